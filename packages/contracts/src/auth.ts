@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { userTypes } from './constants.ts';
+import { countryIdentifier, email, emailCode, loginPassword, newPassword, personName, phoneNumber } from './fields.ts';
+import { m } from './messages.ts';
+
+const passwordPair = { password: newPassword, confirmPassword: z.string({ error: m.passwordsMustMatch }) };
+const terms = z.literal(true, { error: m.termsRequired });
+
+/** Provider sign-up (spec §5 "Registration"). */
+export const providerRegisterInput = z
+  .strictObject({
+    userType: z.literal('provider'),
+    firstName: personName,
+    lastName: personName,
+    email,
+    phoneNumber,
+    ...passwordPair,
+    acceptTerms: terms,
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: m.passwordsMustMatch });
+
+/** Client sign-up: the "alternative" variant of spec §5 with a confirm email and a required country. */
+export const clientRegisterInput = z
+  .strictObject({
+    userType: z.literal('client'),
+    firstName: personName,
+    lastName: personName,
+    email,
+    confirmEmail: z.string({ error: m.emailsMustMatch }).trim(),
+    countryIdentifier,
+    phoneNumber: phoneNumber.optional(),
+    ...passwordPair,
+    acceptTerms: terms,
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: m.passwordsMustMatch })
+  .refine((v) => v.email === v.confirmEmail.toLowerCase(), { path: ['confirmEmail'], message: m.emailsMustMatch });
+
+export const registerInput = z.discriminatedUnion('userType', [providerRegisterInput, clientRegisterInput]);
+export type RegisterInput = z.infer<typeof registerInput>;
+export type ProviderRegisterInput = z.input<typeof providerRegisterInput>;
+export type ClientRegisterInput = z.input<typeof clientRegisterInput>;
+
+export const loginInput = z.strictObject({ email, password: loginPassword });
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const verifyEmailInput = z.strictObject({ token: z.string().min(1, m.tokenInvalid).max(200, m.tokenInvalid) });
+export const requestVerificationInput = z.strictObject({ email });
+export const requestPasswordResetInput = z.strictObject({ email });
+
+/** Spec §5 "New password": confirmation must match ("Password must match"). */
+export const passwordResetInput = z
+  .strictObject({
+    token: z.string().min(1, m.tokenInvalid).max(200, m.tokenInvalid),
+    password: newPassword,
+    confirmPassword: z.string({ error: m.passwordMustMatch }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: m.passwordMustMatch });
+
+/** Spec §5 "Change password": Confirm_Password must match ("Passwords must match"). */
+export const updatePasswordInput = z
+  .strictObject({
+    oldPassword: loginPassword,
+    newPassword,
+    confirmPassword: z.string({ error: m.passwordsMustMatch }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: m.passwordsMustMatch });
+
+/** Update email, step 1: the form asks for a confirmation; the server takes only the email. */
+export const changeEmailInput = z.strictObject({ email });
+export const changeEmailForm = z
+  .strictObject({ email, confirmEmail: z.string({ error: m.emailsMustMatch }).trim() })
+  .refine((v) => v.email === v.confirmEmail.toLowerCase(), { path: ['confirmEmail'], message: m.emailsMustMatch });
+export const validateEmailChangeInput = z.strictObject({ code: emailCode });
+
+export const deleteAccountInput = z.strictObject({ password: loginPassword.optional() });
+
+export const userInfo = z.object({
+  identifier: z.uuid(),
+  email: z.string(),
+  userType: z.enum(userTypes),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  isSocial: z.boolean(),
+  emailVerified: z.boolean(),
+  accountActive: z.boolean(),
+  countryCode: z.string().nullable(),
+  locale: z.enum(['en', 'de']),
+  timezone: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const authSession = z.object({ accessToken: z.string(), expiresIn: z.number().int(), user: userInfo });
+export type AuthSession = z.infer<typeof authSession>;
+
+export const oidcConfig = z.object({ google: z.boolean() });

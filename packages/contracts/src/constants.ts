@@ -1,0 +1,61 @@
+/** Business constants of spec §9 and DESIGN.md §6, shared by API and web. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+export const LOGIN_PASSWORD_MAX = 64;
+export const NAME_MAX = 32;
+export const PHONE_MIN_DIGITS = 10;
+export const PHONE_MAX_DIGITS = 13;
+export const EMAIL_CODE_LENGTH = 6;
+export const EMAIL_CODE_TTL_MINUTES = 15;
+export const EMAIL_CODE_MAX_TRIES = 5;
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+export const VERIFY_TOKEN_TTL_HOURS = 48;
+export const RESET_TOKEN_TTL_MINUTES = 60;
+export const TOAST_DURATION_MS = 4000;
+export const PAGE_INITIAL_PROPS_TIMEOUT_MS = 5000;
+export const BOOKING_LIST_STALE_MS = 60_000;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const REFUND_CUTOFF_HOURS = 48;
+export const MIN_TOPUP_MAJOR: Record<string, number> = { NGN: 500, GBP: 5 };
+export const MIN_TOPUP_MAJOR_DEFAULT = 5;
+export const DEFAULT_CONVERSION_CURRENCY = 'NGN';
+export const PROFILE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const PROFILE_IMAGE_MIN_PX = 200;
+export const FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const MONTH_MIN = '1900-01';
+export const MONTH_MAX = '2099-12';
+export const DEFAULT_SLOT = { startTime: '09:00', endTime: '18:00' } as const;
+
+export const userTypes = ['client', 'provider'] as const;
+export type UserType = (typeof userTypes)[number];
+
+export const cookieNames = {
+  userType: 'userType',
+  accountActive: 'accountActive',
+  countryCode: 'X-CountryCode',
+  locale: 'X-Locale',
+  language: 'X-Language',
+  ignoreOperatingCountryPrompt: 'ignoreOperatingCountryPrompt',
+  cookieConsent: 'cookie-consent',
+  refreshToken: 'refresh_token',
+} as const;
+
+/** Error codes of the error envelope (DESIGN.md §5). */
+export const errorCodes = [
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED_ACCESS',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'INVALID_CREDENTIALS',
+  'EMAIL_TAKEN',
+  'INVALID_CODE',
+  'INVALID_TOKEN',
+  'TOO_MANY_REQUESTS',
+  'PAYLOAD_TOO_LARGE',
+  'BAD_REQUEST',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
