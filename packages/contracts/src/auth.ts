@@ -93,4 +93,3 @@ export type UserInfo = z.infer<typeof userInfo>;
 export const authSession = z.object({ accessToken: z.string(), expiresIn: z.number().int(), user: userInfo });
 export type AuthSession = z.infer<typeof authSession>;
 
-export const oidcConfig = z.object({ google: z.boolean() });

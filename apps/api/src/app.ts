@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import metrics from 'fastify-metrics';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { AppDeps } from './deps.ts';
+import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
+import { authRoutes } from './modules/user/auth.routes.ts';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { regionsRoutes } from './modules/regions/regions.routes.ts';
+import { accountRoutes } from './modules/user/account.routes.ts';
+import { authPlugin } from './platform/auth/plugin.ts';
+import { createAccessTokens } from './platform/auth/tokens.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import { AppError } from './platform/errors.ts';
+import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerHeaderChecks } from './platform/http/request-headers.ts';
+import { newId } from './platform/ids.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  mailer?: Mailer;
+  clock?: Clock;
+  logger?: boolean;
+}
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Plugins, then modules, then the error handler; no listen (tests use inject). */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const deps: AppDeps = {
+    config,
+    db,
+    clock: opts.clock ?? systemClock,
+    mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db }),
+    tokens: createAccessTokens(config.jwtSecret),
+  };
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: () => newId(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (req, reply) => {
+    void reply.header('x-request-id', req.id);
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'"],
+        formAction: ["'self'", ...(config.oidc ? [new URL(config.oidc.issuer).origin] : [])],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cors, { origin: config.appOrigin, credentials: true });
+  // Per-instance flood guard; the account-level limits that must hold across instances live in Postgres (auth_attempts).
+  await app.register(rateLimit, { max: config.env === 'test' ? 100_000 : 600, timeWindow: '1 minute', allowList: ['127.0.0.1', '::1'].filter(() => config.env !== 'production') });
+  registerHeaderChecks(app);
+  await app.register(authPlugin, { tokens: deps.tokens, clock: deps.clock });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Therapy platform API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (config.env !== 'test') await app.register(metrics, { endpoint: '/metrics', routeMetrics: { enabled: true } });
+
+  const prefix = '/api/v1';
+  await app.register(healthRoutes, { prefix, deps });
+  await app.register(appConfigRoutes, { prefix, deps });
+  await app.register(authRoutes, { prefix, deps });
+  await app.register(accountRoutes, { prefix, deps });
+  await app.register(regionsRoutes, { prefix, deps });
+  if (!config.isProduction) await app.register(devMailboxRoutes, { deps });
+
+  const serveWeb = config.serveWeb && fs.existsSync(path.join(webDist, 'index.html'));
+  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  app.setNotFoundHandler(async (req, reply) => {
+    const isApi = req.url.startsWith('/api/') || req.url === '/api';
+    if (isApi || !serveWeb || (req.method !== 'GET' && req.method !== 'HEAD')) throw AppError.notFound();
+    // History fallback: every other path is a page of the single-page app.
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

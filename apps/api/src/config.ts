@@ -1,0 +1,142 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const csv = z.string().transform((v) => v.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean));
+
+/** Every environment variable the API reads, parsed once (README lists them). */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z.string().url().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  APP_ORIGIN: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  DATA_ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Therapy Platform <no-reply@therapy.local>'),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'paystack']).default('sandbox'),
+  PAYSTACK_SECRET_KEY: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  SENTRY_DSN: z.string().optional(),
+  OPERATING_COUNTRIES: csv.default(['NG', 'GB', 'US', 'DE']),
+  FLAGS: z
+    .string()
+    .default('{}')
+    .transform((v, ctx) => {
+      try {
+        return z.record(z.string(), z.boolean()).parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'FLAGS must be a JSON object of booleans' });
+        return z.NEVER;
+      }
+    }),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  SEED_DEMO: bool.optional(),
+  SERVE_WEB: bool.default(true),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  embeddedPgPort: number | undefined;
+  appOrigin: string;
+  jwtSecret: string;
+  dataEncryptionKey: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  operatingCountries: string[];
+  flags: Record<string, boolean>;
+  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  seedDemo: boolean;
+  serveWeb: boolean;
+  payments: { gateway: 'sandbox' | 'paystack'; paystackSecretKey: string | undefined };
+  sentryDsn: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; in development missing secrets are generated once into DATA_DIR/secrets.json. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new ConfigError(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  const secrets = resolveSecrets(isProduction, dataDir, { JWT_SECRET: e.JWT_SECRET, DATA_ENCRYPTION_KEY: e.DATA_ENCRYPTION_KEY });
+  if (isProduction) {
+    const missing = ['DATABASE_URL', 'APP_ORIGIN'].filter((k) => !env[k]);
+    if (e.PAYMENT_GATEWAY === 'paystack' && !e.PAYSTACK_SECRET_KEY) missing.push('PAYSTACK_SECRET_KEY');
+    if (missing.length) throw new ConfigError(`Production needs ${missing.join(', ')}: set them in the environment.`);
+  }
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    jwtSecret: secrets.JWT_SECRET,
+    dataEncryptionKey: secrets.DATA_ENCRYPTION_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    operatingCountries: e.OPERATING_COUNTRIES,
+    flags: e.FLAGS,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO ?? !isProduction,
+    serveWeb: e.SERVE_WEB,
+    payments: { gateway: e.PAYMENT_GATEWAY, paystackSecretKey: e.PAYSTACK_SECRET_KEY },
+    sentryDsn: e.SENTRY_DSN,
+  };
+}
+
+type SecretName = 'JWT_SECRET' | 'DATA_ENCRYPTION_KEY';
+
+function resolveSecrets(isProduction: boolean, dataDir: string, given: Record<SecretName, string | undefined>): Record<SecretName, string> {
+  const missing = (Object.keys(given) as SecretName[]).filter((k) => !given[k]);
+  if (missing.length === 0) return given as Record<SecretName, string>;
+  if (isProduction) throw new ConfigError(`Production needs ${missing.join(', ')}: set them in the environment.`);
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: Partial<Record<SecretName, string>> = {};
+  if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof stored;
+  const result = { ...stored } as Record<SecretName, string>;
+  let changed = false;
+  for (const k of missing) {
+    if (!result[k]) {
+      result[k] = crypto.randomBytes(32).toString('hex');
+      changed = true;
+    }
+  }
+  if (changed) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(result, null, 2), { mode: 0o600 });
+  }
+  return { JWT_SECRET: given.JWT_SECRET ?? result.JWT_SECRET, DATA_ENCRYPTION_KEY: given.DATA_ENCRYPTION_KEY ?? result.DATA_ENCRYPTION_KEY };
+}

@@ -1,0 +1,14 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { AccessTokens } from './platform/auth/tokens.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
+
+/** What every module gets: built once in buildApp, replaced piecewise in tests (clock, mailer). */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  clock: Clock;
+  tokens: AccessTokens;
+}

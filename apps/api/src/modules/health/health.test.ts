@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+describe('health and readiness', () => {
+  it('answers health with a request id', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('is ready when the database answers', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/v1/ready' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers an unknown API path with the 404 envelope', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/v1/nothing-here', headers: { 'x-locale': 'de' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Nicht gefunden' });
+    expect(res.json().requestId).toBeTruthy();
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain('/api/v1/user/register');
+  });
+});

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changeEmailInput, deleteAccountInput, updatePasswordInput, userInfo, validateEmailChangeInput } from '@therapy/contracts/auth';
+import { envelope, errorBody, messageOnly } from '@therapy/contracts/common';
+import { message } from '@therapy/contracts/messages';
+import { timezoneInput, timezoneResponse, userPreferencesInput } from '@therapy/contracts/user';
+import type { AppDeps } from '../../deps.ts';
+import { actorOf } from '../../platform/auth/plugin.ts';
+import { requestLocale } from '../../platform/locale.ts';
+import { createAccountService } from './account.service.ts';
+import { contextOf, refreshCookie } from './request-context.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+
+/** The signed-in user's own account (spec §7 "Auth and user"). */
+export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const accounts = createAccountService(deps);
+  const tags = ['user'];
+  const security = [{ bearer: [] }];
+  app.addHook('preHandler', app.requireAuth);
+
+  app.get('/user/info', { schema: { tags, security, response: { 200: envelope(userInfo), ...errors } } }, async (req) => ({
+    data: await accounts.info(actorOf(req)),
+  }));
+
+  app.post('/user/profile/update-password', { schema: { tags, security, body: updatePasswordInput, response: { 200: messageOnly, ...errors } } }, async (req) => {
+    await accounts.updatePassword(actorOf(req), req.body);
+    return { message: message('passwordUpdated', requestLocale(req)) };
+  });
+
+  app.post('/user/profile/change-email', { schema: { tags, security, body: changeEmailInput, response: { 200: messageOnly, ...errors } } }, async (req) => {
+    await accounts.requestEmailChange(actorOf(req), req.body.email, contextOf(req));
+    return { message: message('otpSent', requestLocale(req)) };
+  });
+
+  app.post('/user/profile/validate-email-change', { schema: { tags, security, body: validateEmailChangeInput, response: { 200: envelope(userInfo), ...errors } } }, async (req) => ({
+    data: await accounts.confirmEmailChange(actorOf(req), req.body.code, contextOf(req)),
+    message: message('emailChanged', requestLocale(req)),
+  }));
+
+  app.delete('/user/profile/delete-account', { schema: { tags, security, body: deleteAccountInput.optional(), response: { 200: messageOnly, ...errors } } }, async (req, reply) => {
+    await accounts.deleteAccount(actorOf(req), req.body?.password);
+    refreshCookie.clear(reply);
+    return { message: message('accountDeleted', requestLocale(req)) };
+  });
+
+  app.put('/user/preferences', { schema: { tags, security, body: userPreferencesInput, response: { 200: envelope(userInfo), ...errors } } }, async (req) => ({
+    data: await accounts.updatePreferences(actorOf(req), req.body),
+    message: message('dataSaved', requestLocale(req)),
+  }));
+
+  app.get('/user/timezone', { schema: { tags, security, response: { 200: envelope(timezoneResponse), ...errors } } }, async (req) => ({
+    data: { timezone: await accounts.timezone(actorOf(req)) },
+  }));
+
+  app.post('/user/timezone', { schema: { tags, security, body: timezoneInput, response: { 200: envelope(timezoneResponse), ...errors } } }, async (req) => ({
+    data: { timezone: await accounts.setTimezone(actorOf(req), req.body.timezone) },
+    message: message('dataSaved', requestLocale(req)),
+  }));
+};

@@ -1,0 +1,138 @@
+import type { z } from 'zod';
+import type { UserInfo, updatePasswordInput } from '@therapy/contracts/auth';
+import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MINUTES } from '@therapy/contracts/constants';
+import type { UserPreferencesInput } from '@therapy/contracts/user';
+import type { AppDeps } from '../../deps.ts';
+import type { AccessClaims } from '../../platform/auth/tokens.ts';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
+import { randomCode, safeEqual } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import { attemptRules, createAttemptLimiter } from './attempt-limiter.ts';
+import { assertPasswordNotCommon, type RequestContext } from './auth.service.ts';
+import { countryRepository } from './country.repository.ts';
+import { tokenRepository } from './token.repository.ts';
+import { createUserMail } from './user-mail.ts';
+import { toUserInfo } from './user.mapper.ts';
+import { userRepository, type UserRow } from './user.repository.ts';
+import crypto from 'node:crypto';
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** What a signed-in user does with their own account: read it, change password, email, preferences, delete it. */
+export function createAccountService(deps: AppDeps) {
+  const { db, clock, config } = deps;
+  const limiter = createAttemptLimiter(db, clock);
+  // Codes are short, so they are keyed-hashed: a leaked table alone does not reveal them.
+  const hashCode = (code: string) => crypto.createHmac('sha256', config.jwtSecret).update(code.toUpperCase()).digest('hex');
+
+  /** Access first: the actor's own live account, or 401 (a deleted account's token no longer works). */
+  const own = async (actor: AccessClaims): Promise<UserRow> => {
+    const user = await userRepository.findLiveById(db, actor.userId);
+    if (!user) throw AppError.unauthorized();
+    return user;
+  };
+
+  return {
+    async info(actor: AccessClaims): Promise<UserInfo> {
+      return toUserInfo(await own(actor));
+    },
+
+    async updatePassword(actor: AccessClaims, input: z.infer<typeof updatePasswordInput>): Promise<void> {
+      const user = await own(actor);
+      if (!user.passwordHash) throw AppError.validation('socialNoPassword', ['This account signs in with Google and has no password']);
+      const key = `password:${user.identifier}`;
+      await limiter.check(key, attemptRules.codePerUser);
+      if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+        await limiter.fail(key, attemptRules.codePerUser);
+        throw AppError.validation('oldPasswordWrong', ['Your current password is incorrect']);
+      }
+      assertPasswordNotCommon(input.newPassword);
+      await userRepository.update(db, user.identifier, { passwordHash: await hashPassword(input.newPassword) });
+    },
+
+    async requestEmailChange(actor: AccessClaims, newEmail: string, ctx: RequestContext): Promise<void> {
+      const user = await own(actor);
+      if (user.email.toLowerCase() === newEmail) throw AppError.validation('emailSameAsCurrent', ['This is already your email address']);
+      const key = `mail:${newEmail}`;
+      await limiter.check(key, attemptRules.mailPerAddress);
+      await limiter.fail(key, attemptRules.mailPerAddress);
+      if (await userRepository.findLiveByEmail(db, newEmail)) throw AppError.conflict('EMAIL_TAKEN', 'emailTaken');
+      const code = randomCode(EMAIL_CODE_LENGTH);
+      await db.transaction(async (tx) => {
+        await tokenRepository.discardEmailCodes(tx, user.identifier, clock.now());
+        await tokenRepository.insertEmailCode(tx, {
+          userId: user.identifier,
+          newEmail,
+          codeHash: hashCode(code),
+          expiresAt: new Date(clock.now().getTime() + EMAIL_CODE_TTL_MINUTES * 60_000),
+        });
+      });
+      await createUserMail(deps, ctx.log)(user, newEmail, 'emailChangeCode', { code });
+    },
+
+    /** A wrong or expired code changes nothing but the try count; the fifth wrong try ends the code. */
+    async confirmEmailChange(actor: AccessClaims, code: string, ctx: RequestContext): Promise<UserInfo> {
+      const user = await own(actor);
+      const key = `code:${user.identifier}`;
+      await limiter.check(key, attemptRules.codePerUser);
+      const pending = await tokenRepository.latestOpenEmailCode(db, user.identifier, clock.now());
+      if (!pending || !safeEqual(pending.codeHash, hashCode(code))) {
+        if (pending) await tokenRepository.addEmailCodeAttempt(db, pending.identifier);
+        await limiter.fail(key, attemptRules.codePerUser);
+        throw new AppError(400, 'INVALID_CODE', 'codeInvalid', ['The code is invalid or has expired']);
+      }
+      const oldEmail = user.email;
+      const updated = await db
+        .transaction(async (tx) => {
+          if (!(await tokenRepository.consumeEmailCode(tx, pending.identifier, clock.now()))) {
+            throw new AppError(400, 'INVALID_CODE', 'codeInvalid', ['The code is invalid or has expired']);
+          }
+          return userRepository.update(tx, user.identifier, { email: pending.newEmail, emailVerifiedAt: clock.now() });
+        })
+        .catch((err: unknown) => {
+          if (isUniqueViolation(err)) throw AppError.conflict('EMAIL_TAKEN', 'emailTaken');
+          throw err;
+        });
+      if (!updated) throw AppError.unauthorized();
+      await limiter.clear(key);
+      await createUserMail(deps, ctx.log)(user, oldEmail, 'emailChanged', { newEmail: pending.newEmail });
+      return toUserInfo(updated);
+    },
+
+    async deleteAccount(actor: AccessClaims, password: string | undefined): Promise<void> {
+      const user = await own(actor);
+      if (!user.isSocial) {
+        const key = `password:${user.identifier}`;
+        await limiter.check(key, attemptRules.codePerUser);
+        if (!password) throw AppError.validation('passwordRequired', ['Password is required']);
+        if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+          await limiter.fail(key, attemptRules.codePerUser);
+          throw AppError.validation('oldPasswordWrong', ['Your current password is incorrect']);
+        }
+      }
+      await db.transaction(async (tx) => userRepository.anonymise(tx, user.identifier, clock.now()));
+    },
+
+    async updatePreferences(actor: AccessClaims, input: UserPreferencesInput): Promise<UserInfo> {
+      const user = await own(actor);
+      if (input.countryCode && !(await countryRepository.exists(db, input.countryCode))) {
+        throw AppError.validation('countryRequired', ['Country  is required']);
+      }
+      const updated = await userRepository.update(db, user.identifier, {
+        ...(input.locale ? { locale: input.locale } : {}),
+        ...(input.countryCode ? { countryCode: input.countryCode } : {}),
+      });
+      return toUserInfo(updated ?? user);
+    },
+
+    async timezone(actor: AccessClaims): Promise<string | null> {
+      return (await own(actor)).timezone;
+    },
+
+    async setTimezone(actor: AccessClaims, timezone: string): Promise<string> {
+      const user = await own(actor);
+      await userRepository.update(db, user.identifier, { timezone });
+      return timezone;
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { Executor } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import { tokenRepository } from './token.repository.ts';
+
+export interface AttemptRule {
+  max: number;
+  windowMinutes: number;
+}
+
+/** Sign-in, sign-up, reset and code limits (429 after repeated failures within a sliding window). */
+export const attemptRules = {
+  loginPerAccount: { max: 10, windowMinutes: 15 },
+  loginPerIp: { max: 100, windowMinutes: 15 },
+  registerPerIp: { max: 20, windowMinutes: 15 },
+  mailPerAddress: { max: 5, windowMinutes: 15 },
+  codePerUser: { max: 10, windowMinutes: 15 },
+  tokenPerIp: { max: 20, windowMinutes: 15 },
+} satisfies Record<string, AttemptRule>;
+
+export function createAttemptLimiter(db: Executor, clock: Clock) {
+  const windowStart = (rule: AttemptRule) => new Date(clock.now().getTime() - rule.windowMinutes * 60_000);
+  return {
+    /** Throws 429 when the key already used up its window. */
+    async check(key: string, rule: AttemptRule): Promise<void> {
+      if ((await tokenRepository.countAttempts(db, key, windowStart(rule))) >= rule.max) throw AppError.tooManyRequests();
+    },
+    async fail(key: string, rule: AttemptRule): Promise<void> {
+      await tokenRepository.addAttempt(db, key, clock.now(), windowStart(rule));
+    },
+    async clear(key: string): Promise<void> {
+      await tokenRepository.clearAttempts(db, key);
+    },
+  };
+}
+export type AttemptLimiter = ReturnType<typeof createAttemptLimiter>;

@@ -1,0 +1,139 @@
+import type { z } from 'zod';
+import type { loginInput, passwordResetInput, registerInput } from '@therapy/contracts/auth';
+import { RESET_TOKEN_TTL_MINUTES, VERIFY_TOKEN_TTL_HOURS } from '@therapy/contracts/constants';
+import type { Locale } from '@therapy/contracts/messages';
+import type { AppDeps } from '../../deps.ts';
+import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords.ts';
+import { hashToken, randomToken } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import { attemptRules, createAttemptLimiter } from './attempt-limiter.ts';
+import { createSessionService, type IssuedSession } from './session.service.ts';
+import { tokenRepository } from './token.repository.ts';
+import { createUserMail } from './user-mail.ts';
+import { userRepository, type UserRow } from './user.repository.ts';
+import { countryRepository } from './country.repository.ts';
+
+export interface RequestContext {
+  ip: string;
+  locale: Locale;
+  log: { error: (o: object, m: string) => void };
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+export function assertPasswordNotCommon(password: string): void {
+  if (isCommonPassword(password)) throw AppError.validation('passwordCommon', ['This password is too common. Please choose another one']);
+}
+
+/** Sign-up, sign-in, email verification and password reset. */
+export function createAuthService(deps: AppDeps) {
+  const { db, clock, config } = deps;
+  const sessions = createSessionService(deps);
+  const limiter = createAttemptLimiter(db, clock);
+  const hoursFromNow = (h: number) => new Date(clock.now().getTime() + h * 3_600_000);
+
+  const sendVerification = async (user: UserRow, ctx: RequestContext) => {
+    const token = randomToken();
+    await tokenRepository.discardActions(db, user.identifier, 'verify_email', clock.now());
+    await tokenRepository.insertAction(db, { userId: user.identifier, purpose: 'verify_email', tokenHash: hashToken(token), expiresAt: hoursFromNow(VERIFY_TOKEN_TTL_HOURS) });
+    await createUserMail(deps, ctx.log)(user, user.email, 'verifyEmail', { link: `${config.appOrigin}/verify-email?token=${token}` });
+  };
+
+  return {
+    async register(input: z.infer<typeof registerInput>, ctx: RequestContext): Promise<IssuedSession> {
+      const ipKey = `register:${ctx.ip}`;
+      await limiter.check(ipKey, attemptRules.registerPerIp);
+      assertPasswordNotCommon(input.password);
+      const countryCode = input.userType === 'client' ? await countryRepository.codeById(db, input.countryIdentifier) : null;
+      if (input.userType === 'client' && !countryCode) throw AppError.validation('countryRequired', ['Country  is required']);
+      const passwordHash = await hashPassword(input.password);
+      let user: UserRow;
+      try {
+        user = await userRepository.insert(db, {
+          email: input.email,
+          passwordHash,
+          userType: input.userType,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phoneNumber: input.phoneNumber ?? null,
+          countryCode,
+          locale: ctx.locale,
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        await limiter.fail(ipKey, attemptRules.registerPerIp);
+        throw AppError.conflict('EMAIL_TAKEN', 'emailTaken');
+      }
+      await sendVerification(user, ctx);
+      return sessions.start(user);
+    },
+
+    /** Unknown email and wrong password answer alike, in status, body and time. */
+    async login(input: z.infer<typeof loginInput>, ctx: RequestContext): Promise<IssuedSession> {
+      const accountKey = `login:${ctx.ip}:${input.email}`;
+      const ipKey = `login-ip:${ctx.ip}`;
+      await limiter.check(accountKey, attemptRules.loginPerAccount);
+      await limiter.check(ipKey, attemptRules.loginPerIp);
+      const user = await userRepository.findLiveByEmail(db, input.email);
+      const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+      if (!user || !ok) {
+        await limiter.fail(accountKey, attemptRules.loginPerAccount);
+        await limiter.fail(ipKey, attemptRules.loginPerIp);
+        throw new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
+      }
+      await limiter.clear(accountKey);
+      return sessions.start(user);
+    },
+
+    async verifyEmail(token: string, ctx: RequestContext): Promise<void> {
+      const ipKey = `token:${ctx.ip}`;
+      await limiter.check(ipKey, attemptRules.tokenPerIp);
+      const userId = await tokenRepository.consumeAction(db, hashToken(token), 'verify_email', clock.now());
+      if (!userId) {
+        await limiter.fail(ipKey, attemptRules.tokenPerIp);
+        throw new AppError(400, 'INVALID_TOKEN', 'tokenInvalid');
+      }
+      await userRepository.update(db, userId, { emailVerifiedAt: clock.now() });
+    },
+
+    /** Always answers the same, whether or not the address has an account (no probing). */
+    async requestVerification(email: string, ctx: RequestContext): Promise<void> {
+      const key = `mail:${email}`;
+      await limiter.check(key, attemptRules.mailPerAddress);
+      await limiter.fail(key, attemptRules.mailPerAddress);
+      const user = await userRepository.findLiveByEmail(db, email);
+      if (user && !user.emailVerifiedAt) await sendVerification(user, ctx);
+    },
+
+    async requestPasswordReset(email: string, ctx: RequestContext): Promise<void> {
+      const key = `mail:${email}`;
+      await limiter.check(key, attemptRules.mailPerAddress);
+      await limiter.fail(key, attemptRules.mailPerAddress);
+      const user = await userRepository.findLiveByEmail(db, email);
+      if (!user) return;
+      const token = randomToken();
+      await tokenRepository.discardActions(db, user.identifier, 'reset_password', clock.now());
+      await tokenRepository.insertAction(db, { userId: user.identifier, purpose: 'reset_password', tokenHash: hashToken(token), expiresAt: hoursFromNow(RESET_TOKEN_TTL_MINUTES / 60) });
+      await createUserMail(deps, ctx.log)(user, user.email, 'resetPassword', { link: `${config.appOrigin}/reset-password?token=${token}` });
+    },
+
+    /** A reset signs out every session: whoever knew the old password loses access. */
+    async resetPassword(input: z.infer<typeof passwordResetInput>, ctx: RequestContext): Promise<void> {
+      const ipKey = `token:${ctx.ip}`;
+      await limiter.check(ipKey, attemptRules.tokenPerIp);
+      assertPasswordNotCommon(input.password);
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        const userId = await tokenRepository.consumeAction(tx, hashToken(input.token), 'reset_password', clock.now());
+        if (!userId) throw new AppError(400, 'INVALID_TOKEN', 'tokenInvalid');
+        // Following the link proves the mailbox is theirs, so the address counts as verified too.
+        const user = await userRepository.findLiveById(tx, userId);
+        await userRepository.update(tx, userId, { passwordHash, emailVerifiedAt: user?.emailVerifiedAt ?? clock.now() });
+        await tokenRepository.revokeAllForUser(tx, userId, clock.now());
+      }).catch(async (err: unknown) => {
+        if (err instanceof AppError && err.code === 'INVALID_TOKEN') await limiter.fail(ipKey, attemptRules.tokenPerIp);
+        throw err;
+      });
+    },
+  };
+}

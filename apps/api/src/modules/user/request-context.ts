@@ -1,0 +1,25 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookieNames } from '@therapy/contracts/constants';
+import { REFRESH_TOKEN_TTL_DAYS } from '@therapy/contracts/constants';
+import { requestLocale } from '../../platform/locale.ts';
+import type { RequestContext } from './auth.service.ts';
+
+export const contextOf = (req: FastifyRequest): RequestContext => ({ ip: req.ip, locale: requestLocale(req), log: req.log });
+
+/** The refresh token travels only in this httpOnly cookie, scoped to the user routes. */
+export const refreshCookie = {
+  path: '/api/v1/user',
+  read: (req: FastifyRequest): string | undefined => req.cookies[cookieNames.refreshToken],
+  set(reply: FastifyReply, token: string, secure: boolean) {
+    void reply.setCookie(cookieNames.refreshToken, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: refreshCookie.path,
+      maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400,
+    });
+  },
+  clear(reply: FastifyReply) {
+    void reply.clearCookie(cookieNames.refreshToken, { path: refreshCookie.path });
+  },
+};

@@ -1,0 +1,64 @@
+import type { AuthSession } from '@therapy/contracts/auth';
+import { REFRESH_TOKEN_TTL_DAYS } from '@therapy/contracts/constants';
+import type { AppDeps } from '../../deps.ts';
+import { hashToken, randomToken } from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { tokenRepository } from './token.repository.ts';
+import { toUserInfo } from './user.mapper.ts';
+import { userRepository, type UserRow } from './user.repository.ts';
+
+export interface IssuedSession {
+  session: AuthSession;
+  refreshToken: string;
+}
+
+/** Access JWT + rotating refresh token with reuse detection (RFC 9700). */
+export function createSessionService({ db, clock, tokens }: AppDeps) {
+  const issueRefresh = async (userId: string, familyId: string): Promise<string> => {
+    const refreshToken = randomToken();
+    const expiresAt = new Date(clock.now().getTime() + REFRESH_TOKEN_TTL_DAYS * 86_400_000);
+    await tokenRepository.insertRefresh(db, { userId, familyId, tokenHash: hashToken(refreshToken), expiresAt });
+    return refreshToken;
+  };
+  const sessionFor = async (user: UserRow, refreshToken: string): Promise<IssuedSession> => ({
+    refreshToken,
+    session: {
+      accessToken: await tokens.sign({ userId: user.identifier, userType: user.userType }, clock.now()),
+      expiresIn: tokens.ttlSeconds,
+      user: toUserInfo(user),
+    },
+  });
+
+  return {
+    async start(user: UserRow): Promise<IssuedSession> {
+      return sessionFor(user, await issueRefresh(user.identifier, newId()));
+    },
+
+    async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
+      if (!refreshToken) throw AppError.unauthorized();
+      const now = clock.now();
+      const row = await tokenRepository.findRefresh(db, hashToken(refreshToken));
+      if (!row || row.revokedAt || row.expiresAt <= now) throw AppError.unauthorized();
+      // A token presented again after rotation was stolen or replayed: end every session of that family.
+      if (row.rotatedAt || !(await tokenRepository.rotateRefresh(db, row.identifier, now))) {
+        await tokenRepository.revokeFamily(db, row.familyId, now);
+        throw AppError.unauthorized();
+      }
+      const user = await userRepository.findLiveById(db, row.userId);
+      if (!user) throw AppError.unauthorized();
+      return sessionFor(user, await issueRefresh(user.identifier, row.familyId));
+    },
+
+    async end(refreshToken: string | undefined): Promise<void> {
+      if (!refreshToken) return;
+      const row = await tokenRepository.findRefresh(db, hashToken(refreshToken));
+      if (row) await tokenRepository.revokeFamily(db, row.familyId, clock.now());
+    },
+
+    async endAll(userId: string): Promise<void> {
+      await tokenRepository.revokeAllForUser(db, userId, clock.now());
+    },
+  };
+}
+export type SessionService = ReturnType<typeof createSessionService>;

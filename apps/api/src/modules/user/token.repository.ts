@@ -1,0 +1,93 @@
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { actionTokens, authAttempts, emailChangeCodes, refreshTokens } from '../../db/schema/users.ts';
+
+type Purpose = (typeof actionTokens.$inferSelect)['purpose'];
+
+/** Refresh tokens, single-use links, email codes and attempt counters: everything secret is stored hashed. */
+export const tokenRepository = {
+  async insertRefresh(db: Executor, v: { userId: string; familyId: string; tokenHash: string; expiresAt: Date }) {
+    await db.insert(refreshTokens).values(v);
+  },
+  async findRefresh(db: Executor, tokenHash: string) {
+    const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+    return row;
+  },
+  /** Marks a token used, only if nobody used it first: two racing refreshes cannot both rotate it. */
+  async rotateRefresh(db: Executor, id: string, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(refreshTokens)
+      .set({ rotatedAt: now })
+      .where(and(eq(refreshTokens.identifier, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.identifier });
+    return rows.length === 1;
+  },
+  async revokeFamily(db: Executor, familyId: string, now: Date) {
+    await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  },
+  async revokeAllForUser(db: Executor, userId: string, now: Date) {
+    await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  },
+
+  async insertAction(db: Executor, v: { userId: string; purpose: Purpose; tokenHash: string; expiresAt: Date }) {
+    await db.insert(actionTokens).values(v);
+  },
+  /** Uses a link atomically: valid, unexpired and unused, or nothing happens. */
+  async consumeAction(db: Executor, tokenHash: string, purpose: Purpose, now: Date): Promise<string | undefined> {
+    const [row] = await db
+      .update(actionTokens)
+      .set({ consumedAt: now })
+      .where(and(eq(actionTokens.tokenHash, tokenHash), eq(actionTokens.purpose, purpose), isNull(actionTokens.consumedAt), gt(actionTokens.expiresAt, now)))
+      .returning({ userId: actionTokens.userId });
+    return row?.userId;
+  },
+  async discardActions(db: Executor, userId: string, purpose: Purpose, now: Date) {
+    await db
+      .update(actionTokens)
+      .set({ consumedAt: now })
+      .where(and(eq(actionTokens.userId, userId), eq(actionTokens.purpose, purpose), isNull(actionTokens.consumedAt)));
+  },
+
+  async insertEmailCode(db: Executor, v: { userId: string; newEmail: string; codeHash: string; expiresAt: Date }) {
+    await db.insert(emailChangeCodes).values(v);
+  },
+  async discardEmailCodes(db: Executor, userId: string, now: Date) {
+    await db.update(emailChangeCodes).set({ consumedAt: now }).where(and(eq(emailChangeCodes.userId, userId), isNull(emailChangeCodes.consumedAt)));
+  },
+  async latestOpenEmailCode(db: Executor, userId: string, now: Date) {
+    const [row] = await db
+      .select()
+      .from(emailChangeCodes)
+      .where(and(eq(emailChangeCodes.userId, userId), isNull(emailChangeCodes.consumedAt), gt(emailChangeCodes.expiresAt, now), lt(emailChangeCodes.attempts, 5)))
+      .orderBy(desc(emailChangeCodes.createdAt))
+      .limit(1);
+    return row;
+  },
+  /** Counts a wrong try; the row-level update makes concurrent wrong tries count one by one. */
+  async addEmailCodeAttempt(db: Executor, id: string) {
+    await db
+      .update(emailChangeCodes)
+      .set({ attempts: sql`${emailChangeCodes.attempts} + 1` })
+      .where(and(eq(emailChangeCodes.identifier, id), lt(emailChangeCodes.attempts, 5)));
+  },
+  async consumeEmailCode(db: Executor, id: string, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(emailChangeCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(emailChangeCodes.identifier, id), isNull(emailChangeCodes.consumedAt), lt(emailChangeCodes.attempts, 5)))
+      .returning({ id: emailChangeCodes.identifier });
+    return rows.length === 1;
+  },
+
+  async countAttempts(db: Executor, key: string, since: Date): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(authAttempts).where(and(eq(authAttempts.key, key), gt(authAttempts.createdAt, since)));
+    return row?.n ?? 0;
+  },
+  async addAttempt(db: Executor, key: string, now: Date, windowStart: Date) {
+    await db.insert(authAttempts).values({ key, createdAt: now });
+    await db.delete(authAttempts).where(and(eq(authAttempts.key, key), lt(authAttempts.createdAt, windowStart)));
+  },
+  async clearAttempts(db: Executor, key: string) {
+    await db.delete(authAttempts).where(eq(authAttempts.key, key));
+  },
+};

@@ -1,0 +1,56 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { refreshTokens, userIdentities, users } from '../../db/schema/users.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+const live = isNull(users.deletedAt);
+
+export const userRepository = {
+  async findLiveByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(and(eq(users.email, email), live)).limit(1);
+    return row;
+  },
+  async findLiveById(db: Executor, id: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(and(eq(users.identifier, id), live)).limit(1);
+    return row;
+  },
+  async insert(db: Executor, values: NewUser): Promise<UserRow> {
+    const [row] = await db.insert(users).values(values).returning();
+    return row!;
+  },
+  async update(db: Executor, id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
+    const [row] = await db.update(users).set(values).where(and(eq(users.identifier, id), live)).returning();
+    return row;
+  },
+  /** Soft delete: personal data goes at once; the row stays so financial records keep their reference. */
+  async anonymise(db: Executor, id: string, now: Date): Promise<void> {
+    await db
+      .update(users)
+      .set({
+        email: sql`'deleted+' || ${users.identifier} || '@deleted.invalid'`,
+        passwordHash: null,
+        firstName: null,
+        lastName: null,
+        phoneNumber: null,
+        timezone: null,
+        deletedAt: now,
+      })
+      .where(and(eq(users.identifier, id), live));
+    await db.delete(userIdentities).where(eq(userIdentities.userId, id));
+    await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)));
+  },
+  async findIdentity(db: Executor, issuer: string, subject: string) {
+    const [row] = await db
+      .select({ user: users })
+      .from(userIdentities)
+      .innerJoin(users, eq(users.identifier, userIdentities.userId))
+      .where(and(eq(userIdentities.issuer, issuer), eq(userIdentities.subject, subject), live))
+      .limit(1);
+    return row?.user;
+  },
+  async insertIdentity(db: Executor, userId: string, issuer: string, subject: string): Promise<void> {
+    await db.insert(userIdentities).values({ userId, issuer, subject }).onConflictDoNothing();
+  },
+};

@@ -1,0 +1,34 @@
+import { jwtVerify, SignJWT } from 'jose';
+import { ACCESS_TOKEN_TTL_SECONDS, type UserType } from '@therapy/contracts/constants';
+
+export interface AccessClaims {
+  userId: string;
+  userType: UserType | 'operator';
+}
+
+/** Short-lived access JWTs (15 min, HS256); the refresh token is the long-lived, revocable part. */
+export function createAccessTokens(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    ttlSeconds: ACCESS_TOKEN_TTL_SECONDS,
+    async sign(claims: AccessClaims, now: Date): Promise<string> {
+      const iat = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ ut: claims.userType })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.userId)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
+        .sign(key);
+    },
+    async verify(token: string, now: Date): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now });
+        if (typeof payload.sub !== 'string' || typeof payload.ut !== 'string') return null;
+        return { userId: payload.sub, userType: payload.ut as AccessClaims['userType'] };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type AccessTokens = ReturnType<typeof createAccessTokens>;

@@ -1,0 +1,37 @@
+import type { ErrorCode } from '@therapy/contracts/constants';
+import type { MessageKey } from '@therapy/contracts/messages';
+
+/**
+ * The one error type services throw. `messageKey` names a message of the contracts catalogue, so the error handler
+ * can say it in the request's locale; `errors` lists field messages (English catalogue texts, localised likewise).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    readonly messageKey: MessageKey,
+    readonly errors?: string[],
+  ) {
+    super(messageKey);
+  }
+
+  static validation(messageKey: MessageKey, errors?: string[]) {
+    return new AppError(400, 'VALIDATION_ERROR', messageKey, errors);
+  }
+  static unauthorized() {
+    return new AppError(401, 'UNAUTHORIZED_ACCESS', 'unauthorized');
+  }
+  static forbidden() {
+    return new AppError(403, 'FORBIDDEN', 'forbidden');
+  }
+  /** Someone else's object answers exactly like a missing one: its existence is not revealed. */
+  static notFound() {
+    return new AppError(404, 'NOT_FOUND', 'notFound');
+  }
+  static conflict(code: ErrorCode, messageKey: MessageKey) {
+    return new AppError(409, code, messageKey);
+  }
+  static tooManyRequests() {
+    return new AppError(429, 'TOO_MANY_REQUESTS', 'tooManyRequests');
+  }
+}

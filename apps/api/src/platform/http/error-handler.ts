@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@therapy/contracts/common';
+import type { ErrorCode } from '@therapy/contracts/constants';
+import { localizeMessage, message, type Locale, type MessageKey } from '@therapy/contracts/messages';
+import { AppError } from '../errors.ts';
+import { requestLocale } from '../locale.ts';
+
+interface ZodIssueLike {
+  message: string;
+  code?: string;
+  keys?: string[];
+  path?: PropertyKey[];
+}
+
+/** A field message for the client: an unknown key names itself; anything else is a catalogue message. */
+function issueText(issue: ZodIssueLike, locale: Locale): string {
+  if (issue.code === 'unrecognized_keys') return `${message('unknownField', locale)}: ${(issue.keys ?? []).join(', ')}`;
+  if (issue.code === 'invalid_union' || issue.message.startsWith('Invalid input')) {
+    const field = issue.path?.join('.') ?? '';
+    return field ? `${message('required', locale)}: ${field}` : message('malformedRequest', locale);
+  }
+  return localizeMessage(issue.message, locale);
+}
+
+function send(reply: FastifyReply, req: FastifyRequest, status: number, code: ErrorCode, key: MessageKey, errors?: string[]) {
+  const locale = requestLocale(req);
+  const body: ErrorBody = { message: message(key, locale), code, requestId: String(req.id) };
+  if (errors?.length) body.errors = [...new Set(errors.map((e) => localizeMessage(e, locale)))];
+  return reply.code(status).type('application/json').send(body);
+}
+
+/** One place shapes every error (DESIGN.md §5): the client sees a message in its locale, never internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode === 401) void reply.header('www-authenticate', 'Bearer');
+      return send(reply, req, error.statusCode, error.code, error.messageKey, error.errors);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const locale = requestLocale(req);
+      const errors = error.validation.map((v) => issueText(v.params.issue as ZodIssueLike, locale));
+      const first = errors[0];
+      const status = 400;
+      const body: ErrorBody = { message: first ?? message('malformedRequest', locale), code: 'VALIDATION_ERROR', errors: [...new Set(errors)], requestId: String(req.id) };
+      return reply.code(status).send(body);
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, req, 413, 'PAYLOAD_TOO_LARGE', 'payloadTooLarge');
+    if (status === 429) return send(reply, req, 429, 'TOO_MANY_REQUESTS', 'tooManyRequests');
+    if (status >= 400 && status < 500) {
+      req.log.info({ err: error }, 'client error');
+      return send(reply, req, status, 'BAD_REQUEST', 'malformedRequest');
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return send(reply, req, 500, 'INTERNAL_ERROR', 'internalError');
+  });
+}

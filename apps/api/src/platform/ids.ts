@@ -1,0 +1,3 @@
+import { v7 as uuidv7 } from 'uuid';
+
+export const newId = (): string => uuidv7();

@@ -1,0 +1,52 @@
+import type { Locale } from '@therapy/contracts/messages';
+
+export interface MailContent {
+  subject: string;
+  text: string;
+}
+
+type Template<P> = Record<Locale, (p: P) => MailContent>;
+
+/** Mail texts in both locales; links point at the web app (APP_ORIGIN). */
+export const mailTemplates = {
+  verifyEmail: {
+    en: (p) => ({
+      subject: 'Verify your email address',
+      text: `Hello ${p.name},\n\nplease confirm your email address by opening this link:\n${p.link}\n\nThe link is valid for 48 hours. If you did not create an account, ignore this mail.`,
+    }),
+    de: (p) => ({
+      subject: 'Bestätige deine E-Mail-Adresse',
+      text: `Hallo ${p.name},\n\nbitte bestätige deine E-Mail-Adresse über diesen Link:\n${p.link}\n\nDer Link ist 48 Stunden gültig. Wenn du kein Konto angelegt hast, ignoriere diese Mail.`,
+    }),
+  } satisfies Template<{ name: string; link: string }>,
+  resetPassword: {
+    en: (p) => ({
+      subject: 'Reset your password',
+      text: `Hello ${p.name},\n\nyou can choose a new password here:\n${p.link}\n\nThe link is valid for 60 minutes and works once. If you did not ask for it, ignore this mail; your password stays as it is.`,
+    }),
+    de: (p) => ({
+      subject: 'Setze dein Passwort zurück',
+      text: `Hallo ${p.name},\n\nhier kannst du ein neues Passwort wählen:\n${p.link}\n\nDer Link ist 60 Minuten gültig und funktioniert einmal. Wenn du das nicht angefordert hast, ignoriere diese Mail; dein Passwort bleibt unverändert.`,
+    }),
+  } satisfies Template<{ name: string; link: string }>,
+  emailChangeCode: {
+    en: (p) => ({
+      subject: 'Your code to change your email',
+      text: `Hello ${p.name},\n\nyour code to change your email address is: ${p.code}\n\nIt is valid for 15 minutes. If you did not ask for it, ignore this mail.`,
+    }),
+    de: (p) => ({
+      subject: 'Dein Code zur Änderung deiner E-Mail-Adresse',
+      text: `Hallo ${p.name},\n\ndein Code zur Änderung deiner E-Mail-Adresse lautet: ${p.code}\n\nEr ist 15 Minuten gültig. Wenn du das nicht angefordert hast, ignoriere diese Mail.`,
+    }),
+  } satisfies Template<{ name: string; code: string }>,
+  emailChanged: {
+    en: (p) => ({
+      subject: 'Your email address was changed',
+      text: `Hello ${p.name},\n\nthe email address of your account was changed to ${p.newEmail}. If this was not you, contact support at once.`,
+    }),
+    de: (p) => ({
+      subject: 'Deine E-Mail-Adresse wurde geändert',
+      text: `Hallo ${p.name},\n\ndie E-Mail-Adresse deines Kontos wurde auf ${p.newEmail} geändert. Wenn du das nicht warst, wende dich sofort an den Support.`,
+    }),
+  } satisfies Template<{ name: string; newEmail: string }>,
+};

@@ -1,0 +1,71 @@
+import net from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { loadConfig, type Config } from './config.ts';
+import { createDatabase, type Database } from './db/client.ts';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { migrateAndSeed } from './db/migrate.ts';
+import { seedDemoData, type DemoAccount } from './db/seed/seed-demo.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  config: Config;
+  db: Database;
+  url: string;
+  demoAccounts: DemoAccount[];
+  close: () => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * config -> database (DATABASE_URL, or a private PostgreSQL under DATA_DIR/pg) -> migrate + seed -> app -> listen.
+ * Used by `npm start`, the browser journeys and the bench alike, so all three run the same product.
+ */
+export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { logger?: boolean } = {}): Promise<RunningServer> {
+  const config = loadConfig(env);
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.embeddedPgPort ?? (await freePort()));
+    await ensureDatabase(embedded.url('postgres'), 'therapy');
+    databaseUrl = embedded.url('therapy');
+  }
+  const db = createDatabase(databaseUrl);
+  const stopAll = async () => {
+    await db.$client.end().catch(() => {});
+    await embedded?.stop().catch(() => {});
+  };
+  try {
+    await migrateAndSeed(db);
+    const demoAccounts = config.seedDemo ? await seedDemoData(db) : [];
+    const app = await buildApp({ config, db, logger: opts.logger });
+    const address = await app.listen({ port: config.port, host: config.host });
+    const port = new URL(address).port;
+    return {
+      app,
+      config,
+      db,
+      demoAccounts,
+      url: `http://localhost:${port}`,
+      close: async () => {
+        await app.close();
+        await stopAll();
+      },
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

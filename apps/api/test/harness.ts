@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { AuthSession } from '@therapy/contracts/auth';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { createDatabase, type Database } from '../src/db/client.ts';
+import type { Clock } from '../src/platform/clock.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+
+/** A clock tests can move: tokens, codes and windows expire on it, not on the wall clock. */
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export interface SignedUp {
+  email: string;
+  password: string;
+  session: AuthSession;
+  userId: string;
+  auth: { authorization: string };
+  refreshCookie: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  clock: TestClock;
+  mail: SmtpSink;
+  request(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A fresh client or provider, signed in. */
+  signUp(userType: 'client' | 'provider', overrides?: Record<string, unknown>): Promise<SignedUp>;
+  countryId(code: string): Promise<string>;
+  count(table: string, where?: Record<string, unknown>): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function createFromTemplate(adminUrl: string, template: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // Concurrent copies of one template can collide for a moment; a short retry settles it.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+        return;
+      } catch (err) {
+        if (attempt >= 20 || !String((err as Error).message).includes('being accessed')) throw err;
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+let userSeq = 0;
+
+/** The real app on a fresh copy of the migrated database, with mail going over SMTP to a local sink. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${crypto.randomUUID().replaceAll('-', '')}`;
+  await createFromTemplate(adminUrl, inject('pgTemplate'), name);
+  const dbUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
+  const db = createDatabase(dbUrl, 10);
+  const mail = await startSmtpSink();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'therapy-api-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+    DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl,
+    SMTP_URL: mail.url,
+    APP_ORIGIN: 'http://localhost:5173',
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false',
+    ...env,
+  });
+  const clock = new TestClock();
+  const app = await buildApp({ config, db, clock, logger: false });
+  await app.ready();
+
+  const request = (opts: InjectOptions) => app.inject(opts);
+  const countryId = async (code: string) => {
+    const res = await db.$client.query<{ identifier: string }>('SELECT identifier FROM countries WHERE code = $1', [code]);
+    if (!res.rows[0]) throw new Error(`country ${code} not seeded`);
+    return res.rows[0].identifier;
+  };
+
+  return {
+    app,
+    db,
+    config,
+    clock,
+    mail,
+    request,
+    countryId,
+    async signUp(userType, overrides = {}) {
+      userSeq += 1;
+      const email = `${userType}${userSeq}.${crypto.randomBytes(3).toString('hex')}@example.com`;
+      const password = 'Gentle-River-42';
+      const payload =
+        userType === 'client'
+          ? { userType, firstName: 'Ada', lastName: 'Client', email, confirmEmail: email, countryIdentifier: await countryId('NG'), password, confirmPassword: password, acceptTerms: true }
+          : { userType, firstName: 'Theo', lastName: 'Provider', email, phoneNumber: '08012345678', password, confirmPassword: password, acceptTerms: true };
+      const res = await request({ method: 'POST', url: '/api/v1/user/register', payload: { ...payload, ...overrides } });
+      if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+      const session = (res.json() as { data: AuthSession }).data;
+      const cookie = res.cookies.find((c) => c.name === 'refresh_token');
+      return {
+        email: session.user.email,
+        password: String(overrides.password ?? password),
+        session,
+        userId: session.user.identifier,
+        auth: { authorization: `Bearer ${session.accessToken}` },
+        refreshCookie: cookie?.value ?? '',
+      };
+    },
+    async count(table, where = {}) {
+      const keys = Object.keys(where);
+      const clause = keys.length ? ` WHERE ${keys.map((k, i) => `"${k}" = $${i + 1}`).join(' AND ')}` : '';
+      const res = await db.$client.query<{ n: string }>(`SELECT count(*)::text AS n FROM "${table}"${clause}`, Object.values(where));
+      return Number(res.rows[0]?.n ?? 0);
+    },
+    async close() {
+      await app.close();
+      await db.$client.end();
+      await mail.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+      await admin.end();
+    },
+  };
+}
