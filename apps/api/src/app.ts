@@ -20,6 +20,7 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { accountRoutes } from './modules/user/account.routes.ts';
+import { oidcRoutes } from './modules/user/oidc.routes.ts';
 import { authPlugin } from './platform/auth/plugin.ts';
 import { createAccessTokens } from './platform/auth/tokens.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -65,7 +66,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     void reply.header('x-request-id', req.id);
   });
 
-  await app.register(cookie);
+  await app.register(cookie, { secret: config.jwtSecret });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -100,6 +101,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(appConfigRoutes, { prefix, deps });
   await app.register(authRoutes, { prefix, deps });
   await app.register(accountRoutes, { prefix, deps });
+  await app.register(oidcRoutes, { prefix, deps });
   await app.register(regionsRoutes, { prefix, deps });
   if (!config.isProduction) await app.register(devMailboxRoutes, { deps });
 

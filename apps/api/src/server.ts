@@ -38,7 +38,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.embeddedPgPort ?? (await freePort()));
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.embeddedPgPort ?? (await freePort()), { throwaway: config.env === 'test' });
     await ensureDatabase(embedded.url('postgres'), 'therapy');
     databaseUrl = embedded.url('therapy');
   }

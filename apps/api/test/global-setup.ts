@@ -22,7 +22,7 @@ const TEMPLATE = 'therapy_template';
  */
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'therapy-api-test-'));
-  const pg = await startEmbeddedPostgres(dir, await freePort());
+  const pg = await startEmbeddedPostgres(dir, await freePort(), { throwaway: true });
   await ensureDatabase(pg.url('postgres'), TEMPLATE);
   const db = createDatabase(pg.url(TEMPLATE), 2);
   await migrateAndSeed(db);

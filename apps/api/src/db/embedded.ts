@@ -37,7 +37,16 @@ export function assertReachableByPostgresUser(dir: string): void {
 }
 
 /** Starts (initialising on first use) a private PostgreSQL 17 in `dir` on `port`. */
-export async function startEmbeddedPostgres(dir: string, port: number, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
+/**
+ * `throwaway` (tests, bench) turns off fsync: those databases die with the run, and durability costs seconds there.
+ * A database that holds anyone's data keeps PostgreSQL's safe defaults.
+ */
+export async function startEmbeddedPostgres(
+  dir: string,
+  port: number,
+  opts: { throwaway?: boolean; log?: (line: string) => void } = {},
+): Promise<EmbeddedDatabase> {
+  const log = opts.log ?? (() => {});
   assertReachableByPostgresUser(dir);
   const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
   if (fresh) fs.mkdirSync(dir, { recursive: true });
@@ -49,7 +58,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off'],
+    postgresFlags: ['-c', 'max_connections=200', ...(opts.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [])],
     onLog: (m: unknown) => log(String(m)),
     onError: (m: unknown) => log(String(m)),
   });

@@ -5,9 +5,20 @@ import type { Database } from './client.ts';
 import { seedReferenceData } from './seed/seed-reference.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATION_LOCK = 7_311_001;
 
-/** Applies the committed SQL migrations, then upserts reference data (idempotent, safe on every start). */
+/**
+ * Applies the committed SQL migrations, then upserts reference data (idempotent, safe on every start). An advisory
+ * lock makes instances that start together take turns instead of racing through the same migrations.
+ */
 export async function migrateAndSeed(db: Database): Promise<void> {
-  await migrate(db, { migrationsFolder });
-  await seedReferenceData(db);
+  const lock = await db.$client.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(db, { migrationsFolder });
+    await seedReferenceData(db);
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    lock.release();
+  }
 }

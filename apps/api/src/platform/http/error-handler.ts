@@ -13,6 +13,17 @@ interface ZodIssueLike {
   path?: PropertyKey[];
 }
 
+/** fastify-type-provider-zod 7 spreads the zod issue over the validation entry (keyword = code, params = the rest). */
+function issueOf(v: { keyword: string; message?: string; instancePath: string; params: Record<string, unknown> }): ZodIssueLike {
+  const keys = v.params.keys;
+  return {
+    code: v.keyword,
+    message: v.message ?? '',
+    keys: Array.isArray(keys) ? keys.map(String) : undefined,
+    path: v.instancePath.split('/').filter(Boolean),
+  };
+}
+
 /** A field message for the client: an unknown key names itself; anything else is a catalogue message. */
 function issueText(issue: ZodIssueLike, locale: Locale): string {
   if (issue.code === 'unrecognized_keys') return `${message('unknownField', locale)}: ${(issue.keys ?? []).join(', ')}`;
@@ -39,7 +50,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const locale = requestLocale(req);
-      const errors = error.validation.map((v) => issueText(v.params.issue as ZodIssueLike, locale));
+      const errors = error.validation.map((v) => issueText(issueOf(v), locale));
       const first = errors[0];
       const status = 400;
       const body: ErrorBody = { message: first ?? message('malformedRequest', locale), code: 'VALIDATION_ERROR', errors: [...new Set(errors)], requestId: String(req.id) };

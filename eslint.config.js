@@ -1,0 +1,81 @@
+// @ts-check
+import path from 'node:path';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * DESIGN.md §3 as lint rules: web features do not import each other. (Drizzle-only-in-repositories is the
+ * no-restricted-imports block below; import cycles are checked by dpdm in `npm run lint`.)
+ */
+const architecture = {
+  rules: {
+    'no-cross-feature-imports': {
+      meta: { type: 'problem', messages: { cross: 'Feature "{{from}}" must not import feature "{{to}}": move what they share to components/ or lib/.' } },
+      create(context) {
+        const featureOf = (file) => /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/.exec(file)?.[1];
+        const from = featureOf(context.filename);
+        if (!from) return {};
+        const check = (node) => {
+          const spec = node.source?.value;
+          if (typeof spec !== 'string') return;
+          let target;
+          if (spec.startsWith('.')) target = path.resolve(path.dirname(context.filename), spec) + path.sep;
+          else if (spec.startsWith('@/')) target = path.join(context.cwd, 'apps/web/src', spec.slice(2)) + path.sep;
+          const to = target && featureOf(target);
+          if (to && to !== from) context.report({ node, messageId: 'cross', data: { from, to } });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      },
+    },
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'apps/api/src/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/db/**', 'apps/api/src/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Only db/ and *.repository.ts files may use Drizzle (DESIGN.md §3).' },
+            { group: ['pg'], message: 'Only db/ talks to PostgreSQL directly.' },
+            { group: ['**/db/schema/*'], message: 'Tables are a repository concern: go through a *.repository.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, architecture },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'architecture/no-cross-feature-imports': 'error',
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@therapy/api', '@therapy/api/*'], message: 'The web app talks to the API over HTTP only.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/main.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.mjs'],
+    rules: { 'no-console': 'off' },
+  },
+);

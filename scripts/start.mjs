@@ -1,0 +1,18 @@
+// `npm start`: build the web app if it is missing, then run the API, which serves the app, on PORT (default 3000).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  console.log('Building the web app (first start only)...');
+  const build = spawnSync(npm, ['run', 'build', '-w', '@therapy/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const child = spawn(npm, ['run', 'start', '-w', '@therapy/api'], { cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? '.data') } });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
