@@ -18,6 +18,7 @@ import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/user/auth.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { accountRoutes } from './modules/user/account.routes.ts';
 import { oidcRoutes } from './modules/user/oidc.routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(accountRoutes, { prefix, deps });
   await app.register(oidcRoutes, { prefix, deps });
   await app.register(regionsRoutes, { prefix, deps });
+  await app.register(referenceRoutes, { prefix, deps });
   if (!config.isProduction) await app.register(devMailboxRoutes, { deps });
 
   const serveWeb = config.serveWeb && fs.existsSync(path.join(webDist, 'index.html'));

@@ -34,6 +34,8 @@ const leadingZones: Readonly<Record<string, readonly string[]>> = {
   RU: ['Europe/Moscow'],
 };
 
+const supportedZones = new Set(Intl.supportedValuesOf('timeZone'));
+
 /** The IANA zones of a country (ICU's region data), most populous first; empty for an unknown or uninhabited one. */
 export function countryTimezones(countryCode: string): string[] {
   let zones: string[];
@@ -44,8 +46,7 @@ export function countryTimezones(countryCode: string): string[] {
   } catch {
     return [];
   }
-  const supported = new Set(Intl.supportedValuesOf('timeZone'));
-  const known = zones.filter((zone) => supported.has(zone)).sort();
+  const known = zones.filter((zone) => supportedZones.has(zone)).sort();
   const leading = (leadingZones[countryCode] ?? []).filter((zone) => known.includes(zone));
   return [...leading, ...known.filter((zone) => !leading.includes(zone))];
 }
@@ -89,7 +90,7 @@ export function createRegionsService(deps: AppDeps) {
     userTimezone(countryCode: string | undefined): UserTimezone {
       const zones = countryCode ? countryTimezones(countryCode.toUpperCase()) : [];
       if (zones.length > 0) return { suggested: zones[0]!, timezones: zones };
-      return { suggested: 'UTC', timezones: ['UTC', ...Intl.supportedValuesOf('timeZone')] };
+      return { suggested: 'UTC', timezones: ['UTC', ...supportedZones] };
     },
   };
 }
