@@ -53,8 +53,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    genReqId: () => newId(),
-    requestIdHeader: 'x-request-id',
+    // A caller's own request id (a load balancer's) is kept only if it looks like one; anything else gets ours.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : newId();
+    },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

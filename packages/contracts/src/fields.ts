@@ -6,7 +6,7 @@ import { m } from './messages.ts';
 export const email = z
   .string({ error: m.emailRequired })
   .trim()
-  .min(1, m.emailRequired)
+  .min(1, { error: m.emailRequired, abort: true })
   .max(254, m.emailInvalid)
   .pipe(z.email({ error: m.emailInvalid }))
   .transform((v) => v.toLowerCase());
@@ -14,7 +14,7 @@ export const email = z
 /** A password being chosen (DESIGN.md §6): 8-64 with a letter; commonness is checked on the server. */
 export const newPassword = z
   .string({ error: m.passwordRequired })
-  .min(1, m.passwordRequired)
+  .min(1, { error: m.passwordRequired, abort: true })
   .min(PASSWORD_MIN, m.passwordMin)
   .max(PASSWORD_MAX, m.passwordMax)
   .regex(/\p{L}/u, m.passwordLetter);
@@ -22,14 +22,14 @@ export const newPassword = z
 /** The login form only requires a password, so no account is locked out by a form rule. */
 export const loginPassword = z
   .string({ error: m.passwordRequired })
-  .min(1, m.passwordRequired)
+  .min(1, { error: m.passwordRequired, abort: true })
   .max(LOGIN_PASSWORD_MAX, m.passwordMax);
 
 /** Spec §5: letters and digits, starting with a letter. */
 export const personName = z
   .string({ error: m.nameRequired })
   .trim()
-  .min(1, m.nameRequired)
+  .min(1, { error: m.nameRequired, abort: true })
   .max(NAME_MAX, m.nameMax)
   .regex(/^\p{L}[\p{L}\p{N}]*$/u, m.namePattern);
 

@@ -23,7 +23,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   }));
 
   app.post('/user/profile/update-password', { schema: { tags, security, body: updatePasswordInput, response: { 200: messageOnly, ...errors } } }, async (req) => {
-    await accounts.updatePassword(actorOf(req), req.body);
+    await accounts.updatePassword(actorOf(req), req.body, refreshCookie.read(req));
     return { message: message('passwordUpdated', requestLocale(req)) };
   });
 
@@ -37,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     message: message('emailChanged', requestLocale(req)),
   }));
 
-  app.delete('/user/profile/delete-account', { schema: { tags, security, body: deleteAccountInput.optional(), response: { 200: messageOnly, ...errors } } }, async (req, reply) => {
+  app.delete('/user/profile/delete-account', { schema: { tags, security, body: deleteAccountInput.nullish(), response: { 200: messageOnly, ...errors } } }, async (req, reply) => {
     await accounts.deleteAccount(actorOf(req), req.body?.password);
     refreshCookie.clear(reply);
     return { message: message('accountDeleted', requestLocale(req)) };

@@ -5,7 +5,7 @@ import type { UserPreferencesInput } from '@therapy/contracts/user';
 import type { AppDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../platform/auth/tokens.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
-import { randomCode, safeEqual } from '../../platform/crypto.ts';
+import { hashToken, randomCode, safeEqual } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attemptRules, createAttemptLimiter } from './attempt-limiter.ts';
 import { assertPasswordNotCommon, type RequestContext } from './auth.service.ts';
@@ -37,7 +37,8 @@ export function createAccountService(deps: AppDeps) {
       return toUserInfo(await own(actor));
     },
 
-    async updatePassword(actor: AccessClaims, input: z.infer<typeof updatePasswordInput>): Promise<void> {
+    /** Other devices are signed out: whoever knew the old password loses access; this device keeps its session. */
+    async updatePassword(actor: AccessClaims, input: z.infer<typeof updatePasswordInput>, currentRefreshToken: string | undefined): Promise<void> {
       const user = await own(actor);
       if (!user.passwordHash) throw AppError.validation('socialNoPassword', ['This account signs in with Google and has no password']);
       const key = `password:${user.identifier}`;
@@ -47,7 +48,14 @@ export function createAccountService(deps: AppDeps) {
         throw AppError.validation('oldPasswordWrong', ['Your current password is incorrect']);
       }
       assertPasswordNotCommon(input.newPassword);
-      await userRepository.update(db, user.identifier, { passwordHash: await hashPassword(input.newPassword) });
+      const passwordHash = await hashPassword(input.newPassword);
+      const current = currentRefreshToken ? await tokenRepository.findRefresh(db, hashToken(currentRefreshToken)) : undefined;
+      const keepFamily = current?.userId === user.identifier ? current.familyId : undefined;
+      await db.transaction(async (tx) => {
+        await userRepository.update(tx, user.identifier, { passwordHash });
+        await tokenRepository.revokeAllForUser(tx, user.identifier, clock.now(), keepFamily);
+        await tokenRepository.discardActions(tx, user.identifier, 'reset_password', clock.now());
+      });
     },
 
     async requestEmailChange(actor: AccessClaims, newEmail: string, ctx: RequestContext): Promise<void> {
@@ -87,6 +95,9 @@ export function createAccountService(deps: AppDeps) {
           if (!(await tokenRepository.consumeEmailCode(tx, pending.identifier, clock.now()))) {
             throw new AppError(400, 'INVALID_CODE', 'codeInvalid', ['The code is invalid or has expired']);
           }
+          // Links sent to the old address must not act on the account any more.
+          await tokenRepository.discardActions(tx, user.identifier, 'reset_password', clock.now());
+          await tokenRepository.discardActions(tx, user.identifier, 'verify_email', clock.now());
           return userRepository.update(tx, user.identifier, { email: pending.newEmail, emailVerifiedAt: clock.now() });
         })
         .catch((err: unknown) => {
@@ -118,10 +129,12 @@ export function createAccountService(deps: AppDeps) {
       if (input.countryCode && !(await countryRepository.exists(db, input.countryCode))) {
         throw AppError.validation('countryRequired', ['Country  is required']);
       }
-      const updated = await userRepository.update(db, user.identifier, {
+      const changes = {
         ...(input.locale ? { locale: input.locale } : {}),
         ...(input.countryCode ? { countryCode: input.countryCode } : {}),
-      });
+      };
+      if (Object.keys(changes).length === 0) return toUserInfo(user);
+      const updated = await userRepository.update(db, user.identifier, changes);
       return toUserInfo(updated ?? user);
     },
 

@@ -11,6 +11,7 @@ export interface AttemptRule {
 /** Sign-in, sign-up, reset and code limits (429 after repeated failures within a sliding window). */
 export const attemptRules = {
   loginPerAccount: { max: 10, windowMinutes: 15 },
+  loginPerEmail: { max: 30, windowMinutes: 15 },
   loginPerIp: { max: 100, windowMinutes: 15 },
   registerPerIp: { max: 20, windowMinutes: 15 },
   mailPerAddress: { max: 5, windowMinutes: 15 },
@@ -27,6 +28,32 @@ export function createAttemptLimiter(db: Executor, clock: Clock) {
     },
     async fail(key: string, rule: AttemptRule): Promise<void> {
       await tokenRepository.addAttempt(db, key, clock.now(), windowStart(rule));
+    },
+    /**
+     * Counts this attempt before it runs, so concurrent attempts cannot all pass a check made before any of them
+     * failed. Over the limit: 429, and the reservation is withdrawn. Returns the reservation to `release` on success.
+     */
+    async reserve(key: string, rule: AttemptRule): Promise<string> {
+      const id = await tokenRepository.addAttempt(db, key, clock.now(), windowStart(rule));
+      if ((await tokenRepository.countAttempts(db, key, windowStart(rule))) > rule.max) {
+        await tokenRepository.removeAttempt(db, id);
+        throw AppError.tooManyRequests();
+      }
+      return id;
+    },
+    /** Reserves under every key, or under none: a refusal withdraws the reservations already made. */
+    async reserveAll(keys: Array<[string, AttemptRule]>): Promise<string[]> {
+      const made: string[] = [];
+      try {
+        for (const [key, rule] of keys) made.push(await this.reserve(key, rule));
+        return made;
+      } catch (err) {
+        for (const id of made) await tokenRepository.removeAttempt(db, id);
+        throw err;
+      }
+    },
+    async release(reservation: string): Promise<void> {
+      await tokenRepository.removeAttempt(db, reservation);
     },
     async clear(key: string): Promise<void> {
       await tokenRepository.clearAttempts(db, key);

@@ -71,17 +71,18 @@ export function createAuthService(deps: AppDeps) {
     /** Unknown email and wrong password answer alike, in status, body and time. */
     async login(input: z.infer<typeof loginInput>, ctx: RequestContext): Promise<IssuedSession> {
       const accountKey = `login:${ctx.ip}:${input.email}`;
-      const ipKey = `login-ip:${ctx.ip}`;
-      await limiter.check(accountKey, attemptRules.loginPerAccount);
-      await limiter.check(ipKey, attemptRules.loginPerIp);
+      // Reserved up front (a wrong password leaves them as failures): parallel guesses cannot all slip past the limit.
+      // The per-address key also holds when the guesses come from many IPs; it is higher, so it only slows a spread attack.
+      const reservations = await limiter.reserveAll([
+        [accountKey, attemptRules.loginPerAccount],
+        [`login-email:${input.email}`, attemptRules.loginPerEmail],
+        [`login-ip:${ctx.ip}`, attemptRules.loginPerIp],
+      ]);
       const user = await userRepository.findLiveByEmail(db, input.email);
       const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
-      if (!user || !ok) {
-        await limiter.fail(accountKey, attemptRules.loginPerAccount);
-        await limiter.fail(ipKey, attemptRules.loginPerIp);
-        throw new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
-      }
+      if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
       await limiter.clear(accountKey);
+      for (const r of reservations) await limiter.release(r);
       return sessions.start(user);
     },
 

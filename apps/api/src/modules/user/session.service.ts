@@ -1,5 +1,6 @@
 import type { AuthSession } from '@therapy/contracts/auth';
 import { REFRESH_TOKEN_TTL_DAYS } from '@therapy/contracts/constants';
+import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { hashToken, randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -15,10 +16,10 @@ export interface IssuedSession {
 
 /** Access JWT + rotating refresh token with reuse detection (RFC 9700). */
 export function createSessionService({ db, clock, tokens }: AppDeps) {
-  const issueRefresh = async (userId: string, familyId: string): Promise<string> => {
+  const issueRefresh = async (userId: string, familyId: string, executor: Executor = db): Promise<string> => {
     const refreshToken = randomToken();
     const expiresAt = new Date(clock.now().getTime() + REFRESH_TOKEN_TTL_DAYS * 86_400_000);
-    await tokenRepository.insertRefresh(db, { userId, familyId, tokenHash: hashToken(refreshToken), expiresAt });
+    await tokenRepository.insertRefresh(executor, { userId, familyId, tokenHash: hashToken(refreshToken), expiresAt });
     return refreshToken;
   };
   const sessionFor = async (user: UserRow, refreshToken: string): Promise<IssuedSession> => ({
@@ -40,14 +41,21 @@ export function createSessionService({ db, clock, tokens }: AppDeps) {
       const now = clock.now();
       const row = await tokenRepository.findRefresh(db, hashToken(refreshToken));
       if (!row || row.revokedAt || row.expiresAt <= now) throw AppError.unauthorized();
+      // Rotation and its successor commit together: a racing replay that sees the rotation also sees (and revokes) the successor.
+      const rotated = row.rotatedAt
+        ? undefined
+        : await db.transaction(async (tx) => {
+            if (!(await tokenRepository.rotateRefresh(tx, row.identifier, now))) return undefined;
+            const user = await userRepository.findLiveById(tx, row.userId);
+            if (!user) throw AppError.unauthorized();
+            return { user, next: await issueRefresh(user.identifier, row.familyId, tx) };
+          });
       // A token presented again after rotation was stolen or replayed: end every session of that family.
-      if (row.rotatedAt || !(await tokenRepository.rotateRefresh(db, row.identifier, now))) {
+      if (!rotated) {
         await tokenRepository.revokeFamily(db, row.familyId, now);
         throw AppError.unauthorized();
       }
-      const user = await userRepository.findLiveById(db, row.userId);
-      if (!user) throw AppError.unauthorized();
-      return sessionFor(user, await issueRefresh(user.identifier, row.familyId));
+      return sessionFor(rotated.user, rotated.next);
     },
 
     async end(refreshToken: string | undefined): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { actionTokens, authAttempts, emailChangeCodes, refreshTokens } from '../../db/schema/users.ts';
 
@@ -25,8 +25,13 @@ export const tokenRepository = {
   async revokeFamily(db: Executor, familyId: string, now: Date) {
     await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   },
-  async revokeAllForUser(db: Executor, userId: string, now: Date) {
-    await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  /** Ends every session of the user, except the family `keepFamily` (the device that asked) when given. */
+  async revokeAllForUser(db: Executor, userId: string, now: Date, keepFamily?: string) {
+    const open = and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt));
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(keepFamily ? and(open, ne(refreshTokens.familyId, keepFamily)) : open);
   },
 
   async insertAction(db: Executor, v: { userId: string; purpose: Purpose; tokenHash: string; expiresAt: Date }) {
@@ -83,9 +88,13 @@ export const tokenRepository = {
     const [row] = await db.select({ n: count() }).from(authAttempts).where(and(eq(authAttempts.key, key), gt(authAttempts.createdAt, since)));
     return row?.n ?? 0;
   },
-  async addAttempt(db: Executor, key: string, now: Date, windowStart: Date) {
-    await db.insert(authAttempts).values({ key, createdAt: now });
+  async addAttempt(db: Executor, key: string, now: Date, windowStart: Date): Promise<string> {
+    const [row] = await db.insert(authAttempts).values({ key, createdAt: now }).returning({ id: authAttempts.identifier });
     await db.delete(authAttempts).where(and(eq(authAttempts.key, key), lt(authAttempts.createdAt, windowStart)));
+    return row!.id;
+  },
+  async removeAttempt(db: Executor, id: string) {
+    await db.delete(authAttempts).where(eq(authAttempts.identifier, id));
   },
   async clearAttempts(db: Executor, key: string) {
     await db.delete(authAttempts).where(eq(authAttempts.key, key));

@@ -1,0 +1,255 @@
+import crypto from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+
+let t: TestApp;
+let ngId: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  ngId = await t.countryId('NG');
+});
+afterAll(async () => t.close());
+
+const PASSWORD = 'Gentle-River-42';
+const freshEmail = (tag = 'reg') => `${tag}.${crypto.randomBytes(4).toString('hex')}@example.com`;
+
+const client = (email = freshEmail('client')) => ({
+  userType: 'client',
+  firstName: 'Ada',
+  lastName: 'Client',
+  email,
+  confirmEmail: email,
+  countryIdentifier: ngId,
+  password: PASSWORD,
+  confirmPassword: PASSWORD,
+  acceptTerms: true,
+});
+const provider = (email = freshEmail('provider')) => ({
+  userType: 'provider',
+  firstName: 'Theo',
+  lastName: 'Provider',
+  email,
+  phoneNumber: '08012345678',
+  password: PASSWORD,
+  confirmPassword: PASSWORD,
+  acceptTerms: true,
+});
+
+const register = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  t.request({ method: 'POST', url: '/api/v1/user/register', payload, headers });
+
+function expectError(res: LightMyRequestResponse, status: number, body: { message: string; code: string; errors?: string[] }) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const json = res.json();
+  expect(json).toEqual({ ...body, requestId: expect.any(String) });
+  expect(json.requestId).toBe(res.headers['x-request-id']);
+}
+const validation = (message: string) => ({ message, code: 'VALIDATION_ERROR', errors: [message] });
+
+/** Everything a sign-up writes: users and the rows that hang off a new account. */
+async function snapshot() {
+  const q = async (sql: string) => (await t.db.$client.query(sql)).rows;
+  return {
+    users: await q('SELECT * FROM users ORDER BY identifier'),
+    refresh: await q('SELECT identifier FROM refresh_tokens ORDER BY identifier'),
+    actions: await q('SELECT identifier FROM action_tokens ORDER BY identifier'),
+  };
+}
+let before: Awaited<ReturnType<typeof snapshot>>;
+let mailsBefore: number;
+beforeEach(async () => {
+  before = await snapshot();
+  mailsBefore = t.mail.mails.length;
+});
+async function expectNothingStored() {
+  expect(await snapshot()).toEqual(before);
+  expect(t.mail.mails.length).toBe(mailsBefore);
+}
+
+describe('registration: success', () => {
+  it('creates a client with a session, a refresh cookie and a stored hash (never the password)', async () => {
+    const email = freshEmail('Client.Mixed').toUpperCase();
+    const res = await register({ ...client(`  ${email}  `), confirmEmail: email });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.message).toBe('Account created. Check your email to verify it');
+    expect(body.data).toMatchObject({ accessToken: expect.any(String), expiresIn: 900 });
+    expect(body.data.user).toMatchObject({
+      email: email.toLowerCase(),
+      userType: 'client',
+      firstName: 'Ada',
+      lastName: 'Client',
+      isSocial: false,
+      emailVerified: false,
+      accountActive: true,
+      countryCode: 'NG',
+      locale: 'en',
+      timezone: null,
+    });
+    expect(res.cookies.find((c) => c.name === 'refresh_token')?.value).toBeTruthy();
+
+    const { rows } = await t.db.$client.query('SELECT * FROM users WHERE identifier = $1', [body.data.user.identifier]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].email).toBe(email.toLowerCase());
+    expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
+    expect(rows[0].password_hash).not.toContain(PASSWORD);
+    expect(rows[0].is_social).toBe(false);
+    expect(rows[0].email_verified_at).toBeNull();
+    expect(rows[0].deleted_at).toBeNull();
+    expect(await t.count('refresh_tokens', { user_id: body.data.user.identifier })).toBe(1);
+  });
+
+  it('creates a provider with a phone number; phone 10 and 13 digits are the limits that pass', async () => {
+    for (const phoneNumber of ['0801234567', '2348012345678']) {
+      const res = await register({ ...provider(), phoneNumber });
+      expect(res.statusCode, res.body).toBe(201);
+      const { rows } = await t.db.$client.query('SELECT user_type, phone_number, country_code FROM users WHERE identifier = $1', [res.json().data.user.identifier]);
+      expect(rows[0]).toEqual({ user_type: 'provider', phone_number: phoneNumber, country_code: null });
+    }
+  });
+
+  it('accepts a confirm email that differs only in case, names with digits, and passwords of 8 and 64 characters', async () => {
+    const email = freshEmail('case');
+    const res = await register({ ...client(email), confirmEmail: email.toUpperCase(), firstName: 'Ada2', lastName: 'B52', password: 'Rivulet8', confirmPassword: 'Rivulet8' });
+    expect(res.statusCode, res.body).toBe(201);
+    const long = `Z${'x9'.repeat(31)}k`;
+    expect(long).toHaveLength(64);
+    const res2 = await register({ ...provider(), password: long, confirmPassword: long });
+    expect(res2.statusCode, res2.body).toBe(201);
+  });
+});
+
+describe('registration: spec §5 rules, each with the exact message and nothing stored', () => {
+  it.each([
+    ['phone with 9 digits', { phoneNumber: '080123456' }, 'Number must be at least 10 digits'],
+    ['phone with 14 digits', { phoneNumber: '08012345678901' }, 'Number must not exceed 13 digits'],
+    ['phone missing', { phoneNumber: undefined }, 'Number must be at least 10 digits'],
+    ['phone with a letter', { phoneNumber: '0801234567a' }, 'Number must contain digits only'],
+    ['first name starting with a digit', { firstName: '1Theo' }, 'Name must start with a letter and contain only letters and digits'],
+    ['last name with a space', { lastName: 'Van Dyke' }, 'Name must start with a letter and contain only letters and digits'],
+    ['last name with a hyphen', { lastName: 'Smith-Jones' }, 'Name must start with a letter and contain only letters and digits'],
+    ['empty first name', { firstName: '' }, 'Name is required'],
+    ['name of 33 letters', { firstName: 'A'.repeat(33) }, 'Name must not exceed 32 characters'],
+    ['email missing', { email: undefined }, 'Email is required'],
+    ['email empty', { email: '   ' }, 'Email is required'],
+    ['email without @', { email: 'not-an-email' }, 'Please enter a valid email address'],
+    ['email without domain', { email: 'someone@' }, 'Please enter a valid email address'],
+    ['terms not accepted', { acceptTerms: false }, 'You must accept the terms and conditions'],
+    ['terms missing', { acceptTerms: undefined }, 'You must accept the terms and conditions'],
+    ['password of 7 characters', { password: 'abcdef1', confirmPassword: 'abcdef1' }, 'Password must be at least 8 characters'],
+    ['password of 65 characters', { password: 'a'.repeat(65), confirmPassword: 'a'.repeat(65) }, 'Password must not exceed 64 characters'],
+    ['password without a letter', { password: '1234567890123', confirmPassword: '1234567890123' }, 'Password must contain at least one letter'],
+    ['password missing', { password: undefined }, 'Password is required'],
+    ['password empty', { password: '', confirmPassword: '' }, 'Password is required'],
+    ['first name of spaces', { firstName: '   ' }, 'Name is required'],
+    ['email of the wrong type', { email: 12345 }, 'Email is required'],
+    ['terms as a string', { acceptTerms: 'true' }, 'You must accept the terms and conditions'],
+    ['confirm password differs', { confirmPassword: 'Gentle-River-43' }, 'Passwords must match'],
+  ])('provider: %s', async (_name, change, msg) => {
+    const res = await register({ ...provider(), ...change });
+    expectError(res, 400, validation(msg));
+    await expectNothingStored();
+  });
+
+  it.each([
+    ['confirm email differs', { confirmEmail: 'someone.else@example.com' }, 'Emails must match'],
+    ['confirm email missing', { confirmEmail: undefined }, 'Emails must match'],
+    ['country missing', { countryIdentifier: undefined }, 'Country  is required'],
+    ['country empty', { countryIdentifier: '' }, 'Country  is required'],
+    ['country not a uuid', { countryIdentifier: 'NG' }, 'Country  is required'],
+    ['client phone too short', { phoneNumber: '12345' }, 'Number must be at least 10 digits'],
+    ['confirm password differs', { confirmPassword: 'gentle-river-42' }, 'Passwords must match'],
+  ])('client: %s', async (_name, change, msg) => {
+    const res = await register({ ...client(), ...change });
+    expectError(res, 400, validation(msg));
+    await expectNothingStored();
+  });
+
+  it('client: an unknown country uuid is refused like a missing one', async () => {
+    const res = await register({ ...client(), countryIdentifier: crypto.randomUUID() });
+    expectError(res, 400, validation('Country  is required'));
+    await expectNothingStored();
+  });
+
+  it.each(['password1', 'qwerty123', 'PASSWORD1', 'iloveyou'])('refuses the common password %s', async (pw) => {
+    const res = await register({ ...client(), password: pw, confirmPassword: pw });
+    expectError(res, 400, validation('This password is too common. Please choose another one'));
+    await expectNothingStored();
+  });
+});
+
+describe('registration: unknown fields are rejected, never stored', () => {
+  it.each([
+    ['isSocial', { isSocial: true }],
+    ['identifier', { identifier: '0190f000-0000-7000-8000-000000000000' }],
+    ['emailVerified', { emailVerified: true }],
+    ['deletedAt', { deletedAt: null }],
+  ])('%s', async (field, extra) => {
+    const res = await register({ ...client(), ...extra });
+    expectError(res, 400, validation(`Unknown field: ${field}`));
+    await expectNothingStored();
+  });
+
+  it('userType operator', async () => {
+    const res = await register({ ...client(), userType: 'operator' });
+    expectError(res, 400, validation('This field is required: userType'));
+    await expectNothingStored();
+  });
+
+  it('userType missing', async () => {
+    const { userType: _u, ...rest } = client();
+    const res = await register(rest);
+    expectError(res, 400, validation('This field is required: userType'));
+    await expectNothingStored();
+  });
+
+  it('a provider does not take client-only fields', async () => {
+    const res = await register({ ...provider(), countryIdentifier: ngId });
+    expectError(res, 400, validation('Unknown field: countryIdentifier'));
+    await expectNothingStored();
+  });
+});
+
+describe('registration: duplicate email', () => {
+  it('answers 409 EMAIL_TAKEN whatever the case of the address, and keeps one row', async () => {
+    const email = freshEmail('dup');
+    expect((await register(client(email))).statusCode).toBe(201);
+    before = await snapshot();
+    mailsBefore = t.mail.mails.length;
+
+    for (const payload of [client(email.toUpperCase()), provider(` ${email.replace('dup', 'DUP')} `)]) {
+      const res = await register(payload);
+      expectError(res, 409, { message: 'An account with this email already exists', code: 'EMAIL_TAKEN' });
+    }
+    await expectNothingStored();
+    expect(await t.count('users', { email })).toBe(1);
+  });
+});
+
+describe('registration: German messages with x-locale: de', () => {
+  it('a form rule', async () => {
+    const res = await register({ ...provider(), phoneNumber: '123' }, { 'x-locale': 'de' });
+    expectError(res, 400, validation('Die Nummer muss mindestens 10 Ziffern haben'));
+    await expectNothingStored();
+  });
+
+  it('a rule checked by the server (unknown country) and the duplicate', async () => {
+    const res = await register({ ...client(), countryIdentifier: crypto.randomUUID() }, { 'x-locale': 'de' });
+    expectError(res, 400, validation('Land ist erforderlich'));
+    const res2 = await register({ ...client(), confirmEmail: 'x@example.com' }, { 'x-locale': 'de' });
+    expectError(res2, 400, validation('Die E-Mail-Adressen müssen übereinstimmen'));
+    await expectNothingStored();
+  });
+
+  it('the account takes the request locale and the verification mail is German', async () => {
+    const email = freshEmail('de');
+    const res = await register(client(email), { 'x-locale': 'de' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Konto erstellt. Bitte bestätige deine E-Mail-Adresse');
+    expect(res.json().data.user.locale).toBe('de');
+    const mail = await t.mail.waitFor(email);
+    expect(mail.subject).toBe('Bestätige deine E-Mail-Adresse');
+  });
+});
