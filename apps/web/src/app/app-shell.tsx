@@ -1,0 +1,64 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { PageSpinner } from '@/components/page-spinner';
+import { OperatingCountryCheck } from '@/features/location/components/operating-country-check';
+import { useToasterStore } from '@/lib/toast';
+import { CookieBanner } from './cookie-banner';
+import { Footer } from './footer';
+import { Header } from './header';
+import { ModalHost } from './modal-host';
+
+const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
+
+/** Moves focus to the new page's content after client-side navigation, as a full page load would. */
+function useFocusOnNavigate() {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main-content')?.focus({ preventScroll: true });
+  }, [location.pathname]);
+}
+
+export function AppShell() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const toasterWanted = useToasterStore((s) => s.wanted);
+  useFocusOnNavigate();
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-lg bg-brand-700 px-4 py-2 font-medium text-white no-underline! focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        {t('shell.skipToContent')}
+      </a>
+      {navigation.state === 'loading' && (
+        <div className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100" role="progressbar" aria-label={t('ui.loading')}>
+          <div className="h-full w-1/3 animate-pulse bg-brand-700" />
+        </div>
+      )}
+      <Header />
+      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <CookieBanner />
+      <ModalHost />
+      <OperatingCountryCheck />
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { MapPin } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAuthStore } from '@/lib/auth-store';
+import { countryName, detectCountryCode } from '@/lib/country';
+import { openModal } from '@/lib/modal-store';
+
+export function Footer() {
+  const { t, i18n } = useTranslation();
+  const userCountry = useAuthStore((s) => s.user?.countryCode);
+  const code = detectCountryCode(userCountry);
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 text-sm text-slate-700 sm:px-6 md:flex-row md:items-center md:justify-between">
+        <nav aria-label={t('footer.label')}>
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            <li>
+              <Link to="/policy/client-cancellation">{t('footer.clientPolicy')}</Link>
+            </li>
+            <li>
+              <Link to="/policy/provider-cancellation">{t('footer.providerPolicy')}</Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
+          <button
+            type="button"
+            onClick={() => openModal('preferences')}
+            className="inline-flex items-center gap-2 self-start rounded-lg text-left font-medium text-brand-700 hover:underline"
+          >
+            <MapPin className="size-4 shrink-0" aria-hidden="true" />
+            {code
+              ? t('footer.location', { country: countryName(code, i18n.resolvedLanguage ?? 'en') })
+              : t('footer.chooseLocation')}
+          </button>
+          <p>{t('footer.copyright', { year })}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,110 @@
+import { clsx } from 'clsx';
+import { HeartHandshake, LogOut, Menu, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { notify } from '@/lib/toast';
+import { message } from '@therapy/contracts/messages';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { useAuthStore } from '@/lib/auth-store';
+import { currentLocale } from '@/lib/i18n';
+import { signOut } from '@/lib/session-actions';
+import { LanguageSwitch } from './language-switch';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    'rounded-lg px-3 py-2 text-sm font-medium no-underline! transition-colors',
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  );
+
+export function Header() {
+  const { t } = useTranslation();
+  const status = useAuthStore((s) => s.status);
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The menu belongs to the page it was opened on, so navigating from inside it closes it without an effect.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.pathname;
+  const [signingOut, setSigningOut] = useState(false);
+  const menuId = useId();
+
+  const handleSignOut = async () => {
+    setSigningOut(true);
+    await signOut();
+    setSigningOut(false);
+    await navigate('/');
+    notify.success(message('signedOut', currentLocale()));
+  };
+
+  const signedIn = status === 'authenticated';
+  const links = signedIn
+    ? [
+        { to: '/overview', label: t('nav.overview') },
+        { to: '/appointments', label: t('nav.appointments') },
+        { to: '/account', label: t('nav.account') },
+      ]
+    : [];
+
+  const accountActions = signedIn ? (
+    <Button variant="secondary" size="sm" onClick={handleSignOut} pending={signingOut}>
+      {!signingOut && <LogOut className="size-4" aria-hidden="true" />}
+      {t('nav.signOut')}
+    </Button>
+  ) : status === 'anonymous' ? (
+    <>
+      <Link to="/login" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+        {t('nav.signIn')}
+      </Link>
+      <Link to="/register" className={buttonClasses({ variant: 'primary', size: 'sm' })}>
+        {t('nav.getStarted')}
+      </Link>
+    </>
+  ) : null;
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+        <Link to="/" className="flex min-w-0 items-center gap-2 text-slate-900 no-underline!">
+          <HeartHandshake className="size-6 shrink-0 text-brand-700 sm:size-7" aria-hidden="true" />
+          <span className="truncate text-base font-bold tracking-tight sm:text-lg">{t('brand.name')}</span>
+        </Link>
+
+        <nav aria-label={t('nav.label')} className="ml-6 hidden items-center gap-1 md:flex">
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          <LanguageSwitch />
+          <div className="hidden items-center gap-2 md:flex">{accountActions}</div>
+          <button
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setMenuOpenOn(menuOpen ? null : location.pathname)}
+          >
+            {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+          </button>
+        </div>
+      </div>
+
+      <div id={menuId} hidden={!menuOpen} className="border-t border-slate-200 bg-white px-4 py-3 md:hidden">
+        {links.length > 0 && (
+          <nav aria-label={t('nav.label')} className="flex flex-col gap-1">
+            {links.map((link) => (
+              <NavLink key={link.to} to={link.to} className={navLinkClass}>
+                {link.label}
+              </NavLink>
+            ))}
+          </nav>
+        )}
+        <div className={clsx('flex flex-wrap gap-2', links.length > 0 && 'mt-3 border-t border-slate-200 pt-3')}>{accountActions}</div>
+      </div>
+    </header>
+  );
+}

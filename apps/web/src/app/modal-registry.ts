@@ -1,0 +1,36 @@
+import type { ComponentType } from 'react';
+import type { Namespace } from '@/lib/i18n';
+import type { ModalComponentProps, ModalId } from '@/lib/modal-store';
+
+interface ModalDefinition<K extends ModalId> {
+  /** Translation namespaces the modal needs, loaded with its code so it never renders raw keys. */
+  ns: Namespace[];
+  load: () => Promise<ComponentType<ModalComponentProps<K>>>;
+}
+
+/**
+ * Every modal id and where its component lives. Modals load on first open, so none of them (nor Radix) weighs on
+ * the landing page. Features open modals through the store by id and never import each other's modal files.
+ */
+export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
+  'update-email': {
+    ns: ['account'],
+    load: () => import('@/features/account/modals/update-email-modal').then((m) => m.UpdateEmailModal),
+  },
+  'delete-account': {
+    ns: ['account'],
+    load: () => import('@/features/account/modals/delete-account-modal').then((m) => m.DeleteAccountModal),
+  },
+  'select-country': {
+    ns: ['location'],
+    load: () => import('@/features/location/modals/select-country-modal').then((m) => m.SelectCountryModal),
+  },
+  preferences: {
+    ns: ['location'],
+    load: () => import('@/features/location/modals/preferences-modal').then((m) => m.PreferencesModal),
+  },
+  'non-operating-country': {
+    ns: ['location'],
+    load: () => import('@/features/location/modals/non-operating-country-modal').then((m) => m.NonOperatingCountryModal),
+  },
+};

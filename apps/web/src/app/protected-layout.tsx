@@ -1,0 +1,36 @@
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { PageSpinner } from '@/components/page-spinner';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
+import { useAuthStore } from '@/lib/auth-store';
+
+export interface RouteHandle {
+  /** Pages that are themselves about verification do not repeat the reminder. */
+  hideVerifyBanner?: boolean;
+}
+
+/**
+ * Guards signed-in pages. While the start-up refresh is still answering (status unknown) it waits instead of
+ * sending a signed-in user to the login page; visitors without a session go to /login?redirect=<here>.
+ */
+export function ProtectedLayout() {
+  const status = useAuthStore((s) => s.status);
+  const endedBy = useAuthStore((s) => s.endedBy);
+  const emailVerified = useAuthStore((s) => s.user?.emailVerified ?? true);
+  const location = useLocation();
+  const matches = useMatches();
+
+  if (status === 'unknown') return <PageSpinner />;
+  // After signing out or deleting the account the user is on their way home, not to the login page.
+  if (status === 'anonymous' && endedBy === 'signed-out') return <Navigate to="/" replace />;
+  if (status === 'anonymous') {
+    return <Navigate to={`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
+  }
+
+  const hideBanner = matches.some((match) => (match.handle as RouteHandle | undefined)?.hideVerifyBanner);
+  return (
+    <>
+      {!emailVerified && !hideBanner && <VerifyEmailBanner />}
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { LandingRoute } from '@/features/landing/routes/landing-route';
+import { setSessionExpiredHandler } from '@/lib/api-client';
+import type { Namespace } from '@/lib/i18n';
+import { loadNamespaces } from '@/lib/i18n';
+import { PageSpinner } from '@/components/page-spinner';
+import { AppShell } from './app-shell';
+import { NotFoundRoute } from './not-found-route';
+import { RootErrorBoundary, RouteErrorBoundary } from './error-boundary';
+import type { RouteHandle } from './protected-layout';
+
+/**
+ * A code-split page: its chunk and its translations load together before the route renders, so a page never
+ * flashes raw keys and the landing page's initial JavaScript holds only the shell and the landing page.
+ */
+function lazyPage(ns: Namespace[], load: () => Promise<ComponentType>) {
+  return async () => {
+    const [Component] = await Promise.all([load(), loadNamespaces(ns)]);
+    return { Component };
+  };
+}
+
+// Paths match with or without a trailing slash (spec §9 "Trailing slash on"): React Router ignores it when matching.
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: AppShell,
+    ErrorBoundary: RootErrorBoundary,
+    HydrateFallback: PageSpinner,
+    children: [
+      {
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          { index: true, Component: LandingRoute },
+          { path: 'login', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/login-route').then((m) => m.LoginRoute)) },
+          { path: 'register', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/register-choice-route').then((m) => m.RegisterChoiceRoute)) },
+          { path: 'register/client', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/register-client-route').then((m) => m.RegisterClientRoute)) },
+          { path: 'register/provider', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/register-provider-route').then((m) => m.RegisterProviderRoute)) },
+          { path: 'forgot-password', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/forgot-password-route').then((m) => m.ForgotPasswordRoute)) },
+          { path: 'reset-password', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/reset-password-route').then((m) => m.ResetPasswordRoute)) },
+          { path: 'verify-email', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/verify-email-route').then((m) => m.VerifyEmailRoute)) },
+          { path: 'auth/complete', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/auth-complete-route').then((m) => m.AuthCompleteRoute)) },
+          { path: 'policy/client-cancellation', lazy: lazyPage(['policy'], () => import('@/features/policy/routes/client-cancellation-route').then((m) => m.ClientCancellationRoute)) },
+          { path: 'policy/provider-cancellation', lazy: lazyPage(['policy'], () => import('@/features/policy/routes/provider-cancellation-route').then((m) => m.ProviderCancellationRoute)) },
+          {
+            lazy: lazyPage(['auth'], () => import('./protected-layout').then((m) => m.ProtectedLayout)),
+            children: [
+              {
+                path: 'verify-email/pending',
+                handle: { hideVerifyBanner: true } satisfies RouteHandle,
+                lazy: lazyPage(['auth'], () => import('@/features/auth/routes/verify-email-pending-route').then((m) => m.VerifyEmailPendingRoute)),
+              },
+              { path: 'overview', lazy: lazyPage(['dashboard'], () => import('@/features/dashboard/routes/overview-route').then((m) => m.OverviewRoute)) },
+              { path: 'account', lazy: lazyPage(['account'], () => import('@/features/account/routes/account-route').then((m) => m.AccountRoute)) },
+              { path: 'appointments', lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/appointments-route').then((m) => m.AppointmentsRoute)) },
+            ],
+          },
+          // Not lazy: the error boundary renders it for 404 responses anyway, so it is in the main chunk already.
+          { path: '*', Component: NotFoundRoute },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  // An expired session navigates inside the app instead of reloading it (which would lose the toast).
+  setSessionExpiredHandler((loginPath) => void router.navigate(loginPath, { replace: true }));
+  return router;
+}

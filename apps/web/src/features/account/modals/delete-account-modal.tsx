@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { deleteAccountInput } from '@therapy/contracts/auth';
+import { message } from '@therapy/contracts/messages';
+import type { z } from 'zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notify } from '@/lib/toast';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { DialogActions, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useAuthStore } from '@/lib/auth-store';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { currentLocale } from '@/lib/i18n';
+import type { ModalComponentProps } from '@/lib/modal-store';
+import { clearSession } from '@/lib/session-state';
+import { useDeleteAccount } from '../api/account-api';
+
+type DeleteForm = z.input<typeof deleteAccountInput>;
+type DeleteValues = z.output<typeof deleteAccountInput>;
+
+/** Spec §5: the password is asked for unless the account signs in with Google (isSocial). */
+export function DeleteAccountModal({ onClose }: ModalComponentProps<'delete-account'>) {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const isSocial = useAuthStore((s) => s.user?.isSocial ?? false);
+  const remove = useDeleteAccount();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<DeleteForm, unknown, DeleteValues>({
+    resolver: zodResolver(deleteAccountInput),
+    mode: 'onTouched',
+    // An empty string fails "Password is required"; a social account sends no password at all.
+    defaultValues: isSocial ? {} : { password: '' },
+  });
+
+  const onSubmit = (values: DeleteValues) =>
+    remove.mutate(isSocial ? {} : { password: values.password }, {
+      onSuccess: async () => {
+        notify.success(message('accountDeleted', currentLocale()));
+        clearSession('signed-out');
+        await navigate('/', { replace: true });
+      },
+      onError: (error) =>
+        applyServerFieldErrors(error, setError, {
+          byCode: { INVALID_CREDENTIALS: 'password' },
+          byMessage: { invalidCredentials: 'password', oldPasswordWrong: 'password' },
+        }),
+    });
+
+  return (
+    <>
+      <DialogTitle>{t('deleteModal.title')}</DialogTitle>
+      <DialogDescription>{t('deleteModal.body')}</DialogDescription>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 flex flex-col gap-5">
+        <Alert tone="warning">{t('deleteModal.warning')}</Alert>
+        {!isSocial && (
+          <FormField label={t('deleteModal.password')} error={errors.password?.message}>
+            {(field) => <PasswordInput {...field} autoComplete="current-password" autoFocus {...register('password')} />}
+          </FormField>
+        )}
+        <DialogActions className="mt-1">
+          <Button variant="secondary" onClick={onClose}>
+            {t('deleteModal.cancel')}
+          </Button>
+          <Button type="submit" variant="danger" pending={remove.isPending}>
+            {t('deleteModal.confirm')}
+          </Button>
+        </DialogActions>
+      </form>
+    </>
+  );
+}

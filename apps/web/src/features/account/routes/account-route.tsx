@@ -1,0 +1,110 @@
+import { Globe, KeyRound, Mail, Trash, UserRound } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeading } from '@/components/page-heading';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useAuthStore } from '@/lib/auth-store';
+import { countryName, detectCountryCode } from '@/lib/country';
+import { openModal } from '@/lib/modal-store';
+import { ChangePasswordForm } from '../components/change-password-form';
+
+function Section({ icon: Icon, title, description, children }: { icon: LucideIcon; title: string; description?: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card>
+      <section aria-labelledby={headingId}>
+        <div className="flex items-start gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+            <Icon className="size-5" aria-hidden="true" />
+          </span>
+          <div className="min-w-0">
+            <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+              {title}
+            </h2>
+            {description && <p className="mt-1 text-sm text-slate-700">{description}</p>}
+          </div>
+        </div>
+        <div className="mt-5">{children}</div>
+      </section>
+    </Card>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-0.5 break-words font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+export function AccountRoute() {
+  const { t, i18n } = useTranslation('account');
+  const user = useAuthStore((s) => s.user);
+  if (!user) return null;
+
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const country = detectCountryCode(user.countryCode);
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || t('profile.noName');
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+      <PageHeading title={t('title')} lead={t('lead')} />
+      <div className="flex flex-col gap-6">
+        <Section icon={UserRound} title={t('profile.title')}>
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Detail label={t('profile.name')} value={fullName} />
+            <Detail label={t('profile.type')} value={user.userType === 'provider' ? t('profile.provider') : t('profile.client')} />
+          </dl>
+        </Section>
+
+        <Section icon={Mail} title={t('email.title')} description={t('email.description')}>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+            <dl>
+              <Detail
+                label={t('email.current')}
+                value={
+                  <>
+                    {user.email}{' '}
+                    <span className={user.emailVerified ? 'text-sm font-normal text-green-800' : 'text-sm font-normal text-amber-800'}>
+                      ({user.emailVerified ? t('email.verified') : t('email.unverified')})
+                    </span>
+                  </>
+                }
+              />
+            </dl>
+            <Button variant="secondary" onClick={() => openModal('update-email')}>
+              {t('email.change')}
+            </Button>
+          </div>
+        </Section>
+
+        <Section icon={KeyRound} title={t('password.title')} description={user.isSocial ? undefined : t('password.description')}>
+          {user.isSocial ? <p className="text-sm text-slate-700">{t('password.social')}</p> : <ChangePasswordForm />}
+        </Section>
+
+        <Section icon={Globe} title={t('preferences.title')} description={t('preferences.description')}>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+            <dl className="grid gap-4 sm:grid-cols-2 sm:gap-8">
+              <Detail label={t('preferences.language')} value={t(`preferences.languages.${locale === 'de' ? 'de' : 'en'}`)} />
+              <Detail label={t('preferences.country')} value={country ? countryName(country, locale) : t('preferences.noCountry')} />
+            </dl>
+            <Button variant="secondary" onClick={() => openModal('preferences')}>
+              {t('preferences.edit')}
+            </Button>
+          </div>
+        </Section>
+
+        <Section icon={Trash} title={t('delete.title')} description={t('delete.description')}>
+          <Button variant="danger" onClick={() => openModal('delete-account')}>
+            {t('delete.open')}
+          </Button>
+        </Section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
+import { RegisterClientForm } from './register-client-form';
+
+const germany = { identifier: '01890a5d-ac96-774b-bcce-b302099a8001', code: 'DE', name: 'Germany', currencyCode: 'EUR', isOperating: true };
+
+async function setup() {
+  const fetchMock = mockFetch([
+    { path: '/api/v1/region/country', respond: () => jsonResponse({ data: [germany] }) },
+    {
+      method: 'POST',
+      path: '/api/v1/user/register',
+      respond: (init) => {
+        const body = JSON.parse(String(init?.body)) as { email: string };
+        if (body.email === 'taken@example.com') {
+          return jsonResponse({ message: 'An account with this email already exists', code: 'EMAIL_TAKEN', requestId: 'r' }, 409);
+        }
+        return jsonResponse({ data: { accessToken: 'a', expiresIn: 900, user: { email: body.email, userType: 'client', accountActive: true, locale: 'en' } } }, 201);
+      },
+    },
+  ]);
+  const view = renderWithProviders(<RegisterClientForm />);
+  // Wait until the country list is in, so the select is enabled.
+  await screen.findByRole('option', { name: 'Germany' });
+  return { ...view, fetchMock };
+}
+
+async function fillValid(user: ReturnType<typeof renderWithProviders>['user'], overrides: { confirmEmail?: string; phone?: string; country?: boolean; email?: string } = {}) {
+  await user.type(screen.getByLabelText('First name'), 'Ada');
+  await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+  await user.type(screen.getByLabelText('Email'), overrides.email ?? 'ada@example.com');
+  await user.type(screen.getByLabelText('Confirm email'), overrides.confirmEmail ?? overrides.email ?? 'ada@example.com');
+  if (overrides.country !== false) await user.selectOptions(screen.getByLabelText('Country'), germany.identifier);
+  if (overrides.phone) await user.type(screen.getByLabelText(/Phone number/), overrides.phone);
+  await user.type(screen.getByLabelText('Password'), 'calm-river-42');
+  await user.type(screen.getByLabelText('Confirm password'), 'calm-river-42');
+  await user.click(screen.getByRole('checkbox'));
+}
+
+const submit = () => screen.getByRole('button', { name: 'Create account' });
+
+describe('RegisterClientForm', () => {
+  beforeEach(() => window.history.replaceState(null, '', '/'));
+
+  it('shows "Emails must match" when the confirmation differs', async () => {
+    const { user, fetchMock } = await setup();
+    await fillValid(user, { confirmEmail: 'other@example.com' });
+    await user.click(submit());
+    expect(await screen.findByText('Emails must match')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/user/register'))).toBe(false);
+  });
+
+  it('shows "Country  is required" (two spaces) when no country is chosen', async () => {
+    const { user } = await setup();
+    await fillValid(user, { country: false });
+    await user.click(submit());
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toContain('Country  is required');
+  });
+
+  it('shows the phone length messages', async () => {
+    const { user } = await setup();
+    await fillValid(user, { phone: '123456789' });
+    await user.click(submit());
+    expect(await screen.findByText('Number must be at least 10 digits')).toBeTruthy();
+
+    const phone = screen.getByLabelText(/Phone number/);
+    await user.clear(phone);
+    await user.type(phone, '12345678901234');
+    expect(await screen.findByText('Number must not exceed 13 digits')).toBeTruthy();
+  });
+
+  it('posts the contract shape with userType client, leaving out an empty phone, and goes to /verify-email/pending', async () => {
+    const { user, fetchMock, router } = await setup();
+    await fillValid(user);
+    await user.click(submit());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email/pending'));
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/user/register'));
+    const body = JSON.parse(String(call?.[1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ userType: 'client', email: 'ada@example.com', countryIdentifier: germany.identifier, acceptTerms: true });
+    expect('phoneNumber' in body).toBe(false);
+  });
+
+  it('puts EMAIL_TAKEN on the email field', async () => {
+    const { user } = await setup();
+    await fillValid(user, { email: 'taken@example.com' });
+    await user.click(submit());
+    expect(await screen.findByText('An account with this email already exists')).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+  });
+});

@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { clientRegisterInput } from '@therapy/contracts/auth';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { Select } from '@/components/ui/select';
+import { countryName } from '@/lib/country';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { countriesQuery } from '@/lib/regions';
+import { useRegister } from '../api/auth-api';
+import { TermsLabel } from './terms-label';
+
+type ClientForm = z.input<typeof clientRegisterInput>;
+type ClientValues = z.output<typeof clientRegisterInput>;
+
+// An empty optional field means "not given": the schema checks a phone number only when there is one.
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** Client sign-up: the "alternative" form of spec §5, with a confirmed email and a required country. */
+export function RegisterClientForm() {
+  const { t, i18n } = useTranslation('auth');
+  const navigate = useNavigate();
+  const registration = useRegister();
+  const countries = useQuery(countriesQuery());
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ClientForm, unknown, ClientValues>({
+    resolver: zodResolver(clientRegisterInput),
+    mode: 'onTouched',
+    defaultValues: {
+      userType: 'client',
+      firstName: '',
+      lastName: '',
+      email: '',
+      confirmEmail: '',
+      countryIdentifier: '',
+      password: '',
+      confirmPassword: '',
+      // The schema only accepts `true`; the box starts unticked.
+      acceptTerms: false as unknown as true,
+    },
+  });
+
+  const onSubmit = (values: ClientValues) =>
+    registration.mutate(values, {
+      onSuccess: () => void navigate('/verify-email/pending'),
+      onError: (error) =>
+        applyServerFieldErrors(error, setError, {
+          byCode: { EMAIL_TAKEN: 'email' },
+          byMessage: { emailTaken: 'email', passwordCommon: 'password', countryRequired: 'countryIdentifier' },
+        }),
+    });
+
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const sortedCountries = (countries.data ?? [])
+    .map((c) => ({ ...c, label: countryName(c.code, locale, c.name) }))
+    .sort((a, b) => a.label.localeCompare(b.label, locale));
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label={t('fields.firstName')} error={errors.firstName?.message}>
+          {(field) => <Input {...field} autoComplete="given-name" {...register('firstName')} />}
+        </FormField>
+        <FormField label={t('fields.lastName')} error={errors.lastName?.message}>
+          {(field) => <Input {...field} autoComplete="family-name" {...register('lastName')} />}
+        </FormField>
+      </div>
+      <FormField label={t('fields.email')} error={errors.email?.message}>
+        {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
+      </FormField>
+      <FormField label={t('fields.confirmEmail')} error={errors.confirmEmail?.message}>
+        {(field) => <Input {...field} type="email" autoComplete="email" {...register('confirmEmail')} />}
+      </FormField>
+      <FormField
+        label={t('fields.country')}
+        error={errors.countryIdentifier?.message}
+        hint={countries.isError ? t('register.countriesFailed') : undefined}
+      >
+        {(field) => (
+          <Select {...field} autoComplete="country" disabled={countries.isPending} {...register('countryIdentifier')}>
+            <option value="">{countries.isPending ? t('register.countriesLoading') : t('register.chooseCountry')}</option>
+            {sortedCountries.map((country) => (
+              <option key={country.identifier} value={country.identifier}>
+                {country.label}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <FormField label={t('fields.phone')} optional error={errors.phoneNumber?.message} hint={t('register.phoneHint')}>
+        {(field) => <Input {...field} type="tel" inputMode="numeric" autoComplete="tel" {...register('phoneNumber', { setValueAs: emptyToUndefined })} />}
+      </FormField>
+      <FormField label={t('fields.password')} error={errors.password?.message} hint={t('register.passwordHint')}>
+        {(field) => <PasswordInput {...field} autoComplete="new-password" {...register('password')} />}
+      </FormField>
+      <FormField label={t('fields.confirmPassword')} error={errors.confirmPassword?.message}>
+        {(field) => <PasswordInput {...field} autoComplete="new-password" {...register('confirmPassword')} />}
+      </FormField>
+      <Checkbox label={<TermsLabel policy="client" />} error={errors.acceptTerms?.message} {...register('acceptTerms')} />
+      <Button type="submit" fullWidth pending={registration.isPending}>
+        {t('register.submit')}
+      </Button>
+    </form>
+  );
+}

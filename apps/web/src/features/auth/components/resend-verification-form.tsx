@@ -1,0 +1,42 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { requestVerificationInput } from '@therapy/contracts/auth';
+import { message } from '@therapy/contracts/messages';
+import type { z } from 'zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { currentLocale } from '@/lib/i18n';
+import { useRequestVerification } from '../api/auth-api';
+
+type ResendForm = z.input<typeof requestVerificationInput>;
+type ResendValues = z.output<typeof requestVerificationInput>;
+
+export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: string }) {
+  const { t } = useTranslation('auth');
+  const resend = useRequestVerification();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResendForm, unknown, ResendValues>({
+    resolver: zodResolver(requestVerificationInput),
+    mode: 'onTouched',
+    defaultValues: { email: defaultEmail },
+  });
+
+  if (resend.isSuccess) return <Alert tone="success">{message('verificationSent', currentLocale())}</Alert>;
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => resend.mutate(values.email))} className="flex flex-col gap-4">
+      <FormField label={t('fields.email')} error={errors.email?.message}>
+        {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
+      </FormField>
+      <Button type="submit" pending={resend.isPending}>
+        {t('verify.resend')}
+      </Button>
+    </form>
+  );
+}

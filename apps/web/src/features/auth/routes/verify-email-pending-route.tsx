@@ -1,0 +1,42 @@
+import { message } from '@therapy/contracts/messages';
+import { MailCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notify } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useAuthStore } from '@/lib/auth-store';
+import { currentLocale } from '@/lib/i18n';
+import { useRequestVerification } from '../api/auth-api';
+
+/** After sign-up: the link is on its way; the user may resend it or postpone ("Do later"). */
+export function VerifyEmailPendingRoute() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const email = useAuthStore((s) => s.user?.email ?? '');
+  const resend = useRequestVerification();
+
+  const onResend = () =>
+    resend.mutate(email, { onSuccess: () => notify.success(message('verificationSent', currentLocale())) });
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-14">
+      <Card className="text-center">
+        <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <MailCheck className="size-7" aria-hidden="true" />
+        </span>
+        <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">{t('verifyPending.title')}</h1>
+        <p className="mt-3 text-slate-700">{t('verifyPending.body', { email })}</p>
+        <p className="mt-2 text-sm text-slate-600">{t('verifyPending.hint')}</p>
+        <div className="mt-8 flex flex-col gap-3">
+          <Button onClick={onResend} pending={resend.isPending} fullWidth>
+            {t('verifyPending.resend')}
+          </Button>
+          <Button variant="secondary" onClick={() => void navigate('/overview')} fullWidth>
+            {t('verifyPending.later')}
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

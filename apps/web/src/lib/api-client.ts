@@ -1,0 +1,201 @@
+import type { AuthSession } from '@therapy/contracts/auth';
+import { cookieNames } from '@therapy/contracts/constants';
+import { ApiError } from './api-error';
+import { useAuthStore } from './auth-store';
+import { detectCountryCode } from './country';
+import { currentLocale, i18n } from './i18n';
+import { applySession, clearSession } from './session-state';
+import { getCookie } from './storage';
+
+/** Every call goes through here: one place for headers, the envelope, the error shape and the 401 recovery. */
+export const API_BASE = '/api/v1';
+
+export interface ApiEnvelope<T> {
+  data: T;
+  message?: string;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
+  /** A plain value is sent as JSON; FormData is sent as multipart (the browser sets the boundary). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /**
+   * false for calls that are about the session itself (login, logout, refresh): a 401 there is an answer, not an
+   * expired token, so it must not trigger a refresh or a redirect to the login page.
+   */
+  recoverSession?: boolean;
+}
+
+type SessionExpiredHandler = (loginPath: string) => void;
+
+let onSessionExpired: SessionExpiredHandler = (loginPath) => window.location.assign(loginPath);
+
+/** The router registers a client-side navigation so an expired session does not reload the whole app. */
+export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
+  onSessionExpired = handler;
+}
+
+function viewMode(): 'client' | 'provider' {
+  const userType = useAuthStore.getState().user?.userType ?? getCookie(cookieNames.userType);
+  return userType === 'provider' ? 'provider' : 'client';
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, raw] of Object.entries(query)) {
+    const values = Array.isArray(raw) ? raw : [raw];
+    for (const value of values) if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function buildHeaders(options: RequestOptions, hasJsonBody: boolean): Headers {
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  if (hasJsonBody) headers.set('Content-Type', 'application/json');
+  const { accessToken, user } = useAuthStore.getState();
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  const locale = currentLocale();
+  headers.set('x-locale', locale);
+  headers.set('x-language', locale);
+  const country = detectCountryCode(user?.countryCode);
+  if (country) headers.set('x-country', country);
+  headers.set('x-view-mode', viewMode());
+  return headers;
+}
+
+function combineSignals(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal | undefined {
+  const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter((s): s is AbortSignal => !!s);
+  if (signals.length <= 1) return signals[0];
+  return AbortSignal.any(signals);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  if (isRecord(body) && typeof body.message === 'string') {
+    const errors = body.errors;
+    return new ApiError({
+      status,
+      code: typeof body.code === 'string' ? body.code : 'INTERNAL_ERROR',
+      message: body.message,
+      errors: Array.isArray(errors) ? errors.filter((e): e is string => typeof e === 'string') : typeof errors === 'string' ? errors : undefined,
+      requestId: typeof body.requestId === 'string' ? body.requestId : undefined,
+    });
+  }
+  // A body we cannot read (proxy page, crash): say something useful instead of "undefined".
+  return new ApiError({ status, code: status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', message: i18n.t('errors.unexpected') });
+}
+
+async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  const hasJsonBody = options.body !== undefined && !isForm;
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method,
+      headers: buildHeaders(options, hasJsonBody),
+      body: isForm ? (options.body as FormData) : hasJsonBody ? JSON.stringify(options.body) : undefined,
+      credentials: 'include',
+      signal: combineSignals(options.signal, options.timeoutMs),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'TimeoutError') {
+      throw new ApiError({ status: 0, code: 'TIMEOUT', message: i18n.t('errors.timeout') });
+    }
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: i18n.t('errors.network') });
+  }
+}
+
+let refreshInFlight: Promise<AuthSession | null> | null = null;
+
+/**
+ * Exchanges the httpOnly refresh cookie for a new access token. Concurrent callers share one request: the server
+ * rotates the refresh token, so two parallel refreshes would present a token that has just been replaced.
+ */
+export function refreshSession(options: { timeoutMs?: number } = {}): Promise<AuthSession | null> {
+  refreshInFlight ??= (async () => {
+    try {
+      const response = await send('POST', '/user/token/refresh', { recoverSession: false, timeoutMs: options.timeoutMs });
+      if (!response.ok) return null;
+      const body = await readBody(response);
+      if (!isRecord(body) || !isRecord(body.data) || typeof body.data.accessToken !== 'string') return null;
+      const session = body.data as unknown as AuthSession;
+      applySession(session);
+      return session;
+    } catch {
+      return null;
+    } finally {
+      refreshInFlight = null;
+    }
+  })();
+  return refreshInFlight;
+}
+
+function currentPath(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
+
+/** Spec §4 "Unauthorised": clear the session and send the user to sign in, coming back here afterwards. */
+function expireSession(): void {
+  clearSession('expired');
+  const path = currentPath();
+  if (window.location.pathname.replace(/\/+$/, '') === '/login') return;
+  onSessionExpired(`/login?redirect=${encodeURIComponent(path)}`);
+}
+
+function isExpiredToken(response: Response, body: unknown): boolean {
+  return response.status === 401 && isRecord(body) && body.code === 'UNAUTHORIZED_ACCESS';
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+  const recover = options.recoverSession !== false;
+  let response = await send(method, path, options);
+  let body = await readBody(response);
+
+  if (recover && isExpiredToken(response, body)) {
+    // One refresh and one retry: a second 401 means the session is really gone.
+    const session = await refreshSession();
+    if (session) {
+      response = await send(method, path, options);
+      body = await readBody(response);
+    }
+    if (!session || isExpiredToken(response, body)) {
+      expireSession();
+      throw toApiError(401, body);
+    }
+  }
+
+  if (!response.ok) throw toApiError(response.status, body);
+  if (isRecord(body) && 'data' in body) return body as unknown as ApiEnvelope<T>;
+  return { data: body as T };
+}
+
+export const apiClient = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, { ...options, body }),
+};

@@ -1,0 +1,53 @@
+import { localizeMessage } from '@therapy/contracts/messages';
+import { notify } from './toast';
+import { currentLocale, i18n } from './i18n';
+
+/** Error envelope of DESIGN.md §5; `code` also takes NETWORK_ERROR and TIMEOUT for failures that never reached it. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: string[] | string | undefined;
+  readonly requestId: string | undefined;
+
+  constructor(init: { status: number; code: string; message: string; errors?: string[] | string; requestId?: string }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.errors = init.errors;
+    this.requestId = init.requestId;
+  }
+
+  /** The individual messages, whether the server sent a list or one string. */
+  get errorList(): string[] {
+    if (Array.isArray(this.errors)) return this.errors;
+    return typeof this.errors === 'string' && this.errors ? [this.errors] : [];
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/**
+ * The toast text of spec §8: when the body has `errors`, a list is joined with ", " and a single string is shown
+ * as is; otherwise the server's `message`, else the error's own message.
+ */
+export function errorMessage(error: unknown): string {
+  const locale = currentLocale();
+  if (error instanceof ApiError) {
+    if (Array.isArray(error.errors) && error.errors.length > 0) {
+      return error.errors.map((text) => localizeMessage(text, locale)).join(', ');
+    }
+    if (typeof error.errors === 'string' && error.errors) return localizeMessage(error.errors, locale);
+    if (error.message) return localizeMessage(error.message, locale);
+  } else if (error instanceof Error && error.message) {
+    return error.message;
+  }
+  return i18n.t('errors.unexpected');
+}
+
+export function toastError(error: unknown): void {
+  const text = errorMessage(error);
+  notify.error(text);
+}

@@ -1,0 +1,33 @@
+import { cookieNames } from '@therapy/contracts/constants';
+import { getCookie, setCookie } from './storage';
+
+/** Spec §9 "Cookie-consent values": `true`, or a custom choice with three flags. */
+export interface ConsentChoice {
+  analytics: boolean;
+  advertising: boolean;
+  personalization: boolean;
+}
+
+export type Consent = true | ConsentChoice;
+
+export function readConsent(): Consent | null {
+  const raw = getCookie(cookieNames.cookieConsent);
+  if (!raw) return null;
+  if (raw === 'true') return true;
+  try {
+    const parsed = JSON.parse(raw) as Partial<ConsentChoice>;
+    return { analytics: parsed.analytics === true, advertising: parsed.advertising === true, personalization: parsed.personalization === true };
+  } catch {
+    return null;
+  }
+}
+
+export function saveConsent(consent: Consent): void {
+  setCookie(cookieNames.cookieConsent, consent === true ? 'true' : JSON.stringify(consent));
+}
+
+/** What later analytics or ad code must ask before it loads. */
+export function hasConsent(kind: keyof ConsentChoice): boolean {
+  const consent = readConsent();
+  return consent === true || (consent !== null && consent[kind]);
+}

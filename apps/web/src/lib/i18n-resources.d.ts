@@ -1,0 +1,25 @@
+import type common from '../locales/en/common.json';
+import type landing from '../locales/en/landing.json';
+import type auth from '../locales/en/auth.json';
+import type account from '../locales/en/account.json';
+import type location from '../locales/en/location.json';
+import type dashboard from '../locales/en/dashboard.json';
+import type appointments from '../locales/en/appointments.json';
+import type policy from '../locales/en/policy.json';
+
+// Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: typeof common;
+      landing: typeof landing;
+      auth: typeof auth;
+      account: typeof account;
+      location: typeof location;
+      dashboard: typeof dashboard;
+      appointments: typeof appointments;
+      policy: typeof policy;
+    };
+  }
+}

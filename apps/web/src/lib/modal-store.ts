@@ -1,0 +1,46 @@
+import { create } from 'zustand';
+
+/**
+ * Modals of spec §2 "Modals": only one is open at a time, opening one replaces the others, closing or resetting
+ * clears all, default size small. Features open a modal by id, so a feature never imports another feature's modal;
+ * src/app/modal-registry.ts maps each id to its lazily loaded component.
+ */
+export interface ModalProps {
+  'update-email': Record<string, never>;
+  'delete-account': Record<string, never>;
+  'select-country': Record<string, never>;
+  'preferences': Record<string, never>;
+  'non-operating-country': { countryCode: string };
+}
+
+export type ModalId = keyof ModalProps;
+export type ModalSize = 'sm' | 'md' | 'lg';
+
+/** What a registered modal component receives: its own props plus a way to close itself. */
+export type ModalComponentProps<K extends ModalId> = ModalProps[K] & { onClose: () => void };
+
+export interface ModalEntry<K extends ModalId = ModalId> {
+  id: K;
+  props: ModalProps[K];
+  size: ModalSize;
+}
+
+interface ModalState {
+  modals: ModalEntry[];
+  open: <K extends ModalId>(id: K, props?: ModalProps[K], options?: { size?: ModalSize }) => void;
+  close: () => void;
+  reset: () => void;
+}
+
+export const useModalStore = create<ModalState>()((set) => ({
+  modals: [],
+  open: (id, props, options) => {
+    // Replace, never stack: the spec allows exactly one open modal.
+    set({ modals: [{ id, props: props ?? ({} as ModalProps[typeof id]), size: options?.size ?? 'sm' }] });
+  },
+  close: () => set({ modals: [] }),
+  reset: () => set({ modals: [] }),
+}));
+
+export const openModal: ModalState['open'] = (...args) => useModalStore.getState().open(...args);
+export const closeModal = () => useModalStore.getState().close();

@@ -1,0 +1,31 @@
+import { PAGE_INITIAL_PROPS_TIMEOUT_MS } from '@therapy/contracts/constants';
+import { apiClient, refreshSession } from './api-client';
+import { useAuthStore } from './auth-store';
+import { clearSession } from './session-state';
+
+let restoring: Promise<void> | null = null;
+
+/**
+ * Restores a session on start-up from the refresh cookie. Spec §4 "Page load": give up after 5 s and carry on
+ * signed out rather than keep the page waiting. Runs once per page load; later callers share the same answer.
+ */
+export function restoreSession(): Promise<void> {
+  restoring ??= refreshSession({ timeoutMs: PAGE_INITIAL_PROPS_TIMEOUT_MS }).then((session) => {
+    // A sign-in that finished meanwhile must not be undone by a late failure of the start-up refresh.
+    if (!session && useAuthStore.getState().status === 'unknown') useAuthStore.getState().setAnonymous();
+  });
+  return restoring;
+}
+
+/**
+ * Sign out: tell the server (best effort, so an outage cannot trap the user in a session) and clear everything.
+ * The caller navigates home; protected pages see `endedBy: 'signed-out'` and go home too instead of to login.
+ */
+export async function signOut(): Promise<void> {
+  try {
+    await apiClient.post('/user/logout', undefined, { recoverSession: false, timeoutMs: PAGE_INITIAL_PROPS_TIMEOUT_MS });
+  } catch {
+    // The local session is cleared regardless; the refresh cookie expires on its own.
+  }
+  clearSession('signed-out');
+}

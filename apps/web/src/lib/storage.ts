@@ -1,0 +1,54 @@
+import Cookies from 'js-cookie';
+
+/**
+ * Cookie and localStorage helpers. Cookies carry preferences the server reads too (DESIGN.md §5), so they are
+ * site-wide (path /), Lax and kept for a year; localStorage is wrapped because private modes may throw on access.
+ */
+const COOKIE_DAYS = 365;
+
+export function getCookie(name: string): string | undefined {
+  return Cookies.get(name);
+}
+
+export function setCookie(name: string, value: string, days = COOKIE_DAYS): void {
+  Cookies.set(name, value, {
+    expires: days,
+    path: '/',
+    sameSite: 'lax',
+    secure: typeof location !== 'undefined' && location.protocol === 'https:',
+  });
+}
+
+export function removeCookie(name: string): void {
+  Cookies.remove(name, { path: '/' });
+}
+
+export function readLocal(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeLocal(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage full or blocked: the value is a convenience copy, the session still works without it.
+  }
+}
+
+export function clearLocal(): void {
+  try {
+    window.localStorage.clear();
+  } catch {
+    // Blocked storage has nothing to clear.
+  }
+}
+
+/** localStorage keys of spec §3. */
+export const localKeys = {
+  userType: 'userType',
+  userEmail: 'userEmail',
+} as const;

@@ -1,0 +1,16 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { i18n, loadNamespaces, namespaces } from '@/lib/i18n';
+
+// Tests read English text, so every namespace is loaded up front instead of on route entry.
+await i18n.changeLanguage('en');
+await loadNamespaces(namespaces);
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+});
