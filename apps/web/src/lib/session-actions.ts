@@ -1,4 +1,5 @@
-import { PAGE_INITIAL_PROPS_TIMEOUT_MS } from '@therapy/contracts/constants';
+import { cookieNames, PAGE_INITIAL_PROPS_TIMEOUT_MS } from '@therapy/contracts/constants';
+import { getCookie } from './storage';
 import { apiClient, refreshSession } from './api-client';
 import { useAuthStore } from './auth-store';
 import { clearSession } from './session-state';
@@ -10,6 +11,12 @@ let restoring: Promise<void> | null = null;
  * signed out rather than keep the page waiting. Runs once per page load; later callers share the same answer.
  */
 export function restoreSession(): Promise<void> {
+  // Only a browser that signed in before (sign-in sets the userType cookie) can hold a refresh cookie; asking without
+  // one would only log a 401. Social sign-in lands on /auth/complete, which refreshes explicitly.
+  if (!restoring && !getCookie(cookieNames.userType)) {
+    if (useAuthStore.getState().status === 'unknown') useAuthStore.getState().setAnonymous();
+    restoring = Promise.resolve();
+  }
   restoring ??= refreshSession({ timeoutMs: PAGE_INITIAL_PROPS_TIMEOUT_MS }).then((session) => {
     // A sign-in that finished meanwhile must not be undone by a late failure of the start-up refresh.
     if (!session && useAuthStore.getState().status === 'unknown') useAuthStore.getState().setAnonymous();
