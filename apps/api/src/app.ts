@@ -112,10 +112,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (!config.isProduction) await app.register(devMailboxRoutes, { deps });
 
   const serveWeb = config.serveWeb && fs.existsSync(path.join(webDist, 'index.html'));
+  // The built files are indexed at start-up (a deploy restarts the process); index.html comes from the fallback below.
   if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   app.setNotFoundHandler(async (req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url === '/api';
-    if (isApi || !serveWeb || (req.method !== 'GET' && req.method !== 'HEAD')) throw AppError.notFound();
+    // A missing file (an old tab asking for assets of a previous deploy) is a 404, never index.html as JavaScript.
+    const isFile = /\.[A-Za-z0-9]{1,8}$/.test(req.url.split('?')[0] ?? '');
+    if (isApi || isFile || !serveWeb || (req.method !== 'GET' && req.method !== 'HEAD')) throw AppError.notFound();
     // History fallback: every other path is a page of the single-page app.
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -1,0 +1,27 @@
+/** One named figure per key: dotted, lower case, unit last (DESIGN.md §8), e.g. `api.health.rps`. */
+export type Figures = Record<string, number>;
+
+export interface BenchUser {
+  email: string;
+  password: string;
+  accessToken: string;
+}
+
+export interface BenchContext {
+  /** Base URL of the server under test, e.g. http://127.0.0.1:40123 */
+  url: string;
+  /** One registered, signed-in user (the access token lives 15 minutes, longer than the whole bench). */
+  user: BenchUser;
+  /** Figures measured so far in this run; a ratio reads its baseline here. */
+  figures: Figures;
+  /** Seconds each load phase runs (BENCH_DURATION, default 6). */
+  duration: number;
+  log: (line: string) => void;
+}
+
+export interface Scenario {
+  /** Dotted prefix of every figure the scenario reports, e.g. `api.health`. */
+  name: string;
+  description: string;
+  run: (ctx: BenchContext) => Promise<Figures>;
+}

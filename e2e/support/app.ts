@@ -1,0 +1,41 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Page-level steps shared by the journeys, with the labels the web app shows in English. */
+
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in on /login (optionally with ?redirect=) and waits until the app left the login page. */
+export async function signIn(page: Page, email: string, password: string, redirect?: string): Promise<void> {
+  await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await fillSignIn(page, email, password);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expectToast(page, 'You have been signed out');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+}
+
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** Puts `text` on the clipboard and pastes it into the focused element with a real Ctrl+V. */
+export async function pasteInto(page: Page, target: ReturnType<Page['locator']>, text: string): Promise<void> {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+  await target.focus();
+  await page.keyboard.press('ControlOrMeta+V');
+}
+
+/** No horizontal scrolling: the page fits the viewport's width. */
+export async function expectNoHorizontalScroll(page: Page, width: number): Promise<void> {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `document is ${scrollWidth}px wide on a ${width}px viewport`).toBeLessThanOrEqual(width);
+}
