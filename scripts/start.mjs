@@ -13,6 +13,12 @@ if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const child = spawn(npm, ['run', 'start', '-w', '@therapy/api'], { cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? '.data') } });
+// tsx directly (not through another npm) so a SIGTERM to this process reaches the API, which stops PostgreSQL.
+const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+const child = spawn(process.execPath, [tsx, 'src/main.ts'], {
+  cwd: path.join(root, 'apps/api'),
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? '.data') },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
