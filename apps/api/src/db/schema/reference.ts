@@ -94,3 +94,20 @@ export const referenceItems = pgTable(
     check('reference_items_code_format', sql`${t.code} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
 );
+
+/**
+ * Avatars a user may pick instead of uploading a picture. The images ship with the web app
+ * (apps/web/public/avatars, made by scripts/generate-avatars.mjs), so the product needs no outside URL.
+ */
+export const avatars = pgTable(
+  'avatars',
+  {
+    identifier: id(),
+    code: text().notNull(),
+    /** Path served by the app itself, e.g. /avatars/avatar-01.svg. */
+    photoUrl: text().notNull(),
+    sortOrder: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('avatars_code_key').on(t.code), check('avatars_photo_url_local', sql`${t.photoUrl} ~ '^/avatars/[a-z0-9-]+\\.(svg|png)$'`)],
+);

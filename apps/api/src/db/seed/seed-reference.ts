@@ -1,7 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { ReferenceList } from '@therapy/contracts/reference';
 import type { Database } from '../client.ts';
-import { countries, languages, referenceItems, states } from '../schema/reference.ts';
+import { avatars, countries, languages, referenceItems, states } from '../schema/reference.ts';
+import { avatarRows } from './data/avatars.ts';
 import { countryRows } from './data/countries.ts';
 import { languageRows, primaryLanguageCodes } from './data/languages.ts';
 import { referenceListRows } from './data/reference-lists.ts';
@@ -62,6 +63,15 @@ export async function seedReferenceData(db: Database): Promise<void> {
         target: [referenceItems.list, referenceItems.code],
         set: { name: excluded('name'), sortOrder: excluded('sort_order') },
         setWhere: sql`(${referenceItems.name}, ${referenceItems.sortOrder}) IS DISTINCT FROM (${excluded('name')}, ${excluded('sort_order')})`,
+      });
+
+    await tx
+      .insert(avatars)
+      .values(avatarRows.map(([code, photoUrl], index) => ({ code, photoUrl, sortOrder: index + 1 })))
+      .onConflictDoUpdate({
+        target: avatars.code,
+        set: { photoUrl: excluded('photo_url'), sortOrder: excluded('sort_order') },
+        setWhere: sql`(${avatars.photoUrl}, ${avatars.sortOrder}) IS DISTINCT FROM (${excluded('photo_url')}, ${excluded('sort_order')})`,
       });
   });
 }
