@@ -42,6 +42,8 @@ export interface TestApp {
   /** A fresh client or provider, signed in. */
   signUp(userType: 'client' | 'provider', overrides?: Record<string, unknown>): Promise<SignedUp>;
   countryId(code: string): Promise<string>;
+  /** The user's row as the database holds it (snake_case columns). */
+  userRow(id: string): Promise<Record<string, unknown>>;
   count(table: string, where?: Record<string, unknown>): Promise<number>;
   close(): Promise<void>;
 }
@@ -107,6 +109,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     mail,
     request,
     countryId,
+    async userRow(id) {
+      const { rows } = await db.$client.query('SELECT * FROM users WHERE identifier = $1', [id]);
+      if (!rows[0]) throw new Error(`no users row ${id}`);
+      return rows[0] as Record<string, unknown>;
+    },
     async signUp(userType, overrides = {}) {
       userSeq += 1;
       const email = `${userType}${userSeq}.${crypto.randomBytes(3).toString('hex')}@example.com`;

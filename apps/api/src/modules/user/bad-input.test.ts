@@ -1,6 +1,7 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '@therapy/contracts/common';
+import { expectError } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -11,13 +12,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function expectError(res: LightMyRequestResponse, status: number, body: { message: string; code: string; errors?: string[] }) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const json = res.json();
-  expect(json).toEqual({ ...body, requestId: expect.any(String) });
-  expect(json.requestId).toBe(res.headers['x-request-id']);
-}
 const unreadable = { message: 'The request could not be read', code: 'BAD_REQUEST' };
 const unreadableBody = { message: 'The request could not be read', code: 'VALIDATION_ERROR', errors: ['The request could not be read'] };
 const badHeader = (name: string) => ({ message: 'The request could not be read', code: 'VALIDATION_ERROR', errors: [`Invalid header: ${name}`] });

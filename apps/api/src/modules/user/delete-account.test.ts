@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 import { createAccessTokens } from '../../platform/auth/tokens.ts';
 
@@ -10,22 +11,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function expectError(res: LightMyRequestResponse, status: number, body: { message: string; code: string; errors?: string[] }) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const json = res.json();
-  expect(json).toEqual({ ...body, requestId: expect.any(String) });
-  expect(json.requestId).toBe(res.headers['x-request-id']);
-}
-const validation = (message: string) => ({ message, code: 'VALIDATION_ERROR', errors: [message] });
 const unauthorized = { message: 'Please sign in to continue', code: 'UNAUTHORIZED_ACCESS' };
 
 const del = (auth: { authorization: string }, body?: object, extra: Partial<InjectOptions> = {}) =>
   t.request({ method: 'DELETE', url: '/api/v1/user/profile/delete-account', headers: auth, ...(body ? { payload: body } : {}), ...extra });
-async function userRow(id: string) {
-  const { rows } = await t.db.$client.query('SELECT * FROM users WHERE identifier = $1', [id]);
-  return rows[0];
-}
+const userRow = (id: string) => t.userRow(id);
 
 describe('delete account (password account)', () => {
   it('a wrong password is refused and nothing changes', async () => {

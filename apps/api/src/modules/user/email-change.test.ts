@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -11,14 +11,6 @@ afterAll(async () => t.close());
 
 const MINUTE = 60_000;
 
-function expectError(res: LightMyRequestResponse, status: number, body: { message: string; code: string; errors?: string[] }) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const json = res.json();
-  expect(json).toEqual({ ...body, requestId: expect.any(String) });
-  expect(json.requestId).toBe(res.headers['x-request-id']);
-}
-const validation = (message: string) => ({ message, code: 'VALIDATION_ERROR', errors: [message] });
 const invalidCode = { message: 'The code is invalid or has expired', code: 'INVALID_CODE', errors: ['The code is invalid or has expired'] };
 
 const newAddress = () => `moved.${crypto.randomBytes(4).toString('hex')}@example.com`;

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -11,13 +12,6 @@ afterAll(async () => t.close());
 
 const MINUTE = 60_000;
 
-function expectError(res: LightMyRequestResponse, status: number, body: { message: string; code: string; errors?: string[] }) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const json = res.json();
-  expect(json).toEqual({ ...body, requestId: expect.any(String) });
-  expect(json.requestId).toBe(res.headers['x-request-id']);
-}
 const invalidCredentials = { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' };
 const unauthorized = { message: 'Please sign in to continue', code: 'UNAUTHORIZED_ACCESS' };
 const tooMany = { message: 'Too many attempts. Please wait a moment and try again', code: 'TOO_MANY_REQUESTS' };

@@ -1,5 +1,5 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -10,22 +10,11 @@ afterAll(async () => t.close());
 
 const NEW = 'Silver-Lantern-55';
 
-function expectError(res: LightMyRequestResponse, status: number, body: { message: string; code: string; errors?: string[] }) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const json = res.json();
-  expect(json).toEqual({ ...body, requestId: expect.any(String) });
-  expect(json.requestId).toBe(res.headers['x-request-id']);
-}
-const validation = (message: string) => ({ message, code: 'VALIDATION_ERROR', errors: [message] });
 
 const change = (u: SignedUp, payload: object, headers: Record<string, string> = {}) =>
   t.request({ method: 'POST', url: '/api/v1/user/profile/update-password', headers: { ...u.auth, ...headers }, payload });
 const login = (email: string, password: string) => t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email, password } });
-async function userRow(id: string) {
-  const { rows } = await t.db.$client.query('SELECT * FROM users WHERE identifier = $1', [id]);
-  return rows[0];
-}
+const userRow = (id: string) => t.userRow(id);
 
 describe('change password', () => {
   it('success: the new password signs in, the old one no longer does', async () => {

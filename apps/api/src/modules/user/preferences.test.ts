@@ -1,5 +1,5 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -8,22 +8,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function expectError(res: LightMyRequestResponse, status: number, body: { message: string; code: string; errors?: string[] }) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const json = res.json();
-  expect(json).toEqual({ ...body, requestId: expect.any(String) });
-  expect(json.requestId).toBe(res.headers['x-request-id']);
-}
-const validation = (message: string) => ({ message, code: 'VALIDATION_ERROR', errors: [message] });
 
 const putPrefs = (u: SignedUp, payload: unknown) => t.request({ method: 'PUT', url: '/api/v1/user/preferences', headers: u.auth, payload: payload as object });
 const setTz = (u: SignedUp, timezone: unknown) => t.request({ method: 'POST', url: '/api/v1/user/timezone', headers: u.auth, payload: { timezone } });
 const getTz = (u: SignedUp) => t.request({ method: 'GET', url: '/api/v1/user/timezone', headers: u.auth });
-async function userRow(id: string) {
-  const { rows } = await t.db.$client.query('SELECT * FROM users WHERE identifier = $1', [id]);
-  return rows[0];
-}
+const userRow = (id: string) => t.userRow(id);
 
 describe('preferences', () => {
   it('saves locale and country', async () => {

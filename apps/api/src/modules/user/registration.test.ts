@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -39,14 +39,6 @@ const provider = (email = freshEmail('provider')) => ({
 const register = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   t.request({ method: 'POST', url: '/api/v1/user/register', payload, headers });
 
-function expectError(res: LightMyRequestResponse, status: number, body: { message: string; code: string; errors?: string[] }) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const json = res.json();
-  expect(json).toEqual({ ...body, requestId: expect.any(String) });
-  expect(json.requestId).toBe(res.headers['x-request-id']);
-}
-const validation = (message: string) => ({ message, code: 'VALIDATION_ERROR', errors: [message] });
 
 /** Everything a sign-up writes: users and the rows that hang off a new account. */
 async function snapshot() {

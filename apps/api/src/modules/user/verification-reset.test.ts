@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -11,15 +12,7 @@ afterAll(async () => t.close());
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-function expectError(res: LightMyRequestResponse, status: number, body: { message: string; code: string; errors?: string[] }) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const json = res.json();
-  expect(json).toEqual({ ...body, requestId: expect.any(String) });
-  expect(json.requestId).toBe(res.headers['x-request-id']);
-}
 const invalidToken = { message: 'This link is invalid or has expired', code: 'INVALID_TOKEN' };
-const validation = (message: string) => ({ message, code: 'VALIDATION_ERROR', errors: [message] });
 const withoutRequestId = (res: LightMyRequestResponse) => {
   const { requestId: _r, ...rest } = res.json();
   return rest;
@@ -38,10 +31,7 @@ async function linkToken(email: string, subject: string, page: string): Promise<
   expect(match, mail.text).not.toBeNull();
   return match![1]!;
 }
-async function userRow(id: string) {
-  const { rows } = await t.db.$client.query('SELECT * FROM users WHERE identifier = $1', [id]);
-  return rows[0];
-}
+const userRow = (id: string) => t.userRow(id);
 
 describe('email verification', () => {
   it('sign-up mails a link; following it verifies the address, once', async () => {
