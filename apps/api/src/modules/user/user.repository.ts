@@ -7,13 +7,23 @@ export type NewUser = typeof users.$inferInsert;
 
 const live = isNull(users.deletedAt);
 
+const prepared = new WeakMap<Executor, ReturnType<typeof prepareById>>();
+const prepareById = (db: Executor) =>
+  db.select().from(users).where(and(eq(users.identifier, sql.placeholder('id')), live)).limit(1).prepare('user_live_by_id');
+const byIdStatement = (db: Executor) => {
+  let statement = prepared.get(db);
+  if (!statement) prepared.set(db, (statement = prepareById(db)));
+  return statement;
+};
+
 export const userRepository = {
   async findLiveByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(and(eq(users.email, email), live)).limit(1);
     return row;
   },
+  /** The hottest read (every account request): a named prepared statement, planned once per connection. */
   async findLiveById(db: Executor, id: string): Promise<UserRow | undefined> {
-    const [row] = await db.select().from(users).where(and(eq(users.identifier, id), live)).limit(1);
+    const [row] = await byIdStatement(db).execute({ id });
     return row;
   },
   async insert(db: Executor, values: NewUser): Promise<UserRow> {
