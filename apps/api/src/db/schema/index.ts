@@ -1,2 +1,4 @@
 export * from './users.ts';
 export * from './reference.ts';
+export * from './files.ts';
+export * from './profiles.ts';

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
+import { users } from './users.ts';
+
+export const filePurposeEnum = pgEnum('file_purpose', ['profile_picture']);
+
+/**
+ * Every stored file: the bytes live in the storage backend (local folder or S3) under `storage_key`; this row says
+ * whose they are and what they are (type sniffed from the bytes, never taken from the name). Files are handed out
+ * only through short-lived signed URLs after an access check on this row.
+ */
+export const files = pgTable(
+  'files',
+  {
+    identifier: id(),
+    ownerUserId: uuid()
+      .notNull()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
+    purpose: filePurposeEnum().notNull(),
+    storageKey: text().notNull().unique(),
+    contentType: text().notNull(),
+    sizeBytes: bigint({ mode: 'number' }).notNull(),
+    sha256: text().notNull(),
+    originalName: text(),
+    createdAt: createdAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('files_owner_idx').on(t.ownerUserId, t.purpose),
+    check('files_size_positive', sql`${t.sizeBytes} > 0 AND ${t.sizeBytes} <= 10485760`),
+  ],
+);

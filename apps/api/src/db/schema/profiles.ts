@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { check, date, foreignKey, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, updatedAt } from './columns.ts';
+import { files } from './files.ts';
+import { avatars, countries, languages, referenceItems, referenceListEnum, states } from './reference.ts';
+import { users } from './users.ts';
+
+/** Names, email, phone, country code and time zone stay on `users`; the rest of a client's profile is here. */
+export const clientProfiles = pgTable(
+  'client_profiles',
+  {
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
+    userName: text(),
+    stateId: uuid().references(() => states.identifier),
+    zipCode: text(),
+    dob: date({ mode: 'string' }),
+    religionId: uuid().references(() => referenceItems.identifier),
+    ethnicityId: uuid().references(() => referenceItems.identifier),
+    gender: text(),
+    photoFileId: uuid().references(() => files.identifier, { onDelete: 'set null' }),
+    avatarId: uuid().references(() => avatars.identifier),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A picture or an avatar, never both: choosing one clears the other.
+    check('client_profiles_one_picture', sql`${t.photoFileId} IS NULL OR ${t.avatarId} IS NULL`),
+    check('client_profiles_user_name', sql`${t.userName} IS NULL OR char_length(${t.userName}) BETWEEN 3 AND 32`),
+    // Usernames are unique regardless of case.
+    uniqueIndex('client_profiles_user_name_key').on(sql`lower(${t.userName})`),
+  ],
+);
+
+export const providerProfiles = pgTable(
+  'provider_profiles',
+  {
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
+    headline: text(),
+    title: text(),
+    officeAddress: text(),
+    bio: text(),
+    zipCode: text(),
+    stateId: uuid().references(() => states.identifier),
+    dob: date({ mode: 'string' }),
+    religionId: uuid().references(() => referenceItems.identifier),
+    ethnicityId: uuid().references(() => referenceItems.identifier),
+    gender: text(),
+    disciplineId: uuid().references(() => referenceItems.identifier),
+    photoFileId: uuid().references(() => files.identifier, { onDelete: 'set null' }),
+    setupCompletedAt: timestamp({ withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('provider_profiles_bio_length', sql`${t.bio} IS NULL OR char_length(${t.bio}) <= 2000`)],
+);
+
+/** A provider's therapies, modalities and specialities; the composite key makes the database check the list. */
+export const providerProfileItems = pgTable(
+  'provider_profile_items',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
+    list: referenceListEnum().notNull(),
+    itemId: uuid().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.list, t.itemId] }),
+    foreignKey({ columns: [t.list, t.itemId], foreignColumns: [referenceItems.list, referenceItems.identifier] }),
+    check('provider_profile_items_list', sql`${t.list} IN ('therapy-category', 'modality', 'speciality')`),
+  ],
+);
+
+export const emergencyContacts = pgTable('emergency_contacts', {
+  identifier: id(),
+  userId: uuid()
+    .notNull()
+    .unique()
+    .references(() => users.identifier, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  phoneNumber: text().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Client preferences over the reference lists (ten of the twelve), checked against the list by the database. */
+export const clientPreferenceItems = pgTable(
+  'client_preference_items',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
+    list: referenceListEnum().notNull(),
+    itemId: uuid().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.list, t.itemId] }),
+    foreignKey({ columns: [t.list, t.itemId], foreignColumns: [referenceItems.list, referenceItems.identifier] }),
+  ],
+);
+export const clientPreferenceLanguages = pgTable(
+  'client_preference_languages',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
+    languageId: uuid()
+      .notNull()
+      .references(() => languages.identifier),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.languageId] })],
+);
+export const clientPreferenceCountries = pgTable(
+  'client_preference_countries',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
+    countryId: uuid()
+      .notNull()
+      .references(() => countries.identifier),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.countryId] })],
+);

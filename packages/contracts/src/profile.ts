@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MIN_PX } from './constants.ts';
+import { phoneNumber } from './fields.ts';
+import { m } from './messages.ts';
+
+/** Spec §5 "Client profile": names are 3-32 letters, hyphens, spaces, and may be empty (null). */
+const clientName = z
+  .string()
+  .trim()
+  .regex(/^[\p{L} -]{3,32}$/u, m.profileNamePattern)
+  .nullable();
+/** Spec §5 "Client profile": userName is 3-32 of letters, digits, _, -, @, required. */
+export const userName = z
+  .string({ error: m.userNameRequired })
+  .trim()
+  .min(1, { error: m.userNameRequired, abort: true })
+  .regex(/^[\p{L}\p{N}_@-]{3,32}$/u, m.userNamePattern);
+/** Spec §5: zipCode is 5-10 alphanumeric. */
+const zipCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{5,10}$/, m.zipCodePattern);
+
+const MIN_AGE_YEARS = 16;
+/** YYYY-MM-DD, a real calendar day from 1900 on, and at least 16 years ago (no one younger books therapy alone). */
+export const dateOfBirth = z
+  .string({ error: m.dobInvalid })
+  .regex(/^(19|20)\d\d-\d\d-\d\d$/, m.dobInvalid)
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  }, m.dobInvalid)
+  .refine((v) => {
+    const limit = new Date();
+    limit.setUTCFullYear(limit.getUTCFullYear() - MIN_AGE_YEARS);
+    return new Date(`${v}T00:00:00Z`) <= limit;
+  }, m.dobTooYoung);
+
+const option = z.uuid({ error: m.optionInvalid });
+const optionList = (atLeastOne?: string) =>
+  z
+    .array(option, { error: m.optionInvalid })
+    .max(30, m.tooManyItems)
+    .refine((v) => new Set(v).size === v.length, m.optionInvalid)
+    .refine((v) => !atLeastOne || v.length > 0, atLeastOne ?? m.optionInvalid);
+/** Gender is a code of the `gender` reference list (e.g. "female"), as the spec names the field without Identifier. */
+const genderCode = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, m.optionInvalid).max(64, m.optionInvalid);
+const timezone = z
+  .string()
+  .max(64, m.timezoneInvalid)
+  .refine((tz) => tz === 'UTC' || Intl.supportedValuesOf('timeZone').includes(tz), m.timezoneInvalid);
+
+// ---------------------------------------------------------------- client
+
+export const clientProfileInput = z.strictObject({
+  firstName: clientName,
+  lastName: clientName,
+  userName,
+  countryIdentifier: option.nullable(),
+  stateIdentifier: option.nullable(),
+  zipCode: zipCode.nullable(),
+  dob: dateOfBirth.nullable(),
+  religionIdentifier: option.nullable(),
+  ethnicityIdentifier: option.nullable(),
+  gender: genderCode.nullable(),
+  timezone: timezone.nullable(),
+});
+export type ClientProfileInput = z.infer<typeof clientProfileInput>;
+
+export const clientProfile = z.object({
+  identifier: z.uuid(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  userName: z.string().nullable(),
+  email: z.string(),
+  /** A short-lived signed URL of the uploaded picture, or the avatar's public path, or null. */
+  photoUrl: z.string().nullable(),
+  avatarIdentifier: z.uuid().nullable(),
+  countryIdentifier: z.uuid().nullable(),
+  stateIdentifier: z.uuid().nullable(),
+  zipCode: z.string().nullable(),
+  dob: z.string().nullable(),
+  religionIdentifier: z.uuid().nullable(),
+  ethnicityIdentifier: z.uuid().nullable(),
+  gender: z.string().nullable(),
+  timezone: z.string().nullable(),
+});
+export type ClientProfile = z.infer<typeof clientProfile>;
+
+/** Spec §5 "Emergency contact": name 3-32 letters, hyphens, spaces; contact 3-32 digits. */
+export const emergencyContactInput = z.strictObject({
+  name: z
+    .string({ error: m.emergencyNamePattern })
+    .trim()
+    .regex(/^[\p{L} -]{3,32}$/u, m.emergencyNamePattern),
+  phoneNumber: z
+    .string({ error: m.emergencyContactPattern })
+    .trim()
+    .regex(/^\d{3,32}$/, m.emergencyContactPattern),
+});
+export const emergencyContact = emergencyContactInput.extend({ identifier: z.uuid() });
+export type EmergencyContact = z.infer<typeof emergencyContact>;
+
+/** The twelve client preference lists of spec §3; each is a set of identifiers from its list. */
+export const preferenceLists = {
+  modality: 'modality',
+  gender: 'gender',
+  therapy: 'therapy-category',
+  ageGroup: 'age-group',
+  language: 'language',
+  therapyApproach: 'therapy-approach',
+  religion: 'religion',
+  background: 'background',
+  trait: 'trait',
+  specialities: 'speciality',
+  country: 'country',
+  communication: 'communication',
+} as const;
+export type PreferenceKey = keyof typeof preferenceLists;
+export const clientPreferencesInput = z.strictObject(
+  Object.fromEntries(Object.keys(preferenceLists).map((k) => [k, optionList().optional()])) as Record<PreferenceKey, z.ZodOptional<ReturnType<typeof optionList>>>,
+);
+export type ClientPreferencesInput = z.infer<typeof clientPreferencesInput>;
+export const clientPreferences = z.object(
+  Object.fromEntries(Object.keys(preferenceLists).map((k) => [k, z.array(z.uuid())])) as Record<PreferenceKey, z.ZodArray<z.ZodUUID>>,
+);
+export type ClientPreferences = z.infer<typeof clientPreferences>;
+
+// ---------------------------------------------------------------- avatars and pictures
+
+export const avatar = z.object({ identifier: z.uuid(), photoUrl: z.string() });
+export type Avatar = z.infer<typeof avatar>;
+export const avatarParams = z.strictObject({ avatarIdentifier: z.uuid({ error: m.avatarRequired }) });
+export const photoResponse = z.object({ photoUrl: z.string().nullable() });
+
+/** What the browser can check before upload (spec §5 "Profile image"); the server checks the bytes again. */
+export const profileImageRules = {
+  maxBytes: PROFILE_IMAGE_MAX_BYTES,
+  minPixels: PROFILE_IMAGE_MIN_PX,
+  accept: ['image/jpeg', 'image/png', 'image/webp'],
+  zoom: { min: 1, max: 3, step: 0.1 },
+} as const;
+
+// ---------------------------------------------------------------- provider
+
+const providerName = z
+  .string({ error: m.providerNameLength })
+  .trim()
+  .min(3, m.providerNameLength)
+  .max(32, m.providerNameLength);
+
+const providerInfoShape = {
+  firstName: providerName,
+  lastName: providerName,
+  phoneNumber: phoneNumber.nullable(),
+  headline: z
+    .string()
+    .trim()
+    .regex(/^[\p{L} ()-]{3,32}$/u, m.headlinePattern)
+    .nullable(),
+  title: z
+    .string()
+    .trim()
+    .regex(/^[\p{L}]{2,32}$/u, m.titlePattern)
+    .nullable(),
+  officeAddress: z.string().trim().min(3, m.officeAddressMin).max(200, m.officeAddressMin).nullable(),
+  bio: z.string().trim().max(2000, m.bioMax).nullable(),
+  zipCode: zipCode.nullable(),
+  countryIdentifier: z.uuid({ error: m.countryRequired }),
+  stateIdentifier: z.uuid({ error: m.stateRequired }),
+  dob: dateOfBirth.nullable(),
+  religionIdentifier: option.nullable(),
+  ethnicityIdentifier: z.uuid({ error: m.ethnicityRequired }),
+  gender: z.string({ error: m.genderRequired }).min(1, { error: m.genderRequired, abort: true }).pipe(genderCode),
+  disciplineIdentifier: option.nullable(),
+  therapies: optionList(),
+  modalities: optionList(),
+  specialities: optionList(),
+};
+
+/** POST /provider/update/info (spec §5 "Provider profile"). */
+export const providerInfoInput = z.strictObject(providerInfoShape);
+export type ProviderInfoInput = z.infer<typeof providerInfoInput>;
+
+/** POST /provider/setup: the first-time set-up form asks more (spec §5 "Provider setup"). */
+export const providerSetupInput = z.strictObject({
+  ...providerInfoShape,
+  officeAddress: z
+    .string({ error: m.officeAddressSetup })
+    .trim()
+    .min(5, m.officeAddressSetup)
+    .max(200, m.officeAddressSetup)
+    .regex(/\p{L}/u, m.officeAddressSetup),
+  therapies: optionList(m.therapyAtLeastOne),
+  modalities: optionList(m.modalityAtLeastOne),
+  specialities: optionList(m.specialityAtLeastOne),
+});
+export type ProviderSetupInput = z.infer<typeof providerSetupInput>;
+
+export const providerProfile = z.object({
+  identifier: z.uuid(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  headline: z.string().nullable(),
+  title: z.string().nullable(),
+  officeAddress: z.string().nullable(),
+  bio: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  countryIdentifier: z.uuid().nullable(),
+  stateIdentifier: z.uuid().nullable(),
+  dob: z.string().nullable(),
+  religionIdentifier: z.uuid().nullable(),
+  ethnicityIdentifier: z.uuid().nullable(),
+  gender: z.string().nullable(),
+  disciplineIdentifier: z.uuid().nullable(),
+  therapies: z.array(z.uuid()),
+  modalities: z.array(z.uuid()),
+  specialities: z.array(z.uuid()),
+  photoUrl: z.string().nullable(),
+  setupComplete: z.boolean(),
+});
+export type ProviderProfile = z.infer<typeof providerProfile>;
+
+/** Spec §3 "Provider type state" (kept in local storage by the web app). */
+export const providerTypeState = z.object({
+  providerType: z.string().nullable(),
+  therapyCategoryIdentifier: z.uuid().nullable(),
+  allowInvite: z.boolean(),
+  modalityIdentifier: z.uuid().nullable(),
+});
+export type ProviderTypeState = z.infer<typeof providerTypeState>;
