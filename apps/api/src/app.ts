@@ -18,6 +18,9 @@ import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { authRoutes } from './modules/user/auth.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { clientProfileRoutes } from './modules/client-profile/client-profile.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { providerProfileRoutes } from './modules/provider-profile/provider-profile.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { accountRoutes } from './modules/user/account.routes.ts';
@@ -109,6 +112,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(oidcRoutes, { prefix, deps });
   await app.register(regionsRoutes, { prefix, deps });
   await app.register(referenceRoutes, { prefix, deps });
+  await app.register(filesRoutes, { prefix, deps });
+  await app.register(clientProfileRoutes, { prefix, deps });
+  await app.register(providerProfileRoutes, { prefix, deps });
   if (!config.isProduction) await app.register(devMailboxRoutes, { deps });
 
   const serveWeb = config.serveWeb && fs.existsSync(path.join(webDist, 'index.html'));
