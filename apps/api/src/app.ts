@@ -29,6 +29,8 @@ import { authPlugin } from './platform/auth/plugin.ts';
 import { createAccessTokens } from './platform/auth/tokens.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError } from './platform/errors.ts';
+import { createFileService } from './platform/files/file-service.ts';
+import { registerUploads } from './platform/files/uploads.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { registerHeaderChecks } from './platform/http/request-headers.ts';
 import { newId } from './platform/ids.ts';
@@ -53,6 +55,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clock: opts.clock ?? systemClock,
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db }),
     tokens: createAccessTokens(config.jwtSecret),
+    files: createFileService({ db, config, clock: opts.clock ?? systemClock }),
   };
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
@@ -93,6 +96,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Per-instance flood guard; the account-level limits that must hold across instances live in Postgres (auth_attempts).
   await app.register(rateLimit, { max: config.env === 'test' ? 100_000 : 600, timeWindow: '1 minute', allowList: ['127.0.0.1', '::1'].filter(() => config.env !== 'production') });
   registerHeaderChecks(app);
+  await registerUploads(app);
   await app.register(authPlugin, { tokens: deps.tokens, clock: deps.clock });
   await app.register(swagger, {
     openapi: {

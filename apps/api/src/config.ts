@@ -25,6 +25,8 @@ const envSchema = z.object({
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY: z.string().optional(),
   S3_SECRET_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_FORCE_PATH_STYLE: bool.default(true),
   SENTRY_DSN: z.string().optional(),
   OPERATING_COUNTRIES: csv.default(['NG', 'GB', 'US', 'DE']),
   FLAGS: z
@@ -69,7 +71,13 @@ export interface Config {
   serveWeb: boolean;
   payments: { gateway: 'sandbox' | 'paystack'; paystackSecretKey: string | undefined };
   sentryDsn: string | undefined;
+  /** Where uploaded bytes live: S3-compatible storage when S3_* is set, else a folder under DATA_DIR. */
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | { kind: 'local'; root: string }
+  | { kind: 's3'; endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string; forcePathStyle: boolean };
 
 export class ConfigError extends Error {}
 
@@ -89,6 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.PAYMENT_GATEWAY === 'paystack' && !e.PAYSTACK_SECRET_KEY) missing.push('PAYSTACK_SECRET_KEY');
     if (missing.length) throw new ConfigError(`Production needs ${missing.join(', ')}: set them in the environment.`);
   }
+  const s3Keys = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const;
+  const s3Missing = s3Keys.filter((k) => !e[k]);
+  // Half an S3 configuration would silently write files to the local disk of one instance: refuse it.
+  if (s3Missing.length > 0 && s3Missing.length < s3Keys.length) throw new ConfigError(`S3 storage needs ${s3Missing.join(', ')} too (or none of S3_*).`);
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -114,6 +126,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveWeb: e.SERVE_WEB,
     payments: { gateway: e.PAYMENT_GATEWAY, paystackSecretKey: e.PAYSTACK_SECRET_KEY },
     sentryDsn: e.SENTRY_DSN,
+    storage:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY && e.S3_SECRET_KEY
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY,
+            secretAccessKey: e.S3_SECRET_KEY,
+            region: e.S3_REGION,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local', root: path.join(dataDir, 'uploads') },
   };
 }
 

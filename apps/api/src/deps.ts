@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AccessTokens } from './platform/auth/tokens.ts';
 import type { Clock } from './platform/clock.ts';
+import type { FileService } from './platform/files/file-service.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 
 /** What every module gets: built once in buildApp, replaced piecewise in tests (clock, mailer). */
@@ -11,4 +12,5 @@ export interface AppDeps {
   mailer: Mailer;
   clock: Clock;
   tokens: AccessTokens;
+  files: FileService;
 }

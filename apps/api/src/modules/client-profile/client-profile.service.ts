@@ -1,0 +1,193 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { ReferenceList } from '@therapy/contracts/reference';
+import { m } from '@therapy/contracts/messages';
+import {
+  preferenceLists,
+  type Avatar,
+  type ClientPreferences,
+  type ClientPreferencesInput,
+  type ClientProfile,
+  type ClientProfileInput,
+  type EmergencyContact,
+  type PreferenceKey,
+} from '@therapy/contracts/profile';
+import type { Executor } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { AccessClaims } from '../../platform/auth/tokens.ts';
+import { AppError } from '../../platform/errors.ts';
+import { userRepository, type UserRow } from '../user/user.repository.ts';
+import { toClientProfile, toEmergencyContact } from './client-profile.mapper.ts';
+import { clientProfileRepository as repo, type ClientProfileRow } from './client-profile.repository.ts';
+import { isPgError, mapForeignKeyViolation, profileChecks } from './profile-checks.ts';
+import { profileLookupsRepository as lookups } from './profile-lookups.repository.ts';
+
+const preferenceKeys = Object.keys(preferenceLists) as PreferenceKey[];
+/** The ten preference keys whose lists are reference lists (language and country have their own tables). */
+const referenceKeys = preferenceKeys.filter((k) => k !== 'language' && k !== 'country') as Array<Exclude<PreferenceKey, 'language' | 'country'>>;
+const listOf = (key: Exclude<PreferenceKey, 'language' | 'country'>) => preferenceLists[key] as ReferenceList;
+
+const collator = new Intl.Collator('en');
+
+/** A client's own profile, emergency contact, preferences and picture (spec §7 "Profile and client"). */
+export function createClientProfileService(deps: AppDeps) {
+  const { db } = deps;
+
+  /** Access first: the actor's own live account, or 401 (a deleted account's token no longer works). */
+  const own = async (actor: AccessClaims): Promise<UserRow> => {
+    const user = await userRepository.findLiveById(db, actor.userId);
+    if (!user || user.userType !== 'client') throw AppError.unauthorized();
+    return user;
+  };
+
+  const photoUrlOf = async (ex: Executor, profile: ClientProfileRow): Promise<string | null> => {
+    if (profile.photoFileId) return deps.files.signedUrl(profile.photoFileId);
+    if (profile.avatarId) return (await repo.avatarPhotoUrl(ex, profile.avatarId)) ?? null;
+    return null;
+  };
+
+  const present = async (user: UserRow, profile: ClientProfileRow): Promise<ClientProfile> => {
+    const countryIdentifier = user.countryCode ? ((await lookups.countryIdByCode(db, user.countryCode)) ?? null) : null;
+    return toClientProfile(user, profile, { countryIdentifier, photoUrl: await photoUrlOf(db, profile) });
+  };
+
+  /** Replaces the picture (an uploaded file or an avatar, never both) and removes the file it replaces. */
+  const replacePicture = async (userId: string, picture: { photoFileId: string | null; avatarId: string | null }) =>
+    db.transaction(async (tx) => {
+      const before = await repo.lock(tx, userId);
+      await repo.setPicture(tx, userId, picture);
+      if (before.photoFileId && before.photoFileId !== picture.photoFileId) await deps.files.remove(before.photoFileId, tx);
+    });
+
+  return {
+    async get(actor: AccessClaims): Promise<ClientProfile> {
+      const user = await own(actor);
+      return present(user, await repo.ensure(db, user.identifier));
+    },
+
+    /** Only the client themself for now; a provider will see their clients' profiles once bookings exist. */
+    async getById(actor: AccessClaims, id: string): Promise<ClientProfile> {
+      const user = await own(actor);
+      if (id.toLowerCase() !== user.identifier) throw AppError.notFound();
+      return present(user, await repo.ensure(db, user.identifier));
+    },
+
+    async update(actor: AccessClaims, input: ClientProfileInput): Promise<ClientProfile> {
+      const user = await own(actor);
+      const countryCode = await profileChecks.countryCode(db, input.countryIdentifier);
+      await profileChecks.stateInCountry(db, input.stateIdentifier, input.countryIdentifier);
+      await profileChecks.inList(db, 'religion', [input.religionIdentifier]);
+      await profileChecks.inList(db, 'ethnicity', [input.ethnicityIdentifier]);
+      await profileChecks.genderCode(db, input.gender);
+      const [updated, profile] = await db
+        .transaction(async (tx) => {
+          const u = await userRepository.update(tx, user.identifier, {
+            firstName: input.firstName,
+            lastName: input.lastName,
+            countryCode,
+            timezone: input.timezone,
+          });
+          if (!u) throw AppError.unauthorized();
+          const p = await repo.upsert(tx, {
+            userId: user.identifier,
+            userName: input.userName,
+            stateId: input.stateIdentifier,
+            zipCode: input.zipCode,
+            dob: input.dob,
+            religionId: input.religionIdentifier,
+            ethnicityId: input.ethnicityIdentifier,
+            gender: input.gender,
+          });
+          return [u, p] as const;
+        })
+        .catch((err: unknown) => {
+          if (isPgError(err, '23505', 'client_profiles_user_name_key')) throw AppError.conflict('CONFLICT', 'userNameTaken');
+          return mapForeignKeyViolation(err);
+        });
+      return present(updated, profile);
+    },
+
+    async emergencyContact(actor: AccessClaims): Promise<EmergencyContact | null> {
+      const user = await own(actor);
+      const row = await repo.findEmergencyContact(db, user.identifier);
+      return row ? toEmergencyContact(row) : null;
+    },
+
+    async saveEmergencyContact(actor: AccessClaims, input: { name: string; phoneNumber: string }): Promise<EmergencyContact> {
+      const user = await own(actor);
+      return toEmergencyContact(await repo.upsertEmergencyContact(db, user.identifier, { name: input.name, phoneNumber: input.phoneNumber }));
+    },
+
+    async preferences(actor: AccessClaims): Promise<ClientPreferences> {
+      const user = await own(actor);
+      return readPreferences(db, user.identifier);
+    },
+
+    /** A key that is present replaces that list; absent keys stay as they are. */
+    async updatePreferences(actor: AccessClaims, input: ClientPreferencesInput): Promise<ClientPreferences> {
+      const user = await own(actor);
+      const given = referenceKeys.filter((k) => input[k] !== undefined);
+      for (const key of given) await profileChecks.inList(db, listOf(key), input[key] ?? []);
+      if (input.language) await profileChecks.languages(db, input.language);
+      if (input.country) await profileChecks.countries(db, input.country);
+      return db
+        .transaction(async (tx) => {
+          const items = given.flatMap((key) => (input[key] ?? []).map((itemId) => ({ list: listOf(key), itemId })));
+          await repo.replacePreferenceItems(tx, user.identifier, given.map(listOf), items);
+          if (input.language) await repo.replacePreferenceLanguages(tx, user.identifier, input.language);
+          if (input.country) await repo.replacePreferenceCountries(tx, user.identifier, input.country);
+          return readPreferences(tx, user.identifier);
+        })
+        .catch(mapForeignKeyViolation);
+    },
+
+    async avatars(actor: AccessClaims): Promise<Avatar[]> {
+      await own(actor);
+      const rows = await lookups.listAvatars(db);
+      return rows
+        .sort((a, b) => a.sortOrder - b.sortOrder || collator.compare(a.code, b.code))
+        .map((row) => ({ identifier: row.identifier, photoUrl: row.photoUrl }));
+    },
+
+    /** Choosing an avatar replaces (and removes) an uploaded picture. */
+    async chooseAvatar(actor: AccessClaims, avatarId: string): Promise<{ photoUrl: string }> {
+      const user = await own(actor);
+      const avatar = await lookups.avatarById(db, avatarId);
+      if (!avatar) throw AppError.validation('avatarRequired', [m.avatarRequired]);
+      await replacePicture(user.identifier, { photoFileId: null, avatarId: avatar.identifier });
+      return { photoUrl: avatar.photoUrl };
+    },
+
+    /** The upload is checked and stored first; the profile then points at it, and the file it replaces goes. */
+    async uploadPicture(actor: AccessClaims, part: MultipartFile | undefined): Promise<{ photoUrl: string }> {
+      const user = await own(actor);
+      const stored = await deps.files.saveImage(user.identifier, 'profile_picture', part);
+      try {
+        await replacePicture(user.identifier, { photoFileId: stored.identifier, avatarId: null });
+      } catch (err) {
+        await deps.files.remove(stored.identifier).catch(() => {});
+        throw err;
+      }
+      return { photoUrl: deps.files.signedUrl(stored.identifier) };
+    },
+
+    async deletePicture(actor: AccessClaims): Promise<{ photoUrl: null }> {
+      const user = await own(actor);
+      await replacePicture(user.identifier, { photoFileId: null, avatarId: null });
+      return { photoUrl: null };
+    },
+  };
+}
+
+async function readPreferences(ex: Executor, userId: string): Promise<ClientPreferences> {
+  const result = Object.fromEntries(preferenceKeys.map((k) => [k, [] as string[]])) as ClientPreferences;
+  const keyOfList = new Map(referenceKeys.map((k) => [listOf(k), k]));
+  for (const item of await repo.preferenceItems(ex, userId)) {
+    const key = keyOfList.get(item.list);
+    if (key) result[key].push(item.itemId);
+  }
+  result.language = await repo.preferenceLanguages(ex, userId);
+  result.country = await repo.preferenceCountries(ex, userId);
+  // A set has no order; sorted, the same preferences always read the same.
+  for (const key of preferenceKeys) result[key].sort();
+  return result;
+}

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { providerProfileItems, providerProfiles } from '../../db/schema/profiles.ts';
+
+export type ProviderProfileRow = typeof providerProfiles.$inferSelect;
+export type NewProviderProfile = typeof providerProfiles.$inferInsert;
+export type ProviderItemList = 'therapy-category' | 'modality' | 'speciality';
+export interface ProviderItem {
+  list: ProviderItemList;
+  itemId: string;
+}
+
+export const providerProfileRepository = {
+  /** The profile row, made empty on first use. */
+  async ensure(db: Executor, userId: string): Promise<ProviderProfileRow> {
+    await db.insert(providerProfiles).values({ userId }).onConflictDoNothing();
+    const [row] = await db.select().from(providerProfiles).where(eq(providerProfiles.userId, userId)).limit(1);
+    return row!;
+  },
+  /** The row locked for this transaction, so concurrent picture changes do not lose a file. */
+  async lock(db: Executor, userId: string): Promise<ProviderProfileRow> {
+    await db.insert(providerProfiles).values({ userId }).onConflictDoNothing();
+    const [row] = await db.select().from(providerProfiles).where(eq(providerProfiles.userId, userId)).limit(1).for('update');
+    return row!;
+  },
+  async upsert(db: Executor, values: NewProviderProfile): Promise<ProviderProfileRow> {
+    const { userId: _userId, ...changes } = values;
+    const [row] = await db.insert(providerProfiles).values(values).onConflictDoUpdate({ target: providerProfiles.userId, set: changes }).returning();
+    return row!;
+  },
+  async setPhoto(db: Executor, userId: string, photoFileId: string | null): Promise<void> {
+    await db.update(providerProfiles).set({ photoFileId }).where(eq(providerProfiles.userId, userId));
+  },
+  async items(db: Executor, userId: string): Promise<ProviderItem[]> {
+    return (await db
+      .select({ list: providerProfileItems.list, itemId: providerProfileItems.itemId })
+      .from(providerProfileItems)
+      .where(eq(providerProfileItems.userId, userId))) as ProviderItem[];
+  },
+  async replaceItems(db: Executor, userId: string, items: readonly ProviderItem[]): Promise<void> {
+    await db.delete(providerProfileItems).where(eq(providerProfileItems.userId, userId));
+    if (items.length > 0) await db.insert(providerProfileItems).values(items.map((i) => ({ userId, ...i })));
+  },
+};

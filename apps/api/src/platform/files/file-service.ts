@@ -1,0 +1,142 @@
+import crypto from 'node:crypto';
+import type { MultipartFile } from '@fastify/multipart';
+import type { Config, StorageConfig } from '../../config.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { Clock } from '../clock.ts';
+import { AppError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { filesRepository } from './files.repository.ts';
+import { fileRequired, imageTooLarge, MAX_IMAGE_BYTES, processImage } from './image.ts';
+import { LocalFileStorage } from './local-storage.ts';
+import { S3FileStorage } from './s3-storage.ts';
+import { fileUrlKey, signFileUrl, verifyFileUrl } from './signed-url.ts';
+import type { FileStorage, StoredObject } from './storage.ts';
+
+export interface StoredFile {
+  identifier: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+export type FilePurpose = 'profile_picture';
+
+export interface FileService {
+  /**
+   * Validates an uploaded image (multipart part from req.file()), re-encodes it, stores it, inserts the files row (in
+   * `tx` when given). Throws AppError 400 VALIDATION_ERROR with the spec message: not an image or SVG → imageInvalid;
+   * > 10 MB → imageTooLarge (checked while streaming: never buffers more than 10 MiB + 1 byte); < 200x200 →
+   * imageTooSmall; no file part → fileRequired.
+   */
+  saveImage(ownerUserId: string, purpose: FilePurpose, part: MultipartFile | undefined, tx?: Executor): Promise<StoredFile>;
+  /** Soft-deletes the row (deletedAt) and removes the bytes from storage; idempotent. */
+  remove(fileId: string, tx?: Executor): Promise<void>;
+  /** A short-lived (10 min) URL: /api/v1/files/<id>?expires=<unix>&signature=<hmac>; callers issue it only after their own access check. */
+  signedUrl(fileId: string): string;
+}
+
+export interface FileServiceOptions {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  /** Tests may pass their own; otherwise chosen from config.storage. */
+  storage?: FileStorage;
+}
+
+export function createFileStorage(config: StorageConfig): FileStorage {
+  return config.kind === 's3' ? new S3FileStorage(config) : new LocalFileStorage(config.root);
+}
+
+/**
+ * Reads the part's stream, keeping at most MAX_IMAGE_BYTES + 1 bytes: one byte more than allowed is enough to know the
+ * file is too large (multipart's own fileSize limit, set to the same, truncates the rest).
+ */
+async function readLimited(part: MultipartFile): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooLarge = false;
+  try {
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_IMAGE_BYTES) {
+        tooLarge = true;
+        break; // destroys the stream: nothing more is read
+      }
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    // @fastify/multipart reports its fileSize limit as an error on the stream (FST_REQ_FILE_TOO_LARGE).
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
+    throw err;
+  }
+  if (tooLarge || part.file.truncated) throw imageTooLarge();
+  return Buffer.concat(chunks, size);
+}
+
+export function createFileService(opts: FileServiceOptions): FileService {
+  const { db, config, clock } = opts;
+  const storage = opts.storage ?? createFileStorage(config.storage);
+  const urlKey = fileUrlKey(config.jwtSecret);
+
+  return {
+    async saveImage(ownerUserId, purpose, part, tx) {
+      if (!part) throw fileRequired();
+      const image = await processImage(await readLimited(part));
+      const identifier = newId();
+      // The key is ours alone: purpose (an enum) and a fresh id. The client's file name is kept only as data.
+      const storageKey = `${purpose}/${identifier}.webp`;
+      await storage.put(storageKey, image.data, image.contentType);
+      try {
+        const row = await filesRepository.insert(tx ?? db, {
+          identifier,
+          ownerUserId,
+          purpose,
+          storageKey,
+          contentType: image.contentType,
+          sizeBytes: image.data.length,
+          sha256: crypto.createHash('sha256').update(image.data).digest('hex'),
+          originalName: part.filename ? part.filename.slice(0, 255) : null,
+        });
+        return { identifier: row.identifier, contentType: row.contentType, sizeBytes: row.sizeBytes };
+      } catch (err) {
+        await storage.delete(storageKey).catch(() => {});
+        throw err;
+      }
+    },
+
+    async remove(fileId, tx) {
+      const exec = tx ?? db;
+      const row = await filesRepository.findAny(exec, fileId);
+      if (!row) return;
+      await filesRepository.markDeleted(exec, fileId, clock.now());
+      await storage.delete(row.storageKey);
+    },
+
+    signedUrl(fileId) {
+      return signFileUrl(urlKey, fileId, clock.now());
+    },
+  };
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface SignedFileReader {
+  /** The file behind a signed URL. Expired, tampered, deleted or unknown all answer NOT_FOUND alike. */
+  open(fileId: string, expires: string | undefined, signature: string | undefined): Promise<StoredObject>;
+}
+
+/** What the GET /files/:id route uses: the URL is the capability, so the signature is checked before anything else. */
+export function createSignedFileReader(opts: FileServiceOptions): SignedFileReader {
+  const { db, config, clock } = opts;
+  const storage = opts.storage ?? createFileStorage(config.storage);
+  const urlKey = fileUrlKey(config.jwtSecret);
+  return {
+    async open(fileId, expires, signature) {
+      if (!verifyFileUrl(urlKey, fileId, expires, signature, clock.now()) || !uuidPattern.test(fileId)) throw AppError.notFound();
+      const row = await filesRepository.findLive(db, fileId);
+      if (!row) throw AppError.notFound();
+      const object = await storage.get(row.storageKey);
+      if (!object) throw AppError.notFound();
+      return { ...object, contentType: row.contentType };
+    },
+  };
+}
