@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { notify } from '@/lib/toast';
 import { message } from '@therapy/contracts/messages';
+import { ProfileAvatar } from '@/components/profile-avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { useAuthStore } from '@/lib/auth-store';
 import { currentLocale } from '@/lib/i18n';
+import { useProfilePhoto } from '@/lib/profile-query';
 import { signOut } from '@/lib/session-actions';
 import { LanguageSwitch } from './language-switch';
 
@@ -20,6 +22,9 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header() {
   const { t } = useTranslation();
   const status = useAuthStore((s) => s.status);
+  const user = useAuthStore((s) => s.user);
+  // Shares the profile screens' query, so a new picture or avatar shows here the moment it is saved.
+  const { photoUrl, refresh } = useProfilePhoto();
   const navigate = useNavigate();
   const location = useLocation();
   // The menu belongs to the page it was opened on, so navigating from inside it closes it without an effect.
@@ -79,6 +84,12 @@ export function Header() {
 
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitch />
+          {signedIn && user && (
+            <Link to="/account" className="shrink-0 rounded-full no-underline!">
+              <ProfileAvatar photoUrl={photoUrl} firstName={user.firstName} lastName={user.lastName} size="sm" onBroken={refresh} />
+              <span className="sr-only">{t('nav.profilePicture')}</span>
+            </Link>
+          )}
           <div className="hidden items-center gap-2 md:flex">{accountActions}</div>
           <button
             type="button"

@@ -33,4 +33,25 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
     ns: ['location'],
     load: () => import('@/features/location/modals/non-operating-country-modal').then((m) => m.NonOperatingCountryModal),
   },
+  'image-selection': {
+    ns: ['profile', 'picture'],
+    load: () => import('@/features/profile/modals/image-selection-modal').then((m) => m.ImageSelectionModal),
+  },
+  'avatar-picker': {
+    ns: ['profile', 'picture'],
+    load: () => import('@/features/profile/modals/avatar-picker-modal').then((m) => m.AvatarPickerModal),
+  },
+  'delete-picture': {
+    ns: ['profile', 'picture'],
+    load: () => import('@/features/profile/modals/delete-picture-modal').then((m) => m.DeletePictureModal),
+  },
+  // Shared by the client profile and the provider's practice profile.
+  'image-crop': {
+    ns: ['picture'],
+    load: () => import('@/components/profile-image/crop-image-modal').then((m) => m.CropImageModal),
+  },
+  'profile-image': {
+    ns: ['picture'],
+    load: () => import('@/components/profile-image/profile-image-modal').then((m) => m.ProfileImageModal),
+  },
 };

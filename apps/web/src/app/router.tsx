@@ -53,7 +53,12 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(['auth'], () => import('@/features/auth/routes/verify-email-pending-route').then((m) => m.VerifyEmailPendingRoute)),
               },
               { path: 'overview', lazy: lazyPage(['dashboard'], () => import('@/features/dashboard/routes/overview-route').then((m) => m.OverviewRoute)) },
-              { path: 'account', lazy: lazyPage(['account'], () => import('@/features/account/routes/account-route').then((m) => m.AccountRoute)) },
+              {
+                path: 'account',
+                lazy: lazyPage(['account'], () => import('@/features/account/routes/account-route').then((m) => m.AccountRoute)),
+                // The profile screens of the user's type render in the account page's outlet.
+                children: [{ index: true, lazy: async () => ({ Component: (await import('./account-profile-slot')).AccountProfileSlot }) }],
+              },
               { path: 'appointments', lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/appointments-route').then((m) => m.AppointmentsRoute)) },
             ],
           },

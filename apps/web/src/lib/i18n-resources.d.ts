@@ -6,6 +6,9 @@ import type location from '../locales/en/location.json';
 import type dashboard from '../locales/en/dashboard.json';
 import type appointments from '../locales/en/appointments.json';
 import type policy from '../locales/en/policy.json';
+import type profile from '../locales/en/profile.json';
+import type practice from '../locales/en/practice.json';
+import type picture from '../locales/en/picture.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -20,6 +23,9 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       appointments: typeof appointments;
       policy: typeof policy;
+      profile: typeof profile;
+      practice: typeof practice;
+      picture: typeof picture;
     };
   }
 }

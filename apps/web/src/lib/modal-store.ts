@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { ProfileOwner } from './profile-query';
 
 /**
  * Modals of spec §2 "Modals": only one is open at a time, opening one replaces the others, closing or resetting
@@ -11,6 +12,12 @@ export interface ModalProps {
   'select-country': Record<string, never>;
   'preferences': Record<string, never>;
   'non-operating-country': { countryCode: string };
+  /** Spec §2 profile picture modals. `src` is an object URL of the chosen file, `type` its MIME type. */
+  'image-selection': Record<string, never>;
+  'image-crop': { owner: ProfileOwner; src: string; type: string };
+  'profile-image': { owner: ProfileOwner; src: string; type: string; blob: Blob; previewSrc: string };
+  'avatar-picker': Record<string, never>;
+  'delete-picture': Record<string, never>;
 }
 
 export type ModalId = keyof ModalProps;

@@ -1,4 +1,5 @@
-import type { Country } from '@therapy/contracts/regions';
+import type { Country, Language, ReferenceItem, State } from '@therapy/contracts/regions';
+import type { ReferenceList } from '@therapy/contracts/reference';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from './api-client';
 
@@ -10,3 +11,53 @@ export const countriesQuery = (options: { all?: boolean } = {}) =>
       (await apiClient.get<Country[]>('/region/country', { signal, query: { all: options.all ? 'true' : undefined } })).data,
     staleTime: 60 * 60_000,
   });
+
+/** GET /region/country/:id/states: the states of one country (empty for countries without states). */
+export const statesQuery = (countryIdentifier: string) =>
+  queryOptions({
+    queryKey: ['region', 'states', countryIdentifier],
+    queryFn: async ({ signal }) => (await apiClient.get<State[]>(`/region/country/${encodeURIComponent(countryIdentifier)}/states`, { signal })).data,
+    staleTime: 60 * 60_000,
+  });
+
+/** GET /region/languages: every language a client may prefer. */
+export const languagesQuery = () =>
+  queryOptions({
+    queryKey: ['region', 'languages'],
+    queryFn: async ({ signal }) => (await apiClient.get<Language[]>('/region/languages', { signal })).data,
+    staleTime: 60 * 60_000,
+  });
+
+/** GET /region/user-timezone: the zone suggested for the user's country and that country's zones. */
+export const userTimezoneQuery = () =>
+  queryOptions({
+    queryKey: ['region', 'user-timezone'],
+    queryFn: async ({ signal }) => (await apiClient.get<{ suggested: string; timezones: string[] }>('/region/user-timezone', { signal })).data,
+    staleTime: 60 * 60_000,
+  });
+
+/** GET /reference/:list: a pick list (therapy categories, modalities, religions, ...). */
+export const referenceListQuery = (list: ReferenceList) =>
+  queryOptions({
+    queryKey: ['reference', list],
+    queryFn: async ({ signal }) => (await apiClient.get<ReferenceItem[]>(`/reference/${list}`, { signal })).data,
+    staleTime: 60 * 60_000,
+  });
+
+const languageNamesCache = new Map<string, Intl.DisplayNames | null>();
+
+/** A language's name in the page's language from the browser's CLDR data; the API's English name otherwise. */
+export function languageName(code: string, locale: string, fallback?: string): string {
+  if (!languageNamesCache.has(locale)) {
+    try {
+      languageNamesCache.set(locale, new Intl.DisplayNames([locale], { type: 'language' }));
+    } catch {
+      languageNamesCache.set(locale, null);
+    }
+  }
+  try {
+    return languageNamesCache.get(locale)?.of(code) ?? fallback ?? code;
+  } catch {
+    return fallback ?? code;
+  }
+}

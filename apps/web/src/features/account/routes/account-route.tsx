@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOutlet } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -45,6 +46,8 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
 export function AccountRoute() {
   const { t, i18n } = useTranslation('account');
   const user = useAuthStore((s) => s.user);
+  // The profile screens (client profile or practice profile) come from the router, so this feature stays apart.
+  const profileScreens = useOutlet();
   if (!user) return null;
 
   const locale = i18n.resolvedLanguage ?? 'en';
@@ -61,6 +64,7 @@ export function AccountRoute() {
             <Detail label={t('profile.type')} value={user.userType === 'provider' ? t('profile.provider') : t('profile.client')} />
           </dl>
         </Section>
+        {profileScreens}
 
         <Section icon={Mail} title={t('email.title')} description={t('email.description')}>
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">

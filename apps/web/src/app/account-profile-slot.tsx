@@ -1,0 +1,21 @@
+import { lazy, Suspense } from 'react';
+import { PageSpinner } from '@/components/page-spinner';
+import { useAuthStore } from '@/lib/auth-store';
+import { loadNamespaces } from '@/lib/i18n';
+
+// Each user type loads only its own screens (and their translations) into /account.
+const ClientProfileSection = lazy(async () => {
+  const [mod] = await Promise.all([import('@/features/profile/routes/client-profile-section'), loadNamespaces(['profile', 'picture'])]);
+  return { default: mod.ClientProfileSection };
+});
+const PracticeSection = lazy(async () => {
+  const [mod] = await Promise.all([import('@/features/practice/routes/practice-section'), loadNamespaces(['practice', 'picture'])]);
+  return { default: mod.PracticeSection };
+});
+
+/** /account's profile part (spec §2 "/account: profile update"): the client profile or the practice profile. */
+export function AccountProfileSlot() {
+  const userType = useAuthStore((s) => s.user?.userType);
+  if (!userType) return null;
+  return <Suspense fallback={<PageSpinner />}>{userType === 'provider' ? <PracticeSection /> : <ClientProfileSection />}</Suspense>;
+}

@@ -1,0 +1,78 @@
+import { expect, test } from '../support/fixtures.ts';
+import { expectNoHorizontalScroll, expectToast, signIn } from '../support/app.ts';
+
+test('a client saves profile details, an emergency contact and preferences', async ({ page, a11y, createUser }) => {
+  const client = await createUser('client');
+  await signIn(page, client.email, client.password, '/account');
+  const details = page.getByRole('form', { name: 'Personal details' });
+  await expect(details.getByLabel('Username')).toBeVisible();
+
+  // Spec §5 messages show in the form before anything is sent.
+  await details.getByLabel('Username').fill('ro');
+  await details.getByLabel(/Zip code/).fill('12');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(details.getByText('Username must be 3 to 32 letters, digits, _, - or @')).toBeVisible();
+  await expect(details.getByText('Zip code must be 5 to 10 letters or digits')).toBeVisible();
+  await a11y('client profile with errors');
+
+  await details.getByLabel('Username').fill(`robin_${Date.now().toString(36)}`);
+  await details.getByLabel(/Zip code/).fill('94105');
+  await details.getByLabel(/^Country/).selectOption({ label: 'United States' });
+  await details.getByLabel(/State or region/).selectOption({ label: 'California' });
+  await details.getByLabel(/Date of birth/).fill('1990-04-12');
+  await details.getByLabel(/Time zone/).selectOption('America/Los_Angeles');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expectToast(page, 'Data saved successfully');
+
+  // Saved on the server: a reload shows the same values.
+  await page.reload();
+  await expect(details.getByLabel(/State or region/)).toHaveValue(/.+/);
+  await expect(details.getByLabel(/Zip code/)).toHaveValue('94105');
+  await expect(details.getByLabel(/Time zone/)).toHaveValue('America/Los_Angeles');
+
+  const contact = page.getByRole('form', { name: 'Emergency contact' });
+  await contact.getByLabel('Contact name').fill('Sam Carer');
+  await contact.getByLabel('Phone number').fill('12');
+  await contact.getByRole('button', { name: 'Save emergency contact' }).click();
+  await expect(contact.getByText('Contact must be 3 to 32 digits')).toBeVisible();
+  await contact.getByLabel('Phone number').fill('2025550199');
+  await contact.getByRole('button', { name: 'Save emergency contact' }).click();
+  await expectToast(page, 'Data saved successfully');
+
+  const preferences = page.getByRole('form', { name: 'Therapist preferences' });
+  await preferences.locator('summary', { hasText: 'Type of therapy' }).click();
+  const therapies = preferences.getByRole('group', { name: 'Type of therapy' });
+  await therapies.getByRole('checkbox').first().check();
+  await preferences.locator('summary', { hasText: /^Language/ }).click();
+  await preferences.getByRole('group', { name: 'Language' }).getByRole('checkbox').first().check();
+  await a11y('preferences open');
+  await preferences.getByRole('button', { name: 'Save preferences' }).click();
+  await expectToast(page, 'Data saved successfully');
+  await page.reload();
+  await expect(preferences.locator('summary', { hasText: 'Type of therapy' })).toContainText('(1 selected)');
+});
+
+test.describe('on a 375 px phone in German', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test('the profile and the picture dialogs fit and read in German', async ({ page, a11y, createUser }) => {
+    const client = await createUser('client');
+    await signIn(page, client.email, client.password, '/account');
+    await page.getByLabel('Language', { exact: true }).selectOption('de');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 2, name: 'Persönliche Angaben' })).toBeVisible();
+    await expect(page.getByLabel('Benutzername')).toBeVisible();
+    await expectNoHorizontalScroll(page, 375);
+    await a11y('client profile (de, 375 px)');
+
+    await page.getByRole('button', { name: 'Profilbild ändern' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Profilbild' });
+    await expect(dialog.getByRole('button', { name: 'Neues Bild' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Avatar verwenden' }).click();
+    const avatars = page.getByRole('dialog', { name: 'WÄHLE EINEN AVATAR' });
+    await avatars.getByRole('button', { name: 'Avatar speichern' }).click();
+    await expect(avatars.getByRole('alert')).toHaveText('Bitte wähle einen Avatar');
+    await expectNoHorizontalScroll(page, 375);
+    await a11y('avatar picker (de, 375 px)');
+  });
+});
