@@ -3,6 +3,7 @@ import type { ReferenceList } from '@therapy/contracts/reference';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { countryName } from './country';
+import { referenceName } from './reference-names-de';
 import { countriesQuery, languageName, languagesQuery, referenceListQuery, statesQuery, userTimezoneQuery } from './regions';
 
 export interface Option {
@@ -24,7 +25,7 @@ export function useReferenceOptions(list: ReferenceList, key: 'identifier' | 'co
   const { i18n } = useTranslation();
   const query = useQuery(referenceListQuery(list));
   const locale = i18n.resolvedLanguage ?? 'en';
-  const options = (query.data ?? []).map((item) => ({ value: item[key], label: item.name })).sort(byLabel(locale));
+  const options = (query.data ?? []).map((item) => ({ value: item[key], label: referenceName(list, item.code, item.name, locale) })).sort(byLabel(locale));
   return { options, isPending: query.isPending, isError: query.isError, refetch: () => void query.refetch() };
 }
 
