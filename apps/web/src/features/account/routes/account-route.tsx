@@ -1,38 +1,14 @@
 import { Globe, KeyRound, Mail, Trash, UserRound } from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutlet } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { useAuthStore } from '@/lib/auth-store';
 import { countryName, detectCountryCode } from '@/lib/country';
 import { openModal } from '@/lib/modal-store';
+import { SectionCard } from '@/components/section-card';
 import { ChangePasswordForm } from '../components/change-password-form';
-
-function Section({ icon: Icon, title, description, children }: { icon: LucideIcon; title: string; description?: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Card>
-      <section aria-labelledby={headingId}>
-        <div className="flex items-start gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-            <Icon className="size-5" aria-hidden="true" />
-          </span>
-          <div className="min-w-0">
-            <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-              {title}
-            </h2>
-            {description && <p className="mt-1 text-sm text-slate-700">{description}</p>}
-          </div>
-        </div>
-        <div className="mt-5">{children}</div>
-      </section>
-    </Card>
-  );
-}
 
 function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -58,15 +34,15 @@ export function AccountRoute() {
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <PageHeading title={t('title')} lead={t('lead')} />
       <div className="flex flex-col gap-6">
-        <Section icon={UserRound} title={t('profile.title')}>
+        <SectionCard icon={UserRound} title={t('profile.title')}>
           <dl className="grid gap-4 sm:grid-cols-2">
             <Detail label={t('profile.name')} value={fullName} />
             <Detail label={t('profile.type')} value={user.userType === 'provider' ? t('profile.provider') : t('profile.client')} />
           </dl>
-        </Section>
+        </SectionCard>
         {profileScreens}
 
-        <Section icon={Mail} title={t('email.title')} description={t('email.description')}>
+        <SectionCard icon={Mail} title={t('email.title')} description={t('email.description')}>
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
             <dl>
               <Detail
@@ -85,13 +61,13 @@ export function AccountRoute() {
               {t('email.change')}
             </Button>
           </div>
-        </Section>
+        </SectionCard>
 
-        <Section icon={KeyRound} title={t('password.title')} description={user.isSocial ? undefined : t('password.description')}>
+        <SectionCard icon={KeyRound} title={t('password.title')} description={user.isSocial ? undefined : t('password.description')}>
           {user.isSocial ? <p className="text-sm text-slate-700">{t('password.social')}</p> : <ChangePasswordForm />}
-        </Section>
+        </SectionCard>
 
-        <Section icon={Globe} title={t('preferences.title')} description={t('preferences.description')}>
+        <SectionCard icon={Globe} title={t('preferences.title')} description={t('preferences.description')}>
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
             <dl className="grid gap-4 sm:grid-cols-2 sm:gap-8">
               <Detail label={t('preferences.language')} value={t(`preferences.languages.${locale === 'de' ? 'de' : 'en'}`)} />
@@ -101,13 +77,13 @@ export function AccountRoute() {
               {t('preferences.edit')}
             </Button>
           </div>
-        </Section>
+        </SectionCard>
 
-        <Section icon={Trash} title={t('delete.title')} description={t('delete.description')}>
+        <SectionCard icon={Trash} title={t('delete.title')} description={t('delete.description')}>
           <Button variant="danger" onClick={() => openModal('delete-account')}>
             {t('delete.open')}
           </Button>
-        </Section>
+        </SectionCard>
       </div>
     </div>
   );
