@@ -39,6 +39,8 @@ export interface TestApp {
   clock: TestClock;
   mail: SmtpSink;
   request(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A JSON call to /api/v1 as `who` (anonymous when undefined). */
+  api(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who: SignedUp | undefined, payload?: unknown): Promise<LightMyRequestResponse>;
   /** A fresh client or provider, signed in. */
   signUp(userType: 'client' | 'provider', overrides?: Record<string, unknown>): Promise<SignedUp>;
   countryId(code: string): Promise<string>;
@@ -108,6 +110,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     clock,
     mail,
     request,
+    api: (method, url, who, payload) =>
+      request({ method, url: `/api/v1${url}`, headers: who?.auth ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) }),
     countryId,
     async userRow(id) {
       const { rows } = await db.$client.query('SELECT * FROM users WHERE identifier = $1', [id]);

@@ -1,6 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
+import { Alert } from './ui/alert';
+import { Button } from './ui/button';
 import { Card } from './ui/card';
 import { Spinner } from './ui/spinner';
 
@@ -41,12 +43,9 @@ export function SectionStatus({ loading, error, onRetry, loadingLabel, errorText
   }
   if (error) {
     return (
-      <div role="alert" className="flex flex-col gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-950 sm:flex-row sm:items-center sm:justify-between">
-        <span>{errorText}</span>
-        <button type="button" onClick={onRetry} className="inline-flex h-9 items-center justify-center rounded-lg border border-slate-300 bg-white px-3 font-medium text-slate-900 hover:bg-slate-100">
-          {retryLabel}
-        </button>
-      </div>
+      <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={onRetry}>{retryLabel}</Button>}>
+        {errorText}
+      </Alert>
     );
   }
   return null;

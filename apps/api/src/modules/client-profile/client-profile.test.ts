@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientPreferences, ClientProfile } from '@therapy/contracts/profile';
 import { expectError, validation } from '../../../test/assertions.ts';
-import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipart, multipartWithoutFile, png, profileFixtures } from './profile-test-helpers.ts';
 
 let t: TestApp;
@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const api = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who: SignedUp | undefined, payload?: unknown) =>
-  t.request({ method, url: `/api/v1${url}`, headers: who?.auth ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+const api: TestApp['api'] = (...args) => t.api(...args);
 
 /** A complete, valid PUT /client body for a US client. */
 const validProfile = async (overrides: Record<string, unknown> = {}) => ({

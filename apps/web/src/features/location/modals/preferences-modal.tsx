@@ -1,23 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { message } from '@therapy/contracts/messages';
 import { userPreferencesInput } from '@therapy/contracts/user';
-import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/toast';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogActions, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { useAuthStore } from '@/lib/auth-store';
-import { countryName, detectCountryCode } from '@/lib/country';
+import { detectCountryCode } from '@/lib/country';
 import { currentLocale, supportedLocales } from '@/lib/i18n';
 import type { ModalComponentProps } from '@/lib/modal-store';
-import { countriesQuery } from '@/lib/regions';
 import { useSavePreferences } from '../api/location-api';
+import { CountryListStatus, useCountryChoices } from '../components/country-choices';
 
 type PreferencesForm = z.input<typeof userPreferencesInput>;
 type PreferencesValues = z.output<typeof userPreferencesInput>;
@@ -26,11 +23,10 @@ const ownNames = { en: 'English', de: 'Deutsch' } as const;
 
 /** "Language and country preferences": both choices in one place, saved together. */
 export function PreferencesModal({ onClose }: ModalComponentProps<'preferences'>) {
-  const { t, i18n } = useTranslation('location');
+  const { t } = useTranslation('location');
   const userCountry = useAuthStore((s) => s.user?.countryCode);
-  const countries = useQuery(countriesQuery({ all: true }));
+  const { countries, choices: options } = useCountryChoices({ all: true });
   const save = useSavePreferences();
-  const locale = i18n.resolvedLanguage ?? 'en';
   const {
     register,
     handleSubmit,
@@ -49,9 +45,6 @@ export function PreferencesModal({ onClose }: ModalComponentProps<'preferences'>
       },
     });
 
-  const options = (countries.data ?? [])
-    .map((c) => ({ code: c.code.toUpperCase(), label: countryName(c.code, locale, c.name) }))
-    .sort((a, b) => a.label.localeCompare(b.label, locale));
 
   return (
     <>
@@ -70,14 +63,8 @@ export function PreferencesModal({ onClose }: ModalComponentProps<'preferences'>
           )}
         </FormField>
         {/* The country select mounts once the list is there, so the form's default selects the current country. */}
-        {countries.isPending ? (
-          <div className="flex justify-center py-4 text-brand-700">
-            <Spinner label={t('select.loading')} />
-          </div>
-        ) : countries.isError ? (
-          <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => void countries.refetch()}>{t('select.retry')}</Button>}>
-            {t('select.failed')}
-          </Alert>
+        {!countries.isSuccess ? (
+          <CountryListStatus countries={countries} />
         ) : (
           <FormField label={t('preferences.country')} error={errors.countryCode?.message}>
             {(field) => (

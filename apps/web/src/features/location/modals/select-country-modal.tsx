@@ -1,36 +1,32 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { message } from '@therapy/contracts/messages';
 import { userPreferencesInput } from '@therapy/contracts/user';
-import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/toast';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogActions, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
 import { useAuthStore } from '@/lib/auth-store';
-import { countryName, detectCountryCode } from '@/lib/country';
+import { detectCountryCode } from '@/lib/country';
 import { currentLocale } from '@/lib/i18n';
 import type { ModalComponentProps } from '@/lib/modal-store';
-import { countriesQuery } from '@/lib/regions';
 import { useSavePreferences } from '../api/location-api';
+import { CountryListStatus, useCountryChoices } from '../components/country-choices';
 
 type CountryForm = z.input<typeof userPreferencesInput>;
 type CountryValues = z.output<typeof userPreferencesInput>;
 
 /** "Choose Your Location": one of the countries we operate in. */
 export function SelectCountryModal({ onClose }: ModalComponentProps<'select-country'>) {
-  const { t, i18n } = useTranslation('location');
+  const { t } = useTranslation('location');
   const legendId = useId();
   const errorId = useId();
   const userCountry = useAuthStore((s) => s.user?.countryCode);
-  const countries = useQuery(countriesQuery());
+  const { countries, choices: options } = useCountryChoices();
   const save = useSavePreferences();
-  const locale = i18n.resolvedLanguage ?? 'en';
   const current = detectCountryCode(userCountry) ?? '';
   const {
     register,
@@ -52,23 +48,14 @@ export function SelectCountryModal({ onClose }: ModalComponentProps<'select-coun
       },
     );
 
-  const options = (countries.data ?? [])
-    .map((c) => ({ code: c.code.toUpperCase(), label: countryName(c.code, locale, c.name) }))
-    .sort((a, b) => a.label.localeCompare(b.label, locale));
 
   return (
     <>
       <DialogTitle>{t('select.title')}</DialogTitle>
       <DialogDescription>{t('select.body')}</DialogDescription>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5">
-        {countries.isPending ? (
-          <div className="flex justify-center py-6 text-brand-700">
-            <Spinner label={t('select.loading')} />
-          </div>
-        ) : countries.isError ? (
-          <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => void countries.refetch()}>{t('select.retry')}</Button>}>
-            {t('select.failed')}
-          </Alert>
+        {!countries.isSuccess ? (
+          <CountryListStatus countries={countries} />
         ) : (
           <fieldset aria-describedby={errors.countryCode ? errorId : undefined}>
             <legend id={legendId} className="mb-2 text-sm font-medium text-slate-800">
