@@ -27,6 +27,16 @@ export const FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const MONTH_MIN = '1900-01';
 export const MONTH_MAX = '2099-12';
 export const DEFAULT_SLOT = { startTime: '09:00', endTime: '18:00' } as const;
+/** Availability (DESIGN.md §6): "about 2 months" ahead, session 60 min, no buffer, 12 h notice; spec §9 skeleton of 4. */
+export const AVAILABILITY_HORIZON_DAYS = 60;
+export const DEFAULT_SESSION_MINUTES = 60;
+export const DEFAULT_BUFFER_MINUTES = 0;
+export const DEFAULT_NOTICE_HOURS = 12;
+export const SESSION_MINUTES_MIN = 15;
+export const SESSION_MINUTES_MAX = 240;
+export const BUFFER_MINUTES_MAX = 120;
+export const NOTICE_HOURS_MAX = 168;
+export const SLOT_SKELETON_COUNT = 4;
 
 export const userTypes = ['client', 'provider'] as const;
 export type UserType = (typeof userTypes)[number];

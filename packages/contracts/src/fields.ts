@@ -47,3 +47,10 @@ export const emailCode = z
   .length(EMAIL_CODE_LENGTH, m.codeLength);
 
 export const countryIdentifier = z.string({ error: m.countryRequired }).min(1, m.countryRequired).pipe(z.uuid({ error: m.countryRequired }));
+
+/** An IANA time zone the runtime knows (Intl's canonical list; "UTC" is not always in it). */
+export const ianaTimezone = z
+  .string({ error: m.timezoneInvalid })
+  .min(1, m.timezoneInvalid)
+  .max(64, m.timezoneInvalid)
+  .refine((tz) => tz === 'UTC' || Intl.supportedValuesOf('timeZone').includes(tz), m.timezoneInvalid);

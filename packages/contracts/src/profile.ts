@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MIN_PX } from './constants.ts';
-import { phoneNumber } from './fields.ts';
+import { ianaTimezone, phoneNumber } from './fields.ts';
 import { m } from './messages.ts';
 
 /** Spec §5 "Client profile": names are 3-32 letters, hyphens, spaces, and may be empty (null). */
@@ -45,10 +45,6 @@ const optionList = (atLeastOne?: string) =>
     .refine((v) => !atLeastOne || v.length > 0, atLeastOne ?? m.optionInvalid);
 /** Gender is a code of the `gender` reference list (e.g. "female"), as the spec names the field without Identifier. */
 const genderCode = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, m.optionInvalid).max(64, m.optionInvalid);
-const timezone = z
-  .string()
-  .max(64, m.timezoneInvalid)
-  .refine((tz) => tz === 'UTC' || Intl.supportedValuesOf('timeZone').includes(tz), m.timezoneInvalid);
 
 // ---------------------------------------------------------------- client
 
@@ -63,7 +59,7 @@ export const clientProfileInput = z.strictObject({
   religionIdentifier: option.nullable(),
   ethnicityIdentifier: option.nullable(),
   gender: genderCode.nullable(),
-  timezone: timezone.nullable(),
+  timezone: ianaTimezone.nullable(),
 });
 export type ClientProfileInput = z.infer<typeof clientProfileInput>;
 
@@ -231,3 +227,17 @@ export const providerTypeState = z.object({
   modalityIdentifier: z.uuid().nullable(),
 });
 export type ProviderTypeState = z.infer<typeof providerTypeState>;
+
+// ---------------------------------------------------------------- public provider page
+
+/** GET /providers/{providerId}: what anyone may see of a provider (the directory issue adds more). */
+export const providerSummary = z.object({
+  identifier: z.uuid(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  title: z.string().nullable(),
+  headline: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  therapies: z.array(z.object({ identifier: z.uuid(), code: z.string(), name: z.string() })),
+});
+export type ProviderSummary = z.infer<typeof providerSummary>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ianaTimezone } from './fields.ts';
 import { locales, m } from './messages.ts';
 
 export const userPreferencesInput = z.strictObject({
@@ -8,10 +9,6 @@ export const userPreferencesInput = z.strictObject({
 export type UserPreferencesInput = z.infer<typeof userPreferencesInput>;
 
 export const timezoneInput = z.strictObject({
-  timezone: z
-    .string({ error: m.timezoneInvalid })
-    .min(1, m.timezoneInvalid)
-    .max(64, m.timezoneInvalid)
-    .refine((tz) => Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC', m.timezoneInvalid),
+  timezone: ianaTimezone,
 });
 export const timezoneResponse = z.object({ timezone: z.string().nullable() });

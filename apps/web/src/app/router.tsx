@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
           { path: 'auth/complete', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/auth-complete-route').then((m) => m.AuthCompleteRoute)) },
           { path: 'policy/client-cancellation', lazy: lazyPage(['policy'], () => import('@/features/policy/routes/client-cancellation-route').then((m) => m.ClientCancellationRoute)) },
           { path: 'policy/provider-cancellation', lazy: lazyPage(['policy'], () => import('@/features/policy/routes/provider-cancellation-route').then((m) => m.ProviderCancellationRoute)) },
+          { path: 'therapists/:providerId', lazy: lazyPage(['therapists'], () => import('@/features/therapists/routes/therapist-route').then((m) => m.TherapistRoute)) },
           {
             lazy: lazyPage(['auth'], () => import('./protected-layout').then((m) => m.ProtectedLayout)),
             children: [
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = [
                 // The profile screens of the user's type render in the account page's outlet.
                 children: [{ index: true, lazy: async () => ({ Component: (await import('./account-profile-slot')).AccountProfileSlot }) }],
               },
+              { path: 'availability', lazy: lazyPage(['availability'], () => import('@/features/availability/routes/availability-route').then((m) => m.AvailabilityRoute)) },
               { path: 'appointments', lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/appointments-route').then((m) => m.AppointmentsRoute)) },
             ],
           },

@@ -9,6 +9,8 @@ import type policy from '../locales/en/policy.json';
 import type profile from '../locales/en/profile.json';
 import type practice from '../locales/en/practice.json';
 import type picture from '../locales/en/picture.json';
+import type availability from '../locales/en/availability.json';
+import type therapists from '../locales/en/therapists.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -26,6 +28,8 @@ declare module 'i18next' {
       profile: typeof profile;
       practice: typeof practice;
       picture: typeof picture;
+      availability: typeof availability;
+      therapists: typeof therapists;
     };
   }
 }

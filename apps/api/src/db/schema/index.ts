@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './reference.ts';
 export * from './files.ts';
 export * from './profiles.ts';
+export * from './availability.ts';

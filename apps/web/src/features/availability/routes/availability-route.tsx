@@ -1,0 +1,3 @@
+export function AvailabilityRoute() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function TherapistRoute() {
+  return null;
+}
