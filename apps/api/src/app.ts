@@ -20,6 +20,8 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { clientProfileRoutes } from './modules/client-profile/client-profile.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { availabilityModule } from './modules/availability/availability.plugin.ts';
+import { providerSummaryRoutes } from './modules/provider-profile/provider-summary.routes.ts';
 import { providerProfileRoutes } from './modules/provider-profile/provider-profile.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
@@ -31,7 +33,7 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError } from './platform/errors.ts';
 import { createFileService } from './platform/files/file-service.ts';
 import { registerUploads } from './platform/files/uploads.ts';
-import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerErrorHandler, sendFrameworkError } from './platform/http/error-handler.ts';
 import { registerHeaderChecks } from './platform/http/request-headers.ts';
 import { newId } from './platform/ids.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
@@ -67,7 +69,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Timeslot identifiers travel in the path and are longer than Fastify's default of 100 characters.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
+    // Errors the router raises before any route (a bad URL, an over-long parameter) get the same envelope too.
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -119,6 +124,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(filesRoutes, { prefix, deps });
   await app.register(clientProfileRoutes, { prefix, deps });
   await app.register(providerProfileRoutes, { prefix, deps });
+  await app.register(providerSummaryRoutes, { prefix, deps });
+  await app.register(availabilityModule, { prefix, deps });
   if (!config.isProduction) await app.register(devMailboxRoutes, { deps });
 
   const serveWeb = config.serveWeb && fs.existsSync(path.join(webDist, 'index.html'));

@@ -21,6 +21,10 @@ export class TestClock implements Clock {
   advance(ms: number): void {
     this.offsetMs += ms;
   }
+  /** Moves the clock to an instant (it keeps running from there). */
+  set(instant: string): void {
+    this.offsetMs = Date.parse(instant) - Date.now();
+  }
 }
 
 export interface SignedUp {

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@therapy/contracts/constants';
-import type { MessageKey } from '@therapy/contracts/messages';
+import { m, type MessageKey } from '@therapy/contracts/messages';
 
 /**
  * The one error type services throw. `messageKey` names a message of the contracts catalogue, so the error handler
@@ -17,6 +17,10 @@ export class AppError extends Error {
 
   static validation(messageKey: MessageKey, errors?: string[]) {
     return new AppError(400, 'VALIDATION_ERROR', messageKey, errors);
+  }
+  /** A broken rule with one message, listed in `errors` too (as a form shows it under the field). */
+  static rule(messageKey: MessageKey) {
+    return new AppError(400, 'VALIDATION_ERROR', messageKey, [m[messageKey]]);
   }
   static unauthorized() {
     return new AppError(401, 'UNAUTHORIZED_ACCESS', 'unauthorized');

@@ -11,6 +11,10 @@ export interface ProviderItem {
 }
 
 export const providerProfileRepository = {
+  async find(db: Executor, userId: string): Promise<ProviderProfileRow | undefined> {
+    const [row] = await db.select().from(providerProfiles).where(eq(providerProfiles.userId, userId)).limit(1);
+    return row;
+  },
   /** The profile row, made empty on first use. */
   async ensure(db: Executor, userId: string): Promise<ProviderProfileRow> {
     await db.insert(providerProfiles).values({ userId }).onConflictDoNothing();

@@ -1,10 +1,11 @@
 import type { MultipartFile } from '@fastify/multipart';
-import type { ProviderInfoInput, ProviderProfile } from '@therapy/contracts/profile';
+import type { ProviderInfoInput, ProviderProfile, ProviderSummary } from '@therapy/contracts/profile';
 import type { AppDeps } from '../../deps.ts';
 import type { AccessClaims } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/errors.ts';
 import { mapForeignKeyViolation, profileChecks } from '../client-profile/profile-checks.ts';
 import { profileLookupsRepository as lookups } from '../client-profile/profile-lookups.repository.ts';
+import { availabilityRepository } from '../availability/availability.repository.ts';
 import { userRepository, type UserRow } from '../user/user.repository.ts';
 import { toProviderProfile } from './provider-profile.mapper.ts';
 import { providerProfileRepository as repo, type ProviderItem, type ProviderProfileRow } from './provider-profile.repository.ts';
@@ -70,6 +71,8 @@ export function createProviderProfileService(deps: AppDeps) {
           setupCompletedAt: completeSetup ? (before.setupCompletedAt ?? clock.now()) : before.setupCompletedAt,
         });
         await repo.replaceItems(tx, user.identifier, items);
+        // The therapies are the calendar's categories: cached slots of this provider must be recomputed.
+        await availabilityRepository.notifyChanged(tx, user.identifier);
         return [u, p] as const;
       })
       .catch(mapForeignKeyViolation);
@@ -77,6 +80,22 @@ export function createProviderProfileService(deps: AppDeps) {
   };
 
   return {
+    /** What anyone may see of a live provider (the public provider page); anything else is 404. */
+    async summary(providerId: string): Promise<ProviderSummary> {
+      const user = await userRepository.findLiveById(db, providerId);
+      if (!user || user.userType !== 'provider') throw AppError.notFound();
+      const profile = await repo.find(db, providerId);
+      return {
+        identifier: user.identifier,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        title: profile?.title ?? null,
+        headline: profile?.headline ?? null,
+        photoUrl: profile?.photoFileId ? deps.files.signedUrl(profile.photoFileId) : null,
+        therapies: await availabilityRepository.categories(db, providerId),
+      };
+    },
+
     async get(actor: AccessClaims): Promise<ProviderProfile> {
       const user = await own(actor);
       return present(user, await repo.ensure(db, user.identifier));

@@ -41,6 +41,14 @@ function send(reply: FastifyReply, req: FastifyRequest, status: number, code: Er
   return reply.code(status).type('application/json').send(body);
 }
 
+/** Errors the router raises before a route is found (Fastify's `frameworkErrors`): the same envelope, 4xx. */
+export function sendFrameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  // The hooks that add the request id do not run for these; the client still gets one to quote.
+  void reply.header('x-request-id', req.id);
+  return send(reply, req, status, 'BAD_REQUEST', 'malformedRequest');
+}
+
 /** One place shapes every error (DESIGN.md §5): the client sees a message in its locale, never internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {

@@ -1,0 +1,155 @@
+import { and, asc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { availabilityDays, availabilityIntervals, availabilitySettings } from '../../db/schema/availability.ts';
+import { providerProfileItems } from '../../db/schema/profiles.ts';
+import { referenceItems } from '../../db/schema/reference.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type SettingsRow = typeof availabilitySettings.$inferSelect;
+export type NewSettings = typeof availabilitySettings.$inferInsert;
+
+/** One stored day with its intervals (minutes after midnight), as the service reads it. */
+export interface StoredDay {
+  identifier: string;
+  categoryId: string | null;
+  weekday: number | null;
+  date: string | null;
+  isAvailable: boolean;
+  intervals: Array<[number, number]>;
+}
+
+export interface DayToSave {
+  weekday?: number;
+  date?: string;
+  isAvailable: boolean;
+  intervals: ReadonlyArray<readonly [number, number]>;
+}
+
+/** Every write to a plan says so on this channel (delivered at commit), so each instance drops its cached slots. */
+export const AVAILABILITY_CHANNEL = 'availability_changed';
+
+const categoryIs = (categoryId: string | null) =>
+  categoryId === null ? isNull(availabilityDays.categoryId) : eq(availabilityDays.categoryId, categoryId);
+
+async function withIntervals(db: Executor, where: ReturnType<typeof and>): Promise<StoredDay[]> {
+  const rows = await db
+    .select({
+      identifier: availabilityDays.identifier,
+      categoryId: availabilityDays.categoryId,
+      weekday: availabilityDays.weekday,
+      date: availabilityDays.date,
+      isAvailable: availabilityDays.isAvailable,
+      start: availabilityIntervals.startMinute,
+      end: availabilityIntervals.endMinute,
+    })
+    .from(availabilityDays)
+    .leftJoin(availabilityIntervals, eq(availabilityIntervals.dayId, availabilityDays.identifier))
+    .where(where)
+    .orderBy(asc(availabilityDays.date), asc(availabilityDays.weekday), asc(availabilityIntervals.startMinute));
+  const days = new Map<string, StoredDay>();
+  for (const r of rows) {
+    let day = days.get(r.identifier);
+    if (!day) {
+      day = { identifier: r.identifier, categoryId: r.categoryId, weekday: r.weekday, date: r.date, isAvailable: r.isAvailable, intervals: [] };
+      days.set(r.identifier, day);
+    }
+    if (r.start !== null && r.end !== null) day.intervals.push([r.start, r.end]);
+  }
+  return [...days.values()];
+}
+
+async function insertDay(db: Executor, providerId: string, categoryId: string | null, day: DayToSave): Promise<void> {
+  const [row] = await db
+    .insert(availabilityDays)
+    .values({ providerId, categoryId, weekday: day.weekday ?? null, date: day.date ?? null, isAvailable: day.isAvailable })
+    .returning({ identifier: availabilityDays.identifier });
+  if (day.intervals.length > 0) {
+    await db.insert(availabilityIntervals).values(day.intervals.map(([startMinute, endMinute]) => ({ dayId: row!.identifier, startMinute, endMinute })));
+  }
+}
+
+export const availabilityRepository = {
+  /** The provider's account if it is a live provider (public routes answer 404 otherwise). */
+  async liveProvider(db: Executor, providerId: string): Promise<{ identifier: string; timezone: string | null } | undefined> {
+    const [row] = await db
+      .select({ identifier: users.identifier, timezone: users.timezone })
+      .from(users)
+      .where(and(eq(users.identifier, providerId), eq(users.userType, 'provider'), isNull(users.deletedAt)))
+      .limit(1);
+    return row;
+  },
+  async settings(db: Executor, providerId: string): Promise<SettingsRow | undefined> {
+    const [row] = await db.select().from(availabilitySettings).where(eq(availabilitySettings.providerId, providerId)).limit(1);
+    return row;
+  },
+  async upsertSettings(db: Executor, values: NewSettings): Promise<SettingsRow> {
+    const { providerId: _providerId, ...changes } = values;
+    const [row] = await db
+      .insert(availabilitySettings)
+      .values(values)
+      .onConflictDoUpdate({ target: availabilitySettings.providerId, set: changes })
+      .returning();
+    return row!;
+  },
+  /** The provider's therapy categories (set in the practice profile), in list order. */
+  async categories(db: Executor, providerId: string): Promise<Array<{ identifier: string; code: string; name: string }>> {
+    return db
+      .select({ identifier: referenceItems.identifier, code: referenceItems.code, name: referenceItems.name })
+      .from(providerProfileItems)
+      .innerJoin(referenceItems, eq(referenceItems.identifier, providerProfileItems.itemId))
+      .where(and(eq(providerProfileItems.userId, providerId), eq(providerProfileItems.list, 'therapy-category')))
+      .orderBy(asc(referenceItems.sortOrder), asc(referenceItems.name));
+  },
+  async weeklyDays(db: Executor, providerId: string, categoryId: string | null): Promise<StoredDay[]> {
+    return withIntervals(db, and(eq(availabilityDays.providerId, providerId), categoryIs(categoryId), isNotNull(availabilityDays.weekday)));
+  },
+  /** Custom days from a date on; `categoryId` undefined means every category and the general ones. */
+  async customDays(db: Executor, providerId: string, fromDate: string, categoryId?: string | null): Promise<StoredDay[]> {
+    return withIntervals(
+      db,
+      and(
+        eq(availabilityDays.providerId, providerId),
+        categoryId === undefined ? undefined : categoryIs(categoryId),
+        isNotNull(availabilityDays.date),
+        gte(availabilityDays.date, fromDate),
+      ),
+    );
+  },
+  /** Replaces the given weekdays of one plan (the others stay as they are). */
+  async replaceWeekdays(db: Executor, providerId: string, categoryId: string | null, days: readonly DayToSave[]): Promise<void> {
+    for (const day of days) {
+      await db
+        .delete(availabilityDays)
+        .where(and(eq(availabilityDays.providerId, providerId), categoryIs(categoryId), eq(availabilityDays.weekday, day.weekday!)));
+      await insertDay(db, providerId, categoryId, day);
+    }
+  },
+  /** Replaces the custom day of that date (and category), returning the new row's identifier. */
+  async replaceCustomDay(db: Executor, providerId: string, categoryId: string | null, day: DayToSave): Promise<string> {
+    await db
+      .delete(availabilityDays)
+      .where(and(eq(availabilityDays.providerId, providerId), categoryIs(categoryId), eq(availabilityDays.date, day.date!)));
+    await insertDay(db, providerId, categoryId, day);
+    const [row] = await db
+      .select({ identifier: availabilityDays.identifier })
+      .from(availabilityDays)
+      .where(and(eq(availabilityDays.providerId, providerId), categoryIs(categoryId), eq(availabilityDays.date, day.date!)))
+      .limit(1);
+    return row!.identifier;
+  },
+  /** Deletes one of the provider's custom days; false when there is none with that id for this provider. */
+  async deleteCustomDay(db: Executor, providerId: string, id: string): Promise<boolean> {
+    const deleted = await db
+      .delete(availabilityDays)
+      .where(and(eq(availabilityDays.identifier, id), eq(availabilityDays.providerId, providerId), isNotNull(availabilityDays.date)))
+      .returning({ identifier: availabilityDays.identifier });
+    return deleted.length > 0;
+  },
+  /** Serialises plan writes of one provider, so two saves of one weekday cannot interleave. */
+  async lockProvider(db: Executor, providerId: string): Promise<void> {
+    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`availability:${providerId}`}, 0))`);
+  },
+  async notifyChanged(db: Executor, providerId: string): Promise<void> {
+    await db.execute(sql`SELECT pg_notify(${AVAILABILITY_CHANNEL}, ${providerId})`);
+  },
+};

@@ -1,0 +1,169 @@
+import type { AvailabilityCalendar, AvailabilityItem, TimeslotCheck } from '@therapy/contracts/availability';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../platform/errors.ts';
+import { defaultSettings, resolveWeek, toSlotPlan } from './availability.mapper.ts';
+import { availabilityRepository as repo } from './availability.repository.ts';
+import type { PlanEntry, SlotCache } from './slot-cache.ts';
+import {
+  addDays,
+  bookableSlots,
+  bookableWindow,
+  firstStartingAt,
+  localDate,
+  planDates,
+  planSlots,
+  withoutBusy,
+  type Interval,
+} from './slot-engine.ts';
+import type { TimeslotTokens } from './timeslot-token.ts';
+
+/**
+ * Where the engine learns what is already taken. Bookings do not exist yet; the booking issue passes its source (its
+ * active bookings with their times) and announces changes with `availabilityRepository.notifyChanged`.
+ */
+export type BusySource = (providerId: string, from: number, to: number) => Promise<Interval[]>;
+export const nothingBooked: BusySource = async () => [];
+
+export interface CalendarQuery {
+  category?: string | undefined;
+  timezone?: string | undefined;
+}
+
+/** Slots as clients see them (spec §7 `GET /providers-availability/{providerId}/timeslot/{date?}`), and slot checks. */
+export interface CalendarOptions {
+  cache: SlotCache;
+  tokens: TimeslotTokens;
+  busy?: BusySource;
+  /** False while the change signal may be missed (listener down): then nothing is cached. */
+  cacheTrusted: () => boolean;
+}
+
+export function createCalendarService(deps: AppDeps, { cache, tokens, busy = nothingBooked, cacheTrusted }: CalendarOptions) {
+  const { db, clock } = deps;
+
+  /** Reads the plan and computes the provider's slots from scratch (no cache). */
+  const computeEntry = async (providerId: string, categoryId: string | null, now: number, generation: number): Promise<PlanEntry> => {
+    const provider = await repo.liveProvider(db, providerId);
+    if (!provider) throw AppError.notFound();
+    if (categoryId && !(await repo.categories(db, providerId)).some((c) => c.identifier === categoryId)) throw AppError.rule('categoryUnknown');
+    const settings = (await repo.settings(db, providerId)) ?? defaultSettings(providerId, provider.timezone);
+    const planCategory = settings.calendarSetupType === 'BY_CATEGORY' ? categoryId : null;
+    const own = await repo.weeklyDays(db, providerId, planCategory);
+    const general = planCategory ? await repo.weeklyDays(db, providerId, null) : [];
+    const today = localDate(settings.timezone, now);
+    const custom = await repo.customDays(db, providerId, addDays(today, -2));
+    const plan = toSlotPlan(settings, resolveWeek(own, general), custom, planCategory);
+    const { firstDate, days } = planDates(plan, now);
+    const base = planSlots(plan, firstDate, days);
+    const taken = base.length > 0 ? await busy(providerId, base[0]!.start, base[base.length - 1]!.end) : [];
+    return { generation, day: today, calendarSetupType: settings.calendarSetupType, plan, base, free: withoutBusy(base, taken, plan.bufferMinutes) };
+  };
+
+  /** The cached entry while the plan is unchanged and it is still the day it was computed on; else a fresh one. */
+  const entryFor = async (providerId: string, categoryId: string | null, now: number): Promise<PlanEntry> => {
+    const key = `${providerId}|${categoryId ?? ''}`;
+    const generation = cache.generation(providerId);
+    const cached = cache.plans.get(key);
+    if (cached && cached.generation === generation && cached.day === localDate(cached.plan.timezone, now)) return cached;
+    const entry = await computeEntry(providerId, categoryId, now, generation);
+    if (cacheTrusted()) cache.plans.set(key, entry);
+    return entry;
+  };
+
+  /** The dates (viewer's zone) a `{date?}` parameter asks for, within the bookable range. */
+  const requestedRange = (date: string | undefined, firstDate: string, lastDate: string): [string, string] | undefined => {
+    let from = firstDate;
+    let to = lastDate;
+    if (date?.length === 7) {
+      const monthEnd = addDays(`${addDays(`${date}-01`, 32).slice(0, 7)}-01`, -1);
+      from = `${date}-01` > from ? `${date}-01` : from;
+      to = monthEnd < to ? monthEnd : to;
+    } else if (date) {
+      from = date > from ? date : from;
+      to = date < to ? date : to;
+    }
+    return from <= to ? [from, to] : undefined;
+  };
+
+  const buildCalendar = (
+    providerId: string,
+    categoryId: string | null,
+    entry: PlanEntry,
+    slots: readonly Interval[],
+    timezone: string,
+    range: [string, string] | undefined,
+    firstDate: string,
+    lastDate: string,
+  ): AvailabilityCalendar => {
+    const header = { timezone, providerTimezone: entry.plan.timezone, calendarSetupType: entry.calendarSetupType, firstDate, lastDate };
+    // BY_CATEGORY: slots exist only per therapy; without one the picker first asks which.
+    if (!range || (entry.calendarSetupType === 'BY_CATEGORY' && !categoryId)) return { ...header, items: [] };
+    const [from, to] = range;
+    const offered = new Set<string>();
+    for (const slot of entry.base) {
+      const date = localDate(timezone, slot.start);
+      if (date >= from && date <= to) offered.add(date);
+    }
+    const byDate = new Map<string, AvailabilityItem['timeSlot']>();
+    for (const slot of slots) {
+      const date = localDate(timezone, slot.start);
+      if (date < from || date > to) continue;
+      const list = byDate.get(date) ?? [];
+      list.push({
+        identifier: tokens.sign({ providerId, categoryId, start: slot.start, end: slot.end }),
+        startTime: new Date(slot.start).toISOString(),
+        endTime: new Date(slot.end).toISOString(),
+      });
+      byDate.set(date, list);
+    }
+    const items: AvailabilityItem[] = [];
+    for (let date = from; date <= to; date = addDays(date, 1)) {
+      items.push({ date: { date, isAvailable: offered.has(date) }, timeSlot: byDate.get(date) ?? [] });
+    }
+    return { ...header, items };
+  };
+
+  return {
+    async calendar(providerId: string, date: string | undefined, query: CalendarQuery): Promise<AvailabilityCalendar> {
+      const now = clock.now().getTime();
+      const categoryId = query.category ?? null;
+      const entry = await entryFor(providerId, categoryId, now);
+      const timezone = query.timezone ?? entry.plan.timezone;
+      const window = bookableWindow(entry.plan, now);
+      // The slots `now` selects; equal ranges give equal answers, so the response cache keys on the range.
+      const first = firstStartingAt(entry.free, window.start);
+      const last = firstStartingAt(entry.free, window.end - entry.plan.sessionMinutes * 60_000 + 1);
+      const firstDate = localDate(timezone, now);
+      const lastDate = localDate(timezone, window.end);
+      const key = `${providerId}|${categoryId ?? ''}|${entry.generation}|${entry.day}|${timezone}|${date ?? ''}|${first}|${last}|${firstDate}|${lastDate}`;
+      const cached = cache.responses.get(key);
+      if (cached) return cached;
+      const range = requestedRange(date, firstDate, lastDate);
+      const calendar = buildCalendar(providerId, categoryId, entry, entry.free.slice(first, last), timezone, range, firstDate, lastDate);
+      if (cacheTrusted()) cache.responses.set(key, calendar);
+      return calendar;
+    },
+
+    /**
+     * A timeslot identifier checked again from the database (never the cache): genuine, for this category, and still
+     * bookable now. The booking issue calls this before it writes.
+     */
+    async check(id: string, category: string | undefined): Promise<TimeslotCheck> {
+      const claims = tokens.verify(id);
+      if (!claims || (category !== undefined && category !== claims.categoryId)) throw AppError.rule('timeslotInvalid');
+      const now = clock.now().getTime();
+      const entry = await computeEntry(claims.providerId, claims.categoryId, now, -1);
+      const bookable = bookableSlots(entry.free, entry.plan, [], now);
+      const match = bookable[firstStartingAt(bookable, claims.start)];
+      return {
+        identifier: id,
+        startTime: new Date(claims.start).toISOString(),
+        endTime: new Date(claims.end).toISOString(),
+        providerIdentifier: claims.providerId,
+        categoryIdentifier: claims.categoryId,
+        isAvailable: match !== undefined && match.start === claims.start && match.end === claims.end,
+      };
+    },
+  };
+}
+export type CalendarService = ReturnType<typeof createCalendarService>;
