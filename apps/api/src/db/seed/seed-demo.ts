@@ -1,11 +1,13 @@
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { Database } from '../client.ts';
-import { findUserByEmail, insertDemoUser } from './demo.repository.ts';
+import { findUserByEmail, insertDemoAvailability, insertDemoUser } from './demo.repository.ts';
 
 export interface DemoAccount {
   userType: 'client' | 'provider';
   email: string;
   password: string;
+  /** Filled in by the seed: the account's id (the provider's public page is /therapists/{id}/). */
+  identifier?: string;
 }
 
 /** The accounts the README and the start-up banner name; created once, left alone afterwards. */
@@ -16,19 +18,30 @@ export const demoAccounts: DemoAccount[] = [
 
 const names = { client: ['Amara', 'Okafor', 'NG'], provider: ['Lena', 'Hoffmann', 'DE'] } as const;
 
+const timezones = { client: 'Africa/Lagos', provider: 'Europe/Berlin' } as const;
+
 export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
+  const seeded: DemoAccount[] = [];
   for (const account of demoAccounts) {
-    if (await findUserByEmail(db, account.email)) continue;
+    const existing = await findUserByEmail(db, account.email);
+    if (existing) {
+      seeded.push({ ...account, identifier: existing.id });
+      continue;
+    }
     const [firstName, lastName, countryCode] = names[account.userType];
-    await insertDemoUser(db, {
+    const id = await insertDemoUser(db, {
       email: account.email,
       passwordHash: await hashPassword(account.password),
       userType: account.userType,
       firstName,
       lastName,
       countryCode,
+      timezone: timezones[account.userType],
       emailVerifiedAt: new Date(),
     });
+    // The demo therapist works Monday to Friday, 09:00-12:00 and 13:00-17:00 in Berlin, so the calendar has slots.
+    if (id && account.userType === 'provider') await insertDemoAvailability(db, id, timezones.provider, [[540, 720], [780, 1020]]);
+    seeded.push({ ...account, identifier: id });
   }
-  return demoAccounts;
+  return seeded;
 }
