@@ -21,38 +21,49 @@ export function listenTo(
   let listening = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let connecting: Promise<void> = Promise.resolve();
 
-  const connect = async (): Promise<void> => {
-    try {
-      const c = await pool.connect();
-      if (closed) {
-        c.release();
-        return;
-      }
-      c.on('notification', (n) => {
-        if (n.channel === channel) onMessage(n.payload ?? '');
-      });
-      c.on('error', () => {
-        listening = false;
-        onReset();
-        c.release(true);
-        client = undefined;
-        if (!closed) retry = setTimeout(() => void connect(), 1000);
-      });
-      await c.query(`LISTEN "${channel}"`);
-      if (closed) {
-        c.release();
-        return;
-      }
-      client = c;
-      listening = true;
-    } catch {
-      listening = false;
-      onReset();
-      if (!closed) retry = setTimeout(() => void connect(), 1000);
-    }
+  const drop = (c: pg.PoolClient, broken: boolean) => {
+    if (client !== c) return; // released already
+    client = undefined;
+    listening = false;
+    c.release(broken);
   };
-  void connect();
+  const reconnectLater = () => {
+    onReset();
+    if (!closed) retry = setTimeout(() => (connecting = connect()), 1000);
+  };
+
+  async function connect(): Promise<void> {
+    let c: pg.PoolClient;
+    try {
+      c = await pool.connect();
+    } catch {
+      reconnectLater();
+      return;
+    }
+    if (closed) {
+      c.release();
+      return;
+    }
+    client = c;
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    c.on('error', () => {
+      if (client !== c) return;
+      drop(c, true);
+      reconnectLater();
+    });
+    try {
+      await c.query(`LISTEN "${channel}"`);
+      listening = client === c;
+    } catch {
+      drop(c, true);
+      reconnectLater();
+    }
+  }
+  connecting = connect();
 
   return {
     get listening() {
@@ -60,13 +71,12 @@ export function listenTo(
     },
     async close() {
       closed = true;
-      listening = false;
       if (retry) clearTimeout(retry);
+      await connecting;
       const c = client;
-      client = undefined;
       if (c) {
         await c.query(`UNLISTEN "${channel}"`).catch(() => undefined);
-        c.release();
+        drop(c, false);
       }
     },
   };

@@ -46,6 +46,7 @@ export function Header() {
     ? [
         { to: '/overview', label: t('nav.overview') },
         { to: '/appointments', label: t('nav.appointments') },
+        ...(user?.userType === 'provider' ? [{ to: '/availability', label: t('nav.availability') }] : []),
         { to: '/account', label: t('nav.account') },
       ]
     : [];

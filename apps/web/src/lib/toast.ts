@@ -21,7 +21,7 @@ export function toasterReady(): void {
   markReady();
 }
 
-type Kind = 'success' | 'error';
+type Kind = 'success' | 'error' | 'loading';
 
 async function show(kind: Kind, text: string, id?: string): Promise<void> {
   if (!useToasterStore.getState().wanted) useToasterStore.setState({ wanted: true });
@@ -31,6 +31,9 @@ async function show(kind: Kind, text: string, id?: string): Promise<void> {
 
 export const notify = {
   success: (text: string) => void show('success', text),
+  /** Stays until dismissed by its id (or replaced by another toast with that id), e.g. while a calendar advances. */
+  loading: (id: string, text: string) => void show('loading', text, id),
+  dismiss: (id: string) => void import('sonner').then(({ toast }) => toast.dismiss(id)),
   /** Identical errors share an id, so one outage hitting three requests shows one toast, not three. */
   error: (text: string) => void show('error', text, `error:${text}`),
 };

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AvailabilityCalendar, AvailabilityDayInput, CustomDay, WeeklyPlan } from '@therapy/contracts/availability';
+import { availabilityCalendar, type AvailabilityCalendar, type AvailabilityDayInput, type CustomDay, type WeeklyPlan } from '@therapy/contracts/availability';
 import { m } from '@therapy/contracts/messages';
 import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { buildApp } from '../../app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,7 +34,9 @@ const settingsBody = { timezone: 'Europe/Berlin', sessionLengthMinutes: 60, buff
 const calendar = async (providerId: string, path = '', query = '') => {
   const res = await t.api('GET', `/providers-availability/${providerId}/timeslot${path}${query}`, undefined);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as AvailabilityCalendar;
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  // The route sends a cached, already serialised body: the contract's shape is checked here instead.
+  return availabilityCalendar.parse(res.json().data);
 };
 const startsOn = (cal: AvailabilityCalendar, date: string) => cal.items.find((i) => i.date.date === date)?.timeSlot.map((s) => s.startTime) ?? [];
 const therapyIds = async (...codes: string[]) =>
@@ -243,9 +246,9 @@ describe('timeslots as a client sees them', () => {
     expect(cal).toMatchObject({ timezone: 'America/New_York', providerTimezone: 'Europe/Berlin', calendarSetupType: 'GENERAL', firstDate: '2026-03-23', lastDate: '2026-05-22' });
     expect(cal.items.map((i) => i.date.date)).toEqual(Array.from({ length: 9 }, (_, k) => `2026-03-${23 + k}`));
     // 23 March: CET, 09:00 Berlin = 08:00Z (now is a minute before it, with no notice, so it counts).
-    expect(startsOn(cal, '2026-03-23')).toEqual(['08', '09', '10', '12', '13', '14', '15'].map((h) => `2026-03-23T${h}:00:00.000Z`));
+    expect(startsOn(cal, '2026-03-23')).toEqual(['08', '09', '10', '12', '13', '14', '15'].map((h) => `2026-03-23T${h}:00:00Z`));
     // 30 March: CEST, 09:00 Berlin = 07:00Z.
-    expect(startsOn(cal, '2026-03-30')).toEqual(['07', '08', '09', '11', '12', '13', '14'].map((h) => `2026-03-30T${h}:00:00.000Z`));
+    expect(startsOn(cal, '2026-03-30')).toEqual(['07', '08', '09', '11', '12', '13', '14'].map((h) => `2026-03-30T${h}:00:00Z`));
     expect(cal.items.find((i) => i.date.date === '2026-03-24')).toMatchObject({ date: { isAvailable: false }, timeSlot: [] });
     expect(cal.items.every((i) => i.timeSlot.every((s) => Date.parse(s.endTime) - Date.parse(s.startTime) === 3_600_000))).toBe(true);
   });
@@ -253,14 +256,14 @@ describe('timeslots as a client sees them', () => {
   it('groups by the viewer\'s date: a slot after midnight in Tokyo belongs to the next date there', async () => {
     const cal = await calendar(provider.userId, '/2026-03-25', '?timezone=Asia/Tokyo');
     // Wednesday 09:00 Berlin = 08:00Z = 17:00 in Tokyo on the 25th; Tuesday's nothing.
-    expect(cal.items).toEqual([{ date: { date: '2026-03-25', isAvailable: true }, timeSlot: [expect.objectContaining({ startTime: '2026-03-25T08:00:00.000Z' })] }]);
+    expect(cal.items).toEqual([{ date: { date: '2026-03-25', isAvailable: true }, timeSlot: [expect.objectContaining({ startTime: '2026-03-25T08:00:00Z' })] }]);
   });
 
   it('applies notice, custom days, and changes at once (no stale cache)', async () => {
     await t.api('PUT', '/provider-availability/settings', provider, { ...settingsBody, minimumNoticeHours: 3 });
-    expect(startsOn(await calendar(provider.userId, '/2026-03-23'), '2026-03-23')).toEqual(['12', '13', '14', '15'].map((h) => `2026-03-23T${h}:00:00.000Z`));
+    expect(startsOn(await calendar(provider.userId, '/2026-03-23'), '2026-03-23')).toEqual(['12', '13', '14', '15'].map((h) => `2026-03-23T${h}:00:00Z`));
     await t.api('POST', '/provider-availability/days/custom', provider, { date: '2026-03-25', isAvailable: true, timeSlotsInterval: [{ startTime: '10:00', endTime: '14:00' }] });
-    expect(startsOn(await calendar(provider.userId, '/2026-03-25'), '2026-03-25')).toEqual(['09', '10', '11', '12'].map((h) => `2026-03-25T${h}:00:00.000Z`));
+    expect(startsOn(await calendar(provider.userId, '/2026-03-25'), '2026-03-25')).toEqual(['09', '10', '11', '12'].map((h) => `2026-03-25T${h}:00:00Z`));
     await t.api('POST', '/provider-availability/days/custom', provider, { date: '2026-03-25', isAvailable: false, timeSlotsInterval: [] });
     const closed = await calendar(provider.userId, '/2026-03-25');
     expect(closed.items).toEqual([{ date: { date: '2026-03-25', isAvailable: false }, timeSlot: [] }]);
@@ -271,7 +274,7 @@ describe('timeslots as a client sees them', () => {
     t.clock.set('2026-03-23T10:30:00Z');
     const later = startsOn(await calendar(provider.userId, '/2026-03-23'), '2026-03-23');
     expect(first).toHaveLength(7);
-    expect(later).toEqual(['12', '13', '14', '15'].map((h) => `2026-03-23T${h}:00:00.000Z`));
+    expect(later).toEqual(['12', '13', '14', '15'].map((h) => `2026-03-23T${h}:00:00Z`));
   });
 
   it('gives nothing outside the range and 404 for a provider that is not one', async () => {
@@ -291,14 +294,13 @@ describe('timeslots as a client sees them', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toEqual({ ...slot, providerIdentifier: provider.userId, categoryIdentifier: null, isAvailable: true });
 
-    const [body, signature] = slot.identifier.split('.') as [string, string];
-    const payload = Buffer.from(body, 'base64url').toString().replace('|29', '|28');
-    const forged = [
-      `${Buffer.from(payload).toString('base64url')}.${signature}`,
-      `${body}.${signature.slice(0, -2)}AA`,
-      `${body}.`,
-      'x'.repeat(300),
-    ];
+    // Another start with the old signature, a broken signature, a truncated and an over-long identifier.
+    const bytes = Buffer.from(slot.identifier, 'base64url');
+    const moved = Buffer.from(bytes);
+    moved.writeUInt32BE(moved.readUInt32BE(17) - 60, 17);
+    const badMac = Buffer.from(bytes);
+    badMac[badMac.length - 1]! ^= 1;
+    const forged = [moved.toString('base64url'), badMac.toString('base64url'), slot.identifier.slice(0, -4), `${slot.identifier}AAAA`, 'x'.repeat(300), 'not.a/slot'];
     for (const id of forged) {
       const res = await t.api('GET', `/provider-availability/timeslot/${encodeURIComponent(id)}`, client);
       expectError(res, 400, validation(m.timeslotInvalid));
@@ -324,6 +326,25 @@ describe('timeslots as a client sees them', () => {
   });
 });
 
+describe('two instances on one database', () => {
+  it('a write on one instance drops the cached slots of the other (LISTEN/NOTIFY)', async () => {
+    const second = await buildApp({ config: t.config, db: t.db, clock: t.clock, logger: false });
+    try {
+      const provider = await t.signUp('provider');
+      await t.api('PUT', '/provider-availability/settings', provider, settingsBody);
+      const url = `/api/v1/providers-availability/${provider.userId}/timeslot/2026-03-30`;
+      const slotsOnSecond = async () => ((await second.inject({ method: 'GET', url })).json().data as AvailabilityCalendar).items[0]!.timeSlot.length;
+      // Wait until the second instance listens, then fill its cache.
+      await expect.poll(async () => (await second.inject({ method: 'GET', url })).statusCode).toBe(200);
+      expect(await slotsOnSecond()).toBe(9);
+      await t.api('POST', '/provider-availability/days/custom', provider, { date: '2026-03-30', isAvailable: true, timeSlotsInterval: [{ startTime: '09:00', endTime: '11:00' }] });
+      await expect.poll(slotsOnSecond, { timeout: 5000 }).toBe(2);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe('set-up by category', () => {
   it('keeps one plan per therapy and asks for the therapy before it shows slots', async () => {
     const provider = await t.signUp('provider');
@@ -340,8 +361,8 @@ describe('set-up by category', () => {
     await t.api('POST', `/provider/availability-setting?category=${individual}`, provider, { calendarSetupType: 'BY_CATEGORY', days: week([day('MONDAY', true, ['09:00', '10:00'])]) });
 
     expect((await calendar(provider.userId, '/2026-03-30')).items).toEqual([]);
-    expect(startsOn(await calendar(provider.userId, '/2026-03-30', `?category=${couples}`), '2026-03-30')).toEqual(['2026-03-30T16:00:00.000Z', '2026-03-30T17:00:00.000Z']);
-    expect(startsOn(await calendar(provider.userId, '/2026-03-30', `?category=${individual}`), '2026-03-30')).toEqual(['2026-03-30T07:00:00.000Z']);
+    expect(startsOn(await calendar(provider.userId, '/2026-03-30', `?category=${couples}`), '2026-03-30')).toEqual(['2026-03-30T16:00:00Z', '2026-03-30T17:00:00Z']);
+    expect(startsOn(await calendar(provider.userId, '/2026-03-30', `?category=${individual}`), '2026-03-30')).toEqual(['2026-03-30T07:00:00Z']);
     const [other] = await therapyIds('family');
     expectError(await t.api('GET', `/providers-availability/${provider.userId}/timeslot?category=${other}`, undefined), 400, validation(m.categoryUnknown));
     const setting = await t.api('GET', `/provider/availability-setting?category=${couples}`, provider);

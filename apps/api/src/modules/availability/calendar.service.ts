@@ -21,6 +21,9 @@ import type { TimeslotTokens } from './timeslot-token.ts';
  * Where the engine learns what is already taken. Bookings do not exist yet; the booking issue passes its source (its
  * active bookings with their times) and announces changes with `availabilityRepository.notifyChanged`.
  */
+/** Slots start on whole minutes: "2026-03-30T07:00:00Z" (DESIGN.md §5) without the always-zero milliseconds. */
+const isoInstant = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
+
 export type BusySource = (providerId: string, from: number, to: number) => Promise<Interval[]>;
 export const nothingBooked: BusySource = async () => [];
 
@@ -111,8 +114,8 @@ export function createCalendarService(deps: AppDeps, { cache, tokens, busy = not
       const list = byDate.get(date) ?? [];
       list.push({
         identifier: tokens.sign({ providerId, categoryId, start: slot.start, end: slot.end }),
-        startTime: new Date(slot.start).toISOString(),
-        endTime: new Date(slot.end).toISOString(),
+        startTime: isoInstant(slot.start),
+        endTime: isoInstant(slot.end),
       });
       byDate.set(date, list);
     }
@@ -124,7 +127,8 @@ export function createCalendarService(deps: AppDeps, { cache, tokens, busy = not
   };
 
   return {
-    async calendar(providerId: string, date: string | undefined, query: CalendarQuery): Promise<AvailabilityCalendar> {
+    /** The response body (`{ "data": calendar }`, serialised): what the route sends, cached as it is sent. */
+    async calendarBody(providerId: string, date: string | undefined, query: CalendarQuery): Promise<string> {
       const now = clock.now().getTime();
       const categoryId = query.category ?? null;
       const entry = await entryFor(providerId, categoryId, now);
@@ -140,8 +144,9 @@ export function createCalendarService(deps: AppDeps, { cache, tokens, busy = not
       if (cached) return cached;
       const range = requestedRange(date, firstDate, lastDate);
       const calendar = buildCalendar(providerId, categoryId, entry, entry.free.slice(first, last), timezone, range, firstDate, lastDate);
-      if (cacheTrusted()) cache.responses.set(key, calendar);
-      return calendar;
+      const body = JSON.stringify({ data: calendar });
+      if (cacheTrusted()) cache.responses.set(key, body);
+      return body;
     },
 
     /**
@@ -157,8 +162,8 @@ export function createCalendarService(deps: AppDeps, { cache, tokens, busy = not
       const match = bookable[firstStartingAt(bookable, claims.start)];
       return {
         identifier: id,
-        startTime: new Date(claims.start).toISOString(),
-        endTime: new Date(claims.end).toISOString(),
+        startTime: isoInstant(claims.start),
+        endTime: isoInstant(claims.end),
         providerIdentifier: claims.providerId,
         categoryIdentifier: claims.categoryId,
         isAvailable: match !== undefined && match.start === claims.start && match.end === claims.end,

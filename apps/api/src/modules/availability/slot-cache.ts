@@ -1,5 +1,4 @@
 import { LRUCache } from 'lru-cache';
-import type { AvailabilityCalendar } from '@therapy/contracts/availability';
 import type { Interval, SlotPlan } from './slot-engine.ts';
 
 /** What the calendar of one provider (and category) needs, computed once per plan change and provider-local day. */
@@ -17,14 +16,14 @@ export interface PlanEntry {
 /**
  * The per-instance slot cache of DESIGN.md §9. Entries carry the provider's generation; a change to the provider's
  * plan (heard through LISTEN/NOTIFY, or made here) bumps it, so stale entries are never served and age out of the
- * LRU. Responses are keyed by the range of slots that `now` selects, so a cached answer is exactly what a fresh
- * computation would give. The TTL is only a safety net for changes nobody announced.
+ * LRU. Responses are kept serialised (the JSON body), keyed by the range of slots that `now` selects, so a cached
+ * answer is exactly what a fresh computation would give and costs no serialisation. The TTL is only a safety net for changes nobody announced.
  */
 export function createSlotCache() {
   const generations = new Map<string, number>();
   let epoch = 0;
   const plans = new LRUCache<string, PlanEntry>({ max: 5_000, ttl: 5 * 60_000 });
-  const responses = new LRUCache<string, AvailabilityCalendar>({ max: 20_000, ttl: 5 * 60_000 });
+  const responses = new LRUCache<string, string>({ max: 20_000, ttl: 5 * 60_000 });
 
   return {
     /** A number that changes whenever the provider's cached data may be stale. */

@@ -74,7 +74,28 @@ function dayConverter(timezone: string, date: string): (minute: number) => numbe
   const before = offsetMinutes(timezone, midnight - DAY_MS);
   const after = offsetMinutes(timezone, midnight + 2 * DAY_MS);
   if (before === after) return (minute) => midnight + (minute - before) * MINUTE_MS;
-  return (minute) => wallToInstant(timezone, midnight + minute * MINUTE_MS);
+  return (minute) => boundaryInstant(timezone, midnight + minute * MINUTE_MS);
+}
+
+/**
+ * Where a plan's wall time starts or ends an interval: `wallToInstant`, except that a time in a gap becomes the end of
+ * the gap (the first instant the clocks show a later time). Moving it forward by the whole gap is wrong where a gap
+ * does not start on the hour: Pacific/Chatham skips 02:45-03:45, and an interval ending at 03:00 would run on to 04:00.
+ */
+function boundaryInstant(timezone: string, wall: number): number {
+  const instant = wallToInstant(timezone, wall);
+  const after = offsetMinutes(timezone, instant);
+  const gap = instant + after * MINUTE_MS - wall;
+  if (gap <= 0) return instant;
+  // The clocks jumped within `gap` before `instant`: find the first minute on the later offset.
+  let lo = instant - gap;
+  let hi = instant;
+  while (hi - lo > MINUTE_MS) {
+    const mid = lo + Math.floor((hi - lo) / (2 * MINUTE_MS)) * MINUTE_MS;
+    if (offsetMinutes(timezone, mid) === after) hi = mid;
+    else lo = mid;
+  }
+  return hi;
 }
 
 /** The plan of one date: the custom day if there is one, else the weekly plan's day. */

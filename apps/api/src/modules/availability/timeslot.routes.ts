@@ -16,12 +16,15 @@ export const timeslotRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; calendar: Ca
   const tags = ['availability'];
   const response = { 200: envelope(availabilityCalendar), ...errors };
 
-  app.get('/providers-availability/:providerId/timeslot', { schema: { tags, params: providerParams, querystring: timeslotQuery, response } }, async (req) => ({
-    data: await calendar.calendar(req.params.providerId, undefined, req.query),
-  }));
-  app.get('/providers-availability/:providerId/timeslot/:date', { schema: { tags, params: providerDateParams, querystring: timeslotQuery, response } }, async (req) => ({
-    data: await calendar.calendar(req.params.providerId, req.params.date, req.query),
-  }));
+  // The body comes from the slot cache already serialised (the route's hot path): Fastify sends a string with a JSON
+  // content type as it is, without the response serialiser. The schema still documents the shape, which the tests check.
+  const raw = (body: string) => body as unknown as z.infer<typeof response[200]>;
+  app.get('/providers-availability/:providerId/timeslot', { schema: { tags, params: providerParams, querystring: timeslotQuery, response } }, async (req, reply) =>
+    reply.type('application/json; charset=utf-8').send(raw(await calendar.calendarBody(req.params.providerId, undefined, req.query))),
+  );
+  app.get('/providers-availability/:providerId/timeslot/:date', { schema: { tags, params: providerDateParams, querystring: timeslotQuery, response } }, async (req, reply) =>
+    reply.type('application/json; charset=utf-8').send(raw(await calendar.calendarBody(req.params.providerId, req.params.date, req.query))),
+  );
 
   app.get(
     '/provider-availability/timeslot/:id',

@@ -1,3 +1,146 @@
+import { UserRoundX } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { z } from 'zod';
+import { PageSpinner } from '@/components/page-spinner';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/select';
+import { isApiError } from '@/lib/api-error';
+import { referenceName } from '@/lib/reference-names-de';
+import { useCalendarSetupType, useProviderSummary } from '../api/therapists-api';
+import { ProviderHeader } from '../components/provider-header';
+import { SlotPicker, type SlotSelection } from '../components/slot-picker';
+import { browserTimeZone, formatLongDate, formatSlotTime, monthOf, todayIn } from '../components/slot-picker-model';
+
+const providerIdSchema = z.uuid();
+
+/**
+ * The public page of one therapist (/therapists/:providerId, signed in or not): who they are and "Select a date and
+ * time". Booking the chosen slot comes with the booking feature; until then Continue stays disabled with a note.
+ */
 export function TherapistRoute() {
-  return null;
+  const { t } = useTranslation('therapists');
+  const { providerId = '' } = useParams();
+  const validId = providerIdSchema.safeParse(providerId).success;
+  const summary = useProviderSummary(providerId, validId);
+
+  const notFound = !validId || (isApiError(summary.error) && (summary.error.status === 404 || summary.error.status === 400));
+  if (notFound) return <TherapistNotFound />;
+  if (summary.isPending) return <PageSpinner label={t('loading')} />;
+  if (summary.isError) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+        <h1 className="sr-only">{t('calendar.title')}</h1>
+        <Alert
+          tone="error"
+          action={
+            <Button size="sm" variant="secondary" pending={summary.isFetching} onClick={() => void summary.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        >
+          {t('loadFailed')}
+        </Alert>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
+      <ProviderHeader provider={summary.data} />
+      <BookingCalendar providerId={providerId} therapies={summary.data.therapies} />
+    </div>
+  );
+}
+
+function BookingCalendar({ providerId, therapies }: { providerId: string; therapies: Array<{ identifier: string; code: string; name: string }> }) {
+  const { t, i18n } = useTranslation('therapists');
+  const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
+  const headingId = useId();
+  const noteId = useId();
+  const [timeZone] = useState(browserTimeZone);
+  const [month] = useState(() => monthOf(todayIn(timeZone)));
+  const setup = useCalendarSetupType(providerId, month, timeZone);
+  const [chosenCategory, setChosenCategory] = useState('');
+  const [selection, setSelection] = useState<SlotSelection | null>(null);
+
+  const byCategory = setup.data === 'BY_CATEGORY';
+  // One therapy leaves nothing to choose.
+  const onlyTherapy = therapies.length === 1 ? therapies[0]?.identifier : undefined;
+  const category = byCategory ? chosenCategory || onlyTherapy : undefined;
+
+  return (
+    <Card className="mt-6 sm:mt-8">
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {t('calendar.title')}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">{t('calendar.lead')}</p>
+
+        {byCategory && therapies.length > 1 && (
+          <FormField label={t('calendar.therapy')} hint={t('calendar.therapyHint')} className="mt-5 max-w-sm">
+            {(field) => (
+              <Select
+                {...field}
+                value={chosenCategory}
+                onChange={(event) => {
+                  setChosenCategory(event.target.value);
+                  setSelection(null);
+                }}
+              >
+                <option value="">{t('calendar.therapyPlaceholder')}</option>
+                {therapies.map((therapy) => (
+                  <option key={therapy.identifier} value={therapy.identifier}>
+                    {referenceName('therapy-category', therapy.code, therapy.name, locale)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        )}
+
+        <div className="mt-6">
+          {/* A new therapy starts a fresh calendar: its own months, its own first date. */}
+          <SlotPicker key={category ?? 'general'} providerId={providerId} category={category} onSelect={setSelection} />
+        </div>
+
+        {selection && (
+          <div className="mt-6 flex flex-col gap-4 rounded-xl border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <div className="min-w-0">
+              <h3 className="text-sm font-semibold text-slate-900">{t('summary.title')}</h3>
+              <p className="mt-1 text-slate-900" data-testid="slot-summary">
+                {t('summary.when', { date: formatLongDate(selection.date, locale), time: formatSlotTime(selection.slot, locale, selection.timeZone) })}
+              </p>
+              <p id={noteId} className="mt-1 text-sm text-slate-700">
+                {t('summary.comingSoon')}
+              </p>
+            </div>
+            <Button disabled aria-describedby={noteId} className="shrink-0">
+              {t('summary.continue')}
+            </Button>
+          </div>
+        )}
+      </section>
+    </Card>
+  );
+}
+
+function TherapistNotFound() {
+  const { t } = useTranslation('therapists');
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
+      <span className="mb-4 flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <UserRoundX className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-bold text-slate-900">{t('notFound.title')}</h1>
+      <p className="mt-3 text-slate-700">{t('notFound.body')}</p>
+      <Link to="/" className={buttonClasses({ className: 'mt-8' })}>
+        {t('notFound.home')}
+      </Link>
+    </div>
+  );
 }

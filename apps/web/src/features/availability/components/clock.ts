@@ -1,0 +1,72 @@
+import type { TimeInterval } from '@therapy/contracts/availability';
+import { clockToMinutes, minutesToClock } from '@therapy/contracts/availability';
+import { DEFAULT_SLOT } from '@therapy/contracts/constants';
+
+/** Spec §5: 24 hourly options. A start runs 00:00..23:00, an end 01:00..24:00 (midnight closes the day). */
+export const START_TIMES: readonly string[] = Array.from({ length: 24 }, (_, h) => minutesToClock(h * 60));
+export const END_TIMES: readonly string[] = Array.from({ length: 24 }, (_, h) => minutesToClock((h + 1) * 60));
+
+export type ClockStyle = '12h' | '24h';
+
+/**
+ * "HH:mm" as the page shows it. 12-hour (spec §5): 00:00 and 24:00 are "12:00 am", 12:00 is "12:00 pm".
+ * 24-hour keeps "HH:mm" (and "24:00" for midnight at the end of a day).
+ */
+export function formatClock(value: string, style: ClockStyle, marker: (half: 'am' | 'pm', time: string) => string): string {
+  if (style === '24h') return value;
+  const minutes = clockToMinutes(value);
+  if (Number.isNaN(minutes)) return value;
+  const hour24 = Math.floor(minutes / 60) % 24;
+  const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
+  const time = `${hour12}:${String(minutes % 60).padStart(2, '0')}`;
+  return marker(hour24 < 12 ? 'am' : 'pm', time);
+}
+
+/**
+ * The interval "Add interval" appends: the first one is the default slot (09:00-18:00); a later one starts where the
+ * last one ends and lasts an hour. None when the last interval already ends at midnight.
+ */
+export function nextInterval(intervals: readonly TimeInterval[]): TimeInterval | null {
+  const last = intervals.at(-1);
+  if (!last) return { ...DEFAULT_SLOT };
+  const start = clockToMinutes(last.endTime);
+  if (Number.isNaN(start) || start >= 24 * 60) return null;
+  return { startTime: minutesToClock(start), endTime: minutesToClock(start + 60) };
+}
+
+/**
+ * Spec §5 "times at or before the previous slot's end are disabled", read as one ordered row of times: an end must
+ * come after its own start, and a start may not come before the previous interval's end. Touching is allowed
+ * (9-12 then 12-17), which is also where "Add interval" starts the next one.
+ */
+export function isStartDisabled(value: string, intervals: readonly TimeInterval[], index: number): boolean {
+  const previous = intervals[index - 1];
+  return !!previous && clockToMinutes(value) < clockToMinutes(previous.endTime);
+}
+
+export function isEndDisabled(value: string, intervals: readonly TimeInterval[], index: number): boolean {
+  const own = intervals[index];
+  return !!own && clockToMinutes(value) <= clockToMinutes(own.startTime);
+}
+
+/** A new start: the end moves along when it would no longer be after it. */
+export function withStart(interval: TimeInterval, startTime: string): TimeInterval {
+  const start = clockToMinutes(startTime);
+  const end = clockToMinutes(interval.endTime);
+  return { startTime, endTime: end > start ? interval.endTime : minutesToClock(Math.min(start + 60, 24 * 60)) };
+}
+
+/** Today's date ("YYYY-MM-DD") in a time zone; the browser's zone when none (or an unknown one) is given. */
+export function todayIn(timeZone: string | undefined, now: Date = new Date()): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  } catch {
+    return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  }
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,137 @@
+import type { TimeInterval, WeeklyPlan } from '@therapy/contracts/availability';
+import { weekdays } from '@therapy/contracts/availability';
+import { screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
+import { IntervalEditor } from './interval-editor';
+import { WeeklyForm } from './weekly-editor';
+
+function Harness({ initial }: { initial: TimeInterval[] }) {
+  const [intervals, setIntervals] = useState(initial);
+  return (
+    <>
+      <IntervalEditor dayLabel="Monday" intervals={intervals} onChange={setIntervals} />
+      <output data-testid="value">{JSON.stringify(intervals)}</output>
+    </>
+  );
+}
+
+const optionsOf = (select: HTMLElement) => within(select).getAllByRole('option') as HTMLOptionElement[];
+const value = () => JSON.parse(screen.getByTestId('value').textContent ?? '[]') as TimeInterval[];
+
+describe('IntervalEditor (spec §5 availability time slots)', () => {
+  it('offers 24 hourly options in 12-hour am/pm format; an end can be midnight', () => {
+    renderWithProviders(<Harness initial={[{ startTime: '09:00', endTime: '18:00' }]} />);
+    const start = screen.getByRole('combobox', { name: 'Monday interval 1 start' });
+    const end = screen.getByRole('combobox', { name: 'Monday interval 1 end' });
+
+    const starts = optionsOf(start);
+    expect(starts).toHaveLength(24);
+    expect(starts[0]).toMatchObject({ value: '00:00', textContent: '12:00 am' });
+    expect(starts[11]).toMatchObject({ value: '11:00', textContent: '11:00 am' });
+    expect(starts[12]).toMatchObject({ value: '12:00', textContent: '12:00 pm' });
+    expect(starts[23]).toMatchObject({ value: '23:00', textContent: '11:00 pm' });
+
+    const ends = optionsOf(end);
+    expect(ends).toHaveLength(24);
+    expect(ends[0]).toMatchObject({ value: '01:00', textContent: '1:00 am' });
+    expect(ends[23]).toMatchObject({ value: '24:00', textContent: '12:00 am' });
+    expect((start as HTMLSelectElement).value).toBe('09:00');
+    expect((end as HTMLSelectElement).value).toBe('18:00');
+  });
+
+  it('disables times at or before the previous time of the row', () => {
+    renderWithProviders(
+      <Harness
+        initial={[
+          { startTime: '09:00', endTime: '12:00' },
+          { startTime: '13:00', endTime: '17:00' },
+        ]}
+      />,
+    );
+    const disabled = (name: string) => optionsOf(screen.getByRole('combobox', { name })).filter((o) => o.disabled).map((o) => o.value);
+
+    // The first start is free; every end must come after its own start.
+    expect(disabled('Monday interval 1 start')).toEqual([]);
+    expect(disabled('Monday interval 1 end')).toEqual(['01:00', '02:00', '03:00', '04:00', '05:00', '06:00', '07:00', '08:00', '09:00']);
+    // A later interval cannot start before the previous one ends (touching, 12:00, is allowed).
+    const secondStart = disabled('Monday interval 2 start');
+    expect(secondStart).toHaveLength(12);
+    expect(secondStart.at(-1)).toBe('11:00');
+    expect(disabled('Monday interval 2 end').at(-1)).toBe('13:00');
+    expect(disabled('Monday interval 2 end')).toHaveLength(13);
+  });
+
+  it('adds the default 9:00 am-6:00 pm interval first, then one starting where the last one ends', async () => {
+    const { user } = renderWithProviders(<Harness initial={[]} />);
+    await user.click(screen.getByRole('button', { name: 'Add interval' }));
+    expect(value()).toEqual([{ startTime: '09:00', endTime: '18:00' }]);
+
+    await user.click(screen.getByRole('button', { name: 'Add interval' }));
+    expect(value()).toEqual([
+      { startTime: '09:00', endTime: '18:00' },
+      { startTime: '18:00', endTime: '19:00' },
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Monday interval 2 start' })).toHaveProperty('value', '18:00');
+
+    await user.click(screen.getByRole('button', { name: 'Remove Monday interval 1' }));
+    expect(value()).toEqual([{ startTime: '18:00', endTime: '19:00' }]);
+  });
+
+  it('moves the end along when the start passes it, and stops adding at midnight', async () => {
+    const { user } = renderWithProviders(<Harness initial={[{ startTime: '09:00', endTime: '12:00' }]} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Monday interval 1 start' }), '15:00');
+    expect(value()).toEqual([{ startTime: '15:00', endTime: '16:00' }]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Monday interval 1 end' }), '24:00');
+    expect(screen.getByRole('button', { name: 'Add interval' })).toHaveProperty('disabled', true);
+  });
+});
+
+const plan: WeeklyPlan = {
+  categoryIdentifier: null,
+  days: weekdays.map((identifier) => ({
+    identifier,
+    isAvailable: identifier !== 'SUNDAY',
+    timeslotIntervals: identifier === 'SUNDAY' ? [] : [{ startTime: '09:00', endTime: '18:00' }],
+  })),
+};
+
+describe('WeeklyForm', () => {
+  it('shows the contract message next to the day and sends nothing while intervals overlap', async () => {
+    const fetchMock = mockFetch([]);
+    const { user } = renderWithProviders(<WeeklyForm category={null} plan={plan} />);
+    await user.click(screen.getAllByRole('button', { name: 'Add interval' })[0]!);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Monday interval 1 end' }), '20:00');
+    await user.click(screen.getByRole('button', { name: 'Save weekly hours' }));
+    expect(await screen.findByText('Time intervals must not overlap')).toBeTruthy();
+    expect(screen.getByText('Some days need your attention before the week can be saved.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('saves the whole week in the save shape (timeSlotsInterval)', async () => {
+    let body: unknown;
+    mockFetch([
+      {
+        method: 'POST',
+        path: '/api/v1/provider-availability/days/default',
+        respond: (init) => {
+          body = JSON.parse(String(init?.body));
+          return jsonResponse({ data: plan, message: 'Data saved successfully' });
+        },
+      },
+    ]);
+    const { user } = renderWithProviders(<WeeklyForm category={null} plan={plan} />);
+    await user.click(screen.getByRole('switch', { name: 'Tuesday' }));
+    expect(screen.queryByRole('combobox', { name: 'Tuesday interval 1 start' })).toBeNull();
+    // Switching Sunday on starts it with the default slot.
+    await user.click(screen.getByRole('switch', { name: 'Sunday' }));
+    expect(screen.getByRole('combobox', { name: 'Sunday interval 1 start' })).toHaveProperty('value', '09:00');
+    await user.click(screen.getByRole('button', { name: 'Save weekly hours' }));
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    const days = (body as { days: Array<{ identifier: string; isAvailable: boolean; timeSlotsInterval: TimeInterval[] }> }).days;
+    expect(days).toHaveLength(7);
+    expect(days[1]).toEqual({ identifier: 'TUESDAY', isAvailable: false, timeSlotsInterval: [{ startTime: '09:00', endTime: '18:00' }] });
+    expect(days[6]).toEqual({ identifier: 'SUNDAY', isAvailable: true, timeSlotsInterval: [{ startTime: '09:00', endTime: '18:00' }] });
+  });
+});

@@ -1,0 +1,146 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { AvailabilitySettings, AvailabilitySettingsInput } from '@therapy/contracts/availability';
+import { availabilitySettingsInput } from '@therapy/contracts/availability';
+import { BUFFER_MINUTES_MAX, NOTICE_HOURS_MAX, SESSION_MINUTES_MAX, SESSION_MINUTES_MIN } from '@therapy/contracts/constants';
+import { message } from '@therapy/contracts/messages';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { errorMessage } from '@/lib/api-error';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { currentLocale } from '@/lib/i18n';
+import { useTimezoneOptions } from '@/lib/reference-options';
+import { notify } from '@/lib/toast';
+import { useSaveSettings } from '../api/availability-api';
+import { SaveStatus } from './save-status';
+
+type SettingsForm = z.input<typeof availabilitySettingsInput>;
+
+const steps = (from: number, to: number, step: number) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, k) => from + k * step);
+// The contract's steps (session 15-240 in 15s, buffer 0-120 in 5s) as choices; a saved value off the grid stays listed.
+const SESSION_CHOICES = steps(SESSION_MINUTES_MIN, SESSION_MINUTES_MAX, 15);
+const BUFFER_CHOICES = steps(0, BUFFER_MINUTES_MAX, 5);
+const withValue = (choices: number[], value: number | undefined) =>
+  value === undefined || Number.isNaN(value) || choices.includes(value) ? choices : [...choices, value].sort((a, b) => a - b);
+
+const toForm = (s: AvailabilitySettings): SettingsForm => ({
+  timezone: s.timezone,
+  sessionLengthMinutes: s.sessionLengthMinutes,
+  bufferMinutes: s.bufferMinutes,
+  minimumNoticeHours: s.minimumNoticeHours,
+});
+
+/** Booking settings (DESIGN.md §6 "Availability"): the provider's time zone, session length, buffer and notice. */
+export function SettingsForm({ settings }: { settings: AvailabilitySettings }) {
+  const { t } = useTranslation('availability');
+  const save = useSaveSettings();
+  const [saved, setSaved] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<SettingsForm, unknown, AvailabilitySettingsInput>({
+    resolver: zodResolver(availabilitySettingsInput),
+    mode: 'onTouched',
+    defaultValues: toForm(settings),
+  });
+  const values = useWatch({ control });
+  const zones = useTimezoneOptions(values.timezone);
+
+  const onSubmit = (input: AvailabilitySettingsInput) => {
+    setServerError(null);
+    setSaved(false);
+    save.mutate(input, {
+      onSuccess: ({ data, message: text }) => {
+        reset(toForm(data));
+        setSaved(true);
+        notify.success(text ?? message('dataSaved', currentLocale()));
+      },
+      onError: (error) => {
+        const marked = applyServerFieldErrors(error, setError, {
+          byMessage: {
+            timezoneInvalid: 'timezone',
+            sessionLengthInvalid: 'sessionLengthMinutes',
+            bufferInvalid: 'bufferMinutes',
+            noticeInvalid: 'minimumNoticeHours',
+          },
+        });
+        if (!marked) setServerError(errorMessage(error));
+      },
+    });
+  };
+
+  const minutes = (count: number) => t('settings.minutes', { count });
+  const asNumber = { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? Number.NaN : Number(v)) };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('settings.title')} className="flex flex-col gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label={t('settings.timezone')} error={errors.timezone?.message} hint={t('settings.timezoneHint')} className="sm:col-span-2">
+          {({ invalid, ...field }) => (
+            <Select {...field} invalid={invalid} value={values.timezone ?? ''} {...register('timezone')}>
+              {zones.suggested.length > 0 && (
+                <optgroup label={t('settings.suggestedZones')}>
+                  {zones.suggested.map((tz) => (
+                    <option key={tz} value={tz}>
+                      {tz.replaceAll('_', ' ')}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+              <optgroup label={t('settings.allZones')}>
+                {zones.others.map((tz) => (
+                  <option key={tz} value={tz}>
+                    {tz.replaceAll('_', ' ')}
+                  </option>
+                ))}
+              </optgroup>
+            </Select>
+          )}
+        </FormField>
+        <FormField label={t('settings.sessionLength')} error={errors.sessionLengthMinutes?.message}>
+          {({ invalid, ...field }) => (
+            <Select {...field} invalid={invalid} value={String(values.sessionLengthMinutes ?? '')} {...register('sessionLengthMinutes', asNumber)}>
+              {withValue(SESSION_CHOICES, values.sessionLengthMinutes).map((n) => (
+                <option key={n} value={n}>
+                  {minutes(n)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField label={t('settings.buffer')} error={errors.bufferMinutes?.message}>
+          {({ invalid, ...field }) => (
+            <Select {...field} invalid={invalid} value={String(values.bufferMinutes ?? '')} {...register('bufferMinutes', asNumber)}>
+              {withValue(BUFFER_CHOICES, values.bufferMinutes).map((n) => (
+                <option key={n} value={n}>
+                  {n === 0 ? t('settings.noBuffer') : minutes(n)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField label={t('settings.notice')} error={errors.minimumNoticeHours?.message} hint={t('settings.noticeHint')}>
+          {(field) => <Input {...field} type="number" inputMode="numeric" min={0} max={NOTICE_HOURS_MAX} step={1} {...register('minimumNoticeHours', asNumber)} />}
+        </FormField>
+      </div>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+        <div>
+          <Button type="submit" pending={save.isPending}>
+            {t('settings.save')}
+          </Button>
+        </div>
+        <SaveStatus saved={saved && !isDirty} error={serverError} />
+      </div>
+    </form>
+  );
+}
