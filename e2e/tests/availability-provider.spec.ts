@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '../support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast, signIn } from '../support/app.ts';
+import { addDays, dayButton, nextWeekday, plainSpaces, showMonthOf, wallTimeToInstant } from '../support/availability.ts';
 
 /** A date `days` from today (the browser and the provider's default zone are UTC in these journeys). */
 function dateIn(days: number): string {
@@ -21,7 +22,7 @@ async function openAvailability(page: Page, createUser: (type: 'provider') => Pr
   return week;
 }
 
-test('a therapist sets weekly hours and a custom day, and they persist', async ({ page, a11y, createUser }, testInfo) => {
+test('a therapist sets weekly hours and a custom day, they persist, and a client in New York sees exactly them', async ({ page, a11y, createUser, browser, baseURL }, testInfo) => {
   const week = await openAvailability(page, createUser);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Availability' })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Booking settings' }).getByLabel('Time zone')).toBeVisible();
@@ -84,6 +85,37 @@ test('a therapist sets weekly hours and a custom day, and they persist', async (
   await expect(week.getByRole('switch', { name: 'Tuesday' })).toHaveAttribute('aria-checked', 'false');
   await expect(item).toContainText('10:00 am – 2:00 pm');
   await a11y('availability after reload');
+
+  // A client in another zone opens the therapist's public page (the preview link) and sees exactly these hours,
+  // converted: the provider's zone is UTC here, the client's America/New_York.
+  const href = await page.getByRole('link', { name: 'See your calendar as clients do' }).getAttribute('href');
+  const clientContext = await browser.newContext({ baseURL, timezoneId: 'America/New_York' });
+  await clientContext.addCookies([{ name: 'cookie-consent', value: 'true', url: baseURL! }]);
+  const client = await clientContext.newPage();
+  await client.goto(href!);
+  await expect(client.getByRole('heading', { level: 2, name: 'Select a date and time' })).toBeVisible();
+  await expect(client.getByRole('list', { name: /^Free times on / })).toBeVisible();
+  const newYork = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: 'America/New_York' });
+  const shown = (date: string, hours: number[]) =>
+    hours.map((h) => {
+      const start = wallTimeToInstant(date, h, 'UTC');
+      return plainSpaces(`${newYork.format(start)} – ${newYork.format(new Date(start.getTime() + 3_600_000))}`);
+    });
+  // A Monday past the 12-hour notice that is not the custom day; a Tuesday, which is off.
+  let nextMonday = nextWeekday(dateIn(1), 0);
+  if (nextMonday === date) nextMonday = addDays(nextMonday, 7);
+  const checks: Array<[string, number[]]> = [[nextMonday, [9, 10, 11, 13, 14, 15, 16]], [date, [10, 11, 12, 13]]];
+  for (const [day, hours] of checks) {
+    await showMonthOf(client, day);
+    await dayButton(client, day).click();
+    const slots = client.getByRole('list', { name: `Free times on ${longDate(day)}` }).getByRole('button');
+    await expect.poll(async () => (await slots.allInnerTexts()).map(plainSpaces)).toEqual(shown(day, hours));
+  }
+  const nextTuesday = addDays(nextMonday, 1);
+  await showMonthOf(client, nextTuesday);
+  await expect(dayButton(client, nextTuesday)).toBeDisabled();
+  await expect(client.getByText(/Times are shown in .* \(America\/New_York\)\./)).toBeVisible();
+  await clientContext.close();
 
   // Delete the custom day after confirming.
   await item.getByRole('button', { name: `Delete custom day ${longDate(date)}` }).click();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, CalendarCog, CalendarPlus, Lock, Settings2 } from 'lucide-react';
+import { CalendarClock, CalendarCog, CalendarPlus, Eye, Lock, Settings2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,9 +19,18 @@ import { WeeklyEditor } from '../components/weekly-editor';
 export function AvailabilityRoute() {
   const { t } = useTranslation('availability');
   const userType = useAuthStore((s) => s.user?.userType);
+  const userId = useAuthStore((s) => s.user?.identifier);
+  // What clients see of these settings: the public page with the date and time picker.
+  const preview =
+    userType === 'provider' && userId ? (
+      <Link to={`/therapists/${userId}/`} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+        <Eye className="size-4" aria-hidden="true" />
+        {t('preview')}
+      </Link>
+    ) : undefined;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
-      <PageHeading title={t('title')} lead={userType === 'provider' ? t('lead') : undefined} />
+      <PageHeading title={t('title')} lead={userType === 'provider' ? t('lead') : undefined} actions={preview} />
       {userType === 'provider' ? <ProviderAvailability /> : userType ? <ProvidersOnly /> : null}
     </div>
   );
