@@ -56,7 +56,7 @@ export function IntervalEditor({ dayLabel, intervals, onChange, invalid, errorId
           {intervals.map((interval, index) => {
             const labels = { day: dayLabel, index: index + 1 };
             return (
-              <li key={index} className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)_auto] items-center gap-1.5 sm:max-w-md sm:gap-2">
+              <li key={index} className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)_auto] items-center gap-1 sm:max-w-md sm:gap-2">
                 <Select
                   id={`${baseId}-${index}-start`}
                   aria-label={t('intervals.start', labels)}
@@ -65,7 +65,7 @@ export function IntervalEditor({ dayLabel, intervals, onChange, invalid, errorId
                   disabled={disabled}
                   value={interval.startTime}
                   onChange={(event) => update(index, withStart(interval, event.target.value))}
-                  className="pl-2.5! pr-8!"
+                  className="pl-2! pr-8! sm:pl-2.5!"
                 >
                   {START_TIMES.map((value) => (
                     <option key={value} value={value} disabled={isStartDisabled(value, intervals, index)}>
@@ -84,7 +84,7 @@ export function IntervalEditor({ dayLabel, intervals, onChange, invalid, errorId
                   disabled={disabled}
                   value={interval.endTime}
                   onChange={(event) => update(index, { ...interval, endTime: event.target.value })}
-                  className="pl-2.5! pr-8!"
+                  className="pl-2! pr-8! sm:pl-2.5!"
                 >
                   {END_TIMES.map((value) => (
                     <option key={value} value={value} disabled={isEndDisabled(value, intervals, index)}>
@@ -97,7 +97,7 @@ export function IntervalEditor({ dayLabel, intervals, onChange, invalid, errorId
                   onClick={() => remove(index)}
                   disabled={disabled}
                   aria-label={t('intervals.remove', labels)}
-                  className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-red-50 hover:text-red-800 disabled:cursor-not-allowed disabled:opacity-60"
+                  className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 sm:size-11 hover:bg-red-50 hover:text-red-800 disabled:cursor-not-allowed disabled:opacity-60"
                 >
                   <Trash2 className="size-5" aria-hidden="true" />
                 </button>

@@ -3,8 +3,8 @@ import type { ClockStyle } from './clock';
 import { formatClock } from './clock';
 
 /**
- * Times as the page's language writes them. Spec §5 asks for the 12-hour am/pm format, in German too ("9:00 vorm.");
- * the locale file's `time.clock` could switch a language to the 24-hour clock.
+ * Times as the page's language writes them. Spec §5 asks for the 12-hour am/pm format, in German too ("9:00 AM":
+ * "vorm." does not fit the select on a phone); the locale file's `time.clock` could switch a language to 24 hours.
  */
 export function useClockFormat(): (value: string) => string {
   const { t } = useTranslation('availability');
