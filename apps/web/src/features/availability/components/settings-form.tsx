@@ -18,6 +18,7 @@ import { useTimezoneOptions } from '@/lib/reference-options';
 import { notify } from '@/lib/toast';
 import { useSaveSettings } from '../api/availability-api';
 import { SaveStatus } from './save-status';
+import { TimezoneOptions } from '@/components/timezone-options';
 
 type SettingsForm = z.input<typeof availabilitySettingsInput>;
 
@@ -88,22 +89,7 @@ export function SettingsForm({ settings }: { settings: AvailabilitySettings }) {
         <FormField label={t('settings.timezone')} error={errors.timezone?.message} hint={t('settings.timezoneHint')} className="sm:col-span-2">
           {({ invalid, ...field }) => (
             <Select {...field} invalid={invalid} value={values.timezone ?? ''} {...register('timezone')}>
-              {zones.suggested.length > 0 && (
-                <optgroup label={t('settings.suggestedZones')}>
-                  {zones.suggested.map((tz) => (
-                    <option key={tz} value={tz}>
-                      {tz.replaceAll('_', ' ')}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
-              <optgroup label={t('settings.allZones')}>
-                {zones.others.map((tz) => (
-                  <option key={tz} value={tz}>
-                    {tz.replaceAll('_', ' ')}
-                  </option>
-                ))}
-              </optgroup>
+              <TimezoneOptions zones={zones} suggestedLabel={t('settings.suggestedZones')} allLabel={t('settings.allZones')} />
             </Select>
           )}
         </FormField>

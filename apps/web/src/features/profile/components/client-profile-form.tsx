@@ -16,6 +16,7 @@ import { useCountryOptions, useReferenceOptions, useStateOptions, useTimezoneOpt
 import { updateSessionUser } from '@/lib/session-state';
 import { notify } from '@/lib/toast';
 import { useUpdateClientProfile } from '../api/profile-api';
+import { TimezoneOptions } from '@/components/timezone-options';
 
 type ProfileForm = z.input<typeof clientProfileInput>;
 type ProfileValues = z.output<typeof clientProfileInput>;
@@ -128,22 +129,7 @@ export function ClientProfileForm({ profile }: { profile: ClientProfile }) {
           {({ invalid, ...field }) => (
             <Select {...field} invalid={invalid} value={timezone ?? ''} {...register('timezone', nullable)}>
               <option value="">{t('details.noTimezone')}</option>
-              {zones.suggested.length > 0 && (
-                <optgroup label={t('details.suggestedZones')}>
-                  {zones.suggested.map((tz) => (
-                    <option key={tz} value={tz}>
-                      {tz.replaceAll('_', ' ')}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
-              <optgroup label={t('details.allZones')}>
-                {zones.others.map((tz) => (
-                  <option key={tz} value={tz}>
-                    {tz.replaceAll('_', ' ')}
-                  </option>
-                ))}
-              </optgroup>
+              <TimezoneOptions zones={zones} suggestedLabel={t('details.suggestedZones')} allLabel={t('details.allZones')} />
             </Select>
           )}
         </FormField>
