@@ -20,6 +20,12 @@ export const MAX_PAGE_SIZE = 100;
 export const REFUND_CUTOFF_HOURS = 48;
 export const MIN_TOPUP_MAJOR: Record<string, number> = { NGN: 500, GBP: 5 };
 export const MIN_TOPUP_MAJOR_DEFAULT = 5;
+/** The largest single top-up (minor units): 10 million of the main unit; anything above is a typo or an attack. */
+export const MAX_TOPUP_MINOR = 1_000_000_000;
+/** Spec §9: payment status poll every 5 s; the pending pop-up cycles every 350 ms and hints after 15 s. */
+export const PAYMENT_POLL_MS = 5000;
+export const PENDING_ANIMATION_MS = 350;
+export const PENDING_HINT_AFTER_MS = 15_000;
 export const DEFAULT_CONVERSION_CURRENCY = 'NGN';
 export const PROFILE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const PROFILE_IMAGE_MIN_PX = 200;

@@ -108,6 +108,23 @@ export const m = {
   timeslotInvalid: 'This time slot is not valid',
   timeslotUnavailable: 'This time slot is no longer available',
   customDayDeleted: 'Custom day deleted',
+  // wallet and payments (spec §2 "Wallet top-up", §5 "Top-up", §8)
+  topupMinimum: 'Minimum topup amount is {amount} {symbol}',
+  amountDigits: 'Enter the amount in digits',
+  amountPositive: 'The amount must be more than zero',
+  amountTooLarge: 'The amount is too large',
+  currencyUnsupported: 'This currency is not supported',
+  currencyNotYours: 'Top-ups are in your wallet currency',
+  pageInvalid: 'Choose a valid page',
+  transactionTypeInvalid: 'Choose a valid transaction type',
+  dateRangeOrder: 'The end date must not be before the start date',
+  paymentFailed: 'Payment failed. Please try again.',
+  paymentSuccessful: 'Payment successful!',
+  balanceFailed: 'Failed to load',
+  bankAccountNeedsName: 'Add your first and last name to your profile to get a bank account',
+  gatewayUnavailable: 'The payment provider is not reachable. Please try again in a moment',
+  insufficientFunds: 'Your wallet balance is too low',
+  webhookRejected: 'Invalid signature',
 } as const;
 
 export type MessageKey = keyof typeof m;
@@ -215,6 +232,23 @@ export const mDe: Record<MessageKey, string> = {
   timeslotInvalid: 'Dieser Termin ist ungültig',
   timeslotUnavailable: 'Dieser Termin ist nicht mehr verfügbar',
   customDayDeleted: 'Individueller Tag gelöscht',
+  // wallet and payments
+  topupMinimum: 'Der Mindestbetrag für eine Aufladung ist {amount} {symbol}',
+  amountDigits: 'Gib den Betrag in Ziffern ein',
+  amountPositive: 'Der Betrag muss größer als null sein',
+  amountTooLarge: 'Der Betrag ist zu hoch',
+  currencyUnsupported: 'Diese Währung wird nicht unterstützt',
+  currencyNotYours: 'Aufladungen erfolgen in der Währung deines Guthabens',
+  pageInvalid: 'Wähle eine gültige Seite',
+  transactionTypeInvalid: 'Wähle eine gültige Buchungsart',
+  dateRangeOrder: 'Das Enddatum darf nicht vor dem Startdatum liegen',
+  paymentFailed: 'Zahlung fehlgeschlagen. Bitte versuche es erneut.',
+  paymentSuccessful: 'Zahlung erfolgreich!',
+  balanceFailed: 'Laden fehlgeschlagen',
+  bankAccountNeedsName: 'Füge deinem Profil Vor- und Nachnamen hinzu, um ein Bankkonto zu erhalten',
+  gatewayUnavailable: 'Der Zahlungsanbieter ist nicht erreichbar. Bitte versuche es gleich noch einmal',
+  insufficientFunds: 'Dein Guthaben reicht nicht aus',
+  webhookRejected: 'Ungültige Signatur',
 };
 
 export const locales = ['en', 'de'] as const;
@@ -226,8 +260,23 @@ const keyByEnglish = new Map<string, MessageKey>(Object.entries(m).map(([k, v]) 
 export function localizeMessage(text: string, locale: Locale): string {
   if (locale === 'en') return text;
   const key = keyByEnglish.get(text);
-  return key ? mDe[key] : text;
+  if (key) return mDe[key];
+  // A filled-in template ("Minimum topup amount is 500 ₦"): find its template and fill the German one alike.
+  for (const [k, template] of templates) {
+    const match = template.pattern.exec(text);
+    if (match) return template.names.reduce((out, name, i) => out.replace(`{${name}}`, match[i + 1]!), mDe[k]);
+  }
+  return text;
 }
+
+/** Catalogue texts with {placeholders}, as patterns that recognise them filled in. */
+const templates: Array<[MessageKey, { pattern: RegExp; names: string[] }]> = Object.entries(m)
+  .filter(([, text]) => /\{\w+\}/.test(text))
+  .map(([k, text]) => {
+    const names = [...text.matchAll(/\{(\w+)\}/g)].map((x) => x[1]!);
+    const source = text.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.+?)');
+    return [k as MessageKey, { pattern: new RegExp(`^${source}$`), names }];
+  });
 
 export function message(key: MessageKey, locale: Locale): string {
   return locale === 'de' ? mDe[key] : m[key];

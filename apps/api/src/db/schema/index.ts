@@ -3,3 +3,4 @@ export * from './reference.ts';
 export * from './files.ts';
 export * from './profiles.ts';
 export * from './availability.ts';
+export * from './wallet.ts';

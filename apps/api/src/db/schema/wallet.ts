@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, foreignKey, index, jsonb, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+/*
+ * The ledger (DESIGN.md §6 "Wallet and ledger"): every money movement is one transaction of entries that sum to zero
+ * per currency; a balance is the sum of an account's entries. The migration adds what Drizzle cannot say: triggers
+ * that make entries and transactions append-only, a deferred check that each transaction balances, and a deferred
+ * check that no user wallet ends a transaction below zero.
+ */
+
+export const ledgerAccountKindEnum = pgEnum('ledger_account_kind', ['user_wallet', 'platform_escrow', 'provider_earnings', 'gateway_clearing', 'platform_revenue']);
+export const ledgerTransactionTypeEnum = pgEnum('ledger_transaction_type', ['topup', 'booking_payment', 'booking_release', 'refund', 'payout', 'adjustment']);
+
+const money = () => bigint({ mode: 'number' });
+const currency = () => text().notNull();
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    identifier: id(),
+    kind: ledgerAccountKindEnum().notNull(),
+    /** The wallet's or the provider's user; NULL for the platform's own accounts. */
+    userId: uuid().references(() => users.identifier),
+    currencyCode: currency(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ledger_accounts_currency', sql`${t.currencyCode} ~ '^[A-Z]{3}$'`),
+    check('ledger_accounts_owner', sql`(${t.userId} IS NULL) = (${t.kind} IN ('platform_escrow', 'gateway_clearing', 'platform_revenue'))`),
+    uniqueIndex('ledger_accounts_key').on(t.kind, sql`coalesce(${t.userId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.currencyCode),
+    // Lets entries name (account, currency) together, so an entry can never be in another currency than its account.
+    unique('ledger_accounts_id_currency_key').on(t.identifier, t.currencyCode),
+  ],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    identifier: id(),
+    type: ledgerTransactionTypeEnum().notNull(),
+    /** Whose history lists it (the wallet's owner); NULL for platform-only movements. */
+    userId: uuid().references(() => users.identifier),
+    /** What caused it, unique per type: a gateway reference is credited once, a booking paid once. */
+    reference: text(),
+    description: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transactions_type_reference_key').on(t.type, t.reference).where(sql`${t.reference} IS NOT NULL`),
+    index('ledger_transactions_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    identifier: id(),
+    transactionId: uuid()
+      .notNull()
+      .references(() => ledgerTransactions.identifier),
+    accountId: uuid().notNull(),
+    /** Signed minor units: positive adds to the account, negative takes from it. */
+    amount: money().notNull(),
+    currencyCode: currency(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ledger_entries_amount', sql`${t.amount} <> 0`),
+    foreignKey({ columns: [t.accountId, t.currencyCode], foreignColumns: [ledgerAccounts.identifier, ledgerAccounts.currencyCode] }),
+    index('ledger_entries_account_idx').on(t.accountId),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+  ],
+);
+
+export const paymentMethodEnum = pgEnum('payment_method', ['card', 'bank_transfer']);
+export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'success', 'failed', 'abandoned']);
+
+/** A top-up as the gateway knows it: created pending, settled once by a verified gateway event. */
+export const payments = pgTable(
+  'payments',
+  {
+    identifier: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.identifier),
+    gateway: text().notNull(),
+    method: paymentMethodEnum().notNull(),
+    /** The gateway's reference (ours for card top-ups, the gateway's for transfers to a dedicated account). */
+    reference: text().notNull(),
+    amount: money().notNull(),
+    currencyCode: currency(),
+    status: paymentStatusEnum().notNull().default('pending'),
+    authorizationUrl: text(),
+    ledgerTransactionId: uuid().references(() => ledgerTransactions.identifier),
+    idempotencyKey: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('payments_amount', sql`${t.amount} > 0`),
+    uniqueIndex('payments_gateway_reference_key').on(t.gateway, t.reference),
+    uniqueIndex('payments_ledger_transaction_key').on(t.ledgerTransactionId),
+    uniqueIndex('payments_user_idempotency_key').on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
+    index('payments_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** A user's dedicated bank account for transfer top-ups (one per user and gateway). */
+export const virtualAccounts = pgTable(
+  'virtual_accounts',
+  {
+    identifier: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.identifier),
+    gateway: text().notNull(),
+    customerCode: text().notNull(),
+    bankName: text().notNull(),
+    accountNumber: text().notNull(),
+    accountName: text().notNull(),
+    currencyCode: currency(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('virtual_accounts_user_gateway_key').on(t.userId, t.gateway), uniqueIndex('virtual_accounts_number_key').on(t.gateway, t.accountNumber)],
+);
+
+/** The webhook inbox: every verified gateway event once (unique key), processed by a job. */
+export const gatewayEvents = pgTable(
+  'gateway_events',
+  {
+    identifier: id(),
+    gateway: text().notNull(),
+    eventKey: text().notNull(),
+    eventType: text().notNull(),
+    payload: jsonb().notNull(),
+    receivedAt: createdAt(),
+    processedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('gateway_events_key').on(t.gateway, t.eventKey)],
+);
+
+/*
+ * The sandbox gateway's own books (DESIGN.md §2: a local checkout page and a bank-transfer simulator). It stands for
+ * Paystack's side, so it keeps its state in its own tables, shared by every instance.
+ */
+export const sandboxTransactions = pgTable('sandbox_transactions', {
+  reference: text().primaryKey(),
+  email: text().notNull(),
+  amount: money().notNull(),
+  currencyCode: currency(),
+  /** pending until the tester pays or declines on the checkout page; transfers are created paid. */
+  status: text().notNull().default('pending'),
+  channel: text().notNull().default('card'),
+  customerCode: text(),
+  callbackUrl: text(),
+  createdAt: createdAt(),
+  paidAt: timestamp({ withTimezone: true }),
+});
+
+export const sandboxAccounts = pgTable('sandbox_accounts', {
+  accountNumber: text().primaryKey(),
+  customerCode: text().notNull().unique(),
+  email: text().notNull(),
+  accountName: text().notNull(),
+  currencyCode: currency(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,151 @@
+import { and, count, desc, eq, gte, lt, sql, sum } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { countries } from '../../db/schema/reference.ts';
+import { users } from '../../db/schema/users.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/wallet.ts';
+
+export type AccountKind = (typeof ledgerAccounts.$inferSelect)['kind'];
+export type LedgerTransactionType = (typeof ledgerTransactions.$inferSelect)['type'];
+export type LedgerTransactionRow = typeof ledgerTransactions.$inferSelect;
+
+export interface HistoryRow {
+  identifier: string;
+  type: LedgerTransactionType;
+  reference: string | null;
+  description: string;
+  createdAt: Date;
+  amount: number;
+  currencyCode: string;
+}
+
+export interface HistoryFilter {
+  from?: Date | undefined;
+  to?: Date | undefined;
+  type?: LedgerTransactionType | undefined;
+}
+
+const NIL = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
+
+/** The wallet's entries in a user's history: one row per transaction, the wallet's side of it. */
+const historyWhere = (accountId: string, filter: HistoryFilter) =>
+  and(
+    eq(ledgerEntries.accountId, accountId),
+    filter.from ? gte(ledgerTransactions.createdAt, filter.from) : undefined,
+    filter.to ? lt(ledgerTransactions.createdAt, filter.to) : undefined,
+    filter.type ? eq(ledgerTransactions.type, filter.type) : undefined,
+  );
+
+export const ledgerRepository = {
+  /** The account's id, made on first use (concurrent first uses agree on one row). */
+  async ensureAccount(db: Executor, kind: AccountKind, userId: string | null, currencyCode: string): Promise<string> {
+    await db.insert(ledgerAccounts).values({ kind, userId, currencyCode }).onConflictDoNothing();
+    const [row] = await db
+      .select({ identifier: ledgerAccounts.identifier })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, kind), sql`coalesce(${ledgerAccounts.userId}, ${NIL}) = coalesce(${userId}::uuid, ${NIL})`, eq(ledgerAccounts.currencyCode, currencyCode)))
+      .limit(1);
+    return row!.identifier;
+  },
+  async findAccount(db: Executor, kind: AccountKind, userId: string, currencyCode: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ identifier: ledgerAccounts.identifier })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.currencyCode, currencyCode)))
+      .limit(1);
+    return row?.identifier;
+  },
+  /** Holds the account row until the transaction ends: debits of one wallet happen one after another. */
+  async lockAccount(db: Executor, accountId: string): Promise<void> {
+    await db.select({ identifier: ledgerAccounts.identifier }).from(ledgerAccounts).where(eq(ledgerAccounts.identifier, accountId)).for('update');
+  },
+  async balance(db: Executor, accountId: string): Promise<number> {
+    const [row] = await db.select({ total: sum(ledgerEntries.amount) }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId));
+    return Number(row?.total ?? 0);
+  },
+  /** A new transaction, or undefined when one of this type already has this reference (it happened already). */
+  async insertTransaction(
+    db: Executor,
+    values: { type: LedgerTransactionType; userId: string | null; reference: string | null; description: string },
+  ): Promise<string | undefined> {
+    const [row] = await db.insert(ledgerTransactions).values(values).onConflictDoNothing().returning({ identifier: ledgerTransactions.identifier });
+    return row?.identifier;
+  },
+  async findTransaction(db: Executor, type: LedgerTransactionType, reference: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ identifier: ledgerTransactions.identifier })
+      .from(ledgerTransactions)
+      .where(and(eq(ledgerTransactions.type, type), eq(ledgerTransactions.reference, reference)))
+      .limit(1);
+    return row?.identifier;
+  },
+  async insertEntries(db: Executor, transactionId: string, entries: ReadonlyArray<{ accountId: string; amount: number; currencyCode: string }>): Promise<void> {
+    await db.insert(ledgerEntries).values(entries.map((e) => ({ transactionId, ...e })));
+  },
+  async history(db: Executor, accountId: string, filter: HistoryFilter, page: number, pageSize: number): Promise<{ rows: HistoryRow[]; total: number }> {
+    const where = historyWhere(accountId, filter);
+    const [{ total } = { total: 0 }] = await db
+      .select({ total: count() })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.identifier, ledgerEntries.transactionId))
+      .where(where);
+    const rows = await db
+      .select({
+        identifier: ledgerTransactions.identifier,
+        type: ledgerTransactions.type,
+        reference: ledgerTransactions.reference,
+        description: ledgerTransactions.description,
+        createdAt: ledgerTransactions.createdAt,
+        amount: ledgerEntries.amount,
+        currencyCode: ledgerEntries.currencyCode,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.identifier, ledgerEntries.transactionId))
+      .where(where)
+      .orderBy(desc(ledgerTransactions.createdAt), desc(ledgerTransactions.identifier))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return { rows, total };
+  },
+  /** One transaction of the user's wallet history; undefined when it is not on one of the user's wallets. */
+  async historyItem(db: Executor, userId: string, transactionId: string): Promise<HistoryRow | undefined> {
+    const [row] = await db
+      .select({
+        identifier: ledgerTransactions.identifier,
+        type: ledgerTransactions.type,
+        reference: ledgerTransactions.reference,
+        description: ledgerTransactions.description,
+        createdAt: ledgerTransactions.createdAt,
+        amount: ledgerEntries.amount,
+        currencyCode: ledgerEntries.currencyCode,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.identifier, ledgerEntries.transactionId))
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.identifier, ledgerEntries.accountId))
+      .where(and(eq(ledgerTransactions.identifier, transactionId), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'user_wallet')))
+      .limit(1);
+    return row;
+  },
+  /** Money in and out of a wallet, overall and since an instant. */
+  async flows(db: Executor, accountId: string, since: Date): Promise<{ moneyIn: number; moneyOut: number; recentIn: number; recentOut: number }> {
+    const [row] = await db
+      .select({
+        moneyIn: sql<string>`coalesce(sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.amount} > 0), 0)`,
+        moneyOut: sql<string>`coalesce(-sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.amount} < 0), 0)`,
+        recentIn: sql<string>`coalesce(sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.amount} > 0 AND ${ledgerEntries.createdAt} >= ${since}), 0)`,
+        recentOut: sql<string>`coalesce(-sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.amount} < 0 AND ${ledgerEntries.createdAt} >= ${since}), 0)`,
+      })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.accountId, accountId));
+    return { moneyIn: Number(row?.moneyIn ?? 0), moneyOut: Number(row?.moneyOut ?? 0), recentIn: Number(row?.recentIn ?? 0), recentOut: Number(row?.recentOut ?? 0) };
+  },
+  /** The wallet currency of a user: their country's (DESIGN.md §6), if the platform supports it. */
+  async countryCurrency(db: Executor, userId: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ currencyCode: countries.currencyCode })
+      .from(users)
+      .innerJoin(countries, eq(countries.code, users.countryCode))
+      .where(eq(users.identifier, userId))
+      .limit(1);
+    return row?.currencyCode;
+  },
+};

@@ -1,0 +1,141 @@
+import { supportedCurrencies } from '@therapy/contracts/wallet';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { ledgerRepository as repo, type AccountKind, type LedgerTransactionType } from './ledger.repository.ts';
+
+/**
+ * The ledger's rules (DESIGN.md §6 "Wallet and ledger"). Every movement is one transaction whose entries sum to zero;
+ * a wallet's balance is the sum of its entries. Callers pass their transaction (`tx`): a movement is part of the
+ * write that causes it (a credited payment, a paid booking), so both commit or neither does. The database enforces
+ * the same rules again (append-only, balanced, no negative wallet) at commit.
+ */
+
+export interface Leg {
+  kind: AccountKind;
+  /** The wallet's or provider's user; omitted for the platform's accounts. */
+  userId?: string;
+  amount: number;
+}
+
+export interface Movement {
+  type: LedgerTransactionType;
+  /** Unique per type: the same reference posts once; a second post returns the first transaction. */
+  reference: string;
+  /** Whose history lists it. */
+  userId: string | null;
+  description: string;
+  currencyCode: string;
+  legs: Leg[];
+}
+
+export interface Posted {
+  transactionId: string;
+  /** False when the reference had been posted before: nothing new happened. */
+  created: boolean;
+}
+
+export interface WalletMove {
+  userId: string;
+  amount: number;
+  currencyCode: string;
+  reference: string;
+  description: string;
+}
+
+const fallbackCurrency = 'USD';
+
+/** A user's wallet currency: their country's when the platform supports it (NG NGN, GB GBP, US USD, DE EUR), else USD. */
+export async function walletCurrencyOf(db: Executor, userId: string): Promise<string> {
+  const code = await repo.countryCurrency(db, userId);
+  return code && (supportedCurrencies as readonly string[]).includes(code) ? code : fallbackCurrency;
+}
+
+export const ledger = {
+  /** Posts a balanced movement once per (type, reference). */
+  async post(tx: Executor, movement: Movement): Promise<Posted> {
+    if (movement.legs.some((l) => !Number.isSafeInteger(l.amount) || l.amount === 0)) throw new Error('ledger legs are non-zero whole minor units');
+    if (movement.legs.reduce((s, l) => s + l.amount, 0) !== 0) throw new Error(`ledger movement ${movement.type}:${movement.reference} does not balance`);
+    const transactionId = await repo.insertTransaction(tx, {
+      type: movement.type,
+      userId: movement.userId,
+      reference: movement.reference,
+      description: movement.description,
+    });
+    if (!transactionId) return { transactionId: (await repo.findTransaction(tx, movement.type, movement.reference))!, created: false };
+    const entries = [];
+    for (const leg of movement.legs) {
+      entries.push({ accountId: await repo.ensureAccount(tx, leg.kind, leg.userId ?? null, movement.currencyCode), amount: leg.amount, currencyCode: movement.currencyCode });
+    }
+    await repo.insertEntries(tx, transactionId, entries);
+    return { transactionId, created: true };
+  },
+
+  /** Money that arrived through the gateway: gateway clearing to the user's wallet. */
+  creditTopup(tx: Executor, move: WalletMove): Promise<Posted> {
+    return ledger.post(tx, {
+      type: 'topup',
+      reference: move.reference,
+      userId: move.userId,
+      description: move.description,
+      currencyCode: move.currencyCode,
+      legs: [
+        { kind: 'gateway_clearing', amount: -move.amount },
+        { kind: 'user_wallet', userId: move.userId, amount: move.amount },
+      ],
+    });
+  },
+
+  /**
+   * Takes money from a wallet into escrow (a booking's payment). The wallet row is locked first, so concurrent debits
+   * of one wallet see each other's result and the balance can never go below zero.
+   */
+  async debitToEscrow(tx: Executor, move: WalletMove): Promise<Posted> {
+    const walletId = await repo.ensureAccount(tx, 'user_wallet', move.userId, move.currencyCode);
+    await repo.lockAccount(tx, walletId);
+    const existing = await repo.findTransaction(tx, 'booking_payment', move.reference);
+    if (existing) return { transactionId: existing, created: false };
+    if ((await repo.balance(tx, walletId)) < move.amount) throw AppError.conflict('CONFLICT', 'insufficientFunds');
+    return ledger.post(tx, {
+      type: 'booking_payment',
+      reference: move.reference,
+      userId: move.userId,
+      description: move.description,
+      currencyCode: move.currencyCode,
+      legs: [
+        { kind: 'user_wallet', userId: move.userId, amount: -move.amount },
+        { kind: 'platform_escrow', amount: move.amount },
+      ],
+    });
+  },
+
+  /** Gives escrowed money back to the client's wallet (a cancelled or rejected booking). */
+  refundFromEscrow(tx: Executor, move: WalletMove): Promise<Posted> {
+    return ledger.post(tx, {
+      type: 'refund',
+      reference: move.reference,
+      userId: move.userId,
+      description: move.description,
+      currencyCode: move.currencyCode,
+      legs: [
+        { kind: 'platform_escrow', amount: -move.amount },
+        { kind: 'user_wallet', userId: move.userId, amount: move.amount },
+      ],
+    });
+  },
+
+  /** Pays a completed booking out of escrow: the provider's earnings, minus the platform's commission. */
+  releaseToProvider(tx: Executor, move: WalletMove & { commissionRate: number }): Promise<Posted> {
+    const commission = Math.round(move.amount * move.commissionRate);
+    const legs: Leg[] = [
+      { kind: 'platform_escrow', amount: -move.amount },
+      { kind: 'provider_earnings', userId: move.userId, amount: move.amount - commission },
+    ];
+    if (commission > 0) legs.push({ kind: 'platform_revenue', amount: commission });
+    return ledger.post(tx, { type: 'booking_release', reference: move.reference, userId: move.userId, description: move.description, currencyCode: move.currencyCode, legs });
+  },
+
+  async walletBalance(db: Executor, userId: string, currencyCode: string): Promise<number> {
+    const walletId = await repo.findAccount(db, 'user_wallet', userId, currencyCode);
+    return walletId ? repo.balance(db, walletId) : 0;
+  },
+};

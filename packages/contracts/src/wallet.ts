@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { MAX_TOPUP_MINOR, MIN_TOPUP_MAJOR, MIN_TOPUP_MAJOR_DEFAULT } from './constants.ts';
+import { m } from './messages.ts';
+
+/**
+ * Wallet and payments (spec §1, §2 "Wallet top-up", §3 wallet, §4 "Top-up", §5 "Top-up", §7 "Wallet and payment";
+ * DESIGN.md §6 "Wallet and ledger"). Money is integer minor units plus an ISO 4217 code; display divides by 100.
+ */
+
+export const supportedCurrencies = ['NGN', 'GBP', 'USD', 'EUR'] as const;
+export type CurrencyCode = (typeof supportedCurrencies)[number];
+export const currencySymbols: Record<CurrencyCode, string> = { NGN: '₦', GBP: '£', USD: '$', EUR: '€' };
+
+/** The smallest top-up in minor units (spec §9: 500 NGN, 5 GBP, 5 otherwise). */
+export const minTopupMinor = (currency: string): number => (MIN_TOPUP_MAJOR[currency] ?? MIN_TOPUP_MAJOR_DEFAULT) * 100;
+
+/** "Minimum topup amount is {amount} {symbol}" filled in for a currency. */
+export const topupMinimumText = (currency: string): string =>
+  m.topupMinimum.replace('{amount}', String(minTopupMinor(currency) / 100)).replace('{symbol}', currencySymbols[currency as CurrencyCode] ?? currency);
+
+export const currencyCode = z.enum(supportedCurrencies, { error: m.currencyUnsupported });
+
+export const topupMethods = ['card', 'bank_transfer'] as const;
+export type TopupMethod = (typeof topupMethods)[number];
+
+/**
+ * POST /payment/wallet: the amount in minor units (the form sends the typed amount times 100). The minimum depends on
+ * the wallet's currency, which the server knows; the form checks it with `topupAmountField(currency)`.
+ */
+export const topupInput = z.strictObject({
+  amount: z
+    .number({ error: m.amountDigits })
+    .int(m.amountDigits)
+    .positive(m.amountPositive)
+    .max(MAX_TOPUP_MINOR, m.amountTooLarge),
+  currencyCode: currencyCode.optional(),
+});
+export type TopupInput = z.infer<typeof topupInput>;
+
+/** The form's amount field: digits and commas only (spec §5), at least the currency's minimum, at most the maximum. */
+export const topupAmountField = (currency: string) =>
+  z
+    .string({ error: m.amountDigits })
+    .trim()
+    .min(1, { error: m.amountDigits, abort: true })
+    .regex(/^[\d,]+$/, { error: m.amountDigits, abort: true })
+    .transform((v) => Number(v.replaceAll(',', '')) * 100)
+    .pipe(z.number().max(MAX_TOPUP_MINOR, m.amountTooLarge).min(minTopupMinor(currency), topupMinimumText(currency)));
+
+export const paymentStatuses = ['pending', 'success', 'failed', 'abandoned'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const payment = z.object({
+  identifier: z.uuid(),
+  reference: z.string(),
+  method: z.enum(topupMethods),
+  amount: z.number().int(),
+  currencyCode: z.string(),
+  status: z.enum(paymentStatuses),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof payment>;
+
+/** Spec §3 "Wallet top-up response: metadata.authorizationUrl, payment.reference". */
+export const topupResponse = z.object({
+  metadata: z.object({ authorizationUrl: z.string() }),
+  payment,
+});
+export type TopupResponse = z.infer<typeof topupResponse>;
+
+/** GET /payment/status/{paymentId}: "success" ends polling; any other final status is a failure (spec §4). */
+export const paymentStatusResponse = z.object({ identifier: z.uuid(), status: z.enum(paymentStatuses), amount: z.number().int(), currencyCode: z.string() });
+export type PaymentStatusResponse = z.infer<typeof paymentStatusResponse>;
+
+/** Spec §7 `GET /wallet/balance`: `{ "data": { "balance": <minor units>, "currency": "<ISO 4217>" } }`. */
+export const walletBalance = z.object({ balance: z.number().int(), currency: z.string() });
+export type WalletBalance = z.infer<typeof walletBalance>;
+
+/** The dedicated bank account a transfer top-up goes to (spec §3 "Top-up bank account"). */
+export const bankAccount = z.object({ bankName: z.string(), accountNumber: z.string(), accountName: z.string() });
+export type BankAccount = z.infer<typeof bankAccount>;
+/** GET /wallet/bank-account: the account, or null with the reason (no name yet, or none requested yet). */
+export const bankAccountResponse = z.object({
+  account: bankAccount.nullable(),
+  /** False while the profile lacks first or last name: no account can be generated (spec §2). */
+  canGenerate: z.boolean(),
+});
+export type BankAccountResponse = z.infer<typeof bankAccountResponse>;
+
+export const transactionTypes = ['topup', 'booking_payment', 'refund', 'payout'] as const;
+export type TransactionType = (typeof transactionTypes)[number];
+
+export const walletTransaction = z.object({
+  identifier: z.uuid(),
+  type: z.enum(transactionTypes),
+  /** Signed, in minor units: money in is positive, money out negative. */
+  amount: z.number().int(),
+  currencyCode: z.string(),
+  description: z.string(),
+  reference: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WalletTransaction = z.infer<typeof walletTransaction>;
+
+export const transactionListQuery = z.strictObject({
+  page: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(100_000, m.pageInvalid).default(1),
+  pageSize: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(100, m.pageInvalid).default(20),
+  fromDate: z.iso.date({ error: m.dateInvalid }).optional(),
+  toDate: z.iso.date({ error: m.dateInvalid }).optional(),
+  transactionType: z.enum(transactionTypes, { error: m.transactionTypeInvalid }).optional(),
+}).refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, { message: m.dateRangeOrder, path: ['toDate'] });
+export type TransactionListQuery = z.infer<typeof transactionListQuery>;
+
+/** GET /wallet/stats: money in, money out, and this month's in and out (minor units, the wallet's currency). */
+export const walletStats = z.object({
+  currency: z.string(),
+  moneyIn: z.number().int(),
+  moneyOut: z.number().int(),
+  thisMonthIn: z.number().int(),
+  thisMonthOut: z.number().int(),
+});
+export type WalletStats = z.infer<typeof walletStats>;
