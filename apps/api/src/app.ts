@@ -20,6 +20,8 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { clientProfileRoutes } from './modules/client-profile/client-profile.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { paymentsModule } from './modules/payments/payments.plugin.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { availabilityModule } from './modules/availability/availability.plugin.ts';
 import { providerSummaryRoutes } from './modules/provider-profile/provider-summary.routes.ts';
 import { providerProfileRoutes } from './modules/provider-profile/provider-profile.routes.ts';
@@ -32,6 +34,7 @@ import { createAccessTokens } from './platform/auth/tokens.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError } from './platform/errors.ts';
 import { createFileService } from './platform/files/file-service.ts';
+import { startJobs } from './platform/jobs.ts';
 import { registerUploads } from './platform/files/uploads.ts';
 import { registerErrorHandler, sendFrameworkError } from './platform/http/error-handler.ts';
 import { registerHeaderChecks } from './platform/http/request-headers.ts';
@@ -51,14 +54,7 @@ const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 /** Plugins, then modules, then the error handler; no listen (tests use inject). */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
-  const deps: AppDeps = {
-    config,
-    db,
-    clock: opts.clock ?? systemClock,
-    mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db }),
-    tokens: createAccessTokens(config.jwtSecret),
-    files: createFileService({ db, config, clock: opts.clock ?? systemClock }),
-  };
+
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     // A caller's own request id (a load balancer's) is kept only if it looks like one; anything else gets ours.
@@ -74,6 +70,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Errors the router raises before any route (a bad URL, an over-long parameter) get the same envelope too.
     frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+
+  const deps: AppDeps = {
+    config,
+    db,
+    clock: opts.clock ?? systemClock,
+    mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db }),
+    tokens: createAccessTokens(config.jwtSecret),
+    files: createFileService({ db, config, clock: opts.clock ?? systemClock }),
+    jobs: await startJobs(db.$client, app.log),
+  };  // Workers stop taking jobs before the pool they run on goes away.
+  app.addHook('onClose', () => deps.jobs.stop());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -126,6 +133,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(providerProfileRoutes, { prefix, deps });
   await app.register(providerSummaryRoutes, { prefix, deps });
   await app.register(availabilityModule, { prefix, deps });
+  await app.register(paymentsModule, { prefix, deps });
+  await app.register(walletRoutes, { prefix, deps });
   if (!config.isProduction) await app.register(devMailboxRoutes, { deps });
 
   const serveWeb = config.serveWeb && fs.existsSync(path.join(webDist, 'index.html'));

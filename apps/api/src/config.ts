@@ -21,6 +21,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Therapy Platform <no-reply@therapy.local>'),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'paystack']).default('sandbox'),
   PAYSTACK_SECRET_KEY: z.string().optional(),
+  /** Paystack's API; tests point it at a local server that speaks the same protocol. */
+  PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY: z.string().optional(),
@@ -69,7 +71,7 @@ export interface Config {
   trustProxy: boolean;
   seedDemo: boolean;
   serveWeb: boolean;
-  payments: { gateway: 'sandbox' | 'paystack'; paystackSecretKey: string | undefined };
+  payments: { gateway: 'sandbox' | 'paystack'; paystackSecretKey: string | undefined; paystackBaseUrl: string };
   sentryDsn: string | undefined;
   /** Where uploaded bytes live: S3-compatible storage when S3_* is set, else a folder under DATA_DIR. */
   storage: StorageConfig;
@@ -96,7 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = ['DATABASE_URL', 'APP_ORIGIN'].filter((k) => !env[k]);
     if (e.PAYMENT_GATEWAY === 'paystack' && !e.PAYSTACK_SECRET_KEY) missing.push('PAYSTACK_SECRET_KEY');
     if (missing.length) throw new ConfigError(`Production needs ${missing.join(', ')}: set them in the environment.`);
+    if (e.PAYMENT_GATEWAY === 'sandbox') throw new ConfigError('Production takes real payments: set PAYMENT_GATEWAY=paystack and PAYSTACK_SECRET_KEY.');
   }
+  if (e.PAYMENT_GATEWAY === 'paystack' && !e.PAYSTACK_SECRET_KEY) throw new ConfigError('PAYMENT_GATEWAY=paystack needs PAYSTACK_SECRET_KEY.');
   const s3Keys = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const;
   const s3Missing = s3Keys.filter((k) => !e[k]);
   // Half an S3 configuration would silently write files to the local disk of one instance: refuse it.
@@ -124,7 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     serveWeb: e.SERVE_WEB,
-    payments: { gateway: e.PAYMENT_GATEWAY, paystackSecretKey: e.PAYSTACK_SECRET_KEY },
+    payments: { gateway: e.PAYMENT_GATEWAY, paystackSecretKey: e.PAYSTACK_SECRET_KEY, paystackBaseUrl: e.PAYSTACK_BASE_URL },
     sentryDsn: e.SENTRY_DSN,
     storage:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY && e.S3_SECRET_KEY

@@ -3,6 +3,7 @@ import type { Database } from './db/client.ts';
 import type { AccessTokens } from './platform/auth/tokens.ts';
 import type { Clock } from './platform/clock.ts';
 import type { FileService } from './platform/files/file-service.ts';
+import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 
 /** What every module gets: built once in buildApp, replaced piecewise in tests (clock, mailer). */
@@ -13,4 +14,5 @@ export interface AppDeps {
   clock: Clock;
   tokens: AccessTokens;
   files: FileService;
+  jobs: Jobs;
 }

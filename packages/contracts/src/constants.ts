@@ -72,6 +72,9 @@ export const errorCodes = [
   'TOO_MANY_REQUESTS',
   'PAYLOAD_TOO_LARGE',
   'BAD_REQUEST',
+  'INSUFFICIENT_FUNDS',
+  'INVALID_SIGNATURE',
+  'PAYMENT_GATEWAY_ERROR',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -125,6 +125,7 @@ export const m = {
   gatewayUnavailable: 'The payment provider is not reachable. Please try again in a moment',
   insufficientFunds: 'Your wallet balance is too low',
   webhookRejected: 'Invalid signature',
+  idempotencyKeyReused: 'This request was already made with a different amount',
 } as const;
 
 export type MessageKey = keyof typeof m;
@@ -249,6 +250,7 @@ export const mDe: Record<MessageKey, string> = {
   gatewayUnavailable: 'Der Zahlungsanbieter ist nicht erreichbar. Bitte versuche es gleich noch einmal',
   insufficientFunds: 'Dein Guthaben reicht nicht aus',
   webhookRejected: 'Ungültige Signatur',
+  idempotencyKeyReused: 'Diese Anfrage wurde schon mit einem anderen Betrag gestellt',
 };
 
 export const locales = ['en', 'de'] as const;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from './client.ts';
+import { prepareJobsSchema } from '../platform/jobs.ts';
 import { seedReferenceData } from './seed/seed-reference.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -16,6 +17,7 @@ export async function migrateAndSeed(db: Database): Promise<void> {
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrate(db, { migrationsFolder });
+    await prepareJobsSchema(db.$client);
     await seedReferenceData(db);
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});

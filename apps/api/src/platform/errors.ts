@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly messageKey: MessageKey,
     readonly errors?: string[],
+    /** The message itself when the catalogue's is a template (e.g. "Minimum topup amount is {amount} {symbol}"). */
+    readonly text?: string,
   ) {
     super(messageKey);
   }
@@ -21,6 +23,10 @@ export class AppError extends Error {
   /** A broken rule with one message, listed in `errors` too (as a form shows it under the field). */
   static rule(messageKey: MessageKey) {
     return new AppError(400, 'VALIDATION_ERROR', messageKey, [m[messageKey]]);
+  }
+  /** A broken rule whose message is a filled-in catalogue template. */
+  static ruleText(messageKey: MessageKey, text: string) {
+    return new AppError(400, 'VALIDATION_ERROR', messageKey, [text], text);
   }
   static unauthorized() {
     return new AppError(401, 'UNAUTHORIZED_ACCESS', 'unauthorized');

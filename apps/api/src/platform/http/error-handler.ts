@@ -34,9 +34,9 @@ function issueText(issue: ZodIssueLike, locale: Locale): string {
   return localizeMessage(issue.message, locale);
 }
 
-function send(reply: FastifyReply, req: FastifyRequest, status: number, code: ErrorCode, key: MessageKey, errors?: string[]) {
+function send(reply: FastifyReply, req: FastifyRequest, status: number, code: ErrorCode, key: MessageKey, errors?: string[], text?: string) {
   const locale = requestLocale(req);
-  const body: ErrorBody = { message: message(key, locale), code, requestId: String(req.id) };
+  const body: ErrorBody = { message: text ? localizeMessage(text, locale) : message(key, locale), code, requestId: String(req.id) };
   if (errors?.length) body.errors = [...new Set(errors.map((e) => localizeMessage(e, locale)))];
   return reply.code(status).type('application/json').send(body);
 }
@@ -54,7 +54,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode === 401) void reply.header('www-authenticate', 'Bearer');
-      return send(reply, req, error.statusCode, error.code, error.messageKey, error.errors);
+      return send(reply, req, error.statusCode, error.code, error.messageKey, error.errors, error.text);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const locale = requestLocale(req);

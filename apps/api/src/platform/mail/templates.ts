@@ -49,4 +49,18 @@ export const mailTemplates = {
       text: `Hallo ${p.name},\n\ndie E-Mail-Adresse deines Kontos wurde auf ${p.newEmail} geändert. Wenn du das nicht warst, wende dich sofort an den Support.`,
     }),
   } satisfies Template<{ name: string; newEmail: string }>,
+  topupCompleted: {
+    en: (p) => ({
+      subject: 'Your wallet top-up is complete',
+      text: `Hello ${p.name},\n\nyour top-up of ${p.amount} is complete and is now in your wallet.\n\nSee your wallet: ${p.link}`,
+    }),
+    de: (p) => ({
+      subject: 'Deine Aufladung ist abgeschlossen',
+      text: `Hallo ${p.name},\n\ndeine Aufladung über ${p.amount} ist abgeschlossen und jetzt in deinem Guthaben.\n\nZu deinem Guthaben: ${p.link}`,
+    }),
+  } satisfies Template<{ name: string; amount: string; link: string }>,
 };
+
+/** Minor units as the locale writes money, e.g. "₦1,000.00" or "1.000,00 €". */
+export const formatMoney = (minor: number, currency: string, locale: Locale): string =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);

@@ -1,0 +1,183 @@
+import crypto from 'node:crypto';
+import type { Executor } from '../../../db/client.ts';
+import { systemClock, type Clock } from '../../../platform/clock.ts';
+import {
+  GatewayError,
+  type DedicatedAccount,
+  type DedicatedAccountInput,
+  type GatewayTransaction,
+  type InitializeInput,
+  type PaymentGateway,
+} from '../gateway/payment-gateway.ts';
+import { mapPaystackStatus, parsePaystackWebhook, signPaystackWebhook } from '../gateway/paystack-gateway.ts';
+import { sandboxRepository as repo, type SandboxTransactionRow } from './sandbox.repository.ts';
+
+/**
+ * The `sandbox` gateway (DESIGN.md §2 "payments"): Paystack's side played locally. Its books live in the sandbox
+ * tables (shared by every instance); the checkout page and the transfer simulator settle them and hand back the
+ * webhook Paystack would send, shaped and signed like Paystack's, so the receiving side runs the real path.
+ */
+
+/** A signed webhook, ready to deliver as the body and the `x-paystack-signature` header. */
+export interface SandboxWebhook {
+  rawBody: Buffer;
+  signature: string;
+}
+
+/** What the checkout page shows. */
+export interface SandboxCheckout {
+  reference: string;
+  amount: number;
+  currency: string;
+  /** pending, success or failed. */
+  status: string;
+  callbackUrl: string | null;
+}
+
+export interface SandboxGateway extends PaymentGateway {
+  readonly name: 'sandbox';
+  checkout(reference: string): Promise<SandboxCheckout | undefined>;
+  /** Pays a pending checkout; paying a paid one gives the same event again (same id), as a webhook retry would. */
+  pay(reference: string): Promise<SandboxWebhook>;
+  /** Declines a pending checkout (it verifies as failed); nothing is delivered. A settled one stays as it is. */
+  decline(reference: string): Promise<void>;
+  /** A transfer into a dedicated account: a new paid transaction; undefined when no such account exists. */
+  simulateTransfer(accountNumber: string, amount: number): Promise<({ reference: string } & SandboxWebhook) | undefined>;
+}
+
+export interface SandboxGatewayOptions {
+  db: Executor;
+  webhookSecret: string;
+  /** Origin the browser reaches the API on; '' gives a relative checkout URL. */
+  publicBaseUrl: string;
+  clock?: Clock;
+}
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+/** One customer per email, as Paystack keeps it; derived, so two racing requests agree on it. */
+const customerCodeFor = (email: string) => `CUS_sbx_${sha256(email.trim().toLowerCase()).slice(0, 16)}`;
+/** Paystack's event ids are numbers; ours is derived from the reference so a repeated delivery has the same id. */
+const eventIdFor = (reference: string) => Number.parseInt(sha256(`sandbox-event:${reference}`).slice(0, 12), 16);
+const isAmount = (n: number) => Number.isSafeInteger(n) && n > 0;
+
+export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock = systemClock }: SandboxGatewayOptions): SandboxGateway {
+  const base = publicBaseUrl.replace(/\/+$/, '');
+
+  function chargeSuccess(row: SandboxTransactionRow): SandboxWebhook {
+    const data = {
+      id: eventIdFor(row.reference),
+      reference: row.reference,
+      amount: row.amount,
+      currency: row.currencyCode,
+      status: 'success',
+      channel: row.channel,
+      customer: { customer_code: row.customerCode ?? customerCodeFor(row.email), email: row.email },
+      paid_at: (row.paidAt ?? clock.now()).toISOString(),
+    };
+    const rawBody = Buffer.from(JSON.stringify({ event: 'charge.success', data }));
+    return { rawBody, signature: signPaystackWebhook(webhookSecret, rawBody) };
+  }
+
+  async function existing(reference: string): Promise<SandboxTransactionRow> {
+    const row = await repo.findTransaction(db, reference);
+    if (!row) throw new GatewayError('Sandbox: transaction reference not found', false);
+    return row;
+  }
+
+  return {
+    name: 'sandbox',
+
+    async initialize(input: InitializeInput) {
+      if (!isAmount(input.amount)) throw new GatewayError('Sandbox: invalid amount', false);
+      await repo.insertTransaction(db, {
+        reference: input.reference,
+        email: input.email,
+        amount: input.amount,
+        currencyCode: input.currency,
+        status: 'pending',
+        channel: 'card',
+        customerCode: customerCodeFor(input.email),
+        callbackUrl: input.callbackUrl,
+      });
+      return { authorizationUrl: `${base}/api/v1/payment/sandbox/checkout/${encodeURIComponent(input.reference)}`, reference: input.reference };
+    },
+
+    async verify(reference: string): Promise<GatewayTransaction> {
+      const row = await existing(reference);
+      return {
+        reference: row.reference,
+        status: mapPaystackStatus(row.status),
+        amount: row.amount,
+        currency: row.currencyCode,
+        channel: row.channel,
+        customerCode: row.customerCode,
+      };
+    },
+
+    async assignDedicatedAccount(input: DedicatedAccountInput): Promise<DedicatedAccount> {
+      const customerCode = customerCodeFor(input.email);
+      const toAccount = (a: { accountNumber: string; accountName: string }): DedicatedAccount => ({
+        customerCode,
+        bankName: 'Sandbox Bank',
+        accountNumber: a.accountNumber,
+        accountName: a.accountName,
+      });
+      const found = await repo.findAccountByCustomer(db, customerCode);
+      if (found) return toAccount(found);
+      const accountName = `${input.firstName} ${input.lastName}`.trim();
+      // A random number can collide with one already given out: draw again.
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const accountNumber = String(crypto.randomInt(0, 10_000_000_000)).padStart(10, '0');
+        if (await repo.insertAccount(db, { accountNumber, customerCode, email: input.email, accountName, currencyCode: input.currency })) {
+          return toAccount({ accountNumber, accountName });
+        }
+        const raced = await repo.findAccountByCustomer(db, customerCode);
+        if (raced) return toAccount(raced);
+      }
+      throw new GatewayError('Sandbox: no free account number', true);
+    },
+
+    parseWebhook(rawBody: Buffer, signature: string | undefined) {
+      return parsePaystackWebhook(webhookSecret, rawBody, signature);
+    },
+
+    async checkout(reference: string) {
+      const row = await repo.findTransaction(db, reference);
+      if (!row) return undefined;
+      return { reference: row.reference, amount: row.amount, currency: row.currencyCode, status: row.status, callbackUrl: row.callbackUrl };
+    },
+
+    async pay(reference: string) {
+      let row = await existing(reference);
+      if (row.status === 'pending') row = (await repo.settlePending(db, reference, 'success', clock.now())) ?? (await existing(reference));
+      if (row.status !== 'success') throw new GatewayError('Sandbox: the payment was declined', false);
+      return chargeSuccess(row);
+    },
+
+    async decline(reference: string) {
+      const row = await existing(reference);
+      if (row.status === 'pending') await repo.settlePending(db, reference, 'failed', null);
+    },
+
+    async simulateTransfer(accountNumber: string, amount: number) {
+      if (!isAmount(amount)) throw new GatewayError('Sandbox: invalid amount', false);
+      const account = await repo.findAccountByNumber(db, accountNumber);
+      if (!account) return undefined;
+      const reference = `sbx_trf_${crypto.randomBytes(12).toString('hex')}`;
+      const row = {
+        reference,
+        email: account.email,
+        amount,
+        currencyCode: account.currencyCode,
+        status: 'success',
+        channel: 'dedicated_nuban',
+        customerCode: account.customerCode,
+        callbackUrl: null,
+        createdAt: clock.now(),
+        paidAt: clock.now(),
+      } satisfies SandboxTransactionRow;
+      await repo.insertTransaction(db, row);
+      return { reference, ...chargeSuccess(row) };
+    },
+  };
+}

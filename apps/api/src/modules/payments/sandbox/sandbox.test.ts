@@ -1,0 +1,394 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { m } from '@therapy/contracts/messages';
+import { buildTestApp, type TestApp } from '../../../../test/harness.ts';
+import { registerErrorHandler } from '../../../platform/http/error-handler.ts';
+import { GatewayError } from '../gateway/payment-gateway.ts';
+import { signPaystackWebhook } from '../gateway/paystack-gateway.ts';
+import { createSandboxGateway, type SandboxGateway } from './sandbox-gateway.ts';
+import { sandboxRoutes } from './sandbox.routes.ts';
+
+const SECRET = 'sandbox-webhook-secret';
+const BASE = 'http://localhost:3000';
+
+let t: TestApp;
+let gateway: SandboxGateway;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  gateway = createSandboxGateway({ db: t.db, webhookSecret: SECRET, publicBaseUrl: BASE });
+});
+afterAll(() => t?.close());
+
+const ref = () => `top_${crypto.randomBytes(6).toString('hex')}`;
+const email = () => `sbx.${crypto.randomBytes(4).toString('hex')}@example.com`;
+
+async function started(overrides: { amount?: number; currency?: string; callbackUrl?: string; email?: string } = {}) {
+  const reference = ref();
+  await gateway.initialize({
+    reference,
+    email: overrides.email ?? email(),
+    amount: overrides.amount ?? 500_000,
+    currency: overrides.currency ?? 'NGN',
+    callbackUrl: overrides.callbackUrl ?? 'http://localhost:5173/payment/callback',
+  });
+  return reference;
+}
+
+async function row(reference: string) {
+  const { rows } = await t.db.$client.query('SELECT * FROM sandbox_transactions WHERE reference = $1', [reference]);
+  return rows[0] as Record<string, unknown> | undefined;
+}
+
+async function gatewayError(p: Promise<unknown>): Promise<GatewayError> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(GatewayError);
+  return err as GatewayError;
+}
+
+describe('sandbox gateway: card checkout', () => {
+  it('initialize keeps a pending transaction and points at the sandbox checkout', async () => {
+    const reference = ref();
+    const input = { reference, email: 'ada@example.com', amount: 500_000, currency: 'NGN', callbackUrl: 'http://app/cb' };
+    const res = await gateway.initialize(input);
+    expect(res).toEqual({ reference, authorizationUrl: `${BASE}/api/v1/payment/sandbox/checkout/${reference}` });
+    expect(await row(reference)).toMatchObject({ email: 'ada@example.com', amount: '500000', currency_code: 'NGN', status: 'pending', channel: 'card', callback_url: 'http://app/cb' });
+
+    // A retry is the same transaction: one row, the first amount.
+    expect(await gateway.initialize({ ...input, amount: 900_000 })).toEqual(res);
+    expect(await t.count('sandbox_transactions', { reference })).toBe(1);
+    expect((await gateway.verify(reference)).amount).toBe(500_000);
+  });
+
+  it('gives a relative checkout URL without a public base URL, with the reference encoded', async () => {
+    const relative = createSandboxGateway({ db: t.db, webhookSecret: SECRET, publicBaseUrl: '' });
+    const reference = `odd/ref ${crypto.randomBytes(3).toString('hex')}`;
+    const res = await relative.initialize({ reference, email: 'ada@example.com', amount: 100, currency: 'NGN', callbackUrl: 'http://app/cb' });
+    expect(res.authorizationUrl).toBe(`/api/v1/payment/sandbox/checkout/${encodeURIComponent(reference)}`);
+  });
+
+  it('refuses an amount that is not a positive integer', async () => {
+    const err = await gatewayError(gateway.initialize({ reference: ref(), email: 'a@example.com', amount: 0, currency: 'NGN', callbackUrl: 'http://app/cb' }));
+    expect(err.retryable).toBe(false);
+  });
+
+  it('verify reports a pending checkout, and refuses an unknown reference (not retryable)', async () => {
+    const mail = email();
+    const reference = await started({ amount: 250_000, currency: 'GBP', email: mail });
+    expect(await gateway.verify(reference)).toEqual({ reference, status: 'pending', amount: 250_000, currency: 'GBP', channel: 'card', customerCode: expect.stringMatching(/^CUS_sbx_/) });
+    const err = await gatewayError(gateway.verify('never-made'));
+    expect(err.retryable).toBe(false);
+  });
+
+  it('pay settles the transaction and returns a Paystack-shaped, signed charge.success', async () => {
+    const mail = email();
+    const reference = await started({ amount: 500_000, email: mail });
+    const hook = await gateway.pay(reference);
+    const body = JSON.parse(hook.rawBody.toString()) as { event: string; data: Record<string, unknown> };
+    const tx = await gateway.verify(reference);
+    expect(tx.status).toBe('success');
+    expect(body).toEqual({
+      event: 'charge.success',
+      data: {
+        id: expect.any(Number),
+        reference,
+        amount: 500_000,
+        currency: 'NGN',
+        status: 'success',
+        channel: 'card',
+        customer: { customer_code: tx.customerCode, email: mail },
+        paid_at: ((await row(reference))!.paid_at as Date).toISOString(),
+      },
+    });
+    expect(hook.signature).toBe(signPaystackWebhook(SECRET, hook.rawBody));
+    expect(gateway.parseWebhook(hook.rawBody, hook.signature)).toMatchObject({
+      key: `charge.success:${body.data.id}`,
+      type: 'charge.success',
+      reference,
+      amount: 500_000,
+      currency: 'NGN',
+      channel: 'card',
+      customerCode: tx.customerCode,
+    });
+  });
+
+  it('paying twice delivers the same event again (same id, same bytes)', async () => {
+    const reference = await started();
+    const first = await gateway.pay(reference);
+    const again = await gateway.pay(reference);
+    expect(again.rawBody.equals(first.rawBody)).toBe(true);
+    expect(again.signature).toBe(first.signature);
+  });
+
+  it('racing payments settle once and all carry the same event', async () => {
+    const reference = await started();
+    const hooks = await Promise.all(Array.from({ length: 6 }, () => gateway.pay(reference)));
+    expect(new Set(hooks.map((h) => h.rawBody.toString())).size).toBe(1);
+    expect((await gateway.verify(reference)).status).toBe('success');
+  });
+
+  it('decline marks the transaction failed; it cannot be paid afterwards', async () => {
+    const reference = await started();
+    await gateway.decline(reference);
+    expect((await gateway.verify(reference)).status).toBe('failed');
+    expect((await gatewayError(gateway.pay(reference))).retryable).toBe(false);
+    expect((await row(reference))!.paid_at).toBeNull();
+  });
+
+  it('declining a paid transaction changes nothing; unknown references are refused', async () => {
+    const reference = await started();
+    await gateway.pay(reference);
+    await gateway.decline(reference);
+    expect((await gateway.verify(reference)).status).toBe('success');
+    await gatewayError(gateway.decline('never-made'));
+    await gatewayError(gateway.pay('never-made'));
+    expect(await gateway.checkout('never-made')).toBeUndefined();
+  });
+});
+
+describe('sandbox gateway: dedicated accounts and transfers', () => {
+  const person = (mail = email()) => ({ email: mail, firstName: 'Ada', lastName: 'Obi', phone: null, currency: 'NGN' });
+
+  it('assigns a Sandbox Bank account once per email', async () => {
+    const input = person();
+    const account = await gateway.assignDedicatedAccount(input);
+    expect(account).toEqual({ customerCode: expect.stringMatching(/^CUS_sbx_[0-9a-f]{16}$/), bankName: 'Sandbox Bank', accountNumber: expect.stringMatching(/^\d{10}$/), accountName: 'Ada Obi' });
+    expect(await gateway.assignDedicatedAccount(input)).toEqual(account);
+    expect(await gateway.assignDedicatedAccount({ ...input, email: input.email.toUpperCase() })).toEqual(account);
+    const other = await gateway.assignDedicatedAccount(person());
+    expect(other.accountNumber).not.toBe(account.accountNumber);
+    expect(other.customerCode).not.toBe(account.customerCode);
+  });
+
+  it('racing requests for one email get one account', async () => {
+    const input = person();
+    const accounts = await Promise.all(Array.from({ length: 5 }, () => gateway.assignDedicatedAccount(input)));
+    expect(new Set(accounts.map((a) => a.accountNumber)).size).toBe(1);
+    expect(await t.count('sandbox_accounts', { email: input.email })).toBe(1);
+  });
+
+  it('a card checkout and the dedicated account of one email share the customer code', async () => {
+    const mail = email();
+    const account = await gateway.assignDedicatedAccount(person(mail));
+    const reference = await started({ email: mail });
+    expect((await gateway.verify(reference)).customerCode).toBe(account.customerCode);
+  });
+
+  it('a transfer is a new paid transaction with a signed dedicated_nuban charge.success', async () => {
+    const mail = email();
+    const account = await gateway.assignDedicatedAccount({ ...person(mail), currency: 'NGN' });
+    const transfer = await gateway.simulateTransfer(account.accountNumber, 120_000);
+    expect(transfer?.reference).toMatch(/^sbx_trf_[0-9a-f]+$/);
+    const body = JSON.parse(transfer!.rawBody.toString()) as { event: string; data: Record<string, unknown> };
+    expect(body).toEqual({
+      event: 'charge.success',
+      data: {
+        id: expect.any(Number),
+        reference: transfer!.reference,
+        amount: 120_000,
+        currency: 'NGN',
+        status: 'success',
+        channel: 'dedicated_nuban',
+        customer: { customer_code: account.customerCode, email: mail },
+        paid_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      },
+    });
+    expect(gateway.parseWebhook(transfer!.rawBody, transfer!.signature)).toMatchObject({ reference: transfer!.reference, channel: 'dedicated_nuban', customerCode: account.customerCode, amount: 120_000 });
+    expect(await gateway.verify(transfer!.reference)).toEqual({ reference: transfer!.reference, status: 'success', amount: 120_000, currency: 'NGN', channel: 'dedicated_nuban', customerCode: account.customerCode });
+
+    const second = await gateway.simulateTransfer(account.accountNumber, 120_000);
+    expect(second!.reference).not.toBe(transfer!.reference);
+    expect(gateway.parseWebhook(second!.rawBody, second!.signature)!.key).not.toBe(gateway.parseWebhook(transfer!.rawBody, transfer!.signature)!.key);
+  });
+
+  it('a transfer to an unknown account is undefined; a bad amount is refused', async () => {
+    expect(await gateway.simulateTransfer('0000000000x', 100)).toBeUndefined();
+    const account = await gateway.assignDedicatedAccount(person());
+    await gatewayError(gateway.simulateTransfer(account.accountNumber, -5));
+    await gatewayError(gateway.simulateTransfer(account.accountNumber, 1.5));
+  });
+});
+
+describe('sandbox gateway: webhook signature', () => {
+  async function paid() {
+    return gateway.pay(await started({ amount: 320_000 }));
+  }
+
+  it('refuses a body signed with another secret (a forgery)', async () => {
+    const { rawBody } = await paid();
+    expect(gateway.parseWebhook(rawBody, signPaystackWebhook('someone-else', rawBody))).toBeUndefined();
+  });
+
+  it('refuses an unsigned body', async () => {
+    const { rawBody } = await paid();
+    expect(gateway.parseWebhook(rawBody, undefined)).toBeUndefined();
+    expect(gateway.parseWebhook(rawBody, '')).toBeUndefined();
+  });
+
+  it('refuses a tampered body', async () => {
+    const { rawBody, signature } = await paid();
+    const tampered = Buffer.from(rawBody.toString().replace('"amount":320000', '"amount":1320000'));
+    expect(tampered.equals(rawBody)).toBe(false);
+    expect(gateway.parseWebhook(tampered, signature)).toBeUndefined();
+  });
+
+  it('ignores a signed event it does not handle', () => {
+    const raw = Buffer.from(JSON.stringify({ event: 'transfer.success', data: { id: 1, reference: 'r', amount: 100, currency: 'NGN', channel: 'card' } }));
+    expect(gateway.parseWebhook(raw, signPaystackWebhook(SECRET, raw))).toBeUndefined();
+  });
+});
+
+describe('sandbox routes', () => {
+  let app: FastifyInstance;
+  const delivered: Array<{ rawBody: Buffer; signature: string }> = [];
+  let failDelivery = false;
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+  beforeAll(async () => {
+    app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandler(app);
+    await app.register(sandboxRoutes, {
+      prefix: '/api/v1',
+      gateway,
+      deliver: async (rawBody, signature) => {
+        if (failDelivery) throw new Error('receiver down');
+        delivered.push({ rawBody, signature });
+      },
+    });
+    await app.ready();
+  });
+  afterAll(() => app?.close());
+  beforeEach(() => {
+    delivered.length = 0;
+    failDelivery = false;
+  });
+
+  const checkoutUrl = (reference: string) => `/api/v1/payment/sandbox/checkout/${encodeURIComponent(reference)}`;
+
+  it('shows a script-free checkout page with the amount and two buttons', async () => {
+    const reference = await started({ amount: 500_000, currency: 'NGN', callbackUrl: 'http://localhost:5173/payment/callback' });
+    const res = await app.inject({ method: 'GET', url: checkoutUrl(reference) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<title>Sandbox checkout</title>');
+    expect(res.body).toContain('<html lang="en">');
+    expect(res.body).toMatch(/NGN\s5,000\.00/);
+    expect(res.body).toContain(`<form method="post" action="${checkoutUrl(reference)}/pay"><button type="submit" class="pay">Pay</button></form>`);
+    expect(res.body).toContain(`<form method="post" action="${checkoutUrl(reference)}/decline"><button type="submit" class="decline">Decline</button></form>`);
+    expect(res.body).not.toMatch(/<script|<link|src=/i);
+    expect(res.headers['content-security-policy']).toContain("form-action 'self' http://localhost:5173");
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('answers an unknown reference with a 404 page', async () => {
+    for (const [method, suffix] of [['GET', ''], ['POST', '/pay'], ['POST', '/decline']] as const) {
+      const res = await app.inject({ method, url: `${checkoutUrl('never-made')}${suffix}`, headers: method === 'POST' ? form : {}, payload: method === 'POST' ? '' : undefined });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('Payment not found');
+    }
+    expect(delivered).toHaveLength(0);
+  });
+
+  it('Pay delivers the signed event, then sends the browser back with the reference', async () => {
+    const reference = await started({ callbackUrl: 'http://localhost:5173/payment/callback' });
+    const res = await app.inject({ method: 'POST', url: `${checkoutUrl(reference)}/pay`, headers: form, payload: '' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`http://localhost:5173/payment/callback?reference=${reference}`);
+    expect(delivered).toHaveLength(1);
+    expect(gateway.parseWebhook(delivered[0]!.rawBody, delivered[0]!.signature)).toMatchObject({ reference, type: 'charge.success' });
+    expect((await gateway.verify(reference)).status).toBe('success');
+
+    const page = await app.inject({ method: 'GET', url: checkoutUrl(reference) });
+    expect(page.body).toContain('This payment is already completed.');
+    expect(page.body).not.toContain('<button');
+
+    // Paying again (a second tab) delivers the same event; the receiver dedupes it.
+    await app.inject({ method: 'POST', url: `${checkoutUrl(reference)}/pay`, headers: form, payload: '' });
+    expect(delivered).toHaveLength(2);
+    expect(delivered[1]!.rawBody.equals(delivered[0]!.rawBody)).toBe(true);
+  });
+
+  it('appends the reference to a callback that already has a query (before any fragment)', async () => {
+    const reference = await started({ callbackUrl: 'http://localhost:5173/payment/callback?paymentId=p1#top' });
+    const res = await app.inject({ method: 'POST', url: `${checkoutUrl(reference)}/pay` });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`http://localhost:5173/payment/callback?paymentId=p1&reference=${reference}#top`);
+  });
+
+  it('still sends the browser back when delivery fails (the app verifies on its callback)', async () => {
+    const reference = await started();
+    failDelivery = true;
+    const res = await app.inject({ method: 'POST', url: `${checkoutUrl(reference)}/pay`, headers: form, payload: '' });
+    expect(res.statusCode).toBe(303);
+    expect((await gateway.verify(reference)).status).toBe('success');
+  });
+
+  it('Decline marks the payment failed, delivers nothing and sends the browser back', async () => {
+    const reference = await started({ callbackUrl: 'http://localhost:5173/payment/callback' });
+    const res = await app.inject({ method: 'POST', url: `${checkoutUrl(reference)}/decline`, headers: form, payload: '' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`http://localhost:5173/payment/callback?reference=${reference}`);
+    expect(delivered).toHaveLength(0);
+    expect((await gateway.verify(reference)).status).toBe('failed');
+    expect((await app.inject({ method: 'GET', url: checkoutUrl(reference) })).body).toContain('This payment is already completed.');
+
+    // Pay after decline: nothing is charged or delivered.
+    const pay = await app.inject({ method: 'POST', url: `${checkoutUrl(reference)}/pay`, headers: form, payload: '' });
+    expect(pay.statusCode).toBe(303);
+    expect(delivered).toHaveLength(0);
+    expect((await gateway.verify(reference)).status).toBe('failed');
+  });
+
+  it('escapes the reference in the page', async () => {
+    const reference = `<b>x</b>"'${crypto.randomBytes(3).toString('hex')}`;
+    await gateway.initialize({ reference, email: 'a@example.com', amount: 100, currency: 'NGN', callbackUrl: 'http://app/cb' });
+    const res = await app.inject({ method: 'GET', url: checkoutUrl(reference) });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<b>x</b>');
+    expect(res.body).toContain('&#60;b&#62;x&#60;/b&#62;&#34;&#39;');
+  });
+
+  it('POST /payment/sandbox/transfer simulates a transfer and delivers its event', async () => {
+    const account = await gateway.assignDedicatedAccount({ email: email(), firstName: 'Tola', lastName: 'Ade', phone: null, currency: 'NGN' });
+    const res = await app.inject({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: { accountNumber: account.accountNumber, amount: 75_000 } });
+    expect(res.statusCode).toBe(200);
+    const { reference } = (res.json() as { data: { reference: string } }).data;
+    expect(reference).toMatch(/^sbx_trf_/);
+    expect(delivered).toHaveLength(1);
+    expect(gateway.parseWebhook(delivered[0]!.rawBody, delivered[0]!.signature)).toMatchObject({ reference, amount: 75_000, channel: 'dedicated_nuban', customerCode: account.customerCode });
+  });
+
+  it('a transfer to an unknown account is a 404 envelope', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: { accountNumber: '0000000000x', amount: 100 } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: m.notFound });
+    expect(delivered).toHaveLength(0);
+  });
+
+  it('validates the transfer body', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ accountNumber: '1234567890', amount: 0 }, m.amountPositive],
+      [{ accountNumber: '1234567890', amount: 1.5 }, m.amountDigits],
+      [{ accountNumber: '1234567890', amount: '100' }, m.amountDigits],
+      [{ accountNumber: '', amount: 100 }, m.required],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: payload as object });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect((res.json() as { errors: string[] }).errors).toContain(message);
+    }
+    const extra = await app.inject({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: { accountNumber: '1234567890', amount: 100, currency: 'USD' } });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(delivered).toHaveLength(0);
+  });
+});

@@ -1,0 +1,86 @@
+import type { AppDeps } from '../../deps.ts';
+import { userRepository } from '../user/user.repository.ts';
+import { ledger } from '../wallet/ledger.ts';
+import type { PaymentGateway } from './gateway/payment-gateway.ts';
+import { paymentsRepository as repo, type PaymentRow } from './payments.repository.ts';
+import { formatMoney, mailTemplates } from '../../platform/mail/templates.ts';
+
+export interface Claimed {
+  amount: number;
+  currency: string;
+}
+
+export type Settled =
+  | { outcome: 'credited' | 'already-credited'; payment: PaymentRow }
+  | { outcome: 'failed' | 'pending'; payment: PaymentRow }
+  | { outcome: 'mismatch'; payment: PaymentRow | undefined }
+  | { outcome: 'unknown' };
+
+/**
+ * Settles a gateway reference: the gateway is asked what happened (a webhook alone is never trusted), amount and
+ * currency are checked against our payment (and against what the event claimed), and the wallet is credited once:
+ * the ledger's unique (type, reference) makes a second credit impossible, however often and from wherever this runs.
+ */
+export function createSettlement(deps: AppDeps, gateway: PaymentGateway, log: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void }) {
+  const { db } = deps;
+
+  const notify = async (payment: PaymentRow) => {
+    const user = await userRepository.findLiveById(db, payment.userId);
+    if (!user) return;
+    const locale = user.locale === 'de' ? 'de' : 'en';
+    const content = mailTemplates.topupCompleted[locale]({
+      name: user.firstName ?? (locale === 'de' ? 'zusammen' : 'there'),
+      amount: formatMoney(payment.amount, payment.currencyCode, locale),
+      link: `${deps.config.appOrigin}/wallet`,
+    });
+    await deps.mailer.send({ to: user.email, ...content }).catch((err: unknown) => log.error({ err }, 'top-up mail could not be sent'));
+  };
+
+  return {
+    /** Throws `GatewayError` when the gateway cannot be asked (the caller retries later). */
+    async settle(reference: string, claimed?: Claimed): Promise<Settled> {
+      const found = await gateway.verify(reference);
+      if (claimed && (claimed.amount !== found.amount || claimed.currency !== found.currency)) {
+        log.warn({ reference, claimed, found: { amount: found.amount, currency: found.currency } }, 'gateway event does not match the gateway');
+        return { outcome: 'mismatch', payment: undefined };
+      }
+      const result = await db.transaction(async (tx): Promise<Settled> => {
+        let payment = await repo.lockByReference(tx, gateway.name, reference);
+        if (!payment) {
+          // A transfer to a dedicated account: the gateway tells us of it; the account says whose wallet it is.
+          if (found.status !== 'success' || !found.customerCode) return { outcome: 'unknown' };
+          const account = await repo.virtualAccountByCustomer(tx, gateway.name, found.customerCode);
+          if (!account || account.currencyCode !== found.currency) return { outcome: 'unknown' };
+          await repo.insert(tx, { userId: account.userId, gateway: gateway.name, method: 'bank_transfer', reference, amount: found.amount, currencyCode: found.currency });
+          payment = (await repo.lockByReference(tx, gateway.name, reference))!;
+        }
+        if (payment.status === 'success') return { outcome: 'already-credited', payment };
+        if (found.status === 'success') {
+          if (found.amount !== payment.amount || found.currency !== payment.currencyCode) {
+            log.warn({ reference, expected: { amount: payment.amount, currency: payment.currencyCode } }, 'gateway amount differs from the payment; not credited');
+            await repo.update(tx, payment.identifier, { status: 'failed' });
+            return { outcome: 'mismatch', payment };
+          }
+          const posted = await ledger.creditTopup(tx, {
+            userId: payment.userId,
+            amount: payment.amount,
+            currencyCode: payment.currencyCode,
+            reference: `${gateway.name}:${reference}`,
+            description: payment.method === 'card' ? 'Wallet top-up by card' : 'Wallet top-up by bank transfer',
+          });
+          await repo.update(tx, payment.identifier, { status: 'success', ledgerTransactionId: posted.transactionId });
+          return { outcome: posted.created ? 'credited' : 'already-credited', payment: { ...payment, status: 'success' } };
+        }
+        if (found.status === 'failed') {
+          await repo.update(tx, payment.identifier, { status: 'failed' });
+          return { outcome: 'failed', payment: { ...payment, status: 'failed' } };
+        }
+        // "abandoned" at Paystack also means "not paid yet": the payment stays pending until it is paid or expires.
+        return { outcome: 'pending', payment };
+      });
+      if (result.outcome === 'credited') await notify(result.payment);
+      return result;
+    },
+  };
+}
+export type Settlement = ReturnType<typeof createSettlement>;

@@ -1,0 +1,133 @@
+import crypto from 'node:crypto';
+import {
+  minTopupMinor,
+  topupMinimumText,
+  type BankAccountResponse,
+  type Payment,
+  type PaymentStatusResponse,
+  type TopupInput,
+  type TopupResponse,
+} from '@therapy/contracts/wallet';
+import type { AppDeps } from '../../deps.ts';
+import type { AccessClaims } from '../../platform/auth/tokens.ts';
+import { AppError } from '../../platform/errors.ts';
+import { userRepository } from '../user/user.repository.ts';
+import { walletCurrencyOf } from '../wallet/ledger.ts';
+import { GatewayError, type PaymentGateway } from './gateway/payment-gateway.ts';
+import { paymentsRepository as repo, type PaymentRow } from './payments.repository.ts';
+import type { Settlement } from './settlement.ts';
+
+/** How often a status poll may ask the gateway about a pending payment (the web polls every 5 s). */
+const VERIFY_EVERY_MS = 4_000;
+
+const toPayment = (row: PaymentRow): Payment => ({
+  identifier: row.identifier,
+  reference: row.reference,
+  method: row.method,
+  amount: row.amount,
+  currencyCode: row.currencyCode,
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const gatewayFailed = () => new AppError(502, 'PAYMENT_GATEWAY_ERROR', 'gatewayUnavailable');
+
+/** Top-ups (spec §7 "Wallet and payment"): start a card payment, follow its status, the transfer bank account. */
+export function createTopupService(deps: AppDeps, gateway: PaymentGateway, settlement: Settlement) {
+  const { db, clock } = deps;
+
+  const own = async (actor: AccessClaims) => {
+    const user = await userRepository.findLiveById(db, actor.userId);
+    if (!user) throw AppError.unauthorized();
+    return user;
+  };
+
+  return {
+    async topup(actor: AccessClaims, input: TopupInput, idempotencyKey: string | undefined): Promise<TopupResponse> {
+      const user = await own(actor);
+      const currency = await walletCurrencyOf(db, user.identifier);
+      if (input.currencyCode && input.currencyCode !== currency) throw AppError.rule('currencyNotYours');
+      if (input.amount < minTopupMinor(currency)) throw AppError.ruleText('topupMinimum', topupMinimumText(currency));
+      // A retried request (same key) gets the payment it already started, never a second one.
+      const again = idempotencyKey ? await repo.byIdempotencyKey(db, user.identifier, idempotencyKey) : undefined;
+      if (again) {
+        if (again.amount !== input.amount) throw AppError.conflict('CONFLICT', 'idempotencyKeyReused');
+        return { metadata: { authorizationUrl: again.authorizationUrl ?? '' }, payment: toPayment(again) };
+      }
+      const reference = `tp_${crypto.randomUUID().replaceAll('-', '')}`;
+      const payment = await repo.insert(db, {
+        userId: user.identifier,
+        gateway: gateway.name,
+        method: 'card',
+        reference,
+        amount: input.amount,
+        currencyCode: currency,
+        idempotencyKey: idempotencyKey ?? null,
+      });
+      if (!payment) return this.topup(actor, input, idempotencyKey); // the same key raced in: answer with its payment
+      try {
+        const started = await gateway.initialize({
+          reference,
+          email: user.email,
+          amount: input.amount,
+          currency,
+          callbackUrl: `${deps.config.appOrigin}/wallet?payment=${payment.identifier}`,
+          metadata: { paymentId: payment.identifier },
+        });
+        await repo.update(db, payment.identifier, { authorizationUrl: started.authorizationUrl });
+        return { metadata: { authorizationUrl: started.authorizationUrl }, payment: toPayment(payment) };
+      } catch (err) {
+        await repo.update(db, payment.identifier, { status: 'failed' });
+        if (err instanceof GatewayError) throw gatewayFailed();
+        throw err;
+      }
+    },
+
+    /**
+     * The status the web polls. A pending payment is also checked with the gateway (at most every few seconds), so a
+     * lost or late webhook never leaves a paid top-up pending.
+     */
+    async status(actor: AccessClaims, paymentId: string): Promise<PaymentStatusResponse> {
+      const user = await own(actor);
+      let payment = await repo.ownedById(db, user.identifier, paymentId);
+      if (!payment) throw AppError.notFound();
+      if (payment.status === 'pending' && clock.now().getTime() - payment.updatedAt.getTime() >= VERIFY_EVERY_MS) {
+        await repo.touch(db, payment.identifier);
+        try {
+          const settled = await settlement.settle(payment.reference);
+          if ('payment' in settled && settled.payment) payment = settled.payment;
+        } catch (err) {
+          if (!(err instanceof GatewayError)) throw err;
+        }
+      }
+      return { identifier: payment.identifier, status: payment.status, amount: payment.amount, currencyCode: payment.currencyCode };
+    },
+
+    async bankAccount(actor: AccessClaims): Promise<BankAccountResponse> {
+      const user = await own(actor);
+      const account = await repo.virtualAccount(db, user.identifier, gateway.name);
+      return {
+        account: account ? { bankName: account.bankName, accountNumber: account.accountNumber, accountName: account.accountName } : null,
+        canGenerate: !!(user.firstName && user.lastName),
+      };
+    },
+
+    /** Requests the dedicated account (spec §4: automatically, once the profile has first and last name). */
+    async requestBankAccount(actor: AccessClaims): Promise<BankAccountResponse> {
+      const user = await own(actor);
+      if (!(await repo.virtualAccount(db, user.identifier, gateway.name))) {
+        if (!user.firstName || !user.lastName) throw AppError.rule('bankAccountNeedsName');
+        const currency = await walletCurrencyOf(db, user.identifier);
+        try {
+          const assigned = await gateway.assignDedicatedAccount({ email: user.email, firstName: user.firstName, lastName: user.lastName, phone: user.phoneNumber, currency });
+          await repo.insertVirtualAccount(db, { userId: user.identifier, gateway: gateway.name, currencyCode: currency, ...assigned });
+        } catch (err) {
+          if (err instanceof GatewayError) throw gatewayFailed();
+          throw err;
+        }
+      }
+      return this.bankAccount(actor);
+    },
+  };
+}
+export type TopupService = ReturnType<typeof createTopupService>;
