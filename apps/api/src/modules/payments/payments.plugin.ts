@@ -55,7 +55,9 @@ export const paymentsModule: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
     const data = (event.payload as EventData).data;
     if (event.eventType === 'charge.success' && typeof data?.reference === 'string') {
       try {
-        await settlement.settle(data.reference, { amount: Number(data.amount), currency: String(data.currency) });
+        const settled = await settlement.settle(data.reference, { amount: Number(data.amount), currency: String(data.currency) });
+        // The gateway does not confirm the payment yet: ask again later (pg-boss retries with backoff).
+        if (settled.outcome === 'pending') throw new GatewayError('payment not confirmed yet', true);
       } catch (err) {
         // A gateway that cannot be reached now: pg-boss tries again later. Anything else is logged and dropped.
         if (err instanceof GatewayError && err.retryable) throw err;

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { m } from '@therapy/contracts/messages';
+import type { TopupResponse } from '@therapy/contracts/wallet';
+import { expectError } from '../../../test/assertions.ts';
+import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
+import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+
+/**
+ * The whole top-up path with PAYMENT_GATEWAY=paystack, against a local server that speaks Paystack's API: the app's
+ * own routes, its webhook receiver and its job, with nothing of the sandbox involved.
+ */
+let t: TestApp;
+let paystack: FakePaystack;
+beforeAll(async () => {
+  paystack = await startFakePaystack();
+  t = await buildTestApp({ PAYMENT_GATEWAY: 'paystack', PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url });
+});
+afterAll(async () => {
+  await t.close();
+  await paystack.close();
+});
+
+const balance = async (who: SignedUp) => ((await t.api('GET', '/wallet/balance', who)).json().data as { balance: number }).balance;
+const deliver = (hook: { rawBody: Buffer; signature: string }) =>
+  t.request({ method: 'POST', url: '/api/v1/payment/webhook/paystack', headers: { 'content-type': 'application/json', 'x-paystack-signature': hook.signature }, payload: hook.rawBody });
+
+describe('Paystack', () => {
+  it('initialises at Paystack, credits after the signed charge.success and Paystack confirms it, once', async () => {
+    const client = await t.signUp('client');
+    const res = await t.api('POST', '/payment/wallet', client, { amount: 150_000 });
+    expect(res.statusCode, res.body).toBe(201);
+    const started = res.json().data as TopupResponse;
+    const sent = paystack.transactions.get(started.payment.reference)!;
+    expect(sent).toMatchObject({ amount: 150_000, currency: 'NGN', email: client.email, callbackUrl: expect.stringContaining(`/wallet?payment=${started.payment.identifier}`) });
+    expect(started.metadata.authorizationUrl).toMatch(/^https?:\/\//);
+
+    // A webhook before the money arrived (Paystack says "abandoned"): nothing is credited.
+    expect((await deliver(paystack.webhook(started.payment.reference))).statusCode).toBe(200);
+    paystack.setStatus(started.payment.reference, 'success');
+    const hook = paystack.webhook(started.payment.reference);
+    for (let i = 0; i < 5; i += 1) expect((await deliver(hook)).statusCode).toBe(200);
+    await expect.poll(() => balance(client), { timeout: 10_000 }).toBe(150_000);
+    t.clock.advance(5_000);
+    expect((await t.api('GET', `/payment/status/${started.payment.identifier}`, client)).json().data.status).toBe('success');
+    await t.mail.waitFor(client.email, (x) => /top-up/i.test(x.subject));
+  });
+
+  it('a transfer to the dedicated account is credited to its owner', async () => {
+    const client = await t.signUp('client');
+    await t.db.$client.query("UPDATE users SET phone_number = '08012345678' WHERE identifier = $1", [client.userId]);
+    const account = await t.api('POST', '/wallet/bank-account', client);
+    expect(account.statusCode, account.body).toBe(200);
+    const { accountNumber } = account.json().data.account as { accountNumber: string };
+    expect(paystack.requests.some((r) => r.path === '/dedicated_account' && r.authorized)).toBe(true);
+    const transfer = paystack.transfer(accountNumber, 420_000);
+    expect((await deliver(transfer)).statusCode).toBe(200);
+    await expect.poll(() => balance(client), { timeout: 10_000 }).toBe(420_000);
+  });
+
+  it('a gateway that times out or fails gives a clear 502 and no money', async () => {
+    const client = await t.signUp('client');
+    paystack.failNext(500, 1);
+    const failed = await t.api('POST', '/payment/wallet', client, { amount: 100_000 });
+    expectError(failed, 502, { message: m.gatewayUnavailable, code: 'PAYMENT_GATEWAY_ERROR' });
+    expect((await t.db.$client.query('SELECT status FROM payments WHERE user_id = $1', [client.userId])).rows).toEqual([{ status: 'failed' }]);
+    expect(await balance(client)).toBe(0);
+  });
+
+  it('a declined card ends as failed when the client polls', async () => {
+    const client = await t.signUp('client');
+    const started = (await t.api('POST', '/payment/wallet', client, { amount: 100_000 })).json().data as TopupResponse;
+    paystack.setStatus(started.payment.reference, 'failed');
+    t.clock.advance(5_000);
+    expect((await t.api('GET', `/payment/status/${started.payment.identifier}`, client)).json().data.status).toBe('failed');
+    expect(await balance(client)).toBe(0);
+  });
+});
