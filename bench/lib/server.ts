@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sandboxWebhookSecret } from '@therapy/api/modules/payments/payments.plugin';
 import { freePort, startServer } from '@therapy/api/server';
 import type { BenchUser } from './types.ts';
 
 export interface BenchServer {
   url: string;
   user: BenchUser;
+  /** The key the sandbox gateway signs its webhooks with (scenarios sign their own events with it). */
+  sandboxWebhookSecret: string;
   close: () => Promise<void>;
 }
 
@@ -67,7 +70,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     const login = await postJson(`${url}/api/v1/user/login`, { email: user.email, password: user.password });
     if (login.status !== 200) throw new Error(`login answered ${login.status}: ${JSON.stringify(login.json)}`);
     const accessToken = (login.json as { data: { accessToken: string } }).data.accessToken;
-    return { url, user: { ...user, accessToken }, close };
+    return { url, user: { ...user, accessToken }, sandboxWebhookSecret: sandboxWebhookSecret(server.config), close };
   } catch (err) {
     await close();
     throw err;

@@ -12,6 +12,8 @@ export interface BenchContext {
   url: string;
   /** One registered, signed-in user (the access token lives 15 minutes, longer than the whole bench). */
   user: BenchUser;
+  /** The sandbox gateway's webhook key, for scenarios that send signed gateway events. */
+  sandboxWebhookSecret: string;
   /** Figures measured so far in this run; a ratio reads its baseline here. */
   figures: Figures;
   /** Seconds each load phase runs (BENCH_DURATION, default 6). */

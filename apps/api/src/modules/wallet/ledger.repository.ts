@@ -138,6 +138,22 @@ export const ledgerRepository = {
       .where(eq(ledgerEntries.accountId, accountId));
     return { moneyIn: Number(row?.moneyIn ?? 0), moneyOut: Number(row?.moneyOut ?? 0), recentIn: Number(row?.recentIn ?? 0), recentOut: Number(row?.recentOut ?? 0) };
   },
+  /**
+   * A live user's country currency and the balance of their wallet in it, in one round trip (the balance route is
+   * the wallet's hottest read). Undefined when there is no such live user.
+   */
+  async countryBalance(db: Executor, userId: string): Promise<{ currencyCode: string | null; balance: number } | undefined> {
+    const { rows } = await db.execute<{ currency_code: string | null; balance: string }>(sql`
+      SELECT c.currency_code, coalesce(sum(e.amount), 0) AS balance
+        FROM users u
+        LEFT JOIN countries c ON c.code = u.country_code
+        LEFT JOIN ledger_accounts a ON a.user_id = u.identifier AND a.kind = 'user_wallet' AND a.currency_code = c.currency_code
+        LEFT JOIN ledger_entries e ON e.account_id = a.identifier
+       WHERE u.identifier = ${userId} AND u.deleted_at IS NULL
+       GROUP BY c.currency_code`);
+    const row = rows[0];
+    return row ? { currencyCode: row.currency_code, balance: Number(row.balance) } : undefined;
+  },
   /** The wallet currency of a user: their country's (DESIGN.md §6), if the platform supports it. */
   async countryCurrency(db: Executor, userId: string): Promise<string | undefined> {
     const [row] = await db

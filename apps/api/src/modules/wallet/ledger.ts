@@ -43,11 +43,20 @@ export interface WalletMove {
 }
 
 const fallbackCurrency = 'USD';
+const supported = (code: string | null | undefined): code is string => !!code && (supportedCurrencies as readonly string[]).includes(code);
 
 /** A user's wallet currency: their country's when the platform supports it (NG NGN, GB GBP, US USD, DE EUR), else USD. */
 export async function walletCurrencyOf(db: Executor, userId: string): Promise<string> {
   const code = await repo.countryCurrency(db, userId);
-  return code && (supportedCurrencies as readonly string[]).includes(code) ? code : fallbackCurrency;
+  return supported(code) ? code : fallbackCurrency;
+}
+
+/** The balance of a live user's wallet in its currency; undefined when the user is not a live account. */
+export async function walletBalanceOf(db: Executor, userId: string): Promise<{ balance: number; currency: string } | undefined> {
+  const found = await repo.countryBalance(db, userId);
+  if (!found) return undefined;
+  if (supported(found.currencyCode)) return { balance: found.balance, currency: found.currencyCode };
+  return { balance: await ledger.walletBalance(db, userId, fallbackCurrency), currency: fallbackCurrency };
 }
 
 export const ledger = {

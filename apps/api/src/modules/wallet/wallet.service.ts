@@ -4,7 +4,7 @@ import type { AccessClaims } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/errors.ts';
 import { userRepository } from '../user/user.repository.ts';
 import { ledgerRepository as repo, type HistoryRow } from './ledger.repository.ts';
-import { ledger, walletCurrencyOf } from './ledger.ts';
+import { walletBalanceOf, walletCurrencyOf } from './ledger.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -31,8 +31,9 @@ export function createWalletService(deps: AppDeps) {
 
   return {
     async balance(actor: AccessClaims): Promise<WalletBalance> {
-      const { user, currency } = await own(actor);
-      return { balance: await ledger.walletBalance(db, user.identifier, currency), currency };
+      const found = await walletBalanceOf(db, actor.userId);
+      if (!found) throw AppError.unauthorized();
+      return found;
     },
 
     async transactions(actor: AccessClaims, query: TransactionListQuery) {
