@@ -126,6 +126,9 @@ export const m = {
   insufficientFunds: 'Your wallet balance is too low',
   webhookRejected: 'Invalid signature',
   idempotencyKeyReused: 'This request was already made with a different amount',
+  // ledger descriptions (stored in English, shown in the page's language)
+  topupByCard: 'Wallet top-up by card',
+  topupByTransfer: 'Wallet top-up by bank transfer',
 } as const;
 
 export type MessageKey = keyof typeof m;
@@ -251,6 +254,8 @@ export const mDe: Record<MessageKey, string> = {
   insufficientFunds: 'Dein Guthaben reicht nicht aus',
   webhookRejected: 'Ungültige Signatur',
   idempotencyKeyReused: 'Diese Anfrage wurde schon mit einem anderen Betrag gestellt',
+  topupByCard: 'Aufladung per Karte',
+  topupByTransfer: 'Aufladung per Überweisung',
 };
 
 export const locales = ['en', 'de'] as const;

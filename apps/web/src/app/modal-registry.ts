@@ -54,4 +54,8 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
     ns: ['picture'],
     load: () => import('@/components/profile-image/profile-image-modal').then((m) => m.ProfileImageModal),
   },
+  'wallet-topup': {
+    ns: ['wallet'],
+    load: () => import('@/features/wallet/modals/topup-modal').then((m) => m.TopupModal),
+  },
 };

@@ -61,6 +61,11 @@ export const routes: RouteObject[] = [
                 children: [{ index: true, lazy: async () => ({ Component: (await import('./account-profile-slot')).AccountProfileSlot }) }],
               },
               { path: 'availability', lazy: lazyPage(['availability'], () => import('@/features/availability/routes/availability-route').then((m) => m.AvailabilityRoute)) },
+              { path: 'wallet', lazy: lazyPage(['wallet'], () => import('@/features/wallet/routes/wallet-route').then((m) => m.WalletRoute)) },
+              {
+                path: 'wallet/transactions/:transactionId',
+                lazy: lazyPage(['wallet'], () => import('@/features/wallet/routes/transaction-route').then((m) => m.TransactionRoute)),
+              },
               { path: 'appointments', lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/appointments-route').then((m) => m.AppointmentsRoute)) },
             ],
           },

@@ -11,6 +11,7 @@ import type practice from '../locales/en/practice.json';
 import type picture from '../locales/en/picture.json';
 import type availability from '../locales/en/availability.json';
 import type therapists from '../locales/en/therapists.json';
+import type wallet from '../locales/en/wallet.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -30,6 +31,7 @@ declare module 'i18next' {
       picture: typeof picture;
       availability: typeof availability;
       therapists: typeof therapists;
+      wallet: typeof wallet;
     };
   }
 }

@@ -18,6 +18,8 @@ export interface ModalProps {
   'profile-image': { owner: ProfileOwner; src: string; type: string; blob: Blob; previewSrc: string };
   'avatar-picker': Record<string, never>;
   'delete-picture': Record<string, never>;
+  /** Spec §2 "Wallet top-up": amount, method, card checkout or transfer details, "Topup In Progress". */
+  'wallet-topup': Record<string, never>;
 }
 
 export type ModalId = keyof ModalProps;

@@ -1,3 +1,4 @@
+import { m } from '@therapy/contracts/messages';
 import type { AppDeps } from '../../deps.ts';
 import { userRepository } from '../user/user.repository.ts';
 import { ledger } from '../wallet/ledger.ts';
@@ -66,7 +67,7 @@ export function createSettlement(deps: AppDeps, gateway: PaymentGateway, log: { 
             amount: payment.amount,
             currencyCode: payment.currencyCode,
             reference: `${gateway.name}:${reference}`,
-            description: payment.method === 'card' ? 'Wallet top-up by card' : 'Wallet top-up by bank transfer',
+            description: payment.method === 'card' ? m.topupByCard : m.topupByTransfer,
           });
           await repo.update(tx, payment.identifier, { status: 'success', ledgerTransactionId: posted.transactionId });
           return { outcome: posted.created ? 'credited' : 'already-credited', payment: { ...payment, status: 'success' } };

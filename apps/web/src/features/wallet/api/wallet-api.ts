@@ -1,0 +1,159 @@
+import type { pageMeta } from '@therapy/contracts/common';
+import type {
+  BankAccountResponse,
+  PaymentStatusResponse,
+  TopupResponse,
+  TransactionType,
+  WalletBalance,
+  WalletStats,
+  WalletTransaction,
+} from '@therapy/contracts/wallet';
+import { PAYMENT_POLL_MS } from '@therapy/contracts/constants';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiClient } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
+
+export interface TransactionFilters {
+  page: number;
+  /** "YYYY-MM-DD" or undefined. */
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+  transactionType?: TransactionType | undefined;
+}
+
+export const TRANSACTIONS_PAGE_SIZE = 10;
+
+export type PagedMeta = z.infer<typeof pageMeta>;
+
+export const walletKeys = {
+  all: ['wallet'] as const,
+  balance: ['wallet', 'balance'] as const,
+  stats: ['wallet', 'stats'] as const,
+  transactions: ['wallet', 'transactions'] as const,
+  transactionList: (filters: TransactionFilters) => ['wallet', 'transactions', 'list', filters] as const,
+  transaction: (id: string) => ['wallet', 'transactions', 'one', id] as const,
+  bankAccount: ['wallet', 'bank-account'] as const,
+  payment: (id: string) => ['payment', 'status', id] as const,
+};
+
+/** GET /wallet/balance. Silent: the balance card and the top-up modal show "Failed to load" themselves (spec §2). */
+export const balanceQuery = () =>
+  queryOptions({
+    queryKey: walletKeys.balance,
+    queryFn: async ({ signal }) => (await apiClient.get<WalletBalance>('/wallet/balance', { signal })).data,
+    meta: { silent: true },
+  });
+
+/** GET /wallet/stats: money in and out, all time and this month. */
+export const statsQuery = () =>
+  queryOptions({
+    queryKey: walletKeys.stats,
+    queryFn: async ({ signal }) => (await apiClient.get<WalletStats>('/wallet/stats', { signal })).data,
+    meta: { silent: true },
+  });
+
+export interface TransactionPage {
+  data: WalletTransaction[];
+  meta: PagedMeta;
+}
+
+/** GET /wallet/transactions?page=&pageSize=&fromDate=&toDate=&transactionType=; the previous page stays while the next loads. */
+export const transactionsQuery = (filters: TransactionFilters) =>
+  queryOptions({
+    queryKey: walletKeys.transactionList(filters),
+    queryFn: async ({ signal }) => {
+      const response = await apiClient.get<WalletTransaction[]>('/wallet/transactions', {
+        query: {
+          page: filters.page,
+          pageSize: TRANSACTIONS_PAGE_SIZE,
+          fromDate: filters.fromDate,
+          toDate: filters.toDate,
+          transactionType: filters.transactionType,
+        },
+        signal,
+      });
+      const meta = (response as unknown as { meta?: PagedMeta }).meta ?? {
+        page: filters.page,
+        pageSize: TRANSACTIONS_PAGE_SIZE,
+        total: response.data.length,
+        totalPages: 1,
+      };
+      return { data: response.data, meta } satisfies TransactionPage;
+    },
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+
+/** GET /wallet/transactions/{id}: someone else's id answers 404, which the page shows as "not found". */
+export const transactionQuery = (id: string) =>
+  queryOptions({
+    queryKey: walletKeys.transaction(id),
+    queryFn: async ({ signal }) => (await apiClient.get<WalletTransaction>(`/wallet/transactions/${encodeURIComponent(id)}`, { signal })).data,
+    meta: { silent: true },
+  });
+
+/** GET /wallet/bank-account: the dedicated account for transfer top-ups, or null and whether one can be generated. */
+export const bankAccountQuery = () =>
+  queryOptions({
+    queryKey: walletKeys.bankAccount,
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.get<BankAccountResponse>('/wallet/bank-account', {
+          signal,
+        })
+      ).data,
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+
+/** POST /wallet/bank-account: requests the dedicated account (spec §4: automatic when the profile has both names). */
+export function useRequestBankAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await apiClient.post<BankAccountResponse>('/wallet/bank-account')).data,
+    onSuccess: (data) => queryClient.setQueryData(walletKeys.bankAccount, data),
+    meta: { silent: true },
+  });
+}
+
+/**
+ * POST /payment/wallet with the amount in minor units. The Idempotency-Key belongs to one attempt: a repeated click
+ * or a retry after a lost answer gets the same payment back instead of a second one.
+ */
+export function useStartCardTopup() {
+  return useMutation({
+    mutationFn: async ({ amount, idempotencyKey }: { amount: number; idempotencyKey: string }) =>
+      (await apiClient.post<TopupResponse>('/payment/wallet', { amount }, { headers: { 'Idempotency-Key': idempotencyKey } })).data,
+  });
+}
+
+/** A client error (the payment does not exist or is not the user's) will not change by asking again. */
+export const isFinalError = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
+
+/** GET /payment/status/{paymentId}, polled every 5 s while pending (spec §4, §9). */
+export const paymentStatusQuery = (paymentId: string) =>
+  queryOptions({
+    queryKey: walletKeys.payment(paymentId),
+    queryFn: async ({ signal }) => (await apiClient.get<PaymentStatusResponse>(`/payment/status/${encodeURIComponent(paymentId)}`, { signal })).data,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      if (status && status !== 'pending') return false;
+      if (isFinalError(query.state.error)) return false;
+      return PAYMENT_POLL_MS;
+    },
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    meta: { silent: true },
+  });
+
+/** After money moved: the balance, the stats and every transaction page are out of date. */
+export function invalidateWallet(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: walletKeys.balance }),
+    queryClient.invalidateQueries({ queryKey: walletKeys.stats }),
+    queryClient.invalidateQueries({ queryKey: walletKeys.transactions }),
+  ]);
+}

@@ -1,0 +1,56 @@
+import { currencySymbols, type CurrencyCode } from '@therapy/contracts/wallet';
+
+/** Minor units to a localised amount: 250000 NGN → "₦2,500.00" (en) or "2.500,00 ₦" (de). */
+export function formatMoney(minor: number, currency: string, locale: string, options: { signed?: boolean } = {}): string {
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      signDisplay: options.signed ? 'exceptZero' : 'auto',
+    }).format(minor / 100);
+  } catch {
+    // An unknown code: the number with the code beside it rather than a crash.
+    return `${(minor / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+export const currencySymbol = (currency: string): string => currencySymbols[currency as CurrencyCode] ?? currency;
+
+/**
+ * The amount field as the user types (spec §5): only digits survive, leading zeros go, and commas group thousands.
+ * "1234567" → "1,234,567"; "" stays "".
+ */
+export function formatAmountInput(raw: string): string {
+  const digits = raw.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * Where the caret belongs after reformatting: after the same number of digits as before it, so typing or deleting in
+ * the middle of "1,234,567" does not throw the caret to the end.
+ */
+export function caretAfterFormat(raw: string, caret: number, formatted: string): number {
+  const digitsBefore = raw.slice(0, caret).replace(/\D/g, '').length;
+  // Leading zeros that were removed do not count.
+  const leadingZeros = Math.min(raw.replace(/\D/g, '').length - raw.replace(/\D/g, '').replace(/^0+(?=\d)/, '').length, digitsBefore);
+  let wanted = digitsBefore - leadingZeros;
+  if (wanted <= 0) return 0;
+  for (let i = 0; i < formatted.length; i++) {
+    if (/\d/.test(formatted[i]!)) wanted--;
+    if (wanted === 0) return i + 1;
+  }
+  return formatted.length;
+}
+
+/** "YYYY-MM-DD" or undefined, for filters read from the address bar. */
+export const isoDateOrUndefined = (value: string | null): string | undefined => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+
+export function formatDateTime(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(date);
+}

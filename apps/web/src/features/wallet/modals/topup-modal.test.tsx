@@ -1,0 +1,154 @@
+import type { BankAccountResponse } from '@therapy/contracts/wallet';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Dialog } from '@/components/ui/dialog';
+import { uuid } from '@/test/fixtures';
+import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
+import { redirectTo } from '../components/redirect';
+import { TopupModal } from './topup-modal';
+
+vi.mock('../components/redirect', () => ({ redirectTo: vi.fn() }));
+
+const account = {
+  bankName: 'Sandbox Bank',
+  accountNumber: '9012345678',
+  accountName: 'Robin Client',
+};
+
+function renderModal(routes: Parameters<typeof mockFetch>[0] = []) {
+  const fetchMock = mockFetch([
+    {
+      path: '/api/v1/wallet/balance',
+      respond: () => jsonResponse({ data: { balance: 0, currency: 'NGN' } }),
+    },
+    ...routes,
+  ]);
+  const onClose = vi.fn();
+  const view = renderWithProviders(
+    <Dialog open onOpenChange={() => undefined}>
+      <TopupModal onClose={onClose} />
+    </Dialog>,
+  );
+  return { ...view, fetchMock, onClose };
+}
+
+async function chooseAmount(user: ReturnType<typeof renderModal>['user'], amount: string) {
+  await user.type(await screen.findByLabelText('Amount (NGN)'), amount);
+  await user.click(screen.getByRole('button', { name: 'Proceed' }));
+  await screen.findByRole('heading', { name: 'Choose how to pay' });
+}
+
+describe('TopupModal', () => {
+  it('card: posts the amount times 100 with an Idempotency-Key and goes to the checkout', async () => {
+    const requests: Array<{ body: unknown; key: string | null }> = [];
+    const { user } = renderModal([
+      {
+        method: 'POST',
+        path: '/api/v1/payment/wallet',
+        respond: (init) => {
+          requests.push({
+            body: JSON.parse(String(init?.body)),
+            key: new Headers(init?.headers).get('Idempotency-Key'),
+          });
+          return jsonResponse({
+            data: {
+              metadata: {
+                authorizationUrl: '/api/v1/payment/sandbox/checkout/ref-1',
+              },
+              payment: {
+                identifier: uuid(9),
+                reference: 'ref-1',
+                method: 'card',
+                amount: 100000,
+                currencyCode: 'NGN',
+                status: 'pending',
+                createdAt: '2026-01-01T00:00:00Z',
+              },
+            },
+          });
+        },
+      },
+    ]);
+    await chooseAmount(user, '1000');
+    expect(screen.getByText('You are topping up ₦1,000.00.')).toBeTruthy();
+    // Focus follows the new step.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Choose how to pay' }));
+    await user.click(screen.getByRole('button', { name: 'Top Up Via Paystack' }));
+    await vi.waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/api/v1/payment/sandbox/checkout/ref-1'));
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.body).toEqual({ amount: 100000 });
+    expect(requests[0]!.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('back to the amount keeps what was typed', async () => {
+    const { user } = renderModal();
+    await chooseAmount(user, '2500');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(((await screen.findByLabelText('Amount (NGN)')) as HTMLInputElement).value).toBe('2,500');
+  });
+
+  it('transfer: requests the account when none exists, shows it, then "Topup In Progress"', async () => {
+    let posted = 0;
+    const { user } = renderModal([
+      {
+        path: '/api/v1/wallet/bank-account',
+        respond: () =>
+          jsonResponse({
+            data: {
+              account: null,
+              canGenerate: true,
+            } satisfies BankAccountResponse,
+          }),
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/wallet/bank-account',
+        respond: () => {
+          posted++;
+          return jsonResponse({
+            data: { account, canGenerate: true } satisfies BankAccountResponse,
+          });
+        },
+      },
+    ]);
+    await chooseAmount(user, '2500');
+    await user.click(screen.getByRole('button', { name: 'Transfer To Account' }));
+    expect(await screen.findByText('Transfer to the account below and your wallet will be credited instantly.')).toBeTruthy();
+    expect(posted).toBe(1);
+    expect(screen.getByText('Sandbox Bank')).toBeTruthy();
+    expect(screen.getByTestId('account-number').textContent).toBe('9012345678');
+    expect(screen.getByText('Robin Client')).toBeTruthy();
+    expect(screen.getByText('₦2,500.00')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'I Have Made The Payment' }));
+    expect(await screen.findByRole('heading', { name: 'Topup In Progress' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Your Topup is currently processing and will complete when you finish making the transfer. A mail will be sent to notify you when the topup is complete.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to Home' })).toBeTruthy();
+  });
+
+  it('transfer without a name on the profile: no account, "Update Profile"', async () => {
+    const { user, fetchMock, onClose } = renderModal([
+      {
+        path: '/api/v1/wallet/bank-account',
+        respond: () =>
+          jsonResponse({
+            data: {
+              account: null,
+              canGenerate: false,
+            } satisfies BankAccountResponse,
+          }),
+      },
+    ]);
+    await chooseAmount(user, '2500');
+    await user.click(screen.getByRole('button', { name: 'Transfer To Account' }));
+    expect(await screen.findByText(/A bank account has not been generated for you yet/)).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Update Profile' });
+    expect(link.getAttribute('href')).toBe('/account');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await user.click(link);
+    expect(onClose).toHaveBeenCalled();
+  });
+});

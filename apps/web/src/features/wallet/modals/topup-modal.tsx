@@ -1,0 +1,183 @@
+import { clsx } from 'clsx';
+import { CreditCard, Hourglass, Landmark, ArrowLeft, type LucideIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { DialogActions, DialogDescription } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import type { ModalComponentProps } from '@/lib/modal-store';
+import { useStartCardTopup } from '../api/wallet-api';
+import { AmountStep, type ChosenAmount } from '../components/amount-step';
+import { newIdempotencyKey } from '../components/idempotency-key';
+import { redirectTo } from '../components/redirect';
+import { formatMoney } from '../components/money';
+import { StepTitle } from '../components/step-title';
+import { TransferDetails } from '../components/transfer-details';
+
+type Step = 'amount' | 'method' | 'transfer' | 'progress';
+
+/**
+ * Spec §2 "Wallet top-up" and §4 "Top-up": the amount, then the method ("Top Up Via Paystack" or "Transfer To
+ * Account"), then the card checkout or the transfer details, then "Topup In Progress".
+ */
+export function TopupModal({ onClose }: Pick<ModalComponentProps<'wallet-topup'>, 'onClose'>) {
+  const [step, setStep] = useState<Step>('amount');
+  const [amount, setAmount] = useState<ChosenAmount | null>(null);
+  // One key per attempt: a second click or a retry after a lost answer returns the same payment.
+  const [attemptKey, setAttemptKey] = useState('');
+
+  if (step === 'amount' || !amount) {
+    return (
+      <AmountStep
+        initialText={amount?.text ?? ''}
+        onProceed={(chosen) => {
+          setAmount(chosen);
+          setAttemptKey(newIdempotencyKey());
+          setStep('method');
+        }}
+      />
+    );
+  }
+  if (step === 'method') return <MethodStep amount={amount} attemptKey={attemptKey} onTransfer={() => setStep('transfer')} onBack={() => setStep('amount')} />;
+  if (step === 'transfer') return <TransferStep amount={amount} onPaid={() => setStep('progress')} onBack={() => setStep('method')} onClose={onClose} />;
+  return <ProgressStep onClose={onClose} />;
+}
+
+function useAmountLabel(amount: ChosenAmount) {
+  const { i18n } = useTranslation();
+  return formatMoney(amount.minor, amount.currency, i18n.resolvedLanguage ?? 'en');
+}
+
+function MethodStep({ amount, attemptKey, onTransfer, onBack }: { amount: ChosenAmount; attemptKey: string; onTransfer: () => void; onBack: () => void }) {
+  const { t } = useTranslation('wallet');
+  const start = useStartCardTopup();
+  const [redirecting, setRedirecting] = useState(false);
+  const busy = start.isPending || redirecting;
+  const amountLabel = useAmountLabel(amount);
+
+  const payByCard = () =>
+    start.mutate(
+      { amount: amount.minor, idempotencyKey: attemptKey },
+      {
+        onSuccess: (result) => {
+          setRedirecting(true);
+          redirectTo(result.metadata.authorizationUrl);
+        },
+      },
+    );
+
+  return (
+    <div className="flex flex-col">
+      <StepTitle>{t('topup.methodTitle')}</StepTitle>
+      <DialogDescription>{t('topup.methodDescription', { amount: amountLabel })}</DialogDescription>
+      <div className="mt-5 flex flex-col gap-3">
+        <MethodButton icon={CreditCard} label={t('topup.card')} hint={t('topup.cardHint')} onClick={payByCard} pending={busy} disabled={busy} />
+        <MethodButton icon={Landmark} label={t('topup.transfer')} hint={t('topup.transferHint')} onClick={onTransfer} disabled={busy} />
+      </div>
+      {redirecting && (
+        <p role="status" className="mt-4 text-sm text-slate-700">
+          {t('topup.redirecting')}
+        </p>
+      )}
+      <DialogActions>
+        <Button variant="ghost" onClick={onBack} disabled={busy}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {t('topup.back')}
+        </Button>
+      </DialogActions>
+    </div>
+  );
+}
+
+function MethodButton({
+  icon: Icon,
+  label,
+  hint,
+  onClick,
+  pending,
+  disabled,
+}: {
+  icon: LucideIcon;
+  label: string;
+  hint: string;
+  onClick: () => void;
+  pending?: boolean;
+  disabled?: boolean;
+}) {
+  const hintId = useId();
+  // The whole card is the click target (the button's ::after covers it), but the button's name is just its label,
+  // with the hint read as its description.
+  return (
+    <div
+      className={clsx(
+        'relative flex w-full items-center gap-4 rounded-xl border border-slate-300 bg-white p-4 shadow-sm transition-colors',
+        'has-[button:focus-visible]:outline-2 has-[button:focus-visible]:outline-offset-2 has-[button:focus-visible]:outline-brand-700',
+        disabled ? 'opacity-60' : 'hover:border-brand-600 hover:bg-brand-50',
+      )}
+    >
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+        {pending ? <Spinner size="md" /> : <Icon className="size-6" aria-hidden="true" />}
+      </span>
+      <span className="min-w-0">
+        <button
+          type="button"
+          onClick={onClick}
+          disabled={disabled}
+          aria-busy={pending || undefined}
+          aria-describedby={hintId}
+          className="block text-left font-semibold text-slate-900 outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] disabled:cursor-not-allowed"
+        >
+          {label}
+        </button>
+        <span id={hintId} className="block text-sm text-slate-700">
+          {hint}
+        </span>
+      </span>
+    </div>
+  );
+}
+
+function TransferStep({ amount, onPaid, onBack, onClose }: { amount: ChosenAmount; onPaid: () => void; onBack: () => void; onClose: () => void }) {
+  const { t } = useTranslation('wallet');
+  const amountLabel = useAmountLabel(amount);
+  return (
+    <div className="flex flex-col">
+      <StepTitle>{t('transfer.title')}</StepTitle>
+      <DialogDescription>{t('transfer.description')}</DialogDescription>
+      <TransferDetails amountLabel={amountLabel} onPaid={onPaid} onClose={onClose} />
+      <div className="mt-3 flex">
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {t('topup.back')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function ProgressStep({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('wallet');
+  const navigate = useNavigate();
+  return (
+    <div className="flex flex-col items-center text-center">
+      <span className="mb-4 flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-700">
+        <Hourglass className="size-7" aria-hidden="true" />
+      </span>
+      <StepTitle className="px-10">{t('progress.title')}</StepTitle>
+      <DialogDescription>{t('progress.body')}</DialogDescription>
+      <DialogActions className="w-full sm:justify-center!">
+        <Button
+          fullWidth
+          className="sm:w-auto"
+          onClick={() => {
+            onClose();
+            void navigate('/overview');
+          }}
+        >
+          {t('progress.home')}
+        </Button>
+      </DialogActions>
+    </div>
+  );
+}
