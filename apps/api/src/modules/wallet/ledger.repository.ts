@@ -26,6 +26,17 @@ export interface HistoryFilter {
 
 const NIL = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
 
+/** A history row: the transaction and the wallet's side of it. */
+const historyColumns = {
+  identifier: ledgerTransactions.identifier,
+  type: ledgerTransactions.type,
+  reference: ledgerTransactions.reference,
+  description: ledgerTransactions.description,
+  createdAt: ledgerTransactions.createdAt,
+  amount: ledgerEntries.amount,
+  currencyCode: ledgerEntries.currencyCode,
+};
+
 /** The wallet's entries in a user's history: one row per transaction, the wallet's side of it. */
 const historyWhere = (accountId: string, filter: HistoryFilter) =>
   and(
@@ -89,15 +100,7 @@ export const ledgerRepository = {
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.identifier, ledgerEntries.transactionId))
       .where(where);
     const rows = await db
-      .select({
-        identifier: ledgerTransactions.identifier,
-        type: ledgerTransactions.type,
-        reference: ledgerTransactions.reference,
-        description: ledgerTransactions.description,
-        createdAt: ledgerTransactions.createdAt,
-        amount: ledgerEntries.amount,
-        currencyCode: ledgerEntries.currencyCode,
-      })
+      .select(historyColumns)
       .from(ledgerEntries)
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.identifier, ledgerEntries.transactionId))
       .where(where)
@@ -109,15 +112,7 @@ export const ledgerRepository = {
   /** One transaction of the user's wallet history; undefined when it is not on one of the user's wallets. */
   async historyItem(db: Executor, userId: string, transactionId: string): Promise<HistoryRow | undefined> {
     const [row] = await db
-      .select({
-        identifier: ledgerTransactions.identifier,
-        type: ledgerTransactions.type,
-        reference: ledgerTransactions.reference,
-        description: ledgerTransactions.description,
-        createdAt: ledgerTransactions.createdAt,
-        amount: ledgerEntries.amount,
-        currencyCode: ledgerEntries.currencyCode,
-      })
+      .select(historyColumns)
       .from(ledgerEntries)
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.identifier, ledgerEntries.transactionId))
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.identifier, ledgerEntries.accountId))
