@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { countries } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
@@ -45,6 +45,24 @@ const historyWhere = (accountId: string, filter: HistoryFilter) =>
     filter.to ? lt(ledgerTransactions.createdAt, filter.to) : undefined,
     filter.type ? eq(ledgerTransactions.type, filter.type) : undefined,
   );
+
+/** The balance route's one query, prepared once per database handle (planned once per connection). */
+const prepareBalance = (db: Executor) =>
+  db
+    .select({ currencyCode: countries.currencyCode, balance: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(users)
+    .leftJoin(countries, eq(countries.code, users.countryCode))
+    .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.identifier), eq(ledgerAccounts.kind, 'user_wallet'), eq(ledgerAccounts.currencyCode, countries.currencyCode)))
+    .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.identifier))
+    .where(and(eq(users.identifier, sql.placeholder('userId')), isNull(users.deletedAt)))
+    .groupBy(countries.currencyCode)
+    .prepare('wallet_country_balance');
+const prepared = new WeakMap<Executor, ReturnType<typeof prepareBalance>>();
+const balanceStatement = (db: Executor) => {
+  let statement = prepared.get(db);
+  if (!statement) prepared.set(db, (statement = prepareBalance(db)));
+  return statement;
+};
 
 export const ledgerRepository = {
   /** The account's id, made on first use (concurrent first uses agree on one row). */
@@ -138,16 +156,8 @@ export const ledgerRepository = {
    * the wallet's hottest read). Undefined when there is no such live user.
    */
   async countryBalance(db: Executor, userId: string): Promise<{ currencyCode: string | null; balance: number } | undefined> {
-    const { rows } = await db.execute<{ currency_code: string | null; balance: string }>(sql`
-      SELECT c.currency_code, coalesce(sum(e.amount), 0) AS balance
-        FROM users u
-        LEFT JOIN countries c ON c.code = u.country_code
-        LEFT JOIN ledger_accounts a ON a.user_id = u.identifier AND a.kind = 'user_wallet' AND a.currency_code = c.currency_code
-        LEFT JOIN ledger_entries e ON e.account_id = a.identifier
-       WHERE u.identifier = ${userId} AND u.deleted_at IS NULL
-       GROUP BY c.currency_code`);
-    const row = rows[0];
-    return row ? { currencyCode: row.currency_code, balance: Number(row.balance) } : undefined;
+    const [row] = await balanceStatement(db).execute({ userId });
+    return row ? { currencyCode: row.currencyCode, balance: Number(row.balance) } : undefined;
   },
   /** The wallet currency of a user: their country's (DESIGN.md §6), if the platform supports it. */
   async countryCurrency(db: Executor, userId: string): Promise<string | undefined> {
