@@ -129,6 +129,7 @@ export const m = {
   // ledger descriptions (stored in English, shown in the page's language)
   topupByCard: 'Wallet top-up by card',
   topupByTransfer: 'Wallet top-up by bank transfer',
+  bankAccountRefused: 'Your bank account could not be created. Check the name and phone number in your profile and try again',
 } as const;
 
 export type MessageKey = keyof typeof m;
@@ -256,6 +257,7 @@ export const mDe: Record<MessageKey, string> = {
   idempotencyKeyReused: 'Diese Anfrage wurde schon mit einem anderen Betrag gestellt',
   topupByCard: 'Aufladung per Karte',
   topupByTransfer: 'Aufladung per Überweisung',
+  bankAccountRefused: 'Dein Bankkonto konnte nicht angelegt werden. Prüfe Name und Telefonnummer in deinem Profil und versuche es erneut',
 };
 
 export const locales = ['en', 'de'] as const;

@@ -57,6 +57,12 @@ describe('Paystack', () => {
     await expect.poll(() => balance(client), { timeout: 10_000 }).toBe(420_000);
   });
 
+  it('a dedicated account Paystack refuses (no phone number) says what to fix', async () => {
+    const client = await t.signUp('client');
+    expectError(await t.api('POST', '/wallet/bank-account', client), 400, { message: m.bankAccountRefused, code: 'PAYMENT_GATEWAY_ERROR' });
+    expect(await t.count('virtual_accounts', { user_id: client.userId })).toBe(0);
+  });
+
   it('a gateway that times out or fails gives a clear 502 and no money', async () => {
     const client = await t.signUp('client');
     paystack.failNext(500, 1);

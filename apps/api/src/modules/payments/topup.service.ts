@@ -122,7 +122,8 @@ export function createTopupService(deps: AppDeps, gateway: PaymentGateway, settl
           const assigned = await gateway.assignDedicatedAccount({ email: user.email, firstName: user.firstName, lastName: user.lastName, phone: user.phoneNumber, currency });
           await repo.insertVirtualAccount(db, { userId: user.identifier, gateway: gateway.name, currencyCode: currency, ...assigned });
         } catch (err) {
-          if (err instanceof GatewayError) throw gatewayFailed();
+          // A refusal (not an outage) is about the customer's details, e.g. Paystack wants a phone number.
+          if (err instanceof GatewayError) throw err.retryable ? gatewayFailed() : new AppError(400, 'PAYMENT_GATEWAY_ERROR', 'bankAccountRefused');
           throw err;
         }
       }
