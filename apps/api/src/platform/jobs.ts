@@ -19,6 +19,8 @@ export interface Jobs {
   send(queue: string, data: object, options?: { id?: string }): Promise<void>;
   /** Handles a queue's jobs one at a time per instance; a thrown error lets pg-boss retry the job. */
   work<T extends object>(queue: string, retry: RetryPolicy, handler: (data: T) => Promise<void>): Promise<void>;
+  /** Runs `handler` on a cron schedule (UTC), once per tick across all instances. */
+  schedule(queue: string, cron: string, handler: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export async function prepareJobsSchema(sql: SqlRunner): Promise<void> {
 }
 
 export async function startJobs(sql: SqlRunner, log: { error: (o: object, m: string) => void }, pollingIntervalSeconds = 1): Promise<Jobs> {
-  const boss = bossFor(sql, { migrate: false, schedule: false });
+  const boss = bossFor(sql, { migrate: false, schedule: true });
   boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
   await boss.start();
   const queues = new Set<string>();
@@ -63,6 +65,11 @@ export async function startJobs(sql: SqlRunner, log: { error: (o: object, m: str
         const failure = results.find((r) => r.status === 'rejected');
         if (failure) throw failure.reason;
       });
+    },
+    async schedule(queue, cron, handler) {
+      await ensureQueue(queue, { retryLimit: 2, retryDelaySeconds: 60 });
+      await boss.schedule(queue, cron, {}, { tz: 'UTC' });
+      await boss.work(queue, { pollingIntervalSeconds: Math.max(pollingIntervalSeconds, 10) }, async () => handler());
     },
     async stop() {
       await boss.stop({ graceful: true, close: false, timeout: 5000 });

@@ -8,6 +8,7 @@ import { paymentsRepository as repo } from './payments.repository.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { createSandboxGateway, type SandboxGateway } from './sandbox/sandbox-gateway.ts';
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
+import { EXPIRE_PAYMENTS_QUEUE, expireStalePayments } from './expire-payments.ts';
 import { createSettlement } from './settlement.ts';
 import { createTopupService } from './topup.service.ts';
 import { GATEWAY_EVENT_QUEUE, webhookRoutes } from './webhook.routes.ts';
@@ -48,6 +49,10 @@ export const paymentsModule: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
     };
     await app.register(sandboxRoutes, { gateway: gateway as SandboxGateway, deliver });
   }
+
+  await deps.jobs.schedule(EXPIRE_PAYMENTS_QUEUE, '*/15 * * * *', async () => {
+    await expireStalePayments(deps.db, deps.clock, settlement);
+  });
 
   await deps.jobs.work<{ eventId: string }>(GATEWAY_EVENT_QUEUE, { retryLimit: 8, retryDelaySeconds: 2 }, async ({ eventId }) => {
     const event = await repo.event(deps.db, eventId);

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { gatewayEvents, payments, virtualAccounts } from '../../db/schema/wallet.ts';
 
@@ -31,6 +31,14 @@ export const paymentsRepository = {
   /** Touches a pending payment (its `updatedAt`), so status polls ask the gateway at most every few seconds. */
   async touch(db: Executor, id: string): Promise<void> {
     await db.update(payments).set({ updatedAt: new Date() }).where(eq(payments.identifier, id));
+  },
+  /** Pending payments started before `before`, oldest first. */
+  async stalePending(db: Executor, before: Date, limit: number): Promise<PaymentRow[]> {
+    return db.select().from(payments).where(and(eq(payments.status, 'pending'), lt(payments.createdAt, before))).orderBy(asc(payments.createdAt)).limit(limit);
+  },
+  /** Gives up on a payment that is still pending (never one that was settled meanwhile). */
+  async abandonIfPending(db: Executor, id: string): Promise<void> {
+    await db.update(payments).set({ status: 'abandoned' }).where(and(eq(payments.identifier, id), eq(payments.status, 'pending')));
   },
   async virtualAccount(db: Executor, userId: string, gateway: string): Promise<VirtualAccountRow | undefined> {
     const [row] = await db.select().from(virtualAccounts).where(and(eq(virtualAccounts.userId, userId), eq(virtualAccounts.gateway, gateway))).limit(1);

@@ -4,7 +4,11 @@ import type { TopupResponse, WalletTransaction } from '@therapy/contracts/wallet
 import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 import { signPaystackWebhook } from './gateway/paystack-gateway.ts';
+import { createMailer } from '../../platform/mail/mailer.ts';
+import { expireStalePayments } from './expire-payments.ts';
 import { sandboxWebhookSecret } from './payments.plugin.ts';
+import { createSandboxGateway } from './sandbox/sandbox-gateway.ts';
+import { createSettlement } from './settlement.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -205,5 +209,28 @@ describe('transaction list filters', () => {
   ])('refuses %s', async (query, message) => {
     const client = await t.signUp('client');
     expectError(await t.api('GET', `/wallet/transactions${query}`, client), 400, validation(message));
+  });
+});
+
+describe('stale pending payments', () => {
+  it('are asked about once more, then abandoned; a late payment is still credited; the job is scheduled', async () => {
+    const gateway = createSandboxGateway({ db: t.db, webhookSecret: sandboxWebhookSecret(t.config), publicBaseUrl: '' });
+    const mailer = createMailer({ smtpUrl: t.config.smtpUrl, from: t.config.mailFrom, db: t.db });
+    const settlement = createSettlement({ db: t.db, config: t.config, mailer }, gateway, { warn: () => undefined, error: () => undefined });
+    const client = await t.signUp('client');
+    const forgotten = await startTopup(client, 100_000);
+    const paidLate = await startTopup(client, 200_000);
+    const fresh = await startTopup(client, 300_000);
+    await t.db.$client.query("UPDATE payments SET created_at = now() - interval '2 days' WHERE identifier = ANY($1)", [[forgotten.payment.identifier, paidLate.payment.identifier]]);
+    await t.db.$client.query("UPDATE sandbox_transactions SET status = 'success', paid_at = now() WHERE reference = $1", [paidLate.payment.reference]);
+
+    expect(await expireStalePayments(t.db, t.clock, settlement)).toBe(1);
+    const statuses = Object.fromEntries(
+      (await t.db.$client.query('SELECT identifier, status FROM payments WHERE user_id = $1', [client.userId])).rows.map((r) => [r.identifier, r.status]),
+    );
+    expect(statuses).toEqual({ [forgotten.payment.identifier]: 'abandoned', [paidLate.payment.identifier]: 'success', [fresh.payment.identifier]: 'pending' });
+    expect((await balance(client)).balance).toBe(200_000);
+    const schedules = await t.db.$client.query('SELECT cron FROM pgboss.schedule WHERE name = $1', ['payments.expire-pending']);
+    expect(schedules.rows).toEqual([{ cron: '*/15 * * * *' }]);
   });
 });

@@ -22,7 +22,7 @@ export type Settled =
  * currency are checked against our payment (and against what the event claimed), and the wallet is credited once:
  * the ledger's unique (type, reference) makes a second credit impossible, however often and from wherever this runs.
  */
-export function createSettlement(deps: AppDeps, gateway: PaymentGateway, log: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void }) {
+export function createSettlement(deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>, gateway: PaymentGateway, log: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void }) {
   const { db } = deps;
 
   const notify = async (payment: PaymentRow) => {

@@ -99,4 +99,9 @@ export const tokenRepository = {
   async clearAttempts(db: Executor, key: string) {
     await db.delete(authAttempts).where(eq(authAttempts.key, key));
   },
+  /** Removes attempts older than `before` (of keys nobody tried again, which the per-key clean-up never reaches). */
+  async pruneAttempts(db: Executor, before: Date): Promise<number> {
+    const gone = await db.delete(authAttempts).where(lt(authAttempts.createdAt, before)).returning({ id: authAttempts.identifier });
+    return gone.length;
+  },
 };
