@@ -20,7 +20,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; gateway: Paym
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.post('/payment/webhook/:gateway', { schema: { tags: ['wallet'], params, response: { 200: messageOnly, 401: errorBody, 404: errorBody } } }, async (req) => {
+  // No per-IP rate limit: a gateway sends bursts from a few addresses, and the signature is checked before any write.
+  const config = { rateLimit: false } as const;
+  app.post('/payment/webhook/:gateway', { config, schema: { tags: ['wallet'], params, response: { 200: messageOnly, 401: errorBody, 404: errorBody } } }, async (req) => {
     if (req.params.gateway !== gateway.name) throw AppError.notFound();
     const signature = req.headers['x-paystack-signature'];
     if (!Buffer.isBuffer(req.body) || typeof signature !== 'string' || signature.length === 0) throw rejected();
