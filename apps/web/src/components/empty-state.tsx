@@ -7,11 +7,11 @@ interface EmptyStateProps {
   description?: ReactNode;
   action?: ReactNode;
   /** Heading level that fits the page outline (headings must not skip levels). */
-  headingLevel?: 2 | 3;
+  headingLevel?: 1 | 2 | 3;
 }
 
 export function EmptyState({ icon: Icon, title, description, action, headingLevel = 2 }: EmptyStateProps) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Heading = (['h1', 'h2', 'h3'] as const)[headingLevel - 1]!;
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       <span className="mb-4 flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">

@@ -36,6 +36,9 @@ describe('Paystack', () => {
 
     // A webhook before the money arrived (Paystack says "abandoned"): nothing is credited.
     expect((await deliver(paystack.webhook(started.payment.reference))).statusCode).toBe(200);
+    const verified = () => paystack.requests.some((r) => r.path === `/transaction/verify/${started.payment.reference}`);
+    await expect.poll(verified, { timeout: 10_000 }).toBe(true);
+    expect(await balance(client)).toBe(0);
     paystack.setStatus(started.payment.reference, 'success');
     const hook = paystack.webhook(started.payment.reference);
     for (let i = 0; i < 5; i += 1) expect((await deliver(hook)).statusCode).toBe(200);

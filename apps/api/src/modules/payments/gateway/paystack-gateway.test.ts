@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePaystack, type FakePaystack } from '../../../../test/fake-paystack.ts';
-import { GatewayError, type PaymentGateway } from './payment-gateway.ts';
+import type { PaymentGateway } from './payment-gateway.ts';
 import { createPaystackGateway, signPaystackWebhook } from './paystack-gateway.ts';
+import { gatewayError } from './gateway-test-helpers.ts';
 
 let fake: FakePaystack;
 let gateway: PaymentGateway;
@@ -14,15 +15,6 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 const ref = () => `top_${crypto.randomBytes(6).toString('hex')}`;
-
-async function gatewayError(p: Promise<unknown>): Promise<GatewayError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GatewayError);
-  return err as GatewayError;
-}
 
 async function initialized(amount = 500_000, email = 'ada@example.com') {
   const reference = ref();

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { m } from '@therapy/contracts/messages';
 import { buildTestApp, type TestApp } from '../../../../test/harness.ts';
 import { registerErrorHandler } from '../../../platform/http/error-handler.ts';
-import { GatewayError } from '../gateway/payment-gateway.ts';
 import { signPaystackWebhook } from '../gateway/paystack-gateway.ts';
 import { createSandboxGateway, type SandboxGateway } from './sandbox-gateway.ts';
 import { sandboxRoutes } from './sandbox.routes.ts';
+import { gatewayError } from '../gateway/gateway-test-helpers.ts';
 
 const SECRET = 'sandbox-webhook-secret';
 const BASE = 'http://localhost:3000';
@@ -40,15 +40,6 @@ async function started(overrides: { amount?: number; currency?: string; callback
 async function row(reference: string) {
   const { rows } = await t.db.$client.query('SELECT * FROM sandbox_transactions WHERE reference = $1', [reference]);
   return rows[0] as Record<string, unknown> | undefined;
-}
-
-async function gatewayError(p: Promise<unknown>): Promise<GatewayError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GatewayError);
-  return err as GatewayError;
 }
 
 describe('sandbox gateway: card checkout', () => {

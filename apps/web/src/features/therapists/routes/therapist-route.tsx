@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { PageSpinner } from '@/components/page-spinner';
+import { StatusPage } from '@/components/status-page';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -132,15 +133,10 @@ function BookingCalendar({ providerId, therapies }: { providerId: string; therap
 function TherapistNotFound() {
   const { t } = useTranslation('therapists');
   return (
-    <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
-      <span className="mb-4 flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <UserRoundX className="size-7" aria-hidden="true" />
-      </span>
-      <h1 className="text-2xl font-bold text-slate-900">{t('notFound.title')}</h1>
-      <p className="mt-3 text-slate-700">{t('notFound.body')}</p>
-      <Link to="/" className={buttonClasses({ className: 'mt-8' })}>
+    <StatusPage icon={UserRoundX} title={t('notFound.title')} body={t('notFound.body')}>
+      <Link to="/" className={buttonClasses()}>
         {t('notFound.home')}
       </Link>
-    </div>
+    </StatusPage>
   );
 }

@@ -5,6 +5,7 @@ import { localizeMessage } from '@therapy/contracts/messages';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
+import { EmptyState } from '@/components/empty-state';
 import { PageSpinner } from '@/components/page-spinner';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -39,16 +40,17 @@ export function TransactionRoute() {
   if (notFound) {
     return (
       <Page back={back}>
-        <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <span className="mb-4 flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-            <SearchX className="size-7" aria-hidden="true" />
-          </span>
-          <h1 className="text-2xl font-bold text-slate-900">{t('detail.notFoundTitle')}</h1>
-          <p className="mt-3 max-w-md text-slate-700">{t('detail.notFoundBody')}</p>
-          <Link to="/wallet" className={buttonClasses({ className: 'mt-6' })}>
-            {t('detail.back')}
-          </Link>
-        </div>
+        <EmptyState
+          icon={SearchX}
+          headingLevel={1}
+          title={t('detail.notFoundTitle')}
+          description={t('detail.notFoundBody')}
+          action={
+            <Link to="/wallet" className={buttonClasses()}>
+              {t('detail.back')}
+            </Link>
+          }
+        />
       </Page>
     );
   }
