@@ -1,11 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -33,12 +33,12 @@ import { oidcRoutes } from './modules/user/oidc.routes.ts';
 import { authPlugin } from './platform/auth/plugin.ts';
 import { createAccessTokens } from './platform/auth/tokens.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
-import { AppError } from './platform/errors.ts';
 import { createFileService } from './platform/files/file-service.ts';
 import { startJobs } from './platform/jobs.ts';
 import { registerUploads } from './platform/files/uploads.ts';
 import { registerErrorHandler, sendFrameworkError } from './platform/http/error-handler.ts';
 import { registerHeaderChecks } from './platform/http/request-headers.ts';
+import { internalRequestHeader, internalRequestToken, registerWebApp } from './platform/http/web-app.ts';
 import { newId } from './platform/ids.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 
@@ -50,7 +50,7 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 
 /** Plugins, then modules, then the error handler; no listen (tests use inject). */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -90,6 +90,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     void reply.header('x-request-id', req.id);
   });
 
+  // Pages and API answers over 1 KB are compressed for browsers that ask; built files are compressed at build time.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(cookie, { secret: config.jwtSecret });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -107,7 +109,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(cors, { origin: config.appOrigin, credentials: true });
   // Per-instance flood guard; the account-level limits that must hold across instances live in Postgres (auth_attempts).
-  await app.register(rateLimit, { max: config.env === 'test' ? 100_000 : 600, timeWindow: '1 minute', allowList: ['127.0.0.1', '::1'].filter(() => config.env !== 'production') });
+  // The server renderer's in-process API calls (platform/http/web-app.ts) are the visitor's page view, not extra requests.
+  const loopback = config.env === 'production' ? [] : ['127.0.0.1', '::1'];
+  await app.register(rateLimit, {
+    max: config.env === 'test' ? 100_000 : 600,
+    timeWindow: '1 minute',
+    allowList: (req) => req.headers[internalRequestHeader] === internalRequestToken || loopback.includes(req.ip),
+  });
   registerHeaderChecks(app);
   await registerUploads(app);
   await app.register(authPlugin, { tokens: deps.tokens, clock: deps.clock });
@@ -139,16 +147,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(walletRoutes, { prefix, deps });
   if (!config.isProduction) await app.register(devMailboxRoutes, { deps });
 
-  const serveWeb = config.serveWeb && fs.existsSync(path.join(webDist, 'index.html'));
-  // The built files are indexed at start-up (a deploy restarts the process); index.html comes from the fallback below.
-  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  app.setNotFoundHandler(async (req, reply) => {
-    const isApi = req.url.startsWith('/api/') || req.url === '/api';
-    // A missing file (an old tab asking for assets of a previous deploy) is a 404, never index.html as JavaScript.
-    const isFile = /\.[A-Za-z0-9]{1,8}$/.test(req.url.split('?')[0] ?? '');
-    if (isApi || isFile || !serveWeb || (req.method !== 'GET' && req.method !== 'HEAD')) throw AppError.notFound();
-    // History fallback: every other path is a page of the single-page app.
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  await registerWebApp(app, { webDist: path.join(webRoot, 'dist'), serverEntry: path.join(webRoot, 'dist-server', 'entry-server.js'), enabled: config.serveWeb });
   return app;
 }

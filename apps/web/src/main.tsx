@@ -1,25 +1,60 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import './index.css';
-import { createAppRouter } from './app/router';
+import { createAppRouter, routes } from './app/router';
 import { Providers } from './app/providers';
-import { currentLocale } from './lib/i18n';
+import { currentLocale, i18n } from './lib/i18n';
 import { syncDocumentLanguage } from './lib/locale';
+import { queryClient } from './lib/query-client';
 import { restoreSession } from './lib/session-actions';
+import { readSsrData } from './lib/ssr-data';
 
-syncDocumentLanguage(currentLocale());
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+const ssr = readSsrData();
+
+/**
+ * A page the server rendered (docs/decisions/0012) is hydrated: the first render must equal the server's HTML, so
+ * it uses the server's locale and prefetched queries, and the page's lazy route module is loaded before it starts.
+ */
+async function hydratePage(data: NonNullable<typeof ssr>): Promise<void> {
+  if (i18n.language !== data.locale) await i18n.changeLanguage(data.locale);
+  hydrate(queryClient, data.queries);
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<object>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  // As a transition, hydration yields to the browser between components instead of blocking it in one long task.
+  startTransition(() => {
+    hydrateRoot(
+      container!,
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={createAppRouter()} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
+}
+
+syncDocumentLanguage(ssr?.locale ?? currentLocale());
 // Started before the first render so the refresh runs in parallel with loading the page's code.
 void restoreSession();
 
-const router = createAppRouter();
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
-
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+if (ssr) {
+  void hydratePage(ssr);
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={createAppRouter()} />
+      </Providers>
+    </StrictMode>,
+  );
+}

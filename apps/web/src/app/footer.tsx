@@ -4,11 +4,14 @@ import { Link } from 'react-router';
 import { useAuthStore } from '@/lib/auth-store';
 import { countryName, detectCountryCode } from '@/lib/country';
 import { openModal } from '@/lib/modal-store';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export function Footer() {
   const { t, i18n } = useTranslation();
   const userCountry = useAuthStore((s) => s.user?.countryCode);
-  const code = detectCountryCode(userCountry);
+  // The browser's region is unknown to the server: the location shows once the page is hydrated.
+  const hydrated = useHydrated();
+  const code = hydrated ? detectCountryCode(userCountry) : null;
   const year = new Date().getFullYear();
 
   return (

@@ -1,8 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { queryClient } from '@/lib/query-client';
+import { queryClient as browserQueryClient } from '@/lib/query-client';
 
-/** App-wide providers. i18next needs none: initReactI18next registers the instance for useTranslation. */
-export function Providers({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+/**
+ * App-wide providers. i18next needs none: initReactI18next registers the instance for useTranslation. The server
+ * renderer passes a query client of its own per request; the browser uses the one app-wide client.
+ */
+export function Providers({ children, client = browserQueryClient }: { children: ReactNode; client?: QueryClient }) {
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

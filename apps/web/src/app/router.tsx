@@ -9,7 +9,9 @@ import { PageSpinner } from '@/components/page-spinner';
 import { AppShell } from './app-shell';
 import { NotFoundRoute } from './not-found-route';
 import { RootErrorBoundary, RouteErrorBoundary } from './error-boundary';
+import type { PageHandle, ServerRenderedPage } from './page-handle';
 import type { RouteHandle } from './protected-layout';
+import { prefetchTherapist } from '@/features/therapists/api/therapist-prefetch';
 
 /**
  * A code-split page: its chunk and its translations load together before the route renders, so a page never
@@ -20,6 +22,11 @@ function lazyPage(ns: Namespace[], load: () => Promise<ComponentType>) {
     const [Component] = await Promise.all([load(), loadNamespaces(ns)]);
     return { Component };
   };
+}
+
+/** A code-split page the server renders too (app/page-handle.ts): the same loader, plus what the server needs. */
+function ssrPage(page: ServerRenderedPage & { source: string }, load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'handle'> {
+  return { lazy: lazyPage(page.ns, load), handle: { ssr: page } satisfies PageHandle };
 }
 
 // Paths match with or without a trailing slash (spec §9 "Trailing slash on"): React Router ignores it when matching.
@@ -33,18 +40,18 @@ export const routes: RouteObject[] = [
       {
         ErrorBoundary: RouteErrorBoundary,
         children: [
-          { index: true, Component: LandingRoute },
-          { path: 'login', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/login-route').then((m) => m.LoginRoute)) },
-          { path: 'register', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/register-choice-route').then((m) => m.RegisterChoiceRoute)) },
-          { path: 'register/client', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/register-client-route').then((m) => m.RegisterClientRoute)) },
-          { path: 'register/provider', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/register-provider-route').then((m) => m.RegisterProviderRoute)) },
-          { path: 'forgot-password', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/forgot-password-route').then((m) => m.ForgotPasswordRoute)) },
+          { index: true, Component: LandingRoute, handle: { ssr: { ns: ['landing'] } } satisfies PageHandle },
+          { path: 'login', ...ssrPage({ source: 'src/features/auth/routes/login-route.tsx', ns: ['auth'] }, () => import('@/features/auth/routes/login-route').then((m) => m.LoginRoute)) },
+          { path: 'register', ...ssrPage({ source: 'src/features/auth/routes/register-choice-route.tsx', ns: ['auth'] }, () => import('@/features/auth/routes/register-choice-route').then((m) => m.RegisterChoiceRoute)) },
+          { path: 'register/client', ...ssrPage({ source: 'src/features/auth/routes/register-client-route.tsx', ns: ['auth'] }, () => import('@/features/auth/routes/register-client-route').then((m) => m.RegisterClientRoute)) },
+          { path: 'register/provider', ...ssrPage({ source: 'src/features/auth/routes/register-provider-route.tsx', ns: ['auth'] }, () => import('@/features/auth/routes/register-provider-route').then((m) => m.RegisterProviderRoute)) },
+          { path: 'forgot-password', ...ssrPage({ source: 'src/features/auth/routes/forgot-password-route.tsx', ns: ['auth'] }, () => import('@/features/auth/routes/forgot-password-route').then((m) => m.ForgotPasswordRoute)) },
           { path: 'reset-password', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/reset-password-route').then((m) => m.ResetPasswordRoute)) },
           { path: 'verify-email', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/verify-email-route').then((m) => m.VerifyEmailRoute)) },
           { path: 'auth/complete', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/auth-complete-route').then((m) => m.AuthCompleteRoute)) },
-          { path: 'policy/client-cancellation', lazy: lazyPage(['policy'], () => import('@/features/policy/routes/client-cancellation-route').then((m) => m.ClientCancellationRoute)) },
-          { path: 'policy/provider-cancellation', lazy: lazyPage(['policy'], () => import('@/features/policy/routes/provider-cancellation-route').then((m) => m.ProviderCancellationRoute)) },
-          { path: 'therapists/:providerId', lazy: lazyPage(['therapists'], () => import('@/features/therapists/routes/therapist-route').then((m) => m.TherapistRoute)) },
+          { path: 'policy/client-cancellation', ...ssrPage({ source: 'src/features/policy/routes/client-cancellation-route.tsx', ns: ['policy'] }, () => import('@/features/policy/routes/client-cancellation-route').then((m) => m.ClientCancellationRoute)) },
+          { path: 'policy/provider-cancellation', ...ssrPage({ source: 'src/features/policy/routes/provider-cancellation-route.tsx', ns: ['policy'] }, () => import('@/features/policy/routes/provider-cancellation-route').then((m) => m.ProviderCancellationRoute)) },
+          { path: 'therapists/:providerId', ...ssrPage({ source: 'src/features/therapists/routes/therapist-route.tsx', ns: ['therapists'], prefetch: prefetchTherapist }, () => import('@/features/therapists/routes/therapist-route').then((m) => m.TherapistRoute)) },
           {
             lazy: lazyPage(['auth'], () => import('./protected-layout').then((m) => m.ProtectedLayout)),
             children: [

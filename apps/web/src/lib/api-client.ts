@@ -108,11 +108,18 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError({ status, code: status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', message: i18n.t('errors.unexpected') });
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+/** The browser's fetch; the server-side renderer swaps in an in-process transport (no network, same routes). */
+let transport: Transport = (url, init) => fetch(url, init);
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   const hasJsonBody = options.body !== undefined && !isForm;
   try {
-    return await fetch(buildUrl(path, options.query), {
+    return await transport(buildUrl(path, options.query), {
       method,
       headers: buildHeaders(options, hasJsonBody),
       body: isForm ? (options.body as FormData) : hasJsonBody ? JSON.stringify(options.body) : undefined,

@@ -6,7 +6,18 @@ import Cookies from 'js-cookie';
  */
 const COOKIE_DAYS = 365;
 
+/**
+ * While the server renders a page (src/entry-server.tsx) there is no document: the request's cookies stand in, so
+ * the first render in the browser reads the same values and hydration matches. Set and cleared around one
+ * synchronous render, so concurrent requests never see each other's cookies.
+ */
+let serverCookies: Record<string, string> | null = null;
+export function setServerCookies(cookies: Record<string, string> | null): void {
+  serverCookies = cookies;
+}
+
 export function getCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return serverCookies?.[name];
   return Cookies.get(name);
 }
 

@@ -1,5 +1,5 @@
 import { UserRoundX } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { isApiError } from '@/lib/api-error';
+import { useHydrated } from '@/lib/use-hydrated';
 import { referenceName } from '@/lib/reference-names-de';
 import { useCalendarSetupType, useProviderSummary } from '../api/therapists-api';
 import { ProviderHeader } from '../components/provider-header';
@@ -28,6 +29,9 @@ export function TherapistRoute() {
   const { providerId = '' } = useParams();
   const validId = providerIdSchema.safeParse(providerId).success;
   const summary = useProviderSummary(providerId, validId);
+  // The calendar is in the viewer's own time zone, which only the browser knows: it renders after hydration.
+  // Deferred, so the calendar's first render is a background render the browser can interrupt.
+  const hydrated = useDeferredValue(useHydrated());
 
   const notFound = !validId || (isApiError(summary.error) && (summary.error.status === 404 || summary.error.status === 400));
   if (notFound) return <TherapistNotFound />;
@@ -53,7 +57,7 @@ export function TherapistRoute() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <ProviderHeader provider={summary.data} />
-      <BookingCalendar providerId={providerId} therapies={summary.data.therapies} />
+      {hydrated ? <BookingCalendar providerId={providerId} therapies={summary.data.therapies} /> : <CalendarPlaceholder />}
     </div>
   );
 }
@@ -126,6 +130,17 @@ function BookingCalendar({ providerId, therapies }: { providerId: string; therap
           </div>
         )}
       </section>
+    </Card>
+  );
+}
+
+/** What the server sends in the calendar's place: its frame and heading, at the height the calendar takes. */
+function CalendarPlaceholder() {
+  const { t } = useTranslation('therapists');
+  return (
+    <Card className="mt-6 min-h-[34rem] sm:mt-8">
+      <h2 className="text-lg font-semibold text-slate-900">{t('calendar.title')}</h2>
+      <p className="mt-1 text-sm text-slate-700">{t('calendar.lead')}</p>
     </Card>
   );
 }

@@ -1,0 +1,135 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale } from '@therapy/contracts/messages';
+import { AppError } from '../errors.ts';
+import { requestLocale } from '../locale.ts';
+
+/**
+ * Serves the built web app (docs/decisions/0012): hashed assets as precompressed, immutable files; public pages
+ * rendered on the server (so their content paints before any script runs); every other page as the single-page
+ * app's index.html. A failed server render never fails the page: the browser renders it instead.
+ */
+interface ServerEntry {
+  prepare(options: { fetch: (url: string, init: RequestInit) => Promise<Response> }): Promise<void>;
+  renderPage(request: { url: string; locale: Locale; cookies: Record<string, string> }): Promise<RenderedPage | null>;
+}
+interface RenderedPage {
+  status: number;
+  html: string;
+  data: string;
+  title: string;
+  modules: string[];
+}
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** Requests the renderer makes to the API in-process carry this header, so the per-IP flood guard skips them. */
+export const internalRequestHeader = 'x-internal-render';
+export const internalRequestToken = crypto.randomBytes(24).toString('hex');
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export async function registerWebApp(app: FastifyInstance, opts: { webDist: string; serverEntry: string; enabled: boolean }): Promise<void> {
+  const templatePath = path.join(opts.webDist, 'index.html');
+  const serveWeb = opts.enabled && fs.existsSync(templatePath);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: opts.webDist,
+      // The files are indexed at start-up (a deploy restarts the process); pages come from the handler below.
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Compressed twins are found by the plugin itself; source maps are for error reporting, not for the public.
+      globIgnore: ['**/*.br', '**/*.gz', '**/*.map', 'index.html'],
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        void reply.header('cache-control', hashed ? IMMUTABLE : 'public, max-age=3600');
+      },
+    });
+  }
+  const page = serveWeb ? await createPageRenderer(app, opts) : null;
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const isApi = req.url.startsWith('/api/') || req.url === '/api';
+    // A missing file (an old tab asking for assets of a previous deploy) is a 404, never index.html as JavaScript.
+    const isFile = /\.[A-Za-z0-9]{1,8}$/.test(req.url.split('?')[0] ?? '');
+    if (isApi || isFile || !page || (req.method !== 'GET' && req.method !== 'HEAD')) throw AppError.notFound();
+    return page(req, reply);
+  });
+}
+
+async function createPageRenderer(app: FastifyInstance, opts: { webDist: string; serverEntry: string }) {
+  const template = fs.readFileSync(path.join(opts.webDist, 'index.html'), 'utf8');
+  const manifestPath = path.join(opts.webDist, '.vite', 'manifest.json');
+  const manifest: Record<string, ManifestChunk> = fs.existsSync(manifestPath) ? JSON.parse(fs.readFileSync(manifestPath, 'utf8')) : {};
+  const entry = fs.existsSync(opts.serverEntry) ? ((await import(pathToFileURL(opts.serverEntry).href)) as ServerEntry) : null;
+  if (entry) await entry.prepare({ fetch: (url, init) => injectFetch(app, url, init) });
+  else app.log.warn('the web app has no server bundle (apps/web/dist-server): pages are rendered in the browser only');
+
+  const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').send(html);
+
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    let rendered: RenderedPage | null = null;
+    if (entry) {
+      try {
+        rendered = await entry.renderPage({ url: req.url, locale: requestLocale(req), cookies: cookiesOf(req) });
+      } catch (err) {
+        req.log.error({ err }, 'server render failed; the browser renders the page');
+      }
+    }
+    if (!rendered?.html) return sendHtml(reply, rendered?.status ?? 200, template);
+    return sendHtml(reply, rendered.status, fillTemplate(template, rendered, preloadLinks(manifest, rendered.modules)));
+  };
+}
+
+function fillTemplate(template: string, page: RenderedPage, preload: string): string {
+  const lang = /"locale":"(en|de)"/.exec(page.data)?.[1] ?? 'en';
+  return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', `${preload}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${page.html}</div><script type="application/json" id="ssr-data">${page.data}</script>`);
+}
+
+/** The page's own chunk, its translations and what they import: fetched in parallel with the main script. */
+function preloadLinks(manifest: Record<string, ManifestChunk>, modules: string[]): string {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of modules) visit(key);
+  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** The renderer's API calls go through the real routes in-process: same validation and access checks, no socket. */
+async function injectFetch(app: FastifyInstance, url: string, init: RequestInit): Promise<Response> {
+  const headers: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, key) => {
+    headers[key] = value;
+  });
+  const res = await app.inject({
+    method: (init.method ?? 'GET') as 'GET',
+    url,
+    headers: { ...headers, [internalRequestHeader]: internalRequestToken },
+    ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+  });
+  return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+    status: res.statusCode,
+    headers: Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : (Array.isArray(v) ? v : [String(v)]).map((x) => [k, x] as [string, string]))),
+  });
+}
+
+const cookiesOf = (req: FastifyRequest): Record<string, string> =>
+  Object.fromEntries(Object.entries(req.cookies ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));

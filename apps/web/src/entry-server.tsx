@@ -1,0 +1,94 @@
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import type { Locale } from '@therapy/contracts/messages';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import type { PageHandle } from './app/page-handle';
+import { Providers } from './app/providers';
+import { routes } from './app/router';
+import { setApiTransport } from './lib/api-client';
+import { i18n, namespaces, supportedLocales } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
+import { serializeSsrData } from './lib/ssr-data';
+import { setServerCookies } from './lib/storage';
+
+/**
+ * Server rendering of the public pages (docs/decisions/0012). The API process imports this bundle and calls
+ * `renderPage` for page requests; pages without `handle.ssr` are left to the browser (null).
+ */
+export interface RenderRequest {
+  /** Path and query of the page, e.g. "/therapists/0190…/". */
+  url: string;
+  locale: Locale;
+  cookies: Record<string, string>;
+}
+
+export interface RenderResult {
+  status: number;
+  /** The app's markup for <div id="root">. */
+  html: string;
+  /** JSON for the ssr-data script element (already escaped for HTML). */
+  data: string;
+  title: string;
+  /** Build-manifest keys of the modules the page needs first (its route chunk and translations). */
+  modules: string[];
+}
+
+let ready: Promise<void> | null = null;
+
+/** Every translation of every locale, once: a render must never suspend on a missing namespace. */
+export function prepare(options: { fetch: (url: string, init: RequestInit) => Promise<Response> }): Promise<void> {
+  setApiTransport(options.fetch);
+  ready ??= i18n.reloadResources([...supportedLocales], [...namespaces]);
+  return ready;
+}
+
+export async function renderPage(request: RenderRequest): Promise<RenderResult | null> {
+  if (!ready) throw new Error('call prepare() first');
+  await ready;
+  const url = new URL(request.url, 'http://ssr.local');
+  const matches = matchRoutes(routes, url.pathname);
+  const page = (matches?.at(-1)?.route.handle as PageHandle | undefined)?.ssr;
+  if (!matches || !page) return null;
+
+  const queryClient = new QueryClient({ defaultOptions: createQueryClient().getDefaultOptions() });
+  const params = matches.at(-1)?.params ?? {};
+  if (page.prefetch) await page.prefetch(queryClient, params);
+  // A page whose data could not be had (unknown therapist, an outage) is rendered by the browser, which shows the
+  // right state with a retry; the status still tells crawlers about a missing page.
+  const failed = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' });
+  if (failed.length > 0) {
+    const status = failed.some((query) => (query.state.error as { status?: number } | null)?.status === 404) ? 404 : 200;
+    return { status, html: '', data: '', title: '', modules: [] };
+  }
+
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  // One synchronous render: the locale and the cookies below belong to this request only.
+  void i18n.changeLanguage(request.locale);
+  setServerCookies(request.cookies);
+  let html: string;
+  try {
+    html = renderToString(
+      <StrictMode>
+        <Providers client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Providers>
+      </StrictMode>,
+    );
+  } finally {
+    setServerCookies(null);
+  }
+
+  const locale = request.locale;
+  return {
+    status: context.statusCode,
+    html,
+    data: serializeSsrData({ locale, queries: dehydrate(queryClient) }),
+    title: i18n.t('meta.title', { lng: locale }),
+    modules: page.source ? [page.source, ...page.ns.map((ns) => `src/locales/${locale}/${ns}.json`)] : [],
+  };
+}

@@ -1,0 +1,74 @@
+import { expect, test } from '../support/fixtures.ts';
+
+/**
+ * Issue 10 "First paint": public pages arrive rendered (their content is in the HTML, before any script runs), the
+ * browser then hydrates them without a mismatch, and the built files travel compressed with long-lived caching.
+ */
+test('the landing page is in the HTML itself, in the visitor language, and hydrates without errors', async ({ page, request, browser, browserErrors, a11y }) => {
+  const english = await request.get('/', { headers: { 'accept-language': 'en-US,en;q=0.9' } });
+  expect(english.status()).toBe(200);
+  expect(english.headers()['cache-control']).toBe('no-cache');
+  const html = await english.text();
+  expect(html).toMatch(/<html lang="en"/);
+  expect(html).toMatch(/<h1[^>]*id="hero-title"[^>]*>[^<]+<\/h1>/);
+  expect(html).toContain('<script type="application/json" id="ssr-data">');
+
+  const german = await request.get('/', { headers: { cookie: 'X-Locale=de' } });
+  const germanHtml = await german.text();
+  expect(germanHtml).toMatch(/<html lang="de"/);
+  expect(germanHtml).toMatch(/<title>[^<]*Therapeut/);
+
+  // Without JavaScript the visitor still reads the page and can follow its links.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
+  const plain = await noScript.newPage();
+  await plain.goto('/');
+  await expect(plain.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(plain.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
+  await noScript.close();
+
+  // With JavaScript the same markup becomes the app: navigation happens in place, no hydration error is logged.
+  await page.goto('/');
+  await page.getByRole('link', { name: /sign in/i }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await a11y('login after hydration');
+  expect(browserErrors).toEqual([]);
+});
+
+test('a therapist page carries the therapist in its HTML; an unknown therapist is a 404 page', async ({ page, request, createUser, browserErrors }) => {
+  const provider = await createUser('provider');
+  const login = await request.post('/api/v1/user/login', { data: { email: provider.email, password: provider.password } });
+  const providerId = ((await login.json()) as { data: { user: { identifier: string } } }).data.user.identifier;
+
+  const res = await request.get(`/therapists/${providerId}/`);
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html).toMatch(new RegExp(`<h1[^>]*>${provider.firstName} ${provider.lastName}</h1>`));
+  // The page's own chunk is preloaded, so hydration does not wait for a second round trip.
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/therapist-route-[^"]+\.js">/);
+
+  await page.goto(`/therapists/${providerId}/`);
+  await expect(page.getByRole('heading', { level: 1, name: `${provider.firstName} ${provider.lastName}` })).toBeVisible();
+  // The calendar needs the browser's time zone, so it appears once the page is hydrated.
+  await expect(page.getByRole('heading', { level: 2, name: /select a date and time/i })).toBeVisible();
+  await expect(page.getByRole('grid')).toBeVisible();
+  expect(browserErrors).toEqual([]);
+
+  const unknown = await request.get('/therapists/01900000-0000-7000-8000-000000000000/');
+  expect(unknown.status()).toBe(404);
+  expect(unknown.headers()['content-type']).toContain('text/html');
+});
+
+test('built files are served compressed and cached for a year; source maps are not served', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  expect(script).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+  const brotli = await request.get(script!, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(brotli.status()).toBe(200);
+  expect(brotli.headers()['content-encoding']).toBe('br');
+  expect(brotli.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const gzip = await request.get(script!, { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers()['content-encoding']).toBe('gzip');
+  const map = await request.get(`${script!}.map`);
+  expect(map.status()).toBe(404);
+});
