@@ -49,6 +49,19 @@ export const test = base.extend<Fixtures & Options>({
     if (acceptCookies && baseURL) await context.addCookies([{ name: 'cookie-consent', value: 'true', url: baseURL }]);
     await use(context);
   },
+  // Pages arrive rendered by the server and become the app on hydration: a journey acts only once the app has taken
+  // over (AppShell marks <html data-ready>), as a person who waits for the page to respond would.
+  page: async ({ page }, use) => {
+    const waitReady = async <T,>(response: T): Promise<T> => {
+      await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+      return response;
+    };
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => waitReady(await goto(...args));
+    page.reload = async (...args) => waitReady(await reload(...args));
+    await use(page);
+  },
   browserErrors: [
     async ({ page }, use, testInfo) => {
       const errors: string[] = [];

@@ -72,3 +72,13 @@ test('built files are served compressed and cached for a year; source maps are n
   const map = await request.get(`${script!}.map`);
   expect(map.status()).toBe(404);
 });
+
+test('a sign-in form sent before the page became the app goes back to the page, with nothing in the address', async ({ request }) => {
+  const html = await (await request.get('/login/')).text();
+  expect(html).toMatch(/<form[^>]*method="post"/);
+  const sent = await request.post('/login/', { form: { email: 'someone@example.com', password: 'Secret-Words-42' }, maxRedirects: 0 });
+  expect(sent.status()).toBe(303);
+  expect(sent.headers()['location']).toBe('/login/');
+  const api = await request.post('/api/v1/user/login', { form: { email: 'someone@example.com' } });
+  expect(api.status()).toBe(415);
+});

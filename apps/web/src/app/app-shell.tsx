@@ -24,8 +24,19 @@ function useFocusOnNavigate() {
   }, [location.pathname]);
 }
 
+/**
+ * Marks the document once the app has taken over the page (after hydration of a server-rendered page): tests wait
+ * for it before they type, and it tells anyone reading the DOM that the controls now work.
+ */
+function useMarkReady() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+}
+
 export function AppShell() {
   const { t } = useTranslation();
+  useMarkReady();
   const navigation = useNavigation();
   const toasterWanted = useToasterStore((s) => s.wanted);
   useFocusOnNavigate();

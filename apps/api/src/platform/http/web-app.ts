@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Locale } from '@therapy/contracts/messages';
 import { AppError } from '../errors.ts';
 import { requestLocale } from '../locale.ts';
@@ -54,11 +54,23 @@ export async function registerWebApp(app: FastifyInstance, opts: { webDist: stri
     });
   }
   const page = serveWeb ? await createPageRenderer(app, opts) : null;
+  if (page) {
+    // A page's own form sent natively (before hydration) is answered by the redirect below; its fields are never read.
+    // The API keeps refusing this media type as before.
+    app.addContentTypeParser('application/x-www-form-urlencoded', (req, payload, done) => {
+      if (req.url.startsWith('/api/')) return done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(req.headers['content-type']), undefined);
+      payload.resume();
+      payload.on('end', () => done(null, undefined));
+    });
+  }
 
   app.setNotFoundHandler(async (req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url === '/api';
     // A missing file (an old tab asking for assets of a previous deploy) is a 404, never index.html as JavaScript.
     const isFile = /\.[A-Za-z0-9]{1,8}$/.test(req.url.split('?')[0] ?? '');
+    // A form sent before the page's script took over (its forms say method="post", so nothing lands in the URL):
+    // back to the page, without looking at what was sent.
+    if (!isApi && !isFile && page && req.method === 'POST') return reply.redirect(req.url, 303);
     if (isApi || isFile || !page || (req.method !== 'GET' && req.method !== 'HEAD')) throw AppError.notFound();
     return page(req, reply);
   });

@@ -67,7 +67,7 @@ export function RegisterClientForm() {
     .sort((a, b) => a.label.localeCompare(b.label, locale));
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label={t('fields.firstName')} error={errors.firstName?.message}>
           {(field) => <Input {...field} autoComplete="given-name" {...register('firstName')} />}

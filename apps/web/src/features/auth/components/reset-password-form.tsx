@@ -41,7 +41,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
       <FormField label={t('fields.newPassword')} error={errors.password?.message} hint={t('register.passwordHint')}>
         {(field) => <PasswordInput {...field} autoComplete="new-password" {...register('password')} />}
       </FormField>

@@ -35,7 +35,7 @@ export function ForgotPasswordRoute() {
       {request.isSuccess ? (
         <Alert tone="success">{message('resetSent', currentLocale())}</Alert>
       ) : (
-        <form noValidate onSubmit={handleSubmit((values) => request.mutate(values.email))} className="flex flex-col gap-5">
+        <form method="post" noValidate onSubmit={handleSubmit((values) => request.mutate(values.email))} className="flex flex-col gap-5">
           <FormField label={t('fields.email')} error={errors.email?.message}>
             {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
           </FormField>
