@@ -39,6 +39,7 @@ import { startJobs } from './platform/jobs.ts';
 import { registerUploads } from './platform/files/uploads.ts';
 import { registerErrorHandler, sendFrameworkError } from './platform/http/error-handler.ts';
 import { registerHeaderChecks } from './platform/http/request-headers.ts';
+import { registerTextChecks } from './platform/http/text-checks.ts';
 import { newId } from './platform/ids.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 
@@ -109,6 +110,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Per-instance flood guard; the account-level limits that must hold across instances live in Postgres (auth_attempts).
   await app.register(rateLimit, { max: config.env === 'test' ? 100_000 : 600, timeWindow: '1 minute', allowList: ['127.0.0.1', '::1'].filter(() => config.env !== 'production') });
   registerHeaderChecks(app);
+  registerTextChecks(app);
   await registerUploads(app);
   await app.register(authPlugin, { tokens: deps.tokens, clock: deps.clock });
   await app.register(swagger, {
