@@ -38,6 +38,7 @@ import { startJobs } from './platform/jobs.ts';
 import { registerUploads } from './platform/files/uploads.ts';
 import { registerErrorHandler, sendFrameworkError } from './platform/http/error-handler.ts';
 import { registerHeaderChecks } from './platform/http/request-headers.ts';
+import { registerTextChecks } from './platform/http/text-checks.ts';
 import { internalRequestHeader, internalRequestToken, registerWebApp } from './platform/http/web-app.ts';
 import { newId } from './platform/ids.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
@@ -117,6 +118,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     allowList: (req) => req.headers[internalRequestHeader] === internalRequestToken || loopback.includes(req.ip),
   });
   registerHeaderChecks(app);
+  registerTextChecks(app);
   await registerUploads(app);
   await app.register(authPlugin, { tokens: deps.tokens, clock: deps.clock });
   await app.register(swagger, {

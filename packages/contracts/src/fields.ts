@@ -25,13 +25,51 @@ export const loginPassword = z
   .min(1, { error: m.passwordRequired, abort: true })
   .max(LOGIN_PASSWORD_MAX, m.passwordMax);
 
-/** Spec §5: letters and digits, starting with a letter. */
-export const personName = z
-  .string({ error: m.nameRequired })
-  .trim()
-  .min(1, { error: m.nameRequired, abort: true })
-  .max(NAME_MAX, m.nameMax)
-  .regex(/^\p{L}[\p{L}\p{N}]*$/u, m.namePattern);
+/** What a name rule may allow besides letters and their combining marks; none of these is a control or format character. */
+const nameExtras = {
+  digits: '\\p{N}',
+  spaces: ' ',
+  hyphens: '\\-',
+  apostrophes: "'\u2019",
+  periods: '.',
+} as const;
+export type NameExtra = keyof typeof nameExtras;
+
+export interface NameRule {
+  /** Lengths count characters (code points) after NFC and trimming, as PostgreSQL counts them. */
+  min: number;
+  max: number;
+  /** What the field allows besides letters with their marks; a name always starts with a letter. */
+  allowed: readonly NameExtra[];
+  /** The field's message for a character it does not allow (and for any rule without a message of its own). */
+  message: string;
+  /** For a missing, non-string or too short value. */
+  tooShort?: string;
+  tooLong?: string;
+}
+
+/**
+ * The one rule behind every person's name (spec §5 gives each field its characters). The text is normalised to NFC
+ * first, so a decomposed "José" (e + U+0301) is checked, counted and stored composed; letters keep their combining
+ * marks ("प्रिया" is letters and vowel signs); a control (Cc) or format (Cf: U+202E, zero-width) character never
+ * passes, whatever the field allows.
+ */
+export function nameField(rule: NameRule) {
+  const extras = rule.allowed.map((extra) => nameExtras[extra]).join('');
+  const pattern = new RegExp(`^(?![^]*[\\p{Cc}\\p{Cf}])\\p{L}[\\p{L}\\p{M}${extras}]*$`, 'u');
+  const length = (v: string) => [...v].length;
+  const tooShort = rule.tooShort ?? rule.message;
+  return z
+    .string({ error: tooShort })
+    .normalize('NFC')
+    .trim()
+    .refine((v) => length(v) >= rule.min, { error: tooShort, abort: true })
+    .refine((v) => length(v) <= rule.max, rule.tooLong ?? rule.message)
+    .regex(pattern, rule.message);
+}
+
+/** Spec §5 "Registration": first and last names are letters and digits, starting with a letter. */
+export const personName = nameField({ min: 1, max: NAME_MAX, allowed: ['digits'], message: m.namePattern, tooShort: m.nameRequired, tooLong: m.nameMax });
 
 /** Spec §5: 10 to 13 digits at sign-up. */
 export const phoneNumber = z

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MIN_PX } from './constants.ts';
-import { ianaTimezone, phoneNumber } from './fields.ts';
+import { ianaTimezone, nameField, phoneNumber } from './fields.ts';
 import { m } from './messages.ts';
 
 /** Spec §5 "Client profile": names are 3-32 letters, hyphens, spaces, and may be empty (null). */
-const clientName = z
-  .string()
-  .trim()
-  .regex(/^[\p{L} -]{3,32}$/u, m.profileNamePattern)
-  .nullable();
+const clientName = nameField({ min: 3, max: 32, allowed: ['spaces', 'hyphens'], message: m.profileNamePattern }).nullable();
 /** Spec §5 "Client profile": userName is 3-32 of letters, digits, _, -, @, required. */
 export const userName = z
   .string({ error: m.userNameRequired })
@@ -85,10 +81,7 @@ export type ClientProfile = z.infer<typeof clientProfile>;
 
 /** Spec §5 "Emergency contact": name 3-32 letters, hyphens, spaces; contact 3-32 digits. */
 export const emergencyContactInput = z.strictObject({
-  name: z
-    .string({ error: m.emergencyNamePattern })
-    .trim()
-    .regex(/^[\p{L} -]{3,32}$/u, m.emergencyNamePattern),
+  name: nameField({ min: 3, max: 32, allowed: ['spaces', 'hyphens'], message: m.emergencyNamePattern }),
   phoneNumber: z
     .string({ error: m.emergencyContactPattern })
     .trim()
@@ -139,11 +132,15 @@ export const profileImageRules = {
 
 // ---------------------------------------------------------------- provider
 
-const providerName = z
-  .string({ error: m.providerNameLength })
-  .trim()
-  .min(3, m.providerNameLength)
-  .max(32, m.providerNameLength);
+/** Spec §5 "Provider profile" says only 3-32; the characters are ours: a name, with initials ("J. R.") and "O'Neil". */
+const providerName = nameField({
+  min: 3,
+  max: 32,
+  allowed: ['spaces', 'hyphens', 'apostrophes', 'periods'],
+  message: m.providerNamePattern,
+  tooShort: m.providerNameLength,
+  tooLong: m.providerNameLength,
+});
 
 const providerInfoShape = {
   firstName: providerName,

@@ -88,11 +88,22 @@ describe('PUT /client', () => {
     expect(res.json().data).toMatchObject({ firstName: null, lastName: null, countryIdentifier: null, userName: body.userName });
   });
 
+  it('accepts names with combining marks and stores them composed (NFC)', async () => {
+    const c = await t.signUp('client');
+    const res = await api('PUT', '/client', c, await validProfile({ firstName: 'प्रिया', lastName: 'Jose\u0301-Nu\u0301n\u0303ez' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ firstName: 'प्रिया', lastName: 'Jos\u00e9-N\u00fa\u00f1ez' });
+    const user = await t.userRow(c.userId);
+    expect([user.first_name, user.last_name]).toEqual(['प्रिया', 'Jos\u00e9-N\u00fa\u00f1ez']);
+  });
+
   const bad: Array<[string, Record<string, unknown>, string]> = [
     ['first name too short', { firstName: 'Al' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
     ['first name with a digit', { firstName: 'J0hn' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
     ['last name of 33 letters', { lastName: 'a'.repeat(33) }, 'Name must be 3 to 32 letters, spaces or hyphens'],
     ['last name with an apostrophe', { lastName: "O'Neil" }, 'Name must be 3 to 32 letters, spaces or hyphens'],
+    ['first name with a right-to-left override', { firstName: 'Gra\u202Ece' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
+    ['last name with a zero-width space', { lastName: 'Hop\u200Bper' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
     ['userName missing', { userName: undefined }, 'Username is required'],
     ['userName empty', { userName: '' }, 'Username is required'],
     ['userName null', { userName: null }, 'Username is required'],
@@ -183,11 +194,20 @@ describe('emergency contact', () => {
     expect((await api('GET', '/client/emergency-contact', c)).json().data).toEqual(second.json().data);
   });
 
+  it('accepts a name with combining marks, stored composed (NFC)', async () => {
+    const c = await t.signUp('client');
+    const res = await api('POST', '/client/emergency-contact', c, { name: 'प्रिया Jose\u0301', phoneNumber: '08012345678' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.name).toBe('प्रिया Jos\u00e9');
+  });
+
   const bad: Array<[string, Record<string, unknown>, string]> = [
     ['name of 2', { name: 'Al' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
     ['name of 33', { name: 'a'.repeat(33) }, 'Name must be 3 to 32 letters, spaces or hyphens'],
     ['name with digits', { name: 'Mary 2' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
     ['name missing', { name: undefined }, 'Name must be 3 to 32 letters, spaces or hyphens'],
+    ['name with a right-to-left override', { name: 'Mary\u202E Jane' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
+    ['name with a zero-width joiner', { name: 'Mary\u200DJane' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
     ['contact of 2 digits', { phoneNumber: '12' }, 'Contact must be 3 to 32 digits'],
     ['contact of 33 digits', { phoneNumber: '1'.repeat(33) }, 'Contact must be 3 to 32 digits'],
     ['contact with a plus', { phoneNumber: '+2348012345678' }, 'Contact must be 3 to 32 digits'],

@@ -96,6 +96,14 @@ describe('POST /provider/update/info', () => {
     expect(await t.count('provider_profile_items', { user_id: p.userId })).toBe(1);
   });
 
+  it('accepts names with marks, apostrophes and initials, stored composed (NFC)', async () => {
+    const p = await t.signUp('provider');
+    const res = await api('POST', '/provider/update/info', p, await validInfo({ firstName: 'J. प्रिया', lastName: "O'Nu\u0301n\u0303ez" }));
+    expect(res.statusCode, res.body).toBe(200);
+    const user = await t.userRow(p.userId);
+    expect([user.first_name, user.last_name]).toEqual(['J. प्रिया', "O'N\u00fa\u00f1ez"]);
+  });
+
   it('accepts a bio of exactly 2000 characters', async () => {
     const p = await t.signUp('provider');
     const res = await api('POST', '/provider/update/info', p, await validInfo({ bio: 'a'.repeat(2000) }));
@@ -108,6 +116,10 @@ describe('POST /provider/update/info', () => {
     ['first name missing', { firstName: undefined }, 'Name must be 3 to 32 characters'],
     ['last name of 33', { lastName: 'a'.repeat(33) }, 'Name must be 3 to 32 characters'],
     ['last name null', { lastName: null }, 'Name must be 3 to 32 characters'],
+    ['first name with a right-to-left override', { firstName: 'Theo\u202Edora' }, 'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods'],
+    ['last name with a zero-width space', { lastName: 'Okafor\u200B' }, 'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods'],
+    ['last name with a control character', { lastName: 'Oka\u0007for' }, 'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods'],
+    ['first name with a digit', { firstName: 'Theo2' }, 'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods'],
     ['headline of 2', { headline: 'ab' }, 'Headline must be 3 to 32 letters, spaces, hyphens or parentheses'],
     ['headline with a digit', { headline: 'Therapist 1' }, 'Headline must be 3 to 32 letters, spaces, hyphens or parentheses'],
     ['title of 1', { title: 'D' }, 'Title must be 2 to 32 letters'],

@@ -113,6 +113,30 @@ describe('registration: success', () => {
   });
 });
 
+describe('registration: names in any script', () => {
+  it.each([
+    ['Devanagari with vowel signs', 'प्रिया', 'शर्मा', 'प्रिया', 'शर्मा'],
+    ['a decomposed José (e + U+0301), stored composed', 'Jose\u0301', 'Nu\u0301n\u0303ez', 'Jos\u00e9', 'N\u00fa\u00f1ez'],
+  ])('accepts %s', async (_name, firstName, lastName, storedFirst, storedLast) => {
+    for (const payload of [client(), provider()]) {
+      const res = await register({ ...payload, firstName, lastName });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.user).toMatchObject({ firstName: storedFirst, lastName: storedLast });
+      const row = await t.userRow(res.json().data.user.identifier);
+      expect([row.first_name, row.last_name]).toEqual([storedFirst, storedLast]);
+    }
+  });
+
+  it.each([
+    ['a right-to-left override', 'Ada\u202Eevil'],
+    ['a zero-width space', 'Ada\u200B'],
+    ['a control character', 'Ada\u0007'],
+  ])('refuses %s with the name message', async (_name, firstName) => {
+    expectError(await register({ ...client(), firstName }), 400, validation('Name must start with a letter and contain only letters and digits'));
+    await expectNothingStored();
+  });
+});
+
 describe('registration: spec §5 rules, each with the exact message and nothing stored', () => {
   it.each([
     ['phone with 9 digits', { phoneNumber: '080123456' }, 'Number must be at least 10 digits'],

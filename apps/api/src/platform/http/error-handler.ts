@@ -49,6 +49,12 @@ export function sendFrameworkError(error: FastifyError, req: FastifyRequest, rep
   return send(reply, req, status, 'BAD_REQUEST', 'malformedRequest');
 }
 
+/**
+ * busboy reports a multipart body it cannot read (cut off before its closing boundary, no boundary) as a plain Error
+ * with neither code nor status; these are the client's fault, not ours.
+ */
+const unreadableMultipart = /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed part header|\w+ terminated early due to unexpected end of multipart data)$/;
+
 /** One place shapes every error (DESIGN.md §5): the client sees a message in its locale, never internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
@@ -63,6 +69,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const status = 400;
       const body: ErrorBody = { message: first ?? message('malformedRequest', locale), code: 'VALIDATION_ERROR', errors: [...new Set(errors)], requestId: String(req.id) };
       return reply.code(status).send(body);
+    }
+    if (!error.statusCode && unreadableMultipart.test(error.message) && req.isMultipart()) {
+      req.log.info({ err: error }, 'unreadable multipart body');
+      return send(reply, req, 400, 'BAD_REQUEST', 'malformedRequest');
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, req, 413, 'PAYLOAD_TOO_LARGE', 'payloadTooLarge');

@@ -26,9 +26,12 @@ async function setup() {
   return { ...view, fetchMock };
 }
 
-async function fillValid(user: ReturnType<typeof renderWithProviders>['user'], overrides: { confirmEmail?: string; phone?: string; country?: boolean; email?: string } = {}) {
-  await user.type(screen.getByLabelText('First name'), 'Ada');
-  await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+async function fillValid(
+  user: ReturnType<typeof renderWithProviders>['user'],
+  overrides: { confirmEmail?: string; phone?: string; country?: boolean; email?: string; firstName?: string; lastName?: string } = {},
+) {
+  await user.type(screen.getByLabelText('First name'), overrides.firstName ?? 'Ada');
+  await user.type(screen.getByLabelText('Last name'), overrides.lastName ?? 'Lovelace');
   await user.type(screen.getByLabelText('Email'), overrides.email ?? 'ada@example.com');
   await user.type(screen.getByLabelText('Confirm email'), overrides.confirmEmail ?? overrides.email ?? 'ada@example.com');
   if (overrides.country !== false) await user.selectOptions(screen.getByLabelText('Country'), germany.identifier);
@@ -80,6 +83,25 @@ describe('RegisterClientForm', () => {
     const body = JSON.parse(String(call?.[1]?.body)) as Record<string, unknown>;
     expect(body).toMatchObject({ userType: 'client', email: 'ada@example.com', countryIdentifier: germany.identifier, acceptTerms: true });
     expect('phoneNumber' in body).toBe(false);
+  });
+
+  it('takes names with combining marks without an error and sends them composed (NFC)', async () => {
+    const { user, fetchMock, router } = await setup();
+    await fillValid(user, { firstName: 'प्रिया', lastName: 'Jose\u0301' });
+    await user.click(submit());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email/pending'));
+    expect(screen.queryByText('Name must start with a letter and contain only letters and digits')).toBeNull();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/user/register'));
+    const body = JSON.parse(String(call?.[1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ firstName: 'प्रिया', lastName: 'Jos\u00e9' });
+  });
+
+  it('shows the name message for a right-to-left override', async () => {
+    const { user, fetchMock } = await setup();
+    await fillValid(user, { lastName: 'Ada\u202Eevil' });
+    await user.click(submit());
+    expect(await screen.findByText('Name must start with a letter and contain only letters and digits')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/user/register'))).toBe(false);
   });
 
   it('puts EMAIL_TAKEN on the email field', async () => {
