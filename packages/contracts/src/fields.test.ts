@@ -69,10 +69,12 @@ describe('what each name field allows besides letters', () => {
     expect(clientProfileInput.shape.firstName.parse(null)).toBeNull();
   });
 
-  it('provider: spaces, hyphens, apostrophes (straight and typographic) and periods, 3-32', () => {
+  it('provider: digits (as at sign-up), spaces, hyphens, apostrophes (straight and typographic) and periods, 3-32', () => {
     const name = providerInfoInput.shape.firstName;
     for (const ok of ["O'Neil", 'O\u2019Brien', 'J. R. R.', 'Anne-Marie', 'De la Cruz']) expect(messages(name, ok)).toEqual([]);
-    expect(messages(name, 'Theo2')).toEqual([m.providerNamePattern]);
+    expect(messages(name, 'Theo2')).toEqual([]);
+    expect(messages(name, '2Theo')).toEqual([m.providerNamePattern]);
+    expect(messages(name, 'Theo_')).toEqual([m.providerNamePattern]);
     expect(messages(name, 'Al')).toEqual([m.providerNameLength]);
     expect(messages(name, 'a'.repeat(33))).toEqual([m.providerNameLength]);
     expect(messages(name, undefined)).toEqual([m.providerNameLength]);

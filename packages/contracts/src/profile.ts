@@ -132,11 +132,14 @@ export const profileImageRules = {
 
 // ---------------------------------------------------------------- provider
 
-/** Spec §5 "Provider profile" says only 3-32; the characters are ours: a name, with initials ("J. R.") and "O'Neil". */
+/**
+ * Spec §5 "Provider profile" says only 3-32; the characters are ours: a name, with initials ("J. R.") and "O'Neil",
+ * and digits, because sign-up allows them (a provider must never be stuck with a name the profile form refuses).
+ */
 const providerName = nameField({
   min: 3,
   max: 32,
-  allowed: ['spaces', 'hyphens', 'apostrophes', 'periods'],
+  allowed: ['digits', 'spaces', 'hyphens', 'apostrophes', 'periods'],
   message: m.providerNamePattern,
   tooShort: m.providerNameLength,
   tooLong: m.providerNameLength,
