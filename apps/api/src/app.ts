@@ -30,6 +30,7 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { accountRoutes } from './modules/user/account.routes.ts';
 import { oidcRoutes } from './modules/user/oidc.routes.ts';
+import { createSessionService } from './modules/user/session.service.ts';
 import { authPlugin } from './platform/auth/plugin.ts';
 import { createAccessTokens } from './platform/auth/tokens.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -110,7 +111,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rateLimit, { max: config.env === 'test' ? 100_000 : 600, timeWindow: '1 minute', allowList: ['127.0.0.1', '::1'].filter(() => config.env !== 'production') });
   registerHeaderChecks(app);
   await registerUploads(app);
-  await app.register(authPlugin, { tokens: deps.tokens, clock: deps.clock });
+  // Every signed-in request checks its session in the database (one prepared statement), so ended sessions end at once.
+  await app.register(authPlugin, { tokens: deps.tokens, clock: deps.clock, loadSession: createSessionService(deps).liveUser });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Therapy platform API', version: '1.0.0' },
