@@ -108,7 +108,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(cors, { origin: config.appOrigin, credentials: true });
   // Per-instance flood guard; the account-level limits that must hold across instances live in Postgres (auth_attempts).
-  await app.register(rateLimit, { max: config.env === 'test' ? 100_000 : 600, timeWindow: '1 minute', allowList: ['127.0.0.1', '::1'].filter(() => config.env !== 'production') });
+  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute', allowList: ['127.0.0.1', '::1'].filter(() => config.env !== 'production') });
   registerHeaderChecks(app);
   await registerUploads(app);
   // Every signed-in request checks its session in the database (one prepared statement), so ended sessions end at once.

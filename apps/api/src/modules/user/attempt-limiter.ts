@@ -21,10 +21,21 @@ export const attemptRules = {
 
 export function createAttemptLimiter(db: Executor, clock: Clock) {
   const windowStart = (rule: AttemptRule) => new Date(clock.now().getTime() - rule.windowMinutes * 60_000);
+  /**
+   * 429 with the seconds until the key is under its limit again: when the oldest attempts that put it over leave the
+   * window (with `counted` attempts in the window, the (counted - max + 1)th oldest).
+   */
+  const refuse = async (key: string, rule: AttemptRule, counted: number): Promise<never> => {
+    const since = windowStart(rule);
+    const at = await tokenRepository.nthAttemptSince(db, key, since, counted - rule.max);
+    const seconds = at ? (at.getTime() - since.getTime()) / 1000 : rule.windowMinutes * 60;
+    throw AppError.tooManyRequests(seconds);
+  };
   return {
     /** Throws 429 when the key already used up its window. */
     async check(key: string, rule: AttemptRule): Promise<void> {
-      if ((await tokenRepository.countAttempts(db, key, windowStart(rule))) >= rule.max) throw AppError.tooManyRequests();
+      const counted = await tokenRepository.countAttempts(db, key, windowStart(rule));
+      if (counted >= rule.max) await refuse(key, rule, counted);
     },
     async fail(key: string, rule: AttemptRule): Promise<void> {
       await tokenRepository.addAttempt(db, key, clock.now(), windowStart(rule));
@@ -35,9 +46,10 @@ export function createAttemptLimiter(db: Executor, clock: Clock) {
      */
     async reserve(key: string, rule: AttemptRule): Promise<string> {
       const id = await tokenRepository.addAttempt(db, key, clock.now(), windowStart(rule));
-      if ((await tokenRepository.countAttempts(db, key, windowStart(rule))) > rule.max) {
+      const counted = await tokenRepository.countAttempts(db, key, windowStart(rule));
+      if (counted > rule.max) {
         await tokenRepository.removeAttempt(db, id);
-        throw AppError.tooManyRequests();
+        await refuse(key, rule, counted - 1);
       }
       return id;
     },

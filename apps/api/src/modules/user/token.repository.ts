@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { actionTokens, authAttempts, emailChangeCodes, refreshTokens, userSessions } from '../../db/schema/users.ts';
 
@@ -98,6 +98,17 @@ export const tokenRepository = {
   async countAttempts(db: Executor, key: string, since: Date): Promise<number> {
     const [row] = await db.select({ n: count() }).from(authAttempts).where(and(eq(authAttempts.key, key), gt(authAttempts.createdAt, since)));
     return row?.n ?? 0;
+  },
+  /** The time of the `nth` (0-based) oldest attempt of a key within the window: when it leaves, one place frees up. */
+  async nthAttemptSince(db: Executor, key: string, since: Date, nth: number): Promise<Date | undefined> {
+    const [row] = await db
+      .select({ at: authAttempts.createdAt })
+      .from(authAttempts)
+      .where(and(eq(authAttempts.key, key), gt(authAttempts.createdAt, since)))
+      .orderBy(asc(authAttempts.createdAt))
+      .offset(Math.max(0, nth))
+      .limit(1);
+    return row?.at;
   },
   async addAttempt(db: Executor, key: string, now: Date, windowStart: Date): Promise<string> {
     const [row] = await db.insert(authAttempts).values({ key, createdAt: now }).returning({ id: authAttempts.identifier });
