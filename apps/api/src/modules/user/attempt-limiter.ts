@@ -13,7 +13,10 @@ export const attemptRules = {
   loginPerAccount: { max: 10, windowMinutes: 15 },
   loginPerEmail: { max: 30, windowMinutes: 15 },
   loginPerIp: { max: 100, windowMinutes: 15 },
-  registerPerIp: { max: 20, windowMinutes: 15 },
+  // Every sign-up attempt counts (a taken address answers like a new one, so failures cannot be told apart). Per
+  // address it also caps the mails to an existing account's owner; per IP it is high, for people behind one proxy.
+  registerPerEmail: { max: 5, windowMinutes: 15 },
+  registerPerIp: { max: 60, windowMinutes: 15 },
   mailPerAddress: { max: 5, windowMinutes: 15 },
   codePerUser: { max: 10, windowMinutes: 15 },
   tokenPerIp: { max: 20, windowMinutes: 15 },
