@@ -18,7 +18,10 @@ export async function fundedClient(baseUrl: string, label: string, amount: numbe
     acceptTerms: true,
   });
   expectStatus(`register ${email}`, registered, 201);
-  const session = (registered.json as { data: { accessToken: string; user: { identifier: string } } }).data;
+  // Sign-up starts no session (decision 0010): sign in as the web app does.
+  const login = await callJson(`${baseUrl}/api/v1/user/login`, 'POST', { email, password });
+  expectStatus(`login ${email}`, login, 200);
+  const session = (login.json as { data: { accessToken: string; user: { identifier: string } } }).data;
   const topup = await callJson(`${baseUrl}/api/v1/payment/wallet`, 'POST', { amount }, session.accessToken);
   expectStatus('POST /payment/wallet', topup, 201);
   const { payment } = (topup.json as { data: { payment: { identifier: string; reference: string } } }).data;

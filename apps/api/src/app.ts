@@ -30,6 +30,7 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { accountRoutes } from './modules/user/account.routes.ts';
 import { oidcRoutes } from './modules/user/oidc.routes.ts';
+import { createSessionService } from './modules/user/session.service.ts';
 import { authPlugin } from './platform/auth/plugin.ts';
 import { createAccessTokens } from './platform/auth/tokens.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -113,14 +114,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // The server renderer's in-process API calls (platform/http/web-app.ts) are the visitor's page view, not extra requests.
   const loopback = config.env === 'production' ? [] : ['127.0.0.1', '::1'];
   await app.register(rateLimit, {
-    max: config.env === 'test' ? 100_000 : 600,
+    max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     allowList: (req) => req.headers[internalRequestHeader] === internalRequestToken || loopback.includes(req.ip),
   });
   registerHeaderChecks(app);
   registerTextChecks(app);
   await registerUploads(app);
-  await app.register(authPlugin, { tokens: deps.tokens, clock: deps.clock });
+  // Every signed-in request checks its session in the database (one prepared statement), so ended sessions end at once.
+  await app.register(authPlugin, { tokens: deps.tokens, clock: deps.clock, loadSession: createSessionService(deps).liveUser });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Therapy platform API', version: '1.0.0' },

@@ -47,6 +47,8 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /** The per-instance flood guard: requests a minute per IP (default 600; 100000 under NODE_ENV=test). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   SEED_DEMO: bool.optional(),
   SERVE_WEB: bool.default(true),
 });
@@ -69,6 +71,7 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   logLevel: string;
   trustProxy: boolean;
+  rateLimitPerMinute: number;
   seedDemo: boolean;
   serveWeb: boolean;
   payments: { gateway: 'sandbox' | 'paystack'; paystackSecretKey: string | undefined; paystackBaseUrl: string };
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 100_000 : 600),
     seedDemo: e.SEED_DEMO ?? !isProduction,
     serveWeb: e.SERVE_WEB,
     payments: { gateway: e.PAYMENT_GATEWAY, paystackSecretKey: e.PAYSTACK_SECRET_KEY, paystackBaseUrl: e.PAYSTACK_BASE_URL },

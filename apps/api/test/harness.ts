@@ -130,10 +130,15 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
         userType === 'client'
           ? { userType, firstName: 'Ada', lastName: 'Client', email, confirmEmail: email, countryIdentifier: await countryId('NG'), password, confirmPassword: password, acceptTerms: true }
           : { userType, firstName: 'Theo', lastName: 'Provider', email, phoneNumber: '08012345678', password, confirmPassword: password, acceptTerms: true };
-      const res = await request({ method: 'POST', url: '/api/v1/user/register', payload: { ...payload, ...overrides } });
+      // Sign-up starts no session (decision 0010): register, then sign in as the web app does. Each sign-up comes from
+      // its own address, so a file's many users do not use up the per-IP sign-up limit.
+      const remoteAddress = `10.${(userSeq >> 16) & 255}.${(userSeq >> 8) & 255}.${userSeq & 255}`;
+      const res = await request({ method: 'POST', url: '/api/v1/user/register', payload: { ...payload, ...overrides }, remoteAddress });
       if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-      const session = (res.json() as { data: AuthSession }).data;
-      const cookie = res.cookies.find((c) => c.name === 'refresh_token');
+      const signIn = await request({ method: 'POST', url: '/api/v1/user/login', payload: { email: String(overrides.email ?? email), password: String(overrides.password ?? password) }, remoteAddress });
+      if (signIn.statusCode !== 200) throw new Error(`sign-in after sign-up failed: ${signIn.statusCode} ${signIn.body}`);
+      const session = (signIn.json() as { data: AuthSession }).data;
+      const cookie = signIn.cookies.find((c) => c.name === 'refresh_token');
       return {
         email: session.user.email,
         password: String(overrides.password ?? password),

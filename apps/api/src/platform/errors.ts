@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly errors?: string[],
     /** The message itself when the catalogue's is a template (e.g. "Minimum topup amount is {amount} {symbol}"). */
     readonly text?: string,
+    /** Seconds until a refused request may be tried again (sent as `Retry-After` with a 429). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(messageKey);
   }
@@ -41,7 +43,9 @@ export class AppError extends Error {
   static conflict(code: ErrorCode, messageKey: MessageKey) {
     return new AppError(409, code, messageKey);
   }
-  static tooManyRequests() {
-    return new AppError(429, 'TOO_MANY_REQUESTS', 'tooManyRequests');
+  /** `retryAfterSeconds`: when the limit lifts, rounded up to whole seconds (at least 1). */
+  static tooManyRequests(retryAfterSeconds?: number) {
+    const seconds = retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(retryAfterSeconds));
+    return new AppError(429, 'TOO_MANY_REQUESTS', 'tooManyRequests', undefined, undefined, seconds);
   }
 }

@@ -64,6 +64,21 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * One row per signed-in session (a refresh-token family; its identifier is the family id). Access tokens carry it as
+ * `sid`, so revoking the session ends its access tokens at once, not only its refresh tokens.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    identifier: uuid().primaryKey(),
+    userId: uuid().notNull().references(() => users.identifier, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId)],
+);
+
 /** Single-use links (verify email, reset password); only a hash of the token is stored. */
 export const actionTokens = pgTable(
   'action_tokens',

@@ -3,9 +3,8 @@ import type { UserInfo, updatePasswordInput } from '@therapy/contracts/auth';
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MINUTES } from '@therapy/contracts/constants';
 import type { UserPreferencesInput } from '@therapy/contracts/user';
 import type { AppDeps } from '../../deps.ts';
-import type { AccessClaims } from '../../platform/auth/tokens.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
-import { hashToken, randomCode, safeEqual } from '../../platform/crypto.ts';
+import { randomCode, safeEqual } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attemptRules, createAttemptLimiter } from './attempt-limiter.ts';
 import { assertPasswordNotCommon, type RequestContext } from './auth.service.ts';
@@ -18,6 +17,12 @@ import crypto from 'node:crypto';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
+/** The signed-in user as the auth check found them: their live row and the session of the request's token. */
+export interface SignedIn {
+  user: UserRow;
+  sessionId: string;
+}
+
 /** What a signed-in user does with their own account: read it, change password, email, preferences, delete it. */
 export function createAccountService(deps: AppDeps) {
   const { db, clock, config } = deps;
@@ -25,21 +30,20 @@ export function createAccountService(deps: AppDeps) {
   // Codes are short, so they are keyed-hashed: a leaked table alone does not reveal them.
   const hashCode = (code: string) => crypto.createHmac('sha256', config.jwtSecret).update(code.toUpperCase()).digest('hex');
 
-  /** Access first: the actor's own live account, or 401 (a deleted account's token no longer works). */
-  const own = async (actor: AccessClaims): Promise<UserRow> => {
-    const user = await userRepository.findLiveById(db, actor.userId);
-    if (!user) throw AppError.unauthorized();
-    return user;
-  };
+  /**
+   * Access first: the signed-in user's own live account. The auth check loaded it with the session (a deleted
+   * account or an ended session never gets here), so it is not read a second time.
+   */
+  const own = (me: SignedIn): UserRow => me.user;
 
   return {
-    async info(actor: AccessClaims): Promise<UserInfo> {
-      return toUserInfo(await own(actor));
+    async info(me: SignedIn): Promise<UserInfo> {
+      return toUserInfo(own(me));
     },
 
     /** Other devices are signed out: whoever knew the old password loses access; this device keeps its session. */
-    async updatePassword(actor: AccessClaims, input: z.infer<typeof updatePasswordInput>, currentRefreshToken: string | undefined): Promise<void> {
-      const user = await own(actor);
+    async updatePassword(me: SignedIn, input: z.infer<typeof updatePasswordInput>): Promise<void> {
+      const user = own(me);
       if (!user.passwordHash) throw AppError.validation('socialNoPassword', ['This account signs in with Google and has no password']);
       const key = `password:${user.identifier}`;
       await limiter.check(key, attemptRules.codePerUser);
@@ -49,8 +53,8 @@ export function createAccountService(deps: AppDeps) {
       }
       assertPasswordNotCommon(input.newPassword);
       const passwordHash = await hashPassword(input.newPassword);
-      const current = currentRefreshToken ? await tokenRepository.findRefresh(db, hashToken(currentRefreshToken)) : undefined;
-      const keepFamily = current?.userId === user.identifier ? current.familyId : undefined;
+      // The session of the token that asked is this device's: it stays, every other one ends (access tokens too).
+      const keepFamily = me.sessionId;
       await db.transaction(async (tx) => {
         await userRepository.update(tx, user.identifier, { passwordHash });
         await tokenRepository.revokeAllForUser(tx, user.identifier, clock.now(), keepFamily);
@@ -58,8 +62,8 @@ export function createAccountService(deps: AppDeps) {
       });
     },
 
-    async requestEmailChange(actor: AccessClaims, newEmail: string, ctx: RequestContext): Promise<void> {
-      const user = await own(actor);
+    async requestEmailChange(me: SignedIn, newEmail: string, ctx: RequestContext): Promise<void> {
+      const user = own(me);
       if (user.email.toLowerCase() === newEmail) throw AppError.validation('emailSameAsCurrent', ['This is already your email address']);
       const key = `mail:${newEmail}`;
       await limiter.check(key, attemptRules.mailPerAddress);
@@ -79,8 +83,8 @@ export function createAccountService(deps: AppDeps) {
     },
 
     /** A wrong or expired code changes nothing but the try count; the fifth wrong try ends the code. */
-    async confirmEmailChange(actor: AccessClaims, code: string, ctx: RequestContext): Promise<UserInfo> {
-      const user = await own(actor);
+    async confirmEmailChange(me: SignedIn, code: string, ctx: RequestContext): Promise<UserInfo> {
+      const user = own(me);
       const key = `code:${user.identifier}`;
       await limiter.check(key, attemptRules.codePerUser);
       const pending = await tokenRepository.latestOpenEmailCode(db, user.identifier, clock.now());
@@ -110,8 +114,8 @@ export function createAccountService(deps: AppDeps) {
       return toUserInfo(updated);
     },
 
-    async deleteAccount(actor: AccessClaims, password: string | undefined): Promise<void> {
-      const user = await own(actor);
+    async deleteAccount(me: SignedIn, password: string | undefined): Promise<void> {
+      const user = own(me);
       if (!user.isSocial) {
         const key = `password:${user.identifier}`;
         await limiter.check(key, attemptRules.codePerUser);
@@ -124,8 +128,8 @@ export function createAccountService(deps: AppDeps) {
       await db.transaction(async (tx) => userRepository.anonymise(tx, user.identifier, clock.now()));
     },
 
-    async updatePreferences(actor: AccessClaims, input: UserPreferencesInput): Promise<UserInfo> {
-      const user = await own(actor);
+    async updatePreferences(me: SignedIn, input: UserPreferencesInput): Promise<UserInfo> {
+      const user = own(me);
       if (input.countryCode && !(await countryRepository.exists(db, input.countryCode))) {
         throw AppError.validation('countryRequired', ['Country  is required']);
       }
@@ -138,12 +142,12 @@ export function createAccountService(deps: AppDeps) {
       return toUserInfo(updated ?? user);
     },
 
-    async timezone(actor: AccessClaims): Promise<string | null> {
-      return (await own(actor)).timezone;
+    async timezone(me: SignedIn): Promise<string | null> {
+      return own(me).timezone;
     },
 
-    async setTimezone(actor: AccessClaims, timezone: string): Promise<string> {
-      const user = await own(actor);
+    async setTimezone(me: SignedIn, timezone: string): Promise<string> {
+      const user = own(me);
       await userRepository.update(db, user.identifier, { timezone });
       return timezone;
     },

@@ -13,7 +13,10 @@ export const attemptRules = {
   loginPerAccount: { max: 10, windowMinutes: 15 },
   loginPerEmail: { max: 30, windowMinutes: 15 },
   loginPerIp: { max: 100, windowMinutes: 15 },
-  registerPerIp: { max: 20, windowMinutes: 15 },
+  // Every sign-up attempt counts (a taken address answers like a new one, so failures cannot be told apart). Per
+  // address it also caps the mails to an existing account's owner; per IP it is high, for people behind one proxy.
+  registerPerEmail: { max: 5, windowMinutes: 15 },
+  registerPerIp: { max: 60, windowMinutes: 15 },
   mailPerAddress: { max: 5, windowMinutes: 15 },
   codePerUser: { max: 10, windowMinutes: 15 },
   tokenPerIp: { max: 20, windowMinutes: 15 },
@@ -21,10 +24,21 @@ export const attemptRules = {
 
 export function createAttemptLimiter(db: Executor, clock: Clock) {
   const windowStart = (rule: AttemptRule) => new Date(clock.now().getTime() - rule.windowMinutes * 60_000);
+  /**
+   * 429 with the seconds until the key is under its limit again: when the oldest attempts that put it over leave the
+   * window (with `counted` attempts in the window, the (counted - max + 1)th oldest).
+   */
+  const refuse = async (key: string, rule: AttemptRule, counted: number): Promise<never> => {
+    const since = windowStart(rule);
+    const at = await tokenRepository.nthAttemptSince(db, key, since, counted - rule.max);
+    const seconds = at ? (at.getTime() - since.getTime()) / 1000 : rule.windowMinutes * 60;
+    throw AppError.tooManyRequests(seconds);
+  };
   return {
     /** Throws 429 when the key already used up its window. */
     async check(key: string, rule: AttemptRule): Promise<void> {
-      if ((await tokenRepository.countAttempts(db, key, windowStart(rule))) >= rule.max) throw AppError.tooManyRequests();
+      const counted = await tokenRepository.countAttempts(db, key, windowStart(rule));
+      if (counted >= rule.max) await refuse(key, rule, counted);
     },
     async fail(key: string, rule: AttemptRule): Promise<void> {
       await tokenRepository.addAttempt(db, key, clock.now(), windowStart(rule));
@@ -35,9 +49,10 @@ export function createAttemptLimiter(db: Executor, clock: Clock) {
      */
     async reserve(key: string, rule: AttemptRule): Promise<string> {
       const id = await tokenRepository.addAttempt(db, key, clock.now(), windowStart(rule));
-      if ((await tokenRepository.countAttempts(db, key, windowStart(rule))) > rule.max) {
+      const counted = await tokenRepository.countAttempts(db, key, windowStart(rule));
+      if (counted > rule.max) {
         await tokenRepository.removeAttempt(db, id);
-        throw AppError.tooManyRequests();
+        await refuse(key, rule, counted - 1);
       }
       return id;
     },

@@ -25,10 +25,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   const secure = deps.config.appOrigin.startsWith('https://');
   const tags = ['auth'];
 
-  app.post('/user/register', { schema: { tags, body: registerInput, response: { 201: envelope(authSession), ...errors } } }, async (req, reply) => {
-    const issued = await auth.register(req.body, contextOf(req));
-    refreshCookie.set(reply, issued.refreshToken, secure);
-    return reply.code(201).send({ data: issued.session, message: message('registered', requestLocale(req)) });
+  // The same answer for a new and a taken address, and no session: the web app signs in next (decision 0010).
+  app.post('/user/register', { schema: { tags, body: registerInput, response: { 201: messageOnly, ...errors } } }, async (req, reply) => {
+    await auth.register(req.body, contextOf(req));
+    return reply.code(201).send({ message: message('registered', requestLocale(req)) });
   });
 
   app.post('/user/login', { schema: { tags, body: loginInput, response: { 200: envelope(authSession), ...errors } } }, async (req, reply) => {

@@ -40,9 +40,15 @@ export function createAuthService(deps: AppDeps) {
   };
 
   return {
-    async register(input: z.infer<typeof registerInput>, ctx: RequestContext): Promise<IssuedSession> {
-      const ipKey = `register:${ctx.ip}`;
-      await limiter.check(ipKey, attemptRules.registerPerIp);
+    /**
+     * Answers alike whether or not the address has an account (no enumeration, decision 0010): a new address gets an
+     * account and a verification mail, a taken one a mail to its owner. Neither starts a session.
+     */
+    async register(input: z.infer<typeof registerInput>, ctx: RequestContext): Promise<void> {
+      await limiter.reserveAll([
+        [`register-email:${input.email}`, attemptRules.registerPerEmail],
+        [`register:${ctx.ip}`, attemptRules.registerPerIp],
+      ]);
       assertPasswordNotCommon(input.password);
       const countryCode = input.userType === 'client' ? await countryRepository.codeById(db, input.countryIdentifier) : null;
       if (input.userType === 'client' && !countryCode) throw AppError.validation('countryRequired', ['Country  is required']);
@@ -61,11 +67,16 @@ export function createAuthService(deps: AppDeps) {
         });
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
-        await limiter.fail(ipKey, attemptRules.registerPerIp);
-        throw AppError.conflict('EMAIL_TAKEN', 'emailTaken');
+        const owner = await userRepository.findLiveByEmail(db, input.email);
+        if (owner) {
+          await createUserMail(deps, ctx.log)(owner, owner.email, 'signUpAttempt', {
+            loginLink: `${config.appOrigin}/login`,
+            resetLink: `${config.appOrigin}/forgot-password`,
+          });
+        }
+        return;
       }
       await sendVerification(user, ctx);
-      return sessions.start(user);
     },
 
     /** Unknown email and wrong password answer alike, in status, body and time. */

@@ -117,7 +117,10 @@ describe('delete account (social account)', () => {
       crypto.randomUUID(),
       socialId,
     ]);
-    const token = await createAccessTokens(t.config.jwtSecret).sign({ userId: socialId, userType: 'client' }, t.clock.now());
+    // An access token is only good with a live session behind it.
+    const sessionId = crypto.randomUUID();
+    await t.db.$client.query('INSERT INTO user_sessions (identifier, user_id) VALUES ($1, $2)', [sessionId, socialId]);
+    const token = await createAccessTokens(t.config.jwtSecret).sign({ userId: socialId, userType: 'client', sessionId }, t.clock.now());
     social = { authorization: `Bearer ${token}` };
   });
 

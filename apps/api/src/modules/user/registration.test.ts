@@ -36,8 +36,11 @@ const provider = (email = freshEmail('provider')) => ({
   acceptTerms: true,
 });
 
-const register = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.request({ method: 'POST', url: '/api/v1/user/register', payload, headers });
+let ipSeq = 0;
+/** Each call from its own address unless one is given: this file signs up more people than one IP may in 15 minutes. */
+const register = (payload: Record<string, unknown>, headers: Record<string, string> = {}, remoteAddress = `10.77.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`) =>
+  t.request({ method: 'POST', url: '/api/v1/user/register', payload, headers, remoteAddress });
+const registered = { message: 'Account created. Check your email to verify it' };
 
 
 /** Everything a sign-up writes: users and the rows that hang off a new account. */
@@ -61,43 +64,36 @@ async function expectNothingStored() {
 }
 
 describe('registration: success', () => {
-  it('creates a client with a session, a refresh cookie and a stored hash (never the password)', async () => {
+  it('creates a client without a session (sign-in comes next) and stores a hash, never the password', async () => {
     const email = freshEmail('Client.Mixed').toUpperCase();
     const res = await register({ ...client(`  ${email}  `), confirmEmail: email });
     expect(res.statusCode, res.body).toBe(201);
-    const body = res.json();
-    expect(body.message).toBe('Account created. Check your email to verify it');
-    expect(body.data).toMatchObject({ accessToken: expect.any(String), expiresIn: 900 });
-    expect(body.data.user).toMatchObject({
-      email: email.toLowerCase(),
-      userType: 'client',
-      firstName: 'Ada',
-      lastName: 'Client',
-      isSocial: false,
-      emailVerified: false,
-      accountActive: true,
-      countryCode: 'NG',
-      locale: 'en',
-      timezone: null,
-    });
-    expect(res.cookies.find((c) => c.name === 'refresh_token')?.value).toBeTruthy();
+    expect(res.json()).toEqual(registered);
+    expect(res.cookies.find((c) => c.name === 'refresh_token')).toBeUndefined();
 
-    const { rows } = await t.db.$client.query('SELECT * FROM users WHERE identifier = $1', [body.data.user.identifier]);
+    const { rows } = await t.db.$client.query('SELECT * FROM users WHERE email = $1', [email.toLowerCase()]);
     expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ user_type: 'client', first_name: 'Ada', last_name: 'Client', country_code: 'NG', locale: 'en', timezone: null });
     expect(rows[0].email).toBe(email.toLowerCase());
     expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
     expect(rows[0].password_hash).not.toContain(PASSWORD);
     expect(rows[0].is_social).toBe(false);
     expect(rows[0].email_verified_at).toBeNull();
     expect(rows[0].deleted_at).toBeNull();
-    expect(await t.count('refresh_tokens', { user_id: body.data.user.identifier })).toBe(1);
+    expect(await t.count('refresh_tokens', { user_id: rows[0].identifier })).toBe(0);
+    expect(await t.count('user_sessions', { user_id: rows[0].identifier })).toBe(0);
+
+    const login = await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email, password: PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().data.user).toMatchObject({ email: email.toLowerCase(), userType: 'client', isSocial: false, emailVerified: false, accountActive: true, countryCode: 'NG', locale: 'en', timezone: null });
   });
 
   it('creates a provider with a phone number; phone 10 and 13 digits are the limits that pass', async () => {
     for (const phoneNumber of ['0801234567', '2348012345678']) {
-      const res = await register({ ...provider(), phoneNumber });
+      const payload = provider();
+      const res = await register({ ...payload, phoneNumber });
       expect(res.statusCode, res.body).toBe(201);
-      const { rows } = await t.db.$client.query('SELECT user_type, phone_number, country_code FROM users WHERE identifier = $1', [res.json().data.user.identifier]);
+      const { rows } = await t.db.$client.query('SELECT user_type, phone_number, country_code FROM users WHERE email = $1', [payload.email]);
       expect(rows[0]).toEqual({ user_type: 'provider', phone_number: phoneNumber, country_code: null });
     }
   });
@@ -228,19 +224,67 @@ describe('registration: unknown fields are rejected, never stored', () => {
   });
 });
 
-describe('registration: duplicate email', () => {
-  it('answers 409 EMAIL_TAKEN whatever the case of the address, and keeps one row', async () => {
+describe('registration: a taken email answers like a new one (decision 0010)', () => {
+  it('201 with the same body and no session, whatever the case of the address; the owner gets a mail; one row', async () => {
     const email = freshEmail('dup');
-    expect((await register(client(email))).statusCode).toBe(201);
+    const first = await register(client(email));
+    expect(first.statusCode).toBe(201);
+    await t.mail.waitFor(email);
+    const ownerMailsBefore = t.mail.mails.filter((m) => m.to.includes(email)).length;
     before = await snapshot();
-    mailsBefore = t.mail.mails.length;
 
     for (const payload of [client(email.toUpperCase()), provider(` ${email.replace('dup', 'DUP')} `)]) {
       const res = await register(payload);
-      expectError(res, 409, { message: 'An account with this email already exists', code: 'EMAIL_TAKEN' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toEqual(first.json());
+      expect(res.cookies.find((c) => c.name === 'refresh_token')).toBeUndefined();
     }
-    await expectNothingStored();
+    expect(await snapshot()).toEqual(before);
     expect(await t.count('users', { email })).toBe(1);
+    await t.mail.waitFor(email, (m) => m.subject === 'Someone tried to sign up with your address');
+    const toOwner = t.mail.mails.filter((m) => m.to.includes(email)).slice(ownerMailsBefore);
+    expect(toOwner.map((m) => m.subject)).toEqual(['Someone tried to sign up with your address', 'Someone tried to sign up with your address']);
+    expect(toOwner[0]!.text).toContain('http://localhost:5173/login');
+    expect(toOwner[0]!.text).toContain('http://localhost:5173/forgot-password');
+  });
+
+  it("the mail to the owner is in the account's language", async () => {
+    const email = freshEmail('dupde');
+    expect((await register(client(email), { 'x-locale': 'de' })).statusCode).toBe(201);
+    expect((await register(client(email))).statusCode).toBe(201);
+    const mail = await t.mail.waitFor(email, (m) => m.subject.startsWith('Jemand'));
+    expect(mail.subject).toBe('Jemand wollte sich mit deiner Adresse registrieren');
+    expect(mail.text).toContain('Du hast bereits ein Konto');
+  });
+});
+
+describe('registration: limits per address and per IP', () => {
+  it('5 sign-ups per address in 15 minutes (which also caps the mails to its owner), from any IP', async () => {
+    const email = freshEmail('cap');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await register(client(email))).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    t.clock.advance(16 * 60_000);
+    expect((await register(client(email))).statusCode).toBe(201);
+  });
+
+  it('duplicates of one address do not block other sign-ups from the same IP', async () => {
+    const ip = '10.78.0.1';
+    const email = freshEmail('proxy');
+    for (let i = 0; i < 5; i++) expect((await register(client(email), {}, ip)).statusCode).toBe(201);
+    expect((await register(client(email), {}, ip)).statusCode).toBe(429);
+    const other = await register(client(), {}, ip);
+    expect(other.statusCode, other.body).toBe(201);
+  });
+
+  it('60 sign-up attempts per IP in 15 minutes, then 429 with Retry-After', async () => {
+    const ip = '10.78.0.2';
+    const common = { password: 'password123', confirmPassword: 'password123' };
+    for (let i = 0; i < 60; i++) expect((await register({ ...client(), ...common }, {}, ip)).statusCode).toBe(400);
+    const res = await register(client(), {}, ip);
+    expectError(res, 429, { message: 'Too many attempts. Please wait a moment and try again', code: 'TOO_MANY_REQUESTS' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await register(client(), {}, '10.78.0.3')).statusCode).toBe(201);
   });
 });
 
@@ -263,8 +307,8 @@ describe('registration: German messages with x-locale: de', () => {
     const email = freshEmail('de');
     const res = await register(client(email), { 'x-locale': 'de' });
     expect(res.statusCode).toBe(201);
-    expect(res.json().message).toBe('Konto erstellt. Bitte bestätige deine E-Mail-Adresse');
-    expect(res.json().data.user.locale).toBe('de');
+    expect(res.json()).toEqual({ message: 'Konto erstellt. Bitte bestätige deine E-Mail-Adresse' });
+    expect((await t.userRow((await t.db.$client.query('SELECT identifier FROM users WHERE email = $1', [email])).rows[0].identifier)).locale).toBe('de');
     const mail = await t.mail.waitFor(email);
     expect(mail.subject).toBe('Bestätige deine E-Mail-Adresse');
   });

@@ -1,10 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieNames } from '@therapy/contracts/constants';
 import { REFRESH_TOKEN_TTL_DAYS } from '@therapy/contracts/constants';
+import { actorOf } from '../../platform/auth/plugin.ts';
 import { requestLocale } from '../../platform/locale.ts';
+import type { SignedIn } from './account.service.ts';
+import type { UserRow } from './user.repository.ts';
 import type { RequestContext } from './auth.service.ts';
 
 export const contextOf = (req: FastifyRequest): RequestContext => ({ ip: req.ip, locale: requestLocale(req), log: req.log });
+
+/** The signed-in user of a route behind requireAuth: the app wires the session loader that returns this row. */
+export function signedIn(req: FastifyRequest): SignedIn {
+  const { sessionId } = actorOf(req);
+  return { user: req.sessionUser as UserRow, sessionId };
+}
 
 /** The refresh token travels only in this httpOnly cookie, scoped to the user routes. */
 export const refreshCookie = {

@@ -22,10 +22,10 @@ export function createSessionService({ db, clock, tokens }: AppDeps) {
     await tokenRepository.insertRefresh(executor, { userId, familyId, tokenHash: hashToken(refreshToken), expiresAt });
     return refreshToken;
   };
-  const sessionFor = async (user: UserRow, refreshToken: string): Promise<IssuedSession> => ({
+  const sessionFor = async (user: UserRow, sessionId: string, refreshToken: string): Promise<IssuedSession> => ({
     refreshToken,
     session: {
-      accessToken: await tokens.sign({ userId: user.identifier, userType: user.userType }, clock.now()),
+      accessToken: await tokens.sign({ userId: user.identifier, userType: user.userType, sessionId }, clock.now()),
       expiresIn: tokens.ttlSeconds,
       user: toUserInfo(user),
     },
@@ -33,7 +33,12 @@ export function createSessionService({ db, clock, tokens }: AppDeps) {
 
   return {
     async start(user: UserRow): Promise<IssuedSession> {
-      return sessionFor(user, await issueRefresh(user.identifier, newId()));
+      const sessionId = newId();
+      const refreshToken = await db.transaction(async (tx) => {
+        await tokenRepository.insertSession(tx, { identifier: sessionId, userId: user.identifier });
+        return issueRefresh(user.identifier, sessionId, tx);
+      });
+      return sessionFor(user, sessionId, refreshToken);
     },
 
     async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
@@ -55,7 +60,12 @@ export function createSessionService({ db, clock, tokens }: AppDeps) {
         await tokenRepository.revokeFamily(db, row.familyId, now);
         throw AppError.unauthorized();
       }
-      return sessionFor(rotated.user, rotated.next);
+      return sessionFor(rotated.user, row.familyId, rotated.next);
+    },
+
+    /** The signed-in user's live row for an access token's session (the auth plugin's loader), or nothing. */
+    async liveUser(userId: string, sessionId: string): Promise<UserRow | undefined> {
+      return userRepository.findLiveBySession(db, userId, sessionId);
     },
 
     async end(refreshToken: string | undefined): Promise<void> {

@@ -1,11 +1,15 @@
-import { and, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { actionTokens, authAttempts, emailChangeCodes, refreshTokens } from '../../db/schema/users.ts';
+import { actionTokens, authAttempts, emailChangeCodes, refreshTokens, userSessions } from '../../db/schema/users.ts';
 
 type Purpose = (typeof actionTokens.$inferSelect)['purpose'];
 
 /** Refresh tokens, single-use links, email codes and attempt counters: everything secret is stored hashed. */
 export const tokenRepository = {
+  /** A session starts with its first refresh token; its identifier is the token family. */
+  async insertSession(db: Executor, v: { identifier: string; userId: string }) {
+    await db.insert(userSessions).values(v);
+  },
   async insertRefresh(db: Executor, v: { userId: string; familyId: string; tokenHash: string; expiresAt: Date }) {
     await db.insert(refreshTokens).values(v);
   },
@@ -22,8 +26,10 @@ export const tokenRepository = {
       .returning({ id: refreshTokens.identifier });
     return rows.length === 1;
   },
+  /** Ends a session: its refresh tokens and (through the session row) its access tokens. */
   async revokeFamily(db: Executor, familyId: string, now: Date) {
     await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await db.update(userSessions).set({ revokedAt: now }).where(and(eq(userSessions.identifier, familyId), isNull(userSessions.revokedAt)));
   },
   /** Ends every session of the user, except the family `keepFamily` (the device that asked) when given. */
   async revokeAllForUser(db: Executor, userId: string, now: Date, keepFamily?: string) {
@@ -32,6 +38,11 @@ export const tokenRepository = {
       .update(refreshTokens)
       .set({ revokedAt: now })
       .where(keepFamily ? and(open, ne(refreshTokens.familyId, keepFamily)) : open);
+    const openSessions = and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt));
+    await db
+      .update(userSessions)
+      .set({ revokedAt: now })
+      .where(keepFamily ? and(openSessions, ne(userSessions.identifier, keepFamily)) : openSessions);
   },
 
   async insertAction(db: Executor, v: { userId: string; purpose: Purpose; tokenHash: string; expiresAt: Date }) {
@@ -87,6 +98,17 @@ export const tokenRepository = {
   async countAttempts(db: Executor, key: string, since: Date): Promise<number> {
     const [row] = await db.select({ n: count() }).from(authAttempts).where(and(eq(authAttempts.key, key), gt(authAttempts.createdAt, since)));
     return row?.n ?? 0;
+  },
+  /** The time of the `nth` (0-based) oldest attempt of a key within the window: when it leaves, one place frees up. */
+  async nthAttemptSince(db: Executor, key: string, since: Date, nth: number): Promise<Date | undefined> {
+    const [row] = await db
+      .select({ at: authAttempts.createdAt })
+      .from(authAttempts)
+      .where(and(eq(authAttempts.key, key), gt(authAttempts.createdAt, since)))
+      .orderBy(asc(authAttempts.createdAt))
+      .offset(Math.max(0, nth))
+      .limit(1);
+    return row?.at;
   },
   async addAttempt(db: Executor, key: string, now: Date, windowStart: Date): Promise<string> {
     const [row] = await db.insert(authAttempts).values({ key, createdAt: now }).returning({ id: authAttempts.identifier });

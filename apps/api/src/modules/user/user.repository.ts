@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { refreshTokens, userIdentities, users } from '../../db/schema/users.ts';
+import { refreshTokens, userIdentities, userSessions, users } from '../../db/schema/users.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -16,7 +16,27 @@ const byIdStatement = (db: Executor) => {
   return statement;
 };
 
+const preparedSession = new WeakMap<Executor, ReturnType<typeof prepareSessionUser>>();
+const prepareSessionUser = (db: Executor) =>
+  db
+    .select(getTableColumns(users))
+    .from(users)
+    .innerJoin(userSessions, and(eq(userSessions.identifier, sql.placeholder('sid')), eq(userSessions.userId, users.identifier), isNull(userSessions.revokedAt)))
+    .where(and(eq(users.identifier, sql.placeholder('id')), live))
+    .limit(1)
+    .prepare('user_live_by_session');
+const bySessionStatement = (db: Executor) => {
+  let statement = preparedSession.get(db);
+  if (!statement) preparedSession.set(db, (statement = prepareSessionUser(db)));
+  return statement;
+};
+
 export const userRepository = {
+  /** Every signed-in request: the live user of a live session, one prepared statement. */
+  async findLiveBySession(db: Executor, id: string, sessionId: string): Promise<UserRow | undefined> {
+    const [row] = await bySessionStatement(db).execute({ id, sid: sessionId });
+    return row;
+  },
   async findLiveByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(and(eq(users.email, email), live)).limit(1);
     return row;
@@ -50,6 +70,7 @@ export const userRepository = {
       .where(and(eq(users.identifier, id), live));
     await db.delete(userIdentities).where(eq(userIdentities.userId, id));
     await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)));
+    await db.update(userSessions).set({ revokedAt: now }).where(and(eq(userSessions.userId, id), isNull(userSessions.revokedAt)));
   },
   async findIdentity(db: Executor, issuer: string, subject: string) {
     const [row] = await db

@@ -4,14 +4,26 @@ import { AppError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
 import type { AccessClaims, AccessTokens } from './tokens.ts';
 
+/**
+ * Loads the live user of a live session in one query, or nothing (deleted user, revoked or unknown session). The
+ * user module provides it (platform does not import modules); what it returns is kept on the request as
+ * `sessionUser`, so a service that needs the user's row does not read it a second time.
+ */
+export type SessionLoader = (userId: string, sessionId: string) => Promise<object | undefined>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     actor: AccessClaims | null;
+    /** What the session loader returned for this request's token (the user's row); null before requireAuth. */
+    sessionUser: object | null;
   }
   interface FastifyInstance {
-    /** preHandler: a valid access token is required (401 UNAUTHORIZED_ACCESS otherwise). */
+    /**
+     * onRequest hook: a valid access token of a live session is required (401 UNAUTHORIZED_ACCESS otherwise). Run it
+     * in `onRequest`, so a request without a token is refused before its body or parameters are looked at.
+     */
     requireAuth: (req: FastifyRequest) => Promise<void>;
-    /** preHandler: a valid access token of this user type is required (403 otherwise). */
+    /** onRequest hook: requireAuth, and the token's user type must be this one (403 otherwise). */
     requireRole: (role: AccessClaims['userType']) => (req: FastifyRequest) => Promise<void>;
   }
 }
@@ -22,14 +34,19 @@ export function actorOf(req: FastifyRequest): AccessClaims {
   return req.actor;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: AccessTokens; clock: Clock }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: AccessTokens; clock: Clock; loadSession: SessionLoader }) => {
   app.decorateRequest('actor', null);
+  app.decorateRequest('sessionUser', null);
   const authenticate = async (req: FastifyRequest) => {
     const header = req.headers.authorization;
     if (typeof header !== 'string' || !header.startsWith('Bearer ')) throw AppError.unauthorized();
     const claims = await opts.tokens.verify(header.slice(7).trim(), opts.clock.now());
     if (!claims) throw AppError.unauthorized();
+    // A signed token is not enough: sign-out, a password change, reuse detection and deletion end it at once.
+    const user = await opts.loadSession(claims.userId, claims.sessionId);
+    if (!user) throw AppError.unauthorized();
     req.actor = claims;
+    req.sessionUser = user;
   };
   app.decorate('requireAuth', authenticate);
   app.decorate('requireRole', (role: AccessClaims['userType']) => async (req: FastifyRequest) => {

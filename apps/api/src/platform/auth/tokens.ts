@@ -4,6 +4,8 @@ import { ACCESS_TOKEN_TTL_SECONDS, type UserType } from '@therapy/contracts/cons
 export interface AccessClaims {
   userId: string;
   userType: UserType | 'operator';
+  /** The session (refresh-token family) the token belongs to: revoking it ends the token at once. */
+  sessionId: string;
 }
 
 /** Short-lived access JWTs (15 min, HS256); the refresh token is the long-lived, revocable part. */
@@ -13,7 +15,7 @@ export function createAccessTokens(secret: string) {
     ttlSeconds: ACCESS_TOKEN_TTL_SECONDS,
     async sign(claims: AccessClaims, now: Date): Promise<string> {
       const iat = Math.floor(now.getTime() / 1000);
-      return new SignJWT({ ut: claims.userType })
+      return new SignJWT({ ut: claims.userType, sid: claims.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.userId)
         .setIssuedAt(iat)
@@ -23,8 +25,9 @@ export function createAccessTokens(secret: string) {
     async verify(token: string, now: Date): Promise<AccessClaims | null> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now });
-        if (typeof payload.sub !== 'string' || typeof payload.ut !== 'string') return null;
-        return { userId: payload.sub, userType: payload.ut as AccessClaims['userType'] };
+        // A token without a session cannot be revoked, so it is refused.
+        if (typeof payload.sub !== 'string' || typeof payload.ut !== 'string' || typeof payload.sid !== 'string') return null;
+        return { userId: payload.sub, userType: payload.ut as AccessClaims['userType'], sessionId: payload.sid };
       } catch {
         return null;
       }

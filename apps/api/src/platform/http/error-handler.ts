@@ -60,6 +60,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode === 401) void reply.header('www-authenticate', 'Bearer');
+      if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, req, error.statusCode, error.code, error.messageKey, error.errors, error.text);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -29,6 +29,16 @@ export const mailTemplates = {
       text: `Hallo ${p.name},\n\nhier kannst du ein neues Passwort wählen:\n${p.link}\n\nDer Link ist 60 Minuten gültig und funktioniert einmal. Wenn du das nicht angefordert hast, ignoriere diese Mail; dein Passwort bleibt unverändert.`,
     }),
   } satisfies Template<{ name: string; link: string }>,
+  signUpAttempt: {
+    en: (p) => ({
+      subject: 'Someone tried to sign up with your address',
+      text: `Hello ${p.name},\n\nsomeone just tried to create an account with this email address. You already have an account, so nothing was created.\n\nSign in: ${p.loginLink}\nForgot your password? Choose a new one: ${p.resetLink}\n\nIf this was not you, you can ignore this mail; your account is unchanged.`,
+    }),
+    de: (p) => ({
+      subject: 'Jemand wollte sich mit deiner Adresse registrieren',
+      text: `Hallo ${p.name},\n\njemand hat gerade versucht, mit dieser E-Mail-Adresse ein Konto anzulegen. Du hast bereits ein Konto, daher wurde nichts angelegt.\n\nAnmelden: ${p.loginLink}\nPasswort vergessen? Wähle ein neues: ${p.resetLink}\n\nWenn du das nicht warst, kannst du diese Mail ignorieren; dein Konto bleibt unverändert.`,
+    }),
+  } satisfies Template<{ name: string; loginLink: string; resetLink: string }>,
   emailChangeCode: {
     en: (p) => ({
       subject: 'Your code to change your email',

@@ -13,11 +13,28 @@ export function useLogin() {
   });
 }
 
-/** POST /user/register answers 201 with a session: the new user is signed in at once. */
+/** After sign-up: signed in with the new account, or not (the address had an account; its owner got a mail). */
+export type Registration = { signedIn: true; session: AuthSession } | { signedIn: false; email: string };
+
+/**
+ * POST /user/register answers alike for a new and a taken address and starts no session (decision 0010), so the
+ * app signs in right after with the credentials just typed. If that fails, the address was taken (or the sign-in was
+ * refused): the screen says a mail was sent, without a session.
+ */
 export function useRegister() {
   return useMutation({
-    mutationFn: async (input: RegisterInput) => (await apiClient.post<AuthSession>('/user/register', input, sessionCall)).data,
-    onSuccess: applySession,
+    mutationFn: async (input: RegisterInput): Promise<Registration> => {
+      await apiClient.post<unknown>('/user/register', input, sessionCall);
+      try {
+        const session = (await apiClient.post<AuthSession>('/user/login', { email: input.email, password: input.password }, sessionCall)).data;
+        return { signedIn: true, session };
+      } catch {
+        return { signedIn: false, email: input.email };
+      }
+    },
+    onSuccess: (result) => {
+      if (result.signedIn) applySession(result.session);
+    },
   });
 }
 

@@ -11,12 +11,16 @@ async function setup() {
     {
       method: 'POST',
       path: '/api/v1/user/register',
+      // A taken address answers exactly like a new one (decision 0010).
+      respond: () => jsonResponse({ message: 'Account created. Check your email to verify it' }, 201),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/user/login',
       respond: (init) => {
         const body = JSON.parse(String(init?.body)) as { email: string };
-        if (body.email === 'taken@example.com') {
-          return jsonResponse({ message: 'An account with this email already exists', code: 'EMAIL_TAKEN', requestId: 'r' }, 409);
-        }
-        return jsonResponse({ data: { accessToken: 'a', expiresIn: 900, user: { email: body.email, userType: 'client', accountActive: true, locale: 'en' } } }, 201);
+        if (body.email === 'taken@example.com') return jsonResponse({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS', requestId: 'r' }, 401);
+        return jsonResponse({ data: { accessToken: 'a', expiresIn: 900, user: { email: body.email, userType: 'client', accountActive: true, locale: 'en' } } });
       },
     },
   ]);
@@ -74,7 +78,7 @@ describe('RegisterClientForm', () => {
     expect(await screen.findByText('Number must not exceed 13 digits')).toBeTruthy();
   });
 
-  it('posts the contract shape with userType client, leaving out an empty phone, and goes to /verify-email/pending', async () => {
+  it('posts the contract shape with userType client, leaving out an empty phone, signs in and goes to /verify-email/pending', async () => {
     const { user, fetchMock, router } = await setup();
     await fillValid(user);
     await user.click(submit());
@@ -83,6 +87,8 @@ describe('RegisterClientForm', () => {
     const body = JSON.parse(String(call?.[1]?.body)) as Record<string, unknown>;
     expect(body).toMatchObject({ userType: 'client', email: 'ada@example.com', countryIdentifier: germany.identifier, acceptTerms: true });
     expect('phoneNumber' in body).toBe(false);
+    const login = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/user/login'));
+    expect(JSON.parse(String(login?.[1]?.body))).toEqual({ email: 'ada@example.com', password: 'calm-river-42' });
   });
 
   it('takes names with combining marks without an error and sends them composed (NFC)', async () => {
@@ -104,11 +110,12 @@ describe('RegisterClientForm', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/user/register'))).toBe(false);
   });
 
-  it('puts EMAIL_TAKEN on the email field', async () => {
-    const { user } = await setup();
+  it('when the sign-in after sign-up fails (the address was taken), says a mail was sent, with a link to sign in', async () => {
+    const { user, router } = await setup();
     await fillValid(user, { email: 'taken@example.com' });
     await user.click(submit());
-    expect(await screen.findByText('An account with this email already exists')).toBeTruthy();
-    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(await screen.findByText('We have sent an email to taken@example.com. Follow it to go on.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(router.state.location.pathname).toBe('/');
   });
 });

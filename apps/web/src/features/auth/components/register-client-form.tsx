@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { clientRegisterInput } from '@therapy/contracts/auth';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,6 +16,7 @@ import { countryName } from '@/lib/country';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { countriesQuery } from '@/lib/regions';
 import { useRegister } from '../api/auth-api';
+import { SignUpMailSent } from './sign-up-mail-sent';
 import { TermsLabel } from './terms-label';
 
 type ClientForm = z.input<typeof clientRegisterInput>;
@@ -29,6 +31,7 @@ export function RegisterClientForm() {
   const navigate = useNavigate();
   const registration = useRegister();
   const countries = useQuery(countriesQuery());
+  const [mailSentTo, setMailSentTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -53,7 +56,10 @@ export function RegisterClientForm() {
 
   const onSubmit = (values: ClientValues) =>
     registration.mutate(values, {
-      onSuccess: () => void navigate('/verify-email/pending'),
+      onSuccess: (result) => {
+        if (result.signedIn) void navigate('/verify-email/pending');
+        else setMailSentTo(result.email);
+      },
       onError: (error) =>
         applyServerFieldErrors(error, setError, {
           byCode: { EMAIL_TAKEN: 'email' },
@@ -65,6 +71,8 @@ export function RegisterClientForm() {
   const sortedCountries = (countries.data ?? [])
     .map((c) => ({ ...c, label: countryName(c.code, locale, c.name) }))
     .sort((a, b) => a.label.localeCompare(b.label, locale));
+
+  if (mailSentTo) return <SignUpMailSent email={mailSentTo} />;
 
   return (
     <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">

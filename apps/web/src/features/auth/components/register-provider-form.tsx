@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { providerRegisterInput } from '@therapy/contracts/auth';
 import type { z } from 'zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useRegister } from '../api/auth-api';
+import { SignUpMailSent } from './sign-up-mail-sent';
 import { TermsLabel } from './terms-label';
 
 type ProviderForm = z.input<typeof providerRegisterInput>;
@@ -20,6 +22,7 @@ export function RegisterProviderForm() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const registration = useRegister();
+  const [mailSentTo, setMailSentTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -42,13 +45,18 @@ export function RegisterProviderForm() {
 
   const onSubmit = (values: ProviderValues) =>
     registration.mutate(values, {
-      onSuccess: () => void navigate('/verify-email/pending'),
+      onSuccess: (result) => {
+        if (result.signedIn) void navigate('/verify-email/pending');
+        else setMailSentTo(result.email);
+      },
       onError: (error) =>
         applyServerFieldErrors(error, setError, {
           byCode: { EMAIL_TAKEN: 'email' },
           byMessage: { emailTaken: 'email', passwordCommon: 'password' },
         }),
     });
+
+  if (mailSentTo) return <SignUpMailSent email={mailSentTo} />;
 
   return (
     <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
