@@ -51,7 +51,7 @@ describe('Paystack', () => {
   it('a transfer to the dedicated account is credited to its owner', async () => {
     const client = await t.signUp('client');
     await t.db.$client.query("UPDATE users SET phone_number = '08012345678' WHERE identifier = $1", [client.userId]);
-    const account = await t.api('POST', '/wallet/bank-account', client);
+    const account = await t.api('POST', '/virtual-accounts/generate', client);
     expect(account.statusCode, account.body).toBe(200);
     const { accountNumber } = account.json().data.account as { accountNumber: string };
     expect(paystack.requests.some((r) => r.path === '/dedicated_account' && r.authorized)).toBe(true);
@@ -62,7 +62,7 @@ describe('Paystack', () => {
 
   it('a dedicated account Paystack refuses (no phone number) says what to fix', async () => {
     const client = await t.signUp('client');
-    expectError(await t.api('POST', '/wallet/bank-account', client), 400, { message: m.bankAccountRefused, code: 'PAYMENT_GATEWAY_ERROR' });
+    expectError(await t.api('POST', '/virtual-accounts/generate', client), 400, { message: m.bankAccountRefused, code: 'PAYMENT_GATEWAY_ERROR' });
     expect(await t.count('virtual_accounts', { user_id: client.userId })).toBe(0);
   });
 
