@@ -7,6 +7,7 @@ import type { AccessClaims } from '../../platform/auth/tokens.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { hashToken, randomCode, safeEqual } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
+import { accountErasureRepository } from './account-erasure.repository.ts';
 import { attemptRules, createAttemptLimiter } from './attempt-limiter.ts';
 import { assertPasswordNotCommon, type RequestContext } from './auth.service.ts';
 import { countryRepository } from './country.repository.ts';
@@ -110,7 +111,11 @@ export function createAccountService(deps: AppDeps) {
       return toUserInfo(updated);
     },
 
-    async deleteAccount(actor: AccessClaims, password: string | undefined): Promise<void> {
+    /**
+     * Deleted means deleted (decision 0010): personal rows go or are anonymised in one transaction; the files' bytes go
+     * after it commits. Ledger and payment records stay, pointing at the anonymised user.
+     */
+    async deleteAccount(actor: AccessClaims, password: string | undefined, log?: RequestContext['log']): Promise<void> {
       const user = await own(actor);
       if (!user.isSocial) {
         const key = `password:${user.identifier}`;
@@ -121,7 +126,14 @@ export function createAccountService(deps: AppDeps) {
           throw AppError.validation('oldPasswordWrong', ['Your current password is incorrect']);
         }
       }
-      await db.transaction(async (tx) => userRepository.anonymise(tx, user.identifier, clock.now()));
+      const fileIds = await db.transaction(async (tx) => {
+        const owned = await accountErasureRepository.erase(tx, user.identifier, clock.now());
+        await userRepository.anonymise(tx, user.identifier, clock.now());
+        return owned;
+      });
+      const left = await deps.files.purge(fileIds);
+      // The rows stay marked deleted (their URLs already answer 404); the orphan clean-up removes them later.
+      if (left.length > 0) log?.error({ fileIds: left }, 'files of a deleted account could not be removed from storage yet');
     },
 
     async updatePreferences(actor: AccessClaims, input: UserPreferencesInput): Promise<UserInfo> {

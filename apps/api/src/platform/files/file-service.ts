@@ -30,6 +30,12 @@ export interface FileService {
   saveImage(ownerUserId: string, purpose: FilePurpose, part: MultipartFile | undefined, tx?: Executor): Promise<StoredFile>;
   /** Soft-deletes the row (deletedAt) and removes the bytes from storage; idempotent. */
   remove(fileId: string, tx?: Executor): Promise<void>;
+  /**
+   * Removes files for good: the bytes from storage, then the row. Call it after the transaction that stopped using them
+   * has committed (bytes cannot be rolled back). Returns the ids it could not remove (storage unreachable): their rows
+   * stay, marked deleted, and the orphan clean-up job tries again.
+   */
+  purge(fileIds: readonly string[]): Promise<string[]>;
   /** A short-lived (10 min) URL: /api/v1/files/<id>?expires=<unix>&signature=<hmac>; callers issue it only after their own access check. */
   signedUrl(fileId: string): string;
 }
@@ -109,6 +115,22 @@ export function createFileService(opts: FileServiceOptions): FileService {
       if (!row) return;
       await filesRepository.markDeleted(exec, fileId, clock.now());
       await storage.delete(row.storageKey);
+    },
+
+    async purge(fileIds) {
+      const failed: string[] = [];
+      for (const fileId of fileIds) {
+        const row = await filesRepository.findAny(db, fileId);
+        if (!row) continue;
+        try {
+          await storage.delete(row.storageKey);
+        } catch {
+          failed.push(fileId);
+          continue;
+        }
+        await filesRepository.deleteRow(db, fileId);
+      }
+      return failed;
     },
 
     signedUrl(fileId) {

@@ -22,4 +22,8 @@ export const filesRepository = {
   async markDeleted(db: Executor, id: string, now: Date): Promise<void> {
     await db.update(files).set({ deletedAt: now }).where(and(eq(files.identifier, id), isNull(files.deletedAt)));
   },
+  /** The row itself, once its bytes are gone (account deletion, the orphan clean-up). */
+  async deleteRow(db: Executor, id: string): Promise<void> {
+    await db.delete(files).where(eq(files.identifier, id));
+  },
 };
