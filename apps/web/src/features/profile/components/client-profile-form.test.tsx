@@ -20,6 +20,7 @@ const profile = {
   ethnicityIdentifier: null,
   gender: null,
   timezone: null,
+  phoneNumber: null,
 };
 
 describe('ClientProfileForm', () => {
@@ -77,6 +78,40 @@ describe('ClientProfileForm', () => {
       ethnicityIdentifier: null,
       gender: null,
       timezone: null,
+      phoneNumber: null,
     });
+  });
+
+  it('shows the saved phone number, refuses 9 or 14 digits with the spec messages, and sends a valid one', async () => {
+    let sent: { phoneNumber?: unknown } | undefined;
+    const fetchMock = mockFetch([
+      ...referenceRoutes,
+      {
+        method: 'PUT',
+        path: '/api/v1/client',
+        respond: (init) => {
+          sent = JSON.parse(String(init?.body));
+          return jsonResponse({ data: { ...profile, phoneNumber: '08031234567' }, message: 'Data saved successfully' });
+        },
+      },
+    ]);
+    const { user } = renderWithProviders(<ClientProfileForm profile={{ ...profile, phoneNumber: '07000000000' }} />);
+    await screen.findByRole('option', { name: 'California' });
+    const phone = screen.getByLabelText(/Phone number/) as HTMLInputElement;
+    expect(phone.value).toBe('07000000000');
+
+    await user.clear(phone);
+    await user.type(phone, '080123456');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Number must be at least 10 digits')).toBeTruthy();
+    await user.type(phone, '78901');
+    expect(await screen.findByText('Number must not exceed 13 digits')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    await user.clear(phone);
+    await user.type(phone, '08031234567');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    await vi.waitFor(() => expect(sent).toBeDefined());
+    expect(sent?.phoneNumber).toBe('08031234567');
   });
 });
