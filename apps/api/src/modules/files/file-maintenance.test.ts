@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
 import { createFileService, createFileStorage } from '../../platform/files/file-service.ts';
+import type { FileStorage } from '../../platform/files/storage.ts';
 import { fileReferenceNames } from '../../platform/files/files.repository.ts';
 import { newId } from '../../platform/ids.ts';
 import { multipart, png } from '../client-profile/profile-test-helpers.ts';
@@ -82,5 +83,38 @@ describe('orphaned upload bytes', () => {
     expect((await t.request({ method: 'GET', url: uploaded.json().data.photoUrl as string })).statusCode).toBe(200);
     const schedules = await t.db.$client.query('SELECT cron FROM pgboss.schedule WHERE name = $1', [PURGE_ORPHAN_FILES_QUEUE]);
     expect(schedules.rows).toEqual([{ cron: '41 3 * * *' }]);
+  });
+});
+
+describe('bytes that could not be removed at the time', () => {
+  it('stay marked deleted (their URL already 404s) and the clean-up removes them on its next run', async () => {
+    const real = createFileStorage(t.config.storage);
+    let down = true;
+    const flaky: FileStorage = {
+      put: (key, data, type) => real.put(key, data, type),
+      get: (key) => real.get(key),
+      delete: async (key) => {
+        if (down) throw new Error('storage unreachable');
+        await real.delete(key);
+      },
+    };
+    const files = createFileService({ db: t.db, config: t.config, clock: t.clock, storage: flaky });
+    const client = await t.signUp('client');
+    const identifier = newId();
+    const key = `profile_picture/${identifier}.webp`;
+    await real.put(key, Buffer.from('bytes'), 'image/webp');
+    await t.db.$client.query(
+      `INSERT INTO files (identifier, owner_user_id, purpose, storage_key, content_type, size_bytes, sha256, deleted_at)
+       VALUES ($1, $2, 'profile_picture', $3, 'image/webp', 5, 'x', $4)`,
+      [identifier, client.userId, key, t.clock.now()],
+    );
+    expect(await files.purge([identifier])).toEqual([identifier]);
+    expect(await t.count('files', { identifier })).toBe(1);
+    expect(await real.get(key)).not.toBeNull();
+
+    down = false;
+    expect(await purgeOrphanFiles(t.db, t.clock, files)).toBeGreaterThanOrEqual(1);
+    expect(await t.count('files', { identifier })).toBe(0);
+    expect(await real.get(key)).toBeNull();
   });
 });

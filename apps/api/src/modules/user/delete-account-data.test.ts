@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TopupResponse } from '@therapy/contracts/wallet';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 import { createFileStorage } from '../../platform/files/file-service.ts';
+import { S3FileStorage } from '../../platform/files/s3-storage.ts';
 import { multipart, png, profileFixtures } from '../client-profile/profile-test-helpers.ts';
 
 /*
@@ -222,5 +227,42 @@ describe('deleting a provider account removes or anonymises every piece of perso
     expect(await count('files', 'owner_user_id', provider.userId)).toBe(0);
     for (const key of keys) expect(await storage().get(key)).toBeNull();
     expect((await t.request({ method: 'GET', url: photoUrl })).statusCode).toBe(404);
+  });
+});
+
+describe('with S3 storage, the bytes go from the bucket too', () => {
+  const s3dir = fs.mkdtempSync(path.join(os.tmpdir(), 'therapy-delete-s3-'));
+  const s3server = new S3rver({ address: '127.0.0.1', port: 0, directory: s3dir, silent: true, configureBuckets: [{ name: 'therapy-delete' }] });
+  let s3app: TestApp;
+  let bucket: S3FileStorage;
+  beforeAll(async () => {
+    const { port } = await s3server.run();
+    const endpoint = `http://127.0.0.1:${port}`;
+    s3app = await buildTestApp({ S3_ENDPOINT: endpoint, S3_BUCKET: 'therapy-delete', S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER' });
+    bucket = new S3FileStorage({ endpoint, bucket: 'therapy-delete', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1', forcePathStyle: true });
+  });
+  afterAll(async () => {
+    bucket.destroy();
+    await s3app.close();
+    await s3server.close();
+    fs.rmSync(s3dir, { recursive: true, force: true });
+  });
+
+  it('a client picture stored in S3 is gone after deletion, and its URL answers 404', async () => {
+    expect(s3app.config.storage.kind).toBe('s3');
+    const client = await s3app.signUp('client');
+    const body = multipart(await png(256));
+    const uploaded = await s3app.request({ method: 'POST', url: '/api/v1/client/profile-picture', headers: { ...client.auth, ...body.headers }, payload: body.payload });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const url = uploaded.json().data.photoUrl as string;
+    const { rows: stored } = await s3app.db.$client.query('SELECT storage_key FROM files WHERE owner_user_id = $1', [client.userId]);
+    const key = stored[0].storage_key as string;
+    expect(await bucket.get(key)).not.toBeNull();
+
+    const res = await s3app.request({ method: 'DELETE', url: '/api/v1/user/profile/delete-account', headers: client.auth, payload: { password: client.password } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await bucket.get(key)).toBeNull();
+    expect(await s3app.count('files', { owner_user_id: client.userId })).toBe(0);
+    expect((await s3app.request({ method: 'GET', url })).statusCode).toBe(404);
   });
 });
