@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { clientProfileRoutes } from './modules/client-profile/client-profile.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { userMaintenance } from './modules/user/maintenance.ts';
+import { filesMaintenance } from './modules/files/file-maintenance.ts';
 import { paymentsModule } from './modules/payments/payments.plugin.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { availabilityModule } from './modules/availability/availability.plugin.ts';
@@ -148,6 +149,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(availabilityModule, { prefix, deps });
   await app.register(paymentsModule, { prefix, deps });
   await app.register(userMaintenance, { deps });
+  await app.register(filesMaintenance, { deps });
   await app.register(walletRoutes, { prefix, deps });
   if (!config.isProduction) await app.register(devMailboxRoutes, { deps });
 

@@ -56,6 +56,11 @@ export const clientProfileInput = z.strictObject({
   ethnicityIdentifier: option.nullable(),
   gender: genderCode.nullable(),
   timezone: ianaTimezone.nullable(),
+  /**
+   * Not asked at sign-up, but Paystack needs it for a dedicated transfer account. Same rule as sign-up (10-13 digits);
+   * null clears it, absent leaves it as it is (older clients do not send it).
+   */
+  phoneNumber: phoneNumber.nullable().optional(),
 });
 export type ClientProfileInput = z.infer<typeof clientProfileInput>;
 
@@ -76,6 +81,7 @@ export const clientProfile = z.object({
   ethnicityIdentifier: z.uuid().nullable(),
   gender: z.string().nullable(),
   timezone: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
 });
 export type ClientProfile = z.infer<typeof clientProfile>;
 

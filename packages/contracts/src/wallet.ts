@@ -79,7 +79,7 @@ export type WalletBalance = z.infer<typeof walletBalance>;
 /** The dedicated bank account a transfer top-up goes to (spec §3 "Top-up bank account"). */
 export const bankAccount = z.object({ bankName: z.string(), accountNumber: z.string(), accountName: z.string() });
 export type BankAccount = z.infer<typeof bankAccount>;
-/** GET /wallet/bank-account: the account, or null with the reason (no name yet, or none requested yet). */
+/** GET /virtual-accounts/account and POST /virtual-accounts/generate: the account, or null with the reason (no name yet, or none requested yet). */
 export const bankAccountResponse = z.object({
   account: bankAccount.nullable(),
   /** False while the profile lacks first or last name: no account can be generated (spec §2). */

@@ -20,6 +20,7 @@ export function toClientProfile(user: UserRow, profile: ClientProfileRow, extra:
     ethnicityIdentifier: profile.ethnicityId,
     gender: profile.gender,
     timezone: user.timezone,
+    phoneNumber: user.phoneNumber,
   };
 }
 

@@ -85,6 +85,8 @@ export function createClientProfileService(deps: AppDeps) {
             lastName: input.lastName,
             countryCode,
             timezone: input.timezone,
+            // Absent: unchanged (stored on the user row, where sign-up puts it too).
+            ...(input.phoneNumber !== undefined ? { phoneNumber: input.phoneNumber } : {}),
           });
           if (!u) throw AppError.unauthorized();
           const p = await repo.upsert(tx, {

@@ -52,6 +52,7 @@ describe('GET /client', () => {
       ethnicityIdentifier: null,
       gender: null,
       timezone: null,
+      phoneNumber: null,
     });
     expect(await t.count('client_profiles', { user_id: c.userId })).toBe(1);
   });
@@ -74,7 +75,7 @@ describe('PUT /client', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Data saved successfully');
     const data = res.json().data as ClientProfile;
-    expect(data).toEqual({ identifier: c.userId, email: c.email, photoUrl: null, avatarIdentifier: null, ...body });
+    expect(data).toEqual({ identifier: c.userId, email: c.email, photoUrl: null, avatarIdentifier: null, phoneNumber: null, ...body });
     const user = await t.userRow(c.userId);
     expect([user.first_name, user.last_name, user.country_code, user.timezone]).toEqual(['Grace', 'Hopper-Smith', 'US', 'America/Los_Angeles']);
     expect((await api('GET', '/client', c)).json().data).toEqual(data);
@@ -98,6 +99,9 @@ describe('PUT /client', () => {
   });
 
   const bad: Array<[string, Record<string, unknown>, string]> = [
+    ['phone of 9 digits', { phoneNumber: '080123456' }, 'Number must be at least 10 digits'],
+    ['phone of 14 digits', { phoneNumber: '08012345678901' }, 'Number must not exceed 13 digits'],
+    ['phone with letters', { phoneNumber: '0801234567a' }, 'Number must contain digits only'],
     ['first name too short', { firstName: 'Al' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
     ['first name with a digit', { firstName: 'J0hn' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
     ['last name of 33 letters', { lastName: 'a'.repeat(33) }, 'Name must be 3 to 32 letters, spaces or hyphens'],
@@ -129,6 +133,18 @@ describe('PUT /client', () => {
     const res = await api('PUT', '/client', c, await validProfile(change));
     expectError(res, 400, validation(msg));
     expect(await fx.snapshot(c.userId)).toEqual(before);
+  });
+
+  it('phoneNumber: saved on the user row and shown; absent leaves it; null clears it', async () => {
+    const c = await t.signUp('client', { phoneNumber: '07000000000' });
+    expect((await api('GET', '/client', c)).json().data.phoneNumber).toBe('07000000000');
+    const saved = await api('PUT', '/client', c, await validProfile({ phoneNumber: ' 08012345678 ' }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.phoneNumber).toBe('08012345678');
+    expect((await t.userRow(c.userId)).phone_number).toBe('08012345678');
+    expect((await api('PUT', '/client', c, await validProfile())).json().data.phoneNumber).toBe('08012345678');
+    expect((await api('PUT', '/client', c, await validProfile({ phoneNumber: null }))).json().data.phoneNumber).toBeNull();
+    expect((await t.userRow(c.userId)).phone_number).toBeNull();
   });
 
   it('refuses identifiers from the wrong list, a state of another country and an unknown country', async () => {

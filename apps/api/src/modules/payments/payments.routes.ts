@@ -11,7 +11,7 @@ const paymentParams = z.strictObject({ paymentId: z.uuid({ error: m.notFound }) 
 /** DESIGN.md §5: writes a client may retry take an `Idempotency-Key`. */
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, m.malformedRequest).optional() });
 
-/** Spec §7 "Wallet and payment": start a top-up, follow its status, the bank account for transfers. */
+/** Spec §7 "Wallet and payment": start a top-up, follow its status, the dedicated bank account for transfers. */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ topups: TopupService }> = async (app, { topups }) => {
   const tags = ['wallet'];
   const security = [{ bearer: [] }];
@@ -26,13 +26,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ topups: TopupService }> = a
     { schema: { tags, security, params: paymentParams, response: { 200: envelope(paymentStatusResponse), ...errors } }, onRequest: app.requireAuth },
     async (req) => ({ data: await topups.status(actorOf(req), req.params.paymentId) }),
   );
+  // Spec §7 names these two paths; they replaced /wallet/bank-account, which only this project's web app used.
   app.get(
-    '/wallet/bank-account',
+    '/virtual-accounts/account',
     { schema: { tags, security, response: { 200: envelope(bankAccountResponse), ...errors } }, onRequest: app.requireRole('client') },
     async (req) => ({ data: await topups.bankAccount(actorOf(req)) }),
   );
   app.post(
-    '/wallet/bank-account',
+    '/virtual-accounts/generate',
     { schema: { tags, security, response: { 200: envelope(bankAccountResponse), ...errors } }, onRequest: app.requireRole('client') },
     async (req) => ({ data: await topups.requestBankAccount(actorOf(req)) }),
   );

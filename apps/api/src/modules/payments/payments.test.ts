@@ -180,11 +180,11 @@ describe('transfer to a dedicated account', () => {
   it('creates the account once the profile has names, and credits a simulated transfer with a mail', async () => {
     const nameless = await t.signUp('client');
     await t.db.$client.query('UPDATE users SET last_name = NULL WHERE identifier = $1', [nameless.userId]);
-    expect((await t.api('GET', '/wallet/bank-account', nameless)).json().data).toEqual({ account: null, canGenerate: false });
-    expectError(await t.api('POST', '/wallet/bank-account', nameless), 400, validation(m.bankAccountNeedsName));
+    expect((await t.api('GET', '/virtual-accounts/account', nameless)).json().data).toEqual({ account: null, canGenerate: false });
+    expectError(await t.api('POST', '/virtual-accounts/generate', nameless), 400, validation(m.bankAccountNeedsName));
 
     const client = await t.signUp('client');
-    const [a, b] = await Promise.all([t.api('POST', '/wallet/bank-account', client), t.api('POST', '/wallet/bank-account', client)]);
+    const [a, b] = await Promise.all([t.api('POST', '/virtual-accounts/generate', client), t.api('POST', '/virtual-accounts/generate', client)]);
     expect(a.json().data).toEqual(b.json().data);
     const { account } = a.json().data as { account: { accountNumber: string; bankName: string; accountName: string } };
     expect(account).toMatchObject({ bankName: 'Sandbox Bank', accountName: 'Ada Client' });
@@ -196,6 +196,41 @@ describe('transfer to a dedicated account', () => {
     await t.mail.waitFor(client.email, (x) => /top-up/i.test(x.subject));
     const [item] = (await t.api('GET', '/wallet/transactions?transactionType=topup', client)).json().data as WalletTransaction[];
     expect(item).toMatchObject({ amount: 750_000, description: 'Wallet top-up by bank transfer' });
+  });
+});
+
+describe('dedicated account paths (spec §7: POST /virtual-accounts/generate, GET /virtual-accounts/account)', () => {
+  it('signed out: both answer 401 and nothing is created', async () => {
+    const unauthorized = { message: m.unauthorized, code: 'UNAUTHORIZED_ACCESS' };
+    const before = await t.count('virtual_accounts');
+    expectError(await t.request({ method: 'GET', url: '/api/v1/virtual-accounts/account' }), 401, unauthorized);
+    expectError(await t.request({ method: 'POST', url: '/api/v1/virtual-accounts/generate' }), 401, unauthorized);
+    expect(await t.count('virtual_accounts')).toBe(before);
+  });
+
+  it('another client never sees or gets the account of someone else; a provider is refused', async () => {
+    const owner = await t.signUp('client');
+    const generated = await t.api('POST', '/virtual-accounts/generate', owner);
+    expect(generated.statusCode, generated.body).toBe(200);
+    const ownAccount = generated.json().data.account as { accountNumber: string };
+    expect((await t.api('GET', '/virtual-accounts/account', owner)).json().data).toEqual(generated.json().data);
+
+    const other = await t.signUp('client', { firstName: 'Bea', lastName: 'Other' });
+    expect((await t.api('GET', '/virtual-accounts/account', other)).json().data).toEqual({ account: null, canGenerate: true });
+    const theirs = (await t.api('POST', '/virtual-accounts/generate', other)).json().data.account as { accountNumber: string; accountName: string };
+    expect(theirs.accountNumber).not.toBe(ownAccount.accountNumber);
+    expect(theirs.accountName).toBe('Bea Other');
+
+    const provider = await t.signUp('provider');
+    expectError(await t.api('GET', '/virtual-accounts/account', provider), 403, { message: m.forbidden, code: 'FORBIDDEN' });
+    expectError(await t.api('POST', '/virtual-accounts/generate', provider), 403, { message: m.forbidden, code: 'FORBIDDEN' });
+    expect(await t.count('virtual_accounts', { user_id: provider.userId })).toBe(0);
+  });
+
+  it('the old /wallet/bank-account paths are gone', async () => {
+    const client = await t.signUp('client');
+    expect((await t.api('GET', '/wallet/bank-account', client)).statusCode).toBe(404);
+    expect((await t.api('POST', '/wallet/bank-account', client)).statusCode).toBe(404);
   });
 });
 

@@ -51,7 +51,7 @@ describe('Paystack', () => {
   it('a transfer to the dedicated account is credited to its owner', async () => {
     const client = await t.signUp('client');
     await t.db.$client.query("UPDATE users SET phone_number = '08012345678' WHERE identifier = $1", [client.userId]);
-    const account = await t.api('POST', '/wallet/bank-account', client);
+    const account = await t.api('POST', '/virtual-accounts/generate', client);
     expect(account.statusCode, account.body).toBe(200);
     const { accountNumber } = account.json().data.account as { accountNumber: string };
     expect(paystack.requests.some((r) => r.path === '/dedicated_account' && r.authorized)).toBe(true);
@@ -60,9 +60,18 @@ describe('Paystack', () => {
     await expect.poll(() => balance(client), { timeout: 10_000 }).toBe(420_000);
   });
 
+  it('the phone number saved in the client profile is what Paystack gets for the dedicated account', async () => {
+    const client = await t.signUp('client');
+    const profile = await t.api('PUT', '/client', client, { firstName: 'Ada', lastName: 'Client', userName: `ada_${client.userId.slice(-8)}`, countryIdentifier: await t.countryId('NG'), stateIdentifier: null, zipCode: null, dob: null, religionIdentifier: null, ethnicityIdentifier: null, gender: null, timezone: null, phoneNumber: '08031234567' });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const account = await t.api('POST', '/virtual-accounts/generate', client);
+    expect(account.statusCode, account.body).toBe(200);
+    expect(paystack.customers.get(client.email.toLowerCase())).toMatchObject({ phone: '08031234567' });
+  });
+
   it('a dedicated account Paystack refuses (no phone number) says what to fix', async () => {
     const client = await t.signUp('client');
-    expectError(await t.api('POST', '/wallet/bank-account', client), 400, { message: m.bankAccountRefused, code: 'PAYMENT_GATEWAY_ERROR' });
+    expectError(await t.api('POST', '/virtual-accounts/generate', client), 400, { message: m.bankAccountRefused, code: 'PAYMENT_GATEWAY_ERROR' });
     expect(await t.count('virtual_accounts', { user_id: client.userId })).toBe(0);
   });
 

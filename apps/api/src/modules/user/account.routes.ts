@@ -38,7 +38,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   }));
 
   app.delete('/user/profile/delete-account', { schema: { tags, security, body: deleteAccountInput.nullish(), response: { 200: messageOnly, ...errors } } }, async (req, reply) => {
-    await accounts.deleteAccount(signedIn(req), req.body?.password);
+    await accounts.deleteAccount(signedIn(req), req.body?.password, req.log);
     refreshCookie.clear(reply);
     return { message: message('accountDeleted', requestLocale(req)) };
   });

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { randomCode, safeEqual } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
+import { accountErasureRepository } from './account-erasure.repository.ts';
 import { attemptRules, createAttemptLimiter } from './attempt-limiter.ts';
 import { assertPasswordNotCommon, type RequestContext } from './auth.service.ts';
 import { countryRepository } from './country.repository.ts';
@@ -114,7 +115,11 @@ export function createAccountService(deps: AppDeps) {
       return toUserInfo(updated);
     },
 
-    async deleteAccount(me: SignedIn, password: string | undefined): Promise<void> {
+    /**
+     * Deleted means deleted (decision 0013): personal rows go or are anonymised in one transaction; the files' bytes go
+     * after it commits. Ledger and payment records stay, pointing at the anonymised user.
+     */
+    async deleteAccount(me: SignedIn, password: string | undefined, log?: RequestContext['log']): Promise<void> {
       const user = own(me);
       if (!user.isSocial) {
         const key = `password:${user.identifier}`;
@@ -125,7 +130,14 @@ export function createAccountService(deps: AppDeps) {
           throw AppError.validation('oldPasswordWrong', ['Your current password is incorrect']);
         }
       }
-      await db.transaction(async (tx) => userRepository.anonymise(tx, user.identifier, clock.now()));
+      const fileIds = await db.transaction(async (tx) => {
+        const owned = await accountErasureRepository.erase(tx, user.identifier, clock.now());
+        await userRepository.anonymise(tx, user.identifier, clock.now());
+        return owned;
+      });
+      const left = await deps.files.purge(fileIds);
+      // The rows stay marked deleted (their URLs already answer 404); the orphan clean-up removes them later.
+      if (left.length > 0) log?.error({ fileIds: left }, 'files of a deleted account could not be removed from storage yet');
     },
 
     async updatePreferences(me: SignedIn, input: UserPreferencesInput): Promise<UserInfo> {

@@ -22,14 +22,22 @@ export type FilePurpose = 'profile_picture';
 
 export interface FileService {
   /**
-   * Validates an uploaded image (multipart part from req.file()), re-encodes it, stores it, inserts the files row (in
-   * `tx` when given). Throws AppError 400 VALIDATION_ERROR with the spec message: not an image or SVG → imageInvalid;
+   * Validates an uploaded image (multipart part from req.file()), re-encodes it, inserts the files row, then stores the
+   * bytes. Without `tx` the row is committed before the bytes exist, so whatever a crash leaves is a row the orphan
+   * clean-up finds; with `tx`, a rollback leaves bytes without a row that nothing finds (the app's callers pass none).
+   * Throws AppError 400 VALIDATION_ERROR with the spec message: not an image or SVG → imageInvalid;
    * > 10 MB → imageTooLarge (checked while streaming: never buffers more than 10 MiB + 1 byte); < 200x200 →
    * imageTooSmall; no file part → fileRequired.
    */
   saveImage(ownerUserId: string, purpose: FilePurpose, part: MultipartFile | undefined, tx?: Executor): Promise<StoredFile>;
   /** Soft-deletes the row (deletedAt) and removes the bytes from storage; idempotent. */
   remove(fileId: string, tx?: Executor): Promise<void>;
+  /**
+   * Removes files for good: the bytes from storage, then the row. Call it after the transaction that stopped using them
+   * has committed (bytes cannot be rolled back). Returns the ids it could not remove (storage unreachable): their rows
+   * stay, marked deleted, and the orphan clean-up job tries again.
+   */
+  purge(fileIds: readonly string[]): Promise<string[]>;
   /** A short-lived (10 min) URL: /api/v1/files/<id>?expires=<unix>&signature=<hmac>; callers issue it only after their own access check. */
   signedUrl(fileId: string): string;
 }
@@ -84,23 +92,25 @@ export function createFileService(opts: FileServiceOptions): FileService {
       const identifier = newId();
       // The key is ours alone: purpose (an enum) and a fresh id. The client's file name is kept only as data.
       const storageKey = `${purpose}/${identifier}.webp`;
-      await storage.put(storageKey, image.data, image.contentType);
+      // The row first: bytes never exist without a row, so the orphan clean-up, which works from the rows, finds
+      // whatever a crash leaves behind (a row without bytes, or a row nobody references yet).
+      const row = await filesRepository.insert(tx ?? db, {
+        identifier,
+        ownerUserId,
+        purpose,
+        storageKey,
+        contentType: image.contentType,
+        sizeBytes: image.data.length,
+        sha256: crypto.createHash('sha256').update(image.data).digest('hex'),
+        originalName: part.filename ? part.filename.slice(0, 255) : null,
+      });
       try {
-        const row = await filesRepository.insert(tx ?? db, {
-          identifier,
-          ownerUserId,
-          purpose,
-          storageKey,
-          contentType: image.contentType,
-          sizeBytes: image.data.length,
-          sha256: crypto.createHash('sha256').update(image.data).digest('hex'),
-          originalName: part.filename ? part.filename.slice(0, 255) : null,
-        });
-        return { identifier: row.identifier, contentType: row.contentType, sizeBytes: row.sizeBytes };
+        await storage.put(storageKey, image.data, image.contentType);
       } catch (err) {
-        await storage.delete(storageKey).catch(() => {});
+        await filesRepository.deleteRow(tx ?? db, identifier).catch(() => {});
         throw err;
       }
+      return { identifier: row.identifier, contentType: row.contentType, sizeBytes: row.sizeBytes };
     },
 
     async remove(fileId, tx) {
@@ -109,6 +119,22 @@ export function createFileService(opts: FileServiceOptions): FileService {
       if (!row) return;
       await filesRepository.markDeleted(exec, fileId, clock.now());
       await storage.delete(row.storageKey);
+    },
+
+    async purge(fileIds) {
+      const failed: string[] = [];
+      for (const fileId of fileIds) {
+        const row = await filesRepository.findAny(db, fileId);
+        if (!row) continue;
+        try {
+          await storage.delete(row.storageKey);
+        } catch {
+          failed.push(fileId);
+          continue;
+        }
+        await filesRepository.deleteRow(db, fileId);
+      }
+      return failed;
     },
 
     signedUrl(fileId) {

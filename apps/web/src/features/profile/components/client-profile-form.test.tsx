@@ -20,6 +20,7 @@ const profile = {
   ethnicityIdentifier: null,
   gender: null,
   timezone: null,
+  phoneNumber: null,
 };
 
 describe('ClientProfileForm', () => {
@@ -77,6 +78,46 @@ describe('ClientProfileForm', () => {
       ethnicityIdentifier: null,
       gender: null,
       timezone: null,
+      phoneNumber: null,
     });
+  });
+
+  it('shows the saved phone number and refuses 9 or 14 digits with the spec messages, sending nothing', async () => {
+    const fetchMock = mockFetch(referenceRoutes);
+    const { user } = renderWithProviders(<ClientProfileForm profile={{ ...profile, phoneNumber: '07000000000' }} />);
+    await screen.findByRole('option', { name: 'California' });
+    const phone = screen.getByLabelText(/Phone number/) as HTMLInputElement;
+    expect(phone.value).toBe('07000000000');
+    // Pasted, not typed: one event per value keeps the test quick on a busy machine.
+    await user.clear(phone);
+    await user.paste('080123456');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Number must be at least 10 digits')).toBeTruthy();
+    await user.clear(phone);
+    await user.paste('08012345678901');
+    expect(await screen.findByText('Number must not exceed 13 digits')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
+  it('sends a valid phone number', async () => {
+    let sent: { phoneNumber?: unknown } | undefined;
+    mockFetch([
+      ...referenceRoutes,
+      {
+        method: 'PUT',
+        path: '/api/v1/client',
+        respond: (init) => {
+          sent = JSON.parse(String(init?.body));
+          return jsonResponse({ data: { ...profile, phoneNumber: '08031234567' }, message: 'Data saved successfully' });
+        },
+      },
+    ]);
+    const { user } = renderWithProviders(<ClientProfileForm profile={profile} />);
+    await screen.findByRole('option', { name: 'California' });
+    await user.click(screen.getByLabelText(/Phone number/));
+    await user.paste('08031234567');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    await vi.waitFor(() => expect(sent).toBeDefined());
+    expect(sent?.phoneNumber).toBe('08031234567');
   });
 });

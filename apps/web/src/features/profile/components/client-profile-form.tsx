@@ -37,10 +37,11 @@ function toForm(profile: ClientProfile): ProfileForm {
     ethnicityIdentifier: profile.ethnicityIdentifier,
     gender: profile.gender,
     timezone: profile.timezone,
+    phoneNumber: profile.phoneNumber,
   };
 }
 
-/** Spec §5 "Client profile": names, user name, where the client lives, date of birth, background and time zone. */
+/** Spec §5 "Client profile": names, user name, phone, where the client lives, date of birth, background and time zone. */
 export function ClientProfileForm({ profile }: { profile: ClientProfile }) {
   const { t } = useTranslation('profile');
   const update = useUpdateClientProfile();
@@ -124,6 +125,9 @@ export function ClientProfileForm({ profile }: { profile: ClientProfile }) {
         </FormField>
         <FormField label={t('details.zipCode')} error={errors.zipCode?.message} optional>
           {(field) => <Input {...field} autoComplete="postal-code" {...register('zipCode', nullable)} />}
+        </FormField>
+        <FormField label={t('details.phoneNumber')} error={errors.phoneNumber?.message} optional hint={t('details.phoneNumberHint')}>
+          {(field) => <Input {...field} type="tel" inputMode="numeric" autoComplete="tel" {...register('phoneNumber', nullable)} />}
         </FormField>
         <FormField label={t('details.timezone')} error={errors.timezone?.message} optional hint={zones.suggestion ? t('details.timezoneHint', { zone: zones.suggestion }) : undefined}>
           {({ invalid, ...field }) => (

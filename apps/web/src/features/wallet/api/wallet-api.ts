@@ -93,13 +93,13 @@ export const transactionQuery = (id: string) =>
     meta: { silent: true },
   });
 
-/** GET /wallet/bank-account: the dedicated account for transfer top-ups, or null and whether one can be generated. */
+/** GET /virtual-accounts/account (spec §7): the dedicated account for transfer top-ups, or null and whether one can be generated. */
 export const bankAccountQuery = () =>
   queryOptions({
     queryKey: walletKeys.bankAccount,
     queryFn: async ({ signal }) =>
       (
-        await apiClient.get<BankAccountResponse>('/wallet/bank-account', {
+        await apiClient.get<BankAccountResponse>('/virtual-accounts/account', {
           signal,
         })
       ).data,
@@ -107,11 +107,11 @@ export const bankAccountQuery = () =>
     meta: { silent: true },
   });
 
-/** POST /wallet/bank-account: requests the dedicated account (spec §4: automatic when the profile has both names). */
+/** POST /virtual-accounts/generate (spec §7): requests the dedicated account (spec §4: automatic when the profile has both names). */
 export function useRequestBankAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiClient.post<BankAccountResponse>('/wallet/bank-account')).data,
+    mutationFn: async () => (await apiClient.post<BankAccountResponse>('/virtual-accounts/generate')).data,
     onSuccess: (data) => queryClient.setQueryData(walletKeys.bankAccount, data),
     meta: { silent: true },
   });

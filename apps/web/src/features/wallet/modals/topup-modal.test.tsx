@@ -91,7 +91,7 @@ describe('TopupModal', () => {
     let posted = 0;
     const { user } = renderModal([
       {
-        path: '/api/v1/wallet/bank-account',
+        path: '/api/v1/virtual-accounts/account',
         respond: () =>
           jsonResponse({
             data: {
@@ -102,7 +102,7 @@ describe('TopupModal', () => {
       },
       {
         method: 'POST',
-        path: '/api/v1/wallet/bank-account',
+        path: '/api/v1/virtual-accounts/generate',
         respond: () => {
           posted++;
           return jsonResponse({
@@ -132,7 +132,7 @@ describe('TopupModal', () => {
   it('transfer without a name on the profile: no account, "Update Profile"', async () => {
     const { user, fetchMock, onClose } = renderModal([
       {
-        path: '/api/v1/wallet/bank-account',
+        path: '/api/v1/virtual-accounts/account',
         respond: () =>
           jsonResponse({
             data: {

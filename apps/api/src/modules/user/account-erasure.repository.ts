@@ -1,0 +1,74 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { availabilityDays, availabilitySettings } from '../../db/schema/availability.ts';
+import { files } from '../../db/schema/files.ts';
+import {
+  clientPreferenceCountries,
+  clientPreferenceItems,
+  clientPreferenceLanguages,
+  clientProfiles,
+  emergencyContacts,
+  providerProfileItems,
+  providerProfiles,
+} from '../../db/schema/profiles.ts';
+import { actionTokens, emailChangeCodes, mailOutbox, users } from '../../db/schema/users.ts';
+import { gatewayEvents, payments, virtualAccounts } from '../../db/schema/wallet.ts';
+
+/** What stays of a dedicated account's holder name once its owner is gone. */
+export const ERASED_ACCOUNT_NAME = 'Deleted user';
+
+/**
+ * Account deletion, table by table (docs/decisions/0010-account-deletion.md): every row that describes the person goes
+ * or loses its personal fields, in the caller's transaction. The `users` row itself is anonymised by
+ * userRepository.anonymise; ledger and payment rows stay (the law keeps financial records), pointing at that row.
+ * Returns the ids of the person's files, marked deleted here: their bytes go after the commit (FileService.purge).
+ */
+export const accountErasureRepository = {
+  async erase(db: Executor, userId: string, now: Date): Promise<string[]> {
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.identifier, userId)).limit(1);
+    // Profiles first: they point at the files that are marked deleted below.
+    await db.delete(clientProfiles).where(eq(clientProfiles.userId, userId));
+    await db.delete(emergencyContacts).where(eq(emergencyContacts.userId, userId));
+    await db.delete(clientPreferenceItems).where(eq(clientPreferenceItems.userId, userId));
+    await db.delete(clientPreferenceLanguages).where(eq(clientPreferenceLanguages.userId, userId));
+    await db.delete(clientPreferenceCountries).where(eq(clientPreferenceCountries.userId, userId));
+    await db.delete(providerProfiles).where(eq(providerProfiles.userId, userId));
+    await db.delete(providerProfileItems).where(eq(providerProfileItems.userId, userId));
+    // Intervals go with their days (ON DELETE CASCADE).
+    await db.delete(availabilityDays).where(eq(availabilityDays.providerId, userId));
+    await db.delete(availabilitySettings).where(eq(availabilitySettings.providerId, userId));
+
+    // Single-use links and email-change codes (a pending new address is personal too); their mails in the dev outbox.
+    const pendingAddresses = await db.select({ email: emailChangeCodes.newEmail }).from(emailChangeCodes).where(eq(emailChangeCodes.userId, userId));
+    await db.delete(actionTokens).where(eq(actionTokens.userId, userId));
+    await db.delete(emailChangeCodes).where(eq(emailChangeCodes.userId, userId));
+    const addresses = [...(user ? [user.email] : []), ...pendingAddresses.map((r) => r.email)];
+    if (addresses.length > 0) await db.delete(mailOutbox).where(inArray(sql`lower(${mailOutbox.recipient})`, addresses.map((a) => a.toLowerCase())));
+
+    // The dedicated account keeps its number and the gateway's customer code (a late transfer must still be traced to
+    // its ledger), but no longer names the person.
+    await db.update(virtualAccounts).set({ accountName: ERASED_ACCOUNT_NAME }).where(eq(virtualAccounts.userId, userId));
+    // Gateway events keep what settles and proves a payment (ids, reference, amount, currency, status); the customer's
+    // name, email, phone and card details that the gateway sent are dropped.
+    const p = gatewayEvents.payload;
+    await db
+      .update(gatewayEvents)
+      .set({
+        payload: sql`jsonb_strip_nulls(jsonb_build_object(
+          'event', ${p}->'event',
+          'data', jsonb_build_object(
+            'id', ${p}->'data'->'id', 'reference', ${p}->'data'->'reference', 'amount', ${p}->'data'->'amount',
+            'currency', ${p}->'data'->'currency', 'status', ${p}->'data'->'status', 'channel', ${p}->'data'->'channel',
+            'paid_at', ${p}->'data'->'paid_at',
+            'customer', jsonb_strip_nulls(jsonb_build_object('customer_code', ${p}->'data'->'customer'->'customer_code'))
+          )
+        ))`,
+      })
+      .where(inArray(sql`${p}->'data'->>'reference'`, db.select({ reference: payments.reference }).from(payments).where(eq(payments.userId, userId))));
+
+    // Files: marked deleted now (signed URLs answer 404 from the commit on); rows and bytes go after the commit.
+    await db.update(files).set({ deletedAt: now }).where(and(eq(files.ownerUserId, userId), isNull(files.deletedAt)));
+    const owned = await db.select({ identifier: files.identifier }).from(files).where(eq(files.ownerUserId, userId));
+    return owned.map((r) => r.identifier);
+  },
+};
