@@ -38,6 +38,7 @@ import { createFileService } from './platform/files/file-service.ts';
 import { startJobs } from './platform/jobs.ts';
 import { registerUploads } from './platform/files/uploads.ts';
 import { registerErrorHandler, sendFrameworkError } from './platform/http/error-handler.ts';
+import { registerPrivateAnswers } from './platform/http/private-answers.ts';
 import { registerHeaderChecks } from './platform/http/request-headers.ts';
 import { newId } from './platform/ids.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
@@ -86,6 +87,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerPrivateAnswers(app);
   app.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);
   });

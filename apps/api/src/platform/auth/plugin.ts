@@ -7,6 +7,8 @@ import type { AccessClaims, AccessTokens } from './tokens.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     actor: AccessClaims | null;
+    /** The route's guard ran: its answer is private even when it is a 401 (platform/http/private-answers.ts). */
+    authRequired: boolean;
   }
   interface FastifyInstance {
     /** preHandler: a valid access token is required (401 UNAUTHORIZED_ACCESS otherwise). */
@@ -24,7 +26,9 @@ export function actorOf(req: FastifyRequest): AccessClaims {
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: AccessTokens; clock: Clock }) => {
   app.decorateRequest('actor', null);
+  app.decorateRequest('authRequired', false);
   const authenticate = async (req: FastifyRequest) => {
+    req.authRequired = true;
     const header = req.headers.authorization;
     if (typeof header !== 'string' || !header.startsWith('Bearer ')) throw AppError.unauthorized();
     const claims = await opts.tokens.verify(header.slice(7).trim(), opts.clock.now());

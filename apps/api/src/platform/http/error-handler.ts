@@ -5,6 +5,7 @@ import type { ErrorCode } from '@therapy/contracts/constants';
 import { localizeMessage, message, type Locale, type MessageKey } from '@therapy/contracts/messages';
 import { AppError } from '../errors.ts';
 import { requestLocale } from '../locale.ts';
+import { markPrivate } from './private-answers.ts';
 
 interface ZodIssueLike {
   message: string;
@@ -46,6 +47,7 @@ export function sendFrameworkError(error: FastifyError, req: FastifyRequest, rep
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   // The hooks that add the request id do not run for these; the client still gets one to quote.
   void reply.header('x-request-id', req.id);
+  markPrivate(req, reply);
   return send(reply, req, status, 'BAD_REQUEST', 'malformedRequest');
 }
 
