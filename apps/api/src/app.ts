@@ -9,7 +9,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import metrics from 'fastify-metrics';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -38,6 +37,7 @@ import { createFileService } from './platform/files/file-service.ts';
 import { startJobs } from './platform/jobs.ts';
 import { registerUploads } from './platform/files/uploads.ts';
 import { registerErrorHandler, sendFrameworkError } from './platform/http/error-handler.ts';
+import { registerMetrics } from './platform/http/metrics.ts';
 import { registerPrivateAnswers } from './platform/http/private-answers.ts';
 import { registerHeaderChecks } from './platform/http/request-headers.ts';
 import { newId } from './platform/ids.ts';
@@ -49,6 +49,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   clock?: Clock;
   logger?: boolean;
+  /** Prometheus metrics at /metrics; default on outside tests (tests that check /metrics turn it on). */
+  metrics?: boolean;
 }
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -121,7 +123,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  if (config.env !== 'test') await app.register(metrics, { endpoint: '/metrics', routeMetrics: { enabled: true } });
+  if (opts.metrics ?? config.env !== 'test') await registerMetrics(app, config);
 
   const prefix = '/api/v1';
   await app.register(healthRoutes, { prefix, deps });
