@@ -36,6 +36,7 @@ import { AppError } from './platform/errors.ts';
 import { createFileService } from './platform/files/file-service.ts';
 import { startJobs } from './platform/jobs.ts';
 import { registerUploads } from './platform/files/uploads.ts';
+import { startErrorReporting } from './platform/error-reporting.ts';
 import { registerErrorHandler, sendFrameworkError } from './platform/http/error-handler.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
 import { registerPrivateAnswers } from './platform/http/private-answers.ts';
@@ -86,9 +87,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };  // Workers stop taking jobs before the pool they run on goes away.
   app.addHook('onClose', () => deps.jobs.stop());
 
+  // Once per process (one app per process outside tests); nothing is loaded without SENTRY_DSN.
+  const errorReporter = await startErrorReporting({ dsn: config.sentryDsn, environment: config.env, processErrors: config.env !== 'test' });
+  app.addHook('onClose', () => errorReporter.close());
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, errorReporter);
   registerPrivateAnswers(app);
   app.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);
@@ -102,7 +107,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The web app's error reports go straight to the DSN's host.
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(config.sentryDsn ? [new URL(config.sentryDsn).origin] : [])],
         frameSrc: ["'self'"],
         formAction: ["'self'", ...(config.oidc ? [new URL(config.oidc.issuer).origin] : [])],
         upgradeInsecureRequests: null,

@@ -29,7 +29,8 @@ const envSchema = z.object({
   S3_SECRET_KEY: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_FORCE_PATH_STYLE: bool.default(true),
-  SENTRY_DSN: z.string().optional(),
+  /** Also feeds the web app (GET /app-config) and the CSP's connect-src, so it must be a URL. */
+  SENTRY_DSN: z.string().url().optional(),
   /** /metrics needs `Authorization: Bearer <METRICS_TOKEN>` when set; production without it does not serve /metrics. */
   METRICS_TOKEN: z.string().min(16).optional(),
   OPERATING_COUNTRIES: csv.default(['NG', 'GB', 'US', 'DE']),

@@ -4,6 +4,7 @@ import type { ErrorBody } from '@therapy/contracts/common';
 import type { ErrorCode } from '@therapy/contracts/constants';
 import { localizeMessage, message, type Locale, type MessageKey } from '@therapy/contracts/messages';
 import { AppError } from '../errors.ts';
+import { noErrorReporter, type ErrorReporter } from '../error-reporting.ts';
 import { requestLocale } from '../locale.ts';
 import { markPrivate } from './private-answers.ts';
 
@@ -52,7 +53,7 @@ export function sendFrameworkError(error: FastifyError, req: FastifyRequest, rep
 }
 
 /** One place shapes every error (DESIGN.md §5): the client sees a message in its locale, never internals. */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReporter = noErrorReporter): void {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode === 401) void reply.header('www-authenticate', 'Bearer');
@@ -74,6 +75,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return send(reply, req, status, 'BAD_REQUEST', 'malformedRequest');
     }
     req.log.error({ err: error }, 'unhandled error');
+    // Only the unexpected: every answer above is one we chose to give.
+    reporter.capture(error, String(req.id));
     return send(reply, req, 500, 'INTERNAL_ERROR', 'internalError');
   });
 }
