@@ -9,7 +9,6 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import metrics from 'fastify-metrics';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -38,7 +37,10 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import { createFileService } from './platform/files/file-service.ts';
 import { startJobs } from './platform/jobs.ts';
 import { registerUploads } from './platform/files/uploads.ts';
+import { startErrorReporting } from './platform/error-reporting.ts';
 import { registerErrorHandler, sendFrameworkError } from './platform/http/error-handler.ts';
+import { registerMetrics } from './platform/http/metrics.ts';
+import { registerPrivateAnswers } from './platform/http/private-answers.ts';
 import { registerHeaderChecks } from './platform/http/request-headers.ts';
 import { registerTextChecks } from './platform/http/text-checks.ts';
 import { internalRequestHeader, internalRequestToken, registerWebApp } from './platform/http/web-app.ts';
@@ -51,6 +53,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   clock?: Clock;
   logger?: boolean;
+  /** Prometheus metrics at /metrics; default on outside tests (tests that check /metrics turn it on). */
+  metrics?: boolean;
 }
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
@@ -86,9 +90,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };  // Workers stop taking jobs before the pool they run on goes away.
   app.addHook('onClose', () => deps.jobs.stop());
 
+  // Once per process (one app per process outside tests); nothing is loaded without SENTRY_DSN.
+  const errorReporter = await startErrorReporting({ dsn: config.sentryDsn, environment: config.env, processErrors: config.env !== 'test' });
+  app.addHook('onClose', () => errorReporter.close());
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, errorReporter);
+  registerPrivateAnswers(app);
   app.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);
   });
@@ -103,7 +112,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The web app's error reports go straight to the DSN's host.
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(config.sentryDsn ? [new URL(config.sentryDsn).origin] : [])],
         frameSrc: ["'self'"],
         formAction: ["'self'", ...(config.oidc ? [new URL(config.oidc.issuer).origin] : [])],
         upgradeInsecureRequests: null,
@@ -132,7 +142,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  if (config.env !== 'test') await app.register(metrics, { endpoint: '/metrics', routeMetrics: { enabled: true } });
+  if (opts.metrics ?? config.env !== 'test') await registerMetrics(app, config);
 
   const prefix = '/api/v1';
   await app.register(healthRoutes, { prefix, deps });

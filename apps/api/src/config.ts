@@ -29,7 +29,10 @@ const envSchema = z.object({
   S3_SECRET_KEY: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_FORCE_PATH_STYLE: bool.default(true),
-  SENTRY_DSN: z.string().optional(),
+  /** Also feeds the web app (GET /app-config) and the CSP's connect-src, so it must be a URL. */
+  SENTRY_DSN: z.string().url().optional(),
+  /** /metrics needs `Authorization: Bearer <METRICS_TOKEN>` when set; production without it does not serve /metrics. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   OPERATING_COUNTRIES: csv.default(['NG', 'GB', 'US', 'DE']),
   FLAGS: z
     .string()
@@ -76,6 +79,7 @@ export interface Config {
   serveWeb: boolean;
   payments: { gateway: 'sandbox' | 'paystack'; paystackSecretKey: string | undefined; paystackBaseUrl: string };
   sentryDsn: string | undefined;
+  metricsToken: string | undefined;
   /** Where uploaded bytes live: S3-compatible storage when S3_* is set, else a folder under DATA_DIR. */
   storage: StorageConfig;
 }
@@ -134,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveWeb: e.SERVE_WEB,
     payments: { gateway: e.PAYMENT_GATEWAY, paystackSecretKey: e.PAYSTACK_SECRET_KEY, paystackBaseUrl: e.PAYSTACK_BASE_URL },
     sentryDsn: e.SENTRY_DSN,
+    metricsToken: e.METRICS_TOKEN,
     storage:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY && e.S3_SECRET_KEY
         ? {

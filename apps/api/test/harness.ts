@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { AuthSession } from '@therapy/contracts/auth';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import type { Clock } from '../src/platform/clock.ts';
@@ -76,7 +76,7 @@ async function createFromTemplate(adminUrl: string, template: string, name: stri
 let userSeq = 0;
 
 /** The real app on a fresh copy of the migrated database, with mail going over SMTP to a local sink. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, opts: Pick<BuildAppOptions, 'metrics'> = {}): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${crypto.randomUUID().replaceAll('-', '')}`;
   await createFromTemplate(adminUrl, inject('pgTemplate'), name);
@@ -97,7 +97,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const clock = new TestClock();
-  const app = await buildApp({ config, db, clock, logger: false });
+  const app = await buildApp({ config, db, clock, logger: false, ...opts });
   await app.ready();
 
   const request = (opts: InjectOptions) => app.inject(opts);

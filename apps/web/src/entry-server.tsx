@@ -7,6 +7,7 @@ import type { PageHandle } from './app/page-handle';
 import { Providers } from './app/providers';
 import { routes } from './app/router';
 import { setApiTransport } from './lib/api-client';
+import { appConfigQuery } from './lib/app-config';
 import { i18n, namespaces, supportedLocales } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { serializeSsrData } from './lib/ssr-data';
@@ -53,7 +54,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
 
   const queryClient = new QueryClient({ defaultOptions: createQueryClient().getDefaultOptions() });
   const params = matches.at(-1)?.params ?? {};
-  if (page.prefetch) await page.prefetch(queryClient, params);
+  // The public app config is read at start-up by the browser (flags, sign-in options, error reporting): the page is
+  // rendered with it, and hands it over, so the first browser render agrees with the HTML.
+  await Promise.all([queryClient.prefetchQuery(appConfigQuery), page.prefetch?.(queryClient, params)]);
   // A page whose data could not be had (unknown therapist, an outage) is rendered by the browser, which shows the
   // right state with a retry; the status still tells crawlers about a missing page.
   const failed = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' });

@@ -6,6 +6,8 @@ import { RouterProvider } from 'react-router/dom';
 import './index.css';
 import { createAppRouter, routes } from './app/router';
 import { Providers } from './app/providers';
+import { appConfigQuery } from './lib/app-config';
+import { configureErrorReporting } from './lib/error-reporting';
 import { currentLocale, i18n } from './lib/i18n';
 import { syncDocumentLanguage } from './lib/locale';
 import { queryClient } from './lib/query-client';
@@ -46,6 +48,11 @@ async function hydratePage(data: NonNullable<typeof ssr>): Promise<void> {
 syncDocumentLanguage(ssr?.locale ?? currentLocale());
 // Started before the first render so the refresh runs in parallel with loading the page's code.
 void restoreSession();
+// The deployment's error-reporting DSN (if any) comes with the public app config, shared with the screens that use it.
+queryClient.fetchQuery(appConfigQuery).then(
+  (config) => configureErrorReporting(config.errorReportingDsn ?? null),
+  () => configureErrorReporting(null),
+);
 
 if (ssr) {
   void hydratePage(ssr);

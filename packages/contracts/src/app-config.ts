@@ -5,5 +5,7 @@ export const appConfig = z.object({
   operatingCountries: z.array(z.string()),
   oidc: z.object({ google: z.boolean() }),
   flags: z.record(z.string(), z.boolean()),
+  /** Where the web app reports unexpected errors (a Sentry DSN is public by design); null: it reports nothing. */
+  errorReportingDsn: z.string().nullable(),
 });
 export type AppConfig = z.infer<typeof appConfig>;

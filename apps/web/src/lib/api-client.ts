@@ -3,6 +3,7 @@ import { cookieNames } from '@therapy/contracts/constants';
 import { ApiError } from './api-error';
 import { useAuthStore } from './auth-store';
 import { detectCountryCode } from './country';
+import { reportError } from './error-reporting';
 import { currentLocale, i18n } from './i18n';
 import { applySession, clearSession } from './session-state';
 import { getCookie } from './storage';
@@ -194,7 +195,12 @@ export async function request<T>(method: string, path: string, options: RequestO
     }
   }
 
-  if (!response.ok) throw toApiError(response.status, body);
+  if (!response.ok) {
+    const error = toApiError(response.status, body);
+    // A 5xx is ours to fix: reported with the request id the API logged it under. A 4xx is an answer, not a fault.
+    if (response.status >= 500) reportError(error, error.requestId ?? response.headers.get('x-request-id') ?? undefined);
+    throw error;
+  }
   if (isRecord(body) && 'data' in body) return body as unknown as ApiEnvelope<T>;
   return { data: body as T };
 }

@@ -8,6 +8,6 @@ export const appConfigRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   const { config } = deps;
   app.get('/app-config', { schema: { tags: ['ops'], response: { 200: envelope(appConfig) } } }, async (_req, reply) => {
     void reply.header('cache-control', 'public, max-age=60');
-    return { data: { operatingCountries: config.operatingCountries, oidc: { google: Boolean(config.oidc) }, flags: config.flags } };
+    return { data: { operatingCountries: config.operatingCountries, oidc: { google: Boolean(config.oidc) }, flags: config.flags, errorReportingDsn: config.sentryDsn ?? null } };
   });
 };

@@ -16,6 +16,8 @@ declare module 'fastify' {
     actor: AccessClaims | null;
     /** What the session loader returned for this request's token (the user's row); null before requireAuth. */
     sessionUser: object | null;
+    /** The route's guard ran: its answer is private even when it is a 401 (platform/http/private-answers.ts). */
+    authRequired: boolean;
   }
   interface FastifyInstance {
     /**
@@ -37,7 +39,9 @@ export function actorOf(req: FastifyRequest): AccessClaims {
 export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: AccessTokens; clock: Clock; loadSession: SessionLoader }) => {
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionUser', null);
+  app.decorateRequest('authRequired', false);
   const authenticate = async (req: FastifyRequest) => {
+    req.authRequired = true;
     const header = req.headers.authorization;
     if (typeof header !== 'string' || !header.startsWith('Bearer ')) throw AppError.unauthorized();
     const claims = await opts.tokens.verify(header.slice(7).trim(), opts.clock.now());

@@ -4,7 +4,9 @@ import type { ErrorBody } from '@therapy/contracts/common';
 import type { ErrorCode } from '@therapy/contracts/constants';
 import { localizeMessage, message, type Locale, type MessageKey } from '@therapy/contracts/messages';
 import { AppError } from '../errors.ts';
+import { noErrorReporter, type ErrorReporter } from '../error-reporting.ts';
 import { requestLocale } from '../locale.ts';
+import { markPrivate } from './private-answers.ts';
 
 interface ZodIssueLike {
   message: string;
@@ -46,6 +48,7 @@ export function sendFrameworkError(error: FastifyError, req: FastifyRequest, rep
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   // The hooks that add the request id do not run for these; the client still gets one to quote.
   void reply.header('x-request-id', req.id);
+  markPrivate(req, reply);
   return send(reply, req, status, 'BAD_REQUEST', 'malformedRequest');
 }
 
@@ -56,7 +59,7 @@ export function sendFrameworkError(error: FastifyError, req: FastifyRequest, rep
 const unreadableMultipart = /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed part header|\w+ terminated early due to unexpected end of multipart data)$/;
 
 /** One place shapes every error (DESIGN.md §5): the client sees a message in its locale, never internals. */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReporter = noErrorReporter): void {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode === 401) void reply.header('www-authenticate', 'Bearer');
@@ -83,6 +86,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return send(reply, req, status, 'BAD_REQUEST', 'malformedRequest');
     }
     req.log.error({ err: error }, 'unhandled error');
+    // Only the unexpected: every answer above is one we chose to give.
+    reporter.capture(error, String(req.id));
     return send(reply, req, 500, 'INTERNAL_ERROR', 'internalError');
   });
 }
