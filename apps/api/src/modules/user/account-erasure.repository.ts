@@ -18,7 +18,7 @@ import { gatewayEvents, payments, virtualAccounts } from '../../db/schema/wallet
 export const ERASED_ACCOUNT_NAME = 'Deleted user';
 
 /**
- * Account deletion, table by table (docs/decisions/0010-account-deletion.md): every row that describes the person goes
+ * Account deletion, table by table (docs/decisions/0013-account-deletion.md): every row that describes the person goes
  * or loses its personal fields, in the caller's transaction. The `users` row itself is anonymised by
  * userRepository.anonymise; ledger and payment rows stay (the law keeps financial records), pointing at that row.
  * Returns the ids of the person's files, marked deleted here: their bytes go after the commit (FileService.purge).

@@ -10,7 +10,7 @@ import { S3FileStorage } from '../../platform/files/s3-storage.ts';
 import { multipart, png, profileFixtures } from '../client-profile/profile-test-helpers.ts';
 
 /*
- * Deleted means deleted (docs/decisions/0010-account-deletion.md): a client and a provider with every kind of data
+ * Deleted means deleted (docs/decisions/0013-account-deletion.md): a client and a provider with every kind of data
  * delete their accounts; then each table is checked for what must be gone, what is anonymised and what stays.
  */
 let t: TestApp;
