@@ -44,8 +44,10 @@ test('a therapist page carries the therapist in its HTML; an unknown therapist i
   expect(res.status()).toBe(200);
   const html = await res.text();
   expect(html).toMatch(new RegExp(`<h1[^>]*>${provider.firstName} ${provider.lastName}</h1>`));
-  // The page's own chunk is preloaded, so hydration does not wait for a second round trip.
-  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/therapist-route-[^"]+\.js">/);
+  // The app starts after the first paint (public/boot.js) and preloads the page's own chunk with it, so hydration
+  // does not wait for a second round trip; no script is requested before the page is on screen.
+  expect(html).toMatch(/<script src="\/boot\.js" defer data-entry="\/assets\/index-[\w-]+\.js" data-preload="[^"]*\/assets\/therapist-route-[\w-]+\.js[^"]*"><\/script>/);
+  expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
 
   await page.goto(`/therapists/${providerId}/`);
   await expect(page.getByRole('heading', { level: 1, name: `${provider.firstName} ${provider.lastName}` })).toBeVisible();
@@ -61,7 +63,7 @@ test('a therapist page carries the therapist in its HTML; an unknown therapist i
 
 test('built files are served compressed and cached for a year; source maps are not served', async ({ request }) => {
   const html = await (await request.get('/')).text();
-  const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  const script = /data-entry="([^"]+)"/.exec(html)?.[1];
   expect(script).toMatch(/^\/assets\/index-[\w-]+\.js$/);
   const brotli = await request.get(script!, { headers: { 'accept-encoding': 'br, gzip' } });
   expect(brotli.status()).toBe(200);

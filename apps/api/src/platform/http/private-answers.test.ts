@@ -31,8 +31,8 @@ describe('private answers are never cached (Cache-Control: no-store)', () => {
     expect(wrongRole.statusCode).toBe(403);
     expect(wrongRole.headers['cache-control']).toBe('no-store');
 
-    // The guard of this module runs after validation: the route's declared bearer security still marks it.
-    const badBody = await t.api('POST', '/user/profile/update-password', undefined, { nope: 1 });
+    // A signed-in request the route's validation refuses is private too.
+    const badBody = await t.api('POST', '/user/profile/update-password', client, { nope: 1 });
     expect(badBody.statusCode).toBe(400);
     expect(badBody.headers['cache-control']).toBe('no-store');
   });

@@ -101,17 +101,25 @@ async function createPageRenderer(app: FastifyInstance, opts: { webDist: string;
   };
 }
 
-function fillTemplate(template: string, page: RenderedPage, preload: string): string {
+function fillTemplate(template: string, page: RenderedPage, preload: string[]): string {
   const lang = /"locale":"(en|de)"/.exec(page.data)?.[1] ?? 'en';
-  return template
+  // The app's code is announced by /boot.js instead, which adds it after the first frame (public/boot.js).
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
+  const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  let html = template;
+  for (const found of [entry, ...preloads]) if (found) html = html.replace(found[0], '');
+  const boot = entry
+    ? `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${[...preloads.map((p) => p[1]), ...preload].join(' ')}"></script>`
+    : '';
+  return html
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace('</head>', `${preload}</head>`)
+    .replace('</head>', `${boot}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${page.html}</div><script type="application/json" id="ssr-data">${page.data}</script>`);
 }
 
 /** The page's own chunk, its translations and what they import: fetched in parallel with the main script. */
-function preloadLinks(manifest: Record<string, ManifestChunk>, modules: string[]): string {
+function preloadLinks(manifest: Record<string, ManifestChunk>, modules: string[]): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -120,7 +128,7 @@ function preloadLinks(manifest: Record<string, ManifestChunk>, modules: string[]
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const key of modules) visit(key);
-  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  return [...files].map((file) => `/${file}`);
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
