@@ -44,6 +44,7 @@ import { registerPrivateAnswers } from './platform/http/private-answers.ts';
 import { registerHeaderChecks } from './platform/http/request-headers.ts';
 import { registerTextChecks } from './platform/http/text-checks.ts';
 import { internalRequestHeader, internalRequestToken, registerWebApp } from './platform/http/web-app.ts';
+import { registerOriginRedirect } from './platform/http/origin-redirect.ts';
 import { newId } from './platform/ids.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 
@@ -101,6 +102,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);
   });
+  // Outside production: pages opened under another loopback name go to APP_ORIGIN, the one origin links return to.
+  if (!config.isProduction) registerOriginRedirect(app, { appOrigin: config.appOrigin, port: config.port });
 
   // Pages and API answers over 1 KB are compressed for browsers that ask; built files are compressed at build time.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });

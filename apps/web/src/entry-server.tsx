@@ -9,6 +9,7 @@ import { routes } from './app/router';
 import { setApiTransport } from './lib/api-client';
 import { appConfigQuery } from './lib/app-config';
 import { i18n, namespaces, supportedLocales } from './lib/i18n';
+import { pageTitleText } from './lib/page-title';
 import { createQueryClient } from './lib/query-client';
 import { serializeSsrData } from './lib/ssr-data';
 import { setServerCookies } from './lib/storage';
@@ -91,7 +92,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
     status: context.statusCode,
     html,
     data: serializeSsrData({ locale, queries: dehydrate(queryClient) }),
-    title: i18n.t('meta.title', { lng: locale }),
+    title: pageTitleText({ key: (matches.at(-1)?.route.handle as PageHandle).title, name: page.titleName?.(queryClient, params) }, locale),
     modules: page.source ? [page.source, ...page.ns.map((ns) => `src/locales/${locale}/${ns}.json`)] : [],
   };
 }

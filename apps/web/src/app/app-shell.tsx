@@ -1,13 +1,16 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { OperatingCountryCheck } from '@/features/location/components/operating-country-check';
+import { currentLocale } from '@/lib/i18n';
+import { applyPageTitle, usePageTitleOverride } from '@/lib/page-title';
 import { useToasterStore } from '@/lib/toast';
 import { CookieBanner } from './cookie-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ModalHost } from './modal-host';
+import type { PageHandle } from './page-handle';
 
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
 
@@ -22,6 +25,21 @@ function useFocusOnNavigate() {
     }
     document.getElementById('main-content')?.focus({ preventScroll: true });
   }, [location.pathname]);
+}
+
+/**
+ * Each page's own title (WCAG 2.4.2), in the page's language: the deepest route's `handle.title`, or the text a page
+ * set with `usePageTitle` (a therapist's name). The server renderer puts the same title into the HTML.
+ */
+function useDocumentTitle() {
+  const matches = useMatches();
+  const { i18n } = useTranslation();
+  const override = usePageTitleOverride();
+  const key = matches.findLast((match) => (match.handle as PageHandle | undefined)?.title)?.handle as PageHandle | undefined;
+  const language = i18n.resolvedLanguage;
+  useEffect(() => {
+    applyPageTitle({ key: key?.title, name: override ?? undefined }, currentLocale());
+  }, [key?.title, override, language]);
 }
 
 /**
@@ -40,6 +58,7 @@ export function AppShell() {
   const navigation = useNavigation();
   const toasterWanted = useToasterStore((s) => s.wanted);
   useFocusOnNavigate();
+  useDocumentTitle();
 
   return (
     <div className="flex min-h-screen flex-col">

@@ -1,15 +1,19 @@
 import { Cookie } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import type { ConsentChoice } from '@/lib/consent';
 import { readConsent, saveConsent } from '@/lib/consent';
 
 /**
- * Cookie consent (spec §9): "Accept all" stores `true`; "Customise" shows three toggles whose choice is stored as
- * flags. A non-modal region, so the page stays usable while it is open; all controls are native buttons.
+ * Cookie consent (spec §9): "Accept all" stores `true`; "Reject all" stores the custom value with every flag false,
+ * offered with the same weight as "Accept all" (GDPR: refusing is as easy as accepting); "Customise" shows three
+ * toggles whose choice is stored as flags. A non-modal region, so the page stays usable while it is open; all controls are native buttons.
  */
+const REJECT_ALL: ConsentChoice = { analytics: false, advertising: false, personalization: false };
+
 export function CookieBanner() {
   const { t } = useTranslation();
   const headingId = useId();
@@ -43,7 +47,9 @@ export function CookieBanner() {
               <h2 id={headingId} className="text-base font-semibold text-slate-900">
                 {t('cookies.title')}
               </h2>
-              <p className="mt-1 text-sm text-slate-700">{t('cookies.body')}</p>
+              <p className="mt-1 text-sm text-slate-700">
+                {t('cookies.body')} <Link to="/privacy#cookies">{t('cookies.privacyLink')}</Link>
+              </p>
             </div>
           </div>
           {!customising && (
@@ -51,6 +57,7 @@ export function CookieBanner() {
               <Button variant="secondary" onClick={() => setCustomising(true)}>
                 {t('cookies.customise')}
               </Button>
+              <Button onClick={() => finish(REJECT_ALL)}>{t('cookies.rejectAll')}</Button>
               <Button onClick={() => finish(true)}>{t('cookies.acceptAll')}</Button>
             </div>
           )}

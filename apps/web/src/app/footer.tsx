@@ -25,6 +25,12 @@ export function Footer() {
             <li>
               <Link to="/policy/provider-cancellation">{t('footer.providerPolicy')}</Link>
             </li>
+            <li>
+              <Link to="/terms">{t('footer.terms')}</Link>
+            </li>
+            <li>
+              <Link to="/privacy">{t('footer.privacy')}</Link>
+            </li>
           </ul>
         </nav>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">

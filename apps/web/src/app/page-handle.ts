@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 import type { Namespace } from '@/lib/i18n';
+import type { TitleKey } from '@/lib/page-title';
 
 /**
  * Pages the server renders (docs/decisions/0012): public pages whose HTML is the same for every visitor of one
@@ -11,8 +12,12 @@ export interface ServerRenderedPage {
   source?: string;
   ns: Namespace[];
   prefetch?: (queryClient: QueryClient, params: Params) => Promise<void>;
+  /** The page's own title from its prefetched data (a therapist's name); the browser sets it with `usePageTitle`. */
+  titleName?: (queryClient: QueryClient, params: Params) => string | undefined;
 }
 
 export interface PageHandle {
   ssr?: ServerRenderedPage;
+  /** The document title (lib/page-title.ts), applied by AppShell on navigation and by the server renderer. */
+  title?: TitleKey;
 }

@@ -16,14 +16,41 @@ function serverRendered(list: RouteObject[]): Array<{ path: string; page: NonNul
 describe('server-rendered pages', () => {
   const pages = serverRendered(routes);
 
-  it('are the public pages: landing, sign-in and sign-up, policies, therapists', () => {
+  it('are the public pages: landing, sign-in and sign-up, policies, terms and privacy, therapists', () => {
     expect(pages.map((p) => p.path).sort()).toEqual(
-      ['(index)', 'forgot-password', 'login', 'policy/client-cancellation', 'policy/provider-cancellation', 'register', 'register/client', 'register/provider', 'therapists/:providerId'].sort(),
+      ['(index)', 'forgot-password', 'login', 'policy/client-cancellation', 'policy/provider-cancellation', 'privacy', 'register', 'register/client', 'register/provider', 'terms', 'therapists/:providerId'].sort(),
     );
   });
 
   it('name a module that exists, so the server can preload its chunk from the build manifest', () => {
     const webRoot = path.resolve(__dirname, '../..');
     for (const { page } of pages) if (page.source) expect(fs.existsSync(path.join(webRoot, page.source)), page.source).toBe(true);
+  });
+});
+
+/** Every page with the title it shows: its own route's, or the nearest parent's (AppShell takes the deepest one). */
+function pageRoutes(list: RouteObject[], parent?: PageHandle['title'], prefix = ''): Array<{ path: string; title: PageHandle['title'] }> {
+  return list.flatMap((route) => {
+    const title = (route.handle as PageHandle | undefined)?.title ?? parent;
+    const path = route.path ? `${prefix}${route.path}` : prefix;
+    const own = route.path || route.index ? [{ path: route.index ? `${prefix}(index)` : path, title }] : [];
+    return [...own, ...pageRoutes(route.children ?? [], title, route.path ? `${path}/` : prefix)];
+  });
+}
+
+describe('page titles (WCAG 2.4.2)', () => {
+  it('every page but the landing page names its own title, in both languages', async () => {
+    const { i18n } = await import('@/lib/i18n');
+    const { pageTitleText } = await import('@/lib/page-title');
+    const pages = pageRoutes(routes).filter((p) => p.path !== 'account/(index)');
+    const untitled = pages.filter((p) => !p.title).map((p) => p.path);
+    expect(untitled).toEqual(['(index)']);
+    for (const locale of ['en', 'de'] as const) {
+      const titles = pages.map((p) => pageTitleText({ key: p.title }, locale));
+      expect(new Set(titles).size, titles.join(' | ')).toBe(titles.length);
+    }
+    expect(pageTitleText({ key: 'login' }, 'en')).toBe('Sign in · Therapy Finder');
+    expect(pageTitleText({ key: 'login' }, 'de')).toBe('Anmelden · Therapy Finder');
+    expect(pageTitleText({}, 'en')).toBe(i18n.t('meta.title', { lng: 'en' }));
   });
 });

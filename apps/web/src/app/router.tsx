@@ -11,7 +11,7 @@ import { NotFoundRoute } from './not-found-route';
 import { RootErrorBoundary, RouteErrorBoundary } from './error-boundary';
 import type { PageHandle, ServerRenderedPage } from './page-handle';
 import type { RouteHandle } from './protected-layout';
-import { prefetchTherapist } from '@/features/therapists/api/therapist-prefetch';
+import { prefetchTherapist, therapistTitle } from '@/features/therapists/api/therapist-prefetch';
 
 /**
  * A code-split page: its chunk and its translations load together before the route renders, so a page never
@@ -25,8 +25,9 @@ function lazyPage(ns: Namespace[], load: () => Promise<ComponentType>) {
 }
 
 /** A code-split page the server renders too (app/page-handle.ts): the same loader, plus what the server needs. */
-function ssrPage(page: ServerRenderedPage & { source: string }, load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'handle'> {
-  return { lazy: lazyPage(page.ns, load), handle: { ssr: page } satisfies PageHandle };
+function ssrPage(page: ServerRenderedPage & { source: string; title?: PageHandle['title'] }, load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'handle'> {
+  const { title, ...ssr } = page;
+  return { lazy: lazyPage(page.ns, load), handle: { ssr, title } satisfies PageHandle };
 }
 
 // Paths match with or without a trailing slash (spec §9 "Trailing slash on"): React Router ignores it when matching.
@@ -41,43 +42,47 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorBoundary,
         children: [
           { index: true, Component: LandingRoute, handle: { ssr: { ns: ['landing'] } } satisfies PageHandle },
-          { path: 'login', ...ssrPage({ source: 'src/features/auth/routes/login-route.tsx', ns: ['auth'] }, () => import('@/features/auth/routes/login-route').then((m) => m.LoginRoute)) },
-          { path: 'register', ...ssrPage({ source: 'src/features/auth/routes/register-choice-route.tsx', ns: ['auth'] }, () => import('@/features/auth/routes/register-choice-route').then((m) => m.RegisterChoiceRoute)) },
-          { path: 'register/client', ...ssrPage({ source: 'src/features/auth/routes/register-client-route.tsx', ns: ['auth'] }, () => import('@/features/auth/routes/register-client-route').then((m) => m.RegisterClientRoute)) },
-          { path: 'register/provider', ...ssrPage({ source: 'src/features/auth/routes/register-provider-route.tsx', ns: ['auth'] }, () => import('@/features/auth/routes/register-provider-route').then((m) => m.RegisterProviderRoute)) },
-          { path: 'forgot-password', ...ssrPage({ source: 'src/features/auth/routes/forgot-password-route.tsx', ns: ['auth'] }, () => import('@/features/auth/routes/forgot-password-route').then((m) => m.ForgotPasswordRoute)) },
-          { path: 'reset-password', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/reset-password-route').then((m) => m.ResetPasswordRoute)) },
-          { path: 'verify-email', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/verify-email-route').then((m) => m.VerifyEmailRoute)) },
-          { path: 'auth/complete', lazy: lazyPage(['auth'], () => import('@/features/auth/routes/auth-complete-route').then((m) => m.AuthCompleteRoute)) },
-          { path: 'policy/client-cancellation', ...ssrPage({ source: 'src/features/policy/routes/client-cancellation-route.tsx', ns: ['policy'] }, () => import('@/features/policy/routes/client-cancellation-route').then((m) => m.ClientCancellationRoute)) },
-          { path: 'policy/provider-cancellation', ...ssrPage({ source: 'src/features/policy/routes/provider-cancellation-route.tsx', ns: ['policy'] }, () => import('@/features/policy/routes/provider-cancellation-route').then((m) => m.ProviderCancellationRoute)) },
-          { path: 'therapists/:providerId', ...ssrPage({ source: 'src/features/therapists/routes/therapist-route.tsx', ns: ['therapists'], prefetch: prefetchTherapist }, () => import('@/features/therapists/routes/therapist-route').then((m) => m.TherapistRoute)) },
+          { path: 'login', ...ssrPage({ source: 'src/features/auth/routes/login-route.tsx', ns: ['auth'], title: 'login' }, () => import('@/features/auth/routes/login-route').then((m) => m.LoginRoute)) },
+          { path: 'register', ...ssrPage({ source: 'src/features/auth/routes/register-choice-route.tsx', ns: ['auth'], title: 'register' }, () => import('@/features/auth/routes/register-choice-route').then((m) => m.RegisterChoiceRoute)) },
+          { path: 'register/client', ...ssrPage({ source: 'src/features/auth/routes/register-client-route.tsx', ns: ['auth'], title: 'registerClient' }, () => import('@/features/auth/routes/register-client-route').then((m) => m.RegisterClientRoute)) },
+          { path: 'register/provider', ...ssrPage({ source: 'src/features/auth/routes/register-provider-route.tsx', ns: ['auth'], title: 'registerProvider' }, () => import('@/features/auth/routes/register-provider-route').then((m) => m.RegisterProviderRoute)) },
+          { path: 'forgot-password', ...ssrPage({ source: 'src/features/auth/routes/forgot-password-route.tsx', ns: ['auth'], title: 'forgotPassword' }, () => import('@/features/auth/routes/forgot-password-route').then((m) => m.ForgotPasswordRoute)) },
+          { path: 'reset-password', handle: { title: 'resetPassword' } satisfies PageHandle, lazy: lazyPage(['auth'], () => import('@/features/auth/routes/reset-password-route').then((m) => m.ResetPasswordRoute)) },
+          { path: 'verify-email', handle: { title: 'verifyEmail' } satisfies PageHandle, lazy: lazyPage(['auth'], () => import('@/features/auth/routes/verify-email-route').then((m) => m.VerifyEmailRoute)) },
+          { path: 'auth/complete', handle: { title: 'signingIn' } satisfies PageHandle, lazy: lazyPage(['auth'], () => import('@/features/auth/routes/auth-complete-route').then((m) => m.AuthCompleteRoute)) },
+          { path: 'policy/client-cancellation', ...ssrPage({ source: 'src/features/policy/routes/client-cancellation-route.tsx', ns: ['policy'], title: 'clientPolicy' }, () => import('@/features/policy/routes/client-cancellation-route').then((m) => m.ClientCancellationRoute)) },
+          { path: 'policy/provider-cancellation', ...ssrPage({ source: 'src/features/policy/routes/provider-cancellation-route.tsx', ns: ['policy'], title: 'providerPolicy' }, () => import('@/features/policy/routes/provider-cancellation-route').then((m) => m.ProviderCancellationRoute)) },
+          { path: 'terms', ...ssrPage({ source: 'src/features/legal/routes/terms-route.tsx', ns: ['legal'], title: 'terms' }, () => import('@/features/legal/routes/terms-route').then((m) => m.TermsRoute)) },
+          { path: 'privacy', ...ssrPage({ source: 'src/features/legal/routes/privacy-route.tsx', ns: ['legal'], title: 'privacy' }, () => import('@/features/legal/routes/privacy-route').then((m) => m.PrivacyRoute)) },
+          { path: 'therapists/:providerId', ...ssrPage({ source: 'src/features/therapists/routes/therapist-route.tsx', ns: ['therapists'], prefetch: prefetchTherapist, titleName: therapistTitle, title: 'therapist' }, () => import('@/features/therapists/routes/therapist-route').then((m) => m.TherapistRoute)) },
           {
             lazy: lazyPage(['auth'], () => import('./protected-layout').then((m) => m.ProtectedLayout)),
             children: [
               {
                 path: 'verify-email/pending',
-                handle: { hideVerifyBanner: true } satisfies RouteHandle,
+                handle: { hideVerifyBanner: true, title: 'verifyPending' } satisfies RouteHandle & PageHandle,
                 lazy: lazyPage(['auth'], () => import('@/features/auth/routes/verify-email-pending-route').then((m) => m.VerifyEmailPendingRoute)),
               },
-              { path: 'overview', lazy: lazyPage(['dashboard'], () => import('@/features/dashboard/routes/overview-route').then((m) => m.OverviewRoute)) },
+              { path: 'overview', handle: { title: 'overview' } satisfies PageHandle, lazy: lazyPage(['dashboard'], () => import('@/features/dashboard/routes/overview-route').then((m) => m.OverviewRoute)) },
               {
                 path: 'account',
+                handle: { title: 'account' } satisfies PageHandle,
                 lazy: lazyPage(['account'], () => import('@/features/account/routes/account-route').then((m) => m.AccountRoute)),
                 // The profile screens of the user's type render in the account page's outlet.
                 children: [{ index: true, lazy: async () => ({ Component: (await import('./account-profile-slot')).AccountProfileSlot }) }],
               },
-              { path: 'availability', lazy: lazyPage(['availability'], () => import('@/features/availability/routes/availability-route').then((m) => m.AvailabilityRoute)) },
-              { path: 'wallet', lazy: lazyPage(['wallet'], () => import('@/features/wallet/routes/wallet-route').then((m) => m.WalletRoute)) },
+              { path: 'availability', handle: { title: 'availability' } satisfies PageHandle, lazy: lazyPage(['availability'], () => import('@/features/availability/routes/availability-route').then((m) => m.AvailabilityRoute)) },
+              { path: 'wallet', handle: { title: 'wallet' } satisfies PageHandle, lazy: lazyPage(['wallet'], () => import('@/features/wallet/routes/wallet-route').then((m) => m.WalletRoute)) },
               {
                 path: 'wallet/transactions/:transactionId',
+                handle: { title: 'transaction' } satisfies PageHandle,
                 lazy: lazyPage(['wallet'], () => import('@/features/wallet/routes/transaction-route').then((m) => m.TransactionRoute)),
               },
-              { path: 'appointments', lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/appointments-route').then((m) => m.AppointmentsRoute)) },
+              { path: 'appointments', handle: { title: 'appointments' } satisfies PageHandle, lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/appointments-route').then((m) => m.AppointmentsRoute)) },
             ],
           },
           // Not lazy: the error boundary renders it for 404 responses anyway, so it is in the main chunk already.
-          { path: '*', Component: NotFoundRoute },
+          { path: '*', Component: NotFoundRoute, handle: { title: 'notFound' } satisfies PageHandle },
         ],
       },
     ],

@@ -12,6 +12,7 @@ import type picture from '../locales/en/picture.json';
 import type availability from '../locales/en/availability.json';
 import type therapists from '../locales/en/therapists.json';
 import type wallet from '../locales/en/wallet.json';
+import type legal from '../locales/en/legal.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -32,6 +33,7 @@ declare module 'i18next' {
       availability: typeof availability;
       therapists: typeof therapists;
       wallet: typeof wallet;
+      legal: typeof legal;
     };
   }
 }

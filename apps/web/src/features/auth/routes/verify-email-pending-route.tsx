@@ -1,7 +1,7 @@
 import { message } from '@therapy/contracts/messages';
 import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,15 +9,21 @@ import { useAuthStore } from '@/lib/auth-store';
 import { currentLocale } from '@/lib/i18n';
 import { useRequestVerification } from '../api/auth-api';
 
-/** After sign-up: the link is on its way; the user may resend it or postpone ("Do later"). */
+/**
+ * After sign-up: the link is on its way; the user may resend it or postpone ("Do later"). A user whose address is
+ * verified already has nothing to wait for here: they go on to the overview.
+ */
 export function VerifyEmailPendingRoute() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const email = useAuthStore((s) => s.user?.email ?? '');
+  const emailVerified = useAuthStore((s) => s.user?.emailVerified ?? false);
   const resend = useRequestVerification();
 
   const onResend = () =>
     resend.mutate(email, { onSuccess: () => notify.success(message('verificationSent', currentLocale())) });
+
+  if (emailVerified) return <Navigate to="/overview" replace />;
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-14">

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
+import { providerDisplayName } from './provider-name';
 import { providerSummaryQuery } from './therapists-api';
 
 /** The server renders a therapist's page with the public summary in it (name, photo, headline, therapies). */
@@ -8,4 +9,10 @@ export async function prefetchTherapist(queryClient: QueryClient, params: Params
   // The page itself shows its not-found state for an id that cannot exist (no zod here: this file is in the main chunk).
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(providerId)) return;
   await queryClient.prefetchQuery(providerSummaryQuery(providerId));
+}
+
+/** The therapist's name for the document title of the server-rendered page (the browser sets it with usePageTitle). */
+export function therapistTitle(queryClient: QueryClient, params: Params): string | undefined {
+  const summary = queryClient.getQueryData(providerSummaryQuery(params.providerId ?? '').queryKey);
+  return summary ? providerDisplayName(summary) : undefined;
 }

@@ -2,13 +2,7 @@ import type { ProviderSummary } from '@therapy/contracts/profile';
 import { useTranslation } from 'react-i18next';
 import { ProfileAvatar } from '@/components/profile-avatar';
 import { referenceName } from '@/lib/reference-names-de';
-
-export function providerDisplayName(provider: Pick<ProviderSummary, 'title' | 'firstName' | 'lastName'>): string {
-  return [provider.title, provider.firstName, provider.lastName]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ');
-}
+import { providerDisplayName } from '../api/provider-name';
 
 /** The page's h1: photo (or initials), title and name, headline and the therapies offered. */
 export function ProviderHeader({ provider }: { provider: ProviderSummary }) {

@@ -11,10 +11,12 @@ import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { isApiError } from '@/lib/api-error';
+import { usePageTitle } from '@/lib/page-title';
 import { useHydrated } from '@/lib/use-hydrated';
 import { referenceName } from '@/lib/reference-names-de';
 import { useCalendarSetupType, useProviderSummary } from '../api/therapists-api';
 import { ProviderHeader } from '../components/provider-header';
+import { providerDisplayName } from '../api/provider-name';
 import { SlotPicker, type SlotSelection } from '../components/slot-picker';
 import { browserTimeZone, formatLongDate, formatSlotTime, monthOf, todayIn } from '../components/slot-picker-model';
 
@@ -29,6 +31,7 @@ export function TherapistRoute() {
   const { providerId = '' } = useParams();
   const validId = providerIdSchema.safeParse(providerId).success;
   const summary = useProviderSummary(providerId, validId);
+  usePageTitle(summary.data ? providerDisplayName(summary.data) : null);
   // The calendar is in the viewer's own time zone, which only the browser knows: it renders after hydration.
   // Deferred, so the calendar's first render is a background render the browser can interrupt.
   const hydrated = useDeferredValue(useHydrated());
