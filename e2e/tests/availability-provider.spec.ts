@@ -169,6 +169,33 @@ test.describe('on a 375 px phone', () => {
     await a11y('custom day dialog (de, 375 px)');
     await page.screenshot({ path: testInfo.outputPath('availability-de-375-dialog.png') });
   });
+
+  test('the time zone is found by city or offset and chosen with the keyboard; the IANA name is saved (decision 0015)', async ({ page, a11y, createUser }) => {
+    await openAvailability(page, createUser);
+    const settings = page.getByRole('form', { name: 'Booking settings' });
+    const zone = settings.getByRole('combobox', { name: 'Time zone' });
+    await zone.fill('+05:30');
+    const list = page.getByRole('listbox');
+    await expect(list.getByRole('group', { name: 'Asia' }).getByRole('option', { name: /^Kolkata · India Standard Time UTC\+05:30/ })).toBeVisible();
+    await expectNoHorizontalScroll(page, 375);
+    await a11y('time-zone search open (375 px)');
+
+    await zone.fill('berlin');
+    await expect(list.getByRole('option')).toHaveCount(1);
+    await zone.press('ArrowDown');
+    await zone.press('Enter');
+    await expect(list).toBeHidden();
+    await expect(zone).toHaveValue(/^Berlin · Central European Time · UTC\+0[12]:00$/);
+    const saved = page.waitForRequest((r) => r.url().endsWith('/provider-availability/settings') && r.method() !== 'GET');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    expect((await saved).postDataJSON()).toMatchObject({ timezone: 'Europe/Berlin' });
+    await expectToast(page, 'Data saved successfully');
+
+    await page.reload();
+    await expect(page.getByRole('form', { name: 'Booking settings' }).getByRole('combobox', { name: 'Time zone' })).toHaveValue(/^Berlin · /);
+    await page.getByLabel('Language', { exact: true }).selectOption('de');
+    await expect(page.getByRole('form', { name: 'Buchungseinstellungen' }).getByRole('combobox', { name: 'Zeitzone' })).toHaveValue(/^Berlin · Mitteleuropäische Zeit · UTC\+0[12]:00$/);
+  });
 });
 
 test('the German page on a desktop', async ({ page, createUser }, testInfo) => {
