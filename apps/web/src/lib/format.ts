@@ -51,3 +51,18 @@ export function formatClock(value: string, locale: string): string {
   if (hours === 24 && clockStyleOf(locale) === '24h') return '24:00';
   return formatTime(new Date(Date.UTC(2000, 0, 1, hours % 24, minutes)), locale, 'UTC');
 }
+
+/** Minor units as money in the page's language: 9000 USD → "$90.00" (en), "90,00 $" (de). */
+export function formatMoney(minor: number, currency: string, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(minor / 100);
+  } catch {
+    return `${(minor / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+/** Several amounts as one phrase: "$90.00 and ₦25.00" (en), "90,00 $ und 25,00 ₦" (de). */
+export function formatAmounts(amounts: ReadonlyArray<{ amount: number; currencyCode: string }>, locale: string): string {
+  const parts = amounts.map((a) => formatMoney(a.amount, a.currencyCode, locale));
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(parts);
+}
