@@ -2,14 +2,17 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog } from '@/components/ui/dialog';
 import { i18n } from '@/lib/i18n';
+import type { ModalComponentProps } from '@/lib/modal-store';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { DeleteAccountModal } from './delete-account-modal';
+
+const props = { onClose: vi.fn() } as unknown;
 
 function renderModal(respond: () => Response) {
   const fetchMock = mockFetch([{ method: 'GET', path: '/api/v1/user/profile/delete-account', respond }]);
   renderWithProviders(
     <Dialog open onOpenChange={() => undefined}>
-      <DeleteAccountModal onClose={vi.fn()} />
+      <DeleteAccountModal {...(props as ModalComponentProps<'delete-account'>)} />
     </Dialog>,
   );
   return fetchMock;
