@@ -1,18 +1,19 @@
 import { screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog } from '@/components/ui/dialog';
 import { i18n } from '@/lib/i18n';
-import type { ModalComponentProps } from '@/lib/modal-store';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { DeleteAccountModal } from './delete-account-modal';
 
-const props = { onClose: vi.fn() } as unknown;
+// ModalProps['delete-account'] is Record<string, never>, which JSX cannot meet together with onClose; the host passes it.
+const Modal = DeleteAccountModal as unknown as (props: { onClose: () => void }) => ReactNode;
 
 function renderModal(respond: () => Response) {
   const fetchMock = mockFetch([{ method: 'GET', path: '/api/v1/user/profile/delete-account', respond }]);
   renderWithProviders(
     <Dialog open onOpenChange={() => undefined}>
-      <DeleteAccountModal {...(props as ModalComponentProps<'delete-account'>)} />
+      <Modal onClose={vi.fn()} />
     </Dialog>,
   );
   return fetchMock;
