@@ -36,7 +36,7 @@ test('a therapist sets weekly hours and a custom day, they persist, and a client
   }
   const firstStart = week.getByRole('combobox', { name: 'Monday interval 1 start' });
   await firstStart.selectOption('09:00');
-  await expect(firstStart.locator('option:checked')).toHaveText('9:00 am');
+  await expect(firstStart.locator('option:checked')).toHaveText('9:00 AM');
   await week.getByRole('combobox', { name: 'Monday interval 1 end' }).selectOption('12:00');
   await week.getByRole('button', { name: 'Add interval' }).first().click();
   const secondStart = week.getByRole('combobox', { name: 'Monday interval 2 start' });
@@ -45,7 +45,7 @@ test('a therapist sets weekly hours and a custom day, they persist, and a client
   await expect(secondStart.locator('option[value="11:00"]')).toBeDisabled();
   await secondStart.selectOption('13:00');
   await week.getByRole('combobox', { name: 'Monday interval 2 end' }).selectOption('17:00');
-  await expect(week.getByRole('combobox', { name: 'Monday interval 2 end' }).locator('option:checked')).toHaveText('5:00 pm');
+  await expect(week.getByRole('combobox', { name: 'Monday interval 2 end' }).locator('option:checked')).toHaveText('5:00 PM');
 
   // Tuesday off: its intervals disappear.
   const tuesday = week.getByRole('switch', { name: 'Tuesday' });
@@ -73,7 +73,7 @@ test('a therapist sets weekly hours and a custom day, they persist, and a client
   await expect(dialog).toBeHidden();
   const customDays = page.getByRole('list', { name: 'Upcoming custom days' });
   const item = customDays.getByRole('listitem').filter({ hasText: longDate(date) });
-  await expect(item).toContainText('10:00 am – 2:00 pm');
+  await expect(item).toContainText('10:00 AM – 2:00 PM');
   await page.screenshot({ path: testInfo.outputPath('availability-en-desktop.png'), fullPage: true });
 
   // Everything is still there after a reload.
@@ -83,7 +83,7 @@ test('a therapist sets weekly hours and a custom day, they persist, and a client
   await expect(week.getByRole('combobox', { name: 'Monday interval 2 start' })).toHaveValue('13:00');
   await expect(week.getByRole('combobox', { name: 'Monday interval 2 end' })).toHaveValue('17:00');
   await expect(week.getByRole('switch', { name: 'Tuesday' })).toHaveAttribute('aria-checked', 'false');
-  await expect(item).toContainText('10:00 am – 2:00 pm');
+  await expect(item).toContainText('10:00 AM – 2:00 PM');
   await a11y('availability after reload');
 
   // A client in another zone opens the therapist's public page (the preview link) and sees exactly these hours,
@@ -168,6 +168,33 @@ test.describe('on a 375 px phone', () => {
     await expect(dialog.getByRole('combobox', { name: 'Individueller Tag Zeitraum 1 Beginn' })).toBeVisible();
     await a11y('custom day dialog (de, 375 px)');
     await page.screenshot({ path: testInfo.outputPath('availability-de-375-dialog.png') });
+  });
+
+  test('the time zone is found by city or offset and chosen with the keyboard; the IANA name is saved (decision 0015)', async ({ page, a11y, createUser }) => {
+    await openAvailability(page, createUser);
+    const settings = page.getByRole('form', { name: 'Booking settings' });
+    const zone = settings.getByRole('combobox', { name: 'Time zone' });
+    await zone.fill('+05:30');
+    const list = page.getByRole('listbox');
+    await expect(list.getByRole('group', { name: 'Asia' }).getByRole('option', { name: /^(Kolkata|Calcutta) · India Standard Time UTC\+05:30/ })).toBeVisible();
+    await expectNoHorizontalScroll(page, 375);
+    await a11y('time-zone search open (375 px)');
+
+    await zone.fill('berlin');
+    await expect(list.getByRole('option')).toHaveCount(1);
+    await zone.press('ArrowDown');
+    await zone.press('Enter');
+    await expect(list).toBeHidden();
+    await expect(zone).toHaveValue(/^Berlin · Central European Time · UTC\+0[12]:00$/);
+    const saved = page.waitForRequest((r) => r.url().endsWith('/provider-availability/settings') && r.method() !== 'GET');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    expect((await saved).postDataJSON()).toMatchObject({ timezone: 'Europe/Berlin' });
+    await expectToast(page, 'Data saved successfully');
+
+    await page.reload();
+    await expect(page.getByRole('form', { name: 'Booking settings' }).getByRole('combobox', { name: 'Time zone' })).toHaveValue(/^Berlin · /);
+    await page.getByLabel('Language', { exact: true }).selectOption('de');
+    await expect(page.getByRole('form', { name: 'Buchungseinstellungen' }).getByRole('combobox', { name: 'Zeitzone' })).toHaveValue(/^Berlin · Mitteleuropäische Zeit · UTC\+0[12]:00$/);
   });
 });
 

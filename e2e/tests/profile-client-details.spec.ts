@@ -20,15 +20,19 @@ test('a client saves profile details, an emergency contact and preferences', asy
   await details.getByLabel(/^Country/).selectOption({ label: 'United States' });
   await details.getByLabel(/State or region/).selectOption({ label: 'California' });
   await details.getByLabel(/Date of birth/).fill('1990-04-12');
-  await details.getByLabel(/Time zone/).selectOption('America/Los_Angeles');
+  // The time zone is a searchable combobox (decision 0015): type a city, choose it; the IANA name is what is saved.
+  await details.getByRole('combobox', { name: /Time zone/ }).fill('los angeles');
+  await page.getByRole('option', { name: /^Los Angeles · Pacific Time/ }).click();
+  const saved = page.waitForRequest((r) => r.url().includes('/api/v1/') && ['PUT', 'POST', 'PATCH'].includes(r.method()) && (r.postData() ?? '').includes('"timezone"'));
   await details.getByRole('button', { name: 'Save details' }).click();
+  expect((await saved).postDataJSON()).toMatchObject({ timezone: 'America/Los_Angeles' });
   await expectToast(page, 'Data saved successfully');
 
   // Saved on the server: a reload shows the same values.
   await page.reload();
   await expect(details.getByLabel(/State or region/)).toHaveValue(/.+/);
   await expect(details.getByLabel(/Zip code/)).toHaveValue('94105');
-  await expect(details.getByLabel(/Time zone/)).toHaveValue('America/Los_Angeles');
+  await expect(details.getByRole('combobox', { name: /Time zone/ })).toHaveValue(/^Los Angeles · Pacific Time · UTC-0[78]:00$/);
 
   const contact = page.getByRole('form', { name: 'Emergency contact' });
   await contact.getByLabel('Contact name').fill('Sam Carer');

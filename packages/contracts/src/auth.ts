@@ -73,6 +73,9 @@ export const changeEmailForm = z
 export const validateEmailChangeInput = z.strictObject({ code: emailCode });
 
 export const deleteAccountInput = z.strictObject({ password: loginPassword.optional() });
+/** What deleting the account does to its money (decision 0016): each balance it holds, per currency, is refunded. */
+export const deleteAccountPreview = z.object({ balances: z.array(z.object({ amount: z.number().int(), currencyCode: z.string() })) });
+export type DeleteAccountPreview = z.infer<typeof deleteAccountPreview>;
 
 export const userInfo = z.object({
   identifier: z.uuid(),

@@ -10,7 +10,8 @@ import { users } from './users.ts';
  * check that no user wallet ends a transaction below zero.
  */
 
-export const ledgerAccountKindEnum = pgEnum('ledger_account_kind', ['user_wallet', 'platform_escrow', 'provider_earnings', 'gateway_clearing', 'platform_revenue']);
+/** `former_user_payable`: what the platform owes a deleted account (its wallet at deletion), until an operator refunds it (decision 0016). */
+export const ledgerAccountKindEnum = pgEnum('ledger_account_kind', ['user_wallet', 'platform_escrow', 'provider_earnings', 'gateway_clearing', 'platform_revenue', 'former_user_payable']);
 export const ledgerTransactionTypeEnum = pgEnum('ledger_transaction_type', ['topup', 'booking_payment', 'booking_release', 'refund', 'payout', 'adjustment']);
 
 const money = () => bigint({ mode: 'number' });

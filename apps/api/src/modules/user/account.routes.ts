@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changeEmailInput, deleteAccountInput, updatePasswordInput, userInfo, validateEmailChangeInput } from '@therapy/contracts/auth';
+import { changeEmailInput, deleteAccountInput, deleteAccountPreview, updatePasswordInput, userInfo, validateEmailChangeInput } from '@therapy/contracts/auth';
 import { envelope, errorBody, messageOnly } from '@therapy/contracts/common';
 import { message } from '@therapy/contracts/messages';
 import { timezoneInput, timezoneResponse, userPreferencesInput } from '@therapy/contracts/user';
@@ -35,6 +35,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.post('/user/profile/validate-email-change', { schema: { tags, security, body: validateEmailChangeInput, response: { 200: envelope(userInfo), ...errors } } }, async (req) => ({
     data: await accounts.confirmEmailChange(signedIn(req), req.body.code, contextOf(req)),
     message: message('emailChanged', requestLocale(req)),
+  }));
+
+  app.get('/user/profile/delete-account', { schema: { tags, security, response: { 200: envelope(deleteAccountPreview), ...errors } } }, async (req) => ({
+    data: await accounts.deletePreview(signedIn(req)),
   }));
 
   app.delete('/user/profile/delete-account', { schema: { tags, security, body: deleteAccountInput.nullish(), response: { 200: messageOnly, ...errors } } }, async (req, reply) => {

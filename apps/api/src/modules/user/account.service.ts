@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import type { UserInfo, updatePasswordInput } from '@therapy/contracts/auth';
+import type { DeleteAccountPreview, UserInfo, updatePasswordInput } from '@therapy/contracts/auth';
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MINUTES } from '@therapy/contracts/constants';
 import type { UserPreferencesInput } from '@therapy/contracts/user';
 import type { AppDeps } from '../../deps.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { randomCode, safeEqual } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
+import { ledger } from '../wallet/ledger.ts';
 import { accountErasureRepository } from './account-erasure.repository.ts';
 import { attemptRules, createAttemptLimiter } from './attempt-limiter.ts';
 import { assertPasswordNotCommon, type RequestContext } from './auth.service.ts';
@@ -119,6 +120,11 @@ export function createAccountService(deps: AppDeps) {
      * Deleted means deleted (decision 0013): personal rows go or are anonymised in one transaction; the files' bytes go
      * after it commits. Ledger and payment records stay, pointing at the anonymised user.
      */
+    async deletePreview(me: SignedIn): Promise<DeleteAccountPreview> {
+      const user = own(me);
+      return { balances: await ledger.holdingsOf(db, user.identifier) };
+    },
+
     async deleteAccount(me: SignedIn, password: string | undefined, log?: RequestContext['log']): Promise<void> {
       const user = own(me);
       if (!user.isSocial) {
@@ -131,6 +137,8 @@ export function createAccountService(deps: AppDeps) {
         }
       }
       const fileIds = await db.transaction(async (tx) => {
+        // Decision 0016: money the account holds is never lost; it becomes a debt to the former user in the books.
+        await ledger.closeAccountsOf(tx, user.identifier);
         const owned = await accountErasureRepository.erase(tx, user.identifier, clock.now());
         await userRepository.anonymise(tx, user.identifier, clock.now());
         return owned;

@@ -147,14 +147,18 @@ describe('deleting a client account removes or anonymises every piece of persona
     }
   });
 
-  it('ledger: accounts, transactions and entries stay, and still balance', async () => {
-    const balance = await rows(
-      `SELECT coalesce(sum(e.amount), 0)::bigint AS balance FROM ledger_entries e JOIN ledger_accounts a ON a.identifier = e.account_id
-        WHERE a.user_id = $1 AND a.kind = 'user_wallet'`,
+  it('ledger: accounts, transactions and entries stay, and still balance; the wallet is now owed to the former user (decision 0016)', async () => {
+    const byKind = await rows(
+      `SELECT a.kind, coalesce(sum(e.amount), 0)::bigint AS balance FROM ledger_entries e JOIN ledger_accounts a ON a.identifier = e.account_id
+        WHERE a.user_id = $1 GROUP BY a.kind ORDER BY a.kind`,
       [client.userId],
     );
-    expect(Number(balance[0].balance)).toBe(100_000);
-    expect(await count('ledger_transactions', 'user_id', client.userId)).toBe(1);
+    expect(byKind.map((r) => [r.kind, Number(r.balance)])).toEqual([
+      ['user_wallet', 0],
+      ['former_user_payable', 100_000],
+    ]);
+    // The top-up stays as it was; the closing transaction is added after it.
+    expect(await count('ledger_transactions', 'user_id', client.userId)).toBe(2);
     const unbalanced = await rows(
       `SELECT e.transaction_id FROM ledger_entries e JOIN ledger_transactions tx ON tx.identifier = e.transaction_id
         WHERE tx.user_id = $1 GROUP BY e.transaction_id, e.currency_code HAVING sum(e.amount) <> 0`,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lt, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { countries } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
@@ -82,6 +82,22 @@ export const ledgerRepository = {
       .where(and(eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.currencyCode, currencyCode)))
       .limit(1);
     return row?.identifier;
+  },
+  async accountsOf(db: Executor, userId: string, kinds: readonly AccountKind[]): Promise<Array<{ identifier: string; kind: AccountKind; currencyCode: string }>> {
+    return db
+      .select({ identifier: ledgerAccounts.identifier, kind: ledgerAccounts.kind, currencyCode: ledgerAccounts.currencyCode })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.userId, userId), inArray(ledgerAccounts.kind, [...kinds])))
+      .orderBy(ledgerAccounts.kind, ledgerAccounts.currencyCode);
+  },
+  /** A user's accounts of the given kinds, locked until the transaction ends (nothing moves money in or out meanwhile). */
+  async lockAccountsOf(db: Executor, userId: string, kinds: readonly AccountKind[]): Promise<Array<{ identifier: string; kind: AccountKind; currencyCode: string }>> {
+    return db
+      .select({ identifier: ledgerAccounts.identifier, kind: ledgerAccounts.kind, currencyCode: ledgerAccounts.currencyCode })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.userId, userId), inArray(ledgerAccounts.kind, [...kinds])))
+      .orderBy(ledgerAccounts.kind, ledgerAccounts.currencyCode)
+      .for('update');
   },
   /** Holds the account row until the transaction ends: debits of one wallet happen one after another. */
   async lockAccount(db: Executor, accountId: string): Promise<void> {

@@ -43,6 +43,8 @@ export interface WalletMove {
 }
 
 const fallbackCurrency = 'USD';
+/** The accounts whose money belongs to their user. */
+const owedToUser: readonly AccountKind[] = ['user_wallet', 'provider_earnings'];
 const supported = (code: string | null | undefined): code is string => !!code && (supportedCurrencies as readonly string[]).includes(code);
 
 /** A user's wallet currency: their country's when the platform supports it (NG NGN, GB GBP, US USD, DE EUR), else USD. */
@@ -141,6 +143,43 @@ export const ledger = {
     ];
     if (commission > 0) legs.push({ kind: 'platform_revenue', amount: commission });
     return ledger.post(tx, { type: 'booking_release', reference: move.reference, userId: move.userId, description: move.description, currencyCode: move.currencyCode, legs });
+  },
+
+  /**
+   * Decision 0016: when an account is deleted, each non-zero balance it holds (wallets, provider earnings) moves to a
+   * "former user payable" account of the same user and currency, in the deletion's transaction. The books then show
+   * exactly what the platform owes the former user until an operator refunds it. The accounts are locked first and
+   * the reference is the account's id, so a second closure (a retried or concurrent delete) moves nothing.
+   */
+  async closeAccountsOf(tx: Executor, userId: string): Promise<Array<{ amount: number; currencyCode: string }>> {
+    const moved: Array<{ amount: number; currencyCode: string }> = [];
+    for (const account of await repo.lockAccountsOf(tx, userId, owedToUser)) {
+      const amount = await repo.balance(tx, account.identifier);
+      if (amount <= 0) continue;
+      const posted = await ledger.post(tx, {
+        type: 'adjustment',
+        reference: `account-closure:${account.identifier}`,
+        userId,
+        description: 'Account deleted: balance owed to the former user',
+        currencyCode: account.currencyCode,
+        legs: [
+          { kind: account.kind, userId, amount: -amount },
+          { kind: 'former_user_payable', userId, amount },
+        ],
+      });
+      if (posted.created) moved.push({ amount, currencyCode: account.currencyCode });
+    }
+    return moved;
+  },
+
+  /** What a user holds, per currency (wallets and provider earnings): what deleting the account would move. */
+  async holdingsOf(db: Executor, userId: string): Promise<Array<{ amount: number; currencyCode: string }>> {
+    const totals = new Map<string, number>();
+    for (const account of await repo.accountsOf(db, userId, owedToUser)) {
+      const amount = await repo.balance(db, account.identifier);
+      if (amount > 0) totals.set(account.currencyCode, (totals.get(account.currencyCode) ?? 0) + amount);
+    }
+    return [...totals].map(([currencyCode, amount]) => ({ amount, currencyCode }));
   },
 
   async walletBalance(db: Executor, userId: string, currencyCode: string): Promise<number> {

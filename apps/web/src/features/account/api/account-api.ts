@@ -1,5 +1,5 @@
-import type { UserInfo } from '@therapy/contracts/auth';
-import { useMutation } from '@tanstack/react-query';
+import type { DeleteAccountPreview, UserInfo } from '@therapy/contracts/auth';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
 export function useUpdatePassword() {
@@ -22,6 +22,14 @@ export function useValidateEmailChange() {
     mutationFn: async (code: string) => (await apiClient.post<Partial<UserInfo> | null>('/user/profile/validate-email-change', { code })).data,
   });
 }
+
+/** What deleting the account does to its money (decision 0016): the balances it holds, per currency. */
+export const deletePreviewQuery = () =>
+  queryOptions({
+    queryKey: ['account', 'delete-preview'],
+    queryFn: async () => (await apiClient.get<DeleteAccountPreview>('/user/profile/delete-account')).data,
+    staleTime: 0,
+  });
 
 export function useDeleteAccount() {
   return useMutation({

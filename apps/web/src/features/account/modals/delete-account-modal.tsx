@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { deleteAccountInput } from '@therapy/contracts/auth';
 import { message } from '@therapy/contracts/messages';
 import type { z } from 'zod';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,17 +14,20 @@ import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useAuthStore } from '@/lib/auth-store';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { formatAmounts } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import type { ModalComponentProps } from '@/lib/modal-store';
 import { clearSession } from '@/lib/session-state';
-import { useDeleteAccount } from '../api/account-api';
+import { deletePreviewQuery, useDeleteAccount } from '../api/account-api';
 
 type DeleteForm = z.input<typeof deleteAccountInput>;
 type DeleteValues = z.output<typeof deleteAccountInput>;
 
 /** Spec §5: the password is asked for unless the account signs in with Google (isSocial). */
 export function DeleteAccountModal({ onClose }: ModalComponentProps<'delete-account'>) {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
+  const preview = useQuery({ ...deletePreviewQuery(), meta: { silent: true } });
+  const balances = preview.data?.balances ?? [];
   const navigate = useNavigate();
   const isSocial = useAuthStore((s) => s.user?.isSocial ?? false);
   const remove = useDeleteAccount();
@@ -59,6 +63,18 @@ export function DeleteAccountModal({ onClose }: ModalComponentProps<'delete-acco
       <DialogDescription>{t('deleteModal.body')}</DialogDescription>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 flex flex-col gap-5">
         <Alert tone="warning">{t('deleteModal.warning')}</Alert>
+        {/* Decision 0016: money left in the account is refunded, and the user reads so before giving the password. */}
+        <div role="status" className="text-sm text-slate-800">
+          {preview.isPending ? (
+            <p>{t('deleteModal.balanceLoading')}</p>
+          ) : preview.isError ? (
+            <p>{t('deleteModal.balanceUnknown')}</p>
+          ) : balances.length > 0 ? (
+            <Alert tone="info" title={t('deleteModal.balanceTitle')}>
+              {t('deleteModal.balance', { amount: formatAmounts(balances, i18n.resolvedLanguage ?? 'en') })}
+            </Alert>
+          ) : null}
+        </div>
         {!isSocial && (
           <FormField label={t('deleteModal.password')} error={errors.password?.message}>
             {(field) => <PasswordInput {...field} autoComplete="current-password" autoFocus {...register('password')} />}

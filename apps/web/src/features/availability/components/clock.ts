@@ -6,22 +6,6 @@ import { DEFAULT_SLOT } from '@therapy/contracts/constants';
 export const START_TIMES: readonly string[] = Array.from({ length: 24 }, (_, h) => minutesToClock(h * 60));
 export const END_TIMES: readonly string[] = Array.from({ length: 24 }, (_, h) => minutesToClock((h + 1) * 60));
 
-export type ClockStyle = '12h' | '24h';
-
-/**
- * "HH:mm" as the page shows it. 12-hour (spec §5): 00:00 and 24:00 are "12:00 am", 12:00 is "12:00 pm".
- * 24-hour keeps "HH:mm" (and "24:00" for midnight at the end of a day).
- */
-export function formatClock(value: string, style: ClockStyle, marker: (half: 'am' | 'pm', time: string) => string): string {
-  if (style === '24h') return value;
-  const minutes = clockToMinutes(value);
-  if (Number.isNaN(minutes)) return value;
-  const hour24 = Math.floor(minutes / 60) % 24;
-  const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
-  const time = `${hour12}:${String(minutes % 60).padStart(2, '0')}`;
-  return marker(hour24 < 12 ? 'am' : 'pm', time);
-}
-
 /**
  * The interval "Add interval" appends: the first one is the default slot (09:00-18:00); a later one starts where the
  * last one ends and lasts an hour. None when the last interval already ends at midnight.

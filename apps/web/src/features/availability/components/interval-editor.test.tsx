@@ -3,6 +3,7 @@ import { weekdays } from '@therapy/contracts/availability';
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { IntervalEditor } from './interval-editor';
 import { WeeklyForm } from './weekly-editor';
@@ -18,27 +19,44 @@ function Harness({ initial }: { initial: TimeInterval[] }) {
 }
 
 const optionsOf = (select: HTMLElement) => within(select).getAllByRole('option') as HTMLOptionElement[];
+// ICU puts a narrow no-break space before AM/PM; the tests compare words, not the kind of space.
+const shown = (option: HTMLOptionElement | undefined) => ({ value: option?.value, text: option?.textContent?.replace(/\s+/g, ' ') });
 const value = () => JSON.parse(screen.getByTestId('value').textContent ?? '[]') as TimeInterval[];
 
 describe('IntervalEditor (spec §5 availability time slots)', () => {
-  it('offers 24 hourly options in 12-hour am/pm format; an end can be midnight', () => {
+  it('offers 24 hourly options in the 12-hour "9:00 AM" format (English); an end can be midnight', () => {
     renderWithProviders(<Harness initial={[{ startTime: '09:00', endTime: '18:00' }]} />);
     const start = screen.getByRole('combobox', { name: 'Monday interval 1 start' });
     const end = screen.getByRole('combobox', { name: 'Monday interval 1 end' });
 
     const starts = optionsOf(start);
     expect(starts).toHaveLength(24);
-    expect(starts[0]).toMatchObject({ value: '00:00', textContent: '12:00 am' });
-    expect(starts[11]).toMatchObject({ value: '11:00', textContent: '11:00 am' });
-    expect(starts[12]).toMatchObject({ value: '12:00', textContent: '12:00 pm' });
-    expect(starts[23]).toMatchObject({ value: '23:00', textContent: '11:00 pm' });
+    expect(shown(starts[0])).toEqual({ value: '00:00', text: '12:00 AM' });
+    expect(shown(starts[9])).toEqual({ value: '09:00', text: '9:00 AM' });
+    expect(shown(starts[11])).toEqual({ value: '11:00', text: '11:00 AM' });
+    expect(shown(starts[12])).toEqual({ value: '12:00', text: '12:00 PM' });
+    expect(shown(starts[23])).toEqual({ value: '23:00', text: '11:00 PM' });
 
     const ends = optionsOf(end);
     expect(ends).toHaveLength(24);
-    expect(ends[0]).toMatchObject({ value: '01:00', textContent: '1:00 am' });
-    expect(ends[23]).toMatchObject({ value: '24:00', textContent: '12:00 am' });
+    expect(shown(ends[0])).toEqual({ value: '01:00', text: '1:00 AM' });
+    expect(shown(ends[23])).toEqual({ value: '24:00', text: '12:00 AM' });
     expect((start as HTMLSelectElement).value).toBe('09:00');
     expect((end as HTMLSelectElement).value).toBe('18:00');
+  });
+
+  it('German reads the 24-hour clock: "09:00", and a day ends at "24:00" (decision 0015)', async () => {
+    await i18n.changeLanguage('de');
+    try {
+      renderWithProviders(<Harness initial={[{ startTime: '09:00', endTime: '18:00' }]} />);
+      const [start, end] = screen.getAllByRole('combobox');
+      expect(shown(optionsOf(start!)[0])).toEqual({ value: '00:00', text: '00:00' });
+      expect(shown(optionsOf(start!)[9])).toEqual({ value: '09:00', text: '09:00' });
+      expect(shown(optionsOf(start!)[13])).toEqual({ value: '13:00', text: '13:00' });
+      expect(shown(optionsOf(end!)[23])).toEqual({ value: '24:00', text: '24:00' });
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('disables times at or before the previous time of the row', () => {
@@ -63,7 +81,7 @@ describe('IntervalEditor (spec §5 availability time slots)', () => {
     expect(disabled('Monday interval 2 end')).toHaveLength(13);
   });
 
-  it('adds the default 9:00 am-6:00 pm interval first, then one starting where the last one ends', async () => {
+  it('adds the default 9:00 AM-6:00 PM interval first, then one starting where the last one ends', async () => {
     const { user } = renderWithProviders(<Harness initial={[]} />);
     await user.click(screen.getByRole('button', { name: 'Add interval' }));
     expect(value()).toEqual([{ startTime: '09:00', endTime: '18:00' }]);

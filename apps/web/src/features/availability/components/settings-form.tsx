@@ -4,9 +4,10 @@ import { availabilitySettingsInput } from '@therapy/contracts/availability';
 import { BUFFER_MINUTES_MAX, NOTICE_HOURS_MAX, SESSION_MINUTES_MAX, SESSION_MINUTES_MIN } from '@therapy/contracts/constants';
 import { message } from '@therapy/contracts/messages';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { TimezoneCombobox } from '@/components/timezone-combobox';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -18,7 +19,6 @@ import { useTimezoneOptions } from '@/lib/reference-options';
 import { notify } from '@/lib/toast';
 import { useSaveSettings } from '../api/availability-api';
 import { SaveStatus } from './save-status';
-import { TimezoneOptions } from '@/components/timezone-options';
 
 type SettingsForm = z.input<typeof availabilitySettingsInput>;
 
@@ -87,10 +87,14 @@ export function SettingsForm({ settings }: { settings: AvailabilitySettings }) {
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('settings.title')} className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label={t('settings.timezone')} error={errors.timezone?.message} hint={t('settings.timezoneHint')} className="sm:col-span-2">
-          {({ invalid, ...field }) => (
-            <Select {...field} invalid={invalid} value={values.timezone ?? ''} {...register('timezone')}>
-              <TimezoneOptions zones={zones} suggestedLabel={t('settings.suggestedZones')} allLabel={t('settings.allZones')} />
-            </Select>
+          {(field) => (
+            <Controller
+              control={control}
+              name="timezone"
+              render={({ field: { value, onChange, onBlur, name } }) => (
+                <TimezoneCombobox field={field} name={name} value={value} onChange={onChange} onBlur={onBlur} zones={zones} suggestedLabel={t('settings.suggestedZones')} />
+              )}
+            />
           )}
         </FormField>
         <FormField label={t('settings.sessionLength')} error={errors.sessionLengthMinutes?.message}>

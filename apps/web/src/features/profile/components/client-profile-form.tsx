@@ -2,21 +2,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { message } from '@therapy/contracts/messages';
 import type { ClientProfile } from '@therapy/contracts/profile';
 import { clientProfileInput } from '@therapy/contracts/profile';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { OptionSelect } from '@/components/option-select';
+import { TimezoneCombobox } from '@/components/timezone-combobox';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { currentLocale } from '@/lib/i18n';
 import { useCountryOptions, useReferenceOptions, useStateOptions, useTimezoneOptions } from '@/lib/reference-options';
 import { updateSessionUser } from '@/lib/session-state';
 import { notify } from '@/lib/toast';
 import { useUpdateClientProfile } from '../api/profile-api';
-import { TimezoneOptions } from '@/components/timezone-options';
 
 type ProfileForm = z.input<typeof clientProfileInput>;
 type ProfileValues = z.output<typeof clientProfileInput>;
@@ -130,11 +129,14 @@ export function ClientProfileForm({ profile }: { profile: ClientProfile }) {
           {(field) => <Input {...field} type="tel" inputMode="numeric" autoComplete="tel" {...register('phoneNumber', nullable)} />}
         </FormField>
         <FormField label={t('details.timezone')} error={errors.timezone?.message} optional hint={zones.suggestion ? t('details.timezoneHint', { zone: zones.suggestion }) : undefined}>
-          {({ invalid, ...field }) => (
-            <Select {...field} invalid={invalid} value={timezone ?? ''} {...register('timezone', nullable)}>
-              <option value="">{t('details.noTimezone')}</option>
-              <TimezoneOptions zones={zones} suggestedLabel={t('details.suggestedZones')} allLabel={t('details.allZones')} />
-            </Select>
+          {(field) => (
+            <Controller
+              control={control}
+              name="timezone"
+              render={({ field: { value, onChange, onBlur, name } }) => (
+                <TimezoneCombobox field={field} name={name} value={value} onChange={onChange} onBlur={onBlur} zones={zones} suggestedLabel={t('details.suggestedZones')} noneLabel={t('details.noTimezone')} />
+              )}
+            />
           )}
         </FormField>
         <FormField label={t('details.religion')} error={errors.religionIdentifier?.message} optional>

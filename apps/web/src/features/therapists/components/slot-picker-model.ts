@@ -1,4 +1,5 @@
 import type { AvailabilityCalendar, AvailabilityItem, Timeslot } from '@therapy/contracts/availability';
+import { formatTimeRange } from '@/lib/format';
 
 /**
  * The pure part of the slot picker: calendar dates, months and the spec's rules about which date can be picked
@@ -122,9 +123,7 @@ export function needsCategory(calendar: AvailabilityCalendar | undefined, catego
 
 /** A slot's start and end as wall-clock times in `timeZone`, e.g. "9:00 AM – 10:00 AM" (en) or "09:00 – 10:00" (de). */
 export function formatSlotTime(slot: Pick<Timeslot, 'startTime' | 'endTime'>, locale: string, timeZone: string): string {
-  // German writes 09:00; English 9:00 AM.
-  const format = new Intl.DateTimeFormat(locale, { hour: locale.startsWith('en') ? 'numeric' : '2-digit', minute: '2-digit', timeZone });
-  return `${format.format(new Date(slot.startTime))} – ${format.format(new Date(slot.endTime))}`;
+  return formatTimeRange(slot.startTime, slot.endTime, locale, timeZone);
 }
 
 /** The zone's long name at an instant (it changes with daylight saving), e.g. "Central European Standard Time". */
