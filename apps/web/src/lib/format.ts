@@ -53,10 +53,16 @@ export function formatClock(value: string, locale: string): string {
 }
 
 /** Minor units as money in the page's language: 9000 USD → "$90.00" (en), "90,00 $" (de). */
-export function formatMoney(minor: number, currency: string, locale: string): string {
+export function formatMoney(minor: number, currency: string, locale: string, options: { signed?: boolean } = {}): string {
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(minor / 100);
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      signDisplay: options.signed ? 'exceptZero' : 'auto',
+    }).format(minor / 100);
   } catch {
+    // An unknown code: the number with the code beside it rather than a crash.
     return `${(minor / 100).toFixed(2)} ${currency}`;
   }
 }

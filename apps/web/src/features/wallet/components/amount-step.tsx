@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { currentLocale } from '@/lib/i18n';
 import { balanceQuery } from '../api/wallet-api';
 import { AmountField } from './amount-field';
-import { formatMoney } from './money';
+import { formatMoney } from '@/lib/format';
 
 export interface ChosenAmount {
   /** As typed, with commas ("1,000"), to fill the field again when the user comes back. */

@@ -9,7 +9,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { currentLocale } from '@/lib/i18n';
 import { openModal } from '@/lib/modal-store';
 import { balanceQuery } from '../api/wallet-api';
-import { formatMoney } from './money';
+import { formatMoney } from '@/lib/format';
 
 /** "Current Balance" with the currency, or "Failed to load" with a retry (spec §2), and the "Top Up" button. */
 export function BalanceCard() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { caretAfterFormat, formatAmountInput, formatMoney } from './money';
+import { formatMoney } from '@/lib/format';
+import { caretAfterFormat, formatAmountInput } from './money';
 
 describe('formatAmountInput', () => {
   it.each([

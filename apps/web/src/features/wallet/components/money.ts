@@ -1,20 +1,5 @@
 import { currencySymbols, type CurrencyCode } from '@therapy/contracts/wallet';
 
-/** Minor units to a localised amount: 250000 NGN → "₦2,500.00" (en) or "2.500,00 ₦" (de). */
-export function formatMoney(minor: number, currency: string, locale: string, options: { signed?: boolean } = {}): string {
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'narrowSymbol',
-      signDisplay: options.signed ? 'exceptZero' : 'auto',
-    }).format(minor / 100);
-  } catch {
-    // An unknown code: the number with the code beside it rather than a crash.
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
-
 export const currencySymbol = (currency: string): string => currencySymbols[currency as CurrencyCode] ?? currency;
 
 /**

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionStatus } from '@/components/section-card';
 import { statsQuery } from '../api/wallet-api';
-import { formatMoney } from './money';
+import { formatMoney } from '@/lib/format';
 
 /** Money in, money out, and this month's in and out (GET /wallet/stats). */
 export function WalletStats() {

@@ -11,7 +11,7 @@ import { useStartCardTopup } from '../api/wallet-api';
 import { AmountStep, type ChosenAmount } from '../components/amount-step';
 import { newIdempotencyKey } from '../components/idempotency-key';
 import { redirectTo } from '../components/redirect';
-import { formatMoney } from '../components/money';
+import { formatMoney } from '@/lib/format';
 import { StepTitle } from '../components/step-title';
 import { TransferDetails } from '../components/transfer-details';
 

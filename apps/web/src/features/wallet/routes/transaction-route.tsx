@@ -12,7 +12,8 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { isApiError } from '@/lib/api-error';
 import { transactionQuery } from '../api/wallet-api';
-import { formatDateTime, formatMoney } from '../components/money';
+import { formatMoney } from '@/lib/format';
+import { formatDateTime } from '../components/money';
 import { TransactionIcon, amountTone } from '../components/transaction-type';
 
 const transactionIdSchema = z.uuid();
