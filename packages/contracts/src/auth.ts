@@ -1,15 +1,40 @@
-import { z } from 'zod';
-import { userTypes } from './constants.ts';
-import { countryIdentifier, email, emailCode, loginPassword, newPassword, personName, phoneNumber } from './fields.ts';
-import { m } from './messages.ts';
+import { z } from "zod";
+import { userTypes } from "./constants.ts";
+import {
+  countryIdentifier,
+  email,
+  emailCode,
+  fieldsMatch,
+  loginPassword,
+  newPassword,
+  personName,
+  phoneNumber,
+} from "./fields.ts";
+import { m } from "./messages.ts";
 
-const passwordPair = { password: newPassword, confirmPassword: z.string({ error: m.passwordsMustMatch }) };
+const passwordPair = {
+  password: newPassword,
+  confirmPassword: z.string({ error: m.passwordsMustMatch }),
+};
 const terms = z.literal(true, { error: m.termsRequired });
+
+// Cross-field checks that run even while other fields fail, so every message shows at once (see fieldsMatch).
+const passwordsMatch = fieldsMatch(
+  "password",
+  "confirmPassword",
+  m.passwordsMustMatch,
+);
+const emailsMatch = fieldsMatch(
+  "email",
+  "confirmEmail",
+  m.emailsMustMatch,
+  (v) => v.trim().toLowerCase(),
+);
 
 /** Provider sign-up (spec §5 "Registration"). */
 export const providerRegisterInput = z
   .strictObject({
-    userType: z.literal('provider'),
+    userType: z.literal("provider"),
     firstName: personName,
     lastName: personName,
     email,
@@ -17,12 +42,12 @@ export const providerRegisterInput = z
     ...passwordPair,
     acceptTerms: terms,
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: m.passwordsMustMatch });
+  .refine(...passwordsMatch);
 
 /** Client sign-up: the "alternative" variant of spec §5 with a confirm email and a required country. */
 export const clientRegisterInput = z
   .strictObject({
-    userType: z.literal('client'),
+    userType: z.literal("client"),
     firstName: personName,
     lastName: personName,
     email,
@@ -32,10 +57,13 @@ export const clientRegisterInput = z
     ...passwordPair,
     acceptTerms: terms,
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: m.passwordsMustMatch })
-  .refine((v) => v.email === v.confirmEmail.toLowerCase(), { path: ['confirmEmail'], message: m.emailsMustMatch });
+  .refine(...passwordsMatch)
+  .refine(...emailsMatch);
 
-export const registerInput = z.discriminatedUnion('userType', [providerRegisterInput, clientRegisterInput]);
+export const registerInput = z.discriminatedUnion("userType", [
+  providerRegisterInput,
+  clientRegisterInput,
+]);
 export type RegisterInput = z.infer<typeof registerInput>;
 export type ProviderRegisterInput = z.input<typeof providerRegisterInput>;
 export type ClientRegisterInput = z.input<typeof clientRegisterInput>;
@@ -43,7 +71,9 @@ export type ClientRegisterInput = z.input<typeof clientRegisterInput>;
 export const loginInput = z.strictObject({ email, password: loginPassword });
 export type LoginInput = z.infer<typeof loginInput>;
 
-export const verifyEmailInput = z.strictObject({ token: z.string().min(1, m.tokenInvalid).max(200, m.tokenInvalid) });
+export const verifyEmailInput = z.strictObject({
+  token: z.string().min(1, m.tokenInvalid).max(200, m.tokenInvalid),
+});
 export const requestVerificationInput = z.strictObject({ email });
 export const requestPasswordResetInput = z.strictObject({ email });
 
@@ -54,7 +84,7 @@ export const passwordResetInput = z
     password: newPassword,
     confirmPassword: z.string({ error: m.passwordMustMatch }),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: m.passwordMustMatch });
+  .refine(...fieldsMatch("password", "confirmPassword", m.passwordMustMatch));
 
 /** Spec §5 "Change password": Confirm_Password must match ("Passwords must match"). */
 export const updatePasswordInput = z
@@ -63,16 +93,23 @@ export const updatePasswordInput = z
     newPassword,
     confirmPassword: z.string({ error: m.passwordsMustMatch }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: m.passwordsMustMatch });
+  .refine(
+    ...fieldsMatch("newPassword", "confirmPassword", m.passwordsMustMatch),
+  );
 
 /** Update email, step 1: the form asks for a confirmation; the server takes only the email. */
 export const changeEmailInput = z.strictObject({ email });
 export const changeEmailForm = z
-  .strictObject({ email, confirmEmail: z.string({ error: m.emailsMustMatch }).trim() })
-  .refine((v) => v.email === v.confirmEmail.toLowerCase(), { path: ['confirmEmail'], message: m.emailsMustMatch });
+  .strictObject({
+    email,
+    confirmEmail: z.string({ error: m.emailsMustMatch }).trim(),
+  })
+  .refine(...emailsMatch);
 export const validateEmailChangeInput = z.strictObject({ code: emailCode });
 
-export const deleteAccountInput = z.strictObject({ password: loginPassword.optional() });
+export const deleteAccountInput = z.strictObject({
+  password: loginPassword.optional(),
+});
 
 export const userInfo = z.object({
   identifier: z.uuid(),
@@ -84,12 +121,15 @@ export const userInfo = z.object({
   emailVerified: z.boolean(),
   accountActive: z.boolean(),
   countryCode: z.string().nullable(),
-  locale: z.enum(['en', 'de']),
+  locale: z.enum(["en", "de"]),
   timezone: z.string().nullable(),
   createdAt: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-export const authSession = z.object({ accessToken: z.string(), expiresIn: z.number().int(), user: userInfo });
+export const authSession = z.object({
+  accessToken: z.string(),
+  expiresIn: z.number().int(),
+  user: userInfo,
+});
 export type AuthSession = z.infer<typeof authSession>;
-
