@@ -16,6 +16,7 @@ import { currentLocale } from '@/lib/i18n';
 import type { ModalComponentProps } from '@/lib/modal-store';
 import { updateSessionUser } from '@/lib/session-state';
 import { useChangeEmail, useValidateEmailChange } from '../api/account-api';
+import { focusFirstInvalid } from '@/lib/focus-first-invalid';
 
 type EmailForm = z.input<typeof changeEmailForm>;
 type EmailValues = z.output<typeof changeEmailForm>;
@@ -42,6 +43,8 @@ function EmailStep({ onSent, onCancel }: { onSent: (email: string) => void; onCa
     formState: { errors },
   } = useForm<EmailForm, unknown, EmailValues>({
     resolver: zodResolver(changeEmailForm),
+    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
+    shouldFocusError: false,
     mode: 'onTouched',
     defaultValues: { email: '', confirmEmail: '' },
   });
@@ -63,7 +66,7 @@ function EmailStep({ onSent, onCancel }: { onSent: (email: string) => void; onCa
     <>
       <DialogTitle>{t('emailModal.title')}</DialogTitle>
       <DialogDescription>{t('emailModal.step1')}</DialogDescription>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 flex flex-col gap-5">
+      <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="mt-5 flex flex-col gap-5">
         <FormField label={t('emailModal.newEmail')} error={errors.email?.message}>
           {(field) => <Input {...field} type="email" autoComplete="email" autoFocus {...register('email')} />}
         </FormField>
@@ -96,6 +99,8 @@ function CodeStep({ email, onBack, onDone }: { email: string; onBack: () => void
     formState: { errors },
   } = useForm<CodeForm, unknown, CodeValues>({
     resolver: zodResolver(validateEmailChangeInput),
+    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
+    shouldFocusError: false,
     defaultValues: { code: '' },
   });
 
@@ -115,7 +120,7 @@ function CodeStep({ email, onBack, onDone }: { email: string; onBack: () => void
     <>
       <DialogTitle>{t('emailModal.codeTitle')}</DialogTitle>
       <DialogDescription>{t('emailModal.step2', { email })}</DialogDescription>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 flex flex-col gap-4">
+      <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="mt-5 flex flex-col gap-4">
         <p id={labelId} className="text-sm font-medium text-slate-800">
           {t('emailModal.codeLabel')}
         </p>

@@ -10,6 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { currentLocale } from '@/lib/i18n';
 import { useRequestVerification } from '../api/auth-api';
+import { focusFirstInvalid } from '@/lib/focus-first-invalid';
 
 type ResendForm = z.input<typeof requestVerificationInput>;
 type ResendValues = z.output<typeof requestVerificationInput>;
@@ -23,6 +24,8 @@ export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: s
     formState: { errors },
   } = useForm<ResendForm, unknown, ResendValues>({
     resolver: zodResolver(requestVerificationInput),
+    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
+    shouldFocusError: false,
     mode: 'onTouched',
     defaultValues: { email: defaultEmail },
   });
@@ -30,7 +33,7 @@ export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: s
   if (resend.isSuccess) return <Alert tone="success">{message('verificationSent', currentLocale())}</Alert>;
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit((values) => resend.mutate(values.email))} className="flex flex-col gap-4">
+    <form method="post" noValidate onSubmit={handleSubmit((values) => resend.mutate(values.email), focusFirstInvalid)} className="flex flex-col gap-4">
       <FormField label={t('fields.email')} error={errors.email?.message}>
         {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
       </FormField>

@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { currentLocale } from '@/lib/i18n';
 import { useRequestPasswordReset } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
+import { focusFirstInvalid } from '@/lib/focus-first-invalid';
 
 type ForgotForm = z.input<typeof requestPasswordResetInput>;
 type ForgotValues = z.output<typeof requestPasswordResetInput>;
@@ -26,6 +27,8 @@ export function ForgotPasswordRoute() {
     formState: { errors },
   } = useForm<ForgotForm, unknown, ForgotValues>({
     resolver: zodResolver(requestPasswordResetInput),
+    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
+    shouldFocusError: false,
     mode: 'onTouched',
     defaultValues: { email: '' },
   });
@@ -35,7 +38,7 @@ export function ForgotPasswordRoute() {
       {request.isSuccess ? (
         <Alert tone="success">{message('resetSent', currentLocale())}</Alert>
       ) : (
-        <form method="post" noValidate onSubmit={handleSubmit((values) => request.mutate(values.email))} className="flex flex-col gap-5">
+        <form method="post" noValidate onSubmit={handleSubmit((values) => request.mutate(values.email), focusFirstInvalid)} className="flex flex-col gap-5">
           <FormField label={t('fields.email')} error={errors.email?.message}>
             {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
           </FormField>

@@ -17,6 +17,7 @@ import { updateSessionUser } from '@/lib/session-state';
 import { notify } from '@/lib/toast';
 import { useUpdateClientProfile } from '../api/profile-api';
 import { TimezoneOptions } from '@/components/timezone-options';
+import { focusFirstInvalid } from '@/lib/focus-first-invalid';
 
 type ProfileForm = z.input<typeof clientProfileInput>;
 type ProfileValues = z.output<typeof clientProfileInput>;
@@ -55,6 +56,8 @@ export function ClientProfileForm({ profile }: { profile: ClientProfile }) {
     formState: { errors },
   } = useForm<ProfileForm, unknown, ProfileValues>({
     resolver: zodResolver(clientProfileInput),
+    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
+    shouldFocusError: false,
     mode: 'onTouched',
     defaultValues: toForm(profile),
   });
@@ -84,7 +87,7 @@ export function ClientProfileForm({ profile }: { profile: ClientProfile }) {
   const nullable = { setValueAs: orNull };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-label={t('details.title')}>
+    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-5" aria-label={t('details.title')}>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label={t('details.firstName')} error={errors.firstName?.message} optional>
           {(field) => <Input {...field} autoComplete="given-name" {...register('firstName', nullable)} />}

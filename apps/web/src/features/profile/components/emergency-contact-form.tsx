@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { currentLocale } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
 import { useSaveEmergencyContact } from '../api/profile-api';
+import { focusFirstInvalid } from '@/lib/focus-first-invalid';
 
 type ContactForm = z.input<typeof emergencyContactInput>;
 type ContactValues = z.output<typeof emergencyContactInput>;
@@ -26,6 +27,8 @@ export function EmergencyContactForm({ contact }: { contact: EmergencyContact | 
     formState: { errors },
   } = useForm<ContactForm, unknown, ContactValues>({
     resolver: zodResolver(emergencyContactInput),
+    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
+    shouldFocusError: false,
     mode: 'onTouched',
     defaultValues: { name: contact?.name ?? '', phoneNumber: contact?.phoneNumber ?? '' },
   });
@@ -39,7 +42,7 @@ export function EmergencyContactForm({ contact }: { contact: EmergencyContact | 
     });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-label={t('emergency.title')}>
+    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-5" aria-label={t('emergency.title')}>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label={t('emergency.name')} error={errors.name?.message}>
           {(field) => <Input {...field} autoComplete="off" {...register('name')} />}

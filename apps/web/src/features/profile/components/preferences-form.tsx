@@ -14,6 +14,7 @@ import type { OptionsState } from '@/lib/reference-options';
 import { useCountryOptions, useLanguageOptions, useReferenceOptions } from '@/lib/reference-options';
 import { notify } from '@/lib/toast';
 import { useSavePreferences } from '../api/profile-api';
+import { focusFirstInvalid } from '@/lib/focus-first-invalid';
 
 type PreferencesForm = z.input<typeof clientPreferencesInput>;
 type PreferencesValues = z.output<typeof clientPreferencesInput>;
@@ -71,6 +72,8 @@ export function PreferencesForm({ preferences }: { preferences: ClientPreference
     formState: { errors },
   } = useForm<PreferencesForm, unknown, PreferencesValues>({
     resolver: zodResolver(clientPreferencesInput),
+    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
+    shouldFocusError: false,
     defaultValues: Object.fromEntries(keys.map((k) => [k, preferences[k] ?? []])) as PreferencesForm,
   });
 
@@ -83,7 +86,7 @@ export function PreferencesForm({ preferences }: { preferences: ClientPreference
     });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3" aria-label={t('preferences.title')}>
+    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-3" aria-label={t('preferences.title')}>
       {keys.map((key) => (
         <Controller
           key={key}
