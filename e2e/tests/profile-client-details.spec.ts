@@ -6,6 +6,9 @@ test('a client saves profile details, an emergency contact and preferences', asy
   await signIn(page, client.email, client.password, '/account');
   const details = page.getByRole('form', { name: 'Personal details' });
   await expect(details.getByLabel('Username')).toBeVisible();
+  // Sign-up gave the client a username from the name (issue 11), so the form starts valid.
+  await expect(details.getByLabel('Username')).toHaveValue(/^robin_client\d*$/);
+  await expect(details.getByText(/instead of your full name/)).toBeVisible();
 
   // Spec §5 messages show in the form before anything is sent.
   await details.getByLabel('Username').fill('ro');
