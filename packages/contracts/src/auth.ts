@@ -1,40 +1,19 @@
-import { z } from "zod";
-import { userTypes } from "./constants.ts";
-import {
-  countryIdentifier,
-  email,
-  emailCode,
-  fieldsMatch,
-  loginPassword,
-  newPassword,
-  personName,
-  phoneNumber,
-} from "./fields.ts";
-import { m } from "./messages.ts";
+import { z } from 'zod';
+import { userTypes } from './constants.ts';
+import { countryIdentifier, email, emailCode, fieldsMatch, loginPassword, newPassword, personName, phoneNumber } from './fields.ts';
+import { m } from './messages.ts';
 
-const passwordPair = {
-  password: newPassword,
-  confirmPassword: z.string({ error: m.passwordsMustMatch }),
-};
+const passwordPair = { password: newPassword, confirmPassword: z.string({ error: m.passwordsMustMatch }) };
 const terms = z.literal(true, { error: m.termsRequired });
 
 // Cross-field checks that run even while other fields fail, so every message shows at once (see fieldsMatch).
-const passwordsMatch = fieldsMatch(
-  "password",
-  "confirmPassword",
-  m.passwordsMustMatch,
-);
-const emailsMatch = fieldsMatch(
-  "email",
-  "confirmEmail",
-  m.emailsMustMatch,
-  (v) => v.trim().toLowerCase(),
-);
+const passwordsMatch = fieldsMatch('password', 'confirmPassword', m.passwordsMustMatch);
+const emailsMatch = fieldsMatch('email', 'confirmEmail', m.emailsMustMatch, (v) => v.trim().toLowerCase());
 
 /** Provider sign-up (spec §5 "Registration"). */
 export const providerRegisterInput = z
   .strictObject({
-    userType: z.literal("provider"),
+    userType: z.literal('provider'),
     firstName: personName,
     lastName: personName,
     email,
@@ -47,7 +26,7 @@ export const providerRegisterInput = z
 /** Client sign-up: the "alternative" variant of spec §5 with a confirm email and a required country. */
 export const clientRegisterInput = z
   .strictObject({
-    userType: z.literal("client"),
+    userType: z.literal('client'),
     firstName: personName,
     lastName: personName,
     email,
@@ -60,10 +39,7 @@ export const clientRegisterInput = z
   .refine(...passwordsMatch)
   .refine(...emailsMatch);
 
-export const registerInput = z.discriminatedUnion("userType", [
-  providerRegisterInput,
-  clientRegisterInput,
-]);
+export const registerInput = z.discriminatedUnion('userType', [providerRegisterInput, clientRegisterInput]);
 export type RegisterInput = z.infer<typeof registerInput>;
 export type ProviderRegisterInput = z.input<typeof providerRegisterInput>;
 export type ClientRegisterInput = z.input<typeof clientRegisterInput>;
@@ -71,9 +47,7 @@ export type ClientRegisterInput = z.input<typeof clientRegisterInput>;
 export const loginInput = z.strictObject({ email, password: loginPassword });
 export type LoginInput = z.infer<typeof loginInput>;
 
-export const verifyEmailInput = z.strictObject({
-  token: z.string().min(1, m.tokenInvalid).max(200, m.tokenInvalid),
-});
+export const verifyEmailInput = z.strictObject({ token: z.string().min(1, m.tokenInvalid).max(200, m.tokenInvalid) });
 export const requestVerificationInput = z.strictObject({ email });
 export const requestPasswordResetInput = z.strictObject({ email });
 
@@ -84,7 +58,7 @@ export const passwordResetInput = z
     password: newPassword,
     confirmPassword: z.string({ error: m.passwordMustMatch }),
   })
-  .refine(...fieldsMatch("password", "confirmPassword", m.passwordMustMatch));
+  .refine(...fieldsMatch('password', 'confirmPassword', m.passwordMustMatch));
 
 /** Spec §5 "Change password": Confirm_Password must match ("Passwords must match"). */
 export const updatePasswordInput = z
@@ -93,23 +67,16 @@ export const updatePasswordInput = z
     newPassword,
     confirmPassword: z.string({ error: m.passwordsMustMatch }),
   })
-  .refine(
-    ...fieldsMatch("newPassword", "confirmPassword", m.passwordsMustMatch),
-  );
+  .refine(...fieldsMatch('newPassword', 'confirmPassword', m.passwordsMustMatch));
 
 /** Update email, step 1: the form asks for a confirmation; the server takes only the email. */
 export const changeEmailInput = z.strictObject({ email });
 export const changeEmailForm = z
-  .strictObject({
-    email,
-    confirmEmail: z.string({ error: m.emailsMustMatch }).trim(),
-  })
+  .strictObject({ email, confirmEmail: z.string({ error: m.emailsMustMatch }).trim() })
   .refine(...emailsMatch);
 export const validateEmailChangeInput = z.strictObject({ code: emailCode });
 
-export const deleteAccountInput = z.strictObject({
-  password: loginPassword.optional(),
-});
+export const deleteAccountInput = z.strictObject({ password: loginPassword.optional() });
 
 export const userInfo = z.object({
   identifier: z.uuid(),
@@ -121,15 +88,12 @@ export const userInfo = z.object({
   emailVerified: z.boolean(),
   accountActive: z.boolean(),
   countryCode: z.string().nullable(),
-  locale: z.enum(["en", "de"]),
+  locale: z.enum(['en', 'de']),
   timezone: z.string().nullable(),
   createdAt: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-export const authSession = z.object({
-  accessToken: z.string(),
-  expiresIn: z.number().int(),
-  user: userInfo,
-});
+export const authSession = z.object({ accessToken: z.string(), expiresIn: z.number().int(), user: userInfo });
 export type AuthSession = z.infer<typeof authSession>;
+

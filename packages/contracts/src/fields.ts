@@ -1,22 +1,13 @@
-import { z } from "zod";
-import {
-  EMAIL_CODE_LENGTH,
-  LOGIN_PASSWORD_MAX,
-  NAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-} from "./constants.ts";
-import { m } from "./messages.ts";
+import { z } from 'zod';
+import { EMAIL_CODE_LENGTH, LOGIN_PASSWORD_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
+import { m } from './messages.ts';
 
 /**
  * Runs a check only on a value at least `min` characters long, so an empty field says only "... is required". We use
  * this instead of `abort: true`: an aborted field also stops the object's cross-field checks (`fieldsMatch`), and the
  * form would then show those only after every field is fixed.
  */
-export const atLeast = (min: number) => ({
-  when: (payload: { value: unknown }) =>
-    typeof payload.value === "string" && [...payload.value].length >= min,
-});
+export const atLeast = (min: number) => ({ when: (payload: { value: unknown }) => typeof payload.value === 'string' && [...payload.value].length >= min });
 
 /** Field rules reused by several requests; each carries the spec's message. */
 export const email = z
@@ -43,11 +34,11 @@ export const loginPassword = z
 
 /** What a name rule may allow besides letters and their combining marks; none of these is a control or format character. */
 const nameExtras = {
-  digits: "\\p{N}",
-  spaces: " ",
-  hyphens: "\\-",
+  digits: '\\p{N}',
+  spaces: ' ',
+  hyphens: '\\-',
   apostrophes: "'\u2019",
-  periods: ".",
+  periods: '.',
 } as const;
 export type NameExtra = keyof typeof nameExtras;
 
@@ -71,16 +62,13 @@ export interface NameRule {
  * passes, whatever the field allows.
  */
 export function nameField(rule: NameRule) {
-  const extras = rule.allowed.map((extra) => nameExtras[extra]).join("");
-  const pattern = new RegExp(
-    `^(?![^]*[\\p{Cc}\\p{Cf}])\\p{L}[\\p{L}\\p{M}${extras}]*$`,
-    "u",
-  );
+  const extras = rule.allowed.map((extra) => nameExtras[extra]).join('');
+  const pattern = new RegExp(`^(?![^]*[\\p{Cc}\\p{Cf}])\\p{L}[\\p{L}\\p{M}${extras}]*$`, 'u');
   const length = (v: string) => [...v].length;
   const tooShort = rule.tooShort ?? rule.message;
   return z
     .string({ error: tooShort })
-    .normalize("NFC")
+    .normalize('NFC')
     .trim()
     .refine((v) => length(v) >= rule.min, tooShort)
     .refine((v) => length(v) <= rule.max, rule.tooLong ?? rule.message)
@@ -88,14 +76,7 @@ export function nameField(rule: NameRule) {
 }
 
 /** Spec §5 "Registration": first and last names are letters and digits, starting with a letter. */
-export const personName = nameField({
-  min: 1,
-  max: NAME_MAX,
-  allowed: ["digits"],
-  message: m.namePattern,
-  tooShort: m.nameRequired,
-  tooLong: m.nameMax,
-});
+export const personName = nameField({ min: 1, max: NAME_MAX, allowed: ['digits'], message: m.namePattern, tooShort: m.nameRequired, tooLong: m.nameMax });
 
 /** Spec §5: 10 to 13 digits at sign-up. */
 export const phoneNumber = z
@@ -110,45 +91,28 @@ export const emailCode = z
   .trim()
   .length(EMAIL_CODE_LENGTH, m.codeLength);
 
-export const countryIdentifier = z
-  .string({ error: m.countryRequired })
-  .min(1, m.countryRequired)
-  .pipe(z.uuid({ error: m.countryRequired }));
+export const countryIdentifier = z.string({ error: m.countryRequired }).min(1, m.countryRequired).pipe(z.uuid({ error: m.countryRequired }));
 
 /** An IANA time zone the runtime knows (Intl's canonical list; "UTC" is not always in it). */
 export const ianaTimezone = z
   .string({ error: m.timezoneInvalid })
   .min(1, m.timezoneInvalid)
   .max(64, m.timezoneInvalid)
-  .refine(
-    (tz) => tz === "UTC" || Intl.supportedValuesOf("timeZone").includes(tz),
-    m.timezoneInvalid,
-  );
+  .refine((tz) => tz === 'UTC' || Intl.supportedValuesOf('timeZone').includes(tz), m.timezoneInvalid);
 
 /**
  * A cross-field check ("Passwords must match") that runs even while other fields fail, as `.refine(...fieldsMatch())`.
  * zod skips an object's `.refine` once any field has an issue, so a form (and the server's `errors` list) showed the
  * mismatch only after every other field was fixed; `when` runs it whenever both fields hold strings.
  */
-export function fieldsMatch<K extends string>(
-  first: K,
-  second: K,
-  message: string,
-  normalise: (value: string) => string = (value) => value,
-) {
-  const check = (value: Record<K, string>) =>
-    normalise(value[first]) === normalise(value[second]);
+export function fieldsMatch<K extends string>(first: K, second: K, message: string, normalise: (value: string) => string = (value) => value) {
+  const check = (value: Record<K, string>) => normalise(value[first]) === normalise(value[second]);
   const options = {
     path: [second],
     message,
     when: (payload: { value: unknown }) => {
       const value = payload.value as Record<string, unknown> | null;
-      return (
-        typeof value === "object" &&
-        value !== null &&
-        typeof value[first] === "string" &&
-        typeof value[second] === "string"
-      );
+      return typeof value === 'object' && value !== null && typeof value[first] === 'string' && typeof value[second] === 'string';
     },
   };
   return [check, options] as const;

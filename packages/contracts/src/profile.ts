@@ -1,24 +1,16 @@
-import { z } from "zod";
-import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MIN_PX } from "./constants.ts";
-import { atLeast, ianaTimezone, nameField, phoneNumber } from "./fields.ts";
-import { m } from "./messages.ts";
+import { z } from 'zod';
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MIN_PX } from './constants.ts';
+import { atLeast, ianaTimezone, nameField, phoneNumber } from './fields.ts';
+import { m } from './messages.ts';
 
 /** Spec §5 "Client profile": names are 3-32 letters, hyphens, spaces, and may be empty (null). */
-const clientName = nameField({
-  min: 3,
-  max: 32,
-  allowed: ["spaces", "hyphens"],
-  message: m.profileNamePattern,
-}).nullable();
+const clientName = nameField({ min: 3, max: 32, allowed: ['spaces', 'hyphens'], message: m.profileNamePattern }).nullable();
 /** Spec §5 "Client profile": userName is 3-32 of letters, digits, _, -, @, required. */
 export const userName = z
   .string({ error: m.userNameRequired })
   .trim()
   .min(1, m.userNameRequired)
-  .regex(/^[\p{L}\p{N}_@-]{3,32}$/u, {
-    error: m.userNamePattern,
-    ...atLeast(1),
-  });
+  .regex(/^[\p{L}\p{N}_@-]{3,32}$/u, { error: m.userNamePattern, ...atLeast(1) });
 /** Spec §5: zipCode is 5-10 alphanumeric. */
 const zipCode = z
   .string()
@@ -48,10 +40,7 @@ const optionList = (atLeastOne?: string) =>
     .refine((v) => new Set(v).size === v.length, m.optionInvalid)
     .refine((v) => !atLeastOne || v.length > 0, atLeastOne ?? m.optionInvalid);
 /** Gender is a code of the `gender` reference list (e.g. "female"), as the spec names the field without Identifier. */
-const genderCode = z
-  .string()
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, m.optionInvalid)
-  .max(64, m.optionInvalid);
+const genderCode = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, m.optionInvalid).max(64, m.optionInvalid);
 
 // ---------------------------------------------------------------- client
 
@@ -98,48 +87,37 @@ export type ClientProfile = z.infer<typeof clientProfile>;
 
 /** Spec §5 "Emergency contact": name 3-32 letters, hyphens, spaces; contact 3-32 digits. */
 export const emergencyContactInput = z.strictObject({
-  name: nameField({
-    min: 3,
-    max: 32,
-    allowed: ["spaces", "hyphens"],
-    message: m.emergencyNamePattern,
-  }),
+  name: nameField({ min: 3, max: 32, allowed: ['spaces', 'hyphens'], message: m.emergencyNamePattern }),
   phoneNumber: z
     .string({ error: m.emergencyContactPattern })
     .trim()
     .regex(/^\d{3,32}$/, m.emergencyContactPattern),
 });
-export const emergencyContact = emergencyContactInput.extend({
-  identifier: z.uuid(),
-});
+export const emergencyContact = emergencyContactInput.extend({ identifier: z.uuid() });
 export type EmergencyContact = z.infer<typeof emergencyContact>;
 
 /** The twelve client preference lists of spec §3; each is a set of identifiers from its list. */
 export const preferenceLists = {
-  modality: "modality",
-  gender: "gender",
-  therapy: "therapy-category",
-  ageGroup: "age-group",
-  language: "language",
-  therapyApproach: "therapy-approach",
-  religion: "religion",
-  background: "background",
-  trait: "trait",
-  specialities: "speciality",
-  country: "country",
-  communication: "communication",
+  modality: 'modality',
+  gender: 'gender',
+  therapy: 'therapy-category',
+  ageGroup: 'age-group',
+  language: 'language',
+  therapyApproach: 'therapy-approach',
+  religion: 'religion',
+  background: 'background',
+  trait: 'trait',
+  specialities: 'speciality',
+  country: 'country',
+  communication: 'communication',
 } as const;
 export type PreferenceKey = keyof typeof preferenceLists;
 export const clientPreferencesInput = z.strictObject(
-  Object.fromEntries(
-    Object.keys(preferenceLists).map((k) => [k, optionList().optional()]),
-  ) as Record<PreferenceKey, z.ZodOptional<ReturnType<typeof optionList>>>,
+  Object.fromEntries(Object.keys(preferenceLists).map((k) => [k, optionList().optional()])) as Record<PreferenceKey, z.ZodOptional<ReturnType<typeof optionList>>>,
 );
 export type ClientPreferencesInput = z.infer<typeof clientPreferencesInput>;
 export const clientPreferences = z.object(
-  Object.fromEntries(
-    Object.keys(preferenceLists).map((k) => [k, z.array(z.uuid())]),
-  ) as Record<PreferenceKey, z.ZodArray<z.ZodUUID>>,
+  Object.fromEntries(Object.keys(preferenceLists).map((k) => [k, z.array(z.uuid())])) as Record<PreferenceKey, z.ZodArray<z.ZodUUID>>,
 );
 export type ClientPreferences = z.infer<typeof clientPreferences>;
 
@@ -147,16 +125,14 @@ export type ClientPreferences = z.infer<typeof clientPreferences>;
 
 export const avatar = z.object({ identifier: z.uuid(), photoUrl: z.string() });
 export type Avatar = z.infer<typeof avatar>;
-export const avatarParams = z.strictObject({
-  avatarIdentifier: z.uuid({ error: m.avatarRequired }),
-});
+export const avatarParams = z.strictObject({ avatarIdentifier: z.uuid({ error: m.avatarRequired }) });
 export const photoResponse = z.object({ photoUrl: z.string().nullable() });
 
 /** What the browser can check before upload (spec §5 "Profile image"); the server checks the bytes again. */
 export const profileImageRules = {
   maxBytes: PROFILE_IMAGE_MAX_BYTES,
   minPixels: PROFILE_IMAGE_MIN_PX,
-  accept: ["image/jpeg", "image/png", "image/webp"],
+  accept: ['image/jpeg', 'image/png', 'image/webp'],
   zoom: { min: 1, max: 3, step: 0.1 },
 } as const;
 
@@ -169,7 +145,7 @@ export const profileImageRules = {
 const providerName = nameField({
   min: 3,
   max: 32,
-  allowed: ["digits", "spaces", "hyphens", "apostrophes", "periods"],
+  allowed: ['digits', 'spaces', 'hyphens', 'apostrophes', 'periods'],
   message: m.providerNamePattern,
   tooShort: m.providerNameLength,
   tooLong: m.providerNameLength,
@@ -189,12 +165,7 @@ const providerInfoShape = {
     .trim()
     .regex(/^[\p{L}]{2,32}$/u, m.titlePattern)
     .nullable(),
-  officeAddress: z
-    .string()
-    .trim()
-    .min(3, m.officeAddressMin)
-    .max(200, m.officeAddressMin)
-    .nullable(),
+  officeAddress: z.string().trim().min(3, m.officeAddressMin).max(200, m.officeAddressMin).nullable(),
   bio: z.string().trim().max(2000, m.bioMax).nullable(),
   zipCode: zipCode.nullable(),
   countryIdentifier: z.uuid({ error: m.countryRequired }),
@@ -202,10 +173,7 @@ const providerInfoShape = {
   dob: dateOfBirth.nullable(),
   religionIdentifier: option.nullable(),
   ethnicityIdentifier: z.uuid({ error: m.ethnicityRequired }),
-  gender: z
-    .string({ error: m.genderRequired })
-    .min(1, m.genderRequired)
-    .pipe(genderCode),
+  gender: z.string({ error: m.genderRequired }).min(1, m.genderRequired).pipe(genderCode),
   disciplineIdentifier: option.nullable(),
   therapies: optionList(),
   modalities: optionList(),
@@ -276,8 +244,6 @@ export const providerSummary = z.object({
   title: z.string().nullable(),
   headline: z.string().nullable(),
   photoUrl: z.string().nullable(),
-  therapies: z.array(
-    z.object({ identifier: z.uuid(), code: z.string(), name: z.string() }),
-  ),
+  therapies: z.array(z.object({ identifier: z.uuid(), code: z.string(), name: z.string() })),
 });
 export type ProviderSummary = z.infer<typeof providerSummary>;
