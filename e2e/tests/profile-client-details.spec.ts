@@ -33,6 +33,8 @@ test('a client saves profile details, an emergency contact and preferences', asy
   await expect(details.getByLabel(/Zip code/)).toHaveValue('94105');
   await expect(details.getByLabel(/Time zone/)).toHaveValue('America/Los_Angeles');
 
+  // The account page has sections (issue 11): the emergency contact and the preferences are each one of them.
+  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Emergency contact' }).click();
   const contact = page.getByRole('form', { name: 'Emergency contact' });
   await contact.getByLabel('Contact name').fill('Sam Carer');
   await contact.getByLabel('Phone number').fill('12');
@@ -42,17 +44,20 @@ test('a client saves profile details, an emergency contact and preferences', asy
   await contact.getByRole('button', { name: 'Save emergency contact' }).click();
   await expectToast(page, 'Data saved successfully');
 
+  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Therapist preferences' }).click();
   const preferences = page.getByRole('form', { name: 'Therapist preferences' });
-  await preferences.locator('summary', { hasText: 'Type of therapy' }).click();
-  const therapies = preferences.getByRole('group', { name: 'Type of therapy' });
-  await therapies.getByRole('checkbox').first().check();
-  await preferences.locator('summary', { hasText: /^Language/ }).click();
-  await preferences.getByRole('group', { name: 'Language' }).getByRole('checkbox').first().check();
+  // Each list is a searchable multi-select (issue 11): pick the first option of two lists.
+  await preferences.getByRole('combobox', { name: 'Type of therapy' }).click();
+  await page.getByRole('listbox').getByRole('option').first().click();
+  await page.keyboard.press('Escape');
+  await preferences.getByRole('combobox', { name: 'Language', exact: true }).click();
+  await page.getByRole('listbox').getByRole('option').first().click();
   await a11y('preferences open');
+  await page.keyboard.press('Escape');
   await preferences.getByRole('button', { name: 'Save preferences' }).click();
   await expectToast(page, 'Data saved successfully');
   await page.reload();
-  await expect(preferences.locator('summary', { hasText: 'Type of therapy' })).toContainText('(1 selected)');
+  await expect(preferences.getByRole('list', { name: 'Type of therapy: 1 selected' }).getByRole('listitem')).toHaveCount(1);
 });
 
 test.describe('on a 375 px phone in German', () => {
@@ -63,6 +68,8 @@ test.describe('on a 375 px phone in German', () => {
     await signIn(page, client.email, client.password, '/account');
     await page.getByLabel('Language', { exact: true }).selectOption('de');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    // On a phone /account lists its sections (issue 11); one opens at a time.
+    await page.getByRole('navigation', { name: 'Kontobereiche' }).getByRole('link', { name: 'Persönliche Angaben' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Persönliche Angaben' })).toBeVisible();
     await expect(page.getByLabel('Benutzername')).toBeVisible();
     await expectNoHorizontalScroll(page, 375);

@@ -88,7 +88,7 @@ export function ClientProfileForm({ profile }: { profile: ClientProfile }) {
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-5" aria-label={t('details.title')}>
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         <FormField label={t('details.firstName')} error={errors.firstName?.message} optional>
           {(field) => <Input {...field} autoComplete="given-name" {...register('firstName', nullable)} />}
         </FormField>
