@@ -30,3 +30,11 @@ export function focusFirstInvalid<T extends FieldValues>(errors: FieldErrors<T>,
     if (target && target !== document.activeElement && (!named || named.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_PRECEDING)) target.focus();
   });
 }
+
+/**
+ * How every form validates (spread into useForm): on submit, then again as the user types. Validating on blur
+ * ("onTouched") showed an error under the field being left, which moved the submit button between mouse-down and
+ * mouse-up: the click was lost, and only the errors of fields already left were shown (issue 11). Focus is moved
+ * by focusFirstInvalid, in the order the form shows its fields.
+ */
+export const formValidation = { mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false } as const;

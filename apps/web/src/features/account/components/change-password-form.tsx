@@ -11,7 +11,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { currentLocale } from '@/lib/i18n';
 import { useUpdatePassword } from '../api/account-api';
-import { focusFirstInvalid } from '@/lib/focus-first-invalid';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type PasswordForm = z.input<typeof updatePasswordInput>;
 type PasswordValues = z.output<typeof updatePasswordInput>;
@@ -29,9 +29,7 @@ export function ChangePasswordForm() {
     formState: { errors },
   } = useForm<PasswordForm, unknown, PasswordValues>({
     resolver: zodResolver(updatePasswordInput),
-    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
-    shouldFocusError: false,
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: empty,
   });
 

@@ -16,7 +16,7 @@ import { currentLocale } from '@/lib/i18n';
 import type { ModalComponentProps } from '@/lib/modal-store';
 import { updateSessionUser } from '@/lib/session-state';
 import { useChangeEmail, useValidateEmailChange } from '../api/account-api';
-import { focusFirstInvalid } from '@/lib/focus-first-invalid';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type EmailForm = z.input<typeof changeEmailForm>;
 type EmailValues = z.output<typeof changeEmailForm>;
@@ -43,9 +43,7 @@ function EmailStep({ onSent, onCancel }: { onSent: (email: string) => void; onCa
     formState: { errors },
   } = useForm<EmailForm, unknown, EmailValues>({
     resolver: zodResolver(changeEmailForm),
-    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
-    shouldFocusError: false,
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: { email: '', confirmEmail: '' },
   });
 
@@ -99,8 +97,7 @@ function CodeStep({ email, onBack, onDone }: { email: string; onBack: () => void
     formState: { errors },
   } = useForm<CodeForm, unknown, CodeValues>({
     resolver: zodResolver(validateEmailChangeInput),
-    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
-    shouldFocusError: false,
+    ...formValidation,
     defaultValues: { code: '' },
   });
 

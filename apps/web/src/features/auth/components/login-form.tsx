@@ -9,7 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useLogin } from '../api/auth-api';
-import { focusFirstInvalid } from '@/lib/focus-first-invalid';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type LoginForm = z.input<typeof loginInput>;
 type LoginValues = z.output<typeof loginInput>;
@@ -23,9 +23,7 @@ export function LoginForm() {
     formState: { errors },
   } = useForm<LoginForm, unknown, LoginValues>({
     resolver: zodResolver(loginInput),
-    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
-    shouldFocusError: false,
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: { email: '', password: '' },
   });
 

@@ -18,7 +18,7 @@ import { countriesQuery } from '@/lib/regions';
 import { useRegister } from '../api/auth-api';
 import { SignUpMailSent } from './sign-up-mail-sent';
 import { TermsLabel } from './terms-label';
-import { focusFirstInvalid } from '@/lib/focus-first-invalid';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type ClientForm = z.input<typeof clientRegisterInput>;
 type ClientValues = z.output<typeof clientRegisterInput>;
@@ -40,9 +40,7 @@ export function RegisterClientForm() {
     formState: { errors },
   } = useForm<ClientForm, unknown, ClientValues>({
     resolver: zodResolver(clientRegisterInput),
-    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
-    shouldFocusError: false,
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: {
       userType: 'client',
       firstName: '',

@@ -14,7 +14,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useRegister } from '../api/auth-api';
 import { SignUpMailSent } from './sign-up-mail-sent';
 import { TermsLabel } from './terms-label';
-import { focusFirstInvalid } from '@/lib/focus-first-invalid';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type ProviderForm = z.input<typeof providerRegisterInput>;
 type ProviderValues = z.output<typeof providerRegisterInput>;
@@ -31,9 +31,7 @@ export function RegisterProviderForm() {
     formState: { errors },
   } = useForm<ProviderForm, unknown, ProviderValues>({
     resolver: zodResolver(providerRegisterInput),
-    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
-    shouldFocusError: false,
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: {
       userType: 'provider',
       firstName: '',

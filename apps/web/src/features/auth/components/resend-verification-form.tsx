@@ -10,7 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { currentLocale } from '@/lib/i18n';
 import { useRequestVerification } from '../api/auth-api';
-import { focusFirstInvalid } from '@/lib/focus-first-invalid';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type ResendForm = z.input<typeof requestVerificationInput>;
 type ResendValues = z.output<typeof requestVerificationInput>;
@@ -24,9 +24,7 @@ export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: s
     formState: { errors },
   } = useForm<ResendForm, unknown, ResendValues>({
     resolver: zodResolver(requestVerificationInput),
-    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
-    shouldFocusError: false,
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: { email: defaultEmail },
   });
 

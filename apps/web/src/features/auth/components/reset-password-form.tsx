@@ -12,7 +12,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { currentLocale } from '@/lib/i18n';
 import { useResetPassword } from '../api/auth-api';
-import { focusFirstInvalid } from '@/lib/focus-first-invalid';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type ResetForm = z.input<typeof passwordResetInput>;
 type ResetValues = z.output<typeof passwordResetInput>;
@@ -28,9 +28,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     formState: { errors },
   } = useForm<ResetForm, unknown, ResetValues>({
     resolver: zodResolver(passwordResetInput),
-    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
-    shouldFocusError: false,
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: { token, password: '', confirmPassword: '' },
   });
 

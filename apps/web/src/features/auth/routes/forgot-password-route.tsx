@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { currentLocale } from '@/lib/i18n';
 import { useRequestPasswordReset } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
-import { focusFirstInvalid } from '@/lib/focus-first-invalid';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type ForgotForm = z.input<typeof requestPasswordResetInput>;
 type ForgotValues = z.output<typeof requestPasswordResetInput>;
@@ -27,9 +27,7 @@ export function ForgotPasswordRoute() {
     formState: { errors },
   } = useForm<ForgotForm, unknown, ForgotValues>({
     resolver: zodResolver(requestPasswordResetInput),
-    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
-    shouldFocusError: false,
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: { email: '' },
   });
 

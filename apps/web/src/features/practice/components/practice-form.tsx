@@ -21,7 +21,7 @@ import { useCountryOptions, useReferenceOptions, useStateOptions } from '@/lib/r
 import { updateSessionUser } from '@/lib/session-state';
 import { notify } from '@/lib/toast';
 import { useSaveProviderProfile } from '../api/practice-api';
-import { focusFirstInvalid } from '@/lib/focus-first-invalid';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 // The set-up schema has the same fields with stricter rules, so one form type serves both.
 type PracticeForm = z.input<typeof providerInfoInput>;
@@ -94,9 +94,7 @@ export function PracticeForm({ profile }: { profile: ProviderProfile }) {
     formState: { errors },
   } = useForm<PracticeForm, unknown, PracticeValues>({
     resolver: zodResolver((setup ? providerSetupInput : providerInfoInput) as typeof providerInfoInput),
-    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
-    shouldFocusError: false,
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: toForm(profile),
   });
 

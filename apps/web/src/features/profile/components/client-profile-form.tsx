@@ -17,7 +17,7 @@ import { updateSessionUser } from '@/lib/session-state';
 import { notify } from '@/lib/toast';
 import { useUpdateClientProfile } from '../api/profile-api';
 import { TimezoneOptions } from '@/components/timezone-options';
-import { focusFirstInvalid } from '@/lib/focus-first-invalid';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type ProfileForm = z.input<typeof clientProfileInput>;
 type ProfileValues = z.output<typeof clientProfileInput>;
@@ -56,9 +56,7 @@ export function ClientProfileForm({ profile }: { profile: ClientProfile }) {
     formState: { errors },
   } = useForm<ProfileForm, unknown, ProfileValues>({
     resolver: zodResolver(clientProfileInput),
-    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
-    shouldFocusError: false,
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: toForm(profile),
   });
 

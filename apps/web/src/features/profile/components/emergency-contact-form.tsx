@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { currentLocale } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
 import { useSaveEmergencyContact } from '../api/profile-api';
-import { focusFirstInvalid } from '@/lib/focus-first-invalid';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type ContactForm = z.input<typeof emergencyContactInput>;
 type ContactValues = z.output<typeof emergencyContactInput>;
@@ -27,9 +27,7 @@ export function EmergencyContactForm({ contact }: { contact: EmergencyContact | 
     formState: { errors },
   } = useForm<ContactForm, unknown, ContactValues>({
     resolver: zodResolver(emergencyContactInput),
-    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
-    shouldFocusError: false,
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: { name: contact?.name ?? '', phoneNumber: contact?.phoneNumber ?? '' },
   });
 

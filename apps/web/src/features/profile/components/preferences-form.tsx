@@ -14,7 +14,7 @@ import type { OptionsState } from '@/lib/reference-options';
 import { useCountryOptions, useLanguageOptions, useReferenceOptions } from '@/lib/reference-options';
 import { notify } from '@/lib/toast';
 import { useSavePreferences } from '../api/profile-api';
-import { focusFirstInvalid } from '@/lib/focus-first-invalid';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type PreferencesForm = z.input<typeof clientPreferencesInput>;
 type PreferencesValues = z.output<typeof clientPreferencesInput>;
@@ -74,8 +74,7 @@ export function PreferencesForm({ preferences }: { preferences: ClientPreference
     formState: { errors },
   } = useForm<PreferencesForm, unknown, PreferencesValues>({
     resolver: zodResolver(clientPreferencesInput),
-    // Focus goes to the first invalid field in the order the form shows them (lib/focus-first-invalid).
-    shouldFocusError: false,
+    ...formValidation,
     defaultValues: Object.fromEntries(keys.map((k) => [k, preferences[k] ?? []])) as PreferencesForm,
   });
 
