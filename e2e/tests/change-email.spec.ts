@@ -12,6 +12,9 @@ test('a user changes the email with the 6-digit code pasted into the six boxes',
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
   await a11y('account');
 
+  // The account page has sections (issue 11): email is one of them.
+  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Email' }).click();
+  await expect(page).toHaveURL(/\/account\?section=email$/);
   await page.getByRole('button', { name: 'Change email' }).click();
   const dialog = page.getByRole('dialog', { name: 'Update email' });
   await expect(dialog).toBeVisible();

@@ -22,10 +22,14 @@ test('a user signs in with Google (local OpenID provider) and deletes the accoun
 
   await page.getByRole('banner').getByRole('link', { name: 'Account' }).click();
   await expect(page).toHaveURL(/\/account$/);
+  // The account page has sections (issue 11): email, password and delete are each one of them.
+  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Email' }).click();
   await expect(page.getByText(email)).toBeVisible();
+  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Password' }).click();
   await expect(page.getByText('You sign in with Google, so there is no password to change here.')).toBeVisible();
   await a11y('account of a Google user');
 
+  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Delete account' }).click();
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete account' });
   await expect(dialog).toBeVisible();

@@ -6,6 +6,9 @@ test('a client saves profile details, an emergency contact and preferences', asy
   await signIn(page, client.email, client.password, '/account');
   const details = page.getByRole('form', { name: 'Personal details' });
   await expect(details.getByLabel('Username')).toBeVisible();
+  // Sign-up gave the client a username from the name (issue 11), so the form starts valid.
+  await expect(details.getByLabel('Username')).toHaveValue(/^robin_client\d*$/);
+  await expect(details.getByText(/instead of your full name/)).toBeVisible();
 
   // Spec §5 messages show in the form before anything is sent.
   await details.getByLabel('Username').fill('ro');
@@ -34,6 +37,8 @@ test('a client saves profile details, an emergency contact and preferences', asy
   await expect(details.getByLabel(/Zip code/)).toHaveValue('94105');
   await expect(details.getByRole('combobox', { name: /Time zone/ })).toHaveValue(/^Los Angeles · Pacific Time · UTC-0[78]:00$/);
 
+  // The account page has sections (issue 11): the emergency contact and the preferences are each one of them.
+  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Emergency contact' }).click();
   const contact = page.getByRole('form', { name: 'Emergency contact' });
   await contact.getByLabel('Contact name').fill('Sam Carer');
   await contact.getByLabel('Phone number').fill('12');
@@ -43,17 +48,20 @@ test('a client saves profile details, an emergency contact and preferences', asy
   await contact.getByRole('button', { name: 'Save emergency contact' }).click();
   await expectToast(page, 'Data saved successfully');
 
+  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Therapist preferences' }).click();
   const preferences = page.getByRole('form', { name: 'Therapist preferences' });
-  await preferences.locator('summary', { hasText: 'Type of therapy' }).click();
-  const therapies = preferences.getByRole('group', { name: 'Type of therapy' });
-  await therapies.getByRole('checkbox').first().check();
-  await preferences.locator('summary', { hasText: /^Language/ }).click();
-  await preferences.getByRole('group', { name: 'Language' }).getByRole('checkbox').first().check();
+  // Each list is a searchable multi-select (issue 11): pick the first option of two lists.
+  await preferences.getByRole('combobox', { name: 'Type of therapy' }).click();
+  await page.getByRole('listbox').getByRole('option').first().click();
+  await page.keyboard.press('Escape');
+  await preferences.getByRole('combobox', { name: 'Language', exact: true }).click();
+  await page.getByRole('listbox').getByRole('option').first().click();
   await a11y('preferences open');
+  await page.keyboard.press('Escape');
   await preferences.getByRole('button', { name: 'Save preferences' }).click();
   await expectToast(page, 'Data saved successfully');
   await page.reload();
-  await expect(preferences.locator('summary', { hasText: 'Type of therapy' })).toContainText('(1 selected)');
+  await expect(preferences.getByRole('list', { name: 'Type of therapy: 1 selected' }).getByRole('listitem')).toHaveCount(1);
 });
 
 test.describe('on a 375 px phone in German', () => {
@@ -64,6 +72,8 @@ test.describe('on a 375 px phone in German', () => {
     await signIn(page, client.email, client.password, '/account');
     await page.getByLabel('Language', { exact: true }).selectOption('de');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    // On a phone /account lists its sections (issue 11); one opens at a time.
+    await page.getByRole('navigation', { name: 'Kontobereiche' }).getByRole('link', { name: 'Persönliche Angaben' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Persönliche Angaben' })).toBeVisible();
     await expect(page.getByLabel('Benutzername')).toBeVisible();
     await expectNoHorizontalScroll(page, 375);

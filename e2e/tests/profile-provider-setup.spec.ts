@@ -62,6 +62,8 @@ test.describe('on a 375 px phone', () => {
   test('the practice set-up fits the screen', async ({ page, a11y, createUser }) => {
     const provider = await createUser('provider');
     await signIn(page, provider.email, provider.password, '/account');
+    // On a phone /account lists its sections (issue 11); the practice profile is one of them.
+    await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Practice profile' }).click();
     await expect(page.getByRole('form', { name: 'Set up your practice' })).toBeVisible();
     await expectNoHorizontalScroll(page, 375);
     await a11y('practice set-up (375 px)');

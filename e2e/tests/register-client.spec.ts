@@ -68,3 +68,18 @@ test('a client registers, postpones verification, signs out and signs in again',
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Robin' })).toBeVisible();
   await expect(page.getByText('Please verify your email')).toHaveCount(0);
 });
+
+test('an all-wrong sign-up shows every message at once and focuses the first field', async ({ page, a11y }) => {
+  // Issue 11: letters in the phone and a short password used to hide "Name", "Email" and "Country  is required".
+  await page.goto('/register/client');
+  await page.getByRole('region', { name: 'Your privacy' }).getByRole('button', { name: 'Accept all' }).click();
+  await expect(page.getByLabel('Country')).toBeEnabled();
+  await page.getByLabel(/Phone number/).fill('abcdefghijk');
+  await page.getByLabel('Password', { exact: true }).fill('ab1');
+  await page.getByLabel('Confirm password', { exact: true }).fill('ab2');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const messages = ['Name is required', 'Email is required', 'Country  is required', 'Number must contain digits only', 'Password must be at least 8 characters', 'Passwords must match', 'You must accept the terms and conditions'];
+  for (const text of messages) await expect(page.getByRole('alert').filter({ hasText: text }).first()).toBeVisible();
+  await expect(page.getByLabel('First name')).toBeFocused();
+  await a11y('register client with every error');
+});

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { userTypes } from './constants.ts';
-import { countryIdentifier, email, emailCode, loginPassword, newPassword, personName, phoneNumber } from './fields.ts';
+import { countryIdentifier, email, emailCode, fieldsMatch, loginPassword, newPassword, personName, phoneNumber } from './fields.ts';
 import { m } from './messages.ts';
 
 const passwordPair = { password: newPassword, confirmPassword: z.string({ error: m.passwordsMustMatch }) };
 const terms = z.literal(true, { error: m.termsRequired });
+
+// Cross-field checks that run even while other fields fail, so every message shows at once (see fieldsMatch).
+const passwordsMatch = fieldsMatch('password', 'confirmPassword', m.passwordsMustMatch);
+const emailsMatch = fieldsMatch('email', 'confirmEmail', m.emailsMustMatch, (v) => v.trim().toLowerCase());
 
 /** Provider sign-up (spec §5 "Registration"). */
 export const providerRegisterInput = z
@@ -17,7 +21,7 @@ export const providerRegisterInput = z
     ...passwordPair,
     acceptTerms: terms,
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: m.passwordsMustMatch });
+  .refine(...passwordsMatch);
 
 /** Client sign-up: the "alternative" variant of spec §5 with a confirm email and a required country. */
 export const clientRegisterInput = z
@@ -32,8 +36,8 @@ export const clientRegisterInput = z
     ...passwordPair,
     acceptTerms: terms,
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: m.passwordsMustMatch })
-  .refine((v) => v.email === v.confirmEmail.toLowerCase(), { path: ['confirmEmail'], message: m.emailsMustMatch });
+  .refine(...passwordsMatch)
+  .refine(...emailsMatch);
 
 export const registerInput = z.discriminatedUnion('userType', [providerRegisterInput, clientRegisterInput]);
 export type RegisterInput = z.infer<typeof registerInput>;
@@ -54,7 +58,7 @@ export const passwordResetInput = z
     password: newPassword,
     confirmPassword: z.string({ error: m.passwordMustMatch }),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: m.passwordMustMatch });
+  .refine(...fieldsMatch('password', 'confirmPassword', m.passwordMustMatch));
 
 /** Spec §5 "Change password": Confirm_Password must match ("Passwords must match"). */
 export const updatePasswordInput = z
@@ -63,13 +67,13 @@ export const updatePasswordInput = z
     newPassword,
     confirmPassword: z.string({ error: m.passwordsMustMatch }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: m.passwordsMustMatch });
+  .refine(...fieldsMatch('newPassword', 'confirmPassword', m.passwordsMustMatch));
 
 /** Update email, step 1: the form asks for a confirmation; the server takes only the email. */
 export const changeEmailInput = z.strictObject({ email });
 export const changeEmailForm = z
   .strictObject({ email, confirmEmail: z.string({ error: m.emailsMustMatch }).trim() })
-  .refine((v) => v.email === v.confirmEmail.toLowerCase(), { path: ['confirmEmail'], message: m.emailsMustMatch });
+  .refine(...emailsMatch);
 export const validateEmailChangeInput = z.strictObject({ code: emailCode });
 
 export const deleteAccountInput = z.strictObject({ password: loginPassword.optional() });

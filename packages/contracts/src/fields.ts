@@ -2,11 +2,18 @@ import { z } from 'zod';
 import { EMAIL_CODE_LENGTH, LOGIN_PASSWORD_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 import { m } from './messages.ts';
 
+/**
+ * Runs a check only on a value at least `min` characters long, so an empty field says only "... is required". We use
+ * this instead of `abort: true`: an aborted field also stops the object's cross-field checks (`fieldsMatch`), and the
+ * form would then show those only after every field is fixed.
+ */
+export const atLeast = (min: number) => ({ when: (payload: { value: unknown }) => typeof payload.value === 'string' && [...payload.value].length >= min });
+
 /** Field rules reused by several requests; each carries the spec's message. */
 export const email = z
   .string({ error: m.emailRequired })
   .trim()
-  .min(1, { error: m.emailRequired, abort: true })
+  .min(1, m.emailRequired)
   .max(254, m.emailInvalid)
   .pipe(z.email({ error: m.emailInvalid }))
   .transform((v) => v.toLowerCase());
@@ -14,15 +21,15 @@ export const email = z
 /** A password being chosen (DESIGN.md §6): 8-64 with a letter; commonness is checked on the server. */
 export const newPassword = z
   .string({ error: m.passwordRequired })
-  .min(1, { error: m.passwordRequired, abort: true })
-  .min(PASSWORD_MIN, m.passwordMin)
+  .min(1, m.passwordRequired)
+  .min(PASSWORD_MIN, { error: m.passwordMin, ...atLeast(1) })
   .max(PASSWORD_MAX, m.passwordMax)
-  .regex(/\p{L}/u, m.passwordLetter);
+  .regex(/\p{L}/u, { error: m.passwordLetter, ...atLeast(1) });
 
 /** The login form only requires a password, so no account is locked out by a form rule. */
 export const loginPassword = z
   .string({ error: m.passwordRequired })
-  .min(1, { error: m.passwordRequired, abort: true })
+  .min(1, m.passwordRequired)
   .max(LOGIN_PASSWORD_MAX, m.passwordMax);
 
 /** What a name rule may allow besides letters and their combining marks; none of these is a control or format character. */
@@ -63,9 +70,9 @@ export function nameField(rule: NameRule) {
     .string({ error: tooShort })
     .normalize('NFC')
     .trim()
-    .refine((v) => length(v) >= rule.min, { error: tooShort, abort: true })
+    .refine((v) => length(v) >= rule.min, tooShort)
     .refine((v) => length(v) <= rule.max, rule.tooLong ?? rule.message)
-    .regex(pattern, rule.message);
+    .regex(pattern, { error: rule.message, ...atLeast(Math.max(rule.min, 1)) });
 }
 
 /** Spec §5 "Registration": first and last names are letters and digits, starting with a letter. */
@@ -92,3 +99,21 @@ export const ianaTimezone = z
   .min(1, m.timezoneInvalid)
   .max(64, m.timezoneInvalid)
   .refine((tz) => tz === 'UTC' || Intl.supportedValuesOf('timeZone').includes(tz), m.timezoneInvalid);
+
+/**
+ * A cross-field check ("Passwords must match") that runs even while other fields fail, as `.refine(...fieldsMatch())`.
+ * zod skips an object's `.refine` once any field has an issue, so a form (and the server's `errors` list) showed the
+ * mismatch only after every other field was fixed; `when` runs it whenever both fields hold strings.
+ */
+export function fieldsMatch<K extends string>(first: K, second: K, message: string, normalise: (value: string) => string = (value) => value) {
+  const check = (value: Record<K, string>) => normalise(value[first]) === normalise(value[second]);
+  const options = {
+    path: [second],
+    message,
+    when: (payload: { value: unknown }) => {
+      const value = payload.value as Record<string, unknown> | null;
+      return typeof value === 'object' && value !== null && typeof value[first] === 'string' && typeof value[second] === 'string';
+    },
+  };
+  return [check, options] as const;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MIN_PX } from './constants.ts';
-import { ianaTimezone, nameField, phoneNumber } from './fields.ts';
+import { atLeast, ianaTimezone, nameField, phoneNumber } from './fields.ts';
 import { m } from './messages.ts';
 
 /** Spec §5 "Client profile": names are 3-32 letters, hyphens, spaces, and may be empty (null). */
@@ -9,8 +9,8 @@ const clientName = nameField({ min: 3, max: 32, allowed: ['spaces', 'hyphens'], 
 export const userName = z
   .string({ error: m.userNameRequired })
   .trim()
-  .min(1, { error: m.userNameRequired, abort: true })
-  .regex(/^[\p{L}\p{N}_@-]{3,32}$/u, m.userNamePattern);
+  .min(1, m.userNameRequired)
+  .regex(/^[\p{L}\p{N}_@-]{3,32}$/u, { error: m.userNamePattern, ...atLeast(1) });
 /** Spec §5: zipCode is 5-10 alphanumeric. */
 const zipCode = z
   .string()
@@ -173,7 +173,7 @@ const providerInfoShape = {
   dob: dateOfBirth.nullable(),
   religionIdentifier: option.nullable(),
   ethnicityIdentifier: z.uuid({ error: m.ethnicityRequired }),
-  gender: z.string({ error: m.genderRequired }).min(1, { error: m.genderRequired, abort: true }).pipe(genderCode),
+  gender: z.string({ error: m.genderRequired }).min(1, m.genderRequired).pipe(genderCode),
   disciplineIdentifier: option.nullable(),
   therapies: optionList(),
   modalities: optionList(),

@@ -1,4 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { useOutletContext } from 'react-router';
+import type { AccountOutletContext } from '@/features/account/routes/account-route';
 import { PageSpinner } from '@/components/page-spinner';
 import { useAuthStore } from '@/lib/auth-store';
 import { loadNamespaces } from '@/lib/i18n';
@@ -16,6 +18,18 @@ const PracticeSection = lazy(async () => {
 /** /account's profile part (spec §2 "/account: profile update"): the client profile or the practice profile. */
 export function AccountProfileSlot() {
   const userType = useAuthStore((s) => s.user?.userType);
+  const { section } = useOutletContext<AccountOutletContext>();
   if (!userType) return null;
-  return <Suspense fallback={<PageSpinner />}>{userType === 'provider' ? <PracticeSection /> : <ClientProfileSection />}</Suspense>;
+  if (userType === 'provider')
+    return section === 'practice' ? (
+      <Suspense fallback={<PageSpinner />}>
+        <PracticeSection />
+      </Suspense>
+    ) : null;
+  if (section !== 'details' && section !== 'emergency' && section !== 'preferences') return null;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <ClientProfileSection section={section} />
+    </Suspense>
+  );
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ReferenceList } from '@therapy/contracts/reference';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -20,6 +20,28 @@ export const clientProfileRepository = {
     await db.insert(clientProfiles).values({ userId }).onConflictDoNothing();
     const [row] = await db.select().from(clientProfiles).where(eq(clientProfiles.userId, userId)).limit(1);
     return row!;
+  },
+  /**
+   * A new client's profile with the first free username of `base`, `base2`, `base3`... (case-insensitive, as the
+   * unique index compares). Another sign-up may take the same name between the look-up and the insert: then the
+   * next free one is tried.
+   */
+  async createWithUserName(db: Executor, userId: string, base: string): Promise<string> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const taken = await db
+        .select({ name: sql<string>`lower(${clientProfiles.userName})` })
+        .from(clientProfiles)
+        .where(sql`lower(${clientProfiles.userName}) LIKE ${`${base.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+      const names = new Set(taken.map((r) => r.name));
+      let n = 1;
+      const candidate = () => (n === 1 ? base : `${base.slice(0, 32 - String(n).length)}${n}`);
+      while (names.has(candidate().toLowerCase())) n += 1;
+      const [row] = await db.insert(clientProfiles).values({ userId, userName: candidate() }).onConflictDoNothing().returning({ userName: clientProfiles.userName });
+      if (row?.userName) return row.userName;
+      const [own] = await db.select({ userName: clientProfiles.userName }).from(clientProfiles).where(eq(clientProfiles.userId, userId)).limit(1);
+      if (own) return own.userName ?? '';
+    }
+    throw new Error('no free username');
   },
   /** The row locked for this transaction: picture changes read the old file and replace it without racing. */
   async lock(db: Executor, userId: string): Promise<ClientProfileRow> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientPreferences, ClientProfile } from '@therapy/contracts/profile';
+import { clientProfileInput } from '@therapy/contracts/profile';
 import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipart, multipartWithoutFile, png, profileFixtures } from './profile-test-helpers.ts';
@@ -31,16 +32,17 @@ const validProfile = async (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('GET /client', () => {
-  it('gives the profile, made on first read: names and country from sign-up', async () => {
+  it('gives the profile made at sign-up: names, country and a username from sign-up', async () => {
     const c = await t.signUp('client');
-    expect(await t.count('client_profiles', { user_id: c.userId })).toBe(0);
+    // Sign-up makes the profile with a username (issue 11: Personal details requires one, sign-up never asked).
+    expect(await t.count('client_profiles', { user_id: c.userId })).toBe(1);
     const res = await api('GET', '/client', c);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({
       identifier: c.userId,
       firstName: 'Ada',
       lastName: 'Client',
-      userName: null,
+      userName: expect.stringMatching(/^ada_client\d*$/),
       email: c.email,
       photoUrl: null,
       avatarIdentifier: null,
@@ -55,6 +57,20 @@ describe('GET /client', () => {
       phoneNumber: null,
     });
     expect(await t.count('client_profiles', { user_id: c.userId })).toBe(1);
+  });
+
+  it('gives two clients of the same name different valid usernames, unique whatever the case', async () => {
+    const first = await t.signUp('client', { firstName: 'Zoë', lastName: 'Same' });
+    const second = await t.signUp('client', { firstName: 'ZOË', lastName: 'same' });
+    const a = (await api('GET', '/client', first)).json().data.userName as string;
+    const b = (await api('GET', '/client', second)).json().data.userName as string;
+    expect(a).toBe('zoë_same');
+    expect(b).toBe('zoë_same2');
+    for (const name of [a, b]) expect(clientProfileInput.shape.userName.safeParse(name).success).toBe(true);
+    // The suggestion is the client's to change, like any username.
+    const res = await api('PUT', '/client', first, await validProfile({ userName: 'zoe_s' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await api('GET', '/client', first)).json().data.userName).toBe('zoe_s');
   });
 
   it('needs a client token: none → 401, a provider → 403', async () => {

@@ -12,6 +12,8 @@ import { tokenRepository } from './token.repository.ts';
 import { createUserMail } from './user-mail.ts';
 import { userRepository, type UserRow } from './user.repository.ts';
 import { countryRepository } from './country.repository.ts';
+import { clientProfileRepository } from '../client-profile/client-profile.repository.ts';
+import { userNameFromName } from '../client-profile/user-name.ts';
 
 export interface RequestContext {
   ip: string;
@@ -55,15 +57,20 @@ export function createAuthService(deps: AppDeps) {
       const passwordHash = await hashPassword(input.password);
       let user: UserRow;
       try {
-        user = await userRepository.insert(db, {
-          email: input.email,
-          passwordHash,
-          userType: input.userType,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phoneNumber: input.phoneNumber ?? null,
-          countryCode,
-          locale: ctx.locale,
+        user = await db.transaction(async (tx) => {
+          const row = await userRepository.insert(tx, {
+            email: input.email,
+            passwordHash,
+            userType: input.userType,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phoneNumber: input.phoneNumber ?? null,
+            countryCode,
+            locale: ctx.locale,
+          });
+          // Every client has a username (Personal details requires one): suggested from the name, changeable later.
+          if (input.userType === 'client') await clientProfileRepository.createWithUserName(tx, row.identifier, userNameFromName(input.firstName, input.lastName));
+          return row;
         });
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;

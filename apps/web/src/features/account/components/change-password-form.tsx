@@ -11,6 +11,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { currentLocale } from '@/lib/i18n';
 import { useUpdatePassword } from '../api/account-api';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type PasswordForm = z.input<typeof updatePasswordInput>;
 type PasswordValues = z.output<typeof updatePasswordInput>;
@@ -28,7 +29,7 @@ export function ChangePasswordForm() {
     formState: { errors },
   } = useForm<PasswordForm, unknown, PasswordValues>({
     resolver: zodResolver(updatePasswordInput),
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: empty,
   });
 
@@ -46,7 +47,7 @@ export function ChangePasswordForm() {
     });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex max-w-md flex-col gap-5">
+    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="flex max-w-md flex-col gap-5">
       <FormField label={t('password.current')} error={errors.oldPassword?.message}>
         {(field) => <PasswordInput {...field} autoComplete="current-password" {...register('oldPassword')} />}
       </FormField>

@@ -16,6 +16,7 @@ import { currentLocale } from '@/lib/i18n';
 import type { ModalComponentProps } from '@/lib/modal-store';
 import { updateSessionUser } from '@/lib/session-state';
 import { useChangeEmail, useValidateEmailChange } from '../api/account-api';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type EmailForm = z.input<typeof changeEmailForm>;
 type EmailValues = z.output<typeof changeEmailForm>;
@@ -42,7 +43,7 @@ function EmailStep({ onSent, onCancel }: { onSent: (email: string) => void; onCa
     formState: { errors },
   } = useForm<EmailForm, unknown, EmailValues>({
     resolver: zodResolver(changeEmailForm),
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: { email: '', confirmEmail: '' },
   });
 
@@ -63,7 +64,7 @@ function EmailStep({ onSent, onCancel }: { onSent: (email: string) => void; onCa
     <>
       <DialogTitle>{t('emailModal.title')}</DialogTitle>
       <DialogDescription>{t('emailModal.step1')}</DialogDescription>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 flex flex-col gap-5">
+      <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="mt-5 flex flex-col gap-5">
         <FormField label={t('emailModal.newEmail')} error={errors.email?.message}>
           {(field) => <Input {...field} type="email" autoComplete="email" autoFocus {...register('email')} />}
         </FormField>
@@ -96,6 +97,7 @@ function CodeStep({ email, onBack, onDone }: { email: string; onBack: () => void
     formState: { errors },
   } = useForm<CodeForm, unknown, CodeValues>({
     resolver: zodResolver(validateEmailChangeInput),
+    ...formValidation,
     defaultValues: { code: '' },
   });
 
@@ -115,7 +117,7 @@ function CodeStep({ email, onBack, onDone }: { email: string; onBack: () => void
     <>
       <DialogTitle>{t('emailModal.codeTitle')}</DialogTitle>
       <DialogDescription>{t('emailModal.step2', { email })}</DialogDescription>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 flex flex-col gap-4">
+      <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="mt-5 flex flex-col gap-4">
         <p id={labelId} className="text-sm font-medium text-slate-800">
           {t('emailModal.codeLabel')}
         </p>

@@ -9,6 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useLogin } from '../api/auth-api';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type LoginForm = z.input<typeof loginInput>;
 type LoginValues = z.output<typeof loginInput>;
@@ -22,7 +23,7 @@ export function LoginForm() {
     formState: { errors },
   } = useForm<LoginForm, unknown, LoginValues>({
     resolver: zodResolver(loginInput),
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: { email: '', password: '' },
   });
 
@@ -30,7 +31,7 @@ export function LoginForm() {
   const onSubmit = (values: LoginValues) => login.mutate(values);
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-5">
       <FormField label={t('fields.email')} error={errors.email?.message}>
         {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
       </FormField>

@@ -18,6 +18,7 @@ import { countriesQuery } from '@/lib/regions';
 import { useRegister } from '../api/auth-api';
 import { SignUpMailSent } from './sign-up-mail-sent';
 import { TermsLabel } from './terms-label';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type ClientForm = z.input<typeof clientRegisterInput>;
 type ClientValues = z.output<typeof clientRegisterInput>;
@@ -39,7 +40,7 @@ export function RegisterClientForm() {
     formState: { errors },
   } = useForm<ClientForm, unknown, ClientValues>({
     resolver: zodResolver(clientRegisterInput),
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: {
       userType: 'client',
       firstName: '',
@@ -75,7 +76,7 @@ export function RegisterClientForm() {
   if (mailSentTo) return <SignUpMailSent email={mailSentTo} />;
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label={t('fields.firstName')} error={errors.firstName?.message}>
           {(field) => <Input {...field} autoComplete="given-name" {...register('firstName')} />}

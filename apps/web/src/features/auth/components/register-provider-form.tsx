@@ -14,6 +14,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useRegister } from '../api/auth-api';
 import { SignUpMailSent } from './sign-up-mail-sent';
 import { TermsLabel } from './terms-label';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type ProviderForm = z.input<typeof providerRegisterInput>;
 type ProviderValues = z.output<typeof providerRegisterInput>;
@@ -30,7 +31,7 @@ export function RegisterProviderForm() {
     formState: { errors },
   } = useForm<ProviderForm, unknown, ProviderValues>({
     resolver: zodResolver(providerRegisterInput),
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: {
       userType: 'provider',
       firstName: '',
@@ -59,7 +60,7 @@ export function RegisterProviderForm() {
   if (mailSentTo) return <SignUpMailSent email={mailSentTo} />;
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label={t('fields.firstName')} error={errors.firstName?.message}>
           {(field) => <Input {...field} autoComplete="given-name" {...register('firstName')} />}

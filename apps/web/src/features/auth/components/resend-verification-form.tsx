@@ -10,6 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { currentLocale } from '@/lib/i18n';
 import { useRequestVerification } from '../api/auth-api';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type ResendForm = z.input<typeof requestVerificationInput>;
 type ResendValues = z.output<typeof requestVerificationInput>;
@@ -23,14 +24,14 @@ export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: s
     formState: { errors },
   } = useForm<ResendForm, unknown, ResendValues>({
     resolver: zodResolver(requestVerificationInput),
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: { email: defaultEmail },
   });
 
   if (resend.isSuccess) return <Alert tone="success">{message('verificationSent', currentLocale())}</Alert>;
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit((values) => resend.mutate(values.email))} className="flex flex-col gap-4">
+    <form method="post" noValidate onSubmit={handleSubmit((values) => resend.mutate(values.email), focusFirstInvalid)} className="flex flex-col gap-4">
       <FormField label={t('fields.email')} error={errors.email?.message}>
         {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
       </FormField>

@@ -12,6 +12,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { currentLocale } from '@/lib/i18n';
 import { useResetPassword } from '../api/auth-api';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type ResetForm = z.input<typeof passwordResetInput>;
 type ResetValues = z.output<typeof passwordResetInput>;
@@ -27,7 +28,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     formState: { errors },
   } = useForm<ResetForm, unknown, ResetValues>({
     resolver: zodResolver(passwordResetInput),
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: { token, password: '', confirmPassword: '' },
   });
 
@@ -41,7 +42,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     });
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-5">
       <FormField label={t('fields.newPassword')} error={errors.password?.message} hint={t('register.passwordHint')}>
         {(field) => <PasswordInput {...field} autoComplete="new-password" {...register('password')} />}
       </FormField>

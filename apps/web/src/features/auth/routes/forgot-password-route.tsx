@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { currentLocale } from '@/lib/i18n';
 import { useRequestPasswordReset } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type ForgotForm = z.input<typeof requestPasswordResetInput>;
 type ForgotValues = z.output<typeof requestPasswordResetInput>;
@@ -26,7 +27,7 @@ export function ForgotPasswordRoute() {
     formState: { errors },
   } = useForm<ForgotForm, unknown, ForgotValues>({
     resolver: zodResolver(requestPasswordResetInput),
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: { email: '' },
   });
 
@@ -35,7 +36,7 @@ export function ForgotPasswordRoute() {
       {request.isSuccess ? (
         <Alert tone="success">{message('resetSent', currentLocale())}</Alert>
       ) : (
-        <form method="post" noValidate onSubmit={handleSubmit((values) => request.mutate(values.email))} className="flex flex-col gap-5">
+        <form method="post" noValidate onSubmit={handleSubmit((values) => request.mutate(values.email), focusFirstInvalid)} className="flex flex-col gap-5">
           <FormField label={t('fields.email')} error={errors.email?.message}>
             {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
           </FormField>

@@ -1,7 +1,10 @@
 import { screen } from '@testing-library/react';
+import { providerInfoInput } from '@therapy/contracts/profile';
 import { describe, expect, it } from 'vitest';
 import { referenceRoutes, uuid } from '@/test/fixtures';
 import { mockFetch, renderWithProviders } from '@/test/render';
+import de from '@/locales/de/practice.json';
+import en from '@/locales/en/practice.json';
 import { PracticeForm } from './practice-form';
 
 const profile = {
@@ -59,5 +62,15 @@ describe('PracticeForm (provider set-up)', () => {
     const { user } = renderWithProviders(<PracticeForm profile={{ ...profile, setupComplete: true }} />);
     await user.type(screen.getByLabelText(/About you/), 'Hello');
     expect(screen.getByText('5 / 2000 characters')).toBeTruthy();
+  });
+});
+
+describe('the title hint', () => {
+  it('gives only examples the title rule accepts (spec §5: 2-32 letters), in English and German', () => {
+    for (const hint of [en.fields.titleHint, de.fields.titleHint]) {
+      const examples = hint.replace(/^(For example|Zum Beispiel) /, '').split(/ or | oder /);
+      expect(examples.length).toBeGreaterThan(1);
+      for (const example of examples) expect(providerInfoInput.shape.title.safeParse(example).success, example).toBe(true);
+    }
   });
 });

@@ -21,6 +21,7 @@ import { useCountryOptions, useReferenceOptions, useStateOptions } from '@/lib/r
 import { updateSessionUser } from '@/lib/session-state';
 import { notify } from '@/lib/toast';
 import { useSaveProviderProfile } from '../api/practice-api';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 // The set-up schema has the same fields with stricter rules, so one form type serves both.
 type PracticeForm = z.input<typeof providerInfoInput>;
@@ -93,7 +94,7 @@ export function PracticeForm({ profile }: { profile: ProviderProfile }) {
     formState: { errors },
   } = useForm<PracticeForm, unknown, PracticeValues>({
     resolver: zodResolver((setup ? providerSetupInput : providerInfoInput) as typeof providerInfoInput),
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: toForm(profile),
   });
 
@@ -145,7 +146,7 @@ export function PracticeForm({ profile }: { profile: ProviderProfile }) {
   const bioLength = values.bio?.length ?? 0;
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-6" aria-label={setup ? t('setup.title') : t('info.title')}>
+    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-6" aria-label={setup ? t('setup.title') : t('info.title')}>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label={t('fields.firstName')} error={errors.firstName?.message}>
           {(field) => <Input {...field} autoComplete="given-name" {...register('firstName')} />}

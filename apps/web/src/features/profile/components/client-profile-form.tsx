@@ -16,6 +16,7 @@ import { useCountryOptions, useReferenceOptions, useStateOptions, useTimezoneOpt
 import { updateSessionUser } from '@/lib/session-state';
 import { notify } from '@/lib/toast';
 import { useUpdateClientProfile } from '../api/profile-api';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type ProfileForm = z.input<typeof clientProfileInput>;
 type ProfileValues = z.output<typeof clientProfileInput>;
@@ -54,7 +55,7 @@ export function ClientProfileForm({ profile }: { profile: ClientProfile }) {
     formState: { errors },
   } = useForm<ProfileForm, unknown, ProfileValues>({
     resolver: zodResolver(clientProfileInput),
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: toForm(profile),
   });
 
@@ -83,8 +84,8 @@ export function ClientProfileForm({ profile }: { profile: ClientProfile }) {
   const nullable = { setValueAs: orNull };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-label={t('details.title')}>
-      <div className="grid gap-5 sm:grid-cols-2">
+    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-5" aria-label={t('details.title')}>
+      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         <FormField label={t('details.firstName')} error={errors.firstName?.message} optional>
           {(field) => <Input {...field} autoComplete="given-name" {...register('firstName', nullable)} />}
         </FormField>

@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { currentLocale } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
 import { useSaveEmergencyContact } from '../api/profile-api';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type ContactForm = z.input<typeof emergencyContactInput>;
 type ContactValues = z.output<typeof emergencyContactInput>;
@@ -26,7 +27,7 @@ export function EmergencyContactForm({ contact }: { contact: EmergencyContact | 
     formState: { errors },
   } = useForm<ContactForm, unknown, ContactValues>({
     resolver: zodResolver(emergencyContactInput),
-    mode: 'onTouched',
+    ...formValidation,
     defaultValues: { name: contact?.name ?? '', phoneNumber: contact?.phoneNumber ?? '' },
   });
 
@@ -39,7 +40,7 @@ export function EmergencyContactForm({ contact }: { contact: EmergencyContact | 
     });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-label={t('emergency.title')}>
+    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-5" aria-label={t('emergency.title')}>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label={t('emergency.name')} error={errors.name?.message}>
           {(field) => <Input {...field} autoComplete="off" {...register('name')} />}

@@ -7,13 +7,14 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { CheckboxGroup } from '@/components/ui/checkbox-group';
+import { MultiSelect } from '@/components/ui/multi-select';
 import { Spinner } from '@/components/ui/spinner';
 import { currentLocale } from '@/lib/i18n';
 import type { OptionsState } from '@/lib/reference-options';
 import { useCountryOptions, useLanguageOptions, useReferenceOptions } from '@/lib/reference-options';
 import { notify } from '@/lib/toast';
 import { useSavePreferences } from '../api/profile-api';
+import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 
 type PreferencesForm = z.input<typeof clientPreferencesInput>;
 type PreferencesValues = z.output<typeof clientPreferencesInput>;
@@ -47,20 +48,22 @@ function PreferenceGroup({ name, value, onChange, error }: { name: PreferenceKey
     <p className="text-sm text-slate-700">{t('preferences.empty')}</p>
   ) : undefined;
   return (
-    <CheckboxGroup
-      legend={t(`preferences.lists.${name}`)}
+    <MultiSelect
+      label={t(`preferences.lists.${name}`)}
       options={options.options}
       value={value}
       onChange={onChange}
       error={error}
       status={status}
-      collapsible
+      placeholder={t('preferences.search')}
+      noMatch={t('preferences.noMatch')}
+      removeLabel={(label) => t('preferences.remove', { label })}
       selectedLabel={(count) => t('preferences.selected', { count })}
     />
   );
 }
 
-/** The twelve preference lists of spec §3, each a collapsible group of checkboxes, saved together. */
+/** The twelve preference lists of spec §3, each a searchable multi-select with chips, saved together. */
 export function PreferencesForm({ preferences }: { preferences: ClientPreferences }) {
   const { t } = useTranslation('profile');
   const save = useSavePreferences();
@@ -71,6 +74,7 @@ export function PreferencesForm({ preferences }: { preferences: ClientPreference
     formState: { errors },
   } = useForm<PreferencesForm, unknown, PreferencesValues>({
     resolver: zodResolver(clientPreferencesInput),
+    ...formValidation,
     defaultValues: Object.fromEntries(keys.map((k) => [k, preferences[k] ?? []])) as PreferencesForm,
   });
 
@@ -83,7 +87,7 @@ export function PreferencesForm({ preferences }: { preferences: ClientPreference
     });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3" aria-label={t('preferences.title')}>
+    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="grid gap-5 sm:grid-cols-2" aria-label={t('preferences.title')}>
       {keys.map((key) => (
         <Controller
           key={key}
@@ -92,7 +96,7 @@ export function PreferencesForm({ preferences }: { preferences: ClientPreference
           render={({ field }) => <PreferenceGroup name={key} value={field.value ?? []} onChange={field.onChange} error={errors[key]?.message} />}
         />
       ))}
-      <div className="mt-2">
+      <div className="mt-2 sm:col-span-2">
         <Button type="submit" pending={save.isPending}>
           {t('preferences.save')}
         </Button>
