@@ -57,7 +57,7 @@ export default defineConfig({
       output: {
         // The libraries every page runs travel as one file: fewer requests before the first page is interactive.
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zustand|js-cookie|clsx|lucide-react)[\\/]/ }],
+          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]react-query|@tanstack[\\/]query-core|i18next|react-i18next|zustand|js-cookie|clsx|lucide-react)[\\/]/ }],
         },
       },
       onwarn(warning, warn) {
