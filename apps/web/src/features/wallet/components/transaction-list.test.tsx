@@ -64,6 +64,14 @@ describe('TransactionList', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
   });
 
+  it('shows a long description whole, wrapping instead of cutting it (card and transfer top-ups must differ in German)', async () => {
+    listApi();
+    renderWithProviders(<TransactionList />, { route: '/wallet', path: '/wallet' });
+    const line = await screen.findAllByText('Wallet top-up');
+    // jsdom has no layout: the description's own element must not clip its text.
+    for (const element of line) expect(element.className).not.toMatch(/\btruncate\b|\bline-clamp/);
+  });
+
   it('sends the date range and type filters and starts again at page 1', async () => {
     const { seen } = listApi();
     const { user, router } = renderWithProviders(<TransactionList />, {

@@ -133,7 +133,7 @@ export function TransactionList() {
                 >
                   <TransactionIcon type={tx.type} amount={tx.amount} />
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">
+                    <span className="block font-medium break-words">
                       {tx.description ? localizeMessage(tx.description, locale === 'de' ? 'de' : 'en') : t(`types.${tx.type}`)}
                     </span>
                     <span className="block text-sm text-slate-700">
