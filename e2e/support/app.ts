@@ -39,3 +39,18 @@ export async function expectNoHorizontalScroll(page: Page, width: number): Promi
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth, `document is ${scrollWidth}px wide on a ${width}px viewport`).toBeLessThanOrEqual(width);
 }
+
+/**
+ * Picks the page language in the header. Signed in on a phone the language select lives in the menu (the bar has no
+ * room for it), so the menu is opened first and closed again afterwards.
+ */
+export async function chooseLanguage(page: Page, locale: 'en' | 'de'): Promise<void> {
+  const visible = page.getByLabel(/^(Language|Sprache)$/).filter({ visible: true });
+  if ((await visible.count()) === 0) {
+    await page.getByRole('button', { name: /^(Open menu|Menü öffnen)$/ }).click();
+    await visible.first().selectOption(locale);
+    await page.getByRole('button', { name: /^(Close menu|Menü schließen)$/ }).click();
+    return;
+  }
+  await visible.first().selectOption(locale);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/fixtures.ts';
-import { expectNoHorizontalScroll, expectToast, signIn } from '../support/app.ts';
+import { expectNoHorizontalScroll, expectToast, signIn, chooseLanguage } from '../support/app.ts';
 import { addDays, dayButton, nextWeekday, plainSpaces, showMonthOf, wallTimeToInstant } from '../support/availability.ts';
 
 /** A date `days` from today (the browser and the provider's default zone are UTC in these journeys). */
@@ -150,7 +150,7 @@ test.describe('on a 375 px phone', () => {
     await week.getByRole('switch', { name: 'Monday' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('availability-en-375-week.png') });
 
-    await page.getByLabel('Language', { exact: true }).selectOption('de');
+    await chooseLanguage(page, 'de');
     await expect(page.getByRole('heading', { level: 1, name: 'Verfügbarkeit' })).toBeVisible();
     const woche = page.getByRole('form', { name: 'Terminkalender' });
     await expect(woche.getByRole('combobox', { name: 'Montag Zeitraum 1 Beginn' })).toBeVisible();
@@ -193,14 +193,14 @@ test.describe('on a 375 px phone', () => {
 
     await page.reload();
     await expect(page.getByRole('form', { name: 'Booking settings' }).getByRole('combobox', { name: 'Time zone' })).toHaveValue(/^Berlin · /);
-    await page.getByLabel('Language', { exact: true }).selectOption('de');
+    await chooseLanguage(page, 'de');
     await expect(page.getByRole('form', { name: 'Buchungseinstellungen' }).getByRole('combobox', { name: 'Zeitzone' })).toHaveValue(/^Berlin · Mitteleuropäische Zeit · UTC\+0[12]:00$/);
   });
 });
 
 test('the German page on a desktop', async ({ page, createUser }, testInfo) => {
   await openAvailability(page, createUser);
-  await page.getByLabel('Language', { exact: true }).selectOption('de');
+  await chooseLanguage(page, 'de');
   await expect(page.getByRole('heading', { level: 1, name: 'Verfügbarkeit' })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Terminkalender' }).getByRole('switch', { name: 'Montag' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('availability-de-desktop.png'), fullPage: true });

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures.ts';
-import { expectNoHorizontalScroll, expectToast, signIn } from '../support/app.ts';
+import { expectNoHorizontalScroll, expectToast, signIn, chooseLanguage } from '../support/app.ts';
 
 test('a client saves profile details, an emergency contact and preferences', async ({ page, a11y, createUser }) => {
   const client = await createUser('client');
@@ -70,7 +70,7 @@ test.describe('on a 375 px phone in German', () => {
   test('the profile and the picture dialogs fit and read in German', async ({ page, a11y, createUser }) => {
     const client = await createUser('client');
     await signIn(page, client.email, client.password, '/account');
-    await page.getByLabel('Language', { exact: true }).selectOption('de');
+    await chooseLanguage(page, 'de');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     // On a phone /account lists its sections (issue 11); one opens at a time.
     await page.getByRole('navigation', { name: 'Kontobereiche' }).getByRole('link', { name: 'Persönliche Angaben' }).click();

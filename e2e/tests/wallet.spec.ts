@@ -1,7 +1,7 @@
 import { type APIRequestContext } from '@playwright/test';
 import { topupMinimumText } from '../../packages/contracts/src/wallet.ts';
 import { expect, test, type Page } from '../support/fixtures.ts';
-import { expectNoHorizontalScroll, expectToast, signIn } from '../support/app.ts';
+import { expectNoHorizontalScroll, expectToast, signIn, chooseLanguage } from '../support/app.ts';
 import { PASSWORD, uniqueEmail } from '../support/data.ts';
 
 /**
@@ -259,7 +259,7 @@ test.describe('on a 375 px phone', () => {
     });
     await page.keyboard.press('Escape');
 
-    await page.getByLabel('Language', { exact: true }).selectOption('de');
+    await chooseLanguage(page, 'de');
     await expect(page.getByRole('heading', { level: 1, name: 'Guthaben' })).toBeVisible();
     await expect(page.getByText('Aktuelles Guthaben')).toBeVisible();
     await expectNoHorizontalScroll(page, 375);
@@ -308,7 +308,7 @@ test.describe('on a 375 px phone', () => {
 test('the German wallet on a desktop', async ({ page, createUser }, testInfo) => {
   const client = await createUser('client');
   await openWallet(page, client);
-  await page.getByLabel('Language', { exact: true }).selectOption('de');
+  await chooseLanguage(page, 'de');
   await expect(page.getByRole('heading', { level: 1, name: 'Guthaben' })).toBeVisible();
   await expect(page.getByTestId('wallet-balance')).toHaveText(money(0, CURRENCY, 'de'));
   await page.screenshot({

@@ -85,7 +85,10 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-2">
-          <LanguageSwitch />
+          {/* Signed in, a phone has no room for the brand, the language, the picture and the menu: the language moves into the menu. */}
+          <div className={clsx(signedIn && 'hidden sm:flex')}>
+            <LanguageSwitch />
+          </div>
           {signedIn && user && (
             <Link to="/account" className="shrink-0 rounded-full no-underline!">
               <ProfileAvatar photoUrl={photoUrl} firstName={user.firstName} lastName={user.lastName} size="sm" onBroken={refresh} />
@@ -116,7 +119,14 @@ export function Header() {
             ))}
           </nav>
         )}
-        <div className={clsx('flex flex-wrap gap-2', links.length > 0 && 'mt-3 border-t border-slate-200 pt-3')}>{accountActions}</div>
+        <div className={clsx('flex flex-wrap gap-2', links.length > 0 && 'mt-3 border-t border-slate-200 pt-3')}>
+          {signedIn && (
+            <div className="sm:hidden">
+              <LanguageSwitch />
+            </div>
+          )}
+          {accountActions}
+        </div>
       </div>
     </header>
   );
