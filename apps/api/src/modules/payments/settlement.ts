@@ -1,4 +1,4 @@
-import { m } from '@therapy/contracts/messages';
+import { en } from '@therapy/contracts/messages';
 import type { AppDeps } from '../../deps.ts';
 import { userRepository } from '../user/user.repository.ts';
 import { ledger } from '../wallet/ledger.ts';
@@ -67,7 +67,8 @@ export function createSettlement(deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>
             amount: payment.amount,
             currencyCode: payment.currencyCode,
             reference: `${gateway.name}:${reference}`,
-            description: payment.method === 'card' ? m.topupByCard : m.topupByTransfer,
+            // Stored in English (not as a key), as rows written before the catalogue had keys are; the web localises it.
+            description: payment.method === 'card' ? en.topupByCard : en.topupByTransfer,
           });
           await repo.update(tx, payment.identifier, { status: 'success', ledgerTransactionId: posted.transactionId });
           return { outcome: posted.created ? 'credited' : 'already-credited', payment: { ...payment, status: 'success' } };

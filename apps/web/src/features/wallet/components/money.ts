@@ -1,7 +1,3 @@
-import { currencySymbols, type CurrencyCode } from '@therapy/contracts/wallet';
-
-export const currencySymbol = (currency: string): string => currencySymbols[currency as CurrencyCode] ?? currency;
-
 /**
  * The amount field as the user types (spec §5): only digits survive, leading zeros go, and commas group thousands.
  * "1234567" → "1,234,567"; "" stays "".

@@ -1,9 +1,8 @@
-import { m } from '@therapy/contracts/messages';
+import { localize, m } from '@therapy/contracts/messages';
 import { transactionTypes, type TransactionType } from '@therapy/contracts/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, ReceiptText, SearchX } from 'lucide-react';
 import { useId } from 'react';
-import { localizeMessage } from '@therapy/contracts/messages';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -134,7 +133,7 @@ export function TransactionList() {
                   <TransactionIcon type={tx.type} amount={tx.amount} />
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium break-words">
-                      {tx.description ? localizeMessage(tx.description, locale === 'de' ? 'de' : 'en') : t(`types.${tx.type}`)}
+                      {tx.description ? localize(tx.description, locale === 'de' ? 'de' : 'en') : t(`types.${tx.type}`)}
                     </span>
                     <span className="block text-sm text-slate-700">
                       {t(`types.${tx.type}`)} · {formatDateTime(tx.createdAt, locale)}
