@@ -4,7 +4,7 @@ import { userRepository } from '../user/user.repository.ts';
 import { ledger } from '../wallet/ledger.ts';
 import type { PaymentGateway } from './gateway/payment-gateway.ts';
 import { paymentsRepository as repo, type PaymentRow } from './payments.repository.ts';
-import { formatMoney, mailTemplates } from '../../platform/mail/templates.ts';
+import { mailMoney, mailTemplates } from '../../platform/mail/templates.ts';
 
 export interface Claimed {
   amount: number;
@@ -31,7 +31,7 @@ export function createSettlement(deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>
     const locale = user.locale === 'de' ? 'de' : 'en';
     const content = mailTemplates.topupCompleted[locale]({
       name: user.firstName ?? (locale === 'de' ? 'zusammen' : 'there'),
-      amount: formatMoney(payment.amount, payment.currencyCode, locale),
+      amount: mailMoney(payment.amount, payment.currencyCode, locale),
       link: `${deps.config.appOrigin}/wallet`,
     });
     await deps.mailer.send({ to: user.email, ...content }).catch((err: unknown) => log.error({ err }, 'top-up mail could not be sent'));

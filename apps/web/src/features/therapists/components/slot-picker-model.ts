@@ -126,20 +126,3 @@ export function formatSlotTime(slot: Pick<Timeslot, 'startTime' | 'endTime'>, lo
   return formatTimeRange(slot.startTime, slot.endTime, locale, timeZone);
 }
 
-/** The zone's long name at an instant (it changes with daylight saving), e.g. "Central European Standard Time". */
-export function formatZoneName(locale: string, timeZone: string, at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' }).formatToParts(at);
-  return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
-}
-
-/** A calendar date in words, e.g. "Monday, June 8, 2026"; the date is formatted as such, not as an instant. */
-export function formatLongDate(date: IsoDate, locale: string): string {
-  const [year, mon, day] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(Date.UTC(year, mon - 1, day, 12)));
-}
-
-/** A month in words, e.g. "June 2026". */
-export function formatMonth(month: IsoMonth, locale: string): string {
-  const [year, mon] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, mon - 1, 15)));
-}

@@ -26,12 +26,3 @@ export function caretAfterFormat(raw: string, caret: number, formatted: string):
 
 /** "YYYY-MM-DD" or undefined, for filters read from the address bar. */
 export const isoDateOrUndefined = (value: string | null): string | undefined => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
-
-export function formatDateTime(iso: string, locale: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(date);
-}

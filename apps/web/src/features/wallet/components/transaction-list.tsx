@@ -12,8 +12,8 @@ import { FieldError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { transactionsQuery, type TransactionFilters } from '../api/wallet-api';
-import { formatMoney } from '@/lib/format';
-import { formatDateTime, isoDateOrUndefined } from './money';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { isoDateOrUndefined } from './money';
 import { TransactionIcon, amountTone } from './transaction-type';
 
 const isType = (value: string | null): value is TransactionType => !!value && (transactionTypes as readonly string[]).includes(value);

@@ -12,8 +12,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { isApiError } from '@/lib/api-error';
 import { transactionQuery } from '../api/wallet-api';
-import { formatMoney } from '@/lib/format';
-import { formatDateTime } from '../components/money';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { TransactionIcon, amountTone } from '../components/transaction-type';
 
 const transactionIdSchema = z.uuid();
