@@ -22,7 +22,7 @@ export type { Interval } from './slot-engine.ts';
  * calendar's categories) and `booking.created` drop a provider's cached slots on every instance; while events from
  * other instances may be missed (realtime port down), nothing is cached.
  */
-export function createAvailabilityModule(deps: AppDeps, { users }: { users: UserModule }) {
+export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'events'>, { users }: { users: Pick<UserModule, 'findActiveUser'> }) {
   const { events } = deps;
   const cache = createSlotCache();
   const drop = ({ providerId }: { providerId: string }) => cache.invalidate(providerId);
@@ -44,8 +44,8 @@ export function createAvailabilityModule(deps: AppDeps, { users }: { users: User
   const calendar = createCalendarService(deps, { cache, tokens, busy, cacheTrusted: () => events.crossInstanceListening });
 
   const plugin: FastifyPluginAsync = async (app) => {
-    await app.register(availabilityRoutes, { deps, service });
-    await app.register(timeslotRoutes, { deps, calendar });
+    await app.register(availabilityRoutes, { service });
+    await app.register(timeslotRoutes, { calendar });
   };
 
   return {

@@ -20,7 +20,7 @@ import { availabilityRepository as repo, type DayToSave, type SettingsRow } from
 import { addDays, localDate } from './slot-engine.ts';
 
 /** A provider's own calendar: settings, set-up type, weekly plans and custom days (spec §7 "Availability"). */
-export function createAvailabilityService(deps: AppDeps, { users }: { users: Pick<UserModule, 'findActiveUser'> }) {
+export function createAvailabilityService(deps: Pick<AppDeps, 'db' | 'clock' | 'events'>, { users }: { users: Pick<UserModule, 'findActiveUser'> }) {
   const { db, clock, events } = deps;
 
   /** Access first (the access core): a provider (403 otherwise) whose account is live (401 once it ended). */

@@ -43,7 +43,7 @@ export interface CalendarOptions {
   cacheTrusted: () => boolean;
 }
 
-export function createCalendarService(deps: AppDeps, { cache, tokens, busy = nothingBooked, cacheTrusted }: CalendarOptions) {
+export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cache, tokens, busy = nothingBooked, cacheTrusted }: CalendarOptions) {
   const { db, clock } = deps;
 
   /** Reads the plan and computes the provider's slots from scratch (no cache). */
