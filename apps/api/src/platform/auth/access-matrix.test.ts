@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { m } from '@therapy/contracts/messages';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
-import { createWalletModule } from '../../modules/wallet/wallet.module.ts';
 
 /**
  * The access matrix (issue 12): every operation of the OpenAPI document, called as nobody, as a client, as a provider
@@ -136,7 +135,16 @@ beforeAll(async () => {
   );
 
   const [client, provider, otherClient, otherProvider] = [await t.signUp('client'), await t.signUp('provider'), await t.signUp('client'), await t.signUp('provider')];
-  const posted = await createWalletModule(t).creditTopup({ userId: client.userId, amount: 50_000, currencyCode: 'NGN', reference: 'matrix-topup', description: 'matrix' });
+  // A paid top-up (through the sandbox checkout and its webhook) gives the client a wallet transaction; a second,
+  // unpaid one a pending payment.
+  const paid = await t.api('POST', '/payment/wallet', client, { amount: 50_000 });
+  expect(paid.statusCode, paid.body).toBe(201);
+  await t.request({ method: 'POST', url: `/api/v1/payment/sandbox/checkout/${paid.json().data.payment.reference}/pay` });
+  const transactions = async () => (await t.api('GET', '/wallet/transactions', client)).json().data as Array<{ identifier: string }>;
+  for (let waited = 0; (await transactions()).length === 0; waited += 100) {
+    if (waited > 10_000) throw new Error('the paid top-up was not credited');
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const topup = await t.api('POST', '/payment/wallet', client, { amount: 100_000 });
   expect(topup.statusCode, topup.body).toBe(201);
   await t.api('PUT', '/provider-availability/settings', provider, { timezone: 'Europe/Berlin', sessionLengthMinutes: 60, bufferMinutes: 0, minimumNoticeHours: 0 });
@@ -149,7 +157,7 @@ beforeAll(async () => {
     provider,
     otherClient,
     otherProvider,
-    walletTransactionId: posted.transactionId,
+    walletTransactionId: (await transactions())[0]!.identifier,
     paymentId: topup.json().data.payment.identifier,
     paymentReference: topup.json().data.payment.reference,
     customDayId: day.json().data.identifier,
