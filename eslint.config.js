@@ -80,6 +80,64 @@ const architecture = {
   },
 };
 
+/**
+ * The API's seams (issue 12) as lint rules, checked on every import, export-from and dynamic import (types too):
+ * - `module-faces`: a file in modules/<a>/ reaches another module only through its public face, modules/<b>/<b>.module.ts;
+ * - `layer-zones`: one-way zones: db/ never imports platform/ or modules/; platform/ never imports modules/.
+ */
+const apiSrc = (cwd) => path.join(cwd, 'apps/api/src') + path.sep;
+const apiTarget = (context, spec) => {
+  if (typeof spec !== 'string' || !spec.startsWith('.')) return undefined;
+  return path.resolve(path.dirname(context.filename), spec);
+};
+const importChecks = (check) => ({
+  ImportDeclaration: (node) => check(node, node.source.value),
+  ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+  ExportAllDeclaration: (node) => check(node, node.source.value),
+  ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+});
+const apiArchitecture = {
+  rules: {
+    'module-faces': {
+      meta: {
+        type: 'problem',
+        messages: { face: 'Module "{{from}}" may use module "{{to}}" only through its public face modules/{{to}}/{{to}}.module.ts (not {{file}}).' },
+      },
+      create(context) {
+        const root = apiSrc(context.cwd);
+        const moduleOf = (file) => (file.startsWith(root) ? /^modules[\\/]([^\\/]+)[\\/]/.exec(file.slice(root.length))?.[1] : undefined);
+        const from = moduleOf(context.filename);
+        if (!from) return {};
+        return importChecks((node, spec) => {
+          const target = apiTarget(context, spec);
+          const to = target && moduleOf(target);
+          if (!to || to === from) return;
+          const face = path.join(root, 'modules', to, `${to}.module.ts`);
+          if (target !== face) context.report({ node, messageId: 'face', data: { from, to, file: path.relative(root, target) } });
+        });
+      },
+    },
+    'layer-zones': {
+      meta: {
+        type: 'problem',
+        messages: { zone: '{{from}}/ must not import {{to}}/ ({{file}}): the API\'s zones point one way, modules -> platform -> db.' },
+      },
+      create(context) {
+        const root = apiSrc(context.cwd);
+        const zoneOf = (file) => (file.startsWith(root) ? /^(db|platform|modules)[\\/]/.exec(file.slice(root.length))?.[1] : undefined);
+        const forbidden = { db: ['platform', 'modules'], platform: ['modules'], modules: [] };
+        const from = zoneOf(context.filename);
+        if (!from) return {};
+        return importChecks((node, spec) => {
+          const target = apiTarget(context, spec);
+          const to = target && zoneOf(target);
+          if (to && forbidden[from].includes(to)) context.report({ node, messageId: 'zone', data: { from, to, file: path.relative(root, target) } });
+        });
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ['.worktrees/**', '**/node_modules/**', '**/dist/**', '**/dist-server/**', '**/.data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'apps/api/src/db/migrations/**'] },
   js.configs.recommended,
@@ -107,6 +165,15 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The API's module faces and one-way zones (issue 12); test files are held to them too.
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'api-architecture': apiArchitecture },
+    rules: {
+      'api-architecture/module-faces': 'error',
+      'api-architecture/layer-zones': 'error',
     },
   },
   {

@@ -12,11 +12,15 @@ test('the landing page is in the HTML itself, in the visitor language, and hydra
   expect(html).toMatch(/<html lang="en"/);
   expect(html).toMatch(/<h1[^>]*id="hero-title"[^>]*>[^<]+<\/h1>/);
   expect(html).toContain('<script type="application/json" id="ssr-data">');
+  // The footer's country is named by the server, so the browser need not load its region names on every page.
+  expect(html).toContain('"countryNames":{"US":"United States"}');
 
   const german = await request.get('/', { headers: { cookie: 'X-Locale=de' } });
   const germanHtml = await german.text();
   expect(germanHtml).toMatch(/<html lang="de"/);
   expect(germanHtml).toMatch(/<title>[^<]*Therapeut/);
+  const austrian = await (await request.get('/', { headers: { cookie: 'X-Locale=de', 'accept-language': 'de,de-AT;q=0.9' } })).text();
+  expect(austrian).toContain('"countryNames":{"AT":"Österreich"}');
 
   // Without JavaScript the visitor still reads the page and can follow its links.
   const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });

@@ -13,27 +13,22 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
-import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
-import { authRoutes } from './modules/user/auth.routes.ts';
-import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { clientProfileRoutes } from './modules/client-profile/client-profile.routes.ts';
-import { filesRoutes } from './modules/files/files.routes.ts';
-import { userMaintenance } from './modules/user/maintenance.ts';
-import { filesMaintenance } from './modules/files/file-maintenance.ts';
-import { paymentsModule } from './modules/payments/payments.plugin.ts';
-import { walletRoutes } from './modules/wallet/wallet.routes.ts';
-import { availabilityModule } from './modules/availability/availability.plugin.ts';
-import { providerSummaryRoutes } from './modules/provider-profile/provider-summary.routes.ts';
-import { providerProfileRoutes } from './modules/provider-profile/provider-profile.routes.ts';
-import { referenceRoutes } from './modules/reference/reference.routes.ts';
-import { regionsRoutes } from './modules/regions/regions.routes.ts';
-import { accountRoutes } from './modules/user/account.routes.ts';
-import { oidcRoutes } from './modules/user/oidc.routes.ts';
-import { createSessionService } from './modules/user/session.service.ts';
+import { createAppConfigModule } from './modules/app-config/app-config.module.ts';
+import { createAvailabilityModule } from './modules/availability/availability.module.ts';
+import { createClientProfileModule } from './modules/client-profile/client-profile.module.ts';
+import { createDevMailboxModule } from './modules/dev-mailbox/dev-mailbox.module.ts';
+import { createFilesModule } from './modules/files/files.module.ts';
+import { createHealthModule } from './modules/health/health.module.ts';
+import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import { createProviderProfileModule } from './modules/provider-profile/provider-profile.module.ts';
+import { createReferenceModule } from './modules/reference/reference.module.ts';
+import { createRegionsModule } from './modules/regions/regions.module.ts';
+import { createUserModule } from './modules/user/user.module.ts';
+import { createWalletModule } from './modules/wallet/wallet.module.ts';
 import { authPlugin } from './platform/auth/plugin.ts';
 import { createAccessTokens } from './platform/auth/tokens.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
+import { createEventBus } from './platform/events.ts';
 import { createFileService } from './platform/files/file-service.ts';
 import { startJobs } from './platform/jobs.ts';
 import { registerUploads } from './platform/files/uploads.ts';
@@ -47,6 +42,7 @@ import { internalRequestHeader, internalRequestToken, registerWebApp } from './p
 import { registerOriginRedirect } from './platform/http/origin-redirect.ts';
 import { newId } from './platform/ids.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createPgRealtime } from './platform/realtime.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -88,8 +84,31 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     tokens: createAccessTokens(config.jwtSecret),
     files: createFileService({ db, config, clock: opts.clock ?? systemClock }),
     jobs: await startJobs(db.$client, app.log),
-  };  // Workers stop taking jobs before the pool they run on goes away.
+    events: createEventBus({ db, realtime: createPgRealtime(db), log: app.log }),
+  };
+  // Workers stop taking jobs, and the event listener its connection, before the pool they use goes away.
   app.addHook('onClose', () => deps.jobs.stop());
+  app.addHook('onClose', () => deps.events.close());
+
+  // The modules, in dependency order: each gets the public faces (`<m>.module.ts`) of the modules it uses, and
+  // nothing else of them (lint enforces it). A module's routes and workers are its `plugin`, registered below.
+  const wallet = createWalletModule(deps);
+  const users = createUserModule(deps, { wallet });
+  const reference = createReferenceModule(deps);
+  const availability = createAvailabilityModule(deps, { users });
+  const modules = [
+    createHealthModule(deps),
+    createAppConfigModule(deps),
+    users,
+    createRegionsModule(deps),
+    reference,
+    createFilesModule(deps),
+    createClientProfileModule(deps, { users, reference }),
+    createProviderProfileModule(deps, { users, reference, availability }),
+    availability,
+    createPaymentsModule(deps, { users, wallet }),
+    wallet,
+  ];
 
   // Once per process (one app per process outside tests); nothing is loaded without SENTRY_DSN.
   const errorReporter = await startErrorReporting({ dsn: config.sentryDsn, environment: config.env, processErrors: config.env !== 'test' });
@@ -136,7 +155,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerTextChecks(app);
   await registerUploads(app);
   // Every signed-in request checks its session in the database (one prepared statement), so ended sessions end at once.
-  await app.register(authPlugin, { tokens: deps.tokens, clock: deps.clock, loadSession: createSessionService(deps).liveUser });
+  await app.register(authPlugin, { tokens: deps.tokens, clock: deps.clock, loadSession: users.loadSession });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Therapy platform API', version: '1.0.0' },
@@ -148,23 +167,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (opts.metrics ?? config.env !== 'test') await registerMetrics(app, config);
 
   const prefix = '/api/v1';
-  await app.register(healthRoutes, { prefix, deps });
-  await app.register(appConfigRoutes, { prefix, deps });
-  await app.register(authRoutes, { prefix, deps });
-  await app.register(accountRoutes, { prefix, deps });
-  await app.register(oidcRoutes, { prefix, deps });
-  await app.register(regionsRoutes, { prefix, deps });
-  await app.register(referenceRoutes, { prefix, deps });
-  await app.register(filesRoutes, { prefix, deps });
-  await app.register(clientProfileRoutes, { prefix, deps });
-  await app.register(providerProfileRoutes, { prefix, deps });
-  await app.register(providerSummaryRoutes, { prefix, deps });
-  await app.register(availabilityModule, { prefix, deps });
-  await app.register(paymentsModule, { prefix, deps });
-  await app.register(userMaintenance, { deps });
-  await app.register(filesMaintenance, { deps });
-  await app.register(walletRoutes, { prefix, deps });
-  if (!config.isProduction) await app.register(devMailboxRoutes, { deps });
+  for (const m of modules) await app.register(m.plugin, { prefix });
+  if (!config.isProduction) await app.register(createDevMailboxModule(deps).plugin);
 
   await registerWebApp(app, { webDist: path.join(webRoot, 'dist'), serverEntry: path.join(webRoot, 'dist-server', 'entry-server.js'), enabled: config.serveWeb });
   return app;

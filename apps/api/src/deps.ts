@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AccessTokens } from './platform/auth/tokens.ts';
 import type { Clock } from './platform/clock.ts';
+import type { EventBus } from './platform/events.ts';
 import type { FileService } from './platform/files/file-service.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
@@ -15,4 +16,6 @@ export interface AppDeps {
   tokens: AccessTokens;
   files: FileService;
   jobs: Jobs;
+  /** Domain events: published in a transaction, delivered after commit (platform/events.ts). */
+  events: EventBus;
 }

@@ -7,6 +7,8 @@ import { createDatabase, type Database } from './db/client.ts';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrateAndSeed } from './db/migrate.ts';
 import { seedDemoData, type DemoAccount } from './db/seed/seed-demo.ts';
+import { hashPassword } from './platform/auth/passwords.ts';
+import { prepareJobsSchema } from './platform/jobs.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -48,8 +50,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     await embedded?.stop().catch(() => {});
   };
   try {
-    await migrateAndSeed(db);
-    const demoAccounts = config.seedDemo ? await seedDemoData(db) : [];
+    await migrateAndSeed(db, { prepareJobs: prepareJobsSchema });
+    const demoAccounts = config.seedDemo ? await seedDemoData(db, { hashPassword }) : [];
     const app = await buildApp({ config, db, logger: opts.logger });
     const address = await app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;

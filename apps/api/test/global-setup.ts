@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../src/db/client.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrateAndSeed } from '../src/db/migrate.ts';
+import { prepareJobsSchema } from '../src/platform/jobs.ts';
 import { freePort } from '../src/server.ts';
 
 declare module 'vitest' {
@@ -25,7 +26,7 @@ export default async function setup(project: TestProject) {
   const pg = await startEmbeddedPostgres(dir, await freePort(), { throwaway: true });
   await ensureDatabase(pg.url('postgres'), TEMPLATE);
   const db = createDatabase(pg.url(TEMPLATE), 2);
-  await migrateAndSeed(db);
+  await migrateAndSeed(db, { prepareJobs: prepareJobsSchema });
   await db.$client.end();
   project.provide('pgAdminUrl', pg.url('postgres'));
   project.provide('pgTemplate', TEMPLATE);

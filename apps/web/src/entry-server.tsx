@@ -1,4 +1,5 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { cookieNames } from '@therapy/contracts/constants';
 import type { Locale } from '@therapy/contracts/messages';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -8,6 +9,7 @@ import { Providers } from './app/providers';
 import { routes } from './app/router';
 import { setApiTransport } from './lib/api-client';
 import { appConfigQuery } from './lib/app-config';
+import { countryFromLanguages, countryName } from './lib/country';
 import { i18n, namespaces, supportedLocales } from './lib/i18n';
 import { pageTitleText } from './lib/page-title';
 import { createQueryClient } from './lib/query-client';
@@ -23,6 +25,8 @@ export interface RenderRequest {
   url: string;
   locale: Locale;
   cookies: Record<string, string>;
+  /** The request's Accept-Language tags, best first: the browser's languages, which name its region. */
+  languages?: string[];
 }
 
 export interface RenderResult {
@@ -88,10 +92,14 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
   }
 
   const locale = request.locale;
+  // The footer names the visitor's country once hydrated (cookie, account, browser region): the likely one is named
+  // here so the browser need not load its region names to say it.
+  const country = (request.cookies[cookieNames.countryCode] ?? countryFromLanguages(request.languages ?? []) ?? '').toUpperCase();
+  const countryNames = /^[A-Z]{2}$/.test(country) ? { [country]: countryName(country, locale) } : undefined;
   return {
     status: context.statusCode,
     html,
-    data: serializeSsrData({ locale, queries: dehydrate(queryClient) }),
+    data: serializeSsrData({ locale, queries: dehydrate(queryClient), countryNames }),
     title: pageTitleText({ key: (matches.at(-1)?.route.handle as PageHandle).title, name: page.titleName?.(queryClient, params) }, locale),
     modules: page.source ? [page.source, ...page.ns.map((ns) => `src/locales/${locale}/${ns}.json`)] : [],
   };

@@ -13,6 +13,7 @@ import { syncDocumentLanguage } from './lib/locale';
 import { queryClient } from './lib/query-client';
 import { restoreSession } from './lib/session-actions';
 import { readSsrData } from './lib/ssr-data';
+import { seedCountryNames } from './lib/country';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -24,6 +25,7 @@ const ssr = readSsrData();
  */
 async function hydratePage(data: NonNullable<typeof ssr>): Promise<void> {
   if (i18n.language !== data.locale) await i18n.changeLanguage(data.locale);
+  if (data.countryNames) seedCountryNames(data.locale, data.countryNames);
   hydrate(queryClient, data.queries);
   const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
   await Promise.all(

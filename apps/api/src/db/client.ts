@@ -6,6 +6,8 @@ export type Schema = typeof schema;
 export type Database = NodePgDatabase<Schema> & { $client: pg.Pool };
 /** A transaction or the database: repositories take either, so services decide the transaction's extent. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'query'>;
+/** The handle `db.transaction` passes to its callback. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export function createDatabase(url: string, max = 20): Database {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 10_000 });

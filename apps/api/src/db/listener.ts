@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
+import type { Executor } from './client.ts';
 
 /**
  * The `realtime` port's receiving side on PostgreSQL LISTEN/NOTIFY (DESIGN.md §9): a write publishes with
@@ -80,4 +82,9 @@ export function listenTo(
       }
     },
   };
+}
+
+/** Sends on a channel inside the caller's transaction: PostgreSQL delivers it at commit, and never on rollback. */
+export async function notify(db: Executor, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
 }

@@ -11,7 +11,11 @@ function normalise(code: string | null | undefined): string | null {
 /** Only an explicit region counts: "de" alone says nothing about where the user is, "de-AT" does. */
 export function countryFromBrowser(): string | null {
   if (typeof navigator === 'undefined') return null;
-  const tags = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return countryFromLanguages(navigator.languages?.length ? navigator.languages : [navigator.language]);
+}
+
+/** The first explicit region among language tags (the browser's, or a request's Accept-Language on the server). */
+export function countryFromLanguages(tags: readonly string[]): string | null {
   for (const tag of tags) {
     try {
       const region = normalise(new Intl.Locale(tag).region);
@@ -38,9 +42,20 @@ export function setCountryCookie(code: string): void {
 }
 
 const displayNamesCache = new Map<string, Intl.DisplayNames | null>();
+const knownNames = new Map<string, string>();
+
+/**
+ * Names the server already looked up for this page (the country it expects the footer to show). Building the
+ * browser's Intl.DisplayNames takes ~100 ms on a slow phone, a long task on every page load; a seeded name spares it.
+ */
+export function seedCountryNames(locale: string, names: Record<string, string>): void {
+  for (const [code, name] of Object.entries(names)) knownNames.set(`${locale}|${code.toUpperCase()}`, name);
+}
 
 /** Country names come from the browser's CLDR data, so both locales are covered without shipping a name list. */
 export function countryName(code: string, locale: string, fallback?: string): string {
+  const known = knownNames.get(`${locale}|${code.toUpperCase()}`);
+  if (known) return known;
   if (!displayNamesCache.has(locale)) {
     try {
       displayNamesCache.set(locale, new Intl.DisplayNames([locale], { type: 'region' }));

@@ -66,14 +66,26 @@ export function formatAmounts(amounts: ReadonlyArray<{ amount: number; currencyC
   return new Intl.ListFormat(locale, { type: 'conjunction' }).format(parts);
 }
 
+/**
+ * Building an Intl.DateTimeFormat costs far more than using one; a month grid labels ~42 days on every render, so
+ * each date formatter is built once per locale and options (it was the therapist page’s longest task, commit 49cceb6).
+ */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+export function dateFormatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormatters.set(key, format);
+  }
+  return format;
+}
+
 /** An instant as date and time, e.g. "Jun 8, 2026, 9:00 AM" (en), "08.06.2026, 09:00" (de); in the browser's zone. */
 export function formatDateTime(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(date);
+  return dateFormatter(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /**
@@ -84,17 +96,17 @@ export function formatLongDate(date: string, locale: string): string {
   const [year, mon, day] = date.split('-').map(Number) as [number, number, number];
   const noon = new Date(Date.UTC(year, mon - 1, day, 12));
   if (Number.isNaN(noon.getTime())) return date;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(noon);
+  return dateFormatter(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(noon);
 }
 
 /** A month ("YYYY-MM") in words, e.g. "June 2026". */
 export function formatMonth(month: string, locale: string): string {
   const [year, mon] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, mon - 1, 15)));
+  return dateFormatter(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, mon - 1, 15)));
 }
 
 /** The zone's long name at an instant (it changes with daylight saving), e.g. "Central European Standard Time". */
 export function formatZoneName(locale: string, timeZone: string, at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' }).formatToParts(at);
+  const parts = dateFormatter(locale, { timeZone, timeZoneName: 'long' }).formatToParts(at);
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
 }

@@ -8,6 +8,8 @@ import type { Locale } from '@therapy/contracts/messages';
 export interface SsrData {
   locale: Locale;
   queries: DehydratedState;
+  /** The name of the country the page expects to show (lib/country.ts seedCountryNames), in `locale`. */
+  countryNames?: Record<string, string>;
 }
 
 export const SSR_DATA_ELEMENT_ID = 'ssr-data';

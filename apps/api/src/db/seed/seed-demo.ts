@@ -1,4 +1,3 @@
-import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { Database } from '../client.ts';
 import { findUserByEmail, insertDemoAvailability, insertDemoUser } from './demo.repository.ts';
 
@@ -20,7 +19,8 @@ const names = { client: ['Amara', 'Okafor', 'NG'], provider: ['Lena', 'Hoffmann'
 
 const timezones = { client: 'Africa/Lagos', provider: 'Europe/Berlin' } as const;
 
-export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
+/** `hashPassword`: the platform's (platform/auth/passwords.ts), passed in because db/ imports no platform code. */
+export async function seedDemoData(db: Database, { hashPassword }: { hashPassword: (password: string) => Promise<string> }): Promise<DemoAccount[]> {
   const seeded: DemoAccount[] = [];
   for (const account of demoAccounts) {
     const existing = await findUserByEmail(db, account.email);

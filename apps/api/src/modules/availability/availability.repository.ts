@@ -25,9 +25,6 @@ export interface DayToSave {
   intervals: ReadonlyArray<readonly [number, number]>;
 }
 
-/** Every write to a plan says so on this channel (delivered at commit), so each instance drops its cached slots. */
-export const AVAILABILITY_CHANNEL = 'availability_changed';
-
 const categoryIs = (categoryId: string | null) =>
   categoryId === null ? isNull(availabilityDays.categoryId) : eq(availabilityDays.categoryId, categoryId);
 
@@ -148,8 +145,5 @@ export const availabilityRepository = {
   /** Serialises plan writes of one provider, so two saves of one weekday cannot interleave. */
   async lockProvider(db: Executor, providerId: string): Promise<void> {
     await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`availability:${providerId}`}, 0))`);
-  },
-  async notifyChanged(db: Executor, providerId: string): Promise<void> {
-    await db.execute(sql`SELECT pg_notify(${AVAILABILITY_CHANNEL}, ${providerId})`);
   },
 };

@@ -13,7 +13,6 @@ import {
 } from '@therapy/contracts/availability';
 import { envelope, errorBody, messageOnly } from '@therapy/contracts/common';
 import { m, message } from '@therapy/contracts/messages';
-import type { AppDeps } from '../../deps.ts';
 import { actorOf } from '../../platform/auth/plugin.ts';
 import { requestLocale } from '../../platform/locale.ts';
 import type { AvailabilityService } from './availability.service.ts';
@@ -22,7 +21,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
 const customDayParams = z.strictObject({ id: z.uuid({ error: m.notFound }) });
 
 /** A provider's own calendar (spec §7 "Availability" writes and `/provider/availability-setting`). */
-export const availabilityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; service: AvailabilityService }> = async (app, { service }) => {
+export const availabilityRoutes: FastifyPluginAsyncZod<{ service: AvailabilityService }> = async (app, { service }) => {
   const tags = ['availability'];
   const security = [{ bearer: [] }];
   app.addHook('onRequest', app.requireRole('provider'));

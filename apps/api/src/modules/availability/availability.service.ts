@@ -12,24 +12,19 @@ import {
 import { AVAILABILITY_HORIZON_DAYS } from '@therapy/contracts/constants';
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/client.ts';
-import type { AccessClaims } from '../../platform/auth/tokens.ts';
+import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { userRepository } from '../user/user.repository.ts';
+import type { UserModule } from '../user/user.module.ts';
 import { defaultSettings, resolveWeek, toAvailabilityDay, toCustomDay, toIntervals, toSettings } from './availability.mapper.ts';
 import { availabilityRepository as repo, type DayToSave, type SettingsRow } from './availability.repository.ts';
-import type { SlotCache } from './slot-cache.ts';
 import { addDays, localDate } from './slot-engine.ts';
 
 /** A provider's own calendar: settings, set-up type, weekly plans and custom days (spec §7 "Availability"). */
-export function createAvailabilityService(deps: AppDeps, cache: SlotCache) {
-  const { db, clock } = deps;
+export function createAvailabilityService(deps: Pick<AppDeps, 'db' | 'clock' | 'events'>, { users }: { users: Pick<UserModule, 'findActiveUser'> }) {
+  const { db, clock, events } = deps;
 
-  /** Access first: the actor's own live provider account. */
-  const own = async (actor: AccessClaims) => {
-    const user = await userRepository.findLiveById(db, actor.userId);
-    if (!user || user.userType !== 'provider') throw AppError.unauthorized();
-    return user;
-  };
+  /** Access first (the access core): a provider (403 otherwise) whose account is live (401 once it ended). */
+  const provider = async (actor: Actor) => requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'provider').userId));
 
   const settingsOf = async (ex: Executor, providerId: string, timezone: string | null): Promise<SettingsRow> =>
     (await repo.settings(ex, providerId)) ?? defaultSettings(providerId, timezone);
@@ -44,20 +39,18 @@ export function createAvailabilityService(deps: AppDeps, cache: SlotCache) {
 
   /**
    * Every plan write: one transaction, serialised per provider, with a settings row (so the zone the plan was made
-   * in is fixed) and a change signal; the local cache is dropped at once, other instances on the signal.
+   * in is fixed) and an `availability.changed` event: after commit the slot cache drops the provider's slots, here at
+   * once and on the other instances through the realtime port.
    */
-  const write = async <T>(providerId: string, timezone: string | null, work: (tx: Executor, settings: SettingsRow) => Promise<T>): Promise<T> => {
-    const result = await db.transaction(async (tx) => {
+  const write = async <T>(providerId: string, timezone: string | null, work: (tx: Executor, settings: SettingsRow) => Promise<T>): Promise<T> =>
+    events.transaction(async (tx) => {
       await repo.lockProvider(tx, providerId);
       const existing = await repo.settings(tx, providerId);
       const settings = existing ?? (await repo.upsertSettings(tx, { ...defaultSettings(providerId, timezone), updatedAt: undefined }));
       const value = await work(tx, settings);
-      await repo.notifyChanged(tx, providerId);
+      await events.publish(tx, 'availability.changed', { providerId });
       return value;
     });
-    cache.invalidate(providerId);
-    return result;
-  };
 
   const weekOf = async (ex: Executor, providerId: string, categoryId: string | null): Promise<WeeklyPlan> => {
     const ownDays = await repo.weeklyDays(ex, providerId, categoryId);
@@ -75,13 +68,13 @@ export function createAvailabilityService(deps: AppDeps, cache: SlotCache) {
   });
 
   return {
-    async settings(actor: AccessClaims): Promise<AvailabilitySettings> {
-      const user = await own(actor);
+    async settings(actor: Actor): Promise<AvailabilitySettings> {
+      const user = await provider(actor);
       return toSettings(await settingsOf(db, user.identifier, user.timezone));
     },
 
-    async updateSettings(actor: AccessClaims, input: AvailabilitySettingsInput): Promise<AvailabilitySettings> {
-      const user = await own(actor);
+    async updateSettings(actor: Actor, input: AvailabilitySettingsInput): Promise<AvailabilitySettings> {
+      const user = await provider(actor);
       const row = await write(user.identifier, user.timezone, (tx, settings) =>
         repo.upsertSettings(tx, {
           providerId: user.identifier,
@@ -95,14 +88,14 @@ export function createAvailabilityService(deps: AppDeps, cache: SlotCache) {
       return toSettings(row);
     },
 
-    async setup(actor: AccessClaims, category: string | undefined): Promise<AvailabilitySetup> {
-      const user = await own(actor);
+    async setup(actor: Actor, category: string | undefined): Promise<AvailabilitySetup> {
+      const user = await provider(actor);
       const categoryId = await checkCategory(user.identifier, category);
       return setupOf(user.identifier, await settingsOf(db, user.identifier, user.timezone), categoryId);
     },
 
-    async saveSetup(actor: AccessClaims, category: string | undefined, input: AvailabilitySetupInput): Promise<AvailabilitySetup> {
-      const user = await own(actor);
+    async saveSetup(actor: Actor, category: string | undefined, input: AvailabilitySetupInput): Promise<AvailabilitySetup> {
+      const user = await provider(actor);
       const categoryId = await checkCategory(user.identifier, category);
       if (input.calendarSetupType === 'BY_CATEGORY' && (await repo.categories(db, user.identifier)).length === 0) {
         throw AppError.rule('therapyRequired');
@@ -116,14 +109,14 @@ export function createAvailabilityService(deps: AppDeps, cache: SlotCache) {
     },
 
     /** `/days/default` is the general plan, `/days/recurring` a category's (its unsaved days follow the general plan). */
-    async weekly(actor: AccessClaims, category: string | null | undefined, requireCategory: boolean): Promise<WeeklyPlan> {
-      const user = await own(actor);
+    async weekly(actor: Actor, category: string | null | undefined, requireCategory: boolean): Promise<WeeklyPlan> {
+      const user = await provider(actor);
       if (requireCategory && !category) throw AppError.rule('therapyRequired');
       return weekOf(db, user.identifier, await checkCategory(user.identifier, category));
     },
 
-    async saveWeekly(actor: AccessClaims, category: string | null | undefined, days: readonly AvailabilityDayInput[], requireCategory: boolean): Promise<WeeklyPlan> {
-      const user = await own(actor);
+    async saveWeekly(actor: Actor, category: string | null | undefined, days: readonly AvailabilityDayInput[], requireCategory: boolean): Promise<WeeklyPlan> {
+      const user = await provider(actor);
       if (requireCategory && !category) throw AppError.rule('therapyRequired');
       const categoryId = await checkCategory(user.identifier, category);
       return write(user.identifier, user.timezone, async (tx) => {
@@ -132,8 +125,8 @@ export function createAvailabilityService(deps: AppDeps, cache: SlotCache) {
       });
     },
 
-    async customDays(actor: AccessClaims, category: string | undefined): Promise<CustomDay[]> {
-      const user = await own(actor);
+    async customDays(actor: Actor, category: string | undefined): Promise<CustomDay[]> {
+      const user = await provider(actor);
       const settings = await settingsOf(db, user.identifier, user.timezone);
       const today = localDate(settings.timezone, clock.now().getTime());
       const categoryId = category === undefined ? undefined : await checkCategory(user.identifier, category);
@@ -141,8 +134,8 @@ export function createAvailabilityService(deps: AppDeps, cache: SlotCache) {
     },
 
     /** Saves the override of one date; a date that already has one (for that category) is replaced. */
-    async saveCustomDay(actor: AccessClaims, input: CustomDayInput): Promise<CustomDay> {
-      const user = await own(actor);
+    async saveCustomDay(actor: Actor, input: CustomDayInput): Promise<CustomDay> {
+      const user = await provider(actor);
       const categoryId = await checkCategory(user.identifier, input.categoryIdentifier);
       return write(user.identifier, user.timezone, async (tx, settings) => {
         // Dates are the provider's: "today" and the horizon are counted in the zone the plan is in.
@@ -155,8 +148,8 @@ export function createAvailabilityService(deps: AppDeps, cache: SlotCache) {
       });
     },
 
-    async deleteCustomDay(actor: AccessClaims, id: string): Promise<void> {
-      const user = await own(actor);
+    async deleteCustomDay(actor: Actor, id: string): Promise<void> {
+      const user = await provider(actor);
       await write(user.identifier, user.timezone, async (tx) => {
         if (!(await repo.deleteCustomDay(tx, user.identifier, id))) throw AppError.notFound();
       });

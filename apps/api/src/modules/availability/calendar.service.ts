@@ -17,13 +17,15 @@ import {
 } from './slot-engine.ts';
 import type { TimeslotTokens } from './timeslot-token.ts';
 
-/**
- * Where the engine learns what is already taken. Bookings do not exist yet; the booking issue passes its source (its
- * active bookings with their times) and announces changes with `availabilityRepository.notifyChanged`.
- */
 /** Slots start on whole minutes: "2026-03-30T07:00:00Z" (DESIGN.md §5) without the always-zero milliseconds. */
 const isoInstant = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
 
+/**
+ * Where the engine learns what is already taken: the busy times (UTC epoch milliseconds) of a provider between two
+ * instants. Sources register through the availability module's `busySource` (the bookings module: its active
+ * bookings); a source announces changes with an event the module subscribes to (`booking.created`,
+ * `availability.changed`), so cached slots are recomputed.
+ */
 export type BusySource = (providerId: string, from: number, to: number) => Promise<Interval[]>;
 export const nothingBooked: BusySource = async () => [];
 
@@ -41,7 +43,7 @@ export interface CalendarOptions {
   cacheTrusted: () => boolean;
 }
 
-export function createCalendarService(deps: AppDeps, { cache, tokens, busy = nothingBooked, cacheTrusted }: CalendarOptions) {
+export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cache, tokens, busy = nothingBooked, cacheTrusted }: CalendarOptions) {
   const { db, clock } = deps;
 
   /** Reads the plan and computes the provider's slots from scratch (no cache). */

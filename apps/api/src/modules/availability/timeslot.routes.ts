@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { availabilityCalendar, categoryQuery, timeslotCheck, timeslotDateParam, timeslotQuery } from '@therapy/contracts/availability';
 import { envelope, errorBody } from '@therapy/contracts/common';
 import { m } from '@therapy/contracts/messages';
-import type { AppDeps } from '../../deps.ts';
 import type { CalendarService } from './calendar.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
@@ -12,7 +11,7 @@ const providerDateParams = providerParams.extend({ date: timeslotDateParam });
 const timeslotParams = z.strictObject({ id: z.string().min(1, m.timeslotInvalid).max(256, m.timeslotInvalid) });
 
 /** Slots as clients see them (public, like the provider page) and the timeslot check (signed-in users). */
-export const timeslotRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; calendar: CalendarService }> = async (app, { calendar }) => {
+export const timeslotRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }> = async (app, { calendar }) => {
   const tags = ['availability'];
   const response = { 200: envelope(availabilityCalendar), ...errors };
 

@@ -1,5 +1,5 @@
 import type { ClientProfile, EmergencyContact } from '@therapy/contracts/profile';
-import type { UserRow } from '../user/user.repository.ts';
+import type { UserRow } from '../user/user.module.ts';
 import type { ClientProfileRow, EmergencyContactRow } from './client-profile.repository.ts';
 
 /** Contract shape of a client's profile: names and time zone live on the user, the rest on the profile row. */

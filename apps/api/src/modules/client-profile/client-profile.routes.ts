@@ -13,19 +13,17 @@ import {
   emergencyContactInput,
   photoResponse,
 } from '@therapy/contracts/profile';
-import type { AppDeps } from '../../deps.ts';
 import { uploadedFile } from '../../platform/files/uploads.ts';
 import { actorOf } from '../../platform/auth/plugin.ts';
 import { requestLocale } from '../../platform/locale.ts';
-import { createClientProfileService } from './client-profile.service.ts';
+import type { ClientProfileService } from './client-profile.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 413: errorBody };
 /** Any string: an id that is not the caller's (malformed or not) is simply not found. */
 const profileIdParams = z.strictObject({ id: z.string().max(64) });
 
 /** A client's own profile, emergency contact, preferences and picture: spec §7 "Profile and client". */
-export const clientProfileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const profiles = createClientProfileService(deps);
+export const clientProfileRoutes: FastifyPluginAsyncZod<{ profiles: ClientProfileService }> = async (app, { profiles }) => {
   const tags = ['client'];
   const security = [{ bearer: [] }];
   // Before the body is read: a caller without a client token learns nothing about the route's rules.

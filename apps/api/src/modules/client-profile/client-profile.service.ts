@@ -13,13 +13,12 @@ import {
 } from '@therapy/contracts/profile';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { AccessClaims } from '../../platform/auth/tokens.ts';
+import { requireAccess, requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { userRepository, type UserRow } from '../user/user.repository.ts';
+import type { ReferenceModule } from '../reference/reference.module.ts';
+import type { UserModule, UserRow } from '../user/user.module.ts';
 import { toClientProfile, toEmergencyContact } from './client-profile.mapper.ts';
 import { clientProfileRepository as repo, type ClientProfileRow } from './client-profile.repository.ts';
-import { isPgError, mapForeignKeyViolation, profileChecks } from './profile-checks.ts';
-import { profileLookupsRepository as lookups } from './profile-lookups.repository.ts';
 
 const preferenceKeys = Object.keys(preferenceLists) as PreferenceKey[];
 /** The ten preference keys whose lists are reference lists (language and country have their own tables). */
@@ -29,15 +28,15 @@ const listOf = (key: Exclude<PreferenceKey, 'language' | 'country'>) => preferen
 const collator = new Intl.Collator('en');
 
 /** A client's own profile, emergency contact, preferences and picture (spec §7 "Profile and client"). */
-export function createClientProfileService(deps: AppDeps) {
+export function createClientProfileService(
+  deps: AppDeps,
+  { users, reference }: { users: Pick<UserModule, 'findActiveUser' | 'updateDetails'>; reference: ReferenceModule },
+) {
   const { db } = deps;
+  const { checks: profileChecks, mapForeignKeyViolation, isPgError } = reference;
 
-  /** Access first: the actor's own live account, or 401 (a deleted account's token no longer works). */
-  const own = async (actor: AccessClaims): Promise<UserRow> => {
-    const user = await userRepository.findLiveById(db, actor.userId);
-    if (!user || user.userType !== 'client') throw AppError.unauthorized();
-    return user;
-  };
+  /** Access first (the access core): a client (403 otherwise) whose account is live (401 once it ended). */
+  const client = async (actor: Actor): Promise<UserRow> => requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'client').userId));
 
   const photoUrlOf = async (ex: Executor, profile: ClientProfileRow): Promise<string | null> => {
     if (profile.photoFileId) return deps.files.signedUrl(profile.photoFileId);
@@ -46,7 +45,7 @@ export function createClientProfileService(deps: AppDeps) {
   };
 
   const present = async (user: UserRow, profile: ClientProfileRow): Promise<ClientProfile> => {
-    const countryIdentifier = user.countryCode ? ((await lookups.countryIdByCode(db, user.countryCode)) ?? null) : null;
+    const countryIdentifier = user.countryCode ? ((await reference.countryIdByCode(user.countryCode)) ?? null) : null;
     return toClientProfile(user, profile, { countryIdentifier, photoUrl: await photoUrlOf(db, profile) });
   };
 
@@ -59,20 +58,21 @@ export function createClientProfileService(deps: AppDeps) {
     });
 
   return {
-    async get(actor: AccessClaims): Promise<ClientProfile> {
-      const user = await own(actor);
+    async get(actor: Actor): Promise<ClientProfile> {
+      const user = await client(actor);
       return present(user, await repo.ensure(db, user.identifier));
     },
 
     /** Only the client themself for now; a provider will see their clients' profiles once bookings exist. */
-    async getById(actor: AccessClaims, id: string): Promise<ClientProfile> {
-      const user = await own(actor);
-      if (id.toLowerCase() !== user.identifier) throw AppError.notFound();
+    async getById(actor: Actor, id: string): Promise<ClientProfile> {
+      const user = await client(actor);
+      // A client profile's id is its user's: anyone else's (or none) is "not found".
+      requireAccess(actor, 'read', { kind: 'owned', ownerId: id.toLowerCase() });
       return present(user, await repo.ensure(db, user.identifier));
     },
 
-    async update(actor: AccessClaims, input: ClientProfileInput): Promise<ClientProfile> {
-      const user = await own(actor);
+    async update(actor: Actor, input: ClientProfileInput): Promise<ClientProfile> {
+      const user = await client(actor);
       const countryCode = await profileChecks.countryCode(db, input.countryIdentifier);
       await profileChecks.stateInCountry(db, input.stateIdentifier, input.countryIdentifier);
       await profileChecks.inList(db, 'religion', [input.religionIdentifier]);
@@ -80,15 +80,15 @@ export function createClientProfileService(deps: AppDeps) {
       await profileChecks.genderCode(db, input.gender);
       const [updated, profile] = await db
         .transaction(async (tx) => {
-          const u = await userRepository.update(tx, user.identifier, {
+          // The account may have ended meanwhile: 401 (the access core).
+          const u = requireLiveAccount(actor, await users.updateDetails(tx, user.identifier, {
             firstName: input.firstName,
             lastName: input.lastName,
             countryCode,
             timezone: input.timezone,
             // Absent: unchanged (stored on the user row, where sign-up puts it too).
             ...(input.phoneNumber !== undefined ? { phoneNumber: input.phoneNumber } : {}),
-          });
-          if (!u) throw AppError.unauthorized();
+          }));
           const p = await repo.upsert(tx, {
             userId: user.identifier,
             userName: input.userName,
@@ -108,25 +108,25 @@ export function createClientProfileService(deps: AppDeps) {
       return present(updated, profile);
     },
 
-    async emergencyContact(actor: AccessClaims): Promise<EmergencyContact | null> {
-      const user = await own(actor);
+    async emergencyContact(actor: Actor): Promise<EmergencyContact | null> {
+      const user = await client(actor);
       const row = await repo.findEmergencyContact(db, user.identifier);
       return row ? toEmergencyContact(row) : null;
     },
 
-    async saveEmergencyContact(actor: AccessClaims, input: { name: string; phoneNumber: string }): Promise<EmergencyContact> {
-      const user = await own(actor);
+    async saveEmergencyContact(actor: Actor, input: { name: string; phoneNumber: string }): Promise<EmergencyContact> {
+      const user = await client(actor);
       return toEmergencyContact(await repo.upsertEmergencyContact(db, user.identifier, { name: input.name, phoneNumber: input.phoneNumber }));
     },
 
-    async preferences(actor: AccessClaims): Promise<ClientPreferences> {
-      const user = await own(actor);
+    async preferences(actor: Actor): Promise<ClientPreferences> {
+      const user = await client(actor);
       return readPreferences(db, user.identifier);
     },
 
     /** A key that is present replaces that list; absent keys stay as they are. */
-    async updatePreferences(actor: AccessClaims, input: ClientPreferencesInput): Promise<ClientPreferences> {
-      const user = await own(actor);
+    async updatePreferences(actor: Actor, input: ClientPreferencesInput): Promise<ClientPreferences> {
+      const user = await client(actor);
       const given = referenceKeys.filter((k) => input[k] !== undefined);
       for (const key of given) await profileChecks.inList(db, listOf(key), input[key] ?? []);
       if (input.language) await profileChecks.languages(db, input.language);
@@ -142,26 +142,26 @@ export function createClientProfileService(deps: AppDeps) {
         .catch(mapForeignKeyViolation);
     },
 
-    async avatars(actor: AccessClaims): Promise<Avatar[]> {
-      await own(actor);
-      const rows = await lookups.listAvatars(db);
+    async avatars(actor: Actor): Promise<Avatar[]> {
+      await client(actor);
+      const rows = await reference.listAvatars();
       return rows
         .sort((a, b) => a.sortOrder - b.sortOrder || collator.compare(a.code, b.code))
         .map((row) => ({ identifier: row.identifier, photoUrl: row.photoUrl }));
     },
 
     /** Choosing an avatar replaces (and removes) an uploaded picture. */
-    async chooseAvatar(actor: AccessClaims, avatarId: string): Promise<{ photoUrl: string }> {
-      const user = await own(actor);
-      const avatar = await lookups.avatarById(db, avatarId);
+    async chooseAvatar(actor: Actor, avatarId: string): Promise<{ photoUrl: string }> {
+      const user = await client(actor);
+      const avatar = await reference.avatarById(avatarId);
       if (!avatar) throw AppError.validation('avatarRequired', [m.avatarRequired]);
       await replacePicture(user.identifier, { photoFileId: null, avatarId: avatar.identifier });
       return { photoUrl: avatar.photoUrl };
     },
 
     /** The upload is checked and stored first; the profile then points at it, and the file it replaces goes. */
-    async uploadPicture(actor: AccessClaims, part: MultipartFile | undefined): Promise<{ photoUrl: string }> {
-      const user = await own(actor);
+    async uploadPicture(actor: Actor, part: MultipartFile | undefined): Promise<{ photoUrl: string }> {
+      const user = await client(actor);
       const stored = await deps.files.saveImage(user.identifier, 'profile_picture', part);
       try {
         await replacePicture(user.identifier, { photoFileId: stored.identifier, avatarId: null });
@@ -172,8 +172,8 @@ export function createClientProfileService(deps: AppDeps) {
       return { photoUrl: deps.files.signedUrl(stored.identifier) };
     },
 
-    async deletePicture(actor: AccessClaims): Promise<{ photoUrl: null }> {
-      const user = await own(actor);
+    async deletePicture(actor: Actor): Promise<{ photoUrl: null }> {
+      const user = await client(actor);
       await replacePicture(user.identifier, { photoFileId: null, avatarId: null });
       return { photoUrl: null };
     },
@@ -193,3 +193,4 @@ async function readPreferences(ex: Executor, userId: string): Promise<ClientPref
   for (const key of preferenceKeys) result[key].sort();
   return result;
 }
+export type ClientProfileService = ReturnType<typeof createClientProfileService>;

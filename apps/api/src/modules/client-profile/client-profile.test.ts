@@ -3,7 +3,7 @@ import type { ClientPreferences, ClientProfile } from '@therapy/contracts/profil
 import { clientProfileInput } from '@therapy/contracts/profile';
 import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
-import { multipart, multipartWithoutFile, png, profileFixtures } from './profile-test-helpers.ts';
+import { multipart, multipartWithoutFile, png, profileFixtures } from '../../../test/profile-test-helpers.ts';
 
 let t: TestApp;
 let fx: ReturnType<typeof profileFixtures>;

@@ -4,7 +4,7 @@ import { createFileService, createFileStorage } from '../../platform/files/file-
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { fileReferenceNames } from '../../platform/files/files.repository.ts';
 import { newId } from '../../platform/ids.ts';
-import { multipart, png } from '../client-profile/profile-test-helpers.ts';
+import { multipart, png } from '../../../test/profile-test-helpers.ts';
 import { PURGE_ORPHAN_FILES_QUEUE, purgeOrphanFiles } from './file-maintenance.ts';
 
 let t: TestApp;

@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { en } from '@therapy/contracts/messages';
 import type { TopupResponse, WalletTransaction } from '@therapy/contracts/wallet';
 import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 import { signPaystackWebhook } from './gateway/paystack-gateway.ts';
-import { createMailer } from '../../platform/mail/mailer.ts';
+import { createEventBus } from '../../platform/events.ts';
+import { createPgRealtime } from '../../platform/realtime.ts';
+import { createWalletModule } from '../wallet/wallet.module.ts';
 import { expireStalePayments } from './expire-payments.ts';
-import { sandboxWebhookSecret } from './payments.plugin.ts';
+import { sandboxWebhookSecret } from './payments.module.ts';
 import { createSandboxGateway } from './sandbox/sandbox-gateway.ts';
 import { createSettlement } from './settlement.ts';
 
@@ -250,8 +252,10 @@ describe('transaction list filters', () => {
 describe('stale pending payments', () => {
   it('are asked about once more, then abandoned; a late payment is still credited; the job is scheduled', async () => {
     const gateway = createSandboxGateway({ db: t.db, webhookSecret: sandboxWebhookSecret(t.config), publicBaseUrl: '' });
-    const mailer = createMailer({ smtpUrl: t.config.smtpUrl, from: t.config.mailFrom, db: t.db });
-    const settlement = createSettlement({ db: t.db, config: t.config, mailer }, gateway, { warn: () => undefined, error: () => undefined });
+    const log = { warn: () => undefined, error: () => undefined };
+    const events = createEventBus({ db: t.db, realtime: createPgRealtime(t.db), log });
+    onTestFinished(() => events.close());
+    const settlement = createSettlement({ events }, gateway, createWalletModule(t), log);
     const client = await t.signUp('client');
     const forgotten = await startTopup(client, 100_000);
     const paidLate = await startTopup(client, 200_000);

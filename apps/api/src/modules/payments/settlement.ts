@@ -1,10 +1,8 @@
 import { en } from '@therapy/contracts/messages';
 import type { AppDeps } from '../../deps.ts';
-import { userRepository } from '../user/user.repository.ts';
-import { ledger } from '../wallet/ledger.ts';
+import type { WalletModule } from '../wallet/wallet.module.ts';
 import type { PaymentGateway } from './gateway/payment-gateway.ts';
 import { paymentsRepository as repo, type PaymentRow } from './payments.repository.ts';
-import { mailMoney, mailTemplates } from '../../platform/mail/templates.ts';
 
 export interface Claimed {
   amount: number;
@@ -21,21 +19,15 @@ export type Settled =
  * Settles a gateway reference: the gateway is asked what happened (a webhook alone is never trusted), amount and
  * currency are checked against our payment (and against what the event claimed), and the wallet is credited once:
  * the ledger's unique (type, reference) makes a second credit impossible, however often and from wherever this runs.
+ * A credit publishes `payment.settled` in its transaction (the mail to the user is a subscriber: payments.module.ts).
  */
-export function createSettlement(deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>, gateway: PaymentGateway, log: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void }) {
-  const { db } = deps;
-
-  const notify = async (payment: PaymentRow) => {
-    const user = await userRepository.findLiveById(db, payment.userId);
-    if (!user) return;
-    const locale = user.locale === 'de' ? 'de' : 'en';
-    const content = mailTemplates.topupCompleted[locale]({
-      name: user.firstName ?? (locale === 'de' ? 'zusammen' : 'there'),
-      amount: mailMoney(payment.amount, payment.currencyCode, locale),
-      link: `${deps.config.appOrigin}/wallet`,
-    });
-    await deps.mailer.send({ to: user.email, ...content }).catch((err: unknown) => log.error({ err }, 'top-up mail could not be sent'));
-  };
+export function createSettlement(
+  deps: Pick<AppDeps, 'events'>,
+  gateway: PaymentGateway,
+  wallet: Pick<WalletModule, 'creditTopup'>,
+  log: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void },
+) {
+  const { events } = deps;
 
   return {
     /** Throws `GatewayError` when the gateway cannot be asked (the caller retries later). */
@@ -45,7 +37,7 @@ export function createSettlement(deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>
         log.warn({ reference, claimed, found: { amount: found.amount, currency: found.currency } }, 'gateway event does not match the gateway');
         return { outcome: 'mismatch', payment: undefined };
       }
-      const result = await db.transaction(async (tx): Promise<Settled> => {
+      return events.transaction(async (tx): Promise<Settled> => {
         let payment = await repo.lockByReference(tx, gateway.name, reference);
         if (!payment) {
           // A transfer to a dedicated account: the gateway tells us of it; the account says whose wallet it is.
@@ -62,15 +54,27 @@ export function createSettlement(deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>
             await repo.update(tx, payment.identifier, { status: 'failed' });
             return { outcome: 'mismatch', payment };
           }
-          const posted = await ledger.creditTopup(tx, {
-            userId: payment.userId,
-            amount: payment.amount,
-            currencyCode: payment.currencyCode,
-            reference: `${gateway.name}:${reference}`,
-            // Stored in English (not as a key), as rows written before the catalogue had keys are; the web localises it.
-            description: payment.method === 'card' ? en.topupByCard : en.topupByTransfer,
-          });
+          const posted = await wallet.creditTopup(
+            {
+              userId: payment.userId,
+              amount: payment.amount,
+              currencyCode: payment.currencyCode,
+              reference: `${gateway.name}:${reference}`,
+              // Stored in English (not as a key), as rows written before the catalogue had keys are; the web localises it.
+              description: payment.method === 'card' ? en.topupByCard : en.topupByTransfer,
+            },
+            tx,
+          );
           await repo.update(tx, payment.identifier, { status: 'success', ledgerTransactionId: posted.transactionId });
+          if (posted.created) {
+            await events.publish(tx, 'payment.settled', {
+              paymentId: payment.identifier,
+              userId: payment.userId,
+              amount: payment.amount,
+              currencyCode: payment.currencyCode,
+              method: payment.method,
+            });
+          }
           return { outcome: posted.created ? 'credited' : 'already-credited', payment: { ...payment, status: 'success' } };
         }
         if (found.status === 'failed') {
@@ -80,8 +84,6 @@ export function createSettlement(deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>
         // "abandoned" at Paystack also means "not paid yet": the payment stays pending until it is paid or expires.
         return { outcome: 'pending', payment };
       });
-      if (result.outcome === 'credited') await notify(result.payment);
-      return result;
     },
   };
 }

@@ -9,10 +9,10 @@ import {
   type TopupResponse,
 } from '@therapy/contracts/wallet';
 import type { AppDeps } from '../../deps.ts';
-import type { AccessClaims } from '../../platform/auth/tokens.ts';
+import { requireAccess, requireLiveAccount, type Actor } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { userRepository } from '../user/user.repository.ts';
-import { walletCurrencyOf } from '../wallet/ledger.ts';
+import type { UserModule } from '../user/user.module.ts';
+import type { WalletModule } from '../wallet/wallet.module.ts';
 import { GatewayError, type PaymentGateway } from './gateway/payment-gateway.ts';
 import { paymentsRepository as repo, type PaymentRow } from './payments.repository.ts';
 import type { Settlement } from './settlement.ts';
@@ -33,19 +33,19 @@ const toPayment = (row: PaymentRow): Payment => ({
 const gatewayFailed = () => new AppError(502, 'PAYMENT_GATEWAY_ERROR', 'gatewayUnavailable');
 
 /** Top-ups (spec §7 "Wallet and payment"): start a card payment, follow its status, the transfer bank account. */
-export function createTopupService(deps: AppDeps, gateway: PaymentGateway, settlement: Settlement) {
+export function createTopupService(
+  deps: AppDeps,
+  { gateway, settlement, users, wallet }: { gateway: PaymentGateway; settlement: Settlement; users: Pick<UserModule, 'findActiveUser'>; wallet: Pick<WalletModule, 'currencyOf'> },
+) {
   const { db, clock } = deps;
 
-  const own = async (actor: AccessClaims) => {
-    const user = await userRepository.findLiveById(db, actor.userId);
-    if (!user) throw AppError.unauthorized();
-    return user;
-  };
+  /** Access first (the access core): the actor's own live account (the routes decide which user types). */
+  const me = async (actor: Actor) => requireLiveAccount(actor, await users.findActiveUser(actor.userId));
 
   return {
-    async topup(actor: AccessClaims, input: TopupInput, idempotencyKey: string | undefined): Promise<TopupResponse> {
-      const user = await own(actor);
-      const currency = await walletCurrencyOf(db, user.identifier);
+    async topup(actor: Actor, input: TopupInput, idempotencyKey: string | undefined): Promise<TopupResponse> {
+      const user = await me(actor);
+      const currency = await wallet.currencyOf(user.identifier);
       if (input.currencyCode && input.currencyCode !== currency) throw AppError.rule('currencyNotYours');
       if (input.amount < minTopupMinor(currency)) throw AppError.rule('topupMinimum', topupMinimumParams(currency));
       // A retried request (same key) gets the payment it already started, never a second one.
@@ -87,10 +87,11 @@ export function createTopupService(deps: AppDeps, gateway: PaymentGateway, settl
      * The status the web polls. A pending payment is also checked with the gateway (at most every few seconds), so a
      * lost or late webhook never leaves a paid top-up pending.
      */
-    async status(actor: AccessClaims, paymentId: string): Promise<PaymentStatusResponse> {
-      const user = await own(actor);
-      let payment = await repo.ownedById(db, user.identifier, paymentId);
-      if (!payment) throw AppError.notFound();
+    async status(actor: Actor, paymentId: string): Promise<PaymentStatusResponse> {
+      const user = await me(actor);
+      const found = await repo.ownedById(db, user.identifier, paymentId);
+      requireAccess(actor, 'read', found && { kind: 'owned', ownerId: found.userId });
+      let payment = found!;
       if (payment.status === 'pending' && clock.now().getTime() - payment.updatedAt.getTime() >= VERIFY_EVERY_MS) {
         await repo.touch(db, payment.identifier);
         try {
@@ -103,8 +104,8 @@ export function createTopupService(deps: AppDeps, gateway: PaymentGateway, settl
       return { identifier: payment.identifier, status: payment.status, amount: payment.amount, currencyCode: payment.currencyCode };
     },
 
-    async bankAccount(actor: AccessClaims): Promise<BankAccountResponse> {
-      const user = await own(actor);
+    async bankAccount(actor: Actor): Promise<BankAccountResponse> {
+      const user = await me(actor);
       const account = await repo.virtualAccount(db, user.identifier, gateway.name);
       return {
         account: account ? { bankName: account.bankName, accountNumber: account.accountNumber, accountName: account.accountName } : null,
@@ -113,11 +114,11 @@ export function createTopupService(deps: AppDeps, gateway: PaymentGateway, settl
     },
 
     /** Requests the dedicated account (spec §4: automatically, once the profile has first and last name). */
-    async requestBankAccount(actor: AccessClaims): Promise<BankAccountResponse> {
-      const user = await own(actor);
+    async requestBankAccount(actor: Actor): Promise<BankAccountResponse> {
+      const user = await me(actor);
       if (!(await repo.virtualAccount(db, user.identifier, gateway.name))) {
         if (!user.firstName || !user.lastName) throw AppError.rule('bankAccountNeedsName');
-        const currency = await walletCurrencyOf(db, user.identifier);
+        const currency = await wallet.currencyOf(user.identifier);
         try {
           const assigned = await gateway.assignDedicatedAccount({ email: user.email, firstName: user.firstName, lastName: user.lastName, phone: user.phoneNumber, currency });
           await repo.insertVirtualAccount(db, { userId: user.identifier, gateway: gateway.name, currencyCode: currency, ...assigned });

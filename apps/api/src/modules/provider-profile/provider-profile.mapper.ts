@@ -1,5 +1,5 @@
 import type { ProviderProfile } from '@therapy/contracts/profile';
-import type { UserRow } from '../user/user.repository.ts';
+import type { UserRow } from '../user/user.module.ts';
 import type { ProviderItem, ProviderProfileRow } from './provider-profile.repository.ts';
 
 const idsOf = (items: readonly ProviderItem[], list: ProviderItem['list']) =>

@@ -2,17 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, errorBody } from '@therapy/contracts/common';
 import { message } from '@therapy/contracts/messages';
 import { photoResponse, providerInfoInput, providerProfile, providerSetupInput } from '@therapy/contracts/profile';
-import type { AppDeps } from '../../deps.ts';
 import { uploadedFile } from '../../platform/files/uploads.ts';
 import { actorOf } from '../../platform/auth/plugin.ts';
 import { requestLocale } from '../../platform/locale.ts';
-import { createProviderProfileService } from './provider-profile.service.ts';
+import type { ProviderProfileService } from './provider-profile.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 413: errorBody };
 
 /** A provider's own profile: spec §7 `GET /provider`, `POST /provider/update/info`, `POST /provider/update/photo`. */
-export const providerProfileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const profiles = createProviderProfileService(deps);
+export const providerProfileRoutes: FastifyPluginAsyncZod<{ profiles: ProviderProfileService }> = async (app, { profiles }) => {
   const tags = ['provider'];
   const security = [{ bearer: [] }];
   // Before the body is read: a caller without a provider token learns nothing about the route's rules.

@@ -1,36 +1,39 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { ProviderInfoInput, ProviderProfile, ProviderSummary } from '@therapy/contracts/profile';
 import type { AppDeps } from '../../deps.ts';
-import type { AccessClaims } from '../../platform/auth/tokens.ts';
+import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { mapForeignKeyViolation, profileChecks } from '../client-profile/profile-checks.ts';
-import { profileLookupsRepository as lookups } from '../client-profile/profile-lookups.repository.ts';
-import { availabilityRepository } from '../availability/availability.repository.ts';
-import { userRepository, type UserRow } from '../user/user.repository.ts';
+import type { AvailabilityModule } from '../availability/availability.module.ts';
+import type { ReferenceModule } from '../reference/reference.module.ts';
+import type { UserModule, UserRow } from '../user/user.module.ts';
 import { toProviderProfile } from './provider-profile.mapper.ts';
 import { providerProfileRepository as repo, type ProviderItem, type ProviderProfileRow } from './provider-profile.repository.ts';
 
 /** A provider's own profile (spec §7 "GET /provider", "POST /provider/update/info", "/provider/update/photo"). */
-export function createProviderProfileService(deps: AppDeps) {
-  const { db, clock } = deps;
+export function createProviderProfileService(
+  deps: AppDeps,
+  {
+    users,
+    reference,
+    availability,
+  }: { users: Pick<UserModule, 'findActiveUser' | 'updateDetails'>; reference: ReferenceModule; availability: Pick<AvailabilityModule, 'categoriesOf'> },
+) {
+  const { db, clock, events } = deps;
+  const { checks: profileChecks, mapForeignKeyViolation } = reference;
 
-  /** Access first: the actor's own live provider account, or 401. */
-  const own = async (actor: AccessClaims): Promise<UserRow> => {
-    const user = await userRepository.findLiveById(db, actor.userId);
-    if (!user || user.userType !== 'provider') throw AppError.unauthorized();
-    return user;
-  };
+  /** Access first (the access core): a provider (403 otherwise) whose account is live (401 once it ended). */
+  const provider = async (actor: Actor): Promise<UserRow> => requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'provider').userId));
 
   const present = async (user: UserRow, profile: ProviderProfileRow): Promise<ProviderProfile> => {
     const items = await repo.items(db, user.identifier);
-    const countryIdentifier = user.countryCode ? ((await lookups.countryIdByCode(db, user.countryCode)) ?? null) : null;
+    const countryIdentifier = user.countryCode ? ((await reference.countryIdByCode(user.countryCode)) ?? null) : null;
     const photoUrl = profile.photoFileId ? deps.files.signedUrl(profile.photoFileId) : null;
     return toProviderProfile(user, profile, items, { countryIdentifier, photoUrl });
   };
 
   /** The info form and the first-time set-up write the same fields; set-up also marks the profile complete. */
-  const save = async (actor: AccessClaims, input: ProviderInfoInput, completeSetup: boolean): Promise<ProviderProfile> => {
-    const user = await own(actor);
+  const save = async (actor: Actor, input: ProviderInfoInput, completeSetup: boolean): Promise<ProviderProfile> => {
+    const user = await provider(actor);
     const countryCode = await profileChecks.countryCode(db, input.countryIdentifier);
     await profileChecks.stateInCountry(db, input.stateIdentifier, input.countryIdentifier);
     await profileChecks.inList(db, 'religion', [input.religionIdentifier]);
@@ -45,15 +48,15 @@ export function createProviderProfileService(deps: AppDeps) {
       ...input.modalities.map((itemId) => ({ list: 'modality' as const, itemId })),
       ...input.specialities.map((itemId) => ({ list: 'speciality' as const, itemId })),
     ];
-    const [updated, profile] = await db
+    const [updated, profile] = await events
       .transaction(async (tx) => {
-        const u = await userRepository.update(tx, user.identifier, {
+        // The account may have ended meanwhile: 401 (the access core).
+        const u = requireLiveAccount(actor, await users.updateDetails(tx, user.identifier, {
           firstName: input.firstName,
           lastName: input.lastName,
           phoneNumber: input.phoneNumber,
           countryCode,
-        });
-        if (!u) throw AppError.unauthorized();
+        }));
         const before = await repo.lock(tx, user.identifier);
         const p = await repo.upsert(tx, {
           userId: user.identifier,
@@ -71,8 +74,8 @@ export function createProviderProfileService(deps: AppDeps) {
           setupCompletedAt: completeSetup ? (before.setupCompletedAt ?? clock.now()) : before.setupCompletedAt,
         });
         await repo.replaceItems(tx, user.identifier, items);
-        // The therapies are the calendar's categories: cached slots of this provider must be recomputed.
-        await availabilityRepository.notifyChanged(tx, user.identifier);
+        // The therapies are the calendar's categories: the availability module drops this provider's cached slots.
+        await events.publish(tx, 'provider-profile.changed', { providerId: user.identifier });
         return [u, p] as const;
       })
       .catch(mapForeignKeyViolation);
@@ -82,7 +85,7 @@ export function createProviderProfileService(deps: AppDeps) {
   return {
     /** What anyone may see of a live provider (the public provider page); anything else is 404. */
     async summary(providerId: string): Promise<ProviderSummary> {
-      const user = await userRepository.findLiveById(db, providerId);
+      const user = await users.findActiveUser(providerId);
       if (!user || user.userType !== 'provider') throw AppError.notFound();
       const profile = await repo.find(db, providerId);
       return {
@@ -92,22 +95,22 @@ export function createProviderProfileService(deps: AppDeps) {
         title: profile?.title ?? null,
         headline: profile?.headline ?? null,
         photoUrl: profile?.photoFileId ? deps.files.signedUrl(profile.photoFileId) : null,
-        therapies: await availabilityRepository.categories(db, providerId),
+        therapies: await availability.categoriesOf(providerId),
       };
     },
 
-    async get(actor: AccessClaims): Promise<ProviderProfile> {
-      const user = await own(actor);
+    async get(actor: Actor): Promise<ProviderProfile> {
+      const user = await provider(actor);
       return present(user, await repo.ensure(db, user.identifier));
     },
 
-    updateInfo: (actor: AccessClaims, input: ProviderInfoInput) => save(actor, input, false),
+    updateInfo: (actor: Actor, input: ProviderInfoInput) => save(actor, input, false),
 
-    setup: (actor: AccessClaims, input: ProviderInfoInput) => save(actor, input, true),
+    setup: (actor: Actor, input: ProviderInfoInput) => save(actor, input, true),
 
     /** The upload is checked and stored first; the profile then points at it, and the replaced file goes. */
-    async updatePhoto(actor: AccessClaims, part: MultipartFile | undefined): Promise<{ photoUrl: string }> {
-      const user = await own(actor);
+    async updatePhoto(actor: Actor, part: MultipartFile | undefined): Promise<{ photoUrl: string }> {
+      const user = await provider(actor);
       const stored = await deps.files.saveImage(user.identifier, 'profile_picture', part);
       try {
         await db.transaction(async (tx) => {
@@ -123,3 +126,4 @@ export function createProviderProfileService(deps: AppDeps) {
     },
   };
 }
+export type ProviderProfileService = ReturnType<typeof createProviderProfileService>;

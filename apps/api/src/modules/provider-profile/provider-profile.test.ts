@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderProfile } from '@therapy/contracts/profile';
 import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
-import { multipart, png, profileFixtures } from '../client-profile/profile-test-helpers.ts';
+import { multipart, png, profileFixtures } from '../../../test/profile-test-helpers.ts';
 
 let t: TestApp;
 let fx: ReturnType<typeof profileFixtures>;
@@ -239,13 +239,7 @@ describe('POST /provider/update/photo', () => {
 });
 
 describe('a foreign key that refuses a list item', () => {
-  it('answers 400 "Choose an option from the list", however Drizzle wraps the database error', async () => {
-    const { mapForeignKeyViolation } = await import('../client-profile/profile-checks.ts');
-    expect(() => mapForeignKeyViolation({ message: 'failed query', cause: { code: '23503' } })).toThrow(expect.objectContaining({ statusCode: 400, messageKey: 'optionInvalid' }));
-    const other = new Error('boom');
-    expect(() => mapForeignKeyViolation(other)).toThrow(other);
-  });
-
+  // The mapping of the database error is tested beside the checks (reference/profile-checks.test.ts).
   it('is what the database does for a provider item outside its list (the composite key)', async () => {
     const p = await t.signUp('provider');
     const religion = await fx.refId('religion', 'christianity');

@@ -5,14 +5,14 @@ import { message } from '@therapy/contracts/messages';
 import { timezoneInput, timezoneResponse, userPreferencesInput } from '@therapy/contracts/user';
 import type { AppDeps } from '../../deps.ts';
 import { requestLocale } from '../../platform/locale.ts';
-import { createAccountService } from './account.service.ts';
+import { createAccountService, type AccountWallet } from './account.service.ts';
 import { contextOf, refreshCookie, signedIn } from './request-context.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
 /** The signed-in user's own account (spec §7 "Auth and user"). */
-export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const accounts = createAccountService(deps);
+export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; wallet: AccountWallet }> = async (app, { deps, wallet }) => {
+  const accounts = createAccountService(deps, wallet);
   const tags = ['user'];
   const security = [{ bearer: [] }];
   // onRequest: a request without a valid token is refused before its body is parsed or validated.

@@ -2,11 +2,12 @@ import type { z } from 'zod';
 import type { DeleteAccountPreview, UserInfo, updatePasswordInput } from '@therapy/contracts/auth';
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MINUTES } from '@therapy/contracts/constants';
 import type { UserPreferencesInput } from '@therapy/contracts/user';
+import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
+import { requireLiveAccount, type Actor } from '../../platform/auth/access.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { randomCode, safeEqual } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
-import { ledger } from '../wallet/ledger.ts';
 import { accountErasureRepository } from './account-erasure.repository.ts';
 import { attemptRules, createAttemptLimiter } from './attempt-limiter.ts';
 import { assertPasswordNotCommon, type RequestContext } from './auth.service.ts';
@@ -19,14 +20,21 @@ import crypto from 'node:crypto';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
-/** The signed-in user as the auth check found them: their live row and the session of the request's token. */
+/** The signed-in user as the auth check found them: their token's claims, their live row, the token's session. */
 export interface SignedIn {
+  actor: Actor;
   user: UserRow;
   sessionId: string;
 }
 
+/** What deleting an account asks of the wallet module (its public face provides it). */
+export interface AccountWallet {
+  holdingsOf(userId: string): Promise<Array<{ amount: number; currencyCode: string }>>;
+  closeAccountsOf(userId: string, tx: Executor): Promise<unknown>;
+}
+
 /** What a signed-in user does with their own account: read it, change password, email, preferences, delete it. */
-export function createAccountService(deps: AppDeps) {
+export function createAccountService(deps: AppDeps, wallet: AccountWallet) {
   const { db, clock, config } = deps;
   const limiter = createAttemptLimiter(db, clock);
   // Codes are short, so they are keyed-hashed: a leaked table alone does not reveal them.
@@ -36,16 +44,16 @@ export function createAccountService(deps: AppDeps) {
    * Access first: the signed-in user's own live account. The auth check loaded it with the session (a deleted
    * account or an ended session never gets here), so it is not read a second time.
    */
-  const own = (me: SignedIn): UserRow => me.user;
+  const accountOf = (me: SignedIn): UserRow => requireLiveAccount(me.actor, me.user);
 
   return {
     async info(me: SignedIn): Promise<UserInfo> {
-      return toUserInfo(own(me));
+      return toUserInfo(accountOf(me));
     },
 
     /** Other devices are signed out: whoever knew the old password loses access; this device keeps its session. */
     async updatePassword(me: SignedIn, input: z.infer<typeof updatePasswordInput>): Promise<void> {
-      const user = own(me);
+      const user = accountOf(me);
       if (!user.passwordHash) throw AppError.rule('socialNoPassword');
       const key = `password:${user.identifier}`;
       await limiter.check(key, attemptRules.codePerUser);
@@ -65,7 +73,7 @@ export function createAccountService(deps: AppDeps) {
     },
 
     async requestEmailChange(me: SignedIn, newEmail: string, ctx: RequestContext): Promise<void> {
-      const user = own(me);
+      const user = accountOf(me);
       if (user.email.toLowerCase() === newEmail) throw AppError.rule('emailSameAsCurrent');
       const key = `mail:${newEmail}`;
       await limiter.check(key, attemptRules.mailPerAddress);
@@ -86,7 +94,7 @@ export function createAccountService(deps: AppDeps) {
 
     /** A wrong or expired code changes nothing but the try count; the fifth wrong try ends the code. */
     async confirmEmailChange(me: SignedIn, code: string, ctx: RequestContext): Promise<UserInfo> {
-      const user = own(me);
+      const user = accountOf(me);
       const key = `code:${user.identifier}`;
       await limiter.check(key, attemptRules.codePerUser);
       const pending = await tokenRepository.latestOpenEmailCode(db, user.identifier, clock.now());
@@ -110,10 +118,10 @@ export function createAccountService(deps: AppDeps) {
           if (isUniqueViolation(err)) throw AppError.conflict('EMAIL_TAKEN', 'emailTaken');
           throw err;
         });
-      if (!updated) throw AppError.unauthorized();
+      const changed = requireLiveAccount(me.actor, updated); // the account ended meanwhile: 401
       await limiter.clear(key);
       await createUserMail(deps, ctx.log)(user, oldEmail, 'emailChanged', { newEmail: pending.newEmail });
-      return toUserInfo(updated);
+      return toUserInfo(changed);
     },
 
     /**
@@ -121,12 +129,12 @@ export function createAccountService(deps: AppDeps) {
      * after it commits. Ledger and payment records stay, pointing at the anonymised user.
      */
     async deletePreview(me: SignedIn): Promise<DeleteAccountPreview> {
-      const user = own(me);
-      return { balances: await ledger.holdingsOf(db, user.identifier) };
+      const user = accountOf(me);
+      return { balances: await wallet.holdingsOf(user.identifier) };
     },
 
     async deleteAccount(me: SignedIn, password: string | undefined, log?: RequestContext['log']): Promise<void> {
-      const user = own(me);
+      const user = accountOf(me);
       if (!user.isSocial) {
         const key = `password:${user.identifier}`;
         await limiter.check(key, attemptRules.codePerUser);
@@ -138,7 +146,7 @@ export function createAccountService(deps: AppDeps) {
       }
       const fileIds = await db.transaction(async (tx) => {
         // Decision 0016: money the account holds is never lost; it becomes a debt to the former user in the books.
-        await ledger.closeAccountsOf(tx, user.identifier);
+        await wallet.closeAccountsOf(user.identifier, tx);
         const owned = await accountErasureRepository.erase(tx, user.identifier, clock.now());
         await userRepository.anonymise(tx, user.identifier, clock.now());
         return owned;
@@ -149,7 +157,7 @@ export function createAccountService(deps: AppDeps) {
     },
 
     async updatePreferences(me: SignedIn, input: UserPreferencesInput): Promise<UserInfo> {
-      const user = own(me);
+      const user = accountOf(me);
       if (input.countryCode && !(await countryRepository.exists(db, input.countryCode))) {
         throw AppError.rule('countryRequired');
       }
@@ -163,11 +171,11 @@ export function createAccountService(deps: AppDeps) {
     },
 
     async timezone(me: SignedIn): Promise<string | null> {
-      return own(me).timezone;
+      return accountOf(me).timezone;
     },
 
     async setTimezone(me: SignedIn, timezone: string): Promise<string> {
-      const user = own(me);
+      const user = accountOf(me);
       await userRepository.update(db, user.identifier, { timezone });
       return timezone;
     },

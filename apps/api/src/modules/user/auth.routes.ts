@@ -12,15 +12,15 @@ import { envelope, errorBody, messageOnly } from '@therapy/contracts/common';
 import { message } from '@therapy/contracts/messages';
 import type { AppDeps } from '../../deps.ts';
 import { requestLocale } from '../../platform/locale.ts';
-import { createAuthService } from './auth.service.ts';
+import { createAuthService, type SignUpStep } from './auth.service.ts';
 import { contextOf, refreshCookie } from './request-context.ts';
 import { createSessionService } from './session.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody };
 
 /** Sign-up, sign-in, sessions, verification and reset: spec §7 "Auth and user". */
-export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const auth = createAuthService(deps);
+export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; signUpSteps: readonly SignUpStep[] }> = async (app, { deps, signUpSteps }) => {
+  const auth = createAuthService(deps, signUpSteps);
   const sessions = createSessionService(deps);
   const secure = deps.config.appOrigin.startsWith('https://');
   const tags = ['auth'];

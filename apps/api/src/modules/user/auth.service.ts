@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { loginInput, passwordResetInput, registerInput } from '@therapy/contracts/auth';
 import { RESET_TOKEN_TTL_MINUTES, VERIFY_TOKEN_TTL_HOURS } from '@therapy/contracts/constants';
 import type { Locale } from '@therapy/contracts/messages';
+import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { hashToken, randomToken } from '../../platform/crypto.ts';
@@ -12,8 +13,6 @@ import { tokenRepository } from './token.repository.ts';
 import { createUserMail } from './user-mail.ts';
 import { userRepository, type UserRow } from './user.repository.ts';
 import { countryRepository } from './country.repository.ts';
-import { clientProfileRepository } from '../client-profile/client-profile.repository.ts';
-import { userNameFromName } from '../client-profile/user-name.ts';
 
 export interface RequestContext {
   ip: string;
@@ -27,8 +26,14 @@ export function assertPasswordNotCommon(password: string): void {
   if (isCommonPassword(password)) throw AppError.rule('passwordCommon');
 }
 
+/**
+ * What another module adds to a sign-up, inside its transaction (e.g. the client profile with its username): the
+ * account and those rows commit together or not at all. Registered through the user module's `onSignUp`.
+ */
+export type SignUpStep = (tx: Executor, user: UserRow, input: { firstName: string; lastName: string }) => Promise<void>;
+
 /** Sign-up, sign-in, email verification and password reset. */
-export function createAuthService(deps: AppDeps) {
+export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpStep[] = []) {
   const { db, clock, config } = deps;
   const sessions = createSessionService(deps);
   const limiter = createAttemptLimiter(db, clock);
@@ -68,8 +73,7 @@ export function createAuthService(deps: AppDeps) {
             countryCode,
             locale: ctx.locale,
           });
-          // Every client has a username (Personal details requires one): suggested from the name, changeable later.
-          if (input.userType === 'client') await clientProfileRepository.createWithUserName(tx, row.identifier, userNameFromName(input.firstName, input.lastName));
+          for (const step of signUpSteps) await step(tx, row, input);
           return row;
         });
       } catch (err) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
-import { ledger } from '../wallet/ledger.ts';
+import { createWalletModule } from '../wallet/wallet.module.ts';
 
 /** Decision 0016: a deleted account's balance is never lost; it becomes a debt to the former user in the books. */
 
@@ -12,7 +12,7 @@ afterAll(async () => t.close());
 
 const sql = (text: string, params: unknown[] = []) => t.db.$client.query(text, params);
 const topup = (userId: string, amount: number, reference: string, currencyCode: string) =>
-  t.db.transaction((tx) => ledger.creditTopup(tx, { userId, amount, currencyCode, reference, description: reference }));
+  createWalletModule(t).creditTopup({ userId, amount, currencyCode, reference, description: reference });
 const del = (user: SignedUp) => t.request({ method: 'DELETE', url: '/api/v1/user/profile/delete-account', headers: user.auth, payload: { password: user.password } });
 const preview = (user: SignedUp) => t.request({ method: 'GET', url: '/api/v1/user/profile/delete-account', headers: user.auth });
 
@@ -72,7 +72,7 @@ describe('deleting an account that holds money (decision 0016)', () => {
     // A second delete call is refused (the session ended) and moves nothing.
     expect((await del(client)).statusCode).toBe(401);
     // Even a second closure inside the server finds nothing left to move.
-    expect(await t.db.transaction((tx) => ledger.closeAccountsOf(tx, client.userId))).toEqual([]);
+    expect(await t.db.transaction((tx) => createWalletModule(t).closeAccountsOf(client.userId, tx))).toEqual([]);
     expect(await accountsOf(client.userId)).toMatchObject({ 'former_user_payable:USD': 9_000, 'former_user_payable:NGN': 2_500 });
     expect(Number((await sql('SELECT count(*) FROM ledger_entries')).rows[0].count)).toBe(entriesBefore + 4);
   });

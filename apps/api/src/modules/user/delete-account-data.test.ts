@@ -7,7 +7,7 @@ import type { TopupResponse } from '@therapy/contracts/wallet';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 import { createFileStorage } from '../../platform/files/file-service.ts';
 import { S3FileStorage } from '../../platform/files/s3-storage.ts';
-import { multipart, png, profileFixtures } from '../client-profile/profile-test-helpers.ts';
+import { multipart, png, profileFixtures } from '../../../test/profile-test-helpers.ts';
 
 /*
  * Deleted means deleted (docs/decisions/0013-account-deletion.md): a client and a provider with every kind of data

@@ -11,8 +11,8 @@ export const contextOf = (req: FastifyRequest): RequestContext => ({ ip: req.ip,
 
 /** The signed-in user of a route behind requireAuth: the app wires the session loader that returns this row. */
 export function signedIn(req: FastifyRequest): SignedIn {
-  const { sessionId } = actorOf(req);
-  return { user: req.sessionUser as UserRow, sessionId };
+  const actor = actorOf(req);
+  return { actor, user: req.sessionUser as UserRow, sessionId: actor.sessionId };
 }
 
 /** The refresh token travels only in this httpOnly cookie, scoped to the user routes. */

@@ -3,16 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, errorBody, paged } from '@therapy/contracts/common';
 import { m } from '@therapy/contracts/messages';
 import { transactionListQuery, walletBalance, walletStats, walletTransaction } from '@therapy/contracts/wallet';
-import type { AppDeps } from '../../deps.ts';
 import { actorOf } from '../../platform/auth/plugin.ts';
-import { createWalletService } from './wallet.service.ts';
+import type { WalletService } from './wallet.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const transactionParams = z.strictObject({ id: z.uuid({ error: m.notFound }) });
 
 /** GET /wallet/balance, /wallet/stats, /wallet/transactions and /wallet/transactions/{id} (spec §7). */
-export const walletRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const wallet = createWalletService(deps);
+export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (app, { wallet }) => {
   const tags = ['wallet'];
   const security = [{ bearer: [] }];
   app.addHook('onRequest', app.requireAuth);

@@ -1,10 +1,8 @@
 import type { TransactionListQuery, WalletBalance, WalletStats, WalletTransaction } from '@therapy/contracts/wallet';
 import type { AppDeps } from '../../deps.ts';
-import type { AccessClaims } from '../../platform/auth/tokens.ts';
-import { AppError } from '../../platform/errors.ts';
-import { userRepository } from '../user/user.repository.ts';
+import { requireAccess, requireLiveAccount, type Actor } from '../../platform/auth/access.ts';
 import { ledgerRepository as repo, type HistoryRow } from './ledger.repository.ts';
-import { walletBalanceOf, walletCurrencyOf } from './ledger.ts';
+import { walletBalanceOf } from './ledger.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -20,25 +18,27 @@ const toTransaction = (row: HistoryRow): WalletTransaction => ({
 });
 
 /** A user's wallet: balance, history and stats (spec §7 "Wallet and payment"), read from the ledger. */
-export function createWalletService(deps: AppDeps) {
+export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock'>) {
   const { db, clock } = deps;
 
-  const own = async (actor: AccessClaims) => {
-    const user = await userRepository.findLiveById(db, actor.userId);
-    if (!user) throw AppError.unauthorized();
-    return { user, currency: await walletCurrencyOf(db, user.identifier) };
+  /**
+   * Access first: the actor's own live account (both user types have a wallet) and its wallet currency, read in the
+   * one query the balance needs anyway (undefined for an account that ended meanwhile: 401).
+   */
+  const walletOf = async (actor: Actor) => {
+    const found = requireLiveAccount(actor, await walletBalanceOf(db, actor.userId));
+    return { userId: actor.userId, ...found };
   };
 
   return {
-    async balance(actor: AccessClaims): Promise<WalletBalance> {
-      const found = await walletBalanceOf(db, actor.userId);
-      if (!found) throw AppError.unauthorized();
-      return found;
+    async balance(actor: Actor): Promise<WalletBalance> {
+      const { balance, currency } = await walletOf(actor);
+      return { balance, currency };
     },
 
-    async transactions(actor: AccessClaims, query: TransactionListQuery) {
-      const { user, currency } = await own(actor);
-      const walletId = await repo.findAccount(db, 'user_wallet', user.identifier, currency);
+    async transactions(actor: Actor, query: TransactionListQuery) {
+      const { userId, currency } = await walletOf(actor);
+      const walletId = await repo.findAccount(db, 'user_wallet', userId, currency);
       const filter = {
         from: query.fromDate ? new Date(`${query.fromDate}T00:00:00Z`) : undefined,
         // The end date is inclusive: everything before the next day.
@@ -52,16 +52,17 @@ export function createWalletService(deps: AppDeps) {
       };
     },
 
-    async transaction(actor: AccessClaims, id: string): Promise<WalletTransaction> {
-      const { user } = await own(actor);
-      const row = await repo.historyItem(db, user.identifier, id);
-      if (!row) throw AppError.notFound();
-      return toTransaction(row);
+    async transaction(actor: Actor, id: string): Promise<WalletTransaction> {
+      const { userId } = await walletOf(actor);
+      // The query only finds transactions on the actor's wallets: someone else's is "not found" like a missing one.
+      const row = await repo.historyItem(db, userId, id);
+      requireAccess(actor, 'read', row && { kind: 'owned', ownerId: userId });
+      return toTransaction(row!);
     },
 
-    async stats(actor: AccessClaims): Promise<WalletStats> {
-      const { user, currency } = await own(actor);
-      const walletId = await repo.findAccount(db, 'user_wallet', user.identifier, currency);
+    async stats(actor: Actor): Promise<WalletStats> {
+      const { userId, currency } = await walletOf(actor);
+      const walletId = await repo.findAccount(db, 'user_wallet', userId, currency);
       const now = clock.now();
       const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
       const flows = walletId ? await repo.flows(db, walletId, monthStart) : { moneyIn: 0, moneyOut: 0, recentIn: 0, recentOut: 0 };
@@ -69,3 +70,4 @@ export function createWalletService(deps: AppDeps) {
     },
   };
 }
+export type WalletService = ReturnType<typeof createWalletService>;

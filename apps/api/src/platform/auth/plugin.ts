@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
+import { notSignedIn, requireRole, requireUser } from './access.ts';
 import type { AccessClaims, AccessTokens } from './tokens.ts';
 
 /**
@@ -30,31 +30,31 @@ declare module 'fastify' {
   }
 }
 
-/** The signed-in user of a request whose route required it. */
+/** The signed-in user of a request whose route required it (401 otherwise, decided by the access core). */
 export function actorOf(req: FastifyRequest): AccessClaims {
-  if (!req.actor) throw AppError.unauthorized();
-  return req.actor;
+  return requireUser(req.actor);
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: AccessTokens; clock: Clock; loadSession: SessionLoader }) => {
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('authRequired', false);
+  // The token and its session are checked here; what they allow is decided by the access core (access.ts).
   const authenticate = async (req: FastifyRequest) => {
     req.authRequired = true;
     const header = req.headers.authorization;
-    if (typeof header !== 'string' || !header.startsWith('Bearer ')) throw AppError.unauthorized();
+    if (typeof header !== 'string' || !header.startsWith('Bearer ')) notSignedIn();
     const claims = await opts.tokens.verify(header.slice(7).trim(), opts.clock.now());
-    if (!claims) throw AppError.unauthorized();
+    if (!claims) notSignedIn();
     // A signed token is not enough: sign-out, a password change, reuse detection and deletion end it at once.
     const user = await opts.loadSession(claims.userId, claims.sessionId);
-    if (!user) throw AppError.unauthorized();
+    if (!user) notSignedIn();
     req.actor = claims;
     req.sessionUser = user;
   };
   app.decorate('requireAuth', authenticate);
   app.decorate('requireRole', (role: AccessClaims['userType']) => async (req: FastifyRequest) => {
     await authenticate(req);
-    if (req.actor?.userType !== role) throw AppError.forbidden();
+    requireRole(req.actor, role);
   });
 });

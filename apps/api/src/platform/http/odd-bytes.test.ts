@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { de as mDe, en } from '@therapy/contracts/messages';
 import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
-import { multipart, png, profileFixtures } from '../../modules/client-profile/profile-test-helpers.ts';
+import { multipart, png, profileFixtures } from '../../../test/profile-test-helpers.ts';
 
 /**
  * Text PostgreSQL refuses (a NUL) or cannot store faithfully (a lone UTF-16 surrogate), and multipart bodies busboy

@@ -15,7 +15,7 @@ import { requestLocale } from '../locale.ts';
  */
 interface ServerEntry {
   prepare(options: { fetch: (url: string, init: RequestInit) => Promise<Response> }): Promise<void>;
-  renderPage(request: { url: string; locale: Locale; cookies: Record<string, string> }): Promise<RenderedPage | null>;
+  renderPage(request: { url: string; locale: Locale; cookies: Record<string, string>; languages: string[] }): Promise<RenderedPage | null>;
 }
 interface RenderedPage {
   status: number;
@@ -91,7 +91,7 @@ async function createPageRenderer(app: FastifyInstance, opts: { webDist: string;
     let rendered: RenderedPage | null = null;
     if (entry) {
       try {
-        rendered = await entry.renderPage({ url: req.url, locale: requestLocale(req), cookies: cookiesOf(req) });
+        rendered = await entry.renderPage({ url: req.url, locale: requestLocale(req), cookies: cookiesOf(req), languages: acceptedLanguages(req) });
       } catch (err) {
         req.log.error({ err }, 'server render failed; the browser renders the page');
       }
@@ -149,6 +149,23 @@ async function injectFetch(app: FastifyInstance, url: string, init: RequestInit)
     status: res.statusCode,
     headers: Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : (Array.isArray(v) ? v : [String(v)]).map((x) => [k, x] as [string, string]))),
   });
+}
+
+/** Accept-Language's tags, best first ("de-AT,de;q=0.9,en;q=0.8" -> de-AT, de, en); at most a few, as a browser sends. */
+export function acceptedLanguages(req: FastifyRequest): string[] {
+  const header = req.headers['accept-language'];
+  if (typeof header !== 'string') return [];
+  return header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? '1');
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((entry) => /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(entry.tag) && entry.q > 0)
+    .sort((a, b) => b.q - a.q)
+    .slice(0, 8)
+    .map((entry) => entry.tag);
 }
 
 const cookiesOf = (req: FastifyRequest): Record<string, string> =>

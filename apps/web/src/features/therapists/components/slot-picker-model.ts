@@ -1,5 +1,5 @@
 import type { AvailabilityCalendar, AvailabilityItem, Timeslot } from '@therapy/contracts/availability';
-import { formatTimeRange } from '@/lib/format';
+import { dateFormatter, formatTimeRange } from '@/lib/format';
 
 /**
  * The pure part of the slot picker: calendar dates, months and the spec's rules about which date can be picked
@@ -14,18 +14,22 @@ export type IsoMonth = string;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The browser's IANA zone; the API groups dates in it and the times are shown in it. */
+let zoneOfBrowser: string | undefined;
+
+/** The browser's IANA zone; the API groups dates in it and the times are shown in it. Asked once: asking is costly. */
 export function browserTimeZone(): string {
+  if (zoneOfBrowser) return zoneOfBrowser;
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    zoneOfBrowser = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
-    return 'UTC';
+    zoneOfBrowser = 'UTC';
   }
+  return zoneOfBrowser;
 }
 
 /** The calendar date of `now` in `timeZone`. */
 export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = dateFormatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import type { TestApp } from '../../../test/harness.ts';
+import type { TestApp } from './harness.ts';
 
 /** Lookups and request builders shared by the client and provider profile tests. */
 export function profileFixtures(t: TestApp) {

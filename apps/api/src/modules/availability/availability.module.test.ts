@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import type { AvailabilityCalendar } from '@therapy/contracts/availability';
+import { en } from '@therapy/contracts/messages';
+import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { profileFixtures } from '../../../test/profile-test-helpers.ts';
+import { buildApp } from '../../app.ts';
+import { createEventBus } from '../../platform/events.ts';
+import { createPgRealtime } from '../../platform/realtime.ts';
+import { createAvailabilityModule } from './availability.module.ts';
+
+/** The availability module's public face (issue 12) and the events that keep its slot cache honest. */
+
+let t: TestApp;
+let fx: ReturnType<typeof profileFixtures>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  fx = profileFixtures(t);
+});
+afterAll(async () => t.close());
+// Monday 23 March 2026, 07:59 UTC (as availability.test.ts).
+beforeEach(() => t.clock.set('2026-03-23T07:59:00Z'));
+
+const settingsBody = { timezone: 'Europe/Berlin', sessionLengthMinutes: 60, bufferMinutes: 0, minimumNoticeHours: 0 };
+const slotsUrl = (providerId: string, query = '') => `/api/v1/providers-availability/${providerId}/timeslot/2026-03-30${query}`;
+
+/** A provider with the default plan (09:00-18:00 Berlin on weekdays) and the practice profile's therapies. */
+async function providerWith(therapies: string[]): Promise<SignedUp> {
+  const provider = await t.signUp('provider');
+  expect((await t.api('PUT', '/provider-availability/settings', provider, settingsBody)).statusCode).toBe(200);
+  await setTherapies(provider, therapies);
+  return provider;
+}
+async function setTherapies(provider: SignedUp, therapies: string[]) {
+  const res = await t.api('POST', '/provider/update/info', provider, {
+    firstName: 'Theodora',
+    lastName: 'Okafor-Smith',
+    phoneNumber: '08012345678',
+    headline: 'Family Therapist (CBT)',
+    title: 'Dr',
+    officeAddress: '12 Main Street, Brooklyn',
+    bio: 'I help families talk again.',
+    zipCode: '11201',
+    countryIdentifier: await t.countryId('US'),
+    stateIdentifier: await fx.stateId('US', 'NY'),
+    dob: '1980-02-29',
+    religionIdentifier: await fx.refId('religion', 'christianity'),
+    ethnicityIdentifier: await fx.refId('ethnicity', 'white'),
+    gender: 'female',
+    disciplineIdentifier: await fx.refId('discipline', 'psychologist'),
+    therapies,
+    modalities: [await fx.refId('modality', 'online')],
+    specialities: [await fx.refId('speciality', 'anxiety')],
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('the practice profile changes the calendar through an event (provider-profile.changed)', () => {
+  it('a changed therapy list drops the cached slots at once on this instance, and on another through NOTIFY', async () => {
+    const individual = await fx.refId('therapy-category', 'individual');
+    const couples = await fx.refId('therapy-category', 'couples');
+    const provider = await providerWith([individual]);
+    const second = await buildApp({ config: t.config, db: t.db, clock: t.clock, logger: false });
+    onTestFinished(() => second.close());
+    const url = slotsUrl(provider.userId, `?category=${individual}`);
+
+    // Both instances cache the calendar of that category (the second once it listens, as a cache is trusted then).
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(200);
+    await expect.poll(async () => (await second.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect(((await second.inject({ method: 'GET', url })).json().data as AvailabilityCalendar).items[0]!.timeSlot).toHaveLength(9);
+
+    // The provider no longer offers that therapy: it is no longer a category of their calendar, anywhere.
+    await setTherapies(provider, [couples]);
+    const here = await t.request({ method: 'GET', url });
+    expect(here.statusCode, here.body).toBe(400);
+    expect(here.json().errors).toEqual([en.categoryUnknown]);
+    await expect.poll(async () => (await second.inject({ method: 'GET', url })).statusCode, { timeout: 5000 }).toBe(400);
+  });
+});
+
+describe('the public face', () => {
+  it('verifyTimeslot checks an identifier again, and the slot engine asks every registered busySource', async () => {
+    const provider = await providerWith([await fx.refId('therapy-category', 'individual')]);
+    const events = createEventBus({ db: t.db, realtime: createPgRealtime(t.db), log: { error: () => undefined } });
+    onTestFinished(() => events.close());
+    const availability = createAvailabilityModule({ config: t.config, db: t.db, clock: t.clock, events }, { users: { findActiveUser: async () => undefined } });
+
+    const calendar = (await t.request({ method: 'GET', url: slotsUrl(provider.userId) })).json().data as AvailabilityCalendar;
+    const [first, second] = calendar.items[0]!.timeSlot;
+    expect(await availability.verifyTimeslot(first!.identifier)).toEqual({
+      ...first,
+      providerIdentifier: provider.userId,
+      categoryIdentifier: null,
+      isAvailable: true,
+    });
+
+    // A busy source (the bookings module, later) says the first slot is taken: it is no longer available.
+    const asked: Array<[string, number, number]> = [];
+    availability.busySource(async (providerId, from, to) => {
+      asked.push([providerId, from, to]);
+      return providerId === provider.userId ? [{ start: Date.parse(first!.startTime), end: Date.parse(first!.endTime) }] : [];
+    });
+    expect((await availability.verifyTimeslot(first!.identifier)).isAvailable).toBe(false);
+    expect((await availability.verifyTimeslot(second!.identifier)).isAvailable).toBe(true);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every(([id, from, to]) => id === provider.userId && from < Date.parse(first!.startTime) && to > Date.parse(first!.endTime))).toBe(true);
+
+    expect((await availability.categoriesOf(provider.userId)).map((c) => c.code)).toEqual(['individual']);
+  });
+});

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TimeslotCheck } from '@therapy/contracts/availability';
+import type { Executor } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { UserModule } from '../user/user.module.ts';
+import { availabilityRepository } from './availability.repository.ts';
+import { availabilityRoutes } from './availability.routes.ts';
+import { createAvailabilityService } from './availability.service.ts';
+import { createCalendarService, type BusySource } from './calendar.service.ts';
+import { createSlotCache } from './slot-cache.ts';
+import type { Interval } from './slot-engine.ts';
+import { createTimeslotTokens } from './timeslot-token.ts';
+import { timeslotRoutes } from './timeslot.routes.ts';
+
+export type { BusySource } from './calendar.service.ts';
+export type { Interval } from './slot-engine.ts';
+
+/**
+ * The availability module's public face: a provider's plan (routes), the slots clients see, and for other modules
+ * the timeslot check, the busy-time registration and the provider's categories. One slot cache per instance, kept
+ * honest by events: `availability.changed` (its own writes), `provider-profile.changed` (the therapies are the
+ * calendar's categories) and `booking.created` drop a provider's cached slots on every instance; while events from
+ * other instances may be missed (realtime port down), nothing is cached.
+ */
+export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'events'>, { users }: { users: Pick<UserModule, 'findActiveUser'> }) {
+  const { events } = deps;
+  const cache = createSlotCache();
+  const drop = ({ providerId }: { providerId: string }) => cache.invalidate(providerId);
+  events.subscribe('availability.changed', drop, { everyInstance: true });
+  events.subscribe('provider-profile.changed', drop, { everyInstance: true });
+  events.subscribe('booking.created', drop, { everyInstance: true });
+  events.onCrossInstanceReset(() => cache.clear());
+
+  /** The registered busy sources; the slot engine asks all of them whenever it computes a provider's free slots. */
+  const busySources: BusySource[] = [];
+  const busy: BusySource = async (providerId, from, to) => {
+    const taken: Interval[] = [];
+    for (const source of busySources) taken.push(...(await source(providerId, from, to)));
+    return taken; // the engine sorts and merges them (withoutBusy)
+  };
+
+  const tokens = createTimeslotTokens(deps.config.jwtSecret);
+  const service = createAvailabilityService(deps, { users });
+  const calendar = createCalendarService(deps, { cache, tokens, busy, cacheTrusted: () => events.crossInstanceListening });
+
+  const plugin: FastifyPluginAsync = async (app) => {
+    await app.register(availabilityRoutes, { service });
+    await app.register(timeslotRoutes, { calendar });
+  };
+
+  return {
+    name: 'availability' as const,
+    plugin,
+    /**
+     * A timeslot identifier checked again from the database (never the cache): genuine, for this category, and still
+     * bookable now. The bookings module calls it before it writes.
+     */
+    verifyTimeslot: (id: string, category?: string): Promise<TimeslotCheck> => calendar.check(id, category),
+    /** Registers where busy times come from (the bookings module: its active bookings, with their buffers). */
+    busySource(source: BusySource): void {
+      busySources.push(source);
+    },
+    /** The provider's therapy categories (set in the practice profile), in list order. */
+    categoriesOf: (providerId: string, ex: Executor = deps.db) => availabilityRepository.categories(ex, providerId),
+  };
+}
+export type AvailabilityModule = ReturnType<typeof createAvailabilityModule>;

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../deps.ts';
+import type { ReferenceModule } from '../reference/reference.module.ts';
+import type { UserModule } from '../user/user.module.ts';
+import { clientProfileRepository } from './client-profile.repository.ts';
+import { clientProfileRoutes } from './client-profile.routes.ts';
+import { createClientProfileService } from './client-profile.service.ts';
+import { userNameFromName } from './user-name.ts';
+
+/**
+ * The client-profile module's public face: a client's own profile, emergency contact, preferences and picture. It
+ * uses the user module (the account row) and the reference module (the lists a form picks from), and adds a step to
+ * every client sign-up.
+ */
+export function createClientProfileModule(deps: AppDeps, { users, reference }: { users: UserModule; reference: ReferenceModule }) {
+  // Every client has a username (Personal details requires one): suggested from the name, changeable later.
+  users.onSignUp(async (tx, user, name) => {
+    if (user.userType === 'client') await clientProfileRepository.createWithUserName(tx, user.identifier, userNameFromName(name.firstName, name.lastName));
+  });
+  const profiles = createClientProfileService(deps, { users, reference });
+  const plugin: FastifyPluginAsync = async (app) => {
+    await app.register(clientProfileRoutes, { profiles });
+  };
+  return { name: 'client-profile' as const, plugin };
+}
+export type ClientProfileModule = ReturnType<typeof createClientProfileModule>;

@@ -1,0 +1,34 @@
+import type { AppDeps } from '../../deps.ts';
+import { GatewayError } from './gateway/payment-gateway.ts';
+import { paymentsRepository as repo } from './payments.repository.ts';
+import type { Settlement } from './settlement.ts';
+import { GATEWAY_EVENT_QUEUE } from './webhook.routes.ts';
+
+interface EventData {
+  data?: { reference?: unknown; amount?: unknown; currency?: unknown };
+}
+
+/**
+ * The job behind the webhook route: a stored gateway event is processed once. A `charge.success` is settled (the
+ * gateway is asked again; a credit publishes `payment.settled`); an unreachable gateway or an unconfirmed payment is
+ * retried by pg-boss with backoff, anything else is logged and the event marked processed.
+ */
+export async function startGatewayEventWorker(deps: Pick<AppDeps, 'db' | 'jobs'>, settlement: Settlement, log: { error: (o: object, m: string) => void }): Promise<void> {
+  await deps.jobs.work<{ eventId: string }>(GATEWAY_EVENT_QUEUE, { retryLimit: 8, retryDelaySeconds: 2 }, async ({ eventId }) => {
+    const event = await repo.event(deps.db, eventId);
+    if (!event || event.processedAt) return;
+    const data = (event.payload as EventData).data;
+    if (event.eventType === 'charge.success' && typeof data?.reference === 'string') {
+      try {
+        const settled = await settlement.settle(data.reference, { amount: Number(data.amount), currency: String(data.currency) });
+        // The gateway does not confirm the payment yet: ask again later (pg-boss retries with backoff).
+        if (settled.outcome === 'pending') throw new GatewayError('payment not confirmed yet', true);
+      } catch (err) {
+        // A gateway that cannot be reached now: pg-boss tries again later. Anything else is logged and dropped.
+        if (err instanceof GatewayError && err.retryable) throw err;
+        log.error({ err, eventId }, 'gateway event could not be settled');
+      }
+    }
+    await repo.markEventProcessed(deps.db, eventId);
+  });
+}

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../deps.ts';
+import type { AvailabilityModule } from '../availability/availability.module.ts';
+import type { ReferenceModule } from '../reference/reference.module.ts';
+import type { UserModule } from '../user/user.module.ts';
+import { providerProfileRoutes } from './provider-profile.routes.ts';
+import { createProviderProfileService } from './provider-profile.service.ts';
+import { providerSummaryRoutes } from './provider-summary.routes.ts';
+
+/**
+ * The provider-profile module's public face: a provider's own practice profile and the public provider summary. It
+ * uses the user, reference and availability modules' faces, and announces its changes with the
+ * `provider-profile.changed` event (availability drops its cached slots on it).
+ */
+export function createProviderProfileModule(
+  deps: AppDeps,
+  { users, reference, availability }: { users: UserModule; reference: ReferenceModule; availability: AvailabilityModule },
+) {
+  const profiles = createProviderProfileService(deps, { users, reference, availability });
+  const plugin: FastifyPluginAsync = async (app) => {
+    await app.register(providerProfileRoutes, { profiles });
+    await app.register(providerSummaryRoutes, { profiles });
+  };
+  return { name: 'provider-profile' as const, plugin };
+}
+export type ProviderProfileModule = ReturnType<typeof createProviderProfileModule>;

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Executor } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { ledger, walletCurrencyOf, type Posted, type WalletMove } from './ledger.ts';
+import { walletRoutes } from './wallet.routes.ts';
+import { createWalletService } from './wallet.service.ts';
+
+export type { Posted, WalletMove } from './ledger.ts';
+export interface TransferMove extends WalletMove {
+  /** The platform's share, 0 to 1 (DESIGN.md §6: a configurable commission, default 0). */
+  commissionRate: number;
+}
+
+/**
+ * The wallet module's public face: its routes, and the money movements other modules may ask for. Each movement is
+ * one balanced ledger transaction on the append-only ledger (ledger.ts), posted once per reference: a retried call
+ * returns the first posting with `created: false`. Given a transaction (`tx`), it joins it (the booking that pays and
+ * the debit commit together); without one, it runs in a transaction of its own.
+ */
+export function createWalletModule(deps: Pick<AppDeps, 'db' | 'clock'>) {
+  const { db } = deps;
+  const inTransaction = <T>(tx: Executor | undefined, work: (ex: Executor) => Promise<T>): Promise<T> => (tx ? work(tx) : db.transaction(work));
+  const service = createWalletService(deps);
+
+  const plugin: FastifyPluginAsync = async (app) => {
+    await app.register(walletRoutes, { wallet: service });
+  };
+
+  return {
+    name: 'wallet' as const,
+    plugin,
+    /** Client wallet -> escrow (a booking's payment). 409 `insufficientFunds` when the wallet holds less. */
+    debit: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.debitToEscrow(ex, move)),
+    /** Escrow -> client wallet (a cancelled or rejected booking). */
+    refund: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.refundFromEscrow(ex, move)),
+    /** Escrow -> the provider's earnings, minus the platform's commission (a completed booking). */
+    transfer: (move: TransferMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.releaseToProvider(ex, move)),
+    /** Gateway clearing -> the user's wallet (a settled top-up). */
+    creditTopup: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.creditTopup(ex, move)),
+    /** The user's wallet currency (their country's, when supported). */
+    currencyOf: (userId: string, ex: Executor = db): Promise<string> => walletCurrencyOf(ex, userId),
+    /** A wallet's balance in minor units. */
+    balanceOf: (userId: string, currencyCode: string, ex: Executor = db): Promise<number> => ledger.walletBalance(ex, userId, currencyCode),
+    /** What the user holds per currency (wallets and provider earnings): what deleting the account would move. */
+    holdingsOf: (userId: string, ex: Executor = db) => ledger.holdingsOf(ex, userId),
+    /** Decision 0016: moves the balances of a deleted account to "former user payable", in the deletion's transaction. */
+    closeAccountsOf: (userId: string, tx: Executor) => ledger.closeAccountsOf(tx, userId),
+  };
+}
+export type WalletModule = ReturnType<typeof createWalletModule>;

@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { en } from '@therapy/contracts/messages';
+import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+
+/**
+ * The access matrix (issue 12): every operation of the OpenAPI document, called as nobody, as a client, as a provider
+ * and as another user whose objects are not the target's, gets the answer class the access core promises: 401 without
+ * a token, 403 for the wrong role, 404 for someone else's object, and for the rightful user a success or a validation
+ * answer. The operations come from the document, and each must be classified below: a new route fails this test until
+ * it is.
+ */
+
+type Who = 'public' | 'user' | 'client' | 'provider';
+interface Fixtures {
+  client: SignedUp;
+  provider: SignedUp;
+  /** A client and a provider whose objects are not the target's. */
+  otherClient: SignedUp;
+  otherProvider: SignedUp;
+  walletTransactionId: string;
+  paymentId: string;
+  paymentReference: string;
+  customDayId: string;
+  timeslotId: string;
+  avatarId: string;
+  countryId: string;
+}
+interface Rule {
+  who: Who;
+  /** Path parameters; `owned` says they name the target user's own objects (another user must get 404). */
+  params?: (f: Fixtures) => Record<string, string>;
+  owned?: boolean;
+  /** What the rightful user may get besides 2xx and 400 (e.g. 404 for a public lookup of a made-up id). */
+  alsoOk?: number[];
+}
+
+const RULES: Record<string, Rule> = {
+  // Public: anyone, token or not.
+  'GET /api/v1/health': { who: 'public' },
+  'GET /api/v1/ready': { who: 'public' },
+  'GET /api/v1/app-config': { who: 'public' },
+  'POST /api/v1/user/register': { who: 'public' },
+  'POST /api/v1/user/login': { who: 'public' },
+  'POST /api/v1/user/token/refresh': { who: 'public', alsoOk: [401] },
+  'POST /api/v1/user/logout': { who: 'public' },
+  'POST /api/v1/user/register/verify': { who: 'public' },
+  'POST /api/v1/user/register/request-verification': { who: 'public' },
+  'POST /api/v1/user/request-password-reset': { who: 'public' },
+  'POST /api/v1/user/password-reset': { who: 'public' },
+  'GET /api/v1/region/country': { who: 'public' },
+  'GET /api/v1/region/country/{id}/states': { who: 'public', params: (f) => ({ id: f.countryId }) },
+  'GET /api/v1/region/country/code/{code}/states': { who: 'public', params: () => ({ code: 'US' }) },
+  'GET /api/v1/region/languages': { who: 'public' },
+  'GET /api/v1/region/user-timezone': { who: 'public' },
+  'GET /api/v1/reference/{list}': { who: 'public', params: () => ({ list: 'religion' }) },
+  'GET /api/v1/files/{id}': { who: 'public', params: () => ({ id: '00000000-0000-0000-0000-000000000000' }), alsoOk: [404] },
+  'GET /api/v1/providers/{providerId}': { who: 'public', params: (f) => ({ providerId: f.provider.userId }) },
+  'GET /api/v1/providers-availability/{providerId}/timeslot': { who: 'public', params: (f) => ({ providerId: f.provider.userId }) },
+  'GET /api/v1/providers-availability/{providerId}/timeslot/{date}': { who: 'public', params: (f) => ({ providerId: f.provider.userId, date: '2026-03-30' }) },
+  'POST /api/v1/payment/webhook/{gateway}': { who: 'public', params: () => ({ gateway: 'sandbox' }), alsoOk: [401] },
+  'GET /api/v1/payment/sandbox/checkout/{reference}': { who: 'public', params: (f) => ({ reference: f.paymentReference }) },
+  // The checkout page's buttons answer with a redirect back to the app; a settled payment refuses a second answer.
+  'POST /api/v1/payment/sandbox/checkout/{reference}/pay': { who: 'public', params: (f) => ({ reference: f.paymentReference }), alsoOk: [303, 409] },
+  'POST /api/v1/payment/sandbox/checkout/{reference}/decline': { who: 'public', params: (f) => ({ reference: f.paymentReference }), alsoOk: [303, 409] },
+  'POST /api/v1/payment/sandbox/transfer': { who: 'public' },
+
+  // Any signed-in user: their own account.
+  'GET /api/v1/user/info': { who: 'user' },
+  'POST /api/v1/user/profile/update-password': { who: 'user' },
+  'POST /api/v1/user/profile/change-email': { who: 'user' },
+  'POST /api/v1/user/profile/validate-email-change': { who: 'user' },
+  'GET /api/v1/user/profile/delete-account': { who: 'user' },
+  'DELETE /api/v1/user/profile/delete-account': { who: 'user' },
+  'PUT /api/v1/user/preferences': { who: 'user' },
+  'GET /api/v1/user/timezone': { who: 'user' },
+  'POST /api/v1/user/timezone': { who: 'user' },
+  'GET /api/v1/wallet/balance': { who: 'user' },
+  'GET /api/v1/wallet/stats': { who: 'user' },
+  'GET /api/v1/wallet/transactions': { who: 'user' },
+  'GET /api/v1/wallet/transactions/{id}': { who: 'user', owned: true, params: (f) => ({ id: f.walletTransactionId }) },
+  'GET /api/v1/payment/status/{paymentId}': { who: 'user', owned: true, params: (f) => ({ paymentId: f.paymentId }) },
+  'GET /api/v1/provider-availability/timeslot/{id}': { who: 'user', params: (f) => ({ id: f.timeslotId }) },
+
+  // Clients only.
+  'GET /api/v1/client': { who: 'client' },
+  'PUT /api/v1/client': { who: 'client' },
+  'GET /api/v1/client/profile/{id}': { who: 'client', owned: true, params: (f) => ({ id: f.client.userId }) },
+  'GET /api/v1/client/emergency-contact': { who: 'client' },
+  'POST /api/v1/client/emergency-contact': { who: 'client' },
+  'GET /api/v1/client/preferences': { who: 'client' },
+  'PUT /api/v1/client/preferences': { who: 'client' },
+  'GET /api/v1/client/avatars': { who: 'client' },
+  'POST /api/v1/client/avatar/{avatarIdentifier}': { who: 'client', params: (f) => ({ avatarIdentifier: f.avatarId }) },
+  'POST /api/v1/client/profile-picture': { who: 'client', alsoOk: [406, 415] },
+  'DELETE /api/v1/client/profile-picture': { who: 'client' },
+  'POST /api/v1/payment/wallet': { who: 'client' },
+  'GET /api/v1/virtual-accounts/account': { who: 'client' },
+  'POST /api/v1/virtual-accounts/generate': { who: 'client' },
+
+  // Providers only.
+  'GET /api/v1/provider': { who: 'provider' },
+  'POST /api/v1/provider/update/info': { who: 'provider' },
+  'POST /api/v1/provider/setup': { who: 'provider' },
+  'POST /api/v1/provider/update/photo': { who: 'provider', alsoOk: [406, 415] },
+  'GET /api/v1/provider-availability/settings': { who: 'provider' },
+  'PUT /api/v1/provider-availability/settings': { who: 'provider' },
+  'GET /api/v1/provider/availability-setting': { who: 'provider' },
+  'POST /api/v1/provider/availability-setting': { who: 'provider' },
+  'GET /api/v1/provider-availability/days/default': { who: 'provider' },
+  'POST /api/v1/provider-availability/days/default': { who: 'provider' },
+  'GET /api/v1/provider-availability/days/recurring': { who: 'provider' },
+  'POST /api/v1/provider-availability/days/recurring': { who: 'provider' },
+  'GET /api/v1/provider-availability/days/custom': { who: 'provider' },
+  'POST /api/v1/provider-availability/days/custom': { who: 'provider' },
+  'DELETE /api/v1/provider-availability/days/custom/{id}': { who: 'provider', owned: true, params: (f) => ({ id: f.customDayId }) },
+};
+
+interface OpenApiDoc {
+  paths: Record<string, Record<string, { security?: unknown[] }>>;
+}
+
+let t: TestApp;
+let f: Fixtures;
+let operations: Array<{ key: string; method: string; path: string; secured: boolean }>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  t.clock.set('2026-03-23T07:59:00Z');
+  const doc = t.app.swagger() as unknown as OpenApiDoc;
+  operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops)
+      .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))
+      .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, secured: Array.isArray(op.security) && op.security.length > 0 })),
+  );
+
+  const [client, provider, otherClient, otherProvider] = [await t.signUp('client'), await t.signUp('provider'), await t.signUp('client'), await t.signUp('provider')];
+  // A paid top-up (through the sandbox checkout and its webhook) gives the client a wallet transaction; a second,
+  // unpaid one a pending payment.
+  const paid = await t.api('POST', '/payment/wallet', client, { amount: 50_000 });
+  expect(paid.statusCode, paid.body).toBe(201);
+  await t.request({ method: 'POST', url: `/api/v1/payment/sandbox/checkout/${paid.json().data.payment.reference}/pay` });
+  const transactions = async () => (await t.api('GET', '/wallet/transactions', client)).json().data as Array<{ identifier: string }>;
+  for (let waited = 0; (await transactions()).length === 0; waited += 100) {
+    if (waited > 10_000) throw new Error('the paid top-up was not credited');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const topup = await t.api('POST', '/payment/wallet', client, { amount: 100_000 });
+  expect(topup.statusCode, topup.body).toBe(201);
+  await t.api('PUT', '/provider-availability/settings', provider, { timezone: 'Europe/Berlin', sessionLengthMinutes: 60, bufferMinutes: 0, minimumNoticeHours: 0 });
+  const day = await t.api('POST', '/provider-availability/days/custom', provider, { date: '2026-03-31', isAvailable: false, timeSlotsInterval: [] });
+  expect(day.statusCode, day.body).toBe(201);
+  const slots = await t.api('GET', `/providers-availability/${provider.userId}/timeslot/2026-03-30`, undefined);
+  const avatars = await t.api('GET', '/client/avatars', client);
+  f = {
+    client,
+    provider,
+    otherClient,
+    otherProvider,
+    walletTransactionId: (await transactions())[0]!.identifier,
+    paymentId: topup.json().data.payment.identifier,
+    paymentReference: topup.json().data.payment.reference,
+    customDayId: day.json().data.identifier,
+    timeslotId: slots.json().data.items[0].timeSlot[0].identifier,
+    avatarId: avatars.json().data[0].identifier,
+    countryId: await t.countryId('US'),
+  };
+});
+afterAll(async () => t.close());
+
+const urlOf = (path: string, params: Record<string, string>) =>
+  path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    if (!(name in params)) throw new Error(`no value for {${name}} in ${path}`);
+    return encodeURIComponent(params[name]!);
+  });
+const call = (method: string, url: string, who: SignedUp | undefined): Promise<LightMyRequestResponse> =>
+  t.request({ method: method as 'GET', url, headers: { ...(who?.auth ?? {}), ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) }, ...(method === 'GET' ? {} : { payload: '{}' }) });
+const line = (key: string, who: string, res: LightMyRequestResponse) => `${key} as ${who} -> ${res.statusCode} ${res.statusCode >= 400 ? (res.json() as { code?: string }).code : ''}`.trim();
+
+describe('the access matrix', () => {
+  it('classifies every operation of the OpenAPI document (a new route must be added here)', () => {
+    expect(operations.map((o) => o.key).sort()).toEqual(Object.keys(RULES).sort());
+    // The document's `security` agrees with the table: public operations declare none, the others the bearer token.
+    for (const op of operations) expect(`${op.key} secured=${op.secured}`).toBe(`${op.key} secured=${RULES[op.key]!.who !== 'public'}`);
+  });
+
+  it('nobody: 401 UNAUTHORIZED_ACCESS on every protected operation; public ones answer without a token', async () => {
+    for (const op of operations) {
+      const rule = RULES[op.key]!;
+      const res = await call(op.method, urlOf(op.path, rule.params?.(f) ?? {}), undefined);
+      // (A refresh without its cookie is a 401 of its own: the route is public, the missing cookie is the answer.)
+      if (rule.who === 'public' && !(rule.alsoOk ?? []).includes(401)) expect(line(op.key, 'nobody', res)).not.toMatch(/-> (401 UNAUTHORIZED_ACCESS|403)/);
+      else if (rule.who === 'public') expect(line(op.key, 'nobody', res)).not.toMatch(/-> 403/);
+      else {
+        expect(line(op.key, 'nobody', res)).toBe(`${op.key} as nobody -> 401 UNAUTHORIZED_ACCESS`);
+        expect(res.json().message).toBe(en.unauthorized);
+      }
+    }
+  });
+
+  it('the wrong role: 403 FORBIDDEN on every client-only and provider-only operation', async () => {
+    for (const op of operations) {
+      const rule = RULES[op.key]!;
+      if (rule.who !== 'client' && rule.who !== 'provider') continue;
+      const wrong = rule.who === 'client' ? f.otherProvider : f.otherClient;
+      const res = await call(op.method, urlOf(op.path, rule.params?.(f) ?? {}), wrong);
+      expect(line(op.key, 'the wrong role', res)).toBe(`${op.key} as the wrong role -> 403 FORBIDDEN`);
+    }
+  });
+
+  it("another user: 404 NOT_FOUND for the target's objects, whatever their role", async () => {
+    const owned = operations.filter((op) => RULES[op.key]!.owned);
+    expect(owned.length).toBeGreaterThanOrEqual(4);
+    for (const op of owned) {
+      const rule = RULES[op.key]!;
+      const others = rule.who === 'client' ? [f.otherClient] : rule.who === 'provider' ? [f.otherProvider] : [f.otherClient, f.otherProvider];
+      for (const other of others) {
+        const res = await call(op.method, urlOf(op.path, rule.params!(f)), other);
+        expect(line(op.key, 'another user', res)).toBe(`${op.key} as another user -> 404 NOT_FOUND`);
+      }
+    }
+  });
+
+  it('the rightful user: a success or a validation answer, never 401/403/404', async () => {
+    // Last: these calls may change the target's objects (the custom day is deleted).
+    for (const op of operations) {
+      const rule = RULES[op.key]!;
+      const rightful = rule.who === 'client' ? [f.client] : rule.who === 'provider' ? [f.provider] : rule.who === 'user' && !rule.owned ? [f.client, f.provider] : [f.client];
+      for (const who of rightful) {
+        const res = await call(op.method, urlOf(op.path, rule.params?.(f) ?? {}), who);
+        const ok = (res.statusCode >= 200 && res.statusCode < 300) || res.statusCode === 400 || (rule.alsoOk ?? []).includes(res.statusCode);
+        expect(ok, line(op.key, who.session.user.userType, res)).toBe(true);
+        if (res.statusCode === 400) expect(res.json().code, line(op.key, who.session.user.userType, res)).toMatch(/VALIDATION_ERROR|BAD_REQUEST/);
+      }
+    }
+  });
+});

@@ -1,0 +1,137 @@
+import crypto from 'node:crypto';
+import type { Database, Executor, Transaction } from '../db/client.ts';
+import type { RealtimePort, RealtimeSubscription } from './realtime.ts';
+
+/**
+ * Domain events (issue 12). A module publishes inside its transaction; the event is queued on that transaction and
+ * handed to subscribers only after it commits, never when it rolls back:
+ * - `subscribe(name, handler)`: runs on this instance, after commit (mail, audit, live pushes to sockets held here);
+ * - `subscribe(name, handler, { everyInstance: true })`: runs on every instance: here after commit, on the others
+ *   when the realtime port (PostgreSQL NOTIFY, sent in the same transaction) delivers it (per-instance caches).
+ * Handlers are awaited before `transaction` returns, so a request answers after its local effects (a dropped cache);
+ * a handler's failure is logged and never undoes or fails the committed write.
+ */
+
+/** Every event, with what it carries: identifiers and small facts, never rows (a NOTIFY carries at most 8000 bytes). */
+export interface DomainEventMap {
+  /** A provider's plan or settings changed: cached slots of that provider are stale. */
+  'availability.changed': { providerId: string };
+  /** A provider's practice profile changed (e.g. their therapies, which are the calendar's categories). */
+  'provider-profile.changed': { providerId: string };
+  /** A top-up was credited to a wallet. */
+  'payment.settled': { paymentId: string; userId: string; amount: number; currencyCode: string; method: 'card' | 'bank_transfer' };
+  /** A booking was made (published by the bookings module, next issue). */
+  'booking.created': { bookingId: string; clientId: string; providerId: string; startTime: string; endTime: string };
+}
+export type EventName = keyof DomainEventMap;
+export type EventHandler<N extends EventName> = (payload: DomainEventMap[N]) => void | Promise<void>;
+
+export interface EventBus {
+  /** `db.transaction`, and after it commits the events published on it are delivered. */
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** Queues the event on `tx` (a transaction opened by `transaction` above) and sends it to the other instances. */
+  publish<N extends EventName>(tx: Executor, name: N, payload: DomainEventMap[N]): Promise<void>;
+  subscribe<N extends EventName>(name: N, handler: EventHandler<N>, options?: { everyInstance?: boolean }): void;
+  /** False while events from other instances may be missed; per-instance caches must not be trusted then. */
+  readonly crossInstanceListening: boolean;
+  /** Runs whenever events from other instances may have been missed (a cache then forgets everything). */
+  onCrossInstanceReset(callback: () => void): void;
+  close(): Promise<void>;
+}
+
+/** The realtime channel that carries every domain event between instances. */
+export const DOMAIN_EVENTS_CHANNEL = 'domain_events';
+
+interface Queued {
+  name: EventName;
+  payload: unknown;
+}
+interface Wire {
+  /** The instance that published it (it delivered the event itself after commit). */
+  o: string;
+  n: EventName;
+  p: unknown;
+}
+interface Subscriber {
+  handler: (payload: unknown) => void | Promise<void>;
+  everyInstance: boolean;
+}
+
+export function createEventBus(opts: { db: Database; realtime: RealtimePort; log: { error: (o: object, m: string) => void } }): EventBus {
+  const { db, realtime, log } = opts;
+  const instanceId = crypto.randomUUID();
+  const subscribers = new Map<EventName, Subscriber[]>();
+  const resets: Array<() => void> = [];
+  /** The events published on each open transaction of this bus, delivered when it commits. */
+  const queues = new WeakMap<object, Queued[]>();
+
+  const run = async (name: EventName, payload: unknown, which: (s: Subscriber) => boolean) => {
+    for (const subscriber of subscribers.get(name) ?? []) {
+      if (!which(subscriber)) continue;
+      try {
+        await subscriber.handler(payload);
+      } catch (err) {
+        log.error({ err, event: name }, 'event subscriber failed');
+      }
+    }
+  };
+
+  const subscription: RealtimeSubscription = realtime.subscribe(
+    DOMAIN_EVENTS_CHANNEL,
+    (raw) => {
+      let wire: Wire;
+      try {
+        wire = JSON.parse(raw) as Wire;
+      } catch {
+        return;
+      }
+      if (wire.o === instanceId) return; // delivered here after commit already
+      void run(wire.n, wire.p, (s) => s.everyInstance);
+    },
+    () => {
+      for (const reset of resets) reset();
+    },
+  );
+
+  return {
+    async transaction(work) {
+      let queued: Queued[] = [];
+      const result = await db.transaction(async (tx) => {
+        queued = [];
+        queues.set(tx, queued);
+        try {
+          return await work(tx);
+        } finally {
+          queues.delete(tx);
+        }
+      });
+      // Committed: now, and only now, the subscribers hear of it.
+      for (const event of queued) await run(event.name, event.payload, () => true);
+      return result;
+    },
+
+    async publish(tx, name, payload) {
+      const queue = queues.get(tx);
+      if (!queue) throw new Error(`event ${name} published outside a transaction of the event bus`);
+      queue.push({ name, payload });
+      const wire = JSON.stringify({ o: instanceId, n: name, p: payload } satisfies Wire);
+      await realtime.publish(tx, DOMAIN_EVENTS_CHANNEL, wire);
+    },
+
+    subscribe(name, handler, options) {
+      const list = subscribers.get(name) ?? [];
+      list.push({ handler: handler as Subscriber['handler'], everyInstance: options?.everyInstance ?? false });
+      subscribers.set(name, list);
+    },
+
+    get crossInstanceListening() {
+      return subscription.listening;
+    },
+
+    onCrossInstanceReset(callback) {
+      resets.push(callback);
+    },
+
+    close: () => subscription.close(),
+  };
+}
