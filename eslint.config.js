@@ -5,9 +5,55 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Where an import points, as an absolute path with a trailing separator (relative and `@/` web paths only). */
+function importTarget(context, spec) {
+  if (spec.startsWith('.')) return path.resolve(path.dirname(context.filename), spec) + path.sep;
+  if (spec.startsWith('@/')) return path.join(context.cwd, 'apps/web/src', spec.slice(2)) + path.sep;
+  return undefined;
+}
+
 /**
- * DESIGN.md §3 as lint rules: web features do not import each other. (Drizzle-only-in-repositories is the
- * no-restricted-imports block below; import cycles are checked by dpdm in `npm run lint`.)
+ * Web layers (issue 12, bulletproof-react's one-way zones): `lib/` and `components/` sit below the features, so they
+ * never import one; what a feature and a lower layer share moves down. `app/` composes features and may.
+ */
+const webLayersRule = {
+  meta: { type: 'problem', messages: { upward: '{{layer}}/ must not import a feature ("{{spec}}"): move what they share into lib/ or components/.' } },
+  create(context) {
+    const layer = /[\\/]apps[\\/]web[\\/]src[\\/](lib|components)[\\/]/.exec(context.filename)?.[1];
+    if (!layer) return {};
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string') return;
+      const target = importTarget(context, spec);
+      if (target && /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]/.test(target)) context.report({ node, messageId: 'upward', data: { layer, spec } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+/**
+ * Kebab-case file names (DESIGN.md §3): every dot-separated part of the name is lower-case words joined by hyphens, so
+ * `slot-picker-model.ts`, `auth.routes.ts`, `i18n-resources.d.ts` and `amount-step.test.tsx` pass, `slotPicker.ts`
+ * and `Slot_picker.tsx` do not.
+ */
+const kebabCaseFileNamesRule = {
+  meta: { type: 'problem', messages: { name: 'File name "{{name}}" is not kebab-case (e.g. "{{suggestion}}").' } },
+  create(context) {
+    const name = path.basename(context.filename);
+    const part = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+    if (name.split('.').every((p) => part.test(p))) return {};
+    const suggestion = name
+      .split('.')
+      .map((p) => p.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[_\s]+/g, '-').toLowerCase())
+      .join('.');
+    return { Program: (node) => context.report({ node, loc: { line: 1, column: 0 }, messageId: 'name', data: { name, suggestion } }) };
+  },
+};
+
+/**
+ * DESIGN.md §3 as lint rules: web features do not import each other; lib/ and components/ never import a feature;
+ * kebab-case file names. (Drizzle-only-in-repositories is the no-restricted-imports block below; import cycles,
+ * type-only ones included, are checked by dpdm in `npm run lint`.)
  */
 const architecture = {
   rules: {
@@ -29,6 +75,8 @@ const architecture = {
         return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
       },
     },
+    'web-layers': webLayersRule,
+    'kebab-case-file-names': kebabCaseFileNamesRule,
   },
 };
 
@@ -140,6 +188,18 @@ export default tseslint.config(
         { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@therapy/api', '@therapy/api/*'], message: 'The web app talks to the API over HTTP only.' }] },
       ],
     },
+  },
+  {
+    // Web layers: lib/ and components/ below the features (issue 12).
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    plugins: { architecture },
+    rules: { 'architecture/web-layers': 'error' },
+  },
+  {
+    // Kebab-case file names for every source file (issue 12).
+    files: ['apps/*/src/**/*.{ts,tsx,js,mjs}', 'packages/*/src/**/*.{ts,tsx,js,mjs}', 'e2e/**/*.{ts,tsx,js,mjs}', 'bench/**/*.{ts,tsx,js,mjs}'],
+    plugins: { architecture },
+    rules: { 'architecture/kebab-case-file-names': 'error' },
   },
   {
     files: ['apps/api/src/main.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.mjs'],

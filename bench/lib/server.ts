@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sandboxWebhookSecret } from '@therapy/api/modules/payments/payments.plugin';
+import { sandboxWebhookSecret } from '@therapy/api/modules/payments/payments.module';
 import { freePort, startServer } from '@therapy/api/server';
 import type { BenchUser } from './types.ts';
 

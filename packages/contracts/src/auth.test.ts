@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changeEmailForm, clientRegisterInput, passwordResetInput, providerRegisterInput, updatePasswordInput } from './auth.ts';
-import { m } from './messages.ts';
+import { m } from './messages/index.ts';
 
 const messages = (res: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (res.success ? [] : res.error!.issues.map((i) => i.message));
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userTypes } from './constants.ts';
 import { countryIdentifier, email, emailCode, fieldsMatch, loginPassword, newPassword, personName, phoneNumber } from './fields.ts';
-import { m } from './messages.ts';
+import { m } from './messages/index.ts';
 
 const passwordPair = { password: newPassword, confirmPassword: z.string({ error: m.passwordsMustMatch }) };
 const terms = z.literal(true, { error: m.termsRequired });

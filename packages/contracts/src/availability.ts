@@ -6,7 +6,7 @@ import {
   SESSION_MINUTES_MIN,
 } from './constants.ts';
 import { ianaTimezone } from './fields.ts';
-import { m } from './messages.ts';
+import { m } from './messages/index.ts';
 
 /**
  * Availability (spec §3 "Availability day", "Availability item", "Timeslot"; §5 "Availability time slots"; §7

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { personName } from './fields.ts';
-import { m } from './messages.ts';
+import { m } from './messages/index.ts';
 import { clientProfileInput, emergencyContactInput, providerInfoInput } from './profile.ts';
 
 /** Every name field of the contracts, with the message its character rule gives. */
 const fields: Array<[string, z.ZodType, string]> = [
   ['sign-up name', personName, m.namePattern],
   ['client profile name', clientProfileInput.shape.firstName, m.profileNamePattern],
-  ['emergency contact name', emergencyContactInput.shape.name, m.emergencyNamePattern],
+  ['emergency contact name', emergencyContactInput.shape.name, m.profileNamePattern],
   ['provider name', providerInfoInput.shape.firstName, m.providerNamePattern],
 ];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_CODE_LENGTH, LOGIN_PASSWORD_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
-import { m } from './messages.ts';
+import { m } from './messages/index.ts';
 
 /**
  * Runs a check only on a value at least `min` characters long, so an empty field says only "... is required". We use

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MIN_PX } from './constants.ts';
 import { atLeast, ianaTimezone, nameField, phoneNumber } from './fields.ts';
-import { m } from './messages.ts';
+import { m } from './messages/index.ts';
 
 /** Spec §5 "Client profile": names are 3-32 letters, hyphens, spaces, and may be empty (null). */
 const clientName = nameField({ min: 3, max: 32, allowed: ['spaces', 'hyphens'], message: m.profileNamePattern }).nullable();
@@ -87,7 +87,7 @@ export type ClientProfile = z.infer<typeof clientProfile>;
 
 /** Spec §5 "Emergency contact": name 3-32 letters, hyphens, spaces; contact 3-32 digits. */
 export const emergencyContactInput = z.strictObject({
-  name: nameField({ min: 3, max: 32, allowed: ['spaces', 'hyphens'], message: m.emergencyNamePattern }),
+  name: nameField({ min: 3, max: 32, allowed: ['spaces', 'hyphens'], message: m.profileNamePattern }),
   phoneNumber: z
     .string({ error: m.emergencyContactPattern })
     .trim()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ianaTimezone } from './fields.ts';
-import { locales, m } from './messages.ts';
+import { locales, m } from './messages/index.ts';
 
 export const userPreferencesInput = z.strictObject({
   locale: z.enum(locales, { error: m.localeInvalid }).optional(),

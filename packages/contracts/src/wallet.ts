@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_TOPUP_MINOR, MIN_TOPUP_MAJOR, MIN_TOPUP_MAJOR_DEFAULT } from './constants.ts';
-import { m } from './messages.ts';
+import { m, message, messageRef, type Locale, type MessageParams } from './messages/index.ts';
+import { currencySymbol, majorUnits } from './money.ts';
 
 /**
  * Wallet and payments (spec §1, §2 "Wallet top-up", §3 wallet, §4 "Top-up", §5 "Top-up", §7 "Wallet and payment";
@@ -9,14 +10,15 @@ import { m } from './messages.ts';
 
 export const supportedCurrencies = ['NGN', 'GBP', 'USD', 'EUR'] as const;
 export type CurrencyCode = (typeof supportedCurrencies)[number];
-export const currencySymbols: Record<CurrencyCode, string> = { NGN: '₦', GBP: '£', USD: '$', EUR: '€' };
 
 /** The smallest top-up in minor units (spec §9: 500 NGN, 5 GBP, 5 otherwise). */
 export const minTopupMinor = (currency: string): number => (MIN_TOPUP_MAJOR[currency] ?? MIN_TOPUP_MAJOR_DEFAULT) * 100;
 
-/** "Minimum topup amount is {amount} {symbol}" filled in for a currency. */
-export const topupMinimumText = (currency: string): string =>
-  m.topupMinimum.replace('{amount}', String(minTopupMinor(currency) / 100)).replace('{symbol}', currencySymbols[currency as CurrencyCode] ?? currency);
+/** The values of "Minimum topup amount is {amount} {symbol}" for a currency: 500 and ₦ for NGN. */
+export const topupMinimumParams = (currency: string): MessageParams => ({ amount: String(majorUnits(minTopupMinor(currency))), symbol: currencySymbol(currency) });
+
+/** "Minimum topup amount is 500 ₦": the message filled in for a currency, in a language (English by default). */
+export const topupMinimumText = (currency: string, locale: Locale = 'en'): string => message('topupMinimum', locale, topupMinimumParams(currency));
 
 export const currencyCode = z.enum(supportedCurrencies, { error: m.currencyUnsupported });
 
@@ -45,7 +47,7 @@ export const topupAmountField = (currency: string) =>
     .min(1, { error: m.amountDigits, abort: true })
     .regex(/^[\d,]+$/, { error: m.amountDigits, abort: true })
     .transform((v) => Number(v.replaceAll(',', '')) * 100)
-    .pipe(z.number().max(MAX_TOPUP_MINOR, m.amountTooLarge).min(minTopupMinor(currency), topupMinimumText(currency)));
+    .pipe(z.number().max(MAX_TOPUP_MINOR, m.amountTooLarge).min(minTopupMinor(currency), messageRef('topupMinimum', topupMinimumParams(currency))));
 
 export const paymentStatuses = ['pending', 'success', 'failed', 'abandoned'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];

@@ -1,9 +1,10 @@
 import type { ErrorCode } from '@therapy/contracts/constants';
-import { m, type MessageKey } from '@therapy/contracts/messages';
+import { messageRef, type MessageKey, type MessageParams } from '@therapy/contracts/messages';
 
 /**
  * The one error type services throw. `messageKey` names a message of the contracts catalogue, so the error handler
- * can say it in the request's locale; `errors` lists field messages (English catalogue texts, localised likewise).
+ * can say it in the request's locale; `errors` lists field messages as catalogue keys (or `messageRef`s), translated
+ * likewise; an entry that is not a key (e.g. "Invalid header: x-country") is sent as it is.
  */
 export class AppError extends Error {
   constructor(
@@ -11,8 +12,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly messageKey: MessageKey,
     readonly errors?: string[],
-    /** The message itself when the catalogue's is a template (e.g. "Minimum topup amount is {amount} {symbol}"). */
-    readonly text?: string,
+    /** The values of the message's placeholders (e.g. amount and symbol of "Minimum topup amount is {amount} {symbol}"). */
+    readonly params?: MessageParams,
     /** Seconds until a refused request may be tried again (sent as `Retry-After` with a 429). */
     readonly retryAfterSeconds?: number,
   ) {
@@ -23,12 +24,8 @@ export class AppError extends Error {
     return new AppError(400, 'VALIDATION_ERROR', messageKey, errors);
   }
   /** A broken rule with one message, listed in `errors` too (as a form shows it under the field). */
-  static rule(messageKey: MessageKey) {
-    return new AppError(400, 'VALIDATION_ERROR', messageKey, [m[messageKey]]);
-  }
-  /** A broken rule whose message is a filled-in catalogue template. */
-  static ruleText(messageKey: MessageKey, text: string) {
-    return new AppError(400, 'VALIDATION_ERROR', messageKey, [text], text);
+  static rule(messageKey: MessageKey, params?: MessageParams) {
+    return new AppError(400, 'VALIDATION_ERROR', messageKey, [params ? messageRef(messageKey, params) : messageKey], params);
   }
   static unauthorized() {
     return new AppError(401, 'UNAUTHORIZED_ACCESS', 'unauthorized');

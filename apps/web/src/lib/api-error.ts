@@ -1,4 +1,4 @@
-import { localizeMessage } from '@therapy/contracts/messages';
+import { localize } from '@therapy/contracts/messages';
 import { notify } from './toast';
 import { currentLocale, i18n } from './i18n';
 
@@ -37,10 +37,10 @@ export function errorMessage(error: unknown): string {
   const locale = currentLocale();
   if (error instanceof ApiError) {
     if (Array.isArray(error.errors) && error.errors.length > 0) {
-      return error.errors.map((text) => localizeMessage(text, locale)).join(', ');
+      return error.errors.map((text) => localize(text, locale)).join(', ');
     }
-    if (typeof error.errors === 'string' && error.errors) return localizeMessage(error.errors, locale);
-    if (error.message) return localizeMessage(error.message, locale);
+    if (typeof error.errors === 'string' && error.errors) return localize(error.errors, locale);
+    if (error.message) return localize(error.message, locale);
   } else if (error instanceof Error && error.message) {
     return error.message;
   }

@@ -1,6 +1,4 @@
-import { m } from '@therapy/contracts/messages';
-import type { MessageKey } from '@therapy/contracts/messages';
-import { mDe } from '@therapy/contracts/messages';
+import { keyOfText, type MessageKey } from '@therapy/contracts/messages';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-error';
 
@@ -11,14 +9,10 @@ interface FieldErrorMap<T extends FieldValues> {
   byMessage?: Partial<Record<MessageKey, FieldPath<T>>>;
 }
 
-function messageKeyOf(text: string): MessageKey | undefined {
-  const keys = Object.keys(m) as MessageKey[];
-  return keys.find((key) => m[key] === text || mDe[key] === text);
-}
-
 /**
- * Puts server errors on the fields they are clearly about, in addition to the toast. The server localises its
- * messages, so both languages are matched against the contract's catalogue. Returns whether any field was marked.
+ * Puts server errors on the fields they are clearly about, in addition to the toast. The server answers with texts
+ * in the request's language, so each is matched to its catalogue key (`keyOfText`, either language) and the map
+ * names fields by key. Returns whether any field was marked.
  */
 export function applyServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, map: FieldErrorMap<T>): boolean {
   if (!(error instanceof ApiError)) return false;
@@ -29,7 +23,7 @@ export function applyServerFieldErrors<T extends FieldValues>(error: unknown, se
     marked = true;
   }
   for (const text of error.errorList) {
-    const key = messageKeyOf(text);
+    const key = keyOfText(text)?.key;
     const field = key ? map.byMessage?.[key] : undefined;
     if (field) {
       setError(field, { type: 'server', message: text }, { shouldFocus: !marked });

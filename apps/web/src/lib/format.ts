@@ -1,7 +1,10 @@
+import { formatMoney as formatMoneyIn, type MoneyFormat } from '@therapy/contracts/money';
+
 /**
+ * Every date, time and amount a page shows, formatted here (issue 12), so one language never shows two formats.
  * Times of day as the page's language writes them (decision 0015): English "9:00 AM" (12-hour, spec §5), German
- * "09:00" (24-hour). Every time of day on a page comes from here: the availability dropdowns and summaries, the slot
- * picker and the booking summary, so one language never shows two formats.
+ * "09:00" (24-hour): the availability dropdowns and summaries, the slot picker and the booking summary. Money comes
+ * from `@therapy/contracts/money`, the same function the API's mails use.
  */
 
 export type ClockStyle = '12h' | '24h';
@@ -52,23 +55,58 @@ export function formatClock(value: string, locale: string): string {
   return formatTime(new Date(Date.UTC(2000, 0, 1, hours % 24, minutes)), locale, 'UTC');
 }
 
-/** Minor units as money in the page's language: 9000 USD → "$90.00" (en), "90,00 $" (de). */
-export function formatMoney(minor: number, currency: string, locale: string, options: { signed?: boolean } = {}): string {
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'narrowSymbol',
-      signDisplay: options.signed ? 'exceptZero' : 'auto',
-    }).format(minor / 100);
-  } catch {
-    // An unknown code: the number with the code beside it rather than a crash.
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
+/** Minor units as money in the page's language: 9000 USD → "$90.00" (en), "90,00 $" (de); the narrow symbol. */
+export function formatMoney(minor: number, currency: string, locale: string, options: Pick<MoneyFormat, 'signed'> = {}): string {
+  return formatMoneyIn(minor, currency, locale, { signed: options.signed, display: 'narrowSymbol' });
 }
 
 /** Several amounts as one phrase: "$90.00 and ₦25.00" (en), "90,00 $ und 25,00 ₦" (de). */
 export function formatAmounts(amounts: ReadonlyArray<{ amount: number; currencyCode: string }>, locale: string): string {
   const parts = amounts.map((a) => formatMoney(a.amount, a.currencyCode, locale));
   return new Intl.ListFormat(locale, { type: 'conjunction' }).format(parts);
+}
+
+/**
+ * Building an Intl.DateTimeFormat costs far more than using one; a month grid labels ~42 days on every render, so
+ * each date formatter is built once per locale and options (it was the therapist page’s longest task, commit 49cceb6).
+ */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+export function dateFormatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormatters.set(key, format);
+  }
+  return format;
+}
+
+/** An instant as date and time, e.g. "Jun 8, 2026, 9:00 AM" (en), "08.06.2026, 09:00" (de); in the browser's zone. */
+export function formatDateTime(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return dateFormatter(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/**
+ * A calendar date ("YYYY-MM-DD") in words, e.g. "Monday, June 8, 2026" (en), "Montag, 8. Juni 2026" (de). It is a
+ * date, not an instant: formatted at noon UTC, so no zone moves it to another day.
+ */
+export function formatLongDate(date: string, locale: string): string {
+  const [year, mon, day] = date.split('-').map(Number) as [number, number, number];
+  const noon = new Date(Date.UTC(year, mon - 1, day, 12));
+  if (Number.isNaN(noon.getTime())) return date;
+  return dateFormatter(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(noon);
+}
+
+/** A month ("YYYY-MM") in words, e.g. "June 2026". */
+export function formatMonth(month: string, locale: string): string {
+  const [year, mon] = month.split('-').map(Number) as [number, number];
+  return dateFormatter(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, mon - 1, 15)));
+}
+
+/** The zone's long name at an instant (it changes with daylight saving), e.g. "Central European Standard Time". */
+export function formatZoneName(locale: string, timeZone: string, at: Date = new Date()): string {
+  const parts = dateFormatter(locale, { timeZone, timeZoneName: 'long' }).formatToParts(at);
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
 }

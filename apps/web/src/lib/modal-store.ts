@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ProfileOwner } from './profile-query';
+import type { ProfileOwner } from './profile-owner';
 
 /**
  * Modals of spec §2 "Modals": only one is open at a time, opening one replaces the others, closing or resetting

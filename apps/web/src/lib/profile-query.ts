@@ -1,6 +1,7 @@
 import type { ClientProfile, ProviderProfile } from '@therapy/contracts/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from './api-client';
+import type { ProfileOwner } from './profile-owner';
 import { useAuthStore } from './auth-store';
 import { queryClient } from './query-client';
 
@@ -34,8 +35,6 @@ export const providerProfileQuery = () =>
     refetchInterval: PHOTO_STALE_MS,
     meta: { silent: true },
   });
-
-export type ProfileOwner = 'client' | 'provider';
 
 /** The signed-in user's picture URL (uploaded picture or avatar), or null: what the header shows. */
 export function useProfilePhoto(): { photoUrl: string | null; refresh: () => void } {

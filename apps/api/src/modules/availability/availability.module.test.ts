@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { AvailabilityCalendar } from '@therapy/contracts/availability';
-import { m } from '@therapy/contracts/messages';
+import { en } from '@therapy/contracts/messages';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 import { profileFixtures } from '../../../test/profile-test-helpers.ts';
 import { buildApp } from '../../app.ts';
@@ -72,7 +72,7 @@ describe('the practice profile changes the calendar through an event (provider-p
     await setTherapies(provider, [couples]);
     const here = await t.request({ method: 'GET', url });
     expect(here.statusCode, here.body).toBe(400);
-    expect(here.json().errors).toEqual([m.categoryUnknown]);
+    expect(here.json().errors).toEqual([en.categoryUnknown]);
     await expect.poll(async () => (await second.inject({ method: 'GET', url })).statusCode, { timeout: 5000 }).toBe(400);
   });
 });

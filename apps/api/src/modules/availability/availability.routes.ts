@@ -12,13 +12,13 @@ import {
   weeklyPlanInput,
 } from '@therapy/contracts/availability';
 import { envelope, errorBody, messageOnly } from '@therapy/contracts/common';
-import { message } from '@therapy/contracts/messages';
+import { m, message } from '@therapy/contracts/messages';
 import { actorOf } from '../../platform/auth/plugin.ts';
 import { requestLocale } from '../../platform/locale.ts';
 import type { AvailabilityService } from './availability.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const customDayParams = z.strictObject({ id: z.uuid({ error: 'Not found' }) });
+const customDayParams = z.strictObject({ id: z.uuid({ error: m.notFound }) });
 
 /** A provider's own calendar (spec §7 "Availability" writes and `/provider/availability-setting`). */
 export const availabilityRoutes: FastifyPluginAsyncZod<{ service: AvailabilityService }> = async (app, { service }) => {

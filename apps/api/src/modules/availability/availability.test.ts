@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { availabilityCalendar, type AvailabilityCalendar, type AvailabilityDayInput, type CustomDay, type WeeklyPlan } from '@therapy/contracts/availability';
-import { m } from '@therapy/contracts/messages';
+import { en } from '@therapy/contracts/messages';
 import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
@@ -74,7 +74,7 @@ describe('weekly plan', () => {
       days: [day('MONDAY', true, ['13:00', '17:00'], ['09:00', '12:00']), day('TUESDAY', false, ['10:00', '11:00']), day('SUNDAY', true, ['20:00', '24:00'])],
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe(m.dataSaved);
+    expect(res.json().message).toBe(en.dataSaved);
     const plan = (await t.api('GET', '/provider-availability/days/default', provider)).json().data as WeeklyPlan;
     expect(plan.days[0]).toEqual({ identifier: 'MONDAY', isAvailable: true, timeslotIntervals: [{ startTime: '09:00', endTime: '12:00' }, { startTime: '13:00', endTime: '17:00' }] });
     expect(plan.days[1]).toEqual({ identifier: 'TUESDAY', isAvailable: false, timeslotIntervals: [{ startTime: '10:00', endTime: '11:00' }] });
@@ -85,17 +85,17 @@ describe('weekly plan', () => {
   });
 
   const bad: Array<[string, AvailabilityDayInput[] | unknown, string]> = [
-    ['overlapping intervals', [day('MONDAY', true, ['09:00', '12:00'], ['11:00', '13:00'])], m.intervalsOverlap],
-    ['an interval that ends before it starts', [day('MONDAY', true, ['12:00', '09:00'])], m.intervalEndAfterStart],
-    ['an empty interval', [day('MONDAY', true, ['09:00', '09:00'])], m.intervalEndAfterStart],
-    ['a time not on the hour', [day('MONDAY', true, ['09:30', '12:00'])], m.intervalOnTheHour],
-    ['a time that is no clock time', [day('MONDAY', true, ['9am', '12:00'])], m.intervalOnTheHour],
-    ['an interval past midnight', [day('MONDAY', true, ['22:00', '25:00'])], m.intervalPastMidnight],
-    ['an interval starting at midnight of the next day', [day('MONDAY', true, ['24:00', '25:00'])], m.intervalPastMidnight],
-    ['an available day without intervals', [day('MONDAY', true)], m.intervalRequired],
-    ['a weekday twice', [day('MONDAY', true, ['09:00', '10:00']), day('MONDAY', false)], m.weekdayDuplicate],
-    ['an unknown weekday', [{ identifier: 'FUNDAY', isAvailable: false, timeSlotsInterval: [] }], m.weekdayInvalid],
-    ['no days at all', [], m.weekdayInvalid],
+    ['overlapping intervals', [day('MONDAY', true, ['09:00', '12:00'], ['11:00', '13:00'])], en.intervalsOverlap],
+    ['an interval that ends before it starts', [day('MONDAY', true, ['12:00', '09:00'])], en.intervalEndAfterStart],
+    ['an empty interval', [day('MONDAY', true, ['09:00', '09:00'])], en.intervalEndAfterStart],
+    ['a time not on the hour', [day('MONDAY', true, ['09:30', '12:00'])], en.intervalOnTheHour],
+    ['a time that is no clock time', [day('MONDAY', true, ['9am', '12:00'])], en.intervalOnTheHour],
+    ['an interval past midnight', [day('MONDAY', true, ['22:00', '25:00'])], en.intervalPastMidnight],
+    ['an interval starting at midnight of the next day', [day('MONDAY', true, ['24:00', '25:00'])], en.intervalPastMidnight],
+    ['an available day without intervals', [day('MONDAY', true)], en.intervalRequired],
+    ['a weekday twice', [day('MONDAY', true, ['09:00', '10:00']), day('MONDAY', false)], en.weekdayDuplicate],
+    ['an unknown weekday', [{ identifier: 'FUNDAY', isAvailable: false, timeSlotsInterval: [] }], en.weekdayInvalid],
+    ['no days at all', [], en.weekdayInvalid],
   ];
   it.each(bad)('refuses %s with its message and changes nothing', async (_name, days, message) => {
     await t.api('POST', '/provider-availability/days/default', provider, { days: [day('MONDAY', true, ['08:00', '10:00'])] });
@@ -108,10 +108,10 @@ describe('weekly plan', () => {
   it('refuses an unknown category, and the category plan without a category', async () => {
     const [unknown] = await therapyIds('individual');
     const res = await t.api('POST', '/provider-availability/days/recurring', provider, { categoryIdentifier: unknown, days: week() });
-    expectError(res, 400, validation(m.categoryUnknown));
+    expectError(res, 400, validation(en.categoryUnknown));
     const none = await t.api('POST', '/provider-availability/days/recurring', provider, { days: week() });
-    expectError(none, 400, validation(m.therapyRequired));
-    expectError(await t.api('GET', '/provider-availability/days/recurring?category=not-a-uuid', provider), 400, validation(m.categoryUnknown));
+    expectError(none, 400, validation(en.therapyRequired));
+    expectError(await t.api('GET', '/provider-availability/days/recurring?category=not-a-uuid', provider), 400, validation(en.categoryUnknown));
     expect(await planRows(provider.userId)).toEqual([]);
   });
 
@@ -166,15 +166,15 @@ describe('settings', () => {
   });
 
   it.each([
-    [{ timezone: 'Mars/Olympus_Mons' }, m.timezoneInvalid],
-    [{ sessionLengthMinutes: 50 }, m.sessionLengthInvalid],
-    [{ sessionLengthMinutes: 0 }, m.sessionLengthInvalid],
-    [{ sessionLengthMinutes: 255 }, m.sessionLengthInvalid],
-    [{ bufferMinutes: 7 }, m.bufferInvalid],
-    [{ bufferMinutes: -5 }, m.bufferInvalid],
-    [{ minimumNoticeHours: 169 }, m.noticeInvalid],
-    [{ minimumNoticeHours: 1.5 }, m.noticeInvalid],
-    [{ minimumNoticeHours: '12' }, m.noticeInvalid],
+    [{ timezone: 'Mars/Olympus_Mons' }, en.timezoneInvalid],
+    [{ sessionLengthMinutes: 50 }, en.sessionLengthInvalid],
+    [{ sessionLengthMinutes: 0 }, en.sessionLengthInvalid],
+    [{ sessionLengthMinutes: 255 }, en.sessionLengthInvalid],
+    [{ bufferMinutes: 7 }, en.bufferInvalid],
+    [{ bufferMinutes: -5 }, en.bufferInvalid],
+    [{ minimumNoticeHours: 169 }, en.noticeInvalid],
+    [{ minimumNoticeHours: 1.5 }, en.noticeInvalid],
+    [{ minimumNoticeHours: '12' }, en.noticeInvalid],
   ])('refuses %j', async (change, message) => {
     const provider = await t.signUp('provider');
     const res = await t.api('PUT', '/provider-availability/settings', provider, { ...settingsBody, ...change });
@@ -199,15 +199,15 @@ describe('custom days', () => {
     expect(list).toEqual([{ identifier: again.json().data.identifier, date: '2026-03-25', categoryIdentifier: null, isAvailable: false, timeslotIntervals: [] }]);
     const del = await t.api('DELETE', `/provider-availability/days/custom/${list[0]!.identifier}`, provider);
     expect(del.statusCode).toBe(200);
-    expect(del.json()).toEqual({ message: m.customDayDeleted });
+    expect(del.json()).toEqual({ message: en.customDayDeleted });
     expect(await t.count('availability_days', { provider_id: provider.userId })).toBe(0);
   });
 
   it.each([
-    ['a date in the past', '2026-03-22', m.customDayPast],
-    ['a date past the horizon', '2026-05-23', m.customDayBeyondHorizon],
-    ['a date that does not exist', '2026-02-30', m.dateInvalid],
-    ['no date format', '25.03.2026', m.dateInvalid],
+    ['a date in the past', '2026-03-22', en.customDayPast],
+    ['a date past the horizon', '2026-05-23', en.customDayBeyondHorizon],
+    ['a date that does not exist', '2026-02-30', en.dateInvalid],
+    ['no date format', '25.03.2026', en.dateInvalid],
   ])('refuses %s', async (_name, date, message) => {
     const res = await t.api('POST', '/provider-availability/days/custom', provider, { date, isAvailable: true, timeSlotsInterval: [{ startTime: '10:00', endTime: '14:00' }] });
     expectError(res, 400, validation(message));
@@ -225,7 +225,7 @@ describe('custom days', () => {
     const other = await t.signUp('provider');
     await t.api('PUT', '/provider-availability/settings', other, settingsBody);
     const theirs = (await t.api('POST', '/provider-availability/days/custom', other, { date: '2026-03-26', isAvailable: false, timeSlotsInterval: [] })).json().data as CustomDay;
-    expectError(await t.api('DELETE', `/provider-availability/days/custom/${theirs.identifier}`, provider), 404, { message: m.notFound, code: 'NOT_FOUND' });
+    expectError(await t.api('DELETE', `/provider-availability/days/custom/${theirs.identifier}`, provider), 404, { message: en.notFound, code: 'NOT_FOUND' });
     expect(await t.count('availability_days', { identifier: theirs.identifier })).toBe(1);
     expect((await t.api('DELETE', '/provider-availability/days/custom/00000000-0000-0000-0000-000000000000', provider)).statusCode).toBe(404);
   });
@@ -281,10 +281,10 @@ describe('timeslots as a client sees them', () => {
     expect((await calendar(provider.userId, '/2026-07')).items).toEqual([]);
     expect((await calendar(provider.userId, '/2026-03-01')).items).toEqual([]);
     const client = await t.signUp('client');
-    expectError(await t.api('GET', `/providers-availability/${client.userId}/timeslot`, undefined), 404, { message: m.notFound, code: 'NOT_FOUND' });
-    expectError(await t.api('GET', '/providers-availability/00000000-0000-0000-0000-000000000000/timeslot', undefined), 404, { message: m.notFound, code: 'NOT_FOUND' });
-    expectError(await t.api('GET', `/providers-availability/${provider.userId}/timeslot/2026-13`, undefined), 400, validation(m.dateInvalid));
-    expectError(await t.api('GET', `/providers-availability/${provider.userId}/timeslot?timezone=Nowhere/Town`, undefined), 400, validation(m.timezoneInvalid));
+    expectError(await t.api('GET', `/providers-availability/${client.userId}/timeslot`, undefined), 404, { message: en.notFound, code: 'NOT_FOUND' });
+    expectError(await t.api('GET', '/providers-availability/00000000-0000-0000-0000-000000000000/timeslot', undefined), 404, { message: en.notFound, code: 'NOT_FOUND' });
+    expectError(await t.api('GET', `/providers-availability/${provider.userId}/timeslot/2026-13`, undefined), 400, validation(en.dateInvalid));
+    expectError(await t.api('GET', `/providers-availability/${provider.userId}/timeslot?timezone=Nowhere/Town`, undefined), 400, validation(en.timezoneInvalid));
   });
 
   it('signs slot identifiers: genuine ones check out, tampered ones are refused', async () => {
@@ -303,12 +303,12 @@ describe('timeslots as a client sees them', () => {
     const forged = [moved.toString('base64url'), badMac.toString('base64url'), slot.identifier.slice(0, -4), `${slot.identifier}AAAA`, 'x'.repeat(300), 'not.a/slot'];
     for (const id of forged) {
       const res = await t.api('GET', `/provider-availability/timeslot/${encodeURIComponent(id)}`, client);
-      expectError(res, 400, validation(m.timeslotInvalid));
+      expectError(res, 400, validation(en.timeslotInvalid));
     }
     // Past the router's limit on a path parameter: still the error envelope, still a 4xx.
-    expectError(await t.api('GET', `/provider-availability/timeslot/${'x'.repeat(600)}`, client), 414, { message: m.malformedRequest, code: 'BAD_REQUEST' });
+    expectError(await t.api('GET', `/provider-availability/timeslot/${'x'.repeat(600)}`, client), 414, { message: en.malformedRequest, code: 'BAD_REQUEST' });
     const [category] = await therapyIds('individual');
-    expectError(await t.api('GET', `/provider-availability/timeslot/${encodeURIComponent(slot.identifier)}?category=${category}`, client), 400, validation(m.timeslotInvalid));
+    expectError(await t.api('GET', `/provider-availability/timeslot/${encodeURIComponent(slot.identifier)}?category=${category}`, client), 400, validation(en.timeslotInvalid));
     expect((await t.api('GET', `/provider-availability/timeslot/${encodeURIComponent(slot.identifier)}`, undefined)).statusCode).toBe(401);
 
     // The provider closes that Monday: the identifier is still genuine, but the slot is gone.
@@ -364,15 +364,15 @@ describe('set-up by category', () => {
     expect(startsOn(await calendar(provider.userId, '/2026-03-30', `?category=${couples}`), '2026-03-30')).toEqual(['2026-03-30T16:00:00Z', '2026-03-30T17:00:00Z']);
     expect(startsOn(await calendar(provider.userId, '/2026-03-30', `?category=${individual}`), '2026-03-30')).toEqual(['2026-03-30T07:00:00Z']);
     const [other] = await therapyIds('family');
-    expectError(await t.api('GET', `/providers-availability/${provider.userId}/timeslot?category=${other}`, undefined), 400, validation(m.categoryUnknown));
+    expectError(await t.api('GET', `/providers-availability/${provider.userId}/timeslot?category=${other}`, undefined), 400, validation(en.categoryUnknown));
     const setting = await t.api('GET', `/provider/availability-setting?category=${couples}`, provider);
     expect(setting.json().data.plan.days[0]).toEqual({ identifier: 'MONDAY', isAvailable: true, timeslotIntervals: [{ startTime: '18:00', endTime: '20:00' }] });
   });
 
   it('refuses BY_CATEGORY without therapies and an unknown set-up type', async () => {
     const provider = await t.signUp('provider');
-    expectError(await t.api('POST', '/provider/availability-setting', provider, { calendarSetupType: 'BY_CATEGORY' }), 400, validation(m.therapyRequired));
-    expectError(await t.api('POST', '/provider/availability-setting', provider, { calendarSetupType: 'SOMETIMES' }), 400, validation(m.calendarSetupTypeInvalid));
+    expectError(await t.api('POST', '/provider/availability-setting', provider, { calendarSetupType: 'BY_CATEGORY' }), 400, validation(en.therapyRequired));
+    expectError(await t.api('POST', '/provider/availability-setting', provider, { calendarSetupType: 'SOMETIMES' }), 400, validation(en.calendarSetupTypeInvalid));
     expect(await t.count('availability_settings', { provider_id: provider.userId })).toBe(0);
   });
 });
@@ -384,6 +384,6 @@ describe('public provider summary', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ identifier: provider.userId, therapies: [], photoUrl: null });
     const client = await t.signUp('client');
-    expectError(await t.api('GET', `/providers/${client.userId}`, undefined), 404, { message: m.notFound, code: 'NOT_FOUND' });
+    expectError(await t.api('GET', `/providers/${client.userId}`, undefined), 404, { message: en.notFound, code: 'NOT_FOUND' });
   });
 });

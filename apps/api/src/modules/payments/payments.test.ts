@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { m } from '@therapy/contracts/messages';
+import { en } from '@therapy/contracts/messages';
 import type { TopupResponse, WalletTransaction } from '@therapy/contracts/wallet';
 import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
@@ -51,14 +51,14 @@ describe('starting a top-up', () => {
 
   it.each([
     [{ amount: 49_999 }, 'Minimum topup amount is 500 ₦'],
-    [{ amount: 0 }, m.amountPositive],
-    [{ amount: -100_000 }, m.amountPositive],
-    [{ amount: '100000' }, m.amountDigits],
-    [{ amount: '1,000abc' }, m.amountDigits],
-    [{ amount: 100_000.5 }, m.amountDigits],
-    [{ amount: 1e15 }, m.amountTooLarge],
-    [{ amount: 100_000, currencyCode: 'XYZ' }, m.currencyUnsupported],
-    [{ amount: 100_000, currencyCode: 'GBP' }, m.currencyNotYours],
+    [{ amount: 0 }, en.amountPositive],
+    [{ amount: -100_000 }, en.amountPositive],
+    [{ amount: '100000' }, en.amountDigits],
+    [{ amount: '1,000abc' }, en.amountDigits],
+    [{ amount: 100_000.5 }, en.amountDigits],
+    [{ amount: 1e15 }, en.amountTooLarge],
+    [{ amount: 100_000, currencyCode: 'XYZ' }, en.currencyUnsupported],
+    [{ amount: 100_000, currencyCode: 'GBP' }, en.currencyNotYours],
   ])('refuses %j and starts nothing', async (body, message) => {
     const res = await t.api('POST', '/payment/wallet', client, body);
     expectError(res, 400, validation(message));
@@ -114,8 +114,8 @@ describe('card top-up through the sandbox checkout', () => {
 
     // Someone else's payment and transaction do not exist for another user.
     const other = await t.signUp('client');
-    expectError(await t.api('GET', `/payment/status/${started.payment.identifier}`, other), 404, { message: m.notFound, code: 'NOT_FOUND' });
-    expectError(await t.api('GET', `/wallet/transactions/${item!.identifier}`, other), 404, { message: m.notFound, code: 'NOT_FOUND' });
+    expectError(await t.api('GET', `/payment/status/${started.payment.identifier}`, other), 404, { message: en.notFound, code: 'NOT_FOUND' });
+    expectError(await t.api('GET', `/wallet/transactions/${item!.identifier}`, other), 404, { message: en.notFound, code: 'NOT_FOUND' });
   });
 
   it('a declined payment ends as failed and credits nothing', async () => {
@@ -151,7 +151,7 @@ describe('webhooks', () => {
     const started = await startTopup(client, 100_000);
     const body = chargeSuccess(started.payment.reference, 100_000);
     const before = await t.count('gateway_events');
-    const refused = { message: m.webhookRejected, code: 'INVALID_SIGNATURE' };
+    const refused = { message: en.webhookRejected, code: 'INVALID_SIGNATURE' };
     expectError(await webhook(body), 401, refused);
     expectError(await webhook(body, 'deadbeef'), 401, refused);
     expectError(await webhook(body, signPaystackWebhook('another secret', body)), 401, refused);
@@ -183,7 +183,7 @@ describe('transfer to a dedicated account', () => {
     const nameless = await t.signUp('client');
     await t.db.$client.query('UPDATE users SET last_name = NULL WHERE identifier = $1', [nameless.userId]);
     expect((await t.api('GET', '/virtual-accounts/account', nameless)).json().data).toEqual({ account: null, canGenerate: false });
-    expectError(await t.api('POST', '/virtual-accounts/generate', nameless), 400, validation(m.bankAccountNeedsName));
+    expectError(await t.api('POST', '/virtual-accounts/generate', nameless), 400, validation(en.bankAccountNeedsName));
 
     const client = await t.signUp('client');
     const [a, b] = await Promise.all([t.api('POST', '/virtual-accounts/generate', client), t.api('POST', '/virtual-accounts/generate', client)]);
@@ -203,7 +203,7 @@ describe('transfer to a dedicated account', () => {
 
 describe('dedicated account paths (spec §7: POST /virtual-accounts/generate, GET /virtual-accounts/account)', () => {
   it('signed out: both answer 401 and nothing is created', async () => {
-    const unauthorized = { message: m.unauthorized, code: 'UNAUTHORIZED_ACCESS' };
+    const unauthorized = { message: en.unauthorized, code: 'UNAUTHORIZED_ACCESS' };
     const before = await t.count('virtual_accounts');
     expectError(await t.request({ method: 'GET', url: '/api/v1/virtual-accounts/account' }), 401, unauthorized);
     expectError(await t.request({ method: 'POST', url: '/api/v1/virtual-accounts/generate' }), 401, unauthorized);
@@ -224,8 +224,8 @@ describe('dedicated account paths (spec §7: POST /virtual-accounts/generate, GE
     expect(theirs.accountName).toBe('Bea Other');
 
     const provider = await t.signUp('provider');
-    expectError(await t.api('GET', '/virtual-accounts/account', provider), 403, { message: m.forbidden, code: 'FORBIDDEN' });
-    expectError(await t.api('POST', '/virtual-accounts/generate', provider), 403, { message: m.forbidden, code: 'FORBIDDEN' });
+    expectError(await t.api('GET', '/virtual-accounts/account', provider), 403, { message: en.forbidden, code: 'FORBIDDEN' });
+    expectError(await t.api('POST', '/virtual-accounts/generate', provider), 403, { message: en.forbidden, code: 'FORBIDDEN' });
     expect(await t.count('virtual_accounts', { user_id: provider.userId })).toBe(0);
   });
 
@@ -238,11 +238,11 @@ describe('dedicated account paths (spec §7: POST /virtual-accounts/generate, GE
 
 describe('transaction list filters', () => {
   it.each([
-    ['?page=0', m.pageInvalid],
-    ['?pageSize=101', m.pageInvalid],
-    ['?fromDate=2026-02-30', m.dateInvalid],
-    ['?fromDate=2026-05-02&toDate=2026-05-01', m.dateRangeOrder],
-    ['?transactionType=gift', m.transactionTypeInvalid],
+    ['?page=0', en.pageInvalid],
+    ['?pageSize=101', en.pageInvalid],
+    ['?fromDate=2026-02-30', en.dateInvalid],
+    ['?fromDate=2026-05-02&toDate=2026-05-01', en.dateRangeOrder],
+    ['?transactionType=gift', en.transactionTypeInvalid],
   ])('refuses %s', async (query, message) => {
     const client = await t.signUp('client');
     expectError(await t.api('GET', `/wallet/transactions${query}`, client), 400, validation(message));

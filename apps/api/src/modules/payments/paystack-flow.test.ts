@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { m } from '@therapy/contracts/messages';
+import { en } from '@therapy/contracts/messages';
 import type { TopupResponse } from '@therapy/contracts/wallet';
 import { expectError } from '../../../test/assertions.ts';
 import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
@@ -71,7 +71,7 @@ describe('Paystack', () => {
 
   it('a dedicated account Paystack refuses (no phone number) says what to fix', async () => {
     const client = await t.signUp('client');
-    expectError(await t.api('POST', '/virtual-accounts/generate', client), 400, { message: m.bankAccountRefused, code: 'PAYMENT_GATEWAY_ERROR' });
+    expectError(await t.api('POST', '/virtual-accounts/generate', client), 400, { message: en.bankAccountRefused, code: 'PAYMENT_GATEWAY_ERROR' });
     expect(await t.count('virtual_accounts', { user_id: client.userId })).toBe(0);
   });
 
@@ -79,7 +79,7 @@ describe('Paystack', () => {
     const client = await t.signUp('client');
     paystack.failNext(500, 1);
     const failed = await t.api('POST', '/payment/wallet', client, { amount: 100_000 });
-    expectError(failed, 502, { message: m.gatewayUnavailable, code: 'PAYMENT_GATEWAY_ERROR' });
+    expectError(failed, 502, { message: en.gatewayUnavailable, code: 'PAYMENT_GATEWAY_ERROR' });
     expect((await t.db.$client.query('SELECT status FROM payments WHERE user_id = $1', [client.userId])).rows).toEqual([{ status: 'failed' }]);
     expect(await balance(client)).toBe(0);
   });

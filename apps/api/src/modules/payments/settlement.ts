@@ -1,4 +1,4 @@
-import { m } from '@therapy/contracts/messages';
+import { en } from '@therapy/contracts/messages';
 import type { AppDeps } from '../../deps.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
 import type { PaymentGateway } from './gateway/payment-gateway.ts';
@@ -60,7 +60,8 @@ export function createSettlement(
               amount: payment.amount,
               currencyCode: payment.currencyCode,
               reference: `${gateway.name}:${reference}`,
-              description: payment.method === 'card' ? m.topupByCard : m.topupByTransfer,
+              // Stored in English (not as a key), as rows written before the catalogue had keys are; the web localises it.
+              description: payment.method === 'card' ? en.topupByCard : en.topupByTransfer,
             },
             tx,
           );

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.ts';
 import type { DomainEventMap } from '../../platform/events.ts';
-import { formatMoney, mailTemplates } from '../../platform/mail/templates.ts';
+import { mailMoney, mailTemplates } from '../../platform/mail/templates.ts';
 import type { UserModule } from '../user/user.module.ts';
 
 /** The `payment.settled` subscriber that tells the user their top-up arrived (after commit, on this instance). */
@@ -11,7 +11,7 @@ export function topupMail(deps: Pick<AppDeps, 'config' | 'mailer'>, users: Pick<
     const locale = user.locale === 'de' ? 'de' : 'en';
     const content = mailTemplates.topupCompleted[locale]({
       name: user.firstName ?? (locale === 'de' ? 'zusammen' : 'there'),
-      amount: formatMoney(payment.amount, payment.currencyCode, locale),
+      amount: mailMoney(payment.amount, payment.currencyCode, locale),
       link: `${deps.config.appOrigin}/wallet`,
     });
     await deps.mailer.send({ to: user.email, ...content }).catch((err: unknown) => log.error({ err }, 'top-up mail could not be sent'));

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import {
   minTopupMinor,
-  topupMinimumText,
+  topupMinimumParams,
   type BankAccountResponse,
   type Payment,
   type PaymentStatusResponse,
@@ -47,7 +47,7 @@ export function createTopupService(
       const user = await me(actor);
       const currency = await wallet.currencyOf(user.identifier);
       if (input.currencyCode && input.currencyCode !== currency) throw AppError.rule('currencyNotYours');
-      if (input.amount < minTopupMinor(currency)) throw AppError.ruleText('topupMinimum', topupMinimumText(currency));
+      if (input.amount < minTopupMinor(currency)) throw AppError.rule('topupMinimum', topupMinimumParams(currency));
       // A retried request (same key) gets the payment it already started, never a second one.
       const again = idempotencyKey ? await repo.byIdempotencyKey(db, user.identifier, idempotencyKey) : undefined;
       if (again) {

@@ -54,12 +54,12 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet) {
     /** Other devices are signed out: whoever knew the old password loses access; this device keeps its session. */
     async updatePassword(me: SignedIn, input: z.infer<typeof updatePasswordInput>): Promise<void> {
       const user = accountOf(me);
-      if (!user.passwordHash) throw AppError.validation('socialNoPassword', ['This account signs in with Google and has no password']);
+      if (!user.passwordHash) throw AppError.rule('socialNoPassword');
       const key = `password:${user.identifier}`;
       await limiter.check(key, attemptRules.codePerUser);
       if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
         await limiter.fail(key, attemptRules.codePerUser);
-        throw AppError.validation('oldPasswordWrong', ['Your current password is incorrect']);
+        throw AppError.rule('oldPasswordWrong');
       }
       assertPasswordNotCommon(input.newPassword);
       const passwordHash = await hashPassword(input.newPassword);
@@ -74,7 +74,7 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet) {
 
     async requestEmailChange(me: SignedIn, newEmail: string, ctx: RequestContext): Promise<void> {
       const user = accountOf(me);
-      if (user.email.toLowerCase() === newEmail) throw AppError.validation('emailSameAsCurrent', ['This is already your email address']);
+      if (user.email.toLowerCase() === newEmail) throw AppError.rule('emailSameAsCurrent');
       const key = `mail:${newEmail}`;
       await limiter.check(key, attemptRules.mailPerAddress);
       await limiter.fail(key, attemptRules.mailPerAddress);
@@ -101,13 +101,13 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet) {
       if (!pending || !safeEqual(pending.codeHash, hashCode(code))) {
         if (pending) await tokenRepository.addEmailCodeAttempt(db, pending.identifier);
         await limiter.fail(key, attemptRules.codePerUser);
-        throw new AppError(400, 'INVALID_CODE', 'codeInvalid', ['The code is invalid or has expired']);
+        throw new AppError(400, 'INVALID_CODE', 'codeInvalid', ['codeInvalid']);
       }
       const oldEmail = user.email;
       const updated = await db
         .transaction(async (tx) => {
           if (!(await tokenRepository.consumeEmailCode(tx, pending.identifier, clock.now()))) {
-            throw new AppError(400, 'INVALID_CODE', 'codeInvalid', ['The code is invalid or has expired']);
+            throw new AppError(400, 'INVALID_CODE', 'codeInvalid', ['codeInvalid']);
           }
           // Links sent to the old address must not act on the account any more.
           await tokenRepository.discardActions(tx, user.identifier, 'reset_password', clock.now());
@@ -138,10 +138,10 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet) {
       if (!user.isSocial) {
         const key = `password:${user.identifier}`;
         await limiter.check(key, attemptRules.codePerUser);
-        if (!password) throw AppError.validation('passwordRequired', ['Password is required']);
+        if (!password) throw AppError.rule('passwordRequired');
         if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
           await limiter.fail(key, attemptRules.codePerUser);
-          throw AppError.validation('oldPasswordWrong', ['Your current password is incorrect']);
+          throw AppError.rule('oldPasswordWrong');
         }
       }
       const fileIds = await db.transaction(async (tx) => {
@@ -159,7 +159,7 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet) {
     async updatePreferences(me: SignedIn, input: UserPreferencesInput): Promise<UserInfo> {
       const user = accountOf(me);
       if (input.countryCode && !(await countryRepository.exists(db, input.countryCode))) {
-        throw AppError.validation('countryRequired', ['Country  is required']);
+        throw AppError.rule('countryRequired');
       }
       const changes = {
         ...(input.locale ? { locale: input.locale } : {}),

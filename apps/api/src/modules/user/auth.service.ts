@@ -23,7 +23,7 @@ export interface RequestContext {
 const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 export function assertPasswordNotCommon(password: string): void {
-  if (isCommonPassword(password)) throw AppError.validation('passwordCommon', ['This password is too common. Please choose another one']);
+  if (isCommonPassword(password)) throw AppError.rule('passwordCommon');
 }
 
 /**
@@ -58,7 +58,7 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
       ]);
       assertPasswordNotCommon(input.password);
       const countryCode = input.userType === 'client' ? await countryRepository.codeById(db, input.countryIdentifier) : null;
-      if (input.userType === 'client' && !countryCode) throw AppError.validation('countryRequired', ['Country  is required']);
+      if (input.userType === 'client' && !countryCode) throw AppError.rule('countryRequired');
       const passwordHash = await hashPassword(input.password);
       let user: UserRow;
       try {

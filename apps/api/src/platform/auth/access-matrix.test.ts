@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { m } from '@therapy/contracts/messages';
+import { en } from '@therapy/contracts/messages';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 
 /**
@@ -193,7 +193,7 @@ describe('the access matrix', () => {
       else if (rule.who === 'public') expect(line(op.key, 'nobody', res)).not.toMatch(/-> 403/);
       else {
         expect(line(op.key, 'nobody', res)).toBe(`${op.key} as nobody -> 401 UNAUTHORIZED_ACCESS`);
-        expect(res.json().message).toBe(m.unauthorized);
+        expect(res.json().message).toBe(en.unauthorized);
       }
     }
   });

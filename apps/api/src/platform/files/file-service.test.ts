@@ -6,7 +6,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { m } from '@therapy/contracts/messages';
+import { en, m } from '@therapy/contracts/messages';
 import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
@@ -216,8 +216,8 @@ describe('uploads through the real app (multipart limits as registered in app.ts
   it('refuses 10 MB + 1 byte with the spec message and stores nothing', async () => {
     const before = { rows: await t.count('files'), files: storedFiles().length };
     const start = await png(400, 400);
-    expectError(await upload(body(Buffer.concat([start, Buffer.alloc(MAX_IMAGE_BYTES + 1 - start.length)]))), 400, validation(m.imageTooLarge));
-    expectError(await upload(body(Buffer.concat([start, Buffer.alloc(MAX_IMAGE_BYTES + 500_000)]))), 400, validation(m.imageTooLarge));
+    expectError(await upload(body(Buffer.concat([start, Buffer.alloc(MAX_IMAGE_BYTES + 1 - start.length)]))), 400, validation(en.imageTooLarge));
+    expectError(await upload(body(Buffer.concat([start, Buffer.alloc(MAX_IMAGE_BYTES + 500_000)]))), 400, validation(en.imageTooLarge));
     expect({ rows: await t.count('files'), files: storedFiles().length }).toEqual(before);
   });
 
@@ -229,10 +229,10 @@ describe('uploads through the real app (multipart limits as registered in app.ts
   });
 
   it('refuses a renamed text file and an SVG, and asks for a file when there is none', async () => {
-    expectError(await upload(body(Buffer.from('not an image'.repeat(50)), 'x.png')), 400, validation(m.imageInvalid));
-    expectError(await upload(body(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml')), 400, validation(m.imageInvalid));
-    expectError(await upload(body(null)), 400, validation(m.fileRequired));
-    expectError(await app.inject({ method: 'POST', url: '/test-upload', payload: { file: 'x' } }), 400, validation(m.fileRequired));
+    expectError(await upload(body(Buffer.from('not an image'.repeat(50)), 'x.png')), 400, validation(en.imageInvalid));
+    expectError(await upload(body(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml')), 400, validation(en.imageInvalid));
+    expectError(await upload(body(null)), 400, validation(en.fileRequired));
+    expectError(await app.inject({ method: 'POST', url: '/test-upload', payload: { file: 'x' } }), 400, validation(en.fileRequired));
   });
 
   it('keeps routes with a JSON body answering 415 to multipart', async () => {

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@therapy/contracts/common';
 import type { ErrorCode } from '@therapy/contracts/constants';
-import { localizeMessage, message, type Locale, type MessageKey } from '@therapy/contracts/messages';
+import { message, translate, type Locale, type MessageKey, type MessageParams } from '@therapy/contracts/messages';
 import { AppError } from '../errors.ts';
 import { noErrorReporter, type ErrorReporter } from '../error-reporting.ts';
 import { requestLocale } from '../locale.ts';
@@ -26,20 +26,20 @@ function issueOf(v: { keyword: string; message?: string; instancePath: string; p
   };
 }
 
-/** A field message for the client: an unknown key names itself; anything else is a catalogue message. */
+/** A field message for the client: an unknown key names itself; anything else is a catalogue key (zod's message). */
 function issueText(issue: ZodIssueLike, locale: Locale): string {
   if (issue.code === 'unrecognized_keys') return `${message('unknownField', locale)}: ${(issue.keys ?? []).join(', ')}`;
   if (issue.code === 'invalid_union' || issue.message.startsWith('Invalid input')) {
     const field = issue.path?.join('.') ?? '';
     return field ? `${message('required', locale)}: ${field}` : message('malformedRequest', locale);
   }
-  return localizeMessage(issue.message, locale);
+  return translate(issue.message, locale);
 }
 
-function send(reply: FastifyReply, req: FastifyRequest, status: number, code: ErrorCode, key: MessageKey, errors?: string[], text?: string) {
+function send(reply: FastifyReply, req: FastifyRequest, status: number, code: ErrorCode, key: MessageKey, errors?: string[], params?: MessageParams) {
   const locale = requestLocale(req);
-  const body: ErrorBody = { message: text ? localizeMessage(text, locale) : message(key, locale), code, requestId: String(req.id) };
-  if (errors?.length) body.errors = [...new Set(errors.map((e) => localizeMessage(e, locale)))];
+  const body: ErrorBody = { message: message(key, locale, params), code, requestId: String(req.id) };
+  if (errors?.length) body.errors = [...new Set(errors.map((e) => translate(e, locale)))];
   return reply.code(status).type('application/json').send(body);
 }
 
@@ -64,7 +64,7 @@ export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReport
     if (error instanceof AppError) {
       if (error.statusCode === 401) void reply.header('www-authenticate', 'Bearer');
       if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
-      return send(reply, req, error.statusCode, error.code, error.messageKey, error.errors, error.text);
+      return send(reply, req, error.statusCode, error.code, error.messageKey, error.errors, error.params);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const locale = requestLocale(req);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { m, mDe } from '@therapy/contracts/messages';
+import { de as mDe, en } from '@therapy/contracts/messages';
 import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 import { multipart, png, profileFixtures } from '../../../test/profile-test-helpers.ts';
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const refused = validation(m.textInvalid);
+const refused = validation(en.textInvalid);
 const json = { 'content-type': 'application/json' };
 
 /** Every table a refused request could have touched. */
@@ -143,11 +143,11 @@ describe('multipart', () => {
     const cut = body.payload.subarray(0, body.payload.length - 40);
     const before = await everything();
     const res = await t.request({ ...upload({ payload: cut, headers: body.headers }), headers: { ...client.auth, ...body.headers } });
-    expectError(res, 400, { message: m.malformedRequest, code: 'BAD_REQUEST' });
+    expectError(res, 400, { message: en.malformedRequest, code: 'BAD_REQUEST' });
     expect(await everything()).toEqual(before);
     // Cut inside the part headers too.
     const early = body.payload.subarray(0, 60);
-    expectError(await t.request({ ...upload({ payload: early, headers: body.headers }), headers: { ...client.auth, ...body.headers } }), 400, { message: m.malformedRequest, code: 'BAD_REQUEST' });
+    expectError(await t.request({ ...upload({ payload: early, headers: body.headers }), headers: { ...client.auth, ...body.headers } }), 400, { message: en.malformedRequest, code: 'BAD_REQUEST' });
   });
 
   it('a clean upload with a non-ASCII file name still works', async () => {

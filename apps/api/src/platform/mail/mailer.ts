@@ -1,13 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client.ts';
 import { insertOutboxMail } from './outbox.repository.ts';
-
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
+import type { OutgoingMail } from './outgoing-mail.ts';
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;

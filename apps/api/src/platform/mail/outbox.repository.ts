@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/users.ts';
-import type { OutgoingMail } from './mailer.ts';
+import type { OutgoingMail } from './outgoing-mail.ts';
 
 export async function insertOutboxMail(db: Executor, mail: OutgoingMail): Promise<void> {
   await db.insert(mailOutbox).values({ recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });

@@ -1,4 +1,5 @@
 import type { Locale } from '@therapy/contracts/messages';
+import { formatMoney } from '@therapy/contracts/money';
 
 export interface MailContent {
   subject: string;
@@ -71,6 +72,5 @@ export const mailTemplates = {
   } satisfies Template<{ name: string; amount: string; link: string }>,
 };
 
-/** Minor units as the locale writes money, e.g. "₦1,000.00" or "1.000,00 €". */
-export const formatMoney = (minor: number, currency: string, locale: Locale): string =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
+/** Minor units as a mail writes money: the language's own symbol, e.g. "NGN 1,000.00" (en) or "1.000,00 €" (de). */
+export const mailMoney = (minor: number, currency: string, locale: Locale): string => formatMoney(minor, currency, locale, { display: 'symbol' });

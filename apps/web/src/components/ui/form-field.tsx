@@ -1,4 +1,4 @@
-import { localizeMessage } from '@therapy/contracts/messages';
+import { localize } from '@therapy/contracts/messages';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
@@ -15,7 +15,7 @@ export interface FieldControlProps {
 
 interface FormFieldProps {
   label: ReactNode;
-  /** A message from a contract schema or the server, in English or already localised. */
+  /** A message key from a contract schema, or a text from the server (already localised). */
   error?: string;
   hint?: ReactNode;
   optional?: boolean;
@@ -26,8 +26,8 @@ interface FormFieldProps {
 export function FieldError({ id, message }: { id: string; message?: string }) {
   const { i18n } = useTranslation();
   if (!message) return null;
-  // The contract carries English; the form shows the same text in the page's language.
-  const text = localizeMessage(message, isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en');
+  // A schema's issue carries the catalogue key; the form shows its text in the page's language, as the server would.
+  const text = localize(message, isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en');
   return (
     <p id={id} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
       {text}

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { envelope, errorBody } from '@therapy/contracts/common';
 import { MAX_TOPUP_MINOR } from '@therapy/contracts/constants';
 import { m } from '@therapy/contracts/messages';
+import { formatMoney } from '@therapy/contracts/money';
 import { AppError } from '../../../platform/errors.ts';
 import { GatewayError } from '../gateway/payment-gateway.ts';
 import type { SandboxCheckout, SandboxGateway, SandboxWebhook } from './sandbox-gateway.ts';
@@ -24,13 +25,8 @@ export const sandboxTransferInput = z.strictObject({
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function formatAmount(minor: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'code' }).format(minor / 100);
-  } catch {
-    return `${currency} ${(minor / 100).toFixed(2)}`;
-  }
-}
+/** The checkout page is English and names the currency by its code, as a card terminal does: "NGN 500.00". */
+const formatAmount = (minor: number, currency: string): string => formatMoney(minor, currency, 'en', { display: 'code' });
 
 /** The callback with `reference` added to its query, before any fragment. */
 function withReference(callbackUrl: string, reference: string): string {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { m } from '@therapy/contracts/messages';
+import { en } from '@therapy/contracts/messages';
 import { buildTestApp, type TestApp } from '../../../../test/harness.ts';
 import { registerErrorHandler } from '../../../platform/http/error-handler.ts';
 import { signPaystackWebhook } from '../gateway/paystack-gateway.ts';
@@ -360,16 +360,16 @@ describe('sandbox routes', () => {
   it('a transfer to an unknown account is a 404 envelope', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: { accountNumber: '0000000000x', amount: 100 } });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: m.notFound });
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: en.notFound });
     expect(delivered).toHaveLength(0);
   });
 
   it('validates the transfer body', async () => {
     const cases: Array<[unknown, string]> = [
-      [{ accountNumber: '1234567890', amount: 0 }, m.amountPositive],
-      [{ accountNumber: '1234567890', amount: 1.5 }, m.amountDigits],
-      [{ accountNumber: '1234567890', amount: '100' }, m.amountDigits],
-      [{ accountNumber: '', amount: 100 }, m.required],
+      [{ accountNumber: '1234567890', amount: 0 }, en.amountPositive],
+      [{ accountNumber: '1234567890', amount: 1.5 }, en.amountDigits],
+      [{ accountNumber: '1234567890', amount: '100' }, en.amountDigits],
+      [{ accountNumber: '', amount: 100 }, en.required],
     ];
     for (const [payload, message] of cases) {
       const res = await app.inject({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: payload as object });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordResetInput } from '@therapy/contracts/auth';
-import { message } from '@therapy/contracts/messages';
+import { localize, message } from '@therapy/contracts/messages';
 import type { z } from 'zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +50,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         {(field) => <PasswordInput {...field} autoComplete="new-password" {...register('confirmPassword')} />}
       </FormField>
       {/* The token only fails the schema when the link itself is broken; say so rather than hide it. */}
-      {errors.token?.message && <p role="alert" className="text-sm font-medium text-red-700">{errors.token.message}</p>}
+      {errors.token?.message && <p role="alert" className="text-sm font-medium text-red-700">{localize(errors.token.message, currentLocale())}</p>}
       <Button type="submit" fullWidth pending={reset.isPending}>
         {t('reset.submit')}
       </Button>

@@ -8,19 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { SectionStatus } from '@/components/section-card';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { formatLongDate } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
 import { customDaysQuery, useDeleteCustomDay } from '../api/availability-api';
 import { addDays, todayIn } from './clock';
 import { CustomDayDialog } from './custom-day-dialog';
 import { useClockFormat } from './use-clock-format';
-
-/** "YYYY-MM-DD" as a long date in the page's language; the date is a calendar date, so it is read as UTC. */
-export function formatDate(date: string, locale: string): string {
-  const instant = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(instant.getTime())) return date;
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(instant);
-}
 
 interface CustomDaysProps {
   category: string | null;
@@ -75,7 +69,7 @@ export function CustomDays({ category, timezone, horizonDays = AVAILABILITY_HORI
         ) : (
           <ul aria-label={t('custom.list')} className="flex flex-col divide-y divide-slate-200 rounded-xl border border-slate-200">
             {days.map((day) => {
-              const date = formatDate(day.date, locale);
+              const date = formatLongDate(day.date, locale);
               return (
                 <li key={day.identifier} className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
                   <div className="min-w-0">
@@ -108,7 +102,7 @@ export function CustomDays({ category, timezone, horizonDays = AVAILABILITY_HORI
 
       <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
         <DialogTitle>{t('custom.deleteTitle')}</DialogTitle>
-        <DialogDescription>{deleting ? t('custom.deleteBody', { date: formatDate(deleting.date, locale) }) : null}</DialogDescription>
+        <DialogDescription>{deleting ? t('custom.deleteBody', { date: formatLongDate(deleting.date, locale) }) : null}</DialogDescription>
         <DialogActions>
           <Button variant="secondary" onClick={() => setDeleting(null)}>
             {t('custom.cancel')}

@@ -1,4 +1,4 @@
-import { localizeMessage } from '@therapy/contracts/messages';
+import { localize } from '@therapy/contracts/messages';
 import { CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isLocale } from '@/lib/i18n';
@@ -6,7 +6,7 @@ import { isLocale } from '@/lib/i18n';
 interface SaveStatusProps {
   /** Shown (and announced politely) after a successful save, until the form changes again. */
   saved: boolean;
-  /** A form-level problem: the schema's or the server's message (English ones are localised here). */
+  /** A form-level problem: the schema's message key or the server's text, shown in the page's language. */
   error?: string | null;
 }
 
@@ -28,7 +28,7 @@ export function SaveStatus({ saved, error }: SaveStatusProps) {
         )}
       </p>
       <p role="alert" className="text-sm font-medium text-red-700">
-        {error ? localizeMessage(error, locale) : null}
+        {error ? localize(error, locale) : null}
       </p>
     </div>
   );

@@ -1,14 +1,12 @@
 import type { AvailabilityCalendar, AvailabilityItem } from '@therapy/contracts/availability';
 import { describe, expect, it } from 'vitest';
+import { formatLongDate, formatMonth, formatZoneName } from '@/lib/format';
 import {
   addDays,
   addMonths,
   bookableDates,
   chooseInitialDate,
-  formatLongDate,
-  formatMonth,
   formatSlotTime,
-  formatZoneName,
   fromPickerDate,
   isDateEnabled,
   needsCategory,

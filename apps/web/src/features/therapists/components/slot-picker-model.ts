@@ -1,5 +1,5 @@
 import type { AvailabilityCalendar, AvailabilityItem, Timeslot } from '@therapy/contracts/availability';
-import { formatTimeRange } from '@/lib/format';
+import { dateFormatter, formatTimeRange } from '@/lib/format';
 
 /**
  * The pure part of the slot picker: calendar dates, months and the spec's rules about which date can be picked
@@ -13,21 +13,6 @@ export type IsoDate = string;
 export type IsoMonth = string;
 
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * Building an Intl.DateTimeFormat costs far more than using one; a month grid labels ~42 days on every render, so
- * each formatter is built once per locale, zone and style (this was the therapist page's longest task).
- */
-const formatterCache = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = formatterCache.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    formatterCache.set(key, format);
-  }
-  return format;
-}
 
 let zoneOfBrowser: string | undefined;
 
@@ -44,7 +29,7 @@ export function browserTimeZone(): string {
 
 /** The calendar date of `now` in `timeZone`. */
 export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
-  const parts = formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = dateFormatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
@@ -145,20 +130,3 @@ export function formatSlotTime(slot: Pick<Timeslot, 'startTime' | 'endTime'>, lo
   return formatTimeRange(slot.startTime, slot.endTime, locale, timeZone);
 }
 
-/** The zone's long name at an instant (it changes with daylight saving), e.g. "Central European Standard Time". */
-export function formatZoneName(locale: string, timeZone: string, at: Date = new Date()): string {
-  const parts = formatter(locale, { timeZone, timeZoneName: 'long' }).formatToParts(at);
-  return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
-}
-
-/** A calendar date in words, e.g. "Monday, June 8, 2026"; the date is formatted as such, not as an instant. */
-export function formatLongDate(date: IsoDate, locale: string): string {
-  const [year, mon, day] = date.split('-').map(Number) as [number, number, number];
-  return formatter(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(Date.UTC(year, mon - 1, day, 12)));
-}
-
-/** A month in words, e.g. "June 2026". */
-export function formatMonth(month: IsoMonth, locale: string): string {
-  const [year, mon] = month.split('-').map(Number) as [number, number];
-  return formatter(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, mon - 1, 15)));
-}

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uuid } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { SlotPicker } from './slot-picker';
-import { addDays, addMonths, browserTimeZone, formatLongDate, formatSlotTime, monthOf, todayIn } from './slot-picker-model';
+import { formatLongDate } from '@/lib/format';
+import { addDays, addMonths, browserTimeZone, formatSlotTime, monthOf, todayIn } from './slot-picker-model';
 
 const providerId = uuid(42);
 const zone = browserTimeZone();

@@ -9,6 +9,7 @@ import { de as dayPickerDe } from 'react-day-picker/locale/de';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { formatLongDate, formatMonth, formatZoneName } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { availabilityMonthQuery } from '../api/therapists-api';
 import {
@@ -16,10 +17,7 @@ import {
   bookableDates,
   browserTimeZone,
   chooseInitialDate,
-  formatLongDate,
-  formatMonth,
   formatSlotTime,
-  formatZoneName,
   fromPickerDate,
   isDateEnabled,
   monthOf,

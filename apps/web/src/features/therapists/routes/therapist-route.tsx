@@ -18,7 +18,8 @@ import { useCalendarSetupType, useProviderSummary } from '../api/therapists-api'
 import { ProviderHeader } from '../components/provider-header';
 import { providerDisplayName } from '../api/provider-name';
 import { SlotPicker, type SlotSelection } from '../components/slot-picker';
-import { browserTimeZone, formatLongDate, formatSlotTime, monthOf, todayIn } from '../components/slot-picker-model';
+import { formatLongDate } from '@/lib/format';
+import { browserTimeZone, formatSlotTime, monthOf, todayIn } from '../components/slot-picker-model';
 
 const providerIdSchema = z.uuid();
 

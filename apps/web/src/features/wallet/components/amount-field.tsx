@@ -2,7 +2,8 @@ import type { ChangeEvent } from 'react';
 import { useLayoutEffect, useRef } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { caretAfterFormat, currencySymbol, formatAmountInput } from './money';
+import { currencySymbol } from '@therapy/contracts/money';
+import { caretAfterFormat, formatAmountInput } from './money';
 
 interface AmountFieldProps {
   label: string;

@@ -1,7 +1,3 @@
-import { currencySymbols, type CurrencyCode } from '@therapy/contracts/wallet';
-
-export const currencySymbol = (currency: string): string => currencySymbols[currency as CurrencyCode] ?? currency;
-
 /**
  * The amount field as the user types (spec §5): only digits survive, leading zeros go, and commas group thousands.
  * "1234567" → "1,234,567"; "" stays "".
@@ -30,12 +26,3 @@ export function caretAfterFormat(raw: string, caret: number, formatted: string):
 
 /** "YYYY-MM-DD" or undefined, for filters read from the address bar. */
 export const isoDateOrUndefined = (value: string | null): string | undefined => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
-
-export function formatDateTime(iso: string, locale: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(date);
-}

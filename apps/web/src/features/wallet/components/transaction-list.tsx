@@ -1,9 +1,8 @@
-import { m } from '@therapy/contracts/messages';
+import { localize, m } from '@therapy/contracts/messages';
 import { transactionTypes, type TransactionType } from '@therapy/contracts/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, ReceiptText, SearchX } from 'lucide-react';
 import { useId } from 'react';
-import { localizeMessage } from '@therapy/contracts/messages';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -13,8 +12,8 @@ import { FieldError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { transactionsQuery, type TransactionFilters } from '../api/wallet-api';
-import { formatMoney } from '@/lib/format';
-import { formatDateTime, isoDateOrUndefined } from './money';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { isoDateOrUndefined } from './money';
 import { TransactionIcon, amountTone } from './transaction-type';
 
 const isType = (value: string | null): value is TransactionType => !!value && (transactionTypes as readonly string[]).includes(value);
@@ -134,7 +133,7 @@ export function TransactionList() {
                   <TransactionIcon type={tx.type} amount={tx.amount} />
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium break-words">
-                      {tx.description ? localizeMessage(tx.description, locale === 'de' ? 'de' : 'en') : t(`types.${tx.type}`)}
+                      {tx.description ? localize(tx.description, locale === 'de' ? 'de' : 'en') : t(`types.${tx.type}`)}
                     </span>
                     <span className="block text-sm text-slate-700">
                       {t(`types.${tx.type}`)} · {formatDateTime(tx.createdAt, locale)}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { localizeMessage } from '@therapy/contracts/messages';
+import { localize } from '@therapy/contracts/messages';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
@@ -12,8 +12,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { isApiError } from '@/lib/api-error';
 import { transactionQuery } from '../api/wallet-api';
-import { formatMoney } from '@/lib/format';
-import { formatDateTime } from '../components/money';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { TransactionIcon, amountTone } from '../components/transaction-type';
 
 const transactionIdSchema = z.uuid();
@@ -97,7 +96,7 @@ export function TransactionRoute() {
           <Row label={t('detail.date')}>
             <time dateTime={tx.createdAt}>{formatDateTime(tx.createdAt, locale)}</time>
           </Row>
-          <Row label={t('detail.description')}>{tx.description ? localizeMessage(tx.description, locale === 'de' ? 'de' : 'en') : '—'}</Row>
+          <Row label={t('detail.description')}>{tx.description ? localize(tx.description, locale === 'de' ? 'de' : 'en') : '—'}</Row>
           <Row label={t('detail.reference')}>
             <span className="break-all font-mono text-sm">{tx.reference ?? '—'}</span>
           </Row>

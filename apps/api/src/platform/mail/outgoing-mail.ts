@@ -1,0 +1,7 @@
+/** One mail as the app hands it over; its own module so the mailer and the outbox repository both depend on it, not on each other. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
