@@ -118,7 +118,7 @@ export const startGoogleSignIn = defineEndpoint({
   tags,
   role: 'public',
   query: oidcStartQuery,
-  responses: { 302: redirect("To Google's sign-in page"), 400: errorBody },
+  responses: { 302: redirect("To Google's sign-in page"), 400: errorBody, 503: errorBody },
 });
 
 export const finishGoogleSignIn = defineEndpoint({

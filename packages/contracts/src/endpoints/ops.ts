@@ -6,6 +6,8 @@ import { defineEndpoint } from '../endpoint.ts';
 /** Liveness, readiness, deployment facts, signed file URLs and the development mailbox. */
 const tags = ['ops'] as const;
 const status = z.object({ status: z.literal('ok') });
+/** The per-address flood guard (app.ts, @fastify/rate-limit) answers every route; these read nothing else to refuse. */
+const flooded = { 429: errorBody };
 
 export const getHealth = defineEndpoint({
   method: 'GET',
@@ -14,8 +16,7 @@ export const getHealth = defineEndpoint({
   summary: 'Liveness: the process answers',
   tags,
   role: 'public',
-  // No 4xx: the route reads nothing from the request.
-  responses: { 200: status },
+  responses: { 200: status, ...flooded },
 });
 
 export const getReadiness = defineEndpoint({
@@ -25,7 +26,7 @@ export const getReadiness = defineEndpoint({
   summary: 'Readiness: the process can reach its database',
   tags,
   role: 'public',
-  responses: { 200: status, 503: errorBody },
+  responses: { 200: status, ...flooded, 503: errorBody },
 });
 
 export const getAppConfig = defineEndpoint({
@@ -35,7 +36,7 @@ export const getAppConfig = defineEndpoint({
   summary: 'What the web app needs to know about this deployment before anyone signs in',
   tags,
   role: 'public',
-  responses: { 200: envelope(appConfig) },
+  responses: { 200: envelope(appConfig), ...flooded },
 });
 
 /** Loose on purpose: a malformed signed URL answers 404 like any other bad one, never a 400 that says why. */
@@ -53,7 +54,7 @@ export const getFile = defineEndpoint({
   params: fileParams,
   query: fileQuery,
   responses: {
-    200: { description: 'The file bytes, with the stored content type', content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } } },
+    200: { description: 'The file bytes, with the stored content type', content: { 'application/octet-stream': { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } } },
     404: errorBody,
   },
 });
