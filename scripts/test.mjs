@@ -10,6 +10,7 @@ const only = process.argv.slice(2);
 const steps = [
   ['lint', ['run', 'lint']],
   ['typecheck', ['run', 'typecheck']],
+  ['openapi document', ['run', 'openapi:check']],
   ['contracts tests', ['run', 'test', '-w', '@therapy/contracts']],
   ['api tests', ['run', 'test', '-w', '@therapy/api']],
   ['web tests', ['run', 'test', '-w', '@therapy/web']],

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { endpointHead, type EndpointDefinition } from '../../packages/contracts/src/endpoint.ts';
 
 // Resolve from this file, not the shell's cwd, so `vite build apps/web` from the repo root behaves the same.
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -34,9 +35,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The endpoint contracts (packages/contracts/src/endpoints/<area>.ts) carry zod schemas for the API, the OpenAPI
+ * document and the web tests; the browser needs only their heads (method, path) to call them, and zod would add about
+ * 38 KB gzip to the initial script (budget: DESIGN.md §8). So in builds, such a module is replaced by its endpoints'
+ * heads, read from the module itself; types still come from the real file, and `call` reads nothing else. Tests and
+ * the dev server load the real module.
+ */
+function endpointHeads(): Plugin {
+  const endpointModule = /[\\/]packages[\\/]contracts[\\/]src[\\/]endpoints[\\/](?!catalogue)[^\\/]+\.ts$/;
+  return {
+    name: 'endpoint-heads',
+    apply: 'build',
+    async load(id) {
+      if (!endpointModule.test(id)) return null;
+      const endpoints = (await import(pathToFileURL(id).href)) as Record<string, EndpointDefinition>;
+      return Object.entries(endpoints)
+        .map(([name, endpoint]) => `export const ${name} = ${JSON.stringify(endpointHead(endpoint))};`)
+        .join('\n');
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), endpointHeads()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
@@ -35,6 +35,7 @@ import { registerUploads } from './platform/files/uploads.ts';
 import { startErrorReporting } from './platform/error-reporting.ts';
 import { registerErrorHandler, sendFrameworkError } from './platform/http/error-handler.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
+import { API_PREFIX, openApiOptions } from './platform/http/openapi.ts';
 import { registerPrivateAnswers } from './platform/http/private-answers.ts';
 import { registerHeaderChecks } from './platform/http/request-headers.ts';
 import { registerTextChecks } from './platform/http/text-checks.ts';
@@ -156,17 +157,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerUploads(app);
   // Every signed-in request checks its session in the database (one prepared statement), so ended sessions end at once.
   await app.register(authPlugin, { tokens: deps.tokens, clock: deps.clock, loadSession: users.loadSession });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Therapy platform API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   if (opts.metrics ?? config.env !== 'test') await registerMetrics(app, config);
 
-  const prefix = '/api/v1';
+  const prefix = API_PREFIX;
   for (const m of modules) await app.register(m.plugin, { prefix });
   if (!config.isProduction) await app.register(createDevMailboxModule(deps).plugin);
 

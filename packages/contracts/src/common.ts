@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorCodes } from './constants.ts';
+import { m } from './messages/index.ts';
 
 export const identifier = z.uuid();
 
@@ -23,3 +24,12 @@ export const errorBody = z.object({
 export type ErrorBody = z.infer<typeof errorBody>;
 
 export const messageOnly = z.object({ message: z.string() });
+
+/**
+ * DESIGN.md §5: writes a client may retry take an `Idempotency-Key` header; an endpoint says `optional` or `required`
+ * (`idempotencyKey` in endpoint.ts) and the API validates the header with this.
+ */
+export const idempotencyKeyHeaders = (mode: 'optional' | 'required') => {
+  const key = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, m.malformedRequest);
+  return z.object({ 'idempotency-key': mode === 'required' ? key : key.optional() });
+};

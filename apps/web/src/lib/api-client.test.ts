@@ -1,7 +1,8 @@
 import type { AuthSession } from '@therapy/contracts/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getWalletTransaction, listWalletTransactions, startTopup } from '@therapy/contracts/endpoints/wallet';
 import { jsonResponse, mockFetch } from '@/test/render';
-import { apiClient, setSessionExpiredHandler } from './api-client';
+import { apiClient, call, setSessionExpiredHandler } from './api-client';
 import { ApiError, errorMessage } from './api-error';
 import { useAuthStore } from './auth-store';
 
@@ -51,9 +52,9 @@ describe('api client', () => {
 
   it('unwraps { data } and sends the session, language, country and view-mode headers with cookies', async () => {
     useAuthStore.setState({ status: 'authenticated', accessToken: 'token-1', user });
-    const fetchMock = mockFetch([{ path: '/api/v1/user/info', respond: () => jsonResponse({ data: { ok: true } }) }]);
-    const res = await apiClient.get<{ ok: boolean }>('/user/info');
-    expect(res.data).toEqual({ ok: true });
+    const fetchMock = mockFetch([{ path: '/api/v1/user/info', respond: () => jsonResponse({ data: user }) }]);
+    const res = await apiClient.get<typeof user>('/user/info');
+    expect(res.data).toEqual(user);
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.credentials).toBe('include');
     expect(headerOf(init, 'Authorization')).toBe('Bearer token-1');
@@ -66,20 +67,21 @@ describe('api client', () => {
   it('on 401 UNAUTHORIZED_ACCESS refreshes once and retries with the new token', async () => {
     useAuthStore.setState({ status: 'authenticated', accessToken: 'old', user });
     let infoCalls = 0;
+    const fresh = { ...user, firstName: 'Fresh' };
     const fetchMock = mockFetch([
       {
         path: '/api/v1/user/info',
         respond: (init) => {
           infoCalls += 1;
           return headerOf(init, 'Authorization') === 'Bearer new'
-            ? jsonResponse({ data: 'fresh' })
+            ? jsonResponse({ data: fresh })
             : jsonResponse({ message: 'Please sign in to continue', code: 'UNAUTHORIZED_ACCESS', requestId: 'r' }, 401);
         },
       },
       { method: 'POST', path: '/api/v1/user/token/refresh', respond: () => jsonResponse({ data: { accessToken: 'new', expiresIn: 900, user } }) },
     ]);
-    const res = await apiClient.get<string>('/user/info');
-    expect(res.data).toBe('fresh');
+    const res = await apiClient.get<typeof fresh>('/user/info');
+    expect(res.data).toEqual(fresh);
     expect(infoCalls).toBe(2);
     expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/token/refresh'))).toHaveLength(1);
     expect(useAuthStore.getState().accessToken).toBe('new');
@@ -106,6 +108,38 @@ describe('api client', () => {
     ]);
     await expect(apiClient.post('/user/login', {}, { recoverSession: false })).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('calls an endpoint through its contract: path parameters, query, body and the Idempotency-Key', async () => {
+    const id = '01890a5d-ac96-774b-bcce-b302099a8058';
+    const transaction = { identifier: id, type: 'topup', amount: 500, currencyCode: 'NGN', description: 'Top-up', reference: null, createdAt: '2026-01-01T00:00:00Z' };
+    const fetchMock = mockFetch([
+      { path: `/api/v1/wallet/transactions/${id}`, respond: () => jsonResponse({ data: transaction }) },
+      { path: '/api/v1/wallet/transactions', respond: () => jsonResponse({ data: [transaction], meta: { page: 2, pageSize: 10, total: 11, totalPages: 2 } }) },
+    ]);
+    expect((await call(getWalletTransaction, { params: { id } })).data).toEqual(transaction);
+    const page = await call(listWalletTransactions, { query: { page: 2, pageSize: 10 } });
+    expect(page.meta.total).toBe(11);
+    expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/api/v1/wallet/transactions?page=2&pageSize=10');
+
+    const topup = mockFetch([{ method: 'POST', path: '/api/v1/payment/wallet', respond: () => jsonResponse({ message: 'Not found', code: 'NOT_FOUND', requestId: 'r' }, 404) }]);
+    await expect(call(startTopup, { body: { amount: 50_000 }, idempotencyKey: 'attempt-0001' })).rejects.toMatchObject({ status: 404 });
+    const init = topup.mock.calls[0]?.[1];
+    expect(headerOf(init, 'Idempotency-Key')).toBe('attempt-0001');
+    expect(init?.body).toBe('{"amount":50000}');
+  });
+
+  it('types a call from the contract (checked by tsc)', () => {
+    // Not run: these only have to fail to compile.
+    const unused = () => {
+      // @ts-expect-error the transaction's id is a required path parameter
+      void call(getWalletTransaction);
+      // @ts-expect-error the body's amount is a number
+      void call(startTopup, { body: { amount: '5' } });
+      // @ts-expect-error reading a transaction takes no idempotency key
+      void call(getWalletTransaction, { params: { id: 'x' }, idempotencyKey: 'k' });
+    };
+    expect(typeof unused).toBe('function');
   });
 
   it('turns a network failure into a readable error', async () => {

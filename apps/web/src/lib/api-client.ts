@@ -1,5 +1,7 @@
 import type { AuthSession } from '@therapy/contracts/auth';
 import { cookieNames } from '@therapy/contracts/constants';
+import { endpointPath, type EndpointBody, type EndpointDefinition, type EndpointParams, type EndpointQuery, type EndpointResult } from '@therapy/contracts/endpoint';
+import { refreshToken } from '@therapy/contracts/endpoints/auth';
 import { ApiError } from './api-error';
 import { useAuthStore } from './auth-store';
 import { detectCountryCode } from './country';
@@ -145,7 +147,7 @@ let refreshInFlight: Promise<AuthSession | null> | null = null;
 export function refreshSession(options: { timeoutMs?: number } = {}): Promise<AuthSession | null> {
   refreshInFlight ??= (async () => {
     try {
-      const response = await send('POST', '/user/token/refresh', { recoverSession: false, timeoutMs: options.timeoutMs });
+      const response = await send(refreshToken.method, refreshToken.path, { recoverSession: false, timeoutMs: options.timeoutMs });
       if (!response.ok) return null;
       const body = await readBody(response);
       if (!isRecord(body) || !isRecord(body.data) || typeof body.data.accessToken !== 'string') return null;
@@ -177,7 +179,8 @@ function isExpiredToken(response: Response, body: unknown): boolean {
   return response.status === 401 && isRecord(body) && body.code === 'UNAUTHORIZED_ACCESS';
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+/** The answer's body as the server sent it (after the 401 recovery); an error answer throws an ApiError. */
+async function requestBody(method: string, path: string, options: RequestOptions): Promise<unknown> {
   const recover = options.recoverSession !== false;
   let response = await send(method, path, options);
   let body = await readBody(response);
@@ -201,8 +204,51 @@ export async function request<T>(method: string, path: string, options: RequestO
     if (response.status >= 500) reportError(error, error.requestId ?? response.headers.get('x-request-id') ?? undefined);
     throw error;
   }
+  return body;
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+  const body = await requestBody(method, path, options);
   if (isRecord(body) && 'data' in body) return body as unknown as ApiEnvelope<T>;
   return { data: body as T };
+}
+
+/** A part of the call that the endpoint has: required when its schema requires something, optional when not, absent otherwise. */
+type Part<K extends string, T> = [T] extends [never] ? { [P in K]?: never } : undefined extends T ? { [P in K]?: T } : Partial<T> extends T ? { [P in K]?: T } : { [P in K]: T };
+type IdempotencyPart<E extends EndpointDefinition> = E['idempotencyKey'] extends 'required'
+  ? { idempotencyKey: string }
+  : E['idempotencyKey'] extends 'optional'
+    ? { idempotencyKey?: string }
+    : { idempotencyKey?: never };
+
+/** What `call` takes for an endpoint: its path parameters, query and body as its contract types them, and request options. */
+export type CallInput<E extends EndpointDefinition> = Part<'params', EndpointParams<E>> &
+  Part<'query', EndpointQuery<E>> &
+  Part<'body', E['consumes'] extends readonly string[] ? FormData : EndpointBody<E>> &
+  IdempotencyPart<E> &
+  Omit<RequestOptions, 'query' | 'body'>;
+
+/**
+ * Calls an endpoint through its contract (@therapy/contracts/endpoints/*): the path is built from the contract's, and
+ * the answer is typed by its success schema. Not parsed at run time: the server validated it against the same schema.
+ */
+export async function call<E extends EndpointDefinition>(
+  endpoint: E,
+  ...[input]: Partial<CallInput<E>> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
+): Promise<EndpointResult<E>> {
+  const { params, query, body, idempotencyKey, headers, ...options } = (input ?? {}) as CallInput<EndpointDefinition> & {
+    params?: Record<string, unknown>;
+    query?: RequestOptions['query'];
+    body?: unknown;
+    idempotencyKey?: string;
+  };
+  const path = endpointPath(endpoint.path, params);
+  return (await requestBody(endpoint.method, path, {
+    ...options,
+    query,
+    body,
+    headers: idempotencyKey ? { ...headers, 'Idempotency-Key': idempotencyKey } : headers,
+  })) as EndpointResult<E>;
 }
 
 export const apiClient = {

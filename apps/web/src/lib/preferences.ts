@@ -1,6 +1,6 @@
-import type { UserInfo } from '@therapy/contracts/auth';
+import { updateUserPreferences } from '@therapy/contracts/endpoints/account';
 import type { UserPreferencesInput } from '@therapy/contracts/user';
-import { apiClient } from './api-client';
+import { call } from './api-client';
 import { useAuthStore } from './auth-store';
 import { setCountryCookie } from './country';
 import { applyLocale } from './locale';
@@ -14,7 +14,7 @@ export async function savePreferences(input: UserPreferencesInput): Promise<void
   if (input.countryCode) setCountryCookie(input.countryCode);
   if (input.locale) await applyLocale(input.locale);
   if (useAuthStore.getState().status !== 'authenticated') return;
-  const { data } = await apiClient.put<UserInfo | null>('/user/preferences', input);
+  const { data } = await call(updateUserPreferences, { body: input });
   // The server answers with the updated user; keep our copy in step (the local input is the fallback).
   updateSessionUser(data && typeof data === 'object' && 'identifier' in data ? data : input);
 }

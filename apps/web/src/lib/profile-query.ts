@@ -1,6 +1,8 @@
+import { getClientProfile, uploadClientPicture } from '@therapy/contracts/endpoints/client-profile';
+import { getProviderProfile, uploadProviderPhoto } from '@therapy/contracts/endpoints/provider-profile';
 import type { ClientProfile, ProviderProfile } from '@therapy/contracts/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from './api-client';
+import { call } from './api-client';
 import type { ProfileOwner } from './profile-owner';
 import { useAuthStore } from './auth-store';
 import { queryClient } from './query-client';
@@ -20,7 +22,7 @@ export const profileKeys = {
 export const clientProfileQuery = () =>
   queryOptions({
     queryKey: profileKeys.client,
-    queryFn: async ({ signal }) => (await apiClient.get<ClientProfile>('/client', { signal })).data,
+    queryFn: async ({ signal }) => (await call(getClientProfile, { signal })).data,
     staleTime: PHOTO_STALE_MS,
     refetchInterval: PHOTO_STALE_MS,
     // The screens show their own error state; the header falls back to initials.
@@ -30,7 +32,7 @@ export const clientProfileQuery = () =>
 export const providerProfileQuery = () =>
   queryOptions({
     queryKey: profileKeys.provider,
-    queryFn: async ({ signal }) => (await apiClient.get<ProviderProfile>('/provider', { signal })).data,
+    queryFn: async ({ signal }) => (await call(getProviderProfile, { signal })).data,
     staleTime: PHOTO_STALE_MS,
     refetchInterval: PHOTO_STALE_MS,
     meta: { silent: true },
@@ -58,7 +60,6 @@ export async function uploadProfilePhoto(owner: ProfileOwner, blob: Blob): Promi
   const form = new FormData();
   const type = blob.type || 'image/jpeg';
   form.append('file', blob, `profile.${type === 'image/png' ? 'png' : type === 'image/webp' ? 'webp' : 'jpg'}`);
-  const path = owner === 'client' ? '/client/profile-picture' : '/provider/update/photo';
-  const { data, message } = await apiClient.post<{ photoUrl: string | null }>(path, form);
+  const { data, message } = await call(owner === 'client' ? uploadClientPicture : uploadProviderPhoto, { body: form });
   return { photoUrl: data?.photoUrl ?? null, message };
 }

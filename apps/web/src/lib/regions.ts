@@ -1,14 +1,13 @@
-import type { Country, Language, ReferenceItem, State } from '@therapy/contracts/regions';
+import { getReferenceList, getSuggestedTimezones, listCountries, listLanguages, listStatesByCountryId } from '@therapy/contracts/endpoints/regions';
 import type { ReferenceList } from '@therapy/contracts/reference';
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from './api-client';
+import { call } from './api-client';
 
 /** GET /region/country: operating countries by default, every country with `all`. Used by sign-up and location. */
 export const countriesQuery = (options: { all?: boolean } = {}) =>
   queryOptions({
     queryKey: ['region', 'countries', { all: options.all ?? false }],
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<Country[]>('/region/country', { signal, query: { all: options.all ? 'true' : undefined } })).data,
+    queryFn: async ({ signal }) => (await call(listCountries, { signal, query: { all: options.all ? 'true' : undefined } })).data,
     staleTime: 60 * 60_000,
   });
 
@@ -16,7 +15,7 @@ export const countriesQuery = (options: { all?: boolean } = {}) =>
 export const statesQuery = (countryIdentifier: string) =>
   queryOptions({
     queryKey: ['region', 'states', countryIdentifier],
-    queryFn: async ({ signal }) => (await apiClient.get<State[]>(`/region/country/${encodeURIComponent(countryIdentifier)}/states`, { signal })).data,
+    queryFn: async ({ signal }) => (await call(listStatesByCountryId, { signal, params: { id: countryIdentifier } })).data,
     staleTime: 60 * 60_000,
   });
 
@@ -24,7 +23,7 @@ export const statesQuery = (countryIdentifier: string) =>
 export const languagesQuery = () =>
   queryOptions({
     queryKey: ['region', 'languages'],
-    queryFn: async ({ signal }) => (await apiClient.get<Language[]>('/region/languages', { signal })).data,
+    queryFn: async ({ signal }) => (await call(listLanguages, { signal })).data,
     staleTime: 60 * 60_000,
   });
 
@@ -32,7 +31,7 @@ export const languagesQuery = () =>
 export const userTimezoneQuery = () =>
   queryOptions({
     queryKey: ['region', 'user-timezone'],
-    queryFn: async ({ signal }) => (await apiClient.get<{ suggested: string; timezones: string[] }>('/region/user-timezone', { signal })).data,
+    queryFn: async ({ signal }) => (await call(getSuggestedTimezones, { signal })).data,
     staleTime: 60 * 60_000,
   });
 
@@ -40,7 +39,7 @@ export const userTimezoneQuery = () =>
 export const referenceListQuery = (list: ReferenceList) =>
   queryOptions({
     queryKey: ['reference', list],
-    queryFn: async ({ signal }) => (await apiClient.get<ReferenceItem[]>(`/reference/${list}`, { signal })).data,
+    queryFn: async ({ signal }) => (await call(getReferenceList, { signal, params: { list } })).data,
     staleTime: 60 * 60_000,
   });
 

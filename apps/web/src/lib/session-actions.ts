@@ -1,6 +1,7 @@
 import { cookieNames, PAGE_INITIAL_PROPS_TIMEOUT_MS } from '@therapy/contracts/constants';
+import { logout } from '@therapy/contracts/endpoints/auth';
 import { getCookie } from './storage';
-import { apiClient, refreshSession } from './api-client';
+import { call, refreshSession } from './api-client';
 import { useAuthStore } from './auth-store';
 import { clearSession } from './session-state';
 
@@ -30,7 +31,7 @@ export function restoreSession(): Promise<void> {
  */
 export async function signOut(): Promise<void> {
   try {
-    await apiClient.post('/user/logout', undefined, { recoverSession: false, timeoutMs: PAGE_INITIAL_PROPS_TIMEOUT_MS });
+    await call(logout, { recoverSession: false, timeoutMs: PAGE_INITIAL_PROPS_TIMEOUT_MS });
   } catch {
     // The local session is cleared regardless; the refresh cookie expires on its own.
   }

@@ -1,92 +1,85 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, errorBody } from '@therapy/contracts/common';
-import { message } from '@therapy/contracts/messages';
 import {
-  avatar,
-  avatarParams,
-  clientPreferences,
-  clientPreferencesInput,
-  clientProfile,
-  clientProfileInput,
-  emergencyContact,
-  emergencyContactInput,
-  photoResponse,
-} from '@therapy/contracts/profile';
+  chooseAvatar,
+  deleteClientPicture,
+  getClientPreferences,
+  getClientProfile,
+  getClientProfileById,
+  getEmergencyContact,
+  listAvatars,
+  saveEmergencyContact,
+  updateClientPreferences,
+  updateClientProfile,
+  uploadClientPicture,
+} from '@therapy/contracts/endpoints/client-profile';
+import { message } from '@therapy/contracts/messages';
 import { uploadedFile } from '../../platform/files/uploads.ts';
 import { actorOf } from '../../platform/auth/plugin.ts';
+import { route } from '../../platform/http/route.ts';
 import { requestLocale } from '../../platform/locale.ts';
 import type { ClientProfileService } from './client-profile.service.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 413: errorBody };
-/** Any string: an id that is not the caller's (malformed or not) is simply not found. */
-const profileIdParams = z.strictObject({ id: z.string().max(64) });
-
 /** A client's own profile, emergency contact, preferences and picture: spec §7 "Profile and client". */
 export const clientProfileRoutes: FastifyPluginAsyncZod<{ profiles: ClientProfileService }> = async (app, { profiles }) => {
-  const tags = ['client'];
-  const security = [{ bearer: [] }];
-  // Before the body is read: a caller without a client token learns nothing about the route's rules.
-  app.addHook('onRequest', app.requireRole('client'));
 
-  app.get('/client', { schema: { tags, security, response: { 200: envelope(clientProfile), ...errors } } }, async (req) => ({
+  route(app, getClientProfile, async (req) => ({
     data: await profiles.get(actorOf(req)),
   }));
 
-  app.put('/client', { schema: { tags, security, body: clientProfileInput, response: { 200: envelope(clientProfile), ...errors } } }, async (req) => ({
+  route(app, updateClientProfile, async (req) => ({
     data: await profiles.update(actorOf(req), req.body),
     message: message('dataSaved', requestLocale(req)),
   }));
 
-  app.get('/client/profile/:id', { schema: { tags, security, params: profileIdParams, response: { 200: envelope(clientProfile), ...errors } } }, async (req) => ({
+  route(app, getClientProfileById, async (req) => ({
     data: await profiles.getById(actorOf(req), req.params.id),
   }));
 
-  app.get('/client/emergency-contact', { schema: { tags, security, response: { 200: envelope(emergencyContact.nullable()), ...errors } } }, async (req) => ({
+  route(app, getEmergencyContact, async (req) => ({
     data: await profiles.emergencyContact(actorOf(req)),
   }));
 
-  app.post(
-    '/client/emergency-contact',
-    { schema: { tags, security, body: emergencyContactInput, response: { 200: envelope(emergencyContact), ...errors } } },
+  route(
+    app,
+    saveEmergencyContact,
     async (req) => ({
       data: await profiles.saveEmergencyContact(actorOf(req), req.body),
       message: message('dataSaved', requestLocale(req)),
     }),
   );
 
-  app.get('/client/preferences', { schema: { tags, security, response: { 200: envelope(clientPreferences), ...errors } } }, async (req) => ({
+  route(app, getClientPreferences, async (req) => ({
     data: await profiles.preferences(actorOf(req)),
   }));
 
-  app.put(
-    '/client/preferences',
-    { schema: { tags, security, body: clientPreferencesInput, response: { 200: envelope(clientPreferences), ...errors } } },
+  route(
+    app,
+    updateClientPreferences,
     async (req) => ({
       data: await profiles.updatePreferences(actorOf(req), req.body),
       message: message('dataSaved', requestLocale(req)),
     }),
   );
 
-  app.get('/client/avatars', { schema: { tags, security, response: { 200: envelope(z.array(avatar)), ...errors } } }, async (req) => ({
+  route(app, listAvatars, async (req) => ({
     data: await profiles.avatars(actorOf(req)),
   }));
 
-  app.post(
-    '/client/avatar/:avatarIdentifier',
-    { schema: { tags, security, params: avatarParams, response: { 200: envelope(photoResponse), ...errors } } },
+  route(
+    app,
+    chooseAvatar,
     async (req) => ({
       data: await profiles.chooseAvatar(actorOf(req), req.params.avatarIdentifier),
       message: message('imageChanged', requestLocale(req)),
     }),
   );
 
-  app.post('/client/profile-picture', { schema: { tags, security, consumes: ['multipart/form-data'], response: { 200: envelope(photoResponse), ...errors } } }, async (req) => ({
+  route(app, uploadClientPicture, async (req) => ({
     data: await profiles.uploadPicture(actorOf(req), await uploadedFile(req)),
     message: message('imageChanged', requestLocale(req)),
   }));
 
-  app.delete('/client/profile-picture', { schema: { tags, security, response: { 200: envelope(photoResponse), ...errors } } }, async (req) => ({
+  route(app, deleteClientPicture, async (req) => ({
     data: await profiles.deletePicture(actorOf(req)),
     message: message('imageDeleted', requestLocale(req)),
   }));

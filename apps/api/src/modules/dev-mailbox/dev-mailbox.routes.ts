@@ -1,13 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getDevMailbox } from '@therapy/contracts/endpoints/ops';
 import type { AppDeps } from '../../deps.ts';
+import { route } from '../../platform/http/route.ts';
 import { listOutboxMail } from '../../platform/mail/outbox.repository.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (s: string) => s.replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 /** Outside production, without SMTP, every mail the app sent is readable here (DESIGN.md §2). */
-export const devMailboxRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get('/dev/mailbox', { schema: { hide: true } }, async (_req, reply) => {
+export const devMailboxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  route(app, getDevMailbox, async (_req, reply) => {
     const mails = deps.mailer.kind === 'outbox' ? await listOutboxMail(deps.db) : [];
     const items = mails
       .map(

@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBody } from '@therapy/contracts/common';
+import { getHealth, getReadiness } from '@therapy/contracts/endpoints/ops';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../platform/errors.ts';
+import { route } from '../../platform/http/route.ts';
 import { healthRepository } from './health.repository.ts';
-
-const status = z.object({ status: z.literal('ok') });
 
 /** Liveness (the process answers) and readiness (it can reach its database). */
 export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get('/health', { schema: { tags: ['ops'], response: { 200: status } } }, async () => ({ status: 'ok' as const }));
-  app.get('/ready', { schema: { tags: ['ops'], response: { 200: status, 503: errorBody } } }, async () => {
+  route(app, getHealth, async () => ({ status: 'ok' as const }));
+  route(app, getReadiness, async () => {
     try {
       await healthRepository.ping(deps.db);
     } catch {

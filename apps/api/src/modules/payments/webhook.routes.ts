@@ -1,13 +1,12 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, messageOnly } from '@therapy/contracts/common';
+import { receiveGatewayWebhook } from '@therapy/contracts/endpoints/wallet';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../platform/errors.ts';
+import { route } from '../../platform/http/route.ts';
 import type { PaymentGateway } from './gateway/payment-gateway.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
 
 export const GATEWAY_EVENT_QUEUE = 'payments.gateway-event';
-const params = z.strictObject({ gateway: z.enum(['paystack', 'sandbox']) });
 const rejected = () => new AppError(401, 'INVALID_SIGNATURE', 'webhookRejected');
 
 /**
@@ -22,7 +21,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; gateway: Paym
 
   // No per-IP rate limit: a gateway sends bursts from a few addresses, and the signature is checked before any write.
   const config = { rateLimit: false } as const;
-  app.post('/payment/webhook/:gateway', { config, schema: { tags: ['wallet'], params, response: { 200: messageOnly, 401: errorBody, 404: errorBody } } }, async (req) => {
+  route(app, receiveGatewayWebhook, async (req) => {
     if (req.params.gateway !== gateway.name) throw AppError.notFound();
     const signature = req.headers['x-paystack-signature'];
     if (!Buffer.isBuffer(req.body) || typeof signature !== 'string' || signature.length === 0) throw rejected();
@@ -32,5 +31,5 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; gateway: Paym
     const pending = stored ?? (await repo.unprocessedEventId(deps.db, gateway.name, event.key));
     if (pending) await deps.jobs.send(GATEWAY_EVENT_QUEUE, { eventId: pending }, { id: pending });
     return { message: 'ok' };
-  });
+  }, { config });
 };

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '@therapy/contracts/common';
+import { finishGoogleSignIn, startGoogleSignIn } from '@therapy/contracts/endpoints/auth';
 import type { AppDeps } from '../../deps.ts';
 import { createOidcClient, type OidcFlow } from '../../platform/auth/oidc-client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { route } from '../../platform/http/route.ts';
 import { requestLocale } from '../../platform/locale.ts';
 import { createOidcService } from './oidc.service.ts';
 import { refreshCookie } from './request-context.ts';
@@ -15,11 +16,6 @@ const FLOW_PATH = '/api/v1/user/oidc';
 export const safeRedirect = (value: string | undefined): string =>
   value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/overview';
 
-const startQuery = z.strictObject({
-  redirect: z.string().max(500).optional(),
-  userType: z.enum(['client', 'provider']).optional(),
-});
-const callbackQuery = z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() });
 const flowCookie = z.object({ state: z.string(), nonce: z.string(), verifier: z.string(), redirect: z.string(), userType: z.enum(['client', 'provider']) });
 
 /** "Sign in with Google" (OpenID Connect); registered only when OIDC_* is configured. */
@@ -33,9 +29,8 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   });
   const service = createOidcService(deps);
   const secure = config.appOrigin.startsWith('https://');
-  const tags = ['auth'];
 
-  app.get('/user/oidc/google/start', { schema: { tags, querystring: startQuery, response: { 400: errorBody } } }, async (req, reply) => {
+  route(app, startGoogleSignIn, async (req, reply) => {
     const { url, flow } = await client.begin().catch((err: unknown) => {
       req.log.error({ err }, 'OpenID provider unreachable');
       throw new AppError(503, 'INTERNAL_ERROR', 'internalError');
@@ -45,7 +40,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     return reply.redirect(url);
   });
 
-  app.get('/user/oidc/google/callback', { schema: { tags, querystring: callbackQuery } }, async (req, reply) => {
+  route(app, finishGoogleSignIn, async (req, reply) => {
     const failed = () => reply.redirect(`${config.appOrigin}/login?error=social`);
     const raw = req.cookies[FLOW_COOKIE];
     void reply.clearCookie(FLOW_COOKIE, { path: FLOW_PATH });

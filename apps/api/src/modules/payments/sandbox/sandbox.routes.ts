@@ -1,11 +1,9 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, errorBody } from '@therapy/contracts/common';
-import { MAX_TOPUP_MINOR } from '@therapy/contracts/constants';
-import { m } from '@therapy/contracts/messages';
+import { declineSandboxCheckout, getSandboxCheckout, paySandboxCheckout, simulateSandboxTransfer } from '@therapy/contracts/endpoints/wallet';
 import { formatMoney } from '@therapy/contracts/money';
 import { AppError } from '../../../platform/errors.ts';
+import { route } from '../../../platform/http/route.ts';
 import { GatewayError } from '../gateway/payment-gateway.ts';
 import type { SandboxCheckout, SandboxGateway, SandboxWebhook } from './sandbox-gateway.ts';
 
@@ -16,12 +14,6 @@ import type { SandboxCheckout, SandboxGateway, SandboxWebhook } from './sandbox-
  */
 
 export type DeliverWebhook = (rawBody: Buffer, signature: string) => Promise<void>;
-
-const referenceParams = z.strictObject({ reference: z.string().min(1).max(200) });
-export const sandboxTransferInput = z.strictObject({
-  accountNumber: z.string().trim().min(1, m.required).max(32),
-  amount: z.number({ error: m.amountDigits }).int(m.amountDigits).positive(m.amountPositive).max(MAX_TOPUP_MINOR, m.amountTooLarge),
-});
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -126,7 +118,6 @@ async function deliverSafely(deliver: DeliverWebhook, hook: SandboxWebhook, log:
 }
 
 export const sandboxRoutes: FastifyPluginAsyncZod<{ gateway: SandboxGateway; deliver: DeliverWebhook }> = async (app, { gateway, deliver }) => {
-  const tags = ['payment-sandbox'];
   // The checkout's buttons post an empty form; its body carries nothing we read.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
@@ -136,13 +127,13 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ gateway: SandboxGateway; del
   const backToApp = (reply: FastifyReply, tx: SandboxCheckout) =>
     reply.redirect(tx.callbackUrl ? withReference(tx.callbackUrl, tx.reference) : checkoutPath(tx.reference), 303);
 
-  app.get('/payment/sandbox/checkout/:reference', { schema: { tags, params: referenceParams } }, async (req, reply) => {
+  route(app, getSandboxCheckout, async (req, reply) => {
     const tx = await gateway.checkout(req.params.reference);
     if (!tx) return notFoundPage(reply);
     return sendPage(reply, 200, checkoutPage(tx, checkoutPath(tx.reference)), originOf(tx.callbackUrl));
   });
 
-  app.post('/payment/sandbox/checkout/:reference/pay', { schema: { tags, params: referenceParams } }, async (req, reply) => {
+  route(app, paySandboxCheckout, async (req, reply) => {
     const tx = await gateway.checkout(req.params.reference);
     if (!tx) return notFoundPage(reply);
     let hook: SandboxWebhook | undefined;
@@ -156,16 +147,16 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ gateway: SandboxGateway; del
     return backToApp(reply, tx);
   });
 
-  app.post('/payment/sandbox/checkout/:reference/decline', { schema: { tags, params: referenceParams } }, async (req, reply) => {
+  route(app, declineSandboxCheckout, async (req, reply) => {
     const tx = await gateway.checkout(req.params.reference);
     if (!tx) return notFoundPage(reply);
     await gateway.decline(tx.reference);
     return backToApp(reply, tx);
   });
 
-  app.post(
-    '/payment/sandbox/transfer',
-    { schema: { tags, body: sandboxTransferInput, response: { 200: envelope(z.object({ reference: z.string() })), 400: errorBody, 404: errorBody } } },
+  route(
+    app,
+    simulateSandboxTransfer,
     async (req) => {
       const transfer = await gateway.simulateTransfer(req.body.accountNumber, req.body.amount);
       if (!transfer) throw AppError.notFound();

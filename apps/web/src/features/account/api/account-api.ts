@@ -1,25 +1,24 @@
-import type { DeleteAccountPreview, UserInfo } from '@therapy/contracts/auth';
+import { changeEmail, deleteAccount, getDeleteAccountPreview, updatePassword, validateEmailChange } from '@therapy/contracts/endpoints/account';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export function useUpdatePassword() {
   return useMutation({
-    mutationFn: async (input: { oldPassword: string; newPassword: string; confirmPassword: string }) =>
-      apiClient.post<unknown>('/user/profile/update-password', input),
+    mutationFn: async (input: { oldPassword: string; newPassword: string; confirmPassword: string }) => call(updatePassword, { body: input }),
   });
 }
 
 /** Update email, step 1: the server mails a code to the new address. */
 export function useChangeEmail() {
   return useMutation({
-    mutationFn: async (email: string) => apiClient.post<unknown>('/user/profile/change-email', { email }),
+    mutationFn: async (email: string) => call(changeEmail, { body: { email } }),
   });
 }
 
 /** Update email, step 2: the code confirms the new address. The answer may carry the updated user. */
 export function useValidateEmailChange() {
   return useMutation({
-    mutationFn: async (code: string) => (await apiClient.post<Partial<UserInfo> | null>('/user/profile/validate-email-change', { code })).data,
+    mutationFn: async (code: string) => (await call(validateEmailChange, { body: { code } })).data,
   });
 }
 
@@ -27,12 +26,12 @@ export function useValidateEmailChange() {
 export const deletePreviewQuery = () =>
   queryOptions({
     queryKey: ['account', 'delete-preview'],
-    queryFn: async () => (await apiClient.get<DeleteAccountPreview>('/user/profile/delete-account')).data,
+    queryFn: async () => (await call(getDeleteAccountPreview)).data,
     staleTime: 0,
   });
 
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: async (input: { password?: string }) => apiClient.delete<unknown>('/user/profile/delete-account', input),
+    mutationFn: async (input: { password?: string }) => call(deleteAccount, { body: input }),
   });
 }

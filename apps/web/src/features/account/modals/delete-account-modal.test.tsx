@@ -50,7 +50,7 @@ describe('DeleteAccountModal: money in the account (decision 0016)', () => {
   });
 
   it('tells what would happen when the balance cannot be read', async () => {
-    renderModal(() => jsonResponse({ message: 'down', code: 'INTERNAL' }, 500));
+    renderModal(() => jsonResponse({ message: 'down', code: 'INTERNAL_ERROR', requestId: 'r' }, 500));
     expect(await screen.findByText(/We could not check your wallet balance\. Any balance left will be refunded/)).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import type { AuthSession, LoginInput, RegisterInput } from '@therapy/contracts/auth';
+import { login, register, requestPasswordReset, requestVerification, resetPassword, verifyEmail } from '@therapy/contracts/endpoints/auth';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { applySession } from '@/lib/session-state';
 
 // Session calls answer 401 for wrong credentials; that must not trigger the expired-token refresh and redirect.
@@ -8,7 +9,7 @@ const sessionCall = { recoverSession: false } as const;
 
 export function useLogin() {
   return useMutation({
-    mutationFn: async (input: LoginInput) => (await apiClient.post<AuthSession>('/user/login', input, sessionCall)).data,
+    mutationFn: async (input: LoginInput) => (await call(login, { body: input, ...sessionCall })).data,
     onSuccess: applySession,
   });
 }
@@ -24,9 +25,9 @@ export type Registration = { signedIn: true; session: AuthSession } | { signedIn
 export function useRegister() {
   return useMutation({
     mutationFn: async (input: RegisterInput): Promise<Registration> => {
-      await apiClient.post<unknown>('/user/register', input, sessionCall);
+      await call(register, { body: input, ...sessionCall });
       try {
-        const session = (await apiClient.post<AuthSession>('/user/login', { email: input.email, password: input.password }, sessionCall)).data;
+        const session = (await call(login, { body: { email: input.email, password: input.password }, ...sessionCall })).data;
         return { signedIn: true, session };
       } catch {
         return { signedIn: false, email: input.email };
@@ -40,20 +41,19 @@ export function useRegister() {
 
 export function useRequestVerification() {
   return useMutation({
-    mutationFn: async (email: string) => apiClient.post<unknown>('/user/register/request-verification', { email }),
+    mutationFn: async (email: string) => call(requestVerification, { body: { email } }),
   });
 }
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: async (email: string) => apiClient.post<unknown>('/user/request-password-reset', { email }),
+    mutationFn: async (email: string) => call(requestPasswordReset, { body: { email } }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: async (input: { token: string; password: string; confirmPassword: string }) =>
-      apiClient.post<unknown>('/user/password-reset', input, sessionCall),
+    mutationFn: async (input: { token: string; password: string; confirmPassword: string }) => call(resetPassword, { body: input, ...sessionCall }),
   });
 }
 
@@ -64,7 +64,8 @@ export function useResetPassword() {
 export const verifyEmailQuery = (token: string) =>
   queryOptions({
     queryKey: ['verify-email', token],
-    queryFn: async () => (await apiClient.post<unknown>('/user/register/verify', { token }, sessionCall)).data ?? true,
+    // The answer (`{ message }`), or true for an empty one: a query's data must not be undefined.
+    queryFn: async () => (await call(verifyEmail, { body: { token }, ...sessionCall })) ?? true,
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,

@@ -1,3 +1,4 @@
+import { startGoogleSignIn } from '@therapy/contracts/endpoints/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/ui/button';
@@ -20,7 +21,7 @@ export function GoogleSignIn({ redirect }: { redirect: string }) {
         <span className="h-px flex-1 bg-slate-200" />
       </div>
       <a
-        href={`${API_BASE}/user/oidc/google/start?redirect=${encodeURIComponent(redirect)}`}
+        href={`${API_BASE}${startGoogleSignIn.path}?redirect=${encodeURIComponent(redirect)}`}
         className={buttonClasses({ variant: 'secondary', fullWidth: true })}
       >
         <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">

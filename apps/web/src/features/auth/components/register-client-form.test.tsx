@@ -20,7 +20,21 @@ async function setup() {
       respond: (init) => {
         const body = JSON.parse(String(init?.body)) as { email: string };
         if (body.email === 'taken@example.com') return jsonResponse({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS', requestId: 'r' }, 401);
-        return jsonResponse({ data: { accessToken: 'a', expiresIn: 900, user: { email: body.email, userType: 'client', accountActive: true, locale: 'en' } } });
+        const user = {
+          identifier: '01890a5d-ac96-774b-bcce-b302099a8057',
+          email: body.email,
+          userType: 'client',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          isSocial: false,
+          emailVerified: false,
+          accountActive: true,
+          countryCode: 'DE',
+          locale: 'en',
+          timezone: null,
+          createdAt: '2026-01-01T00:00:00Z',
+        };
+        return jsonResponse({ data: { accessToken: 'a', expiresIn: 900, user } });
       },
     },
   ]);

@@ -1,15 +1,19 @@
-import type {
-  AvailabilitySettings,
-  AvailabilitySettingsInput,
-  AvailabilitySetup,
-  CalendarSetupType,
-  CustomDay,
-  CustomDayInput,
-  WeeklyPlan,
-  WeeklyPlanInput,
-} from '@therapy/contracts/availability';
+import type { AvailabilitySettings, AvailabilitySettingsInput, CalendarSetupType, CustomDay, CustomDayInput, WeeklyPlanInput } from '@therapy/contracts/availability';
+import {
+  deleteCustomDay,
+  getAvailabilitySettings,
+  getAvailabilitySetup,
+  getCategoryWeeklyPlan,
+  getDefaultWeeklyPlan,
+  listCustomDays,
+  saveAvailabilitySetup,
+  saveCategoryWeeklyPlan,
+  saveCustomDay,
+  saveDefaultWeeklyPlan,
+  updateAvailabilitySettings,
+} from '@therapy/contracts/endpoints/availability';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** The general plan and the general custom days are keyed as "general"; a category's by its identifier. */
 type PlanOwner = string | null;
@@ -27,14 +31,14 @@ export const availabilityKeys = {
 export const settingsQuery = () =>
   queryOptions({
     queryKey: availabilityKeys.settings,
-    queryFn: async ({ signal }) => (await apiClient.get<AvailabilitySettings>('/provider-availability/settings', { signal })).data,
+    queryFn: async ({ signal }) => (await call(getAvailabilitySettings, { signal })).data,
   });
 
 /** GET /provider/availability-setting: the set-up type and the provider's therapy categories. */
 export const setupQuery = () =>
   queryOptions({
     queryKey: availabilityKeys.setup,
-    queryFn: async ({ signal }) => (await apiClient.get<AvailabilitySetup>('/provider/availability-setting', { signal })).data,
+    queryFn: async ({ signal }) => (await call(getAvailabilitySetup, { signal })).data,
   });
 
 /** The weekly plan the editor edits: GET days/default (general) or days/recurring?category= (one therapy). */
@@ -42,24 +46,21 @@ export const weeklyPlanQuery = (category: PlanOwner) =>
   queryOptions({
     queryKey: availabilityKeys.plan(category),
     queryFn: async ({ signal }) =>
-      category
-        ? (await apiClient.get<WeeklyPlan>('/provider-availability/days/recurring', { query: { category }, signal })).data
-        : (await apiClient.get<WeeklyPlan>('/provider-availability/days/default', { signal })).data,
+      category ? (await call(getCategoryWeeklyPlan, { query: { category }, signal })).data : (await call(getDefaultWeeklyPlan, { signal })).data,
   });
 
 /** GET /provider-availability/days/custom?category=: date overrides from today on. */
 export const customDaysQuery = (category: PlanOwner) =>
   queryOptions({
     queryKey: availabilityKeys.customDays(category),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<CustomDay[]>('/provider-availability/days/custom', { query: { category: category ?? undefined }, signal })).data,
+    queryFn: async ({ signal }) => (await call(listCustomDays, { query: { category: category ?? undefined }, signal })).data,
   });
 
 /** PUT /provider-availability/settings; resolves to the whole envelope so the screen can show the server's message. */
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AvailabilitySettingsInput) => apiClient.put<AvailabilitySettings>('/provider-availability/settings', input),
+    mutationFn: (input: AvailabilitySettingsInput) => call(updateAvailabilitySettings, { body: input }),
     onSuccess: ({ data }) => queryClient.setQueryData(availabilityKeys.settings, data),
   });
 }
@@ -68,7 +69,7 @@ export function useSaveSettings() {
 export function useSaveSetupType() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (calendarSetupType: CalendarSetupType) => apiClient.post<AvailabilitySetup>('/provider/availability-setting', { calendarSetupType }),
+    mutationFn: (calendarSetupType: CalendarSetupType) => call(saveAvailabilitySetup, { body: { calendarSetupType } }),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(availabilityKeys.setup, data);
       queryClient.setQueryData<AvailabilitySettings>(availabilityKeys.settings, (old) => (old ? { ...old, calendarSetupType: data.calendarSetupType } : old));
@@ -82,8 +83,8 @@ export function useSaveWeeklyPlan(category: PlanOwner) {
   return useMutation({
     mutationFn: (input: WeeklyPlanInput) =>
       category
-        ? apiClient.post<WeeklyPlan>('/provider-availability/days/recurring', { categoryIdentifier: category, days: input.days })
-        : apiClient.post<WeeklyPlan>('/provider-availability/days/default', { days: input.days }),
+        ? call(saveCategoryWeeklyPlan, { body: { categoryIdentifier: category, days: input.days } })
+        : call(saveDefaultWeeklyPlan, { body: { days: input.days } }),
     onSuccess: ({ data }) => queryClient.setQueryData(availabilityKeys.plan(category), data),
   });
 }
@@ -92,7 +93,7 @@ export function useSaveWeeklyPlan(category: PlanOwner) {
 export function useSaveCustomDay(category: PlanOwner) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CustomDayInput) => apiClient.post<CustomDay>('/provider-availability/days/custom', input),
+    mutationFn: (input: CustomDayInput) => call(saveCustomDay, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: availabilityKeys.customDays(category) }),
   });
 }
@@ -101,7 +102,7 @@ export function useSaveCustomDay(category: PlanOwner) {
 export function useDeleteCustomDay(category: PlanOwner) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (identifier: string) => apiClient.delete<{ message?: string } | null>(`/provider-availability/days/custom/${encodeURIComponent(identifier)}`),
+    mutationFn: (identifier: string) => call(deleteCustomDay, { params: { id: identifier } }),
     onSuccess: (_result, identifier) => {
       queryClient.setQueryData<CustomDay[]>(availabilityKeys.customDays(category), (old) => old?.filter((d) => d.identifier !== identifier));
       void queryClient.invalidateQueries({ queryKey: availabilityKeys.customDays(category) });

@@ -42,7 +42,7 @@ export function CustomDays({ category, timezone, horizonDays = AVAILABILITY_HORI
     if (!deleting) return;
     remove.mutate(deleting.identifier, {
       onSuccess: (res) => {
-        notify.success(res.message ?? res.data?.message ?? message('customDayDeleted', currentLocale()));
+        notify.success(res.message ?? message('customDayDeleted', currentLocale()));
         setDeleting(null);
       },
     });

@@ -1,6 +1,7 @@
-import type { ProviderInfoInput, ProviderProfile, ProviderSetupInput } from '@therapy/contracts/profile';
+import { setupProvider, updateProviderInfo } from '@therapy/contracts/endpoints/provider-profile';
+import type { ProviderInfoInput, ProviderSetupInput } from '@therapy/contracts/profile';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { profileKeys, providerProfileQuery } from '@/lib/profile-query';
 import { queryClient } from '@/lib/query-client';
 
@@ -12,7 +13,7 @@ export function useProviderProfile() {
 export function useSaveProviderProfile() {
   return useMutation({
     mutationFn: async ({ setup, input }: { setup: boolean; input: ProviderInfoInput | ProviderSetupInput }) =>
-      (await apiClient.post<ProviderProfile>(setup ? '/provider/setup' : '/provider/update/info', input)).data,
+      (setup ? await call(setupProvider, { body: input as ProviderSetupInput }) : await call(updateProviderInfo, { body: input })).data,
     onSuccess: (profile) => {
       queryClient.setQueryData(profileKeys.provider, profile);
       void queryClient.invalidateQueries({ queryKey: profileKeys.provider });

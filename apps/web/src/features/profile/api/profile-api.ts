@@ -1,6 +1,16 @@
-import type { Avatar, ClientPreferences, ClientPreferencesInput, ClientProfile, ClientProfileInput, EmergencyContact } from '@therapy/contracts/profile';
+import {
+  chooseAvatar,
+  deleteClientPicture,
+  getClientPreferences,
+  getEmergencyContact,
+  listAvatars,
+  saveEmergencyContact,
+  updateClientPreferences,
+  updateClientProfile,
+} from '@therapy/contracts/endpoints/client-profile';
+import type { ClientPreferencesInput, ClientProfileInput } from '@therapy/contracts/profile';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { applyPhotoUrl, clientProfileQuery, profileKeys } from '@/lib/profile-query';
 import { queryClient } from '@/lib/query-client';
 
@@ -8,19 +18,19 @@ export { clientProfileQuery };
 
 export const emergencyContactQuery = queryOptions({
   queryKey: ['profile', 'client', 'emergency-contact'],
-  queryFn: async ({ signal }) => (await apiClient.get<EmergencyContact | null>('/client/emergency-contact', { signal })).data ?? null,
+  queryFn: async ({ signal }) => (await call(getEmergencyContact, { signal })).data ?? null,
   meta: { silent: true },
 });
 
 export const clientPreferencesQuery = queryOptions({
   queryKey: ['profile', 'client', 'preferences'],
-  queryFn: async ({ signal }) => (await apiClient.get<ClientPreferences>('/client/preferences', { signal })).data,
+  queryFn: async ({ signal }) => (await call(getClientPreferences, { signal })).data,
   meta: { silent: true },
 });
 
 export const avatarsQuery = queryOptions({
   queryKey: ['profile', 'avatars'],
-  queryFn: async ({ signal }) => (await apiClient.get<Avatar[]>('/client/avatars', { signal })).data,
+  queryFn: async ({ signal }) => (await call(listAvatars, { signal })).data,
   staleTime: 60 * 60_000,
   meta: { silent: true },
 });
@@ -31,36 +41,35 @@ export function useClientProfile() {
 
 export function useUpdateClientProfile() {
   return useMutation({
-    mutationFn: async (input: ClientProfileInput) => (await apiClient.put<ClientProfile>('/client', input)).data,
+    mutationFn: async (input: ClientProfileInput) => (await call(updateClientProfile, { body: input })).data,
     onSuccess: (profile) => queryClient.setQueryData(profileKeys.client, profile),
   });
 }
 
 export function useSaveEmergencyContact() {
   return useMutation({
-    mutationFn: async (input: { name: string; phoneNumber: string }) => (await apiClient.post<EmergencyContact>('/client/emergency-contact', input)).data,
+    mutationFn: async (input: { name: string; phoneNumber: string }) => (await call(saveEmergencyContact, { body: input })).data,
     onSuccess: (contact) => queryClient.setQueryData(emergencyContactQuery.queryKey, contact),
   });
 }
 
 export function useSavePreferences() {
   return useMutation({
-    mutationFn: async (input: ClientPreferencesInput) => (await apiClient.put<ClientPreferences>('/client/preferences', input)).data,
+    mutationFn: async (input: ClientPreferencesInput) => (await call(updateClientPreferences, { body: input })).data,
     onSuccess: (prefs) => queryClient.setQueryData(clientPreferencesQuery.queryKey, prefs),
   });
 }
 
 export function useSelectAvatar() {
   return useMutation({
-    mutationFn: async (avatarIdentifier: string) =>
-      (await apiClient.post<{ photoUrl: string | null }>(`/client/avatar/${encodeURIComponent(avatarIdentifier)}`)).data,
+    mutationFn: async (avatarIdentifier: string) => (await call(chooseAvatar, { params: { avatarIdentifier } })).data,
     onSuccess: (data, avatarIdentifier) => applyPhotoUrl('client', data?.photoUrl ?? null, { avatarIdentifier }),
   });
 }
 
 export function useDeletePicture() {
   return useMutation({
-    mutationFn: async () => (await apiClient.delete<{ photoUrl: null }>('/client/profile-picture')).data,
+    mutationFn: async () => (await call(deleteClientPicture)).data,
     onSuccess: () => applyPhotoUrl('client', null, { avatarIdentifier: null }),
   });
 }

@@ -15,6 +15,7 @@ const profile = {
   lastName: null,
   userName: 'robin',
   email: 'robin@example.com',
+  phoneNumber: null,
   photoUrl: null,
   avatarIdentifier: null,
   countryIdentifier: null,

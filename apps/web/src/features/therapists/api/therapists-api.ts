@@ -1,7 +1,7 @@
-import type { AvailabilityCalendar } from '@therapy/contracts/availability';
-import type { ProviderSummary } from '@therapy/contracts/profile';
+import { getProviderTimeslotsOn } from '@therapy/contracts/endpoints/availability';
+import { getProviderSummary } from '@therapy/contracts/endpoints/provider-profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export const therapistKeys = {
   all: ['therapists'] as const,
@@ -18,7 +18,7 @@ const SUMMARY_STALE_MS = 5 * 60_000;
 export const providerSummaryQuery = (providerId: string) =>
   queryOptions({
     queryKey: therapistKeys.summary(providerId),
-    queryFn: async ({ signal }) => (await apiClient.get<ProviderSummary>(`/providers/${encodeURIComponent(providerId)}`, { signal })).data,
+    queryFn: async ({ signal }) => (await call(getProviderSummary, { signal, params: { providerId } })).data,
     staleTime: SUMMARY_STALE_MS,
     meta: { silent: true },
   });
@@ -41,10 +41,11 @@ export const availabilityMonthQuery = (params: AvailabilityMonthParams) =>
     queryKey: therapistKeys.month(params),
     queryFn: async ({ signal }) =>
       (
-        await apiClient.get<AvailabilityCalendar>(
-          `/providers-availability/${encodeURIComponent(params.providerId)}/timeslot/${encodeURIComponent(params.month)}`,
-          { signal, query: { timezone: params.timeZone, category: params.category } },
-        )
+        await call(getProviderTimeslotsOn, {
+          signal,
+          params: { providerId: params.providerId, date: params.month },
+          query: { timezone: params.timeZone, category: params.category },
+        })
       ).data,
     // Slots disappear as others book them: a minute old at most, and fresh when the tab is shown again.
     staleTime: 60_000,

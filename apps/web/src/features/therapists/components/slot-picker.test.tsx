@@ -110,7 +110,7 @@ describe('SlotPicker', () => {
     mockFetch([
       {
         path: monthPath(monthOf(today)),
-        respond: () => (++calls === 1 ? jsonResponse({ message: 'Slots are unavailable', code: 'INTERNAL_ERROR' }, 500) : answer([item(today)])),
+        respond: () => (++calls === 1 ? jsonResponse({ message: 'Slots are unavailable', code: 'INTERNAL_ERROR', requestId: 'r' }, 500) : answer([item(today)])),
       },
     ]);
     const { user } = renderWithProviders(<SlotPicker providerId={providerId} />);

@@ -1,17 +1,19 @@
 import type { pageMeta } from '@therapy/contracts/common';
-import type {
-  BankAccountResponse,
-  PaymentStatusResponse,
-  TopupResponse,
-  TransactionType,
-  WalletBalance,
-  WalletStats,
-  WalletTransaction,
-} from '@therapy/contracts/wallet';
+import type { TransactionType, WalletTransaction } from '@therapy/contracts/wallet';
 import { PAYMENT_POLL_MS } from '@therapy/contracts/constants';
+import {
+  generateBankAccount,
+  getBankAccount,
+  getPaymentStatus,
+  getWalletBalance,
+  getWalletStats,
+  getWalletTransaction,
+  listWalletTransactions,
+  startTopup,
+} from '@therapy/contracts/endpoints/wallet';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 
 export interface TransactionFilters {
@@ -41,7 +43,7 @@ export const walletKeys = {
 export const balanceQuery = () =>
   queryOptions({
     queryKey: walletKeys.balance,
-    queryFn: async ({ signal }) => (await apiClient.get<WalletBalance>('/wallet/balance', { signal })).data,
+    queryFn: async ({ signal }) => (await call(getWalletBalance, { signal })).data,
     meta: { silent: true },
   });
 
@@ -49,7 +51,7 @@ export const balanceQuery = () =>
 export const statsQuery = () =>
   queryOptions({
     queryKey: walletKeys.stats,
-    queryFn: async ({ signal }) => (await apiClient.get<WalletStats>('/wallet/stats', { signal })).data,
+    queryFn: async ({ signal }) => (await call(getWalletStats, { signal })).data,
     meta: { silent: true },
   });
 
@@ -63,7 +65,7 @@ export const transactionsQuery = (filters: TransactionFilters) =>
   queryOptions({
     queryKey: walletKeys.transactionList(filters),
     queryFn: async ({ signal }) => {
-      const response = await apiClient.get<WalletTransaction[]>('/wallet/transactions', {
+      const response = await call(listWalletTransactions, {
         query: {
           page: filters.page,
           pageSize: TRANSACTIONS_PAGE_SIZE,
@@ -73,7 +75,8 @@ export const transactionsQuery = (filters: TransactionFilters) =>
         },
         signal,
       });
-      const meta = (response as unknown as { meta?: PagedMeta }).meta ?? {
+      // A body without `meta` (an older server) still shows its rows as one page.
+      const meta = (response.meta as PagedMeta | undefined) ?? {
         page: filters.page,
         pageSize: TRANSACTIONS_PAGE_SIZE,
         total: response.data.length,
@@ -89,7 +92,7 @@ export const transactionsQuery = (filters: TransactionFilters) =>
 export const transactionQuery = (id: string) =>
   queryOptions({
     queryKey: walletKeys.transaction(id),
-    queryFn: async ({ signal }) => (await apiClient.get<WalletTransaction>(`/wallet/transactions/${encodeURIComponent(id)}`, { signal })).data,
+    queryFn: async ({ signal }) => (await call(getWalletTransaction, { signal, params: { id } })).data,
     meta: { silent: true },
   });
 
@@ -97,12 +100,7 @@ export const transactionQuery = (id: string) =>
 export const bankAccountQuery = () =>
   queryOptions({
     queryKey: walletKeys.bankAccount,
-    queryFn: async ({ signal }) =>
-      (
-        await apiClient.get<BankAccountResponse>('/virtual-accounts/account', {
-          signal,
-        })
-      ).data,
+    queryFn: async ({ signal }) => (await call(getBankAccount, { signal })).data,
     staleTime: 5 * 60_000,
     meta: { silent: true },
   });
@@ -111,7 +109,7 @@ export const bankAccountQuery = () =>
 export function useRequestBankAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiClient.post<BankAccountResponse>('/virtual-accounts/generate')).data,
+    mutationFn: async () => (await call(generateBankAccount)).data,
     onSuccess: (data) => queryClient.setQueryData(walletKeys.bankAccount, data),
     meta: { silent: true },
   });
@@ -124,7 +122,7 @@ export function useRequestBankAccount() {
 export function useStartCardTopup() {
   return useMutation({
     mutationFn: async ({ amount, idempotencyKey }: { amount: number; idempotencyKey: string }) =>
-      (await apiClient.post<TopupResponse>('/payment/wallet', { amount }, { headers: { 'Idempotency-Key': idempotencyKey } })).data,
+      (await call(startTopup, { body: { amount }, idempotencyKey })).data,
   });
 }
 
@@ -135,7 +133,7 @@ export const isFinalError = (error: unknown) => isApiError(error) && error.statu
 export const paymentStatusQuery = (paymentId: string) =>
   queryOptions({
     queryKey: walletKeys.payment(paymentId),
-    queryFn: async ({ signal }) => (await apiClient.get<PaymentStatusResponse>(`/payment/status/${encodeURIComponent(paymentId)}`, { signal })).data,
+    queryFn: async ({ signal }) => (await call(getPaymentStatus, { signal, params: { paymentId } })).data,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       if (status && status !== 'pending') return false;

@@ -88,7 +88,7 @@ describe('AmountStep', () => {
     mockFetch([
       {
         path: '/api/v1/wallet/balance',
-        respond: () => jsonResponse({ message: 'Boom', code: 'INTERNAL_ERROR' }, 500),
+        respond: () => jsonResponse({ message: 'Boom', code: 'INTERNAL_ERROR', requestId: 'r' }, 500),
       },
     ]);
     renderWithProviders(

@@ -41,7 +41,7 @@ describe('TransactionRoute', () => {
     mockFetch([
       {
         path: `/api/v1/wallet/transactions/${uuid(6)}`,
-        respond: () => jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404),
+        respond: () => jsonResponse({ message: 'Not found', code: 'NOT_FOUND', requestId: 'r' }, 404),
       },
     ]);
     const { unmount } = renderWithProviders(<TransactionRoute />, {

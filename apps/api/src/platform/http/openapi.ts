@@ -1,0 +1,76 @@
+import type { SwaggerOptions } from '@fastify/swagger';
+import swagger from '@fastify/swagger';
+import Fastify from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allEndpoints, endpointTags } from '@therapy/contracts/endpoints/catalogue';
+import { route } from './route.ts';
+
+export const API_PREFIX = '/api/v1';
+
+type Transform = typeof jsonSchemaTransform;
+const isBodiless = (r: unknown): r is { description: string; content: Record<string, never> } =>
+  typeof r === 'object' && r !== null && 'content' in r && typeof r.content === 'object' && r.content !== null && Object.keys(r.content).length === 0;
+
+/** The zod transform, plus answers without a body (redirects): @fastify/swagger leaves out the content of a `null` type. */
+const transform: Transform = (input) => {
+  const result = jsonSchemaTransform(input);
+  const raw = (input.schema as { response?: Record<string, unknown> } | undefined)?.response;
+  const out = (result.schema as { response?: Record<string, unknown> } | undefined)?.response;
+  if (raw && out) {
+    for (const [status, r] of Object.entries(raw)) if (isBodiless(r)) out[status] = { type: 'null', description: r.description };
+  }
+  return result;
+};
+
+/**
+ * The OpenAPI document's frame: the operations come from the endpoint contracts (platform/http/route.ts sets each
+ * one's operationId, summary, security and answers). Paths keep their `/api/v1` prefix, so the server is `/`: the
+ * host that serves the document, whatever APP_ORIGIN it runs under.
+ */
+export function openApiOptions(): SwaggerOptions {
+  return {
+    openapi: {
+      info: {
+        title: 'Therapy platform API',
+        version: '1.0.0',
+        description: 'Clients find and book therapists, providers run their practice. Errors: `{ message, code, errors?, requestId }`.',
+      },
+      servers: [{ url: '/', description: 'The host that serves this document' }],
+      tags: Object.entries(endpointTags).map(([name, description]) => ({ name, description })),
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform,
+  };
+}
+
+/**
+ * The document of every endpoint contract, without a database or a running app: what `npm run openapi:check` lints
+ * and generates a client from. The app serves the same operations at /api/docs/json (openapi.test.ts compares them).
+ */
+export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
+  const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const refuse = async () => {
+    throw new Error('document only');
+  };
+  app.decorate('requireAuth', refuse);
+  app.decorate('requireRole', () => refuse);
+  await app.register(swagger, openApiOptions());
+  const handler = async () => {
+    throw new Error('document only');
+  };
+  await app.register(async (root) => {
+    for (const endpoint of allEndpoints.filter((e) => e.atRoot)) route(root, endpoint, handler);
+  });
+  await app.register(
+    async (api) => {
+      for (const endpoint of allEndpoints.filter((e) => !e.atRoot)) route(api, endpoint, handler);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.ready();
+  const document = app.swagger() as unknown as Record<string, unknown>;
+  await app.close();
+  return document;
+}

@@ -1,0 +1,35 @@
+import type { EndpointDefinition } from '../endpoint.ts';
+import * as account from './account.ts';
+import * as auth from './auth.ts';
+import * as availability from './availability.ts';
+import * as clientProfile from './client-profile.ts';
+import * as ops from './ops.ts';
+import * as providerProfile from './provider-profile.ts';
+import * as regions from './regions.ts';
+import * as wallet from './wallet.ts';
+
+/**
+ * Every endpoint of the API, for what needs them all: the OpenAPI document, the route coverage test, the web tests'
+ * mock check. Modules and the web import one endpoint from its own file, not from here.
+ */
+export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet };
+
+export const isEndpoint = (value: unknown): value is EndpointDefinition =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'operationId' in value && 'responses' in value;
+
+export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpointModules).flatMap((m) => Object.values(m).filter(isEndpoint));
+
+/** The tags of the document, with the line each gets there. */
+export const endpointTags: Record<string, string> = {
+  ops: 'Health, readiness and deployment facts',
+  auth: 'Sign-up, sign-in, sessions, email verification and password reset',
+  user: "The signed-in user's own account",
+  regions: 'Countries, states, languages and time zones',
+  reference: 'Seeded pick lists',
+  files: 'Files behind short-lived signed URLs',
+  client: "A client's own profile, emergency contact, preferences and picture",
+  provider: "A provider's own profile, and the public provider summary",
+  availability: "A provider's calendar, and the bookable slots clients see",
+  wallet: 'Wallet balance and transactions, top-ups, payment status, gateway webhooks',
+  'payment-sandbox': "The sandbox gateway's checkout and transfer simulator (outside production)",
+};
