@@ -146,28 +146,37 @@ export function SlotPicker({ providerId, category, editMode = false, onSelect }:
     [locale, t],
   );
 
-  const rangeStart = calendar?.firstDate ?? today;
-  const rangeEnd = calendar?.lastDate ?? addDays(today, AVAILABILITY_HORIZON_DAYS);
+  const firstMonth = monthOf(calendar?.firstDate ?? today);
+  const lastMonth = monthOf(calendar?.lastDate ?? addDays(today, AVAILABILITY_HORIZON_DAYS));
+
+  // The month grid is the costly part of a render (42 labelled days); a change of loading state, of the chosen slot
+  // or of the parent's choice does not touch it, so it is rebuilt only when what it shows changes.
+  const dayPicker = useMemo(
+    () => (
+      <DayPicker
+        mode="single"
+        required
+        selected={selectedDate ? toPickerDate(selectedDate) : undefined}
+        onSelect={(date) => setState((s) => ({ ...s, pickedDate: fromPickerDate(date), pickedSlot: null }))}
+        month={toPickerDate(`${shownMonth}-01`)}
+        onMonthChange={(month) => setState((s) => ({ ...s, userMonth: monthOf(fromPickerDate(month)), pickedSlot: null }))}
+        startMonth={toPickerDate(`${firstMonth}-01`)}
+        endMonth={toPickerDate(`${lastMonth}-01`)}
+        disabled={(date) => mustChooseCategory || !isDateEnabled(fromPickerDate(date), calendar, shownMonth)}
+        locale={locale === 'de' ? dayPickerDe : undefined}
+        labels={labels}
+        navLayout="around"
+        classNames={classNames}
+        components={components}
+      />
+    ),
+    [selectedDate, shownMonth, firstMonth, lastMonth, mustChooseCategory, calendar, locale, labels],
+  );
 
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] md:gap-8">
       <div className="min-w-0">
-        <DayPicker
-          mode="single"
-          required
-          selected={selectedDate ? toPickerDate(selectedDate) : undefined}
-          onSelect={(date) => setState((s) => ({ ...s, pickedDate: fromPickerDate(date), pickedSlot: null }))}
-          month={toPickerDate(`${shownMonth}-01`)}
-          onMonthChange={(month) => setState((s) => ({ ...s, userMonth: monthOf(fromPickerDate(month)), pickedSlot: null }))}
-          startMonth={toPickerDate(`${monthOf(rangeStart)}-01`)}
-          endMonth={toPickerDate(`${monthOf(rangeEnd)}-01`)}
-          disabled={(date) => mustChooseCategory || !isDateEnabled(fromPickerDate(date), calendar, shownMonth)}
-          locale={locale === 'de' ? dayPickerDe : undefined}
-          labels={labels}
-          navLayout="around"
-          classNames={classNames}
-          components={components}
-        />
+        {dayPicker}
       </div>
 
       <div className="min-w-0" aria-busy={query.isFetching || undefined}>
