@@ -9,10 +9,34 @@ export function profileFixtures(t: TestApp) {
     if (!rows[0]) throw new Error(`no row for ${sql} ${JSON.stringify(params)}`);
     return rows[0].identifier;
   };
+  const refId = (list: string, code: string) => one('SELECT identifier FROM reference_items WHERE list = $1 AND code = $2', [list, code]);
+  const stateId = async (country: string, code: string) =>
+    one('SELECT s.identifier FROM states s JOIN countries c ON c.identifier = s.country_id WHERE c.code = $1 AND s.code = $2', [country, code]);
   return {
-    refId: (list: string, code: string) => one('SELECT identifier FROM reference_items WHERE list = $1 AND code = $2', [list, code]),
-    stateId: async (country: string, code: string) =>
-      one('SELECT s.identifier FROM states s JOIN countries c ON c.identifier = s.country_id WHERE c.code = $1 AND s.code = $2', [country, code]),
+    refId,
+    stateId,
+    /** A complete, valid body for /provider/update/info and /provider/setup; `overrides` replace whole fields. */
+    providerInfo: async (overrides: Record<string, unknown> = {}) => ({
+      firstName: 'Theodora',
+      lastName: 'Okafor-Smith',
+      phoneNumber: '08012345678',
+      headline: 'Family Therapist (CBT)',
+      title: 'Dr',
+      officeAddress: '12 Main Street, Brooklyn',
+      bio: 'I help families talk again.',
+      zipCode: '11201',
+      countryIdentifier: await t.countryId('US'),
+      stateIdentifier: await stateId('US', 'NY'),
+      dob: '1980-02-29',
+      religionIdentifier: await refId('religion', 'christianity'),
+      ethnicityIdentifier: await refId('ethnicity', 'white'),
+      gender: 'female',
+      disciplineIdentifier: await refId('discipline', 'psychologist'),
+      therapies: [await refId('therapy-category', 'individual')],
+      modalities: [await refId('modality', 'online')],
+      specialities: [await refId('speciality', 'anxiety')],
+      ...overrides,
+    }),
     languageId: (code: string) => one('SELECT identifier FROM languages WHERE code = $1', [code]),
     avatars: async () => (await t.db.$client.query<{ identifier: string; photo_url: string }>('SELECT identifier, photo_url FROM avatars ORDER BY sort_order')).rows,
     /** Every row a profile write may touch, to show that a refused request changed nothing. */

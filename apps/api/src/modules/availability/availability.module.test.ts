@@ -31,26 +31,7 @@ async function providerWith(therapies: string[]): Promise<SignedUp> {
   return provider;
 }
 async function setTherapies(provider: SignedUp, therapies: string[]) {
-  const res = await t.api('POST', '/provider/update/info', provider, {
-    firstName: 'Theodora',
-    lastName: 'Okafor-Smith',
-    phoneNumber: '08012345678',
-    headline: 'Family Therapist (CBT)',
-    title: 'Dr',
-    officeAddress: '12 Main Street, Brooklyn',
-    bio: 'I help families talk again.',
-    zipCode: '11201',
-    countryIdentifier: await t.countryId('US'),
-    stateIdentifier: await fx.stateId('US', 'NY'),
-    dob: '1980-02-29',
-    religionIdentifier: await fx.refId('religion', 'christianity'),
-    ethnicityIdentifier: await fx.refId('ethnicity', 'white'),
-    gender: 'female',
-    disciplineIdentifier: await fx.refId('discipline', 'psychologist'),
-    therapies,
-    modalities: [await fx.refId('modality', 'online')],
-    specialities: [await fx.refId('speciality', 'anxiety')],
-  });
+  const res = await t.api('POST', '/provider/update/info', provider, await fx.providerInfo({ therapies }));
   expect(res.statusCode, res.body).toBe(200);
 }
 

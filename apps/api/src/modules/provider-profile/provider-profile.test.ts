@@ -14,28 +14,9 @@ afterAll(async () => t.close());
 
 const api: TestApp['api'] = (...args) => t.api(...args);
 
-/** A complete, valid body for both /provider/update/info and /provider/setup. */
-const validInfo = async (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Theodora',
-  lastName: 'Okafor-Smith',
-  phoneNumber: '08012345678',
-  headline: 'Family Therapist (CBT)',
-  title: 'Dr',
-  officeAddress: '12 Main Street, Brooklyn',
-  bio: 'I help families talk again.',
-  zipCode: '11201',
-  countryIdentifier: await t.countryId('US'),
-  stateIdentifier: await fx.stateId('US', 'NY'),
-  dob: '1980-02-29',
-  religionIdentifier: await fx.refId('religion', 'christianity'),
-  ethnicityIdentifier: await fx.refId('ethnicity', 'white'),
-  gender: 'female',
-  disciplineIdentifier: await fx.refId('discipline', 'psychologist'),
-  therapies: [await fx.refId('therapy-category', 'individual')],
-  modalities: [await fx.refId('modality', 'online'), await fx.refId('modality', 'in-person')],
-  specialities: [await fx.refId('speciality', 'anxiety')],
-  ...overrides,
-});
+/** A complete, valid body for both /provider/update/info and /provider/setup (offering both modalities). */
+const validInfo = async (overrides: Record<string, unknown> = {}) =>
+  fx.providerInfo({ modalities: [await fx.refId('modality', 'online'), await fx.refId('modality', 'in-person')], ...overrides });
 const sorted = <T extends Record<string, unknown>>(o: T) =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Array.isArray(v) ? [...(v as string[])].sort() : v]));
 

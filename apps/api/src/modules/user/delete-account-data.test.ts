@@ -175,26 +175,7 @@ describe('deleting a provider account removes or anonymises every piece of perso
 
   beforeAll(async () => {
     provider = await t.signUp('provider');
-    const info = await t.api('POST', '/provider/update/info', provider, {
-      firstName: 'Theodora',
-      lastName: 'Okafor-Smith',
-      phoneNumber: '08012345678',
-      headline: 'Family Therapist (CBT)',
-      title: 'Dr',
-      officeAddress: '12 Main Street, Brooklyn',
-      bio: 'I help families talk again.',
-      zipCode: '11201',
-      countryIdentifier: await t.countryId('US'),
-      stateIdentifier: await fx.stateId('US', 'NY'),
-      dob: '1980-02-29',
-      religionIdentifier: await fx.refId('religion', 'christianity'),
-      ethnicityIdentifier: await fx.refId('ethnicity', 'white'),
-      gender: 'female',
-      disciplineIdentifier: await fx.refId('discipline', 'psychologist'),
-      therapies: [await fx.refId('therapy-category', 'individual')],
-      modalities: [await fx.refId('modality', 'online')],
-      specialities: [await fx.refId('speciality', 'anxiety')],
-    });
+    const info = await t.api('POST', '/provider/update/info', provider, await fx.providerInfo());
     expect(info.statusCode, info.body).toBe(200);
     const photo = await upload(provider, '/provider/update/photo', await png(256));
     expect(photo.statusCode, photo.body).toBe(200);
