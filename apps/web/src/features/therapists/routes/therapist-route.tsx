@@ -2,7 +2,6 @@ import { UserRoundX } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { z } from 'zod';
 import { PageSpinner } from '@/components/page-spinner';
 import { StatusPage } from '@/components/status-page';
 import { Alert } from '@/components/ui/alert';
@@ -17,12 +16,11 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { referenceName } from '@/lib/reference-names-de';
 import { useCalendarSetupType, useProviderSummary } from '../api/therapists-api';
 import { ProviderHeader } from '../components/provider-header';
+import { isProviderId } from '../api/provider-id';
 import { providerDisplayName } from '../api/provider-name';
 import { SlotPicker, type SlotSelection } from '../components/slot-picker';
 import { formatLongDate } from '@/lib/format';
 import { browserTimeZone, formatSlotTime, monthOf, todayIn } from '../components/slot-picker-model';
-
-const providerIdSchema = z.uuid();
 
 /**
  * The public page of one therapist (/therapists/:providerId, signed in or not): who they are and "Select a date and
@@ -31,7 +29,7 @@ const providerIdSchema = z.uuid();
 export function TherapistRoute() {
   const { t } = useTranslation('therapists');
   const { providerId = '' } = useParams();
-  const validId = providerIdSchema.safeParse(providerId).success;
+  const validId = isProviderId(providerId);
   const summary = useProviderSummary(providerId, validId);
   usePageTitle(summary.data ? providerDisplayName(summary.data) : null);
   // The calendar is in the viewer's own time zone, which only the browser knows: it renders after hydration, once the
