@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { GATEWAY_CURRENCIES } from '../../../config.ts';
 import type { Executor } from '../../../db/client.ts';
 import { systemClock, type Clock } from '../../../platform/clock.ts';
 import {
@@ -86,6 +87,7 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
 
   return {
     name: 'sandbox',
+    supports: (currency: string) => GATEWAY_CURRENCIES.sandbox.includes(currency.toUpperCase()),
 
     async initialize(input: InitializeInput) {
       if (!isAmount(input.amount)) throw new GatewayError('Sandbox: invalid amount', false);
