@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { UserModule } from '../user/user.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
 import { GatewayError, type PaymentGateway } from './gateway/payment-gateway.ts';
-import type { GatewayRegistry } from './payments.module.ts';
+import type { GatewayRegistry } from './gateway/gateway-registry.ts';
 import { paymentsRepository as repo, type PaymentRow } from './payments.repository.ts';
 import type { SettlementFor } from './settlement.ts';
 

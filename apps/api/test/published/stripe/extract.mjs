@@ -25,4 +25,4 @@ const out = { source: `github.com/stripe/openapi@${commit}:openapi/fixtures3.jso
 for (const k of wanted) if (!out.resources[k]) throw new Error(`${k} is not in fixtures3.json`);
 const target = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures.json');
 fs.writeFileSync(target, `${JSON.stringify(out, null, 2)}\n`);
-console.log(`wrote ${target}`);
+process.stdout.write(`wrote ${target}\n`);
