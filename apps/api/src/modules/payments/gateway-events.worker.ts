@@ -24,9 +24,10 @@ export async function startGatewayEventWorker(deps: Pick<AppDeps, 'db' | 'jobs'>
   await deps.jobs.work<{ eventId: string }>(GATEWAY_EVENT_QUEUE, { retryLimit: 8, retryDelaySeconds: 2 }, async ({ eventId }) => {
     const event = await repo.event(deps.db, eventId);
     if (!event || event.processedAt) return;
-    // Settled with the gateway that sent the event: Stripe's Checkout Session events, or Paystack's (and the sandbox's) charge.success.
+    // Settled with the gateway that sent the event: Stripe's Checkout Session events (also the sandbox's for GBP and EUR), or Paystack's charge.success.
     const settlement = settlementFor(event.gateway);
-    const target = event.gateway === 'stripe' ? stripeSettlementOf(event.eventType, event.payload) : paystackSettlementOf(event.eventType, event.payload);
+    const stripeShaped = event.gateway === 'stripe' || event.eventType.startsWith('checkout.session.');
+    const target = stripeShaped ? stripeSettlementOf(event.eventType, event.payload) : paystackSettlementOf(event.eventType, event.payload);
     if (settlement && target) {
       try {
         const settled = await settlement.settle(target.reference, target.claimed);

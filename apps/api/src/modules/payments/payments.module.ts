@@ -40,11 +40,11 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: 
     const sandbox = gateways.sandbox;
     if (sandbox) {
       // The sandbox delivers its webhooks through the same HTTP route a gateway would call.
-      const deliver = async (rawBody: Buffer, signature: string) => {
+      const deliver = async (rawBody: Buffer, signature: string, header: string) => {
         const res = await app.inject({
           method: 'POST',
           url: `${app.prefix}/payment/webhook/sandbox`,
-          headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+          headers: { 'content-type': 'application/json', [header]: signature },
           payload: rawBody,
         });
         if (res.statusCode !== 200) throw new Error(`sandbox webhook answered ${res.statusCode}`);

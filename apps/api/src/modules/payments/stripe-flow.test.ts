@@ -213,3 +213,44 @@ describe('a GBP top-up with only Paystack configured', () => {
     expectError(await only.request({ method: 'POST', url: '/api/v1/payment/webhook/stripe', headers: { 'content-type': 'application/json' }, payload: '{}' }), 404, { message: en.notFound, code: 'NOT_FOUND' });
   });
 });
+
+describe('the sandbox (development) plays Stripe Checkout for GBP and EUR', () => {
+  let dev: TestApp;
+  beforeAll(async () => {
+    dev = await buildTestApp();
+  });
+  afterAll(() => dev.close());
+
+  it('takes every served currency; a GBP payment is announced with a Stripe-signed checkout.session.completed, credited once', async () => {
+    const client = await dev.signUp('client', { countryIdentifier: await dev.countryId('GB') });
+    expect((await dev.api('GET', '/payment/options', client)).json().data).toEqual({ currencyCode: 'GBP', cardGateway: 'sandbox', bankTransfer: false });
+    const res = await dev.api('POST', '/payment/wallet', client, { amount: 2_000 });
+    expect(res.statusCode, res.body).toBe(201);
+    const { payment } = res.json().data as TopupResponse;
+    const press = () =>
+      dev.request({ method: 'POST', url: `/api/v1/payment/sandbox/checkout/${payment.reference}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect((await press()).statusCode).toBe(303);
+    expect((await press()).statusCode).toBe(303);
+    await expect.poll(async () => ((await dev.api('GET', '/wallet/balance', client)).json().data as { balance: number }).balance, { timeout: 10_000 }).toBe(2_000);
+    const events = await dev.db.$client.query('SELECT gateway, event_type, payload FROM gateway_events WHERE payload #>> \'{data,object,id}\' = $1', [payment.reference]);
+    expect(events.rows).toEqual([
+      {
+        gateway: 'sandbox',
+        event_type: 'checkout.session.completed',
+        payload: expect.objectContaining({ object: 'event', data: { object: expect.objectContaining({ object: 'checkout.session', amount_total: 2_000, currency: 'gbp', payment_status: 'paid' }) } }),
+      },
+    ]);
+    expect(await dev.count('ledger_transactions', { reference: `sandbox:${payment.reference}` })).toBe(1);
+    await dev.mail.waitFor(client.email, (m) => /top-up/i.test(m.subject));
+  });
+
+  it('an NGN payment is still announced as Paystack does (charge.success), and a Stripe-style signature it did not make is refused', async () => {
+    const client = await dev.signUp('client');
+    const { payment } = (await dev.api('POST', '/payment/wallet', client, { amount: 100_000 })).json().data as TopupResponse;
+    await dev.request({ method: 'POST', url: `/api/v1/payment/sandbox/checkout/${payment.reference}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await expect.poll(async () => (await dev.db.$client.query("SELECT event_type FROM gateway_events WHERE payload #>> '{data,reference}' = $1", [payment.reference])).rows, { timeout: 10_000 }).toEqual([{ event_type: 'charge.success' }]);
+    const body = Buffer.from(JSON.stringify({ id: 'evt_forged', object: 'event', type: 'checkout.session.completed', data: { object: { id: payment.reference, object: 'checkout.session', amount_total: 100_000, currency: 'ngn' } } }));
+    const forged = await dev.request({ method: 'POST', url: '/api/v1/payment/webhook/sandbox', headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(body) }, payload: body });
+    expectError(forged, 401, rejected);
+  });
+});

@@ -14,8 +14,8 @@ const rejected = () => new AppError(401, 'INVALID_SIGNATURE', 'webhookRejected')
  * per gateway and event) and handed to a job; the answer is immediate, the crediting happens in the job (retried).
  * A delivery of an event that is stored but not processed yet queues it again: nothing is lost between the two writes.
  */
-/** The header each gateway signs its deliveries in (the sandbox signs as Paystack does). */
-const SIGNATURE_HEADER: Record<string, string> = { paystack: 'x-paystack-signature', sandbox: 'x-paystack-signature', stripe: 'stripe-signature' };
+/** The header each gateway signs its deliveries in (the sandbox signs as Paystack does, or as Stripe does for GBP and EUR). */
+const SIGNATURE_HEADERS: Record<string, readonly string[]> = { paystack: ['x-paystack-signature'], stripe: ['stripe-signature'], sandbox: ['x-paystack-signature', 'stripe-signature'] };
 
 export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; gateways: { byName(name: string): PaymentGateway | undefined } }> = async (app, { deps, gateways }) => {
   // Raw bytes for this route only: the HMAC is over exactly what the gateway sent.
@@ -27,7 +27,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; gateways: { b
   route(app, receiveGatewayWebhook, async (req) => {
     const gateway = gateways.byName(req.params.gateway);
     if (!gateway) throw AppError.notFound();
-    const signature = req.headers[SIGNATURE_HEADER[gateway.name]!];
+    const signature = SIGNATURE_HEADERS[gateway.name]!.map((h) => req.headers[h]).find((v) => typeof v === 'string' && v.length > 0);
     if (!Buffer.isBuffer(req.body) || typeof signature !== 'string' || signature.length === 0) throw rejected();
     const event = gateway.parseWebhook(req.body, signature);
     if (!event) throw rejected();

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { GATEWAY_CURRENCIES } from '../../../config.ts';
 import type { Claimed } from '../settlement.ts';
@@ -60,6 +61,37 @@ export function stripeSettlementOf(eventType: string, payload: unknown): { refer
   const session = sessionOf(payload);
   if (!session || typeof session.amount_total !== 'number' || typeof session.currency !== 'string') return undefined;
   return { reference: session.id as string, claimed: { amount: session.amount_total, currency: session.currency.toUpperCase() } };
+}
+
+/** Stripe's signature header for a raw body: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` (https://docs.stripe.com/webhooks#verify-manually). */
+export function signStripeWebhook(secret: string, rawBody: Buffer, t = Math.floor(Date.now() / 1000)): string {
+  return `t=${t},v1=${crypto.createHmac('sha256', secret).update(`${t}.`).update(rawBody).digest('hex')}`;
+}
+
+/**
+ * Checks a `Stripe-Signature` with the SDK (`webhooks.constructEvent`, Stripe's five-minute tolerance) and reads the
+ * event; undefined for an unsigned, forged, stale or malformed body. Every validly signed event is returned (the
+ * worker decides what to act on). Shared with the sandbox, which signs Stripe-shaped events with its own secret.
+ */
+export function parseStripeWebhook(secret: string, rawBody: Buffer, signature: string | undefined): GatewayEvent | undefined {
+  if (typeof signature !== 'string' || signature.length === 0) return undefined;
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch {
+    return undefined;
+  }
+  const session = sessionOf(event);
+  return {
+    key: event.id,
+    type: event.type,
+    reference: typeof session?.id === 'string' ? session.id : '',
+    amount: typeof session?.amount_total === 'number' ? session.amount_total : 0,
+    currency: typeof session?.currency === 'string' ? session.currency.toUpperCase() : '',
+    channel: 'card',
+    customerCode: null,
+    payload: JSON.parse(rawBody.toString('utf8')) as unknown,
+  };
 }
 
 /** A Checkout Session's state folded into ours: paid is success; expired is over unpaid; open (or still processing) is pending. */
@@ -140,25 +172,8 @@ export function createStripeGateway({ secretKey, webhookSecret, apiBase = 'https
       return Promise.reject(new GatewayError('Stripe has no dedicated bank accounts', false));
     },
 
-    parseWebhook(rawBody: Buffer, signature: string | undefined): GatewayEvent | undefined {
-      if (typeof signature !== 'string' || signature.length === 0) return undefined;
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
-      } catch {
-        return undefined;
-      }
-      const session = sessionOf(event);
-      return {
-        key: event.id,
-        type: event.type,
-        reference: typeof session?.id === 'string' ? session.id : '',
-        amount: typeof session?.amount_total === 'number' ? session.amount_total : 0,
-        currency: typeof session?.currency === 'string' ? session.currency.toUpperCase() : '',
-        channel: 'card',
-        customerCode: null,
-        payload: JSON.parse(rawBody.toString('utf8')) as unknown,
-      };
+    parseWebhook(rawBody: Buffer, signature: string | undefined) {
+      return parseStripeWebhook(webhookSecret, rawBody, signature);
     },
   };
 }
