@@ -84,7 +84,7 @@ export type BankAccount = z.infer<typeof bankAccount>;
 /** GET /virtual-accounts/account and POST /virtual-accounts/generate: the account, or null with the reason (no name yet, or none requested yet). */
 export const bankAccountResponse = z.object({
   account: bankAccount.nullable(),
-  /** False while the profile lacks first or last name: no account can be generated (spec §2). */
+  /** False while the profile lacks first or last name (spec §2), or in a currency without dedicated accounts (only NGN has them): no account can be generated. */
   canGenerate: z.boolean(),
 });
 export type BankAccountResponse = z.infer<typeof bankAccountResponse>;

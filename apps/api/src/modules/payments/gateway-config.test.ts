@@ -77,6 +77,11 @@ describe('production', () => {
     expect(refusal(production)).toMatch(/^Production takes real payments/);
   });
 
+  it('accepts PAYMENT_GATEWAYS naming every served currency, whatever PAYMENT_GATEWAY says', () => {
+    const config = load({ ...production, PAYMENT_GATEWAYS: 'NGN=paystack,USD=stripe,GBP=stripe,EUR=stripe', PAYSTACK_SECRET_KEY: 'sk', ...stripeKeys });
+    expect(config.payments.byCurrency).toEqual({ NGN: 'paystack', USD: 'stripe', GBP: 'stripe', EUR: 'stripe' });
+  });
+
   it('accepts Paystack and Stripe covering every served currency', () => {
     const config = load({ ...production, PAYMENT_GATEWAY: 'paystack', PAYSTACK_SECRET_KEY: 'sk', ...stripeKeys });
     expect(config.payments.byCurrency).toEqual({ NGN: 'paystack', USD: 'paystack', GBP: 'stripe', EUR: 'stripe' });

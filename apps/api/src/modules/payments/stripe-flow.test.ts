@@ -178,7 +178,7 @@ describe('the gateway per currency', () => {
     const message = 'Transfers to a bank account are not available for GBP wallets. Please pay by card';
     expectError(await t.api('POST', '/virtual-accounts/generate', gbp), 400, validation(message));
     expect(await t.count('virtual_accounts', { user_id: gbp.userId })).toBe(0);
-    expect((await t.api('GET', '/virtual-accounts/account', gbp)).json().data).toEqual({ account: null, canGenerate: true });
+    expect((await t.api('GET', '/virtual-accounts/account', gbp)).json().data).toEqual({ account: null, canGenerate: false });
   });
 
   it('the options are for clients only', async () => {

@@ -147,7 +147,8 @@ export function createTopupService(
       const account = gateway ? await repo.virtualAccount(db, user.identifier, gateway.name) : undefined;
       return {
         account: account ? { bankName: account.bankName, accountNumber: account.accountNumber, accountName: account.accountName } : null,
-        canGenerate: !!(user.firstName && user.lastName),
+        // No account can be generated without both names, nor in a currency without dedicated accounts (only NGN).
+        canGenerate: !!gateway && !!(user.firstName && user.lastName),
       };
     },
 

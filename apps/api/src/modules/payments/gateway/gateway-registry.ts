@@ -27,9 +27,8 @@ export interface GatewayRegistry {
 
 export function createGatewayRegistry(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>): GatewayRegistry {
   const { payments } = deps.config;
+  // Only the gateways some currency uses: in production with PAYMENT_GATEWAYS set, no sandbox (nor its pages) exists.
   const wanted = new Set<GatewayName>(Object.values(payments.byCurrency).filter((g): g is GatewayName => !!g));
-  // PAYMENT_GATEWAY names the gateway of dedicated accounts too: keep it even when no currency's card top-ups use it.
-  wanted.add(payments.gateway);
   const gateways = new Map<GatewayName, PaymentGateway>();
   let sandbox: SandboxGateway | undefined;
   if (wanted.has('paystack') && payments.paystackSecretKey) {
