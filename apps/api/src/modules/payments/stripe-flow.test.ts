@@ -174,6 +174,12 @@ describe('the gateway per currency', () => {
     const started = await startTopup(ngn, 100_000);
     expect(paystack.transactions.get(started.payment.reference)).toMatchObject({ amount: 100_000, currency: 'NGN' });
     expect(stripe.sessions.has(started.payment.reference)).toBe(false);
+    // Settled with the gateway that took it: Paystack is asked, Stripe never hears of it.
+    paystack.setStatus(started.payment.reference, 'success');
+    t.clock.advance(5_000);
+    expect((await t.api('GET', `/payment/status/${started.payment.identifier}`, ngn)).json().data.status).toBe('success');
+    expect(paystack.requests.some((r) => r.path === `/transaction/verify/${started.payment.reference}`)).toBe(true);
+    expect(stripe.requests.some((r) => r.path.includes(started.payment.reference))).toBe(false);
 
     const message = 'Transfers to a bank account are not available for GBP wallets. Please pay by card';
     expectError(await t.api('POST', '/virtual-accounts/generate', gbp), 400, validation(message));
