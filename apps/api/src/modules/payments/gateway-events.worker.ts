@@ -1,11 +1,18 @@
 import type { AppDeps } from '../../deps.ts';
 import { GatewayError } from './gateway/payment-gateway.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
-import type { Settlement } from './settlement.ts';
+import { stripeSettlementOf } from './gateway/stripe-gateway.ts';
+import type { Claimed, SettlementFor } from './settlement.ts';
 import { GATEWAY_EVENT_QUEUE } from './webhook.routes.ts';
 
 interface EventData {
   data?: { reference?: unknown; amount?: unknown; currency?: unknown };
+}
+
+function paystackSettlementOf(eventType: string, payload: unknown): { reference: string; claimed: Claimed } | undefined {
+  const data = (payload as EventData).data;
+  if (eventType !== 'charge.success' || typeof data?.reference !== 'string') return undefined;
+  return { reference: data.reference, claimed: { amount: Number(data.amount), currency: String(data.currency) } };
 }
 
 /**
@@ -13,14 +20,17 @@ interface EventData {
  * gateway is asked again; a credit publishes `payment.settled`); an unreachable gateway or an unconfirmed payment is
  * retried by pg-boss with backoff, anything else is logged and the event marked processed.
  */
-export async function startGatewayEventWorker(deps: Pick<AppDeps, 'db' | 'jobs'>, settlement: Settlement, log: { error: (o: object, m: string) => void }): Promise<void> {
+export async function startGatewayEventWorker(deps: Pick<AppDeps, 'db' | 'jobs'>, settlementFor: SettlementFor, log: { error: (o: object, m: string) => void }): Promise<void> {
   await deps.jobs.work<{ eventId: string }>(GATEWAY_EVENT_QUEUE, { retryLimit: 8, retryDelaySeconds: 2 }, async ({ eventId }) => {
     const event = await repo.event(deps.db, eventId);
     if (!event || event.processedAt) return;
-    const data = (event.payload as EventData).data;
-    if (event.eventType === 'charge.success' && typeof data?.reference === 'string') {
+    // Settled with the gateway that sent the event: Stripe's Checkout Session events (also the sandbox's for GBP and EUR), or Paystack's charge.success.
+    const settlement = settlementFor(event.gateway);
+    const stripeShaped = event.gateway === 'stripe' || event.eventType.startsWith('checkout.session.');
+    const target = stripeShaped ? stripeSettlementOf(event.eventType, event.payload) : paystackSettlementOf(event.eventType, event.payload);
+    if (settlement && target) {
       try {
-        const settled = await settlement.settle(data.reference, { amount: Number(data.amount), currency: String(data.currency) });
+        const settled = await settlement.settle(target.reference, target.claimed);
         // The gateway does not confirm the payment yet: ask again later (pg-boss retries with backoff).
         if (settled.outcome === 'pending') throw new GatewayError('payment not confirmed yet', true);
       } catch (err) {

@@ -94,6 +94,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/client/avatar/{avatarIdentifier}': { who: 'client', params: (f) => ({ avatarIdentifier: f.avatarId }) },
   'POST /api/v1/client/profile-picture': { who: 'client', alsoOk: [406, 415] },
   'DELETE /api/v1/client/profile-picture': { who: 'client' },
+  'GET /api/v1/payment/options': { who: 'client' },
   'POST /api/v1/payment/wallet': { who: 'client' },
   'GET /api/v1/virtual-accounts/account': { who: 'client' },
   'POST /api/v1/virtual-accounts/generate': { who: 'client' },

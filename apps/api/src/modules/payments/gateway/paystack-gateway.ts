@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { GATEWAY_CURRENCIES } from '../../../config.ts';
 import {
   GatewayError,
   type DedicatedAccount,
@@ -148,6 +149,7 @@ export function createPaystackGateway({ secretKey, baseUrl = 'https://api.paysta
 
   return {
     name: 'paystack',
+    supports: (currency: string) => GATEWAY_CURRENCIES.paystack.includes(currency.toUpperCase()),
 
     async initialize(input: InitializeInput) {
       const data = await call('POST', '/transaction/initialize', {
