@@ -5,10 +5,15 @@ import type { AppDeps } from '../../deps.ts';
 import type { UserModule } from '../user/user.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
 import { createPaystackGateway } from './gateway/paystack-gateway.ts';
+import { createPaystackPayouts } from './gateway/paystack-payouts.ts';
+import type { PayoutGateway } from './gateway/payout-gateway.ts';
 import type { PaymentGateway } from './gateway/payment-gateway.ts';
 import { startGatewayEventWorker } from './gateway-events.worker.ts';
 import { paymentsRoutes } from './payments.routes.ts';
+import { createPayoutsService } from './payouts/payouts.service.ts';
+import { createTransferEventHandler } from './payouts/transfer-events.ts';
 import { createSandboxGateway, type SandboxGateway } from './sandbox/sandbox-gateway.ts';
+import { createSandboxPayouts } from './sandbox/sandbox-payouts.ts';
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
 import { EXPIRE_PAYMENTS_QUEUE, expireStalePayments } from './expire-payments.ts';
 import { createSettlement } from './settlement.ts';
@@ -27,6 +32,13 @@ function gatewayFor(deps: AppDeps): PaymentGateway | SandboxGateway {
   return createSandboxGateway({ db: deps.db, webhookSecret: sandboxWebhookSecret(deps.config), publicBaseUrl: deps.config.appOrigin, clock: deps.clock });
 }
 
+/** The payout side of the same gateway (decision 0022): Paystack Transfers, or the sandbox's. */
+function payoutGatewayFor(deps: AppDeps): PayoutGateway {
+  const { payments } = deps.config;
+  if (payments.gateway === 'paystack') return createPaystackPayouts({ secretKey: payments.paystackSecretKey!, baseUrl: payments.paystackBaseUrl });
+  return createSandboxPayouts({ db: deps.db, webhookSecret: sandboxWebhookSecret(deps.config) });
+}
+
 /**
  * The payments module's public face: top-ups, their status, webhooks (processed by the gateway-event worker), and in
  * the sandbox its checkout and transfer pages. It uses the user module (who pays, whom to mail) and the wallet module
@@ -34,6 +46,7 @@ function gatewayFor(deps: AppDeps): PaymentGateway | SandboxGateway {
  */
 export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: UserModule; wallet: WalletModule }) {
   const gateway = gatewayFor(deps);
+  const payouts = createPayoutsService(deps, { gateway: payoutGatewayFor(deps), wallet });
 
   const plugin: FastifyPluginAsync = async (app) => {
     const log: FastifyBaseLogger = app.log;
@@ -60,9 +73,17 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: 
     await deps.jobs.schedule(EXPIRE_PAYMENTS_QUEUE, '*/15 * * * *', async () => {
       await expireStalePayments(deps.db, deps.clock, settlement);
     });
-    await startGatewayEventWorker(deps, settlement, log);
+    await startGatewayEventWorker(deps, settlement, log, createTransferEventHandler(payouts, log));
   };
 
-  return { name: 'payments' as const, plugin };
+  return {
+    name: 'payments' as const,
+    plugin,
+    /**
+     * The payout port for bookings (decision 0022): `createRecipient` (the bank resolves the account first) and
+     * `transfer` (earnings -> clearing under a lock, then the gateway); outcomes arrive as `transfer.*` webhooks.
+     */
+    payouts: { createRecipient: payouts.createRecipient, transfer: payouts.transfer, find: payouts.find },
+  };
 }
 export type PaymentsModule = ReturnType<typeof createPaymentsModule>;

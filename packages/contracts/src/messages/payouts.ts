@@ -1,0 +1,41 @@
+import { defineMessages } from './define.ts';
+
+/** Payouts to providers (DESIGN.md §6, decision 0022): what the payout port refuses, and its ledger descriptions. */
+export const payoutMessages = defineMessages({
+  insufficientEarnings: {
+    en: 'The payout is more than the available earnings',
+    de: 'Die Auszahlung ist höher als die verfügbaren Einnahmen',
+  },
+  bankAccountNotResolved: {
+    en: 'The bank could not confirm this account number',
+    de: 'Die Bank konnte diese Kontonummer nicht bestätigen',
+  },
+  payoutCurrencyUnsupported: {
+    en: 'Payouts in {currency} are not made through the gateway',
+    de: 'Auszahlungen in {currency} laufen nicht über den Zahlungsdienst',
+  },
+  payoutReferenceInvalid: {
+    en: 'A payout reference is 16 to 100 lower-case letters, digits and hyphens',
+    de: 'Eine Auszahlungsreferenz besteht aus 16 bis 100 Kleinbuchstaben, Ziffern und Bindestrichen',
+  },
+  payoutReferenceTaken: {
+    en: 'This payout reference was used for another payout',
+    de: 'Diese Auszahlungsreferenz wurde für eine andere Auszahlung verwendet',
+  },
+  payoutRecipientMismatch: {
+    en: 'The recipient does not take payouts in this currency',
+    de: 'Dieser Empfänger nimmt keine Auszahlungen in dieser Währung an',
+  },
+  payoutRefused: {
+    en: 'The payment service refused the payout',
+    de: 'Der Zahlungsdienst hat die Auszahlung abgelehnt',
+  },
+  ledgerPayoutStarted: {
+    en: 'Payout to bank account',
+    de: 'Auszahlung auf das Bankkonto',
+  },
+  ledgerPayoutReturned: {
+    en: 'Payout returned',
+    de: 'Auszahlung zurückgebucht',
+  },
+});
