@@ -32,6 +32,10 @@ function gatewayFor(deps: AppDeps): PaymentGateway | SandboxGateway {
   return createSandboxGateway({ db: deps.db, webhookSecret: sandboxWebhookSecret(deps.config), publicBaseUrl: deps.config.appOrigin, clock: deps.clock });
 }
 
+const RECONCILE_PAYOUTS_QUEUE = 'payouts.reconcile';
+/** A started payout is left to its webhook this long before the sweep asks about it. */
+const PAYOUT_SWEEP_AFTER_MS = 5 * 60 * 1000;
+
 /** The payout side of the same gateway (decision 0022): Paystack Transfers, or the sandbox's. */
 function payoutGatewayFor(deps: AppDeps): PayoutGateway {
   const { payments } = deps.config;
@@ -72,6 +76,10 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: 
 
     await deps.jobs.schedule(EXPIRE_PAYMENTS_QUEUE, '*/15 * * * *', async () => {
       await expireStalePayments(deps.db, deps.clock, settlement);
+    });
+    // Payouts whose webhook never came (or whose transfer never reached the gateway) are asked about again.
+    await deps.jobs.schedule(RECONCILE_PAYOUTS_QUEUE, '*/10 * * * *', async () => {
+      await payouts.reconcile(new Date(deps.clock.now().getTime() - PAYOUT_SWEEP_AFTER_MS));
     });
     await startGatewayEventWorker(deps, settlement, log, createTransferEventHandler(payouts, log));
   };

@@ -1,3 +1,5 @@
+import { GatewayError } from './payment-gateway.ts';
+
 /**
  * The payout port (decision 0022): money from the platform's gateway balance to a provider's bank account. `paystack`
  * speaks Paystack's Transfers API (paystack-payouts.ts); `sandbox` plays it locally (sandbox/sandbox-payouts.ts).
@@ -73,6 +75,13 @@ export interface PayoutGateway {
   /** Starts a transfer; repeating a reference answers the first transfer (never a second payment). */
   transfer(input: TransferInput): Promise<GatewayTransfer>;
   verifyTransfer(reference: string): Promise<GatewayTransfer>;
+}
+
+/** The gateway has no transfer with this reference (Paystack `transfer_verify` answers 404): it was never made. */
+export class TransferNotFoundError extends GatewayError {
+  constructor(reference: string) {
+    super(`no transfer with reference ${reference}`, false);
+  }
 }
 
 /** Paystack's transfer statuses (`transfer_list` status enum) folded into ours. */

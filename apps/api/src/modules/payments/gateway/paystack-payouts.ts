@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GatewayError } from './payment-gateway.ts';
-import { mapTransferStatus, type Bank, type GatewayTransfer, type PayoutGateway, type RecipientInput, type TransferInput } from './payout-gateway.ts';
+import { TransferNotFoundError, mapTransferStatus, type Bank, type GatewayTransfer, type PayoutGateway, type RecipientInput, type TransferInput } from './payout-gateway.ts';
 
 /**
  * Paystack Transfers (decision 0022), from Paystack's OpenAPI description (PaystackOSS/openapi `dist/paystack.yaml`):
@@ -53,7 +53,7 @@ export function createPaystackPayouts({ secretKey, baseUrl = 'https://api.paysta
   const root = baseUrl.replace(/\/+$/, '');
   const clean = (text: string) => (secretKey ? text.replaceAll(secretKey, '[secret]') : text).slice(0, 300);
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, shape: z.ZodType<T>): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, shape: z.ZodType<T>, onNotFound?: () => Error): Promise<T> {
     const what = `Paystack ${method} ${path.split('?')[0]}`;
     let res: Response;
     let text: string;
@@ -70,6 +70,7 @@ export function createPaystackPayouts({ secretKey, baseUrl = 'https://api.paysta
       throw new GatewayError(timedOut ? `${what}: no answer within ${timeoutMs} ms` : `${what}: could not be reached`, true);
     }
     if (res.status >= 500 || res.status === 429) throw new GatewayError(`${what}: answered ${res.status}`, true);
+    if (res.status === 404 && onNotFound) throw onNotFound();
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -121,7 +122,8 @@ export function createPaystackPayouts({ secretKey, baseUrl = 'https://api.paysta
     },
 
     async verifyTransfer(reference: string) {
-      return toTransfer(await call('GET', `/transfer/verify/${encodeURIComponent(reference)}`, undefined, transferData));
+      const found = await call('GET', `/transfer/verify/${encodeURIComponent(reference)}`, undefined, transferData, () => new TransferNotFoundError(reference));
+      return toTransfer(found);
     },
   };
 }

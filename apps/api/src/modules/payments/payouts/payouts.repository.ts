@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { payoutRecipients, payouts } from '../../../db/schema/payouts.ts';
 
@@ -46,6 +46,15 @@ export const payoutsRepository = {
       .where(and(eq(payouts.identifier, identifier), inArray(payouts.status, [...from])))
       .returning();
     return row;
+  },
+  /** Payouts still with the gateway that started before an instant, oldest first. */
+  async listStarted(db: Executor, before: Date, limit: number): Promise<PayoutRow[]> {
+    return db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.status, 'started'), lt(payouts.createdAt, before)))
+      .orderBy(asc(payouts.createdAt))
+      .limit(limit);
   },
   async setTransferCode(db: Executor, identifier: string, transferCode: string): Promise<void> {
     await db.update(payouts).set({ transferCode }).where(eq(payouts.identifier, identifier));

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { WalletModule } from '../../wallet/wallet.module.ts';
 import { GatewayError } from '../gateway/payment-gateway.ts';
-import { gatewayPayoutCurrencies, payoutReferencePattern, type GatewayTransfer, type PayoutGateway } from '../gateway/payout-gateway.ts';
+import { TransferNotFoundError, gatewayPayoutCurrencies, payoutReferencePattern, type GatewayTransfer, type PayoutGateway } from '../gateway/payout-gateway.ts';
 import { payoutsRepository as repo, type PayoutRow } from './payouts.repository.ts';
 
 /**
@@ -203,6 +203,32 @@ export function createPayoutsService(deps: Pick<AppDeps, 'db'>, { gateway, walle
       const payout = await repo.findByReference(db, reference);
       if (!payout) return 'unknown';
       return apply(payout, await gateway.verifyTransfer(reference));
+    },
+
+    /**
+     * The sweep behind lost webhooks and unreachable gateways: each payout still started before `before` is asked
+     * about again and its answer applied; one the gateway never received (not found) is sent again with its reference.
+     * A gateway that cannot be reached leaves it for the next run. Returns how many moved on.
+     */
+    async reconcile(before: Date, batch = 100): Promise<number> {
+      let moved = 0;
+      for (const payout of await repo.listStarted(db, before, batch)) {
+        try {
+          if ((await apply(payout, await gateway.verifyTransfer(payout.reference))) === 'applied') moved += 1;
+        } catch (err) {
+          // Only a transfer the gateway says it never got is sent again (its reference keeps it one transfer).
+          if (!(err instanceof TransferNotFoundError) || payout.transferCode) continue;
+          const recipient = await repo.findRecipient(db, payout.recipientId);
+          if (!recipient) continue;
+          try {
+            if ((await send(payout, recipient.recipientCode)).status !== 'started') moved += 1;
+          } catch (refused) {
+            if (!(refused instanceof AppError)) throw refused;
+            moved += 1;
+          }
+        }
+      }
+      return moved;
     },
 
     async find(reference: string): Promise<Payout | undefined> {

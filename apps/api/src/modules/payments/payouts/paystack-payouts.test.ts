@@ -123,4 +123,40 @@ describe('Paystack Transfers', () => {
     expect(paystack.transfers.transfers.get(unreachable)).toMatchObject({ amount: 8_000, status: 'pending' });
     expect(await wallet.earningsOf(provider.userId, 'NGN')).toBe(12_000);
   });
+
+  it('the sweep sends a transfer Paystack never received, applies an outcome whose webhook was lost, and waits out an unreachable Paystack', async () => {
+    const { provider, recipient } = await providerWithRecipient(50_000);
+    const later = () => new Date(Date.now() + 60_000);
+
+    const neverSent = ref();
+    paystack.failNext(503);
+    await payouts.transfer({ providerId: provider.userId, recipientId: recipient.identifier, amount: 10_000, currency: 'NGN', reference: neverSent });
+    expect(paystack.transfers.transfers.has(neverSent)).toBe(false);
+
+    const lostHook = ref();
+    await payouts.transfer({ providerId: provider.userId, recipientId: recipient.identifier, amount: 15_000, currency: 'NGN', reference: lostHook });
+    paystack.transfers.setTransferStatus(lostHook, 'failed');
+
+    // Paystack down (every verify answers 503): nothing changes, nothing is sent again.
+    const started = Number((await t.db.$client.query<{ n: string }>("SELECT count(*) AS n FROM payouts WHERE status = 'started'")).rows[0]!.n);
+    const transfersBefore = requestsTo('/transfer').length;
+    paystack.failNext(503, started);
+    expect(await payouts.reconcile(later())).toBe(0);
+    expect(requestsTo('/transfer')).toHaveLength(transfersBefore);
+    expect(await status(neverSent)).toBe('started');
+    expect(await status(lostHook)).toBe('started');
+    expect(await wallet.earningsOf(provider.userId, 'NGN')).toBe(25_000);
+
+    // Paystack back: the unsent one goes out under its reference, the failed one gives its money back.
+    await payouts.reconcile(later());
+    expect(paystack.transfers.transfers.get(neverSent)).toMatchObject({ amount: 10_000, status: 'pending' });
+    expect(await payouts.find(neverSent)).toMatchObject({ status: 'started', transferCode: paystack.transfers.transfers.get(neverSent)!.transferCode });
+    expect(await status(lostHook)).toBe('failed');
+    expect(await wallet.earningsOf(provider.userId, 'NGN')).toBe(40_000);
+    // A second run sends nothing and moves nothing more.
+    const sentBefore = requestsTo('/transfer').length;
+    await payouts.reconcile(later());
+    expect(requestsTo('/transfer')).toHaveLength(sentBefore);
+    expect(await wallet.earningsOf(provider.userId, 'NGN')).toBe(40_000);
+  });
 });

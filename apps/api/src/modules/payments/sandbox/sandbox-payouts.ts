@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Executor } from '../../../db/client.ts';
 import { GatewayError } from '../gateway/payment-gateway.ts';
-import { gatewayPayoutCurrencies, mapTransferStatus, payoutReferencePattern, type GatewayTransfer, type PayoutGateway } from '../gateway/payout-gateway.ts';
+import { TransferNotFoundError, gatewayPayoutCurrencies, mapTransferStatus, payoutReferencePattern, type GatewayTransfer, type PayoutGateway } from '../gateway/payout-gateway.ts';
 import { signPaystackWebhook } from '../gateway/paystack-gateway.ts';
 import type { SandboxWebhook } from './sandbox-gateway.ts';
 import { sandboxPayoutsRepository as repo, type SandboxRecipientRow, type SandboxTransferRow } from './sandbox-payouts.repository.ts';
@@ -76,7 +76,7 @@ export function createSandboxPayouts({ db, webhookSecret }: { db: Executor; webh
   });
   const existing = async (reference: string) => {
     const t = await repo.findTransfer(db, reference);
-    if (!t) throw new GatewayError('Sandbox: Transfer not found', false);
+    if (!t) throw new TransferNotFoundError(reference);
     return t;
   };
 
