@@ -38,4 +38,36 @@ export const payoutMessages = defineMessages({
     en: 'Payout returned',
     de: 'Auszahlung zurückgebucht',
   },
+  ibanInvalid: {
+    en: 'Enter a valid IBAN',
+    de: 'Gib eine gültige IBAN ein',
+  },
+  bicInvalid: {
+    en: 'Enter a valid BIC for this IBAN',
+    de: 'Gib eine gültige BIC zu dieser IBAN ein',
+  },
+  sortCodeInvalid: {
+    en: 'Enter a sort code of 6 digits and an account number of 8 digits',
+    de: 'Gib eine Bankleitzahl (Sort Code) mit 6 Ziffern und eine Kontonummer mit 8 Ziffern ein',
+  },
+  batchCurrencyUnsupported: {
+    en: 'Payout batches are made in GBP or EUR',
+    de: 'Auszahlungsstapel gibt es in GBP oder EUR',
+  },
+  noPayoutsDue: {
+    en: 'No payouts are due in this currency',
+    de: 'In dieser Währung sind keine Auszahlungen fällig',
+  },
+  payoutNotReturnable: {
+    en: 'Only a started or paid payout can be returned',
+    de: 'Nur eine begonnene oder bezahlte Auszahlung kann zurückgebucht werden',
+  },
+  payoutDebtorMissing: {
+    en: "The platform's bank account for payout files is not configured",
+    de: 'Das Bankkonto der Plattform für Auszahlungsdateien ist nicht eingerichtet',
+  },
+  batchMarkedPaid: {
+    en: 'The batch is marked paid',
+    de: 'Der Stapel ist als bezahlt markiert',
+  },
 });

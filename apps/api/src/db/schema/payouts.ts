@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 import { ledgerTransactions } from './wallet.ts';
@@ -40,6 +40,27 @@ export const payoutRecipients = pgTable(
   ],
 );
 
+/**
+ * An operator's payout batch for a currency the gateway does not pay out (GBP, EUR): its items are payouts
+ * (gateway `bank-file`), each started with its own ledger transaction; the operator downloads the bank file (SEPA
+ * pain.001 for EUR, CSV for GBP), pays it at the bank and marks the batch paid (or an item returned).
+ */
+export const payoutBatches = pgTable(
+  'payout_batches',
+  {
+    identifier: id(),
+    currencyCode: text().notNull(),
+    createdBy: uuid()
+      .notNull()
+      .references(() => users.identifier),
+    itemCount: integer().notNull(),
+    total: bigint({ mode: 'number' }).notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('payout_batches_total', sql`${t.total} >= 0 AND ${t.itemCount} >= 0`)],
+);
+
 /** started: earnings moved to clearing, the transfer is with the gateway; paid: the gateway confirmed it; failed: it never left (money back); returned: it came back after being paid (money back). */
 export const payoutStatusEnum = pgEnum('payout_status', ['started', 'paid', 'failed', 'returned']);
 
@@ -67,12 +88,15 @@ export const payouts = pgTable(
       .notNull()
       .references(() => ledgerTransactions.identifier),
     returnTransactionId: uuid().references(() => ledgerTransactions.identifier),
+    /** The operator batch it is an item of (gateway `bank-file`); NULL for gateway transfers. */
+    batchId: uuid().references(() => payoutBatches.identifier),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('payouts_reference_key').on(t.reference),
     index('payouts_provider_created_idx').on(t.providerId, t.createdAt),
+    index('payouts_batch_idx').on(t.batchId),
     check('payouts_amount', sql`${t.amount} > 0`),
     // Money came back exactly when the payout failed or was returned.
     check('payouts_return_matches_status', sql`(${t.returnTransactionId} IS NOT NULL) = (${t.status} IN ('failed', 'returned'))`),

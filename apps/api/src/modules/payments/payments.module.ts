@@ -10,6 +10,8 @@ import type { PayoutGateway } from './gateway/payout-gateway.ts';
 import type { PaymentGateway } from './gateway/payment-gateway.ts';
 import { startGatewayEventWorker } from './gateway-events.worker.ts';
 import { paymentsRoutes } from './payments.routes.ts';
+import { payoutBatchesRoutes } from './payouts/payout-batches.routes.ts';
+import { createPayoutBatchesService } from './payouts/payout-batches.service.ts';
 import { createPayoutsService } from './payouts/payouts.service.ts';
 import { createTransferEventHandler } from './payouts/transfer-events.ts';
 import { createSandboxGateway, type SandboxGateway } from './sandbox/sandbox-gateway.ts';
@@ -51,6 +53,7 @@ function payoutGatewayFor(deps: AppDeps): PayoutGateway {
 export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: UserModule; wallet: WalletModule }) {
   const gateway = gatewayFor(deps);
   const payouts = createPayoutsService(deps, { gateway: payoutGatewayFor(deps), wallet });
+  const batches = createPayoutBatchesService(deps, { wallet });
 
   const plugin: FastifyPluginAsync = async (app) => {
     const log: FastifyBaseLogger = app.log;
@@ -59,6 +62,7 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: 
     deps.events.subscribe('payment.settled', topupMail(deps, users, log));
 
     await app.register(paymentsRoutes, { topups });
+    await app.register(payoutBatchesRoutes, { batches });
     await app.register(webhookRoutes, { deps, gateway });
     if (gateway.name === 'sandbox') {
       // The sandbox delivers its webhooks through the same HTTP route a gateway would call.
@@ -91,7 +95,7 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: 
      * The payout port for bookings (decision 0022): `createRecipient` (the bank resolves the account first) and
      * `transfer` (earnings -> clearing under a lock, then the gateway); outcomes arrive as `transfer.*` webhooks.
      */
-    payouts: { createRecipient: payouts.createRecipient, transfer: payouts.transfer, find: payouts.find },
+    payouts: { createRecipient: payouts.createRecipient, transfer: payouts.transfer, find: payouts.find, registerBankAccount: batches.registerBankAccount },
   };
 }
 export type PaymentsModule = ReturnType<typeof createPaymentsModule>;
