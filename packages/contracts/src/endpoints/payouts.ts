@@ -68,3 +68,15 @@ export const markPayoutReturned = defineEndpoint({
   params: batchParams,
   responses: { 200: envelope(payoutItem), 400: errorBody, 404: errorBody, 409: errorBody },
 });
+
+/** The sandbox's transfer desk (outside production): settles a sandbox payout and delivers its signed webhook. */
+export const settleSandboxPayout = defineEndpoint({
+  method: 'POST',
+  path: '/payment/sandbox/payouts/:reference/:outcome',
+  operationId: 'settleSandboxPayout',
+  summary: 'Make a sandbox transfer succeed, fail or (after success) reverse, and deliver its transfer.* webhook',
+  tags: ['payment-sandbox'],
+  role: 'public',
+  params: z.strictObject({ reference: z.string().min(1).max(100), outcome: z.enum(['success', 'failed', 'reversed']) }),
+  responses: { 200: envelope(z.object({ reference: z.string(), status: z.string() })), 400: errorBody, 404: errorBody, 409: errorBody },
+});

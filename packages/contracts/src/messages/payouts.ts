@@ -66,6 +66,10 @@ export const payoutMessages = defineMessages({
     en: "The platform's bank account for payout files is not configured",
     de: 'Das Bankkonto der Plattform für Auszahlungsdateien ist nicht eingerichtet',
   },
+  sandboxTransferSettled: {
+    en: 'This sandbox transfer cannot change that way',
+    de: 'Diese Sandbox-Überweisung kann sich so nicht mehr ändern',
+  },
   batchMarkedPaid: {
     en: 'The batch is marked paid',
     de: 'Der Stapel ist als bezahlt markiert',

@@ -15,7 +15,8 @@ import { createPayoutBatchesService } from './payouts/payout-batches.service.ts'
 import { createPayoutsService } from './payouts/payouts.service.ts';
 import { createTransferEventHandler } from './payouts/transfer-events.ts';
 import { createSandboxGateway, type SandboxGateway } from './sandbox/sandbox-gateway.ts';
-import { createSandboxPayouts } from './sandbox/sandbox-payouts.ts';
+import { createSandboxPayouts, type SandboxPayouts } from './sandbox/sandbox-payouts.ts';
+import { sandboxPayoutRoutes } from './sandbox/sandbox-payouts.routes.ts';
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
 import { EXPIRE_PAYMENTS_QUEUE, expireStalePayments } from './expire-payments.ts';
 import { createSettlement } from './settlement.ts';
@@ -52,7 +53,8 @@ function payoutGatewayFor(deps: AppDeps): PayoutGateway {
  */
 export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: UserModule; wallet: WalletModule }) {
   const gateway = gatewayFor(deps);
-  const payouts = createPayoutsService(deps, { gateway: payoutGatewayFor(deps), wallet });
+  const payoutGateway = payoutGatewayFor(deps);
+  const payouts = createPayoutsService(deps, { gateway: payoutGateway, wallet });
   const batches = createPayoutBatchesService(deps, { wallet });
 
   const plugin: FastifyPluginAsync = async (app) => {
@@ -76,6 +78,7 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: 
         if (res.statusCode !== 200) throw new Error(`sandbox webhook answered ${res.statusCode}`);
       };
       await app.register(sandboxRoutes, { gateway: gateway as SandboxGateway, deliver });
+      await app.register(sandboxPayoutRoutes, { payouts: payoutGateway as SandboxPayouts, deliver });
     }
 
     await deps.jobs.schedule(EXPIRE_PAYMENTS_QUEUE, '*/15 * * * *', async () => {

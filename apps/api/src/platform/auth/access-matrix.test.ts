@@ -69,6 +69,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/payment/sandbox/checkout/{reference}/pay': { who: 'public', params: (f) => ({ reference: f.paymentReference }), alsoOk: [303, 409] },
   'POST /api/v1/payment/sandbox/checkout/{reference}/decline': { who: 'public', params: (f) => ({ reference: f.paymentReference }), alsoOk: [303, 409] },
   'POST /api/v1/payment/sandbox/transfer': { who: 'public' },
+  'POST /api/v1/payment/sandbox/payouts/{reference}/{outcome}': { who: 'public', params: () => ({ reference: 'payout-made-up-reference', outcome: 'success' }), alsoOk: [404] },
 
   // Any signed-in user: their own account.
   'GET /api/v1/user/info': { who: 'user' },

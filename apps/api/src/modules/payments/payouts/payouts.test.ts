@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '@therapy/contracts/messages';
+import { expectError } from '../../../../test/assertions.ts';
 import { buildTestApp, type TestApp } from '../../../../test/harness.ts';
 import { createWalletModule, type WalletModule } from '../../wallet/wallet.module.ts';
 import { signPaystackWebhook } from '../gateway/paystack-gateway.ts';
@@ -201,6 +202,21 @@ describe('payout transfers', () => {
       payouts.transfer({ providerId: other.provider.userId, recipientId: recipient.identifier, amount: 1_000, currency: 'NGN', reference: ref() }),
     ).rejects.toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
     expect(await wallet.earningsOf(other.provider.userId, 'NGN')).toBe(10_000);
+  });
+
+  it("the sandbox's transfer desk settles a payout through the app's webhook route; an impossible change is a 409", async () => {
+    const { provider, recipient } = await providerWithRecipient(9_000);
+    const reference = ref();
+    await payouts.transfer({ providerId: provider.userId, recipientId: recipient.identifier, amount: 9_000, currency: 'NGN', reference });
+    const settled = await t.api('POST', `/payment/sandbox/payouts/${reference}/success`, undefined);
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect(settled.json().data).toEqual({ reference, status: 'success' });
+    await expect.poll(() => status(reference), { timeout: 10_000 }).toBe('paid');
+    expectError(await t.api('POST', `/payment/sandbox/payouts/${reference}/failed`, undefined), 409, { message: en.sandboxTransferSettled, code: 'CONFLICT' });
+    expectError(await t.api('POST', '/payment/sandbox/payouts/payout-no-such-reference/success', undefined), 404, { message: en.notFound, code: 'NOT_FOUND' });
+    expect((await t.api('POST', `/payment/sandbox/payouts/${reference}/reversed`, undefined)).statusCode).toBe(200);
+    await expect.poll(() => status(reference), { timeout: 10_000 }).toBe('returned');
+    expect(await wallet.earningsOf(provider.userId, 'NGN')).toBe(9_000);
   });
 
   it('a forged transfer.success is refused with 401 and changes nothing', async () => {
