@@ -6,7 +6,10 @@ import { expectError, validation } from '../../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../../test/harness.ts';
 import { createAccessTokens } from '../../../platform/auth/tokens.ts';
 import { createWalletModule, type WalletModule } from '../../wallet/wallet.module.ts';
+import { sandboxWebhookSecret } from '../payments.module.ts';
+import { createSandboxPayouts } from '../sandbox/sandbox-payouts.ts';
 import { createPayoutBatchesService, type PayoutBatchesService } from './payout-batches.service.ts';
+import { createPayoutsService } from './payouts.service.ts';
 
 /** Operator payout batches (decision 0022): EUR as a SEPA pain.001 file, GBP as a CSV, each item a ledger transaction. */
 let t: TestApp;
@@ -90,6 +93,13 @@ describe('operator payout batches', () => {
     expect([...xml.matchAll(/<CtrlSum>([^<]+)<\/CtrlSum>/g)].map((x) => x[1])).toEqual(['623.45', '623.45']);
     expect([...xml.matchAll(/<CdtrAcct><Id><IBAN>([^<]+)<\/IBAN>/g)].map((x) => x[1]).sort()).toEqual(['DE89370400440532013000', 'FR1420041010050500013M02606']);
     expect(xml).toContain('<DbtrAcct><Id><IBAN>DE87123456781234567890</IBAN></Id></DbtrAcct>');
+
+    // The gateway payouts' sweep and a (signed) transfer event for an item's reference leave batch items alone.
+    const sweeper = createPayoutsService(t, { gateway: createSandboxPayouts({ db: t.db, webhookSecret: sandboxWebhookSecret(t.config) }), wallet });
+    await sweeper.reconcile(new Date(Date.now() + 60_000));
+    expect(await sweeper.settle(batch.items[0].reference)).toBe('unknown');
+    expect((await sweeper.find(batch.items[0].reference))?.status).toBe('started');
+    expect(await clearing('EUR')).toBe(clearingBefore + 62_345);
 
     const paid = await t.api('POST', `/operator/payout-batches/${batch.identifier}/paid`, operator);
     expect(paid.statusCode, paid.body).toBe(200);

@@ -47,12 +47,12 @@ export const payoutsRepository = {
       .returning();
     return row;
   },
-  /** Payouts still with the gateway that started before an instant, oldest first. */
-  async listStarted(db: Executor, before: Date, limit: number): Promise<PayoutRow[]> {
+  /** A gateway's payouts still started before an instant, oldest first (batch items are the operator's, never swept). */
+  async listStarted(db: Executor, gateway: string, before: Date, limit: number): Promise<PayoutRow[]> {
     return db
       .select()
       .from(payouts)
-      .where(and(eq(payouts.status, 'started'), lt(payouts.createdAt, before)))
+      .where(and(eq(payouts.gateway, gateway), eq(payouts.status, 'started'), lt(payouts.createdAt, before)))
       .orderBy(asc(payouts.createdAt))
       .limit(limit);
   },

@@ -87,6 +87,7 @@ export function createPayoutsService(deps: Pick<AppDeps, 'db'>, { gateway, walle
 
   /** Applies what the gateway says about a transfer (never what an event claims). */
   async function apply(payout: PayoutRow, found: GatewayTransfer): Promise<TransferOutcome> {
+    if (payout.gateway !== gateway.name) return 'unknown';
     if (found.amount !== payout.amount || found.currency !== payout.currencyCode) return 'mismatch';
     switch (found.status) {
       case 'pending':
@@ -201,7 +202,8 @@ export function createPayoutsService(deps: Pick<AppDeps, 'db'>, { gateway, walle
      */
     async settle(reference: string): Promise<TransferOutcome> {
       const payout = await repo.findByReference(db, reference);
-      if (!payout) return 'unknown';
+      // Not ours, or an operator batch item (its outcome is the operator's to record, never a gateway event's).
+      if (!payout || payout.gateway !== gateway.name) return 'unknown';
       return apply(payout, await gateway.verifyTransfer(reference));
     },
 
@@ -212,7 +214,7 @@ export function createPayoutsService(deps: Pick<AppDeps, 'db'>, { gateway, walle
      */
     async reconcile(before: Date, batch = 100): Promise<number> {
       let moved = 0;
-      for (const payout of await repo.listStarted(db, before, batch)) {
+      for (const payout of await repo.listStarted(db, gateway.name, before, batch)) {
         try {
           if ((await apply(payout, await gateway.verifyTransfer(payout.reference))) === 'applied') moved += 1;
         } catch (err) {

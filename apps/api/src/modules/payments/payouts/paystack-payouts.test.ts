@@ -85,6 +85,19 @@ describe('Paystack Transfers', () => {
     expect(await wallet.earningsOf(provider.userId, 'NGN')).toBe(15_000);
   });
 
+  it('an outcome whose amount Paystack reports differently from the payout moves nothing', async () => {
+    const { provider, recipient } = await providerWithRecipient(20_000);
+    const reference = ref();
+    await payouts.transfer({ providerId: provider.userId, recipientId: recipient.identifier, amount: 20_000, currency: 'NGN', reference });
+    const atPaystack = paystack.transfers.setTransferStatus(reference, 'failed');
+    atPaystack.amount = 200_000;
+    expect((await deliver(paystack.transferWebhook(reference, 'transfer.failed'))).statusCode).toBe(200);
+    await expect.poll(() => requestsTo(`/transfer/verify/${reference}`).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await t.db.$client.query("SELECT processed_at FROM gateway_events WHERE payload->'data'->>'reference' = $1", [reference])).rows[0]?.processed_at, { timeout: 10_000 }).toBeTruthy();
+    expect(await status(reference)).toBe('started');
+    expect(await wallet.earningsOf(provider.userId, 'NGN')).toBe(0);
+  });
+
   it('transfer.reversed after success returns the money to the earnings once', async () => {
     const { provider, recipient } = await providerWithRecipient(30_000);
     const reference = ref();
