@@ -98,7 +98,7 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: 
      * The payout port for bookings (decision 0022): `createRecipient` (the bank resolves the account first) and
      * `transfer` (earnings -> clearing under a lock, then the gateway); outcomes arrive as `transfer.*` webhooks.
      */
-    payouts: { createRecipient: payouts.createRecipient, transfer: payouts.transfer, find: payouts.find, registerBankAccount: batches.registerBankAccount },
+    payouts: { banks: payouts.banks, createRecipient: payouts.createRecipient, transfer: payouts.transfer, find: payouts.find, registerBankAccount: batches.registerBankAccount },
   };
 }
 export type PaymentsModule = ReturnType<typeof createPaymentsModule>;

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { WalletModule } from '../../wallet/wallet.module.ts';
 import { GatewayError } from '../gateway/payment-gateway.ts';
-import { TransferNotFoundError, gatewayPayoutCurrencies, payoutReferencePattern, type GatewayTransfer, type PayoutGateway } from '../gateway/payout-gateway.ts';
+import { TransferNotFoundError, gatewayPayoutCurrencies, payoutReferencePattern, type Bank, type GatewayTransfer, type PayoutGateway } from '../gateway/payout-gateway.ts';
 import { payoutsRepository as repo, type PayoutRow } from './payouts.repository.ts';
 
 /**
@@ -119,6 +119,16 @@ export function createPayoutsService(deps: Pick<AppDeps, 'db'>, { gateway, walle
   }
 
   return {
+    /** The banks a provider can be paid into in a currency (`GET /bank?currency=`), for the bank-details form. */
+    async banks(currency: string): Promise<Bank[]> {
+      if (!gatewayPayoutCurrencies.includes(currency)) throw AppError.rule('payoutCurrencyUnsupported', { currency });
+      try {
+        return await gateway.listBanks(currency);
+      } catch {
+        throw gatewayUnavailable();
+      }
+    },
+
     /**
      * Verifies the account with the bank (`GET /bank/resolve`) and makes the gateway's recipient. A 400
      * `bankAccountNotResolved` when the bank does not know the account; nothing is stored then.

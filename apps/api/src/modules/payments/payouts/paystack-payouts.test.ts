@@ -41,6 +41,16 @@ async function providerWithRecipient(earnings: number) {
 }
 
 describe('Paystack Transfers', () => {
+  it('lists the banks of a currency with GET /bank', async () => {
+    const banks = await payouts.banks('NGN');
+    expect(banks).toEqual([
+      { name: 'Access Bank', code: '044', currency: 'NGN' },
+      { name: 'First Bank of Nigeria', code: '011', currency: 'NGN' },
+    ]);
+    expect(requestsTo('/bank').at(-1)).toMatchObject({ method: 'GET' });
+    await expect(payouts.banks('GBP')).rejects.toMatchObject({ statusCode: 400, messageKey: 'payoutCurrencyUnsupported' });
+  });
+
   it('resolves the account with GET /bank/resolve before it creates the recipient', async () => {
     const before = paystack.requests.length;
     const { recipient } = await providerWithRecipient(1_000);
