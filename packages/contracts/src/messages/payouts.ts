@@ -10,6 +10,10 @@ export const payoutMessages = defineMessages({
     en: 'The bank could not confirm this account number',
     de: 'Die Bank konnte diese Kontonummer nicht bestätigen',
   },
+  bankAccountTaken: {
+    en: 'This bank account is registered to another provider',
+    de: 'Dieses Bankkonto ist für eine andere Fachperson hinterlegt',
+  },
   payoutCurrencyUnsupported: {
     en: 'Payouts in {currency} are not made through the gateway',
     de: 'Auszahlungen in {currency} laufen nicht über den Zahlungsdienst',

@@ -160,7 +160,7 @@ export function createPayoutsService(deps: Pick<AppDeps, 'db'>, { gateway, walle
         bankName: recipient.bankName,
       });
       // The same bank account registered by someone else is not theirs to be paid into.
-      if (row.providerId !== input.providerId) throw AppError.rule('bankAccountNotResolved');
+      if (row.providerId !== input.providerId) throw AppError.rule('bankAccountTaken');
       return { identifier: row.identifier, accountName: row.accountName, accountNumber: row.accountNumber, bankCode: row.bankCode, bankName: row.bankName, currency: row.currencyCode };
     },
 

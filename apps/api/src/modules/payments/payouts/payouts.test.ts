@@ -89,7 +89,8 @@ describe('payout recipients', () => {
     const other = await t.signUp('provider');
     await expect(
       payouts.createRecipient({ providerId: other.userId, name: 'Mallory', accountNumber: recipient.accountNumber, bankCode: '001', currency: 'NGN' }),
-    ).rejects.toMatchObject({ statusCode: 400, messageKey: 'bankAccountNotResolved' });
+    ).rejects.toMatchObject({ statusCode: 400, messageKey: 'bankAccountTaken' });
+    expect(await t.count('payout_recipients', { provider_id: other.userId })).toBe(0);
   });
 });
 
