@@ -131,6 +131,22 @@ describe('operator payout batches', () => {
     expect(batch.items[0].reference).toHaveLength(18);
   });
 
+  it('concurrent batches never take the same earnings twice', async () => {
+    const providers = [await t.signUp('provider'), await t.signUp('provider'), await t.signUp('provider')];
+    for (const [i, p] of providers.entries()) {
+      await batches.registerBankAccount({ providerId: p.userId, currency: 'GBP', accountName: `Provider ${i}`, sortCode: '200000', accountNumber: `1000000${i}` });
+      await earn(p.userId, 1_000 * (i + 1), 'GBP');
+    }
+    const clearingBefore = await clearing('GBP');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => t.api('POST', '/operator/payout-batches', operator, { currency: 'GBP' })));
+    const created = answers.filter((a) => a.statusCode === 201).map((a) => a.json().data as { total: number; itemCount: number });
+    for (const refused of answers.filter((a) => a.statusCode !== 201)) expectError(refused, 400, validation(en.noPayoutsDue));
+    expect(created.reduce((s, b) => s + b.total, 0)).toBe(6_000);
+    expect(created.reduce((s, b) => s + b.itemCount, 0)).toBe(3);
+    expect(await clearing('GBP')).toBe(clearingBefore + 6_000);
+    for (const p of providers) expect(await wallet.earningsOf(p.userId, 'GBP')).toBe(0);
+  });
+
   it('refuses a currency other than GBP or EUR, an unknown batch, and anyone but an operator', async () => {
     expectError(await t.api('GET', '/operator/payouts/due?currency=USD', operator), 400, validation(en.batchCurrencyUnsupported));
     expectError(await t.api('POST', `/operator/payout-batches/${crypto.randomUUID()}/paid`, operator), 404, { message: en.notFound, code: 'NOT_FOUND' });
