@@ -35,6 +35,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe's API; tests point it at a local server that speaks the same protocol. */
   STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
+  /** The platform's own account, the debtor of SEPA payout files (decision 0022); a test account outside production. */
+  PAYOUT_DEBTOR_NAME: z.string().min(1).max(70).default('Therapy Platform'),
+  PAYOUT_DEBTOR_IBAN: z.string().optional(),
+  PAYOUT_DEBTOR_BIC: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY: z.string().optional(),
@@ -97,6 +101,8 @@ export interface Config {
     paystackBaseUrl: string;
     stripe: { secretKey: string; webhookSecret: string; apiBase: string } | undefined;
   };
+  /** Debtor of SEPA payout files; undefined in production until PAYOUT_DEBTOR_IBAN is set. */
+  payoutDebtor: { name: string; iban: string; bic: string } | undefined;
   sentryDsn: string | undefined;
   metricsToken: string | undefined;
   /** Where uploaded bytes live: S3-compatible storage when S3_* is set, else a folder under DATA_DIR. */
@@ -227,6 +233,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
           : undefined,
     },
+    payoutDebtor: e.PAYOUT_DEBTOR_IBAN
+      ? { name: e.PAYOUT_DEBTOR_NAME, iban: e.PAYOUT_DEBTOR_IBAN, bic: e.PAYOUT_DEBTOR_BIC ?? '' }
+      : isProduction
+        ? undefined
+        : { name: e.PAYOUT_DEBTOR_NAME, iban: 'DE87123456781234567890', bic: 'XMPLDEM0XXX' },
     sentryDsn: e.SENTRY_DSN,
     metricsToken: e.METRICS_TOKEN,
     storage:

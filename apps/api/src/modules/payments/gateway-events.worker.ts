@@ -3,6 +3,7 @@ import { GatewayError } from './gateway/payment-gateway.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
 import { stripeSettlementOf } from './gateway/stripe-gateway.ts';
 import type { Claimed, SettlementFor } from './settlement.ts';
+import type { TransferEventHandler } from './payouts/transfer-events.ts';
 import { GATEWAY_EVENT_QUEUE } from './webhook.routes.ts';
 
 interface EventData {
@@ -20,7 +21,12 @@ function paystackSettlementOf(eventType: string, payload: unknown): { reference:
  * gateway is asked again; a credit publishes `payment.settled`); an unreachable gateway or an unconfirmed payment is
  * retried by pg-boss with backoff, anything else is logged and the event marked processed.
  */
-export async function startGatewayEventWorker(deps: Pick<AppDeps, 'db' | 'jobs'>, settlementFor: SettlementFor, log: { error: (o: object, m: string) => void }): Promise<void> {
+export async function startGatewayEventWorker(
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  settlementFor: SettlementFor,
+  log: { error: (o: object, m: string) => void },
+  onTransfer?: TransferEventHandler,
+): Promise<void> {
   await deps.jobs.work<{ eventId: string }>(GATEWAY_EVENT_QUEUE, { retryLimit: 8, retryDelaySeconds: 2 }, async ({ eventId }) => {
     const event = await repo.event(deps.db, eventId);
     if (!event || event.processedAt) return;
@@ -37,6 +43,15 @@ export async function startGatewayEventWorker(deps: Pick<AppDeps, 'db' | 'jobs'>
         // A gateway that cannot be reached now: pg-boss tries again later. Anything else is logged and dropped.
         if (err instanceof GatewayError && err.retryable) throw err;
         log.error({ err, eventId }, 'gateway event could not be settled');
+      }
+    }
+    // Payouts (decision 0022): transfer.success / .failed / .reversed, same retry rule.
+    if (onTransfer && event.eventType.startsWith('transfer.')) {
+      try {
+        await onTransfer(event);
+      } catch (err) {
+        if (err instanceof GatewayError && err.retryable) throw err;
+        log.error({ err, eventId }, 'transfer event could not be applied');
       }
     }
     await repo.markEventProcessed(deps.db, eventId);

@@ -2,9 +2,17 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import type { UserModule } from '../user/user.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
-import { createGatewayRegistry } from './gateway/gateway-registry.ts';
+import { createGatewayRegistry, sandboxWebhookSecret } from './gateway/gateway-registry.ts';
+import { createPaystackPayouts } from './gateway/paystack-payouts.ts';
+import type { PayoutGateway } from './gateway/payout-gateway.ts';
 import { startGatewayEventWorker } from './gateway-events.worker.ts';
 import { paymentsRoutes } from './payments.routes.ts';
+import { payoutBatchesRoutes } from './payouts/payout-batches.routes.ts';
+import { createPayoutBatchesService } from './payouts/payout-batches.service.ts';
+import { createPayoutsService } from './payouts/payouts.service.ts';
+import { createTransferEventHandler } from './payouts/transfer-events.ts';
+import { createSandboxPayouts, type SandboxPayouts } from './sandbox/sandbox-payouts.ts';
+import { sandboxPayoutRoutes } from './sandbox/sandbox-payouts.routes.ts';
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
 import { EXPIRE_PAYMENTS_QUEUE, expireStalePayments } from './expire-payments.ts';
 import { createSettlement, type Settlement, type SettlementFor } from './settlement.ts';
@@ -12,7 +20,19 @@ import { topupMail } from './topup-mail.ts';
 import { createTopupService } from './topup.service.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 
-export { sandboxWebhookSecret } from './gateway/gateway-registry.ts';
+export { sandboxWebhookSecret };
+
+const RECONCILE_PAYOUTS_QUEUE = 'payouts.reconcile';
+/** A started payout is left to its webhook this long before the sweep asks about it. */
+const PAYOUT_SWEEP_AFTER_MS = 5 * 60 * 1000;
+
+/** The payout side (decision 0022): Paystack Transfers where Paystack takes payments, else the sandbox's. */
+function payoutGatewayFor(deps: AppDeps): PayoutGateway {
+  const { payments } = deps.config;
+  const paystack = payments.gateway === 'paystack' || Object.values(payments.byCurrency).includes('paystack');
+  if (paystack) return createPaystackPayouts({ secretKey: payments.paystackSecretKey!, baseUrl: payments.paystackBaseUrl });
+  return createSandboxPayouts({ db: deps.db, webhookSecret: sandboxWebhookSecret(deps.config) });
+}
 
 /**
  * The payments module's public face: top-ups, their status, webhooks (processed by the gateway-event worker), and in
@@ -21,6 +41,9 @@ export { sandboxWebhookSecret } from './gateway/gateway-registry.ts';
  */
 export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: UserModule; wallet: WalletModule }) {
   const gateways = createGatewayRegistry(deps);
+  const payoutGateway = payoutGatewayFor(deps);
+  const payouts = createPayoutsService(deps, { gateway: payoutGateway, wallet });
+  const batches = createPayoutBatchesService(deps, { wallet });
 
   const plugin: FastifyPluginAsync = async (app) => {
     const log: FastifyBaseLogger = app.log;
@@ -36,6 +59,7 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: 
     deps.events.subscribe('payment.settled', topupMail(deps, users, log));
 
     await app.register(paymentsRoutes, { topups });
+    await app.register(payoutBatchesRoutes, { batches });
     await app.register(webhookRoutes, { deps, gateways });
     const sandbox = gateways.sandbox;
     if (sandbox) {
@@ -50,14 +74,27 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: 
         if (res.statusCode !== 200) throw new Error(`sandbox webhook answered ${res.statusCode}`);
       };
       await app.register(sandboxRoutes, { gateway: sandbox, deliver });
+      if (payoutGateway.name === 'sandbox') await app.register(sandboxPayoutRoutes, { payouts: payoutGateway as SandboxPayouts, deliver });
     }
 
     await deps.jobs.schedule(EXPIRE_PAYMENTS_QUEUE, '*/15 * * * *', async () => {
       await expireStalePayments(deps.db, deps.clock, settlementFor);
     });
-    await startGatewayEventWorker(deps, settlementFor, log);
+    // Payouts whose webhook never came (or whose transfer never reached the gateway) are asked about again.
+    await deps.jobs.schedule(RECONCILE_PAYOUTS_QUEUE, '*/10 * * * *', async () => {
+      await payouts.reconcile(new Date(deps.clock.now().getTime() - PAYOUT_SWEEP_AFTER_MS));
+    });
+    await startGatewayEventWorker(deps, settlementFor, log, createTransferEventHandler(payouts, log));
   };
 
-  return { name: 'payments' as const, plugin };
+  return {
+    name: 'payments' as const,
+    plugin,
+    /**
+     * The payout port for bookings (decision 0022): `createRecipient` (the bank resolves the account first) and
+     * `transfer` (earnings -> clearing under a lock, then the gateway); outcomes arrive as `transfer.*` webhooks.
+     */
+    payouts: { banks: payouts.banks, createRecipient: payouts.createRecipient, transfer: payouts.transfer, find: payouts.find, registerBankAccount: batches.registerBankAccount },
+  };
 }
 export type PaymentsModule = ReturnType<typeof createPaymentsModule>;
