@@ -44,6 +44,18 @@ export function startIntlWarmup(create: () => WarmupWorker, giveUpAfterMs = 3_00
   worker.onerror = () => done();
 }
 
+/** Resolves once `useIntlReady()` is true (at once when no warm-up runs). */
+export function whenIntlReady(): Promise<void> {
+  if (ready) return Promise.resolve();
+  return new Promise((resolve) => {
+    const listener = () => {
+      listeners.delete(listener);
+      resolve();
+    };
+    listeners.add(listener);
+  });
+}
+
 /** The browser's IANA zone as the warm-up worker read it, if it has. */
 export const warmedTimeZone = (): string | undefined => zone;
 
