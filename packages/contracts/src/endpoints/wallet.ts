@@ -113,7 +113,33 @@ export const receiveGatewayWebhook = defineEndpoint({
   tags,
   role: 'public',
   params: webhookParams,
-  responses: { 200: messageOnly, 401: errorBody, 404: errorBody },
+  responses: { 200: messageOnly, 400: errorBody, 401: errorBody, 404: errorBody },
+});
+
+/** A stored gateway event that could not be applied (currency mismatch, unknown account, amount mismatch). */
+export const gatewayEventNeedingAttention = z.object({
+  identifier: z.uuid(),
+  gateway: z.string(),
+  eventType: z.string(),
+  /** Why it was not applied. */
+  note: z.string().nullable(),
+  /** The request id of the delivery that stored it: its log lines carry the same id. */
+  requestId: z.string().nullable(),
+  receivedAt: z.string(),
+  /** The event as the gateway sent it. */
+  payload: z.unknown(),
+});
+export type GatewayEventNeedingAttention = z.infer<typeof gatewayEventNeedingAttention>;
+
+/** Operators only (the access core's operator relation): anyone else gets 404, as for any object not theirs. */
+export const listGatewayEventsNeedingAttention = defineEndpoint({
+  method: 'GET',
+  path: '/payment/events/attention',
+  operationId: 'listGatewayEventsNeedingAttention',
+  summary: 'Operators: the gateway events that could not be applied and wait for a person (newest first)',
+  tags,
+  role: 'user',
+  responses: { 200: envelope(z.array(gatewayEventNeedingAttention)), 401: errorBody, 404: errorBody },
 });
 
 /** The sandbox gateway's own pages (DESIGN.md §2 "payments"), registered only when the sandbox is configured. */

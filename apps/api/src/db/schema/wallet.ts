@@ -127,6 +127,13 @@ export const virtualAccounts = pgTable(
   (t) => [uniqueIndex('virtual_accounts_user_gateway_key').on(t.userId, t.gateway), uniqueIndex('virtual_accounts_number_key').on(t.gateway, t.accountNumber)],
 );
 
+/**
+ * What became of a stored event: `received` (not handled yet), `processed` (applied), `ignored` (a type this platform
+ * does not act on: stored and answered 200 all the same), `needs_attention` (could not be applied: kept for an
+ * operator, never dropped).
+ */
+export const gatewayEventStatusEnum = pgEnum('gateway_event_status', ['received', 'processed', 'ignored', 'needs_attention']);
+
 /** The webhook inbox: every verified gateway event once (unique key), processed by a job. */
 export const gatewayEvents = pgTable(
   'gateway_events',
@@ -136,10 +143,15 @@ export const gatewayEvents = pgTable(
     eventKey: text().notNull(),
     eventType: text().notNull(),
     payload: jsonb().notNull(),
+    status: gatewayEventStatusEnum().notNull().default('received'),
+    /** Why an event needs attention (for the operator), e.g. "currency mismatch". */
+    note: text(),
+    /** The request id of the delivery that stored it (our `x-request-id`), to find its log lines. */
+    requestId: text(),
     receivedAt: createdAt(),
     processedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('gateway_events_key').on(t.gateway, t.eventKey)],
+  (t) => [uniqueIndex('gateway_events_key').on(t.gateway, t.eventKey), index('gateway_events_status_idx').on(t.status).where(sql`${t.status} = 'needs_attention'`)],
 );
 
 /*

@@ -2,10 +2,14 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { ErrorReporter } from '../../platform/error-reporting.ts';
 import type { UserModule } from '../user/user.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
 import { createPaystackGateway } from './gateway/paystack-gateway.ts';
 import type { PaymentGateway } from './gateway/payment-gateway.ts';
+import { chargeHandlers } from './events/charge.handlers.ts';
+import { gatewayEventHandlers } from './events/handlers.ts';
+import { createGatewayEventsService } from './gateway-events.service.ts';
 import { startGatewayEventWorker } from './gateway-events.worker.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { createSandboxGateway, type SandboxGateway } from './sandbox/sandbox-gateway.ts';
@@ -32,7 +36,7 @@ function gatewayFor(deps: AppDeps): PaymentGateway | SandboxGateway {
  * the sandbox its checkout and transfer pages. It uses the user module (who pays, whom to mail) and the wallet module
  * (credits go through its face); a credit publishes `payment.settled`, and the top-up mail is its subscriber.
  */
-export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: UserModule; wallet: WalletModule }) {
+export function createPaymentsModule(deps: AppDeps, { users, wallet, reporter }: { users: UserModule; wallet: WalletModule; reporter: ErrorReporter }) {
   const gateway = gatewayFor(deps);
 
   const plugin: FastifyPluginAsync = async (app) => {
@@ -41,7 +45,7 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: 
     const topups = createTopupService(deps, { gateway, settlement, users, wallet });
     deps.events.subscribe('payment.settled', topupMail(deps, users, log));
 
-    await app.register(paymentsRoutes, { topups });
+    await app.register(paymentsRoutes, { topups, events: createGatewayEventsService(deps) });
     await app.register(webhookRoutes, { deps, gateway });
     if (gateway.name === 'sandbox') {
       // The sandbox delivers its webhooks through the same HTTP route a gateway would call.
@@ -60,7 +64,9 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: 
     await deps.jobs.schedule(EXPIRE_PAYMENTS_QUEUE, '*/15 * * * *', async () => {
       await expireStalePayments(deps.db, deps.clock, settlement);
     });
-    await startGatewayEventWorker(deps, settlement, log);
+    // One handler per event type, one file per family (events/handlers.ts); types not listed are stored and ignored.
+    const handlers = gatewayEventHandlers(chargeHandlers(settlement));
+    await startGatewayEventWorker(deps, handlers, { log, reporter });
   };
 
   return { name: 'payments' as const, plugin };

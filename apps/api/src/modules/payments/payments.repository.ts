@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { gatewayEvents, payments, virtualAccounts } from '../../db/schema/wallet.ts';
 
@@ -73,6 +73,17 @@ export const paymentsRepository = {
     return row;
   },
   async markEventProcessed(db: Executor, id: string): Promise<void> {
-    await db.update(gatewayEvents).set({ processedAt: new Date() }).where(eq(gatewayEvents.identifier, id));
+    await db.update(gatewayEvents).set({ processedAt: new Date(), status: 'processed' }).where(eq(gatewayEvents.identifier, id));
+  },
+  /** Ends a received event's handling: processed, ignored (no handler for its type) or needs_attention (with why). */
+  async finishEvent(db: Executor, id: string, outcome: { status: 'processed' | 'ignored' } | { status: 'needs_attention'; note: string }): Promise<void> {
+    await db
+      .update(gatewayEvents)
+      .set({ processedAt: new Date(), status: outcome.status, note: outcome.status === 'needs_attention' ? outcome.note : null })
+      .where(and(eq(gatewayEvents.identifier, id), eq(gatewayEvents.status, 'received')));
+  },
+  /** The events an operator must look at, newest first. */
+  async eventsNeedingAttention(db: Executor, limit: number): Promise<GatewayEventRow[]> {
+    return db.select().from(gatewayEvents).where(eq(gatewayEvents.status, 'needs_attention')).orderBy(desc(gatewayEvents.receivedAt)).limit(limit);
   },
 };

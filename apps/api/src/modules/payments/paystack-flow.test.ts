@@ -34,8 +34,12 @@ describe('Paystack', () => {
     expect(sent).toMatchObject({ amount: 150_000, currency: 'NGN', email: client.email, callbackUrl: expect.stringContaining(`/wallet?payment=${started.payment.identifier}`) });
     expect(started.metadata.authorizationUrl).toMatch(/^https?:\/\//);
 
-    // A webhook before the money arrived (Paystack says "abandoned"): nothing is credited.
-    expect((await deliver(paystack.webhook(started.payment.reference))).statusCode).toBe(200);
+    // Paystack's published reference characters only (-, ., = and letters and digits).
+    expect(started.payment.reference).toMatch(/^[A-Za-z0-9.=-]+$/);
+    // A signed event that claims success before the money arrived (Paystack itself says "abandoned"): the webhook
+    // alone is never trusted, nothing is credited.
+    const early = paystack.signEvent('charge.success', { id: 77, reference: started.payment.reference, amount: 150_000, currency: 'NGN', status: 'success', channel: 'card' });
+    expect((await deliver(early)).statusCode).toBe(200);
     const verified = () => paystack.requests.some((r) => r.path === `/transaction/verify/${started.payment.reference}`);
     await expect.poll(verified, { timeout: 10_000 }).toBe(true);
     expect(await balance(client)).toBe(0);
@@ -82,6 +86,26 @@ describe('Paystack', () => {
     expectError(failed, 502, { message: en.gatewayUnavailable, code: 'PAYMENT_GATEWAY_ERROR' });
     expect((await t.db.$client.query('SELECT status FROM payments WHERE user_id = $1', [client.userId])).rows).toEqual([{ status: 'failed' }]);
     expect(await balance(client)).toBe(0);
+  });
+
+  it.each([
+    ['GB', 'GBP', 'en', 'Top-ups in GBP are not available with this payment provider'],
+    ['DE', 'EUR', 'de', 'Aufladungen in EUR sind bei diesem Zahlungsanbieter nicht möglich'],
+  ])('a client whose wallet is in a currency Paystack does not publish (%s, %s) gets a clear 400 naming it; nothing starts', async (country, currency, locale, message) => {
+    const client = await t.signUp('client', { countryIdentifier: await t.countryId(country) });
+    expect(((await t.api('GET', '/wallet/balance', client)).json().data as { currency: string }).currency).toBe(currency);
+    const requests = paystack.requests.length;
+    const res = await t.request({ method: 'POST', url: '/api/v1/payment/wallet', headers: { ...client.auth, 'x-locale': locale }, payload: { amount: 100_000 } });
+    expectError(res, 400, { message, code: 'VALIDATION_ERROR', errors: [message] });
+    expect(await t.count('payments', { user_id: client.userId })).toBe(0);
+    expect(paystack.requests.length).toBe(requests);
+  });
+
+  it('a client in USD (a currency Paystack publishes) starts a top-up at Paystack', async () => {
+    const client = await t.signUp('client', { countryIdentifier: await t.countryId('US') });
+    const res = await t.api('POST', '/payment/wallet', client, { amount: 1_000 });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(paystack.transactions.get((res.json().data as TopupResponse).payment.reference)).toMatchObject({ currency: 'USD', amount: 1_000 });
   });
 
   it('a declined card ends as failed when the client polls', async () => {

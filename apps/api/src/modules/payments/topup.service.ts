@@ -48,13 +48,16 @@ export function createTopupService(
       const currency = await wallet.currencyOf(user.identifier);
       if (input.currencyCode && input.currencyCode !== currency) throw AppError.rule('currencyNotYours');
       if (input.amount < minTopupMinor(currency)) throw AppError.rule('topupMinimum', topupMinimumParams(currency));
+      // Checked before anything is stored or sent: a gateway is never asked for a currency it does not take.
+      if (!gateway.supports(currency)) throw AppError.rule('currencyNotSupportedByGateway', { currency });
       // A retried request (same key) gets the payment it already started, never a second one.
       const again = idempotencyKey ? await repo.byIdempotencyKey(db, user.identifier, idempotencyKey) : undefined;
       if (again) {
         if (again.amount !== input.amount) throw AppError.conflict('CONFLICT', 'idempotencyKeyReused');
         return { metadata: { authorizationUrl: again.authorizationUrl ?? '' }, payment: toPayment(again) };
       }
-      const reference = `tp_${crypto.randomUUID().replaceAll('-', '')}`;
+      // Paystack's published character set: only -, ., = and letters and digits (REFERENCE_PATTERN).
+      const reference = `tp-${crypto.randomUUID().replaceAll('-', '')}`;
       const payment = await repo.insert(db, {
         userId: user.identifier,
         gateway: gateway.name,

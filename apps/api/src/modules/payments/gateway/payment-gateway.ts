@@ -4,8 +4,14 @@
  * Amounts are minor units (kobo, pence, cents), as Paystack counts them.
  */
 
+/**
+ * Paystack's published character set for a transaction reference (dist/paystack.yaml, `TransactionInitialize.reference`:
+ * "Only -, ., = and alphanumeric characters allowed").
+ */
+export const REFERENCE_PATTERN = /^[A-Za-z0-9.=-]+$/;
+
 export interface InitializeInput {
-  /** Our reference for this top-up; the gateway keeps it, so a retry never charges twice. */
+  /** Our reference for this top-up (REFERENCE_PATTERN); the gateway keeps it, so a retry never charges twice. */
   reference: string;
   email: string;
   amount: number;
@@ -43,17 +49,19 @@ export interface DedicatedAccount {
   accountName: string;
 }
 
-/** A webhook event whose signature checked out; `key` is unique per event, for processing it once. */
+/**
+ * A webhook event whose signature checked out, of any type (what the platform acts on is decided by the event
+ * handlers: events/handlers.ts). `key` is unique per event, for storing and processing it once; `payload` is the
+ * parsed body, with any NUL character replaced (PostgreSQL's jsonb cannot hold one).
+ */
 export interface GatewayEvent {
   key: string;
   type: string;
-  reference: string;
-  amount: number;
-  currency: string;
-  channel: string;
-  customerCode: string | null;
   payload: unknown;
 }
+
+/** A webhook delivery read: a signed event, or why it is refused (`signature`: 401; `malformed`: signed but no event, 400). */
+export type WebhookReading = { ok: true; event: GatewayEvent } | { ok: false; reason: 'signature' | 'malformed' };
 
 /** A gateway failure. `retryable`: a timeout, a network error or a 5xx (try again later); else a refusal. */
 export class GatewayError extends Error {
@@ -74,8 +82,14 @@ export interface PaymentGateway {
   /** Creates (or finds) the customer and assigns a dedicated bank account for transfer top-ups. */
   assignDedicatedAccount(input: DedicatedAccountInput): Promise<DedicatedAccount>;
   /**
-   * Checks `x-paystack-signature` (HMAC-SHA512 of the raw body, hex) and parses the event. Undefined when the body is
-   * unsigned, forged or not an event this platform handles.
+   * Checks `x-paystack-signature` (HMAC-SHA512 of the raw body, hex) and reads the event, whatever its type: a
+   * validly signed event is always an event (stored and answered 200), only a bad or missing signature is refused.
    */
-  parseWebhook(rawBody: Buffer, signature: string | undefined): GatewayEvent | undefined;
+  parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookReading;
+  /**
+   * Whether this gateway takes payments in the currency (ISO 4217, upper case). Paystack: only the currencies its
+   * published API lists (GHS, KES, NGN, ZAR, USD); the sandbox: every currency the platform serves. Top-ups in a
+   * currency the gateway does not support are refused before anything starts; gateway selection per currency uses it.
+   */
+  supports(currency: string): boolean;
 }

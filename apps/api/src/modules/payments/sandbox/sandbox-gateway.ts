@@ -8,7 +8,9 @@ import {
   type GatewayTransaction,
   type InitializeInput,
   type PaymentGateway,
+  REFERENCE_PATTERN,
 } from '../gateway/payment-gateway.ts';
+import { supportedCurrencies } from '@therapy/contracts/wallet';
 import { mapPaystackStatus, parsePaystackWebhook, signPaystackWebhook } from '../gateway/paystack-gateway.ts';
 import { sandboxRepository as repo, type SandboxTransactionRow } from './sandbox.repository.ts';
 
@@ -87,8 +89,13 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
   return {
     name: 'sandbox',
 
+    /** The sandbox stands in for every gateway in development: it takes every currency the platform serves. */
+    supports: (currency: string) => (supportedCurrencies as readonly string[]).includes(currency),
+
     async initialize(input: InitializeInput) {
       if (!isAmount(input.amount)) throw new GatewayError('Sandbox: invalid amount', false);
+      // Paystack's published character set for references (dist/paystack.yaml, TransactionInitialize.reference).
+      if (!REFERENCE_PATTERN.test(input.reference)) throw new GatewayError('Sandbox: Invalid transaction reference', false);
       await repo.insertTransaction(db, {
         reference: input.reference,
         email: input.email,
@@ -163,7 +170,7 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
       if (!isAmount(amount)) throw new GatewayError('Sandbox: invalid amount', false);
       const account = await repo.findAccountByNumber(db, accountNumber);
       if (!account) return undefined;
-      const reference = `sbx_trf_${crypto.randomBytes(12).toString('hex')}`;
+      const reference = `sbx-trf-${crypto.randomBytes(12).toString('hex')}`;
       const row = {
         reference,
         email: account.email,
