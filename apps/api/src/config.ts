@@ -23,6 +23,8 @@ const envSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().optional(),
   /** Paystack's API; tests point it at a local server that speaks the same protocol. */
   PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
+  /** The bank for dedicated accounts (a provider slug of GET /dedicated_account/available_providers); unset: Paystack's first. */
+  PAYSTACK_PREFERRED_BANK: z.string().trim().min(1).optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY: z.string().optional(),
@@ -77,7 +79,7 @@ export interface Config {
   rateLimitPerMinute: number;
   seedDemo: boolean;
   serveWeb: boolean;
-  payments: { gateway: 'sandbox' | 'paystack'; paystackSecretKey: string | undefined; paystackBaseUrl: string };
+  payments: { gateway: 'sandbox' | 'paystack'; paystackSecretKey: string | undefined; paystackBaseUrl: string; paystackPreferredBank: string | undefined };
   sentryDsn: string | undefined;
   metricsToken: string | undefined;
   /** Where uploaded bytes live: S3-compatible storage when S3_* is set, else a folder under DATA_DIR. */
@@ -136,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 100_000 : 600),
     seedDemo: e.SEED_DEMO ?? !isProduction,
     serveWeb: e.SERVE_WEB,
-    payments: { gateway: e.PAYMENT_GATEWAY, paystackSecretKey: e.PAYSTACK_SECRET_KEY, paystackBaseUrl: e.PAYSTACK_BASE_URL },
+    payments: { gateway: e.PAYMENT_GATEWAY, paystackSecretKey: e.PAYSTACK_SECRET_KEY, paystackBaseUrl: e.PAYSTACK_BASE_URL, paystackPreferredBank: e.PAYSTACK_PREFERRED_BANK },
     sentryDsn: e.SENTRY_DSN,
     metricsToken: e.METRICS_TOKEN,
     storage:

@@ -17,6 +17,9 @@ import type { AddressInfo } from 'node:net';
  *   letters and digits; a reference used before is refused ("Duplicate Transaction Reference").
  * - `GET /transaction/verify/{reference}`: 404 for a reference it does not know. A transaction nobody has paid yet
  *   verifies as `abandoned`; `setStatus` moves it on (success, failed, ongoing, reversed...).
+ * - `GET /dedicated_account/available_providers` lists the banks; `POST /dedicated_account/assign` requires email,
+ *   first_name, last_name, phone, preferred_bank (one of those banks) and country (NG, GH) and answers only "in
+ *   progress": the account comes with `dedicatedaccount.assign.success` (or `.failed`), see `completeAssignment`.
  * - `charge.success` is only ever sent for a transaction whose status is `success`.
  */
 
@@ -85,6 +88,13 @@ export interface FakePaystack {
   setStatus(reference: string, status: 'success' | 'failed' | 'abandoned' | 'ongoing' | 'pending' | 'reversed'): FakeTransaction;
   /** A customer's transfer to their dedicated account: a new successful transaction and its signed webhook. */
   transfer(accountNumber: string, amount: number): { reference: string } & SignedWebhook;
+  /**
+   * Paystack's answer to a POST /dedicated_account/assign made for `email`: `success` assigns the account (in the
+   * requested bank) and gives the signed `dedicatedaccount.assign.success` (data: customer, dedicated_account,
+   * identification); `failed` the signed `dedicatedaccount.assign.failed` (dedicated_account null). Throws when no
+   * assignment was requested for the email (Paystack sends these events only for a request).
+   */
+  completeAssignment(email: string, outcome: 'success' | 'failed'): SignedWebhook & { account?: FakeAccount };
   /** The signed `charge.success` Paystack sends for a paid transaction (throws for one that is not paid). */
   webhook(reference: string): SignedWebhook;
   /** Any event body `{ event, data }`, signed as Paystack signs it (for events shaped by a test, e.g. refunds). */
@@ -116,6 +126,13 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
   const transactions = new Map<string, FakeTransaction>();
   const customers = new Map<string, FakeCustomer>();
   const accounts = new Map<string, FakeAccount>();
+  /** Requests of POST /dedicated_account/assign not answered by a webhook yet, by lower-cased email. */
+  const assignments = new Map<string, { bankSlug: string; country: string }>();
+  /** GET /dedicated_account/available_providers (Paystack's API docs: provider_slug, bank_id, bank_name, id). */
+  const providers = [
+    { provider_slug: 'wema-bank', bank_id: 20, bank_name: 'Wema Bank', id: 5 },
+    { provider_slug: 'titan-paystack', bank_id: 67, bank_name: 'Titan Paystack', id: 6 },
+  ];
   const requests: FakeRequest[] = [];
   let nextId = 4_099_260_000;
   let nextAccountNumber = 9_930_000_000;
@@ -183,19 +200,17 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
       subaccount: {},
     };
   };
-  const accountJson = (a: FakeAccount) => {
-    const c = [...customers.values()].find((x) => x.customerCode === a.customerCode)!;
-    return {
-      bank: a.bank,
-      account_name: a.accountName,
-      account_number: a.accountNumber,
-      assigned: true,
-      currency: 'NGN',
-      active: true,
-      id: a.id,
-      customer: customerJson(c),
-    };
-  };
+  /** A dedicated account as Paystack's DVA resource describes it (DedicatedNubanCreateResponse.data, less the customer). */
+  const accountJson = (a: FakeAccount) => ({
+    bank: a.bank,
+    account_name: a.accountName,
+    account_number: a.accountNumber,
+    assigned: true,
+    currency: 'NGN',
+    metadata: null,
+    active: true,
+    id: a.id,
+  });
 
   function route(method: string, path: string, body: Record<string, unknown>): Answer {
     if (method === 'POST' && path === '/transaction/initialize') {
@@ -237,35 +252,24 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
       if (!t) return refuse(404, 'Transaction reference not found', "Ensure that you're passing the reference of a transaction that exists on this integration");
       return ok('Verification successful', transactionJson(t));
     }
-    if (method === 'POST' && path === '/customer') {
-      const email = body.email;
-      if (typeof email !== 'string' || !email.includes('@')) return refuse(400, 'Invalid Email Address Passed', 'Ensure that you pass a valid email address');
-      const c = customerOf(email);
-      if (typeof body.first_name === 'string') c.firstName = body.first_name;
-      if (typeof body.last_name === 'string') c.lastName = body.last_name;
-      if (typeof body.phone === 'string') c.phone = body.phone;
-      return ok('Customer created', { ...customerJson(c), integration: 100_032, domain: 'test', identified: false, identifications: null });
+    if (method === 'GET' && path === '/dedicated_account/available_providers') {
+      return ok('Dedicated account providers retrieved', providers);
     }
-    if (method === 'POST' && path === '/dedicated_account') {
-      const code = body.customer;
-      const c = [...customers.values()].find((x) => x.customerCode === code || x.id === code);
-      if (!c) return refuse(404, 'Customer not found', 'Ensure that you pass the code of a customer on this integration');
-      if (body.preferred_bank !== undefined && !['wema-bank', 'titan-paystack', 'test-bank'].includes(String(body.preferred_bank))) {
+    if (method === 'POST' && path === '/dedicated_account/assign') {
+      // DedicatedVirtualAccountAssign: email, first_name, last_name, phone, preferred_bank and country are required.
+      const missing = ['email', 'first_name', 'last_name', 'phone', 'preferred_bank', 'country'].filter((k) => typeof body[k] !== 'string' || !(body[k] as string).trim());
+      if (missing.length) return refuse(400, `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required`, 'Pass every required parameter of Assign Dedicated Account');
+      if (!String(body.email).includes('@')) return refuse(400, 'Invalid Email Address Passed', 'Ensure that you pass a valid email address');
+      if (!['NG', 'GH'].includes(String(body.country))) return refuse(400, 'Invalid country', 'Pass NG or GH');
+      if (!providers.some((p) => p.provider_slug === body.preferred_bank)) {
         return refuse(400, 'Preferred bank is not supported', 'Pass a provider slug from GET /dedicated_account/available_providers');
       }
-      if (!c.firstName || !c.lastName || !c.phone) return refuse(400, 'Customer first name, last name and phone are required', 'Update the customer with a first name, last name and phone');
-      let a = accounts.get(c.customerCode);
-      if (!a) {
-        a = {
-          id: nextId++,
-          customerCode: c.customerCode,
-          accountNumber: String(nextAccountNumber++),
-          accountName: `${c.firstName} ${c.lastName}`.toUpperCase(),
-          bank: { name: 'Wema Bank', id: 20, slug: 'wema-bank' },
-        };
-        accounts.set(c.customerCode, a);
-      }
-      return ok('NUBAN successfully created', accountJson(a));
+      const c = customerOf(String(body.email));
+      c.firstName = String(body.first_name);
+      c.lastName = String(body.last_name);
+      c.phone = String(body.phone);
+      assignments.set(c.email.toLowerCase(), { bankSlug: String(body.preferred_bank), country: String(body.country) });
+      return { status: 200, body: { status: true, message: 'Assign dedicated account in progress' } };
     }
     return refuse(404, 'Not found', 'Check the path against the API reference');
   }
@@ -367,6 +371,28 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
       return sign(transactionJson(t), 'charge.success');
     },
     signEvent: (event, data) => sign(data, event),
+    completeAssignment(email, outcome) {
+      const requested = assignments.get(email.toLowerCase());
+      const c = customers.get(email.toLowerCase());
+      if (!requested || !c) throw new Error(`fake paystack: no dedicated account was requested for ${email}`);
+      assignments.delete(email.toLowerCase());
+      if (outcome === 'failed') {
+        return sign({ customer: customerJson(c), dedicated_account: null, identification: { status: 'failed' } }, 'dedicatedaccount.assign.failed');
+      }
+      const provider = providers.find((p) => p.provider_slug === requested.bankSlug)!;
+      let a = accounts.get(c.customerCode);
+      if (!a) {
+        a = {
+          id: nextId++,
+          customerCode: c.customerCode,
+          accountNumber: String(nextAccountNumber++),
+          accountName: `${c.firstName} ${c.lastName}`.toUpperCase(),
+          bank: { name: provider.bank_name, id: provider.bank_id, slug: provider.provider_slug },
+        };
+        accounts.set(c.customerCode, a);
+      }
+      return { ...sign({ customer: customerJson(c), dedicated_account: accountJson(a), identification: { status: 'success' } }, 'dedicatedaccount.assign.success'), account: a };
+    },
     async close() {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

@@ -82,9 +82,15 @@ export type WalletBalance = z.infer<typeof walletBalance>;
 export const bankAccount = z.object({ bankName: z.string(), accountNumber: z.string(), accountName: z.string() });
 export type BankAccount = z.infer<typeof bankAccount>;
 /** GET /virtual-accounts/account and POST /virtual-accounts/generate: the account, or null with the reason (no name yet, or none requested yet). */
+export const bankAccountStatuses = ['none', 'pending', 'assigned', 'failed'] as const;
 export const bankAccountResponse = z.object({
   account: bankAccount.nullable(),
-  /** False while the profile lacks first or last name: no account can be generated (spec §2). */
+  /**
+   * `none`: never requested; `pending`: requested, the gateway is assigning it (it arrives by webhook, ask again in a
+   * few seconds); `assigned`: `account` holds it; `failed`: the gateway did not assign it (request it again).
+   */
+  status: z.enum(bankAccountStatuses),
+  /** False while the profile lacks first name, last name or phone number (Paystack requires all three): none can be generated. */
   canGenerate: z.boolean(),
 });
 export type BankAccountResponse = z.infer<typeof bankAccountResponse>;

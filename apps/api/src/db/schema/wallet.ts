@@ -108,7 +108,13 @@ export const payments = pgTable(
   ],
 );
 
-/** A user's dedicated bank account for transfer top-ups (one per user and gateway). */
+export const virtualAccountStatusEnum = pgEnum('virtual_account_status', ['pending', 'assigned', 'failed']);
+
+/**
+ * A user's dedicated bank account for transfer top-ups (one per user and gateway). Paystack assigns it
+ * asynchronously (POST /dedicated_account/assign, then a `dedicatedaccount.assign.success` or `.failed` webhook): the
+ * row is `pending` until the event fills in the account or fails it. The email it was requested with finds it then.
+ */
 export const virtualAccounts = pgTable(
   'virtual_accounts',
   {
@@ -117,14 +123,25 @@ export const virtualAccounts = pgTable(
       .notNull()
       .references(() => users.identifier),
     gateway: text().notNull(),
-    customerCode: text().notNull(),
-    bankName: text().notNull(),
-    accountNumber: text().notNull(),
-    accountName: text().notNull(),
+    status: virtualAccountStatusEnum().notNull().default('assigned'),
+    /** The email the account was requested with (lower case): the assignment event names the customer by it. */
+    requestedEmail: text(),
+    customerCode: text(),
+    bankName: text(),
+    accountNumber: text(),
+    accountName: text(),
+    /** Why Paystack did not assign it (a failed assignment). */
+    failureReason: text(),
     currencyCode: currency(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('virtual_accounts_user_gateway_key').on(t.userId, t.gateway), uniqueIndex('virtual_accounts_number_key').on(t.gateway, t.accountNumber)],
+  (t) => [
+    uniqueIndex('virtual_accounts_user_gateway_key').on(t.userId, t.gateway),
+    uniqueIndex('virtual_accounts_number_key').on(t.gateway, t.accountNumber),
+    index('virtual_accounts_requested_email_idx').on(t.gateway, t.requestedEmail),
+    check('virtual_accounts_assigned_complete', sql`${t.status} <> 'assigned' OR (${t.customerCode} IS NOT NULL AND ${t.bankName} IS NOT NULL AND ${t.accountNumber} IS NOT NULL AND ${t.accountName} IS NOT NULL)`),
+  ],
 );
 
 /**

@@ -8,6 +8,7 @@ import type { WalletModule } from '../wallet/wallet.module.ts';
 import { createPaystackGateway } from './gateway/paystack-gateway.ts';
 import type { PaymentGateway } from './gateway/payment-gateway.ts';
 import { chargeHandlers } from './events/charge.handlers.ts';
+import { dedicatedAccountHandlers } from './events/dedicated-account.handlers.ts';
 import { gatewayEventHandlers } from './events/handlers.ts';
 import { createGatewayEventsService } from './gateway-events.service.ts';
 import { startGatewayEventWorker } from './gateway-events.worker.ts';
@@ -27,7 +28,9 @@ export const sandboxWebhookSecret = (config: Config): string =>
 /** The gateway the configuration names: Paystack's API, or the local sandbox (the default outside production). */
 function gatewayFor(deps: AppDeps): PaymentGateway | SandboxGateway {
   const { payments } = deps.config;
-  if (payments.gateway === 'paystack') return createPaystackGateway({ secretKey: payments.paystackSecretKey!, baseUrl: payments.paystackBaseUrl });
+  if (payments.gateway === 'paystack') {
+    return createPaystackGateway({ secretKey: payments.paystackSecretKey!, baseUrl: payments.paystackBaseUrl, preferredBank: payments.paystackPreferredBank });
+  }
   return createSandboxGateway({ db: deps.db, webhookSecret: sandboxWebhookSecret(deps.config), publicBaseUrl: deps.config.appOrigin, clock: deps.clock });
 }
 
@@ -59,13 +62,18 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet, reporter }:
         if (res.statusCode !== 200) throw new Error(`sandbox webhook answered ${res.statusCode}`);
       };
       await app.register(sandboxRoutes, { gateway: gateway as SandboxGateway, deliver });
+      // What the sandbox sends by itself (a dedicated account's assignment) comes through the same route.
+      (gateway as SandboxGateway).deliverWith(
+        ({ rawBody, signature }) => deliver(rawBody, signature),
+        (err) => log.error({ err }, 'sandbox webhook delivery failed'),
+      );
     }
 
     await deps.jobs.schedule(EXPIRE_PAYMENTS_QUEUE, '*/15 * * * *', async () => {
       await expireStalePayments(deps.db, deps.clock, settlement);
     });
     // One handler per event type, one file per family (events/handlers.ts); types not listed are stored and ignored.
-    const handlers = gatewayEventHandlers(chargeHandlers(settlement));
+    const handlers = gatewayEventHandlers(chargeHandlers(settlement), dedicatedAccountHandlers(deps.db, gateway.name));
     await startGatewayEventWorker(deps, handlers, { log, reporter });
   };
 

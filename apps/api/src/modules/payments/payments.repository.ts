@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { gatewayEvents, payments, virtualAccounts } from '../../db/schema/wallet.ts';
 
@@ -44,12 +44,58 @@ export const paymentsRepository = {
     const [row] = await db.select().from(virtualAccounts).where(and(eq(virtualAccounts.userId, userId), eq(virtualAccounts.gateway, gateway))).limit(1);
     return row;
   },
+  /** The assigned account of a customer: whose wallet a transfer to it goes to. */
   async virtualAccountByCustomer(db: Executor, gateway: string, customerCode: string): Promise<VirtualAccountRow | undefined> {
-    const [row] = await db.select().from(virtualAccounts).where(and(eq(virtualAccounts.gateway, gateway), eq(virtualAccounts.customerCode, customerCode))).limit(1);
+    const [row] = await db
+      .select()
+      .from(virtualAccounts)
+      .where(and(eq(virtualAccounts.gateway, gateway), eq(virtualAccounts.customerCode, customerCode), eq(virtualAccounts.status, 'assigned')))
+      .limit(1);
     return row;
   },
-  async insertVirtualAccount(db: Executor, values: typeof virtualAccounts.$inferInsert): Promise<void> {
-    await db.insert(virtualAccounts).values(values).onConflictDoNothing();
+  /** The account requested with this email (the assignment event names the customer by it). */
+  async virtualAccountRequestedBy(db: Executor, gateway: string, email: string): Promise<VirtualAccountRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(virtualAccounts)
+      .where(and(eq(virtualAccounts.gateway, gateway), eq(virtualAccounts.requestedEmail, email.trim().toLowerCase())))
+      .orderBy(desc(virtualAccounts.updatedAt))
+      .limit(1);
+    return row;
+  },
+  /** A pending request, once per user and gateway; undefined when one exists already (pending, assigned or failed). */
+  async insertPendingVirtualAccount(db: Executor, values: { userId: string; gateway: string; currencyCode: string; requestedEmail: string }): Promise<VirtualAccountRow | undefined> {
+    const [row] = await db
+      .insert(virtualAccounts)
+      .values({ ...values, requestedEmail: values.requestedEmail.trim().toLowerCase(), status: 'pending' })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  },
+  /** failed -> pending for a new request; undefined when it was not failed (another request won). */
+  async retryFailedVirtualAccount(db: Executor, id: string, requestedEmail: string): Promise<VirtualAccountRow | undefined> {
+    const [row] = await db
+      .update(virtualAccounts)
+      .set({ status: 'pending', failureReason: null, requestedEmail: requestedEmail.trim().toLowerCase() })
+      .where(and(eq(virtualAccounts.identifier, id), eq(virtualAccounts.status, 'failed')))
+      .returning();
+    return row;
+  },
+  /** The gateway could not be asked: the request is withdrawn, so asking again starts afresh. */
+  async deletePendingVirtualAccount(db: Executor, id: string): Promise<void> {
+    await db.delete(virtualAccounts).where(and(eq(virtualAccounts.identifier, id), eq(virtualAccounts.status, 'pending')));
+  },
+  async assignVirtualAccount(db: Executor, id: string, account: { customerCode: string; bankName: string; accountNumber: string; accountName: string }): Promise<void> {
+    await db
+      .update(virtualAccounts)
+      .set({ ...account, status: 'assigned', failureReason: null })
+      .where(and(eq(virtualAccounts.identifier, id), inArray(virtualAccounts.status, ['pending', 'failed'])));
+  },
+  async failVirtualAccount(db: Executor, id: string, reason: string): Promise<void> {
+    await db
+      .update(virtualAccounts)
+      .set({ status: 'failed', failureReason: reason.slice(0, 500) })
+      .where(and(eq(virtualAccounts.identifier, id), eq(virtualAccounts.status, 'pending')));
   },
   /** Stores a verified event once; undefined when this event was received before. */
   async insertEvent(db: Executor, values: typeof gatewayEvents.$inferInsert): Promise<string | undefined> {

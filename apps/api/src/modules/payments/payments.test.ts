@@ -269,19 +269,39 @@ describe('webhooks', () => {
   });
 });
 
+/** The client profile's phone number (issue 10), set as the profile page would leave it. */
+const withPhone = async (who: SignedUp, phone = '08012345678') => {
+  await t.db.$client.query('UPDATE users SET phone_number = $2 WHERE identifier = $1', [who.userId, phone]);
+  return who;
+};
+type BankAccountAnswer = { account: { accountNumber: string; bankName: string; accountName: string } | null; status: string; canGenerate: boolean };
+const bankAccountOf = async (who: SignedUp) => (await t.api('GET', '/virtual-accounts/account', who)).json().data as BankAccountAnswer;
+/** The account once its assignment event has come (the sandbox delivers it right after the request). */
+const assignedAccount = async (who: SignedUp) => {
+  await expect.poll(async () => (await bankAccountOf(who)).status, { timeout: 10_000 }).toBe('assigned');
+  return (await bankAccountOf(who)).account!;
+};
+
 describe('transfer to a dedicated account', () => {
-  it('creates the account once the profile has names, and credits a simulated transfer with a mail', async () => {
-    const nameless = await t.signUp('client');
+  it('requests the account once the profile has names and a phone, assigns it asynchronously, and credits a simulated transfer with a mail', async () => {
+    const nameless = await withPhone(await t.signUp('client'));
     await t.db.$client.query('UPDATE users SET last_name = NULL WHERE identifier = $1', [nameless.userId]);
-    expect((await t.api('GET', '/virtual-accounts/account', nameless)).json().data).toEqual({ account: null, canGenerate: false });
+    expect(await bankAccountOf(nameless)).toEqual({ account: null, status: 'none', canGenerate: false });
     expectError(await t.api('POST', '/virtual-accounts/generate', nameless), 400, validation(en.bankAccountNeedsName));
 
-    const client = await t.signUp('client');
+    const client = await withPhone(await t.signUp('client'));
+    expect(await bankAccountOf(client)).toEqual({ account: null, status: 'none', canGenerate: true });
     const [a, b] = await Promise.all([t.api('POST', '/virtual-accounts/generate', client), t.api('POST', '/virtual-accounts/generate', client)]);
-    expect(a.json().data).toEqual(b.json().data);
-    const { account } = a.json().data as { account: { accountNumber: string; bankName: string; accountName: string } };
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    // Both requests answer "on its way" (or, if the event was quick, the account); one request went to the gateway.
+    for (const res of [a, b]) expect(['pending', 'assigned']).toContain((res.json().data as BankAccountAnswer).status);
+    const account = await assignedAccount(client);
     expect(account).toMatchObject({ bankName: 'Sandbox Bank', accountName: 'Ada Client' });
     expect(await t.count('virtual_accounts', { user_id: client.userId })).toBe(1);
+    expect(await t.count('sandbox_accounts', { email: client.email })).toBe(1);
+    // Asking again changes nothing.
+    expect((await t.api('POST', '/virtual-accounts/generate', client)).json().data).toEqual({ account, status: 'assigned', canGenerate: true });
 
     const transfer = await t.request({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: { accountNumber: account.accountNumber, amount: 750_000 } });
     expect(transfer.statusCode, transfer.body).toBe(200);
@@ -289,6 +309,16 @@ describe('transfer to a dedicated account', () => {
     await t.mail.waitFor(client.email, (x) => /top-up/i.test(x.subject));
     const [item] = (await t.api('GET', '/wallet/transactions?transactionType=topup', client)).json().data as WalletTransaction[];
     expect(item).toMatchObject({ amount: 750_000, description: 'Wallet top-up by bank transfer' });
+  });
+
+  it('without a phone number: a clear 400 (en and de) and nothing starts', async () => {
+    const client = await t.signUp('client');
+    expect(await bankAccountOf(client)).toEqual({ account: null, status: 'none', canGenerate: false });
+    expectError(await t.api('POST', '/virtual-accounts/generate', client), 400, validation(en.bankAccountNeedsPhone));
+    const de = await t.request({ method: 'POST', url: '/api/v1/virtual-accounts/generate', headers: { ...client.auth, 'x-locale': 'de' } });
+    expect(de.json().message).toBe('Füge deinem Profil deine Telefonnummer hinzu, um ein Bankkonto zu erhalten');
+    expect(await t.count('virtual_accounts', { user_id: client.userId })).toBe(0);
+    expect(await t.count('sandbox_accounts', { email: client.email })).toBe(0);
   });
 });
 
@@ -302,17 +332,18 @@ describe('dedicated account paths (spec §7: POST /virtual-accounts/generate, GE
   });
 
   it('another client never sees or gets the account of someone else; a provider is refused', async () => {
-    const owner = await t.signUp('client');
+    const owner = await withPhone(await t.signUp('client'));
     const generated = await t.api('POST', '/virtual-accounts/generate', owner);
     expect(generated.statusCode, generated.body).toBe(200);
-    const ownAccount = generated.json().data.account as { accountNumber: string };
-    expect((await t.api('GET', '/virtual-accounts/account', owner)).json().data).toEqual(generated.json().data);
+    const ownAccount = await assignedAccount(owner);
 
-    const other = await t.signUp('client', { firstName: 'Bea', lastName: 'Other' });
-    expect((await t.api('GET', '/virtual-accounts/account', other)).json().data).toEqual({ account: null, canGenerate: true });
-    const theirs = (await t.api('POST', '/virtual-accounts/generate', other)).json().data.account as { accountNumber: string; accountName: string };
+    const other = await withPhone(await t.signUp('client', { firstName: 'Bea', lastName: 'Other' }), '08087654321');
+    expect(await bankAccountOf(other)).toEqual({ account: null, status: 'none', canGenerate: true });
+    expect((await t.api('POST', '/virtual-accounts/generate', other)).statusCode).toBe(200);
+    const theirs = await assignedAccount(other);
     expect(theirs.accountNumber).not.toBe(ownAccount.accountNumber);
     expect(theirs.accountName).toBe('Bea Other');
+    expect((await bankAccountOf(owner)).account).toEqual(ownAccount);
 
     const provider = await t.signUp('provider');
     expectError(await t.api('GET', '/virtual-accounts/account', provider), 403, { message: en.forbidden, code: 'FORBIDDEN' });

@@ -52,16 +52,54 @@ describe('Paystack', () => {
     await t.mail.waitFor(client.email, (x) => /top-up/i.test(x.subject));
   });
 
-  it('a transfer to the dedicated account is credited to its owner', async () => {
+  it('a dedicated account: assigned asynchronously (pending until Paystack\'s event), then a transfer to it is credited to its owner', async () => {
     const client = await t.signUp('client');
     await t.db.$client.query("UPDATE users SET phone_number = '08012345678' WHERE identifier = $1", [client.userId]);
-    const account = await t.api('POST', '/virtual-accounts/generate', client);
-    expect(account.statusCode, account.body).toBe(200);
-    const { accountNumber } = account.json().data.account as { accountNumber: string };
-    expect(paystack.requests.some((r) => r.path === '/dedicated_account' && r.authorized)).toBe(true);
-    const transfer = paystack.transfer(accountNumber, 420_000);
+    const requested = await t.api('POST', '/virtual-accounts/generate', client);
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect(requested.json().data).toEqual({ account: null, status: 'pending', canGenerate: true });
+    expect(paystack.requests.at(-1)).toMatchObject({
+      path: '/dedicated_account/assign',
+      authorized: true,
+      body: { email: client.email, first_name: 'Ada', last_name: 'Client', phone: '08012345678', preferred_bank: 'wema-bank', country: 'NG' },
+    });
+    // Asking again while it is pending sends nothing new.
+    const sent = paystack.requests.length;
+    expect((await t.api('POST', '/virtual-accounts/generate', client)).json().data.status).toBe('pending');
+    expect(paystack.requests.length).toBe(sent);
+
+    const assigned = paystack.completeAssignment(client.email, 'success');
+    for (let i = 0; i < 3; i += 1) expect((await deliver(assigned)).statusCode).toBe(200);
+    await expect.poll(async () => (await t.api('GET', '/virtual-accounts/account', client)).json().data.status, { timeout: 10_000 }).toBe('assigned');
+    const { account } = (await t.api('GET', '/virtual-accounts/account', client)).json().data as { account: { accountNumber: string; bankName: string; accountName: string } };
+    expect(account).toEqual({ accountNumber: assigned.account!.accountNumber, bankName: 'Wema Bank', accountName: 'ADA CLIENT' });
+
+    const transfer = paystack.transfer(account.accountNumber, 420_000);
     expect((await deliver(transfer)).statusCode).toBe(200);
     await expect.poll(() => balance(client), { timeout: 10_000 }).toBe(420_000);
+  });
+
+  it('a failed assignment says so, and may be asked again', async () => {
+    const client = await t.signUp('client');
+    await t.db.$client.query("UPDATE users SET phone_number = '08012345679' WHERE identifier = $1", [client.userId]);
+    expect((await t.api('POST', '/virtual-accounts/generate', client)).json().data.status).toBe('pending');
+    expect((await deliver(paystack.completeAssignment(client.email, 'failed'))).statusCode).toBe(200);
+    await expect.poll(async () => (await t.api('GET', '/virtual-accounts/account', client)).json().data, { timeout: 10_000 }).toEqual({ account: null, status: 'failed', canGenerate: true });
+    const again = await t.api('POST', '/virtual-accounts/generate', client);
+    expect(again.json().data).toEqual({ account: null, status: 'pending', canGenerate: true });
+    expect(paystack.requests.at(-1)).toMatchObject({ path: '/dedicated_account/assign', body: { email: client.email } });
+  });
+
+  it('an assignment event for an account nobody requested is kept for an operator', async () => {
+    const stray = paystack.signEvent('dedicatedaccount.assign.success', {
+      customer: { customer_code: 'CUS_stray', email: 'stray@example.com' },
+      dedicated_account: { bank: { name: 'Wema Bank', id: 20, slug: 'wema-bank' }, account_name: 'STRAY', account_number: '9930999999', currency: 'NGN', id: 991 },
+      identification: { status: 'success' },
+    });
+    expect((await deliver(stray)).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await t.db.$client.query("SELECT status, note FROM gateway_events WHERE event_type = 'dedicatedaccount.assign.success' AND payload->'data'->'customer'->>'email' = 'stray@example.com'")).rows, { timeout: 10_000 })
+      .toEqual([{ status: 'needs_attention', note: 'no dedicated account was requested for stray@example.com' }]);
   });
 
   it('the phone number saved in the client profile is what Paystack gets for the dedicated account', async () => {
@@ -70,13 +108,25 @@ describe('Paystack', () => {
     expect(profile.statusCode, profile.body).toBe(200);
     const account = await t.api('POST', '/virtual-accounts/generate', client);
     expect(account.statusCode, account.body).toBe(200);
+    expect(paystack.requests.at(-1)).toMatchObject({ path: '/dedicated_account/assign', body: { phone: '08031234567' } });
     expect(paystack.customers.get(client.email.toLowerCase())).toMatchObject({ phone: '08031234567' });
   });
 
-  it('a dedicated account Paystack refuses (no phone number) says what to fix', async () => {
+  it('without a phone number nothing is asked of Paystack: a clear 400 saying what to add', async () => {
     const client = await t.signUp('client');
-    expectError(await t.api('POST', '/virtual-accounts/generate', client), 400, { message: en.bankAccountRefused, code: 'PAYMENT_GATEWAY_ERROR' });
+    const sent = paystack.requests.length;
+    expectError(await t.api('POST', '/virtual-accounts/generate', client), 400, { message: en.bankAccountNeedsPhone, code: 'VALIDATION_ERROR', errors: [en.bankAccountNeedsPhone] });
     expect(await t.count('virtual_accounts', { user_id: client.userId })).toBe(0);
+    expect(paystack.requests.length).toBe(sent);
+  });
+
+  it('Paystack unreachable while assigning: a 502, and the request can be made again', async () => {
+    const client = await t.signUp('client');
+    await t.db.$client.query("UPDATE users SET phone_number = '08012345670' WHERE identifier = $1", [client.userId]);
+    paystack.failNext(500, 1);
+    expectError(await t.api('POST', '/virtual-accounts/generate', client), 502, { message: en.gatewayUnavailable, code: 'PAYMENT_GATEWAY_ERROR' });
+    expect(await t.count('virtual_accounts', { user_id: client.userId })).toBe(0);
+    expect((await t.api('POST', '/virtual-accounts/generate', client)).json().data.status).toBe('pending');
   });
 
   it('a gateway that times out or fails gives a clear 502 and no money', async () => {

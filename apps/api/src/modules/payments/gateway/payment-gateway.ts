@@ -34,14 +34,17 @@ export interface GatewayTransaction {
   customerCode: string | null;
 }
 
+/** Who a dedicated account is for: Paystack's `POST /dedicated_account/assign` requires all of these. */
 export interface DedicatedAccountInput {
   email: string;
   firstName: string;
   lastName: string;
-  phone: string | null;
+  phone: string;
+  /** The wallet currency; Paystack assigns accounts in NGN (country NG) and GHS (country GH). */
   currency: string;
 }
 
+/** An assigned account, as the `dedicatedaccount.assign.success` event describes it. */
 export interface DedicatedAccount {
   customerCode: string;
   bankName: string;
@@ -79,8 +82,11 @@ export interface PaymentGateway {
   initialize(input: InitializeInput): Promise<{ authorizationUrl: string; reference: string }>;
   /** Asks the gateway for the transaction's state (used before every credit: amount and currency are checked). */
   verify(reference: string): Promise<GatewayTransaction>;
-  /** Creates (or finds) the customer and assigns a dedicated bank account for transfer top-ups. */
-  assignDedicatedAccount(input: DedicatedAccountInput): Promise<DedicatedAccount>;
+  /**
+   * Asks for a dedicated bank account for transfer top-ups. The answer is only "in progress": the account arrives
+   * with a `dedicatedaccount.assign.success` event (or `.failed`), handled by events/dedicated-account.handlers.ts.
+   */
+  requestDedicatedAccount(input: DedicatedAccountInput): Promise<void>;
   /**
    * Checks `x-paystack-signature` (HMAC-SHA512 of the raw body, hex) and reads the event, whatever its type: a
    * validly signed event is always an event (stored and answered 200), only a bad or missing signature is refused.

@@ -74,21 +74,48 @@ describe('paystack gateway: transactions', () => {
   });
 });
 
-describe('paystack gateway: dedicated accounts', () => {
-  it('creates the customer, then a Wema Bank account; asking again gives the same account', async () => {
-    const input = { email: `dva.${crypto.randomBytes(3).toString('hex')}@example.com`, firstName: 'Ada', lastName: 'Obi', phone: '+2348012345678', currency: 'NGN' };
-    const account = await gateway.assignDedicatedAccount(input);
-    expect(account).toEqual({ customerCode: expect.stringMatching(/^CUS_/), bankName: 'Wema Bank', accountNumber: expect.stringMatching(/^\d{10}$/), accountName: 'ADA OBI' });
-    const [customer, dva] = fake.requests.slice(-2);
-    expect(customer).toMatchObject({ method: 'POST', path: '/customer', body: { email: input.email, first_name: 'Ada', last_name: 'Obi', phone: '+2348012345678' } });
-    expect(dva).toMatchObject({ method: 'POST', path: '/dedicated_account', body: { customer: account.customerCode, preferred_bank: 'wema-bank' } });
-    expect(await gateway.assignDedicatedAccount(input)).toEqual(account);
+describe('paystack gateway: dedicated accounts (POST /dedicated_account/assign, asynchronous)', () => {
+  const person = () => ({ email: `dva.${crypto.randomBytes(3).toString('hex')}@example.com`, firstName: 'Ada', lastName: 'Obi', phone: '+2348012345678', currency: 'NGN' });
+
+  it('asks Paystack for its banks, then assigns with the documented body; the account comes by webhook', async () => {
+    const input = person();
+    await gateway.requestDedicatedAccount(input);
+    const [providers, assign] = fake.requests.slice(-2);
+    expect(providers).toMatchObject({ method: 'GET', path: '/dedicated_account/available_providers', authorized: true });
+    expect(assign).toMatchObject({
+      method: 'POST',
+      path: '/dedicated_account/assign',
+      authorized: true,
+      body: { email: input.email, first_name: 'Ada', last_name: 'Obi', phone: '+2348012345678', preferred_bank: 'wema-bank', country: 'NG' },
+    });
+    const hook = fake.completeAssignment(input.email, 'success');
+    const reading = gateway.parseWebhook(hook.rawBody, hook.signature);
+    expect(reading.ok && reading.event.type).toBe('dedicatedaccount.assign.success');
+  });
+
+  it('takes the configured bank when Paystack offers it, and refuses one it does not offer (before assigning)', async () => {
+    const titan = createPaystackGateway({ secretKey: fake.secretKey, baseUrl: fake.url, preferredBank: 'titan-paystack' });
+    await titan.requestDedicatedAccount(person());
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/dedicated_account/assign', body: { preferred_bank: 'titan-paystack' } });
+    const gone = createPaystackGateway({ secretKey: fake.secretKey, baseUrl: fake.url, preferredBank: 'no-such-bank' });
+    const before = fake.requests.length;
+    const err = await gatewayError(gone.requestDedicatedAccount(person()));
+    expect(err).toMatchObject({ retryable: false, message: expect.stringContaining('no-such-bank') });
+    expect(fake.requests.slice(before).map((r) => r.path)).toEqual(['/dedicated_account/available_providers']);
+  });
+
+  it('assigns only in the countries Paystack publishes (NGN: NG, GHS: GH), nothing sent for another currency', async () => {
+    await gateway.requestDedicatedAccount({ ...person(), currency: 'GHS' });
+    expect(fake.requests.at(-1)).toMatchObject({ body: { country: 'GH' } });
+    const before = fake.requests.length;
+    expect((await gatewayError(gateway.requestDedicatedAccount({ ...person(), currency: 'USD' }))).retryable).toBe(false);
+    expect(fake.requests.length).toBe(before);
   });
 
   it('passes Paystack’s refusal on as a non-retryable error', async () => {
-    const err = await gatewayError(gateway.assignDedicatedAccount({ email: 'nophone@example.com', firstName: 'No', lastName: 'Phone', phone: null, currency: 'NGN' }));
+    const err = await gatewayError(gateway.requestDedicatedAccount({ ...person(), phone: ' ' }));
     expect(err.retryable).toBe(false);
-    expect(err.message).toContain('phone are required');
+    expect(err.message).toContain('phone is required');
   });
 });
 
@@ -157,7 +184,9 @@ describe('paystack gateway: webhooks', () => {
   });
 
   it('accepts a transfer to a dedicated account (channel dedicated_nuban)', async () => {
-    const account = await gateway.assignDedicatedAccount({ email: `t.${crypto.randomBytes(3).toString('hex')}@example.com`, firstName: 'T', lastName: 'R', phone: '080', currency: 'NGN' });
+    const email = `t.${crypto.randomBytes(3).toString('hex')}@example.com`;
+    await gateway.requestDedicatedAccount({ email, firstName: 'T', lastName: 'R', phone: '080', currency: 'NGN' });
+    const account = fake.completeAssignment(email, 'success').account!;
     const { reference, rawBody, signature } = fake.transfer(account.accountNumber, 90_000);
     expect(readChargeEvent(eventOf(rawBody, signature)!.payload)).toMatchObject({ reference, amount: 90_000, channel: 'dedicated_nuban', customerCode: account.customerCode });
   });

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import {
   GatewayError,
-  type DedicatedAccount,
   type DedicatedAccountInput,
   type WebhookReading,
   REFERENCE_PATTERN,
@@ -22,6 +21,8 @@ export interface PaystackGatewayOptions {
   secretKey: string;
   baseUrl?: string;
   timeoutMs?: number;
+  /** A `provider_slug` of GET /dedicated_account/available_providers; unset: the first provider Paystack lists. */
+  preferredBank?: string | undefined;
 }
 
 /** Paystack's webhook signature: HMAC-SHA512 of the raw body with the secret key, lower-case hex. */
@@ -118,12 +119,11 @@ const verifyData = z.object({
   channel: z.string().nullish(),
   customer: z.object({ customer_code: z.string().nullish() }).nullish(),
 });
-const customerData = z.object({ customer_code: z.string().min(1) });
-const dedicatedAccountData = z.object({
-  bank: z.object({ name: z.string() }),
-  account_number: z.string().min(1),
-  account_name: z.string(),
-});
+/** GET /dedicated_account/available_providers: Paystack's API docs list `{ provider_slug, bank_id, bank_name, id }`. */
+const providersData = z.array(z.object({ provider_slug: z.string().min(1) }));
+const anything = z.unknown();
+/** The countries POST /dedicated_account/assign takes (DedicatedVirtualAccountAssign.country), by wallet currency. */
+const ASSIGN_COUNTRY: Record<string, string> = { NGN: 'NG', GHS: 'GH' };
 
 /**
  * The currencies Paystack takes payments in: the published `components.schemas.Currency` enum of dist/paystack.yaml
@@ -132,7 +132,7 @@ const dedicatedAccountData = z.object({
  */
 export const PAYSTACK_CURRENCIES: readonly string[] = ['GHS', 'KES', 'NGN', 'ZAR', 'USD'];
 
-export function createPaystackGateway({ secretKey, baseUrl = 'https://api.paystack.co', timeoutMs = 10_000 }: PaystackGatewayOptions): PaymentGateway {
+export function createPaystackGateway({ secretKey, baseUrl = 'https://api.paystack.co', timeoutMs = 10_000, preferredBank }: PaystackGatewayOptions): PaymentGateway {
   const root = baseUrl.replace(/\/+$/, '');
   // Paystack's messages never hold the key, but a message is text from outside: scrub it anyway.
   const clean = (text: string) => (secretKey ? text.replaceAll(secretKey, '[secret]') : text).slice(0, 300);
@@ -204,16 +204,23 @@ export function createPaystackGateway({ secretKey, baseUrl = 'https://api.paysta
       };
     },
 
-    async assignDedicatedAccount(input: DedicatedAccountInput): Promise<DedicatedAccount> {
-      // Creating a customer whose email Paystack knows answers that customer, so this is safe to repeat.
-      const customer = await call('POST', '/customer', {
+    async requestDedicatedAccount(input: DedicatedAccountInput): Promise<void> {
+      const country = ASSIGN_COUNTRY[input.currency];
+      if (!country) throw new GatewayError(`Paystack assigns dedicated accounts in NGN and GHS, not ${input.currency}`, false);
+      // The bank comes from Paystack's current list: the configured one if Paystack offers it, else its first.
+      const providers = await call('GET', '/dedicated_account/available_providers', undefined, providersData);
+      const slugs = providers.map((p) => p.provider_slug);
+      const bank = preferredBank ?? slugs[0];
+      if (!bank || !slugs.includes(bank)) throw new GatewayError(`Paystack offers no dedicated-account bank ${bank ?? ''} (it offers: ${slugs.join(', ') || 'none'})`, false);
+      // Creates (or finds) the customer, validates it and assigns the account; the result comes as a webhook.
+      await call('POST', '/dedicated_account/assign', {
         email: input.email,
         first_name: input.firstName,
         last_name: input.lastName,
-        ...(input.phone ? { phone: input.phone } : {}),
-      }, customerData);
-      const account = await call('POST', '/dedicated_account', { customer: customer.customer_code, preferred_bank: 'wema-bank' }, dedicatedAccountData);
-      return { customerCode: customer.customer_code, bankName: account.bank.name, accountNumber: account.account_number, accountName: account.account_name };
+        phone: input.phone,
+        preferred_bank: bank,
+        country,
+      }, anything);
     },
 
     parseWebhook(rawBody: Buffer, signature: string | undefined) {

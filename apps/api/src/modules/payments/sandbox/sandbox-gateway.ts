@@ -3,7 +3,6 @@ import type { Executor } from '../../../db/client.ts';
 import { systemClock, type Clock } from '../../../platform/clock.ts';
 import {
   GatewayError,
-  type DedicatedAccount,
   type DedicatedAccountInput,
   type GatewayTransaction,
   type InitializeInput,
@@ -45,6 +44,8 @@ export interface SandboxGateway extends PaymentGateway {
   decline(reference: string): Promise<void>;
   /** A transfer into a dedicated account: a new paid transaction; undefined when no such account exists. */
   simulateTransfer(accountNumber: string, amount: number): Promise<({ reference: string } & SandboxWebhook) | undefined>;
+  /** Where the sandbox sends the events it makes by itself (the dedicated-account assignment), as Paystack would. */
+  deliverWith(deliver: (hook: SandboxWebhook) => Promise<void>, onError: (err: unknown) => void): void;
 }
 
 export interface SandboxGatewayOptions {
@@ -77,6 +78,45 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
       paid_at: (row.paidAt ?? clock.now()).toISOString(),
     };
     const rawBody = Buffer.from(JSON.stringify({ event: 'charge.success', data }));
+    return { rawBody, signature: signPaystackWebhook(webhookSecret, rawBody) };
+  }
+
+  let deliver: { fn: (hook: SandboxWebhook) => Promise<void>; onError: (err: unknown) => void } | undefined;
+
+  /** The customer's account in the sandbox's books (one per email; racing requests agree on one). */
+  async function accountFor(input: DedicatedAccountInput): Promise<{ customerCode: string; accountNumber: string; accountName: string }> {
+    const customerCode = customerCodeFor(input.email);
+    const found = await repo.findAccountByCustomer(db, customerCode);
+    if (found) return { customerCode, accountNumber: found.accountNumber, accountName: found.accountName };
+    const accountName = `${input.firstName} ${input.lastName}`.trim();
+    // A random number can collide with one already given out: draw again.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const accountNumber = String(crypto.randomInt(0, 10_000_000_000)).padStart(10, '0');
+      if (await repo.insertAccount(db, { accountNumber, customerCode, email: input.email, accountName, currencyCode: input.currency })) {
+        return { customerCode, accountNumber, accountName };
+      }
+      const raced = await repo.findAccountByCustomer(db, customerCode);
+      if (raced) return { customerCode, accountNumber: raced.accountNumber, accountName: raced.accountName };
+    }
+    throw new GatewayError('Sandbox: no free account number', true);
+  }
+
+  /** `dedicatedaccount.assign.success`: the customer and the dedicated account (Paystack's DVA resource), signed. */
+  function assignmentEvent(input: DedicatedAccountInput, account: { customerCode: string; accountNumber: string; accountName: string }): SandboxWebhook {
+    const data = {
+      customer: { customer_code: account.customerCode, email: input.email, first_name: input.firstName, last_name: input.lastName, phone: input.phone },
+      dedicated_account: {
+        id: eventIdFor(`account:${account.accountNumber}`),
+        bank: { name: 'Sandbox Bank', id: 1, slug: 'sandbox-bank' },
+        account_name: account.accountName,
+        account_number: account.accountNumber,
+        assigned: true,
+        currency: input.currency,
+        active: true,
+      },
+      identification: { status: 'success' },
+    };
+    const rawBody = Buffer.from(JSON.stringify({ event: 'dedicatedaccount.assign.success', data }));
     return { rawBody, signature: signPaystackWebhook(webhookSecret, rawBody) };
   }
 
@@ -121,27 +161,18 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
       };
     },
 
-    async assignDedicatedAccount(input: DedicatedAccountInput): Promise<DedicatedAccount> {
-      const customerCode = customerCodeFor(input.email);
-      const toAccount = (a: { accountNumber: string; accountName: string }): DedicatedAccount => ({
-        customerCode,
-        bankName: 'Sandbox Bank',
-        accountNumber: a.accountNumber,
-        accountName: a.accountName,
-      });
-      const found = await repo.findAccountByCustomer(db, customerCode);
-      if (found) return toAccount(found);
-      const accountName = `${input.firstName} ${input.lastName}`.trim();
-      // A random number can collide with one already given out: draw again.
-      for (let attempt = 0; attempt < 10; attempt++) {
-        const accountNumber = String(crypto.randomInt(0, 10_000_000_000)).padStart(10, '0');
-        if (await repo.insertAccount(db, { accountNumber, customerCode, email: input.email, accountName, currencyCode: input.currency })) {
-          return toAccount({ accountNumber, accountName });
-        }
-        const raced = await repo.findAccountByCustomer(db, customerCode);
-        if (raced) return toAccount(raced);
-      }
-      throw new GatewayError('Sandbox: no free account number', true);
+    /**
+     * Paystack's asynchronous assignment played locally: the account is made in the sandbox's books at once, and its
+     * `dedicatedaccount.assign.success` event is delivered right after this call returns (as a webhook would come).
+     */
+    async requestDedicatedAccount(input: DedicatedAccountInput): Promise<void> {
+      const hook = assignmentEvent(input, await accountFor(input));
+      const send = deliver;
+      if (send) setImmediate(() => void send.fn(hook).catch(send.onError));
+    },
+
+    deliverWith(fn, onError) {
+      deliver = { fn, onError };
     },
 
     parseWebhook(rawBody: Buffer, signature: string | undefined) {

@@ -16,10 +16,35 @@ const BASE = 'http://localhost:3000';
 let t: TestApp;
 let gateway: SandboxGateway;
 
+/** What the sandbox delivered by itself (the dedicated-account assignments). */
+const selfDelivered: Array<{ rawBody: Buffer; signature: string }> = [];
 beforeAll(async () => {
   t = await buildTestApp();
   gateway = createSandboxGateway({ db: t.db, webhookSecret: SECRET, publicBaseUrl: BASE });
+  gateway.deliverWith(
+    async (hook) => void selfDelivered.push(hook),
+    (err) => {
+      throw err;
+    },
+  );
 });
+
+interface AssignedEvent {
+  event: string;
+  data: { customer: { customer_code: string; email: string }; dedicated_account: { bank: { name: string }; account_number: string; account_name: string; currency: string } };
+}
+/** Requests an account, as Paystack's assign would, and waits for its signed `dedicatedaccount.assign.success`. */
+async function assign(input: { email: string; firstName: string; lastName: string; phone: string; currency: string }) {
+  const seen = selfDelivered.length;
+  await gateway.requestDedicatedAccount(input);
+  let hook: { rawBody: Buffer; signature: string } | undefined;
+  await expect.poll(() => (hook = selfDelivered.slice(seen).find((h) => (JSON.parse(h.rawBody.toString()) as AssignedEvent).data.customer.email === input.email))).toBeDefined();
+  expect(gateway.parseWebhook(hook!.rawBody, hook!.signature).ok).toBe(true);
+  const body = JSON.parse(hook!.rawBody.toString()) as AssignedEvent;
+  expect(body.event).toBe('dedicatedaccount.assign.success');
+  const a = body.data.dedicated_account;
+  return { customerCode: body.data.customer.customer_code, bankName: a.bank.name, accountNumber: a.account_number, accountName: a.account_name, currency: a.currency };
+}
 afterAll(() => t?.close());
 
 const ref = () => `top-${crypto.randomBytes(6).toString('hex')}`;
@@ -142,36 +167,35 @@ describe('sandbox gateway: card checkout', () => {
 });
 
 describe('sandbox gateway: dedicated accounts and transfers', () => {
-  const person = (mail = email()) => ({ email: mail, firstName: 'Ada', lastName: 'Obi', phone: null, currency: 'NGN' });
+  const person = (mail = email()) => ({ email: mail, firstName: 'Ada', lastName: 'Obi', phone: '08012345678', currency: 'NGN' });
 
   it('assigns a Sandbox Bank account once per email', async () => {
     const input = person();
-    const account = await gateway.assignDedicatedAccount(input);
-    expect(account).toEqual({ customerCode: expect.stringMatching(/^CUS_sbx_[0-9a-f]{16}$/), bankName: 'Sandbox Bank', accountNumber: expect.stringMatching(/^\d{10}$/), accountName: 'Ada Obi' });
-    expect(await gateway.assignDedicatedAccount(input)).toEqual(account);
-    expect(await gateway.assignDedicatedAccount({ ...input, email: input.email.toUpperCase() })).toEqual(account);
-    const other = await gateway.assignDedicatedAccount(person());
+    const account = await assign(input);
+    expect(account).toEqual({ customerCode: expect.stringMatching(/^CUS_sbx_[0-9a-f]{16}$/), bankName: 'Sandbox Bank', accountNumber: expect.stringMatching(/^\d{10}$/), accountName: 'Ada Obi', currency: 'NGN' });
+    expect(await assign(input)).toEqual(account);
+    expect(await assign({ ...input, email: input.email.toUpperCase() })).toEqual(account);
+    const other = await assign(person());
     expect(other.accountNumber).not.toBe(account.accountNumber);
     expect(other.customerCode).not.toBe(account.customerCode);
   });
 
   it('racing requests for one email get one account', async () => {
     const input = person();
-    const accounts = await Promise.all(Array.from({ length: 5 }, () => gateway.assignDedicatedAccount(input)));
-    expect(new Set(accounts.map((a) => a.accountNumber)).size).toBe(1);
+    await Promise.all(Array.from({ length: 5 }, () => gateway.requestDedicatedAccount(input)));
     expect(await t.count('sandbox_accounts', { email: input.email })).toBe(1);
   });
 
   it('a card checkout and the dedicated account of one email share the customer code', async () => {
     const mail = email();
-    const account = await gateway.assignDedicatedAccount(person(mail));
+    const account = await assign(person(mail));
     const reference = await started({ email: mail });
     expect((await gateway.verify(reference)).customerCode).toBe(account.customerCode);
   });
 
   it('a transfer is a new paid transaction with a signed dedicated_nuban charge.success', async () => {
     const mail = email();
-    const account = await gateway.assignDedicatedAccount({ ...person(mail), currency: 'NGN' });
+    const account = await assign({ ...person(mail), currency: 'NGN' });
     const transfer = await gateway.simulateTransfer(account.accountNumber, 120_000);
     expect(transfer?.reference).toMatch(/^sbx-trf-[0-9a-f]+$/);
     const body = JSON.parse(transfer!.rawBody.toString()) as { event: string; data: Record<string, unknown> };
@@ -198,7 +222,7 @@ describe('sandbox gateway: dedicated accounts and transfers', () => {
 
   it('a transfer to an unknown account is undefined; a bad amount is refused', async () => {
     expect(await gateway.simulateTransfer('0000000000x', 100)).toBeUndefined();
-    const account = await gateway.assignDedicatedAccount(person());
+    const account = await assign(person());
     await gatewayError(gateway.simulateTransfer(account.accountNumber, -5));
     await gatewayError(gateway.simulateTransfer(account.accountNumber, 1.5));
   });
@@ -357,7 +381,7 @@ describe('sandbox routes', () => {
   });
 
   it('POST /payment/sandbox/transfer simulates a transfer and delivers its event', async () => {
-    const account = await gateway.assignDedicatedAccount({ email: email(), firstName: 'Tola', lastName: 'Ade', phone: null, currency: 'NGN' });
+    const account = await assign({ email: email(), firstName: 'Tola', lastName: 'Ade', phone: '08012345678', currency: 'NGN' });
     const res = await app.inject({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: { accountNumber: account.accountNumber, amount: 75_000 } });
     expect(res.statusCode).toBe(200);
     const { reference } = (res.json() as { data: { reference: string } }).data;
