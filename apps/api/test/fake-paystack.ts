@@ -97,6 +97,17 @@ export interface FakePaystack {
   completeAssignment(email: string, outcome: 'success' | 'failed'): SignedWebhook & { account?: FakeAccount };
   /** The signed `charge.success` Paystack sends for a paid transaction (throws for one that is not paid). */
   webhook(reference: string): SignedWebhook;
+  /**
+   * A refund of a paid transaction and its signed `refund.<status>` event; `data` is the published Refund resource
+   * (dist/paystack.yaml RefundListResponseArray). Throws for a transaction that is not paid, as Paystack refunds only those.
+   */
+  refund(reference: string, amount: number, status?: 'pending' | 'processing' | 'processed' | 'failed'): SignedWebhook & { id: number };
+  /**
+   * A dispute (chargeback) on a paid transaction: its signed `charge.dispute.create`, or `charge.dispute.resolve` with a
+   * resolution (DisputeResolve: merchant-accepted, declined); `data` is the published Dispute resource
+   * (DisputeListResponseArray: id, refund_amount, currency, status, resolution, transaction).
+   */
+  dispute(reference: string, refundAmount: number, resolution?: 'merchant-accepted' | 'declined', id?: number): SignedWebhook & { id: number };
   /** Any event body `{ event, data }`, signed as Paystack signs it (for events shaped by a test, e.g. refunds). */
   signEvent(event: string, data: unknown): SignedWebhook;
   close(): Promise<void>;
@@ -371,6 +382,58 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
       return sign(transactionJson(t), 'charge.success');
     },
     signEvent: (event, data) => sign(data, event),
+    refund(reference, amount, status = 'processed') {
+      const t = transactions.get(reference);
+      if (!t || t.status !== 'success') throw new Error(`fake paystack: ${reference} is not a paid transaction`);
+      const id = nextId++;
+      const c = customerOf(t.email);
+      const data = {
+        integration: 100_032,
+        transaction: t.id,
+        dispute: null,
+        settlement: null,
+        id,
+        domain: 'test',
+        currency: t.currency,
+        amount,
+        status,
+        refunded_at: status === 'processed' ? new Date().toISOString() : null,
+        refunded_by: 'merchant@example.com',
+        customer_note: 'Refund',
+        merchant_note: 'Refund',
+        deducted_amount: amount,
+        fully_deducted: amount === t.amount ? 1 : 0,
+        createdAt: new Date().toISOString(),
+        bank_reference: null,
+        transaction_reference: t.reference,
+        reason: 'Customer asked',
+        customer: customerJson(c),
+        refund_type: amount === t.amount ? 'full' : 'partial',
+        transaction_amount: t.amount,
+        initiated_by: 'merchant',
+        refund_channel: t.channel,
+      };
+      return { ...sign(data, `refund.${status}`), id };
+    },
+    dispute(reference, refundAmount, resolution, id) {
+      const t = transactions.get(reference);
+      if (!t || t.status !== 'success') throw new Error(`fake paystack: ${reference} is not a paid transaction`);
+      const disputeId = id ?? nextId++;
+      const data = {
+        id: disputeId,
+        refund_amount: refundAmount,
+        currency: t.currency,
+        status: resolution ? 'resolved' : 'awaiting-merchant-feedback',
+        resolution: resolution ?? null,
+        domain: 'test',
+        transaction: transactionJson(t),
+        category: 'chargeback',
+        customer: customerJson(customerOf(t.email)),
+        createdAt: new Date().toISOString(),
+        resolvedAt: resolution ? new Date().toISOString() : null,
+      };
+      return { ...sign(data, resolution ? 'charge.dispute.resolve' : 'charge.dispute.create'), id: disputeId };
+    },
     completeAssignment(email, outcome) {
       const requested = assignments.get(email.toLowerCase());
       const c = customers.get(email.toLowerCase());

@@ -10,8 +10,20 @@ import { users } from './users.ts';
  * check that no user wallet ends a transaction below zero.
  */
 
-/** `former_user_payable`: what the platform owes a deleted account (its wallet at deletion), until an operator refunds it (decision 0016). */
-export const ledgerAccountKindEnum = pgEnum('ledger_account_kind', ['user_wallet', 'platform_escrow', 'provider_earnings', 'gateway_clearing', 'platform_revenue', 'former_user_payable']);
+/**
+ * `former_user_payable`: what the platform owes a deleted account (its wallet at deletion), until an operator refunds it (decision 0016).
+ * `user_debt`: what a user owes the platform after a top-up was reversed (refund, chargeback) when the wallet no longer
+ * held it (decision 0019): its balance is minus the debt (never a negative wallet); the next top-ups settle it first.
+ */
+export const ledgerAccountKindEnum = pgEnum('ledger_account_kind', [
+  'user_wallet',
+  'platform_escrow',
+  'provider_earnings',
+  'gateway_clearing',
+  'platform_revenue',
+  'former_user_payable',
+  'user_debt',
+]);
 export const ledgerTransactionTypeEnum = pgEnum('ledger_transaction_type', ['topup', 'booking_payment', 'booking_release', 'refund', 'payout', 'adjustment']);
 
 const money = () => bigint({ mode: 'number' });
@@ -93,6 +105,8 @@ export const payments = pgTable(
     amount: money().notNull(),
     currencyCode: currency(),
     status: paymentStatusEnum().notNull().default('pending'),
+    /** How much of this credited payment the gateway took back since (refunds, lost chargebacks); never above `amount`. */
+    reversedAmount: money().notNull().default(0),
     authorizationUrl: text(),
     ledgerTransactionId: uuid().references(() => ledgerTransactions.identifier),
     idempotencyKey: text(),
@@ -101,6 +115,7 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_amount', sql`${t.amount} > 0`),
+    check('payments_reversed_amount', sql`${t.reversedAmount} >= 0 AND ${t.reversedAmount} <= ${t.amount}`),
     uniqueIndex('payments_gateway_reference_key').on(t.gateway, t.reference),
     uniqueIndex('payments_ledger_transaction_key').on(t.ledgerTransactionId),
     uniqueIndex('payments_user_idempotency_key').on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),

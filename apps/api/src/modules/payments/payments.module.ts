@@ -9,6 +9,8 @@ import { createPaystackGateway } from './gateway/paystack-gateway.ts';
 import type { PaymentGateway } from './gateway/payment-gateway.ts';
 import { chargeHandlers } from './events/charge.handlers.ts';
 import { dedicatedAccountHandlers } from './events/dedicated-account.handlers.ts';
+import { reversalHandlers } from './events/reversal.handlers.ts';
+import { createReversals } from './reversal.ts';
 import { gatewayEventHandlers } from './events/handlers.ts';
 import { createGatewayEventsService } from './gateway-events.service.ts';
 import { startGatewayEventWorker } from './gateway-events.worker.ts';
@@ -73,7 +75,11 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet, reporter }:
       await expireStalePayments(deps.db, deps.clock, settlement);
     });
     // One handler per event type, one file per family (events/handlers.ts); types not listed are stored and ignored.
-    const handlers = gatewayEventHandlers(chargeHandlers(settlement), dedicatedAccountHandlers(deps.db, gateway.name));
+    const handlers = gatewayEventHandlers(
+      chargeHandlers(settlement),
+      dedicatedAccountHandlers(deps.db, gateway.name),
+      reversalHandlers(createReversals(deps, gateway.name, wallet)),
+    );
     await startGatewayEventWorker(deps, handlers, { log, reporter });
   };
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { gatewayEvents, payments, virtualAccounts } from '../../db/schema/wallet.ts';
 
@@ -27,6 +27,10 @@ export const paymentsRepository = {
   },
   async update(db: Executor, id: string, values: Partial<Pick<PaymentRow, 'status' | 'authorizationUrl' | 'ledgerTransactionId'>>): Promise<void> {
     await db.update(payments).set(values).where(eq(payments.identifier, id));
+  },
+  /** Adds a reversal to a (locked) credited payment; the check constraint keeps it within the payment's amount. */
+  async addReversed(db: Executor, id: string, amount: number): Promise<void> {
+    await db.update(payments).set({ reversedAmount: sql`${payments.reversedAmount} + ${amount}` }).where(eq(payments.identifier, id));
   },
   /** Touches a pending payment (its `updatedAt`), so status polls ask the gateway at most every few seconds. */
   async touch(db: Executor, id: string): Promise<void> {

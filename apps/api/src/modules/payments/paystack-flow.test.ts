@@ -4,6 +4,7 @@ import type { TopupResponse } from '@therapy/contracts/wallet';
 import { expectError } from '../../../test/assertions.ts';
 import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { createWalletModule } from '../wallet/wallet.module.ts';
 
 /**
  * The whole top-up path with PAYMENT_GATEWAY=paystack, against a local server that speaks Paystack's API: the app's
@@ -165,5 +166,101 @@ describe('Paystack', () => {
     t.clock.advance(5_000);
     expect((await t.api('GET', `/payment/status/${started.payment.identifier}`, client)).json().data.status).toBe('failed');
     expect(await balance(client)).toBe(0);
+  });
+});
+
+describe('reversals after a credit (refund.processed, charge.dispute.*), decision 0019', () => {
+  /** A client whose card top-up Paystack confirmed and the app credited. */
+  async function credited(amount: number) {
+    const client = await t.signUp('client');
+    const started = (await t.api('POST', '/payment/wallet', client, { amount })).json().data as TopupResponse;
+    paystack.setStatus(started.payment.reference, 'success');
+    expect((await deliver(paystack.webhook(started.payment.reference))).statusCode).toBe(200);
+    await expect.poll(() => balance(client), { timeout: 10_000 }).toBe(amount);
+    return { client, reference: started.payment.reference };
+  }
+  const eventStatus = async (type: string, id: number) =>
+    (await t.db.$client.query<{ status: string; note: string | null }>("SELECT status, note FROM gateway_events WHERE event_type = $1 AND payload->'data'->>'id' = $2", [type, String(id)])).rows[0];
+  const debtOf = async (userId: string) => {
+    const { rows } = await t.db.$client.query<{ s: string | null }>("SELECT sum(e.amount) AS s FROM ledger_entries e JOIN ledger_accounts a ON a.identifier = e.account_id WHERE a.kind = 'user_debt' AND a.user_id = $1", [userId]);
+    return 0 - Number(rows[0]?.s ?? 0) || 0;
+  };
+
+  it('a processed refund takes the money back through the ledger, once however often it comes; pending/processing/failed move nothing', async () => {
+    const { client, reference } = await credited(200_000);
+    for (const status of ['pending', 'processing', 'failed'] as const) {
+      const hook = paystack.refund(reference, 50_000, status);
+      expect((await deliver(hook)).statusCode).toBe(200);
+      await expect.poll(async () => (await eventStatus(`refund.${status}`, hook.id))?.status, { timeout: 10_000 }).toBe('ignored');
+    }
+    expect(await balance(client)).toBe(200_000);
+    const refund = paystack.refund(reference, 50_000);
+    await Promise.all(Array.from({ length: 5 }, () => deliver(refund)));
+    await expect.poll(async () => (await eventStatus('refund.processed', refund.id))?.status, { timeout: 10_000 }).not.toBe('received');
+    expect(await eventStatus('refund.processed', refund.id)).toEqual({ status: 'processed', note: null });
+    expect(await balance(client)).toBe(150_000);
+    expect((await t.db.$client.query('SELECT reversed_amount FROM payments WHERE reference = $1', [reference])).rows).toEqual([{ reversed_amount: '50000' }]);
+    const { rows } = await t.db.$client.query("SELECT type FROM ledger_transactions WHERE user_id = $1 ORDER BY created_at", [client.userId]);
+    expect(rows).toEqual([{ type: 'topup' }, { type: 'refund' }]);
+  });
+
+  it('a reversal larger than the balance: the wallet goes to zero, the rest is the user\'s debt (bookings refused), a later top-up settles it first', async () => {
+    const { client, reference } = await credited(200_000);
+    // The client spent most of it (a booking's payment; bookings themselves come later).
+    const wallet = createWalletModule(t);
+    await wallet.debit({ userId: client.userId, amount: 170_000, currencyCode: 'NGN', reference: `booking-${client.userId}`, description: 'booking' });
+    const refund = paystack.refund(reference, 200_000);
+    expect((await deliver(refund)).statusCode).toBe(200);
+    await expect.poll(async () => (await eventStatus('refund.processed', refund.id))?.status, { timeout: 10_000 }).toBe('processed');
+    expect(await balance(client)).toBe(0);
+    expect(await debtOf(client.userId)).toBe(170_000);
+    expect(await wallet.hasDebt(client.userId)).toBe(true);
+    expect(await wallet.outstandingDebt(client.userId, 'NGN')).toBe(170_000);
+
+    const next = (await t.api('POST', '/payment/wallet', client, { amount: 250_000 })).json().data as TopupResponse;
+    paystack.setStatus(next.payment.reference, 'success');
+    expect((await deliver(paystack.webhook(next.payment.reference))).statusCode).toBe(200);
+    await expect.poll(() => balance(client), { timeout: 10_000 }).toBe(80_000);
+    expect(await wallet.hasDebt(client.userId)).toBe(false);
+  });
+
+  it('a chargeback: logged moves nothing; resolved declined moves nothing; resolved merchant-accepted takes refund_amount back, once', async () => {
+    const { client, reference } = await credited(300_000);
+    const opened = paystack.dispute(reference, 300_000);
+    expect((await deliver(opened)).statusCode).toBe(200);
+    await expect.poll(async () => (await eventStatus('charge.dispute.create', opened.id))?.status, { timeout: 10_000 }).toBe('processed');
+    expect(await balance(client)).toBe(300_000);
+
+    const won = paystack.dispute(reference, 300_000, 'declined');
+    expect((await deliver(won)).statusCode).toBe(200);
+    await expect.poll(async () => (await eventStatus('charge.dispute.resolve', won.id))?.status, { timeout: 10_000 }).toBe('processed');
+    expect(await balance(client)).toBe(300_000);
+
+    const lost = paystack.dispute(reference, 120_000, 'merchant-accepted');
+    for (let i = 0; i < 3; i += 1) expect((await deliver(lost)).statusCode).toBe(200);
+    await expect.poll(async () => (await eventStatus('charge.dispute.resolve', lost.id))?.status, { timeout: 10_000 }).toBe('processed');
+    expect(await balance(client)).toBe(180_000);
+  });
+
+  it('what cannot be applied is kept for an operator: more than the payment, another currency, a payment never credited', async () => {
+    const { client, reference } = await credited(100_000);
+    const first = paystack.refund(reference, 80_000);
+    expect((await deliver(first)).statusCode).toBe(200);
+    await expect.poll(async () => (await eventStatus('refund.processed', first.id))?.status, { timeout: 10_000 }).toBe('processed');
+    const tooMuch = paystack.refund(reference, 30_000);
+    expect((await deliver(tooMuch)).statusCode).toBe(200);
+    await expect.poll(async () => await eventStatus('refund.processed', tooMuch.id), { timeout: 10_000 }).toEqual({
+      status: 'needs_attention',
+      note: `reversal refund:${tooMuch.id} of 30000 NGN exceeds what is left of payment ${reference} (20000 of 100000)`,
+    });
+    const otherCurrency = paystack.signEvent('refund.processed', { id: 555_001, transaction_reference: reference, amount: 1_000, currency: 'USD', status: 'processed' });
+    expect((await deliver(otherCurrency)).statusCode).toBe(200);
+    await expect.poll(async () => (await eventStatus('refund.processed', 555_001))?.note, { timeout: 10_000 }).toBe(`currency mismatch: reversal refund:555001 of 1000 USD for a NGN payment ${reference}`);
+    const unpaid = (await t.api('POST', '/payment/wallet', client, { amount: 100_000 })).json().data as TopupResponse;
+    const never = paystack.signEvent('refund.processed', { id: 555_002, transaction_reference: unpaid.payment.reference, amount: 1_000, currency: 'NGN', status: 'processed' });
+    expect((await deliver(never)).statusCode).toBe(200);
+    await expect.poll(async () => (await eventStatus('refund.processed', 555_002))?.status, { timeout: 10_000 }).toBe('needs_attention');
+    expect(await balance(client)).toBe(20_000);
+    expect(await debtOf(client.userId)).toBe(0);
   });
 });
