@@ -17,6 +17,13 @@ import { sandboxRepository as repo, type SandboxTransactionRow } from './sandbox
  * The `sandbox` gateway (DESIGN.md §2 "payments"): Paystack's side played locally. Its books live in the sandbox
  * tables (shared by every instance); the checkout page and the transfer simulator settle them and hand back the
  * webhook Paystack would send, shaped and signed like Paystack's, so the receiving side runs the real path.
+ *
+ * It follows Paystack's published description, not memory: references only in the character set of dist/paystack.yaml
+ * (PaystackOSS/openapi, `TransactionInitialize.reference`: `-`, `.`, `=`, letters and digits), integer amounts,
+ * an unknown reference refused (Paystack's 404), `charge.success` only for a paid transaction, the webhook signature
+ * and `{ event, data }` bodies of https://paystack.com/docs/payments/webhooks/, and a dedicated account assigned
+ * asynchronously with `dedicatedaccount.assign.success` (data: customer, dedicated_account). One departure, on
+ * purpose: it takes every currency the platform serves (it stands in for every gateway in development).
  */
 
 /** A signed webhook, ready to deliver as the body and the `x-paystack-signature` header. */
