@@ -141,14 +141,16 @@ test('a client tops up by bank transfer: account details, "Topup In Progress", t
   request,
   mailbox,
 }, testInfo) => {
-  const client = await createUser('client');
+  // Paystack assigns a dedicated account only with a phone number (POST /dedicated_account/assign).
+  const client = await createUser('client', { phoneNumber: '2025550144' });
   await openWallet(page, client);
   await openTopup(page);
   await enterAmount(page, '2500');
   await page.getByRole('dialog', { name: 'Choose how to pay' }).getByRole('button', { name: 'Transfer To Account' }).click();
 
   const transfer = page.getByRole('dialog', { name: 'Transfer To Account' });
-  await expect(transfer.getByText('Transfer to the account below and your wallet will be credited instantly.')).toBeVisible();
+  // The account is assigned asynchronously (its webhook follows the request); the modal asks again every few seconds.
+  await expect(transfer.getByText('Transfer to the account below and your wallet will be credited instantly.')).toBeVisible({ timeout: 15_000 });
   await expect(transfer.getByText('Bank name')).toBeVisible();
   await expect(transfer.getByText('Account name')).toBeVisible();
   const accountNumber = (await transfer.getByTestId('account-number').textContent())?.trim() ?? '';
