@@ -242,6 +242,19 @@ describe('reversals after a credit (refund.processed, charge.dispute.*), decisio
     expect(await balance(client)).toBe(180_000);
   });
 
+  it('five different refunds of one payment delivered at once: applied only up to what it paid, the rest kept for an operator', async () => {
+    const { client, reference } = await credited(100_000);
+    const refunds = Array.from({ length: 5 }, () => paystack.refund(reference, 30_000));
+    const answers = await Promise.all(refunds.flatMap((r) => [deliver(r), deliver(r)]));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    await expect.poll(async () => (await Promise.all(refunds.map((r) => eventStatus('refund.processed', r.id)))).every((e) => e && e.status !== 'received'), { timeout: 15_000 }).toBe(true);
+    const statuses = (await Promise.all(refunds.map((r) => eventStatus('refund.processed', r.id)))).map((e) => e!.status).sort();
+    expect(statuses).toEqual(['needs_attention', 'needs_attention', 'processed', 'processed', 'processed']);
+    expect(await balance(client)).toBe(10_000);
+    expect((await t.db.$client.query('SELECT reversed_amount FROM payments WHERE reference = $1', [reference])).rows).toEqual([{ reversed_amount: '90000' }]);
+    expect(await debtOf(client.userId)).toBe(0);
+  });
+
   it('what cannot be applied is kept for an operator: more than the payment, another currency, a payment never credited', async () => {
     const { client, reference } = await credited(100_000);
     const first = paystack.refund(reference, 80_000);
