@@ -14,6 +14,10 @@ import { queryClient } from './lib/query-client';
 import { restoreSession } from './lib/session-actions';
 import { readSsrData } from './lib/ssr-data';
 import { seedCountryNames } from './lib/country';
+import { startIntlWarmup } from './lib/intl-warmup';
+
+// First, so the worker loads the date-formatting data while the page's code loads (lib/intl-warmup.ts).
+startIntlWarmup(() => new Worker(new URL('./lib/intl-warmup.worker.ts', import.meta.url), { type: 'module' }));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

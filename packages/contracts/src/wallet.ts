@@ -90,10 +90,26 @@ export const bankAccountResponse = z.object({
    * few seconds); `assigned`: `account` holds it; `failed`: the gateway did not assign it (request it again).
    */
   status: z.enum(bankAccountStatuses),
-  /** False while the profile lacks first name, last name or phone number (Paystack requires all three): none can be generated. */
+  /**
+   * False while the profile lacks first name, last name or phone number (Paystack requires all three), or in a
+   * currency without dedicated accounts (only NGN has them): no account can be generated.
+   */
   canGenerate: z.boolean(),
 });
 export type BankAccountResponse = z.infer<typeof bankAccountResponse>;
+
+/** The gateways a card top-up can go to (the server chooses one per currency by its configuration). */
+export const cardGateways = ['paystack', 'stripe', 'sandbox'] as const;
+export type CardGateway = (typeof cardGateways)[number];
+/** GET /payment/options: how the signed-in client can top up the wallet's currency. */
+export const topupOptionsResponse = z.object({
+  currencyCode: z.string(),
+  /** The gateway a card top-up goes to; null when none takes this currency (a top-up is refused with a 400). */
+  cardGateway: z.enum(cardGateways).nullable(),
+  /** Whether a transfer to a dedicated bank account is offered (only where one exists: NGN). */
+  bankTransfer: z.boolean(),
+});
+export type TopupOptionsResponse = z.infer<typeof topupOptionsResponse>;
 
 export const transactionTypes = ['topup', 'booking_payment', 'refund', 'payout'] as const;
 export type TransactionType = (typeof transactionTypes)[number];
@@ -128,3 +144,18 @@ export const walletStats = z.object({
   thisMonthOut: z.number().int(),
 });
 export type WalletStats = z.infer<typeof walletStats>;
+
+/** A stored gateway event that could not be applied (currency mismatch, unknown account, amount mismatch). */
+export const gatewayEventNeedingAttention = z.object({
+  identifier: z.uuid(),
+  gateway: z.string(),
+  eventType: z.string(),
+  /** Why it was not applied. */
+  note: z.string().nullable(),
+  /** The request id of the delivery that stored it: its log lines carry the same id. */
+  requestId: z.string().nullable(),
+  receivedAt: z.string(),
+  /** The event as the gateway sent it. */
+  payload: z.unknown(),
+});
+export type GatewayEventNeedingAttention = z.infer<typeof gatewayEventNeedingAttention>;

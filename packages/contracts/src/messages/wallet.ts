@@ -54,6 +54,14 @@ export const walletMessages = defineMessages({
     en: 'Your bank account could not be created. Check the name and phone number in your profile and try again',
     de: 'Dein Bankkonto konnte nicht angelegt werden. Prüfe Name und Telefonnummer in deinem Profil und versuche es erneut',
   },
+  currencyNoGateway: {
+    en: 'Top-ups in {currency} are not available at the moment',
+    de: 'Aufladungen in {currency} sind im Moment nicht möglich',
+  },
+  bankTransferUnavailable: {
+    en: 'Transfers to a bank account are not available for {currency} wallets. Please pay by card',
+    de: 'Überweisungen auf ein Bankkonto sind für Guthaben in {currency} nicht möglich. Bitte zahle mit Karte',
+  },
   gatewayUnavailable: {
     en: 'The payment provider is not reachable. Please try again in a moment',
     de: 'Der Zahlungsanbieter ist nicht erreichbar. Bitte versuche es gleich noch einmal',
@@ -69,10 +77,6 @@ export const walletMessages = defineMessages({
   webhookMalformed: {
     en: 'The signed body is not a JSON event',
     de: 'Der signierte Inhalt ist kein JSON-Ereignis',
-  },
-  currencyNotSupportedByGateway: {
-    en: 'Top-ups in {currency} are not available with this payment provider',
-    de: 'Aufladungen in {currency} sind bei diesem Zahlungsanbieter nicht möglich',
   },
   bankAccountNeedsPhone: {
     en: 'Add your phone number to your profile to get a bank account',

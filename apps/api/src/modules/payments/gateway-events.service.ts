@@ -1,4 +1,4 @@
-import type { GatewayEventNeedingAttention } from '@therapy/contracts/endpoints/wallet';
+import type { GatewayEventNeedingAttention } from '@therapy/contracts/wallet';
 import type { AppDeps } from '../../deps.ts';
 import { requireAccess, type Actor } from '../../platform/auth/access.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';

@@ -19,9 +19,11 @@ export class GatewayEventNeedsAttention extends Error {
 
 /**
  * The job behind the webhook route: a stored gateway event is handled once, by the handler registered for its type
- * (events/handlers.ts). No handler: `ignored`. A retryable `GatewayError` (gateway unreachable, payment not confirmed
- * yet) is retried by pg-boss with backoff; anything else that stops a handler makes the event `needs_attention`:
- * kept, logged with the request id of its delivery, and reported, so an operator sees it (GET /payment/events/attention).
+ * (events/handlers.ts: Paystack's charge, dedicated-account and reversal families, Stripe's Checkout Session family,
+ * the payouts' transfer family), whichever gateway sent it (a handler works with the event's `gateway`). No handler:
+ * `ignored`. A retryable `GatewayError` (gateway unreachable, payment not confirmed yet) is retried by pg-boss with
+ * backoff; anything else that stops a handler makes the event `needs_attention`: kept, logged with the request id of
+ * its delivery, and reported, so an operator sees it (GET /payment/events/attention).
  */
 export async function startGatewayEventWorker(
   deps: Pick<AppDeps, 'db' | 'jobs'>,

@@ -140,8 +140,8 @@ describe('Paystack', () => {
   });
 
   it.each([
-    ['GB', 'GBP', 'en', 'Top-ups in GBP are not available with this payment provider'],
-    ['DE', 'EUR', 'de', 'Aufladungen in EUR sind bei diesem Zahlungsanbieter nicht möglich'],
+    ['GB', 'GBP', 'en', 'Top-ups in GBP are not available at the moment'],
+    ['DE', 'EUR', 'de', 'Aufladungen in EUR sind im Moment nicht möglich'],
   ])('a client whose wallet is in a currency Paystack does not publish (%s, %s) gets a clear 400 naming it; nothing starts', async (country, currency, locale, message) => {
     const client = await t.signUp('client', { countryIdentifier: await t.countryId(country) });
     expect(((await t.api('GET', '/wallet/balance', client)).json().data as { currency: string }).currency).toBe(currency);

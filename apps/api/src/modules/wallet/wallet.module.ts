@@ -46,6 +46,12 @@ export function createWalletModule(deps: Pick<AppDeps, 'db' | 'clock'>) {
     outstandingDebt: (userId: string, currencyCode: string, ex: Executor = db): Promise<number> => ledger.outstandingDebt(ex, userId, currencyCode),
     /** Whether the user owes anything in any currency: the bookings issue refuses new bookings until it is settled. */
     hasDebt: (userId: string, ex: Executor = db): Promise<boolean> => ledger.hasDebt(ex, userId),
+    /** Provider earnings -> gateway clearing (a payout starts). 409 `insufficientEarnings` when the earnings hold less. */
+    startPayout: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.payoutToClearing(ex, move)),
+    /** Gateway clearing -> provider earnings (a payout failed or came back), once per payout reference. */
+    returnPayout: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.payoutReturned(ex, move)),
+    /** A provider's earnings in a currency, in minor units. */
+    earningsOf: (userId: string, currencyCode: string, ex: Executor = db): Promise<number> => ledger.earningsBalance(ex, userId, currencyCode),
     /** The user's wallet currency (their country's, when supported). */
     currencyOf: (userId: string, ex: Executor = db): Promise<string> => walletCurrencyOf(ex, userId),
     /** A wallet's balance in minor units. */

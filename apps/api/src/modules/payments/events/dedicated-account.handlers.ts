@@ -24,13 +24,14 @@ const failed = z.object({ customer, reason: z.string().nullish(), identification
 
 const dataOf = (payload: unknown) => (payload as { data?: unknown } | null)?.data;
 
-export function dedicatedAccountHandlers(db: Executor, gateway: string): Record<string, GatewayEventHandler> {
+/** The account row is looked up among the requests made of the gateway that sent the event (Paystack, or the sandbox playing it). */
+export function dedicatedAccountHandlers(db: Executor): Record<string, GatewayEventHandler> {
   return {
     'dedicatedaccount.assign.success': async (event) => {
       const parsed = assigned.safeParse(dataOf(event.payload));
       if (!parsed.success) return needsAttention('dedicatedaccount.assign.success without a readable customer and account');
       const { customer: c, dedicated_account: a } = parsed.data;
-      const row = await repo.virtualAccountRequestedBy(db, gateway, c.email);
+      const row = await repo.virtualAccountRequestedBy(db, event.gateway, c.email);
       if (!row) return needsAttention(`no dedicated account was requested for ${c.email}`);
       if (row.status === 'assigned') {
         // A redelivery, or a second account for one customer: the same number is nothing new; another one is for a person.
@@ -46,7 +47,7 @@ export function dedicatedAccountHandlers(db: Executor, gateway: string): Record<
       const parsed = failed.safeParse(dataOf(event.payload));
       if (!parsed.success) return needsAttention('dedicatedaccount.assign.failed without a readable customer');
       const { customer: c, reason } = parsed.data;
-      const row = await repo.virtualAccountRequestedBy(db, gateway, c.email);
+      const row = await repo.virtualAccountRequestedBy(db, event.gateway, c.email);
       if (!row) return needsAttention(`no dedicated account was requested for ${c.email}`);
       // A late failure after an assignment changes nothing: the account exists.
       if (row.status === 'pending') await repo.failVirtualAccount(db, row.identifier, reason ?? 'Paystack could not assign the account');

@@ -1,6 +1,8 @@
+import type { GatewayName } from '../../../config.ts';
+
 /**
- * The payment gateway port (DESIGN.md §2 "payments"): `paystack` speaks Paystack's documented HTTP API, `sandbox` (the
- * default) is a local stand-in with a checkout page and a bank-transfer simulator that send the same signed webhooks.
+ * The payment gateway port (DESIGN.md §2 "payments"): `paystack` speaks Paystack's documented HTTP API, `stripe`
+ * Stripe Checkout through the official SDK (stripe-gateway.ts), `sandbox` (the default) is a local stand-in with a checkout page and a bank-transfer simulator that send the same signed webhooks.
  * Amounts are minor units (kobo, pence, cents), as Paystack counts them.
  */
 
@@ -77,7 +79,7 @@ export class GatewayError extends Error {
 }
 
 export interface PaymentGateway {
-  readonly name: 'paystack' | 'sandbox';
+  readonly name: GatewayName;
   /** Starts a card checkout: where to send the browser. */
   initialize(input: InitializeInput): Promise<{ authorizationUrl: string; reference: string }>;
   /** Asks the gateway for the transaction's state (used before every credit: amount and currency are checked). */
@@ -88,14 +90,15 @@ export interface PaymentGateway {
    */
   requestDedicatedAccount(input: DedicatedAccountInput): Promise<void>;
   /**
-   * Checks `x-paystack-signature` (HMAC-SHA512 of the raw body, hex) and reads the event, whatever its type: a
-   * validly signed event is always an event (stored and answered 200), only a bad or missing signature is refused.
+   * Checks the delivery's signature (Paystack: `x-paystack-signature`, HMAC-SHA512 of the raw body, hex; Stripe:
+   * `Stripe-Signature`) and reads the event, whatever its type: a validly signed event is always an event (stored and
+   * answered 200), only a bad or missing signature is refused.
    */
   parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookReading;
   /**
    * Whether this gateway takes payments in the currency (ISO 4217, upper case). Paystack: only the currencies its
    * published API lists (GHS, KES, NGN, ZAR, USD); the sandbox: every currency the platform serves. Top-ups in a
-   * currency the gateway does not support are refused before anything starts; gateway selection per currency uses it.
+   * currency the gateway does not support are refused before anything starts (the gateway registry never picks it).
    */
   supports(currency: string): boolean;
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { GATEWAY_CURRENCIES } from '../../../config.ts';
 import {
   GatewayError,
   type DedicatedAccountInput,
@@ -130,7 +131,7 @@ const ASSIGN_COUNTRY: Record<string, string> = { NGN: 'NG', GHS: 'GH' };
  * (PaystackOSS/openapi 9678dea, vendored as apps/api/test/published/paystack.yaml). Any other currency Paystack
  * refuses ("Currency not supported by merchant").
  */
-export const PAYSTACK_CURRENCIES: readonly string[] = ['GHS', 'KES', 'NGN', 'ZAR', 'USD'];
+export const PAYSTACK_CURRENCIES: readonly string[] = GATEWAY_CURRENCIES.paystack;
 
 export function createPaystackGateway({ secretKey, baseUrl = 'https://api.paystack.co', timeoutMs = 10_000, preferredBank }: PaystackGatewayOptions): PaymentGateway {
   const root = baseUrl.replace(/\/+$/, '');
@@ -176,7 +177,7 @@ export function createPaystackGateway({ secretKey, baseUrl = 'https://api.paysta
 
   return {
     name: 'paystack',
-
+    // Exactly as published: upper-case ISO 4217 codes (Paystack refuses `ngn`).
     supports: (currency: string) => PAYSTACK_CURRENCIES.includes(currency),
 
     async initialize(input: InitializeInput) {

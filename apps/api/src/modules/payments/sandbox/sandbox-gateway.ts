@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { GATEWAY_CURRENCIES } from '../../../config.ts';
 import type { Executor } from '../../../db/client.ts';
 import { systemClock, type Clock } from '../../../platform/clock.ts';
 import {
@@ -9,12 +10,13 @@ import {
   type PaymentGateway,
   REFERENCE_PATTERN,
 } from '../gateway/payment-gateway.ts';
-import { supportedCurrencies } from '@therapy/contracts/wallet';
 import { mapPaystackStatus, parsePaystackWebhook, signPaystackWebhook } from '../gateway/paystack-gateway.ts';
+import { parseStripeWebhook, signStripeWebhook } from '../gateway/stripe-gateway.ts';
 import { sandboxRepository as repo, type SandboxTransactionRow } from './sandbox.repository.ts';
 
 /**
- * The `sandbox` gateway (DESIGN.md §2 "payments"): Paystack's side played locally. Its books live in the sandbox
+ * The `sandbox` gateway (DESIGN.md §2 "payments"): Paystack's side played locally (and Stripe Checkout's, for the
+ * currencies Paystack does not take: their payments are announced with Stripe's signed Checkout Session event). Its books live in the sandbox
  * tables (shared by every instance); the checkout page and the transfer simulator settle them and hand back the
  * webhook Paystack would send, shaped and signed like Paystack's, so the receiving side runs the real path.
  *
@@ -26,10 +28,15 @@ import { sandboxRepository as repo, type SandboxTransactionRow } from './sandbox
  * purpose: it takes every currency the platform serves (it stands in for every gateway in development).
  */
 
-/** A signed webhook, ready to deliver as the body and the `x-paystack-signature` header. */
+/**
+ * A signed webhook, ready to deliver as the body and the signature header: Paystack's `charge.success` in
+ * `x-paystack-signature`, or, for a currency Paystack does not take (GBP, EUR), Stripe's `checkout.session.completed`
+ * in `stripe-signature`, as the gateway configured for that currency in production would send it.
+ */
 export interface SandboxWebhook {
   rawBody: Buffer;
   signature: string;
+  header: 'x-paystack-signature' | 'stripe-signature';
 }
 
 /** What the checkout page shows. */
@@ -73,7 +80,28 @@ const isAmount = (n: number) => Number.isSafeInteger(n) && n > 0;
 export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock = systemClock }: SandboxGatewayOptions): SandboxGateway {
   const base = publicBaseUrl.replace(/\/+$/, '');
 
+  /** Stripe's `checkout.session.completed` for a paid sandbox checkout (its session id is our reference). */
+  function checkoutCompleted(row: SandboxTransactionRow): SandboxWebhook {
+    const session = {
+      id: row.reference,
+      object: 'checkout.session',
+      mode: 'payment',
+      amount_total: row.amount,
+      currency: row.currencyCode.toLowerCase(),
+      client_reference_id: row.reference,
+      customer_email: row.email,
+      metadata: { reference: row.reference },
+      status: 'complete',
+      payment_status: 'paid',
+    };
+    const created = Math.floor((row.paidAt ?? clock.now()).getTime() / 1000);
+    const event = { id: `evt_sbx_${sha256(`sandbox-event:${row.reference}`).slice(0, 24)}`, object: 'event', created, livemode: false, type: 'checkout.session.completed', data: { object: session } };
+    const rawBody = Buffer.from(JSON.stringify(event));
+    return { rawBody, signature: signStripeWebhook(webhookSecret, rawBody), header: 'stripe-signature' };
+  }
+
   function chargeSuccess(row: SandboxTransactionRow): SandboxWebhook {
+    if (row.channel === 'card' && !GATEWAY_CURRENCIES.paystack.includes(row.currencyCode)) return checkoutCompleted(row);
     const data = {
       id: eventIdFor(row.reference),
       reference: row.reference,
@@ -85,7 +113,7 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
       paid_at: (row.paidAt ?? clock.now()).toISOString(),
     };
     const rawBody = Buffer.from(JSON.stringify({ event: 'charge.success', data }));
-    return { rawBody, signature: signPaystackWebhook(webhookSecret, rawBody) };
+    return { rawBody, signature: signPaystackWebhook(webhookSecret, rawBody), header: 'x-paystack-signature' };
   }
 
   let deliver: { fn: (hook: SandboxWebhook) => Promise<void>; onError: (err: unknown) => void } | undefined;
@@ -124,7 +152,7 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
       identification: { status: 'success' },
     };
     const rawBody = Buffer.from(JSON.stringify({ event: 'dedicatedaccount.assign.success', data }));
-    return { rawBody, signature: signPaystackWebhook(webhookSecret, rawBody) };
+    return { rawBody, signature: signPaystackWebhook(webhookSecret, rawBody), header: 'x-paystack-signature' };
   }
 
   async function existing(reference: string): Promise<SandboxTransactionRow> {
@@ -135,9 +163,8 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
 
   return {
     name: 'sandbox',
-
     /** The sandbox stands in for every gateway in development: it takes every currency the platform serves. */
-    supports: (currency: string) => (supportedCurrencies as readonly string[]).includes(currency),
+    supports: (currency: string) => GATEWAY_CURRENCIES.sandbox.includes(currency.toUpperCase()),
 
     async initialize(input: InitializeInput) {
       if (!isAmount(input.amount)) throw new GatewayError('Sandbox: invalid amount', false);
@@ -183,6 +210,8 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
     },
 
     parseWebhook(rawBody: Buffer, signature: string | undefined) {
+      // Stripe's header starts with its timestamp (`t=`); Paystack's is plain hex.
+      if (signature?.startsWith('t=')) return parseStripeWebhook(webhookSecret, rawBody, signature);
       return parsePaystackWebhook(webhookSecret, rawBody, signature);
     },
 

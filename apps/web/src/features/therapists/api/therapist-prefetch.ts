@@ -1,13 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
+import { isProviderId } from './provider-id';
 import { providerDisplayName } from './provider-name';
 import { providerSummaryQuery } from './therapists-api';
 
 /** The server renders a therapist's page with the public summary in it (name, photo, headline, therapies). */
 export async function prefetchTherapist(queryClient: QueryClient, params: Params): Promise<void> {
   const providerId = params.providerId ?? '';
-  // The page itself shows its not-found state for an id that cannot exist (no zod here: this file is in the main chunk).
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(providerId)) return;
+  // The page itself shows its not-found state for an id that cannot exist.
+  if (!isProviderId(providerId)) return;
   await queryClient.prefetchQuery(providerSummaryQuery(providerId));
 }
 
