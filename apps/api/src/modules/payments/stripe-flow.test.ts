@@ -144,7 +144,7 @@ describe('Stripe webhooks', () => {
 
   it('a validly signed body that is not a JSON event is a 400 and nothing is stored', async () => {
     const before = await t.count('gateway_events');
-    for (const text of ['not json', '{"object":']) {
+    for (const text of ['not json', '{"object":', 'null', '42', '{"object":"event"}']) {
       const rawBody = Buffer.from(text);
       expectError(await deliver({ rawBody, signature: stripe.sign(rawBody) }), 400, { message: en.webhookMalformed, code: 'VALIDATION_ERROR' });
     }

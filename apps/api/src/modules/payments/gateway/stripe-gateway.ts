@@ -78,7 +78,8 @@ export function parseStripeWebhook(secret: string, rawBody: Buffer, signature: s
     // The SDK checks the signature first; anything it throws after that is the body not being JSON.
     return { ok: false, reason: err instanceof Stripe.errors.StripeSignatureVerificationError ? 'signature' : 'malformed' };
   }
-  const { id, type } = event as { id?: unknown; type?: unknown };
+  // A signed `null` or a number is JSON too, but no event.
+  const { id, type } = (event && typeof event === 'object' ? event : {}) as { id?: unknown; type?: unknown };
   if (typeof id !== 'string' || id.length === 0 || typeof type !== 'string' || type.length === 0 || type.length > 200) return { ok: false, reason: 'malformed' };
   return { ok: true, event: { key: id.slice(0, 500), type, payload: withoutNul(JSON.parse(rawBody.toString('utf8'))) } };
 }

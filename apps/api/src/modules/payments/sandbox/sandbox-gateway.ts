@@ -31,7 +31,8 @@ import { sandboxRepository as repo, type SandboxTransactionRow } from './sandbox
 /**
  * A signed webhook, ready to deliver as the body and the signature header: Paystack's `charge.success` in
  * `x-paystack-signature`, or, for a currency Paystack does not take (GBP, EUR), Stripe's `checkout.session.completed`
- * in `stripe-signature`, as the gateway configured for that currency in production would send it.
+ * in `stripe-signature`, as the gateway configured for that currency in production would send it; or Paystack's
+ * `dedicatedaccount.assign.success` the sandbox sends by itself after a dedicated account was requested.
  */
 export interface SandboxWebhook {
   rawBody: Buffer;
