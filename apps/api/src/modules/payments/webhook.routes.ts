@@ -8,10 +8,14 @@ import { paymentsRepository as repo } from './payments.repository.ts';
 
 export const GATEWAY_EVENT_QUEUE = 'payments.gateway-event';
 const rejected = () => new AppError(401, 'INVALID_SIGNATURE', 'webhookRejected');
+/** Signed, but not a JSON event: nothing to store (Paystack only sends JSON events), a clear 400, never a 500. */
+const malformed = () => AppError.validation('webhookMalformed');
 
 /**
  * POST /payment/webhook/{paystack|stripe|sandbox} (each configured gateway at its own path): the signature is checked on the raw bytes, the event stored once (unique
  * per gateway and event) and handed to a job; the answer is immediate, the crediting happens in the job (retried).
+ * Every validly signed event is stored and answered 200, whatever its type (Paystack retries anything else for days):
+ * the job marks the types nobody handles as ignored. Only a bad or missing signature is refused (401).
  * A delivery of an event that is stored but not processed yet queues it again: nothing is lost between the two writes.
  */
 /** The header each gateway signs its deliveries in (the sandbox signs as Paystack does, or as Stripe does for GBP and EUR). */
@@ -29,9 +33,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; gateways: { b
     if (!gateway) throw AppError.notFound();
     const signature = SIGNATURE_HEADERS[gateway.name]!.map((h) => req.headers[h]).find((v) => typeof v === 'string' && v.length > 0);
     if (!Buffer.isBuffer(req.body) || typeof signature !== 'string' || signature.length === 0) throw rejected();
-    const event = gateway.parseWebhook(req.body, signature);
-    if (!event) throw rejected();
-    const stored = await repo.insertEvent(deps.db, { gateway: gateway.name, eventKey: event.key, eventType: event.type, payload: event.payload as object });
+    const reading = gateway.parseWebhook(req.body, signature);
+    if (!reading.ok) throw reading.reason === 'signature' ? rejected() : malformed();
+    const { event } = reading;
+    const stored = await repo.insertEvent(deps.db, { gateway: gateway.name, eventKey: event.key, eventType: event.type, payload: event.payload as object, requestId: req.id });
     const pending = stored ?? (await repo.unprocessedEventId(deps.db, gateway.name, event.key));
     if (pending) await deps.jobs.send(GATEWAY_EVENT_QUEUE, { eventId: pending }, { id: pending });
     return { message: 'ok' };
