@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import xmlParser from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '@therapy/contracts/messages';
 import { expectError, validation } from '../../../../test/assertions.ts';
@@ -87,7 +87,7 @@ describe('operator payout batches', () => {
     expect(file.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(file.headers['content-disposition']).toBe(`attachment; filename="payouts-${batch.identifier}.xml"`);
     const xml = file.body;
-    expect(xmlParser.validate(xml)).toBe(true);
+    expect(XMLValidator.validate(xml)).toBe(true);
     expect(xml).toContain('xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"');
     expect([...xml.matchAll(/<NbOfTxs>(\d+)<\/NbOfTxs>/g)].map((x) => x[1])).toEqual(['2', '2']);
     expect([...xml.matchAll(/<CtrlSum>([^<]+)<\/CtrlSum>/g)].map((x) => x[1])).toEqual(['623.45', '623.45']);
