@@ -39,7 +39,7 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: 
     const log: FastifyBaseLogger = app.log;
     const settlement = createSettlement(deps, gateway, wallet, log);
     const topups = createTopupService(deps, { gateway, settlement, users, wallet });
-    deps.events.subscribe('payment.settled', topupMail(deps, users, log));
+    deps.events.subscribeInTransaction('payment.settled', topupMail(deps, users));
 
     await app.register(paymentsRoutes, { topups });
     await app.register(webhookRoutes, { deps, gateway });

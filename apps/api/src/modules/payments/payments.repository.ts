@@ -64,6 +64,16 @@ export const paymentsRepository = {
       .limit(1);
     return row?.identifier;
   },
+  /** Stored events not processed yet that arrived before `before` (oldest first): what the sweep looks at. */
+  async unprocessedEventIds(db: Executor, before: Date, limit: number): Promise<string[]> {
+    const rows = await db
+      .select({ identifier: gatewayEvents.identifier })
+      .from(gatewayEvents)
+      .where(and(isNull(gatewayEvents.processedAt), lt(gatewayEvents.receivedAt, before)))
+      .orderBy(asc(gatewayEvents.receivedAt))
+      .limit(limit);
+    return rows.map((r) => r.identifier);
+  },
   async event(db: Executor, id: string): Promise<GatewayEventRow | undefined> {
     const [row] = await db.select().from(gatewayEvents).where(eq(gatewayEvents.identifier, id)).limit(1);
     return row;

@@ -4,15 +4,13 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { route } from '../../platform/http/route.ts';
 import type { PaymentGateway } from './gateway/payment-gateway.ts';
-import { paymentsRepository as repo } from './payments.repository.ts';
-
-export const GATEWAY_EVENT_QUEUE = 'payments.gateway-event';
+import { storeGatewayEvent } from './gateway-events.worker.ts';
 const rejected = () => new AppError(401, 'INVALID_SIGNATURE', 'webhookRejected');
 
 /**
  * POST /payment/webhook/{paystack|sandbox}: the signature is checked on the raw bytes, the event stored once (unique
  * per gateway and event) and handed to a job; the answer is immediate, the crediting happens in the job (retried).
- * A delivery of an event that is stored but not processed yet queues it again: nothing is lost between the two writes.
+ * The event and its job are written in one transaction (storeGatewayEvent): a stored event always has its job.
  */
 export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; gateway: PaymentGateway }> = async (app, { deps, gateway }) => {
   // Raw bytes for this route only: the HMAC is over exactly what the gateway sent.
@@ -27,9 +25,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; gateway: Paym
     if (!Buffer.isBuffer(req.body) || typeof signature !== 'string' || signature.length === 0) throw rejected();
     const event = gateway.parseWebhook(req.body, signature);
     if (!event) throw rejected();
-    const stored = await repo.insertEvent(deps.db, { gateway: gateway.name, eventKey: event.key, eventType: event.type, payload: event.payload as object });
-    const pending = stored ?? (await repo.unprocessedEventId(deps.db, gateway.name, event.key));
-    if (pending) await deps.jobs.send(GATEWAY_EVENT_QUEUE, { eventId: pending }, { id: pending });
+    await storeGatewayEvent(deps, { gateway: gateway.name, key: event.key, type: event.type, payload: event.payload as object });
     return { message: 'ok' };
   }, { config });
 };
