@@ -126,7 +126,14 @@ export async function startJobs(sql: SqlRunner, log: { error: (o: object, m: str
       // one failure retries that job only; handlers are idempotent all the same (each checks what is done).
       await boss.work(
         queue,
-        { pollingIntervalSeconds, batchSize: retry.batchSize ?? DEFAULT_BATCH, burstWhenBatchFull: true, perJobResults: true },
+        {
+          pollingIntervalSeconds,
+          // NOTIFY wakes a worker for a new job, never for a retry coming due: polling stays as frequent as without it.
+          notifyPollingIntervalSeconds: pollingIntervalSeconds,
+          batchSize: retry.batchSize ?? DEFAULT_BATCH,
+          burstWhenBatchFull: true,
+          perJobResults: true,
+        },
         async (jobs) =>
           Promise.all(
             jobs.map(async (job) => {
@@ -144,7 +151,8 @@ export async function startJobs(sql: SqlRunner, log: { error: (o: object, m: str
       await configureQueue(queue, { retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 300 });
       known.set(queue, Promise.resolve());
       await boss.schedule(queue, cron, {}, { tz: 'UTC' });
-      await boss.work(queue, { pollingIntervalSeconds: Math.max(pollingIntervalSeconds, 10) }, async () => handler());
+      const every = Math.max(pollingIntervalSeconds, 10);
+      await boss.work(queue, { pollingIntervalSeconds: every, notifyPollingIntervalSeconds: every }, async () => handler());
     },
     async withoutLiveJob(queue, key, values) {
       if (values.length === 0) return [];
