@@ -1,8 +1,6 @@
-import type pg from 'pg';
-import { PgBoss, type Db } from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { Executor } from '../db/client.ts';
-import { jobsOn } from '../db/jobs-on-transaction.ts';
-import { listenTo } from '../db/listener.ts';
+import { jobsDatabase, jobsOn, type SqlRunner } from '../db/jobs-database.ts';
 
 /**
  * Background jobs on pg-boss (DESIGN.md §2 "jobs"): queues live in PostgreSQL, so any number of API instances share
@@ -16,9 +14,7 @@ import { listenTo } from '../db/listener.ts';
  * - Workers take batches and, while a batch comes back full, fetch the next at once (`burstWhenBatchFull`); each job
  *   of a batch is settled on its own. A job inserted anywhere wakes the workers at once (LISTEN/NOTIFY).
  */
-export interface SqlRunner {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
+export type { SqlRunner };
 
 export interface RetryPolicy {
   /** How often a failing job is tried again (with exponential backoff from `retryDelaySeconds`). */
@@ -55,38 +51,21 @@ const SUPERVISE_SECONDS = 5;
 const DEFAULT_EXPIRE_SECONDS = 60;
 const DEFAULT_BATCH = 10;
 
-/** pg-boss's database port on our pool, with LISTEN through one pooled connection (db/listener.ts). */
-function adapterFor(sql: SqlRunner, pool?: pg.Pool): Db {
-  return {
-    executeSql: (text: string, values?: unknown[]) => sql.query(text, values),
-    ...(pool
-      ? {
-          listen: async (channel: string, onNotification: (payload: string) => void, onReconnect: () => void) =>
-            listenTo(pool, channel, onNotification, onReconnect),
-        }
-      : {}),
-  };
-}
-
-const bossFor = (sql: SqlRunner, extra: object = {}, pool?: pg.Pool) =>
-  new PgBoss({ db: adapterFor(sql, pool), schema: JOBS_SCHEMA, ...extra });
+const bossFor = (sql: SqlRunner, extra: object = {}) => {
+  const { db, canListen } = jobsDatabase(sql);
+  return new PgBoss({ db, schema: JOBS_SCHEMA, useListenNotify: canListen, ...extra });
+};
 
 /** Creates or upgrades pg-boss's schema (run with the migrations, so every instance starts on a ready database). */
 export async function prepareJobsSchema(sql: SqlRunner): Promise<void> {
-  const boss = bossFor(sql, { supervise: false, schedule: false });
+  const boss = bossFor(sql, { supervise: false, schedule: false, useListenNotify: false });
   boss.on('error', () => undefined);
   await boss.start();
   await boss.stop({ graceful: false, close: false });
 }
 
-const isPool = (sql: SqlRunner): sql is pg.Pool => typeof (sql as { connect?: unknown }).connect === 'function' && 'totalCount' in sql;
-
 export async function startJobs(sql: SqlRunner, log: { error: (o: object, m: string) => void }, pollingIntervalSeconds = 1): Promise<Jobs> {
-  const boss = bossFor(
-    sql,
-    { migrate: false, schedule: true, useListenNotify: isPool(sql), superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS },
-    isPool(sql) ? sql : undefined,
-  );
+  const boss = bossFor(sql, { migrate: false, schedule: true, superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS });
   boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
   // Warnings are pg-boss telling us of a backlog or of polling without LISTEN: not errors, nothing to do here.
   boss.on('warning', () => undefined);

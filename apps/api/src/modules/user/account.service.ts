@@ -73,7 +73,7 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet) {
       });
     },
 
-    async requestEmailChange(me: SignedIn, newEmail: string, ctx: RequestContext): Promise<void> {
+    async requestEmailChange(me: SignedIn, newEmail: string, _ctx: RequestContext): Promise<void> {
       const user = accountOf(me);
       if (user.email.toLowerCase() === newEmail) throw AppError.rule('emailSameAsCurrent');
       const key = `mail:${newEmail}`;
@@ -94,7 +94,7 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet) {
     },
 
     /** A wrong or expired code changes nothing but the try count; the fifth wrong try ends the code. */
-    async confirmEmailChange(me: SignedIn, code: string, ctx: RequestContext): Promise<UserInfo> {
+    async confirmEmailChange(me: SignedIn, code: string, _ctx: RequestContext): Promise<UserInfo> {
       const user = accountOf(me);
       const key = `code:${user.identifier}`;
       await limiter.check(key, attemptRules.codePerUser);

@@ -122,7 +122,7 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
     },
 
     /** Always answers the same, whether or not the address has an account (no probing). */
-    async requestVerification(email: string, ctx: RequestContext): Promise<void> {
+    async requestVerification(email: string, _ctx: RequestContext): Promise<void> {
       const key = `mail:${email}`;
       await limiter.check(key, attemptRules.mailPerAddress);
       await limiter.fail(key, attemptRules.mailPerAddress);
@@ -130,7 +130,7 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
       if (user && !user.emailVerifiedAt) await db.transaction((tx) => sendVerification(tx, user));
     },
 
-    async requestPasswordReset(email: string, ctx: RequestContext): Promise<void> {
+    async requestPasswordReset(email: string, _ctx: RequestContext): Promise<void> {
       const key = `mail:${email}`;
       await limiter.check(key, attemptRules.mailPerAddress);
       await limiter.fail(key, attemptRules.mailPerAddress);
