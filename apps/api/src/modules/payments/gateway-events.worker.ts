@@ -62,8 +62,9 @@ export async function startGatewayEventWorker(
         // The gateway does not confirm the payment yet: ask again later (pg-boss retries with backoff).
         if (settled.outcome === 'pending') throw new GatewayError('payment not confirmed yet', true);
       } catch (err) {
-        // A gateway that cannot be reached now: pg-boss tries again later. Anything else is logged and dropped.
-        if (err instanceof GatewayError && err.retryable) throw err;
+        // A gateway that cannot be reached now, or our own database failing mid-way (the credit rolled back): pg-boss
+        // tries again later. Only what the gateway refuses for good is logged and the event closed.
+        if (!(err instanceof GatewayError) || err.retryable) throw err;
         log.error({ err, eventId }, 'gateway event could not be settled');
       }
     }
