@@ -127,7 +127,9 @@ export async function startJobs(sql: SqlRunner, log: { error: (o: object, m: str
       );
     },
     async schedule(queue, cron, handler) {
-      await configureQueue(queue, { retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 300 });
+      // A scheduled sweep may make many slow gateway calls: a long expiry, while heartbeats still hand a dead
+      // instance's run to another within seconds.
+      await configureQueue(queue, { retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 900 });
       known.set(queue, Promise.resolve());
       await boss.schedule(queue, cron, {}, { tz: 'UTC' });
       const every = Math.max(pollingIntervalSeconds, 10);
