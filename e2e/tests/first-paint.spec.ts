@@ -52,6 +52,10 @@ test('a therapist page carries the therapist in its HTML; an unknown therapist i
   // does not wait for a second round trip; no script is requested before the page is on screen.
   expect(html).toMatch(/<script src="\/boot\.js" defer data-entry="\/assets\/index-[\w-]+\.js" data-preload="[^"]*\/assets\/therapist-route-[\w-]+\.js[^"]*"><\/script>/);
   expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+  // Each file once, and no page loads zod for its id check (25 KB gzip of script to parse before the calendar).
+  const preloads = /data-preload="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
+  expect(preloads.length).toBe(new Set(preloads).size);
+  expect(preloads.filter((file) => /\/schemas-[\w-]+\.js$/.test(file))).toEqual([]);
 
   await page.goto(`/therapists/${providerId}/`);
   await expect(page.getByRole('heading', { level: 1, name: `${provider.firstName} ${provider.lastName}` })).toBeVisible();

@@ -86,14 +86,17 @@ test('a client tops up 1,000 by card through the checkout and sees the new balan
 
   const methods = page.getByRole('dialog', { name: 'Choose how to pay' });
   await expect(methods.getByText(`You are topping up ${money(1000)}.`)).toBeVisible();
-  await expect(methods.getByRole('button', { name: 'Transfer To Account' })).toBeVisible();
+  // A dedicated bank account exists only for NGN: a USD wallet is told so instead of being offered the transfer.
+  await expect(methods.getByText('Transfer To Account is not available for USD wallets: a dedicated bank account exists only for NGN. Please pay by card.')).toBeVisible();
+  await expect(methods.getByRole('button', { name: 'Transfer To Account' })).toHaveCount(0);
   await a11y('top-up: methods');
   await page.screenshot({
     path: testInfo.outputPath('wallet-en-desktop-methods.png'),
   });
-  await methods.getByRole('button', { name: 'Top Up Via Paystack' }).click();
+  // The card button names the gateway the server uses for the currency: here the sandbox (development's default).
+  await methods.getByRole('button', { name: 'Top Up Via Sandbox' }).click();
 
-  // The sandbox plays Paystack's checkout page.
+  // The sandbox plays the gateway's checkout page.
   await expect(page).toHaveURL(/\/api\/v1\/payment\/sandbox\/checkout\//);
   await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
   await a11y('sandbox checkout');
@@ -137,14 +140,14 @@ test('a client tops up 1,000 by card through the checkout and sees the new balan
 test('a client tops up by bank transfer: account details, "Topup In Progress", then the credit and the mail', async ({
   page,
   a11y,
-  createUser,
   request,
   mailbox,
 }, testInfo) => {
-  const client = await createUser('client');
+  // Transfers to a dedicated account exist for NGN wallets only (Paystack's dedicated accounts): a client in Nigeria.
+  const client = await registerClientIn(request, 'NG');
   await openWallet(page, client);
   await openTopup(page);
-  await enterAmount(page, '2500');
+  await enterAmount(page, '2500', 'NGN');
   await page.getByRole('dialog', { name: 'Choose how to pay' }).getByRole('button', { name: 'Transfer To Account' }).click();
 
   const transfer = page.getByRole('dialog', { name: 'Transfer To Account' });
@@ -182,7 +185,7 @@ test('a client tops up by bank transfer: account details, "Topup In Progress", t
   await page.goto('/wallet');
   await expect(async () => {
     await page.reload();
-    await expect(page.getByTestId('wallet-balance')).toHaveText(money(2500), {
+    await expect(page.getByTestId('wallet-balance')).toHaveText(money(2500, 'NGN'), {
       timeout: 2_000,
     });
   }).toPass({ timeout: 20_000 });
@@ -190,7 +193,7 @@ test('a client tops up by bank transfer: account details, "Topup In Progress", t
     page
       .getByRole('list', { name: 'Transactions' })
       .getByRole('link')
-      .filter({ hasText: `+${money(2500)}` }),
+      .filter({ hasText: `+${money(2500, 'NGN')}` }),
   ).toHaveCount(1);
   const mail = await mailbox.waitFor(client.email, /top-?up/i);
   expect(mail.subject).toMatch(/top-?up/i);
@@ -208,7 +211,7 @@ test('a declined card payment says "Payment failed. Please try again." and the a
   await a11y('top-up: minimum');
 
   await enterAmount(page, '1000');
-  await page.getByRole('dialog', { name: 'Choose how to pay' }).getByRole('button', { name: 'Top Up Via Paystack' }).click();
+  await page.getByRole('dialog', { name: 'Choose how to pay' }).getByRole('button', { name: 'Top Up Via Sandbox' }).click();
   await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
   await page.getByRole('button', { name: 'Decline', exact: true }).click();
 
@@ -244,8 +247,11 @@ test.describe('on a 375 px phone', () => {
     hasTouch: true,
   });
 
-  test('the wallet and the top-up fit the screen, in English and German', async ({ page, a11y, createUser }, testInfo) => {
-    const client = await createUser('client');
+  test('the wallet and the top-up fit the screen, in English and German', async ({ page, a11y, playwright, baseURL }, testInfo) => {
+    // A client in Nigeria: both ways to pay (card and transfer to the dedicated NGN account) are offered.
+    const request = await playwright.request.newContext({ baseURL });
+    const client = await registerClientIn(request, 'NG');
+    await request.dispose();
     await openWallet(page, client);
     await expectNoHorizontalScroll(page, 375);
     await a11y('wallet (375 px)');
@@ -271,10 +277,10 @@ test.describe('on a 375 px phone', () => {
 
     await page.getByRole('button', { name: 'Aufladen', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Guthaben aufladen' });
-    const field = dialog.getByLabel(`Betrag (${CURRENCY})`);
+    const field = dialog.getByLabel('Betrag (NGN)');
     await field.pressSequentially('4');
     await dialog.getByRole('button', { name: 'Weiter' }).click();
-    await expect(dialog.getByText('Der Mindestbetrag für eine Aufladung ist 5 $')).toBeVisible();
+    await expect(dialog.getByText('Der Mindestbetrag für eine Aufladung ist 500 ₦')).toBeVisible();
     await a11y('top-up (de, 375 px)');
     await page.screenshot({
       path: testInfo.outputPath('wallet-de-375-amount.png'),
@@ -284,7 +290,7 @@ test.describe('on a 375 px phone', () => {
     await expect(field).toHaveValue('25,000');
     await dialog.getByRole('button', { name: 'Weiter' }).click();
     const methods = page.getByRole('dialog', { name: 'Wähle, wie du zahlst' });
-    await expect(methods.getByRole('button', { name: 'Über Paystack aufladen' })).toBeVisible();
+    await expect(methods.getByRole('button', { name: 'Über die Sandbox aufladen' })).toBeVisible();
     await a11y('top-up methods (de, 375 px)');
     await page.screenshot({
       path: testInfo.outputPath('wallet-de-375-methods.png'),

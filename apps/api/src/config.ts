@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { supportedCurrencies } from '@therapy/contracts/wallet';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const csv = z.string().transform((v) => v.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean));
@@ -23,6 +24,21 @@ const envSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().optional(),
   /** Paystack's API; tests point it at a local server that speaks the same protocol. */
   PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
+  /**
+   * Which gateway takes each currency's card top-ups, e.g. `NGN=paystack,USD=paystack,GBP=stripe,EUR=stripe`. Unset:
+   * every currency goes to the sandbox (PAYMENT_GATEWAY=sandbox), or Paystack takes the currencies it publishes and
+   * Stripe, when STRIPE_SECRET_KEY is set, the others.
+   */
+  PAYMENT_GATEWAYS: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  /** The endpoint's signing secret (`whsec_...`) that Stripe signs `POST /api/v1/payment/webhook/stripe` with. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe's API; tests point it at a local server that speaks the same protocol. */
+  STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
+  /** The platform's own account, the debtor of SEPA payout files (decision 0022); a test account outside production. */
+  PAYOUT_DEBTOR_NAME: z.string().min(1).max(70).default('Therapy Platform'),
+  PAYOUT_DEBTOR_IBAN: z.string().optional(),
+  PAYOUT_DEBTOR_BIC: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY: z.string().optional(),
@@ -77,7 +93,16 @@ export interface Config {
   rateLimitPerMinute: number;
   seedDemo: boolean;
   serveWeb: boolean;
-  payments: { gateway: 'sandbox' | 'paystack'; paystackSecretKey: string | undefined; paystackBaseUrl: string };
+  payments: {
+    gateway: 'sandbox' | 'paystack';
+    /** The gateway of each currency's card top-ups; a currency without one cannot be topped up (a clear 400). */
+    byCurrency: Partial<Record<string, GatewayName>>;
+    paystackSecretKey: string | undefined;
+    paystackBaseUrl: string;
+    stripe: { secretKey: string; webhookSecret: string; apiBase: string } | undefined;
+  };
+  /** Debtor of SEPA payout files; undefined in production until PAYOUT_DEBTOR_IBAN is set. */
+  payoutDebtor: { name: string; iban: string; bic: string } | undefined;
   sentryDsn: string | undefined;
   metricsToken: string | undefined;
   /** Where uploaded bytes live: S3-compatible storage when S3_* is set, else a folder under DATA_DIR. */
@@ -90,6 +115,51 @@ export type StorageConfig =
 
 export class ConfigError extends Error {}
 
+export const gatewayNames = ['sandbox', 'paystack', 'stripe'] as const;
+export type GatewayName = (typeof gatewayNames)[number];
+
+/** The currencies the platform serves (DESIGN.md §6). */
+export const SERVED_CURRENCIES: readonly string[] = supportedCurrencies;
+
+/**
+ * The currencies each gateway publishes. Paystack: `components.schemas.Currency` of its OpenAPI description
+ * (PaystackOSS/openapi dist/paystack.yaml). Stripe: its presentment currencies (https://docs.stripe.com/currencies;
+ * of those only the ones this platform serves are listed). The sandbox plays either, so it takes every served one.
+ */
+export const GATEWAY_CURRENCIES: Record<GatewayName, readonly string[]> = {
+  paystack: ['GHS', 'KES', 'NGN', 'ZAR', 'USD'],
+  stripe: ['NGN', 'GBP', 'USD', 'EUR'],
+  sandbox: SERVED_CURRENCIES,
+};
+
+/** Reads PAYMENT_GATEWAYS (`CUR=gateway,...`), or derives the map from PAYMENT_GATEWAY and STRIPE_SECRET_KEY. */
+function gatewaysByCurrency(e: { PAYMENT_GATEWAY: 'sandbox' | 'paystack'; PAYMENT_GATEWAYS?: string; STRIPE_SECRET_KEY?: string }): Partial<Record<string, GatewayName>> {
+  const map: Partial<Record<string, GatewayName>> = {};
+  if (e.PAYMENT_GATEWAYS === undefined || e.PAYMENT_GATEWAYS.trim() === '') {
+    for (const currency of SERVED_CURRENCIES) {
+      if (e.PAYMENT_GATEWAY === 'sandbox') map[currency] = 'sandbox';
+      else if (GATEWAY_CURRENCIES.paystack.includes(currency)) map[currency] = 'paystack';
+      else if (e.STRIPE_SECRET_KEY) map[currency] = 'stripe';
+    }
+    return map;
+  }
+  for (const entry of e.PAYMENT_GATEWAYS.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [rawCurrency, rawGateway, ...rest] = entry.split('=').map((s) => s.trim());
+    const currency = (rawCurrency ?? '').toUpperCase();
+    const gateway = (rawGateway ?? '').toLowerCase() as GatewayName;
+    if (rest.length > 0 || !currency || !gatewayNames.includes(gateway)) {
+      throw new ConfigError(`PAYMENT_GATEWAYS: "${entry}" is not CURRENCY=gateway (gateways: ${gatewayNames.join(', ')}).`);
+    }
+    if (!SERVED_CURRENCIES.includes(currency)) throw new ConfigError(`PAYMENT_GATEWAYS: ${currency} is not a currency the platform serves (${SERVED_CURRENCIES.join(', ')}).`);
+    if (!GATEWAY_CURRENCIES[gateway].includes(currency)) {
+      throw new ConfigError(`PAYMENT_GATEWAYS: ${gateway} does not support ${currency} (it takes ${GATEWAY_CURRENCIES[gateway].join(', ')}).`);
+    }
+    if (map[currency]) throw new ConfigError(`PAYMENT_GATEWAYS: ${currency} is named twice.`);
+    map[currency] = gateway;
+  }
+  return map;
+}
+
 /** Reads the environment; in development missing secrets are generated once into DATA_DIR/secrets.json. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -101,13 +171,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
   const secrets = resolveSecrets(isProduction, dataDir, { JWT_SECRET: e.JWT_SECRET, DATA_ENCRYPTION_KEY: e.DATA_ENCRYPTION_KEY });
+  const byCurrency = gatewaysByCurrency(e);
+  const configured = new Set(Object.values(byCurrency));
+  const usesPaystack = e.PAYMENT_GATEWAY === 'paystack' || configured.has('paystack');
+  const usesStripe = configured.has('stripe');
   if (isProduction) {
     const missing = ['DATABASE_URL', 'APP_ORIGIN'].filter((k) => !env[k]);
-    if (e.PAYMENT_GATEWAY === 'paystack' && !e.PAYSTACK_SECRET_KEY) missing.push('PAYSTACK_SECRET_KEY');
+    if (usesPaystack && !e.PAYSTACK_SECRET_KEY) missing.push('PAYSTACK_SECRET_KEY');
+    if (usesStripe && !e.STRIPE_SECRET_KEY) missing.push('STRIPE_SECRET_KEY');
+    if (usesStripe && !e.STRIPE_WEBHOOK_SECRET) missing.push('STRIPE_WEBHOOK_SECRET');
     if (missing.length) throw new ConfigError(`Production needs ${missing.join(', ')}: set them in the environment.`);
-    if (e.PAYMENT_GATEWAY === 'sandbox') throw new ConfigError('Production takes real payments: set PAYMENT_GATEWAY=paystack and PAYSTACK_SECRET_KEY.');
+    if (configured.has('sandbox')) {
+      throw new ConfigError('Production takes real payments: set PAYMENT_GATEWAY=paystack and PAYSTACK_SECRET_KEY (and Stripe for GBP and EUR), never the sandbox.');
+    }
+    const uncovered = SERVED_CURRENCIES.filter((c) => !byCurrency[c]);
+    if (uncovered.length) {
+      throw new ConfigError(
+        `Production serves ${SERVED_CURRENCIES.join(', ')}, but no gateway takes ${uncovered.join(', ')}: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or name one in PAYMENT_GATEWAYS (e.g. GBP=stripe).`,
+      );
+    }
   }
-  if (e.PAYMENT_GATEWAY === 'paystack' && !e.PAYSTACK_SECRET_KEY) throw new ConfigError('PAYMENT_GATEWAY=paystack needs PAYSTACK_SECRET_KEY.');
+  if (usesPaystack && !e.PAYSTACK_SECRET_KEY) throw new ConfigError('Paystack (PAYMENT_GATEWAY=paystack or PAYMENT_GATEWAYS) needs PAYSTACK_SECRET_KEY.');
+  if (usesStripe && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(`Stripe takes ${Object.keys(byCurrency).filter((c) => byCurrency[c] === 'stripe').join(', ')}: it needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.`);
+  }
   const s3Keys = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const;
   const s3Missing = s3Keys.filter((k) => !e[k]);
   // Half an S3 configuration would silently write files to the local disk of one instance: refuse it.
@@ -136,7 +223,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 100_000 : 600),
     seedDemo: e.SEED_DEMO ?? !isProduction,
     serveWeb: e.SERVE_WEB,
-    payments: { gateway: e.PAYMENT_GATEWAY, paystackSecretKey: e.PAYSTACK_SECRET_KEY, paystackBaseUrl: e.PAYSTACK_BASE_URL },
+    payments: {
+      gateway: e.PAYMENT_GATEWAY,
+      byCurrency,
+      paystackSecretKey: e.PAYSTACK_SECRET_KEY,
+      paystackBaseUrl: e.PAYSTACK_BASE_URL,
+      stripe:
+        usesStripe && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+          : undefined,
+    },
+    payoutDebtor: e.PAYOUT_DEBTOR_IBAN
+      ? { name: e.PAYOUT_DEBTOR_NAME, iban: e.PAYOUT_DEBTOR_IBAN, bic: e.PAYOUT_DEBTOR_BIC ?? '' }
+      : isProduction
+        ? undefined
+        : { name: e.PAYOUT_DEBTOR_NAME, iban: 'DE87123456781234567890', bic: 'XMPLDEM0XXX' },
     sentryDsn: e.SENTRY_DSN,
     metricsToken: e.METRICS_TOKEN,
     storage:

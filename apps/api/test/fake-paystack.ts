@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createFakeTransfers, type FakeTransfers } from './fake-paystack-transfers.ts';
 
 /**
  * A local stand-in for the part of Paystack's API this platform calls (transaction initialize and verify, customer,
@@ -66,6 +67,10 @@ export interface FakePaystack {
   /** By customer code. */
   accounts: Map<string, FakeAccount>;
   requests: FakeRequest[];
+  /** Paystack Transfers (fake-paystack-transfers.ts): banks, accounts, recipients and transfers. */
+  transfers: FakeTransfers;
+  /** The signed `transfer.*` webhook for a transfer, its body the transfer as `GET /transfer/verify` answers it. */
+  transferWebhook(reference: string, event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed'): SignedWebhook;
   /** The next `count` requests get no answer at all (until `close`), so the client's timeout fires. */
   hangNext(count?: number): void;
   /** The next `count` requests answer `status` (default 500) with a Paystack-like error body. */
@@ -154,7 +159,12 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
     };
   };
 
-  function route(method: string, path: string, body: Record<string, unknown>): Answer {
+  // Paystack Transfers live in their own file (decision 0022).
+  const transfers = createFakeTransfers(() => nextId++);
+
+  function route(method: string, path: string, body: Record<string, unknown>, query = new URLSearchParams()): Answer {
+    const transferAnswer = transfers.route(method, path, query, body);
+    if (transferAnswer) return transferAnswer;
     if (method === 'POST' && path === '/transaction/initialize') {
       const email = body.email;
       const amount = typeof body.amount === 'string' && /^\d+$/.test(body.amount) ? Number(body.amount) : body.amount;
@@ -251,7 +261,8 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
       }
       if (!authorized) return send(refuse(401, 'Invalid key'));
       if (badJson) return send(refuse(400, 'Invalid JSON'));
-      send(route(req.method ?? 'GET', path, (body && typeof body === 'object' ? body : {}) as Record<string, unknown>));
+      const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+      send(route(req.method ?? 'GET', path, (body && typeof body === 'object' ? body : {}) as Record<string, unknown>, query));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -269,6 +280,8 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
     customers,
     accounts,
     requests,
+    transfers,
+    transferWebhook: (reference, event) => sign(transfers.transferJson(reference), event),
     hangNext: (count = 1) => {
       hang += count;
     },

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import './index.css';
+import type { PageHandle } from './app/page-handle';
 import { createAppRouter, routes } from './app/router';
 import { Providers } from './app/providers';
 import { appConfigQuery } from './lib/app-config';
@@ -14,6 +15,10 @@ import { queryClient } from './lib/query-client';
 import { restoreSession } from './lib/session-actions';
 import { readSsrData } from './lib/ssr-data';
 import { seedCountryNames } from './lib/country';
+import { startIntlWarmup } from './lib/intl-warmup';
+
+// First, so the worker loads the date-formatting data while the page's code loads (lib/intl-warmup.ts).
+startIntlWarmup(() => new Worker(new URL('./lib/intl-warmup.worker.ts', import.meta.url), { type: 'module' }));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -27,7 +32,9 @@ async function hydratePage(data: NonNullable<typeof ssr>): Promise<void> {
   if (i18n.language !== data.locale) await i18n.changeLanguage(data.locale);
   if (data.countryNames) seedCountryNames(data.locale, data.countryNames);
   hydrate(queryClient, data.queries);
-  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+  const matches = matchRoutes(routes, window.location) ?? [];
+  for (const { route, params } of matches) (route.handle as PageHandle | undefined)?.ssr?.browserPrefetch?.(queryClient, params);
+  const lazyMatches = matches.filter((match) => match.route.lazy);
   await Promise.all(
     lazyMatches.map(async ({ route }) => {
       const loaded = await (route.lazy as () => Promise<object>)();

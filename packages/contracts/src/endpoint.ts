@@ -12,7 +12,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Who may call: `public` (anyone, no token), `user` (any signed-in user), or one user type. The API turns it into
  * its auth hook (`requireAuth` / `requireRole`) and the OpenAPI `security` of the operation.
  */
-export type EndpointRole = 'public' | 'user' | 'client' | 'provider';
+export type EndpointRole = 'public' | 'user' | 'client' | 'provider' | 'operator';
 
 /** A response that is not JSON (an HTML page, file bytes, a redirect): its content types, or none. */
 export interface ContentResponse {

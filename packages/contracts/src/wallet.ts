@@ -84,10 +84,23 @@ export type BankAccount = z.infer<typeof bankAccount>;
 /** GET /virtual-accounts/account and POST /virtual-accounts/generate: the account, or null with the reason (no name yet, or none requested yet). */
 export const bankAccountResponse = z.object({
   account: bankAccount.nullable(),
-  /** False while the profile lacks first or last name: no account can be generated (spec §2). */
+  /** False while the profile lacks first or last name (spec §2), or in a currency without dedicated accounts (only NGN has them): no account can be generated. */
   canGenerate: z.boolean(),
 });
 export type BankAccountResponse = z.infer<typeof bankAccountResponse>;
+
+/** The gateways a card top-up can go to (the server chooses one per currency by its configuration). */
+export const cardGateways = ['paystack', 'stripe', 'sandbox'] as const;
+export type CardGateway = (typeof cardGateways)[number];
+/** GET /payment/options: how the signed-in client can top up the wallet's currency. */
+export const topupOptionsResponse = z.object({
+  currencyCode: z.string(),
+  /** The gateway a card top-up goes to; null when none takes this currency (a top-up is refused with a 400). */
+  cardGateway: z.enum(cardGateways).nullable(),
+  /** Whether a transfer to a dedicated bank account is offered (only where one exists: NGN). */
+  bankTransfer: z.boolean(),
+});
+export type TopupOptionsResponse = z.infer<typeof topupOptionsResponse>;
 
 export const transactionTypes = ['topup', 'booking_payment', 'refund', 'payout'] as const;
 export type TransactionType = (typeof transactionTypes)[number];

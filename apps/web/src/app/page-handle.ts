@@ -14,6 +14,11 @@ export interface ServerRenderedPage {
   prefetch?: (queryClient: QueryClient, params: Params) => Promise<void>;
   /** The page's own title from its prefetched data (a therapist's name); the browser sets it with `usePageTitle`. */
   titleName?: (queryClient: QueryClient, params: Params) => string | undefined;
+  /**
+   * What only the browser can fetch (it depends on the viewer's time zone), started while the page hydrates so the
+   * part that shows it renders once, with its data, instead of loading first and rendering again.
+   */
+  browserPrefetch?: (queryClient: QueryClient, params: Params) => void;
 }
 
 export interface PageHandle {

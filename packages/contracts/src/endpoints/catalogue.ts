@@ -4,6 +4,7 @@ import * as auth from './auth.ts';
 import * as availability from './availability.ts';
 import * as clientProfile from './client-profile.ts';
 import * as ops from './ops.ts';
+import * as payouts from './payouts.ts';
 import * as providerProfile from './provider-profile.ts';
 import * as regions from './regions.ts';
 import * as wallet from './wallet.ts';
@@ -12,7 +13,7 @@ import * as wallet from './wallet.ts';
  * Every endpoint of the API, for what needs them all: the OpenAPI document, the route coverage test, the web tests'
  * mock check. Modules and the web import one endpoint from its own file, not from here.
  */
-export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet };
+export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts };
 
 export const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'operationId' in value && 'responses' in value;
@@ -31,5 +32,6 @@ export const endpointTags: Record<string, string> = {
   provider: "A provider's own profile, and the public provider summary",
   availability: "A provider's calendar, and the bookable slots clients see",
   wallet: 'Wallet balance and transactions, top-ups, payment status, gateway webhooks',
+  payouts: 'Operator payout batches for currencies the gateway does not pay out (decision 0022)',
   'payment-sandbox': "The sandbox gateway's checkout and transfer simulator (outside production)",
 };

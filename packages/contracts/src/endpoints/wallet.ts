@@ -3,7 +3,7 @@ import { envelope, errorBody, messageOnly, paged } from '../common.ts';
 import { MAX_TOPUP_MINOR } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { m } from '../messages/index.ts';
-import { bankAccountResponse, paymentStatusResponse, topupInput, topupResponse, transactionListQuery, walletBalance, walletStats, walletTransaction } from '../wallet.ts';
+import { bankAccountResponse, paymentStatusResponse, topupInput, topupOptionsResponse, topupResponse, transactionListQuery, walletBalance, walletStats, walletTransaction } from '../wallet.ts';
 
 /** Spec §7 "Wallet and payment": balance, transactions, top-ups and their status, the bank account for transfers. */
 const tags = ['wallet'] as const;
@@ -54,6 +54,17 @@ export const getWalletTransaction = defineEndpoint({
   responses: { 200: envelope(walletTransaction), ...walletErrors },
 });
 
+/** What the top-up dialog offers: the gateway a card payment goes to (it names it) and whether bank transfers exist. */
+export const getTopupOptions = defineEndpoint({
+  method: 'GET',
+  path: '/payment/options',
+  operationId: 'getTopupOptions',
+  summary: "How the signed-in client can top up: the card gateway for the wallet's currency, and whether bank transfers are offered",
+  tags,
+  role: 'client',
+  responses: { 200: envelope(topupOptionsResponse), ...walletErrors },
+});
+
 /** A repeated click or a retry after a lost answer with the same key gets the same payment back. */
 export const startTopup = defineEndpoint({
   method: 'POST',
@@ -99,10 +110,10 @@ export const generateBankAccount = defineEndpoint({
   responses: { 200: envelope(bankAccountResponse), ...paymentErrors },
 });
 
-const webhookParams = z.strictObject({ gateway: z.enum(['paystack', 'sandbox']) });
+const webhookParams = z.strictObject({ gateway: z.enum(['paystack', 'stripe', 'sandbox']) });
 
 /**
- * The gateway's event delivery: the signature (`x-paystack-signature`) is checked on the raw bytes, so the body is
+ * The gateway's event delivery: the signature (`x-paystack-signature`, Stripe's `stripe-signature`) is checked on the raw bytes, so the body is
  * read as bytes, not parsed by a schema.
  */
 export const receiveGatewayWebhook = defineEndpoint({

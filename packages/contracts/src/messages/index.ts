@@ -2,6 +2,7 @@ import { authMessages } from './auth.ts';
 import { availabilityMessages } from './availability.ts';
 import { commonMessages } from './common.ts';
 import type { MessageEntry } from './define.ts';
+import { payoutMessages } from './payouts.ts';
 import { profileMessages } from './profile.ts';
 import { walletMessages } from './wallet.ts';
 
@@ -17,6 +18,7 @@ export const featureCatalogues = {
   profile: profileMessages,
   availability: availabilityMessages,
   wallet: walletMessages,
+  payouts: payoutMessages,
 } as const;
 
 export const catalogue = {
@@ -25,6 +27,7 @@ export const catalogue = {
   ...profileMessages,
   ...availabilityMessages,
   ...walletMessages,
+  ...payoutMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

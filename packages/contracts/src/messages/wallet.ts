@@ -54,6 +54,14 @@ export const walletMessages = defineMessages({
     en: 'Your bank account could not be created. Check the name and phone number in your profile and try again',
     de: 'Dein Bankkonto konnte nicht angelegt werden. Prüfe Name und Telefonnummer in deinem Profil und versuche es erneut',
   },
+  currencyNoGateway: {
+    en: 'Top-ups in {currency} are not available at the moment',
+    de: 'Aufladungen in {currency} sind im Moment nicht möglich',
+  },
+  bankTransferUnavailable: {
+    en: 'Transfers to a bank account are not available for {currency} wallets. Please pay by card',
+    de: 'Überweisungen auf ein Bankkonto sind für Guthaben in {currency} nicht möglich. Bitte zahle mit Karte',
+  },
   gatewayUnavailable: {
     en: 'The payment provider is not reachable. Please try again in a moment',
     de: 'Der Zahlungsanbieter ist nicht erreichbar. Bitte versuche es gleich noch einmal',

@@ -4,3 +4,4 @@ export * from './files.ts';
 export * from './profiles.ts';
 export * from './availability.ts';
 export * from './wallet.ts';
+export * from './payouts.ts';

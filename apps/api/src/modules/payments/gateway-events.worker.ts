@@ -1,7 +1,9 @@
 import type { AppDeps } from '../../deps.ts';
 import { GatewayError } from './gateway/payment-gateway.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
-import type { Settlement } from './settlement.ts';
+import { stripeSettlementOf } from './gateway/stripe-gateway.ts';
+import type { Claimed, SettlementFor } from './settlement.ts';
+import type { TransferEventHandler } from './payouts/transfer-events.ts';
 
 export const GATEWAY_EVENT_QUEUE = 'payments.gateway-event';
 export const GATEWAY_EVENT_SWEEP_QUEUE = 'payments.gateway-event-sweep';
@@ -37,6 +39,12 @@ interface EventData {
   data?: { reference?: unknown; amount?: unknown; currency?: unknown };
 }
 
+function paystackSettlementOf(eventType: string, payload: unknown): { reference: string; claimed: Claimed } | undefined {
+  const data = (payload as EventData).data;
+  if (eventType !== 'charge.success' || typeof data?.reference !== 'string') return undefined;
+  return { reference: data.reference, claimed: { amount: Number(data.amount), currency: String(data.currency) } };
+}
+
 /**
  * The job behind the webhook route: a stored gateway event is processed once. A `charge.success` is settled (the
  * gateway is asked again; a credit publishes `payment.settled`); an unreachable gateway or an unconfirmed payment is
@@ -44,8 +52,9 @@ interface EventData {
  */
 export async function startGatewayEventWorker(
   deps: Pick<AppDeps, 'db' | 'jobs' | 'clock'>,
-  settlement: Settlement,
+  settlementFor: SettlementFor,
   log: { error: (o: object, m: string) => void; warn: (o: object, m: string) => void },
+  onTransfer?: TransferEventHandler,
 ): Promise<void> {
   await deps.jobs.schedule(GATEWAY_EVENT_SWEEP_QUEUE, '* * * * *', async () => {
     const queued = await sweepGatewayEvents(deps);
@@ -55,10 +64,13 @@ export async function startGatewayEventWorker(
   await deps.jobs.work<{ eventId: string }>(GATEWAY_EVENT_QUEUE, { retryLimit: 8, retryDelaySeconds: 2, expireInSeconds: 30, batchSize: 10 }, async ({ eventId }) => {
     const event = await repo.event(deps.db, eventId);
     if (!event || event.processedAt) return;
-    const data = (event.payload as EventData).data;
-    if (event.eventType === 'charge.success' && typeof data?.reference === 'string') {
+    // Settled with the gateway that sent the event: Stripe's Checkout Session events (also the sandbox's for GBP and EUR), or Paystack's charge.success.
+    const settlement = settlementFor(event.gateway);
+    const stripeShaped = event.gateway === 'stripe' || event.eventType.startsWith('checkout.session.');
+    const target = stripeShaped ? stripeSettlementOf(event.eventType, event.payload) : paystackSettlementOf(event.eventType, event.payload);
+    if (settlement && target) {
       try {
-        const settled = await settlement.settle(data.reference, { amount: Number(data.amount), currency: String(data.currency) });
+        const settled = await settlement.settle(target.reference, target.claimed);
         // The gateway does not confirm the payment yet: ask again later (pg-boss retries with backoff).
         if (settled.outcome === 'pending') throw new GatewayError('payment not confirmed yet', true);
       } catch (err) {
@@ -66,6 +78,15 @@ export async function startGatewayEventWorker(
         // tries again later. Only what the gateway refuses for good is logged and the event closed.
         if (!(err instanceof GatewayError) || err.retryable) throw err;
         log.error({ err, eventId }, 'gateway event could not be settled');
+      }
+    }
+    // Payouts (decision 0022): transfer.success / .failed / .reversed, same retry rule (only a permanent gateway refusal closes the event).
+    if (onTransfer && event.eventType.startsWith('transfer.')) {
+      try {
+        await onTransfer(event);
+      } catch (err) {
+        if (!(err instanceof GatewayError) || err.retryable) throw err;
+        log.error({ err, eventId }, 'transfer event could not be applied');
       }
     }
     await repo.markEventProcessed(deps.db, eventId);

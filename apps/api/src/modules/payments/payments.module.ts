@@ -1,30 +1,37 @@
-import crypto from 'node:crypto';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
-import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { UserModule } from '../user/user.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
-import { createPaystackGateway } from './gateway/paystack-gateway.ts';
-import type { PaymentGateway } from './gateway/payment-gateway.ts';
+import { createGatewayRegistry, sandboxWebhookSecret } from './gateway/gateway-registry.ts';
+import { createPaystackPayouts } from './gateway/paystack-payouts.ts';
+import type { PayoutGateway } from './gateway/payout-gateway.ts';
 import { startGatewayEventWorker } from './gateway-events.worker.ts';
 import { paymentsRoutes } from './payments.routes.ts';
-import { createSandboxGateway, type SandboxGateway } from './sandbox/sandbox-gateway.ts';
+import { payoutBatchesRoutes } from './payouts/payout-batches.routes.ts';
+import { createPayoutBatchesService } from './payouts/payout-batches.service.ts';
+import { createPayoutsService } from './payouts/payouts.service.ts';
+import { createTransferEventHandler } from './payouts/transfer-events.ts';
+import { createSandboxPayouts, type SandboxPayouts } from './sandbox/sandbox-payouts.ts';
+import { sandboxPayoutRoutes } from './sandbox/sandbox-payouts.routes.ts';
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
 import { EXPIRE_PAYMENTS_QUEUE, expireStalePayments } from './expire-payments.ts';
-import { createSettlement } from './settlement.ts';
+import { createSettlement, type Settlement, type SettlementFor } from './settlement.ts';
 import { topupMail } from './topup-mail.ts';
 import { createTopupService } from './topup.service.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 
-/** The sandbox signs its webhooks with a key of its own, derived from the server secret. */
-export const sandboxWebhookSecret = (config: Config): string =>
-  Buffer.from(crypto.hkdfSync('sha256', config.jwtSecret, 'therapy', 'sandbox-webhook-v1', 32)).toString('hex');
+export { sandboxWebhookSecret };
 
-/** The gateway the configuration names: Paystack's API, or the local sandbox (the default outside production). */
-function gatewayFor(deps: AppDeps): PaymentGateway | SandboxGateway {
+const RECONCILE_PAYOUTS_QUEUE = 'payouts.reconcile';
+/** A started payout is left to its webhook this long before the sweep asks about it. */
+const PAYOUT_SWEEP_AFTER_MS = 5 * 60 * 1000;
+
+/** The payout side (decision 0022): Paystack Transfers where Paystack takes payments, else the sandbox's. */
+function payoutGatewayFor(deps: AppDeps): PayoutGateway {
   const { payments } = deps.config;
-  if (payments.gateway === 'paystack') return createPaystackGateway({ secretKey: payments.paystackSecretKey!, baseUrl: payments.paystackBaseUrl });
-  return createSandboxGateway({ db: deps.db, webhookSecret: sandboxWebhookSecret(deps.config), publicBaseUrl: deps.config.appOrigin, clock: deps.clock });
+  const paystack = payments.gateway === 'paystack' || Object.values(payments.byCurrency).includes('paystack');
+  if (paystack) return createPaystackPayouts({ secretKey: payments.paystackSecretKey!, baseUrl: payments.paystackBaseUrl });
+  return createSandboxPayouts({ db: deps.db, webhookSecret: sandboxWebhookSecret(deps.config) });
 }
 
 /**
@@ -33,36 +40,61 @@ function gatewayFor(deps: AppDeps): PaymentGateway | SandboxGateway {
  * (credits go through its face); a credit publishes `payment.settled`, and the top-up mail is its subscriber.
  */
 export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: UserModule; wallet: WalletModule }) {
-  const gateway = gatewayFor(deps);
+  const gateways = createGatewayRegistry(deps);
+  const payoutGateway = payoutGatewayFor(deps);
+  const payouts = createPayoutsService(deps, { gateway: payoutGateway, wallet });
+  const batches = createPayoutBatchesService(deps, { wallet });
 
   const plugin: FastifyPluginAsync = async (app) => {
     const log: FastifyBaseLogger = app.log;
-    const settlement = createSettlement(deps, gateway, wallet, log);
-    const topups = createTopupService(deps, { gateway, settlement, users, wallet });
+    // One settlement per gateway: a payment is always settled with the gateway that took it (its row's `gateway`).
+    const settlements = new Map<string, Settlement>();
+    const settlementFor: SettlementFor = (name) => {
+      const gateway = gateways.byName(name);
+      if (!gateway) return undefined;
+      if (!settlements.has(name)) settlements.set(name, createSettlement(deps, gateway, wallet, log));
+      return settlements.get(name);
+    };
+    const topups = createTopupService(deps, { gateways, settlementFor, users, wallet });
     deps.events.subscribeInTransaction('payment.settled', topupMail(deps, users));
 
     await app.register(paymentsRoutes, { topups });
-    await app.register(webhookRoutes, { deps, gateway });
-    if (gateway.name === 'sandbox') {
+    await app.register(payoutBatchesRoutes, { batches });
+    await app.register(webhookRoutes, { deps, gateways });
+    const sandbox = gateways.sandbox;
+    if (sandbox) {
       // The sandbox delivers its webhooks through the same HTTP route a gateway would call.
-      const deliver = async (rawBody: Buffer, signature: string) => {
+      const deliver = async (rawBody: Buffer, signature: string, header: string) => {
         const res = await app.inject({
           method: 'POST',
           url: `${app.prefix}/payment/webhook/sandbox`,
-          headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+          headers: { 'content-type': 'application/json', [header]: signature },
           payload: rawBody,
         });
         if (res.statusCode !== 200) throw new Error(`sandbox webhook answered ${res.statusCode}`);
       };
-      await app.register(sandboxRoutes, { gateway: gateway as SandboxGateway, deliver });
+      await app.register(sandboxRoutes, { gateway: sandbox, deliver });
+      if (payoutGateway.name === 'sandbox') await app.register(sandboxPayoutRoutes, { payouts: payoutGateway as SandboxPayouts, deliver });
     }
 
     await deps.jobs.schedule(EXPIRE_PAYMENTS_QUEUE, '*/15 * * * *', async () => {
-      await expireStalePayments(deps.db, deps.clock, settlement);
+      await expireStalePayments(deps.db, deps.clock, settlementFor);
     });
-    await startGatewayEventWorker(deps, settlement, log);
+    // Payouts whose webhook never came (or whose transfer never reached the gateway) are asked about again.
+    await deps.jobs.schedule(RECONCILE_PAYOUTS_QUEUE, '*/10 * * * *', async () => {
+      await payouts.reconcile(new Date(deps.clock.now().getTime() - PAYOUT_SWEEP_AFTER_MS));
+    });
+    await startGatewayEventWorker(deps, settlementFor, log, createTransferEventHandler(payouts, log));
   };
 
-  return { name: 'payments' as const, plugin };
+  return {
+    name: 'payments' as const,
+    plugin,
+    /**
+     * The payout port for bookings (decision 0022): `createRecipient` (the bank resolves the account first) and
+     * `transfer` (earnings -> clearing under a lock, then the gateway); outcomes arrive as `transfer.*` webhooks.
+     */
+    payouts: { banks: payouts.banks, createRecipient: payouts.createRecipient, transfer: payouts.transfer, find: payouts.find, registerBankAccount: batches.registerBankAccount },
+  };
 }
 export type PaymentsModule = ReturnType<typeof createPaymentsModule>;

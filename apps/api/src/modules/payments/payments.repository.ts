@@ -25,7 +25,7 @@ export const paymentsRepository = {
     const [row] = await db.select().from(payments).where(and(eq(payments.gateway, gateway), eq(payments.reference, reference))).limit(1).for('update');
     return row;
   },
-  async update(db: Executor, id: string, values: Partial<Pick<PaymentRow, 'status' | 'authorizationUrl' | 'ledgerTransactionId'>>): Promise<void> {
+  async update(db: Executor, id: string, values: Partial<Pick<PaymentRow, 'status' | 'authorizationUrl' | 'ledgerTransactionId' | 'reference'>>): Promise<void> {
     await db.update(payments).set(values).where(eq(payments.identifier, id));
   },
   /** Touches a pending payment (its `updatedAt`), so status polls ask the gateway at most every few seconds. */

@@ -263,7 +263,7 @@ describe('stale pending payments', () => {
     await t.db.$client.query("UPDATE payments SET created_at = now() - interval '2 days' WHERE identifier = ANY($1)", [[forgotten.payment.identifier, paidLate.payment.identifier]]);
     await t.db.$client.query("UPDATE sandbox_transactions SET status = 'success', paid_at = now() WHERE reference = $1", [paidLate.payment.reference]);
 
-    expect(await expireStalePayments(t.db, t.clock, settlement)).toBe(1);
+    expect(await expireStalePayments(t.db, t.clock, () => settlement)).toBe(1);
     const statuses = Object.fromEntries(
       (await t.db.$client.query('SELECT identifier, status FROM payments WHERE user_id = $1', [client.userId])).rows.map((r) => [r.identifier, r.status]),
     );

@@ -88,3 +88,5 @@ export function createSettlement(
   };
 }
 export type Settlement = ReturnType<typeof createSettlement>;
+/** The settlement of a configured gateway by name (a payment's or an event's `gateway`); undefined for one not configured. */
+export type SettlementFor = (gateway: string) => Settlement | undefined;

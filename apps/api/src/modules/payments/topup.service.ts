@@ -6,6 +6,7 @@ import {
   type Payment,
   type PaymentStatusResponse,
   type TopupInput,
+  type TopupOptionsResponse,
   type TopupResponse,
 } from '@therapy/contracts/wallet';
 import type { AppDeps } from '../../deps.ts';
@@ -14,8 +15,9 @@ import { AppError } from '../../platform/errors.ts';
 import type { UserModule } from '../user/user.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
 import { GatewayError, type PaymentGateway } from './gateway/payment-gateway.ts';
+import type { GatewayRegistry } from './gateway/gateway-registry.ts';
 import { paymentsRepository as repo, type PaymentRow } from './payments.repository.ts';
-import type { Settlement } from './settlement.ts';
+import type { SettlementFor } from './settlement.ts';
 
 /** How often a status poll may ask the gateway about a pending payment (the web polls every 5 s). */
 const VERIFY_EVERY_MS = 4_000;
@@ -35,19 +37,50 @@ const gatewayFailed = () => new AppError(502, 'PAYMENT_GATEWAY_ERROR', 'gatewayU
 /** Top-ups (spec §7 "Wallet and payment"): start a card payment, follow its status, the transfer bank account. */
 export function createTopupService(
   deps: AppDeps,
-  { gateway, settlement, users, wallet }: { gateway: PaymentGateway; settlement: Settlement; users: Pick<UserModule, 'findActiveUser'>; wallet: Pick<WalletModule, 'currencyOf'> },
+  {
+    gateways,
+    settlementFor,
+    users,
+    wallet,
+  }: {
+    gateways: Pick<GatewayRegistry, 'gatewayFor' | 'transfersIn'>;
+    settlementFor: SettlementFor;
+    users: Pick<UserModule, 'findActiveUser'>;
+    wallet: Pick<WalletModule, 'currencyOf'>;
+  },
 ) {
   const { db, clock } = deps;
+
+  /** The gateway of a currency's card top-ups; a currency no configured gateway takes is a clear 400 naming it. */
+  const cardGatewayFor = (currency: string): PaymentGateway => {
+    const gateway = gateways.gatewayFor(currency);
+    if (!gateway) throw AppError.rule('currencyNoGateway', { currency });
+    return gateway;
+  };
+  /** The gateway that keeps dedicated bank accounts in this currency (NGN); elsewhere a clear 400. */
+  const transferGatewayFor = (currency: string): PaymentGateway => {
+    const gateway = gateways.transfersIn(currency) ? gateways.gatewayFor(currency) : undefined;
+    if (!gateway) throw AppError.rule('bankTransferUnavailable', { currency });
+    return gateway;
+  };
 
   /** Access first (the access core): the actor's own live account (the routes decide which user types). */
   const me = async (actor: Actor) => requireLiveAccount(actor, await users.findActiveUser(actor.userId));
 
   return {
+    /** What the top-up dialog offers for the wallet's currency. */
+    async options(actor: Actor): Promise<TopupOptionsResponse> {
+      const user = await me(actor);
+      const currency = await wallet.currencyOf(user.identifier);
+      return { currencyCode: currency, cardGateway: gateways.gatewayFor(currency)?.name ?? null, bankTransfer: gateways.transfersIn(currency) };
+    },
+
     async topup(actor: Actor, input: TopupInput, idempotencyKey: string | undefined): Promise<TopupResponse> {
       const user = await me(actor);
       const currency = await wallet.currencyOf(user.identifier);
       if (input.currencyCode && input.currencyCode !== currency) throw AppError.rule('currencyNotYours');
       if (input.amount < minTopupMinor(currency)) throw AppError.rule('topupMinimum', topupMinimumParams(currency));
+      const gateway = cardGatewayFor(currency);
       // A retried request (same key) gets the payment it already started, never a second one.
       const again = idempotencyKey ? await repo.byIdempotencyKey(db, user.identifier, idempotencyKey) : undefined;
       if (again) {
@@ -74,8 +107,10 @@ export function createTopupService(
           callbackUrl: `${deps.config.appOrigin}/wallet?payment=${payment.identifier}`,
           metadata: { paymentId: payment.identifier },
         });
-        await repo.update(db, payment.identifier, { authorizationUrl: started.authorizationUrl });
-        return { metadata: { authorizationUrl: started.authorizationUrl }, payment: toPayment(payment) };
+        // Stripe names the checkout by its own id (the session), which is what it is verified and reported by.
+        const renamed = started.reference === payment.reference ? {} : { reference: started.reference };
+        await repo.update(db, payment.identifier, { authorizationUrl: started.authorizationUrl, ...renamed });
+        return { metadata: { authorizationUrl: started.authorizationUrl }, payment: toPayment({ ...payment, ...renamed }) };
       } catch (err) {
         await repo.update(db, payment.identifier, { status: 'failed' });
         if (err instanceof GatewayError) throw gatewayFailed();
@@ -94,9 +129,10 @@ export function createTopupService(
       let payment = found!;
       if (payment.status === 'pending' && clock.now().getTime() - payment.updatedAt.getTime() >= VERIFY_EVERY_MS) {
         await repo.touch(db, payment.identifier);
+        const settlement = settlementFor(payment.gateway);
         try {
-          const settled = await settlement.settle(payment.reference);
-          if ('payment' in settled && settled.payment) payment = settled.payment;
+          const settled = settlement && (await settlement.settle(payment.reference));
+          if (settled && 'payment' in settled && settled.payment) payment = settled.payment;
         } catch (err) {
           if (!(err instanceof GatewayError)) throw err;
         }
@@ -106,19 +142,23 @@ export function createTopupService(
 
     async bankAccount(actor: Actor): Promise<BankAccountResponse> {
       const user = await me(actor);
-      const account = await repo.virtualAccount(db, user.identifier, gateway.name);
+      const currency = await wallet.currencyOf(user.identifier);
+      const gateway = gateways.transfersIn(currency) ? gateways.gatewayFor(currency) : undefined;
+      const account = gateway ? await repo.virtualAccount(db, user.identifier, gateway.name) : undefined;
       return {
         account: account ? { bankName: account.bankName, accountNumber: account.accountNumber, accountName: account.accountName } : null,
-        canGenerate: !!(user.firstName && user.lastName),
+        // No account can be generated without both names, nor in a currency without dedicated accounts (only NGN).
+        canGenerate: !!gateway && !!(user.firstName && user.lastName),
       };
     },
 
     /** Requests the dedicated account (spec §4: automatically, once the profile has first and last name). */
     async requestBankAccount(actor: Actor): Promise<BankAccountResponse> {
       const user = await me(actor);
+      const currency = await wallet.currencyOf(user.identifier);
+      const gateway = transferGatewayFor(currency);
       if (!(await repo.virtualAccount(db, user.identifier, gateway.name))) {
         if (!user.firstName || !user.lastName) throw AppError.rule('bankAccountNeedsName');
-        const currency = await wallet.currencyOf(user.identifier);
         try {
           const assigned = await gateway.assignDedicatedAccount({ email: user.email, firstName: user.firstName, lastName: user.lastName, phone: user.phoneNumber, currency });
           await repo.insertVirtualAccount(db, { userId: user.identifier, gateway: gateway.name, currencyCode: currency, ...assigned });

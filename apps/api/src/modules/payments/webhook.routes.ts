@@ -8,11 +8,14 @@ import { storeGatewayEvent } from './gateway-events.worker.ts';
 const rejected = () => new AppError(401, 'INVALID_SIGNATURE', 'webhookRejected');
 
 /**
- * POST /payment/webhook/{paystack|sandbox}: the signature is checked on the raw bytes, the event stored once (unique
+ * POST /payment/webhook/{paystack|stripe|sandbox} (each configured gateway at its own path): the signature is checked on the raw bytes, the event stored once (unique
  * per gateway and event) and handed to a job; the answer is immediate, the crediting happens in the job (retried).
  * The event and its job are written in one transaction (storeGatewayEvent): a stored event always has its job.
  */
-export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; gateway: PaymentGateway }> = async (app, { deps, gateway }) => {
+/** The header each gateway signs its deliveries in (the sandbox signs as Paystack does, or as Stripe does for GBP and EUR). */
+const SIGNATURE_HEADERS: Record<string, readonly string[]> = { paystack: ['x-paystack-signature'], stripe: ['stripe-signature'], sandbox: ['x-paystack-signature', 'stripe-signature'] };
+
+export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; gateways: { byName(name: string): PaymentGateway | undefined } }> = async (app, { deps, gateways }) => {
   // Raw bytes for this route only: the HMAC is over exactly what the gateway sent.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
@@ -20,8 +23,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; gateway: Paym
   // No per-IP rate limit: a gateway sends bursts from a few addresses, and the signature is checked before any write.
   const config = { rateLimit: false } as const;
   route(app, receiveGatewayWebhook, async (req) => {
-    if (req.params.gateway !== gateway.name) throw AppError.notFound();
-    const signature = req.headers['x-paystack-signature'];
+    const gateway = gateways.byName(req.params.gateway);
+    if (!gateway) throw AppError.notFound();
+    const signature = SIGNATURE_HEADERS[gateway.name]!.map((h) => req.headers[h]).find((v) => typeof v === 'string' && v.length > 0);
     if (!Buffer.isBuffer(req.body) || typeof signature !== 'string' || signature.length === 0) throw rejected();
     const event = gateway.parseWebhook(req.body, signature);
     if (!event) throw rejected();

@@ -146,6 +146,51 @@ export const ledger = {
   },
 
   /**
+   * A payout leaves the provider's earnings for the gateway (decision 0022): earnings -> gateway clearing. The earnings
+   * row is locked first and the balance checked under the lock, so concurrent payouts of one provider queue and never
+   * take more than the earnings hold (the commit-time trigger is the last line). 409 `insufficientEarnings` otherwise.
+   */
+  async payoutToClearing(tx: Executor, move: WalletMove): Promise<Posted> {
+    const earningsId = await repo.ensureAccount(tx, 'provider_earnings', move.userId, move.currencyCode);
+    await repo.lockAccount(tx, earningsId);
+    const existing = await repo.findTransaction(tx, 'payout', move.reference);
+    if (existing) return { transactionId: existing, created: false };
+    if ((await repo.balance(tx, earningsId)) < move.amount) throw new AppError(409, 'INSUFFICIENT_FUNDS', 'insufficientEarnings');
+    return ledger.post(tx, {
+      type: 'payout',
+      reference: move.reference,
+      userId: move.userId,
+      description: move.description,
+      currencyCode: move.currencyCode,
+      legs: [
+        { kind: 'provider_earnings', userId: move.userId, amount: -move.amount },
+        { kind: 'gateway_clearing', amount: move.amount },
+      ],
+    });
+  },
+
+  /** A payout that failed or came back: gateway clearing -> the provider's earnings, once per reference. */
+  payoutReturned(tx: Executor, move: WalletMove): Promise<Posted> {
+    return ledger.post(tx, {
+      type: 'payout',
+      reference: `${move.reference}:returned`,
+      userId: move.userId,
+      description: move.description,
+      currencyCode: move.currencyCode,
+      legs: [
+        { kind: 'gateway_clearing', amount: -move.amount },
+        { kind: 'provider_earnings', userId: move.userId, amount: move.amount },
+      ],
+    });
+  },
+
+  /** What a provider may be paid out in a currency: the balance of their earnings. */
+  async earningsBalance(db: Executor, userId: string, currencyCode: string): Promise<number> {
+    const id = await repo.findAccount(db, 'provider_earnings', userId, currencyCode);
+    return id ? repo.balance(db, id) : 0;
+  },
+
+  /**
    * Decision 0016: when an account is deleted, each non-zero balance it holds (wallets, provider earnings) moves to a
    * "former user payable" account of the same user and currency, in the deletion's transaction. The books then show
    * exactly what the platform owes the former user until an operator refunds it. The accounts are locked first and

@@ -37,6 +37,12 @@ export function createWalletModule(deps: Pick<AppDeps, 'db' | 'clock'>) {
     transfer: (move: TransferMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.releaseToProvider(ex, move)),
     /** Gateway clearing -> the user's wallet (a settled top-up). */
     creditTopup: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.creditTopup(ex, move)),
+    /** Provider earnings -> gateway clearing (a payout starts). 409 `insufficientEarnings` when the earnings hold less. */
+    startPayout: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.payoutToClearing(ex, move)),
+    /** Gateway clearing -> provider earnings (a payout failed or came back), once per payout reference. */
+    returnPayout: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.payoutReturned(ex, move)),
+    /** A provider's earnings in a currency, in minor units. */
+    earningsOf: (userId: string, currencyCode: string, ex: Executor = db): Promise<number> => ledger.earningsBalance(ex, userId, currencyCode),
     /** The user's wallet currency (their country's, when supported). */
     currencyOf: (userId: string, ex: Executor = db): Promise<string> => walletCurrencyOf(ex, userId),
     /** A wallet's balance in minor units. */

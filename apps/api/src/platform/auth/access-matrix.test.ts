@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { en } from '@therapy/contracts/messages';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { createAccessTokens } from './tokens.ts';
 
 /**
  * The access matrix (issue 12): every operation of the OpenAPI document, called as nobody, as a client, as a provider
@@ -11,13 +12,15 @@ import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness
  * it is.
  */
 
-type Who = 'public' | 'user' | 'client' | 'provider';
+type Who = 'public' | 'user' | 'client' | 'provider' | 'operator';
 interface Fixtures {
   client: SignedUp;
   provider: SignedUp;
   /** A client and a provider whose objects are not the target's. */
   otherClient: SignedUp;
   otherProvider: SignedUp;
+  /** An operator (no sign-in page yet: a provider's session whose token says operator). */
+  operator: SignedUp;
   walletTransactionId: string;
   paymentId: string;
   paymentReference: string;
@@ -34,6 +37,8 @@ interface Rule {
   /** What the rightful user may get besides 2xx and 400 (e.g. 404 for a public lookup of a made-up id). */
   alsoOk?: number[];
 }
+
+const NO_ID = '00000000-0000-7000-8000-000000000000';
 
 const RULES: Record<string, Rule> = {
   // Public: anyone, token or not.
@@ -64,6 +69,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/payment/sandbox/checkout/{reference}/pay': { who: 'public', params: (f) => ({ reference: f.paymentReference }), alsoOk: [303, 409] },
   'POST /api/v1/payment/sandbox/checkout/{reference}/decline': { who: 'public', params: (f) => ({ reference: f.paymentReference }), alsoOk: [303, 409] },
   'POST /api/v1/payment/sandbox/transfer': { who: 'public' },
+  'POST /api/v1/payment/sandbox/payouts/{reference}/{outcome}': { who: 'public', params: () => ({ reference: 'payout-made-up-reference', outcome: 'success' }), alsoOk: [404] },
 
   // Any signed-in user: their own account.
   'GET /api/v1/user/info': { who: 'user' },
@@ -94,6 +100,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/client/avatar/{avatarIdentifier}': { who: 'client', params: (f) => ({ avatarIdentifier: f.avatarId }) },
   'POST /api/v1/client/profile-picture': { who: 'client', alsoOk: [406, 415] },
   'DELETE /api/v1/client/profile-picture': { who: 'client' },
+  'GET /api/v1/payment/options': { who: 'client' },
   'POST /api/v1/payment/wallet': { who: 'client' },
   'GET /api/v1/virtual-accounts/account': { who: 'client' },
   'POST /api/v1/virtual-accounts/generate': { who: 'client' },
@@ -114,6 +121,13 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/provider-availability/days/custom': { who: 'provider' },
   'POST /api/v1/provider-availability/days/custom': { who: 'provider' },
   'DELETE /api/v1/provider-availability/days/custom/{id}': { who: 'provider', owned: true, params: (f) => ({ id: f.customDayId }) },
+
+  // Operators only (decision 0022); batches of a made-up id are not found (payout-batches.test.ts covers real ones).
+  'GET /api/v1/operator/payouts/due': { who: 'operator' },
+  'POST /api/v1/operator/payout-batches': { who: 'operator' },
+  'GET /api/v1/operator/payout-batches/{id}/file': { who: 'operator', params: () => ({ id: NO_ID }), alsoOk: [404] },
+  'POST /api/v1/operator/payout-batches/{id}/paid': { who: 'operator', params: () => ({ id: NO_ID }), alsoOk: [404] },
+  'POST /api/v1/operator/payouts/{id}/returned': { who: 'operator', params: () => ({ id: NO_ID }), alsoOk: [404] },
 };
 
 interface OpenApiDoc {
@@ -152,11 +166,17 @@ beforeAll(async () => {
   expect(day.statusCode, day.body).toBe(201);
   const slots = await t.api('GET', `/providers-availability/${provider.userId}/timeslot/2026-03-30`, undefined);
   const avatars = await t.api('GET', '/client/avatars', client);
+  const operatorUser = await t.signUp('provider');
+  await t.db.$client.query("UPDATE users SET user_type = 'operator' WHERE identifier = $1", [operatorUser.userId]);
+  const tokens = createAccessTokens(t.config.jwtSecret);
+  const operatorToken = await tokens.sign({ ...(await tokens.verify(operatorUser.session.accessToken, t.clock.now()))!, userType: 'operator' }, t.clock.now());
+  const operator = { ...operatorUser, auth: { authorization: `Bearer ${operatorToken}` } };
   f = {
     client,
     provider,
     otherClient,
     otherProvider,
+    operator,
     walletTransactionId: (await transactions())[0]!.identifier,
     paymentId: topup.json().data.payment.identifier,
     paymentReference: topup.json().data.payment.reference,
@@ -198,13 +218,15 @@ describe('the access matrix', () => {
     }
   });
 
-  it('the wrong role: 403 FORBIDDEN on every client-only and provider-only operation', async () => {
+  it('the wrong role: 403 FORBIDDEN on every client-only, provider-only and operator-only operation', async () => {
     for (const op of operations) {
       const rule = RULES[op.key]!;
-      if (rule.who !== 'client' && rule.who !== 'provider') continue;
-      const wrong = rule.who === 'client' ? f.otherProvider : f.otherClient;
-      const res = await call(op.method, urlOf(op.path, rule.params?.(f) ?? {}), wrong);
-      expect(line(op.key, 'the wrong role', res)).toBe(`${op.key} as the wrong role -> 403 FORBIDDEN`);
+      if (rule.who !== 'client' && rule.who !== 'provider' && rule.who !== 'operator') continue;
+      const wrong = rule.who === 'client' ? [f.otherProvider] : rule.who === 'provider' ? [f.otherClient] : [f.otherClient, f.otherProvider];
+      for (const who of wrong) {
+        const res = await call(op.method, urlOf(op.path, rule.params?.(f) ?? {}), who);
+        expect(line(op.key, 'the wrong role', res)).toBe(`${op.key} as the wrong role -> 403 FORBIDDEN`);
+      }
     }
   });
 
@@ -225,7 +247,7 @@ describe('the access matrix', () => {
     // Last: these calls may change the target's objects (the custom day is deleted).
     for (const op of operations) {
       const rule = RULES[op.key]!;
-      const rightful = rule.who === 'client' ? [f.client] : rule.who === 'provider' ? [f.provider] : rule.who === 'user' && !rule.owned ? [f.client, f.provider] : [f.client];
+      const rightful = rule.who === 'client' ? [f.client] : rule.who === 'provider' ? [f.provider] : rule.who === 'operator' ? [f.operator] : rule.who === 'user' && !rule.owned ? [f.client, f.provider] : [f.client];
       for (const who of rightful) {
         const res = await call(op.method, urlOf(op.path, rule.params?.(f) ?? {}), who);
         const ok = (res.statusCode >= 200 && res.statusCode < 300) || res.statusCode === 400 || (rule.alsoOk ?? []).includes(res.statusCode);

@@ -56,6 +56,7 @@ const PUBLIC = [
   'POST /api/v1/payment/sandbox/checkout/{reference}/pay',
   'POST /api/v1/payment/sandbox/checkout/{reference}/decline',
   'POST /api/v1/payment/sandbox/transfer',
+  'POST /api/v1/payment/sandbox/payouts/{reference}/{outcome}',
 ].sort();
 
 /** Garbage in every path parameter: the token check must come before the parameters are looked at. */

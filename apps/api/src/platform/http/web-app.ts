@@ -109,7 +109,7 @@ function fillTemplate(template: string, page: RenderedPage, preload: string[]): 
   let html = template;
   for (const found of [entry, ...preloads]) if (found) html = html.replace(found[0], '');
   const boot = entry
-    ? `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${[...preloads.map((p) => p[1]), ...preload].join(' ')}"></script>`
+    ? `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${[...new Set([...preloads.map((p) => p[1]), ...preload])].join(' ')}"></script>`
     : '';
   return html
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)

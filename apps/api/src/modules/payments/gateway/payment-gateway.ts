@@ -1,6 +1,8 @@
+import type { GatewayName } from '../../../config.ts';
+
 /**
- * The payment gateway port (DESIGN.md §2 "payments"): `paystack` speaks Paystack's documented HTTP API, `sandbox` (the
- * default) is a local stand-in with a checkout page and a bank-transfer simulator that send the same signed webhooks.
+ * The payment gateway port (DESIGN.md §2 "payments"): `paystack` speaks Paystack's documented HTTP API, `stripe`
+ * Stripe Checkout through the official SDK (stripe-gateway.ts), `sandbox` (the default) is a local stand-in with a checkout page and a bank-transfer simulator that send the same signed webhooks.
  * Amounts are minor units (kobo, pence, cents), as Paystack counts them.
  */
 
@@ -66,7 +68,9 @@ export class GatewayError extends Error {
 }
 
 export interface PaymentGateway {
-  readonly name: 'paystack' | 'sandbox';
+  readonly name: GatewayName;
+  /** Whether the gateway takes payments in this currency (ISO 4217, upper case), as its provider publishes. */
+  supports(currency: string): boolean;
   /** Starts a card checkout: where to send the browser. */
   initialize(input: InitializeInput): Promise<{ authorizationUrl: string; reference: string }>;
   /** Asks the gateway for the transaction's state (used before every credit: amount and currency are checked). */

@@ -178,7 +178,7 @@ describe('paystack gateway: webhooks', () => {
 
   it('ignores events it does not handle and malformed bodies, even when signed', async () => {
     const reference = await initialized();
-    const other = fake.webhook(reference, 'transfer.success');
+    const other = fake.webhook(reference, 'refund.processed');
     expect(gateway.parseWebhook(other.rawBody, other.signature)).toBeUndefined();
     for (const body of ['not json', '{"event":"charge.success"}', '{"event":"charge.success","data":{"reference":"r","amount":"12","currency":"NGN"}}']) {
       const raw = Buffer.from(body);

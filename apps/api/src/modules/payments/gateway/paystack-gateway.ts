@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { GATEWAY_CURRENCIES } from '../../../config.ts';
 import {
   GatewayError,
   type DedicatedAccount,
@@ -40,8 +41,11 @@ const chargeEvent = z.object({
   }),
 });
 
-/** The only event this platform acts on: money arrived (a card checkout or a transfer to a dedicated account). */
-const HANDLED_EVENTS = new Set(['charge.success']);
+/**
+ * The events this platform acts on: money arrived (a card checkout or a transfer to a dedicated account), and the
+ * outcome of a payout (decision 0022; their `data` is the transfer object, with reference, amount and currency).
+ */
+const HANDLED_EVENTS = new Set(['charge.success', 'transfer.success', 'transfer.failed', 'transfer.reversed']);
 
 /**
  * Checks the signature in constant time, then parses a `charge.success` event; undefined for an unsigned, forged or
@@ -148,6 +152,7 @@ export function createPaystackGateway({ secretKey, baseUrl = 'https://api.paysta
 
   return {
     name: 'paystack',
+    supports: (currency: string) => GATEWAY_CURRENCIES.paystack.includes(currency.toUpperCase()),
 
     async initialize(input: InitializeInput) {
       const data = await call('POST', '/transaction/initialize', {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { GATEWAY_CURRENCIES } from '../../../config.ts';
 import type { Executor } from '../../../db/client.ts';
 import { systemClock, type Clock } from '../../../platform/clock.ts';
 import {
@@ -10,18 +11,25 @@ import {
   type PaymentGateway,
 } from '../gateway/payment-gateway.ts';
 import { mapPaystackStatus, parsePaystackWebhook, signPaystackWebhook } from '../gateway/paystack-gateway.ts';
+import { parseStripeWebhook, signStripeWebhook } from '../gateway/stripe-gateway.ts';
 import { sandboxRepository as repo, type SandboxTransactionRow } from './sandbox.repository.ts';
 
 /**
- * The `sandbox` gateway (DESIGN.md §2 "payments"): Paystack's side played locally. Its books live in the sandbox
+ * The `sandbox` gateway (DESIGN.md §2 "payments"): Paystack's side played locally (and Stripe Checkout's, for the
+ * currencies Paystack does not take: their payments are announced with Stripe's signed Checkout Session event). Its books live in the sandbox
  * tables (shared by every instance); the checkout page and the transfer simulator settle them and hand back the
  * webhook Paystack would send, shaped and signed like Paystack's, so the receiving side runs the real path.
  */
 
-/** A signed webhook, ready to deliver as the body and the `x-paystack-signature` header. */
+/**
+ * A signed webhook, ready to deliver as the body and the signature header: Paystack's `charge.success` in
+ * `x-paystack-signature`, or, for a currency Paystack does not take (GBP, EUR), Stripe's `checkout.session.completed`
+ * in `stripe-signature`, as the gateway configured for that currency in production would send it.
+ */
 export interface SandboxWebhook {
   rawBody: Buffer;
   signature: string;
+  header: 'x-paystack-signature' | 'stripe-signature';
 }
 
 /** What the checkout page shows. */
@@ -63,7 +71,28 @@ const isAmount = (n: number) => Number.isSafeInteger(n) && n > 0;
 export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock = systemClock }: SandboxGatewayOptions): SandboxGateway {
   const base = publicBaseUrl.replace(/\/+$/, '');
 
+  /** Stripe's `checkout.session.completed` for a paid sandbox checkout (its session id is our reference). */
+  function checkoutCompleted(row: SandboxTransactionRow): SandboxWebhook {
+    const session = {
+      id: row.reference,
+      object: 'checkout.session',
+      mode: 'payment',
+      amount_total: row.amount,
+      currency: row.currencyCode.toLowerCase(),
+      client_reference_id: row.reference,
+      customer_email: row.email,
+      metadata: { reference: row.reference },
+      status: 'complete',
+      payment_status: 'paid',
+    };
+    const created = Math.floor((row.paidAt ?? clock.now()).getTime() / 1000);
+    const event = { id: `evt_sbx_${sha256(`sandbox-event:${row.reference}`).slice(0, 24)}`, object: 'event', created, livemode: false, type: 'checkout.session.completed', data: { object: session } };
+    const rawBody = Buffer.from(JSON.stringify(event));
+    return { rawBody, signature: signStripeWebhook(webhookSecret, rawBody), header: 'stripe-signature' };
+  }
+
   function chargeSuccess(row: SandboxTransactionRow): SandboxWebhook {
+    if (row.channel === 'card' && !GATEWAY_CURRENCIES.paystack.includes(row.currencyCode)) return checkoutCompleted(row);
     const data = {
       id: eventIdFor(row.reference),
       reference: row.reference,
@@ -75,7 +104,7 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
       paid_at: (row.paidAt ?? clock.now()).toISOString(),
     };
     const rawBody = Buffer.from(JSON.stringify({ event: 'charge.success', data }));
-    return { rawBody, signature: signPaystackWebhook(webhookSecret, rawBody) };
+    return { rawBody, signature: signPaystackWebhook(webhookSecret, rawBody), header: 'x-paystack-signature' };
   }
 
   async function existing(reference: string): Promise<SandboxTransactionRow> {
@@ -86,6 +115,7 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
 
   return {
     name: 'sandbox',
+    supports: (currency: string) => GATEWAY_CURRENCIES.sandbox.includes(currency.toUpperCase()),
 
     async initialize(input: InitializeInput) {
       if (!isAmount(input.amount)) throw new GatewayError('Sandbox: invalid amount', false);
@@ -138,6 +168,8 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
     },
 
     parseWebhook(rawBody: Buffer, signature: string | undefined) {
+      // Stripe's header starts with its timestamp (`t=`); Paystack's is plain hex.
+      if (signature?.startsWith('t=')) return parseStripeWebhook(webhookSecret, rawBody, signature);
       return parsePaystackWebhook(webhookSecret, rawBody, signature);
     },
 

@@ -13,7 +13,7 @@ import type { SandboxCheckout, SandboxGateway, SandboxWebhook } from './sandbox-
  * hands each payment to the webhook receiver (`deliver`) and then sends the browser back to the callback URL.
  */
 
-export type DeliverWebhook = (rawBody: Buffer, signature: string) => Promise<void>;
+export type DeliverWebhook = (rawBody: Buffer, signature: string, header: SandboxWebhook['header']) => Promise<void>;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -111,7 +111,7 @@ function checkoutPage(tx: SandboxCheckout, actionBase: string): string {
 /** Paystack's delivery does not hold up its checkout: a failed delivery is logged (and the app verifies on callback). */
 async function deliverSafely(deliver: DeliverWebhook, hook: SandboxWebhook, log: FastifyBaseLogger): Promise<void> {
   try {
-    await deliver(hook.rawBody, hook.signature);
+    await deliver(hook.rawBody, hook.signature, hook.header);
   } catch (err) {
     log.error({ err }, 'sandbox webhook delivery failed');
   }

@@ -229,7 +229,7 @@ describe('sandbox gateway: webhook signature', () => {
   });
 
   it('ignores a signed event it does not handle', () => {
-    const raw = Buffer.from(JSON.stringify({ event: 'transfer.success', data: { id: 1, reference: 'r', amount: 100, currency: 'NGN', channel: 'card' } }));
+    const raw = Buffer.from(JSON.stringify({ event: 'subscription.create', data: { id: 1, reference: 'r', amount: 100, currency: 'NGN', channel: 'card' } }));
     expect(gateway.parseWebhook(raw, signPaystackWebhook(SECRET, raw))).toBeUndefined();
   });
 });

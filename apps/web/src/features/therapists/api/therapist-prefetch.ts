@@ -1,13 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
+import { isProviderId } from './provider-id';
 import { providerDisplayName } from './provider-name';
-import { providerSummaryQuery } from './therapists-api';
+import { whenIntlReady } from '@/lib/intl-warmup';
+import { browserTimeZone, monthOf, todayIn } from '../components/slot-picker-model';
+import { availabilityMonthQuery, providerSummaryQuery } from './therapists-api';
 
 /** The server renders a therapist's page with the public summary in it (name, photo, headline, therapies). */
 export async function prefetchTherapist(queryClient: QueryClient, params: Params): Promise<void> {
   const providerId = params.providerId ?? '';
-  // The page itself shows its not-found state for an id that cannot exist (no zod here: this file is in the main chunk).
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(providerId)) return;
+  // The page itself shows its not-found state for an id that cannot exist.
+  if (!isProviderId(providerId)) return;
   await queryClient.prefetchQuery(providerSummaryQuery(providerId));
 }
 
@@ -15,4 +18,17 @@ export async function prefetchTherapist(queryClient: QueryClient, params: Params
 export function therapistTitle(queryClient: QueryClient, params: Params): string | undefined {
   const summary = queryClient.getQueryData(providerSummaryQuery(params.providerId ?? '').queryKey);
   return summary ? providerDisplayName(summary) : undefined;
+}
+
+/**
+ * In the browser, while the page hydrates: the month the calendar opens on, in the viewer's zone (as BookingCalendar
+ * and the slot picker ask for it first), so the calendar's first render already has its dates and slots.
+ */
+export function prefetchCalendar(queryClient: QueryClient, params: Params): void {
+  const providerId = params.providerId ?? '';
+  if (!isProviderId(providerId)) return;
+  void whenIntlReady().then(() => {
+    const timeZone = browserTimeZone();
+    return queryClient.prefetchQuery(availabilityMonthQuery({ providerId, month: monthOf(todayIn(timeZone)), timeZone }));
+  });
 }

@@ -1,5 +1,6 @@
 import type { AvailabilityCalendar, AvailabilityItem, Timeslot } from '@therapy/contracts/availability';
 import { dateFormatter, formatTimeRange } from '@/lib/format';
+import { warmedTimeZone } from '@/lib/intl-warmup';
 
 /**
  * The pure part of the slot picker: calendar dates, months and the spec's rules about which date can be picked
@@ -18,6 +19,8 @@ let zoneOfBrowser: string | undefined;
 
 /** The browser's IANA zone; the API groups dates in it and the times are shown in it. Asked once: asking is costly. */
 export function browserTimeZone(): string {
+  if (zoneOfBrowser) return zoneOfBrowser;
+  zoneOfBrowser = warmedTimeZone();
   if (zoneOfBrowser) return zoneOfBrowser;
   try {
     zoneOfBrowser = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -2,7 +2,6 @@ import { UserRoundX } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { z } from 'zod';
 import { PageSpinner } from '@/components/page-spinner';
 import { StatusPage } from '@/components/status-page';
 import { Alert } from '@/components/ui/alert';
@@ -12,16 +11,16 @@ import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { isApiError } from '@/lib/api-error';
 import { usePageTitle } from '@/lib/page-title';
+import { useIntlReady } from '@/lib/intl-warmup';
 import { useHydrated } from '@/lib/use-hydrated';
 import { referenceName } from '@/lib/reference-names-de';
 import { useCalendarSetupType, useProviderSummary } from '../api/therapists-api';
 import { ProviderHeader } from '../components/provider-header';
+import { isProviderId } from '../api/provider-id';
 import { providerDisplayName } from '../api/provider-name';
 import { SlotPicker, type SlotSelection } from '../components/slot-picker';
 import { formatLongDate } from '@/lib/format';
 import { browserTimeZone, formatSlotTime, monthOf, todayIn } from '../components/slot-picker-model';
-
-const providerIdSchema = z.uuid();
 
 /**
  * The public page of one therapist (/therapists/:providerId, signed in or not): who they are and "Select a date and
@@ -30,12 +29,15 @@ const providerIdSchema = z.uuid();
 export function TherapistRoute() {
   const { t } = useTranslation('therapists');
   const { providerId = '' } = useParams();
-  const validId = providerIdSchema.safeParse(providerId).success;
+  const validId = isProviderId(providerId);
   const summary = useProviderSummary(providerId, validId);
   usePageTitle(summary.data ? providerDisplayName(summary.data) : null);
-  // The calendar is in the viewer's own time zone, which only the browser knows: it renders after hydration.
-  // Deferred, so the calendar's first render is a background render the browser can interrupt.
-  const hydrated = useDeferredValue(useHydrated());
+  // The calendar is in the viewer's own time zone, which only the browser knows: it renders after hydration, once the
+  // date-formatting data is loaded off the main thread (lib/intl-warmup.ts). Deferred, so the calendar's first render
+  // is a background render the browser can interrupt.
+  const hydrated = useHydrated();
+  const intlReady = useIntlReady();
+  const showCalendar = useDeferredValue(hydrated && intlReady);
 
   const notFound = !validId || (isApiError(summary.error) && (summary.error.status === 404 || summary.error.status === 400));
   if (notFound) return <TherapistNotFound />;
@@ -61,7 +63,7 @@ export function TherapistRoute() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <ProviderHeader provider={summary.data} />
-      {hydrated ? <BookingCalendar providerId={providerId} therapies={summary.data.therapies} /> : <CalendarPlaceholder />}
+      {showCalendar ? <BookingCalendar providerId={providerId} therapies={summary.data.therapies} /> : <CalendarPlaceholder />}
     </div>
   );
 }

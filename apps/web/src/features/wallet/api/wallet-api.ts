@@ -5,6 +5,7 @@ import {
   generateBankAccount,
   getBankAccount,
   getPaymentStatus,
+  getTopupOptions,
   getWalletBalance,
   getWalletStats,
   getWalletTransaction,
@@ -36,6 +37,7 @@ export const walletKeys = {
   transactionList: (filters: TransactionFilters) => ['wallet', 'transactions', 'list', filters] as const,
   transaction: (id: string) => ['wallet', 'transactions', 'one', id] as const,
   bankAccount: ['wallet', 'bank-account'] as const,
+  topupOptions: ['wallet', 'topup-options'] as const,
   payment: (id: string) => ['payment', 'status', id] as const,
 };
 
@@ -101,6 +103,15 @@ export const bankAccountQuery = () =>
   queryOptions({
     queryKey: walletKeys.bankAccount,
     queryFn: async ({ signal }) => (await call(getBankAccount, { signal })).data,
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+
+/** GET /payment/options: the gateway a card top-up goes to (the button names it) and whether bank transfers are offered. */
+export const topupOptionsQuery = () =>
+  queryOptions({
+    queryKey: walletKeys.topupOptions,
+    queryFn: async ({ signal }) => (await call(getTopupOptions, { signal })).data,
     staleTime: 5 * 60_000,
     meta: { silent: true },
   });

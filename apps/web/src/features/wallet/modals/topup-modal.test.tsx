@@ -1,7 +1,8 @@
-import type { BankAccountResponse } from '@therapy/contracts/wallet';
+import type { BankAccountResponse, TopupOptionsResponse } from '@therapy/contracts/wallet';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog } from '@/components/ui/dialog';
+import { i18n } from '@/lib/i18n';
 import { uuid } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { redirectTo } from '../components/redirect';
@@ -15,11 +16,17 @@ const account = {
   accountName: 'Robin Client',
 };
 
-function renderModal(routes: Parameters<typeof mockFetch>[0] = []) {
+const ngnPaystack: TopupOptionsResponse = { currencyCode: 'NGN', cardGateway: 'paystack', bankTransfer: true };
+
+function renderModal(routes: Parameters<typeof mockFetch>[0] = [], options: TopupOptionsResponse = ngnPaystack) {
   const fetchMock = mockFetch([
     {
       path: '/api/v1/wallet/balance',
-      respond: () => jsonResponse({ data: { balance: 0, currency: 'NGN' } }),
+      respond: () => jsonResponse({ data: { balance: 0, currency: options.currencyCode } }),
+    },
+    {
+      path: '/api/v1/payment/options',
+      respond: () => jsonResponse({ data: options }),
     },
     ...routes,
   ]);
@@ -32,8 +39,8 @@ function renderModal(routes: Parameters<typeof mockFetch>[0] = []) {
   return { ...view, fetchMock, onClose };
 }
 
-async function chooseAmount(user: ReturnType<typeof renderModal>['user'], amount: string) {
-  await user.type(await screen.findByLabelText('Amount (NGN)'), amount);
+async function chooseAmount(user: ReturnType<typeof renderModal>['user'], amount: string, currency = 'NGN') {
+  await user.type(await screen.findByLabelText(`Amount (${currency})`), amount);
   await user.click(screen.getByRole('button', { name: 'Proceed' }));
   await screen.findByRole('heading', { name: 'Choose how to pay' });
 }
@@ -73,7 +80,7 @@ describe('TopupModal', () => {
     expect(screen.getByText('You are topping up ₦1,000.00.')).toBeTruthy();
     // Focus follows the new step.
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Choose how to pay' }));
-    await user.click(screen.getByRole('button', { name: 'Top Up Via Paystack' }));
+    await user.click(await screen.findByRole('button', { name: 'Top Up Via Paystack' }));
     await vi.waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/api/v1/payment/sandbox/checkout/ref-1'));
     expect(requests).toHaveLength(1);
     expect(requests[0]!.body).toEqual({ amount: 100000 });
@@ -150,5 +157,39 @@ describe('TopupModal', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
     await user.click(link);
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it.each([
+    ['stripe', 'Top Up Via Stripe', "Pay by card on Stripe's secure checkout page."],
+    ['sandbox', 'Top Up Via Sandbox', 'Pay by card on the sandbox checkout (test mode: no real money moves).'],
+  ] as const)('the card button names the gateway the server uses (%s); no transfer outside NGN, and the dialog says so', async (cardGateway, label, hint) => {
+    const { user } = renderModal([], { currencyCode: 'GBP', cardGateway, bankTransfer: false });
+    await chooseAmount(user, '25', 'GBP');
+    const card = await screen.findByRole('button', { name: label });
+    expect(card.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(card.getAttribute('aria-describedby')!)?.textContent).toBe(hint);
+    expect(screen.queryByRole('button', { name: 'Transfer To Account' })).toBeNull();
+    expect(screen.getByText('Transfer To Account is not available for GBP wallets: a dedicated bank account exists only for NGN. Please pay by card.')).toBeTruthy();
+  });
+
+  it('no card gateway for the currency: no card button, the reason shown', async () => {
+    const { user } = renderModal([], { currencyCode: 'EUR', cardGateway: null, bankTransfer: false });
+    await chooseAmount(user, '25', 'EUR');
+    expect((await screen.findByRole('alert')).textContent).toBe('Top-ups in EUR are not available at the moment.');
+    expect(screen.queryByRole('button', { name: /Top Up Via|Pay by card/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Transfer To Account' })).toBeNull();
+  });
+
+  it('says it in German too', async () => {
+    await i18n.changeLanguage('de');
+    try {
+      const { user } = renderModal([], { currencyCode: 'GBP', cardGateway: 'stripe', bankTransfer: false });
+      await user.type(await screen.findByLabelText('Betrag (GBP)'), '25');
+      await user.click(screen.getByRole('button', { name: 'Weiter' }));
+      expect(await screen.findByRole('button', { name: 'Über Stripe aufladen' })).toBeTruthy();
+      expect(screen.getByText('Die Überweisung auf ein Konto ist für Guthaben in GBP nicht möglich: ein eigenes Bankkonto gibt es nur für NGN. Bitte zahle mit Karte.')).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

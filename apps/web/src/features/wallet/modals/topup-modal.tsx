@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { CreditCard, Hourglass, Landmark, ArrowLeft, type LucideIcon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { DialogActions, DialogDescription } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import type { ModalComponentProps } from '@/lib/modal-store';
-import { useStartCardTopup } from '../api/wallet-api';
+import { topupOptionsQuery, useStartCardTopup } from '../api/wallet-api';
 import { AmountStep, type ChosenAmount } from '../components/amount-step';
 import { newIdempotencyKey } from '../components/idempotency-key';
 import { redirectTo } from '../components/redirect';
@@ -19,7 +20,9 @@ type Step = 'amount' | 'method' | 'transfer' | 'progress';
 
 /**
  * Spec §2 "Wallet top-up" and §4 "Top-up": the amount, then the method ("Top Up Via Paystack" or "Transfer To
- * Account"), then the card checkout or the transfer details, then "Topup In Progress".
+ * Account"), then the card checkout or the transfer details, then "Topup In Progress". The card button names the
+ * gateway the server uses for the wallet's currency (Paystack, Stripe or the sandbox: GET /payment/options); the
+ * transfer is offered only where a dedicated account exists (NGN), and the dialog says so elsewhere.
  */
 export function TopupModal({ onClose }: Pick<ModalComponentProps<'wallet-topup'>, 'onClose'>) {
   const [step, setStep] = useState<Step>('amount');
@@ -55,6 +58,13 @@ function MethodStep({ amount, attemptKey, onTransfer, onBack }: { amount: Chosen
   const [redirecting, setRedirecting] = useState(false);
   const busy = start.isPending || redirecting;
   const amountLabel = useAmountLabel(amount);
+  const options = useQuery(topupOptionsQuery());
+  // Until the options are known (or if they cannot be loaded) the card button is generic; the server still decides.
+  const gateway = options.data?.cardGateway;
+  const cardOffered = !options.data || gateway !== null;
+  const transferOffered = !options.data || options.data.bankTransfer;
+  const cardLabel = gateway ? t(`topup.card.${gateway}`) : t('topup.card.generic');
+  const cardHint = gateway ? t(`topup.cardHint.${gateway}`) : t('topup.cardHint.generic');
 
   const payByCard = () =>
     start.mutate(
@@ -72,9 +82,21 @@ function MethodStep({ amount, attemptKey, onTransfer, onBack }: { amount: Chosen
       <StepTitle>{t('topup.methodTitle')}</StepTitle>
       <DialogDescription>{t('topup.methodDescription', { amount: amountLabel })}</DialogDescription>
       <div className="mt-5 flex flex-col gap-3">
-        <MethodButton icon={CreditCard} label={t('topup.card')} hint={t('topup.cardHint')} onClick={payByCard} pending={busy} disabled={busy} />
-        <MethodButton icon={Landmark} label={t('topup.transfer')} hint={t('topup.transferHint')} onClick={onTransfer} disabled={busy} />
+        {cardOffered && (
+          <MethodButton icon={CreditCard} label={cardLabel} hint={cardHint} onClick={payByCard} pending={busy} disabled={busy || options.isPending} />
+        )}
+        {transferOffered && (
+          <MethodButton icon={Landmark} label={t('topup.transfer')} hint={t('topup.transferHint')} onClick={onTransfer} disabled={busy || options.isPending} />
+        )}
       </div>
+      {options.data && !options.data.bankTransfer && (
+        <p className="mt-3 text-sm text-slate-700">{t('topup.transferUnavailable', { currency: options.data.currencyCode })}</p>
+      )}
+      {options.data && options.data.cardGateway === null && (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {t('topup.cardUnavailable', { currency: options.data.currencyCode })}
+        </p>
+      )}
       {redirecting && (
         <p role="status" className="mt-4 text-sm text-slate-700">
           {t('topup.redirecting')}

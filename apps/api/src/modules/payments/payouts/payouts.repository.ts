@@ -1,0 +1,62 @@
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { payoutRecipients, payouts } from '../../../db/schema/payouts.ts';
+
+export type PayoutRecipientRow = typeof payoutRecipients.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;
+export type PayoutStatus = PayoutRow['status'];
+
+export const payoutsRepository = {
+  /** The recipient (a gateway returns the same code for the same account: then the first row is kept). */
+  async ensureRecipient(db: Executor, row: typeof payoutRecipients.$inferInsert): Promise<PayoutRecipientRow> {
+    await db.insert(payoutRecipients).values(row).onConflictDoNothing({ target: [payoutRecipients.gateway, payoutRecipients.recipientCode] });
+    const [found] = await db
+      .select()
+      .from(payoutRecipients)
+      .where(and(eq(payoutRecipients.gateway, row.gateway), eq(payoutRecipients.recipientCode, row.recipientCode)));
+    return found!;
+  },
+  async findRecipient(db: Executor, identifier: string): Promise<PayoutRecipientRow | undefined> {
+    const [row] = await db.select().from(payoutRecipients).where(eq(payoutRecipients.identifier, identifier));
+    return row;
+  },
+  async insertPayout(db: Executor, row: typeof payouts.$inferInsert): Promise<PayoutRow> {
+    const [created] = await db.insert(payouts).values(row).returning();
+    return created!;
+  },
+  async findByReference(db: Executor, reference: string): Promise<PayoutRow | undefined> {
+    const [row] = await db.select().from(payouts).where(eq(payouts.reference, reference));
+    return row;
+  },
+  /** The payout, locked until the transaction ends: its state changes happen one after another. */
+  async lockByReference(db: Executor, reference: string): Promise<PayoutRow | undefined> {
+    const [row] = await db.select().from(payouts).where(eq(payouts.reference, reference)).for('update');
+    return row;
+  },
+  /** Moves a payout on, only from the given states; undefined when it was in none of them. */
+  async move(
+    db: Executor,
+    identifier: string,
+    from: readonly PayoutStatus[],
+    to: { status: PayoutStatus; transferCode?: string | null; failureReason?: string | null; returnTransactionId?: string },
+  ): Promise<PayoutRow | undefined> {
+    const [row] = await db
+      .update(payouts)
+      .set(to)
+      .where(and(eq(payouts.identifier, identifier), inArray(payouts.status, [...from])))
+      .returning();
+    return row;
+  },
+  /** A gateway's payouts still started before an instant, oldest first (batch items are the operator's, never swept). */
+  async listStarted(db: Executor, gateway: string, before: Date, limit: number): Promise<PayoutRow[]> {
+    return db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.gateway, gateway), eq(payouts.status, 'started'), lt(payouts.createdAt, before)))
+      .orderBy(asc(payouts.createdAt))
+      .limit(limit);
+  },
+  async setTransferCode(db: Executor, identifier: string, transferCode: string): Promise<void> {
+    await db.update(payouts).set({ transferCode }).where(eq(payouts.identifier, identifier));
+  },
+};

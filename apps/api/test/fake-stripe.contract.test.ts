@@ -1,0 +1,119 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeStripe, stripeFixtures, type FakeStripe } from './fake-stripe.ts';
+
+/**
+ * The Stripe stand-in answers as Stripe publishes: its objects have the shape of Stripe's published examples
+ * (github.com/stripe/openapi `openapi/fixtures3.json`, vendored in test/published/stripe/), its errors Stripe's
+ * envelope and status codes, its signatures what the official SDK computes; and the official SDK reads all of it.
+ * (Stripe's OpenAPI document itself is not in the local mirror of that repository: see test/published/stripe/README.md.)
+ */
+let fake: FakeStripe;
+let sdk: Stripe;
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  const url = new URL(fake.url);
+  sdk = new Stripe(fake.secretKey, { host: url.hostname, port: url.port, protocol: 'http', maxNetworkRetries: 0 });
+});
+afterAll(() => fake.close());
+
+const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+
+/** Same keys as Stripe's example, and each value null or of the example's JSON type (recursively for objects). */
+function expectShapeOf(example: Record<string, unknown>, actual: Record<string, unknown>, at = '') {
+  expect(Object.keys(actual).sort(), `keys of ${at || 'the object'}`).toEqual(Object.keys(example).sort());
+  for (const [key, sample] of Object.entries(example)) {
+    const value = actual[key];
+    if (sample === null || value === null) continue;
+    expect(jsonType(value), `${at}${key}`).toBe(jsonType(sample));
+    if (jsonType(sample) === 'object' && Object.keys(sample as object).length > 0) {
+      expectShapeOf(sample as Record<string, unknown>, value as Record<string, unknown>, `${at}${key}.`);
+    }
+  }
+}
+
+const raw = async (method: string, path: string, body?: string, key = fake.secretKey) => {
+  const res = await fetch(`${fake.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) },
+    body,
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+const createParams = (reference: string): Stripe.Checkout.SessionCreateParams => ({
+  mode: 'payment',
+  line_items: [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: 2_500, product_data: { name: 'Wallet top-up' } } }],
+  client_reference_id: reference,
+  metadata: { reference },
+  success_url: 'http://localhost:5173/wallet',
+  cancel_url: 'http://localhost:5173/wallet',
+});
+
+describe('the Stripe stand-in', () => {
+  it('a created and a retrieved Checkout Session have the shape of Stripe\'s published example, read by the official SDK', async () => {
+    const created = await sdk.checkout.sessions.create(createParams('tp_contract1'));
+    expect(created).toMatchObject({ object: 'checkout.session', mode: 'payment', amount_total: 2_500, currency: 'gbp', client_reference_id: 'tp_contract1', status: 'open', payment_status: 'unpaid' });
+    expect(created.id).toMatch(/^cs_test_/);
+    const example = stripeFixtures.resources['checkout.session'];
+    expectShapeOf(example, (await raw('POST', '/v1/checkout/sessions', new URLSearchParams({ mode: 'payment', 'line_items[0][quantity]': '1', 'line_items[0][price_data][currency]': 'eur', 'line_items[0][price_data][unit_amount]': '1000', 'line_items[0][price_data][product_data][name]': 'x', success_url: 'http://localhost/' }).toString())).body);
+    const retrieved = await raw('GET', `/v1/checkout/sessions/${created.id}`);
+    expect(retrieved.status).toBe(200);
+    expectShapeOf(example, retrieved.body);
+    fake.pay(created.id);
+    const paid = await sdk.checkout.sessions.retrieve(created.id);
+    expect(paid).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    expectShapeOf(example, paid as unknown as Record<string, unknown>);
+  });
+
+  it('an Idempotency-Key replays the first answer', async () => {
+    const a = await sdk.checkout.sessions.create(createParams('tp_idem'), { idempotencyKey: 'checkout:tp_idem' });
+    const b = await sdk.checkout.sessions.create(createParams('tp_idem'), { idempotencyKey: 'checkout:tp_idem' });
+    expect(b.id).toBe(a.id);
+  });
+
+  it.each([
+    ['an unknown session', 'GET', '/v1/checkout/sessions/cs_test_nope', undefined, 404, { type: 'invalid_request_error', code: 'resource_missing', message: "No such checkout.session: 'cs_test_nope'", param: 'session' }],
+    ['no mode', 'POST', '/v1/checkout/sessions', 'success_url=http%3A%2F%2Flocalhost%2F', 400, { type: 'invalid_request_error', code: 'parameter_missing', message: 'Missing required param: mode.', param: 'mode' }],
+    [
+      'an upper-case currency',
+      'POST',
+      '/v1/checkout/sessions',
+      'mode=payment&line_items[0][quantity]=1&line_items[0][price_data][currency]=GBP&line_items[0][price_data][unit_amount]=100&line_items[0][price_data][product_data][name]=x&success_url=x',
+      400,
+      { type: 'invalid_request_error', code: 'parameter_invalid_string', param: 'line_items[0][price_data][currency]' },
+    ],
+  ] as const)('answers %s with Stripe\'s error envelope and status', async (_what, method, path, body, status, error) => {
+    const res = await raw(method, path, body);
+    expect(res.status).toBe(status);
+    expect(Object.keys(res.body)).toEqual(['error']);
+    expect(res.body.error).toMatchObject(error);
+    for (const [k, v] of Object.entries(res.body.error as object)) expect(typeof v, k).toBe('string');
+  });
+
+  it('errors reach the official SDK as its own error classes', async () => {
+    const missing = await sdk.checkout.sessions.retrieve('cs_test_nope').catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(missing).toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'session' });
+    const badKey = new Stripe('sk_test_wrong', { host: new URL(fake.url).hostname, port: new URL(fake.url).port, protocol: 'http', maxNetworkRetries: 0 });
+    const refused = await badKey.checkout.sessions.retrieve('cs_test_nope').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect(refused).toMatchObject({ statusCode: 401 });
+    fake.failNext(500);
+    const down = await sdk.checkout.sessions.retrieve('cs_test_nope').catch((e: unknown) => e);
+    expect(down).toBeInstanceOf(Stripe.errors.StripeAPIError);
+  });
+
+  it('signs events as Stripe does: the SDK computes the same header and accepts it; the event has the published shape', async () => {
+    const session = await sdk.checkout.sessions.create(createParams('tp_signed'));
+    const hook = fake.pay(session.id);
+    const t = Number(/^t=(\d+),/.exec(hook.signature)![1]);
+    expect(hook.signature).toBe(sdk.webhooks.generateTestHeaderString({ payload: hook.rawBody.toString('utf8'), secret: fake.webhookSecret, timestamp: t }));
+    const event = sdk.webhooks.constructEvent(hook.rawBody, hook.signature, fake.webhookSecret);
+    expect(event).toMatchObject({ type: 'checkout.session.completed', data: { object: { id: session.id, payment_status: 'paid' } } });
+    const { data: _data, ...rest } = stripeFixtures.resources.event as Record<string, unknown>;
+    const { data, ...ours } = JSON.parse(hook.rawBody.toString('utf8')) as Record<string, unknown>;
+    expectShapeOf(rest, ours);
+    expect(Object.keys(data as object)).toEqual(['object']);
+    expect(() => sdk.webhooks.constructEvent(hook.rawBody, fake.sign(hook.rawBody, t, 'whsec_other'), fake.webhookSecret)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+  });
+});
