@@ -96,7 +96,7 @@ for (const r of runs) {
     " incl:",
     [...top]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 10)
+      .slice(0, Number(process.env.TOP ?? 10))
       .map(([k, v]) => `${k}=${(v * 0.1).toFixed(0)}`)
       .join(" | "),
   );

@@ -11,7 +11,7 @@ const CONNECTIONS = 20;
 function signedEvent(secret: string, n: number): { body: string; signature: string } {
   const body = JSON.stringify({
     event: 'charge.success',
-    data: { id: 7_000_000_000 + n, reference: `bench_${n}`, amount: 100_000, currency: 'NGN', status: 'success', channel: 'card', customer: { customer_code: null, email: 'bench@example.com' } },
+    data: { id: 7_000_000_000 + n, reference: `bench-${n}`, amount: 100_000, currency: 'NGN', status: 'success', channel: 'card', customer: { customer_code: null, email: 'bench@example.com' } },
   });
   return { body, signature: crypto.createHmac('sha512', secret).update(body).digest('hex') };
 }

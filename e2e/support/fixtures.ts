@@ -26,7 +26,8 @@ export interface Fixtures {
   a11y: (label?: string) => Promise<void>;
   mailbox: typeof mailbox;
   /** Creates an account through the API (for journeys that are not about sign-up). */
-  createUser: (userType?: 'client' | 'provider') => Promise<CreatedUser>;
+  /** A new user; a client may be given a phone number (a dedicated transfer account needs one). */
+  createUser: (userType?: 'client' | 'provider', extra?: { phoneNumber?: string }) => Promise<CreatedUser>;
 }
 
 async function countryId(request: APIRequestContext, code: string): Promise<string> {
@@ -86,13 +87,13 @@ export const test = base.extend<Fixtures & Options>({
   createUser: async ({ playwright, baseURL }, use) => {
     // A request context of its own, so the API's refresh cookie does not land in the browser's context.
     const request = await playwright.request.newContext({ baseURL });
-    await use(async (userType = 'client') => {
+    await use(async (userType = 'client', extra = {}) => {
       const email = uniqueEmail(userType);
       const user: CreatedUser = { email, password: PASSWORD, firstName: 'Robin', lastName: userType === 'client' ? 'Client' : 'Provider', userType };
       const common = { firstName: user.firstName, lastName: user.lastName, email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true };
       const body =
         userType === 'client'
-          ? { userType, ...common, confirmEmail: email, countryIdentifier: await countryId(request, 'US') }
+          ? { userType, ...common, confirmEmail: email, countryIdentifier: await countryId(request, 'US'), ...extra }
           : { userType, ...common, phoneNumber: '2025550143' };
       const res = await request.post('/api/v1/user/register', { data: body });
       expect(res.status(), `register ${userType}: ${await res.text()}`).toBe(201);

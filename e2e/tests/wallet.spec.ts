@@ -40,7 +40,7 @@ async function enterAmount(page: Page, amount: string, currency = CURRENCY) {
 }
 
 /** A client in another country than the fixture's (the fixture always registers in the US). */
-async function registerClientIn(request: APIRequestContext, countryCode: string) {
+async function registerClientIn(request: APIRequestContext, countryCode: string, extra: { phoneNumber?: string } = {}) {
   const countries = (await (await request.get('/api/v1/region/country')).json()) as { data: Array<{ identifier: string; code: string }> };
   const country = countries.data.find((c) => c.code === countryCode);
   if (!country) throw new Error(`country ${countryCode} is not listed`);
@@ -56,6 +56,7 @@ async function registerClientIn(request: APIRequestContext, countryCode: string)
       confirmPassword: PASSWORD,
       acceptTerms: true,
       countryIdentifier: country.identifier,
+      ...extra,
     },
   });
   expect(res.status(), `register client in ${countryCode}: ${await res.text()}`).toBe(201);
@@ -143,15 +144,17 @@ test('a client tops up by bank transfer: account details, "Topup In Progress", t
   request,
   mailbox,
 }, testInfo) => {
-  // Transfers to a dedicated account exist for NGN wallets only (Paystack's dedicated accounts): a client in Nigeria.
-  const client = await registerClientIn(request, 'NG');
+  // Transfers to a dedicated account exist for NGN wallets only (Paystack's dedicated accounts): a client in Nigeria,
+  // with a phone number (Paystack assigns a dedicated account only with one: POST /dedicated_account/assign).
+  const client = await registerClientIn(request, 'NG', { phoneNumber: '08012345670' });
   await openWallet(page, client);
   await openTopup(page);
   await enterAmount(page, '2500', 'NGN');
   await page.getByRole('dialog', { name: 'Choose how to pay' }).getByRole('button', { name: 'Transfer To Account' }).click();
 
   const transfer = page.getByRole('dialog', { name: 'Transfer To Account' });
-  await expect(transfer.getByText('Transfer to the account below and your wallet will be credited instantly.')).toBeVisible();
+  // The account is assigned asynchronously (its webhook follows the request); the modal asks again every few seconds.
+  await expect(transfer.getByText('Transfer to the account below and your wallet will be credited instantly.')).toBeVisible({ timeout: 15_000 });
   await expect(transfer.getByText('Bank name')).toBeVisible();
   await expect(transfer.getByText('Account name')).toBeVisible();
   const accountNumber = (await transfer.getByTestId('account-number').textContent())?.trim() ?? '';

@@ -32,7 +32,7 @@ import { createEventBus } from './platform/events.ts';
 import { createFileService } from './platform/files/file-service.ts';
 import { startJobs } from './platform/jobs.ts';
 import { registerUploads } from './platform/files/uploads.ts';
-import { startErrorReporting } from './platform/error-reporting.ts';
+import { startErrorReporting, type ErrorReporter } from './platform/error-reporting.ts';
 import { registerErrorHandler, sendFrameworkError } from './platform/http/error-handler.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
 import { API_PREFIX, openApiOptions } from './platform/http/openapi.ts';
@@ -54,6 +54,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Prometheus metrics at /metrics; default on outside tests (tests that check /metrics turn it on). */
   metrics?: boolean;
+  /** Where unexpected errors (and gateway events that need attention) are reported; default: Sentry when SENTRY_DSN is set. */
+  errorReporter?: ErrorReporter;
 }
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
@@ -96,6 +98,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => deps.jobs.stop());
   app.addHook('onClose', () => deps.events.close());
 
+  // Once per process (one app per process outside tests); nothing is loaded without SENTRY_DSN. Tests may pass their own.
+  const errorReporter = opts.errorReporter ?? (await startErrorReporting({ dsn: config.sentryDsn, environment: config.env, processErrors: config.env !== 'test' }));
+  app.addHook('onClose', () => errorReporter.close());
+
   // The modules, in dependency order: each gets the public faces (`<m>.module.ts`) of the modules it uses, and
   // nothing else of them (lint enforces it). A module's routes and workers are its `plugin`, registered below.
   const wallet = createWalletModule(deps);
@@ -112,13 +118,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     createClientProfileModule(deps, { users, reference }),
     createProviderProfileModule(deps, { users, reference, availability }),
     availability,
-    createPaymentsModule(deps, { users, wallet }),
+    createPaymentsModule(deps, { users, wallet, reporter: errorReporter }),
     wallet,
   ];
 
-  // Once per process (one app per process outside tests); nothing is loaded without SENTRY_DSN.
-  const errorReporter = await startErrorReporting({ dsn: config.sentryDsn, environment: config.env, processErrors: config.env !== 'test' });
-  app.addHook('onClose', () => errorReporter.close());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

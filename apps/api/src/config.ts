@@ -24,6 +24,8 @@ const envSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().optional(),
   /** Paystack's API; tests point it at a local server that speaks the same protocol. */
   PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
+  /** The bank for dedicated accounts (a provider slug of GET /dedicated_account/available_providers); unset: Paystack's first. */
+  PAYSTACK_PREFERRED_BANK: z.string().trim().min(1).optional(),
   /**
    * Which gateway takes each currency's card top-ups, e.g. `NGN=paystack,USD=paystack,GBP=stripe,EUR=stripe`. Unset:
    * every currency goes to the sandbox (PAYMENT_GATEWAY=sandbox), or Paystack takes the currencies it publishes and
@@ -99,6 +101,8 @@ export interface Config {
     byCurrency: Partial<Record<string, GatewayName>>;
     paystackSecretKey: string | undefined;
     paystackBaseUrl: string;
+    /** The bank for dedicated transfer accounts (a Paystack provider slug); undefined: Paystack's first. */
+    paystackPreferredBank: string | undefined;
     stripe: { secretKey: string; webhookSecret: string; apiBase: string } | undefined;
   };
   /** Debtor of SEPA payout files; undefined in production until PAYOUT_DEBTOR_IBAN is set. */
@@ -228,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       byCurrency,
       paystackSecretKey: e.PAYSTACK_SECRET_KEY,
       paystackBaseUrl: e.PAYSTACK_BASE_URL,
+      paystackPreferredBank: e.PAYSTACK_PREFERRED_BANK,
       stripe:
         usesStripe && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
           ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }

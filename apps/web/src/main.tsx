@@ -15,6 +15,7 @@ import { queryClient } from './lib/query-client';
 import { restoreSession } from './lib/session-actions';
 import { readSsrData } from './lib/ssr-data';
 import { seedCountryNames } from './lib/country';
+import { yieldToMain } from './lib/yield-to-main';
 import { startIntlWarmup } from './lib/intl-warmup';
 
 // First, so the worker loads the date-formatting data while the page's code loads (lib/intl-warmup.ts).
@@ -29,6 +30,9 @@ const ssr = readSsrData();
  * it uses the server's locale and prefetched queries, and the page's lazy route module is loaded before it starts.
  */
 async function hydratePage(data: NonNullable<typeof ssr>): Promise<void> {
+  // The app's modules were just evaluated in one task: the page's own work starts in the next (a phone's main thread
+  // is then free to answer a tap in between).
+  await yieldToMain();
   if (i18n.language !== data.locale) await i18n.changeLanguage(data.locale);
   if (data.countryNames) seedCountryNames(data.locale, data.countryNames);
   hydrate(queryClient, data.queries);
@@ -41,6 +45,7 @@ async function hydratePage(data: NonNullable<typeof ssr>): Promise<void> {
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
   );
+  await yieldToMain();
   // As a transition, hydration yields to the browser between components instead of blocking it in one long task.
   startTransition(() => {
     hydrateRoot(

@@ -82,9 +82,18 @@ export type WalletBalance = z.infer<typeof walletBalance>;
 export const bankAccount = z.object({ bankName: z.string(), accountNumber: z.string(), accountName: z.string() });
 export type BankAccount = z.infer<typeof bankAccount>;
 /** GET /virtual-accounts/account and POST /virtual-accounts/generate: the account, or null with the reason (no name yet, or none requested yet). */
+export const bankAccountStatuses = ['none', 'pending', 'assigned', 'failed'] as const;
 export const bankAccountResponse = z.object({
   account: bankAccount.nullable(),
-  /** False while the profile lacks first or last name (spec §2), or in a currency without dedicated accounts (only NGN has them): no account can be generated. */
+  /**
+   * `none`: never requested; `pending`: requested, the gateway is assigning it (it arrives by webhook, ask again in a
+   * few seconds); `assigned`: `account` holds it; `failed`: the gateway did not assign it (request it again).
+   */
+  status: z.enum(bankAccountStatuses),
+  /**
+   * False while the profile lacks first name, last name or phone number (Paystack requires all three), or in a
+   * currency without dedicated accounts (only NGN has them): no account can be generated.
+   */
   canGenerate: z.boolean(),
 });
 export type BankAccountResponse = z.infer<typeof bankAccountResponse>;
@@ -135,3 +144,18 @@ export const walletStats = z.object({
   thisMonthOut: z.number().int(),
 });
 export type WalletStats = z.infer<typeof walletStats>;
+
+/** A stored gateway event that could not be applied (currency mismatch, unknown account, amount mismatch). */
+export const gatewayEventNeedingAttention = z.object({
+  identifier: z.uuid(),
+  gateway: z.string(),
+  eventType: z.string(),
+  /** Why it was not applied. */
+  note: z.string().nullable(),
+  /** The request id of the delivery that stored it: its log lines carry the same id. */
+  requestId: z.string().nullable(),
+  receivedAt: z.string(),
+  /** The event as the gateway sent it. */
+  payload: z.unknown(),
+});
+export type GatewayEventNeedingAttention = z.infer<typeof gatewayEventNeedingAttention>;

@@ -3,7 +3,7 @@ import { envelope, errorBody, messageOnly, paged } from '../common.ts';
 import { MAX_TOPUP_MINOR } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { m } from '../messages/index.ts';
-import { bankAccountResponse, paymentStatusResponse, topupInput, topupOptionsResponse, topupResponse, transactionListQuery, walletBalance, walletStats, walletTransaction } from '../wallet.ts';
+import { bankAccountResponse, gatewayEventNeedingAttention, paymentStatusResponse, topupInput, topupOptionsResponse, topupResponse, transactionListQuery, walletBalance, walletStats, walletTransaction } from '../wallet.ts';
 
 /** Spec §7 "Wallet and payment": balance, transactions, top-ups and their status, the bank account for transfers. */
 const tags = ['wallet'] as const;
@@ -124,7 +124,18 @@ export const receiveGatewayWebhook = defineEndpoint({
   tags,
   role: 'public',
   params: webhookParams,
-  responses: { 200: messageOnly, 401: errorBody, 404: errorBody },
+  responses: { 200: messageOnly, 400: errorBody, 401: errorBody, 404: errorBody },
+});
+
+/** Operators only (the access core's operator relation): anyone else gets 404, as for any object not theirs. */
+export const listGatewayEventsNeedingAttention = defineEndpoint({
+  method: 'GET',
+  path: '/payment/events/attention',
+  operationId: 'listGatewayEventsNeedingAttention',
+  summary: 'Operators: the gateway events that could not be applied and wait for a person (newest first)',
+  tags,
+  role: 'user',
+  responses: { 200: envelope(z.array(gatewayEventNeedingAttention)), 401: errorBody, 404: errorBody },
 });
 
 /** The sandbox gateway's own pages (DESIGN.md §2 "payments"), registered only when the sandbox is configured. */

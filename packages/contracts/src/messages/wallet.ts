@@ -74,6 +74,14 @@ export const walletMessages = defineMessages({
     en: 'Invalid signature',
     de: 'Ungültige Signatur',
   },
+  webhookMalformed: {
+    en: 'The signed body is not a JSON event',
+    de: 'Der signierte Inhalt ist kein JSON-Ereignis',
+  },
+  bankAccountNeedsPhone: {
+    en: 'Add your phone number to your profile to get a bank account',
+    de: 'Füge deinem Profil deine Telefonnummer hinzu, um ein Bankkonto zu erhalten',
+  },
   idempotencyKeyReused: {
     en: 'This request was already made with a different amount',
     de: 'Diese Anfrage wurde schon mit einem anderen Betrag gestellt',

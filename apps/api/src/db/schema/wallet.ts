@@ -10,8 +10,20 @@ import { users } from './users.ts';
  * check that no user wallet ends a transaction below zero.
  */
 
-/** `former_user_payable`: what the platform owes a deleted account (its wallet at deletion), until an operator refunds it (decision 0016). */
-export const ledgerAccountKindEnum = pgEnum('ledger_account_kind', ['user_wallet', 'platform_escrow', 'provider_earnings', 'gateway_clearing', 'platform_revenue', 'former_user_payable']);
+/**
+ * `former_user_payable`: what the platform owes a deleted account (its wallet at deletion), until an operator refunds it (decision 0016).
+ * `user_debt`: what a user owes the platform after a top-up was reversed (refund, chargeback) when the wallet no longer
+ * held it (decision 0019): its balance is minus the debt (never a negative wallet); the next top-ups settle it first.
+ */
+export const ledgerAccountKindEnum = pgEnum('ledger_account_kind', [
+  'user_wallet',
+  'platform_escrow',
+  'provider_earnings',
+  'gateway_clearing',
+  'platform_revenue',
+  'former_user_payable',
+  'user_debt',
+]);
 export const ledgerTransactionTypeEnum = pgEnum('ledger_transaction_type', ['topup', 'booking_payment', 'booking_release', 'refund', 'payout', 'adjustment']);
 
 const money = () => bigint({ mode: 'number' });
@@ -93,6 +105,8 @@ export const payments = pgTable(
     amount: money().notNull(),
     currencyCode: currency(),
     status: paymentStatusEnum().notNull().default('pending'),
+    /** How much of this credited payment the gateway took back since (refunds, lost chargebacks); never above `amount`. */
+    reversedAmount: money().notNull().default(0),
     authorizationUrl: text(),
     ledgerTransactionId: uuid().references(() => ledgerTransactions.identifier),
     idempotencyKey: text(),
@@ -101,6 +115,7 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_amount', sql`${t.amount} > 0`),
+    check('payments_reversed_amount', sql`${t.reversedAmount} >= 0 AND ${t.reversedAmount} <= ${t.amount}`),
     uniqueIndex('payments_gateway_reference_key').on(t.gateway, t.reference),
     uniqueIndex('payments_ledger_transaction_key').on(t.ledgerTransactionId),
     uniqueIndex('payments_user_idempotency_key').on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
@@ -108,7 +123,13 @@ export const payments = pgTable(
   ],
 );
 
-/** A user's dedicated bank account for transfer top-ups (one per user and gateway). */
+export const virtualAccountStatusEnum = pgEnum('virtual_account_status', ['pending', 'assigned', 'failed']);
+
+/**
+ * A user's dedicated bank account for transfer top-ups (one per user and gateway). Paystack assigns it
+ * asynchronously (POST /dedicated_account/assign, then a `dedicatedaccount.assign.success` or `.failed` webhook): the
+ * row is `pending` until the event fills in the account or fails it. The email it was requested with finds it then.
+ */
 export const virtualAccounts = pgTable(
   'virtual_accounts',
   {
@@ -117,15 +138,33 @@ export const virtualAccounts = pgTable(
       .notNull()
       .references(() => users.identifier),
     gateway: text().notNull(),
-    customerCode: text().notNull(),
-    bankName: text().notNull(),
-    accountNumber: text().notNull(),
-    accountName: text().notNull(),
+    status: virtualAccountStatusEnum().notNull().default('assigned'),
+    /** The email the account was requested with (lower case): the assignment event names the customer by it. */
+    requestedEmail: text(),
+    customerCode: text(),
+    bankName: text(),
+    accountNumber: text(),
+    accountName: text(),
+    /** Why Paystack did not assign it (a failed assignment). */
+    failureReason: text(),
     currencyCode: currency(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('virtual_accounts_user_gateway_key').on(t.userId, t.gateway), uniqueIndex('virtual_accounts_number_key').on(t.gateway, t.accountNumber)],
+  (t) => [
+    uniqueIndex('virtual_accounts_user_gateway_key').on(t.userId, t.gateway),
+    uniqueIndex('virtual_accounts_number_key').on(t.gateway, t.accountNumber),
+    index('virtual_accounts_requested_email_idx').on(t.gateway, t.requestedEmail),
+    check('virtual_accounts_assigned_complete', sql`${t.status} <> 'assigned' OR (${t.customerCode} IS NOT NULL AND ${t.bankName} IS NOT NULL AND ${t.accountNumber} IS NOT NULL AND ${t.accountName} IS NOT NULL)`),
+  ],
 );
+
+/**
+ * What became of a stored event: `received` (not handled yet), `processed` (applied), `ignored` (a type this platform
+ * does not act on: stored and answered 200 all the same), `needs_attention` (could not be applied: kept for an
+ * operator, never dropped).
+ */
+export const gatewayEventStatusEnum = pgEnum('gateway_event_status', ['received', 'processed', 'ignored', 'needs_attention']);
 
 /** The webhook inbox: every verified gateway event once (unique key), processed by a job. */
 export const gatewayEvents = pgTable(
@@ -136,11 +175,20 @@ export const gatewayEvents = pgTable(
     eventKey: text().notNull(),
     eventType: text().notNull(),
     payload: jsonb().notNull(),
+    status: gatewayEventStatusEnum().notNull().default('received'),
+    /** Why an event needs attention (for the operator), e.g. "currency mismatch". */
+    note: text(),
+    /** The request id of the delivery that stored it (our `x-request-id`), to find its log lines. */
+    requestId: text(),
     receivedAt: createdAt(),
     processedAt: timestamp({ withTimezone: true }),
   },
-  // The sweep (gateway-events.worker.ts) reads the unprocessed ones every minute: a small partial index, not a scan.
-  (t) => [uniqueIndex('gateway_events_key').on(t.gateway, t.eventKey), index('gateway_events_unprocessed').on(t.receivedAt).where(sql`processed_at IS NULL`)],
+  (t) => [
+    uniqueIndex('gateway_events_key').on(t.gateway, t.eventKey),
+    index('gateway_events_status_idx').on(t.status).where(sql`${t.status} = 'needs_attention'`),
+    // The sweep (gateway-events.worker.ts) reads the events not handled yet every minute: a small partial index, not a scan.
+    index('gateway_events_unprocessed').on(t.receivedAt).where(sql`${t.status} = 'received'`),
+  ],
 );
 
 /*

@@ -5,7 +5,10 @@ import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness
 import { JOBS_SCHEMA, startJobs, type Jobs } from '../../platform/jobs.ts';
 import { MAIL_QUEUE } from '../../platform/mail/mail-queue.ts';
 import { signPaystackWebhook } from './gateway/paystack-gateway.ts';
-import { GATEWAY_EVENT_QUEUE, GATEWAY_EVENT_SWEEP_QUEUE, sweepGatewayEvents } from './gateway-events.worker.ts';
+import { noErrorReporter } from '../../platform/error-reporting.ts';
+import { gatewayEventHandlers, processed } from './events/handlers.ts';
+import { GatewayError } from './gateway/payment-gateway.ts';
+import { GATEWAY_EVENT_QUEUE, GATEWAY_EVENT_SWEEP_QUEUE, startGatewayEventWorker, sweepGatewayEvents } from './gateway-events.worker.ts';
 import { sandboxWebhookSecret } from './payments.module.ts';
 
 /**
@@ -87,6 +90,62 @@ describe('a stored gateway event always has its job', () => {
     await expect.poll(async () => (await sql('SELECT processed_at FROM gateway_events WHERE identifier = $1', [row!.identifier]))[0]!.processed_at, { timeout: 10_000 }).not.toBeNull();
     expect(await sweepGatewayEvents(deps)).toBe(0);
     expect(await sql(`SELECT cron FROM ${JOBS_SCHEMA}.schedule WHERE name = $1`, [GATEWAY_EVENT_SWEEP_QUEUE])).toEqual([{ cron: '* * * * *' }]);
+  });
+});
+
+describe('what closes a gateway event, and what the sweep leaves alone', () => {
+  const storeOld = async (type: string, status = 'received') => {
+    const [row] = await sql(
+      "INSERT INTO gateway_events (identifier, gateway, event_key, event_type, payload, status, received_at) VALUES (gen_random_uuid(), 'sandbox', $1, $2, '{}', $3, now() - interval '2 minutes') RETURNING identifier",
+      [`${type}:${crypto.randomUUID()}`, type, status],
+    );
+    return String(row!.identifier);
+  };
+  const statusOf = async (id: string) => (await sql('SELECT status, note FROM gateway_events WHERE identifier = $1', [id]))[0];
+
+  it('the sweep queues only events still received: needs_attention and ignored ones never again', async () => {
+    const attention = await storeOld('charge.success', 'needs_attention');
+    const ignored = await storeOld('subscription.create', 'ignored');
+    await sweepGatewayEvents({ db: t.db, jobs, clock: t.clock });
+    const queued = await sql(`SELECT data->>'eventId' AS id FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'eventId' = ANY($2)`, [GATEWAY_EVENT_QUEUE, [attention, ignored]]);
+    expect(queued).toEqual([]);
+  });
+
+  it('a permanent gateway refusal makes the event needs_attention; our own failure or a retryable one leaves it received, retried', async () => {
+    let run: ((data: { eventId: string }) => Promise<void>) | undefined;
+    const fakeJobs = {
+      schedule: async () => undefined,
+      work: async (_q: string, _r: unknown, handler: (data: { eventId: string }) => Promise<void>) => {
+        run = handler;
+      },
+    } as unknown as Jobs;
+    const handlers = gatewayEventHandlers({
+      'test.refused': async () => {
+        throw new GatewayError('the gateway refuses this for good', false);
+      },
+      'test.unreachable': async () => {
+        throw new GatewayError('gateway unreachable', true);
+      },
+      'test.database': async () => {
+        throw new Error('connection terminated');
+      },
+      'test.ok': async () => processed,
+    });
+    const log = { error: () => undefined, warn: () => undefined };
+    await startGatewayEventWorker({ db: t.db, jobs: fakeJobs, clock: t.clock }, handlers, { log, reporter: noErrorReporter });
+
+    const refused = await storeOld('test.refused');
+    await run!({ eventId: refused });
+    expect(await statusOf(refused)).toEqual({ status: 'needs_attention', note: 'the gateway refuses this for good' });
+
+    for (const type of ['test.unreachable', 'test.database']) {
+      const id = await storeOld(type);
+      await expect(run!({ eventId: id })).rejects.toThrow();
+      expect(await statusOf(id)).toEqual({ status: 'received', note: null });
+    }
+    const ok = await storeOld('test.ok');
+    await run!({ eventId: ok });
+    expect((await statusOf(ok))!.status).toBe('processed');
   });
 });
 

@@ -1,9 +1,8 @@
 import type { AppDeps } from '../../deps.ts';
+import type { ErrorReporter } from '../../platform/error-reporting.ts';
+import type { GatewayEventHandlers, HandlerOutcome } from './events/handlers.ts';
 import { GatewayError } from './gateway/payment-gateway.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
-import { stripeSettlementOf } from './gateway/stripe-gateway.ts';
-import type { Claimed, SettlementFor } from './settlement.ts';
-import type { TransferEventHandler } from './payouts/transfer-events.ts';
 
 export const GATEWAY_EVENT_QUEUE = 'payments.gateway-event';
 export const GATEWAY_EVENT_SWEEP_QUEUE = 'payments.gateway-event-sweep';
@@ -12,20 +11,24 @@ export const SWEEP_AFTER_MS = 60_000;
 
 /**
  * Stores a verified gateway event once and queues its job in the same transaction: a stored event always has a job
- * (job id = event id, so a redelivery adds none). A redelivery of an event stored but not processed yet queues it
- * again (nothing if its job still exists).
+ * (job id = event id, so a redelivery adds none). A redelivery of an event stored but still `received` (not handled
+ * yet) queues it again (nothing if its job still exists); one already processed, ignored or needing attention, nothing.
  */
-export async function storeGatewayEvent(deps: Pick<AppDeps, 'db' | 'jobs'>, event: { gateway: string; key: string; type: string; payload: object }): Promise<void> {
+export async function storeGatewayEvent(
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  event: { gateway: string; key: string; type: string; payload: object; requestId?: string },
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const stored = await repo.insertEvent(tx, { gateway: event.gateway, eventKey: event.key, eventType: event.type, payload: event.payload });
+    const stored = await repo.insertEvent(tx, { gateway: event.gateway, eventKey: event.key, eventType: event.type, payload: event.payload, requestId: event.requestId });
     const pending = stored ?? (await repo.unprocessedEventId(tx, event.gateway, event.key));
     if (pending) await deps.jobs.send(GATEWAY_EVENT_QUEUE, { eventId: pending }, { id: pending, tx });
   });
 }
 
 /**
- * Queues every stored, unprocessed event older than a minute that no waiting or running job carries (its job was
- * lost, or failed for good after its retries): nothing stored is left behind. Returns how many it queued.
+ * Queues every stored event still `received` (not handled yet) older than a minute that no waiting or running job
+ * carries (its job was lost, or failed for good after its retries): nothing stored is left behind. Events that are
+ * processed, ignored or need attention are never queued again. Returns how many it queued.
  */
 export async function sweepGatewayEvents(deps: Pick<AppDeps, 'db' | 'jobs' | 'clock'>, batch = 500): Promise<number> {
   const candidates = await repo.unprocessedEventIds(deps.db, new Date(deps.clock.now().getTime() - SWEEP_AFTER_MS), batch);
@@ -35,26 +38,32 @@ export async function sweepGatewayEvents(deps: Pick<AppDeps, 'db' | 'jobs' | 'cl
   return orphans.length;
 }
 
-interface EventData {
-  data?: { reference?: unknown; amount?: unknown; currency?: unknown };
-}
-
-function paystackSettlementOf(eventType: string, payload: unknown): { reference: string; claimed: Claimed } | undefined {
-  const data = (payload as EventData).data;
-  if (eventType !== 'charge.success' || typeof data?.reference !== 'string') return undefined;
-  return { reference: data.reference, claimed: { amount: Number(data.amount), currency: String(data.currency) } };
+/** An event that could not be applied, as reported to the error-reporting service (with the delivery's request id). */
+export class GatewayEventNeedsAttention extends Error {
+  constructor(
+    readonly eventId: string,
+    readonly eventType: string,
+    note: string,
+  ) {
+    super(`gateway event ${eventType} needs attention: ${note}`);
+    this.name = 'GatewayEventNeedsAttention';
+  }
 }
 
 /**
- * The job behind the webhook route: a stored gateway event is processed once. A `charge.success` is settled (the
- * gateway is asked again; a credit publishes `payment.settled`); an unreachable gateway or an unconfirmed payment is
- * retried by pg-boss with backoff, anything else is logged and the event marked processed.
+ * The job behind the webhook route: a stored gateway event is handled once, by the handler registered for its type
+ * (events/handlers.ts: Paystack's charge, dedicated-account and reversal families, Stripe's Checkout Session family,
+ * the payouts' transfer family), whichever gateway sent it (a handler works with the event's `gateway`). No handler:
+ * `ignored`. A handler's `needs_attention` outcome, or a `GatewayError` the gateway reports as permanent, makes the
+ * event `needs_attention`: kept, logged with the request id of its delivery, and reported, so an operator sees it
+ * (GET /payment/events/attention). Anything else that stops a handler (a retryable `GatewayError`: gateway
+ * unreachable, payment not confirmed yet; our own database failing) is retried by pg-boss with backoff, and the
+ * minute sweep queues a still-`received` event again once its job is gone (decision 0020).
  */
 export async function startGatewayEventWorker(
   deps: Pick<AppDeps, 'db' | 'jobs' | 'clock'>,
-  settlementFor: SettlementFor,
-  log: { error: (o: object, m: string) => void; warn: (o: object, m: string) => void },
-  onTransfer?: TransferEventHandler,
+  handlers: GatewayEventHandlers,
+  { log, reporter }: { log: { error: (o: object, m: string) => void; warn: (o: object, m: string) => void }; reporter: ErrorReporter },
 ): Promise<void> {
   await deps.jobs.schedule(GATEWAY_EVENT_SWEEP_QUEUE, '* * * * *', async () => {
     const queued = await sweepGatewayEvents(deps);
@@ -63,32 +72,27 @@ export async function startGatewayEventWorker(
   // A settlement takes a gateway call (with its own timeout) and one transaction: 30 s is long past any normal run.
   await deps.jobs.work<{ eventId: string }>(GATEWAY_EVENT_QUEUE, { retryLimit: 8, retryDelaySeconds: 2, expireInSeconds: 30, batchSize: 10 }, async ({ eventId }) => {
     const event = await repo.event(deps.db, eventId);
-    if (!event || event.processedAt) return;
-    // Settled with the gateway that sent the event: Stripe's Checkout Session events (also the sandbox's for GBP and EUR), or Paystack's charge.success.
-    const settlement = settlementFor(event.gateway);
-    const stripeShaped = event.gateway === 'stripe' || event.eventType.startsWith('checkout.session.');
-    const target = stripeShaped ? stripeSettlementOf(event.eventType, event.payload) : paystackSettlementOf(event.eventType, event.payload);
-    if (settlement && target) {
-      try {
-        const settled = await settlement.settle(target.reference, target.claimed);
-        // The gateway does not confirm the payment yet: ask again later (pg-boss retries with backoff).
-        if (settled.outcome === 'pending') throw new GatewayError('payment not confirmed yet', true);
-      } catch (err) {
-        // A gateway that cannot be reached now, or our own database failing mid-way (the credit rolled back): pg-boss
-        // tries again later. Only what the gateway refuses for good is logged and the event closed.
-        if (!(err instanceof GatewayError) || err.retryable) throw err;
-        log.error({ err, eventId }, 'gateway event could not be settled');
-      }
+    if (!event || event.status !== 'received') return;
+    const handler = handlers.get(event.eventType);
+    if (!handler) {
+      await repo.finishEvent(deps.db, eventId, { status: 'ignored' });
+      return;
     }
-    // Payouts (decision 0022): transfer.success / .failed / .reversed, same retry rule (only a permanent gateway refusal closes the event).
-    if (onTransfer && event.eventType.startsWith('transfer.')) {
-      try {
-        await onTransfer(event);
-      } catch (err) {
-        if (!(err instanceof GatewayError) || err.retryable) throw err;
-        log.error({ err, eventId }, 'transfer event could not be applied');
-      }
+    let outcome: HandlerOutcome;
+    try {
+      outcome = await handler(event);
+    } catch (err) {
+      // Only what the gateway refuses for good closes the event, as needs_attention (decision 0020). A gateway that
+      // cannot be reached now, a payment not confirmed yet, or our own database failing mid-way (the handler's
+      // transaction rolled back): pg-boss tries again later, and after its retries the sweep queues it again.
+      if (!(err instanceof GatewayError)) log.error({ err, eventId, requestId: event.requestId }, 'gateway event handler failed, retried');
+      if (!(err instanceof GatewayError) || err.retryable) throw err;
+      outcome = { status: 'needs_attention', note: err.message.slice(0, 500) };
     }
-    await repo.markEventProcessed(deps.db, eventId);
+    await repo.finishEvent(deps.db, eventId, outcome.status === 'processed' ? { status: 'processed' } : { status: 'needs_attention', note: outcome.note });
+    if (outcome.status === 'needs_attention') {
+      log.error({ eventId, eventType: event.eventType, requestId: event.requestId, note: outcome.note }, 'gateway event needs attention');
+      reporter.capture(new GatewayEventNeedsAttention(eventId, event.eventType, outcome.note), event.requestId ?? eventId);
+    }
   });
 }

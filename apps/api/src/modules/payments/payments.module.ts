@@ -1,7 +1,15 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
+import type { ErrorReporter } from '../../platform/error-reporting.ts';
 import type { UserModule } from '../user/user.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
+import { chargeHandlers } from './events/charge.handlers.ts';
+import { dedicatedAccountHandlers } from './events/dedicated-account.handlers.ts';
+import { reversalHandlers } from './events/reversal.handlers.ts';
+import { stripeCheckoutHandlers } from './events/stripe-checkout.handlers.ts';
+import { createReversals, type Reversals } from './reversal.ts';
+import { gatewayEventHandlers } from './events/handlers.ts';
+import { createGatewayEventsService } from './gateway-events.service.ts';
 import { createGatewayRegistry, sandboxWebhookSecret } from './gateway/gateway-registry.ts';
 import { createPaystackPayouts } from './gateway/paystack-payouts.ts';
 import type { PayoutGateway } from './gateway/payout-gateway.ts';
@@ -10,7 +18,7 @@ import { paymentsRoutes } from './payments.routes.ts';
 import { payoutBatchesRoutes } from './payouts/payout-batches.routes.ts';
 import { createPayoutBatchesService } from './payouts/payout-batches.service.ts';
 import { createPayoutsService } from './payouts/payouts.service.ts';
-import { createTransferEventHandler } from './payouts/transfer-events.ts';
+import { transferHandlers } from './payouts/transfer-events.ts';
 import { createSandboxPayouts, type SandboxPayouts } from './sandbox/sandbox-payouts.ts';
 import { sandboxPayoutRoutes } from './sandbox/sandbox-payouts.routes.ts';
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
@@ -39,7 +47,7 @@ function payoutGatewayFor(deps: AppDeps): PayoutGateway {
  * the sandbox its checkout and transfer pages. It uses the user module (who pays, whom to mail) and the wallet module
  * (credits go through its face); a credit publishes `payment.settled`, and the top-up mail is its subscriber.
  */
-export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: UserModule; wallet: WalletModule }) {
+export function createPaymentsModule(deps: AppDeps, { users, wallet, reporter }: { users: UserModule; wallet: WalletModule; reporter: ErrorReporter }) {
   const gateways = createGatewayRegistry(deps);
   const payoutGateway = payoutGatewayFor(deps);
   const payouts = createPayoutsService(deps, { gateway: payoutGateway, wallet });
@@ -58,7 +66,7 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: 
     const topups = createTopupService(deps, { gateways, settlementFor, users, wallet });
     deps.events.subscribeInTransaction('payment.settled', topupMail(deps, users));
 
-    await app.register(paymentsRoutes, { topups });
+    await app.register(paymentsRoutes, { topups, events: createGatewayEventsService(deps) });
     await app.register(payoutBatchesRoutes, { batches });
     await app.register(webhookRoutes, { deps, gateways });
     const sandbox = gateways.sandbox;
@@ -74,6 +82,11 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: 
         if (res.statusCode !== 200) throw new Error(`sandbox webhook answered ${res.statusCode}`);
       };
       await app.register(sandboxRoutes, { gateway: sandbox, deliver });
+      // What the sandbox sends by itself (a dedicated account's assignment) comes through the same route.
+      sandbox.deliverWith(
+        ({ rawBody, signature, header }) => deliver(rawBody, signature, header),
+        (err) => log.error({ err }, 'sandbox webhook delivery failed'),
+      );
       if (payoutGateway.name === 'sandbox') await app.register(sandboxPayoutRoutes, { payouts: payoutGateway as SandboxPayouts, deliver });
     }
 
@@ -84,7 +97,22 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet }: { users: 
     await deps.jobs.schedule(RECONCILE_PAYOUTS_QUEUE, '*/10 * * * *', async () => {
       await payouts.reconcile(new Date(deps.clock.now().getTime() - PAYOUT_SWEEP_AFTER_MS));
     });
-    await startGatewayEventWorker(deps, settlementFor, log, createTransferEventHandler(payouts, log));
+    // One reversals per gateway, as settlements: a reversal is applied to the payment the sending gateway took.
+    const reversals = new Map<string, Reversals>();
+    const reversalsFor = (name: string) => {
+      if (!gateways.byName(name)) return undefined;
+      if (!reversals.has(name)) reversals.set(name, createReversals(deps, name, wallet));
+      return reversals.get(name);
+    };
+    // One handler per event type, one file per family (events/handlers.ts); types not listed are stored and ignored.
+    const handlers = gatewayEventHandlers(
+      chargeHandlers(settlementFor),
+      dedicatedAccountHandlers(deps.db),
+      reversalHandlers(reversalsFor),
+      stripeCheckoutHandlers(settlementFor),
+      transferHandlers(payouts, log),
+    );
+    await startGatewayEventWorker(deps, handlers, { log, reporter });
   };
 
   return {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { gatewayEvents, payments, virtualAccounts } from '../../db/schema/wallet.ts';
 
@@ -28,6 +28,10 @@ export const paymentsRepository = {
   async update(db: Executor, id: string, values: Partial<Pick<PaymentRow, 'status' | 'authorizationUrl' | 'ledgerTransactionId' | 'reference'>>): Promise<void> {
     await db.update(payments).set(values).where(eq(payments.identifier, id));
   },
+  /** Adds a reversal to a (locked) credited payment; the check constraint keeps it within the payment's amount. */
+  async addReversed(db: Executor, id: string, amount: number): Promise<void> {
+    await db.update(payments).set({ reversedAmount: sql`${payments.reversedAmount} + ${amount}` }).where(eq(payments.identifier, id));
+  },
   /** Touches a pending payment (its `updatedAt`), so status polls ask the gateway at most every few seconds. */
   async touch(db: Executor, id: string): Promise<void> {
     await db.update(payments).set({ updatedAt: new Date() }).where(eq(payments.identifier, id));
@@ -44,12 +48,58 @@ export const paymentsRepository = {
     const [row] = await db.select().from(virtualAccounts).where(and(eq(virtualAccounts.userId, userId), eq(virtualAccounts.gateway, gateway))).limit(1);
     return row;
   },
+  /** The assigned account of a customer: whose wallet a transfer to it goes to. */
   async virtualAccountByCustomer(db: Executor, gateway: string, customerCode: string): Promise<VirtualAccountRow | undefined> {
-    const [row] = await db.select().from(virtualAccounts).where(and(eq(virtualAccounts.gateway, gateway), eq(virtualAccounts.customerCode, customerCode))).limit(1);
+    const [row] = await db
+      .select()
+      .from(virtualAccounts)
+      .where(and(eq(virtualAccounts.gateway, gateway), eq(virtualAccounts.customerCode, customerCode), eq(virtualAccounts.status, 'assigned')))
+      .limit(1);
     return row;
   },
-  async insertVirtualAccount(db: Executor, values: typeof virtualAccounts.$inferInsert): Promise<void> {
-    await db.insert(virtualAccounts).values(values).onConflictDoNothing();
+  /** The account requested with this email (the assignment event names the customer by it). */
+  async virtualAccountRequestedBy(db: Executor, gateway: string, email: string): Promise<VirtualAccountRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(virtualAccounts)
+      .where(and(eq(virtualAccounts.gateway, gateway), eq(virtualAccounts.requestedEmail, email.trim().toLowerCase())))
+      .orderBy(desc(virtualAccounts.updatedAt))
+      .limit(1);
+    return row;
+  },
+  /** A pending request, once per user and gateway; undefined when one exists already (pending, assigned or failed). */
+  async insertPendingVirtualAccount(db: Executor, values: { userId: string; gateway: string; currencyCode: string; requestedEmail: string }): Promise<VirtualAccountRow | undefined> {
+    const [row] = await db
+      .insert(virtualAccounts)
+      .values({ ...values, requestedEmail: values.requestedEmail.trim().toLowerCase(), status: 'pending' })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  },
+  /** failed -> pending for a new request; undefined when it was not failed (another request won). */
+  async retryFailedVirtualAccount(db: Executor, id: string, requestedEmail: string): Promise<VirtualAccountRow | undefined> {
+    const [row] = await db
+      .update(virtualAccounts)
+      .set({ status: 'pending', failureReason: null, requestedEmail: requestedEmail.trim().toLowerCase() })
+      .where(and(eq(virtualAccounts.identifier, id), eq(virtualAccounts.status, 'failed')))
+      .returning();
+    return row;
+  },
+  /** The gateway could not be asked: the request is withdrawn, so asking again starts afresh. */
+  async deletePendingVirtualAccount(db: Executor, id: string): Promise<void> {
+    await db.delete(virtualAccounts).where(and(eq(virtualAccounts.identifier, id), eq(virtualAccounts.status, 'pending')));
+  },
+  async assignVirtualAccount(db: Executor, id: string, account: { customerCode: string; bankName: string; accountNumber: string; accountName: string }): Promise<void> {
+    await db
+      .update(virtualAccounts)
+      .set({ ...account, status: 'assigned', failureReason: null })
+      .where(and(eq(virtualAccounts.identifier, id), inArray(virtualAccounts.status, ['pending', 'failed'])));
+  },
+  async failVirtualAccount(db: Executor, id: string, reason: string): Promise<void> {
+    await db
+      .update(virtualAccounts)
+      .set({ status: 'failed', failureReason: reason.slice(0, 500) })
+      .where(and(eq(virtualAccounts.identifier, id), eq(virtualAccounts.status, 'pending')));
   },
   /** Stores a verified event once; undefined when this event was received before. */
   async insertEvent(db: Executor, values: typeof gatewayEvents.$inferInsert): Promise<string | undefined> {
@@ -60,16 +110,19 @@ export const paymentsRepository = {
     const [row] = await db
       .select({ identifier: gatewayEvents.identifier })
       .from(gatewayEvents)
-      .where(and(eq(gatewayEvents.gateway, gateway), eq(gatewayEvents.eventKey, eventKey), isNull(gatewayEvents.processedAt)))
+      .where(and(eq(gatewayEvents.gateway, gateway), eq(gatewayEvents.eventKey, eventKey), eq(gatewayEvents.status, 'received')))
       .limit(1);
     return row?.identifier;
   },
-  /** Stored events not processed yet that arrived before `before` (oldest first): what the sweep looks at. */
+  /**
+   * Stored events still `received` (not handled yet) that arrived before `before` (oldest first): what the sweep looks
+   * at. Processed, ignored and needs_attention events are never among them.
+   */
   async unprocessedEventIds(db: Executor, before: Date, limit: number): Promise<string[]> {
     const rows = await db
       .select({ identifier: gatewayEvents.identifier })
       .from(gatewayEvents)
-      .where(and(isNull(gatewayEvents.processedAt), lt(gatewayEvents.receivedAt, before)))
+      .where(and(eq(gatewayEvents.status, 'received'), lt(gatewayEvents.receivedAt, before)))
       .orderBy(asc(gatewayEvents.receivedAt))
       .limit(limit);
     return rows.map((r) => r.identifier);
@@ -83,6 +136,17 @@ export const paymentsRepository = {
     return row;
   },
   async markEventProcessed(db: Executor, id: string): Promise<void> {
-    await db.update(gatewayEvents).set({ processedAt: new Date() }).where(eq(gatewayEvents.identifier, id));
+    await db.update(gatewayEvents).set({ processedAt: new Date(), status: 'processed' }).where(eq(gatewayEvents.identifier, id));
+  },
+  /** Ends a received event's handling: processed, ignored (no handler for its type) or needs_attention (with why). */
+  async finishEvent(db: Executor, id: string, outcome: { status: 'processed' | 'ignored' } | { status: 'needs_attention'; note: string }): Promise<void> {
+    await db
+      .update(gatewayEvents)
+      .set({ processedAt: new Date(), status: outcome.status, note: outcome.status === 'needs_attention' ? outcome.note : null })
+      .where(and(eq(gatewayEvents.identifier, id), eq(gatewayEvents.status, 'received')));
+  },
+  /** The events an operator must look at, newest first. */
+  async eventsNeedingAttention(db: Executor, limit: number): Promise<GatewayEventRow[]> {
+    return db.select().from(gatewayEvents).where(eq(gatewayEvents.status, 'needs_attention')).orderBy(desc(gatewayEvents.receivedAt)).limit(limit);
   },
 };

@@ -4,6 +4,7 @@ import type { TopupResponse, WalletTransaction } from '@therapy/contracts/wallet
 import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 import { signPaystackWebhook } from './gateway/paystack-gateway.ts';
+import { createAccessTokens } from '../../platform/auth/tokens.ts';
 import { createEventBus } from '../../platform/events.ts';
 import { createPgRealtime } from '../../platform/realtime.ts';
 import { createWalletModule } from '../wallet/wallet.module.ts';
@@ -13,8 +14,10 @@ import { createSandboxGateway } from './sandbox/sandbox-gateway.ts';
 import { createSettlement } from './settlement.ts';
 
 let t: TestApp;
+/** What went to the error-reporting service (gateway events that need attention are reported there). */
+const reported: Array<{ requestId: string; message: string }> = [];
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { errorReporter: { capture: (err, requestId) => void reported.push({ requestId, message: (err as Error).message }), close: async () => {} } });
 });
 afterAll(async () => t.close());
 
@@ -27,6 +30,20 @@ const startTopup = async (who: SignedUp, amount: number, key?: string) => {
 /** The sandbox checkout's "Pay" or "Decline" button, as the browser would press it. */
 const press = (reference: string, action: 'pay' | 'decline') =>
   t.request({ method: 'POST', url: `/api/v1/payment/sandbox/checkout/${reference}/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+const eventStatus = async (key: string) => (await t.db.$client.query<{ status: string }>('SELECT status FROM gateway_events WHERE event_key = $1', [key])).rows[0]?.status;
+const ledgerRows = () => t.count('ledger_entries');
+/**
+ * A signed-in operator. Operators have no sign-in of their own in the public API yet (the login refuses them): a
+ * client's live session is made an operator's, and its token minted as the server would.
+ */
+async function operator(): Promise<SignedUp> {
+  const who = await t.signUp('client');
+  await t.db.$client.query("UPDATE users SET user_type = 'operator' WHERE identifier = $1", [who.userId]);
+  const tokens = createAccessTokens(t.config.jwtSecret);
+  const claims = (await tokens.verify(who.session.accessToken, t.clock.now()))!;
+  const token = await tokens.sign({ ...claims, userType: 'operator' }, t.clock.now());
+  return { ...who, auth: { authorization: `Bearer ${token}` } };
+}
 const statusOf = async (who: SignedUp, paymentId: string) => (await t.api('GET', `/payment/status/${paymentId}`, who)).json().data.status as string;
 /** Waits for the job that processes webhooks (and the status poll's own check with the gateway). */
 const settles = (who: SignedUp, paymentId: string, expected: string) => {
@@ -146,7 +163,7 @@ describe('webhooks', () => {
     expect(await t.count('gateway_events', { event_key: `charge.success:${JSON.parse(body.toString()).data.id}` })).toBe(1);
   });
 
-  it('refuses unsigned, forged and unknown events without writing anything', async () => {
+  it('refuses unsigned and forged events (401) without writing anything', async () => {
     const client = await t.signUp('client');
     const started = await startTopup(client, 100_000);
     const body = chargeSuccess(started.payment.reference, 100_000);
@@ -157,40 +174,135 @@ describe('webhooks', () => {
     expectError(await webhook(body, signPaystackWebhook('another secret', body)), 401, refused);
     const tampered = Buffer.from(body.toString().replace('100000', '9900000'));
     expectError(await webhook(tampered, signPaystackWebhook(secret(), body)), 401, refused);
-    const unknown = Buffer.from(JSON.stringify({ event: 'subscription.create', data: { id: 1 } }));
-    expectError(await webhook(unknown, signPaystackWebhook(secret(), unknown)), 401, refused);
-    expectError(await webhook('not json', signPaystackWebhook(secret(), Buffer.from('not json'))), 401, refused);
+    const unknownForged = Buffer.from(JSON.stringify({ event: 'subscription.create', data: { id: 1 } }));
+    expectError(await webhook(unknownForged, signPaystackWebhook('another secret', unknownForged)), 401, refused);
     expect((await t.request({ method: 'POST', url: '/api/v1/payment/webhook/paystack', headers: { 'content-type': 'application/json' }, payload: body })).statusCode).toBe(404);
     expect(await t.count('gateway_events')).toBe(before);
     expect((await balance(client)).balance).toBe(0);
   });
 
-  it('a signed event whose amount the gateway does not confirm credits nothing', async () => {
+  it('a validly signed event of a type nobody handles: 200, stored once and marked ignored, no money moves', async () => {
+    const before = await ledgerRows();
+    // (transfer.* is the payouts' family now: payouts.test.ts and paystack-payouts.test.ts.)
+    const types = ['subscription.create', 'customeridentification.failed', 'subscription.disable', 'invoice.update', 'paymentrequest.pending'];
+    for (const type of types) {
+      const body = Buffer.from(JSON.stringify({ event: type, data: { id: `${type}-${crypto.randomUUID()}`, amount: 5_000_000, currency: 'NGN' } }));
+      const signature = signPaystackWebhook(secret(), body);
+      for (let i = 0; i < 3; i += 1) expect((await webhook(body, signature)).statusCode).toBe(200);
+      const key = `${type}:${JSON.parse(body.toString()).data.id}`;
+      await expect.poll(() => eventStatus(key), { timeout: 10_000 }).toBe('ignored');
+      expect(await t.count('gateway_events', { event_key: key })).toBe(1);
+    }
+    expect(await ledgerRows()).toBe(before);
+  });
+
+  it('a signed body that is not a JSON event is a 400, never a 500; a NUL character is stored, never a 500', async () => {
+    const before = await t.count('gateway_events');
+    for (const text of ['not json', '{"event":', '[1,2]', '{"data":{}}']) {
+      const body = Buffer.from(text);
+      expectError(await webhook(body, signPaystackWebhook(secret(), body)), 400, { message: en.webhookMalformed, code: 'VALIDATION_ERROR' });
+    }
+    expect(await t.count('gateway_events')).toBe(before);
+    // JSON may carry \u0000; PostgreSQL's jsonb and text cannot: it is stored as U+FFFD, answered 200.
+    const id = `nul-${crypto.randomUUID()}`;
+    const nul = Buffer.from(`{"event":"charge.dispute.remind\\u0000","data":{"id":"${id}\\u0000","note":"a\\u0000b"}}`);
+    const res = await webhook(nul, signPaystackWebhook(secret(), nul));
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await t.db.$client.query<{ event_type: string; payload: { data: { note: string } } }>('SELECT event_type, payload FROM gateway_events WHERE event_key = $1', [`charge.dispute.remind\uFFFD:${id}\uFFFD`]);
+    expect(rows).toEqual([{ event_type: 'charge.dispute.remind\uFFFD', payload: { event: 'charge.dispute.remind\uFFFD', data: { id: `${id}\uFFFD`, note: 'a\uFFFDb' } } }]);
+  });
+
+  it('a signed event whose amount the gateway does not confirm credits nothing and waits for an operator, with its request id', async () => {
     const client = await t.signUp('client');
     const started = await startTopup(client, 100_000);
     await t.db.$client.query("UPDATE sandbox_transactions SET status = 'success', paid_at = now() WHERE reference = $1", [started.payment.reference]);
     const body = chargeSuccess(started.payment.reference, 10_000_000);
-    expect((await webhook(body, signPaystackWebhook(secret(), body))).statusCode).toBe(200);
+    const delivery = await t.request({
+      method: 'POST',
+      url: '/api/v1/payment/webhook/sandbox',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackWebhook(secret(), body), 'x-request-id': `req-mismatch-${client.userId.slice(0, 8)}` },
+      payload: body,
+    });
+    expect(delivery.statusCode).toBe(200);
     const key = `charge.success:${JSON.parse(body.toString()).data.id}`;
-    await expect.poll(async () => (await t.db.$client.query('SELECT processed_at FROM gateway_events WHERE event_key = $1', [key])).rows[0]?.processed_at, { timeout: 10_000 }).not.toBeNull();
+    await expect.poll(() => eventStatus(key), { timeout: 10_000 }).toBe('needs_attention');
+    const { rows } = await t.db.$client.query('SELECT identifier, note, request_id FROM gateway_events WHERE event_key = $1', [key]);
+    expect(rows[0]).toMatchObject({ request_id: `req-mismatch-${client.userId.slice(0, 8)}`, note: 'the event claims 10000000 NGN, the gateway says 100000 NGN' });
+    expect(reported).toContainEqual({ requestId: `req-mismatch-${client.userId.slice(0, 8)}`, message: `gateway event charge.success needs attention: ${rows[0].note}` });
     expect((await balance(client)).balance).toBe(0);
     expect(await t.count('ledger_transactions', { user_id: client.userId })).toBe(0);
+
+    // Operators see it; nobody else does (404, as for any object not theirs).
+    const op = await operator();
+    const listed = await t.api('GET', '/payment/events/attention', op);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json().data as Array<Record<string, unknown>>).find((e) => e.identifier === rows[0].identifier)).toMatchObject({
+      gateway: 'sandbox',
+      eventType: 'charge.success',
+      note: rows[0].note,
+      requestId: `req-mismatch-${client.userId.slice(0, 8)}`,
+      payload: JSON.parse(body.toString()),
+    });
+    expectError(await t.api('GET', '/payment/events/attention', client), 404, { message: en.notFound, code: 'NOT_FOUND' });
+    expectError(await t.api('GET', '/payment/events/attention', await t.signUp('provider')), 404, { message: en.notFound, code: 'NOT_FOUND' });
+    expect((await t.api('GET', '/payment/events/attention', undefined)).statusCode).toBe(401);
+  });
+
+  it('a charge for a reference nobody knows is never lost: kept for an operator, however often it comes', async () => {
+    // The sandbox knows the transaction (paid), the platform has no payment and no dedicated account for it.
+    const reference = `sbx-orphan-${crypto.randomUUID()}`;
+    await t.db.$client.query(
+      "INSERT INTO sandbox_transactions (reference, email, amount, currency_code, status, channel, customer_code, paid_at) VALUES ($1, 'orphan@example.com', 70000, 'NGN', 'success', 'dedicated_nuban', 'CUS_nobody', now())",
+      [reference],
+    );
+    const body = chargeSuccess(reference, 70_000);
+    const signature = signPaystackWebhook(secret(), body);
+    await Promise.all(Array.from({ length: 5 }, () => webhook(body, signature)));
+    const key = `charge.success:${JSON.parse(body.toString()).data.id}`;
+    await expect.poll(() => eventStatus(key), { timeout: 10_000 }).toBe('needs_attention');
+    const { rows } = await t.db.$client.query('SELECT note FROM gateway_events WHERE event_key = $1', [key]);
+    expect(rows).toEqual([{ note: 'no dedicated account for customer CUS_nobody' }]);
+    // Delivered again later: still the one row, still waiting (not processed, not dropped).
+    expect((await webhook(body, signature)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await eventStatus(key)).toBe('needs_attention');
+    expect(await t.count('gateway_events', { event_key: key })).toBe(1);
   });
 });
 
+/** The client profile's phone number (issue 10), set as the profile page would leave it. */
+const withPhone = async (who: SignedUp, phone = '08012345678') => {
+  await t.db.$client.query('UPDATE users SET phone_number = $2 WHERE identifier = $1', [who.userId, phone]);
+  return who;
+};
+type BankAccountAnswer = { account: { accountNumber: string; bankName: string; accountName: string } | null; status: string; canGenerate: boolean };
+const bankAccountOf = async (who: SignedUp) => (await t.api('GET', '/virtual-accounts/account', who)).json().data as BankAccountAnswer;
+/** The account once its assignment event has come (the sandbox delivers it right after the request). */
+const assignedAccount = async (who: SignedUp) => {
+  await expect.poll(async () => (await bankAccountOf(who)).status, { timeout: 10_000 }).toBe('assigned');
+  return (await bankAccountOf(who)).account!;
+};
+
 describe('transfer to a dedicated account', () => {
-  it('creates the account once the profile has names, and credits a simulated transfer with a mail', async () => {
-    const nameless = await t.signUp('client');
+  it('requests the account once the profile has names and a phone, assigns it asynchronously, and credits a simulated transfer with a mail', async () => {
+    const nameless = await withPhone(await t.signUp('client'));
     await t.db.$client.query('UPDATE users SET last_name = NULL WHERE identifier = $1', [nameless.userId]);
-    expect((await t.api('GET', '/virtual-accounts/account', nameless)).json().data).toEqual({ account: null, canGenerate: false });
+    expect(await bankAccountOf(nameless)).toEqual({ account: null, status: 'none', canGenerate: false });
     expectError(await t.api('POST', '/virtual-accounts/generate', nameless), 400, validation(en.bankAccountNeedsName));
 
-    const client = await t.signUp('client');
+    const client = await withPhone(await t.signUp('client'));
+    expect(await bankAccountOf(client)).toEqual({ account: null, status: 'none', canGenerate: true });
     const [a, b] = await Promise.all([t.api('POST', '/virtual-accounts/generate', client), t.api('POST', '/virtual-accounts/generate', client)]);
-    expect(a.json().data).toEqual(b.json().data);
-    const { account } = a.json().data as { account: { accountNumber: string; bankName: string; accountName: string } };
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    // Both requests answer "on its way" (or, if the event was quick, the account); one request went to the gateway.
+    for (const res of [a, b]) expect(['pending', 'assigned']).toContain((res.json().data as BankAccountAnswer).status);
+    const account = await assignedAccount(client);
     expect(account).toMatchObject({ bankName: 'Sandbox Bank', accountName: 'Ada Client' });
     expect(await t.count('virtual_accounts', { user_id: client.userId })).toBe(1);
+    expect(await t.count('sandbox_accounts', { email: client.email })).toBe(1);
+    // Asking again changes nothing.
+    expect((await t.api('POST', '/virtual-accounts/generate', client)).json().data).toEqual({ account, status: 'assigned', canGenerate: true });
 
     const transfer = await t.request({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: { accountNumber: account.accountNumber, amount: 750_000 } });
     expect(transfer.statusCode, transfer.body).toBe(200);
@@ -198,6 +310,16 @@ describe('transfer to a dedicated account', () => {
     await t.mail.waitFor(client.email, (x) => /top-up/i.test(x.subject));
     const [item] = (await t.api('GET', '/wallet/transactions?transactionType=topup', client)).json().data as WalletTransaction[];
     expect(item).toMatchObject({ amount: 750_000, description: 'Wallet top-up by bank transfer' });
+  });
+
+  it('without a phone number: a clear 400 (en and de) and nothing starts', async () => {
+    const client = await t.signUp('client');
+    expect(await bankAccountOf(client)).toEqual({ account: null, status: 'none', canGenerate: false });
+    expectError(await t.api('POST', '/virtual-accounts/generate', client), 400, validation(en.bankAccountNeedsPhone));
+    const de = await t.request({ method: 'POST', url: '/api/v1/virtual-accounts/generate', headers: { ...client.auth, 'x-locale': 'de' } });
+    expect(de.json().message).toBe('Füge deinem Profil deine Telefonnummer hinzu, um ein Bankkonto zu erhalten');
+    expect(await t.count('virtual_accounts', { user_id: client.userId })).toBe(0);
+    expect(await t.count('sandbox_accounts', { email: client.email })).toBe(0);
   });
 });
 
@@ -211,17 +333,18 @@ describe('dedicated account paths (spec §7: POST /virtual-accounts/generate, GE
   });
 
   it('another client never sees or gets the account of someone else; a provider is refused', async () => {
-    const owner = await t.signUp('client');
+    const owner = await withPhone(await t.signUp('client'));
     const generated = await t.api('POST', '/virtual-accounts/generate', owner);
     expect(generated.statusCode, generated.body).toBe(200);
-    const ownAccount = generated.json().data.account as { accountNumber: string };
-    expect((await t.api('GET', '/virtual-accounts/account', owner)).json().data).toEqual(generated.json().data);
+    const ownAccount = await assignedAccount(owner);
 
-    const other = await t.signUp('client', { firstName: 'Bea', lastName: 'Other' });
-    expect((await t.api('GET', '/virtual-accounts/account', other)).json().data).toEqual({ account: null, canGenerate: true });
-    const theirs = (await t.api('POST', '/virtual-accounts/generate', other)).json().data.account as { accountNumber: string; accountName: string };
+    const other = await withPhone(await t.signUp('client', { firstName: 'Bea', lastName: 'Other' }), '08087654321');
+    expect(await bankAccountOf(other)).toEqual({ account: null, status: 'none', canGenerate: true });
+    expect((await t.api('POST', '/virtual-accounts/generate', other)).statusCode).toBe(200);
+    const theirs = await assignedAccount(other);
     expect(theirs.accountNumber).not.toBe(ownAccount.accountNumber);
     expect(theirs.accountName).toBe('Bea Other');
+    expect((await bankAccountOf(owner)).account).toEqual(ownAccount);
 
     const provider = await t.signUp('provider');
     expectError(await t.api('GET', '/virtual-accounts/account', provider), 403, { message: en.forbidden, code: 'FORBIDDEN' });

@@ -38,7 +38,7 @@ const deliver = (hook: { rawBody: Buffer; signature?: string }, gateway = 'strip
     headers: { 'content-type': 'application/json; charset=utf-8', ...(hook.signature === undefined ? {} : { 'stripe-signature': hook.signature }) },
     payload: hook.rawBody,
   });
-const storedEvents = async (key: string) => (await t.db.$client.query('SELECT gateway, event_type, processed_at FROM gateway_events WHERE event_key = $1', [key])).rows;
+const storedEvents = async (key: string) => (await t.db.$client.query('SELECT gateway, event_type, processed_at, status FROM gateway_events WHERE event_key = $1', [key])).rows;
 const startTopup = async (who: SignedUp, amount: number) => {
   const res = await t.api('POST', '/payment/wallet', who, { amount });
   expect(res.statusCode, res.body).toBe(201);
@@ -55,7 +55,7 @@ describe('a GBP top-up through Stripe Checkout', () => {
     // One session, as Stripe publishes it: mode payment, one line item of the amount in lower-case currency, our reference.
     const session = stripe.sessions.get(started.payment.reference)!;
     expect(session).toMatchObject({ mode: 'payment', amount_total: 2_500, currency: 'gbp', status: 'open', payment_status: 'unpaid' });
-    expect(session.client_reference_id).toMatch(/^tp_[0-9a-f]{32}$/);
+    expect(session.client_reference_id).toMatch(/^tp-[0-9a-f]{32}$/);
     expect(session.metadata).toEqual({ paymentId: started.payment.identifier, reference: session.client_reference_id });
     expect(session.success_url).toBe(`http://localhost:5173/wallet?payment=${started.payment.identifier}`);
     expect(session.cancel_url).toBe(session.success_url);
@@ -71,7 +71,7 @@ describe('a GBP top-up through Stripe Checkout', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(paid)));
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     await expect.poll(async () => (await balance(client)).balance, { timeout: 10_000 }).toBe(2_500);
-    await expect.poll(() => storedEvents(paid.event.id), { timeout: 10_000 }).toEqual([{ gateway: 'stripe', event_type: 'checkout.session.completed', processed_at: expect.any(Date) }]);
+    await expect.poll(() => storedEvents(paid.event.id), { timeout: 10_000 }).toEqual([{ gateway: 'stripe', event_type: 'checkout.session.completed', processed_at: expect.any(Date), status: 'processed' }]);
     expect(stripe.requests.some((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${session.id}`)).toBe(true);
     // Delivered again later: still one credit.
     expect((await deliver(paid)).statusCode).toBe(200);
@@ -109,6 +109,9 @@ describe('a GBP top-up through Stripe Checkout', () => {
     const forgedAmount = stripe.event('checkout.session.completed', { ...session, amount_total: 900_000 });
     expect((await deliver(forgedAmount)).statusCode).toBe(200);
     await expect.poll(async () => (await storedEvents(forgedAmount.event.id))[0]?.processed_at ?? null, { timeout: 10_000 }).not.toBeNull();
+    // Not applied, never dropped: kept for an operator with the reason.
+    const [kept] = (await t.db.$client.query('SELECT status, note FROM gateway_events WHERE event_key = $1', [forgedAmount.event.id])).rows;
+    expect(kept).toEqual({ status: 'needs_attention', note: expect.stringContaining('900000') });
     expect((await balance(client)).balance).toBe(0);
   });
 
@@ -139,7 +142,16 @@ describe('Stripe webhooks', () => {
     expect((await balance(client)).balance).toBe(0);
   });
 
-  it('a validly signed event of a type we do not act on is stored once and answered 200; no money moves', async () => {
+  it('a validly signed body that is not a JSON event is a 400 and nothing is stored', async () => {
+    const before = await t.count('gateway_events');
+    for (const text of ['not json', '{"object":', 'null', '42', '{"object":"event"}']) {
+      const rawBody = Buffer.from(text);
+      expectError(await deliver({ rawBody, signature: stripe.sign(rawBody) }), 400, { message: en.webhookMalformed, code: 'VALIDATION_ERROR' });
+    }
+    expect(await t.count('gateway_events')).toBe(before);
+  });
+
+  it('a validly signed event of a type we do not act on is stored once, answered 200 and marked ignored; no money moves', async () => {
     const client = await signUpIn('GB');
     const started = await startTopup(client, 1_000);
     const session = stripe.sessions.get(started.payment.reference)!;
@@ -154,7 +166,7 @@ describe('Stripe webhooks', () => {
       expect((await deliver(hook)).statusCode).toBe(200);
     }
     for (const hook of events) {
-      await expect.poll(async () => storedEvents(hook.event.id), { timeout: 10_000 }).toEqual([{ gateway: 'stripe', event_type: hook.event.type, processed_at: expect.any(Date) }]);
+      await expect.poll(async () => storedEvents(hook.event.id), { timeout: 10_000 }).toEqual([{ gateway: 'stripe', event_type: hook.event.type, processed_at: expect.any(Date), status: 'ignored' }]);
     }
     expect((await balance(client)).balance).toBe(0);
     expect((await t.db.$client.query('SELECT status FROM payments WHERE user_id = $1', [client.userId])).rows).toEqual([{ status: 'pending' }]);
@@ -184,7 +196,7 @@ describe('the gateway per currency', () => {
     const message = 'Transfers to a bank account are not available for GBP wallets. Please pay by card';
     expectError(await t.api('POST', '/virtual-accounts/generate', gbp), 400, validation(message));
     expect(await t.count('virtual_accounts', { user_id: gbp.userId })).toBe(0);
-    expect((await t.api('GET', '/virtual-accounts/account', gbp)).json().data).toEqual({ account: null, canGenerate: false });
+    expect((await t.api('GET', '/virtual-accounts/account', gbp)).json().data).toEqual({ account: null, status: 'none', canGenerate: false });
   });
 
   it('the options are for clients only', async () => {

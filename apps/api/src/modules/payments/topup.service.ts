@@ -87,7 +87,8 @@ export function createTopupService(
         if (again.amount !== input.amount) throw AppError.conflict('CONFLICT', 'idempotencyKeyReused');
         return { metadata: { authorizationUrl: again.authorizationUrl ?? '' }, payment: toPayment(again) };
       }
-      const reference = `tp_${crypto.randomUUID().replaceAll('-', '')}`;
+      // Paystack's published character set: only -, ., = and letters and digits (REFERENCE_PATTERN).
+      const reference = `tp-${crypto.randomUUID().replaceAll('-', '')}`;
       const payment = await repo.insert(db, {
         userId: user.identifier,
         gateway: gateway.name,
@@ -144,29 +145,42 @@ export function createTopupService(
       const user = await me(actor);
       const currency = await wallet.currencyOf(user.identifier);
       const gateway = gateways.transfersIn(currency) ? gateways.gatewayFor(currency) : undefined;
-      const account = gateway ? await repo.virtualAccount(db, user.identifier, gateway.name) : undefined;
+      const row = gateway ? await repo.virtualAccount(db, user.identifier, gateway.name) : undefined;
+      const assigned = row?.status === 'assigned' && row.bankName && row.accountNumber && row.accountName;
       return {
-        account: account ? { bankName: account.bankName, accountNumber: account.accountNumber, accountName: account.accountName } : null,
-        // No account can be generated without both names, nor in a currency without dedicated accounts (only NGN).
-        canGenerate: !!gateway && !!(user.firstName && user.lastName),
+        account: assigned ? { bankName: row.bankName!, accountNumber: row.accountNumber!, accountName: row.accountName! } : null,
+        status: row?.status ?? 'none',
+        // No account can be generated without both names and the phone number, nor in a currency without dedicated accounts (only NGN).
+        canGenerate: !!gateway && !!(user.firstName && user.lastName && user.phoneNumber),
       };
     },
 
-    /** Requests the dedicated account (spec §4: automatically, once the profile has first and last name). */
+    /**
+     * Requests the dedicated account (spec §4: automatically, once the profile has first and last name; Paystack
+     * also requires the phone number). The gateway assigns it asynchronously: the account is `pending` until its
+     * webhook fills it in (events/dedicated-account.handlers.ts). One request per user at a time; a failed one may be
+     * asked again.
+     */
     async requestBankAccount(actor: Actor): Promise<BankAccountResponse> {
       const user = await me(actor);
       const currency = await wallet.currencyOf(user.identifier);
       const gateway = transferGatewayFor(currency);
-      if (!(await repo.virtualAccount(db, user.identifier, gateway.name))) {
-        if (!user.firstName || !user.lastName) throw AppError.rule('bankAccountNeedsName');
-        try {
-          const assigned = await gateway.assignDedicatedAccount({ email: user.email, firstName: user.firstName, lastName: user.lastName, phone: user.phoneNumber, currency });
-          await repo.insertVirtualAccount(db, { userId: user.identifier, gateway: gateway.name, currencyCode: currency, ...assigned });
-        } catch (err) {
-          // A refusal (not an outage) is about the customer's details, e.g. Paystack wants a phone number.
-          if (err instanceof GatewayError) throw err.retryable ? gatewayFailed() : new AppError(400, 'PAYMENT_GATEWAY_ERROR', 'bankAccountRefused');
-          throw err;
-        }
+      const existing = await repo.virtualAccount(db, user.identifier, gateway.name);
+      if (existing && existing.status !== 'failed') return this.bankAccount(actor);
+      if (!user.firstName || !user.lastName) throw AppError.rule('bankAccountNeedsName');
+      if (!user.phoneNumber) throw AppError.rule('bankAccountNeedsPhone');
+      const claimed = existing
+        ? await repo.retryFailedVirtualAccount(db, existing.identifier, user.email)
+        : await repo.insertPendingVirtualAccount(db, { userId: user.identifier, gateway: gateway.name, currencyCode: currency, requestedEmail: user.email });
+      // Another request (a double click, a second tab) is already asking: its answer is this one's too.
+      if (!claimed) return this.bankAccount(actor);
+      try {
+        await gateway.requestDedicatedAccount({ email: user.email, firstName: user.firstName, lastName: user.lastName, phone: user.phoneNumber, currency });
+      } catch (err) {
+        await repo.deletePendingVirtualAccount(db, claimed.identifier);
+        // A refusal (not an outage) is about the customer's details or the account's currency.
+        if (err instanceof GatewayError) throw err.retryable ? gatewayFailed() : new AppError(400, 'PAYMENT_GATEWAY_ERROR', 'bankAccountRefused');
+        throw err;
       }
       return this.bankAccount(actor);
     },

@@ -6,11 +6,16 @@ import { route } from '../../platform/http/route.ts';
 import type { PaymentGateway } from './gateway/payment-gateway.ts';
 import { storeGatewayEvent } from './gateway-events.worker.ts';
 const rejected = () => new AppError(401, 'INVALID_SIGNATURE', 'webhookRejected');
+/** Signed, but not a JSON event: nothing to store (Paystack only sends JSON events), a clear 400, never a 500. */
+const malformed = () => AppError.validation('webhookMalformed');
 
 /**
  * POST /payment/webhook/{paystack|stripe|sandbox} (each configured gateway at its own path): the signature is checked on the raw bytes, the event stored once (unique
  * per gateway and event) and handed to a job; the answer is immediate, the crediting happens in the job (retried).
- * The event and its job are written in one transaction (storeGatewayEvent): a stored event always has its job.
+ * Every validly signed event is stored and answered 200, whatever its type (Paystack retries anything else for days):
+ * the job marks the types nobody handles as ignored. Only a bad or missing signature is refused (401).
+ * The event (with this delivery's request id) and its job are written in one transaction (storeGatewayEvent): a stored
+ * event always has its job, and a delivery of one stored but not handled yet queues it again.
  */
 /** The header each gateway signs its deliveries in (the sandbox signs as Paystack does, or as Stripe does for GBP and EUR). */
 const SIGNATURE_HEADERS: Record<string, readonly string[]> = { paystack: ['x-paystack-signature'], stripe: ['stripe-signature'], sandbox: ['x-paystack-signature', 'stripe-signature'] };
@@ -27,9 +32,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; gateways: { b
     if (!gateway) throw AppError.notFound();
     const signature = SIGNATURE_HEADERS[gateway.name]!.map((h) => req.headers[h]).find((v) => typeof v === 'string' && v.length > 0);
     if (!Buffer.isBuffer(req.body) || typeof signature !== 'string' || signature.length === 0) throw rejected();
-    const event = gateway.parseWebhook(req.body, signature);
-    if (!event) throw rejected();
-    await storeGatewayEvent(deps, { gateway: gateway.name, key: event.key, type: event.type, payload: event.payload as object });
+    const reading = gateway.parseWebhook(req.body, signature);
+    if (!reading.ok) throw reading.reason === 'signature' ? rejected() : malformed();
+    const { event } = reading;
+    await storeGatewayEvent(deps, { gateway: gateway.name, key: event.key, type: event.type, payload: event.payload as object, requestId: req.id });
     return { message: 'ok' };
   }, { config });
 };

@@ -47,7 +47,8 @@ export const accountErasureRepository = {
 
     // The dedicated account keeps its number and the gateway's customer code (a late transfer must still be traced to
     // its ledger), but no longer names the person.
-    await db.update(virtualAccounts).set({ accountName: ERASED_ACCOUNT_NAME }).where(eq(virtualAccounts.userId, userId));
+    // The email it was requested with and a gateway's reason for a failed assignment go too.
+    await db.update(virtualAccounts).set({ accountName: ERASED_ACCOUNT_NAME, requestedEmail: null, failureReason: null }).where(eq(virtualAccounts.userId, userId));
     // Gateway events keep what settles and proves a payment (ids, reference, amount, currency, status); the customer's
     // name, email, phone and card details that the gateway sent are dropped.
     const p = gatewayEvents.payload;

@@ -43,7 +43,7 @@ describe('deleting a client account removes or anonymises every piece of persona
   let pictureUrl: string;
   let keys: string[];
   let topupReference: string;
-  const personal = ['Grace', 'Hopper', 'grace_del', '94105', '1990-05-17', 'Mary Emergency', '08099990000'];
+  const personal = ['Grace', 'Hopper', 'grace_del', '94105', '1990-05-17', 'Mary Emergency', '08099990000', '08031112222'];
 
   beforeAll(async () => {
     client = await t.signUp('client', { firstName: 'Grace', lastName: 'Hopper' });
@@ -60,6 +60,7 @@ describe('deleting a client account removes or anonymises every piece of persona
       ethnicityIdentifier: await fx.refId('ethnicity', 'white'),
       gender: 'female',
       timezone: 'Africa/Lagos',
+      phoneNumber: '08031112222',
     });
     expect(put.statusCode, put.body).toBe(200);
     expect((await t.api('POST', '/client/emergency-contact', client, { name: 'Mary Emergency', phoneNumber: '08099990000' })).statusCode).toBe(200);
@@ -86,6 +87,8 @@ describe('deleting a client account removes or anonymises every piece of persona
     expect(paid.statusCode).toBeLessThan(400);
     await until(async () => (await t.api('GET', '/wallet/balance', client)).json().data.balance === 100_000);
     expect((await t.api('POST', '/virtual-accounts/generate', client)).statusCode).toBe(200);
+    // The gateway assigns it asynchronously (the sandbox's assignment event comes right after the request).
+    await until(async () => (await t.api('GET', '/virtual-accounts/account', client)).json().data.status === 'assigned');
 
     // A pending email change and a mail in the outbox.
     expect((await t.api('POST', '/user/profile/change-email', client, { email: 'grace.new@example.com' })).statusCode).toBe(200);

@@ -81,19 +81,60 @@ export const ledger = {
     return { transactionId, created: true };
   },
 
-  /** Money that arrived through the gateway: gateway clearing to the user's wallet. */
-  creditTopup(tx: Executor, move: WalletMove): Promise<Posted> {
-    return ledger.post(tx, {
-      type: 'topup',
-      reference: move.reference,
-      userId: move.userId,
-      description: move.description,
-      currencyCode: move.currencyCode,
-      legs: [
-        { kind: 'gateway_clearing', amount: -move.amount },
-        { kind: 'user_wallet', userId: move.userId, amount: move.amount },
-      ],
-    });
+  /**
+   * Money that arrived through the gateway: gateway clearing to the user's wallet. A debt in that currency (a reversal
+   * the wallet could not cover, decision 0019) is settled first, from the same money: the wallet gets the rest. Wallet
+   * and debt are locked in that order (as reverseTopup does), so concurrent top-ups never settle one debt twice.
+   */
+  async creditTopup(tx: Executor, move: WalletMove): Promise<Posted> {
+    let settle = 0;
+    const debtId = await repo.findAccount(tx, 'user_debt', move.userId, move.currencyCode);
+    if (debtId) {
+      const existing = await repo.findTransaction(tx, 'topup', move.reference);
+      if (existing) return { transactionId: existing, created: false };
+      await repo.lockAccount(tx, await repo.ensureAccount(tx, 'user_wallet', move.userId, move.currencyCode));
+      await repo.lockAccount(tx, debtId);
+      settle = Math.min(move.amount, -(await repo.balance(tx, debtId)));
+    }
+    const legs: Leg[] = [{ kind: 'gateway_clearing', amount: -move.amount }];
+    if (settle > 0) legs.push({ kind: 'user_debt', userId: move.userId, amount: settle });
+    if (move.amount - settle > 0) legs.push({ kind: 'user_wallet', userId: move.userId, amount: move.amount - settle });
+    return ledger.post(tx, { type: 'topup', reference: move.reference, userId: move.userId, description: move.description, currencyCode: move.currencyCode, legs });
+  },
+
+  /**
+   * The gateway took a credited top-up back (a refund, a lost chargeback): the money leaves through gateway clearing,
+   * taken from the wallet as far as it holds it; the rest becomes the user's debt (decision 0019), never a negative
+   * wallet. A new transaction (the ledger is append-only), once per reference.
+   */
+  async reverseTopup(tx: Executor, move: WalletMove): Promise<Posted & { fromWallet: number; toDebt: number }> {
+    const walletId = await repo.ensureAccount(tx, 'user_wallet', move.userId, move.currencyCode);
+    await repo.lockAccount(tx, walletId);
+    const debtId = await repo.ensureAccount(tx, 'user_debt', move.userId, move.currencyCode);
+    await repo.lockAccount(tx, debtId);
+    const existing = await repo.findTransaction(tx, 'refund', move.reference);
+    if (existing) return { transactionId: existing, created: false, fromWallet: 0, toDebt: 0 };
+    const fromWallet = Math.min(move.amount, Math.max(0, await repo.balance(tx, walletId)));
+    const toDebt = move.amount - fromWallet;
+    const legs: Leg[] = [{ kind: 'gateway_clearing', amount: move.amount }];
+    if (fromWallet > 0) legs.push({ kind: 'user_wallet', userId: move.userId, amount: -fromWallet });
+    if (toDebt > 0) legs.push({ kind: 'user_debt', userId: move.userId, amount: -toDebt });
+    const posted = await ledger.post(tx, { type: 'refund', reference: move.reference, userId: move.userId, description: move.description, currencyCode: move.currencyCode, legs });
+    return { ...posted, fromWallet, toDebt };
+  },
+
+  /** What the user owes in a currency (a reversal the wallet could not cover), 0 when nothing. */
+  async outstandingDebt(db: Executor, userId: string, currencyCode: string): Promise<number> {
+    const debtId = await repo.findAccount(db, 'user_debt', userId, currencyCode);
+    return debtId ? Math.max(0, -(await repo.balance(db, debtId))) : 0;
+  },
+
+  /** Whether the user owes anything, in any currency (new bookings are refused until it is settled). */
+  async hasDebt(db: Executor, userId: string): Promise<boolean> {
+    for (const account of await repo.accountsOf(db, userId, ['user_debt'])) {
+      if ((await repo.balance(db, account.identifier)) < 0) return true;
+    }
+    return false;
   },
 
   /**

@@ -71,3 +71,71 @@ describe('wallet.debit / refund / transfer', () => {
     expect(await t.count('ledger_transactions', { reference: 'booking-4' })).toBe(0);
   });
 });
+
+describe('wallet.reverseTopup / outstandingDebt / hasDebt (decision 0019)', () => {
+  const ledgerRowsOf = async (reference: string) => (await t.db.$client.query('SELECT type FROM ledger_transactions WHERE reference = $1', [reference])).rows;
+
+  it('a reversal the wallet covers takes the money back through the ledger: a new transaction, no debt', async () => {
+    const client = await t.signUp('client');
+    await wallet.creditTopup(move(client.userId, 50_000, 'rev-topup-1'));
+    const reversed = await wallet.reverseTopup(move(client.userId, 20_000, 'rev-1'));
+    expect(reversed).toMatchObject({ created: true, fromWallet: 20_000, toDebt: 0 });
+    expect(await wallet.balanceOf(client.userId, 'NGN')).toBe(30_000);
+    expect(await wallet.outstandingDebt(client.userId, 'NGN')).toBe(0);
+    expect(await wallet.hasDebt(client.userId)).toBe(false);
+    // The top-up's own transaction is untouched (append-only): the reversal is a second one.
+    expect(await ledgerRowsOf('rev-topup-1')).toEqual([{ type: 'topup' }]);
+    expect(await ledgerRowsOf('rev-1')).toEqual([{ type: 'refund' }]);
+  });
+
+  it('a reversal larger than the balance: the wallet goes to zero (never below), the shortfall is the user\'s debt; repeated, applied once', async () => {
+    const client = await t.signUp('client');
+    const provider = await t.signUp('provider');
+    await wallet.creditTopup(move(client.userId, 50_000, 'rev-topup-2'));
+    await wallet.debit(move(client.userId, 35_000, 'rev-booking-2'));
+    await wallet.transfer({ ...move(provider.userId, 35_000, 'rev-booking-2'), commissionRate: 0 });
+    const reversed = await wallet.reverseTopup(move(client.userId, 50_000, 'rev-2'));
+    expect(reversed).toMatchObject({ created: true, fromWallet: 15_000, toDebt: 35_000 });
+    expect(await wallet.balanceOf(client.userId, 'NGN')).toBe(0);
+    expect(await wallet.outstandingDebt(client.userId, 'NGN')).toBe(35_000);
+    expect(await wallet.outstandingDebt(client.userId, 'GBP')).toBe(0);
+    expect(await wallet.hasDebt(client.userId)).toBe(true);
+    expect(await wallet.reverseTopup(move(client.userId, 50_000, 'rev-2'))).toMatchObject({ transactionId: reversed.transactionId, created: false });
+    expect(await wallet.outstandingDebt(client.userId, 'NGN')).toBe(35_000);
+    expect(await accountBalance('user_wallet', client.userId)).toBe(0);
+  });
+
+  it('later top-ups settle the debt first; the wallet gets the rest', async () => {
+    const client = await t.signUp('client');
+    await wallet.reverseTopup(move(client.userId, 30_000, 'rev-3'));
+    expect(await wallet.outstandingDebt(client.userId, 'NGN')).toBe(30_000);
+    await wallet.creditTopup(move(client.userId, 10_000, 'rev-topup-3a'));
+    expect(await wallet.balanceOf(client.userId, 'NGN')).toBe(0);
+    expect(await wallet.outstandingDebt(client.userId, 'NGN')).toBe(20_000);
+    expect(await wallet.hasDebt(client.userId)).toBe(true);
+    await wallet.creditTopup(move(client.userId, 50_000, 'rev-topup-3b'));
+    expect(await wallet.outstandingDebt(client.userId, 'NGN')).toBe(0);
+    expect(await wallet.hasDebt(client.userId)).toBe(false);
+    expect(await wallet.balanceOf(client.userId, 'NGN')).toBe(30_000);
+    // A retried credit changes nothing.
+    expect((await wallet.creditTopup(move(client.userId, 50_000, 'rev-topup-3b'))).created).toBe(false);
+    expect(await wallet.balanceOf(client.userId, 'NGN')).toBe(30_000);
+  });
+
+  it('many concurrent top-ups and reversals: the debt is settled exactly once, the wallet never negative, the books balance', async () => {
+    const client = await t.signUp('client');
+    await wallet.reverseTopup(move(client.userId, 45_000, 'rev-4-start'));
+    const work = [
+      ...Array.from({ length: 12 }, (_, i) => () => wallet.creditTopup(move(client.userId, 10_000, `rev-4-topup-${i}`))),
+      ...Array.from({ length: 6 }, (_, i) => () => wallet.reverseTopup(move(client.userId, 7_000, `rev-4-rev-${i}`))),
+    ];
+    await Promise.all(work.map((w) => w()));
+    // In: 120,000. Out: 45,000 + 6 x 7,000 = 87,000. Whatever the order, wallet - debt = 33,000 and neither goes negative.
+    const balance = await wallet.balanceOf(client.userId, 'NGN');
+    const debt = await wallet.outstandingDebt(client.userId, 'NGN');
+    expect(balance - debt).toBe(33_000);
+    expect(balance).toBeGreaterThanOrEqual(0);
+    expect(Math.min(balance, debt)).toBe(0);
+    expect((await accountBalance('user_debt', client.userId)) + debt).toBe(0);
+  });
+});

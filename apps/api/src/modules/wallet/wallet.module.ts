@@ -35,8 +35,17 @@ export function createWalletModule(deps: Pick<AppDeps, 'db' | 'clock'>) {
     refund: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.refundFromEscrow(ex, move)),
     /** Escrow -> the provider's earnings, minus the platform's commission (a completed booking). */
     transfer: (move: TransferMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.releaseToProvider(ex, move)),
-    /** Gateway clearing -> the user's wallet (a settled top-up). */
+    /** Gateway clearing -> the user's wallet (a settled top-up); a debt in that currency is settled first (decision 0019). */
     creditTopup: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.creditTopup(ex, move)),
+    /**
+     * The gateway took a credited top-up back (refund, chargeback): from the wallet as far as it holds it, the rest
+     * recorded as the user's debt (never a negative wallet). Once per reference.
+     */
+    reverseTopup: (move: WalletMove, tx?: Executor) => inTransaction(tx, (ex) => ledger.reverseTopup(ex, move)),
+    /** What the user owes in a currency after a reversal the wallet could not cover (0: nothing). */
+    outstandingDebt: (userId: string, currencyCode: string, ex: Executor = db): Promise<number> => ledger.outstandingDebt(ex, userId, currencyCode),
+    /** Whether the user owes anything in any currency: the bookings issue refuses new bookings until it is settled. */
+    hasDebt: (userId: string, ex: Executor = db): Promise<boolean> => ledger.hasDebt(ex, userId),
     /** Provider earnings -> gateway clearing (a payout starts). 409 `insufficientEarnings` when the earnings hold less. */
     startPayout: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.payoutToClearing(ex, move)),
     /** Gateway clearing -> provider earnings (a payout failed or came back), once per payout reference. */

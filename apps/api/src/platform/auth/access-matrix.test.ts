@@ -86,6 +86,9 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/wallet/transactions': { who: 'user' },
   'GET /api/v1/wallet/transactions/{id}': { who: 'user', owned: true, params: (f) => ({ id: f.walletTransactionId }) },
   'GET /api/v1/payment/status/{paymentId}': { who: 'user', owned: true, params: (f) => ({ paymentId: f.paymentId }) },
+  // Operators only (the access core's operator relation): any other user gets 404, as for any object not theirs;
+  // payments.test.ts ("waits for an operator") checks an operator's 200.
+  'GET /api/v1/payment/events/attention': { who: 'user', alsoOk: [404] },
   'GET /api/v1/provider-availability/timeslot/{id}': { who: 'user', params: (f) => ({ id: f.timeslotId }) },
 
   // Clients only.

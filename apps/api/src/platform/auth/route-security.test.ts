@@ -56,6 +56,7 @@ const PUBLIC = [
   'POST /api/v1/payment/sandbox/checkout/{reference}/pay',
   'POST /api/v1/payment/sandbox/checkout/{reference}/decline',
   'POST /api/v1/payment/sandbox/transfer',
+  // The sandbox's transfer desk (decision 0022): like its checkout pages, only where the sandbox takes payouts.
   'POST /api/v1/payment/sandbox/payouts/{reference}/{outcome}',
 ].sort();
 

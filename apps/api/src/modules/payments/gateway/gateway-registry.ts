@@ -32,7 +32,7 @@ export function createGatewayRegistry(deps: Pick<AppDeps, 'config' | 'db' | 'clo
   const gateways = new Map<GatewayName, PaymentGateway>();
   let sandbox: SandboxGateway | undefined;
   if (wanted.has('paystack') && payments.paystackSecretKey) {
-    gateways.set('paystack', createPaystackGateway({ secretKey: payments.paystackSecretKey, baseUrl: payments.paystackBaseUrl }));
+    gateways.set('paystack', createPaystackGateway({ secretKey: payments.paystackSecretKey, baseUrl: payments.paystackBaseUrl, preferredBank: payments.paystackPreferredBank }));
   }
   if (wanted.has('stripe') && payments.stripe) gateways.set('stripe', createStripeGateway(payments.stripe));
   if (wanted.has('sandbox')) {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePaystack, type FakePaystack } from '../../../../test/fake-paystack.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
-import { createPaystackGateway, signPaystackWebhook } from './paystack-gateway.ts';
+import { createPaystackGateway, PAYSTACK_CURRENCIES, readChargeEvent, signPaystackWebhook } from './paystack-gateway.ts';
 import { gatewayError } from './gateway-test-helpers.ts';
 
 let fake: FakePaystack;
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const ref = () => `top_${crypto.randomBytes(6).toString('hex')}`;
+const ref = () => `top-${crypto.randomBytes(6).toString('hex')}`;
 
 async function initialized(amount = 500_000, email = 'ada@example.com') {
   const reference = ref();
@@ -54,9 +54,9 @@ describe('paystack gateway: transactions', () => {
   });
 
   it('encodes the reference in the verify path', async () => {
+    // Our references never hold such characters, but a transfer's reference is Paystack's: it is sent encoded.
     const reference = `odd/ref ${crypto.randomBytes(3).toString('hex')}`;
-    await gateway.initialize({ reference, email: 'ada@example.com', amount: 100, currency: 'NGN', callbackUrl: 'http://app/cb' });
-    expect((await gateway.verify(reference)).reference).toBe(reference);
+    await gatewayError(gateway.verify(reference));
     expect(fake.requests.at(-1)!.path).toBe(`/transaction/verify/${encodeURIComponent(reference)}`);
   });
 
@@ -74,21 +74,48 @@ describe('paystack gateway: transactions', () => {
   });
 });
 
-describe('paystack gateway: dedicated accounts', () => {
-  it('creates the customer, then a Wema Bank account; asking again gives the same account', async () => {
-    const input = { email: `dva.${crypto.randomBytes(3).toString('hex')}@example.com`, firstName: 'Ada', lastName: 'Obi', phone: '+2348012345678', currency: 'NGN' };
-    const account = await gateway.assignDedicatedAccount(input);
-    expect(account).toEqual({ customerCode: expect.stringMatching(/^CUS_/), bankName: 'Wema Bank', accountNumber: expect.stringMatching(/^\d{10}$/), accountName: 'ADA OBI' });
-    const [customer, dva] = fake.requests.slice(-2);
-    expect(customer).toMatchObject({ method: 'POST', path: '/customer', body: { email: input.email, first_name: 'Ada', last_name: 'Obi', phone: '+2348012345678' } });
-    expect(dva).toMatchObject({ method: 'POST', path: '/dedicated_account', body: { customer: account.customerCode, preferred_bank: 'wema-bank' } });
-    expect(await gateway.assignDedicatedAccount(input)).toEqual(account);
+describe('paystack gateway: dedicated accounts (POST /dedicated_account/assign, asynchronous)', () => {
+  const person = () => ({ email: `dva.${crypto.randomBytes(3).toString('hex')}@example.com`, firstName: 'Ada', lastName: 'Obi', phone: '+2348012345678', currency: 'NGN' });
+
+  it('asks Paystack for its banks, then assigns with the documented body; the account comes by webhook', async () => {
+    const input = person();
+    await gateway.requestDedicatedAccount(input);
+    const [providers, assign] = fake.requests.slice(-2);
+    expect(providers).toMatchObject({ method: 'GET', path: '/dedicated_account/available_providers', authorized: true });
+    expect(assign).toMatchObject({
+      method: 'POST',
+      path: '/dedicated_account/assign',
+      authorized: true,
+      body: { email: input.email, first_name: 'Ada', last_name: 'Obi', phone: '+2348012345678', preferred_bank: 'wema-bank', country: 'NG' },
+    });
+    const hook = fake.completeAssignment(input.email, 'success');
+    const reading = gateway.parseWebhook(hook.rawBody, hook.signature);
+    expect(reading.ok && reading.event.type).toBe('dedicatedaccount.assign.success');
+  });
+
+  it('takes the configured bank when Paystack offers it, and refuses one it does not offer (before assigning)', async () => {
+    const titan = createPaystackGateway({ secretKey: fake.secretKey, baseUrl: fake.url, preferredBank: 'titan-paystack' });
+    await titan.requestDedicatedAccount(person());
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/dedicated_account/assign', body: { preferred_bank: 'titan-paystack' } });
+    const gone = createPaystackGateway({ secretKey: fake.secretKey, baseUrl: fake.url, preferredBank: 'no-such-bank' });
+    const before = fake.requests.length;
+    const err = await gatewayError(gone.requestDedicatedAccount(person()));
+    expect(err).toMatchObject({ retryable: false, message: expect.stringContaining('no-such-bank') });
+    expect(fake.requests.slice(before).map((r) => r.path)).toEqual(['/dedicated_account/available_providers']);
+  });
+
+  it('assigns only in the countries Paystack publishes (NGN: NG, GHS: GH), nothing sent for another currency', async () => {
+    await gateway.requestDedicatedAccount({ ...person(), currency: 'GHS' });
+    expect(fake.requests.at(-1)).toMatchObject({ body: { country: 'GH' } });
+    const before = fake.requests.length;
+    expect((await gatewayError(gateway.requestDedicatedAccount({ ...person(), currency: 'USD' }))).retryable).toBe(false);
+    expect(fake.requests.length).toBe(before);
   });
 
   it('passes Paystack’s refusal on as a non-retryable error', async () => {
-    const err = await gatewayError(gateway.assignDedicatedAccount({ email: 'nophone@example.com', firstName: 'No', lastName: 'Phone', phone: null, currency: 'NGN' }));
+    const err = await gatewayError(gateway.requestDedicatedAccount({ ...person(), phone: ' ' }));
     expect(err.retryable).toBe(false);
-    expect(err.message).toContain('phone are required');
+    expect(err.message).toContain('phone is required');
   });
 });
 
@@ -142,52 +169,104 @@ describe('paystack gateway: webhooks', () => {
     return { reference, ...fake.webhook(reference) };
   }
 
+  const eventOf = (rawBody: Buffer, signature: string | undefined) => {
+    const reading = gateway.parseWebhook(rawBody, signature);
+    return reading.ok ? reading.event : undefined;
+  };
+
   it('accepts a correctly signed charge.success and keys it by event and id', async () => {
     const { reference, rawBody, signature } = await paidEvent();
-    const event = gateway.parseWebhook(rawBody, signature);
+    const event = eventOf(rawBody, signature);
     const tx = fake.transactions.get(reference)!;
-    expect(event).toMatchObject({ key: `charge.success:${tx.id}`, type: 'charge.success', reference, amount: 320_000, currency: 'NGN', channel: 'card', customerCode: tx.customerCode });
+    expect(event).toMatchObject({ key: `charge.success:${tx.id}`, type: 'charge.success' });
     expect(event!.payload).toEqual(JSON.parse(rawBody.toString()));
+    expect(readChargeEvent(event!.payload)).toEqual({ reference, amount: 320_000, currency: 'NGN', channel: 'card', customerCode: tx.customerCode });
   });
 
   it('accepts a transfer to a dedicated account (channel dedicated_nuban)', async () => {
-    const account = await gateway.assignDedicatedAccount({ email: `t.${crypto.randomBytes(3).toString('hex')}@example.com`, firstName: 'T', lastName: 'R', phone: '080', currency: 'NGN' });
+    const email = `t.${crypto.randomBytes(3).toString('hex')}@example.com`;
+    await gateway.requestDedicatedAccount({ email, firstName: 'T', lastName: 'R', phone: '080', currency: 'NGN' });
+    const account = fake.completeAssignment(email, 'success').account!;
     const { reference, rawBody, signature } = fake.transfer(account.accountNumber, 90_000);
-    expect(gateway.parseWebhook(rawBody, signature)).toMatchObject({ reference, amount: 90_000, channel: 'dedicated_nuban', customerCode: account.customerCode });
+    expect(readChargeEvent(eventOf(rawBody, signature)!.payload)).toMatchObject({ reference, amount: 90_000, channel: 'dedicated_nuban', customerCode: account.customerCode });
   });
 
   it('refuses a forged signature (signed with another key)', async () => {
     const { rawBody } = await paidEvent();
-    expect(gateway.parseWebhook(rawBody, signPaystackWebhook('sk_test_someone_else', rawBody))).toBeUndefined();
+    expect(gateway.parseWebhook(rawBody, signPaystackWebhook('sk_test_someone_else', rawBody))).toEqual({ ok: false, reason: 'signature' });
   });
 
   it('refuses an unsigned or malformed signature', async () => {
     const { rawBody, signature } = await paidEvent();
-    expect(gateway.parseWebhook(rawBody, undefined)).toBeUndefined();
-    expect(gateway.parseWebhook(rawBody, '')).toBeUndefined();
-    expect(gateway.parseWebhook(rawBody, signature.slice(0, 64))).toBeUndefined();
-    expect(gateway.parseWebhook(rawBody, `${signature.slice(0, 127)}z`)).toBeUndefined();
+    for (const bad of [undefined, '', signature.slice(0, 64), `${signature.slice(0, 127)}z`]) {
+      expect(gateway.parseWebhook(rawBody, bad)).toEqual({ ok: false, reason: 'signature' });
+    }
   });
 
   it('refuses a tampered body', async () => {
     const { rawBody, signature } = await paidEvent();
     const tampered = Buffer.from(rawBody.toString().replace('"amount":320000', '"amount":9320000'));
     expect(tampered.equals(rawBody)).toBe(false);
-    expect(gateway.parseWebhook(tampered, signature)).toBeUndefined();
+    expect(gateway.parseWebhook(tampered, signature)).toEqual({ ok: false, reason: 'signature' });
   });
 
-  it('ignores events it does not handle and malformed bodies, even when signed', async () => {
-    const reference = await initialized();
-    const other = fake.webhook(reference, 'refund.processed');
-    expect(gateway.parseWebhook(other.rawBody, other.signature)).toBeUndefined();
-    for (const body of ['not json', '{"event":"charge.success"}', '{"event":"charge.success","data":{"reference":"r","amount":"12","currency":"NGN"}}']) {
-      const raw = Buffer.from(body);
-      expect(gateway.parseWebhook(raw, signPaystackWebhook(fake.secretKey, raw))).toBeUndefined();
+  it('reads every signed event, whatever its type (what to do with it is the handlers\' business)', () => {
+    for (const [type, data, key] of [
+      ['refund.processed', { id: 1_234, transaction_reference: 'tp-1', amount: 100, currency: 'NGN', status: 'processed' }, 'refund.processed:1234'],
+      ['dedicatedaccount.assign.failed', { customer: { customer_code: 'CUS_x' }, dedicated_account: null }, undefined],
+      ['customeridentification.failed', { customer_code: 'CUS_x', reason: 'BVN' }, undefined],
+    ] as const) {
+      const { rawBody, signature } = fake.signEvent(type, data);
+      const event = eventOf(rawBody, signature);
+      expect(event).toMatchObject({ type, payload: { event: type, data } });
+      if (key) expect(event!.key).toBe(key);
+      // Without an id or reference the key is a digest of the body: a redelivery of the same bytes is the same event.
+      else expect(event!.key).toBe(eventOf(rawBody, signature)!.key);
     }
+  });
+
+  it('a signed body that is not a JSON event is malformed (never an event, never a crash)', () => {
+    for (const body of ['not json', '{"data":{}}', '[]', '{"event":""}', '{"event":42}']) {
+      const raw = Buffer.from(body);
+      expect(gateway.parseWebhook(raw, signPaystackWebhook(fake.secretKey, raw))).toEqual({ ok: false, reason: 'malformed' });
+    }
+  });
+
+  it('replaces NUL characters, which PostgreSQL cannot store, in keys and values', () => {
+    const raw = Buffer.from('{"event":"charge.success","data":{"id":"a\\u0000b","reference":"r\\u0000","x\\u0000":["\\u0000"]}}');
+    const event = eventOf(raw, signPaystackWebhook(fake.secretKey, raw))!;
+    expect(event.key).toBe('charge.success:a\uFFFDb');
+    expect(JSON.stringify(event.payload)).not.toContain('\\u0000');
+    expect(event.payload).toEqual({ event: 'charge.success', data: { id: 'a\uFFFDb', reference: 'r\uFFFD', 'x\uFFFD': ['\uFFFD'] } });
   });
 
   it('falls back to the reference for the key when the event has no id', () => {
     const raw = Buffer.from(JSON.stringify({ event: 'charge.success', data: { reference: 'r-1', amount: 100, currency: 'NGN', channel: 'card', customer: { customer_code: 'CUS_x' } } }));
-    expect(gateway.parseWebhook(raw, signPaystackWebhook(fake.secretKey, raw))?.key).toBe('charge.success:r-1');
+    expect(eventOf(raw, signPaystackWebhook(fake.secretKey, raw))?.key).toBe('charge.success:r-1');
+  });
+
+  it('a charge whose amount is not an integer is not a charge to settle', () => {
+    expect(readChargeEvent({ event: 'charge.success', data: { reference: 'r', amount: '12', currency: 'NGN' } })).toBeUndefined();
+    expect(readChargeEvent({ event: 'charge.success' })).toBeUndefined();
+  });
+});
+
+describe('paystack gateway: currencies and references (dist/paystack.yaml)', () => {
+  it('supports exactly the currencies Paystack publishes (components.schemas.Currency)', () => {
+    expect([...PAYSTACK_CURRENCIES].sort()).toEqual(['GHS', 'KES', 'NGN', 'USD', 'ZAR']);
+    for (const c of ['GHS', 'KES', 'NGN', 'ZAR', 'USD']) expect(gateway.supports(c)).toBe(true);
+    for (const c of ['GBP', 'EUR', 'ngn', 'XYZ', '']) expect(gateway.supports(c)).toBe(false);
+  });
+
+  it('never sends a reference outside the published character set', async () => {
+    const before = fake.requests.length;
+    const err = await gatewayError(gateway.initialize({ reference: 'tp_abc', email: 'ada@example.com', amount: 50_000, currency: 'NGN', callbackUrl: 'http://localhost/' }));
+    expect(err.retryable).toBe(false);
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('Paystack refuses a currency it does not take, and the gateway passes the refusal on', async () => {
+    const err = await gatewayError(gateway.initialize({ reference: ref(), email: 'ada@example.com', amount: 50_000, currency: 'GBP', callbackUrl: 'http://localhost/' }));
+    expect(err).toMatchObject({ retryable: false, message: expect.stringContaining('Currency not supported by merchant') });
   });
 });

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { GATEWAY_CURRENCIES } from '../../../config.ts';
 import {
   GatewayError,
-  type DedicatedAccount,
   type DedicatedAccountInput,
-  type GatewayEvent,
+  type WebhookReading,
+  REFERENCE_PATTERN,
   type GatewayStatus,
   type GatewayTransaction,
   type InitializeInput,
@@ -22,6 +22,8 @@ export interface PaystackGatewayOptions {
   secretKey: string;
   baseUrl?: string;
   timeoutMs?: number;
+  /** A `provider_slug` of GET /dedicated_account/available_providers; unset: the first provider Paystack lists. */
+  preferredBank?: string | undefined;
 }
 
 /** Paystack's webhook signature: HMAC-SHA512 of the raw body with the secret key, lower-case hex. */
@@ -29,51 +31,68 @@ export function signPaystackWebhook(secret: string, rawBody: Buffer): string {
   return crypto.createHmac('sha512', secret).update(rawBody).digest('hex');
 }
 
-const chargeEvent = z.object({
-  event: z.string(),
-  data: z.object({
-    id: z.union([z.number(), z.string()]).nullish(),
-    reference: z.string().min(1),
-    amount: z.number().int(),
-    currency: z.string(),
-    channel: z.string().nullish(),
-    customer: z.object({ customer_code: z.string().nullish() }).nullish(),
-  }),
+/** A `charge.success` body's `data`, as far as this platform reads it (Paystack's webhook docs: the transaction). */
+const chargeData = z.object({
+  reference: z.string().min(1),
+  amount: z.number().int(),
+  currency: z.string(),
+  channel: z.string().nullish(),
+  customer: z.object({ customer_code: z.string().nullish() }).nullish(),
 });
 
-/**
- * The events this platform acts on: money arrived (a card checkout or a transfer to a dedicated account), and the
- * outcome of a payout (decision 0022; their `data` is the transfer object, with reference, amount and currency).
- */
-const HANDLED_EVENTS = new Set(['charge.success', 'transfer.success', 'transfer.failed', 'transfer.reversed']);
+export interface ChargeEventData {
+  reference: string;
+  amount: number;
+  currency: string;
+  channel: string;
+  customerCode: string | null;
+}
+
+/** What a charge event claims (never trusted alone: settlement asks the gateway). Undefined when `data` is not a charge. */
+export function readChargeEvent(payload: unknown): ChargeEventData | undefined {
+  const parsed = chargeData.safeParse((payload as { data?: unknown } | null)?.data);
+  if (!parsed.success) return undefined;
+  const d = parsed.data;
+  return { reference: d.reference, amount: d.amount, currency: d.currency, channel: d.channel ?? 'unknown', customerCode: d.customer?.customer_code ?? null };
+}
+
+/** PostgreSQL's text and jsonb cannot hold U+0000: each one (in keys and values) becomes U+FFFD, so any signed event can be stored. */
+export function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value;
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k) as string, withoutNul(v)]));
+  return value;
+}
+
+const eventShape = z.object({ event: z.string().min(1).max(200), data: z.unknown().optional() });
+const idOf = (data: unknown): string | undefined => {
+  if (!data || typeof data !== 'object') return undefined;
+  const { id, reference } = data as { id?: unknown; reference?: unknown };
+  if (typeof id === 'number' || (typeof id === 'string' && id)) return String(id);
+  if (typeof reference === 'string' && reference) return reference;
+  return undefined;
+};
 
 /**
- * Checks the signature in constant time, then parses a `charge.success` event; undefined for an unsigned, forged or
- * malformed body and for every other event. Shared with the sandbox, which signs the same events with its own secret.
+ * Checks the signature in constant time, then reads the event, whatever its type. The key is the event type and the
+ * object's id (its reference when it has none; else a digest of the body, so a redelivery of the same bytes is still
+ * one event). Shared with the sandbox, which signs the same events with its own secret.
  */
-export function parsePaystackWebhook(secret: string, rawBody: Buffer, signature: string | undefined): GatewayEvent | undefined {
-  if (typeof signature !== 'string' || !/^[0-9a-f]{128}$/i.test(signature)) return undefined;
+export function parsePaystackWebhook(secret: string, rawBody: Buffer, signature: string | undefined): WebhookReading {
+  if (typeof signature !== 'string' || !/^[0-9a-f]{128}$/i.test(signature)) return { ok: false, reason: 'signature' };
   const expected = crypto.createHmac('sha512', secret).update(rawBody).digest();
-  if (!crypto.timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return undefined;
+  if (!crypto.timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return { ok: false, reason: 'signature' };
   let json: unknown;
   try {
-    json = JSON.parse(rawBody.toString('utf8'));
+    json = withoutNul(JSON.parse(rawBody.toString('utf8')));
   } catch {
-    return undefined;
+    return { ok: false, reason: 'malformed' };
   }
-  const parsed = chargeEvent.safeParse(json);
-  if (!parsed.success || !HANDLED_EVENTS.has(parsed.data.event)) return undefined;
+  const parsed = eventShape.safeParse(json);
+  if (!parsed.success) return { ok: false, reason: 'malformed' };
   const { event, data } = parsed.data;
-  return {
-    key: `${event}:${data.id ?? data.reference}`,
-    type: event,
-    reference: data.reference,
-    amount: data.amount,
-    currency: data.currency,
-    channel: data.channel ?? 'unknown',
-    customerCode: data.customer?.customer_code ?? null,
-    payload: json,
-  };
+  const id = idOf(data) ?? `sha256-${crypto.createHash('sha256').update(rawBody).digest('hex')}`;
+  return { ok: true, event: { key: `${event}:${id}`.slice(0, 500), type: event, payload: json } };
 }
 
 /** Paystack's statuses folded into ours; anything still moving (ongoing, pending, processing, queued) is pending. */
@@ -101,14 +120,20 @@ const verifyData = z.object({
   channel: z.string().nullish(),
   customer: z.object({ customer_code: z.string().nullish() }).nullish(),
 });
-const customerData = z.object({ customer_code: z.string().min(1) });
-const dedicatedAccountData = z.object({
-  bank: z.object({ name: z.string() }),
-  account_number: z.string().min(1),
-  account_name: z.string(),
-});
+/** GET /dedicated_account/available_providers: Paystack's API docs list `{ provider_slug, bank_id, bank_name, id }`. */
+const providersData = z.array(z.object({ provider_slug: z.string().min(1) }));
+const anything = z.unknown();
+/** The countries POST /dedicated_account/assign takes (DedicatedVirtualAccountAssign.country), by wallet currency. */
+const ASSIGN_COUNTRY: Record<string, string> = { NGN: 'NG', GHS: 'GH' };
 
-export function createPaystackGateway({ secretKey, baseUrl = 'https://api.paystack.co', timeoutMs = 10_000 }: PaystackGatewayOptions): PaymentGateway {
+/**
+ * The currencies Paystack takes payments in: the published `components.schemas.Currency` enum of dist/paystack.yaml
+ * (PaystackOSS/openapi 9678dea, vendored as apps/api/test/published/paystack.yaml). Any other currency Paystack
+ * refuses ("Currency not supported by merchant").
+ */
+export const PAYSTACK_CURRENCIES: readonly string[] = GATEWAY_CURRENCIES.paystack;
+
+export function createPaystackGateway({ secretKey, baseUrl = 'https://api.paystack.co', timeoutMs = 10_000, preferredBank }: PaystackGatewayOptions): PaymentGateway {
   const root = baseUrl.replace(/\/+$/, '');
   // Paystack's messages never hold the key, but a message is text from outside: scrub it anyway.
   const clean = (text: string) => (secretKey ? text.replaceAll(secretKey, '[secret]') : text).slice(0, 300);
@@ -152,9 +177,11 @@ export function createPaystackGateway({ secretKey, baseUrl = 'https://api.paysta
 
   return {
     name: 'paystack',
-    supports: (currency: string) => GATEWAY_CURRENCIES.paystack.includes(currency.toUpperCase()),
+    // Exactly as published: upper-case ISO 4217 codes (Paystack refuses `ngn`).
+    supports: (currency: string) => PAYSTACK_CURRENCIES.includes(currency),
 
     async initialize(input: InitializeInput) {
+      if (!REFERENCE_PATTERN.test(input.reference)) throw new GatewayError('Paystack POST /transaction/initialize: the reference has characters Paystack does not allow', false);
       const data = await call('POST', '/transaction/initialize', {
         email: input.email,
         amount: input.amount,
@@ -178,16 +205,23 @@ export function createPaystackGateway({ secretKey, baseUrl = 'https://api.paysta
       };
     },
 
-    async assignDedicatedAccount(input: DedicatedAccountInput): Promise<DedicatedAccount> {
-      // Creating a customer whose email Paystack knows answers that customer, so this is safe to repeat.
-      const customer = await call('POST', '/customer', {
+    async requestDedicatedAccount(input: DedicatedAccountInput): Promise<void> {
+      const country = ASSIGN_COUNTRY[input.currency];
+      if (!country) throw new GatewayError(`Paystack assigns dedicated accounts in NGN and GHS, not ${input.currency}`, false);
+      // The bank comes from Paystack's current list: the configured one if Paystack offers it, else its first.
+      const providers = await call('GET', '/dedicated_account/available_providers', undefined, providersData);
+      const slugs = providers.map((p) => p.provider_slug);
+      const bank = preferredBank ?? slugs[0];
+      if (!bank || !slugs.includes(bank)) throw new GatewayError(`Paystack offers no dedicated-account bank ${bank ?? ''} (it offers: ${slugs.join(', ') || 'none'})`, false);
+      // Creates (or finds) the customer, validates it and assigns the account; the result comes as a webhook.
+      await call('POST', '/dedicated_account/assign', {
         email: input.email,
         first_name: input.firstName,
         last_name: input.lastName,
-        ...(input.phone ? { phone: input.phone } : {}),
-      }, customerData);
-      const account = await call('POST', '/dedicated_account', { customer: customer.customer_code, preferred_bank: 'wema-bank' }, dedicatedAccountData);
-      return { customerCode: customer.customer_code, bankName: account.bank.name, accountNumber: account.account_number, accountName: account.account_name };
+        phone: input.phone,
+        preferred_bank: bank,
+        country,
+      }, anything);
     },
 
     parseWebhook(rawBody: Buffer, signature: string | undefined) {

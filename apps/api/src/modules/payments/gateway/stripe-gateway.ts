@@ -2,14 +2,8 @@ import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { GATEWAY_CURRENCIES } from '../../../config.ts';
 import type { Claimed } from '../settlement.ts';
-import {
-  GatewayError,
-  type GatewayEvent,
-  type GatewayStatus,
-  type GatewayTransaction,
-  type InitializeInput,
-  type PaymentGateway,
-} from './payment-gateway.ts';
+import { GatewayError, type GatewayStatus, type GatewayTransaction, type InitializeInput, type PaymentGateway, type WebhookReading } from './payment-gateway.ts';
+import { withoutNul } from './paystack-gateway.ts';
 
 /**
  * The `stripe` gateway: Stripe Checkout through the official SDK (`stripe`), as Stripe publishes it
@@ -70,28 +64,24 @@ export function signStripeWebhook(secret: string, rawBody: Buffer, t = Math.floo
 
 /**
  * Checks a `Stripe-Signature` with the SDK (`webhooks.constructEvent`, Stripe's five-minute tolerance) and reads the
- * event; undefined for an unsigned, forged, stale or malformed body. Every validly signed event is returned (the
- * worker decides what to act on). Shared with the sandbox, which signs Stripe-shaped events with its own secret.
+ * event, whatever its type (what to do with it is the event handlers' business: events/handlers.ts). An unsigned,
+ * forged or stale body is refused as `signature`; a validly signed body that is not a Stripe event as `malformed`.
+ * The key is Stripe's event id (`evt_...`), unique per event. Shared with the sandbox, which signs Stripe-shaped
+ * events with its own secret.
  */
-export function parseStripeWebhook(secret: string, rawBody: Buffer, signature: string | undefined): GatewayEvent | undefined {
-  if (typeof signature !== 'string' || signature.length === 0) return undefined;
+export function parseStripeWebhook(secret: string, rawBody: Buffer, signature: string | undefined): WebhookReading {
+  if (typeof signature !== 'string' || signature.length === 0) return { ok: false, reason: 'signature' };
   let event: Stripe.Event;
   try {
     event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
-  } catch {
-    return undefined;
+  } catch (err) {
+    // The SDK checks the signature first; anything it throws after that is the body not being JSON.
+    return { ok: false, reason: err instanceof Stripe.errors.StripeSignatureVerificationError ? 'signature' : 'malformed' };
   }
-  const session = sessionOf(event);
-  return {
-    key: event.id,
-    type: event.type,
-    reference: typeof session?.id === 'string' ? session.id : '',
-    amount: typeof session?.amount_total === 'number' ? session.amount_total : 0,
-    currency: typeof session?.currency === 'string' ? session.currency.toUpperCase() : '',
-    channel: 'card',
-    customerCode: null,
-    payload: JSON.parse(rawBody.toString('utf8')) as unknown,
-  };
+  // A signed `null` or a number is JSON too, but no event.
+  const { id, type } = (event && typeof event === 'object' ? event : {}) as { id?: unknown; type?: unknown };
+  if (typeof id !== 'string' || id.length === 0 || typeof type !== 'string' || type.length === 0 || type.length > 200) return { ok: false, reason: 'malformed' };
+  return { ok: true, event: { key: id.slice(0, 500), type, payload: withoutNul(JSON.parse(rawBody.toString('utf8'))) } };
 }
 
 /** A Checkout Session's state folded into ours: paid is success; expired is over unpaid; open (or still processing) is pending. */
@@ -168,7 +158,7 @@ export function createStripeGateway({ secretKey, webhookSecret, apiBase = 'https
       };
     },
 
-    assignDedicatedAccount() {
+    requestDedicatedAccount() {
       return Promise.reject(new GatewayError('Stripe has no dedicated bank accounts', false));
     },
 

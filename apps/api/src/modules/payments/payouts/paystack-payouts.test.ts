@@ -104,6 +104,8 @@ describe('Paystack Transfers', () => {
     expect((await deliver(paystack.transferWebhook(reference, 'transfer.failed'))).statusCode).toBe(200);
     await expect.poll(() => requestsTo(`/transfer/verify/${reference}`).length, { timeout: 10_000 }).toBeGreaterThan(0);
     await expect.poll(async () => (await t.db.$client.query("SELECT processed_at FROM gateway_events WHERE payload->'data'->>'reference' = $1", [reference])).rows[0]?.processed_at, { timeout: 10_000 }).toBeTruthy();
+    // Not applied, never dropped: the transfer family keeps it for an operator.
+    expect((await t.db.$client.query("SELECT status FROM gateway_events WHERE payload->'data'->>'reference' = $1", [reference])).rows).toEqual([{ status: 'needs_attention' }]);
     expect(await status(reference)).toBe('started');
     expect(await wallet.earningsOf(provider.userId, 'NGN')).toBe(0);
   });

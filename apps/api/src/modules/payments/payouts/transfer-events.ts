@@ -1,3 +1,4 @@
+import { needsAttention, processed, type GatewayEventHandler } from '../events/handlers.ts';
 import { GatewayError } from '../gateway/payment-gateway.ts';
 import type { PayoutsService, TransferOutcome } from './payouts.service.ts';
 
@@ -16,6 +17,7 @@ export const TRANSFER_EVENT_TYPES = ['transfer.success', 'transfer.failed', 'tra
  * (the payout row is locked and moved only from the states it may leave; the ledger's unique reference is the last
  * line), so repeated and concurrent deliveries change nothing more. A transfer the gateway has not decided yet throws a
  * retryable GatewayError: the job asks again later. A reference that is not one of our payouts is logged and dropped.
+ * Registered in the worker's handler map through `transferHandlers` (below).
  */
 export function createTransferEventHandler(payouts: PayoutsService, log: { warn: (o: object, m: string) => void }) {
   return async (event: StoredTransferEvent): Promise<TransferOutcome | 'malformed'> => {
@@ -31,3 +33,26 @@ export function createTransferEventHandler(payouts: PayoutsService, log: { warn:
   };
 }
 export type TransferEventHandler = ReturnType<typeof createTransferEventHandler>;
+
+/**
+ * The `transfer` family of gateway-event handlers (events/handlers.ts), registered in payments.module.ts: an applied
+ * (or already applied) outcome is processed; a transfer that is not one of the gateway's own payouts, one whose amount
+ * or currency differs, or an event without a reference, is kept for an operator (needs_attention) and moves nothing.
+ */
+export function transferHandlers(payouts: PayoutsService, log: { warn: (o: object, m: string) => void }): Record<string, GatewayEventHandler> {
+  const handle = createTransferEventHandler(payouts, log);
+  const handler: GatewayEventHandler = async (event) => {
+    const outcome = await handle(event);
+    switch (outcome) {
+      case 'malformed':
+        return needsAttention(`${event.eventType} without a transfer reference`);
+      case 'unknown':
+        return needsAttention(`${event.eventType}: no payout of this gateway with that reference`);
+      case 'mismatch':
+        return needsAttention(`${event.eventType}: the gateway reports another amount or currency than the payout`);
+      default:
+        return processed;
+    }
+  };
+  return Object.fromEntries(TRANSFER_EVENT_TYPES.map((type) => [type, handler]));
+}

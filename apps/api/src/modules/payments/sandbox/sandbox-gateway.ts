@@ -4,11 +4,11 @@ import type { Executor } from '../../../db/client.ts';
 import { systemClock, type Clock } from '../../../platform/clock.ts';
 import {
   GatewayError,
-  type DedicatedAccount,
   type DedicatedAccountInput,
   type GatewayTransaction,
   type InitializeInput,
   type PaymentGateway,
+  REFERENCE_PATTERN,
 } from '../gateway/payment-gateway.ts';
 import { mapPaystackStatus, parsePaystackWebhook, signPaystackWebhook } from '../gateway/paystack-gateway.ts';
 import { parseStripeWebhook, signStripeWebhook } from '../gateway/stripe-gateway.ts';
@@ -19,12 +19,20 @@ import { sandboxRepository as repo, type SandboxTransactionRow } from './sandbox
  * currencies Paystack does not take: their payments are announced with Stripe's signed Checkout Session event). Its books live in the sandbox
  * tables (shared by every instance); the checkout page and the transfer simulator settle them and hand back the
  * webhook Paystack would send, shaped and signed like Paystack's, so the receiving side runs the real path.
+ *
+ * It follows Paystack's published description, not memory: references only in the character set of dist/paystack.yaml
+ * (PaystackOSS/openapi, `TransactionInitialize.reference`: `-`, `.`, `=`, letters and digits), integer amounts,
+ * an unknown reference refused (Paystack's 404), `charge.success` only for a paid transaction, the webhook signature
+ * and `{ event, data }` bodies of https://paystack.com/docs/payments/webhooks/, and a dedicated account assigned
+ * asynchronously with `dedicatedaccount.assign.success` (data: customer, dedicated_account). One departure, on
+ * purpose: it takes every currency the platform serves (it stands in for every gateway in development).
  */
 
 /**
  * A signed webhook, ready to deliver as the body and the signature header: Paystack's `charge.success` in
  * `x-paystack-signature`, or, for a currency Paystack does not take (GBP, EUR), Stripe's `checkout.session.completed`
- * in `stripe-signature`, as the gateway configured for that currency in production would send it.
+ * in `stripe-signature`, as the gateway configured for that currency in production would send it; or Paystack's
+ * `dedicatedaccount.assign.success` the sandbox sends by itself after a dedicated account was requested.
  */
 export interface SandboxWebhook {
   rawBody: Buffer;
@@ -51,6 +59,8 @@ export interface SandboxGateway extends PaymentGateway {
   decline(reference: string): Promise<void>;
   /** A transfer into a dedicated account: a new paid transaction; undefined when no such account exists. */
   simulateTransfer(accountNumber: string, amount: number): Promise<({ reference: string } & SandboxWebhook) | undefined>;
+  /** Where the sandbox sends the events it makes by itself (the dedicated-account assignment), as Paystack would. */
+  deliverWith(deliver: (hook: SandboxWebhook) => Promise<void>, onError: (err: unknown) => void): void;
 }
 
 export interface SandboxGatewayOptions {
@@ -107,6 +117,45 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
     return { rawBody, signature: signPaystackWebhook(webhookSecret, rawBody), header: 'x-paystack-signature' };
   }
 
+  let deliver: { fn: (hook: SandboxWebhook) => Promise<void>; onError: (err: unknown) => void } | undefined;
+
+  /** The customer's account in the sandbox's books (one per email; racing requests agree on one). */
+  async function accountFor(input: DedicatedAccountInput): Promise<{ customerCode: string; accountNumber: string; accountName: string }> {
+    const customerCode = customerCodeFor(input.email);
+    const found = await repo.findAccountByCustomer(db, customerCode);
+    if (found) return { customerCode, accountNumber: found.accountNumber, accountName: found.accountName };
+    const accountName = `${input.firstName} ${input.lastName}`.trim();
+    // A random number can collide with one already given out: draw again.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const accountNumber = String(crypto.randomInt(0, 10_000_000_000)).padStart(10, '0');
+      if (await repo.insertAccount(db, { accountNumber, customerCode, email: input.email, accountName, currencyCode: input.currency })) {
+        return { customerCode, accountNumber, accountName };
+      }
+      const raced = await repo.findAccountByCustomer(db, customerCode);
+      if (raced) return { customerCode, accountNumber: raced.accountNumber, accountName: raced.accountName };
+    }
+    throw new GatewayError('Sandbox: no free account number', true);
+  }
+
+  /** `dedicatedaccount.assign.success`: the customer and the dedicated account (Paystack's DVA resource), signed. */
+  function assignmentEvent(input: DedicatedAccountInput, account: { customerCode: string; accountNumber: string; accountName: string }): SandboxWebhook {
+    const data = {
+      customer: { customer_code: account.customerCode, email: input.email, first_name: input.firstName, last_name: input.lastName, phone: input.phone },
+      dedicated_account: {
+        id: eventIdFor(`account:${account.accountNumber}`),
+        bank: { name: 'Sandbox Bank', id: 1, slug: 'sandbox-bank' },
+        account_name: account.accountName,
+        account_number: account.accountNumber,
+        assigned: true,
+        currency: input.currency,
+        active: true,
+      },
+      identification: { status: 'success' },
+    };
+    const rawBody = Buffer.from(JSON.stringify({ event: 'dedicatedaccount.assign.success', data }));
+    return { rawBody, signature: signPaystackWebhook(webhookSecret, rawBody), header: 'x-paystack-signature' };
+  }
+
   async function existing(reference: string): Promise<SandboxTransactionRow> {
     const row = await repo.findTransaction(db, reference);
     if (!row) throw new GatewayError('Sandbox: transaction reference not found', false);
@@ -115,10 +164,13 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
 
   return {
     name: 'sandbox',
+    /** The sandbox stands in for every gateway in development: it takes every currency the platform serves. */
     supports: (currency: string) => GATEWAY_CURRENCIES.sandbox.includes(currency.toUpperCase()),
 
     async initialize(input: InitializeInput) {
       if (!isAmount(input.amount)) throw new GatewayError('Sandbox: invalid amount', false);
+      // Paystack's published character set for references (dist/paystack.yaml, TransactionInitialize.reference).
+      if (!REFERENCE_PATTERN.test(input.reference)) throw new GatewayError('Sandbox: Invalid transaction reference', false);
       await repo.insertTransaction(db, {
         reference: input.reference,
         email: input.email,
@@ -144,27 +196,18 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
       };
     },
 
-    async assignDedicatedAccount(input: DedicatedAccountInput): Promise<DedicatedAccount> {
-      const customerCode = customerCodeFor(input.email);
-      const toAccount = (a: { accountNumber: string; accountName: string }): DedicatedAccount => ({
-        customerCode,
-        bankName: 'Sandbox Bank',
-        accountNumber: a.accountNumber,
-        accountName: a.accountName,
-      });
-      const found = await repo.findAccountByCustomer(db, customerCode);
-      if (found) return toAccount(found);
-      const accountName = `${input.firstName} ${input.lastName}`.trim();
-      // A random number can collide with one already given out: draw again.
-      for (let attempt = 0; attempt < 10; attempt++) {
-        const accountNumber = String(crypto.randomInt(0, 10_000_000_000)).padStart(10, '0');
-        if (await repo.insertAccount(db, { accountNumber, customerCode, email: input.email, accountName, currencyCode: input.currency })) {
-          return toAccount({ accountNumber, accountName });
-        }
-        const raced = await repo.findAccountByCustomer(db, customerCode);
-        if (raced) return toAccount(raced);
-      }
-      throw new GatewayError('Sandbox: no free account number', true);
+    /**
+     * Paystack's asynchronous assignment played locally: the account is made in the sandbox's books at once, and its
+     * `dedicatedaccount.assign.success` event is delivered right after this call returns (as a webhook would come).
+     */
+    async requestDedicatedAccount(input: DedicatedAccountInput): Promise<void> {
+      const hook = assignmentEvent(input, await accountFor(input));
+      const send = deliver;
+      if (send) setImmediate(() => void send.fn(hook).catch(send.onError));
+    },
+
+    deliverWith(fn, onError) {
+      deliver = { fn, onError };
     },
 
     parseWebhook(rawBody: Buffer, signature: string | undefined) {
@@ -195,7 +238,7 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
       if (!isAmount(amount)) throw new GatewayError('Sandbox: invalid amount', false);
       const account = await repo.findAccountByNumber(db, accountNumber);
       if (!account) return undefined;
-      const reference = `sbx_trf_${crypto.randomBytes(12).toString('hex')}`;
+      const reference = `sbx-trf-${crypto.randomBytes(12).toString('hex')}`;
       const row = {
         reference,
         email: account.email,

@@ -98,12 +98,19 @@ export const transactionQuery = (id: string) =>
     meta: { silent: true },
   });
 
-/** GET /virtual-accounts/account (spec §7): the dedicated account for transfer top-ups, or null and whether one can be generated. */
+/** How often a dedicated account being assigned (status `pending`, it arrives by the gateway's webhook) is asked about. */
+export const BANK_ACCOUNT_PENDING_POLL_MS = 3_000;
+
+/**
+ * GET /virtual-accounts/account (spec §7): the dedicated account for transfer top-ups, or null with its status and
+ * whether one can be generated. While the gateway is assigning it (`pending`) it is asked for again every few seconds.
+ */
 export const bankAccountQuery = () =>
   queryOptions({
     queryKey: walletKeys.bankAccount,
     queryFn: async ({ signal }) => (await call(getBankAccount, { signal })).data,
     staleTime: 5 * 60_000,
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? BANK_ACCOUNT_PENDING_POLL_MS : false),
     meta: { silent: true },
   });
 

@@ -20,15 +20,17 @@ interface TransferDetailsProps {
 }
 
 /**
- * "Transfer To Account" (spec §2, §4): the user's dedicated bank account. None yet and the profile has both names: it
- * is requested at once. None and no names: the user is sent to update the profile.
+ * "Transfer To Account" (spec §2, §4): the user's dedicated bank account. None yet and the profile has both names and
+ * a phone number: it is requested at once. The gateway assigns it asynchronously: while it is pending the modal says
+ * so (the query asks again every few seconds); a failed assignment offers a retry. None and no names or phone: the
+ * user is sent to update the profile.
  */
 export function TransferDetails({ amountLabel, onPaid, onClose }: TransferDetailsProps) {
   const { t } = useTranslation('wallet');
   const account = useQuery(bankAccountQuery());
   const request = useRequestBankAccount();
   const requested = useRef(false);
-  const needsRequest = !!account.data && !account.data.account && account.data.canGenerate;
+  const needsRequest = !!account.data && account.data.status === 'none' && account.data.canGenerate;
 
   useEffect(() => {
     // Once per modal, even under StrictMode's double effects; a failure offers its own retry.
@@ -74,6 +76,35 @@ export function TransferDetails({ amountLabel, onPaid, onClose }: TransferDetail
         }
       >
         {errorMessage(request.error)}
+      </Alert>
+    );
+  }
+
+  if (account.data.status === 'pending') {
+    return (
+      <div className="mt-5">
+        <Alert tone="info" title={t('transfer.pendingTitle')}>
+          <span className="inline-flex items-center gap-2">
+            <Spinner size="sm" className="text-brand-700" />
+            {t('transfer.pending')}
+          </span>
+        </Alert>
+      </div>
+    );
+  }
+  if (account.data.status === 'failed' && account.data.canGenerate) {
+    return (
+      <Alert
+        tone="error"
+        className="mt-5"
+        title={t('transfer.failedTitle')}
+        action={
+          <Button size="sm" variant="secondary" onClick={() => request.mutate()}>
+            {t('retry')}
+          </Button>
+        }
+      >
+        {t('transfer.failed')}
       </Alert>
     );
   }

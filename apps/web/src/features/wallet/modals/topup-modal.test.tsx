@@ -103,6 +103,7 @@ describe('TopupModal', () => {
           jsonResponse({
             data: {
               account: null,
+              status: 'none',
               canGenerate: true,
             } satisfies BankAccountResponse,
           }),
@@ -113,7 +114,7 @@ describe('TopupModal', () => {
         respond: () => {
           posted++;
           return jsonResponse({
-            data: { account, canGenerate: true } satisfies BankAccountResponse,
+            data: { account, status: 'assigned', canGenerate: true } satisfies BankAccountResponse,
           });
         },
       },
@@ -136,6 +137,55 @@ describe('TopupModal', () => {
     expect(screen.getByRole('button', { name: 'Back to Home' })).toBeTruthy();
   });
 
+  it('transfer: while the bank assigns the account the modal says so, and shows the account once it is there', async () => {
+    let gets = 0;
+    const { user } = renderModal([
+      {
+        path: '/api/v1/virtual-accounts/account',
+        respond: () => {
+          gets++;
+          // The first answer: never requested; then (after the request) still pending once; then assigned.
+          const data: BankAccountResponse = gets === 1 ? { account: null, status: 'none', canGenerate: true } : gets === 2 ? { account: null, status: 'pending', canGenerate: true } : { account, status: 'assigned', canGenerate: true };
+          return jsonResponse({ data });
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/virtual-accounts/generate',
+        respond: () => jsonResponse({ data: { account: null, status: 'pending', canGenerate: true } satisfies BankAccountResponse }),
+      },
+    ]);
+    await chooseAmount(user, '2500');
+    await user.click(screen.getByRole('button', { name: 'Transfer To Account' }));
+    expect(await screen.findByText('Your bank account is on its way')).toBeTruthy();
+    expect(screen.queryByTestId('account-number')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'I Have Made The Payment' })).toBeNull();
+    expect((await screen.findByTestId('account-number', {}, { timeout: 10_000 })).textContent).toBe('9012345678');
+    expect(gets).toBeGreaterThanOrEqual(2);
+  }, 15_000);
+
+  it('transfer: a failed assignment says so and offers to ask again', async () => {
+    let posted = 0;
+    const { user } = renderModal([
+      { path: '/api/v1/virtual-accounts/account', respond: () => jsonResponse({ data: { account: null, status: 'failed', canGenerate: true } satisfies BankAccountResponse }) },
+      {
+        method: 'POST',
+        path: '/api/v1/virtual-accounts/generate',
+        respond: () => {
+          posted++;
+          return jsonResponse({ data: { account, status: 'assigned', canGenerate: true } satisfies BankAccountResponse });
+        },
+      },
+    ]);
+    await chooseAmount(user, '2500');
+    await user.click(screen.getByRole('button', { name: 'Transfer To Account' }));
+    expect(await screen.findByText('Your bank account could not be set up')).toBeTruthy();
+    expect(posted).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByTestId('account-number')).textContent).toBe('9012345678');
+    expect(posted).toBe(1);
+  });
+
   it('transfer without a name on the profile: no account, "Update Profile"', async () => {
     const { user, fetchMock, onClose } = renderModal([
       {
@@ -144,6 +194,7 @@ describe('TopupModal', () => {
           jsonResponse({
             data: {
               account: null,
+              status: 'none',
               canGenerate: false,
             } satisfies BankAccountResponse,
           }),

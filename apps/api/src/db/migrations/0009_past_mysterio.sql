@@ -1,1 +1,0 @@
-CREATE INDEX "gateway_events_unprocessed" ON "gateway_events" USING btree ("received_at") WHERE processed_at IS NULL;
