@@ -10,6 +10,7 @@ export interface BenchServer {
   user: BenchUser;
   /** The key the sandbox gateway signs its webhooks with (scenarios sign their own events with it). */
   sandboxWebhookSecret: string;
+  query: (text: string, values?: unknown[]) => Promise<Array<Record<string, unknown>>>;
   close: () => Promise<void>;
 }
 
@@ -70,7 +71,8 @@ export async function startBenchServer(): Promise<BenchServer> {
     const login = await postJson(`${url}/api/v1/user/login`, { email: user.email, password: user.password });
     if (login.status !== 200) throw new Error(`login answered ${login.status}: ${JSON.stringify(login.json)}`);
     const accessToken = (login.json as { data: { accessToken: string } }).data.accessToken;
-    return { url, user: { ...user, accessToken }, sandboxWebhookSecret: sandboxWebhookSecret(server.config), close };
+    const query = async (text: string, values?: unknown[]) => (await server.db.$client.query(text, values)).rows as Array<Record<string, unknown>>;
+    return { url, user: { ...user, accessToken }, sandboxWebhookSecret: sandboxWebhookSecret(server.config), query, close };
   } catch (err) {
     await close();
     throw err;

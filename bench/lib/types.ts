@@ -14,6 +14,8 @@ export interface BenchContext {
   user: BenchUser;
   /** The sandbox gateway's webhook key, for scenarios that send signed gateway events. */
   sandboxWebhookSecret: string;
+  /** One SQL statement on the server's database, for scenarios that prepare rows or watch background work. */
+  query: (text: string, values?: unknown[]) => Promise<Array<Record<string, unknown>>>;
   /** Figures measured so far in this run; a ratio reads its baseline here. */
   figures: Figures;
   /** Seconds each load phase runs (BENCH_DURATION, default 6). */

@@ -42,6 +42,7 @@ import { registerTextChecks } from './platform/http/text-checks.ts';
 import { internalRequestHeader, internalRequestToken, registerWebApp } from './platform/http/web-app.ts';
 import { registerOriginRedirect } from './platform/http/origin-redirect.ts';
 import { newId } from './platform/ids.ts';
+import { createMailQueue } from './platform/mail/mail-queue.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createPgRealtime } from './platform/realtime.ts';
 
@@ -79,16 +80,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const jobs = await startJobs(db.$client, app.log);
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
   const deps: AppDeps = {
     config,
     db,
     clock: opts.clock ?? systemClock,
-    mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db }),
+    mailer,
+    mail: createMailQueue({ jobs, mailer, secret: config.dataEncryptionKey }),
     tokens: createAccessTokens(config.jwtSecret),
     files: createFileService({ db, config, clock: opts.clock ?? systemClock }),
-    jobs: await startJobs(db.$client, app.log),
+    jobs,
     events: createEventBus({ db, realtime: createPgRealtime(db), log: app.log }),
   };
+  await deps.mail.start(app.log);
   // Workers stop taking jobs, and the event listener its connection, before the pool they use goes away.
   app.addHook('onClose', () => deps.jobs.stop());
   app.addHook('onClose', () => deps.events.close());

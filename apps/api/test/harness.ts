@@ -10,6 +10,8 @@ import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import type { Clock } from '../src/platform/clock.ts';
+import { JOBS_SCHEMA } from '../src/platform/jobs.ts';
+import { MAIL_QUEUE } from '../src/platform/mail/mail-queue.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
 /** A clock tests can move: tokens, codes and windows expire on it, not on the wall clock. */
@@ -42,6 +44,8 @@ export interface TestApp {
   config: Config;
   clock: TestClock;
   mail: SmtpSink;
+  /** Waits until every queued mail has been handed to the SMTP sink (mail leaves through a job: platform/mail/mail-queue.ts). */
+  mailSettled(timeoutMs?: number): Promise<void>;
   request(opts: InjectOptions): Promise<LightMyRequestResponse>;
   /** A JSON call to /api/v1 as `who` (anonymous when undefined). */
   api(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who: SignedUp | undefined, payload?: unknown): Promise<LightMyRequestResponse>;
@@ -101,6 +105,18 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: Pick<
   await app.ready();
 
   const request = (opts: InjectOptions) => app.inject(opts);
+  const mailSettled = async (timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const res = await db.$client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
+        [MAIL_QUEUE],
+      );
+      if (res.rows[0]!.n === 0) return;
+      if (Date.now() > deadline) throw new Error(`${res.rows[0]!.n} queued mails not sent within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
   const countryId = async (code: string) => {
     const res = await db.$client.query<{ identifier: string }>('SELECT identifier FROM countries WHERE code = $1', [code]);
     if (!res.rows[0]) throw new Error(`country ${code} not seeded`);
@@ -113,6 +129,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: Pick<
     config,
     clock,
     mail,
+    mailSettled,
     request,
     api: (method, url, who, payload) =>
       request({ method, url: `/api/v1${url}`, headers: who?.auth ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) }),
@@ -138,6 +155,8 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: Pick<
       const signIn = await request({ method: 'POST', url: '/api/v1/user/login', payload: { email: String(overrides.email ?? email), password: String(overrides.password ?? password) }, remoteAddress });
       if (signIn.statusCode !== 200) throw new Error(`sign-in after sign-up failed: ${signIn.statusCode} ${signIn.body}`);
       const session = (signIn.json() as { data: AuthSession }).data;
+      // The sign-up's mail has gone out when this returns, as it had when mail was sent inline.
+      await mailSettled();
       const cookie = signIn.cookies.find((c) => c.name === 'refresh_token');
       return {
         email: session.user.email,

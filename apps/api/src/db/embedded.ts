@@ -50,6 +50,14 @@ export async function startEmbeddedPostgres(
   const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
   if (fresh) fs.mkdirSync(dir, { recursive: true });
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  // PostgreSQL's own messages, kept so a failed start can say what PostgreSQL said (the package rejects with nothing).
+  let output: string[] = [];
+  const keep = (m: unknown) => {
+    const text = String(m);
+    log(text);
+    output.push(...text.split('\n').filter((line) => line.trim() !== ''));
+    if (output.length > 40) output = output.slice(-40);
+  };
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -59,12 +67,28 @@ export async function startEmbeddedPostgres(
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: ['-c', 'max_connections=200', ...(opts.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [])],
-    onLog: (m: unknown) => log(String(m)),
-    onError: (m: unknown) => log(String(m)),
+    onLog: keep,
+    onError: keep,
   });
   if (fresh) await server.initialise();
-  removeStalePidFile(dir);
-  await server.start();
+  for (let attempt = 1; ; attempt++) {
+    await awaitStaleServer(dir, log);
+    output = [];
+    try {
+      await server.start();
+      break;
+    } catch (err) {
+      // A server killed a moment ago can still hold its lock file, shared memory or port for a little while.
+      const said = output.join('\n');
+      const transient = /lock file .* already exists|shared memory block .* still in use|could not bind|Address already in use/i.test(said);
+      if (transient && attempt < START_ATTEMPTS) {
+        log(`PostgreSQL did not start (attempt ${attempt}), trying again: ${said}`);
+        await sleep(1000);
+        continue;
+      }
+      throw new Error(`The embedded PostgreSQL in ${dir} did not start${said ? `. PostgreSQL said:\n${said}` : err instanceof Error ? `: ${err.message}` : ''}`, { cause: err });
+    }
+  }
   return {
     url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
     stop: () => server.stop(),
@@ -88,15 +112,75 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
-/** A server killed hard leaves postmaster.pid behind; if its process is gone, the file only blocks the next start. */
-function removeStalePidFile(dir: string): void {
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+const START_ATTEMPTS = 10;
+const STALE_SERVER_WAIT_MS = 30_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What /proc says of a process: gone (or a zombie, which is gone but for its parent's bookkeeping), or its command and parent. */
+function processInfo(pid: number): { alive: false } | { alive: true; command: string; parent: number } {
   try {
-    if (pid > 0) process.kill(pid, 0);
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read from the last ")".
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (state === 'Z' || state === 'X') return { alive: false };
+    const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    return { alive: true, command, parent: Number(ppid) };
   } catch {
-    fs.rmSync(pidFile);
+    if (!fs.existsSync('/proc/self/stat')) {
+      // No /proc (macOS): only whether the process exists can be asked.
+      try {
+        process.kill(pid, 0);
+        return { alive: true, command: 'postgres', parent: 0 };
+      } catch {
+        return { alive: false };
+      }
+    }
+    return { alive: false };
+  }
+}
+
+/**
+ * Before a start, the server a crash left behind in `dir` must be gone. Its postmaster.pid names it:
+ * - a process that has exited (or is a zombie): PostgreSQL itself takes the file as stale (and still checks that no
+ *   old backend holds its shared memory), so nothing to do;
+ * - a process that is not a postgres (its PID reused after a reboot): the file is stale and only blocks the start;
+ * - a postgres whose parent (the app that started it) is gone, an orphan of a killed app: asked to stop (fast
+ *   shutdown), then awaited;
+ * - a postgres whose app is alive: another instance uses this data folder; refused with a message.
+ */
+async function awaitStaleServer(dir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  const deadline = Date.now() + STALE_SERVER_WAIT_MS;
+  let asked = false;
+  for (;;) {
+    let pid: number;
+    try {
+      pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+    } catch {
+      return; // no lock file
+    }
+    if (!(pid > 0) || pid === process.pid) return;
+    const info = processInfo(pid);
+    if (!info.alive) return;
+    if (!/postgres/.test(info.command)) {
+      fs.rmSync(pidFile, { force: true });
+      return;
+    }
+    const parent = info.parent > 1 ? processInfo(info.parent) : { alive: false as const };
+    if (parent.alive && parent.command !== '' && info.parent !== process.pid && /node|tsx/.test(parent.command)) {
+      throw new Error(`Another PostgreSQL (PID ${pid}, started by process ${info.parent}) is running in ${dir}: stop that app first, or give this one another DATA_DIR.`);
+    }
+    if (!asked) {
+      log(`stopping the PostgreSQL (PID ${pid}) a stopped app left running in ${dir}`);
+      try {
+        process.kill(pid, 'SIGINT');
+      } catch {
+        // gone meanwhile
+      }
+      asked = true;
+    }
+    if (Date.now() > deadline) throw new Error(`The PostgreSQL left running in ${dir} (PID ${pid}) did not stop within ${STALE_SERVER_WAIT_MS / 1000} s.`);
+    await sleep(200);
   }
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { createEventBus, type DomainEventMap, type EventBus } from './events.ts';
+import { insertOutboxMail } from './mail/outbox.repository.ts';
 import { createPgRealtime } from './realtime.ts';
 
 let t: TestApp;
@@ -34,6 +35,33 @@ describe('domain events', () => {
     });
     expect(result).toBe('done');
     expect(heard).toEqual(['p1', 'p2']);
+  });
+
+  it('in-transaction subscribers write with the publishing transaction: committed with it, rolled back with it, and their failure fails it', async () => {
+    const bus = instance();
+    bus.subscribeInTransaction('payment.settled', async (e, tx) => {
+      if (e.paymentId === 'p-fail') throw new Error('outbox write failed');
+      await insertOutboxMail(tx, { to: 'probe@example.com', subject: e.paymentId, text: '' });
+    });
+    const rows = async () => (await t.db.$client.query("SELECT subject FROM mail_outbox WHERE recipient = 'probe@example.com' ORDER BY subject")).rows.map((r: { subject: string }) => r.subject);
+    await bus.transaction((tx) => bus.publish(tx, 'payment.settled', settled(1)));
+    await expect(
+      bus.transaction(async (tx) => {
+        await bus.publish(tx, 'payment.settled', settled(2));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const wrote: string[] = [];
+    await expect(
+      bus.transaction(async (tx) => {
+        await insertOutboxMail(tx, { to: 'probe@example.com', subject: 'p-change', text: '' });
+        wrote.push('change');
+        await bus.publish(tx, 'payment.settled', { ...settled(3), paymentId: 'p-fail' });
+      }),
+    ).rejects.toThrow('outbox write failed');
+    expect(wrote).toEqual(['change']);
+    // Only the committed one; the change whose outbox write failed went with it.
+    expect(await rows()).toEqual(['p1']);
   });
 
   it('are never delivered when the transaction rolls back, here or on another instance', async () => {

@@ -8,8 +8,13 @@ import type { RealtimePort, RealtimeSubscription } from './realtime.ts';
  * - `subscribe(name, handler)`: runs on this instance, after commit (mail, audit, live pushes to sockets held here);
  * - `subscribe(name, handler, { everyInstance: true })`: runs on every instance: here after commit, on the others
  *   when the realtime port (PostgreSQL NOTIFY, sent in the same transaction) delivers it (per-instance caches).
+ * - `subscribeInTransaction(name, handler)`: runs inside the publishing transaction, with it, before it commits: for
+ *   what must commit with the change or not at all (decision 0020: a mail queued as a job, the outbox). Its failure
+ *   fails the transaction.
  * Handlers are awaited before `transaction` returns, so a request answers after its local effects (a dropped cache);
- * a handler's failure is logged and never undoes or fails the committed write.
+ * an after-commit handler's failure is logged and never undoes or fails the committed write. After-commit delivery is
+ * in memory: a process killed between the commit and the handler loses it, so anything that must happen (a mail) is
+ * an in-transaction subscriber that queues a job.
  */
 
 /** Every event, with what it carries: identifiers and small facts, never rows (a NOTIFY carries at most 8000 bytes). */
@@ -25,6 +30,7 @@ export interface DomainEventMap {
 }
 export type EventName = keyof DomainEventMap;
 export type EventHandler<N extends EventName> = (payload: DomainEventMap[N]) => void | Promise<void>;
+export type TransactionalEventHandler<N extends EventName> = (payload: DomainEventMap[N], tx: Executor) => Promise<void>;
 
 export interface EventBus {
   /** `db.transaction`, and after it commits the events published on it are delivered. */
@@ -32,6 +38,8 @@ export interface EventBus {
   /** Queues the event on `tx` (a transaction opened by `transaction` above) and sends it to the other instances. */
   publish<N extends EventName>(tx: Executor, name: N, payload: DomainEventMap[N]): Promise<void>;
   subscribe<N extends EventName>(name: N, handler: EventHandler<N>, options?: { everyInstance?: boolean }): void;
+  /** Runs `handler` inside the publishing transaction, with it; a failure rolls the transaction back. */
+  subscribeInTransaction<N extends EventName>(name: N, handler: TransactionalEventHandler<N>): void;
   /** False while events from other instances may be missed; per-instance caches must not be trusted then. */
   readonly crossInstanceListening: boolean;
   /** Runs whenever events from other instances may have been missed (a cache then forgets everything). */
@@ -61,6 +69,7 @@ export function createEventBus(opts: { db: Database; realtime: RealtimePort; log
   const { db, realtime, log } = opts;
   const instanceId = crypto.randomUUID();
   const subscribers = new Map<EventName, Subscriber[]>();
+  const inTransaction = new Map<EventName, Array<(payload: unknown, tx: Executor) => Promise<void>>>();
   const resets: Array<() => void> = [];
   /** The events published on each open transaction of this bus, delivered when it commits. */
   const queues = new WeakMap<object, Queued[]>();
@@ -114,6 +123,7 @@ export function createEventBus(opts: { db: Database; realtime: RealtimePort; log
       const queue = queues.get(tx);
       if (!queue) throw new Error(`event ${name} published outside a transaction of the event bus`);
       queue.push({ name, payload });
+      for (const handler of inTransaction.get(name) ?? []) await handler(payload, tx);
       const wire = JSON.stringify({ o: instanceId, n: name, p: payload } satisfies Wire);
       await realtime.publish(tx, DOMAIN_EVENTS_CHANNEL, wire);
     },
@@ -122,6 +132,10 @@ export function createEventBus(opts: { db: Database; realtime: RealtimePort; log
       const list = subscribers.get(name) ?? [];
       list.push({ handler: handler as Subscriber['handler'], everyInstance: options?.everyInstance ?? false });
       subscribers.set(name, list);
+    },
+
+    subscribeInTransaction(name, handler) {
+      inTransaction.set(name, [...(inTransaction.get(name) ?? []), handler as (payload: unknown, tx: Executor) => Promise<void>]);
     },
 
     get crossInstanceListening() {

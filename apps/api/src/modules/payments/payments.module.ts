@@ -64,7 +64,7 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet, reporter }:
       return settlements.get(name);
     };
     const topups = createTopupService(deps, { gateways, settlementFor, users, wallet });
-    deps.events.subscribe('payment.settled', topupMail(deps, users, log));
+    deps.events.subscribeInTransaction('payment.settled', topupMail(deps, users));
 
     await app.register(paymentsRoutes, { topups, events: createGatewayEventsService(deps) });
     await app.register(payoutBatchesRoutes, { batches });

@@ -110,9 +110,22 @@ export const paymentsRepository = {
     const [row] = await db
       .select({ identifier: gatewayEvents.identifier })
       .from(gatewayEvents)
-      .where(and(eq(gatewayEvents.gateway, gateway), eq(gatewayEvents.eventKey, eventKey), isNull(gatewayEvents.processedAt)))
+      .where(and(eq(gatewayEvents.gateway, gateway), eq(gatewayEvents.eventKey, eventKey), eq(gatewayEvents.status, 'received')))
       .limit(1);
     return row?.identifier;
+  },
+  /**
+   * Stored events still `received` (not handled yet) that arrived before `before` (oldest first): what the sweep looks
+   * at. Processed, ignored and needs_attention events are never among them.
+   */
+  async unprocessedEventIds(db: Executor, before: Date, limit: number): Promise<string[]> {
+    const rows = await db
+      .select({ identifier: gatewayEvents.identifier })
+      .from(gatewayEvents)
+      .where(and(eq(gatewayEvents.status, 'received'), lt(gatewayEvents.receivedAt, before)))
+      .orderBy(asc(gatewayEvents.receivedAt))
+      .limit(limit);
+    return rows.map((r) => r.identifier);
   },
   async event(db: Executor, id: string): Promise<GatewayEventRow | undefined> {
     const [row] = await db.select().from(gatewayEvents).where(eq(gatewayEvents.identifier, id)).limit(1);

@@ -4,9 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { route } from '../../platform/http/route.ts';
 import type { PaymentGateway } from './gateway/payment-gateway.ts';
-import { paymentsRepository as repo } from './payments.repository.ts';
-
-export const GATEWAY_EVENT_QUEUE = 'payments.gateway-event';
+import { storeGatewayEvent } from './gateway-events.worker.ts';
 const rejected = () => new AppError(401, 'INVALID_SIGNATURE', 'webhookRejected');
 /** Signed, but not a JSON event: nothing to store (Paystack only sends JSON events), a clear 400, never a 500. */
 const malformed = () => AppError.validation('webhookMalformed');
@@ -16,7 +14,8 @@ const malformed = () => AppError.validation('webhookMalformed');
  * per gateway and event) and handed to a job; the answer is immediate, the crediting happens in the job (retried).
  * Every validly signed event is stored and answered 200, whatever its type (Paystack retries anything else for days):
  * the job marks the types nobody handles as ignored. Only a bad or missing signature is refused (401).
- * A delivery of an event that is stored but not processed yet queues it again: nothing is lost between the two writes.
+ * The event (with this delivery's request id) and its job are written in one transaction (storeGatewayEvent): a stored
+ * event always has its job, and a delivery of one stored but not handled yet queues it again.
  */
 /** The header each gateway signs its deliveries in (the sandbox signs as Paystack does, or as Stripe does for GBP and EUR). */
 const SIGNATURE_HEADERS: Record<string, readonly string[]> = { paystack: ['x-paystack-signature'], stripe: ['stripe-signature'], sandbox: ['x-paystack-signature', 'stripe-signature'] };
@@ -36,9 +35,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; gateways: { b
     const reading = gateway.parseWebhook(req.body, signature);
     if (!reading.ok) throw reading.reason === 'signature' ? rejected() : malformed();
     const { event } = reading;
-    const stored = await repo.insertEvent(deps.db, { gateway: gateway.name, eventKey: event.key, eventType: event.type, payload: event.payload as object, requestId: req.id });
-    const pending = stored ?? (await repo.unprocessedEventId(deps.db, gateway.name, event.key));
-    if (pending) await deps.jobs.send(GATEWAY_EVENT_QUEUE, { eventId: pending }, { id: pending });
+    await storeGatewayEvent(deps, { gateway: gateway.name, key: event.key, type: event.type, payload: event.payload as object, requestId: req.id });
     return { message: 'ok' };
   }, { config });
 };

@@ -36,6 +36,7 @@ export interface AccountWallet {
 /** What a signed-in user does with their own account: read it, change password, email, preferences, delete it. */
 export function createAccountService(deps: AppDeps, wallet: AccountWallet) {
   const { db, clock, config } = deps;
+  const userMail = createUserMail(deps);
   const limiter = createAttemptLimiter(db, clock);
   // Codes are short, so they are keyed-hashed: a leaked table alone does not reveal them.
   const hashCode = (code: string) => crypto.createHmac('sha256', config.jwtSecret).update(code.toUpperCase()).digest('hex');
@@ -72,7 +73,7 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet) {
       });
     },
 
-    async requestEmailChange(me: SignedIn, newEmail: string, ctx: RequestContext): Promise<void> {
+    async requestEmailChange(me: SignedIn, newEmail: string, _ctx: RequestContext): Promise<void> {
       const user = accountOf(me);
       if (user.email.toLowerCase() === newEmail) throw AppError.rule('emailSameAsCurrent');
       const key = `mail:${newEmail}`;
@@ -88,12 +89,12 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet) {
           codeHash: hashCode(code),
           expiresAt: new Date(clock.now().getTime() + EMAIL_CODE_TTL_MINUTES * 60_000),
         });
+        await userMail(tx, user, newEmail, 'emailChangeCode', { code });
       });
-      await createUserMail(deps, ctx.log)(user, newEmail, 'emailChangeCode', { code });
     },
 
     /** A wrong or expired code changes nothing but the try count; the fifth wrong try ends the code. */
-    async confirmEmailChange(me: SignedIn, code: string, ctx: RequestContext): Promise<UserInfo> {
+    async confirmEmailChange(me: SignedIn, code: string, _ctx: RequestContext): Promise<UserInfo> {
       const user = accountOf(me);
       const key = `code:${user.identifier}`;
       await limiter.check(key, attemptRules.codePerUser);
@@ -112,7 +113,10 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet) {
           // Links sent to the old address must not act on the account any more.
           await tokenRepository.discardActions(tx, user.identifier, 'reset_password', clock.now());
           await tokenRepository.discardActions(tx, user.identifier, 'verify_email', clock.now());
-          return userRepository.update(tx, user.identifier, { email: pending.newEmail, emailVerifiedAt: clock.now() });
+          const row = await userRepository.update(tx, user.identifier, { email: pending.newEmail, emailVerifiedAt: clock.now() });
+          // The old address hears of it, with the change (an account that ended meanwhile rolls both back below).
+          if (row) await userMail(tx, user, oldEmail, 'emailChanged', { newEmail: pending.newEmail });
+          return row;
         })
         .catch((err: unknown) => {
           if (isUniqueViolation(err)) throw AppError.conflict('EMAIL_TAKEN', 'emailTaken');
@@ -120,7 +124,6 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet) {
         });
       const changed = requireLiveAccount(me.actor, updated); // the account ended meanwhile: 401
       await limiter.clear(key);
-      await createUserMail(deps, ctx.log)(user, oldEmail, 'emailChanged', { newEmail: pending.newEmail });
       return toUserInfo(changed);
     },
 

@@ -39,11 +39,14 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
   const limiter = createAttemptLimiter(db, clock);
   const hoursFromNow = (h: number) => new Date(clock.now().getTime() + h * 3_600_000);
 
-  const sendVerification = async (user: UserRow, ctx: RequestContext) => {
+  const userMail = createUserMail(deps);
+
+  /** A new verification link (earlier ones stop working) and its mail, on `tx`. */
+  const sendVerification = async (tx: Executor, user: UserRow) => {
     const token = randomToken();
-    await tokenRepository.discardActions(db, user.identifier, 'verify_email', clock.now());
-    await tokenRepository.insertAction(db, { userId: user.identifier, purpose: 'verify_email', tokenHash: hashToken(token), expiresAt: hoursFromNow(VERIFY_TOKEN_TTL_HOURS) });
-    await createUserMail(deps, ctx.log)(user, user.email, 'verifyEmail', { link: `${config.appOrigin}/verify-email?token=${token}` });
+    await tokenRepository.discardActions(tx, user.identifier, 'verify_email', clock.now());
+    await tokenRepository.insertAction(tx, { userId: user.identifier, purpose: 'verify_email', tokenHash: hashToken(token), expiresAt: hoursFromNow(VERIFY_TOKEN_TTL_HOURS) });
+    await userMail(tx, user, user.email, 'verifyEmail', { link: `${config.appOrigin}/verify-email?token=${token}` });
   };
 
   return {
@@ -60,9 +63,8 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
       const countryCode = input.userType === 'client' ? await countryRepository.codeById(db, input.countryIdentifier) : null;
       if (input.userType === 'client' && !countryCode) throw AppError.rule('countryRequired');
       const passwordHash = await hashPassword(input.password);
-      let user: UserRow;
       try {
-        user = await db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           const row = await userRepository.insert(tx, {
             email: input.email,
             passwordHash,
@@ -74,20 +76,20 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
             locale: ctx.locale,
           });
           for (const step of signUpSteps) await step(tx, row, input);
-          return row;
+          // The account and its verification mail commit together.
+          await sendVerification(tx, row);
         });
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         const owner = await userRepository.findLiveByEmail(db, input.email);
         if (owner) {
-          await createUserMail(deps, ctx.log)(owner, owner.email, 'signUpAttempt', {
+          // No other change goes with this mail: it is queued on its own.
+          await userMail(db, owner, owner.email, 'signUpAttempt', {
             loginLink: `${config.appOrigin}/login`,
             resetLink: `${config.appOrigin}/forgot-password`,
           });
         }
-        return;
       }
-      await sendVerification(user, ctx);
     },
 
     /** Unknown email and wrong password answer alike, in status, body and time. */
@@ -120,24 +122,26 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
     },
 
     /** Always answers the same, whether or not the address has an account (no probing). */
-    async requestVerification(email: string, ctx: RequestContext): Promise<void> {
+    async requestVerification(email: string, _ctx: RequestContext): Promise<void> {
       const key = `mail:${email}`;
       await limiter.check(key, attemptRules.mailPerAddress);
       await limiter.fail(key, attemptRules.mailPerAddress);
       const user = await userRepository.findLiveByEmail(db, email);
-      if (user && !user.emailVerifiedAt) await sendVerification(user, ctx);
+      if (user && !user.emailVerifiedAt) await db.transaction((tx) => sendVerification(tx, user));
     },
 
-    async requestPasswordReset(email: string, ctx: RequestContext): Promise<void> {
+    async requestPasswordReset(email: string, _ctx: RequestContext): Promise<void> {
       const key = `mail:${email}`;
       await limiter.check(key, attemptRules.mailPerAddress);
       await limiter.fail(key, attemptRules.mailPerAddress);
       const user = await userRepository.findLiveByEmail(db, email);
       if (!user) return;
       const token = randomToken();
-      await tokenRepository.discardActions(db, user.identifier, 'reset_password', clock.now());
-      await tokenRepository.insertAction(db, { userId: user.identifier, purpose: 'reset_password', tokenHash: hashToken(token), expiresAt: hoursFromNow(RESET_TOKEN_TTL_MINUTES / 60) });
-      await createUserMail(deps, ctx.log)(user, user.email, 'resetPassword', { link: `${config.appOrigin}/reset-password?token=${token}` });
+      await db.transaction(async (tx) => {
+        await tokenRepository.discardActions(tx, user.identifier, 'reset_password', clock.now());
+        await tokenRepository.insertAction(tx, { userId: user.identifier, purpose: 'reset_password', tokenHash: hashToken(token), expiresAt: hoursFromNow(RESET_TOKEN_TTL_MINUTES / 60) });
+        await userMail(tx, user, user.email, 'resetPassword', { link: `${config.appOrigin}/reset-password?token=${token}` });
+      });
     },
 
     /** A reset signs out every session: whoever knew the old password loses access. */

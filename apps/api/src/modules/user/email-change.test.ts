@@ -18,8 +18,13 @@ const requestChange = (u: { auth: { authorization: string } }, email: string, he
   t.request({ method: 'POST', url: '/api/v1/user/profile/change-email', headers: { ...u.auth, ...headers }, payload: { email } });
 const confirm = (u: { auth: { authorization: string } }, code: string) =>
   t.request({ method: 'POST', url: '/api/v1/user/profile/validate-email-change', headers: u.auth, payload: { code } });
-const mailsTo = (email: string) => t.mail.mails.filter((m) => m.to.includes(email.toLowerCase()));
+/** The mails to `email` so far, once every queued mail has gone out. */
+const mailsTo = async (email: string) => {
+  await t.mailSettled();
+  return t.mail.mails.filter((m) => m.to.includes(email.toLowerCase()));
+};
 async function codeFor(email: string): Promise<string> {
+  await t.mailSettled();
   const mail = await t.mail.waitFor(email, (m) => m.subject === 'Your code to change your email');
   const match = /your code to change your email address is: (\d{6})$/m.exec(mail.text);
   expect(match, mail.text).not.toBeNull();
@@ -45,7 +50,7 @@ describe('change email', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Input Your OTP Sent Via Email' });
     const code = await codeFor(target);
-    expect(mailsTo(user.email).filter((m) => m.subject === 'Your code to change your email')).toHaveLength(0);
+    expect((await mailsTo(user.email)).filter((m) => m.subject === 'Your code to change your email')).toHaveLength(0);
     expect(await emailOf(user.userId)).toBe(user.email);
 
     const ok = await confirm(user, code);
@@ -129,9 +134,9 @@ describe('change email', () => {
   it('an address taken by another user is 409 EMAIL_TAKEN, and no code is sent', async () => {
     const user = await t.signUp('client');
     const other = await t.signUp('provider');
-    const mailsBefore = mailsTo(other.email).length;
+    const mailsBefore = (await mailsTo(other.email)).length;
     expectError(await requestChange(user, other.email.toUpperCase()), 409, { message: 'An account with this email already exists', code: 'EMAIL_TAKEN' });
-    expect(mailsTo(other.email)).toHaveLength(mailsBefore);
+    expect(await mailsTo(other.email)).toHaveLength(mailsBefore);
     expect(await t.count('email_change_codes', { user_id: user.userId })).toBe(0);
     expect(await emailOf(user.userId)).toBe(user.email);
   });

@@ -17,6 +17,7 @@ async function emailOf(id: string): Promise<string> {
   return rows[0].email;
 }
 async function codeFor(email: string): Promise<string> {
+  await t.mailSettled();
   const mail = await t.mail.waitFor(email, (m) => m.subject === 'Your code to change your email');
   return /: (\d{6})$/m.exec(mail.text)![1]!;
 }
@@ -51,8 +52,7 @@ describe('races', () => {
     const winner = rows[0]!.identifier;
     expect(await t.count('refresh_tokens', { user_id: winner })).toBe(0);
     expect(await t.count('action_tokens', { user_id: winner })).toBe(1);
-    await t.mail.waitFor(email, (m) => m.subject === 'Verify your email address');
-    for (let i = 0; i < 50 && t.mail.mails.filter((m) => m.to.includes(email)).length < 5; i++) await new Promise((r) => setTimeout(r, 20));
+    await t.mailSettled();
     const subjects = t.mail.mails.filter((m) => m.to.includes(email)).map((m) => m.subject).sort();
     expect(subjects).toEqual(['Someone tried to sign up with your address', ...times(3, () => 'Someone tried to sign up with your address'), 'Verify your email address']);
   });
@@ -86,6 +86,7 @@ describe('races', () => {
     expect(rs.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const r of rs.filter((x) => x.statusCode !== 200)) expect(r.json()).toMatchObject({ code: 'INVALID_CODE' });
     expect(await emailOf(user.userId)).toBe(target);
+    await t.mailSettled();
     expect(t.mail.mails.filter((m) => m.to.includes(user.email) && m.subject === 'Your email address was changed')).toHaveLength(1);
     const { rows } = await t.db.$client.query('SELECT consumed_at IS NOT NULL AS consumed FROM email_change_codes WHERE user_id = $1', [user.userId]);
     expect(rows).toEqual([{ consumed: true }]);
@@ -98,6 +99,7 @@ describe('races', () => {
     for (const u of [a, b]) {
       expect((await t.request({ method: 'POST', url: '/api/v1/user/profile/change-email', headers: u.auth, payload: { email: target } })).statusCode).toBe(200);
     }
+    await t.mailSettled();
     const mails = t.mail.mails.filter((m) => m.to.includes(target));
     expect(mails).toHaveLength(2);
     const [codeA, codeB] = mails.map((m) => /: (\d{6})$/m.exec(m.text)![1]!);

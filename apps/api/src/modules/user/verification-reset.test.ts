@@ -23,9 +23,14 @@ const post = (url: string, payload: object, remoteAddress?: string) =>
 const info = (u: SignedUp) => t.request({ method: 'GET', url: '/api/v1/user/info', headers: u.auth });
 const login = (email: string, password: string) => post('/login', { email, password });
 
-const mailsTo = (email: string) => t.mail.mails.filter((m) => m.to.includes(email.toLowerCase()));
+/** The mails to `email` so far, once every queued mail has gone out. */
+const mailsTo = async (email: string) => {
+  await t.mailSettled();
+  return t.mail.mails.filter((m) => m.to.includes(email.toLowerCase()));
+};
 /** The token from the newest mail with this subject, checking the link points at the web app. */
 async function linkToken(email: string, subject: string, page: string): Promise<string> {
+  await t.mailSettled();
   const mail = await t.mail.waitFor(email, (m) => m.subject === subject);
   const match = new RegExp(`^http://localhost:5173/${page}\\?token=([A-Za-z0-9_-]+)$`, 'm').exec(mail.text);
   expect(match, mail.text).not.toBeNull();
@@ -36,7 +41,7 @@ const userRow = (id: string) => t.userRow(id);
 describe('email verification', () => {
   it('sign-up mails a link; following it verifies the address, once', async () => {
     const user = await t.signUp('client');
-    expect(mailsTo(user.email)).toHaveLength(1);
+    expect(await mailsTo(user.email)).toHaveLength(1);
     const token = await linkToken(user.email, 'Verify your email address', 'verify-email');
     expect((await info(user)).json().data.emailVerified).toBe(false);
 
@@ -79,8 +84,8 @@ describe('email verification', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual({ message: 'If the address belongs to an account, a verification mail is on its way' });
     expect(known.json()).toEqual(unknown.json());
-    expect(mailsTo('no.account.here@example.com')).toHaveLength(0);
-    expect(mailsTo(user.email)).toHaveLength(2);
+    expect(await mailsTo('no.account.here@example.com')).toHaveLength(0);
+    expect(await mailsTo(user.email)).toHaveLength(2);
 
     const second = await linkToken(user.email, 'Verify your email address', 'verify-email');
     expect(second).not.toBe(first);
@@ -91,7 +96,7 @@ describe('email verification', () => {
     // Already verified: the same answer, and no mail.
     const again = await post('/register/request-verification', { email: user.email });
     expect(withoutRequestId(again)).toEqual(withoutRequestId(unknown));
-    expect(mailsTo(user.email)).toHaveLength(2);
+    expect(await mailsTo(user.email)).toHaveLength(2);
   });
 
   it('request-verification is limited per address, known or not', async () => {
@@ -125,7 +130,7 @@ describe('password reset', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual({ message: 'If the address belongs to an account, a reset link is on its way' });
     expect(known.json()).toEqual(unknown.json());
-    expect(mailsTo('nobody.reset@example.com')).toHaveLength(0);
+    expect(await mailsTo('nobody.reset@example.com')).toHaveLength(0);
     expect(await resetToken(user.email)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "gateway_events_unprocessed" ON "gateway_events" USING btree ("received_at") WHERE "gateway_events"."status" = 'received';
