@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { Ajv, type ValidateFunction } from 'ajv';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, stripeFixtures, type FakeStripe } from './fake-stripe.ts';
@@ -6,7 +8,8 @@ import { startFakeStripe, stripeFixtures, type FakeStripe } from './fake-stripe.
  * The Stripe stand-in answers as Stripe publishes: its objects have the shape of Stripe's published examples
  * (github.com/stripe/openapi `openapi/fixtures3.json`, vendored in test/published/stripe/), its errors Stripe's
  * envelope and status codes, its signatures what the official SDK computes; and the official SDK reads all of it.
- * (Stripe's OpenAPI document itself is not in the local mirror of that repository: see test/published/stripe/README.md.)
+ * Its answers are also validated with ajv against the response schemas of Stripe's published OpenAPI document
+ * (test/published/stripe/openapi-subset.json: the operations we call and their schemas' closure, README.md there).
  */
 let fake: FakeStripe;
 let sdk: Stripe;
@@ -16,6 +19,46 @@ beforeAll(async () => {
   sdk = new Stripe(fake.secretKey, { host: url.hostname, port: url.port, protocol: 'http', maxNetworkRetries: 0 });
 });
 afterAll(() => fake.close());
+
+interface PublishedSubset {
+  paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content: { 'application/json': { schema: unknown } } }> }>>;
+  components: { schemas: Record<string, unknown> };
+}
+const published = JSON.parse(fs.readFileSync(new URL('./published/stripe/openapi-subset.json', import.meta.url), 'utf8')) as PublishedSubset;
+
+/** OpenAPI 3.0 as JSON Schema: `nullable: true` admits null; annotations (`x-...`) are ignored, formats not checked. */
+function asJsonSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(asJsonSchema);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) if (k !== 'nullable') out[k] = asJsonSchema(v);
+  if ((node as { nullable?: unknown }).nullable !== true) return out;
+  if (typeof out.type === 'string') {
+    out.type = [out.type, 'null'];
+    if (Array.isArray(out.enum)) out.enum = [...(out.enum as unknown[]), null];
+    return out;
+  }
+  // A nullable `anyOf` (Stripe's expandable fields): null or one of them.
+  return Array.isArray(out.anyOf) ? { ...out, anyOf: [...(out.anyOf as unknown[]), { type: 'null' }] } : out;
+}
+const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+ajv.addSchema({ components: asJsonSchema(published.components) }, 'stripe');
+const rooted = (schema: unknown) => JSON.parse(JSON.stringify(asJsonSchema(schema)).replaceAll('"#/components/', '"stripe#/components/')) as object;
+
+/** The schema Stripe publishes for this operation's answer: `200`, or `default` (the error envelope) for the rest. */
+function responseSchema(method: string, apiPath: string, status: number): ValidateFunction {
+  const operation = published.paths[apiPath]?.[method.toLowerCase()];
+  if (!operation) throw new Error(`${method} ${apiPath} is not in the published subset`);
+  const declared = operation.responses[String(status)] ?? operation.responses.default;
+  return ajv.compile(rooted(declared!.content['application/json'].schema));
+}
+
+/** The answer conforms to what Stripe publishes for (operation, status). */
+function expectPublished(method: string, apiPath: string, answer: { status: number; body: unknown }) {
+  const validate = responseSchema(method, apiPath, answer.status);
+  const valid = validate(answer.body);
+  expect(valid ? [] : validate.errors, `${method} ${apiPath} ${answer.status}: ${JSON.stringify(answer.body).slice(0, 400)}`).toEqual([]);
+}
 
 const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
@@ -47,6 +90,60 @@ const createParams = (reference: string): Stripe.Checkout.SessionCreateParams =>
   metadata: { reference },
   success_url: 'http://localhost:5173/wallet',
   cancel_url: 'http://localhost:5173/wallet',
+});
+
+describe('the Stripe stand-in against Stripe\'s published OpenAPI document', () => {
+  const createBody = (currency: string) =>
+    new URLSearchParams({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': currency,
+      'line_items[0][price_data][unit_amount]': '2500',
+      'line_items[0][price_data][product_data][name]': 'Wallet top-up',
+      client_reference_id: 'tp-published',
+      'metadata[reference]': 'tp-published',
+      success_url: 'http://localhost/wallet',
+      cancel_url: 'http://localhost/wallet',
+    }).toString();
+
+  it('PostCheckoutSessions and GetCheckoutSessionsSession: created, open and paid sessions are checkout.session objects', async () => {
+    const created = await raw('POST', '/v1/checkout/sessions', createBody('gbp'));
+    expect(created.status).toBe(200);
+    expectPublished('POST', '/v1/checkout/sessions', created);
+    const id = String(created.body.id);
+    expectPublished('GET', '/v1/checkout/sessions/{session}', await raw('GET', `/v1/checkout/sessions/${id}`));
+    fake.pay(id);
+    const paid = await raw('GET', `/v1/checkout/sessions/${id}`);
+    expect(paid.body).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    expectPublished('GET', '/v1/checkout/sessions/{session}', paid);
+  });
+
+  it('its errors are the published error envelope', async () => {
+    const missing = await raw('GET', '/v1/checkout/sessions/cs_test_nope');
+    expect(missing.status).toBe(404);
+    expectPublished('GET', '/v1/checkout/sessions/{session}', missing);
+    const invalid = await raw('POST', '/v1/checkout/sessions', 'success_url=http%3A%2F%2Flocalhost%2F');
+    expect(invalid.status).toBe(400);
+    expectPublished('POST', '/v1/checkout/sessions', invalid);
+  });
+
+  it('a signed checkout.session.completed is a published event whose object is a published checkout.session', async () => {
+    const created = await raw('POST', '/v1/checkout/sessions', createBody('eur'));
+    const hook = fake.pay(String(created.body.id));
+    const event = JSON.parse(hook.rawBody.toString('utf8')) as { data: { object: unknown } };
+    const validateEvent = ajv.compile(rooted({ $ref: '#/components/schemas/event' }));
+    expect(validateEvent(event) ? [] : validateEvent.errors).toEqual([]);
+    const validateSession = ajv.compile(rooted({ $ref: '#/components/schemas/checkout.session' }));
+    expect(validateSession(event.data.object) ? [] : validateSession.errors).toEqual([]);
+  });
+
+  it('the validation can fail: a session without its id, or with a string amount, is not what Stripe publishes', async () => {
+    const created = await raw('POST', '/v1/checkout/sessions', createBody('gbp'));
+    const validate = responseSchema('POST', '/v1/checkout/sessions', 200);
+    const { id: _id, ...withoutId } = created.body;
+    expect(validate(withoutId)).toBe(false);
+    expect(validate({ ...created.body, amount_total: '2500' })).toBe(false);
+  });
 });
 
 describe('the Stripe stand-in', () => {
