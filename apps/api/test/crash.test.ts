@@ -37,6 +37,8 @@ beforeAll(async () => {
   await admin.query(`CREATE DATABASE "${dbName}" TEMPLATE "${inject('pgTemplate')}"`);
   const url = inject('pgAdminUrl').replace(/\/postgres$/, `/${dbName}`);
   db = new pg.Pool({ connectionString: url, max: 4 });
+  // The database goes away under the pool at the end (afterAll); an idle client's error must not be uncaught.
+  db.on('error', () => undefined);
   sink = await startSmtpSink();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'therapy-crash-'));
   env = {
@@ -56,6 +58,13 @@ afterAll(async () => {
   if (child) await killHard(child);
   await db?.end();
   await sink?.close();
+  // A pooled connection still closing when DROP ... WITH (FORCE) terminates it raises 57P01 on a client nobody listens
+  // to any more (an uncaught error that fails the run): wait until this database's sessions have gone first.
+  for (let i = 0; admin && i < 50; i += 1) {
+    const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [dbName]);
+    if (rows[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   await admin?.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
   await admin?.end();
   fs.rmSync(dataDir, { recursive: true, force: true });
