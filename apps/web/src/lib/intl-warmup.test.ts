@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as WarmupModule from './intl-warmup';
 import type { WarmupWorker } from './intl-warmup';
 
-type Warmup = typeof import('./intl-warmup');
+type Warmup = typeof WarmupModule;
 
 /** A worker that does nothing until the test makes it answer or fail. */
 function fakeWorker() {
