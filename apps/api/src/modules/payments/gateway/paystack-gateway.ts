@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { paystackHttp } from './paystack-http.ts';
 import { GATEWAY_CURRENCIES } from '../../../config.ts';
 import {
   GatewayError,
@@ -110,7 +111,6 @@ export function mapPaystackStatus(status: string): GatewayStatus {
   }
 }
 
-const envelope = z.object({ status: z.boolean().optional().catch(undefined), message: z.string().optional().catch(undefined), data: z.unknown().optional() });
 const initializeData = z.object({ authorization_url: z.string().min(1), reference: z.string().min(1) });
 const verifyData = z.object({
   status: z.string(),
@@ -134,46 +134,7 @@ const ASSIGN_COUNTRY: Record<string, string> = { NGN: 'NG', GHS: 'GH' };
 export const PAYSTACK_CURRENCIES: readonly string[] = GATEWAY_CURRENCIES.paystack;
 
 export function createPaystackGateway({ secretKey, baseUrl = 'https://api.paystack.co', timeoutMs = 10_000, preferredBank }: PaystackGatewayOptions): PaymentGateway {
-  const root = baseUrl.replace(/\/+$/, '');
-  // Paystack's messages never hold the key, but a message is text from outside: scrub it anyway.
-  const clean = (text: string) => (secretKey ? text.replaceAll(secretKey, '[secret]') : text).slice(0, 300);
-
-  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, shape: z.ZodType<T>): Promise<T> {
-    const what = `Paystack ${method} ${path.split('?')[0]}`;
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(`${root}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${secretKey}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await res.text();
-    } catch (err) {
-      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-      throw new GatewayError(timedOut ? `${what}: no answer within ${timeoutMs} ms` : `${what}: could not be reached`, true);
-    }
-    // A server error or a rate limit says "try again later", whatever its body looks like.
-    if (res.status >= 500 || res.status === 429) throw new GatewayError(`${what}: answered ${res.status}`, true);
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new GatewayError(`${what}: answered ${res.status} with a body that is not JSON`, false);
-    }
-    const env = envelope.safeParse(json);
-    const said = env.success && env.data.message ? `: ${clean(env.data.message)}` : '';
-    if (!res.ok) throw new GatewayError(`${what}: refused (${res.status})${said}`, false);
-    if (!env.success || env.data.status !== true) throw new GatewayError(`${what}: refused${said}`, false);
-    const data = shape.safeParse(env.data.data);
-    if (!data.success) throw new GatewayError(`${what}: unexpected answer`, false);
-    return data.data;
-  }
+  const call = paystackHttp({ secretKey, baseUrl, timeoutMs });
 
   return {
     name: 'paystack',

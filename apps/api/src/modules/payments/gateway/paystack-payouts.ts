@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GatewayError } from './payment-gateway.ts';
+import { paystackHttp } from './paystack-http.ts';
 import { TransferNotFoundError, mapTransferStatus, type Bank, type GatewayTransfer, type PayoutGateway, type RecipientInput, type TransferInput } from './payout-gateway.ts';
 
 /**
@@ -23,7 +24,6 @@ export interface PaystackPayoutsOptions {
  */
 const recipientType: Record<string, string> = { NGN: 'nuban', GHS: 'ghipss', ZAR: 'basa' };
 
-const envelope = z.object({ status: z.boolean().optional().catch(undefined), message: z.string().optional().catch(undefined), data: z.unknown().optional() });
 const banksData = z.array(z.object({ name: z.string(), code: z.string(), currency: z.string(), active: z.boolean().nullish() }));
 const resolveData = z.object({ account_number: z.string().min(1), account_name: z.string().min(1) });
 const recipientData = z.object({ recipient_code: z.string().min(1), details: z.object({ bank_name: z.string().nullish() }).nullish() });
@@ -50,40 +50,7 @@ const toTransfer = (d: z.infer<typeof transferData>): GatewayTransfer => {
 };
 
 export function createPaystackPayouts({ secretKey, baseUrl = 'https://api.paystack.co', timeoutMs = 10_000 }: PaystackPayoutsOptions): PayoutGateway {
-  const root = baseUrl.replace(/\/+$/, '');
-  const clean = (text: string) => (secretKey ? text.replaceAll(secretKey, '[secret]') : text).slice(0, 300);
-
-  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, shape: z.ZodType<T>, onNotFound?: () => Error): Promise<T> {
-    const what = `Paystack ${method} ${path.split('?')[0]}`;
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(`${root}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${secretKey}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await res.text();
-    } catch (err) {
-      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-      throw new GatewayError(timedOut ? `${what}: no answer within ${timeoutMs} ms` : `${what}: could not be reached`, true);
-    }
-    if (res.status >= 500 || res.status === 429) throw new GatewayError(`${what}: answered ${res.status}`, true);
-    if (res.status === 404 && onNotFound) throw onNotFound();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new GatewayError(`${what}: answered ${res.status} with a body that is not JSON`, false);
-    }
-    const env = envelope.safeParse(json);
-    const said = env.success && env.data.message ? `: ${clean(env.data.message)}` : '';
-    if (!res.ok || !env.success || env.data.status !== true) throw new GatewayError(`${what}: refused (${res.status})${said}`, false);
-    const data = shape.safeParse(env.data.data);
-    if (!data.success) throw new GatewayError(`${what}: unexpected answer`, false);
-    return data.data;
-  }
+  const call = paystackHttp({ secretKey, baseUrl, timeoutMs });
 
   return {
     name: 'paystack',
