@@ -141,23 +141,8 @@ export const ledger = {
    * Takes money from a wallet into escrow (a booking's payment). The wallet row is locked first, so concurrent debits
    * of one wallet see each other's result and the balance can never go below zero.
    */
-  async debitToEscrow(tx: Executor, move: WalletMove): Promise<Posted> {
-    const walletId = await repo.ensureAccount(tx, 'user_wallet', move.userId, move.currencyCode);
-    await repo.lockAccount(tx, walletId);
-    const existing = await repo.findTransaction(tx, 'booking_payment', move.reference);
-    if (existing) return { transactionId: existing, created: false };
-    if ((await repo.balance(tx, walletId)) < move.amount) throw AppError.conflict('CONFLICT', 'insufficientFunds');
-    return ledger.post(tx, {
-      type: 'booking_payment',
-      reference: move.reference,
-      userId: move.userId,
-      description: move.description,
-      currencyCode: move.currencyCode,
-      legs: [
-        { kind: 'user_wallet', userId: move.userId, amount: -move.amount },
-        { kind: 'platform_escrow', amount: move.amount },
-      ],
-    });
+  debitToEscrow(tx: Executor, move: WalletMove): Promise<Posted> {
+    return takeOnce(tx, move, { from: 'user_wallet', to: 'platform_escrow', type: 'booking_payment' }, () => AppError.conflict('CONFLICT', 'insufficientFunds'));
   },
 
   /** Gives escrowed money back to the client's wallet (a cancelled or rejected booking). */
@@ -191,23 +176,8 @@ export const ledger = {
    * row is locked first and the balance checked under the lock, so concurrent payouts of one provider queue and never
    * take more than the earnings hold (the commit-time trigger is the last line). 409 `insufficientEarnings` otherwise.
    */
-  async payoutToClearing(tx: Executor, move: WalletMove): Promise<Posted> {
-    const earningsId = await repo.ensureAccount(tx, 'provider_earnings', move.userId, move.currencyCode);
-    await repo.lockAccount(tx, earningsId);
-    const existing = await repo.findTransaction(tx, 'payout', move.reference);
-    if (existing) return { transactionId: existing, created: false };
-    if ((await repo.balance(tx, earningsId)) < move.amount) throw new AppError(409, 'INSUFFICIENT_FUNDS', 'insufficientEarnings');
-    return ledger.post(tx, {
-      type: 'payout',
-      reference: move.reference,
-      userId: move.userId,
-      description: move.description,
-      currencyCode: move.currencyCode,
-      legs: [
-        { kind: 'provider_earnings', userId: move.userId, amount: -move.amount },
-        { kind: 'gateway_clearing', amount: move.amount },
-      ],
-    });
+  payoutToClearing(tx: Executor, move: WalletMove): Promise<Posted> {
+    return takeOnce(tx, move, { from: 'provider_earnings', to: 'gateway_clearing', type: 'payout' }, () => new AppError(409, 'INSUFFICIENT_FUNDS', 'insufficientEarnings'));
   },
 
   /** A payout that failed or came back: gateway clearing -> the provider's earnings, once per reference. */
@@ -273,3 +243,32 @@ export const ledger = {
     return walletId ? repo.balance(db, walletId) : 0;
   },
 };
+
+/**
+ * Moves `move.amount` out of the user's own account (`from`: a wallet or a provider's earnings) into a platform
+ * account, once per (type, reference). The account row is locked first, so concurrent moves of one account see each
+ * other's result and its balance is checked under the lock: `shortfall()` is thrown when it does not hold the amount.
+ */
+async function takeOnce(
+  tx: Executor,
+  move: WalletMove,
+  route: { from: 'user_wallet' | 'provider_earnings'; to: 'platform_escrow' | 'gateway_clearing'; type: LedgerTransactionType },
+  shortfall: () => AppError,
+): Promise<Posted> {
+  const accountId = await repo.ensureAccount(tx, route.from, move.userId, move.currencyCode);
+  await repo.lockAccount(tx, accountId);
+  const existing = await repo.findTransaction(tx, route.type, move.reference);
+  if (existing) return { transactionId: existing, created: false };
+  if ((await repo.balance(tx, accountId)) < move.amount) throw shortfall();
+  return ledger.post(tx, {
+    type: route.type,
+    reference: move.reference,
+    userId: move.userId,
+    description: move.description,
+    currencyCode: move.currencyCode,
+    legs: [
+      { kind: route.from, userId: move.userId, amount: -move.amount },
+      { kind: route.to, amount: move.amount },
+    ],
+  });
+}
