@@ -96,11 +96,11 @@ export const therapyFeeInput = z
   .refine(...freeMeansZero());
 export type TherapyFeeInput = z.input<typeof therapyFeeInput>;
 
-/** The forms: the same rules with the fee typed as digits in the main unit. */
-export const generalFeeForm = z.strictObject({ fee: feeField, isFree: z.boolean() }).refine(...freeMeansZero());
-export const therapyFeeForm = z
-  .strictObject({ therapyCategoryIdentifier: z.uuid({ error: m.therapyNotOffered }), fee: feeField, isFree: z.boolean() })
-  .refine(...freeMeansZero());
+/**
+ * The fee forms (general and per therapy): the same rules with the fee typed as digits in the main unit. A therapy's
+ * form sends its category from the page, not from a field.
+ */
+export const feeForm = z.strictObject({ fee: feeField, isFree: z.boolean() }).refine(...freeMeansZero());
 
 /** A fee as set, in the currency it was set in (the provider's country's currency at the time). */
 export const bookingFee = z.object({ fee: z.number().int(), isFree: z.boolean(), currencyCode: z.string() });
