@@ -64,16 +64,14 @@ export function FeeForm({ currencyCode, saved, therapy }: FeeFormProps) {
 
   const label = therapy ? t('fees.feeFor', { therapy: therapy.name }) : t('fees.fee');
   const status = saved
-    ? saved.isFree
-      ? t('fees.free')
-      : t('fees.current', { amount: formatMoney(saved.fee, saved.currencyCode, locale) })
+    ? t('fees.current', { amount: saved.isFree ? t('fees.free') : formatMoney(saved.fee, saved.currencyCode, locale) })
     : therapy
       ? t('fees.usesGeneral')
       : t('fees.notSet');
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
-      <p className="text-sm text-slate-700">{status}</p>
+      <p className="text-sm font-medium text-slate-800">{status}</p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <Controller
           control={control}

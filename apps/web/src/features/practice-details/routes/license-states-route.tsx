@@ -70,7 +70,7 @@ export function LicenseStatesForm({ saved }: { saved: LicenseState[] }) {
     save.mutate(values, { onSuccess: (res) => notify.success(res.message ?? message('licenseStatesSaved', currentLocale())) });
 
   return (
-    <SectionCard icon={MapPinned} title={t('licenseStates.title')}>
+    <SectionCard icon={MapPinned} title={t('licenseStates.card')}>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
         <Controller
           control={control}
