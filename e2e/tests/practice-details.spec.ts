@@ -121,6 +121,17 @@ test.describe('on a 375 px phone in German', () => {
       await a11y(`${heading} (de, 375 px)`);
       await page.screenshot({ path: testInfo.outputPath(`${path.split('/').pop()}-de-375.png`), fullPage: true });
     }
+
+    // The "Employment History" modal in German on the phone, with a German rule message.
+    await page.goto('/practice/work-history');
+    await page.getByRole('button', { name: 'Stelle hinzufügen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Beruflicher Werdegang' });
+    await dialog.getByLabel('Startmonat').fill('2100-01');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog.getByText('Gib einen Monat von 1900-01 bis 2099-12 ein')).toBeVisible();
+    await expectNoHorizontalScroll(page, 375);
+    await a11y('employment history modal (de, 375 px)');
+    await page.screenshot({ path: testInfo.outputPath('work-history-modal-de-375.png') });
   });
 });
 

@@ -28,6 +28,7 @@ export function WorkHistoryModal({ entry, onClose }: ModalComponentProps<'work-h
     handleSubmit,
     setValue,
     setError,
+    clearErrors,
     formState: { errors },
   } = useForm<WorkHistoryInput, unknown, WorkHistoryValues>({
     resolver: zodResolver(workHistoryInput),
@@ -97,7 +98,9 @@ export function WorkHistoryModal({ entry, onClose }: ModalComponentProps<'work-h
           {...register('currentlyWorksHere', {
             // Spec §5: ticking it clears the end month.
             onChange: (event: { target: { checked: boolean } }) => {
-              if (event.target.checked) setValue('endDate', null, { shouldValidate: false });
+              if (!event.target.checked) return;
+              setValue('endDate', null, { shouldValidate: false });
+              clearErrors('endDate');
             },
           })}
         />
@@ -107,11 +110,12 @@ export function WorkHistoryModal({ entry, onClose }: ModalComponentProps<'work-h
           hint={t('workModal.descriptionCount', { count: [...description].length, max: WORK_DESCRIPTION_MAX })}
           error={errors.description?.message}
         >
-          {(field) => (
+          {({ invalid, ...field }) => (
             <textarea
               {...field}
               rows={4}
-              className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700"
+              aria-invalid={invalid || undefined}
+              className={`block w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 ${invalid ? 'border-red-700' : 'border-slate-500 hover:border-slate-600'}`}
               {...register('description')}
             />
           )}
