@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
-import { demoAccounts, seedDemoData } from './seed-demo.ts';
+import { demoAccounts, seedDemoData } from '../../db/seed/seed-demo.ts';
 
 let t: TestApp;
 beforeAll(async () => {
