@@ -20,6 +20,7 @@ import { createDevMailboxModule } from './modules/dev-mailbox/dev-mailbox.module
 import { createFilesModule } from './modules/files/files.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import { createPracticeDetailsModule } from './modules/practice-details/practice-details.module.ts';
 import { createProviderProfileModule } from './modules/provider-profile/provider-profile.module.ts';
 import { createReferenceModule } from './modules/reference/reference.module.ts';
 import { createRegionsModule } from './modules/regions/regions.module.ts';
@@ -108,6 +109,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const users = createUserModule(deps, { wallet });
   const reference = createReferenceModule(deps);
   const availability = createAvailabilityModule(deps, { users });
+  const practiceDetails = createPracticeDetailsModule(deps, { users, availability, wallet });
   const modules = [
     createHealthModule(deps),
     createAppConfigModule(deps),
@@ -120,6 +122,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     availability,
     createPaymentsModule(deps, { users, wallet, reporter: errorReporter }),
     wallet,
+    practiceDetails,
   ];
 
 

@@ -78,3 +78,13 @@ export const errorCodes = [
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
+/** Work history texts (decision 0023; the spec gives no limits). */
+export const WORK_COMPANY_MAX = 100;
+export const WORK_TITLE_MAX = 100;
+export const WORK_DESCRIPTION_MAX = 1000;
+/**
+ * A session fee is at most 10,000,000 in the main unit (1,000,000,000 minor units), as a top-up is: far above any
+ * real session fee in the four currencies (NGN included), a safe integer in JavaScript, and well inside the bigint
+ * column and the ledger's amounts (decision 0023).
+ */
+export const FEE_MAX_MINOR = 1_000_000_000;

@@ -58,4 +58,12 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
     ns: ['wallet'],
     load: () => import('@/features/wallet/modals/topup-modal').then((m) => m.TopupModal),
   },
+  'work-history': {
+    ns: ['practice-details'],
+    load: () => import('@/features/practice-details/modals/work-history-modal').then((m) => m.WorkHistoryModal),
+  },
+  'delete-work-history': {
+    ns: ['practice-details'],
+    load: () => import('@/features/practice-details/modals/delete-work-history-modal').then((m) => m.DeleteWorkHistoryModal),
+  },
 };

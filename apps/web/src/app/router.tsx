@@ -79,6 +79,9 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(['wallet'], () => import('@/features/wallet/routes/transaction-route').then((m) => m.TransactionRoute)),
               },
               { path: 'appointments', handle: { title: 'appointments' } satisfies PageHandle, lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/appointments-route').then((m) => m.AppointmentsRoute)) },
+              { path: 'practice/work-history', handle: { title: 'workHistory' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/work-history-route').then((m) => m.WorkHistoryRoute)) },
+              { path: 'practice/fees', handle: { title: 'fees' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/fees-route').then((m) => m.FeesRoute)) },
+              { path: 'practice/license-states', handle: { title: 'licenseStates' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/license-states-route').then((m) => m.LicenseStatesRoute)) },
             ],
           },
           // Not lazy: the error boundary renders it for 404 responses anyway, so it is in the main chunk already.

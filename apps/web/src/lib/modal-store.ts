@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { WorkHistory } from '@therapy/contracts/practice-details';
 import type { ProfileOwner } from './profile-owner';
 
 /**
@@ -20,6 +21,9 @@ export interface ModalProps {
   'delete-picture': Record<string, never>;
   /** Spec §2 "Wallet top-up": amount, method, card checkout or transfer details, "Topup In Progress". */
   'wallet-topup': Record<string, never>;
+  /** Spec §2 "Employment History": add a work history entry, or edit the one given. */
+  'work-history': { entry?: WorkHistory };
+  'delete-work-history': { entry: WorkHistory };
 }
 
 export type ModalId = keyof ModalProps;

@@ -3,6 +3,7 @@ import { availabilityMessages } from './availability.ts';
 import { commonMessages } from './common.ts';
 import type { MessageEntry } from './define.ts';
 import { payoutMessages } from './payouts.ts';
+import { practiceDetailsMessages } from './practice-details.ts';
 import { profileMessages } from './profile.ts';
 import { walletMessages } from './wallet.ts';
 
@@ -19,6 +20,7 @@ export const featureCatalogues = {
   availability: availabilityMessages,
   wallet: walletMessages,
   payouts: payoutMessages,
+  practiceDetails: practiceDetailsMessages,
 } as const;
 
 export const catalogue = {
@@ -28,6 +30,7 @@ export const catalogue = {
   ...availabilityMessages,
   ...walletMessages,
   ...payoutMessages,
+  ...practiceDetailsMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -1,5 +1,6 @@
 import type { Database } from '../client.ts';
 import { findUserByEmail, insertDemoAvailability, insertDemoUser } from './demo.repository.ts';
+import { seedDemoPracticeDetails } from './demo-practice-details.ts';
 
 export interface DemoAccount {
   userType: 'client' | 'provider';
@@ -43,5 +44,6 @@ export async function seedDemoData(db: Database, { hashPassword }: { hashPasswor
     if (id && account.userType === 'provider') await insertDemoAvailability(db, id, timezones.provider, [[540, 720], [780, 1020]]);
     seeded.push({ ...account, identifier: id });
   }
+  await seedDemoPracticeDetails(db, seeded);
   return seeded;
 }

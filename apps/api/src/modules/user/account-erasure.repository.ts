@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { availabilityDays, availabilitySettings } from '../../db/schema/availability.ts';
 import { files } from '../../db/schema/files.ts';
+import { providerBookingFees, providerLicenseStates, workHistory } from '../../db/schema/practice-details.ts';
 import {
   clientPreferenceCountries,
   clientPreferenceItems,
@@ -37,6 +38,10 @@ export const accountErasureRepository = {
     // Intervals go with their days (ON DELETE CASCADE).
     await db.delete(availabilityDays).where(eq(availabilityDays.providerId, userId));
     await db.delete(availabilitySettings).where(eq(availabilitySettings.providerId, userId));
+    // Practice details: work history, fees and licence states (they hold no files).
+    await db.delete(workHistory).where(eq(workHistory.providerId, userId));
+    await db.delete(providerBookingFees).where(eq(providerBookingFees.providerId, userId));
+    await db.delete(providerLicenseStates).where(eq(providerLicenseStates.providerId, userId));
 
     // Single-use links and email-change codes (a pending new address is personal too); their mails in the dev outbox.
     const pendingAddresses = await db.select({ email: emailChangeCodes.newEmail }).from(emailChangeCodes).where(eq(emailChangeCodes.userId, userId));

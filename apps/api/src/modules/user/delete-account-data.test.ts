@@ -192,6 +192,14 @@ describe('deleting a provider account removes or anonymises every piece of perso
     const custom = await t.api('POST', '/provider-availability/days/custom', provider, { date: new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString().slice(0, 10), isAvailable: true, timeSlotsInterval: [{ startTime: '10:00', endTime: '14:00' }] });
     expect(custom.statusCode, custom.body).toBe(201);
     expect(await count('availability_days', 'provider_id', provider.userId)).toBeGreaterThan(1);
+    // Practice details: a work history entry, the general and a therapy fee, a licence state.
+    const job = await t.api('POST', '/provider/experience', provider, { companyName: 'Okafor Clinic', jobTitle: 'Therapist', startDate: '2015-01', endDate: null, currentlyWorksHere: true, description: 'Family work' });
+    expect(job.statusCode, job.body).toBe(201);
+    expect((await t.api('POST', '/provider/booking-fee/general', provider, { fee: 6000, isFree: false })).statusCode).toBe(200);
+    const therapyFee = await t.api('POST', '/provider/booking-fee/therapy', provider, { therapyCategoryIdentifier: await fx.refId('therapy-category', 'individual'), fee: 7000, isFree: false });
+    expect(therapyFee.statusCode, therapyFee.body).toBe(200);
+    const licence = await t.api('POST', '/provider/license-states', provider, { stateIdentifiers: [await fx.stateId('US', 'NY')] });
+    expect(licence.statusCode, licence.body).toBe(200);
 
     const res = await deleteAccount(provider);
     expect(res.statusCode, res.body).toBe(200);
@@ -209,6 +217,12 @@ describe('deleting a provider account removes or anonymises every piece of perso
     expect(await count('availability_days', 'provider_id', provider.userId)).toBe(0);
     const intervals = await rows('SELECT count(*)::int AS n FROM availability_intervals i LEFT JOIN availability_days d ON d.identifier = i.day_id WHERE d.identifier IS NULL', []);
     expect(intervals[0].n).toBe(0);
+  });
+
+  it('work history, booking fees and licence states are deleted', async () => {
+    expect(await count('work_history', 'provider_id', provider.userId)).toBe(0);
+    expect(await count('provider_booking_fees', 'provider_id', provider.userId)).toBe(0);
+    expect(await count('provider_license_states', 'provider_id', provider.userId)).toBe(0);
   });
 
   it('the photo: row and bytes gone, the URL issued before answers 404', async () => {

@@ -1,0 +1,48 @@
+CREATE TABLE "provider_booking_fees" (
+	"identifier" uuid PRIMARY KEY NOT NULL,
+	"provider_id" uuid NOT NULL,
+	"therapy_category_id" uuid,
+	"fee" bigint NOT NULL,
+	"is_free" boolean NOT NULL,
+	"currency_code" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "provider_booking_fees_fee" CHECK ("provider_booking_fees"."fee" BETWEEN 0 AND 1000000000),
+	CONSTRAINT "provider_booking_fees_free" CHECK (NOT "provider_booking_fees"."is_free" OR "provider_booking_fees"."fee" = 0),
+	CONSTRAINT "provider_booking_fees_currency" CHECK ("provider_booking_fees"."currency_code" ~ '^[A-Z]{3}$')
+);
+--> statement-breakpoint
+CREATE TABLE "provider_license_states" (
+	"provider_id" uuid NOT NULL,
+	"state_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "provider_license_states_provider_id_state_id_pk" PRIMARY KEY("provider_id","state_id")
+);
+--> statement-breakpoint
+CREATE TABLE "work_history" (
+	"identifier" uuid PRIMARY KEY NOT NULL,
+	"provider_id" uuid NOT NULL,
+	"company_name" text NOT NULL,
+	"job_title" text NOT NULL,
+	"start_date" text NOT NULL,
+	"end_date" text,
+	"currently_works_here" boolean NOT NULL,
+	"description" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "work_history_company_name" CHECK (char_length("work_history"."company_name") BETWEEN 1 AND 100),
+	CONSTRAINT "work_history_job_title" CHECK (char_length("work_history"."job_title") BETWEEN 1 AND 100),
+	CONSTRAINT "work_history_description" CHECK ("work_history"."description" IS NULL OR char_length("work_history"."description") <= 1000),
+	CONSTRAINT "work_history_start_date" CHECK ("work_history"."start_date" ~ '^(19|20)[0-9]{2}-(0[1-9]|1[0-2])$'),
+	CONSTRAINT "work_history_end_date" CHECK ("work_history"."end_date" IS NULL OR "work_history"."end_date" ~ '^(19|20)[0-9]{2}-(0[1-9]|1[0-2])$'),
+	CONSTRAINT "work_history_end" CHECK (CASE WHEN "work_history"."currently_works_here" THEN "work_history"."end_date" IS NULL ELSE "work_history"."end_date" IS NOT NULL AND "work_history"."end_date" >= "work_history"."start_date" END)
+);
+--> statement-breakpoint
+ALTER TABLE "provider_booking_fees" ADD CONSTRAINT "provider_booking_fees_provider_id_users_identifier_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."users"("identifier") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "provider_booking_fees" ADD CONSTRAINT "provider_booking_fees_therapy_category_id_reference_items_identifier_fk" FOREIGN KEY ("therapy_category_id") REFERENCES "public"."reference_items"("identifier") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "provider_license_states" ADD CONSTRAINT "provider_license_states_provider_id_users_identifier_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."users"("identifier") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "provider_license_states" ADD CONSTRAINT "provider_license_states_state_id_states_identifier_fk" FOREIGN KEY ("state_id") REFERENCES "public"."states"("identifier") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_history" ADD CONSTRAINT "work_history_provider_id_users_identifier_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."users"("identifier") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "provider_booking_fees_general_key" ON "provider_booking_fees" USING btree ("provider_id") WHERE "provider_booking_fees"."therapy_category_id" IS NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "provider_booking_fees_therapy_key" ON "provider_booking_fees" USING btree ("provider_id","therapy_category_id") WHERE "provider_booking_fees"."therapy_category_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "provider_license_states_state_idx" ON "provider_license_states" USING btree ("state_id");--> statement-breakpoint
+CREATE INDEX "work_history_provider_idx" ON "work_history" USING btree ("provider_id");

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
+import { demoAccounts, seedDemoData } from '../../db/seed/seed-demo.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+describe('the demo provider has practice details', () => {
+  it('a general fee, a fee for one therapy she offers, one work history entry and a US licence state; once', async () => {
+    await seedDemoData(t.db, { hashPassword });
+    const demo = demoAccounts.find((a) => a.userType === 'provider')!;
+    const signIn = await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: demo.email, password: demo.password } });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const headers = { authorization: `Bearer ${signIn.json().data.accessToken as string}` };
+    const get = async (url: string) => (await t.request({ method: 'GET', url: `/api/v1${url}`, headers })).json().data;
+
+    const fees = await get('/provider/booking-fee');
+    expect(fees).toMatchObject({ currencyCode: 'EUR', general: { fee: 6000, isFree: false, currencyCode: 'EUR' } });
+    expect(fees.therapies).toEqual([{ therapyCategoryIdentifier: expect.any(String), code: 'individual', name: expect.any(String), fee: { fee: 8000, isFree: false, currencyCode: 'EUR' } }]);
+    expect(await get('/provider/experience')).toEqual([expect.objectContaining({ companyName: 'Praxis am Stadtpark', currentlyWorksHere: true, endDate: null })]);
+    expect(await get('/provider/license-states')).toEqual([expect.objectContaining({ code: 'NY', name: 'New York' })]);
+
+    // Start-up seeds every time: nothing is added twice.
+    await seedDemoData(t.db, { hashPassword });
+    expect((await get('/provider/experience')).length).toBe(1);
+    expect(await t.count('provider_booking_fees')).toBe(2);
+  });
+});

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../deps.ts';
+import type { SetupStep } from '../../platform/practice-setup.ts';
+import { practiceDetailsRoutes } from './practice-details.routes.ts';
+import { createPracticeDetailsService, type PracticeDetailsPorts } from './practice-details.service.ts';
+
+/**
+ * The practice-details module's public face (issue 14): a provider's work history, booking fees and licence states.
+ * It uses the user, availability (the provider's therapies) and wallet (the country's currency) faces, and offers
+ * the fee a booking is charged (`feeOf`), the licence states the directory filters on (`licenseStatesOf`) and its
+ * two set-up checklist steps.
+ */
+export function createPracticeDetailsModule(deps: Pick<AppDeps, 'db'>, ports: PracticeDetailsPorts) {
+  const details = createPracticeDetailsService(deps, ports);
+  const plugin: FastifyPluginAsync = async (app) => {
+    await app.register(practiceDetailsRoutes, { details });
+  };
+  const setupSteps: SetupStep[] = [
+    /** Complete once the general fee is set or marked free. */
+    { key: 'fees', isComplete: details.hasGeneralFee },
+    /** Complete with at least one licence state. */
+    { key: 'licenseStates', isComplete: details.hasLicenseState },
+  ];
+  return {
+    name: 'practice-details' as const,
+    plugin,
+    /** What a booking of the provider costs: the therapy category's own fee, else the general fee; null when none is set. */
+    feeOf: details.feeOf,
+    /** The US states where the provider holds a licence, by name. */
+    licenseStatesOf: details.licenseStatesOf,
+    setupSteps,
+  };
+}
+export type PracticeDetailsModule = ReturnType<typeof createPracticeDetailsModule>;

@@ -1,0 +1,112 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { providerBookingFees, providerLicenseStates, workHistory } from '../../db/schema/practice-details.ts';
+import { countries, states } from '../../db/schema/reference.ts';
+
+export type WorkHistoryRow = typeof workHistory.$inferSelect;
+export type WorkHistoryValues = Pick<WorkHistoryRow, 'companyName' | 'jobTitle' | 'startDate' | 'endDate' | 'currentlyWorksHere' | 'description'>;
+export type BookingFeeRow = typeof providerBookingFees.$inferSelect;
+export interface FeeValues {
+  fee: number;
+  isFree: boolean;
+  currencyCode: string;
+}
+
+/** Work history, booking fees and licence states: the only file of the module that knows Drizzle. */
+export const practiceDetailsRepository = {
+  /** Current positions first, then the latest start. */
+  async listWorkHistory(db: Executor, providerId: string): Promise<WorkHistoryRow[]> {
+    return db
+      .select()
+      .from(workHistory)
+      .where(eq(workHistory.providerId, providerId))
+      .orderBy(desc(workHistory.currentlyWorksHere), desc(sql`coalesce(${workHistory.endDate}, '9999-12')`), desc(workHistory.startDate), asc(workHistory.identifier));
+  },
+  async addWorkHistory(db: Executor, providerId: string, values: WorkHistoryValues): Promise<WorkHistoryRow> {
+    const [row] = await db.insert(workHistory).values({ providerId, ...values }).returning();
+    return row!;
+  },
+  /** Changes the entry only if it is this provider's; undefined otherwise. */
+  async updateWorkHistory(db: Executor, providerId: string, id: string, values: WorkHistoryValues): Promise<WorkHistoryRow | undefined> {
+    const [row] = await db
+      .update(workHistory)
+      .set(values)
+      .where(and(eq(workHistory.identifier, id), eq(workHistory.providerId, providerId)))
+      .returning();
+    return row;
+  },
+  async deleteWorkHistory(db: Executor, providerId: string, id: string): Promise<boolean> {
+    const rows = await db
+      .delete(workHistory)
+      .where(and(eq(workHistory.identifier, id), eq(workHistory.providerId, providerId)))
+      .returning({ identifier: workHistory.identifier });
+    return rows.length > 0;
+  },
+
+  async fees(db: Executor, providerId: string): Promise<BookingFeeRow[]> {
+    return db.select().from(providerBookingFees).where(eq(providerBookingFees.providerId, providerId));
+  },
+  async generalFee(db: Executor, providerId: string): Promise<BookingFeeRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(providerBookingFees)
+      .where(and(eq(providerBookingFees.providerId, providerId), isNull(providerBookingFees.therapyCategoryId)))
+      .limit(1);
+    return row;
+  },
+  async therapyFee(db: Executor, providerId: string, therapyCategoryId: string): Promise<BookingFeeRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(providerBookingFees)
+      .where(and(eq(providerBookingFees.providerId, providerId), eq(providerBookingFees.therapyCategoryId, therapyCategoryId)))
+      .limit(1);
+    return row;
+  },
+  async setGeneralFee(db: Executor, providerId: string, values: FeeValues): Promise<void> {
+    await db
+      .insert(providerBookingFees)
+      .values({ providerId, therapyCategoryId: null, ...values })
+      .onConflictDoUpdate({ target: providerBookingFees.providerId, targetWhere: sql`${providerBookingFees.therapyCategoryId} IS NULL`, set: values });
+  },
+  async setTherapyFee(db: Executor, providerId: string, therapyCategoryId: string, values: FeeValues): Promise<void> {
+    await db
+      .insert(providerBookingFees)
+      .values({ providerId, therapyCategoryId, ...values })
+      .onConflictDoUpdate({
+        target: [providerBookingFees.providerId, providerBookingFees.therapyCategoryId],
+        targetWhere: sql`${providerBookingFees.therapyCategoryId} IS NOT NULL`,
+        set: values,
+      });
+  },
+
+  /** Which of these ids are US states (the reference data's states of country US). */
+  async usStateIds(db: Executor, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({ identifier: states.identifier })
+      .from(states)
+      .innerJoin(countries, eq(countries.identifier, states.countryId))
+      .where(and(eq(countries.code, 'US'), inArray(states.identifier, [...ids])));
+    return rows.map((r) => r.identifier);
+  },
+  async licenseStates(db: Executor, providerId: string): Promise<Array<{ identifier: string; code: string; name: string }>> {
+    return db
+      .select({ identifier: states.identifier, code: states.code, name: states.name })
+      .from(providerLicenseStates)
+      .innerJoin(states, eq(states.identifier, providerLicenseStates.stateId))
+      .where(eq(providerLicenseStates.providerId, providerId))
+      .orderBy(asc(states.name));
+  },
+  /** Serialises one provider's list replacements (two at once would both delete, then both insert). */
+  async lockLicenseStates(db: Executor, providerId: string): Promise<void> {
+    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('provider_license_states'), hashtext(${providerId}))`);
+  },
+  async replaceLicenseStates(db: Executor, providerId: string, stateIds: readonly string[]): Promise<void> {
+    await db.delete(providerLicenseStates).where(eq(providerLicenseStates.providerId, providerId));
+    if (stateIds.length > 0) await db.insert(providerLicenseStates).values(stateIds.map((stateId) => ({ providerId, stateId })));
+  },
+  async hasLicenseState(db: Executor, providerId: string): Promise<boolean> {
+    const [row] = await db.select({ n: sql<number>`1` }).from(providerLicenseStates).where(eq(providerLicenseStates.providerId, providerId)).limit(1);
+    return row !== undefined;
+  },
+};

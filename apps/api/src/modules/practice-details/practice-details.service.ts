@@ -1,0 +1,127 @@
+import type {
+  GeneralFeeInput,
+  LicenseState,
+  ProviderBookingFees,
+  TherapyFeeInput,
+  WorkHistory,
+  WorkHistoryValues,
+} from '@therapy/contracts/practice-details';
+import type { AppDeps } from '../../deps.ts';
+import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AvailabilityModule } from '../availability/availability.module.ts';
+import type { UserModule } from '../user/user.module.ts';
+import type { WalletModule } from '../wallet/wallet.module.ts';
+import { practiceDetailsRepository as repo, type BookingFeeRow, type WorkHistoryRow } from './practice-details.repository.ts';
+
+export interface PracticeDetailsPorts {
+  users: Pick<UserModule, 'findActiveUser'>;
+  /** The provider's therapy categories (the practice profile's therapies). */
+  availability: Pick<AvailabilityModule, 'categoriesOf'>;
+  /** The currency of the provider's country (DESIGN.md §6), as the wallet derives it. */
+  wallet: Pick<WalletModule, 'currencyOf'>;
+}
+
+const toWorkHistory = (row: WorkHistoryRow): WorkHistory => ({
+  identifier: row.identifier,
+  companyName: row.companyName,
+  jobTitle: row.jobTitle,
+  startDate: row.startDate,
+  endDate: row.endDate,
+  currentlyWorksHere: row.currentlyWorksHere,
+  description: row.description,
+});
+
+const toFee = (row: BookingFeeRow) => ({ fee: row.fee, isFree: row.isFree, currencyCode: row.currencyCode });
+
+/** A provider's work history, booking fees and licence states (spec §7 "Provider"; issue 14). */
+export function createPracticeDetailsService(deps: Pick<AppDeps, 'db'>, { users, availability, wallet }: PracticeDetailsPorts) {
+  const { db } = deps;
+
+  /** Access first: a provider (403 otherwise) whose account is live (401 once it ended). */
+  const provider = async (actor: Actor): Promise<string> =>
+    requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'provider').userId)).identifier;
+
+  const fees = async (providerId: string): Promise<ProviderBookingFees> => {
+    const [rows, categories, currencyCode] = await Promise.all([repo.fees(db, providerId), availability.categoriesOf(providerId), wallet.currencyOf(providerId)]);
+    const general = rows.find((r) => r.therapyCategoryId === null);
+    const byCategory = new Map(rows.filter((r) => r.therapyCategoryId !== null).map((r) => [r.therapyCategoryId!, r]));
+    return {
+      currencyCode,
+      general: general ? toFee(general) : null,
+      therapies: categories.map((c) => {
+        const row = byCategory.get(c.identifier);
+        return { therapyCategoryIdentifier: c.identifier, code: c.code, name: c.name, fee: row ? toFee(row) : null };
+      }),
+    };
+  };
+
+  return {
+    async listWorkHistory(actor: Actor): Promise<WorkHistory[]> {
+      const providerId = await provider(actor);
+      return (await repo.listWorkHistory(db, providerId)).map(toWorkHistory);
+    },
+    async addWorkHistory(actor: Actor, input: WorkHistoryValues): Promise<WorkHistory> {
+      const providerId = await provider(actor);
+      return toWorkHistory(await repo.addWorkHistory(db, providerId, input));
+    },
+    /** Another provider's entry answers exactly as a missing one: 404. */
+    async updateWorkHistory(actor: Actor, id: string, input: WorkHistoryValues): Promise<WorkHistory> {
+      const providerId = await provider(actor);
+      const row = await repo.updateWorkHistory(db, providerId, id, input);
+      if (!row) throw AppError.notFound();
+      return toWorkHistory(row);
+    },
+    async deleteWorkHistory(actor: Actor, id: string): Promise<void> {
+      const providerId = await provider(actor);
+      if (!(await repo.deleteWorkHistory(db, providerId, id))) throw AppError.notFound();
+    },
+
+    async bookingFees(actor: Actor): Promise<ProviderBookingFees> {
+      return fees(await provider(actor));
+    },
+    /** The fee is kept in the currency of the provider's country at the time it is set. */
+    async setGeneralFee(actor: Actor, input: GeneralFeeInput): Promise<ProviderBookingFees> {
+      const providerId = await provider(actor);
+      await repo.setGeneralFee(db, providerId, { fee: input.fee, isFree: input.isFree, currencyCode: await wallet.currencyOf(providerId) });
+      return fees(providerId);
+    },
+    /** Only a therapy category the provider offers (their practice profile's therapies) takes a fee. */
+    async setTherapyFee(actor: Actor, input: TherapyFeeInput): Promise<ProviderBookingFees> {
+      const providerId = await provider(actor);
+      const offered = await availability.categoriesOf(providerId);
+      if (!offered.some((c) => c.identifier === input.therapyCategoryIdentifier)) throw AppError.rule('therapyNotOffered');
+      await repo.setTherapyFee(db, providerId, input.therapyCategoryIdentifier, {
+        fee: input.fee,
+        isFree: input.isFree,
+        currencyCode: await wallet.currencyOf(providerId),
+      });
+      return fees(providerId);
+    },
+
+    async licenseStates(actor: Actor): Promise<LicenseState[]> {
+      return repo.licenseStates(db, await provider(actor));
+    },
+    /** Replaces the whole list; every id must be a US state of the reference data, or nothing changes. */
+    async setLicenseStates(actor: Actor, stateIds: readonly string[]): Promise<LicenseState[]> {
+      const providerId = await provider(actor);
+      const known = await repo.usStateIds(db, stateIds);
+      if (known.length !== stateIds.length) throw AppError.rule('licenseStateInvalid');
+      await db.transaction(async (tx) => {
+        await repo.lockLicenseStates(tx, providerId);
+        await repo.replaceLicenseStates(tx, providerId, stateIds);
+      });
+      return repo.licenseStates(db, providerId);
+    },
+
+    /** The fee a booking of this provider is charged (the therapy's own fee, else the general one); null when none is set. */
+    async feeOf(providerId: string, therapyCategoryId?: string): Promise<{ amount: number; currencyCode: string; isFree: boolean } | null> {
+      const row = (therapyCategoryId ? await repo.therapyFee(db, providerId, therapyCategoryId) : undefined) ?? (await repo.generalFee(db, providerId));
+      return row ? { amount: row.fee, currencyCode: row.currencyCode, isFree: row.isFree } : null;
+    },
+    licenseStatesOf: (providerId: string): Promise<LicenseState[]> => repo.licenseStates(db, providerId),
+    hasGeneralFee: async (providerId: string): Promise<boolean> => (await repo.generalFee(db, providerId)) !== undefined,
+    hasLicenseState: (providerId: string): Promise<boolean> => repo.hasLicenseState(db, providerId),
+  };
+}
+export type PracticeDetailsService = ReturnType<typeof createPracticeDetailsService>;
