@@ -1,5 +1,6 @@
 import { authMessages } from './auth.ts';
 import { availabilityMessages } from './availability.ts';
+import { bankDetailsMessages } from './bank-details.ts';
 import { commonMessages } from './common.ts';
 import type { MessageEntry } from './define.ts';
 import { payoutMessages } from './payouts.ts';
@@ -19,6 +20,7 @@ export const featureCatalogues = {
   availability: availabilityMessages,
   wallet: walletMessages,
   payouts: payoutMessages,
+  bankDetails: bankDetailsMessages,
 } as const;
 
 export const catalogue = {
@@ -28,6 +30,7 @@ export const catalogue = {
   ...availabilityMessages,
   ...walletMessages,
   ...payoutMessages,
+  ...bankDetailsMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { availabilityDays, availabilitySettings } from '../../db/schema/availability.ts';
+import { bankDetails } from '../../db/schema/bank-details.ts';
 import { files } from '../../db/schema/files.ts';
 import {
   clientPreferenceCountries,
@@ -37,6 +38,8 @@ export const accountErasureRepository = {
     // Intervals go with their days (ON DELETE CASCADE).
     await db.delete(availabilityDays).where(eq(availabilityDays.providerId, userId));
     await db.delete(availabilitySettings).where(eq(availabilitySettings.providerId, userId));
+    // Bank payout details (sealed at rest); they own no files.
+    await db.delete(bankDetails).where(eq(bankDetails.providerId, userId));
 
     // Single-use links and email-change codes (a pending new address is personal too); their mails in the dev outbox.
     const pendingAddresses = await db.select({ email: emailChangeCodes.newEmail }).from(emailChangeCodes).where(eq(emailChangeCodes.userId, userId));

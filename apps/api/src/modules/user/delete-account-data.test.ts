@@ -192,6 +192,12 @@ describe('deleting a provider account removes or anonymises every piece of perso
     const custom = await t.api('POST', '/provider-availability/days/custom', provider, { date: new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString().slice(0, 10), isAvailable: true, timeSlotsInterval: [{ startTime: '10:00', endTime: '14:00' }] });
     expect(custom.statusCode, custom.body).toBe(201);
     expect(await count('availability_days', 'provider_id', provider.userId)).toBeGreaterThan(1);
+    const bank = await t.api('PUT', '/provider/bank-details', provider, {
+      form: 'addressed', accountName: 'Theodora Okafor', bankCode: '021000021', bankName: 'Chase Bank', accountNumber: '000123456789',
+      address: '1 Main Street, Springfield', postalCode: '62701', accountType: 'checking', accountOwnership: 'personal',
+    });
+    expect(bank.statusCode, bank.body).toBe(200);
+    expect(await count('bank_details', 'provider_id', provider.userId)).toBe(1);
 
     const res = await deleteAccount(provider);
     expect(res.statusCode, res.body).toBe(200);
@@ -207,6 +213,7 @@ describe('deleting a provider account removes or anonymises every piece of perso
   it('availability settings, weekly plan and custom days (with their intervals) are deleted', async () => {
     expect(await count('availability_settings', 'provider_id', provider.userId)).toBe(0);
     expect(await count('availability_days', 'provider_id', provider.userId)).toBe(0);
+    expect(await count('bank_details', 'provider_id', provider.userId)).toBe(0);
     const intervals = await rows('SELECT count(*)::int AS n FROM availability_intervals i LEFT JOIN availability_days d ON d.identifier = i.day_id WHERE d.identifier IS NULL', []);
     expect(intervals[0].n).toBe(0);
   });
