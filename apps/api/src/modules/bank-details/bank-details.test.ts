@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '@therapy/contracts/messages';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { demoAccounts, seedDemoData } from '../../db/seed/seed-demo.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
+import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
 import { accountNamesMatch, createBankDetailsService } from './bank-details.service.ts';
 
 /** Bank payout details (spec §3, §5 "Bank details"; decision 0023) on the real app and database, sandbox gateway. */
@@ -374,5 +377,19 @@ describe('name matching', () => {
     ['Jane Doe Mary', 'DOE JANE', false],
   ])('%s vs %s: %s', (typed, resolved, match) => {
     expect(accountNamesMatch(typed, resolved)).toBe(match);
+  });
+});
+
+describe('demo data', () => {
+  it("the demo provider (DE) has bank details the app opens, masked", async () => {
+    await seedDemoData(t.db, { hashPassword, seal: fieldEncryptionFromConfig(t.config).seal });
+    const demo = demoAccounts.find((a) => a.userType === 'provider')!;
+    const login = await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: demo.email, password: demo.password } });
+    expect(login.statusCode, login.body).toBe(200);
+    const token = login.json().data.accessToken as string;
+    const res = await t.request({ method: 'GET', url: '/api/v1/provider/bank-details', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ form: 'standard', countryCode: 'DE', details: { accountName: 'Lena Hoffmann', accountNumberLast4: '3000', payoutRoute: 'none' } });
+    expect(res.body).not.toContain('0532013000');
   });
 });
