@@ -12,6 +12,7 @@ import type picture from '../locales/en/picture.json';
 import type availability from '../locales/en/availability.json';
 import type therapists from '../locales/en/therapists.json';
 import type wallet from '../locales/en/wallet.json';
+import type bankDetails from '../locales/en/bankDetails.json';
 import type legal from '../locales/en/legal.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
@@ -33,6 +34,7 @@ declare module 'i18next' {
       availability: typeof availability;
       therapists: typeof therapists;
       wallet: typeof wallet;
+      bankDetails: typeof bankDetails;
       legal: typeof legal;
     };
   }

@@ -13,7 +13,7 @@ export const bankDetailsRepository = {
   },
 
   async upsert(db: Executor, row: BankDetailsWrite): Promise<BankDetailsRow> {
-    const { providerId, ...rest } = row;
+    const { providerId: _key, ...rest } = row;
     const [saved] = await db
       .insert(bankDetails)
       .values(row)
