@@ -1,6 +1,6 @@
-import { z } from "zod";
-import { nameField } from "./fields.ts";
-import { m } from "./messages/index.ts";
+import { z } from 'zod';
+import { nameField } from './fields.ts';
+import { m } from './messages/index.ts';
 
 /**
  * Bank payout details (spec §3 "Bank details (payout)", §5 "Bank details"; decision 0023). Two forms of the spec, three
@@ -8,50 +8,26 @@ import { m } from "./messages/index.ts";
  * first form elsewhere (`standard`), and the second form (`addressed`, for the US, whose payouts need the holder's
  * address). Form and server parse the same schema; `form` names it, and the server checks it is the country's.
  */
-export const bankForms = ["standard", "gb", "addressed"] as const;
+export const bankForms = ['standard', 'gb', 'addressed'] as const;
 export type BankForm = (typeof bankForms)[number];
 
 /** The second form is for countries whose payouts need the account holder's address (decision 0023). */
-const addressedCountries: readonly string[] = ["US"];
-export const bankFormFor = (
-  countryCode: string | null | undefined,
-): BankForm =>
-  countryCode === "GB"
-    ? "gb"
-    : countryCode && addressedCountries.includes(countryCode)
-      ? "addressed"
-      : "standard";
+const addressedCountries: readonly string[] = ['US'];
+export const bankFormFor = (countryCode: string | null | undefined): BankForm =>
+  countryCode === 'GB' ? 'gb' : countryCode && addressedCountries.includes(countryCode) ? 'addressed' : 'standard';
 
-export const accountTypes = ["checking", "savings"] as const;
-export const accountOwnerships = ["business", "personal"] as const;
+export const accountTypes = ['checking', 'savings'] as const;
+export const accountOwnerships = ['business', 'personal'] as const;
 
 /** An empty text field or unselected choice is "not given" (null). */
-const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
+const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 
-const digits = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(/^\d{3,32}$/, message);
-const bankName = z
-  .string({ error: m.bankNameMin })
-  .trim()
-  .min(3, m.bankNameMin)
-  .max(100, m.bankNameMax);
-const address = z
-  .string({ error: m.bankAddressLength })
-  .trim()
-  .min(5, m.bankAddressLength)
-  .max(100, m.bankAddressLength);
-const postalCode = z
-  .string({ error: m.bankPostalCodeLength })
-  .trim()
-  .min(3, m.bankPostalCodeLength)
-  .max(10, m.bankPostalCodeLength);
+const digits = (message: string) => z.string({ error: message }).trim().regex(/^\d{3,32}$/, message);
+const bankName = z.string({ error: m.bankNameMin }).trim().min(3, m.bankNameMin).max(100, m.bankNameMax);
+const address = z.string({ error: m.bankAddressLength }).trim().min(5, m.bankAddressLength).max(100, m.bankAddressLength);
+const postalCode = z.string({ error: m.bankPostalCodeLength }).trim().min(3, m.bankPostalCodeLength).max(10, m.bankPostalCodeLength);
 const accountType = z.enum(accountTypes, { error: m.bankAccountTypeRequired });
-const accountOwnership = z.enum(accountOwnerships, {
-  error: m.bankAccountOwnershipRequired,
-});
+const accountOwnership = z.enum(accountOwnerships, { error: m.bankAccountOwnershipRequired });
 
 /** A calendar date (YYYY-MM-DD) from 1900-01-01 up to yesterday. */
 const dateOfBirth = z
@@ -60,31 +36,15 @@ const dateOfBirth = z
   .refine((v) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
     const d = new Date(`${v}T00:00:00Z`);
-    return (
-      !Number.isNaN(d.getTime()) &&
-      d.toISOString().slice(0, 10) === v &&
-      v >= "1900-01-01" &&
-      v < new Date().toISOString().slice(0, 10)
-    );
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01' && v < new Date().toISOString().slice(0, 10);
   }, m.bankDateOfBirthRequired);
 
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(blankToNull, schema.nullable());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToNull, schema.nullable());
 
 /** Spec §5 "Bank details": accountName 3-32 of letters, spaces, hyphens, commas, apostrophes, periods. */
-const accountName = nameField({
-  min: 3,
-  max: 32,
-  allowed: ["spaces", "hyphens", "commas", "apostrophes", "periods"],
-  message: m.bankAccountNamePattern,
-});
+const accountName = nameField({ min: 3, max: 32, allowed: ['spaces', 'hyphens', 'commas', 'apostrophes', 'periods'], message: m.bankAccountNamePattern });
 /** Spec §5, the second bank form: account name letters, hyphen, spaces 3-32. */
-const addressedAccountName = nameField({
-  min: 3,
-  max: 32,
-  allowed: ["spaces", "hyphens"],
-  message: m.bankAccountNameAddressedPattern,
-});
+const addressedAccountName = nameField({ min: 3, max: 32, allowed: ['spaces', 'hyphens'], message: m.bankAccountNameAddressedPattern });
 
 const common = {
   bankCode: digits(m.bankSortCodePattern),
@@ -94,7 +54,7 @@ const common = {
 
 /** The first form outside GB: type (checking or savings) and ownership (business or personal) are optional. */
 export const bankDetailsInput = z.strictObject({
-  form: z.literal("standard"),
+  form: z.literal('standard'),
   accountName,
   ...common,
   address: optional(address),
@@ -106,7 +66,7 @@ export const bankDetailsInput = z.strictObject({
 
 /** The first form for country code GB: address 5-100, postal code 3-10; type, ownership and date of birth required. */
 export const gbBankDetailsInput = z.strictObject({
-  form: z.literal("gb"),
+  form: z.literal('gb'),
   accountName,
   ...common,
   address,
@@ -118,7 +78,7 @@ export const gbBankDetailsInput = z.strictObject({
 
 /** The second form: account name letters, hyphen, spaces 3-32; type, ownership, postal code and address required. */
 export const addressedBankDetailsInput = z.strictObject({
-  form: z.literal("addressed"),
+  form: z.literal('addressed'),
   accountName: addressedAccountName,
   ...common,
   address,
@@ -129,22 +89,14 @@ export const addressedBankDetailsInput = z.strictObject({
 });
 
 /** `PUT /provider/bank-details`: the form the provider's country gets (`form` says which). */
-export const saveBankDetailsInput = z.discriminatedUnion("form", [
-  bankDetailsInput,
-  gbBankDetailsInput,
-  addressedBankDetailsInput,
-]);
+export const saveBankDetailsInput = z.discriminatedUnion('form', [bankDetailsInput, gbBankDetailsInput, addressedBankDetailsInput]);
 export type SaveBankDetailsInput = z.infer<typeof saveBankDetailsInput>;
 export type SaveBankDetailsFormValues = z.input<typeof saveBankDetailsInput>;
 
-export const bankFormSchemas = {
-  standard: bankDetailsInput,
-  gb: gbBankDetailsInput,
-  addressed: addressedBankDetailsInput,
-} as const;
+export const bankFormSchemas = { standard: bankDetailsInput, gb: gbBankDetailsInput, addressed: addressedBankDetailsInput } as const;
 
 /** Where the money goes: the payment gateway (NGN, GHS, ZAR), an operator's bank file (GBP), or no payout route yet. */
-export const payoutRoutes = ["gateway", "bank-file", "none"] as const;
+export const payoutRoutes = ['gateway', 'bank-file', 'none'] as const;
 
 /** What the API shows of saved details: never the full account number, only its last four digits. */
 export const bankDetails = z.object({

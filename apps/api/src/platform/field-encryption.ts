@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import crypto from 'node:crypto';
 
 /**
  * Field encryption at rest (DESIGN.md §6: content and financial data are encrypted with AES-256-GCM, key from
@@ -32,93 +32,52 @@ const HEADER = 1 + IV_BYTES + TAG_BYTES;
 export class FieldDecryptionError extends Error {}
 
 function deriveKey(hex: string): Buffer {
-  if (!/^[0-9a-f]{64}$/i.test(hex))
-    throw new Error("a field-encryption key is 64 hex characters (32 bytes)");
-  return Buffer.from(
-    crypto.hkdfSync(
-      "sha256",
-      Buffer.from(hex, "hex"),
-      Buffer.alloc(0),
-      Buffer.from("field-encryption"),
-      32,
-    ),
-  );
+  if (!/^[0-9a-f]{64}$/i.test(hex)) throw new Error('a field-encryption key is 64 hex characters (32 bytes)');
+  return Buffer.from(crypto.hkdfSync('sha256', Buffer.from(hex, 'hex'), Buffer.alloc(0), Buffer.from('field-encryption'), 32));
 }
 
-export function createFieldEncryption({
-  keys,
-  currentKeyId,
-}: FieldEncryptionKeys): FieldEncryption {
+export function createFieldEncryption({ keys, currentKeyId }: FieldEncryptionKeys): FieldEncryption {
   const derived = new Map<number, Buffer>();
   for (const [id, hex] of Object.entries(keys)) {
     const keyId = Number(id);
-    if (!Number.isInteger(keyId) || keyId < 1 || keyId > 255)
-      throw new Error(`field-encryption key id ${id} is not 1-255`);
+    if (!Number.isInteger(keyId) || keyId < 1 || keyId > 255) throw new Error(`field-encryption key id ${id} is not 1-255`);
     derived.set(keyId, deriveKey(hex));
   }
   const current = derived.get(currentKeyId);
-  if (!current)
-    throw new Error(`no field-encryption key with id ${currentKeyId}`);
+  if (!current) throw new Error(`no field-encryption key with id ${currentKeyId}`);
 
   return {
     seal(plaintext, context) {
       const iv = crypto.randomBytes(IV_BYTES);
-      const cipher = crypto.createCipheriv("aes-256-gcm", current, iv, {
-        authTagLength: TAG_BYTES,
-      });
-      cipher.setAAD(Buffer.from(context, "utf8"));
-      const body = Buffer.concat([
-        cipher.update(plaintext, "utf8"),
-        cipher.final(),
-      ]);
-      return Buffer.concat([
-        Buffer.from([currentKeyId]),
-        iv,
-        cipher.getAuthTag(),
-        body,
-      ]).toString("base64");
+      const cipher = crypto.createCipheriv('aes-256-gcm', current, iv, { authTagLength: TAG_BYTES });
+      cipher.setAAD(Buffer.from(context, 'utf8'));
+      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return Buffer.concat([Buffer.from([currentKeyId]), iv, cipher.getAuthTag(), body]).toString('base64');
     },
 
     open(sealed, context) {
-      const raw = Buffer.from(sealed, "base64");
-      if (raw.length < HEADER)
-        throw new FieldDecryptionError("sealed value too short");
+      const raw = Buffer.from(sealed, 'base64');
+      if (raw.length < HEADER) throw new FieldDecryptionError('sealed value too short');
       const key = derived.get(raw[0]!);
       if (!key) throw new FieldDecryptionError(`no key with id ${raw[0]}`);
-      const decipher = crypto.createDecipheriv(
-        "aes-256-gcm",
-        key,
-        raw.subarray(1, 1 + IV_BYTES),
-        { authTagLength: TAG_BYTES },
-      );
-      decipher.setAAD(Buffer.from(context, "utf8"));
+      const decipher = crypto.createDecipheriv('aes-256-gcm', key, raw.subarray(1, 1 + IV_BYTES), { authTagLength: TAG_BYTES });
+      decipher.setAAD(Buffer.from(context, 'utf8'));
       decipher.setAuthTag(raw.subarray(1 + IV_BYTES, HEADER));
       try {
-        return Buffer.concat([
-          decipher.update(raw.subarray(HEADER)),
-          decipher.final(),
-        ]).toString("utf8");
+        return Buffer.concat([decipher.update(raw.subarray(HEADER)), decipher.final()]).toString('utf8');
       } catch {
-        throw new FieldDecryptionError(
-          "sealed value does not open with its key and context",
-        );
+        throw new FieldDecryptionError('sealed value does not open with its key and context');
       }
     },
 
     keyIdOf(sealed) {
-      const raw = Buffer.from(sealed, "base64");
-      if (raw.length < HEADER)
-        throw new FieldDecryptionError("sealed value too short");
+      const raw = Buffer.from(sealed, 'base64');
+      if (raw.length < HEADER) throw new FieldDecryptionError('sealed value too short');
       return raw[0]!;
     },
   };
 }
 
 /** The app's field encryption: DATA_ENCRYPTION_KEY is key 1 (a later key gets id 2 and becomes current). */
-export const fieldEncryptionFromConfig = (config: {
-  dataEncryptionKey: string;
-}): FieldEncryption =>
-  createFieldEncryption({
-    keys: { 1: config.dataEncryptionKey },
-    currentKeyId: 1,
-  });
+export const fieldEncryptionFromConfig = (config: { dataEncryptionKey: string }): FieldEncryption =>
+  createFieldEncryption({ keys: { 1: config.dataEncryptionKey }, currentKeyId: 1 });

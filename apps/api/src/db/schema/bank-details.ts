@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
-import { check, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.ts";
-import { payoutRecipients } from "./payouts.ts";
-import { users } from "./users.ts";
+import { sql } from 'drizzle-orm';
+import { check, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { payoutRecipients } from './payouts.ts';
+import { users } from './users.ts';
 
 /**
  * A provider's bank payout details (spec §3 "Bank details (payout)", decision 0023): one row per provider. What
@@ -12,45 +12,31 @@ import { users } from "./users.ts";
  * account number, the bank's name, account type and ownership.
  */
 export const bankDetails = pgTable(
-  "bank_details",
+  'bank_details',
   {
     providerId: uuid()
       .primaryKey()
-      .references(() => users.identifier, { onDelete: "cascade" }),
-    form: text({ enum: ["standard", "gb", "addressed"] }).notNull(),
+      .references(() => users.identifier, { onDelete: 'cascade' }),
+    form: text({ enum: ['standard', 'gb', 'addressed'] }).notNull(),
     countryCode: text(),
     currencyCode: text().notNull(),
     sealed: text().notNull(),
     accountNumberLast4: text().notNull(),
     bankName: text().notNull(),
-    accountType: text({ enum: ["checking", "savings"] }),
-    accountOwnership: text({ enum: ["business", "personal"] }),
-    payoutRoute: text({ enum: ["gateway", "bank-file", "none"] }).notNull(),
+    accountType: text({ enum: ['checking', 'savings'] }),
+    accountOwnership: text({ enum: ['business', 'personal'] }),
+    payoutRoute: text({ enum: ['gateway', 'bank-file', 'none'] }).notNull(),
     /** The payout port's recipient (payments module) the payouts use; null where there is no payout route yet. */
-    recipientId: uuid().references(() => payoutRecipients.identifier, {
-      onDelete: "set null",
-    }),
+    recipientId: uuid().references(() => payoutRecipients.identifier, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check(
-      "bank_details_form",
-      sql`${t.form} IN ('standard', 'gb', 'addressed')`,
-    ),
-    check("bank_details_last4", sql`${t.accountNumberLast4} ~ '^[0-9]{1,4}$'`),
-    check("bank_details_currency", sql`${t.currencyCode} ~ '^[A-Z]{3}$'`),
-    check(
-      "bank_details_account_type",
-      sql`${t.accountType} IS NULL OR ${t.accountType} IN ('checking', 'savings')`,
-    ),
-    check(
-      "bank_details_ownership",
-      sql`${t.accountOwnership} IS NULL OR ${t.accountOwnership} IN ('business', 'personal')`,
-    ),
-    check(
-      "bank_details_payout_route",
-      sql`${t.payoutRoute} IN ('gateway', 'bank-file', 'none')`,
-    ),
+    check('bank_details_form', sql`${t.form} IN ('standard', 'gb', 'addressed')`),
+    check('bank_details_last4', sql`${t.accountNumberLast4} ~ '^[0-9]{1,4}$'`),
+    check('bank_details_currency', sql`${t.currencyCode} ~ '^[A-Z]{3}$'`),
+    check('bank_details_account_type', sql`${t.accountType} IS NULL OR ${t.accountType} IN ('checking', 'savings')`),
+    check('bank_details_ownership', sql`${t.accountOwnership} IS NULL OR ${t.accountOwnership} IN ('business', 'personal')`),
+    check('bank_details_payout_route', sql`${t.payoutRoute} IN ('gateway', 'bank-file', 'none')`),
   ],
 );

@@ -1,26 +1,12 @@
-import {
-  bankFormFor,
-  type BankDetails,
-  type BankDetailsState,
-  type BankForm,
-  type PayoutBank,
-  type SaveBankDetailsInput,
-} from "@therapy/contracts/bank-details";
-import type { AppDeps } from "../../deps.ts";
-import {
-  requireLiveAccount,
-  requireRole,
-  type Actor,
-} from "../../platform/auth/access.ts";
-import { AppError } from "../../platform/errors.ts";
-import { fieldEncryptionFromConfig } from "../../platform/field-encryption.ts";
-import type { PaymentsModule } from "../payments/payments.module.ts";
-import type { UserModule, UserRow } from "../user/user.module.ts";
-import type { WalletModule } from "../wallet/wallet.module.ts";
-import {
-  bankDetailsRepository as repo,
-  type BankDetailsRow,
-} from "./bank-details.repository.ts";
+import { bankFormFor, type BankDetails, type BankDetailsState, type BankForm, type PayoutBank, type SaveBankDetailsInput } from '@therapy/contracts/bank-details';
+import type { AppDeps } from '../../deps.ts';
+import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
+import type { PaymentsModule } from '../payments/payments.module.ts';
+import type { UserModule, UserRow } from '../user/user.module.ts';
+import type { WalletModule } from '../wallet/wallet.module.ts';
+import { bankDetailsRepository as repo, type BankDetailsRow } from './bank-details.repository.ts';
 
 /** What is sealed (AES-256-GCM) in `bank_details.sealed`: everything that identifies the account or its holder. */
 interface SealedDetails {
@@ -33,14 +19,7 @@ interface SealedDetails {
   verifiedAccountName: string | null;
 }
 
-type Payouts = Pick<
-  PaymentsModule["payouts"],
-  | "banks"
-  | "resolveAccount"
-  | "createRecipient"
-  | "registerBankAccount"
-  | "gatewayCurrencies"
->;
+type Payouts = Pick<PaymentsModule['payouts'], 'banks' | 'resolveAccount' | 'createRecipient' | 'registerBankAccount' | 'gatewayCurrencies'>;
 
 /**
  * Letters only, upper case, without accents, as a sorted list of words: "Doe, Jane" and "JANE DOE" are the same name.
@@ -48,12 +27,12 @@ type Payouts = Pick<
  */
 const nameWords = (name: string) =>
   name
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .toUpperCase()
-    .replace(/[^\p{L}]+/gu, " ")
+    .replace(/[^\p{L}]+/gu, ' ')
     .trim()
-    .split(" ")
+    .split(' ')
     .filter(Boolean);
 
 /**
@@ -81,35 +60,18 @@ export function accountNamesMatch(typed: string, resolved: string): boolean {
  * show only the last four digits of the account number.
  */
 export function createBankDetailsService(
-  deps: Pick<AppDeps, "db" | "config">,
-  {
-    users,
-    wallet,
-    payouts,
-  }: {
-    users: Pick<UserModule, "findActiveUser">;
-    wallet: Pick<WalletModule, "currencyOf">;
-    payouts: Payouts;
-  },
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  { users, wallet, payouts }: { users: Pick<UserModule, 'findActiveUser'>; wallet: Pick<WalletModule, 'currencyOf'>; payouts: Payouts },
 ) {
   const { db } = deps;
   const crypt = fieldEncryptionFromConfig(deps.config);
   const context = (providerId: string) => `bank_details:${providerId}`;
 
-  const provider = async (actor: Actor): Promise<UserRow> =>
-    requireLiveAccount(
-      actor,
-      await users.findActiveUser(requireRole(actor, "provider").userId),
-    );
+  const provider = async (actor: Actor): Promise<UserRow> => requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'provider').userId));
 
   const situation = async (user: UserRow) => {
     const currency = await wallet.currencyOf(user.identifier);
-    return {
-      countryCode: user.countryCode ?? null,
-      currency,
-      form: bankFormFor(user.countryCode) as BankForm,
-      gatewayCheck: payouts.gatewayCurrencies.includes(currency),
-    };
+    return { countryCode: user.countryCode ?? null, currency, form: bankFormFor(user.countryCode) as BankForm, gatewayCheck: payouts.gatewayCurrencies.includes(currency) };
   };
 
   /** The gateway could not be reached: a clear message that nothing was saved (not the payment module's wording). */
@@ -117,20 +79,13 @@ export function createBankDetailsService(
     try {
       return await call();
     } catch (err) {
-      if (err instanceof AppError && err.code === "PAYMENT_GATEWAY_ERROR")
-        throw new AppError(
-          502,
-          "PAYMENT_GATEWAY_ERROR",
-          "bankGatewayUnavailable",
-        );
+      if (err instanceof AppError && err.code === 'PAYMENT_GATEWAY_ERROR') throw new AppError(502, 'PAYMENT_GATEWAY_ERROR', 'bankGatewayUnavailable');
       throw err;
     }
   };
 
   const present = (row: BankDetailsRow): BankDetails => {
-    const sealed = JSON.parse(
-      crypt.open(row.sealed, context(row.providerId)),
-    ) as SealedDetails;
+    const sealed = JSON.parse(crypt.open(row.sealed, context(row.providerId))) as SealedDetails;
     return {
       form: row.form,
       accountName: sealed.accountName,
@@ -167,71 +122,47 @@ export function createBankDetailsService(
     },
 
     /** The holder name the bank has for an account (gateway currencies only). Nothing is stored. */
-    async checkAccount(
-      actor: Actor,
-      input: { bankCode: string; accountNumber: string },
-    ): Promise<{ accountName: string }> {
+    async checkAccount(actor: Actor, input: { bankCode: string; accountNumber: string }): Promise<{ accountName: string }> {
       const { currency } = await situation(await provider(actor));
-      const resolved = await gatewayCall(() =>
-        payouts.resolveAccount({ ...input, currency }),
-      );
+      const resolved = await gatewayCall(() => payouts.resolveAccount({ ...input, currency }));
       return { accountName: resolved.accountName };
     },
 
-    async save(
-      actor: Actor,
-      input: SaveBankDetailsInput,
-    ): Promise<BankDetailsState> {
+    async save(actor: Actor, input: SaveBankDetailsInput): Promise<BankDetailsState> {
       const user = await provider(actor);
-      const { countryCode, currency, form, gatewayCheck } =
-        await situation(user);
+      const { countryCode, currency, form, gatewayCheck } = await situation(user);
       // The form is the country's: a GB provider cannot leave out what the GB rules require by sending another form.
-      if (input.form !== form) throw AppError.rule("bankFormMismatch");
+      if (input.form !== form) throw AppError.rule('bankFormMismatch');
 
       let bankName = input.bankName;
       let verifiedAccountName: string | null = null;
       let recipientId: string | null = null;
-      let payoutRoute: BankDetails["payoutRoute"] = "none";
+      let payoutRoute: BankDetails['payoutRoute'] = 'none';
       if (gatewayCheck) {
         // The bank comes from the gateway's list, and the account's holder must be the name typed: checked first,
         // so a mismatch stores nothing (here or at the gateway).
-        const bank = (await gatewayCall(() => payouts.banks(currency))).find(
-          (b) => b.code === input.bankCode,
-        );
-        if (!bank) throw AppError.rule("bankNotInList");
+        const bank = (await gatewayCall(() => payouts.banks(currency))).find((b) => b.code === input.bankCode);
+        if (!bank) throw AppError.rule('bankNotInList');
         bankName = bank.name;
-        const resolved = await gatewayCall(() =>
-          payouts.resolveAccount({
-            accountNumber: input.accountNumber,
-            bankCode: input.bankCode,
-            currency,
-          }),
-        );
-        if (!accountNamesMatch(input.accountName, resolved.accountName))
-          throw AppError.rule("bankAccountNameMismatch");
+        const resolved = await gatewayCall(() => payouts.resolveAccount({ accountNumber: input.accountNumber, bankCode: input.bankCode, currency }));
+        if (!accountNamesMatch(input.accountName, resolved.accountName)) throw AppError.rule('bankAccountNameMismatch');
         const recipient = await gatewayCall(() =>
-          payouts.createRecipient({
-            providerId: user.identifier,
-            name: input.accountName,
-            accountNumber: input.accountNumber,
-            bankCode: input.bankCode,
-            currency,
-          }),
+          payouts.createRecipient({ providerId: user.identifier, name: input.accountName, accountNumber: input.accountNumber, bankCode: input.bankCode, currency }),
         );
         verifiedAccountName = recipient.accountName;
         recipientId = recipient.identifier;
-        payoutRoute = "gateway";
-      } else if (currency === "GBP") {
+        payoutRoute = 'gateway';
+      } else if (currency === 'GBP') {
         // GBP is paid by the operator's bank file (decision 0022); its rules (sort code 6, account 8 digits) apply.
         const registered = await payouts.registerBankAccount({
           providerId: user.identifier,
-          currency: "GBP",
+          currency: 'GBP',
           accountName: input.accountName,
           sortCode: input.bankCode,
           accountNumber: input.accountNumber,
         });
         recipientId = registered.identifier;
-        payoutRoute = "bank-file";
+        payoutRoute = 'bank-file';
       }
 
       const sealed: SealedDetails = {
