@@ -15,6 +15,7 @@ import type { Database } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { createAppConfigModule } from './modules/app-config/app-config.module.ts';
 import { createAvailabilityModule } from './modules/availability/availability.module.ts';
+import { createBankDetailsModule } from './modules/bank-details/bank-details.module.ts';
 import { createClientProfileModule } from './modules/client-profile/client-profile.module.ts';
 import { createDevMailboxModule } from './modules/dev-mailbox/dev-mailbox.module.ts';
 import { createFilesModule } from './modules/files/files.module.ts';
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   clock?: Clock;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them to prove what is never logged). */
+  logStream?: { write(line: string): void };
   /** Prometheus metrics at /metrics; default on outside tests (tests that check /metrics turn it on). */
   metrics?: boolean;
   /** Where unexpected errors (and gateway events that need attention) are reported; default: Sentry when SENTRY_DSN is set. */
@@ -66,7 +69,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { config, db } = opts;
 
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // A caller's own request id (a load balancer's) is kept only if it looks like one; anything else gets ours.
     requestIdHeader: false,
     genReqId: (req) => {
@@ -110,6 +113,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const reference = createReferenceModule(deps);
   const availability = createAvailabilityModule(deps, { users });
   const practiceDetails = createPracticeDetailsModule(deps, { users, availability, wallet });
+  const payments = createPaymentsModule(deps, { users, wallet, reporter: errorReporter });
+  const bankDetails = createBankDetailsModule(deps, { users, wallet, payments });
   const modules = [
     createHealthModule(deps),
     createAppConfigModule(deps),
@@ -120,7 +125,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     createClientProfileModule(deps, { users, reference }),
     createProviderProfileModule(deps, { users, reference, availability }),
     availability,
-    createPaymentsModule(deps, { users, wallet, reporter: errorReporter }),
+    payments,
+    bankDetails,
     wallet,
     practiceDetails,
   ];

@@ -39,6 +39,7 @@ const nameExtras = {
   hyphens: '\\-',
   apostrophes: "'\u2019",
   periods: '.',
+  commas: ',',
 } as const;
 export type NameExtra = keyof typeof nameExtras;
 

@@ -12,6 +12,7 @@ import type picture from '../locales/en/picture.json';
 import type availability from '../locales/en/availability.json';
 import type therapists from '../locales/en/therapists.json';
 import type wallet from '../locales/en/wallet.json';
+import type bankDetails from '../locales/en/bankDetails.json';
 import type legal from '../locales/en/legal.json';
 import type practiceDetails from '../locales/en/practice-details.json';
 
@@ -34,6 +35,7 @@ declare module 'i18next' {
       availability: typeof availability;
       therapists: typeof therapists;
       wallet: typeof wallet;
+      bankDetails: typeof bankDetails;
       legal: typeof legal;
       'practice-details': typeof practiceDetails;
     };

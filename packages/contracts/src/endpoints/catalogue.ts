@@ -2,6 +2,7 @@ import type { EndpointDefinition } from '../endpoint.ts';
 import * as account from './account.ts';
 import * as auth from './auth.ts';
 import * as availability from './availability.ts';
+import * as bankDetails from './bank-details.ts';
 import * as clientProfile from './client-profile.ts';
 import * as ops from './ops.ts';
 import * as payouts from './payouts.ts';
@@ -14,7 +15,7 @@ import * as wallet from './wallet.ts';
  * Every endpoint of the API, for what needs them all: the OpenAPI document, the route coverage test, the web tests'
  * mock check. Modules and the web import one endpoint from its own file, not from here.
  */
-export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails };
+export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails };
 
 export const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'operationId' in value && 'responses' in value;

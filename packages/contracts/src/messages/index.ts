@@ -1,5 +1,6 @@
 import { authMessages } from './auth.ts';
 import { availabilityMessages } from './availability.ts';
+import { bankDetailsMessages } from './bank-details.ts';
 import { commonMessages } from './common.ts';
 import type { MessageEntry } from './define.ts';
 import { payoutMessages } from './payouts.ts';
@@ -21,6 +22,7 @@ export const featureCatalogues = {
   wallet: walletMessages,
   payouts: payoutMessages,
   practiceDetails: practiceDetailsMessages,
+  bankDetails: bankDetailsMessages,
 } as const;
 
 export const catalogue = {
@@ -31,6 +33,7 @@ export const catalogue = {
   ...walletMessages,
   ...payoutMessages,
   ...practiceDetailsMessages,
+  ...bankDetailsMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

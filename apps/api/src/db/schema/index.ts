@@ -6,3 +6,4 @@ export * from './availability.ts';
 export * from './wallet.ts';
 export * from './payouts.ts';
 export * from './practice-details.ts';
+export * from './bank-details.ts';

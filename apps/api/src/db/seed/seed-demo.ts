@@ -1,4 +1,5 @@
 import type { Database } from '../client.ts';
+import { insertDemoBankDetails } from './demo-bank-details.ts';
 import { findUserByEmail, insertDemoAvailability, insertDemoUser } from './demo.repository.ts';
 import { seedDemoPracticeDetails } from './demo-practice-details.ts';
 
@@ -20,8 +21,14 @@ const names = { client: ['Amara', 'Okafor', 'NG'], provider: ['Lena', 'Hoffmann'
 
 const timezones = { client: 'Africa/Lagos', provider: 'Europe/Berlin' } as const;
 
-/** `hashPassword`: the platform's (platform/auth/passwords.ts), passed in because db/ imports no platform code. */
-export async function seedDemoData(db: Database, { hashPassword }: { hashPassword: (password: string) => Promise<string> }): Promise<DemoAccount[]> {
+/**
+ * `hashPassword`: the platform's (platform/auth/passwords.ts); `seal`: its field encryption (platform/field-encryption.ts);
+ * both passed in because db/ imports no platform code.
+ */
+export async function seedDemoData(
+  db: Database,
+  { hashPassword, seal }: { hashPassword: (password: string) => Promise<string>; seal: (plaintext: string, context: string) => string },
+): Promise<DemoAccount[]> {
   const seeded: DemoAccount[] = [];
   for (const account of demoAccounts) {
     const existing = await findUserByEmail(db, account.email);
@@ -42,6 +49,7 @@ export async function seedDemoData(db: Database, { hashPassword }: { hashPasswor
     });
     // The demo therapist works Monday to Friday, 09:00-12:00 and 13:00-17:00 in Berlin, so the calendar has slots.
     if (id && account.userType === 'provider') await insertDemoAvailability(db, id, timezones.provider, [[540, 720], [780, 1020]]);
+    if (id && account.userType === 'provider') await insertDemoBankDetails(db, id, seal);
     seeded.push({ ...account, identifier: id });
   }
   await seedDemoPracticeDetails(db, seeded);

@@ -12,7 +12,7 @@ import { gatewayEventHandlers } from './events/handlers.ts';
 import { createGatewayEventsService } from './gateway-events.service.ts';
 import { createGatewayRegistry, sandboxWebhookSecret } from './gateway/gateway-registry.ts';
 import { createPaystackPayouts } from './gateway/paystack-payouts.ts';
-import type { PayoutGateway } from './gateway/payout-gateway.ts';
+import { gatewayPayoutCurrencies, type PayoutGateway } from './gateway/payout-gateway.ts';
 import { startGatewayEventWorker } from './gateway-events.worker.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { payoutBatchesRoutes } from './payouts/payout-batches.routes.ts';
@@ -122,7 +122,7 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet, reporter }:
      * The payout port for bookings (decision 0022): `createRecipient` (the bank resolves the account first) and
      * `transfer` (earnings -> clearing under a lock, then the gateway); outcomes arrive as `transfer.*` webhooks.
      */
-    payouts: { banks: payouts.banks, createRecipient: payouts.createRecipient, transfer: payouts.transfer, find: payouts.find, registerBankAccount: batches.registerBankAccount },
+    payouts: { banks: payouts.banks, resolveAccount: payouts.resolveAccount, gatewayCurrencies: gatewayPayoutCurrencies, createRecipient: payouts.createRecipient, transfer: payouts.transfer, find: payouts.find, registerBankAccount: batches.registerBankAccount },
   };
 }
 export type PaymentsModule = ReturnType<typeof createPaymentsModule>;

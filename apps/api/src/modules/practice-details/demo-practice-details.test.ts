@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
+import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
 import { demoAccounts, seedDemoData } from '../../db/seed/seed-demo.ts';
 
 let t: TestApp;
@@ -11,7 +12,7 @@ afterAll(async () => t.close());
 
 describe('the demo provider has practice details', () => {
   it('a general fee, a fee for one therapy she offers, one work history entry and a US licence state; once', async () => {
-    await seedDemoData(t.db, { hashPassword });
+    await seedDemoData(t.db, { hashPassword, seal: fieldEncryptionFromConfig(t.config).seal });
     const demo = demoAccounts.find((a) => a.userType === 'provider')!;
     const signIn = await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: demo.email, password: demo.password } });
     expect(signIn.statusCode, signIn.body).toBe(200);
@@ -25,7 +26,7 @@ describe('the demo provider has practice details', () => {
     expect(await get('/provider/license-states')).toEqual([expect.objectContaining({ code: 'NY', name: 'New York' })]);
 
     // Start-up seeds every time: nothing is added twice.
-    await seedDemoData(t.db, { hashPassword });
+    await seedDemoData(t.db, { hashPassword, seal: fieldEncryptionFromConfig(t.config).seal });
     expect((await get('/provider/experience')).length).toBe(1);
     expect(await t.count('provider_booking_fees')).toBe(2);
   });

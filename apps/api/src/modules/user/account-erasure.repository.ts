@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { availabilityDays, availabilitySettings } from '../../db/schema/availability.ts';
+import { bankDetails } from '../../db/schema/bank-details.ts';
 import { files } from '../../db/schema/files.ts';
 import { providerBookingFees, providerLicenseStates, workHistory } from '../../db/schema/practice-details.ts';
 import {
@@ -42,6 +43,8 @@ export const accountErasureRepository = {
     await db.delete(workHistory).where(eq(workHistory.providerId, userId));
     await db.delete(providerBookingFees).where(eq(providerBookingFees.providerId, userId));
     await db.delete(providerLicenseStates).where(eq(providerLicenseStates.providerId, userId));
+    // Bank payout details (sealed at rest); they own no files.
+    await db.delete(bankDetails).where(eq(bankDetails.providerId, userId));
 
     // Single-use links and email-change codes (a pending new address is personal too); their mails in the dev outbox.
     const pendingAddresses = await db.select({ email: emailChangeCodes.newEmail }).from(emailChangeCodes).where(eq(emailChangeCodes.userId, userId));

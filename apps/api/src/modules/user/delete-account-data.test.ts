@@ -200,6 +200,12 @@ describe('deleting a provider account removes or anonymises every piece of perso
     expect(therapyFee.statusCode, therapyFee.body).toBe(200);
     const licence = await t.api('POST', '/provider/license-states', provider, { stateIdentifiers: [await fx.stateId('US', 'NY')] });
     expect(licence.statusCode, licence.body).toBe(200);
+    const bank = await t.api('PUT', '/provider/bank-details', provider, {
+      form: 'addressed', accountName: 'Theodora Okafor', bankCode: '021000021', bankName: 'Chase Bank', accountNumber: '000123456789',
+      address: '1 Main Street, Springfield', postalCode: '62701', accountType: 'checking', accountOwnership: 'personal',
+    });
+    expect(bank.statusCode, bank.body).toBe(200);
+    expect(await count('bank_details', 'provider_id', provider.userId)).toBe(1);
 
     const res = await deleteAccount(provider);
     expect(res.statusCode, res.body).toBe(200);
@@ -215,6 +221,7 @@ describe('deleting a provider account removes or anonymises every piece of perso
   it('availability settings, weekly plan and custom days (with their intervals) are deleted', async () => {
     expect(await count('availability_settings', 'provider_id', provider.userId)).toBe(0);
     expect(await count('availability_days', 'provider_id', provider.userId)).toBe(0);
+    expect(await count('bank_details', 'provider_id', provider.userId)).toBe(0);
     const intervals = await rows('SELECT count(*)::int AS n FROM availability_intervals i LEFT JOIN availability_days d ON d.identifier = i.day_id WHERE d.identifier IS NULL', []);
     expect(intervals[0].n).toBe(0);
   });

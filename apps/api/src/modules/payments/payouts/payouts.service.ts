@@ -130,6 +130,20 @@ export function createPayoutsService(deps: Pick<AppDeps, 'db'>, { gateway, walle
     },
 
     /**
+     * The holder name the bank has for an account (`GET /bank/resolve`), for a form that checks the typed name before
+     * it saves anything. Nothing is stored. 400 `bankAccountNotResolved` when the bank does not know the account.
+     */
+    async resolveAccount(input: { accountNumber: string; bankCode: string; currency: string }): Promise<{ accountNumber: string; accountName: string }> {
+      if (!gatewayPayoutCurrencies.includes(input.currency)) throw AppError.rule('payoutCurrencyUnsupported', { currency: input.currency });
+      try {
+        return await gateway.resolveAccount(input.accountNumber, input.bankCode);
+      } catch (err) {
+        if (err instanceof GatewayError && !err.retryable) throw AppError.rule('bankAccountNotResolved');
+        throw gatewayUnavailable();
+      }
+    },
+
+    /**
      * Verifies the account with the bank (`GET /bank/resolve`) and makes the gateway's recipient. A 400
      * `bankAccountNotResolved` when the bank does not know the account; nothing is stored then.
      */

@@ -1,3 +1,25 @@
+CREATE TABLE "bank_details" (
+	"provider_id" uuid PRIMARY KEY NOT NULL,
+	"form" text NOT NULL,
+	"country_code" text,
+	"currency_code" text NOT NULL,
+	"sealed" text NOT NULL,
+	"account_number_last4" text NOT NULL,
+	"bank_name" text NOT NULL,
+	"account_type" text,
+	"account_ownership" text,
+	"payout_route" text NOT NULL,
+	"recipient_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "bank_details_form" CHECK ("bank_details"."form" IN ('standard', 'gb', 'addressed')),
+	CONSTRAINT "bank_details_last4" CHECK ("bank_details"."account_number_last4" ~ '^[0-9]{1,4}$'),
+	CONSTRAINT "bank_details_currency" CHECK ("bank_details"."currency_code" ~ '^[A-Z]{3}$'),
+	CONSTRAINT "bank_details_account_type" CHECK ("bank_details"."account_type" IS NULL OR "bank_details"."account_type" IN ('checking', 'savings')),
+	CONSTRAINT "bank_details_ownership" CHECK ("bank_details"."account_ownership" IS NULL OR "bank_details"."account_ownership" IN ('business', 'personal')),
+	CONSTRAINT "bank_details_payout_route" CHECK ("bank_details"."payout_route" IN ('gateway', 'bank-file', 'none'))
+);
+--> statement-breakpoint
 CREATE TABLE "provider_booking_fees" (
 	"identifier" uuid PRIMARY KEY NOT NULL,
 	"provider_id" uuid NOT NULL,
@@ -37,6 +59,8 @@ CREATE TABLE "work_history" (
 	CONSTRAINT "work_history_end" CHECK (CASE WHEN "work_history"."currently_works_here" THEN "work_history"."end_date" IS NULL ELSE "work_history"."end_date" IS NOT NULL AND "work_history"."end_date" >= "work_history"."start_date" END)
 );
 --> statement-breakpoint
+ALTER TABLE "bank_details" ADD CONSTRAINT "bank_details_provider_id_users_identifier_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."users"("identifier") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bank_details" ADD CONSTRAINT "bank_details_recipient_id_payout_recipients_identifier_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."payout_recipients"("identifier") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "provider_booking_fees" ADD CONSTRAINT "provider_booking_fees_provider_id_users_identifier_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."users"("identifier") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "provider_booking_fees" ADD CONSTRAINT "provider_booking_fees_therapy_category_id_reference_items_identifier_fk" FOREIGN KEY ("therapy_category_id") REFERENCES "public"."reference_items"("identifier") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "provider_license_states" ADD CONSTRAINT "provider_license_states_provider_id_users_identifier_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."users"("identifier") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,0 +1,95 @@
+import type { BankForm } from '@therapy/contracts/bank-details';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Landmark, Lock, Pencil, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeading } from '@/components/page-heading';
+import { SectionCard, SectionStatus } from '@/components/section-card';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { useAuthStore } from '@/lib/auth-store';
+import { bankDetailsQuery } from '../api/bank-details-api';
+import { BankDetailsForm } from '../components/bank-details-form';
+import { SavedBankDetails } from '../components/saved-bank-details';
+
+const bankCodeKey: Record<BankForm, 'fields.sortCode' | 'fields.routingNumber' | 'fields.bankCode'> = {
+  gb: 'fields.sortCode',
+  addressed: 'fields.routingNumber',
+  standard: 'fields.bankCode',
+};
+
+/** /practice/bank-details: where a provider's earnings are paid (spec §3 "Bank details (payout)"). Providers only. */
+export function BankDetailsRoute() {
+  const { t } = useTranslation('bankDetails');
+  const userType = useAuthStore((s) => s.user?.userType);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <Link to="/practice" className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t('back')}
+      </Link>
+      <PageHeading title={t('title')} lead={userType === 'provider' ? t('lead') : undefined} />
+      {userType === 'provider' ? <ProviderBankDetails /> : userType ? <ProvidersOnly /> : null}
+    </div>
+  );
+}
+
+function ProvidersOnly() {
+  const { t } = useTranslation('bankDetails');
+  return (
+    <EmptyState
+      icon={Lock}
+      title={t('providersOnly.title')}
+      description={t('providersOnly.body')}
+      action={
+        <Link to="/overview" className={buttonClasses({ variant: 'secondary' })}>
+          {t('providersOnly.back')}
+        </Link>
+      }
+    />
+  );
+}
+
+function ProviderBankDetails() {
+  const { t } = useTranslation('bankDetails');
+  const query = useQuery(bankDetailsQuery());
+  const state = query.data;
+  // Saved details are shown; the form opens on request (and closes again once the change is saved).
+  const [editing, setEditing] = useState(false);
+  return (
+    <div className="flex flex-col gap-6">
+      <SectionStatus loading={query.isPending} error={query.isError} onRetry={() => void query.refetch()} loadingLabel={t('loading')} errorText={t('loadFailed')} retryLabel={t('retry')} />
+      {state && (
+        <>
+          {state.details && (
+            <SectionCard icon={ShieldCheck} title={t('saved.title')} description={t('saved.description')}>
+              <SavedBankDetails details={state.details} bankCodeLabel={t(bankCodeKey[state.form])} />
+              {!editing && (
+                <Button variant="secondary" className="mt-5" onClick={() => setEditing(true)}>
+                  <Pencil className="size-4" aria-hidden="true" />
+                  {t('form.changeTitle')}
+                </Button>
+              )}
+            </SectionCard>
+          )}
+          {(!state.details || editing) && (
+            <SectionCard
+              icon={Landmark}
+              title={state.details ? t('form.changeTitle') : t('form.title')}
+              description={state.gatewayCheck ? t('form.gatewayDescription') : state.details ? t('form.changeDescription') : t('form.description')}
+            >
+              {!state.countryCode && <p className="mb-4 text-sm text-slate-700">{t('noCountry')}</p>}
+              <BankDetailsForm
+                key={`${state.form}-${state.details?.updatedAt ?? 'new'}`}
+                state={state}
+                bankCodeLabel={t(bankCodeKey[state.form])}
+                onSaved={() => setEditing(false)}
+              />
+            </SectionCard>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
