@@ -16,6 +16,7 @@ import type { AppDeps } from './deps.ts';
 import { createAppConfigModule } from './modules/app-config/app-config.module.ts';
 import { createAvailabilityModule } from './modules/availability/availability.module.ts';
 import { createClientProfileModule } from './modules/client-profile/client-profile.module.ts';
+import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
 import { createDevMailboxModule } from './modules/dev-mailbox/dev-mailbox.module.ts';
 import { createFilesModule } from './modules/files/files.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
@@ -108,6 +109,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const users = createUserModule(deps, { wallet });
   const reference = createReferenceModule(deps);
   const availability = createAvailabilityModule(deps, { users });
+  const credentials = createCredentialsModule(deps, { users });
   const modules = [
     createHealthModule(deps),
     createAppConfigModule(deps),
@@ -118,6 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     createClientProfileModule(deps, { users, reference }),
     createProviderProfileModule(deps, { users, reference, availability }),
     availability,
+    credentials,
     createPaymentsModule(deps, { users, wallet, reporter: errorReporter }),
     wallet,
   ];

@@ -1,6 +1,7 @@
 import { authMessages } from './auth.ts';
 import { availabilityMessages } from './availability.ts';
 import { commonMessages } from './common.ts';
+import { credentialMessages } from './credentials.ts';
 import type { MessageEntry } from './define.ts';
 import { payoutMessages } from './payouts.ts';
 import { profileMessages } from './profile.ts';
@@ -19,6 +20,7 @@ export const featureCatalogues = {
   availability: availabilityMessages,
   wallet: walletMessages,
   payouts: payoutMessages,
+  credentials: credentialMessages,
 } as const;
 
 export const catalogue = {
@@ -28,6 +30,7 @@ export const catalogue = {
   ...availabilityMessages,
   ...walletMessages,
   ...payoutMessages,
+  ...credentialMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;
