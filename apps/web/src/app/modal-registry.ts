@@ -58,4 +58,13 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
     ns: ['wallet'],
     load: () => import('@/features/wallet/modals/topup-modal').then((m) => m.TopupModal),
   },
+  'credential-upload': {
+    ns: ['credentials', 'files'],
+    load: () => import('@/features/credentials/modals/credential-modal').then((m) => m.CredentialModal),
+  },
+  // Shared: the credentials page and the operator's document review.
+  'file-preview': {
+    ns: ['files'],
+    load: () => import('@/components/file-preview/file-preview-modal').then((m) => m.FilePreviewModal),
+  },
 };

@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
                 children: [{ index: true, lazy: async () => ({ Component: (await import('./account-profile-slot')).AccountProfileSlot }) }],
               },
               { path: 'availability', handle: { title: 'availability' } satisfies PageHandle, lazy: lazyPage(['availability'], () => import('@/features/availability/routes/availability-route').then((m) => m.AvailabilityRoute)) },
+              { path: 'practice/credentials', handle: { title: 'credentials' } satisfies PageHandle, lazy: lazyPage(['credentials', 'files'], () => import('@/features/credentials/routes/credentials-route').then((m) => m.CredentialsRoute)) },
               { path: 'wallet', handle: { title: 'wallet' } satisfies PageHandle, lazy: lazyPage(['wallet'], () => import('@/features/wallet/routes/wallet-route').then((m) => m.WalletRoute)) },
               {
                 path: 'wallet/transactions/:transactionId',

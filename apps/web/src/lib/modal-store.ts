@@ -20,6 +20,10 @@ export interface ModalProps {
   'delete-picture': Record<string, never>;
   /** Spec §2 "Wallet top-up": amount, method, card checkout or transfer details, "Topup In Progress". */
   'wallet-topup': Record<string, never>;
+  /** Spec §2 "Credential upload": add (no id) or edit (`qualificationId`, from `?id=` on /practice/credentials). */
+  'credential-upload': { qualificationId?: string };
+  /** Spec §2 "File preview (shown in an iframe)": a signed URL; pdf and images in a frame, doc/docx as a download. */
+  'file-preview': { url: string; filename: string; contentType: string };
 }
 
 export type ModalId = keyof ModalProps;
