@@ -8,6 +8,7 @@ import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './
 import { migrateAndSeed } from './db/migrate.ts';
 import { seedDemoData, type DemoAccount } from './db/seed/seed-demo.ts';
 import { hashPassword } from './platform/auth/passwords.ts';
+import { createFileStorage } from './platform/files/file-service.ts';
 import { prepareJobsSchema } from './platform/jobs.ts';
 
 export interface RunningServer {
@@ -51,7 +52,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   };
   try {
     await migrateAndSeed(db, { prepareJobs: prepareJobsSchema });
-    const demoAccounts = config.seedDemo ? await seedDemoData(db, { hashPassword }) : [];
+    const storage = createFileStorage(config.storage);
+    const demoAccounts = config.seedDemo ? await seedDemoData(db, { hashPassword, storeFile: (key, data, type) => storage.put(key, data, type) }) : [];
     const app = await buildApp({ config, db, logger: opts.logger });
     const address = await app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;

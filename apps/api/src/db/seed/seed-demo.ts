@@ -1,4 +1,5 @@
 import type { Database } from '../client.ts';
+import { seedDemoCredentials, type StoreFile } from './demo-credentials.ts';
 import { findUserByEmail, insertDemoAvailability, insertDemoUser } from './demo.repository.ts';
 
 export interface DemoAccount {
@@ -20,7 +21,10 @@ const names = { client: ['Amara', 'Okafor', 'NG'], provider: ['Lena', 'Hoffmann'
 const timezones = { client: 'Africa/Lagos', provider: 'Europe/Berlin' } as const;
 
 /** `hashPassword`: the platform's (platform/auth/passwords.ts), passed in because db/ imports no platform code. */
-export async function seedDemoData(db: Database, { hashPassword }: { hashPassword: (password: string) => Promise<string> }): Promise<DemoAccount[]> {
+export async function seedDemoData(
+  db: Database,
+  { hashPassword, storeFile }: { hashPassword: (password: string) => Promise<string>; storeFile?: StoreFile },
+): Promise<DemoAccount[]> {
   const seeded: DemoAccount[] = [];
   for (const account of demoAccounts) {
     const existing = await findUserByEmail(db, account.email);
@@ -43,5 +47,7 @@ export async function seedDemoData(db: Database, { hashPassword }: { hashPasswor
     if (id && account.userType === 'provider') await insertDemoAvailability(db, id, timezones.provider, [[540, 720], [780, 1020]]);
     seeded.push({ ...account, identifier: id });
   }
+  const provider = seeded.find((a) => a.userType === 'provider')?.identifier;
+  if (provider && storeFile) await seedDemoCredentials(db, provider, storeFile);
   return seeded;
 }

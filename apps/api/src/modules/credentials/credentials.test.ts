@@ -7,7 +7,9 @@ import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness
 import { docBytes, docxBytes, exeBytes, multipartBody, pdfBytes, pdfFile, uploadDocuments, type UploadFile } from '../../../test/credential-test-helpers.ts';
 import { png } from '../../../test/profile-test-helpers.ts';
 import type { AppDeps } from '../../deps.ts';
-import { createFileService } from '../../platform/files/file-service.ts';
+import { seedDemoCredentials } from '../../db/seed/demo-credentials.ts';
+import { checkDocument } from '../../platform/files/documents.ts';
+import { createFileService, createFileStorage } from '../../platform/files/file-service.ts';
 import type { UserModule } from '../user/user.module.ts';
 import { createCredentialsModule } from './credentials.module.ts';
 
@@ -367,5 +369,28 @@ describe('the module face for the checklist and the review', () => {
     ]);
     for (const doc of docs) expect((await t.request({ method: 'GET', url: doc.files[0]!.url })).statusCode).toBe(200);
     expect(await face.reviewDocuments.documentsOf(someoneElse.userId)).toEqual([]);
+  });
+});
+
+describe('demo data', () => {
+  it('gives a provider a licence with one small valid PDF and an insurance PDF, once', async () => {
+    const provider = await t.signUp('provider');
+    const storage = createFileStorage(t.config.storage);
+    const storeFile = (key: string, data: Buffer, type: string) => storage.put(key, data, type);
+    await seedDemoCredentials(t.db, provider.userId, storeFile);
+    await seedDemoCredentials(t.db, provider.userId, storeFile);
+    const list = (await t.api('GET', '/provider/qualification', provider)).json().data;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ type: 'license', details: { body: 'New York State Board', credentialNumber: 'NY-123456' } });
+    const insurance = (await t.api('GET', '/provider/indemnity-insurance', provider)).json().data.insuranceFiles;
+    expect(insurance.map((f: { filename: string }) => f.filename)).toEqual(['indemnity-insurance.pdf']);
+    for (const url of [list[0].files[0].url, insurance[0].url]) {
+      const served = await t.request({ method: 'GET', url });
+      expect(served.statusCode).toBe(200);
+      // The same check an upload gets: a PDF by its content, with an xref table and an end marker.
+      const checked = await checkDocument({ filename: 'demo.pdf', data: served.rawPayload, tooLarge: false });
+      expect(checked.contentType).toBe('application/pdf');
+      expect(served.rawPayload.toString('latin1')).toMatch(/xref[\s\S]*%%EOF\n$/);
+    }
   });
 });
