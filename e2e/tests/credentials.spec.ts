@@ -61,9 +61,17 @@ test('a therapist uploads a licence with two files, edits it through ?id=, delet
   await page.reload();
   // After a full load the session is restored and the route loaded before the modal opens again (a slower path).
   await expect(edit.getByLabel('Licensing body')).toHaveValue('New York State Board', { timeout: 30_000 });
+  // Replace one file: it takes the old one's place.
+  const chooser = page.waitForEvent('filechooser');
+  await edit.getByRole('button', { name: 'Replace back.pdf' }).click();
+  await (await chooser).setFiles(pdf('back-new.pdf'));
+  await expectToast(page, 'File Updated Successfully');
+  await expect(edit.getByRole('button', { name: 'Replace back-new.pdf' })).toBeVisible();
+  await expect(edit.getByRole('button', { name: 'Replace back.pdf' })).toHaveCount(0);
   await edit.getByRole('button', { name: 'Delete licence-front-page.pdf' }).click();
   await expectToast(page, 'File Deleted');
-  await expect(edit.getByRole('button', { name: 'Delete back.pdf' })).toBeDisabled();
+  // The last file cannot go (a credential keeps at least one).
+  await expect(edit.getByRole('button', { name: 'Delete back-new.pdf' })).toBeDisabled();
   await page.screenshot({ path: testInfo.outputPath('credential-edit-en.png') });
   await edit.getByLabel('Licensing body').fill('Texas State Board');
   await edit.getByRole('button', { name: 'Save changes' }).click();
@@ -73,6 +81,7 @@ test('a therapist uploads a licence with two files, edits it through ?id=, delet
   await expect(page).toHaveURL(/\/practice\/credentials\/?$/);
   const edited = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Texas State Board' }) });
   await expect(edited.getByRole('button', { name: /^Preview / })).toHaveCount(1);
+  await expect(edited.getByRole('button', { name: 'Preview back-new.pdf' })).toBeVisible();
 
   // Insurance.
   const insurance = page.locator('#insurance');
