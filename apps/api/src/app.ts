@@ -17,6 +17,7 @@ import { createAppConfigModule } from './modules/app-config/app-config.module.ts
 import { createAvailabilityModule } from './modules/availability/availability.module.ts';
 import { createBankDetailsModule } from './modules/bank-details/bank-details.module.ts';
 import { createClientProfileModule } from './modules/client-profile/client-profile.module.ts';
+import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
 import { createDevMailboxModule } from './modules/dev-mailbox/dev-mailbox.module.ts';
 import { createFilesModule } from './modules/files/files.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
@@ -115,6 +116,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const practiceDetails = createPracticeDetailsModule(deps, { users, availability, wallet });
   const payments = createPaymentsModule(deps, { users, wallet, reporter: errorReporter });
   const bankDetails = createBankDetailsModule(deps, { users, wallet, payments });
+  const credentials = createCredentialsModule(deps, { users });
   const modules = [
     createHealthModule(deps),
     createAppConfigModule(deps),
@@ -127,6 +129,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     availability,
     payments,
     bankDetails,
+    credentials,
     wallet,
     practiceDetails,
   ];

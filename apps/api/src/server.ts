@@ -9,6 +9,7 @@ import { migrateAndSeed } from './db/migrate.ts';
 import { seedDemoData, type DemoAccount } from './db/seed/seed-demo.ts';
 import { hashPassword } from './platform/auth/passwords.ts';
 import { fieldEncryptionFromConfig } from './platform/field-encryption.ts';
+import { createFileStorage } from './platform/files/file-service.ts';
 import { prepareJobsSchema } from './platform/jobs.ts';
 
 export interface RunningServer {
@@ -52,7 +53,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
   };
   try {
     await migrateAndSeed(db, { prepareJobs: prepareJobsSchema });
-    const demoAccounts = config.seedDemo ? await seedDemoData(db, { hashPassword, seal: fieldEncryptionFromConfig(config).seal }) : [];
+    const storage = createFileStorage(config.storage);
+    const demoAccounts = config.seedDemo
+      ? await seedDemoData(db, { hashPassword, seal: fieldEncryptionFromConfig(config).seal, storeFile: (key, data, type) => storage.put(key, data, type) })
+      : [];
     const app = await buildApp({ config, db, logger: opts.logger });
     const address = await app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;

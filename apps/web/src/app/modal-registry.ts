@@ -66,4 +66,13 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
     ns: ['practice-details'],
     load: () => import('@/features/practice-details/modals/delete-work-history-modal').then((m) => m.DeleteWorkHistoryModal),
   },
+  'credential-upload': {
+    ns: ['credentials', 'files'],
+    load: () => import('@/features/credentials/modals/credential-modal').then((m) => m.CredentialModal),
+  },
+  // Shared: the credentials page and the operator's document review.
+  'file-preview': {
+    ns: ['files'],
+    load: () => import('@/components/file-preview/file-preview-modal').then((m) => m.FilePreviewModal),
+  },
 };

@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'availability', handle: { title: 'availability' } satisfies PageHandle, lazy: lazyPage(['availability'], () => import('@/features/availability/routes/availability-route').then((m) => m.AvailabilityRoute)) },
               { path: 'practice/bank-details', handle: { title: 'bankDetails' } satisfies PageHandle, lazy: lazyPage(['bankDetails'], () => import('@/features/bank-details/routes/bank-details-route').then((m) => m.BankDetailsRoute)) },
+              { path: 'practice/credentials', handle: { title: 'credentials' } satisfies PageHandle, lazy: lazyPage(['credentials', 'files'], () => import('@/features/credentials/routes/credentials-route').then((m) => m.CredentialsRoute)) },
               { path: 'wallet', handle: { title: 'wallet' } satisfies PageHandle, lazy: lazyPage(['wallet'], () => import('@/features/wallet/routes/wallet-route').then((m) => m.WalletRoute)) },
               {
                 path: 'wallet/transactions/:transactionId',

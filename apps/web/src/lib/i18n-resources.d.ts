@@ -15,6 +15,8 @@ import type wallet from '../locales/en/wallet.json';
 import type bankDetails from '../locales/en/bankDetails.json';
 import type legal from '../locales/en/legal.json';
 import type practiceDetails from '../locales/en/practice-details.json';
+import type credentials from '../locales/en/credentials.json';
+import type files from '../locales/en/files.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -38,6 +40,8 @@ declare module 'i18next' {
       bankDetails: typeof bankDetails;
       legal: typeof legal;
       'practice-details': typeof practiceDetails;
+      credentials: typeof credentials;
+      files: typeof files;
     };
   }
 }

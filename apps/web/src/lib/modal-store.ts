@@ -24,6 +24,10 @@ export interface ModalProps {
   /** Spec §2 "Employment History": add a work history entry, or edit the one given. */
   'work-history': { entry?: WorkHistory };
   'delete-work-history': { entry: WorkHistory };
+  /** Spec §2 "Credential upload": add (no id) or edit (`qualificationId`, from `?id=` on /practice/credentials). */
+  'credential-upload': { qualificationId?: string };
+  /** Spec §2 "File preview (shown in an iframe)": a signed URL; pdf and images in a frame, doc/docx as a download. */
+  'file-preview': { url: string; filename: string; contentType: string };
 }
 
 export type ModalId = keyof ModalProps;

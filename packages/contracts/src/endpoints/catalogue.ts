@@ -4,6 +4,7 @@ import * as auth from './auth.ts';
 import * as availability from './availability.ts';
 import * as bankDetails from './bank-details.ts';
 import * as clientProfile from './client-profile.ts';
+import * as credentials from './credentials.ts';
 import * as ops from './ops.ts';
 import * as payouts from './payouts.ts';
 import * as practiceDetails from './practice-details.ts';
@@ -15,7 +16,7 @@ import * as wallet from './wallet.ts';
  * Every endpoint of the API, for what needs them all: the OpenAPI document, the route coverage test, the web tests'
  * mock check. Modules and the web import one endpoint from its own file, not from here.
  */
-export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails };
+export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails, credentials };
 
 export const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'operationId' in value && 'responses' in value;

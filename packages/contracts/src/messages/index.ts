@@ -2,6 +2,7 @@ import { authMessages } from './auth.ts';
 import { availabilityMessages } from './availability.ts';
 import { bankDetailsMessages } from './bank-details.ts';
 import { commonMessages } from './common.ts';
+import { credentialMessages } from './credentials.ts';
 import type { MessageEntry } from './define.ts';
 import { payoutMessages } from './payouts.ts';
 import { practiceDetailsMessages } from './practice-details.ts';
@@ -23,6 +24,7 @@ export const featureCatalogues = {
   payouts: payoutMessages,
   practiceDetails: practiceDetailsMessages,
   bankDetails: bankDetailsMessages,
+  credentials: credentialMessages,
 } as const;
 
 export const catalogue = {
@@ -34,6 +36,7 @@ export const catalogue = {
   ...payoutMessages,
   ...practiceDetailsMessages,
   ...bankDetailsMessages,
+  ...credentialMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

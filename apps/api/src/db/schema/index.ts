@@ -7,3 +7,4 @@ export * from './wallet.ts';
 export * from './payouts.ts';
 export * from './practice-details.ts';
 export * from './bank-details.ts';
+export * from './credentials.ts';

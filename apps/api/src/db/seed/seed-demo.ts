@@ -1,5 +1,6 @@
 import type { Database } from '../client.ts';
 import { insertDemoBankDetails } from './demo-bank-details.ts';
+import { seedDemoCredentials, type StoreFile } from './demo-credentials.ts';
 import { findUserByEmail, insertDemoAvailability, insertDemoUser } from './demo.repository.ts';
 import { seedDemoPracticeDetails } from './demo-practice-details.ts';
 
@@ -23,11 +24,11 @@ const timezones = { client: 'Africa/Lagos', provider: 'Europe/Berlin' } as const
 
 /**
  * `hashPassword`: the platform's (platform/auth/passwords.ts); `seal`: its field encryption (platform/field-encryption.ts);
- * both passed in because db/ imports no platform code.
+ * `storeFile`: the file storage's writer (the demo documents); passed in because db/ imports no platform code.
  */
 export async function seedDemoData(
   db: Database,
-  { hashPassword, seal }: { hashPassword: (password: string) => Promise<string>; seal: (plaintext: string, context: string) => string },
+  { hashPassword, seal, storeFile }: { hashPassword: (password: string) => Promise<string>; seal: (plaintext: string, context: string) => string; storeFile?: StoreFile },
 ): Promise<DemoAccount[]> {
   const seeded: DemoAccount[] = [];
   for (const account of demoAccounts) {
@@ -53,5 +54,7 @@ export async function seedDemoData(
     seeded.push({ ...account, identifier: id });
   }
   await seedDemoPracticeDetails(db, seeded);
+  const provider = seeded.find((a) => a.userType === 'provider')?.identifier;
+  if (provider && storeFile) await seedDemoCredentials(db, provider, storeFile);
   return seeded;
 }

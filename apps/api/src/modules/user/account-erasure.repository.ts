@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { availabilityDays, availabilitySettings } from '../../db/schema/availability.ts';
 import { bankDetails } from '../../db/schema/bank-details.ts';
+import { insuranceFiles, qualifications } from '../../db/schema/credentials.ts';
 import { files } from '../../db/schema/files.ts';
 import { providerBookingFees, providerLicenseStates, workHistory } from '../../db/schema/practice-details.ts';
 import {
@@ -45,6 +46,10 @@ export const accountErasureRepository = {
     await db.delete(providerLicenseStates).where(eq(providerLicenseStates.providerId, userId));
     // Bank payout details (sealed at rest); they own no files.
     await db.delete(bankDetails).where(eq(bankDetails.providerId, userId));
+    // Credentials (their file links go with them, ON DELETE CASCADE) and insurance; the files themselves are the
+    // person's own and are marked deleted below.
+    await db.delete(qualifications).where(eq(qualifications.providerId, userId));
+    await db.delete(insuranceFiles).where(eq(insuranceFiles.providerId, userId));
 
     // Single-use links and email-change codes (a pending new address is personal too); their mails in the dev outbox.
     const pendingAddresses = await db.select({ email: emailChangeCodes.newEmail }).from(emailChangeCodes).where(eq(emailChangeCodes.userId, userId));

@@ -8,6 +8,7 @@ import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness
 import { createFileStorage } from '../../platform/files/file-service.ts';
 import { S3FileStorage } from '../../platform/files/s3-storage.ts';
 import { multipart, png, profileFixtures } from '../../../test/profile-test-helpers.ts';
+import { pdfFile, uploadDocuments } from '../../../test/credential-test-helpers.ts';
 
 /*
  * Deleted means deleted (docs/decisions/0013-account-deletion.md): a client and a provider with every kind of data
@@ -174,6 +175,7 @@ describe('deleting a client account removes or anonymises every piece of persona
 describe('deleting a provider account removes or anonymises every piece of personal data', () => {
   let provider: SignedUp;
   let photoUrl: string;
+  let credentialUrl: string;
   let keys: string[];
 
   beforeAll(async () => {
@@ -183,8 +185,13 @@ describe('deleting a provider account removes or anonymises every piece of perso
     const photo = await upload(provider, '/provider/update/photo', await png(256));
     expect(photo.statusCode, photo.body).toBe(200);
     photoUrl = photo.json().data.photoUrl as string;
+    const licence = await uploadDocuments(t, provider, '/provider/qualification', { type: 'license', body: 'State Board', credentialNumber: 'AB-12' }, [pdfFile('licence.pdf')]);
+    expect(licence.statusCode, licence.body).toBe(201);
+    credentialUrl = licence.json().data.files[0].url as string;
+    const insurance = await uploadDocuments(t, provider, '/provider/indemnity-insurance', {}, [pdfFile('cover.pdf')], 'file');
+    expect(insurance.statusCode, insurance.body).toBe(201);
     keys = await storageKeys(provider.userId);
-    expect(keys).toHaveLength(1);
+    expect(keys).toHaveLength(3);
     const settings = await t.api('PUT', '/provider-availability/settings', provider, { timezone: 'America/New_York', sessionLengthMinutes: 60, bufferMinutes: 0, minimumNoticeHours: 0 });
     expect(settings.statusCode, settings.body).toBe(200);
     const plan = await t.api('POST', '/provider-availability/days/default', provider, { days: [{ identifier: 'MONDAY', isAvailable: true, timeSlotsInterval: [{ startTime: '09:00', endTime: '12:00' }] }] });
@@ -198,8 +205,8 @@ describe('deleting a provider account removes or anonymises every piece of perso
     expect((await t.api('POST', '/provider/booking-fee/general', provider, { fee: 6000, isFree: false })).statusCode).toBe(200);
     const therapyFee = await t.api('POST', '/provider/booking-fee/therapy', provider, { therapyCategoryIdentifier: await fx.refId('therapy-category', 'individual'), fee: 7000, isFree: false });
     expect(therapyFee.statusCode, therapyFee.body).toBe(200);
-    const licence = await t.api('POST', '/provider/license-states', provider, { stateIdentifiers: [await fx.stateId('US', 'NY')] });
-    expect(licence.statusCode, licence.body).toBe(200);
+    const licenceStates = await t.api('POST', '/provider/license-states', provider, { stateIdentifiers: [await fx.stateId('US', 'NY')] });
+    expect(licenceStates.statusCode, licenceStates.body).toBe(200);
     const bank = await t.api('PUT', '/provider/bank-details', provider, {
       form: 'addressed', accountName: 'Theodora Okafor', bankCode: '021000021', bankName: 'Chase Bank', accountNumber: '000123456789',
       address: '1 Main Street, Springfield', postalCode: '62701', accountType: 'checking', accountOwnership: 'personal',
@@ -236,6 +243,13 @@ describe('deleting a provider account removes or anonymises every piece of perso
     expect(await count('files', 'owner_user_id', provider.userId)).toBe(0);
     for (const key of keys) expect(await storage().get(key)).toBeNull();
     expect((await t.request({ method: 'GET', url: photoUrl })).statusCode).toBe(404);
+  });
+
+  it('credentials and insurance: rows deleted, their files (rows and bytes) gone, the URL issued before answers 404', async () => {
+    expect(await count('qualifications', 'provider_id', provider.userId)).toBe(0);
+    expect(await count('insurance_files', 'provider_id', provider.userId)).toBe(0);
+    expect(keys.filter((k) => k.startsWith('credential/') || k.startsWith('insurance/'))).toHaveLength(2);
+    expect((await t.request({ method: 'GET', url: credentialUrl })).statusCode).toBe(404);
   });
 });
 

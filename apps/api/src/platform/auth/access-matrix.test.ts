@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { en } from '@therapy/contracts/messages';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { pdfFile, uploadDocuments } from '../../../test/credential-test-helpers.ts';
 import { createAccessTokens } from './tokens.ts';
 
 /**
@@ -28,6 +29,11 @@ interface Fixtures {
   timeslotId: string;
   avatarId: string;
   countryId: string;
+  /** A qualification with one file (edited, then deleted) and one with two (a file replaced, one deleted). */
+  qualificationId: string;
+  qualificationWithFilesId: string;
+  qualificationFileId: string;
+  insuranceFileId: string;
 }
 interface Rule {
   who: Who;
@@ -124,6 +130,15 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/provider-availability/days/custom': { who: 'provider' },
   'POST /api/v1/provider-availability/days/custom': { who: 'provider' },
   'DELETE /api/v1/provider-availability/days/custom/{id}': { who: 'provider', owned: true, params: (f) => ({ id: f.customDayId }) },
+  'GET /api/v1/provider/qualification': { who: 'provider' },
+  'POST /api/v1/provider/qualification': { who: 'provider' },
+  'PUT /api/v1/provider/qualification/{id}': { who: 'provider', owned: true, params: (f) => ({ id: f.qualificationId }) },
+  'DELETE /api/v1/provider/qualification/{id}': { who: 'provider', owned: true, params: (f) => ({ id: f.qualificationId }) },
+  'PUT /api/v1/provider/qualification/{id}/files/{fileId}': { who: 'provider', owned: true, params: (f) => ({ id: f.qualificationWithFilesId, fileId: f.qualificationFileId }) },
+  'DELETE /api/v1/provider/qualification/{id}/files/{fileId}': { who: 'provider', owned: true, params: (f) => ({ id: f.qualificationWithFilesId, fileId: f.qualificationFileId }) },
+  'GET /api/v1/provider/indemnity-insurance': { who: 'provider' },
+  'POST /api/v1/provider/indemnity-insurance': { who: 'provider' },
+  'DELETE /api/v1/provider/indemnity-insurance/{fileId}': { who: 'provider', owned: true, params: (f) => ({ fileId: f.insuranceFileId }) },
 
   // Operators only (decision 0022); batches of a made-up id are not found (payout-batches.test.ts covers real ones).
   'GET /api/v1/operator/payouts/due': { who: 'operator' },
@@ -169,6 +184,10 @@ beforeAll(async () => {
   expect(day.statusCode, day.body).toBe(201);
   const slots = await t.api('GET', `/providers-availability/${provider.userId}/timeslot/2026-03-30`, undefined);
   const avatars = await t.api('GET', '/client/avatars', client);
+  const licence = await uploadDocuments(t, provider, '/provider/qualification', { type: 'license', body: 'State Board', credentialNumber: 'AB-1/2' }, [pdfFile('a.pdf')]);
+  const diploma = await uploadDocuments(t, provider, '/provider/qualification', { type: 'education', title: 'MSc' }, [pdfFile('b.pdf'), pdfFile('c.pdf')]);
+  const insurance = await uploadDocuments(t, provider, '/provider/indemnity-insurance', {}, [pdfFile('cover.pdf')], 'file');
+  for (const res of [licence, diploma, insurance]) expect(res.statusCode, res.body).toBe(201);
   const operatorUser = await t.signUp('provider');
   await t.db.$client.query("UPDATE users SET user_type = 'operator' WHERE identifier = $1", [operatorUser.userId]);
   const tokens = createAccessTokens(t.config.jwtSecret);
@@ -187,6 +206,10 @@ beforeAll(async () => {
     timeslotId: slots.json().data.items[0].timeSlot[0].identifier,
     avatarId: avatars.json().data[0].identifier,
     countryId: await t.countryId('US'),
+    qualificationId: licence.json().data.identifier,
+    qualificationWithFilesId: diploma.json().data.identifier,
+    qualificationFileId: diploma.json().data.files[0].identifier,
+    insuranceFileId: insurance.json().data.insuranceFiles[0].identifier,
   };
 });
 afterAll(async () => t.close());

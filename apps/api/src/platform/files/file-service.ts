@@ -5,6 +5,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
+import type { CheckedDocument } from './documents.ts';
 import { filesRepository } from './files.repository.ts';
 import { fileRequired, imageTooLarge, MAX_IMAGE_BYTES, processImage } from './image.ts';
 import { LocalFileStorage } from './local-storage.ts';
@@ -19,6 +20,8 @@ export interface StoredFile {
 }
 
 export type FilePurpose = 'profile_picture';
+/** Documents kept as they were sent (checked by platform/files/documents.ts first). */
+export type DocumentPurpose = 'credential' | 'insurance';
 
 export interface FileService {
   /**
@@ -30,6 +33,11 @@ export interface FileService {
    * imageTooSmall; no file part → fileRequired.
    */
   saveImage(ownerUserId: string, purpose: FilePurpose, part: MultipartFile | undefined, tx?: Executor): Promise<StoredFile>;
+  /**
+   * Stores a document that checkDocument accepted, as it is: the row first, then the bytes (as saveImage). The
+   * storage key is ours (purpose, a fresh id, the checked extension); the client's name is kept only as data.
+   */
+  saveDocument(ownerUserId: string, purpose: DocumentPurpose, doc: CheckedDocument, tx?: Executor): Promise<StoredFile & { originalName: string }>;
   /** Soft-deletes the row (deletedAt) and removes the bytes from storage; idempotent. */
   remove(fileId: string, tx?: Executor): Promise<void>;
   /**
@@ -111,6 +119,28 @@ export function createFileService(opts: FileServiceOptions): FileService {
         throw err;
       }
       return { identifier: row.identifier, contentType: row.contentType, sizeBytes: row.sizeBytes };
+    },
+
+    async saveDocument(ownerUserId, purpose, doc, tx) {
+      const identifier = newId();
+      const storageKey = `${purpose}/${identifier}.${doc.extension}`;
+      const row = await filesRepository.insert(tx ?? db, {
+        identifier,
+        ownerUserId,
+        purpose,
+        storageKey,
+        contentType: doc.contentType,
+        sizeBytes: doc.data.length,
+        sha256: crypto.createHash('sha256').update(doc.data).digest('hex'),
+        originalName: doc.filename,
+      });
+      try {
+        await storage.put(storageKey, doc.data, doc.contentType);
+      } catch (err) {
+        await filesRepository.deleteRow(tx ?? db, identifier).catch(() => {});
+        throw err;
+      }
+      return { identifier: row.identifier, contentType: row.contentType, sizeBytes: row.sizeBytes, originalName: doc.filename };
     },
 
     async remove(fileId, tx) {

@@ -2,6 +2,7 @@ import { and, asc, eq, getTableName, isNotNull, isNull, lt, notExists, or, sql }
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
+import { insuranceFiles, qualificationFiles } from '../../db/schema/credentials.ts';
 import { clientProfiles, providerProfiles } from '../../db/schema/profiles.ts';
 
 /**
@@ -12,6 +13,8 @@ import { clientProfiles, providerProfiles } from '../../db/schema/profiles.ts';
 export const fileReferences: ReadonlyArray<{ table: PgTable; column: PgColumn }> = [
   { table: clientProfiles, column: clientProfiles.photoFileId },
   { table: providerProfiles, column: providerProfiles.photoFileId },
+  { table: qualificationFiles, column: qualificationFiles.fileId },
+  { table: insuranceFiles, column: insuranceFiles.fileId },
 ];
 
 export type FileRow = typeof files.$inferSelect;

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../deps.ts';
+import type { ReviewDocumentsSource, SetupStep } from '../../platform/practice-setup.ts';
+import type { UserModule } from '../user/user.module.ts';
+import { credentialsRoutes } from './credentials.routes.ts';
+import { createCredentialsService } from './credentials.service.ts';
+
+/**
+ * The credentials module's face: a provider's licences, other qualifications and indemnity insurance, with their
+ * files. It offers verification two checklist steps ('credentials': a licence with a file; 'insurance': an insurance
+ * file) and every document of a provider for review (signed URLs; the caller checks access).
+ */
+export function createCredentialsModule(deps: AppDeps, { users }: { users: UserModule }) {
+  const credentials = createCredentialsService(deps, { users });
+  const plugin: FastifyPluginAsync = async (app) => {
+    await app.register(credentialsRoutes, { credentials });
+  };
+  const setupSteps: SetupStep[] = [
+    { key: 'credentials', isComplete: (providerId) => credentials.hasLicence(providerId) },
+    { key: 'insurance', isComplete: (providerId) => credentials.hasInsurance(providerId) },
+  ];
+  const reviewDocuments: ReviewDocumentsSource = { documentsOf: (providerId) => credentials.documentsOf(providerId) };
+  return { name: 'credentials' as const, plugin, setupSteps, reviewDocuments };
+}
+export type CredentialsModule = ReturnType<typeof createCredentialsModule>;

@@ -1,0 +1,235 @@
+import {
+  CREDENTIAL_MAX_FILES_PER_UPLOAD,
+  qualificationDetailsInput,
+  type CredentialFile,
+  type IndemnityInsurance,
+  type Qualification,
+} from '@therapy/contracts/credentials';
+import { isMessageKey, m, type MessageKey, type MessageParams } from '@therapy/contracts/messages';
+import type { ReviewDocument } from '@therapy/contracts/practice-setup';
+import type { AppDeps } from '../../deps.ts';
+import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import { checkDocument, type CheckedDocument } from '../../platform/files/documents.ts';
+import type { DocumentPurpose } from '../../platform/files/file-service.ts';
+import type { UploadedParts } from '../../platform/files/uploads.ts';
+import type { UserModule } from '../user/user.module.ts';
+import { credentialsRepository as repo, type DocumentFileRow, type QualificationDetails, type QualificationRow } from './credentials.repository.ts';
+
+export { CREDENTIAL_MAX_FILES_PER_UPLOAD };
+
+/**
+ * A provider's credentials and indemnity insurance (spec §5 "Credential", §7). Order of every upload: access, then
+ * every field and every file checked (content sniffed), and only then bytes stored and rows written; a write that
+ * fails after storing removes what it stored, so a refused request leaves nothing behind.
+ */
+export function createCredentialsService(deps: AppDeps, { users }: { users: Pick<UserModule, 'findActiveUser'> }) {
+  const { db, files } = deps;
+
+  /** Access first: a provider (403 otherwise) whose account is live. */
+  const provider = async (actor: Actor) => requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'provider').userId));
+
+  const toFile = (row: DocumentFileRow): CredentialFile => ({
+    identifier: row.identifier,
+    filename: row.originalName ?? 'file',
+    size: row.sizeBytes,
+    contentType: row.contentType,
+    url: files.signedUrl(row.identifier),
+    createdAt: row.createdAt.toISOString(),
+  });
+  const toQualification = (row: QualificationRow, fileRows: DocumentFileRow[]): Qualification => ({
+    identifier: row.identifier,
+    type: row.kind,
+    details: { body: row.body, credentialNumber: row.credentialNumber, title: row.title },
+    files: fileRows.map(toFile),
+    createdAt: row.createdAt.toISOString(),
+  });
+  const present = async (row: QualificationRow): Promise<Qualification> => toQualification(row, (await repo.filesOf(db, [row.identifier])).get(row.identifier) ?? []);
+
+  /** The multipart text fields read into the shared schema; only its fields are looked at. */
+  const details = (fields: Record<string, string>): QualificationDetails => {
+    const input = { type: fields.type, body: fields.body, credentialNumber: fields.credentialNumber, title: fields.title };
+    const parsed = qualificationDetailsInput.safeParse(input);
+    if (!parsed.success) {
+      // Every issue carries a catalogue key (or a key with its params, messageRef); anything else is malformed input.
+      const keys = parsed.error.issues.map((i) => i.message).map((msg): string => (isMessageKey(msg) || isMessageKey(msg.slice(0, msg.indexOf('{'))) ? msg : m.malformedRequest));
+      const first = keys[0]!;
+      const brace = first.indexOf('{');
+      if (brace < 0) throw AppError.validation(first as MessageKey, keys);
+      throw new AppError(400, 'VALIDATION_ERROR', first.slice(0, brace) as MessageKey, keys, JSON.parse(first.slice(brace)) as MessageParams);
+    }
+    const v = parsed.data;
+    return v.type === 'license'
+      ? { kind: v.type, body: v.body!, credentialNumber: v.credentialNumber!, title: null }
+      : { kind: v.type, body: null, credentialNumber: null, title: v.title! };
+  };
+
+  const checkAll = async (uploaded: UploadedParts['files']): Promise<CheckedDocument[]> => {
+    const checked: CheckedDocument[] = [];
+    for (const doc of uploaded) checked.push(await checkDocument(doc));
+    return checked;
+  };
+
+  /** Stores checked documents; if one fails, those already stored go again. */
+  const store = async (ownerId: string, purpose: DocumentPurpose, docs: CheckedDocument[]): Promise<string[]> => {
+    const ids: string[] = [];
+    try {
+      for (const doc of docs) ids.push((await files.saveDocument(ownerId, purpose, doc)).identifier);
+    } catch (err) {
+      await discard(ids);
+      throw err;
+    }
+    return ids;
+  };
+  const discard = async (ids: readonly string[]) => {
+    for (const id of ids) await files.remove(id).catch(() => {});
+  };
+  /** Runs the write; if it throws, the files stored for it are removed (no orphan bytes). */
+  const writeOrDiscard = async <T>(stored: readonly string[], write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (err) {
+      await discard(stored);
+      throw err;
+    }
+  };
+
+  const owned = async (providerId: string, id: string): Promise<QualificationRow> => {
+    const row = await repo.findOwned(db, id, providerId);
+    if (!row) throw AppError.notFound();
+    return row;
+  };
+
+  return {
+    async list(actor: Actor): Promise<Qualification[]> {
+      const user = await provider(actor);
+      const rows = await repo.listByProvider(db, user.identifier);
+      const byId = await repo.filesOf(db, rows.map((r) => r.identifier));
+      return rows.map((r) => toQualification(r, byId.get(r.identifier) ?? []));
+    },
+
+    async create(actor: Actor, parts: UploadedParts): Promise<Qualification> {
+      const user = await provider(actor);
+      const values = details(parts.fields);
+      if (parts.files.length === 0) throw AppError.rule(m.credentialFilesRequired);
+      const docs = await checkAll(parts.files);
+      const stored = await store(user.identifier, 'credential', docs);
+      const row = await writeOrDiscard(stored, () =>
+        db.transaction(async (tx) => {
+          const created = await repo.insert(tx, user.identifier, values);
+          await repo.addFiles(tx, created.identifier, stored);
+          return created;
+        }),
+      );
+      return present(row);
+    },
+
+    async update(actor: Actor, id: string, parts: UploadedParts): Promise<Qualification> {
+      const user = await provider(actor);
+      await owned(user.identifier, id);
+      const values = details(parts.fields);
+      const docs = await checkAll(parts.files);
+      const stored = await store(user.identifier, 'credential', docs);
+      await writeOrDiscard(stored, () =>
+        db.transaction(async (tx) => {
+          if (!(await repo.findOwned(tx, id, user.identifier, true))) throw AppError.notFound();
+          await repo.update(tx, id, values);
+          await repo.addFiles(tx, id, stored);
+        }),
+      );
+      return present(await owned(user.identifier, id));
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      const user = await provider(actor);
+      await db.transaction(async (tx) => {
+        if (!(await repo.findOwned(tx, id, user.identifier, true))) throw AppError.notFound();
+        const fileIds = await repo.fileIdsOf(tx, id);
+        await repo.remove(tx, id);
+        for (const fileId of fileIds) await files.remove(fileId, tx);
+      });
+    },
+
+    async replaceFile(actor: Actor, id: string, fileId: string, parts: UploadedParts): Promise<Qualification> {
+      const user = await provider(actor);
+      await owned(user.identifier, id);
+      if (!(await repo.fileIdsOf(db, id)).includes(fileId)) throw AppError.notFound();
+      if (parts.files.length === 0) throw AppError.rule(m.credentialFilesRequired);
+      const docs = await checkAll(parts.files.slice(0, 1));
+      const stored = await store(user.identifier, 'credential', docs);
+      await writeOrDiscard(stored, () =>
+        db.transaction(async (tx) => {
+          if (!(await repo.findOwned(tx, id, user.identifier, true))) throw AppError.notFound();
+          if (!(await repo.replaceFile(tx, id, fileId, stored[0]!))) throw AppError.notFound();
+          await files.remove(fileId, tx);
+        }),
+      );
+      return present(await owned(user.identifier, id));
+    },
+
+    async removeFile(actor: Actor, id: string, fileId: string): Promise<Qualification> {
+      const user = await provider(actor);
+      await db.transaction(async (tx) => {
+        if (!(await repo.findOwned(tx, id, user.identifier, true))) throw AppError.notFound();
+        const fileIds = await repo.fileIdsOf(tx, id);
+        if (!fileIds.includes(fileId)) throw AppError.notFound();
+        if (fileIds.length === 1) throw AppError.rule(m.credentialLastFile);
+        await repo.unlinkFile(tx, id, fileId);
+        await files.remove(fileId, tx);
+      });
+      return present(await owned(user.identifier, id));
+    },
+
+    async insurance(actor: Actor): Promise<IndemnityInsurance> {
+      const user = await provider(actor);
+      return { insuranceFiles: (await repo.insuranceOf(db, user.identifier)).map(toFile) };
+    },
+
+    async addInsurance(actor: Actor, parts: UploadedParts): Promise<IndemnityInsurance> {
+      const user = await provider(actor);
+      if (parts.files.length === 0) throw AppError.rule(m.fileRequired);
+      const docs = await checkAll(parts.files.slice(0, 1));
+      const stored = await store(user.identifier, 'insurance', docs);
+      await writeOrDiscard(stored, () => repo.addInsurance(db, user.identifier, stored[0]!));
+      return { insuranceFiles: (await repo.insuranceOf(db, user.identifier)).map(toFile) };
+    },
+
+    async removeInsurance(actor: Actor, fileId: string): Promise<IndemnityInsurance> {
+      const user = await provider(actor);
+      await db.transaction(async (tx) => {
+        if (!(await repo.removeInsurance(tx, user.identifier, fileId))) throw AppError.notFound();
+        await files.remove(fileId, tx);
+      });
+      return { insuranceFiles: (await repo.insuranceOf(db, user.identifier)).map(toFile) };
+    },
+
+    /** Checklist: at least one licence with a file. */
+    hasLicence: (providerId: string) => repo.hasLicenceWithFile(db, providerId),
+    /** Checklist: at least one insurance file. */
+    hasInsurance: async (providerId: string) => (await repo.insuranceOf(db, providerId)).length > 0,
+
+    /** Every document of a provider with signed URLs; no access check (verification calls it for an operator only). */
+    async documentsOf(providerId: string): Promise<ReviewDocument[]> {
+      const rows = await repo.listByProvider(db, providerId);
+      const byId = await repo.filesOf(db, rows.map((r) => r.identifier));
+      const reviewFile = (f: DocumentFileRow) => {
+        const { identifier, filename, size, contentType, url } = toFile(f);
+        return { identifier, filename, size, contentType, url };
+      };
+      const qualificationsDocs: ReviewDocument[] = rows.map((r) => ({
+        identifier: r.identifier,
+        kind: r.kind,
+        title: r.kind === 'license' ? `${r.body}, ${r.credentialNumber}` : (r.title ?? ''),
+        files: (byId.get(r.identifier) ?? []).map(reviewFile),
+      }));
+      const insuranceDocs: ReviewDocument[] = (await repo.insuranceOf(db, providerId)).map((f) => ({
+        identifier: f.identifier,
+        kind: 'insurance',
+        title: f.originalName ?? 'file',
+        files: [reviewFile(f)],
+      }));
+      return [...qualificationsDocs, ...insuranceDocs];
+    },
+  };
+}
+export type CredentialsService = ReturnType<typeof createCredentialsService>;
