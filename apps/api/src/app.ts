@@ -24,6 +24,7 @@ import { createProviderProfileModule } from './modules/provider-profile/provider
 import { createReferenceModule } from './modules/reference/reference.module.ts';
 import { createRegionsModule } from './modules/regions/regions.module.ts';
 import { createUserModule } from './modules/user/user.module.ts';
+import { createVerificationModule } from './modules/verification/verification.module.ts';
 import { createWalletModule } from './modules/wallet/wallet.module.ts';
 import { authPlugin } from './platform/auth/plugin.ts';
 import { createAccessTokens } from './platform/auth/tokens.ts';
@@ -108,6 +109,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const users = createUserModule(deps, { wallet });
   const reference = createReferenceModule(deps);
   const availability = createAvailabilityModule(deps, { users });
+  const providerProfile = createProviderProfileModule(deps, { users, reference, availability });
+  // Verification gets every checklist step the feature modules offer (issue 14; the lead adds credentials, insurance,
+  // fees, licence states and bank details at merge) and gates the slots the availability module offers.
+  const verification = createVerificationModule(deps, {
+    users,
+    steps: [...providerProfile.setupSteps, ...availability.setupSteps],
+    summaryOf: providerProfile.summary,
+  });
+  availability.useProviderGate(verification.isVerified);
   const modules = [
     createHealthModule(deps),
     createAppConfigModule(deps),
@@ -116,10 +126,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     reference,
     createFilesModule(deps),
     createClientProfileModule(deps, { users, reference }),
-    createProviderProfileModule(deps, { users, reference, availability }),
+    providerProfile,
     availability,
     createPaymentsModule(deps, { users, wallet, reporter: errorReporter }),
     wallet,
+    verification,
   ];
 
 

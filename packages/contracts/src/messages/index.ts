@@ -4,6 +4,7 @@ import { commonMessages } from './common.ts';
 import type { MessageEntry } from './define.ts';
 import { payoutMessages } from './payouts.ts';
 import { profileMessages } from './profile.ts';
+import { verificationMessages } from './verification.ts';
 import { walletMessages } from './wallet.ts';
 
 /**
@@ -19,6 +20,7 @@ export const featureCatalogues = {
   availability: availabilityMessages,
   wallet: walletMessages,
   payouts: payoutMessages,
+  verification: verificationMessages,
 } as const;
 
 export const catalogue = {
@@ -28,6 +30,7 @@ export const catalogue = {
   ...availabilityMessages,
   ...walletMessages,
   ...payoutMessages,
+  ...verificationMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

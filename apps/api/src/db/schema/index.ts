@@ -5,3 +5,4 @@ export * from './profiles.ts';
 export * from './availability.ts';
 export * from './wallet.ts';
 export * from './payouts.ts';
+export * from './verification.ts';

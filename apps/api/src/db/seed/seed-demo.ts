@@ -1,8 +1,9 @@
 import type { Database } from '../client.ts';
 import { findUserByEmail, insertDemoAvailability, insertDemoUser } from './demo.repository.ts';
+import { demoOperator, seedDemoOperator } from './demo-operator.ts';
 
 export interface DemoAccount {
-  userType: 'client' | 'provider';
+  userType: 'client' | 'provider' | 'operator';
   email: string;
   password: string;
   /** Filled in by the seed: the account's id (the provider's public page is /therapists/{id}/). */
@@ -10,7 +11,7 @@ export interface DemoAccount {
 }
 
 /** The accounts the README and the start-up banner name; created once, left alone afterwards. */
-export const demoAccounts: DemoAccount[] = [
+export const demoAccounts: Array<DemoAccount & { userType: 'client' | 'provider' }> = [
   { userType: 'client', email: 'client@demo.therapy.local', password: 'CalmHarbor#2026' },
   { userType: 'provider', email: 'provider@demo.therapy.local', password: 'QuietMeadow#2026' },
 ];
@@ -43,5 +44,6 @@ export async function seedDemoData(db: Database, { hashPassword }: { hashPasswor
     if (id && account.userType === 'provider') await insertDemoAvailability(db, id, timezones.provider, [[540, 720], [780, 1020]]);
     seeded.push({ ...account, identifier: id });
   }
+  seeded.push({ ...demoOperator, ...(await seedDemoOperator(db, { hashPassword, providerId: seeded.find((a) => a.userType === 'provider')?.identifier })) });
   return seeded;
 }

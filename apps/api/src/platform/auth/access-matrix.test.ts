@@ -151,7 +151,7 @@ beforeAll(async () => {
       .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, secured: Array.isArray(op.security) && op.security.length > 0 })),
   );
 
-  const [client, provider, otherClient, otherProvider] = [await t.signUp('client'), await t.signUp('provider'), await t.signUp('client'), await t.signUp('provider')];
+  const [client, provider, otherClient, otherProvider] = [await t.signUp('client'), await t.signUp('provider', {}, { verified: true }), await t.signUp('client'), await t.signUp('provider')];
   // A paid top-up (through the sandbox checkout and its webhook) gives the client a wallet transaction; a second,
   // unpaid one a pending payment.
   const paid = await t.api('POST', '/payment/wallet', client, { amount: 50_000 });
