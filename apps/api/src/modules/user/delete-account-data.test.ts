@@ -192,6 +192,8 @@ describe('deleting a provider account removes or anonymises every piece of perso
     const custom = await t.api('POST', '/provider-availability/days/custom', provider, { date: new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString().slice(0, 10), isAvailable: true, timeSlotsInterval: [{ startTime: '10:00', endTime: '14:00' }] });
     expect(custom.statusCode, custom.body).toBe(201);
     expect(await count('availability_days', 'provider_id', provider.userId)).toBeGreaterThan(1);
+    // A rejected verification with the operator's note about the practice (issue 14).
+    await t.db.$client.query("INSERT INTO provider_verifications (provider_id, status, submitted_at, decided_at, note) VALUES ($1, 'rejected', now(), now(), 'Licence unreadable')", [provider.userId]);
 
     const res = await deleteAccount(provider);
     expect(res.statusCode, res.body).toBe(200);
@@ -209,6 +211,10 @@ describe('deleting a provider account removes or anonymises every piece of perso
     expect(await count('availability_days', 'provider_id', provider.userId)).toBe(0);
     const intervals = await rows('SELECT count(*)::int AS n FROM availability_intervals i LEFT JOIN availability_days d ON d.identifier = i.day_id WHERE d.identifier IS NULL', []);
     expect(intervals[0].n).toBe(0);
+  });
+
+  it("the practice's verification and the operator's note are deleted", async () => {
+    expect(await count('provider_verifications', 'provider_id', provider.userId)).toBe(0);
   });
 
   it('the photo: row and bytes gone, the URL issued before answers 404', async () => {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { en } from '@therapy/contracts/messages';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
-import { createAccessTokens } from './tokens.ts';
 
 /**
  * The access matrix (issue 12): every operation of the OpenAPI document, called as nobody, as a client, as a provider
@@ -19,7 +18,7 @@ interface Fixtures {
   /** A client and a provider whose objects are not the target's. */
   otherClient: SignedUp;
   otherProvider: SignedUp;
-  /** An operator (no sign-in page yet: a provider's session whose token says operator). */
+  /** An operator, signed in with email and password (decision 0024). */
   operator: SignedUp;
   walletTransactionId: string;
   paymentId: string;
@@ -124,6 +123,9 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/provider-availability/days/custom': { who: 'provider' },
   'POST /api/v1/provider-availability/days/custom': { who: 'provider' },
   'DELETE /api/v1/provider-availability/days/custom/{id}': { who: 'provider', owned: true, params: (f) => ({ id: f.customDayId }) },
+  'GET /api/v1/provider/verification': { who: 'provider' },
+  'PUT /api/v1/provider/verification-submission': { who: 'provider' },
+  'GET /api/v1/provider/qualification/verification-note': { who: 'provider' },
 
   // Operators only (decision 0022); batches of a made-up id are not found (payout-batches.test.ts covers real ones).
   'GET /api/v1/operator/payouts/due': { who: 'operator' },
@@ -131,6 +133,11 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/operator/payout-batches/{id}/file': { who: 'operator', params: () => ({ id: NO_ID }), alsoOk: [404] },
   'POST /api/v1/operator/payout-batches/{id}/paid': { who: 'operator', params: () => ({ id: NO_ID }), alsoOk: [404] },
   'POST /api/v1/operator/payouts/{id}/returned': { who: 'operator', params: () => ({ id: NO_ID }), alsoOk: [404] },
+  // Verification review (decision 0024): a practice not under review is not found (verification.test.ts covers real ones).
+  'GET /api/v1/operator/verifications': { who: 'operator' },
+  'GET /api/v1/operator/verifications/{providerId}': { who: 'operator', params: (f) => ({ providerId: f.provider.userId }), alsoOk: [404] },
+  'POST /api/v1/operator/verifications/{providerId}/approve': { who: 'operator', params: (f) => ({ providerId: f.provider.userId }), alsoOk: [404] },
+  'POST /api/v1/operator/verifications/{providerId}/reject': { who: 'operator', params: (f) => ({ providerId: f.provider.userId }), alsoOk: [404] },
 };
 
 interface OpenApiDoc {
@@ -169,11 +176,7 @@ beforeAll(async () => {
   expect(day.statusCode, day.body).toBe(201);
   const slots = await t.api('GET', `/providers-availability/${provider.userId}/timeslot/2026-03-30`, undefined);
   const avatars = await t.api('GET', '/client/avatars', client);
-  const operatorUser = await t.signUp('provider');
-  await t.db.$client.query("UPDATE users SET user_type = 'operator' WHERE identifier = $1", [operatorUser.userId]);
-  const tokens = createAccessTokens(t.config.jwtSecret);
-  const operatorToken = await tokens.sign({ ...(await tokens.verify(operatorUser.session.accessToken, t.clock.now()))!, userType: 'operator' }, t.clock.now());
-  const operator = { ...operatorUser, auth: { authorization: `Bearer ${operatorToken}` } };
+  const operator = await t.signUpOperator();
   f = {
     client,
     provider,
