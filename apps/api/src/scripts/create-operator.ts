@@ -32,9 +32,10 @@ try {
   await migrateAndSeed(db, { prepareJobs: prepareJobsSchema });
   const result = await createOperatorAccount(db, email, new Date());
   if (result.ok) {
-    console.log(`Operator ${result.email} created (id ${result.identifier}).`);
-    console.log(`One-time password: ${result.password}`);
-    console.log('Sign in at /login with it, then change it under Account > Password.');
+    // The one place the password is shown: on the terminal of whoever runs the command.
+    process.stdout.write(
+      `Operator ${result.email} created (id ${result.identifier}).\nOne-time password: ${result.password}\nSign in at /login with it, then change it under Account > Password.\n`,
+    );
   } else {
     code = 1;
     console.error(

@@ -63,7 +63,12 @@ export const routes: RouteObject[] = [
                 handle: { hideVerifyBanner: true, title: 'verifyPending' } satisfies RouteHandle & PageHandle,
                 lazy: lazyPage(['auth'], () => import('@/features/auth/routes/verify-email-pending-route').then((m) => m.VerifyEmailPendingRoute)),
               },
-              { path: 'overview', handle: { title: 'overview' } satisfies PageHandle, lazy: lazyPage(['dashboard'], () => import('@/features/dashboard/routes/overview-route').then((m) => m.OverviewRoute)) },
+              {
+                path: 'overview',
+                handle: { title: 'overview' } satisfies PageHandle,
+                lazy: lazyPage(['dashboard'], () => import('@/features/dashboard/routes/overview-route').then((m) => m.OverviewRoute)),
+                children: [{ index: true, lazy: async () => ({ Component: (await import('./overview-practice-slot')).OverviewPracticeSlot }) }],
+              },
               {
                 path: 'account',
                 handle: { title: 'account' } satisfies PageHandle,
@@ -79,6 +84,13 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(['wallet'], () => import('@/features/wallet/routes/transaction-route').then((m) => m.TransactionRoute)),
               },
               { path: 'appointments', handle: { title: 'appointments' } satisfies PageHandle, lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/appointments-route').then((m) => m.AppointmentsRoute)) },
+              { path: 'practice', handle: { title: 'practice' } satisfies PageHandle, lazy: lazyPage(['verification'], () => import('@/features/verification/routes/practice-hub-route').then((m) => m.PracticeHubRoute)) },
+              { path: 'operator/reviews', handle: { title: 'operatorReviews' } satisfies PageHandle, lazy: lazyPage(['operator'], () => import('@/features/operator/routes/review-queue-route').then((m) => m.ReviewQueueRoute)) },
+              {
+                path: 'operator/reviews/:providerId',
+                handle: { title: 'documentReview' } satisfies PageHandle,
+                lazy: lazyPage(['operator'], () => import('@/features/operator/routes/document-review-route').then((m) => m.DocumentReviewRoute)),
+              },
             ],
           },
           // Not lazy: the error boundary renders it for 404 responses anyway, so it is in the main chunk already.

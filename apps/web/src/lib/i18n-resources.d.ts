@@ -13,6 +13,8 @@ import type availability from '../locales/en/availability.json';
 import type therapists from '../locales/en/therapists.json';
 import type wallet from '../locales/en/wallet.json';
 import type legal from '../locales/en/legal.json';
+import type verification from '../locales/en/verification.json';
+import type operator from '../locales/en/operator.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -34,6 +36,8 @@ declare module 'i18next' {
       therapists: typeof therapists;
       wallet: typeof wallet;
       legal: typeof legal;
+      verification: typeof verification;
+      operator: typeof operator;
     };
   }
 }
