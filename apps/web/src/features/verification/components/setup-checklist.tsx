@@ -2,22 +2,24 @@ import { setupStepPaths, type SetupStepKey } from '@therapy/contracts/practice-s
 import type { SetupStepState } from '@therapy/contracts/verification';
 import { clsx } from 'clsx';
 import { CheckCircle2, ChevronRight, Circle } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /** The set-up checklist: progress ("3 of 7") and each step as a link to where it is completed. */
 export function SetupChecklist({ steps, compact = false }: { steps: readonly SetupStepState[]; compact?: boolean }) {
   const { t } = useTranslation('verification');
+  const labelId = useId();
   const done = steps.filter((s) => s.complete).length;
   const percent = steps.length ? Math.round((done / steps.length) * 100) : 0;
   return (
     <div>
-      <p className="text-sm font-medium text-slate-800" id="setup-progress-label">
+      <p className="text-sm font-medium text-slate-800" id={labelId}>
         {t('checklist.progress', { done, total: steps.length })}
       </p>
       <div
         role="progressbar"
-        aria-labelledby="setup-progress-label"
+        aria-labelledby={labelId}
         aria-valuemin={0}
         aria-valuemax={steps.length}
         aria-valuenow={done}
