@@ -55,6 +55,12 @@ test('an operator approves a submitted practice; the provider is told and sees "
   await expect(providerPage.getByRole('heading', { level: 1, name: 'Practice' })).toBeVisible();
   await expect(providerPage.getByText('Verified', { exact: true })).toBeVisible();
   await expect(providerPage.getByRole('banner').getByRole('link', { name: 'Practice' })).toBeVisible();
+  await expectNoA11yViolations(providerPage, 'practice, verified');
+  // The dashboard shows the set-up checklist, each step a link to its page.
+  await providerPage.getByRole('banner').getByRole('link', { name: 'Overview' }).click();
+  await expect(providerPage.getByRole('heading', { level: 2, name: 'Set up your practice' })).toBeVisible();
+  await expect(providerPage.getByRole('link', { name: /^Availability/ }).last()).toHaveAttribute('href', '/availability');
+  await expectNoA11yViolations(providerPage, 'overview with the checklist');
   await providerContext.close();
 });
 
