@@ -2,6 +2,7 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import { expectNoA11yViolations } from './a11y.ts';
 import { PASSWORD, uniqueEmail } from './data.ts';
 import { mailbox } from './mailbox.ts';
+import { setVerification } from './practice-desk.ts';
 
 export interface CreatedUser {
   email: string;
@@ -26,8 +27,11 @@ export interface Fixtures {
   a11y: (label?: string) => Promise<void>;
   mailbox: typeof mailbox;
   /** Creates an account through the API (for journeys that are not about sign-up). */
-  /** A new user; a client may be given a phone number (a dedicated transfer account needs one). */
-  createUser: (userType?: 'client' | 'provider', extra?: { phoneNumber?: string }) => Promise<CreatedUser>;
+  /**
+   * A new user; a client may be given a phone number (a dedicated transfer account needs one); a provider may be
+   * `verified` (their practice approved, decision 0026), which they must be to offer slots.
+   */
+  createUser: (userType?: 'client' | 'provider', extra?: { phoneNumber?: string; verified?: boolean }) => Promise<CreatedUser>;
 }
 
 async function countryId(request: APIRequestContext, code: string): Promise<string> {
@@ -87,7 +91,7 @@ export const test = base.extend<Fixtures & Options>({
   createUser: async ({ playwright, baseURL }, use) => {
     // A request context of its own, so the API's refresh cookie does not land in the browser's context.
     const request = await playwright.request.newContext({ baseURL });
-    await use(async (userType = 'client', extra = {}) => {
+    await use(async (userType = 'client', { verified = false, ...extra } = {}) => {
       const email = uniqueEmail(userType);
       const user: CreatedUser = { email, password: PASSWORD, firstName: 'Robin', lastName: userType === 'client' ? 'Client' : 'Provider', userType };
       const common = { firstName: user.firstName, lastName: user.lastName, email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true };
@@ -97,6 +101,7 @@ export const test = base.extend<Fixtures & Options>({
           : { userType, ...common, phoneNumber: '2025550143' };
       const res = await request.post('/api/v1/user/register', { data: body });
       expect(res.status(), `register ${userType}: ${await res.text()}`).toBe(201);
+      if (verified && userType === 'provider') await setVerification(email, 'approved');
       return user;
     });
     await request.dispose();

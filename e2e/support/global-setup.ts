@@ -15,6 +15,7 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
   globalThis.__therapyE2eStack = stack;
   process.env.E2E_BASE_URL = stack.appUrl;
   process.env.E2E_MAILBOX_URL = stack.mailboxUrl;
+  process.env.E2E_PRACTICE_DESK_URL = stack.practiceDeskUrl;
   process.env.E2E_OIDC_ISSUER = stack.oidcIssuer;
   console.log(`[e2e] app ${stack.appUrl}, OIDC ${stack.oidcIssuer}, data ${stack.dataDir} (ready in ${Date.now() - started} ms)`);
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startServer } from '@therapy/api/server';
+import { startPracticeDesk } from './practice-desk.ts';
 import { startSmtpSink } from '../../apps/api/test/smtp-sink.ts';
 import { startMailEndpoint } from './mail-endpoint.ts';
 import { startOidcProvider } from './oidc-provider.ts';
@@ -10,6 +11,8 @@ import { startOidcProvider } from './oidc-provider.ts';
 export interface E2eStack {
   appUrl: string;
   mailboxUrl: string;
+  /** Sets a provider's verification (support/practice-desk.ts). */
+  practiceDeskUrl: string;
   oidcIssuer: string;
   dataDir: string;
   close: () => Promise<void>;
@@ -70,7 +73,9 @@ export async function startStack(): Promise<E2eStack> {
     );
     // Closing the server stops its PostgreSQL; it must happen before the data folder is removed.
     cleanups.push(server.close);
-    return { appUrl, mailboxUrl: mailbox.url, oidcIssuer: oidc.issuer, dataDir, close };
+    const desk = await startPracticeDesk(server.db.$client);
+    cleanups.push(desk.close);
+    return { appUrl, mailboxUrl: mailbox.url, practiceDeskUrl: desk.url, oidcIssuer: oidc.issuer, dataDir, close };
   } catch (err) {
     await close();
     throw err;

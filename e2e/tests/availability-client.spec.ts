@@ -25,7 +25,7 @@ test.describe('a client in New York', () => {
   test.use({ timezoneId: 'America/New_York' });
 
   test("sees a Berlin therapist's Monday in New York time, with the zone named", async ({ page, a11y, createUser, playwright, baseURL }) => {
-    const provider = await createUser('provider');
+    const provider = await createUser('provider', { verified: true });
     const berlinToday = todayIn('Europe/Berlin');
     const monday = nextWeekday(berlinToday, 0);
     const tuesday = addDays(monday, 1);
@@ -84,7 +84,7 @@ test.describe('a client in New York', () => {
 });
 
 test('the calendar moves on to next month when this month has nothing free', async ({ page, a11y, createUser, playwright, baseURL }) => {
-  const provider = await createUser('provider');
+  const provider = await createUser('provider', { verified: true });
   // The client's zone is UTC (playwright.config.ts); the custom day is a Berlin date, 09:00-12:00 there, the same date in UTC.
   const firstOfNext = firstOfNextMonth(todayIn('UTC'));
   const request = await playwright.request.newContext({ baseURL });
@@ -109,7 +109,7 @@ test('the calendar moves on to next month when this month has nothing free', asy
 });
 
 test('a date and a time can be chosen with the keyboard only', async ({ page, a11y, createUser, playwright, baseURL }) => {
-  const provider = await createUser('provider');
+  const provider = await createUser('provider', { verified: true });
   const weekday: Array<[string, string]> = [['09:00', '11:00']];
   const request = await playwright.request.newContext({ baseURL });
   const providerId = await setUpProviderPlan(request, provider, {
@@ -160,7 +160,7 @@ test.describe('on a 375 px phone in German', () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'de-DE' });
 
   test('the calendar fits the screen', async ({ page, a11y, createUser, playwright, baseURL }) => {
-    const provider = await createUser('provider');
+    const provider = await createUser('provider', { verified: true });
     const request = await playwright.request.newContext({ baseURL });
     const providerId = await setUpProviderPlan(request, provider, {
       timezone: 'Europe/Berlin',

@@ -13,8 +13,8 @@ function dateIn(days: number): string {
 const longDate = (date: string, locale = 'en') =>
   new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
-async function openAvailability(page: Page, createUser: (type: 'provider') => Promise<{ email: string; password: string }>) {
-  const provider = await createUser('provider');
+async function openAvailability(page: Page, createUser: (type: 'provider', extra: { verified: boolean }) => Promise<{ email: string; password: string }>) {
+  const provider = await createUser('provider', { verified: true });
   await signIn(page, provider.email, provider.password, '/availability');
   await expect(page.getByRole('heading', { level: 1, name: 'Availability' })).toBeVisible();
   const week = page.getByRole('form', { name: 'Appointment calendar' });

@@ -27,6 +27,7 @@ import { createProviderProfileModule } from './modules/provider-profile/provider
 import { createReferenceModule } from './modules/reference/reference.module.ts';
 import { createRegionsModule } from './modules/regions/regions.module.ts';
 import { createUserModule } from './modules/user/user.module.ts';
+import { createVerificationModule } from './modules/verification/verification.module.ts';
 import { createWalletModule } from './modules/wallet/wallet.module.ts';
 import { authPlugin } from './platform/auth/plugin.ts';
 import { createAccessTokens } from './platform/auth/tokens.ts';
@@ -117,6 +118,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const payments = createPaymentsModule(deps, { users, wallet, reporter: errorReporter });
   const bankDetails = createBankDetailsModule(deps, { users, wallet, payments });
   const credentials = createCredentialsModule(deps, { users });
+  const providerProfile = createProviderProfileModule(deps, { users, reference, availability });
+  // Verification gets every checklist step the feature modules offer (issue 14) and the credentials' documents for the
+  // operator's review, and gates the slots the availability module offers.
+  const verification = createVerificationModule(deps, {
+    users,
+    steps: [...providerProfile.setupSteps, ...availability.setupSteps, ...credentials.setupSteps, ...practiceDetails.setupSteps, ...bankDetails.setupSteps],
+    documents: credentials.reviewDocuments,
+    summaryOf: providerProfile.summary,
+  });
+  availability.useProviderGate(verification.isVerified);
   const modules = [
     createHealthModule(deps),
     createAppConfigModule(deps),
@@ -125,13 +136,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     reference,
     createFilesModule(deps),
     createClientProfileModule(deps, { users, reference }),
-    createProviderProfileModule(deps, { users, reference, availability }),
+    providerProfile,
     availability,
     payments,
     bankDetails,
     credentials,
     wallet,
     practiceDetails,
+    verification,
   ];
 
 

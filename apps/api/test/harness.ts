@@ -9,6 +9,7 @@ import type { AuthSession } from '@therapy/contracts/auth';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
+import { createOperatorAccount } from '../src/modules/user/operator-accounts.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import { JOBS_SCHEMA } from '../src/platform/jobs.ts';
 import { MAIL_QUEUE } from '../src/platform/mail/mail-queue.ts';
@@ -49,8 +50,15 @@ export interface TestApp {
   request(opts: InjectOptions): Promise<LightMyRequestResponse>;
   /** A JSON call to /api/v1 as `who` (anonymous when undefined). */
   api(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who: SignedUp | undefined, payload?: unknown): Promise<LightMyRequestResponse>;
-  /** A fresh client or provider, signed in. */
-  signUp(userType: 'client' | 'provider', overrides?: Record<string, unknown>): Promise<SignedUp>;
+  /**
+   * A fresh client or provider, signed in. `verified`: the provider's practice is approved (decision 0026), as if an
+   * operator had approved it, so their calendar offers slots (only verified providers do).
+   */
+  signUp(userType: 'client' | 'provider', overrides?: Record<string, unknown>, opts?: { verified?: boolean }): Promise<SignedUp>;
+  /** Approves a provider's practice directly in the database (what an operator's approval leaves behind). */
+  verifyProvider(providerId: string): Promise<void>;
+  /** A fresh operator (created as `npm run operator:create` does), signed in with email and password. */
+  signUpOperator(): Promise<SignedUp>;
   countryId(code: string): Promise<string>;
   /** The user's row as the database holds it (snake_case columns). */
   userRow(id: string): Promise<Record<string, unknown>>;
@@ -123,6 +131,14 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: Pick<
     return res.rows[0].identifier;
   };
 
+  const verifyProvider = async (providerId: string) => {
+    await db.$client.query(
+      `INSERT INTO provider_verifications (provider_id, status, submitted_at, decided_at) VALUES ($1, 'approved', now(), now())
+       ON CONFLICT (provider_id) DO UPDATE SET status = 'approved', decided_at = now()`,
+      [providerId],
+    );
+  };
+
   return {
     app,
     db,
@@ -139,7 +155,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: Pick<
       if (!rows[0]) throw new Error(`no users row ${id}`);
       return rows[0] as Record<string, unknown>;
     },
-    async signUp(userType, overrides = {}) {
+    async signUp(userType, overrides = {}, opts = {}) {
       userSeq += 1;
       const email = `${userType}${userSeq}.${crypto.randomBytes(3).toString('hex')}@example.com`;
       const password = 'Gentle-River-42';
@@ -158,6 +174,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: Pick<
       // The sign-up's mail has gone out when this returns, as it had when mail was sent inline.
       await mailSettled();
       const cookie = signIn.cookies.find((c) => c.name === 'refresh_token');
+      if (opts.verified && userType === 'provider') await verifyProvider(session.user.identifier);
       return {
         email: session.user.email,
         password: String(overrides.password ?? password),
@@ -165,6 +182,25 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: Pick<
         userId: session.user.identifier,
         auth: { authorization: `Bearer ${session.accessToken}` },
         refreshCookie: cookie?.value ?? '',
+      };
+    },
+    verifyProvider,
+    async signUpOperator() {
+      userSeq += 1;
+      const email = `operator${userSeq}.${crypto.randomBytes(3).toString('hex')}@example.com`;
+      const created = await createOperatorAccount(db, email, clock.now());
+      if (!created.ok) throw new Error(`operator not created: ${created.reason}`);
+      const remoteAddress = `10.${(userSeq >> 16) & 255}.${(userSeq >> 8) & 255}.${userSeq & 255}`;
+      const signIn = await request({ method: 'POST', url: '/api/v1/user/login', payload: { email, password: created.password }, remoteAddress });
+      if (signIn.statusCode !== 200) throw new Error(`operator sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+      const session = (signIn.json() as { data: AuthSession }).data;
+      return {
+        email,
+        password: created.password,
+        session,
+        userId: session.user.identifier,
+        auth: { authorization: `Bearer ${session.accessToken}` },
+        refreshCookie: signIn.cookies.find((c) => c.name === 'refresh_token')?.value ?? '',
       };
     },
     async count(table, where = {}) {

@@ -84,7 +84,8 @@ export type DeleteAccountPreview = z.infer<typeof deleteAccountPreview>;
 export const userInfo = z.object({
   identifier: z.uuid(),
   email: z.string(),
-  userType: z.enum(userTypes),
+  /** Operators (verification review, decision 0026) sign in like anyone else but can never sign up. */
+  userType: z.enum([...userTypes, 'operator']),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   isSocial: z.boolean(),

@@ -25,6 +25,8 @@ export interface DomainEventMap {
   'provider-profile.changed': { providerId: string };
   /** A top-up was credited to a wallet. */
   'payment.settled': { paymentId: string; userId: string; amount: number; currencyCode: string; method: 'card' | 'bank_transfer' };
+  /** A provider's verification changed (submitted, approved, rejected): whether they offer slots may have changed. */
+  'verification.changed': { providerId: string };
   /** A booking was made (published by the bookings module, next issue). */
   'booking.created': { bookingId: string; clientId: string; providerId: string; startTime: string; endTime: string };
 }

@@ -19,7 +19,7 @@ const PracticeSection = lazy(async () => {
 export function AccountProfileSlot() {
   const userType = useAuthStore((s) => s.user?.userType);
   const { section } = useOutletContext<AccountOutletContext>();
-  if (!userType) return null;
+  if (!userType || userType === 'operator') return null;
   if (userType === 'provider')
     return section === 'practice' ? (
       <Suspense fallback={<PageSpinner />}>

@@ -42,15 +42,21 @@ export function Header() {
   };
 
   const signedIn = status === 'authenticated';
-  const links = signedIn
-    ? [
-        { to: '/overview', label: t('nav.overview') },
-        { to: '/appointments', label: t('nav.appointments') },
-        ...(user?.userType === 'provider' ? [{ to: '/availability', label: t('nav.availability') }] : []),
-        ...(user?.userType === 'client' ? [{ to: '/wallet', label: t('nav.wallet') }] : []),
-        { to: '/account', label: t('nav.account') },
-      ]
-    : [];
+  const links = !signedIn
+    ? []
+    : user?.userType === 'operator'
+      ? [
+          { to: '/operator/reviews', label: t('nav.reviews') },
+          { to: '/account', label: t('nav.account') },
+        ]
+      : [
+          { to: '/overview', label: t('nav.overview') },
+          { to: '/appointments', label: t('nav.appointments') },
+          ...(user?.userType === 'provider' ? [{ to: '/practice', label: t('nav.practice') }] : []),
+          ...(user?.userType === 'provider' ? [{ to: '/availability', label: t('nav.availability') }] : []),
+          ...(user?.userType === 'client' ? [{ to: '/wallet', label: t('nav.wallet') }] : []),
+          { to: '/account', label: t('nav.account') },
+        ];
 
   const accountActions = signedIn ? (
     <Button variant="secondary" size="sm" onClick={handleSignOut} pending={signingOut}>

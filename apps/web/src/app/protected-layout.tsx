@@ -8,6 +8,9 @@ export interface RouteHandle {
   hideVerifyBanner?: boolean;
 }
 
+/** The signed-in pages an operator may open. */
+const operatorPaths = ['/operator', '/account'];
+
 /**
  * Guards signed-in pages. While the start-up refresh is still answering (status unknown) it waits instead of
  * sending a signed-in user to the login page; visitors without a session go to /login?redirect=<here>.
@@ -16,6 +19,7 @@ export function ProtectedLayout() {
   const status = useAuthStore((s) => s.status);
   const endedBy = useAuthStore((s) => s.endedBy);
   const emailVerified = useAuthStore((s) => s.user?.emailVerified ?? true);
+  const userType = useAuthStore((s) => s.user?.userType);
   const location = useLocation();
   const matches = useMatches();
 
@@ -24,6 +28,11 @@ export function ProtectedLayout() {
   if (status === 'anonymous' && endedBy === 'signed-out') return <Navigate to="/" replace />;
   if (status === 'anonymous') {
     return <Navigate to={`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
+  }
+
+  // Operators work the review queue (decision 0026): client and provider pages are not theirs; their account page is.
+  if (userType === 'operator' && !operatorPaths.some((p) => location.pathname === p || location.pathname.startsWith(`${p}/`))) {
+    return <Navigate to="/operator/reviews" replace />;
   }
 
   const hideBanner = matches.some((match) => (match.handle as RouteHandle | undefined)?.hideVerifyBanner);

@@ -42,7 +42,8 @@ describe('page titles (WCAG 2.4.2)', () => {
   it('every page but the landing page names its own title, in both languages', async () => {
     const { i18n } = await import('@/lib/i18n');
     const { pageTitleText } = await import('@/lib/page-title');
-    const pages = pageRoutes(routes).filter((p) => p.path !== 'account/(index)');
+    // The slots of /account and /overview are parts of those pages, not pages.
+    const pages = pageRoutes(routes).filter((p) => p.path !== 'account/(index)' && p.path !== 'overview/(index)');
     const untitled = pages.filter((p) => !p.title).map((p) => p.path);
     expect(untitled).toEqual(['(index)']);
     for (const locale of ['en', 'de'] as const) {

@@ -63,7 +63,12 @@ export const routes: RouteObject[] = [
                 handle: { hideVerifyBanner: true, title: 'verifyPending' } satisfies RouteHandle & PageHandle,
                 lazy: lazyPage(['auth'], () => import('@/features/auth/routes/verify-email-pending-route').then((m) => m.VerifyEmailPendingRoute)),
               },
-              { path: 'overview', handle: { title: 'overview' } satisfies PageHandle, lazy: lazyPage(['dashboard'], () => import('@/features/dashboard/routes/overview-route').then((m) => m.OverviewRoute)) },
+              {
+                path: 'overview',
+                handle: { title: 'overview' } satisfies PageHandle,
+                lazy: lazyPage(['dashboard'], () => import('@/features/dashboard/routes/overview-route').then((m) => m.OverviewRoute)),
+                children: [{ index: true, lazy: async () => ({ Component: (await import('./overview-practice-slot')).OverviewPracticeSlot }) }],
+              },
               {
                 path: 'account',
                 handle: { title: 'account' } satisfies PageHandle,
@@ -84,6 +89,13 @@ export const routes: RouteObject[] = [
               { path: 'practice/work-history', handle: { title: 'workHistory' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/work-history-route').then((m) => m.WorkHistoryRoute)) },
               { path: 'practice/fees', handle: { title: 'fees' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/fees-route').then((m) => m.FeesRoute)) },
               { path: 'practice/license-states', handle: { title: 'licenseStates' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/license-states-route').then((m) => m.LicenseStatesRoute)) },
+              { path: 'practice', handle: { title: 'practice' } satisfies PageHandle, lazy: lazyPage(['verification'], () => import('@/features/verification/routes/practice-hub-route').then((m) => m.PracticeHubRoute)) },
+              { path: 'operator/reviews', handle: { title: 'operatorReviews' } satisfies PageHandle, lazy: lazyPage(['operator'], () => import('@/features/operator/routes/review-queue-route').then((m) => m.ReviewQueueRoute)) },
+              {
+                path: 'operator/reviews/:providerId',
+                handle: { title: 'documentReview' } satisfies PageHandle,
+                lazy: lazyPage(['operator'], () => import('@/features/operator/routes/document-review-route').then((m) => m.DocumentReviewRoute)),
+              },
             ],
           },
           // Not lazy: the error boundary renders it for 404 responses anyway, so it is in the main chunk already.

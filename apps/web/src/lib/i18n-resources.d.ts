@@ -17,6 +17,8 @@ import type legal from '../locales/en/legal.json';
 import type practiceDetails from '../locales/en/practice-details.json';
 import type credentials from '../locales/en/credentials.json';
 import type files from '../locales/en/files.json';
+import type verification from '../locales/en/verification.json';
+import type operator from '../locales/en/operator.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -42,6 +44,8 @@ declare module 'i18next' {
       'practice-details': typeof practiceDetails;
       credentials: typeof credentials;
       files: typeof files;
+      verification: typeof verification;
+      operator: typeof operator;
     };
   }
 }

@@ -42,7 +42,8 @@ export const providerProfileQuery = () =>
 export function useProfilePhoto(): { photoUrl: string | null; refresh: () => void } {
   const user = useAuthStore((s) => (s.status === 'authenticated' ? s.user : null));
   const isProvider = user?.userType === 'provider';
-  const client = useQuery({ ...clientProfileQuery(), enabled: !!user && !isProvider, select: (p) => p.photoUrl });
+  // Operators have no profile picture (decision 0026): only clients and providers ask.
+  const client = useQuery({ ...clientProfileQuery(), enabled: user?.userType === 'client', select: (p) => p.photoUrl });
   const provider = useQuery({ ...providerProfileQuery(), enabled: !!user && isProvider, select: (p) => p.photoUrl });
   const active = isProvider ? provider : client;
   return { photoUrl: user ? (active.data ?? null) : null, refresh: () => void active.refetch() };

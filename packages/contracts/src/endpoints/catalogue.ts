@@ -10,13 +10,14 @@ import * as payouts from './payouts.ts';
 import * as practiceDetails from './practice-details.ts';
 import * as providerProfile from './provider-profile.ts';
 import * as regions from './regions.ts';
+import * as verification from './verification.ts';
 import * as wallet from './wallet.ts';
 
 /**
  * Every endpoint of the API, for what needs them all: the OpenAPI document, the route coverage test, the web tests'
  * mock check. Modules and the web import one endpoint from its own file, not from here.
  */
-export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails, credentials };
+export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails, credentials, verification };
 
 export const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'operationId' in value && 'responses' in value;
@@ -36,5 +37,6 @@ export const endpointTags: Record<string, string> = {
   availability: "A provider's calendar, and the bookable slots clients see",
   wallet: 'Wallet balance and transactions, top-ups, payment status, gateway webhooks',
   payouts: 'Operator payout batches for currencies the gateway does not pay out (decision 0022)',
+  verification: "A provider's set-up checklist and submission, and the operators' review queue (decision 0026)",
   'payment-sandbox': "The sandbox gateway's checkout and transfer simulator (outside production)",
 };

@@ -7,6 +7,7 @@ import type { MessageEntry } from './define.ts';
 import { payoutMessages } from './payouts.ts';
 import { practiceDetailsMessages } from './practice-details.ts';
 import { profileMessages } from './profile.ts';
+import { verificationMessages } from './verification.ts';
 import { walletMessages } from './wallet.ts';
 
 /**
@@ -25,6 +26,7 @@ export const featureCatalogues = {
   practiceDetails: practiceDetailsMessages,
   bankDetails: bankDetailsMessages,
   credentials: credentialMessages,
+  verification: verificationMessages,
 } as const;
 
 export const catalogue = {
@@ -37,6 +39,7 @@ export const catalogue = {
   ...practiceDetailsMessages,
   ...bankDetailsMessages,
   ...credentialMessages,
+  ...verificationMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

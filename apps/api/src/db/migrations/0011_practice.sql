@@ -1,4 +1,5 @@
 CREATE TYPE "public"."qualification_kind" AS ENUM('license', 'education', 'association', 'certification', 'conduct');--> statement-breakpoint
+CREATE TYPE "public"."verification_status" AS ENUM('submitted', 'approved', 'rejected');--> statement-breakpoint
 ALTER TYPE "public"."file_purpose" ADD VALUE 'credential';--> statement-breakpoint
 ALTER TYPE "public"."file_purpose" ADD VALUE 'insurance';--> statement-breakpoint
 CREATE TABLE "bank_details" (
@@ -90,6 +91,20 @@ CREATE TABLE "work_history" (
 	CONSTRAINT "work_history_end" CHECK (CASE WHEN "work_history"."currently_works_here" THEN "work_history"."end_date" IS NULL ELSE "work_history"."end_date" IS NOT NULL AND "work_history"."end_date" >= "work_history"."start_date" END)
 );
 --> statement-breakpoint
+CREATE TABLE "provider_verifications" (
+	"provider_id" uuid PRIMARY KEY NOT NULL,
+	"status" "verification_status" NOT NULL,
+	"submitted_at" timestamp with time zone NOT NULL,
+	"decided_at" timestamp with time zone,
+	"decided_by" uuid,
+	"note" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "provider_verifications_decided" CHECK (("provider_verifications"."status" = 'submitted') = ("provider_verifications"."decided_at" IS NULL)),
+	CONSTRAINT "provider_verifications_reject_note" CHECK ("provider_verifications"."status" <> 'rejected' OR length(btrim("provider_verifications"."note")) > 0),
+	CONSTRAINT "provider_verifications_note_length" CHECK ("provider_verifications"."note" IS NULL OR length("provider_verifications"."note") <= 2000)
+);
+--> statement-breakpoint
 ALTER TABLE "bank_details" ADD CONSTRAINT "bank_details_provider_id_users_identifier_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."users"("identifier") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_details" ADD CONSTRAINT "bank_details_recipient_id_payout_recipients_identifier_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."payout_recipients"("identifier") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "insurance_files" ADD CONSTRAINT "insurance_files_file_id_files_identifier_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("identifier") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -102,10 +117,13 @@ ALTER TABLE "provider_booking_fees" ADD CONSTRAINT "provider_booking_fees_therap
 ALTER TABLE "provider_license_states" ADD CONSTRAINT "provider_license_states_provider_id_users_identifier_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."users"("identifier") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "provider_license_states" ADD CONSTRAINT "provider_license_states_state_id_states_identifier_fk" FOREIGN KEY ("state_id") REFERENCES "public"."states"("identifier") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_history" ADD CONSTRAINT "work_history_provider_id_users_identifier_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."users"("identifier") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "provider_verifications" ADD CONSTRAINT "provider_verifications_provider_id_users_identifier_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."users"("identifier") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "provider_verifications" ADD CONSTRAINT "provider_verifications_decided_by_users_identifier_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("identifier") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "insurance_files_provider_idx" ON "insurance_files" USING btree ("provider_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "qualification_files_position" ON "qualification_files" USING btree ("qualification_id","position");--> statement-breakpoint
 CREATE INDEX "qualifications_provider_idx" ON "qualifications" USING btree ("provider_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "provider_booking_fees_general_key" ON "provider_booking_fees" USING btree ("provider_id") WHERE "provider_booking_fees"."therapy_category_id" IS NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "provider_booking_fees_therapy_key" ON "provider_booking_fees" USING btree ("provider_id","therapy_category_id") WHERE "provider_booking_fees"."therapy_category_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "provider_license_states_state_idx" ON "provider_license_states" USING btree ("state_id");--> statement-breakpoint
-CREATE INDEX "work_history_provider_idx" ON "work_history" USING btree ("provider_id");
+CREATE INDEX "work_history_provider_idx" ON "work_history" USING btree ("provider_id");--> statement-breakpoint
+CREATE INDEX "provider_verifications_queue_idx" ON "provider_verifications" USING btree ("submitted_at") WHERE "provider_verifications"."status" = 'submitted';

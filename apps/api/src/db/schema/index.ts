@@ -8,3 +8,4 @@ export * from './payouts.ts';
 export * from './practice-details.ts';
 export * from './bank-details.ts';
 export * from './credentials.ts';
+export * from './verification.ts';

@@ -3,9 +3,10 @@ import { insertDemoBankDetails } from './demo-bank-details.ts';
 import { seedDemoCredentials, type StoreFile } from './demo-credentials.ts';
 import { findUserByEmail, insertDemoAvailability, insertDemoUser } from './demo.repository.ts';
 import { seedDemoPracticeDetails } from './demo-practice-details.ts';
+import { demoOperator, seedDemoOperator } from './demo-operator.ts';
 
 export interface DemoAccount {
-  userType: 'client' | 'provider';
+  userType: 'client' | 'provider' | 'operator';
   email: string;
   password: string;
   /** Filled in by the seed: the account's id (the provider's public page is /therapists/{id}/). */
@@ -13,7 +14,7 @@ export interface DemoAccount {
 }
 
 /** The accounts the README and the start-up banner name; created once, left alone afterwards. */
-export const demoAccounts: DemoAccount[] = [
+export const demoAccounts: Array<DemoAccount & { userType: 'client' | 'provider' }> = [
   { userType: 'client', email: 'client@demo.therapy.local', password: 'CalmHarbor#2026' },
   { userType: 'provider', email: 'provider@demo.therapy.local', password: 'QuietMeadow#2026' },
 ];
@@ -56,5 +57,6 @@ export async function seedDemoData(
   await seedDemoPracticeDetails(db, seeded);
   const provider = seeded.find((a) => a.userType === 'provider')?.identifier;
   if (provider && storeFile) await seedDemoCredentials(db, provider, storeFile);
+  seeded.push({ ...demoOperator, ...(await seedDemoOperator(db, { hashPassword, providerId: seeded.find((a) => a.userType === 'provider')?.identifier })) });
   return seeded;
 }

@@ -25,7 +25,7 @@ const slotsUrl = (providerId: string, query = '') => `/api/v1/providers-availabi
 
 /** A provider with the default plan (09:00-18:00 Berlin on weekdays) and the practice profile's therapies. */
 async function providerWith(therapies: string[]): Promise<SignedUp> {
-  const provider = await t.signUp('provider');
+  const provider = await t.signUp('provider', {}, { verified: true });
   expect((await t.api('PUT', '/provider-availability/settings', provider, settingsBody)).statusCode).toBe(200);
   await setTherapies(provider, therapies);
   return provider;
@@ -64,6 +64,11 @@ describe('the public face', () => {
     const events = createEventBus({ db: t.db, realtime: createPgRealtime(t.db), log: { error: () => undefined } });
     onTestFinished(() => events.close());
     const availability = createAvailabilityModule({ config: t.config, db: t.db, clock: t.clock, events }, { users: { findActiveUser: async () => undefined } });
+    const gated: string[] = [];
+    availability.useProviderGate(async (providerId) => {
+      gated.push(providerId);
+      return true;
+    });
 
     const calendar = (await t.request({ method: 'GET', url: slotsUrl(provider.userId) })).json().data as AvailabilityCalendar;
     const [first, second] = calendar.items[0]!.timeSlot;
@@ -73,6 +78,8 @@ describe('the public face', () => {
       categoryIdentifier: null,
       isAvailable: true,
     });
+    // The slot check asked the provider gate (verification, set by app.ts) about this provider.
+    expect(gated).toContain(provider.userId);
 
     // A busy source (the bookings module, later) says the first slot is taken: it is no longer available.
     const asked: Array<[string, number, number]> = [];

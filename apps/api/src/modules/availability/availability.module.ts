@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TimeslotCheck } from '@therapy/contracts/availability';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { SetupStep } from '../../platform/practice-setup.ts';
 import type { UserModule } from '../user/user.module.ts';
 import { availabilityRepository } from './availability.repository.ts';
 import { availabilityRoutes } from './availability.routes.ts';
@@ -39,9 +40,13 @@ export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | '
     return taken; // the engine sorts and merges them (withoutBusy)
   };
 
+  // Whether a provider may offer slots: set once by app.ts (verification, issue 14); until then nobody does.
+  let providerGate: (providerId: string) => Promise<boolean> = async () => false;
+  events.subscribe('verification.changed', drop, { everyInstance: true });
+
   const tokens = createTimeslotTokens(deps.config.jwtSecret);
   const service = createAvailabilityService(deps, { users });
-  const calendar = createCalendarService(deps, { cache, tokens, busy, cacheTrusted: () => events.crossInstanceListening });
+  const calendar = createCalendarService(deps, { cache, tokens, busy, cacheTrusted: () => events.crossInstanceListening, offers: (providerId) => providerGate(providerId) });
 
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(availabilityRoutes, { service });
@@ -60,6 +65,17 @@ export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | '
     busySource(source: BusySource): void {
       busySources.push(source);
     },
+    /** Sets who may offer slots (app.ts: `verification.isVerified`); late-bound so neither module imports the other. */
+    useProviderGate(gate: (providerId: string) => Promise<boolean>): void {
+      providerGate = gate;
+    },
+    /** The checklist's 'availability' step: an available weekly day or an available custom day from today on. */
+    setupSteps: [
+      {
+        key: 'availability',
+        isComplete: (providerId: string) => availabilityRepository.hasAvailableDay(deps.db, providerId, deps.clock.now().toISOString().slice(0, 10)),
+      },
+    ] satisfies SetupStep[],
     /** The provider's therapy categories (set in the practice profile), in list order. */
     categoriesOf: (providerId: string, ex: Executor = deps.db) => availabilityRepository.categories(ex, providerId),
   };

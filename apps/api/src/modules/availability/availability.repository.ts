@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { availabilityDays, availabilityIntervals, availabilitySettings } from '../../db/schema/availability.ts';
 import { providerProfileItems } from '../../db/schema/profiles.ts';
@@ -111,6 +111,22 @@ export const availabilityRepository = {
         gte(availabilityDays.date, fromDate),
       ),
     );
+  },
+  /** Whether the provider has an available weekly day (with hours) or an available custom day from `fromDate` on. */
+  async hasAvailableDay(db: Executor, providerId: string, fromDate: string): Promise<boolean> {
+    const [row] = await db
+      .select({ one: sql<number>`1` })
+      .from(availabilityDays)
+      .innerJoin(availabilityIntervals, eq(availabilityIntervals.dayId, availabilityDays.identifier))
+      .where(
+        and(
+          eq(availabilityDays.providerId, providerId),
+          eq(availabilityDays.isAvailable, true),
+          or(isNotNull(availabilityDays.weekday), gte(availabilityDays.date, fromDate)),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   },
   /** Replaces the given weekdays of one plan (the others stay as they are). */
   async replaceWeekdays(db: Executor, providerId: string, categoryId: string | null, days: readonly DayToSave[]): Promise<void> {

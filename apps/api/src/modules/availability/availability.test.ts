@@ -234,7 +234,7 @@ describe('custom days', () => {
 describe('timeslots as a client sees them', () => {
   let provider: SignedUp;
   beforeEach(async () => {
-    provider = await t.signUp('provider');
+    provider = await t.signUp('provider', {}, { verified: true });
     await t.api('PUT', '/provider-availability/settings', provider, settingsBody);
     await t.api('POST', '/provider-availability/days/default', provider, {
       days: week([day('MONDAY', true, ['09:00', '12:00'], ['13:00', '17:00']), day('WEDNESDAY', true, ['09:00', '10:00'])]),
@@ -330,7 +330,7 @@ describe('two instances on one database', () => {
   it('a write on one instance drops the cached slots of the other (LISTEN/NOTIFY)', async () => {
     const second = await buildApp({ config: t.config, db: t.db, clock: t.clock, logger: false });
     try {
-      const provider = await t.signUp('provider');
+      const provider = await t.signUp('provider', {}, { verified: true });
       await t.api('PUT', '/provider-availability/settings', provider, settingsBody);
       const url = `/api/v1/providers-availability/${provider.userId}/timeslot/2026-03-30`;
       const slotsOnSecond = async () => ((await second.inject({ method: 'GET', url })).json().data as AvailabilityCalendar).items[0]!.timeSlot.length;
@@ -347,7 +347,7 @@ describe('two instances on one database', () => {
 
 describe('set-up by category', () => {
   it('keeps one plan per therapy and asks for the therapy before it shows slots', async () => {
-    const provider = await t.signUp('provider');
+    const provider = await t.signUp('provider', {}, { verified: true });
     const [couples, individual] = await therapyIds('couples', 'individual');
     await giveTherapies(provider.userId, [couples!, individual!]);
     await t.api('PUT', '/provider-availability/settings', provider, settingsBody);

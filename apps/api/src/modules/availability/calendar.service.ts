@@ -41,9 +41,11 @@ export interface CalendarOptions {
   busy?: BusySource;
   /** False while the change signal may be missed (listener down): then nothing is cached. */
   cacheTrusted: () => boolean;
+  /** Whether the provider may offer slots at all (only verified providers do, issue 14); a provider it refuses offers none. */
+  offers: (providerId: string) => Promise<boolean>;
 }
 
-export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cache, tokens, busy = nothingBooked, cacheTrusted }: CalendarOptions) {
+export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cache, tokens, busy = nothingBooked, cacheTrusted, offers }: CalendarOptions) {
   const { db, clock } = deps;
 
   /** Reads the plan and computes the provider's slots from scratch (no cache). */
@@ -59,7 +61,8 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
     const custom = await repo.customDays(db, providerId, addDays(today, -2));
     const plan = toSlotPlan(settings, resolveWeek(own, general), custom, planCategory);
     const { firstDate, days } = planDates(plan, now);
-    const base = planSlots(plan, firstDate, days);
+    // An unverified provider's calendar has its dates but no slots (decision 0026).
+    const base = (await offers(providerId)) ? planSlots(plan, firstDate, days) : [];
     const taken = base.length > 0 ? await busy(providerId, base[0]!.start, base[base.length - 1]!.end) : [];
     return { generation, day: today, calendarSetupType: settings.calendarSetupType, plan, base, free: withoutBusy(base, taken, plan.bufferMinutes) };
   };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
+import type { SetupStep } from '../../platform/practice-setup.ts';
 import type { AvailabilityModule } from '../availability/availability.module.ts';
 import type { ReferenceModule } from '../reference/reference.module.ts';
 import type { UserModule } from '../user/user.module.ts';
@@ -21,6 +22,13 @@ export function createProviderProfileModule(
     await app.register(providerProfileRoutes, { profiles });
     await app.register(providerSummaryRoutes, { profiles });
   };
-  return { name: 'provider-profile' as const, plugin };
+  return {
+    name: 'provider-profile' as const,
+    plugin,
+    /** The public head of a live provider (404 otherwise), as the provider page shows it. */
+    summary: profiles.summary,
+    /** The checklist's 'profile' step: the provider finished the profile set-up (issue 14). */
+    setupSteps: [{ key: 'profile', isComplete: profiles.setupComplete }] satisfies SetupStep[],
+  };
 }
 export type ProviderProfileModule = ReturnType<typeof createProviderProfileModule>;

@@ -99,6 +99,11 @@ export function createProviderProfileService(
       };
     },
 
+    /** Whether the provider finished the profile set-up (the set-up checklist's 'profile' step). */
+    async setupComplete(providerId: string): Promise<boolean> {
+      return (await repo.find(db, providerId))?.setupCompletedAt != null;
+    },
+
     async get(actor: Actor): Promise<ProviderProfile> {
       const user = await provider(actor);
       return present(user, await repo.ensure(db, user.identifier));

@@ -15,6 +15,7 @@ import {
   providerProfiles,
 } from '../../db/schema/profiles.ts';
 import { actionTokens, emailChangeCodes, mailOutbox, users } from '../../db/schema/users.ts';
+import { providerVerifications } from '../../db/schema/verification.ts';
 import { gatewayEvents, payments, virtualAccounts } from '../../db/schema/wallet.ts';
 
 /** What stays of a dedicated account's holder name once its owner is gone. */
@@ -50,6 +51,8 @@ export const accountErasureRepository = {
     // person's own and are marked deleted below.
     await db.delete(qualifications).where(eq(qualifications.providerId, userId));
     await db.delete(insuranceFiles).where(eq(insuranceFiles.providerId, userId));
+    // The practice's verification and the operator's note about it (issue 14).
+    await db.delete(providerVerifications).where(eq(providerVerifications.providerId, userId));
 
     // Single-use links and email-change codes (a pending new address is personal too); their mails in the dev outbox.
     const pendingAddresses = await db.select({ email: emailChangeCodes.newEmail }).from(emailChangeCodes).where(eq(emailChangeCodes.userId, userId));

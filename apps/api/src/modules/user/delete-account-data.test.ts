@@ -213,6 +213,8 @@ describe('deleting a provider account removes or anonymises every piece of perso
     });
     expect(bank.statusCode, bank.body).toBe(200);
     expect(await count('bank_details', 'provider_id', provider.userId)).toBe(1);
+    // A rejected verification with the operator's note about the practice (issue 14).
+    await t.db.$client.query("INSERT INTO provider_verifications (provider_id, status, submitted_at, decided_at, note) VALUES ($1, 'rejected', now(), now(), 'Licence unreadable')", [provider.userId]);
 
     const res = await deleteAccount(provider);
     expect(res.statusCode, res.body).toBe(200);
@@ -237,6 +239,10 @@ describe('deleting a provider account removes or anonymises every piece of perso
     expect(await count('work_history', 'provider_id', provider.userId)).toBe(0);
     expect(await count('provider_booking_fees', 'provider_id', provider.userId)).toBe(0);
     expect(await count('provider_license_states', 'provider_id', provider.userId)).toBe(0);
+  });
+
+  it("the practice's verification and the operator's note are deleted", async () => {
+    expect(await count('provider_verifications', 'provider_id', provider.userId)).toBe(0);
   });
 
   it('the photo: row and bytes gone, the URL issued before answers 404', async () => {

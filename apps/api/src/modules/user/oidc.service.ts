@@ -13,12 +13,15 @@ export function createOidcService(deps: AppDeps) {
 
   const findOrCreate = async (claims: OidcClaims, userType: 'client' | 'provider', locale: Locale): Promise<UserRow> => {
     const known = await userRepository.findIdentity(db, claims.issuer, claims.subject);
+    // Operators sign in with email and password only (decision 0026): no social sign-in, and no linking to one.
+    if (known?.userType === 'operator') throw new OidcSignInError('operators sign in with email and password');
     if (known) return known;
     // Without a verified address we could not tell whose account an email belongs to, so we do not sign in.
     if (!claims.email || !claims.emailVerified) throw new OidcSignInError('the provider did not confirm an email address');
     return db.transaction(async (tx) => {
       // The provider vouches for the address, so an existing account with it is the same person: link them.
       const existing = await userRepository.findLiveByEmail(tx, claims.email!);
+      if (existing?.userType === 'operator') throw new OidcSignInError('operators sign in with email and password');
       const user =
         existing ??
         (await userRepository.insert(tx, {

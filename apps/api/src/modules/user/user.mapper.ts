@@ -1,11 +1,9 @@
 import type { UserInfo } from '@therapy/contracts/auth';
 import type { Locale } from '@therapy/contracts/messages';
-import { AppError } from '../../platform/errors.ts';
 import type { UserRow } from './user.repository.ts';
 
-/** Contract shape of a user; operators are not exposed as a user type of the public API. */
+/** Contract shape of a user (operators too: they sign in to the review queue, decision 0026). */
 export function toUserInfo(row: UserRow): UserInfo {
-  if (row.userType === 'operator') throw AppError.forbidden();
   return {
     identifier: row.identifier,
     email: row.email,

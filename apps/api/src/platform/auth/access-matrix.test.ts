@@ -3,7 +3,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { en } from '@therapy/contracts/messages';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 import { pdfFile, uploadDocuments } from '../../../test/credential-test-helpers.ts';
-import { createAccessTokens } from './tokens.ts';
 
 /**
  * The access matrix (issue 12): every operation of the OpenAPI document, called as nobody, as a client, as a provider
@@ -20,7 +19,7 @@ interface Fixtures {
   /** A client and a provider whose objects are not the target's. */
   otherClient: SignedUp;
   otherProvider: SignedUp;
-  /** An operator (no sign-in page yet: a provider's session whose token says operator). */
+  /** An operator, signed in with email and password (decision 0026). */
   operator: SignedUp;
   walletTransactionId: string;
   paymentId: string;
@@ -139,6 +138,9 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/provider/indemnity-insurance': { who: 'provider' },
   'POST /api/v1/provider/indemnity-insurance': { who: 'provider' },
   'DELETE /api/v1/provider/indemnity-insurance/{fileId}': { who: 'provider', owned: true, params: (f) => ({ fileId: f.insuranceFileId }) },
+  'GET /api/v1/provider/verification': { who: 'provider' },
+  'PUT /api/v1/provider/verification-submission': { who: 'provider' },
+  'GET /api/v1/provider/qualification/verification-note': { who: 'provider' },
 
   // Operators only (decision 0022); batches of a made-up id are not found (payout-batches.test.ts covers real ones).
   'GET /api/v1/operator/payouts/due': { who: 'operator' },
@@ -146,6 +148,11 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/operator/payout-batches/{id}/file': { who: 'operator', params: () => ({ id: NO_ID }), alsoOk: [404] },
   'POST /api/v1/operator/payout-batches/{id}/paid': { who: 'operator', params: () => ({ id: NO_ID }), alsoOk: [404] },
   'POST /api/v1/operator/payouts/{id}/returned': { who: 'operator', params: () => ({ id: NO_ID }), alsoOk: [404] },
+  // Verification review (decision 0026): a practice not under review is not found (verification.test.ts covers real ones).
+  'GET /api/v1/operator/verifications': { who: 'operator' },
+  'GET /api/v1/operator/verifications/{providerId}': { who: 'operator', params: (f) => ({ providerId: f.provider.userId }), alsoOk: [404] },
+  'POST /api/v1/operator/verifications/{providerId}/approve': { who: 'operator', params: (f) => ({ providerId: f.provider.userId }), alsoOk: [404] },
+  'POST /api/v1/operator/verifications/{providerId}/reject': { who: 'operator', params: (f) => ({ providerId: f.provider.userId }), alsoOk: [404] },
 };
 
 interface OpenApiDoc {
@@ -166,7 +173,7 @@ beforeAll(async () => {
       .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, secured: Array.isArray(op.security) && op.security.length > 0 })),
   );
 
-  const [client, provider, otherClient, otherProvider] = [await t.signUp('client'), await t.signUp('provider'), await t.signUp('client'), await t.signUp('provider')];
+  const [client, provider, otherClient, otherProvider] = [await t.signUp('client'), await t.signUp('provider', {}, { verified: true }), await t.signUp('client'), await t.signUp('provider')];
   // A paid top-up (through the sandbox checkout and its webhook) gives the client a wallet transaction; a second,
   // unpaid one a pending payment.
   const paid = await t.api('POST', '/payment/wallet', client, { amount: 50_000 });
@@ -188,11 +195,7 @@ beforeAll(async () => {
   const diploma = await uploadDocuments(t, provider, '/provider/qualification', { type: 'education', title: 'MSc' }, [pdfFile('b.pdf'), pdfFile('c.pdf')]);
   const insurance = await uploadDocuments(t, provider, '/provider/indemnity-insurance', {}, [pdfFile('cover.pdf')], 'file');
   for (const res of [licence, diploma, insurance]) expect(res.statusCode, res.body).toBe(201);
-  const operatorUser = await t.signUp('provider');
-  await t.db.$client.query("UPDATE users SET user_type = 'operator' WHERE identifier = $1", [operatorUser.userId]);
-  const tokens = createAccessTokens(t.config.jwtSecret);
-  const operatorToken = await tokens.sign({ ...(await tokens.verify(operatorUser.session.accessToken, t.clock.now()))!, userType: 'operator' }, t.clock.now());
-  const operator = { ...operatorUser, auth: { authorization: `Bearer ${operatorToken}` } };
+  const operator = await t.signUpOperator();
   f = {
     client,
     provider,

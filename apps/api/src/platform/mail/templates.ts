@@ -70,6 +70,26 @@ export const mailTemplates = {
       text: `Hallo ${p.name},\n\ndeine Aufladung über ${p.amount} ist abgeschlossen und jetzt in deinem Guthaben.\n\nZu deinem Guthaben: ${p.link}`,
     }),
   } satisfies Template<{ name: string; amount: string; link: string }>,
+  verificationApproved: {
+    en: (p) => ({
+      subject: 'Your practice is verified',
+      text: `Hello ${p.name},\n\nan operator reviewed your practice and approved it. Clients can now find you and book your free slots.${p.note ? `\n\nNote from the reviewer: ${p.note}` : ''}\n\nSee your practice: ${p.link}`,
+    }),
+    de: (p) => ({
+      subject: 'Deine Praxis ist verifiziert',
+      text: `Hallo ${p.name},\n\nunser Team hat deine Praxis geprüft und freigegeben. Klient*innen können dich jetzt finden und deine freien Termine buchen.${p.note ? `\n\nNotiz der Prüfung: ${p.note}` : ''}\n\nZu deiner Praxis: ${p.link}`,
+    }),
+  } satisfies Template<{ name: string; note: string | null; link: string }>,
+  verificationRejected: {
+    en: (p) => ({
+      subject: 'Your practice needs changes before it can be verified',
+      text: `Hello ${p.name},\n\nan operator reviewed your practice and could not approve it yet.\n\nNote from the reviewer: ${p.note}\n\nMake the changes and submit your practice again: ${p.link}`,
+    }),
+    de: (p) => ({
+      subject: 'Deine Praxis braucht noch Änderungen',
+      text: `Hallo ${p.name},\n\nunser Team hat deine Praxis geprüft und konnte sie noch nicht freigeben.\n\nNotiz der Prüfung: ${p.note}\n\nNimm die Änderungen vor und reiche deine Praxis erneut ein: ${p.link}`,
+    }),
+  } satisfies Template<{ name: string; note: string; link: string }>,
 };
 
 /** Minor units as a mail writes money: the language's own symbol, e.g. "NGN 1,000.00" (en) or "1.000,00 €" (de). */

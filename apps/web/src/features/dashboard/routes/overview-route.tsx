@@ -1,7 +1,7 @@
 import { CalendarDays, ChevronRight, Globe, Settings } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useOutlet } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
 import { useAuthStore } from '@/lib/auth-store';
 import { openModal } from '@/lib/modal-store';
@@ -17,6 +17,8 @@ interface Shortcut {
 export function OverviewRoute() {
   const { t } = useTranslation('dashboard');
   const user = useAuthStore((s) => s.user);
+  // What other features add to the dashboard (app/router.tsx), e.g. the provider's practice checklist.
+  const slot = useOutlet();
   if (!user) return null;
 
   const role = user.userType === 'provider' ? 'provider' : 'client';
@@ -65,6 +67,7 @@ export function OverviewRoute() {
           );
         })}
       </ul>
+      {slot && <div className="mt-8">{slot}</div>}
     </div>
   );
 }

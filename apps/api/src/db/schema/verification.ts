@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const verificationStatusEnum = pgEnum('verification_status', ['submitted', 'approved', 'rejected']);
+
+/**
+ * A provider's practice verification (issue 14, decision 0026): no row means "not submitted". Submitting sets
+ * `submitted`; an operator's decision sets `approved` or `rejected` with the operator's note (required to reject).
+ */
+export const providerVerifications = pgTable(
+  'provider_verifications',
+  {
+    providerId: uuid()
+      .primaryKey()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
+    status: verificationStatusEnum().notNull(),
+    submittedAt: timestamp({ withTimezone: true }).notNull(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: uuid().references(() => users.identifier, { onDelete: 'set null' }),
+    note: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('provider_verifications_decided', sql`(${t.status} = 'submitted') = (${t.decidedAt} IS NULL)`),
+    check('provider_verifications_reject_note', sql`${t.status} <> 'rejected' OR length(btrim(${t.note})) > 0`),
+    check('provider_verifications_note_length', sql`${t.note} IS NULL OR length(${t.note}) <= 2000`),
+    index('provider_verifications_queue_idx').on(t.submittedAt).where(sql`${t.status} = 'submitted'`),
+  ],
+);

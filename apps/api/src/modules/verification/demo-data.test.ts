@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
+import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
+import { seedDemoData } from '../../db/seed/seed-demo.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+it('the demo data has an operator who signs in, and a verified demo provider whose calendar offers slots (seeding twice changes nothing)', async () => {
+  const first = await seedDemoData(t.db, { hashPassword, seal: fieldEncryptionFromConfig(t.config).seal });
+  const again = await seedDemoData(t.db, { hashPassword, seal: fieldEncryptionFromConfig(t.config).seal });
+  expect(again).toEqual(first);
+  const operator = first.find((a) => a.userType === 'operator')!;
+  expect(operator.email).toBe('operator@demo.therapy.local');
+  const login = await t.api('POST', '/user/login', undefined, { email: operator.email, password: operator.password });
+  expect(login.statusCode, login.body).toBe(200);
+  expect(login.json().data.user.userType).toBe('operator');
+
+  const provider = first.find((a) => a.userType === 'provider')!;
+  const { rows } = await t.db.$client.query('SELECT status FROM provider_verifications WHERE provider_id = $1', [provider.identifier]);
+  expect(rows).toEqual([{ status: 'approved' }]);
+  const slots = await t.api('GET', `/providers-availability/${provider.identifier}/timeslot`, undefined);
+  expect(slots.statusCode, slots.body).toBe(200);
+  expect((slots.json().data.items as Array<{ timeSlot: unknown[] }>).flatMap((i) => i.timeSlot).length).toBeGreaterThan(0);
+  expect(await t.count('users', { user_type: 'operator' })).toBe(1);
+});

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../deps.ts';
+import { verificationRoutes } from './verification.routes.ts';
+import { createVerificationService, type VerificationSources } from './verification.service.ts';
+
+/**
+ * The verification module's public face (issue 14, decision 0026): the provider's set-up checklist and submission,
+ * the operators' review queue, and `isVerified` for the modules that offer, book or list providers. It is given the
+ * checklist steps and the review documents by app.ts and imports no feature module.
+ */
+export function createVerificationModule(deps: AppDeps, sources: VerificationSources) {
+  const verification = createVerificationService(deps, sources);
+  const plugin: FastifyPluginAsync = async (app) => {
+    await app.register(verificationRoutes, { verification });
+  };
+  return {
+    name: 'verification' as const,
+    plugin,
+    /** Whether a provider's practice is approved. */
+    isVerified: verification.isVerified,
+  };
+}
+export type VerificationModule = ReturnType<typeof createVerificationModule>;

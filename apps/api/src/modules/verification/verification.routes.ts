@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  approveVerification,
+  getProviderVerification,
+  getVerificationNote,
+  getVerificationReview,
+  listVerificationQueue,
+  rejectVerification,
+  submitVerification,
+} from '@therapy/contracts/endpoints/verification';
+import { message } from '@therapy/contracts/messages';
+import { actorOf } from '../../platform/auth/plugin.ts';
+import { route } from '../../platform/http/route.ts';
+import { requestLocale } from '../../platform/locale.ts';
+import type { VerificationService } from './verification.service.ts';
+
+/** Provider checklist and submission, operator queue and decisions: HTTP only; access and rules are in the service. */
+export const verificationRoutes: FastifyPluginAsyncZod<{ verification: VerificationService }> = async (app, { verification }) => {
+  route(app, getProviderVerification, async (req) => ({ data: await verification.get(actorOf(req)) }));
+  route(app, submitVerification, async (req) => ({
+    data: await verification.submit(actorOf(req), requestLocale(req)),
+    message: message('verificationSubmitted', requestLocale(req)),
+  }));
+  route(app, getVerificationNote, async (req) => ({ data: await verification.note(actorOf(req)) }));
+  route(app, listVerificationQueue, async (req) => ({ data: await verification.queue(actorOf(req)) }));
+  route(app, getVerificationReview, async (req) => ({ data: await verification.review(actorOf(req), req.params.providerId) }));
+  route(app, approveVerification, async (req) => ({
+    data: await verification.approve(actorOf(req), req.params.providerId, req.body),
+    message: message('verificationApproved', requestLocale(req)),
+  }));
+  route(app, rejectVerification, async (req) => ({
+    data: await verification.reject(actorOf(req), req.params.providerId, req.body),
+    message: message('verificationRejected', requestLocale(req)),
+  }));
+};

@@ -1,0 +1,159 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ProviderVerification, VerificationNote } from '@therapy/contracts/verification';
+import { ClipboardCheck, Lock, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeading } from '@/components/page-heading';
+import { SectionCard, SectionStatus } from '@/components/section-card';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { errorMessage, isApiError } from '@/lib/api-error';
+import { useAuthStore } from '@/lib/auth-store';
+import { notify } from '@/lib/toast';
+import { useSubmitVerification, verificationNoteQuery, verificationQuery } from '../api/verification-api';
+import { SetupChecklist } from '../components/setup-checklist';
+import { VerificationStatusBadge } from '../components/status-badge';
+
+/** /practice: the provider's practice hub: verification status, the operator's note, the checklist and submission. */
+export function PracticeHubRoute() {
+  const { t } = useTranslation('verification');
+  const userType = useAuthStore((s) => s.user?.userType);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <PageHeading title={t('hub.title')} lead={userType === 'provider' ? t('hub.lead') : undefined} />
+      {userType === 'provider' ? <ProviderPractice /> : userType ? <ProvidersOnly /> : null}
+    </div>
+  );
+}
+
+function ProvidersOnly() {
+  const { t } = useTranslation('verification');
+  return (
+    <EmptyState
+      icon={Lock}
+      title={t('providersOnly.title')}
+      description={t('providersOnly.body')}
+      action={
+        <Link to="/" className={buttonClasses({ variant: 'secondary' })}>
+          {t('providersOnly.back')}
+        </Link>
+      }
+    />
+  );
+}
+
+function ProviderPractice() {
+  const { t } = useTranslation('verification');
+  const verification = useQuery(verificationQuery());
+  const note = useQuery(verificationNoteQuery());
+  const data = verification.data;
+  return (
+    <div className="space-y-6">
+      <SectionCard icon={ShieldCheck} title={t('status.title')}>
+        {data && !note.isLoading ? (
+          <StatusPanel verification={data} note={note.data} />
+        ) : (
+          <SectionStatus
+            loading={verification.isLoading || note.isLoading}
+            error={verification.isError}
+            onRetry={() => void verification.refetch()}
+            loadingLabel={t('loading')}
+            errorText={t('loadFailed')}
+            retryLabel={t('retry')}
+          />
+        )}
+      </SectionCard>
+      <SectionCard icon={ClipboardCheck} title={t('checklist.title')} description={t('checklist.description')}>
+        {data ? (
+          <>
+            <SetupChecklist steps={data.steps} />
+            <SubmitPanel verification={data} />
+          </>
+        ) : (
+          <SectionStatus
+            loading={verification.isLoading}
+            error={verification.isError}
+            onRetry={() => void verification.refetch()}
+            loadingLabel={t('loading')}
+            errorText={t('loadFailed')}
+            retryLabel={t('retry')}
+          />
+        )}
+      </SectionCard>
+    </div>
+  );
+}
+
+function StatusPanel({ verification, note }: { verification: ProviderVerification; note: VerificationNote | undefined }) {
+  const { t } = useTranslation('verification');
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <VerificationStatusBadge status={verification.status} />
+      </div>
+      <p className="text-sm text-slate-700">{t(`status.explain.${verification.status}`)}</p>
+      {note?.note && (
+        <Alert tone={verification.status === 'rejected' ? 'warning' : 'info'} title={t('status.note')}>
+          <p className="whitespace-pre-line break-words">{note.note}</p>
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+function SubmitPanel({ verification }: { verification: ProviderVerification }) {
+  const { t } = useTranslation('verification');
+  const submit = useSubmitVerification();
+  const [confirming, setConfirming] = useState(false);
+  const open = verification.status === 'not_submitted' || verification.status === 'rejected';
+  if (!open) return null;
+  const complete = verification.completed === verification.total;
+  const refusal = submit.error ? (isApiError(submit.error) && submit.error.message ? submit.error.message : errorMessage(submit.error)) : undefined;
+
+  const send = () =>
+    submit.mutate(undefined, {
+      onSuccess: (res) => {
+        setConfirming(false);
+        if (res.message) notify.success(res.message);
+      },
+      onError: () => setConfirming(false),
+    });
+
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-5">
+      {refusal && (
+        <Alert tone="error" className="mb-4">
+          {refusal}
+        </Alert>
+      )}
+      {confirming ? (
+        <div role="group" aria-labelledby="submit-confirm-text" className="rounded-xl border border-brand-200 bg-brand-50 p-4">
+          <p id="submit-confirm-text" className="text-sm text-slate-900">
+            {t('submit.confirm')}
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button onClick={send} pending={submit.isPending}>
+              {t('submit.confirmButton')}
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={submit.isPending}>
+              {t('submit.cancel')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <>
+          <Button onClick={() => setConfirming(true)} disabled={!complete} aria-describedby={complete ? undefined : 'submit-hint'}>
+            {verification.status === 'rejected' ? t('submit.again') : t('submit.button')}
+          </Button>
+          {!complete && (
+            <p id="submit-hint" className="mt-2 text-sm text-slate-700">
+              {t('submit.incomplete')}
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type pg from 'pg';
+
+/**
+ * The journeys' stand-in for a finished practice set-up (decision 0026), run in the global setup's process, which owns
+ * the app's database: `POST /providers/<email>/verification/approved` makes a provider verified (as an operator's
+ * approval leaves it), `.../submitted` puts their practice under review (as a submission with a complete checklist
+ * does). Journeys that are about slots or the operator's review use it; the checklist itself is a journey of its own.
+ */
+export async function startPracticeDesk(client: pg.Pool): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const match = /^\/providers\/([^/]+)\/verification\/(approved|submitted)$/.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
+    if (req.method !== 'POST' || !match) {
+      res.writeHead(404).end();
+      return;
+    }
+    const email = decodeURIComponent(match[1]!);
+    const status = match[2]!;
+    client
+      .query(
+        `INSERT INTO provider_verifications (provider_id, status, submitted_at, decided_at)
+         SELECT identifier, $2::verification_status, now(), CASE WHEN $2 = 'approved' THEN now() END
+           FROM users WHERE email = $1 AND user_type = 'provider' AND deleted_at IS NULL
+         ON CONFLICT (provider_id) DO UPDATE SET status = EXCLUDED.status, submitted_at = EXCLUDED.submitted_at, decided_at = EXCLUDED.decided_at
+         RETURNING provider_id`,
+        [email, status],
+      )
+      .then((result) => res.writeHead(result.rowCount === 1 ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify({ providerId: result.rows[0]?.provider_id ?? null })))
+      .catch((err: unknown) => res.writeHead(500).end(String(err)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Sets a provider's verification through the desk (from a test worker). Returns the provider's id. */
+export async function setVerification(email: string, status: 'approved' | 'submitted'): Promise<string> {
+  const base = process.env.E2E_PRACTICE_DESK_URL;
+  if (!base) throw new Error('E2E_PRACTICE_DESK_URL is not set: the journeys must run through playwright.config.ts.');
+  const res = await fetch(`${base}/providers/${encodeURIComponent(email)}/verification/${status}`, { method: 'POST' });
+  if (res.status !== 200) throw new Error(`practice desk answered ${res.status} for ${email}`);
+  return ((await res.json()) as { providerId: string }).providerId;
+}
