@@ -33,6 +33,7 @@ interface Fixtures {
   qualificationWithFilesId: string;
   qualificationFileId: string;
   insuranceFileId: string;
+  experienceId: string;
 }
 interface Rule {
   who: Who;
@@ -41,6 +42,8 @@ interface Rule {
   owned?: boolean;
   /** What the rightful user may get besides 2xx and 400 (e.g. 404 for a public lookup of a made-up id). */
   alsoOk?: number[];
+  /** A valid body, where the route checks the body before it looks the object up (another user must still get 404). */
+  body?: object;
 }
 
 const NO_ID = '00000000-0000-7000-8000-000000000000';
@@ -138,6 +141,19 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/provider/indemnity-insurance': { who: 'provider' },
   'POST /api/v1/provider/indemnity-insurance': { who: 'provider' },
   'DELETE /api/v1/provider/indemnity-insurance/{fileId}': { who: 'provider', owned: true, params: (f) => ({ fileId: f.insuranceFileId }) },
+  'GET /api/v1/provider/experience': { who: 'provider' },
+  'POST /api/v1/provider/experience': { who: 'provider' },
+  'PUT /api/v1/provider/experience/{id}': { who: 'provider', owned: true, params: (f) => ({ id: f.experienceId }), body: { companyName: 'Harbor Clinic', jobTitle: 'Therapist', startDate: '2016-01', endDate: null, currentlyWorksHere: true, description: null } },
+  'DELETE /api/v1/provider/experience/{id}': { who: 'provider', owned: true, params: (f) => ({ id: f.experienceId }) },
+  'GET /api/v1/provider/booking-fee': { who: 'provider' },
+  'POST /api/v1/provider/booking-fee/general': { who: 'provider' },
+  'POST /api/v1/provider/booking-fee/therapy': { who: 'provider' },
+  'GET /api/v1/provider/license-states': { who: 'provider' },
+  'POST /api/v1/provider/license-states': { who: 'provider' },
+  'GET /api/v1/provider/bank-details': { who: 'provider' },
+  'PUT /api/v1/provider/bank-details': { who: 'provider' },
+  'GET /api/v1/provider/bank-details/banks': { who: 'provider' },
+  'POST /api/v1/provider/bank-details/account-check': { who: 'provider' },
   'GET /api/v1/provider/verification': { who: 'provider' },
   'PUT /api/v1/provider/verification-submission': { who: 'provider' },
   'GET /api/v1/provider/qualification/verification-note': { who: 'provider' },
@@ -194,7 +210,8 @@ beforeAll(async () => {
   const licence = await uploadDocuments(t, provider, '/provider/qualification', { type: 'license', body: 'State Board', credentialNumber: 'AB-1/2' }, [pdfFile('a.pdf')]);
   const diploma = await uploadDocuments(t, provider, '/provider/qualification', { type: 'education', title: 'MSc' }, [pdfFile('b.pdf'), pdfFile('c.pdf')]);
   const insurance = await uploadDocuments(t, provider, '/provider/indemnity-insurance', {}, [pdfFile('cover.pdf')], 'file');
-  for (const res of [licence, diploma, insurance]) expect(res.statusCode, res.body).toBe(201);
+  const job = await t.api('POST', '/provider/experience', provider, { companyName: 'Harbor Clinic', jobTitle: 'Therapist', startDate: '2015-01', endDate: null, currentlyWorksHere: true, description: null });
+  for (const res of [licence, diploma, insurance, job]) expect(res.statusCode, res.body).toBe(201);
   const operator = await t.signUpOperator();
   f = {
     client,
@@ -213,6 +230,7 @@ beforeAll(async () => {
     qualificationWithFilesId: diploma.json().data.identifier,
     qualificationFileId: diploma.json().data.files[0].identifier,
     insuranceFileId: insurance.json().data.insuranceFiles[0].identifier,
+    experienceId: job.json().data.identifier,
   };
 });
 afterAll(async () => t.close());
@@ -222,8 +240,8 @@ const urlOf = (path: string, params: Record<string, string>) =>
     if (!(name in params)) throw new Error(`no value for {${name}} in ${path}`);
     return encodeURIComponent(params[name]!);
   });
-const call = (method: string, url: string, who: SignedUp | undefined): Promise<LightMyRequestResponse> =>
-  t.request({ method: method as 'GET', url, headers: { ...(who?.auth ?? {}), ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) }, ...(method === 'GET' ? {} : { payload: '{}' }) });
+const call = (method: string, url: string, who: SignedUp | undefined, body: object = {}): Promise<LightMyRequestResponse> =>
+  t.request({ method: method as 'GET', url, headers: { ...(who?.auth ?? {}), ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) }, ...(method === 'GET' ? {} : { payload: JSON.stringify(body) }) });
 const line = (key: string, who: string, res: LightMyRequestResponse) => `${key} as ${who} -> ${res.statusCode} ${res.statusCode >= 400 ? (res.json() as { code?: string }).code : ''}`.trim();
 
 describe('the access matrix', () => {
@@ -266,7 +284,7 @@ describe('the access matrix', () => {
       const rule = RULES[op.key]!;
       const others = rule.who === 'client' ? [f.otherClient] : rule.who === 'provider' ? [f.otherProvider] : [f.otherClient, f.otherProvider];
       for (const other of others) {
-        const res = await call(op.method, urlOf(op.path, rule.params!(f)), other);
+        const res = await call(op.method, urlOf(op.path, rule.params!(f)), other, rule.body);
         expect(line(op.key, 'another user', res)).toBe(`${op.key} as another user -> 404 NOT_FOUND`);
       }
     }
