@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { rejectVerificationInput, type RejectVerificationInput, type VerificationReview } from '@therapy/contracts/verification';
-import { ArrowLeft, CheckCircle2, ExternalLink, FileText, SearchX, UserRound } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, ExternalLink, Eye, FileText, SearchX, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { FormField } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-error';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatDateTime } from '@/lib/format';
+import { openModal } from '@/lib/modal-store';
 import { notify } from '@/lib/toast';
 import { reviewQuery, useApprove, useReject } from '../api/operator-api';
 import { OperatorsOnly } from '../components/operators-only';
@@ -115,7 +116,15 @@ function ReviewContent({ providerId, review }: { providerId: string; review: Ver
                 </p>
                 <ul className="mt-2 space-y-1">
                   {doc.files.map((file) => (
-                    <li key={file.identifier}>
+                    <li key={file.identifier} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                      <button
+                        type="button"
+                        onClick={() => openModal('file-preview', { url: file.url, filename: file.filename, contentType: file.contentType }, { size: 'lg' })}
+                        className="inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                      >
+                        <Eye className="size-4 shrink-0" aria-hidden="true" />
+                        {t('review.preview', { name: file.filename })}
+                      </button>
                       <a href={file.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm break-all">
                         {file.filename}
                         <span className="text-slate-600">
