@@ -3,6 +3,7 @@ import { insertDemoBankDetails } from './demo-bank-details.ts';
 import { seedDemoCredentials, type StoreFile } from './demo-credentials.ts';
 import { findUserByEmail, insertDemoAvailability, insertDemoUser } from './demo.repository.ts';
 import { seedDemoPracticeDetails } from './demo-practice-details.ts';
+import { seedDemoProviderProfile } from './demo-provider-profile.ts';
 import { demoOperator, seedDemoOperator } from './demo-operator.ts';
 
 export interface DemoAccount {
@@ -54,8 +55,9 @@ export async function seedDemoData(
     if (id && account.userType === 'provider') await insertDemoBankDetails(db, id, seal);
     seeded.push({ ...account, identifier: id });
   }
-  await seedDemoPracticeDetails(db, seeded);
   const provider = seeded.find((a) => a.userType === 'provider')?.identifier;
+  if (provider) await seedDemoProviderProfile(db, provider);
+  await seedDemoPracticeDetails(db, seeded);
   if (provider && storeFile) await seedDemoCredentials(db, provider, storeFile);
   seeded.push({ ...demoOperator, ...(await seedDemoOperator(db, { hashPassword, providerId: seeded.find((a) => a.userType === 'provider')?.identifier })) });
   return seeded;

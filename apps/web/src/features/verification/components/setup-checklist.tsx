@@ -38,7 +38,7 @@ export function SetupChecklist({ steps, compact = false }: { steps: readonly Set
                 <Circle className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
               )}
               <span className="min-w-0 flex-1">
-                <span className="block font-medium">{t(`steps.${step.key satisfies SetupStepKey}`)}</span>
+                <span className="block font-medium break-words">{t(`steps.${step.key satisfies SetupStepKey}`)}</span>
                 <span className={clsx('block text-sm', step.complete ? 'text-emerald-800' : 'text-slate-700')}>
                   {step.complete ? t('checklist.complete') : t('checklist.todo')}
                 </span>
