@@ -88,3 +88,20 @@ export const WORK_DESCRIPTION_MAX = 1000;
  * column and the ledger's amounts (decision 0023).
  */
 export const FEE_MAX_MINOR = 1_000_000_000;
+/** Bookings (spec §5, §6, §9; DESIGN.md §6 "Bookings", "Cancel and reschedule"). */
+export const BOOKING_NOTE_MAX = 400;
+export const CANCEL_NOTE_MAX = 400;
+/** An unpaid `pending` booking holds its slot this long, then expires. */
+export const BOOKING_HOLD_MINUTES = 30;
+/** A client may hold at most this many unpaid `pending` bookings. */
+export const MAX_UNPAID_PENDING = 3;
+/** A weekly series: 2 to 12 occurrences, booked all or nothing. */
+export const SERIES_MIN = 2;
+export const SERIES_MAX = 12;
+/** Reschedules per booking: client 2, provider 3. */
+export const CLIENT_RESCHEDULES = 2;
+export const PROVIDER_RESCHEDULES = 3;
+/** Inside this many hours before a confirmed session, a reschedule is a request the other party accepts or rejects. */
+export const RESCHEDULE_APPROVAL_HOURS = 48;
+/** Reminder mails this many hours before a confirmed session. */
+export const REMINDER_HOURS = [24, 1] as const;

@@ -126,6 +126,9 @@ export const walletTransaction = z.object({
 });
 export type WalletTransaction = z.infer<typeof walletTransaction>;
 
+/** GET /wallet/balance?currency=: wallets are per currency (DESIGN.md §6); without it, the user's own currency. */
+export const walletBalanceQuery = z.strictObject({ currency: z.enum(supportedCurrencies, { error: m.currencyUnsupported }).optional() });
+
 export const transactionListQuery = z.strictObject({
   page: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(100_000, m.pageInvalid).default(1),
   pageSize: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(100, m.pageInvalid).default(20),

@@ -27,9 +27,37 @@ export interface DomainEventMap {
   'payment.settled': { paymentId: string; userId: string; amount: number; currencyCode: string; method: 'card' | 'bank_transfer' };
   /** A provider's verification changed (submitted, approved, rejected): whether they offer slots may have changed. */
   'verification.changed': { providerId: string };
-  /** A booking was made (published by the bookings module, next issue). */
-  'booking.created': { bookingId: string; clientId: string; providerId: string; startTime: string; endTime: string };
+  /**
+   * A booking changed (bookings module, issue 15): made, paid, scheduled, rescheduled (or asked to be), cancelled,
+   * acknowledged, rejected, expired, completed. Times are the booking's after the change (null: no time yet);
+   * `previousStartTime` is set when the time moved. Slots of the provider may have changed; mails follow from it.
+   */
+  'booking.changed': {
+    bookingId: string;
+    clientId: string;
+    providerId: string;
+    change: BookingChange;
+    status: string;
+    previousStatus: string | null;
+    startTime: string | null;
+    endTime: string | null;
+    previousStartTime?: string | null;
+  };
 }
+export type BookingChange =
+  | 'created'
+  | 'requested'
+  | 'acknowledged'
+  | 'rejected'
+  | 'paid'
+  | 'scheduled'
+  | 'rescheduled'
+  | 'reschedule-requested'
+  | 'reschedule-accepted'
+  | 'reschedule-rejected'
+  | 'cancelled'
+  | 'expired'
+  | 'completed';
 export type EventName = keyof DomainEventMap;
 export type EventHandler<N extends EventName> = (payload: DomainEventMap[N]) => void | Promise<void>;
 export type TransactionalEventHandler<N extends EventName> = (payload: DomainEventMap[N], tx: Executor) => Promise<void>;

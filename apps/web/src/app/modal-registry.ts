@@ -75,4 +75,33 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
     ns: ['files'],
     load: () => import('@/components/file-preview/file-preview-modal').then((m) => m.FilePreviewModal),
   },
+  // Bookings (issue 15): the appointments feature and the booking changes (cancel, reschedule, schedule, create, share).
+  'booking-note': {
+    ns: ['appointments'],
+    load: () => import('@/features/appointments/modals/booking-note-modal').then((m) => m.BookingNoteModal),
+  },
+  'cancel-booking': {
+    ns: ['booking-changes'],
+    load: () => import('@/features/booking-changes/modals/cancel-booking-modal').then((m) => m.CancelBookingModal),
+  },
+  'reschedule-booking': {
+    ns: ['booking-changes', 'slot-picker'],
+    load: () => import('@/features/booking-changes/modals/reschedule-booking-modal').then((m) => m.RescheduleBookingModal),
+  },
+  'schedule-booking': {
+    ns: ['booking-changes', 'slot-picker'],
+    load: () => import('@/features/booking-changes/modals/schedule-booking-modal').then((m) => m.ScheduleBookingModal),
+  },
+  'answer-reschedule': {
+    ns: ['booking-changes'],
+    load: () => import('@/features/booking-changes/modals/answer-reschedule-modal').then((m) => m.AnswerRescheduleModal),
+  },
+  'create-appointment': {
+    ns: ['booking-changes', 'slot-picker'],
+    load: () => import('@/features/booking-changes/modals/create-appointment-modal').then((m) => m.CreateAppointmentModal),
+  },
+  'share-booking': {
+    ns: ['booking-changes'],
+    load: () => import('@/features/booking-changes/modals/share-booking-modal').then((m) => m.ShareBookingModal),
+  },
 };

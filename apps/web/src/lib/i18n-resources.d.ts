@@ -19,6 +19,8 @@ import type credentials from '../locales/en/credentials.json';
 import type files from '../locales/en/files.json';
 import type verification from '../locales/en/verification.json';
 import type operator from '../locales/en/operator.json';
+import type bookingChanges from '../locales/en/booking-changes.json';
+import type slotPicker from '../locales/en/slot-picker.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -46,6 +48,8 @@ declare module 'i18next' {
       files: typeof files;
       verification: typeof verification;
       operator: typeof operator;
+      'booking-changes': typeof bookingChanges;
+      'slot-picker': typeof slotPicker;
     };
   }
 }

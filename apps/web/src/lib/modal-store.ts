@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { Booking, BookingRole } from '@therapy/contracts/bookings';
 import type { WorkHistory } from '@therapy/contracts/practice-details';
 import type { ProfileOwner } from './profile-owner';
 
@@ -20,7 +21,11 @@ export interface ModalProps {
   'avatar-picker': Record<string, never>;
   'delete-picture': Record<string, never>;
   /** Spec §2 "Wallet top-up": amount, method, card checkout or transfer details, "Topup In Progress". */
-  'wallet-topup': Record<string, never>;
+  'wallet-topup': {
+    /** Top up this currency's wallet (a booking's), not the user's own; with `amountMinor`, the amount it lacks. */
+    currencyCode?: string;
+    amountMinor?: number;
+  };
   /** Spec §2 "Employment History": add a work history entry, or edit the one given. */
   'work-history': { entry?: WorkHistory };
   'delete-work-history': { entry: WorkHistory };
@@ -28,6 +33,21 @@ export interface ModalProps {
   'credential-upload': { qualificationId?: string };
   /** Spec §2 "File preview (shown in an iframe)": a signed URL; pdf and images in a frame, doc/docx as a download. */
   'file-preview': { url: string; filename: string; contentType: string };
+  // Bookings (issue 15). `role` is the viewer's side of the booking.
+  /** Spec §2 "Appointment note and appointment message": the booking's note, read in full. */
+  'booking-note': { booking: Booking };
+  /** Spec §2 "Cancel booking (client or provider variant)", then "Cancel message" and "Cancel success". */
+  'cancel-booking': { booking: Booking; role: BookingRole };
+  /** Spec §2 "Reschedule (client or provider variant)", then "Reschedule success". */
+  'reschedule-booking': { booking: Booking; role: BookingRole };
+  /** Spec §2 "Schedule appointment", then "Schedule success" (a provider's appointment without a time). */
+  'schedule-booking': { booking: Booking };
+  /** Accept or reject the other party's reschedule request. */
+  'answer-reschedule': { booking: Booking; role: BookingRole };
+  /** A provider creates an appointment for one of their clients (POST /appointment). */
+  'create-appointment': { clientId?: string };
+  /** Mail a booking to an address (POST /share-booking), "Mail Sent Successfully". */
+  'share-booking': { booking: Booking };
 }
 
 export type ModalId = keyof ModalProps;

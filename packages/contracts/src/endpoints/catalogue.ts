@@ -3,6 +3,7 @@ import * as account from './account.ts';
 import * as auth from './auth.ts';
 import * as availability from './availability.ts';
 import * as bankDetails from './bank-details.ts';
+import * as bookings from './bookings.ts';
 import * as clientProfile from './client-profile.ts';
 import * as credentials from './credentials.ts';
 import * as ops from './ops.ts';
@@ -17,7 +18,7 @@ import * as wallet from './wallet.ts';
  * Every endpoint of the API, for what needs them all: the OpenAPI document, the route coverage test, the web tests'
  * mock check. Modules and the web import one endpoint from its own file, not from here.
  */
-export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails, credentials, verification };
+export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails, credentials, verification, bookings };
 
 export const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'operationId' in value && 'responses' in value;
@@ -37,6 +38,7 @@ export const endpointTags: Record<string, string> = {
   availability: "A provider's calendar, and the bookable slots clients see",
   wallet: 'Wallet balance and transactions, top-ups, payment status, gateway webhooks',
   payouts: 'Operator payout batches for currencies the gateway does not pay out (decision 0022)',
+  bookings: 'Bookings (client) and appointments (provider): book, pay, cancel, reschedule, schedule, share',
   verification: "A provider's set-up checklist and submission, and the operators' review queue (decision 0026)",
   'payment-sandbox': "The sandbox gateway's checkout and transfer simulator (outside production)",
 };

@@ -3,7 +3,7 @@ import { envelope, errorBody, messageOnly, paged } from '../common.ts';
 import { MAX_TOPUP_MINOR } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { m } from '../messages/index.ts';
-import { bankAccountResponse, gatewayEventNeedingAttention, paymentStatusResponse, topupInput, topupOptionsResponse, topupResponse, transactionListQuery, walletBalance, walletStats, walletTransaction } from '../wallet.ts';
+import { bankAccountResponse, gatewayEventNeedingAttention, paymentStatusResponse, topupInput, topupOptionsResponse, topupResponse, transactionListQuery, walletBalance, walletBalanceQuery, walletStats, walletTransaction } from '../wallet.ts';
 
 /** Spec §7 "Wallet and payment": balance, transactions, top-ups and their status, the bank account for transfers. */
 const tags = ['wallet'] as const;
@@ -16,9 +16,10 @@ export const getWalletBalance = defineEndpoint({
   method: 'GET',
   path: '/wallet/balance',
   operationId: 'getWalletBalance',
-  summary: "The signed-in user's wallet balance",
+  summary: "The signed-in user's wallet balance: of `currency` when given (a booking's), else of their own currency",
   tags,
   role: 'user',
+  query: walletBalanceQuery,
   responses: { 200: envelope(walletBalance), ...walletErrors },
 });
 

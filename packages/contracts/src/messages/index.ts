@@ -1,6 +1,7 @@
 import { authMessages } from './auth.ts';
 import { availabilityMessages } from './availability.ts';
 import { bankDetailsMessages } from './bank-details.ts';
+import { bookingMessages } from './bookings.ts';
 import { commonMessages } from './common.ts';
 import { credentialMessages } from './credentials.ts';
 import type { MessageEntry } from './define.ts';
@@ -27,6 +28,7 @@ export const featureCatalogues = {
   bankDetails: bankDetailsMessages,
   credentials: credentialMessages,
   verification: verificationMessages,
+  bookings: bookingMessages,
 } as const;
 
 export const catalogue = {
@@ -40,6 +42,7 @@ export const catalogue = {
   ...bankDetailsMessages,
   ...credentialMessages,
   ...verificationMessages,
+  ...bookingMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -9,3 +9,4 @@ export * from './practice-details.ts';
 export * from './bank-details.ts';
 export * from './credentials.ts';
 export * from './verification.ts';
+export * from './bookings.ts';

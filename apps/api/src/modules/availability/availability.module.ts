@@ -20,7 +20,7 @@ export type { Interval } from './slot-engine.ts';
  * The availability module's public face: a provider's plan (routes), the slots clients see, and for other modules
  * the timeslot check, the busy-time registration and the provider's categories. One slot cache per instance, kept
  * honest by events: `availability.changed` (its own writes), `provider-profile.changed` (the therapies are the
- * calendar's categories) and `booking.created` drop a provider's cached slots on every instance; while events from
+ * calendar's categories) and `booking.changed` drop a provider's cached slots on every instance; while events from
  * other instances may be missed (realtime port down), nothing is cached.
  */
 export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'events'>, { users }: { users: Pick<UserModule, 'findActiveUser'> }) {
@@ -29,7 +29,7 @@ export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | '
   const drop = ({ providerId }: { providerId: string }) => cache.invalidate(providerId);
   events.subscribe('availability.changed', drop, { everyInstance: true });
   events.subscribe('provider-profile.changed', drop, { everyInstance: true });
-  events.subscribe('booking.created', drop, { everyInstance: true });
+  events.subscribe('booking.changed', drop, { everyInstance: true });
   events.onCrossInstanceReset(() => cache.clear());
 
   /** The registered busy sources; the slot engine asks all of them whenever it computes a provider's free slots. */

@@ -23,7 +23,7 @@ const isoInstant = (ms: number): string => new Date(ms).toISOString().replace('.
 /**
  * Where the engine learns what is already taken: the busy times (UTC epoch milliseconds) of a provider between two
  * instants. Sources register through the availability module's `busySource` (the bookings module: its active
- * bookings); a source announces changes with an event the module subscribes to (`booking.created`,
+ * bookings); a source announces changes with an event the module subscribes to (`booking.changed`,
  * `availability.changed`), so cached slots are recomputed.
  */
 export type BusySource = (providerId: string, from: number, to: number) => Promise<Interval[]>;

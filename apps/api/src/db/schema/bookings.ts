@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, customType, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bookingRoles, bookingStatuses, rescheduleStatuses } from '@therapy/contracts/bookings';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { referenceItems } from './reference.ts';
+import { users } from './users.ts';
+
+export const bookingStatusEnum = pgEnum('booking_status', bookingStatuses);
+export const bookingRoleEnum = pgEnum('booking_role', bookingRoles);
+export const bookingActorEnum = pgEnum('booking_actor', ['client', 'provider', 'system']);
+export const rescheduleStatusEnum = pgEnum('reschedule_status', rescheduleStatuses);
+export const participantStatusEnum = pgEnum('participant_status', ['invited', 'acknowledged', 'rejected', 'attended', 'no_show']);
+
+/** PostgreSQL's range of instants; drizzle has no type for it. Read as text, never written (it is generated). */
+const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
+
+/**
+ * A booking (spec §3 "Booking"; DESIGN.md §6 "Bookings"; issue 15). One client, one provider, one therapy and
+ * modality, one interval (none yet for a provider's appointment the client schedules later). Money is in the
+ * provider's fee currency at the time of booking.
+ *
+ * Two active bookings (requested, pending, confirmed) of one provider never overlap: the exclusion constraint
+ * `bookings_no_overlap` (btree_gist over provider and `during`) is added in the migration, as drizzle cannot say it.
+ * A constraint cannot see now(): whoever books first expires the stale holds that overlap its interval, in the same
+ * transaction.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    identifier: id(),
+    clientId: uuid()
+      .notNull()
+      .references(() => users.identifier, { onDelete: 'restrict' }),
+    providerId: uuid()
+      .notNull()
+      .references(() => users.identifier, { onDelete: 'restrict' }),
+    therapyCategoryId: uuid()
+      .notNull()
+      .references(() => referenceItems.identifier, { onDelete: 'restrict' }),
+    modalityId: uuid()
+      .notNull()
+      .references(() => referenceItems.identifier, { onDelete: 'restrict' }),
+    status: bookingStatusEnum().notNull(),
+    previousStatus: bookingStatusEnum(),
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
+    /** [startsAt, endsAt): what the exclusion constraint compares. */
+    during: tstzrange().generatedAlwaysAs(sql`tstzrange(starts_at, ends_at, '[)')`),
+    note: text(),
+    meetingLink: text(),
+    address: text(),
+    priceAmount: bigint({ mode: 'number' }).notNull(),
+    currencyCode: text().notNull(),
+    /** A `pending` booking's hold; null otherwise. */
+    holdExpiresAt: timestamp({ withTimezone: true }),
+    seriesId: uuid(),
+    createdBy: bookingRoleEnum().notNull(),
+    clientReschedulesLeft: integer().notNull(),
+    providerReschedulesLeft: integer().notNull(),
+    allowRescheduleCompleted: boolean().notNull().default(false),
+    paidAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelledBy: bookingRoleEnum(),
+    cancelNote: text(),
+    refundAmount: bigint({ mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bookings_client_idx').on(t.clientId, t.status, t.startsAt),
+    index('bookings_provider_idx').on(t.providerId, t.status, t.startsAt),
+    index('bookings_series_idx').on(t.seriesId).where(sql`${t.seriesId} IS NOT NULL`),
+    index('bookings_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
+    index('bookings_to_complete_idx').on(t.endsAt).where(sql`${t.status} = 'confirmed'`),
+    check('bookings_interval', sql`(${t.startsAt} IS NULL) = (${t.endsAt} IS NULL) AND (${t.startsAt} IS NULL OR ${t.startsAt} < ${t.endsAt})`),
+    check('bookings_parties', sql`${t.clientId} <> ${t.providerId}`),
+    check('bookings_price', sql`${t.priceAmount} >= 0`),
+    check('bookings_note', sql`${t.note} IS NULL OR char_length(${t.note}) <= 400`),
+    check('bookings_cancel_note', sql`${t.cancelNote} IS NULL OR char_length(${t.cancelNote}) <= 400`),
+    check('bookings_reschedules_left', sql`${t.clientReschedulesLeft} >= 0 AND ${t.providerReschedulesLeft} >= 0`),
+    check('bookings_hold', sql`${t.status} <> 'pending' OR ${t.startsAt} IS NULL OR ${t.holdExpiresAt} IS NOT NULL`),
+    check('bookings_active_has_time', sql`${t.status} NOT IN ('confirmed', 'completed') OR ${t.startsAt} IS NOT NULL`),
+    check('bookings_cancelled', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} IS NOT NULL)`),
+  ],
+);
+
+/** Every status a booking has had, in order (the detail page's history); appended, never changed. */
+export const bookingStatusHistory = pgTable(
+  'booking_status_history',
+  {
+    identifier: id(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.identifier, { onDelete: 'cascade' }),
+    status: bookingStatusEnum().notNull(),
+    previousStatus: bookingStatusEnum(),
+    actor: bookingActorEnum().notNull(),
+    actorId: uuid(),
+    note: text(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('booking_status_history_booking_idx').on(t.bookingId, t.at)],
+);
+
+/**
+ * A reschedule of a booking: `applied` at once, or `pending` (inside 48 h of a confirmed session) until the other
+ * party accepts or rejects it. At most one pending request per booking.
+ */
+export const bookingReschedules = pgTable(
+  'booking_reschedules',
+  {
+    identifier: id(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.identifier, { onDelete: 'cascade' }),
+    requestedBy: bookingRoleEnum().notNull(),
+    requestedById: uuid().notNull(),
+    status: rescheduleStatusEnum().notNull(),
+    fromStartsAt: timestamp({ withTimezone: true }),
+    fromEndsAt: timestamp({ withTimezone: true }),
+    toStartsAt: timestamp({ withTimezone: true }).notNull(),
+    toEndsAt: timestamp({ withTimezone: true }).notNull(),
+    note: text(),
+    createdAt: createdAt(),
+    decidedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('booking_reschedules_booking_idx').on(t.bookingId, t.createdAt),
+    uniqueIndex('booking_reschedules_one_pending').on(t.bookingId).where(sql`${t.status} = 'pending'`),
+    check('booking_reschedules_note', sql`${t.note} IS NULL OR char_length(${t.note}) <= 400`),
+    check('booking_reschedules_interval', sql`${t.toStartsAt} < ${t.toEndsAt}`),
+  ],
+);
+
+/** Spec §3 "Participant booking": one client's place in a booking (one per booking today; groups later). */
+export const bookingParticipants = pgTable(
+  'booking_participants',
+  {
+    identifier: id(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.identifier, { onDelete: 'cascade' }),
+    clientId: uuid()
+      .notNull()
+      .references(() => users.identifier, { onDelete: 'restrict' }),
+    status: participantStatusEnum().notNull(),
+    feedbackProvided: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('booking_participants_booking_client_key').on(t.bookingId, t.clientId), index('booking_participants_client_idx').on(t.clientId)],
+);
+
+/** POST /booking/{id}/pay's `Idempotency-Key`: a retried pay answers as the first did, and never debits twice. */
+export const bookingPayments = pgTable(
+  'booking_payments',
+  {
+    identifier: id(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.identifier, { onDelete: 'cascade' }),
+    clientId: uuid().notNull(),
+    idempotencyKey: text().notNull(),
+    ledgerTransactionId: uuid(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('booking_payments_booking_key').on(t.bookingId), uniqueIndex('booking_payments_idempotency_key').on(t.clientId, t.idempotencyKey)],
+);
+
+/** A share of a booking by mail (POST /share-booking): kept to limit how many a user sends. */
+export const bookingShares = pgTable(
+  'booking_shares',
+  {
+    identifier: id(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.identifier, { onDelete: 'cascade' }),
+    sharedBy: uuid().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('booking_shares_user_idx').on(t.sharedBy, t.createdAt)],
+);

@@ -1,0 +1,28 @@
+import type { Executor } from '../db/client.ts';
+
+/**
+ * What other modules may know of a booking (issue 15), without importing the bookings module: the booking mails and
+ * reminders (.ics), the weekly payout, later reviews and notes. The bookings module provides `BookingFactsSource`;
+ * app.ts hands it to whoever needs it.
+ */
+export interface BookingFacts {
+  identifier: string;
+  status: 'requested' | 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'rejected' | 'expired';
+  clientId: string;
+  providerId: string;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  /** Reference codes: 'online' | 'in-person'; the therapy category's code and English name. */
+  modalityCode: string;
+  therapyCode: string;
+  therapyName: string;
+  meetingLink: string | null;
+  address: string | null;
+  priceAmount: number;
+  currencyCode: string;
+  /** Display names ("First Last", else the username); null for an anonymised (deleted) account. */
+  clientName: string | null;
+  providerName: string | null;
+}
+
+export type BookingFactsSource = (bookingId: string, ex?: Executor) => Promise<BookingFacts | undefined>;

@@ -1,0 +1,6 @@
+import type { ModalComponentProps } from '@/lib/modal-store';
+
+/** Placeholder until issue 15's web work lands (the seam for parallel work); replaced by the real modal. */
+export function BookingNoteModal(_props: ModalComponentProps<'booking-note'>) {
+  return null;
+}

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { BOOKING_NOTE_MAX, CANCEL_NOTE_MAX, SERIES_MAX, SERIES_MIN } from './constants.ts';
+import { m } from './messages/index.ts';
+
+/**
+ * Bookings and appointments (issue 15): spec §3 "Booking", "Participant booking", "Booking form", "Cancellation
+ * status"; §4; §5; §7 "Bookings and appointments"; DESIGN.md §6 "Bookings", "Cancel and reschedule". Decision 0027
+ * records what the spec leaves open. A client's routes are under /booking, a provider's under /appointment.
+ */
+
+/**
+ * DESIGN.md §6. `requested`: the provider must acknowledge; `pending`: awaiting payment (holds its slot 30 min, then
+ * `expired`); `confirmed`: paid; `completed`: ended (a job); `cancelled`, `rejected` (by the provider), `expired`.
+ */
+export const bookingStatuses = ['requested', 'pending', 'confirmed', 'completed', 'cancelled', 'rejected', 'expired'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+/** The statuses that hold a slot (the exclusion constraint covers exactly these). */
+export const activeBookingStatuses = ['requested', 'pending', 'confirmed'] as const satisfies readonly BookingStatus[];
+
+/** A reschedule request's status: applied at once, or waiting for the other party inside 48 h, then decided. */
+export const rescheduleStatuses = ['applied', 'pending', 'accepted', 'rejected'] as const;
+export type RescheduleStatus = (typeof rescheduleStatuses)[number];
+export const bookingRoles = ['client', 'provider'] as const;
+export type BookingRole = (typeof bookingRoles)[number];
+
+const uuidOr = (message: string) => z.string({ error: message }).trim().min(1, message).pipe(z.uuid({ error: message }));
+const bookingNote = z.string({ error: m.bookingNoteMax }).trim().max(BOOKING_NOTE_MAX, m.bookingNoteMax);
+/** An optional note: empty means none. */
+const optionalNote = bookingNote
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null));
+/** A signed timeslot identifier from the calendar (availability); the server checks it again when it writes. */
+const timeslotIdentifier = z.string({ error: m.timeslotRequired }).trim().min(1, m.timeslotRequired).max(512, m.timeslotInvalid);
+
+// ---------------------------------------------------------------- requests
+
+/** POST /booking (client): spec §3 "Booking form", §5 "Booking". The same schema validates the form. */
+export const bookingInput = z.strictObject({
+  modalityIdentifier: uuidOr(m.modalityRequired),
+  therapyIdentifier: uuidOr(m.therapyRequired),
+  timeslotIdentifier,
+  note: optionalNote,
+});
+export type BookingInput = z.input<typeof bookingInput>;
+export type BookingValues = z.output<typeof bookingInput>;
+
+/** POST /booking/series: the booking form plus how many weekly sessions (2 to 12), all or nothing. */
+export const seriesInput = bookingInput.extend({
+  occurrences: z.number({ error: m.seriesOccurrencesInvalid }).int(m.seriesOccurrencesInvalid).min(SERIES_MIN, m.seriesOccurrencesInvalid).max(SERIES_MAX, m.seriesOccurrencesInvalid),
+});
+export type SeriesInput = z.input<typeof seriesInput>;
+
+/**
+ * POST /appointment (provider): an appointment for one of the provider's clients, with a time (then `pending` until
+ * the client pays) or without one (the client schedules it: POST /booking/{id}/schedule, then pays).
+ */
+export const appointmentInput = z.strictObject({
+  clientIdentifier: uuidOr(m.clientRequired),
+  modalityIdentifier: uuidOr(m.modalityRequired),
+  therapyIdentifier: uuidOr(m.therapyRequired),
+  timeslotIdentifier: timeslotIdentifier.optional().nullable(),
+  note: optionalNote,
+});
+export type AppointmentInput = z.input<typeof appointmentInput>;
+
+/** POST /booking/{id}/cancel and /appointment/{id}/cancel: spec §5 "Cancel", a note is required. */
+export const cancelInput = z.strictObject({
+  note: z.string({ error: m.cancelNoteRequired }).trim().min(1, m.cancelNoteRequired).max(CANCEL_NOTE_MAX, m.bookingNoteMax),
+});
+export type CancelInput = z.input<typeof cancelInput>;
+
+/** POST /booking/{id}/reschedule and /appointment/{id}/reschedule: spec §5 "Reschedule". */
+export const rescheduleInput = z.strictObject({ timeslotIdentifier, note: optionalNote });
+export type RescheduleInput = z.input<typeof rescheduleInput>;
+
+/** POST /booking/{id}/schedule: a time for an appointment that has none. */
+export const scheduleInput = z.strictObject({ timeslotIdentifier });
+export type ScheduleInput = z.input<typeof scheduleInput>;
+
+/** POST /appointment/{id}/reschedule-update (either party answers the other's request). */
+export const rescheduleUpdateInput = z.strictObject({ status: z.enum(['accepted', 'rejected'], { error: m.noRescheduleRequest }) });
+export type RescheduleUpdateInput = z.input<typeof rescheduleUpdateInput>;
+
+/** POST /booking/participant/{id}/status: the provider records attendance once the session has started. */
+export const participantStatusInput = z.strictObject({ status: z.enum(['attended', 'no_show'], { error: m.attendanceInvalid }) });
+
+/** POST /share-booking: send a booking's time and place to an email address (the party's own, a companion's). */
+export const shareBookingInput = z.strictObject({
+  bookingIdentifier: z.uuid({ error: m.notFound }),
+  email: z.email({ error: m.emailInvalid }).trim().max(254, m.emailInvalid),
+});
+export type ShareBookingInput = z.input<typeof shareBookingInput>;
+
+/** GET /booking and /appointment: `statuses` is a comma-separated list (none: all), `page` from 1. */
+export const bookingListQuery = z.strictObject({
+  statuses: z
+    .string({ error: m.statusesInvalid })
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
+    .pipe(z.array(z.enum(bookingStatuses, { error: m.statusesInvalid }))),
+  page: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(100_000, m.pageInvalid).default(1),
+  pageSize: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(50, m.pageInvalid).default(10),
+});
+export type BookingListQuery = z.input<typeof bookingListQuery>;
+
+// ---------------------------------------------------------------- responses
+
+const option = z.object({ identifier: z.uuid(), code: z.string(), name: z.string() });
+export const bookingParty = z.object({
+  identifier: z.uuid(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  username: z.string().nullable(),
+  /** A signed picture URL, or null. */
+  picture: z.string().nullable(),
+  timezone: z.string().nullable(),
+});
+export type BookingParty = z.infer<typeof bookingParty>;
+
+export const bookingReschedule = z.object({
+  identifier: z.uuid(),
+  status: z.enum(rescheduleStatuses),
+  requestedBy: z.enum(bookingRoles),
+  fromStartTime: z.string().nullable(),
+  fromEndTime: z.string().nullable(),
+  toStartTime: z.string(),
+  toEndTime: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type BookingReschedule = z.infer<typeof bookingReschedule>;
+
+/** Spec §3 "Booking": what lists and pages show. Times are ISO instants (UTC); the page shows them in the viewer's zone. */
+export const booking = z.object({
+  identifier: z.uuid(),
+  status: z.enum(bookingStatuses),
+  previousStatus: z.enum(bookingStatuses).nullable(),
+  provider: bookingParty,
+  client: bookingParty,
+  therapyCategory: option,
+  modality: option,
+  /** Null for a provider's appointment the client has not scheduled yet. */
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  note: z.string().nullable(),
+  /** Online sessions: the meeting link; in person: the provider's office address. */
+  meetingLink: z.string().nullable(),
+  address: z.string().nullable(),
+  price: z.object({ amount: z.number().int(), currencyCode: z.string() }),
+  /** A `pending` booking's hold: unpaid by then, it expires and frees the slot. */
+  holdExpiresAt: z.string().nullable(),
+  seriesIdentifier: z.uuid().nullable(),
+  createdBy: z.enum(bookingRoles),
+  rescheduleInfo: z.object({
+    /** The latest reschedule's status, or null when never rescheduled. */
+    status: z.enum(rescheduleStatuses).nullable(),
+    remainingClientReschedule: z.number().int(),
+    remainingProviderReschedule: z.number().int(),
+  }),
+  reschedules: z.array(bookingReschedule),
+  allowRescheduleCompletedBooking: z.boolean(),
+  feedbackProvided: z.boolean(),
+  createdAt: z.string(),
+});
+export type Booking = z.infer<typeof booking>;
+
+export const bookingStatusChange = z.object({
+  status: z.enum(bookingStatuses),
+  previousStatus: z.enum(bookingStatuses).nullable(),
+  /** Who caused it; `system` for jobs (expiry, completion). */
+  actor: z.enum(['client', 'provider', 'system']),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export type BookingStatusChange = z.infer<typeof bookingStatusChange>;
+
+/** GET /booking/{id}/details and GET /appointment/{id}: the booking detail page. */
+export const bookingDetails = booking.extend({
+  statusHistory: z.array(bookingStatusChange),
+  cancellation: z
+    .object({ by: z.enum(bookingRoles), note: z.string(), refundAmount: z.number().int(), at: z.string() })
+    .nullable(),
+});
+export type BookingDetails = z.infer<typeof bookingDetails>;
+
+/** Spec §3 "Participant booking": one client's place in a booking. */
+export const participantBooking = z.object({
+  identifier: z.uuid(),
+  booking,
+  status: z.enum(['invited', 'acknowledged', 'rejected', 'attended', 'no_show']),
+  feedbackProvided: z.boolean(),
+});
+export type ParticipantBooking = z.infer<typeof participantBooking>;
+
+/** Spec §3 "Cancellation status", GET /appointment/policy/{id}/cancellation: would cancelling now refund? */
+export const cancellationPolicy = z.object({
+  cancelationStatus: z.boolean(),
+  /** What a cancel now would return to the client's wallet (minor units); 0 when nothing. */
+  refundAmount: z.number().int(),
+  currencyCode: z.string(),
+  /** Until when a client's cancel is refunded (48 h before the start); null without a time. */
+  cutoffAt: z.string().nullable(),
+  /** False when the booking cannot be cancelled at all (already ended, cancelled...). */
+  cancellable: z.boolean(),
+});
+export type CancellationPolicy = z.infer<typeof cancellationPolicy>;
+
+/** GET /appointment/policy/{id}/reschedule: may the viewer reschedule, and would it need the other party's approval? */
+export const reschedulePolicy = z.object({
+  reschedulable: z.boolean(),
+  remaining: z.number().int(),
+  needsApproval: z.boolean(),
+  /** From this instant on, a reschedule of this confirmed booking is a request (48 h before the start). */
+  approvalFrom: z.string().nullable(),
+});
+export type ReschedulePolicy = z.infer<typeof reschedulePolicy>;
+
+/** GET /appointment/clients: the people a provider may create an appointment for (they booked the provider before). */
+export const providerClient = bookingParty.extend({ lastBookingAt: z.string().nullable() });
+export type ProviderClient = z.infer<typeof providerClient>;
