@@ -220,3 +220,7 @@ export type ReschedulePolicy = z.infer<typeof reschedulePolicy>;
 /** GET /appointment/clients: the people a provider may create an appointment for (they booked the provider before). */
 export const providerClient = bookingParty.extend({ lastBookingAt: z.string().nullable() });
 export type ProviderClient = z.infer<typeof providerClient>;
+
+/** GET/PUT /appointment/settings: a provider who requires approval gets `requested` bookings to acknowledge or reject. */
+export const bookingSettings = z.strictObject({ requiresApproval: z.boolean({ error: m.malformedRequest }) });
+export type BookingSettings = z.infer<typeof bookingSettings>;

@@ -5,6 +5,7 @@ import {
   bookingDetails,
   bookingInput,
   bookingListQuery,
+  bookingSettings,
   cancelInput,
   cancellationPolicy,
   participantBooking,
@@ -318,4 +319,25 @@ export const rejectBooking = defineEndpoint({
   role: 'provider',
   params: idParams,
   responses: { 200: envelope(booking), ...writeErrors },
+});
+
+export const getBookingSettings = defineEndpoint({
+  method: 'GET',
+  path: '/appointment/settings',
+  operationId: 'getBookingSettings',
+  summary: 'Whether you approve each booking before the client pays',
+  tags,
+  role: 'provider',
+  responses: { 200: envelope(bookingSettings), ...errors },
+});
+
+export const updateBookingSettings = defineEndpoint({
+  method: 'PUT',
+  path: '/appointment/settings',
+  operationId: 'updateBookingSettings',
+  summary: 'Approve each booking yourself (`requested` until you acknowledge it) or let clients book and pay at once',
+  tags,
+  role: 'provider',
+  body: bookingSettings,
+  responses: { 200: envelope(bookingSettings), ...errors },
 });

@@ -98,6 +98,12 @@ CREATE TABLE "bookings" (
 	CONSTRAINT "bookings_cancelled" CHECK (("bookings"."status" = 'cancelled') = ("bookings"."cancelled_at" IS NOT NULL))
 );
 --> statement-breakpoint
+CREATE TABLE "provider_booking_settings" (
+	"provider_id" uuid PRIMARY KEY NOT NULL,
+	"requires_approval" boolean DEFAULT false NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "booking_participants" ADD CONSTRAINT "booking_participants_booking_id_bookings_identifier_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("identifier") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "booking_participants" ADD CONSTRAINT "booking_participants_client_id_users_identifier_fk" FOREIGN KEY ("client_id") REFERENCES "public"."users"("identifier") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "booking_payments" ADD CONSTRAINT "booking_payments_booking_id_bookings_identifier_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("identifier") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -108,6 +114,7 @@ ALTER TABLE "bookings" ADD CONSTRAINT "bookings_client_id_users_identifier_fk" F
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_provider_id_users_identifier_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."users"("identifier") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_therapy_category_id_reference_items_identifier_fk" FOREIGN KEY ("therapy_category_id") REFERENCES "public"."reference_items"("identifier") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_modality_id_reference_items_identifier_fk" FOREIGN KEY ("modality_id") REFERENCES "public"."reference_items"("identifier") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "provider_booking_settings" ADD CONSTRAINT "provider_booking_settings_provider_id_users_identifier_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."users"("identifier") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "booking_participants_booking_client_key" ON "booking_participants" USING btree ("booking_id","client_id");--> statement-breakpoint
 CREATE INDEX "booking_participants_client_idx" ON "booking_participants" USING btree ("client_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "booking_payments_booking_key" ON "booking_payments" USING btree ("booking_id");--> statement-breakpoint

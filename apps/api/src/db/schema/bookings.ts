@@ -181,3 +181,12 @@ export const bookingShares = pgTable(
   },
   (t) => [index('booking_shares_user_idx').on(t.sharedBy, t.createdAt)],
 );
+
+/** A provider's booking settings (GET/PUT /appointment/settings); no row: clients book and pay at once. */
+export const providerBookingSettings = pgTable('provider_booking_settings', {
+  providerId: uuid()
+    .primaryKey()
+    .references(() => users.identifier, { onDelete: 'cascade' }),
+  requiresApproval: boolean().notNull().default(false),
+  updatedAt: updatedAt(),
+});
