@@ -71,6 +71,9 @@ export const bookingMessages = defineMessages({
   appointmentCreated: { en: 'Appointment created', de: 'Termin angelegt' },
   bookingAcknowledged: { en: 'Booking accepted', de: 'Buchung angenommen' },
   bookingRejected: { en: 'Booking declined', de: 'Buchung abgelehnt' },
+  // Wallet history lines of a cancelled booking (booking changes).
+  bookingRefundEntry: { en: 'Refund of a cancelled booking', de: 'Erstattung einer abgesagten Buchung' },
+  bookingLateCancelEntry: { en: 'Fee kept for a booking cancelled less than 48 hours ahead', de: 'Honorar für eine weniger als 48 Stunden vorher abgesagte Buchung' },
   statusesInvalid: { en: 'Unknown booking status', de: 'Unbekannter Buchungsstatus' },
   attendanceInvalid: { en: 'Choose attended or no-show', de: 'Wähle erschienen oder nicht erschienen' },
   attendanceTooEarly: { en: 'Attendance can be recorded once the session has started', de: 'Die Anwesenheit kann ab Beginn der Sitzung erfasst werden' },
