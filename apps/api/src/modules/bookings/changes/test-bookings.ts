@@ -1,10 +1,8 @@
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { BookingStatus } from '@therapy/contracts/bookings';
 import { CLIENT_RESCHEDULES, PROVIDER_RESCHEDULES } from '@therapy/contracts/constants';
 import type { SignedUp, TestApp } from '../../../../test/harness.ts';
-import { bookingParticipants, bookingStatusHistory, bookings, referenceItems } from '../../../db/schema/index.ts';
 import { createWalletModule } from '../../wallet/wallet.module.ts';
 
 /**
@@ -32,7 +30,7 @@ export async function bookingWorld(t: TestApp): Promise<World> {
   const settings = await t.api('PUT', '/provider-availability/settings', provider, { timezone: 'Europe/London', sessionLengthMinutes: 60, bufferMinutes: 0, minimumNoticeHours: 0 });
   expect(settings.statusCode, settings.body).toBe(200);
   const item = async (list: 'therapy-category' | 'modality') =>
-    (await t.db.select({ id: referenceItems.identifier }).from(referenceItems).where(eq(referenceItems.list, list)).limit(1))[0]!.id;
+    (await t.db.$client.query<{ id: string }>('SELECT identifier AS id FROM reference_items WHERE list = $1 ORDER BY sort_order LIMIT 1', [list])).rows[0]!.id;
   return { t, provider, client, categoryId: await item('therapy-category'), modalityId: await item('modality'), wallet: createWalletModule({ db: t.db, clock: t.clock }) };
 }
 
@@ -64,49 +62,79 @@ export async function insertBooking(w: World, o: BookingOptions): Promise<{ book
   const startsAt = new Date(o.start);
   const price = o.price ?? PRICE;
   const bookingId = crypto.randomUUID();
-  await t.db.insert(bookings).values({
-    identifier: bookingId,
-    clientId: client.userId,
-    providerId: w.provider.userId,
-    therapyCategoryId: w.categoryId,
-    modalityId: w.modalityId,
-    status: o.status,
-    startsAt,
-    endsAt: new Date(startsAt.getTime() + 60 * MINUTE),
-    priceAmount: price,
-    currencyCode: CURRENCY,
-    holdExpiresAt: o.status === 'pending' ? new Date(now.getTime() + 30 * MINUTE) : null,
-    createdBy: 'client',
-    clientReschedulesLeft: o.clientReschedulesLeft ?? CLIENT_RESCHEDULES,
-    providerReschedulesLeft: o.providerReschedulesLeft ?? PROVIDER_RESCHEDULES,
-    paidAt: o.status === 'confirmed' || o.status === 'completed' ? now : null,
-    completedAt: o.status === 'completed' ? now : null,
-    cancelledAt: o.status === 'cancelled' ? now : null,
-    cancelledBy: o.status === 'cancelled' ? 'client' : null,
-    cancelNote: o.status === 'cancelled' ? 'Earlier cancel' : null,
-    refundAmount: o.status === 'cancelled' ? 0 : null,
-  });
-  const [participant] = await t.db
-    .insert(bookingParticipants)
-    .values({ bookingId, clientId: client.userId, status: o.status === 'requested' ? 'invited' : 'acknowledged' })
-    .returning({ id: bookingParticipants.identifier });
-  await t.db.insert(bookingStatusHistory).values({ bookingId, status: o.status, previousStatus: null, actor: 'client', actorId: client.userId, note: null, at: now });
+  const is = (...statuses: BookingStatus[]) => statuses.includes(o.status);
+  await t.db.$client.query(
+    `INSERT INTO bookings (identifier, client_id, provider_id, therapy_category_id, modality_id, status, starts_at, ends_at, price_amount, currency_code,
+       hold_expires_at, created_by, client_reschedules_left, provider_reschedules_left, paid_at, completed_at, cancelled_at, cancelled_by, cancel_note, refund_amount)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'client', $12, $13, $14, $15, $16, $17, $18, $19)`,
+    [
+      bookingId,
+      client.userId,
+      w.provider.userId,
+      w.categoryId,
+      w.modalityId,
+      o.status,
+      startsAt,
+      new Date(startsAt.getTime() + 60 * MINUTE),
+      price,
+      CURRENCY,
+      is('pending') ? new Date(now.getTime() + 30 * MINUTE) : null,
+      o.clientReschedulesLeft ?? CLIENT_RESCHEDULES,
+      o.providerReschedulesLeft ?? PROVIDER_RESCHEDULES,
+      is('confirmed', 'completed') ? now : null,
+      is('completed') ? now : null,
+      is('cancelled') ? now : null,
+      is('cancelled') ? 'client' : null,
+      is('cancelled') ? 'Earlier cancel' : null,
+      is('cancelled') ? 0 : null,
+    ],
+  );
+  const participant = await t.db.$client.query<{ id: string }>(
+    `INSERT INTO booking_participants (identifier, booking_id, client_id, status) VALUES (gen_random_uuid(), $1, $2, $3) RETURNING identifier AS id`,
+    [bookingId, client.userId, is('requested') ? 'invited' : 'acknowledged'],
+  );
+  await t.db.$client.query(
+    `INSERT INTO booking_status_history (identifier, booking_id, status, previous_status, actor, actor_id, note, at) VALUES (gen_random_uuid(), $1, $2, NULL, 'client', $3, NULL, $4)`,
+    [bookingId, o.status, client.userId, now],
+  );
   if ((o.status === 'confirmed' || o.status === 'completed') && price > 0) {
     await w.wallet.creditTopup({ userId: client.userId, amount: price, currencyCode: CURRENCY, reference: `test-topup-${bookingId}`, description: 'Test top-up' });
     await w.wallet.debit({ userId: client.userId, amount: price, currencyCode: CURRENCY, reference: bookingId, description: 'Test booking payment' });
   }
-  return { bookingId, participantId: participant!.id };
+  return { bookingId, participantId: participant.rows[0]!.id };
 }
 
-/** The booking row as stored. */
+/** The booking row as stored (the columns the tests read). */
 export async function bookingRow(t: TestApp, bookingId: string) {
-  const [row] = await t.db.select().from(bookings).where(eq(bookings.identifier, bookingId));
-  return row!;
+  const { rows } = await t.db.$client.query<{
+    status: BookingStatus;
+    previousStatus: BookingStatus | null;
+    startsAt: Date | null;
+    holdExpiresAt: Date | null;
+    cancelledAt: Date | null;
+    cancelledBy: string | null;
+    cancelNote: string | null;
+    refundAmount: number | null;
+    clientId: string;
+    clientReschedulesLeft: number;
+    providerReschedulesLeft: number;
+  }>(
+    `SELECT status, previous_status AS "previousStatus", starts_at AS "startsAt", hold_expires_at AS "holdExpiresAt", cancelled_at AS "cancelledAt",
+            cancelled_by AS "cancelledBy", cancel_note AS "cancelNote", refund_amount::int AS "refundAmount", client_id AS "clientId",
+            client_reschedules_left AS "clientReschedulesLeft", provider_reschedules_left AS "providerReschedulesLeft"
+       FROM bookings WHERE identifier = $1`,
+    [bookingId],
+  );
+  return rows[0]!;
 }
 
 /** The booking's status history rows with this status. */
 export async function historyOf(t: TestApp, bookingId: string, status: BookingStatus) {
-  return t.db.select().from(bookingStatusHistory).where(and(eq(bookingStatusHistory.bookingId, bookingId), eq(bookingStatusHistory.status, status)));
+  const { rows } = await t.db.$client.query(
+    `SELECT status, previous_status AS "previousStatus", actor, actor_id AS "actorId", note, at FROM booking_status_history WHERE booking_id = $1 AND status = $2`,
+    [bookingId, status],
+  );
+  return rows;
 }
 
 let signIns = 0;
