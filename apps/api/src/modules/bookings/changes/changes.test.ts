@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { de, en } from '@therapy/contracts/messages';
 import { expectError, validation } from '../../../../test/assertions.ts';
 import { buildTestApp, type TestApp } from '../../../../test/harness.ts';
-import { CURRENCY, PRICE, bookingRow, bookingWorld, historyOf, insertBooking, moveClock, slotAt, type World } from './test-bookings.ts';
+import { CURRENCY, PRICE, bookingRow, bookingWorld, historyOf, insertBooking, moveClock, recordBookingEvents, slotAt, type World } from './test-bookings.ts';
 
 let t: TestApp;
 let w: World;
@@ -280,5 +280,45 @@ describe('acknowledge and reject a requested booking', () => {
     expectError(await t.api('POST', `/appointment/participant/${participantId}/reject-booking`, otherProvider), 404, { message: en.notFound, code: 'NOT_FOUND' });
     expect((await t.api('POST', `/appointment/participant/${participantId}/acknowledge`, w.client)).statusCode).toBe(403);
     expect((await bookingRow(t, bookingId)).status).toBe('requested');
+  });
+});
+
+describe('events', () => {
+  it('every change publishes booking.changed in its transaction (with previousStartTime when the time moved); a refused one publishes nothing', async () => {
+    const events = await recordBookingEvents(t);
+    try {
+      const moved = await insertBooking(w, { status: 'confirmed', start: START });
+      const base = { bookingId: moved.bookingId, clientId: w.client.userId, providerId: w.provider.userId };
+      expect((await t.api('POST', `/booking/${moved.bookingId}/reschedule`, w.client, { timeslotIdentifier: await slotAt(t, w.provider.userId, '2026-03-27T09:00:00Z') })).statusCode).toBe(200);
+      await moveClock(w, at('2026-03-27T09:00:00Z', -24 * HOUR));
+      await t.api('POST', `/appointment/${moved.bookingId}/reschedule`, w.provider, { timeslotIdentifier: await slotAt(t, w.provider.userId, '2026-03-27T10:00:00Z') });
+      await t.api('POST', `/appointment/${moved.bookingId}/reschedule-update`, w.client, { status: 'rejected' });
+      await t.api('POST', `/booking/${moved.bookingId}/reschedule`, w.client, { timeslotIdentifier: await slotAt(t, w.provider.userId, '2026-03-27T11:00:00Z') });
+      await t.api('POST', `/appointment/${moved.bookingId}/reschedule-update`, w.provider, { status: 'accepted' });
+      expectError(await t.api('POST', `/booking/${moved.bookingId}/cancel`, w.provider, { note: 'Wrong door' }), 403, { message: en.forbidden, code: 'FORBIDDEN' });
+      await t.api('POST', `/appointment/${moved.bookingId}/cancel`, w.provider, { note: 'Closed that day' });
+      const heard = await events.of(moved.bookingId, 6);
+      const first = { startTime: '2026-03-26T10:00:00.000Z' };
+      expect(heard).toEqual([
+        { ...base, change: 'rescheduled', status: 'confirmed', previousStatus: null, startTime: '2026-03-27T09:00:00.000Z', endTime: '2026-03-27T10:00:00.000Z', previousStartTime: first.startTime },
+        { ...base, change: 'reschedule-requested', status: 'confirmed', previousStatus: null, startTime: '2026-03-27T09:00:00.000Z', endTime: '2026-03-27T10:00:00.000Z', previousStartTime: '2026-03-27T09:00:00.000Z' },
+        { ...base, change: 'reschedule-rejected', status: 'confirmed', previousStatus: null, startTime: '2026-03-27T09:00:00.000Z', endTime: '2026-03-27T10:00:00.000Z', previousStartTime: '2026-03-27T09:00:00.000Z' },
+        { ...base, change: 'reschedule-requested', status: 'confirmed', previousStatus: null, startTime: '2026-03-27T09:00:00.000Z', endTime: '2026-03-27T10:00:00.000Z', previousStartTime: '2026-03-27T09:00:00.000Z' },
+        { ...base, change: 'reschedule-accepted', status: 'confirmed', previousStatus: null, startTime: '2026-03-27T11:00:00.000Z', endTime: '2026-03-27T12:00:00.000Z', previousStartTime: '2026-03-27T09:00:00.000Z' },
+        { ...base, change: 'cancelled', status: 'cancelled', previousStatus: 'confirmed', startTime: '2026-03-27T11:00:00.000Z', endTime: '2026-03-27T12:00:00.000Z' },
+      ]);
+      const asked = await insertBooking(w, { status: 'requested', start: '2026-03-30T10:00:00Z' });
+      await t.api('POST', `/appointment/participant/${asked.participantId}/acknowledge`, w.provider);
+      const declined = await insertBooking(w, { status: 'requested', start: '2026-03-30T12:00:00Z' });
+      await t.api('POST', `/appointment/participant/${declined.participantId}/reject-booking`, w.provider);
+      expect((await events.of(asked.bookingId, 1)).map((e) => [e.change, e.status, e.previousStatus])).toEqual([['acknowledged', 'pending', 'requested']]);
+      expect((await events.of(declined.bookingId, 1)).map((e) => [e.change, e.status, e.previousStatus])).toEqual([['rejected', 'rejected', 'requested']]);
+      // The refused second cancel above and a refused reschedule published nothing more.
+      expectError(await t.api('POST', `/booking/${moved.bookingId}/cancel`, w.client, { note: 'Again' }), 409, conflict(en.bookingAlreadyCancelled));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await events.of(moved.bookingId, 6)).toHaveLength(6);
+    } finally {
+      await events.stop();
+    }
   });
 });

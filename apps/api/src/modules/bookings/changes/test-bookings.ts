@@ -148,3 +148,25 @@ export async function moveClock(w: World, instant: string): Promise<void> {
     who.auth = { authorization: `Bearer ${res.json().data.accessToken as string}` };
   }
 }
+
+/** Records the `booking.changed` events every instance hears (LISTEN on the domain events' channel) for a booking. */
+export async function recordBookingEvents(t: TestApp) {
+  const connection = await t.db.$client.connect();
+  const heard: Array<Record<string, unknown>> = [];
+  connection.on('notification', (n) => {
+    const wire = JSON.parse(n.payload ?? '{}') as { n?: string; p?: Record<string, unknown> };
+    if (wire.n === 'booking.changed' && wire.p) heard.push(wire.p);
+  });
+  await connection.query('LISTEN domain_events');
+  return {
+    /** The events of one booking heard so far, waiting until `count` have arrived. */
+    async of(bookingId: string, count: number) {
+      await expect.poll(() => heard.filter((e) => e.bookingId === bookingId).length, { timeout: 5000 }).toBeGreaterThanOrEqual(count);
+      return heard.filter((e) => e.bookingId === bookingId);
+    },
+    async stop() {
+      await connection.query('UNLISTEN domain_events');
+      connection.release();
+    },
+  };
+}
