@@ -191,6 +191,8 @@ export function createBookingChangesService(
           sideOf(b, viewer, role);
           const booking = b!;
           if (!isActive(booking.status) || !booking.startsAt || !booking.endsAt) throw AppError.conflict('CONFLICT', 'bookingNotReschedulable');
+          // An unpaid hold that ran out is expired (the expiry job may not have run yet): a reschedule must not revive it.
+          if (booking.status === 'pending' && booking.holdExpiresAt && booking.holdExpiresAt.getTime() <= clock.now().getTime()) throw AppError.conflict('CONFLICT', 'bookingExpired');
           if (slot.providerIdentifier !== booking.providerId) throw AppError.rule('timeslotOtherProvider');
           if (slot.categoryIdentifier && slot.categoryIdentifier !== booking.therapyCategoryId) throw AppError.rule('timeslotInvalid');
           const to = { startsAt: new Date(slot.startTime), endsAt: new Date(slot.endTime) };

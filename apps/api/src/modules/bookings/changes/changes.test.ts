@@ -167,6 +167,13 @@ describe('reschedule', () => {
     expect(data.reschedules).toEqual([expect.objectContaining({ status: 'applied', requestedBy: 'client', fromStartTime: '2026-03-26T10:00:00.000Z', toStartTime: '2026-03-27T11:00:00.000Z', note: 'Friday suits me better' })]);
   });
 
+  it('a pending booking whose hold ran out is not revived by a reschedule (409 bookingExpired)', async () => {
+    const { bookingId } = await insertBooking(w, { status: 'pending', start: START });
+    await moveClock(w, at(NOW, 31 * MINUTE));
+    expectError(await t.api('POST', `/booking/${bookingId}/reschedule`, w.client, { timeslotIdentifier: await slotAt(t, w.provider.userId, NEW) }), 409, conflict(en.bookingExpired));
+    expect(await bookingRow(t, bookingId)).toMatchObject({ startsAt: new Date(START), clientReschedulesLeft: 2 });
+  });
+
   it('limits: the client twice, the provider three times, then 409 "Rescheduling limit reached."', async () => {
     const { bookingId } = await insertBooking(w, { status: 'confirmed', start: START });
     const hours = ['2026-03-27T09:00:00Z', '2026-03-27T10:00:00Z', '2026-03-27T11:00:00Z', '2026-03-27T12:00:00Z', '2026-03-27T13:00:00Z', '2026-03-27T14:00:00Z'];
