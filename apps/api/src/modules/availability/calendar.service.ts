@@ -12,6 +12,7 @@ import {
   localDate,
   planDates,
   planSlots,
+  wallToInstant,
   withoutBusy,
   type Interval,
 } from './slot-engine.ts';
@@ -152,6 +153,27 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
       const body = JSON.stringify({ data: calendar });
       if (cacheTrusted()) cache.responses.set(key, body);
       return body;
+    },
+
+    /**
+     * The same slot `count - 1` more weeks on (a weekly series, issue 15): at the same wall-clock time in the provider's
+     * zone (DST-safe), each with whether the provider's plan offers it (the weekly plan and custom days, also past the
+     * calendar's horizon). Bookings are not looked at: the exclusion constraint judges those when the series is written.
+     */
+    async weeklyRepeats(providerId: string, categoryId: string | null, start: number, end: number, count: number): Promise<Array<{ start: number; end: number; offered: boolean }>> {
+      const entry = await computeEntry(providerId, categoryId, clock.now().getTime(), -1);
+      const zone = entry.plan.timezone;
+      const date = localDate(zone, start);
+      const wallStart = start - wallToInstant(zone, Date.parse(`${date}T00:00:00Z`));
+      const length = end - start;
+      const repeats = [];
+      for (let week = 1; week < count; week += 1) {
+        const day = addDays(date, 7 * week);
+        const at = wallToInstant(zone, Date.parse(`${day}T00:00:00Z`) + wallStart);
+        const offered = planSlots(entry.plan, day, 1).some((slot) => slot.start === at && slot.end === at + length);
+        repeats.push({ start: at, end: at + length, offered });
+      }
+      return repeats;
     },
 
     /**
