@@ -87,6 +87,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/appointment/policy/{id}/cancellation': { who: 'user', params: (f) => ({ id: f.bookingId }), owned: true },
   'GET /api/v1/appointment/policy/{id}/reschedule': { who: 'user', params: (f) => ({ id: f.bookingId }), owned: true },
   'POST /api/v1/appointment/{id}/reschedule-update': { who: 'user', params: (f) => ({ id: f.bookingId }), owned: true, body: { status: 'accepted' }, alsoOk: [409] },
+  'GET /api/v1/booking/participant/{id}': { who: 'user', params: (f) => ({ id: f.participantId }), owned: true },
   'GET /api/v1/user/info': { who: 'user' },
   'POST /api/v1/user/profile/update-password': { who: 'user' },
   'POST /api/v1/user/profile/change-email': { who: 'user' },
@@ -109,6 +110,15 @@ const RULES: Record<string, Rule> = {
   // Clients only.
   'POST /api/v1/booking/{id}/cancel': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true, body: { note: 'Something came up' }, alsoOk: [409] },
   'POST /api/v1/booking/{id}/reschedule': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true, body: { timeslotIdentifier: 'set in beforeAll' }, alsoOk: [409] },
+  'GET /api/v1/booking': { who: 'client' },
+  'POST /api/v1/booking': { who: 'client' },
+  'POST /api/v1/booking/series': { who: 'client' },
+  'GET /api/v1/booking/{id}': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true },
+  'GET /api/v1/booking/{id}/details': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true },
+  'GET /api/v1/booking/{id}/series': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true },
+  // A requested booking is not payable yet (409); the call carries an Idempotency-Key (call() below).
+  'POST /api/v1/booking/{id}/pay': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true, alsoOk: [409] },
+  'POST /api/v1/booking/{id}/schedule': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true, body: { timeslotIdentifier: 'set in beforeAll' }, alsoOk: [409] },
   'GET /api/v1/client': { who: 'client' },
   'PUT /api/v1/client': { who: 'client' },
   'GET /api/v1/client/profile/{id}': { who: 'client', owned: true, params: (f) => ({ id: f.client.userId }) },
@@ -130,6 +140,15 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/appointment/{id}/reschedule': { who: 'provider', params: (f) => ({ id: f.bookingId }), owned: true, body: { timeslotIdentifier: 'set in beforeAll' }, alsoOk: [409] },
   'POST /api/v1/appointment/participant/{id}/acknowledge': { who: 'provider', params: (f) => ({ id: f.participantId }), owned: true, alsoOk: [409] },
   'POST /api/v1/appointment/participant/{id}/reject-booking': { who: 'provider', params: (f) => ({ id: f.participantId }), owned: true, alsoOk: [409] },
+  'GET /api/v1/appointment': { who: 'provider' },
+  'POST /api/v1/appointment': { who: 'provider' },
+  'GET /api/v1/appointment/clients': { who: 'provider' },
+  // Another provider's list with the same client is their own (empty), not someone else's object.
+  'GET /api/v1/appointment/client/{id}': { who: 'provider', params: (f) => ({ id: f.client.userId }) },
+  'GET /api/v1/appointment/{id}': { who: 'provider', params: (f) => ({ id: f.bookingId }), owned: true },
+  'GET /api/v1/appointment/settings': { who: 'provider' },
+  'PUT /api/v1/appointment/settings': { who: 'provider', body: { requiresApproval: false } },
+  'POST /api/v1/booking/participant/{id}/status': { who: 'provider', params: (f) => ({ id: f.participantId }), owned: true, body: { status: 'attended' }, alsoOk: [409] },
   'GET /api/v1/provider': { who: 'provider' },
   'POST /api/v1/provider/update/info': { who: 'provider' },
   'POST /api/v1/provider/setup': { who: 'provider' },
@@ -241,7 +260,7 @@ beforeAll(async () => {
     [booked[0]!.identifier, client.userId],
   );
   const slotId = slots.json().data.items[0].timeSlot[0].identifier as string;
-  for (const key of ['POST /api/v1/booking/{id}/reschedule', 'POST /api/v1/appointment/{id}/reschedule']) RULES[key]!.body = { timeslotIdentifier: slotId };
+  for (const key of ['POST /api/v1/booking/{id}/reschedule', 'POST /api/v1/appointment/{id}/reschedule', 'POST /api/v1/booking/{id}/schedule']) RULES[key]!.body = { timeslotIdentifier: slotId };
   f = {
     client,
     provider,
@@ -272,7 +291,7 @@ const urlOf = (path: string, params: Record<string, string>) =>
     return encodeURIComponent(params[name]!);
   });
 const call = (method: string, url: string, who: SignedUp | undefined, body: object = {}): Promise<LightMyRequestResponse> =>
-  t.request({ method: method as 'GET', url, headers: { ...(who?.auth ?? {}), ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) }, ...(method === 'GET' ? {} : { payload: JSON.stringify(body) }) });
+  t.request({ method: method as 'GET', url, headers: { ...(who?.auth ?? {}), ...(method === 'GET' ? {} : { 'content-type': 'application/json', 'idempotency-key': 'access-matrix-key-0001' }) }, ...(method === 'GET' ? {} : { payload: JSON.stringify(body) }) });
 const line = (key: string, who: string, res: LightMyRequestResponse) => `${key} as ${who} -> ${res.statusCode} ${res.statusCode >= 400 ? (res.json() as { code?: string }).code : ''}`.trim();
 
 describe('the access matrix', () => {
