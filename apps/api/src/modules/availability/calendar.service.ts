@@ -50,7 +50,7 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
   const { db, clock } = deps;
 
   /** Reads the plan and computes the provider's slots from scratch (no cache). */
-  const computeEntry = async (providerId: string, categoryId: string | null, now: number, generation: number): Promise<PlanEntry> => {
+  const computeEntry = async (providerId: string, categoryId: string | null, now: number, generation: number, around?: number): Promise<PlanEntry> => {
     const provider = await repo.liveProvider(db, providerId);
     if (!provider) throw AppError.notFound();
     if (categoryId && !(await repo.categories(db, providerId)).some((c) => c.identifier === categoryId)) throw AppError.rule('categoryUnknown');
@@ -61,7 +61,8 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
     const today = localDate(settings.timezone, now);
     const custom = await repo.customDays(db, providerId, addDays(today, -2));
     const plan = toSlotPlan(settings, resolveWeek(own, general), custom, planCategory);
-    const { firstDate, days } = planDates(plan, now);
+    // `around`: only the days around one instant (a single slot's check), not the whole horizon.
+    const { firstDate, days } = around === undefined ? planDates(plan, now) : { firstDate: addDays(localDate(plan.timezone, around), -1), days: 3 };
     // An unverified provider's calendar has its dates but no slots (decision 0026).
     const base = (await offers(providerId)) ? planSlots(plan, firstDate, days) : [];
     const taken = base.length > 0 ? await busy(providerId, base[0]!.start, base[base.length - 1]!.end) : [];
@@ -184,7 +185,7 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
       const claims = tokens.verify(id);
       if (!claims || (category !== undefined && category !== claims.categoryId)) throw AppError.rule('timeslotInvalid');
       const now = clock.now().getTime();
-      const entry = await computeEntry(claims.providerId, claims.categoryId, now, -1);
+      const entry = await computeEntry(claims.providerId, claims.categoryId, now, -1, claims.start);
       const bookable = bookableSlots(entry.free, entry.plan, [], now);
       const match = bookable[firstStartingAt(bookable, claims.start)];
       return {
