@@ -43,6 +43,8 @@ export async function startBenchServer(): Promise<BenchServer> {
         SERVE_WEB: 'false',
         SEED_DEMO: 'false',
         LOG_LEVEL: 'silent',
+        // Scenarios that need many accounts sign each up from its own address (X-Forwarded-For), as real users come.
+        TRUST_PROXY: 'true',
       },
       { logger: false },
     );

@@ -15,6 +15,7 @@ import type { Database } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { createAppConfigModule } from './modules/app-config/app-config.module.ts';
 import { createAvailabilityModule } from './modules/availability/availability.module.ts';
+import { createBookingsModule } from './modules/bookings/bookings.module.ts';
 import { createBankDetailsModule } from './modules/bank-details/bank-details.module.ts';
 import { createClientProfileModule } from './modules/client-profile/client-profile.module.ts';
 import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
@@ -128,6 +129,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     summaryOf: providerProfile.summary,
   });
   availability.useProviderGate(verification.isVerified);
+  const bookings = createBookingsModule(deps, { availability, wallet, practiceDetails, isVerified: verification.isVerified });
   const modules = [
     createHealthModule(deps),
     createAppConfigModule(deps),
@@ -144,6 +146,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     wallet,
     practiceDetails,
     verification,
+    bookings,
   ];
 
 

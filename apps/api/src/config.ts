@@ -70,6 +70,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** The per-instance flood guard: requests a minute per IP (default 600; 100000 under NODE_ENV=test). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  /** The platform's share of a completed session's fee, 0 to 0.5 (DESIGN.md §6: configurable, default 0). */
+  PLATFORM_COMMISSION_RATE: z.coerce.number().min(0).max(0.5).optional(),
   SEED_DEMO: bool.optional(),
   SERVE_WEB: bool.default(true),
 });
@@ -93,6 +95,7 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   rateLimitPerMinute: number;
+  commissionRate: number;
   seedDemo: boolean;
   serveWeb: boolean;
   payments: {
@@ -225,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? (e.NODE_ENV === 'test' ? 100_000 : 600),
+    commissionRate: e.PLATFORM_COMMISSION_RATE ?? 0,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     serveWeb: e.SERVE_WEB,
     payments: {

@@ -71,7 +71,19 @@ export const bookingMessages = defineMessages({
   appointmentCreated: { en: 'Appointment created', de: 'Termin angelegt' },
   bookingAcknowledged: { en: 'Booking accepted', de: 'Buchung angenommen' },
   bookingRejected: { en: 'Booking declined', de: 'Buchung abgelehnt' },
+  // Wallet history lines of a cancelled booking (booking changes).
+  bookingRefundEntry: { en: 'Refund of a cancelled booking', de: 'Erstattung einer abgesagten Buchung' },
+  bookingLateCancelEntry: { en: 'Fee kept for a booking cancelled less than 48 hours ahead', de: 'Honorar für eine weniger als 48 Stunden vorher abgesagte Buchung' },
   statusesInvalid: { en: 'Unknown booking status', de: 'Unbekannter Buchungsstatus' },
   attendanceInvalid: { en: 'Choose attended or no-show', de: 'Wähle erschienen oder nicht erschienen' },
   attendanceTooEarly: { en: 'Attendance can be recorded once the session has started', de: 'Die Anwesenheit kann ab Beginn der Sitzung erfasst werden' },
+  stateRequiredToBook: {
+    en: 'Please choose your US state in your profile before booking, so we can make sure your therapist is licensed there.',
+    de: 'Bitte wähle vor dem Buchen deinen US-Bundesstaat im Profil, damit wir prüfen können, dass deine Therapeutin oder dein Therapeut dort zugelassen ist.',
+  },
+  bookingPaymentEntry: { en: 'Payment for a session', de: 'Zahlung für eine Sitzung' },
+  bookingEarningEntry: { en: 'Earnings from a completed session', de: 'Einnahmen aus einer abgeschlossenen Sitzung' },
+  clientNotYours: { en: 'You can create appointments only for clients who booked you before', de: 'Du kannst Termine nur für Klientinnen und Klienten anlegen, die dich schon gebucht haben' },
+  bookingSettingsSaved: { en: 'Booking settings saved', de: 'Buchungseinstellungen gespeichert' },
+  attendanceSaved: { en: 'Attendance saved', de: 'Anwesenheit gespeichert' },
 });

@@ -61,6 +61,8 @@ export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | '
      * bookable now. The bookings module calls it before it writes.
      */
     verifyTimeslot: (id: string, category?: string): Promise<TimeslotCheck> => calendar.check(id, category),
+    /** A weekly series' later occurrences of a slot, each with whether the plan offers it (calendar.service.ts). */
+    weeklyRepeats: (providerId: string, categoryId: string | null, start: number, end: number, count: number) => calendar.weeklyRepeats(providerId, categoryId, start, end, count),
     /** Registers where busy times come from (the bookings module: its active bookings, with their buffers). */
     busySource(source: BusySource): void {
       busySources.push(source);

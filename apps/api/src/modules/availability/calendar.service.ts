@@ -12,6 +12,7 @@ import {
   localDate,
   planDates,
   planSlots,
+  wallToInstant,
   withoutBusy,
   type Interval,
 } from './slot-engine.ts';
@@ -49,7 +50,7 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
   const { db, clock } = deps;
 
   /** Reads the plan and computes the provider's slots from scratch (no cache). */
-  const computeEntry = async (providerId: string, categoryId: string | null, now: number, generation: number): Promise<PlanEntry> => {
+  const computeEntry = async (providerId: string, categoryId: string | null, now: number, generation: number, around?: number): Promise<PlanEntry> => {
     const provider = await repo.liveProvider(db, providerId);
     if (!provider) throw AppError.notFound();
     if (categoryId && !(await repo.categories(db, providerId)).some((c) => c.identifier === categoryId)) throw AppError.rule('categoryUnknown');
@@ -60,7 +61,8 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
     const today = localDate(settings.timezone, now);
     const custom = await repo.customDays(db, providerId, addDays(today, -2));
     const plan = toSlotPlan(settings, resolveWeek(own, general), custom, planCategory);
-    const { firstDate, days } = planDates(plan, now);
+    // `around`: only the days around one instant (a single slot's check), not the whole horizon.
+    const { firstDate, days } = around === undefined ? planDates(plan, now) : { firstDate: addDays(localDate(plan.timezone, around), -1), days: 3 };
     // An unverified provider's calendar has its dates but no slots (decision 0026).
     const base = (await offers(providerId)) ? planSlots(plan, firstDate, days) : [];
     const taken = base.length > 0 ? await busy(providerId, base[0]!.start, base[base.length - 1]!.end) : [];
@@ -155,6 +157,27 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
     },
 
     /**
+     * The same slot `count - 1` more weeks on (a weekly series, issue 15): at the same wall-clock time in the provider's
+     * zone (DST-safe), each with whether the provider's plan offers it (the weekly plan and custom days, also past the
+     * calendar's horizon). Bookings are not looked at: the exclusion constraint judges those when the series is written.
+     */
+    async weeklyRepeats(providerId: string, categoryId: string | null, start: number, end: number, count: number): Promise<Array<{ start: number; end: number; offered: boolean }>> {
+      const entry = await computeEntry(providerId, categoryId, clock.now().getTime(), -1);
+      const zone = entry.plan.timezone;
+      const date = localDate(zone, start);
+      const wallStart = start - wallToInstant(zone, Date.parse(`${date}T00:00:00Z`));
+      const length = end - start;
+      const repeats = [];
+      for (let week = 1; week < count; week += 1) {
+        const day = addDays(date, 7 * week);
+        const at = wallToInstant(zone, Date.parse(`${day}T00:00:00Z`) + wallStart);
+        const offered = planSlots(entry.plan, day, 1).some((slot) => slot.start === at && slot.end === at + length);
+        repeats.push({ start: at, end: at + length, offered });
+      }
+      return repeats;
+    },
+
+    /**
      * A timeslot identifier checked again from the database (never the cache): genuine, for this category, and still
      * bookable now. The booking issue calls this before it writes.
      */
@@ -162,7 +185,7 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
       const claims = tokens.verify(id);
       if (!claims || (category !== undefined && category !== claims.categoryId)) throw AppError.rule('timeslotInvalid');
       const now = clock.now().getTime();
-      const entry = await computeEntry(claims.providerId, claims.categoryId, now, -1);
+      const entry = await computeEntry(claims.providerId, claims.categoryId, now, -1, claims.start);
       const bookable = bookableSlots(entry.free, entry.plan, [], now);
       const match = bookable[firstStartingAt(bookable, claims.start)];
       return {

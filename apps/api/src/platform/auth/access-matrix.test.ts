@@ -34,6 +34,9 @@ interface Fixtures {
   qualificationFileId: string;
   insuranceFileId: string;
   experienceId: string;
+  /** A requested booking of the client with the provider, and its participant row (booking changes, issue 15). */
+  bookingId: string;
+  participantId: string;
 }
 interface Rule {
   who: Who;
@@ -80,6 +83,11 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/payment/sandbox/payouts/{reference}/{outcome}': { who: 'public', params: () => ({ reference: 'payout-made-up-reference', outcome: 'success' }), alsoOk: [404] },
 
   // Any signed-in user: their own account.
+  // Either party of a booking (booking changes, issue 15); anyone else gets 404.
+  'GET /api/v1/appointment/policy/{id}/cancellation': { who: 'user', params: (f) => ({ id: f.bookingId }), owned: true },
+  'GET /api/v1/appointment/policy/{id}/reschedule': { who: 'user', params: (f) => ({ id: f.bookingId }), owned: true },
+  'POST /api/v1/appointment/{id}/reschedule-update': { who: 'user', params: (f) => ({ id: f.bookingId }), owned: true, body: { status: 'accepted' }, alsoOk: [409] },
+  'GET /api/v1/booking/participant/{id}': { who: 'user', params: (f) => ({ id: f.participantId }), owned: true },
   'GET /api/v1/user/info': { who: 'user' },
   'POST /api/v1/user/profile/update-password': { who: 'user' },
   'POST /api/v1/user/profile/change-email': { who: 'user' },
@@ -100,6 +108,17 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/provider-availability/timeslot/{id}': { who: 'user', params: (f) => ({ id: f.timeslotId }) },
 
   // Clients only.
+  'POST /api/v1/booking/{id}/cancel': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true, body: { note: 'Something came up' }, alsoOk: [409] },
+  'POST /api/v1/booking/{id}/reschedule': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true, body: { timeslotIdentifier: 'set in beforeAll' }, alsoOk: [409] },
+  'GET /api/v1/booking': { who: 'client' },
+  'POST /api/v1/booking': { who: 'client' },
+  'POST /api/v1/booking/series': { who: 'client' },
+  'GET /api/v1/booking/{id}': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true },
+  'GET /api/v1/booking/{id}/details': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true },
+  'GET /api/v1/booking/{id}/series': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true },
+  // A requested booking is not payable yet (409); the call carries an Idempotency-Key (call() below).
+  'POST /api/v1/booking/{id}/pay': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true, alsoOk: [409] },
+  'POST /api/v1/booking/{id}/schedule': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true, body: { timeslotIdentifier: 'set in beforeAll' }, alsoOk: [409] },
   'GET /api/v1/client': { who: 'client' },
   'PUT /api/v1/client': { who: 'client' },
   'GET /api/v1/client/profile/{id}': { who: 'client', owned: true, params: (f) => ({ id: f.client.userId }) },
@@ -117,6 +136,19 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/virtual-accounts/generate': { who: 'client' },
 
   // Providers only.
+  'POST /api/v1/appointment/{id}/cancel': { who: 'provider', params: (f) => ({ id: f.bookingId }), owned: true, body: { note: 'Something came up' }, alsoOk: [409] },
+  'POST /api/v1/appointment/{id}/reschedule': { who: 'provider', params: (f) => ({ id: f.bookingId }), owned: true, body: { timeslotIdentifier: 'set in beforeAll' }, alsoOk: [409] },
+  'POST /api/v1/appointment/participant/{id}/acknowledge': { who: 'provider', params: (f) => ({ id: f.participantId }), owned: true, alsoOk: [409] },
+  'POST /api/v1/appointment/participant/{id}/reject-booking': { who: 'provider', params: (f) => ({ id: f.participantId }), owned: true, alsoOk: [409] },
+  'GET /api/v1/appointment': { who: 'provider' },
+  'POST /api/v1/appointment': { who: 'provider' },
+  'GET /api/v1/appointment/clients': { who: 'provider' },
+  // Another provider's list with the same client is their own (empty), not someone else's object.
+  'GET /api/v1/appointment/client/{id}': { who: 'provider', params: (f) => ({ id: f.client.userId }) },
+  'GET /api/v1/appointment/{id}': { who: 'provider', params: (f) => ({ id: f.bookingId }), owned: true },
+  'GET /api/v1/appointment/settings': { who: 'provider' },
+  'PUT /api/v1/appointment/settings': { who: 'provider', body: { requiresApproval: false } },
+  'POST /api/v1/booking/participant/{id}/status': { who: 'provider', params: (f) => ({ id: f.participantId }), owned: true, body: { status: 'attended' }, alsoOk: [409] },
   'GET /api/v1/provider': { who: 'provider' },
   'POST /api/v1/provider/update/info': { who: 'provider' },
   'POST /api/v1/provider/setup': { who: 'provider' },
@@ -213,6 +245,22 @@ beforeAll(async () => {
   const job = await t.api('POST', '/provider/experience', provider, { companyName: 'Harbor Clinic', jobTitle: 'Therapist', startDate: '2015-01', endDate: null, currentlyWorksHere: true, description: null });
   for (const res of [licence, diploma, insurance, job]) expect(res.statusCode, res.body).toBe(201);
   const operator = await t.signUpOperator();
+  // A requested booking of the client with the provider, inserted as the bookings core would store it.
+  const { rows: items } = await t.db.$client.query<{ list: string; identifier: string }>(
+    `SELECT DISTINCT ON (list) list, identifier FROM reference_items WHERE list IN ('therapy-category', 'modality') ORDER BY list, sort_order`,
+  );
+  const itemOf = (list: string) => items.find((i) => i.list === list)!.identifier;
+  const { rows: booked } = await t.db.$client.query<{ identifier: string }>(
+    `INSERT INTO bookings (identifier, client_id, provider_id, therapy_category_id, modality_id, status, starts_at, ends_at, price_amount, currency_code, created_by, client_reschedules_left, provider_reschedules_left)
+     VALUES (gen_random_uuid(), $1, $2, $3, $4, 'requested', '2026-04-01T10:00:00Z', '2026-04-01T11:00:00Z', 25000, 'NGN', 'client', 2, 3) RETURNING identifier`,
+    [client.userId, provider.userId, itemOf('therapy-category'), itemOf('modality')],
+  );
+  const { rows: participants } = await t.db.$client.query<{ identifier: string }>(
+    `INSERT INTO booking_participants (identifier, booking_id, client_id, status) VALUES (gen_random_uuid(), $1, $2, 'invited') RETURNING identifier`,
+    [booked[0]!.identifier, client.userId],
+  );
+  const slotId = slots.json().data.items[0].timeSlot[0].identifier as string;
+  for (const key of ['POST /api/v1/booking/{id}/reschedule', 'POST /api/v1/appointment/{id}/reschedule', 'POST /api/v1/booking/{id}/schedule']) RULES[key]!.body = { timeslotIdentifier: slotId };
   f = {
     client,
     provider,
@@ -231,6 +279,8 @@ beforeAll(async () => {
     qualificationFileId: diploma.json().data.files[0].identifier,
     insuranceFileId: insurance.json().data.insuranceFiles[0].identifier,
     experienceId: job.json().data.identifier,
+    bookingId: booked[0]!.identifier,
+    participantId: participants[0]!.identifier,
   };
 });
 afterAll(async () => t.close());
@@ -241,7 +291,7 @@ const urlOf = (path: string, params: Record<string, string>) =>
     return encodeURIComponent(params[name]!);
   });
 const call = (method: string, url: string, who: SignedUp | undefined, body: object = {}): Promise<LightMyRequestResponse> =>
-  t.request({ method: method as 'GET', url, headers: { ...(who?.auth ?? {}), ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) }, ...(method === 'GET' ? {} : { payload: JSON.stringify(body) }) });
+  t.request({ method: method as 'GET', url, headers: { ...(who?.auth ?? {}), ...(method === 'GET' ? {} : { 'content-type': 'application/json', 'idempotency-key': 'access-matrix-key-0001' }) }, ...(method === 'GET' ? {} : { payload: JSON.stringify(body) }) });
 const line = (key: string, who: string, res: LightMyRequestResponse) => `${key} as ${who} -> ${res.statusCode} ${res.statusCode >= 400 ? (res.json() as { code?: string }).code : ''}`.trim();
 
 describe('the access matrix', () => {

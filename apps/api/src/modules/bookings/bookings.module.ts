@@ -1,0 +1,48 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../deps.ts';
+import type { BookingFactsSource } from '../../platform/booking-facts.ts';
+import type { AvailabilityModule } from '../availability/availability.module.ts';
+import type { PracticeDetailsModule } from '../practice-details/practice-details.module.ts';
+import type { WalletModule } from '../wallet/wallet.module.ts';
+import { createBookingJobs } from './booking-jobs.ts';
+import { bookingsRoutes } from './bookings.routes.ts';
+import { createBookingsService } from './bookings.service.ts';
+import { bookingChangesRoutes } from './changes/changes.routes.ts';
+import { createBookingChangesService } from './changes/changes.service.ts';
+
+/**
+ * The bookings module's public face (issue 15): booking, paying, scheduling and reading bookings, their changes
+ * (`changes/`: cancel, reschedule, answers), and the jobs that expire holds and complete sessions. It registers the
+ * bookings' busy times with availability (so offered slots leave out booked ones) and offers `factsOf` (the
+ * BookingFacts port) to the mail and payout work.
+ */
+export function createBookingsModule(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'jobs'>,
+  faces: {
+    availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'weeklyRepeats' | 'busySource'>;
+    wallet: Pick<WalletModule, 'debit' | 'refund' | 'transfer' | 'hasDebt'>;
+    practiceDetails: Pick<PracticeDetailsModule, 'feeOf' | 'licenseStatesOf'>;
+    isVerified: (providerId: string) => Promise<boolean>;
+  },
+) {
+  const bookings = createBookingsService(deps, faces);
+  const changes = createBookingChangesService(deps, faces);
+  const jobs = createBookingJobs(deps, faces);
+  faces.availability.busySource(bookings.busy);
+
+  const plugin: FastifyPluginAsync = async (app) => {
+    await app.register(bookingsRoutes, { bookings });
+    await app.register(bookingChangesRoutes, { changes });
+    await jobs.start();
+  };
+
+  return {
+    name: 'bookings' as const,
+    plugin,
+    factsOf: bookings.factsOf satisfies BookingFactsSource,
+    /** For tests and the bench: run the clock work now. */
+    expireHolds: jobs.expireHolds,
+    completeEnded: jobs.completeEnded,
+  };
+}
+export type BookingsModule = ReturnType<typeof createBookingsModule>;

@@ -1,0 +1,234 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  bookingParticipants,
+  bookingPayments,
+  bookings,
+  bookingStatusHistory,
+  clientProfiles,
+  countries,
+  providerBookingSettings,
+  providerProfileItems,
+  providerProfiles,
+  referenceItems,
+  states,
+  users,
+} from '../../db/schema/index.ts';
+import type { BookingStatus } from '@therapy/contracts/bookings';
+
+/** Creating, paying, listing and ending bookings: Drizzle only; the rules are in bookings.service.ts and booking-jobs.ts. */
+export type NewBooking = Omit<typeof bookings.$inferInsert, 'identifier' | 'during' | 'createdAt' | 'updatedAt'> & { identifier: string };
+export type BookingRecord = typeof bookings.$inferSelect;
+
+const holding = (now: Date) => or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now));
+
+export const bookingsRepository = {
+  /** Serialises the transactions of one key (a client's bookings: the limit of unpaid ones counts right). */
+  async lockKey(tx: Executor, key: string): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  },
+
+  async insert(tx: Executor, row: NewBooking): Promise<void> {
+    await tx.insert(bookings).values(row);
+    await tx.insert(bookingParticipants).values({ bookingId: row.identifier, clientId: row.clientId, status: row.status === 'requested' ? 'invited' : 'acknowledged' });
+  },
+
+  async update(tx: Executor, bookingId: string, patch: Partial<NewBooking>): Promise<void> {
+    await tx.update(bookings).set(patch).where(eq(bookings.identifier, bookingId));
+  },
+
+  async find(ex: Executor, bookingId: string): Promise<BookingRecord | undefined> {
+    const [row] = await ex.select().from(bookings).where(eq(bookings.identifier, bookingId)).limit(1);
+    return row;
+  },
+
+  async lock(tx: Executor, bookingId: string): Promise<BookingRecord | undefined> {
+    const [row] = await tx.select().from(bookings).where(eq(bookings.identifier, bookingId)).limit(1).for('update');
+    return row;
+  },
+
+  /**
+   * Pending holds that ran out and overlap [start, end) of the provider: expired now, in the caller's transaction, so
+   * the exclusion constraint (which cannot see the clock) lets the new interval in.
+   */
+  async expireOverlappingHolds(tx: Executor, providerId: string, start: Date, end: Date, now: Date): Promise<BookingRecord[]> {
+    return tx
+      .update(bookings)
+      .set({ status: 'expired', previousStatus: 'pending', holdExpiresAt: null })
+      .where(
+        and(
+          eq(bookings.providerId, providerId),
+          eq(bookings.status, 'pending'),
+          lte(bookings.holdExpiresAt, now),
+          sql`${bookings.during} && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`,
+        ),
+      )
+      .returning();
+  },
+
+  /** Every pending hold that ran out (the expiry job), locked and skipped by other instances. */
+  async expireStaleHolds(tx: Executor, now: Date, limit: number): Promise<BookingRecord[]> {
+    const due = tx
+      .select({ id: bookings.identifier })
+      .from(bookings)
+      .where(and(eq(bookings.status, 'pending'), lte(bookings.holdExpiresAt, now)))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return tx.update(bookings).set({ status: 'expired', previousStatus: 'pending', holdExpiresAt: null }).where(inArray(bookings.identifier, due)).returning();
+  },
+
+  /** Confirmed bookings whose session has ended (the completion job), locked and skipped by other instances. */
+  async dueForCompletion(tx: Executor, now: Date, limit: number): Promise<BookingRecord[]> {
+    return tx
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.status, 'confirmed'), lte(bookings.endsAt, now)))
+      .orderBy(asc(bookings.endsAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+  },
+
+  /** A client's unpaid pending bookings that still hold a slot; a weekly series counts once. */
+  async unpaidPendingCount(ex: Executor, clientId: string, now: Date): Promise<number> {
+    const [row] = await ex
+      .select({ n: sql<number>`count(DISTINCT coalesce(${bookings.seriesId}, ${bookings.identifier}))::int` })
+      .from(bookings)
+      .where(and(eq(bookings.clientId, clientId), eq(bookings.status, 'pending'), eq(bookings.createdBy, 'client'), holding(now)));
+    return row?.n ?? 0;
+  },
+
+  /** The provider's busy intervals in [from, to): requested, confirmed, and pending whose hold has not run out. */
+  async busy(ex: Executor, providerId: string, from: Date, to: Date, now: Date): Promise<Array<{ start: number; end: number }>> {
+    const rows = await ex
+      .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.providerId, providerId),
+          or(inArray(bookings.status, ['requested', 'confirmed']), and(eq(bookings.status, 'pending'), holding(now))),
+          sql`${bookings.during} && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`,
+        ),
+      );
+    return rows.filter((r) => r.startsAt && r.endsAt).map((r) => ({ start: r.startsAt!.getTime(), end: r.endsAt!.getTime() }));
+  },
+
+  /** One page of a party's bookings, soonest first (no time yet: last), with the total. */
+  async page(ex: Executor, who: { clientId?: string; providerId?: string }, statuses: readonly BookingStatus[], page: number, pageSize: number) {
+    const where = and(
+      who.clientId ? eq(bookings.clientId, who.clientId) : undefined,
+      who.providerId ? eq(bookings.providerId, who.providerId) : undefined,
+      statuses.length > 0 ? inArray(bookings.status, [...statuses]) : undefined,
+    );
+    const [total] = await ex.select({ n: count() }).from(bookings).where(where);
+    const rows = await ex
+      .select({ id: bookings.identifier })
+      .from(bookings)
+      .where(where)
+      .orderBy(sql`${bookings.startsAt} ASC NULLS LAST`, desc(bookings.createdAt))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
+  },
+
+  async seriesIds(ex: Executor, seriesId: string): Promise<string[]> {
+    const rows = await ex.select({ id: bookings.identifier }).from(bookings).where(eq(bookings.seriesId, seriesId)).orderBy(asc(bookings.startsAt));
+    return rows.map((r) => r.id);
+  },
+
+  async history(ex: Executor, bookingId: string) {
+    return ex.select().from(bookingStatusHistory).where(eq(bookingStatusHistory.bookingId, bookingId)).orderBy(asc(bookingStatusHistory.at), asc(bookingStatusHistory.identifier));
+  },
+
+  async participant(ex: Executor, participantId: string) {
+    const [row] = await ex.select().from(bookingParticipants).where(eq(bookingParticipants.identifier, participantId)).limit(1);
+    return row;
+  },
+
+  async setParticipantStatus(tx: Executor, participantId: string, status: 'attended' | 'no_show'): Promise<void> {
+    await tx.update(bookingParticipants).set({ status }).where(eq(bookingParticipants.identifier, participantId));
+  },
+
+  async participantOf(ex: Executor, bookingId: string) {
+    const [row] = await ex.select().from(bookingParticipants).where(eq(bookingParticipants.bookingId, bookingId)).limit(1);
+    return row;
+  },
+
+  async paymentByKey(ex: Executor, clientId: string, key: string) {
+    const [row] = await ex.select().from(bookingPayments).where(and(eq(bookingPayments.clientId, clientId), eq(bookingPayments.idempotencyKey, key))).limit(1);
+    return row;
+  },
+
+  async addPayment(tx: Executor, row: { bookingId: string; clientId: string; idempotencyKey: string; ledgerTransactionId: string }): Promise<void> {
+    await tx.insert(bookingPayments).values(row);
+  },
+
+  async requiresApproval(ex: Executor, providerId: string): Promise<boolean> {
+    const [row] = await ex.select({ v: providerBookingSettings.requiresApproval }).from(providerBookingSettings).where(eq(providerBookingSettings.providerId, providerId)).limit(1);
+    return row?.v ?? false;
+  },
+
+  async setRequiresApproval(tx: Executor, providerId: string, requiresApproval: boolean): Promise<void> {
+    await tx
+      .insert(providerBookingSettings)
+      .values({ providerId, requiresApproval })
+      .onConflictDoUpdate({ target: providerBookingSettings.providerId, set: { requiresApproval, updatedAt: new Date() } });
+  },
+
+  /** Whether the provider offers this item of a pick list (their therapies and modalities, from the practice profile). */
+  async offers(ex: Executor, providerId: string, list: 'therapy-category' | 'modality', itemId: string): Promise<boolean> {
+    const [row] = await ex
+      .select({ id: providerProfileItems.itemId })
+      .from(providerProfileItems)
+      .where(and(eq(providerProfileItems.userId, providerId), eq(providerProfileItems.list, list), eq(providerProfileItems.itemId, itemId)))
+      .limit(1);
+    return row !== undefined;
+  },
+
+  async referenceCode(ex: Executor, itemId: string): Promise<string | undefined> {
+    const [row] = await ex.select({ code: referenceItems.code }).from(referenceItems).where(eq(referenceItems.identifier, itemId)).limit(1);
+    return row?.code;
+  },
+
+  async officeAddress(ex: Executor, providerId: string): Promise<string | null> {
+    const [row] = await ex.select({ a: providerProfiles.officeAddress }).from(providerProfiles).where(eq(providerProfiles.userId, providerId)).limit(1);
+    return row?.a ?? null;
+  },
+
+  /** A client's country and, in the US, their state (from the client profile). */
+  async clientRegion(ex: Executor, clientId: string): Promise<{ countryCode: string | null; stateId: string | null; stateCode: string | null; stateName: string | null }> {
+    const [row] = await ex
+      .select({ countryCode: users.countryCode, stateId: states.identifier, stateCode: states.code, stateName: states.name, stateCountry: countries.code })
+      .from(users)
+      .leftJoin(clientProfiles, eq(clientProfiles.userId, users.identifier))
+      .leftJoin(states, eq(states.identifier, clientProfiles.stateId))
+      .leftJoin(countries, eq(countries.identifier, states.countryId))
+      .where(eq(users.identifier, clientId))
+      .limit(1);
+    if (!row) return { countryCode: null, stateId: null, stateCode: null, stateName: null };
+    return { countryCode: row.countryCode ?? row.stateCountry, stateId: row.stateId, stateCode: row.stateCode, stateName: row.stateName };
+  },
+
+  /** Clients who booked the provider before (any status), latest booking first. */
+  async clientsOf(ex: Executor, providerId: string) {
+    return ex
+      .select({
+        identifier: users.identifier,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        username: clientProfiles.userName,
+        timezone: users.timezone,
+        lastBookingAt: sql<Date>`max(${bookings.createdAt})`,
+      })
+      .from(bookings)
+      .innerJoin(users, eq(users.identifier, bookings.clientId))
+      .leftJoin(clientProfiles, eq(clientProfiles.userId, users.identifier))
+      .where(and(eq(bookings.providerId, providerId), isNull(users.deletedAt)))
+      .groupBy(users.identifier, clientProfiles.userName)
+      .orderBy(sql`max(${bookings.createdAt}) DESC`);
+  },
+
+  async hasBookedWith(ex: Executor, providerId: string, clientId: string): Promise<boolean> {
+    const [row] = await ex.select({ id: bookings.identifier }).from(bookings).where(and(eq(bookings.providerId, providerId), eq(bookings.clientId, clientId))).limit(1);
+    return row !== undefined;
+  },
+};

@@ -1,0 +1,397 @@
+import type { AppointmentInput, Booking, BookingDetails, BookingStatus, BookingValues, ParticipantBooking, ProviderClient } from '@therapy/contracts/bookings';
+import { BOOKING_HOLD_MINUTES, CLIENT_RESCHEDULES, MAX_UNPAID_PENDING, PROVIDER_RESCHEDULES } from '@therapy/contracts/constants';
+import { en } from '@therapy/contracts/messages';
+import { v7 as uuidv7 } from 'uuid';
+import type { Executor } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Actor } from '../../platform/auth/access.ts';
+import type { BookingFacts } from '../../platform/booking-facts.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { BookingChange } from '../../platform/events.ts';
+import type { AvailabilityModule } from '../availability/availability.module.ts';
+import type { PracticeDetailsModule } from '../practice-details/practice-details.module.ts';
+import type { WalletModule } from '../wallet/wallet.module.ts';
+import { bookingsRepository as repo, type BookingRecord, type NewBooking } from './bookings.repository.ts';
+import { changesRepository } from './changes/changes.repository.ts';
+import { toBooking } from './changes/changes.service.ts';
+
+/**
+ * Making and paying bookings (issue 15; DESIGN.md §6 "Bookings"; spec §3, §5): a client books a slot (or a weekly
+ * series), a provider creates an appointment (with or without a time) that the client schedules, and a pending
+ * booking is paid from the wallet. Every write is one transaction with its status history, its ledger movement and
+ * its `booking.changed` event. Two active bookings of a provider never overlap: the database refuses it
+ * (`bookings_no_overlap`), and the refusal is a 409, never a 5xx.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** A provider's appointment with a time waits a day for the client to pay (the client is not online to pay in 30 minutes). */
+export const APPOINTMENT_HOLD_HOURS = 24;
+
+export interface BookingsPorts {
+  availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'weeklyRepeats'>;
+  wallet: Pick<WalletModule, 'debit' | 'transfer' | 'hasDebt'>;
+  practiceDetails: Pick<PracticeDetailsModule, 'feeOf' | 'licenseStatesOf'>;
+  isVerified: (providerId: string) => Promise<boolean>;
+}
+
+const isPgError = (err: unknown, code: string): boolean => {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === code) return true;
+  return false;
+};
+const slotTaken = async <T>(work: () => Promise<T>): Promise<T> => {
+  try {
+    return await work();
+  } catch (err) {
+    if (isPgError(err, '23P01')) throw AppError.conflict('CONFLICT', 'timeslotTaken');
+    throw err;
+  }
+};
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+interface Slot {
+  providerId: string;
+  categoryId: string | null;
+  start: Date;
+  end: Date;
+}
+
+export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config'>, ports: BookingsPorts) {
+  const { db, clock, events, config } = deps;
+  const { availability, wallet, practiceDetails } = ports;
+
+  const view = async (ex: Executor, bookingId: string): Promise<Booking> => toBooking((await changesRepository.view(ex, bookingId))!);
+
+  const publish = (tx: Executor, b: Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId'> & { startsAt?: Date | null; endsAt?: Date | null }, change: BookingChange, status: BookingStatus, previousStatus: BookingStatus | null) =>
+    events.publish(tx, 'booking.changed', {
+      bookingId: b.identifier,
+      clientId: b.clientId,
+      providerId: b.providerId,
+      change,
+      status,
+      previousStatus,
+      startTime: iso(b.startsAt),
+      endTime: iso(b.endsAt),
+    });
+
+  const history = (tx: Executor, bookingId: string, status: BookingStatus, previousStatus: BookingStatus | null, actor: 'client' | 'provider' | 'system', actorId: string | null, note: string | null = null) =>
+    changesRepository.addHistory(tx, { bookingId, status, previousStatus, actor, actorId, note, at: clock.now() });
+
+  /** Expires the stale holds overlapping [start, end) so the constraint lets the new interval in (it cannot see now()). */
+  const clearStaleHolds = async (tx: Executor, providerId: string, start: Date, end: Date) => {
+    for (const stale of await repo.expireOverlappingHolds(tx, providerId, start, end, clock.now())) {
+      await history(tx, stale.identifier, 'expired', 'pending', 'system', null);
+      await publish(tx, stale, 'expired', 'expired', 'pending');
+    }
+  };
+
+  /** The timeslot identifier checked again: genuine (400), still free now (409). */
+  const slotOf = async (timeslotIdentifier: string): Promise<Slot> => {
+    const check = await availability.verifyTimeslot(timeslotIdentifier);
+    if (!(await ports.isVerified(check.providerIdentifier))) throw AppError.rule('providerNotBookable');
+    if (!check.isAvailable) throw AppError.conflict('CONFLICT', 'timeslotTaken');
+    return { providerId: check.providerIdentifier, categoryId: check.categoryIdentifier, start: new Date(check.startTime), end: new Date(check.endTime) };
+  };
+
+  /** What the provider offers and charges for this therapy and modality, and where the session happens. */
+  const terms = async (providerId: string, therapyId: string, modalityId: string, slotCategory: string | null) => {
+    if (!(await repo.offers(db, providerId, 'therapy-category', therapyId))) throw AppError.rule('therapyNotOfferedByProvider');
+    if (slotCategory !== null && slotCategory !== therapyId) throw AppError.rule('timeslotInvalid');
+    if (!(await repo.offers(db, providerId, 'modality', modalityId))) throw AppError.rule('modalityNotOffered');
+    const fee = await practiceDetails.feeOf(providerId, therapyId);
+    if (!fee) throw AppError.rule('providerNotBookable');
+    const online = (await repo.referenceCode(db, modalityId)) === 'online';
+    const address = online ? null : await repo.officeAddress(db, providerId);
+    return { fee, online, address };
+  };
+
+  /** A US client may only book a provider licensed in their state (clients elsewhere are not restricted). */
+  const checkLicence = async (clientId: string, providerId: string) => {
+    const region = await repo.clientRegion(db, clientId);
+    if (region.countryCode !== 'US') return;
+    if (!region.stateId) throw AppError.rule('stateRequiredToBook');
+    const licensed = await practiceDetails.licenseStatesOf(providerId);
+    if (!licensed.some((s) => s.identifier === region.stateId)) throw AppError.rule('notLicensedInState', { state: region.stateName ?? region.stateCode ?? '' });
+  };
+
+  const newRow = (fields: Omit<NewBooking, 'identifier' | 'clientReschedulesLeft' | 'providerReschedulesLeft'> & { identifier?: string }): NewBooking => {
+    const identifier = fields.identifier ?? uuidv7();
+    return {
+      ...fields,
+      identifier,
+      clientReschedulesLeft: CLIENT_RESCHEDULES,
+      providerReschedulesLeft: PROVIDER_RESCHEDULES,
+      meetingLink: fields.meetingLink === undefined ? null : fields.meetingLink && `${config.appOrigin}/session/${identifier}`,
+    };
+  };
+
+  /** The client's bookings of a slot (one, or a weekly series), all in one transaction. */
+  async function book(actor: Actor, input: BookingValues, occurrences: number): Promise<Booking[]> {
+    const clientId = actor.userId;
+    const slot = await slotOf(input.timeslotIdentifier);
+    const { fee, online, address } = await terms(slot.providerId, input.therapyIdentifier, input.modalityIdentifier, slot.categoryId);
+    await checkLicence(clientId, slot.providerId);
+    if (await wallet.hasDebt(clientId)) throw AppError.conflict('CONFLICT', 'outstandingDebt');
+    const intervals = [{ start: slot.start, end: slot.end }];
+    if (occurrences > 1) {
+      const repeats = await availability.weeklyRepeats(slot.providerId, slot.categoryId, slot.start.getTime(), slot.end.getTime(), occurrences);
+      for (const [i, r] of repeats.entries()) {
+        if (!r.offered) throw seriesCollision(i + 2, new Date(r.start));
+        intervals.push({ start: new Date(r.start), end: new Date(r.end) });
+      }
+    }
+    const approval = await repo.requiresApproval(db, slot.providerId);
+    const free = fee.isFree || fee.amount === 0;
+    const status: BookingStatus = approval ? 'requested' : free ? 'confirmed' : 'pending';
+    const seriesId = occurrences > 1 ? uuidv7() : null;
+    const now = clock.now();
+
+    const ids = await slotTaken(() => events.transaction(async (tx) => {
+      await repo.lockKey(tx, `booking-client:${clientId}`);
+      if (status === 'pending' && (await repo.unpaidPendingCount(tx, clientId, now)) + 1 > MAX_UNPAID_PENDING) {
+        throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
+      }
+      const made: string[] = [];
+      for (const [i, interval] of intervals.entries()) {
+        await clearStaleHolds(tx, slot.providerId, interval.start, interval.end);
+        const row = newRow({
+          clientId,
+          providerId: slot.providerId,
+          therapyCategoryId: input.therapyIdentifier,
+          modalityId: input.modalityIdentifier,
+          status,
+          startsAt: interval.start,
+          endsAt: interval.end,
+          note: input.note,
+          meetingLink: online ? 'online' : null,
+          address,
+          priceAmount: free ? 0 : fee.amount,
+          currencyCode: fee.currencyCode,
+          holdExpiresAt: status === 'pending' ? new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE) : null,
+          seriesId,
+          createdBy: 'client',
+          paidAt: status === 'confirmed' ? now : null,
+        });
+        try {
+          await tx.transaction(async (sp) => repo.insert(sp, row));
+        } catch (err) {
+          if (isPgError(err, '23P01') && occurrences > 1) throw seriesCollision(i + 1, interval.start);
+          throw err;
+        }
+        await history(tx, row.identifier, status, null, 'client', clientId, input.note);
+        await publish(tx, row, status === 'requested' ? 'requested' : status === 'confirmed' ? 'paid' : 'created', status, null);
+        made.push(row.identifier);
+      }
+      return made;
+    }));
+    return Promise.all(ids.map((id) => view(db, id)));
+  }
+
+  /** 409 naming the occurrence that is not free; nothing of the series is kept. */
+  const seriesCollision = (occurrence: number, at: Date) => new AppError(409, 'CONFLICT', 'seriesCollides', undefined, { occurrence, date: at.toISOString().slice(0, 10) });
+
+  /** The booking for one of its parties (404 for anyone else, like a missing one). */
+  const own = async (ex: Executor, actor: Actor, bookingId: string, side: 'client' | 'provider' | 'either'): Promise<BookingRecord> => {
+    const b = await repo.find(ex, bookingId);
+    const mine = b && ((side !== 'provider' && b.clientId === actor.userId) || (side !== 'client' && b.providerId === actor.userId));
+    if (!b || !mine) throw AppError.notFound();
+    return b;
+  };
+
+  const details = async (ex: Executor, b: BookingRecord): Promise<BookingDetails> => {
+    const booking = await view(ex, b.identifier);
+    const rows = await repo.history(ex, b.identifier);
+    return {
+      ...booking,
+      statusHistory: rows.map((h) => ({ status: h.status, previousStatus: h.previousStatus, actor: h.actor, note: h.note, at: h.at.toISOString() })),
+      cancellation:
+        b.status === 'cancelled' && b.cancelledAt && b.cancelledBy
+          ? { by: b.cancelledBy, note: b.cancelNote ?? '', refundAmount: b.refundAmount ?? 0, at: b.cancelledAt.toISOString() }
+          : null,
+    };
+  };
+
+  return {
+    create: async (actor: Actor, input: BookingValues): Promise<Booking> => (await book(actor, input, 1))[0]!,
+    createSeries: (actor: Actor, input: BookingValues & { occurrences: number }): Promise<Booking[]> => book(actor, input, input.occurrences),
+
+    /** A provider's appointment for one of their clients: with a time (pending, a day to pay) or without (to schedule). */
+    async createAppointment(actor: Actor, input: Omit<AppointmentInput, 'note'> & { note: string | null }): Promise<Booking> {
+      const providerId = actor.userId;
+      if (!(await ports.isVerified(providerId))) throw AppError.rule('providerNotBookable');
+      if (!(await repo.hasBookedWith(db, providerId, input.clientIdentifier))) throw AppError.rule('clientNotYours');
+      let slot: Slot | null = null;
+      if (input.timeslotIdentifier) {
+        slot = await slotOf(input.timeslotIdentifier);
+        if (slot.providerId !== providerId) throw AppError.rule('timeslotOtherProvider');
+      }
+      const { fee, online, address } = await terms(providerId, input.therapyIdentifier, input.modalityIdentifier, slot?.categoryId ?? null);
+      const free = fee.isFree || fee.amount === 0;
+      const now = clock.now();
+      const status: BookingStatus = free && slot ? 'confirmed' : 'pending';
+      const row = newRow({
+        clientId: input.clientIdentifier,
+        providerId,
+        therapyCategoryId: input.therapyIdentifier,
+        modalityId: input.modalityIdentifier,
+        status,
+        startsAt: slot?.start ?? null,
+        endsAt: slot?.end ?? null,
+        note: input.note,
+        meetingLink: online ? 'online' : null,
+        address,
+        priceAmount: free ? 0 : fee.amount,
+        currencyCode: fee.currencyCode,
+        holdExpiresAt: status === 'pending' && slot ? new Date(now.getTime() + APPOINTMENT_HOLD_HOURS * HOUR) : null,
+        seriesId: null,
+        createdBy: 'provider',
+        paidAt: status === 'confirmed' ? now : null,
+      });
+      await slotTaken(() =>
+        events.transaction(async (tx) => {
+          if (slot) await clearStaleHolds(tx, providerId, slot.start, slot.end);
+          await repo.insert(tx, row);
+          await history(tx, row.identifier, status, null, 'provider', providerId, input.note);
+          await publish(tx, row, status === 'confirmed' ? 'paid' : 'created', status, null);
+        }),
+      );
+      return view(db, row.identifier);
+    },
+
+    /** The client picks a time for an appointment without one: pending with a 30-minute hold, then pays. */
+    async schedule(actor: Actor, bookingId: string, timeslotIdentifier: string): Promise<Booking> {
+      const existing = await own(db, actor, bookingId, 'client');
+      if (existing.startsAt || existing.status !== 'pending') throw AppError.conflict('CONFLICT', 'bookingNotSchedulable');
+      const slot = await slotOf(timeslotIdentifier);
+      if (slot.providerId !== existing.providerId) throw AppError.rule('timeslotOtherProvider');
+      if (slot.categoryId !== null && slot.categoryId !== existing.therapyCategoryId) throw AppError.rule('timeslotInvalid');
+      await slotTaken(() =>
+        events.transaction(async (tx) => {
+          const b = await repo.lock(tx, bookingId);
+          if (!b || b.startsAt || b.status !== 'pending') throw AppError.conflict('CONFLICT', 'bookingNotSchedulable');
+          await clearStaleHolds(tx, b.providerId, slot.start, slot.end);
+          const now = clock.now();
+          const patch = { startsAt: slot.start, endsAt: slot.end, holdExpiresAt: new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE) };
+          await repo.update(tx, bookingId, patch);
+          await history(tx, bookingId, 'pending', 'pending', 'client', actor.userId);
+          await publish(tx, { ...b, ...patch }, 'scheduled', 'pending', b.previousStatus);
+        }),
+      );
+      return view(db, bookingId);
+    },
+
+    /**
+     * Pays a pending booking from the client's wallet in the booking's currency: wallet -> escrow and `confirmed`, in
+     * one transaction. The same Idempotency-Key answers as the first time; a booking is paid at most once.
+     */
+    async pay(actor: Actor, bookingId: string, idempotencyKey: string): Promise<Booking> {
+      await own(db, actor, bookingId, 'client');
+      const expired = await events.transaction(async (tx) => {
+        const b = (await repo.lock(tx, bookingId))!;
+        const earlier = await repo.paymentByKey(tx, actor.userId, idempotencyKey);
+        if (earlier) {
+          if (earlier.bookingId !== bookingId) throw AppError.conflict('CONFLICT', 'bookingNotPayable');
+          return false;
+        }
+        if (b.paidAt || b.status === 'confirmed' || b.status === 'completed') throw AppError.conflict('CONFLICT', 'bookingAlreadyPaid');
+        if (b.status !== 'pending' || !b.startsAt) throw AppError.conflict('CONFLICT', b.status === 'expired' ? 'bookingExpired' : 'bookingNotPayable');
+        const now = clock.now();
+        if (b.holdExpiresAt && b.holdExpiresAt <= now) {
+          await repo.update(tx, bookingId, { status: 'expired', previousStatus: 'pending', holdExpiresAt: null });
+          await history(tx, bookingId, 'expired', 'pending', 'system', null);
+          await publish(tx, b, 'expired', 'expired', 'pending');
+          return true;
+        }
+        const posted = await wallet
+          .debit({ userId: b.clientId, amount: b.priceAmount, currencyCode: b.currencyCode, reference: `booking:${b.identifier}`, description: en.bookingPaymentEntry }, tx)
+          .catch((err: unknown) => {
+            // Short: the payment page offers a top-up on this code (the contract's 409 INSUFFICIENT_FUNDS).
+            if (err instanceof AppError && err.messageKey === 'insufficientFunds') throw new AppError(409, 'INSUFFICIENT_FUNDS', 'insufficientFunds');
+            throw err;
+          });
+        await repo.addPayment(tx, { bookingId, clientId: actor.userId, idempotencyKey, ledgerTransactionId: posted.transactionId });
+        await repo.update(tx, bookingId, { status: 'confirmed', previousStatus: 'pending', holdExpiresAt: null, paidAt: now });
+        await history(tx, bookingId, 'confirmed', 'pending', 'client', actor.userId);
+        await publish(tx, b, 'paid', 'confirmed', 'pending');
+        return false;
+      });
+      // The expiry is kept (it happened); the answer says why nothing was paid.
+      if (expired) throw AppError.conflict('CONFLICT', 'bookingExpired');
+      return view(db, bookingId);
+    },
+
+    async list(actor: Actor, side: 'client' | 'provider', query: { statuses: BookingStatus[]; page: number; pageSize: number }, clientId?: string) {
+      const who = side === 'client' ? { clientId: actor.userId } : { providerId: actor.userId, ...(clientId ? { clientId } : {}) };
+      const { ids, total } = await repo.page(db, who, query.statuses, query.page, query.pageSize);
+      const data = await Promise.all(ids.map((id) => view(db, id)));
+      return { data, meta: { page: query.page, pageSize: query.pageSize, total, totalPages: Math.ceil(total / query.pageSize) } };
+    },
+
+    get: async (actor: Actor, bookingId: string): Promise<Booking> => view(db, (await own(db, actor, bookingId, 'client')).identifier),
+    details: async (actor: Actor, bookingId: string, side: 'client' | 'provider'): Promise<BookingDetails> => details(db, await own(db, actor, bookingId, side)),
+
+    async series(actor: Actor, bookingId: string): Promise<Booking[]> {
+      const b = await own(db, actor, bookingId, 'client');
+      const ids = b.seriesId ? await repo.seriesIds(db, b.seriesId) : [b.identifier];
+      return Promise.all(ids.map((id) => view(db, id)));
+    },
+
+    async participant(actor: Actor, participantId: string): Promise<ParticipantBooking> {
+      const p = await repo.participant(db, participantId);
+      if (!p) throw AppError.notFound();
+      const b = await own(db, actor, p.bookingId, 'either');
+      return { identifier: p.identifier, booking: await view(db, b.identifier), status: p.status, feedbackProvided: p.feedbackProvided };
+    },
+
+    /** The provider records attendance once the session has started (of a confirmed or completed booking). */
+    async setAttendance(actor: Actor, participantId: string, status: 'attended' | 'no_show'): Promise<ParticipantBooking> {
+      const p = await repo.participant(db, participantId);
+      if (!p) throw AppError.notFound();
+      const b = await own(db, actor, p.bookingId, 'provider');
+      if (b.status !== 'confirmed' && b.status !== 'completed') throw AppError.conflict('CONFLICT', 'bookingNotPayable');
+      if (!b.startsAt || b.startsAt > clock.now()) throw AppError.conflict('CONFLICT', 'attendanceTooEarly');
+      await repo.setParticipantStatus(db, participantId, status);
+      return { identifier: p.identifier, booking: await view(db, b.identifier), status, feedbackProvided: p.feedbackProvided };
+    },
+
+    async clients(actor: Actor): Promise<ProviderClient[]> {
+      const rows = await repo.clientsOf(db, actor.userId);
+      return rows.map((r) => ({ ...r, picture: null, lastBookingAt: r.lastBookingAt ? new Date(r.lastBookingAt).toISOString() : null }));
+    },
+
+    settings: async (actor: Actor) => ({ requiresApproval: await repo.requiresApproval(db, actor.userId) }),
+    async updateSettings(actor: Actor, requiresApproval: boolean) {
+      await repo.setRequiresApproval(db, actor.userId, requiresApproval);
+      return { requiresApproval };
+    },
+
+    /** The bookings' busy intervals for the slot engine (availability.busySource). */
+    busy: (providerId: string, from: number, to: number) => repo.busy(db, providerId, new Date(from), new Date(to), clock.now()),
+
+    /** The BookingFacts port (platform/booking-facts.ts): what mails and payouts read of a booking. */
+    async factsOf(bookingId: string, ex: Executor = db): Promise<BookingFacts | undefined> {
+      const v = await changesRepository.view(ex, bookingId);
+      if (!v) return undefined;
+      const b = v.booking;
+      const name = (p: { firstName: string | null; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ') || null;
+      return {
+        identifier: b.identifier,
+        status: b.status,
+        clientId: b.clientId,
+        providerId: b.providerId,
+        startsAt: b.startsAt,
+        endsAt: b.endsAt,
+        modalityCode: v.modality.code,
+        therapyCode: v.category.code,
+        therapyName: v.category.name,
+        meetingLink: b.meetingLink,
+        address: b.address,
+        priceAmount: b.priceAmount,
+        currencyCode: b.currencyCode,
+        clientName: name(v.client),
+        providerName: name(v.provider),
+      };
+    },
+  };
+}
+export type BookingsService = ReturnType<typeof createBookingsService>;

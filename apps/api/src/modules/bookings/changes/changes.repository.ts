@@ -1,0 +1,91 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../../db/client.ts';
+import { bookingParticipants, bookingReschedules, bookingStatusHistory, bookings, referenceItems, users } from '../../../db/schema/index.ts';
+
+/** Changes of a booking (cancel, reschedule, answers, acknowledge/reject): Drizzle only, rules in changes.service.ts. */
+export type BookingRow = typeof bookings.$inferSelect;
+export type BookingPatch = Partial<Omit<typeof bookings.$inferInsert, 'identifier' | 'during' | 'clientId' | 'providerId' | 'createdAt'>>;
+export type RescheduleRow = typeof bookingReschedules.$inferSelect;
+export type HistoryInsert = Omit<typeof bookingStatusHistory.$inferInsert, 'identifier'>;
+
+const client = alias(users, 'client');
+const provider = alias(users, 'provider');
+const category = alias(referenceItems, 'category');
+const modality = alias(referenceItems, 'modality');
+
+
+export const changesRepository = {
+  /** The booking, locked for the rest of the transaction: concurrent changes of one booking run one after the other. */
+  async lock(tx: Executor, bookingId: string): Promise<BookingRow | undefined> {
+    const [row] = await tx.select().from(bookings).where(eq(bookings.identifier, bookingId)).limit(1).for('update');
+    return row;
+  },
+
+  async find(ex: Executor, bookingId: string): Promise<BookingRow | undefined> {
+    const [row] = await ex.select().from(bookings).where(eq(bookings.identifier, bookingId)).limit(1);
+    return row;
+  },
+
+  /** The booking a participant row belongs to (acknowledge / reject-booking take either identifier). */
+  async bookingIdOfParticipant(ex: Executor, participantId: string): Promise<string | undefined> {
+    const [row] = await ex.select({ bookingId: bookingParticipants.bookingId }).from(bookingParticipants).where(eq(bookingParticipants.identifier, participantId)).limit(1);
+    return row?.bookingId;
+  },
+
+  async update(tx: Executor, bookingId: string, patch: BookingPatch): Promise<void> {
+    await tx.update(bookings).set(patch).where(eq(bookings.identifier, bookingId));
+  },
+
+  async addHistory(tx: Executor, row: HistoryInsert): Promise<void> {
+    await tx.insert(bookingStatusHistory).values(row);
+  },
+
+  async setParticipantStatus(tx: Executor, bookingId: string, status: 'acknowledged' | 'rejected'): Promise<void> {
+    await tx.update(bookingParticipants).set({ status }).where(eq(bookingParticipants.bookingId, bookingId));
+  },
+
+  async pendingReschedule(ex: Executor, bookingId: string): Promise<RescheduleRow | undefined> {
+    const [row] = await ex
+      .select()
+      .from(bookingReschedules)
+      .where(and(eq(bookingReschedules.bookingId, bookingId), eq(bookingReschedules.status, 'pending')))
+      .limit(1);
+    return row;
+  },
+
+  async addReschedule(tx: Executor, row: Omit<typeof bookingReschedules.$inferInsert, 'identifier'>): Promise<void> {
+    await tx.insert(bookingReschedules).values(row);
+  },
+
+  async decideReschedule(tx: Executor, rescheduleId: string, status: 'accepted' | 'rejected', at: Date): Promise<void> {
+    await tx.update(bookingReschedules).set({ status, decidedAt: at }).where(eq(bookingReschedules.identifier, rescheduleId));
+  },
+
+  /** What the answer shows of a booking: the row with its parties, therapy, modality, reschedules and participant. */
+  async view(ex: Executor, bookingId: string) {
+    const [row] = await ex
+      .select({
+        booking: bookings,
+        client: { identifier: client.identifier, firstName: client.firstName, lastName: client.lastName, timezone: client.timezone },
+        provider: { identifier: provider.identifier, firstName: provider.firstName, lastName: provider.lastName, timezone: provider.timezone },
+        category: { identifier: category.identifier, code: category.code, name: category.name },
+        modality: { identifier: modality.identifier, code: modality.code, name: modality.name },
+      })
+      .from(bookings)
+      .innerJoin(client, eq(client.identifier, bookings.clientId))
+      .innerJoin(provider, eq(provider.identifier, bookings.providerId))
+      .innerJoin(category, eq(category.identifier, bookings.therapyCategoryId))
+      .innerJoin(modality, eq(modality.identifier, bookings.modalityId))
+      .where(eq(bookings.identifier, bookingId))
+      .limit(1);
+    if (!row) return undefined;
+    const reschedules = await ex.select().from(bookingReschedules).where(eq(bookingReschedules.bookingId, bookingId)).orderBy(asc(bookingReschedules.createdAt), asc(bookingReschedules.identifier));
+    const participants = await ex
+      .select({ feedbackProvided: bookingParticipants.feedbackProvided })
+      .from(bookingParticipants)
+      .where(and(eq(bookingParticipants.bookingId, bookingId), inArray(bookingParticipants.clientId, [row.booking.clientId])));
+    return { ...row, reschedules, feedbackProvided: participants.some((p) => p.feedbackProvided) };
+  },
+};
+export type BookingView = NonNullable<Awaited<ReturnType<typeof changesRepository.view>>>;

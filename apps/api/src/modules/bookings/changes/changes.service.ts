@@ -1,0 +1,295 @@
+import type { Booking, BookingRole, BookingStatus, CancellationPolicy, ReschedulePolicy } from '@therapy/contracts/bookings';
+import { activeBookingStatuses } from '@therapy/contracts/bookings';
+import { BOOKING_HOLD_MINUTES, REFUND_CUTOFF_HOURS, RESCHEDULE_APPROVAL_HOURS } from '@therapy/contracts/constants';
+import { en, type MessageKey } from '@therapy/contracts/messages';
+import type { Executor } from '../../../db/client.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { BookingChange } from '../../../platform/events.ts';
+import type { AvailabilityModule } from '../../availability/availability.module.ts';
+import type { WalletModule } from '../../wallet/wallet.module.ts';
+import { changesRepository as repo, type BookingPatch, type BookingRow, type BookingView } from './changes.repository.ts';
+
+/**
+ * Changing a booking (issue 15; DESIGN.md §6 "Cancel and reschedule"; spec §4, §5, §6, §8): cancel with its refund,
+ * the cancellation and reschedule policies, reschedule (limits, approval inside 48 h), the answer to a reschedule
+ * request, and the provider's acknowledge / reject of a requested booking. Every change locks the booking row, writes
+ * its history and publishes `booking.changed` in one transaction; money moves in the same transaction.
+ */
+
+export interface Viewer {
+  userId: string;
+}
+export interface ChangeResult {
+  data: Booking;
+  messageKey: MessageKey;
+}
+
+/** A PostgreSQL error (or one it caused) with this SQLSTATE. */
+const isPgError = (err: unknown, code: string): boolean => {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === code) return true;
+  return false;
+};
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+/** A provider acknowledges a request while the client is not waiting online: the client gets a day to pay (decision 0027). */
+export const ACKNOWLEDGED_HOLD_HOURS = 24;
+
+const isActive = (s: BookingStatus) => (activeBookingStatuses as readonly BookingStatus[]).includes(s);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const paid = (b: BookingRow) => b.status === 'confirmed' && b.paidAt !== null;
+
+/** What a cancel by `role` at `now` returns to the client: paid, and a provider's cancel or a client's 48 h or more ahead. */
+function refundOf(b: BookingRow, role: BookingRole, now: Date): number {
+  if (!paid(b)) return 0;
+  if (role === 'provider') return b.priceAmount;
+  return b.startsAt && now.getTime() <= b.startsAt.getTime() - REFUND_CUTOFF_HOURS * HOUR ? b.priceAmount : 0;
+}
+const needsApproval = (b: BookingRow, now: Date) => b.status === 'confirmed' && !!b.startsAt && now.getTime() >= b.startsAt.getTime() - RESCHEDULE_APPROVAL_HOURS * HOUR;
+
+export function toBooking(v: BookingView): Booking {
+  const b = v.booking;
+  const latest = v.reschedules.at(-1);
+  const party = (p: BookingView['client']) => ({ ...p, username: null, picture: null });
+  return {
+    identifier: b.identifier,
+    status: b.status,
+    previousStatus: b.previousStatus,
+    provider: party(v.provider),
+    client: party(v.client),
+    therapyCategory: v.category,
+    modality: v.modality,
+    startTime: iso(b.startsAt),
+    endTime: iso(b.endsAt),
+    note: b.note,
+    meetingLink: b.meetingLink,
+    address: b.address,
+    price: { amount: b.priceAmount, currencyCode: b.currencyCode },
+    holdExpiresAt: iso(b.holdExpiresAt),
+    seriesIdentifier: b.seriesId,
+    createdBy: b.createdBy,
+    rescheduleInfo: { status: latest?.status ?? null, remainingClientReschedule: b.clientReschedulesLeft, remainingProviderReschedule: b.providerReschedulesLeft },
+    reschedules: v.reschedules.map((r) => ({
+      identifier: r.identifier,
+      status: r.status,
+      requestedBy: r.requestedBy,
+      fromStartTime: iso(r.fromStartsAt),
+      fromEndTime: iso(r.fromEndsAt),
+      toStartTime: r.toStartsAt.toISOString(),
+      toEndTime: r.toEndsAt.toISOString(),
+      note: r.note,
+      createdAt: r.createdAt.toISOString(),
+      decidedAt: iso(r.decidedAt),
+    })),
+    allowRescheduleCompletedBooking: b.allowRescheduleCompleted,
+    feedbackProvided: v.feedbackProvided,
+    createdAt: b.createdAt.toISOString(),
+  };
+}
+
+export function createBookingChangesService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events'>,
+  { wallet, availability }: { wallet: Pick<WalletModule, 'refund' | 'transfer'>; availability: Pick<AvailabilityModule, 'verifyTimeslot'> },
+) {
+  const { db, clock, events } = deps;
+
+  /** The caller's side of a booking; someone else's booking is not found (404), like a missing one. */
+  const sideOf = (b: BookingRow | undefined, viewer: Viewer, role?: BookingRole): BookingRole => {
+    if (b && (role ?? 'client') === 'client' && b.clientId === viewer.userId) return 'client';
+    if (b && (role ?? 'provider') === 'provider' && b.providerId === viewer.userId) return 'provider';
+    throw AppError.notFound();
+  };
+
+  const view = async (ex: Executor, bookingId: string): Promise<Booking> => toBooking((await repo.view(ex, bookingId))!);
+
+  const publish = (tx: Executor, b: BookingRow, change: BookingChange, after: BookingPatch & { status: BookingStatus }, previousStartTime?: Date | null) =>
+    events.publish(tx, 'booking.changed', {
+      bookingId: b.identifier,
+      clientId: b.clientId,
+      providerId: b.providerId,
+      change,
+      status: after.status,
+      previousStatus: after.status === b.status ? b.previousStatus : b.status,
+      startTime: iso(after.startsAt === undefined ? b.startsAt : (after.startsAt ?? null)),
+      endTime: iso(after.endsAt === undefined ? b.endsAt : (after.endsAt ?? null)),
+      ...(previousStartTime === undefined ? {} : { previousStartTime: iso(previousStartTime) }),
+    });
+
+  /** The exclusion constraint `bookings_no_overlap` refused the new interval: someone took the slot meanwhile. */
+  const slotTaken = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (err) {
+      if (isPgError(err, '23P01')) throw AppError.conflict('CONFLICT', 'timeslotTaken');
+      throw err;
+    }
+  };
+
+  return {
+    async cancel(viewer: Viewer, role: BookingRole, bookingId: string, note: string): Promise<ChangeResult> {
+      return events.transaction(async (tx) => {
+        const b = await repo.lock(tx, bookingId);
+        sideOf(b, viewer, role);
+        if (b!.status === 'cancelled') throw AppError.conflict('CONFLICT', 'bookingAlreadyCancelled');
+        if (!isActive(b!.status)) throw AppError.conflict('CONFLICT', 'bookingNotCancellable');
+        const booking = b!;
+        const now = clock.now();
+        const refund = refundOf(booking, role, now);
+        const move = { userId: booking.clientId, currencyCode: booking.currencyCode, amount: booking.priceAmount };
+        if (refund > 0) await wallet.refund({ ...move, amount: refund, reference: `booking-refund:${booking.identifier}`, description: en.bookingRefundEntry }, tx);
+        // A paid booking a client cancels too late: the provider keeps the fee (escrow -> earnings, decision 0027).
+        else if (paid(booking) && booking.priceAmount > 0)
+          await wallet.transfer({ ...move, userId: booking.providerId, reference: `booking-late-cancel:${booking.identifier}`, description: en.bookingLateCancelEntry, commissionRate: 0 }, tx);
+        const after = { status: 'cancelled' as const, previousStatus: booking.status, cancelledAt: now, cancelledBy: role, cancelNote: note, refundAmount: refund, holdExpiresAt: null, updatedAt: now };
+        await repo.update(tx, booking.identifier, after);
+        const pending = await repo.pendingReschedule(tx, booking.identifier);
+        if (pending) await repo.decideReschedule(tx, pending.identifier, 'rejected', now);
+        await repo.addHistory(tx, { bookingId: booking.identifier, status: 'cancelled', previousStatus: booking.status, actor: role, actorId: viewer.userId, note, at: now });
+        await publish(tx, booking, 'cancelled', after);
+        const messageKey: MessageKey = booking.status === 'requested' ? 'bookingRequestCancelled' : refund > 0 || !paid(booking) ? 'appointmentCancelled' : 'appointmentCancelledNoRefund';
+        return { data: await view(tx, booking.identifier), messageKey };
+      });
+    },
+
+    /** Both parties: would cancelling now refund the client, how much, until when. */
+    async cancellationPolicy(viewer: Viewer, bookingId: string): Promise<CancellationPolicy> {
+      const b = await repo.find(db, bookingId);
+      const role = sideOf(b, viewer);
+      const booking = b!;
+      const cancellable = isActive(booking.status);
+      const refundAmount = cancellable ? refundOf(booking, role, clock.now()) : 0;
+      return {
+        cancelationStatus: refundAmount > 0,
+        refundAmount,
+        currencyCode: booking.currencyCode,
+        cutoffAt: booking.startsAt ? new Date(booking.startsAt.getTime() - REFUND_CUTOFF_HOURS * HOUR).toISOString() : null,
+        cancellable,
+      };
+    },
+
+    /** Both parties: may the viewer reschedule, how many times more, and would it need the other party's approval. */
+    async reschedulePolicy(viewer: Viewer, bookingId: string): Promise<ReschedulePolicy> {
+      const b = await repo.find(db, bookingId);
+      const role = sideOf(b, viewer);
+      const booking = b!;
+      const remaining = role === 'client' ? booking.clientReschedulesLeft : booking.providerReschedulesLeft;
+      const pending = await repo.pendingReschedule(db, booking.identifier);
+      return {
+        reschedulable: isActive(booking.status) && booking.startsAt !== null && remaining > 0 && !pending,
+        remaining,
+        needsApproval: needsApproval(booking, clock.now()),
+        approvalFrom: booking.status === 'confirmed' && booking.startsAt ? new Date(booking.startsAt.getTime() - RESCHEDULE_APPROVAL_HOURS * HOUR).toISOString() : null,
+      };
+    },
+
+    async reschedule(viewer: Viewer, role: BookingRole, bookingId: string, input: { timeslotIdentifier: string; note: string | null }): Promise<ChangeResult> {
+      // The signature first (400 timeslotInvalid for a forged or stale identifier), then the booking, under its lock.
+      const slot = await availability.verifyTimeslot(input.timeslotIdentifier);
+      return slotTaken(() =>
+        events.transaction(async (tx) => {
+          const b = await repo.lock(tx, bookingId);
+          sideOf(b, viewer, role);
+          const booking = b!;
+          if (!isActive(booking.status) || !booking.startsAt || !booking.endsAt) throw AppError.conflict('CONFLICT', 'bookingNotReschedulable');
+          // An unpaid hold that ran out is expired (the expiry job may not have run yet): a reschedule must not revive it.
+          if (booking.status === 'pending' && booking.holdExpiresAt && booking.holdExpiresAt.getTime() <= clock.now().getTime()) throw AppError.conflict('CONFLICT', 'bookingExpired');
+          if (slot.providerIdentifier !== booking.providerId) throw AppError.rule('timeslotOtherProvider');
+          if (slot.categoryIdentifier && slot.categoryIdentifier !== booking.therapyCategoryId) throw AppError.rule('timeslotInvalid');
+          const to = { startsAt: new Date(slot.startTime), endsAt: new Date(slot.endTime) };
+          if (to.startsAt.getTime() === booking.startsAt.getTime() && to.endsAt.getTime() === booking.endsAt.getTime()) throw AppError.rule('sameTimeslot');
+          if (await repo.pendingReschedule(tx, booking.identifier)) throw AppError.conflict('CONFLICT', 'rescheduleRequestPending');
+          const left = role === 'client' ? booking.clientReschedulesLeft : booking.providerReschedulesLeft;
+          if (left <= 0) throw AppError.conflict('CONFLICT', 'rescheduleLimitReached');
+          if (!slot.isAvailable) throw AppError.conflict('CONFLICT', 'timeslotTaken');
+          const now = clock.now();
+          // The count is spent when the reschedule applies or is requested; a rejected request does not give it back.
+          const spent = role === 'client' ? { clientReschedulesLeft: left - 1 } : { providerReschedulesLeft: left - 1 };
+          const request = { bookingId: booking.identifier, requestedBy: role, requestedById: viewer.userId, fromStartsAt: booking.startsAt, fromEndsAt: booking.endsAt, toStartsAt: to.startsAt, toEndsAt: to.endsAt, note: input.note, createdAt: now };
+          if (needsApproval(booking, now)) {
+            await repo.update(tx, booking.identifier, { ...spent, updatedAt: now });
+            await repo.addReschedule(tx, { ...request, status: 'pending' });
+            await publish(tx, booking, 'reschedule-requested', { status: booking.status }, booking.startsAt);
+            return { data: await view(tx, booking.identifier), messageKey: 'rescheduleNeedsApproval' as const };
+          }
+          // A pending (unpaid) booking gets a fresh hold at its new time.
+          const hold = booking.status === 'pending' ? { holdExpiresAt: new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE) } : {};
+          const after = { status: booking.status, ...to, ...spent, ...hold, updatedAt: now };
+          await repo.update(tx, booking.identifier, after);
+          await repo.addReschedule(tx, { ...request, status: 'applied', decidedAt: now });
+          await publish(tx, booking, 'rescheduled', after, booking.startsAt);
+          return { data: await view(tx, booking.identifier), messageKey: 'rescheduled' as const };
+        }),
+      );
+    },
+
+    /** The other party accepts (the booking moves; 409 when the slot was taken meanwhile) or rejects (it keeps its time). */
+    async answerReschedule(viewer: Viewer, bookingId: string, status: 'accepted' | 'rejected'): Promise<ChangeResult> {
+      return slotTaken(() =>
+        events.transaction(async (tx) => {
+          const b = await repo.lock(tx, bookingId);
+          const role = sideOf(b, viewer);
+          const booking = b!;
+          const request = await repo.pendingReschedule(tx, booking.identifier);
+          if (!request || !isActive(booking.status)) throw AppError.conflict('CONFLICT', 'noRescheduleRequest');
+          if (request.requestedBy === role) throw AppError.conflict('CONFLICT', 'ownRescheduleRequest');
+          const now = clock.now();
+          if (status === 'rejected') {
+            await repo.decideReschedule(tx, request.identifier, 'rejected', now);
+            await publish(tx, booking, 'reschedule-rejected', { status: booking.status }, booking.startsAt);
+            return { data: await view(tx, booking.identifier), messageKey: 'rescheduleRejected' as const };
+          }
+          if (request.toStartsAt.getTime() <= now.getTime()) throw AppError.conflict('CONFLICT', 'timeslotTaken');
+          const after = { status: booking.status, startsAt: request.toStartsAt, endsAt: request.toEndsAt, updatedAt: now };
+          await repo.update(tx, booking.identifier, after);
+          await repo.decideReschedule(tx, request.identifier, 'accepted', now);
+          await publish(tx, booking, 'reschedule-accepted', after, booking.startsAt);
+          return { data: await view(tx, booking.identifier), messageKey: 'rescheduleAccepted' as const };
+        }),
+      );
+    },
+
+    /**
+     * The provider accepts a requested booking: `pending` with a hold of 24 h (at most until the session starts), or
+     * `confirmed` at once when it costs nothing. `id` is the booking participant's identifier or the booking's.
+     */
+    async acknowledge(viewer: Viewer, id: string): Promise<ChangeResult> {
+      return events.transaction(async (tx) => {
+        const booking = await lockRequested(tx, viewer, id);
+        const now = clock.now();
+        const free = booking.priceAmount === 0;
+        const hold = new Date(Math.min(now.getTime() + ACKNOWLEDGED_HOLD_HOURS * HOUR, booking.startsAt?.getTime() ?? Number.POSITIVE_INFINITY));
+        const after = free
+          ? { status: 'confirmed' as const, previousStatus: booking.status, paidAt: now, holdExpiresAt: null, updatedAt: now }
+          : { status: 'pending' as const, previousStatus: booking.status, holdExpiresAt: hold, updatedAt: now };
+        await repo.update(tx, booking.identifier, after);
+        await repo.setParticipantStatus(tx, booking.identifier, 'acknowledged');
+        await repo.addHistory(tx, { bookingId: booking.identifier, status: after.status, previousStatus: booking.status, actor: 'provider', actorId: viewer.userId, note: null, at: now });
+        await publish(tx, booking, 'acknowledged', after);
+        return { data: await view(tx, booking.identifier), messageKey: 'bookingAcknowledged' as const };
+      });
+    },
+
+    /** The provider declines a requested booking: `rejected`, and its slot is free again. */
+    async reject(viewer: Viewer, id: string): Promise<ChangeResult> {
+      return events.transaction(async (tx) => {
+        const booking = await lockRequested(tx, viewer, id);
+        const now = clock.now();
+        const after = { status: 'rejected' as const, previousStatus: booking.status, holdExpiresAt: null, updatedAt: now };
+        await repo.update(tx, booking.identifier, after);
+        await repo.setParticipantStatus(tx, booking.identifier, 'rejected');
+        await repo.addHistory(tx, { bookingId: booking.identifier, status: 'rejected', previousStatus: booking.status, actor: 'provider', actorId: viewer.userId, note: null, at: now });
+        await publish(tx, booking, 'rejected', after);
+        return { data: await view(tx, booking.identifier), messageKey: 'bookingRejected' as const };
+      });
+    },
+  };
+
+  async function lockRequested(tx: Executor, viewer: Viewer, id: string): Promise<BookingRow> {
+    const bookingId = (await repo.bookingIdOfParticipant(tx, id)) ?? id;
+    const b = await repo.lock(tx, bookingId);
+    sideOf(b, viewer, 'provider');
+    if (b!.status !== 'requested') throw AppError.conflict('CONFLICT', 'bookingNotRequested');
+    return b!;
+  }
+}
+export type BookingChangesService = ReturnType<typeof createBookingChangesService>;

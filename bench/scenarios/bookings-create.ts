@@ -1,0 +1,99 @@
+import { callJson, expectStatus, signUp, type BenchAccount } from '../lib/accounts.ts';
+import { percentile } from '../lib/load.ts';
+import type { BenchContext, Figures } from '../lib/types.ts';
+
+export const name = 'bookings.create';
+export const description = 'POST /api/v1/booking at 8 connections, each request a new client and a new slot: p95 latency and throughput';
+
+const CONNECTIONS = 8;
+const REQUESTS = 240;
+const weekdays = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
+
+/** A verified provider who offers every therapy and modality, a fee, and 15-minute sessions all day every day. */
+async function bookableProvider(ctx: BenchContext): Promise<{ provider: BenchAccount; therapy: string; modality: string }> {
+  const api = `${ctx.url}/api/v1`;
+  const provider = await signUp(ctx.url, 'provider', 'bookings');
+  const settings = { timezone: 'UTC', sessionLengthMinutes: 15, bufferMinutes: 0, minimumNoticeHours: 0 };
+  expectStatus('PUT settings', await callJson(`${api}/provider-availability/settings`, 'PUT', settings, provider.accessToken), 200);
+  const days = weekdays.map((identifier) => ({ identifier, isAvailable: true, timeSlotsInterval: [{ startTime: '00:00', endTime: '23:00' }] }));
+  expectStatus('POST days/default', await callJson(`${api}/provider-availability/days/default`, 'POST', { days }, provider.accessToken), 200);
+  expectStatus('POST booking-fee/general', await callJson(`${api}/provider/booking-fee/general`, 'POST', { fee: 5000, isFree: false }, provider.accessToken), 200);
+  // The practice set-up and the operator's approval are not what is measured: written directly.
+  await ctx.query(`INSERT INTO provider_profile_items (user_id, list, item_id) SELECT $1, list, identifier FROM reference_items WHERE list IN ('therapy-category', 'modality') ON CONFLICT DO NOTHING`, [provider.identifier]);
+  await ctx.query(`INSERT INTO provider_verifications (provider_id, status, submitted_at, decided_at) VALUES ($1, 'approved', now(), now())`, [provider.identifier]);
+  const [therapy] = await ctx.query(`SELECT identifier FROM reference_items WHERE list = 'therapy-category' ORDER BY sort_order LIMIT 1`);
+  const [modality] = await ctx.query(`SELECT identifier FROM reference_items WHERE list = 'modality' AND code = 'online'`);
+  return { provider, therapy: String(therapy!.identifier), modality: String(modality!.identifier) };
+}
+
+async function post(url: string, body: unknown, headers: Record<string, string>) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return { status: res.status, json: (await res.json().catch(() => undefined)) as unknown };
+}
+
+/** A client in Nigeria (no US licence rule), registered and signed in through the API. */
+async function signUpClient(base: string, countryIdentifier: string, i: number): Promise<BenchAccount> {
+  const email = `bench.booker${i}.${Date.now()}@example.com`;
+  const password = 'Steady-Bench-4821';
+  const body = { userType: 'client', firstName: 'Bench', lastName: 'Client', email, confirmEmail: email, countryIdentifier, password, confirmPassword: password, acceptTerms: true };
+  // Each client comes from its own address: the per-address sign-up limit is not what is measured.
+  const from = { 'x-forwarded-for': `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}` };
+  expectStatus(`register ${email}`, await post(`${base}/api/v1/user/register`, body, from), 201);
+  const login = await post(`${base}/api/v1/user/login`, { email, password }, from);
+  expectStatus(`login ${email}`, login, 200);
+  const session = (login.json as { data: { accessToken: string; user: { identifier: string } } }).data;
+  return { email, password, accessToken: session.accessToken, identifier: session.user.identifier };
+}
+
+async function slotIdentifiers(ctx: BenchContext, providerId: string, count: number): Promise<string[]> {
+  const answer = await callJson(`${ctx.url}/api/v1/providers-availability/${providerId}/timeslot?timezone=UTC`, 'GET');
+  expectStatus('GET timeslots', answer, 200);
+  const items = (answer.json as { data: { items: Array<{ timeSlot: Array<{ identifier: string }> }> } }).data.items;
+  const ids = items.flatMap((i) => i.timeSlot.map((s) => s.identifier));
+  if (ids.length < count) throw new Error(`bookings.create: only ${ids.length} slots, ${count} needed`);
+  // From the second day on (signing the clients up takes a minute, and today's first slots pass meanwhile), spread
+  // over the calendar so neighbouring requests do not book neighbouring slots only.
+  const later = ids.slice(Math.ceil(ids.length / 30));
+  if (later.length < count) throw new Error(`bookings.create: only ${later.length} later slots, ${count} needed`);
+  return Array.from({ length: count }, (_, i) => later[Math.floor((i * later.length) / count)]!);
+}
+
+export async function run(ctx: BenchContext): Promise<Figures> {
+  const { provider, therapy, modality } = await bookableProvider(ctx);
+  const slots = await slotIdentifiers(ctx, provider.identifier, REQUESTS + CONNECTIONS);
+  ctx.log(`bookings.create: signing up ${REQUESTS + CONNECTIONS} clients`);
+  const clients: BenchAccount[] = [];
+  const countries = await callJson(`${ctx.url}/api/v1/region/country`, 'GET');
+  const ng = (countries.json as { data: Array<{ identifier: string; code: string }> }).data.find((c) => c.code === 'NG')!.identifier;
+  for (let i = 0; i < REQUESTS + CONNECTIONS; i += 1) clients.push(await signUpClient(ctx.url, ng, i));
+
+  const book = async (i: number) => {
+    const started = performance.now();
+    const res = await fetch(`${ctx.url}/api/v1/booking`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${clients[i]!.accessToken}` },
+      body: JSON.stringify({ modalityIdentifier: modality, therapyIdentifier: therapy, timeslotIdentifier: slots[i] }),
+    });
+    const ms = performance.now() - started;
+    if (res.status !== 201) throw new Error(`bookings.create: request ${i} answered ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer().catch(() => undefined);
+    return ms;
+  };
+
+  // Warm-up: one request per connection (not counted).
+  await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => book(REQUESTS + i)));
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < REQUESTS) latencies.push(await book(next++));
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    'bookings.create.p95_ms': Number(percentile(latencies, 95).toFixed(1)),
+    'bookings.create.rps': Math.round(REQUESTS / seconds),
+  };
+}
