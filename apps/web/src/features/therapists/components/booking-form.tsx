@@ -1,7 +1,7 @@
 import { BOOKING_NOTE_MAX, SERIES_MAX, SERIES_MIN } from '@therapy/contracts/constants';
 import { bookingInput, seriesInput, type BookingValues } from '@therapy/contracts/bookings';
 import { keyOfText, localize, message } from '@therapy/contracts/messages';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -107,7 +107,10 @@ export function BookingForm({ providerId, therapies, slot, therapyFromCalendar, 
   });
   // A new slot (or therapy) from the calendar: once the form was sent, its message follows the new value at once.
   const slotId = slot?.identifier ?? '';
+  const shown = useRef({ slotId, therapyFromCalendar });
   useEffect(() => {
+    if (shown.current.slotId === slotId && shown.current.therapyFromCalendar === therapyFromCalendar) return;
+    shown.current = { slotId, therapyFromCalendar };
     if (isSubmitted) void trigger(['timeslotIdentifier', 'therapyIdentifier']);
   }, [slotId, therapyFromCalendar, isSubmitted, trigger]);
   const note = useWatch({ control, name: 'note' }) ?? '';
