@@ -91,12 +91,13 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
   const openModal = useModalStore((s) => s.open);
   const answer = useAnswerRequestedBooking();
   const limitId = useId();
+  const requestId = useId();
   const providerZone = booking.provider.timezone;
   const active = (activeBookingStatuses as readonly string[]).includes(booking.status);
   const remaining = role === 'client' ? booking.rescheduleInfo.remainingClientReschedule : booking.rescheduleInfo.remainingProviderReschedule;
   const pendingRequest = booking.reschedules.find((r) => r.status === 'pending');
   const hasTime = !!booking.startTime;
-  const canReschedule = hasTime && (booking.status === 'pending' || booking.status === 'confirmed') && !pendingRequest;
+  const canReschedule = hasTime && (booking.status === 'pending' || booking.status === 'confirmed');
   const online = !!booking.meetingLink || !booking.address;
 
   const onAnswer = (kind: 'accept' | 'decline') =>
@@ -117,7 +118,7 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
 
       {pendingRequest && (
         <Alert tone="warning" className="mt-4" title={t('detail.rescheduleRequestTitle')}>
-          <p>
+          <p id={requestId}>
             {t('detail.rescheduleRequestTo', { time: formatSession(pendingRequest.toStartTime, pendingRequest.toEndTime, locale, zone) })}
           </p>
           {pendingRequest.note && <p className="mt-1">{t('detail.rescheduleRequestNote', { note: pendingRequest.note })}</p>}
@@ -168,7 +169,7 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
           <Row label={t('detail.note')}>
             {booking.note ? (
               <>
-                <span className="line-clamp-2 block whitespace-pre-line">{booking.note}</span>
+                <span className="line-clamp-2 whitespace-pre-line">{booking.note}</span>
                 <Button variant="link" size="sm" onClick={() => openModal('booking-note', { booking })}>
                   {t('detail.readNote')}
                 </Button>
@@ -221,8 +222,9 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
           {canReschedule && (
             <Button
               variant="secondary"
-              disabled={remaining <= 0}
-              aria-describedby={remaining <= 0 ? limitId : undefined}
+              // At 0 left (spec §6) or while a request waits for its answer, the button stays, disabled, with the reason.
+              disabled={remaining <= 0 || !!pendingRequest}
+              aria-describedby={remaining <= 0 ? limitId : pendingRequest ? requestId : undefined}
               onClick={() => openModal('reschedule-booking', { booking, role })}
             >
               {t('detail.reschedule')}
