@@ -84,6 +84,7 @@ export function BookingForm({ providerId, therapies, slot, therapyFromCalendar, 
   const modalities = useReferenceOptions('modality');
   const [formError, setFormError] = useState<string | null>(null);
   const timeId = useId();
+  const headingId = useId();
   const onlyTherapy = therapies.length === 1 ? therapies[0]!.identifier : '';
   const {
     register,
@@ -148,7 +149,10 @@ export function BookingForm({ providerId, therapies, slot, therapyFromCalendar, 
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 flex flex-col gap-4" aria-label={t('booking.formLabel')}>
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-8 flex flex-col gap-4 border-t border-slate-200 pt-6" aria-labelledby={headingId}>
+      <h3 id={headingId} className="text-base font-semibold text-slate-900">
+        {t('booking.formLabel')}
+      </h3>
       <div>
         <p id={timeId} className="text-sm font-medium text-slate-800">
           {t('booking.time')}
