@@ -1,5 +1,4 @@
 import type { Booking, BookingDetails, BookingStatus } from '@therapy/contracts/bookings';
-import { BOOKING_LIST_STALE_MS } from '@therapy/contracts/constants';
 import {
   acknowledgeBooking,
   getAppointment,
@@ -15,6 +14,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { call } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { bookingKeys, walletQueryPrefix } from '@/lib/booking-queries';
+import { bookingListQueryDefaults } from '@/lib/query-client';
 
 export type ViewerRole = 'client' | 'provider';
 export const BOOKINGS_PAGE_SIZE = 10;
@@ -41,9 +41,9 @@ export const bookingListQuery = (role: ViewerRole, tab: BookingTab, page: number
       const response = role === 'provider' ? await call(listAppointments, { query, signal }) : await call(listBookings, { query, signal });
       return { data: response.data, meta: response.meta };
     },
-    staleTime: BOOKING_LIST_STALE_MS,
+    ...bookingListQueryDefaults,
+    // At most the one retry of the defaults, and none for an answer that will not change (4xx).
     retry: retryOnce,
-    refetchOnWindowFocus: false,
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });
@@ -67,6 +67,8 @@ export const bookingWalletQuery = (currency: string) =>
   queryOptions({
     queryKey: [...walletQueryPrefix, 'balance', currency] as const,
     queryFn: async ({ signal }) => (await call(getWalletBalance, { query: { currency: currency as CurrencyCode }, signal })).data,
+    // Always fresh: back from a top-up (another tab, the checkout) the page shows what the wallet holds now.
+    staleTime: 0,
     meta: { silent: true },
   });
 
