@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import type * as IntlWarmup from '@/lib/intl-warmup';
 import { uuid } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { TherapistRoute } from './therapist-route';
 
-vi.mock('@/lib/intl-warmup', async (original) => ({ ...(await original<typeof import('@/lib/intl-warmup')>()), useIntlReady: () => true }));
+vi.mock('@/lib/intl-warmup', async (original) => ({ ...(await original<typeof IntlWarmup>()), useIntlReady: () => true }));
 
 const providerId = uuid(501);
 const day = '2026-06-12';
