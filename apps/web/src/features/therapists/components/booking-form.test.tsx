@@ -1,5 +1,6 @@
 import type { BookingDetails } from '@therapy/contracts/bookings';
 import { screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/toast';
 import { uuid } from '@/test/fixtures';
@@ -140,5 +141,27 @@ describe('BookingForm', () => {
     await u.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(text)).toBeTruthy();
     expect(onSlotGone).toHaveBeenCalled();
+  });
+
+  it('once a time is picked after "Please select a time slot", the message goes', async () => {
+    api();
+    function WithCalendar() {
+      const [picked, setPicked] = useState<typeof slot | null>(null);
+      return (
+        <>
+          <button type="button" onClick={() => setPicked(slot)}>
+            pick
+          </button>
+          <BookingForm providerId={providerId} therapies={therapies} slot={picked} therapyInCalendar={false} onSlotGone={() => undefined} />
+        </>
+      );
+    }
+    const { user: u } = renderWithProviders(<WithCalendar />);
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Please select a time slot')).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: 'pick' }));
+    await waitFor(() => expect(screen.queryByText('Please select a time slot')).toBeNull());
+    expect(screen.getByTestId('booking-time').textContent).toBe(slot.label);
+    expect(screen.getByText('Please select a modality')).toBeTruthy();
   });
 });
