@@ -72,14 +72,15 @@ test.describe('a client in New York', () => {
     await dayButton(page, thursday).click();
     await expect(slotList(page, thursday).getByRole('button')).toHaveCount(2);
 
-    // Choosing a time shows the summary; booking itself comes later.
+    // Choosing a time shows the summary; signed out, Continue leads to the login page (and back after it).
     const first = slotList(page, thursday).getByRole('button').first();
     await first.click();
     await expect(first).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('slot-summary')).toContainText(longDate(thursday));
-    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
-    await expect(page.getByText('Online booking opens soon.')).toBeVisible();
+    await expect(page.getByText('Sign in to book this time.')).toBeVisible();
     await a11y('therapist page with a chosen time');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Ftherapists%2F/);
   });
 });
 

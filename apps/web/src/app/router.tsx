@@ -86,6 +86,8 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(['wallet'], () => import('@/features/wallet/routes/transaction-route').then((m) => m.TransactionRoute)),
               },
               { path: 'appointments', handle: { title: 'appointments' } satisfies PageHandle, lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/appointments-route').then((m) => m.AppointmentsRoute)) },
+              { path: 'appointments/:bookingId', handle: { title: 'booking' } satisfies PageHandle, lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/booking-detail-route').then((m) => m.BookingDetailRoute)) },
+              { path: 'payment/:bookingId', handle: { title: 'payment' } satisfies PageHandle, lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/payment-route').then((m) => m.PaymentRoute)) },
               { path: 'practice/work-history', handle: { title: 'workHistory' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/work-history-route').then((m) => m.WorkHistoryRoute)) },
               { path: 'practice/fees', handle: { title: 'fees' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/fees-route').then((m) => m.FeesRoute)) },
               { path: 'practice/license-states', handle: { title: 'licenseStates' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/license-states-route').then((m) => m.LicenseStatesRoute)) },

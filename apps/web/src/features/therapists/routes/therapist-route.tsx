@@ -6,6 +6,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { StatusPage } from '@/components/status-page';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { useAuthStore } from '@/lib/auth-store';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
@@ -16,6 +17,7 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { referenceName } from '@/lib/reference-names-de';
 import { useCalendarSetupType, useProviderSummary } from '../api/therapists-api';
 import { ProviderHeader } from '../components/provider-header';
+import { BookingForm, SignInToBook } from '../components/booking-form';
 import { isProviderId } from '../api/provider-id';
 import { providerDisplayName } from '../api/provider-name';
 import { SlotPicker, type SlotSelection } from '../components/slot-picker';
@@ -24,7 +26,7 @@ import { browserTimeZone, formatSlotTime, monthOf, todayIn } from '../components
 
 /**
  * The public page of one therapist (/therapists/:providerId, signed in or not): who they are and "Select a date and
- * time". Booking the chosen slot comes with the booking feature; until then Continue stays disabled with a note.
+ * time", then the booking form (clients), Continue to the login page (signed out), nothing to book (providers).
  */
 export function TherapistRoute() {
   const { t } = useTranslation('therapists');
@@ -72,12 +74,14 @@ function BookingCalendar({ providerId, therapies }: { providerId: string; therap
   const { t, i18n } = useTranslation('therapists');
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   const headingId = useId();
-  const noteId = useId();
   const [timeZone] = useState(browserTimeZone);
   const [month] = useState(() => monthOf(todayIn(timeZone)));
   const setup = useCalendarSetupType(providerId, month, timeZone);
   const [chosenCategory, setChosenCategory] = useState('');
   const [selection, setSelection] = useState<SlotSelection | null>(null);
+  // A slot taken meanwhile: a new round of the picker (fresh times, no stale choice).
+  const [pickerRound, setPickerRound] = useState(0);
+  const viewer = useAuthStore((s) => (s.status === 'unknown' ? 'unknown' : s.status !== 'authenticated' || !s.user ? 'anonymous' : s.user.userType === 'client' ? 'client' : 'provider'));
 
   const byCategory = setup.data === 'BY_CATEGORY';
   // One therapy leaves nothing to choose.
@@ -116,24 +120,33 @@ function BookingCalendar({ providerId, therapies }: { providerId: string; therap
 
         <div className="mt-6">
           {/* A new therapy starts a fresh calendar: its own months, its own first date. */}
-          <SlotPicker key={category ?? 'general'} providerId={providerId} category={category} onSelect={setSelection} />
+          <SlotPicker key={`${category ?? 'general'}-${pickerRound}`} providerId={providerId} category={category} onSelect={setSelection} />
         </div>
 
-        {selection && (
-          <div className="mt-6 flex flex-col gap-4 rounded-xl border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
-            <div className="min-w-0">
-              <h3 className="text-sm font-semibold text-slate-900">{t('summary.title')}</h3>
-              <p className="mt-1 text-slate-900" data-testid="slot-summary">
-                {t('summary.when', { date: formatLongDate(selection.date, locale), time: formatSlotTime(selection.slot, locale, selection.timeZone) })}
-              </p>
-              <p id={noteId} className="mt-1 text-sm text-slate-700">
-                {t('summary.comingSoon')}
-              </p>
-            </div>
-            <Button disabled aria-describedby={noteId} className="shrink-0">
-              {t('summary.continue')}
-            </Button>
+        {viewer === 'client' && (
+          <BookingForm
+            providerId={providerId}
+            therapies={therapies}
+            slot={selection ? { identifier: selection.slot.identifier, label: t('summary.when', { date: formatLongDate(selection.date, locale), time: formatSlotTime(selection.slot, locale, selection.timeZone) }) } : null}
+            therapyInCalendar={byCategory}
+            therapyFromCalendar={category}
+            onSlotGone={() => {
+              setSelection(null);
+              setPickerRound((n) => n + 1);
+            }}
+          />
+        )}
+        {viewer === 'anonymous' && selection && (
+          <div className="mt-6 rounded-xl border border-brand-200 bg-brand-50 p-4">
+            <h3 className="text-sm font-semibold text-slate-900">{t('summary.title')}</h3>
+            <p className="mt-1 text-slate-900" data-testid="slot-summary">
+              {t('summary.when', { date: formatLongDate(selection.date, locale), time: formatSlotTime(selection.slot, locale, selection.timeZone) })}
+            </p>
+            <SignInToBook />
           </div>
+        )}
+        {viewer === 'provider' && (
+          <p className="mt-6 text-sm text-slate-700">{t('booking.providerNote')}</p>
         )}
       </section>
     </Card>

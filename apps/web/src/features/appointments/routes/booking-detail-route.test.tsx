@@ -1,0 +1,134 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import { useModalStore } from '@/lib/modal-store';
+import { notify } from '@/lib/toast';
+import { uuid } from '@/test/fixtures';
+import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
+import { bookingDetails, bookingId, user } from '../test/booking-fixture';
+import { BookingDetailRoute } from './booking-detail-route';
+
+vi.mock('@/lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), loading: vi.fn(), dismiss: vi.fn() } }));
+
+afterEach(() => {
+  useAuthStore.setState({ user: null, status: 'unknown', accessToken: null });
+  useModalStore.getState().reset();
+});
+
+const route = `/appointments/${bookingId}`;
+const render = () => renderWithProviders(<BookingDetailRoute />, { route, path: '/appointments/:bookingId' });
+const asClient = (details = bookingDetails()) => {
+  useAuthStore.getState().setSession('token', user('client'));
+  return mockFetch([{ path: `/api/v1/booking/${bookingId}/details`, respond: () => jsonResponse({ data: details }) }]);
+};
+const { statusHistory: _h, cancellation: _c, ...plain } = bookingDetails();
+
+describe('BookingDetailRoute', () => {
+  it("shows the participants, the time in the viewer's zone and the provider's, the link, price, history and Back To Bookings", async () => {
+    asClient();
+    render();
+    expect(await screen.findByRole('heading', { name: 'Booking' })).toBeTruthy();
+    expect(screen.getByText('Dana Fischer')).toBeTruthy();
+    expect(screen.getByText('Sam Lee')).toBeTruthy();
+    expect(screen.getByText(/Mon, Jun 10, 2030, 9:00\s*–\s*9:50\sAM \(UTC\)/)).toBeTruthy();
+    expect(screen.getByText(/The therapist's time: .*11:00\s*–\s*11:50\sAM \(GMT\+2\)/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'https://meet.example.com/abc' })).toBeTruthy();
+    expect(screen.getByText('€90.00')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Status history' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back To Bookings' }).getAttribute('href')).toBe('/appointments');
+    expect(screen.getByRole('button', { name: 'Reschedule' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeTruthy();
+  });
+
+  it('a pending booking offers Pay (to /payment/id); Cancel, Reschedule, Share and the note open their modals', async () => {
+    asClient(bookingDetails({ status: 'pending', holdExpiresAt: '2030-06-01T08:30:00.000Z' }));
+    const { user: u } = render();
+    expect((await screen.findByRole('link', { name: 'Pay' })).getAttribute('href')).toBe(`/payment/${bookingId}`);
+    await u.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    expect(useModalStore.getState().modals[0]).toMatchObject({ id: 'cancel-booking', props: { role: 'client', booking: { identifier: bookingId } } });
+    await u.click(screen.getByRole('button', { name: 'Reschedule' }));
+    expect(useModalStore.getState().modals[0]).toMatchObject({ id: 'reschedule-booking', props: { role: 'client' } });
+    await u.click(screen.getByRole('button', { name: 'Share' }));
+    expect(useModalStore.getState().modals[0]?.id).toBe('share-booking');
+    await u.click(screen.getByRole('button', { name: 'Read the whole note' }));
+    expect(useModalStore.getState().modals[0]?.id).toBe('booking-note');
+  });
+
+  it('at 0 reschedules left for the viewer, Reschedule is disabled and "Rescheduling limit reached." shows', async () => {
+    asClient(bookingDetails({ rescheduleInfo: { status: 'applied', remainingClientReschedule: 0, remainingProviderReschedule: 3 } }));
+    render();
+    const button = (await screen.findByRole('button', { name: 'Reschedule' })) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.getByText('No reschedules left for you')).toBeTruthy();
+    const limit = screen.getByText('Rescheduling limit reached.');
+    expect(button.getAttribute('aria-describedby')).toBe(limit.id);
+  });
+
+  const request = (requestedBy: 'client' | 'provider') => ({
+    identifier: uuid(700),
+    status: 'pending' as const,
+    requestedBy,
+    fromStartTime: '2030-06-10T09:00:00.000Z',
+    fromEndTime: '2030-06-10T09:50:00.000Z',
+    toStartTime: '2030-06-11T10:00:00.000Z',
+    toEndTime: '2030-06-11T10:50:00.000Z',
+    note: 'Travel',
+    createdAt: '2030-06-09T09:00:00.000Z',
+    decidedAt: null,
+  });
+
+  it("the other party's reschedule request can be answered ('answer-reschedule')", async () => {
+    asClient(bookingDetails({ reschedules: [request('provider')] }));
+    const { user: u } = render();
+    expect(await screen.findByText(/New time asked for: Tue, Jun 11, 2030, 10:00/)).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: 'Answer the request' }));
+    expect(useModalStore.getState().modals[0]).toMatchObject({ id: 'answer-reschedule', props: { role: 'client' } });
+    expect((screen.getByRole('button', { name: 'Reschedule' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('the requester of a reschedule waits for the other party', async () => {
+    asClient(bookingDetails({ reschedules: [request('client')] }));
+    render();
+    expect(await screen.findByText('Waiting for the other party to answer.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Answer the request' })).toBeNull();
+  });
+
+  it('a client schedules an appointment without a time', async () => {
+    asClient(bookingDetails({ status: 'pending', startTime: null, endTime: null, createdBy: 'provider' }));
+    const { user: u } = render();
+    await u.click(await screen.findByRole('button', { name: 'Schedule' }));
+    expect(useModalStore.getState().modals[0]?.id).toBe('schedule-booking');
+    expect(screen.queryByRole('link', { name: 'Pay' })).toBeNull();
+  });
+
+  it('a provider accepts a requested booking (POST /appointment/participant/{id}/acknowledge)', async () => {
+    useAuthStore.getState().setSession('token', user('provider'));
+    const fetchMock = mockFetch([
+      { path: `/api/v1/appointment/${bookingId}`, respond: () => jsonResponse({ data: bookingDetails({ status: 'requested', previousStatus: null }) }) },
+      { method: 'POST', path: `/api/v1/appointment/participant/${bookingId}/acknowledge`, respond: () => jsonResponse({ data: { ...plain, status: 'pending' } }) },
+      { method: 'POST', path: `/api/v1/appointment/participant/${bookingId}/reject-booking`, respond: () => jsonResponse({ data: { ...plain, status: 'rejected' } }) },
+    ]);
+    const { user: u } = render();
+    expect(await screen.findByRole('button', { name: 'Decline' })).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Booking accepted'));
+    expect(fetchMock.mock.calls.some(([input, init]) => String(input).endsWith('/acknowledge') && init?.method === 'POST')).toBe(true);
+    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/reject-booking'))).toBe(false);
+  });
+
+  it("another user's booking (404) shows not found with the way back", async () => {
+    useAuthStore.getState().setSession('token', user('client'));
+    mockFetch([{ path: `/api/v1/booking/${bookingId}/details`, respond: () => jsonResponse({ message: 'Not found', code: 'NOT_FOUND', requestId: 'r' }, 404) }]);
+    render();
+    expect(await screen.findByRole('heading', { name: 'Booking not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back To Bookings' })).toBeTruthy();
+  });
+
+  it('a load failure shows an error with a retry', async () => {
+    useAuthStore.getState().setSession('token', user('client'));
+    mockFetch([{ path: `/api/v1/booking/${bookingId}/details`, respond: () => jsonResponse({ message: 'Boom', code: 'INTERNAL_ERROR', requestId: 'r' }, 500) }]);
+    render();
+    expect(await screen.findByText('The booking could not be loaded.', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

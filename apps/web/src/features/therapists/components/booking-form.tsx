@@ -1,0 +1,271 @@
+import { BOOKING_NOTE_MAX, SERIES_MAX, SERIES_MIN } from '@therapy/contracts/constants';
+import { bookingInput, seriesInput, type BookingValues } from '@therapy/contracts/bookings';
+import { keyOfText, localize, message } from '@therapy/contracts/messages';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/select';
+import { errorMessage, isApiError } from '@/lib/api-error';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { currentLocale } from '@/lib/i18n';
+import { useReferenceOptions } from '@/lib/reference-options';
+import { referenceName } from '@/lib/reference-names-de';
+import { notify } from '@/lib/toast';
+import { useCreateBooking } from '../api/booking-api';
+
+export interface BookingFormValues {
+  modalityIdentifier: string;
+  therapyIdentifier: string;
+  timeslotIdentifier: string;
+  note: string;
+  repeat: boolean;
+  occurrences: number;
+}
+
+/**
+ * The form's own values checked by the server's schemas (bookingInput, or seriesInput when repeating weekly), so
+ * the form and the API refuse the same input with the same messages.
+ */
+const bookingResolver: Resolver<BookingFormValues> = async (values) => {
+  const { repeat, occurrences, ...rest } = values;
+  const result = repeat ? seriesInput.safeParse({ ...rest, occurrences }) : bookingInput.safeParse(rest);
+  if (result.success) return { values, errors: {} };
+  const errors: FieldErrors<BookingFormValues> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof BookingFormValues | undefined;
+    if (field && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors };
+};
+
+/** Server refusals that are about one field of the form (the rest show above the button). */
+const fieldOfMessage = {
+  timeslotRequired: 'timeslotIdentifier',
+  timeslotInvalid: 'timeslotIdentifier',
+  timeslotTaken: 'timeslotIdentifier',
+  timeslotOtherProvider: 'timeslotIdentifier',
+  modalityRequired: 'modalityIdentifier',
+  modalityNotOffered: 'modalityIdentifier',
+  therapyRequired: 'therapyIdentifier',
+  therapyNotOfferedByProvider: 'therapyIdentifier',
+  bookingNoteMax: 'note',
+  seriesOccurrencesInvalid: 'occurrences',
+  seriesCollides: 'occurrences',
+} as const;
+
+interface BookingFormProps {
+  providerId: string;
+  therapies: Array<{ identifier: string; code: string; name: string }>;
+  /** The picked slot's identifier and its text ("Monday, June 8, 2026, 9:00 AM"), or null. */
+  slot: { identifier: string; label: string } | null;
+  /** The therapy the calendar shows times for (a provider with times per therapy), if chosen there. */
+  therapyFromCalendar?: string | undefined;
+  /** The provider has times per therapy: the calendar's therapy choice is the form's. */
+  therapyInCalendar: boolean;
+  /** The slot was taken meanwhile: the calendar reloads and drops the choice. */
+  onSlotGone: () => void;
+}
+
+/**
+ * Spec §3 "Booking form", §5 "Booking": modality, therapy, the chosen time, an optional note of at most 400 characters
+ * and an optional weekly repeat (2 to 12 sessions, all or nothing). Pending -> /payment/{id}; requested or free ->
+ * the booking page.
+ */
+export function BookingForm({ providerId, therapies, slot, therapyFromCalendar, therapyInCalendar, onSlotGone }: BookingFormProps) {
+  const { t, i18n } = useTranslation('therapists');
+  const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
+  const navigate = useNavigate();
+  const create = useCreateBooking(providerId);
+  const modalities = useReferenceOptions('modality');
+  const [formError, setFormError] = useState<string | null>(null);
+  const timeId = useId();
+  const headingId = useId();
+  const onlyTherapy = therapies.length === 1 ? therapies[0]!.identifier : '';
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    trigger,
+    formState: { errors, isSubmitted },
+  } = useForm<BookingFormValues>({
+    resolver: bookingResolver,
+    mode: 'onTouched',
+    values: {
+      modalityIdentifier: '',
+      therapyIdentifier: therapyInCalendar ? (therapyFromCalendar ?? '') : onlyTherapy,
+      timeslotIdentifier: slot?.identifier ?? '',
+      note: '',
+      repeat: false,
+      occurrences: SERIES_MIN,
+    },
+    resetOptions: { keepDirtyValues: true, keepErrors: true },
+  });
+  // A new slot (or therapy) from the calendar: once the form was sent, its message follows the new value at once.
+  const slotId = slot?.identifier ?? '';
+  const shown = useRef({ slotId, therapyFromCalendar });
+  useEffect(() => {
+    if (shown.current.slotId === slotId && shown.current.therapyFromCalendar === therapyFromCalendar) return;
+    shown.current = { slotId, therapyFromCalendar };
+    if (isSubmitted) void trigger(['timeslotIdentifier', 'therapyIdentifier']);
+  }, [slotId, therapyFromCalendar, isSubmitted, trigger]);
+  const note = useWatch({ control, name: 'note' }) ?? '';
+  const repeat = useWatch({ control, name: 'repeat' });
+
+  const onSubmit = (values: BookingFormValues) => {
+    setFormError(null);
+    const parsed: BookingValues = bookingInput.parse({
+      modalityIdentifier: values.modalityIdentifier,
+      therapyIdentifier: values.therapyIdentifier,
+      timeslotIdentifier: values.timeslotIdentifier,
+      note: values.note,
+    });
+    create.mutate(
+      { values: parsed, occurrences: values.repeat ? values.occurrences : null },
+      {
+        onSuccess: ({ booking, message: serverMessage }) => {
+          const lang = currentLocale();
+          if (booking.status === 'pending') {
+            notify.success(serverMessage ?? message('bookingCreated', lang));
+            void navigate(`/payment/${booking.identifier}`);
+          } else {
+            notify.success(serverMessage ?? message(booking.status === 'requested' ? 'bookingRequested' : 'bookingPaid', lang));
+            void navigate(`/appointments/${booking.identifier}`);
+          }
+        },
+        onError: (error) => {
+          const marked = applyServerFieldErrors(error, setError, { byMessage: fieldOfMessage });
+          const taken = isApiError(error) && error.errorList.concat(error.message).some((text) => keyOfText(text)?.key === 'timeslotTaken');
+          if (taken || (isApiError(error) && error.status === 409 && error.code === 'CONFLICT')) onSlotGone();
+          if (!marked) setFormError(errorMessage(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-8 flex flex-col gap-4 border-t border-slate-200 pt-6" aria-labelledby={headingId}>
+      <h3 id={headingId} className="text-base font-semibold text-slate-900">
+        {t('booking.formLabel')}
+      </h3>
+      <div>
+        <p id={timeId} className="text-sm font-medium text-slate-800">
+          {t('booking.time')}
+        </p>
+        <p className="mt-1 text-slate-900" data-testid="booking-time">
+          {slot ? slot.label : <span className="text-slate-600">{t('booking.noTime')}</span>}
+        </p>
+        <input type="hidden" {...register('timeslotIdentifier')} />
+        {therapyInCalendar && errors.therapyIdentifier?.message && (
+          <p role="alert" className="mt-1.5 text-sm font-medium text-red-700">
+            {localize(errors.therapyIdentifier.message, locale)}
+          </p>
+        )}
+        {errors.timeslotIdentifier?.message && (
+          <p role="alert" className="mt-1.5 text-sm font-medium text-red-700">
+            {localize(errors.timeslotIdentifier.message, locale)}
+          </p>
+        )}
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('booking.modality')} error={errors.modalityIdentifier?.message}>
+          {({ invalid, ...field }) => (
+            <Select {...field} invalid={invalid} disabled={modalities.isPending} {...register('modalityIdentifier')}>
+              <option value="">{modalities.isPending ? t('booking.loadingOptions') : t('booking.modalityPlaceholder')}</option>
+              {modalities.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        {!therapyInCalendar && (
+          <FormField label={t('booking.therapy')} error={errors.therapyIdentifier?.message}>
+            {({ invalid, ...field }) => (
+              <Select {...field} invalid={invalid} {...register('therapyIdentifier')}>
+                <option value="">{t('booking.therapyPlaceholder')}</option>
+                {therapies.map((therapy) => (
+                  <option key={therapy.identifier} value={therapy.identifier}>
+                    {referenceName('therapy-category', therapy.code, therapy.name, locale)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        )}
+      </div>
+      {modalities.isError && (
+        <Alert
+          tone="error"
+          action={
+            <Button size="sm" variant="secondary" onClick={modalities.refetch}>
+              {t('retry')}
+            </Button>
+          }
+        >
+          {t('booking.modalitiesFailed')}
+        </Alert>
+      )}
+
+      <FormField
+        label={t('booking.note')}
+        optional
+        hint={t('booking.noteCount', { count: [...note].length, max: BOOKING_NOTE_MAX })}
+        error={errors.note?.message}
+      >
+        {({ invalid, ...field }) => (
+          <textarea
+            {...field}
+            rows={3}
+            aria-invalid={invalid || undefined}
+            className={`block w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 ${invalid ? 'border-red-700' : 'border-slate-500 hover:border-slate-600'}`}
+            {...register('note')}
+          />
+        )}
+      </FormField>
+
+      <Checkbox label={t('booking.repeat')} {...register('repeat')} />
+      {repeat && (
+        <FormField label={t('booking.occurrences')} hint={t('booking.occurrencesHint')} error={errors.occurrences?.message} className="max-w-xs">
+          {({ invalid, ...field }) => (
+            <Select {...field} invalid={invalid} {...register('occurrences', { valueAsNumber: true })}>
+              {Array.from({ length: SERIES_MAX - SERIES_MIN + 1 }, (_, i) => SERIES_MIN + i).map((n) => (
+                <option key={n} value={n}>
+                  {t('booking.sessions', { count: n })}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      )}
+
+      {formError && <Alert tone="error">{formError}</Alert>}
+
+      <div>
+        <Button type="submit" pending={create.isPending}>
+          {t('summary.continue')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Signed out: Continue leads to the login page and back here. */
+export function SignInToBook() {
+  const { t } = useTranslation('therapists');
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-slate-700">{t('booking.signInNote')}</p>
+      <Button onClick={() => void navigate(`/login?redirect=${encodeURIComponent(location.pathname)}`)}>{t('summary.continue')}</Button>
+    </div>
+  );
+}

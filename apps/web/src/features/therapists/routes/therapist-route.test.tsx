@@ -1,0 +1,100 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/lib/auth-store';
+import type * as IntlWarmup from '@/lib/intl-warmup';
+import { uuid } from '@/test/fixtures';
+import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
+import { TherapistRoute } from './therapist-route';
+
+vi.mock('@/lib/intl-warmup', async (original) => ({ ...(await original<typeof IntlWarmup>()), useIntlReady: () => true }));
+
+const providerId = uuid(501);
+const day = '2026-06-12';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-06-10T12:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  useAuthStore.setState({ user: null, status: 'unknown', accessToken: null });
+});
+
+function api() {
+  return mockFetch([
+    {
+      path: `/api/v1/providers/${providerId}`,
+      respond: () =>
+        jsonResponse({ data: { identifier: providerId, firstName: 'Dana', lastName: 'Fischer', title: null, headline: null, photoUrl: null, therapies: [{ identifier: uuid(510), code: 'anxiety', name: 'Anxiety' }] } }),
+    },
+    {
+      path: `/api/v1/providers-availability/${providerId}/timeslot/2026-06`,
+      respond: () =>
+        jsonResponse({
+          data: {
+            timezone: 'UTC',
+            providerTimezone: 'UTC',
+            calendarSetupType: 'GENERAL',
+            firstDate: '2026-06-10',
+            lastDate: '2026-08-09',
+            items: [{ date: { date: day, isAvailable: true }, timeSlot: [{ identifier: 'signed-slot', startTime: `${day}T09:00:00.000Z`, endTime: `${day}T09:50:00.000Z` }] }],
+          },
+        }),
+    },
+    { path: '/api/v1/reference/modality', respond: () => jsonResponse({ data: [{ identifier: uuid(511), code: 'online', name: 'Online' }] }) },
+  ]);
+}
+
+const render = () => renderWithProviders(<TherapistRoute />, { route: `/therapists/${providerId}`, path: '/therapists/:providerId' });
+async function pickSlot(u: ReturnType<typeof render>['user']) {
+  const list = await screen.findByRole('list', { name: /^Free times on / });
+  await u.click(within(list).getAllByRole('button')[0]!);
+}
+
+describe('TherapistRoute booking', () => {
+  it('signed out: Continue goes to /login?redirect=<this page>', async () => {
+    useAuthStore.getState().setAnonymous();
+    api();
+    const { user: u, router } = render();
+    await pickSlot(u);
+    expect(screen.queryByRole('combobox', { name: 'Modality' })).toBeNull();
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`/login?redirect=${encodeURIComponent(`/therapists/${providerId}`)}`);
+  });
+
+  it('a provider sees the calendar but no booking form', async () => {
+    useAuthStore.getState().setSession('token', { ...clientUser(), userType: 'provider' });
+    api();
+    const { user: u } = render();
+    await pickSlot(u);
+    expect(screen.getByText('Therapists cannot book sessions. Clients book you from this page.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+  });
+
+  it('a client gets the form with the picked time and the only therapy chosen', async () => {
+    useAuthStore.getState().setSession('token', clientUser());
+    api();
+    const { user: u } = render();
+    await pickSlot(u);
+    expect(screen.getByTestId('booking-time').textContent).toMatch(/Friday, June 12, 2026, 9:00\sAM/);
+    expect((screen.getByRole('combobox', { name: 'Therapy' }) as HTMLSelectElement).value).toBe(uuid(510));
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+  });
+});
+
+function clientUser() {
+  return {
+    identifier: uuid(502),
+    email: 'c@example.com',
+    userType: 'client' as const,
+    firstName: 'Sam',
+    lastName: 'Lee',
+    isSocial: false,
+    emailVerified: true,
+    accountActive: true,
+    countryCode: 'DE',
+    locale: 'en' as const,
+    timezone: 'UTC',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+}
