@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { DialogActions, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
-import { formatDateTime, formatTimeRange } from '@/lib/format';
+import { browserTimeZone } from '@/components/slot-picker/slot-picker-model';
+import { dateFormatter, formatDateTime, formatTimeRange } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 
 /** The server's message in the page's language, or the catalogue's text for `fallback` when it sent none. */
@@ -27,10 +28,13 @@ export function BookingWhen({ booking }: { booking: Pick<Booking, 'startTime' | 
   return <>{formatWhen(booking.startTime, booking.endTime, locale) ?? t('common.noTime')}</>;
 }
 
+/** "Thu, Nov 26, 2026, 10:00 AM – 11:00 AM" in the viewer's zone; null without a time. */
 export function formatWhen(start: string | null, end: string | null, locale: string): string | null {
   if (!start) return null;
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return end ? `${formatDateTime(start, locale)} (${formatTimeRange(start, end, locale, zone)})` : formatDateTime(start, locale);
+  if (!end) return formatDateTime(start, locale);
+  const zone = browserTimeZone();
+  const date = dateFormatter(locale, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', timeZone: zone }).format(new Date(start));
+  return `${date}, ${formatTimeRange(start, end, locale, zone)}`;
 }
 
 /** Who the booking is with, seen from the viewer's side. */
@@ -99,8 +103,10 @@ export function NoteArea({ invalid, ...rest }: ComponentProps<'textarea'> & { in
 export function PolicyLink({ role }: { role: BookingRole }) {
   const { t } = useTranslation('booking-changes');
   return (
-    <Link to={role === 'client' ? '/policy/client-cancellation' : '/policy/provider-cancellation'} target="_blank" className="text-sm font-medium text-brand-800 underline underline-offset-2">
-      {t('common.policyLink')}
-    </Link>
+    <p className="text-sm">
+      <Link to={role === 'client' ? '/policy/client-cancellation' : '/policy/provider-cancellation'} target="_blank" className="font-medium text-brand-800 underline underline-offset-2">
+        {t('common.policyLink')}
+      </Link>
+    </p>
   );
 }
