@@ -39,7 +39,9 @@ export function jsonResponse(body: unknown, status = 200): Response {
 export const contractViolations: string[] = [];
 
 async function checkAgainstContract(method: string, pathname: string, response: Response): Promise<void> {
-  const endpoint = allEndpoints.find((e) => e.method === method && matchesPath(e.atRoot ? e.path : `${API_BASE}${e.path}`, pathname));
+  const matching = allEndpoints.filter((e) => e.method === method && matchesPath(e.atRoot ? e.path : `${API_BASE}${e.path}`, pathname));
+  // A literal path wins over a parameter that would also match it (/appointment/settings, not /appointment/:id).
+  const endpoint = matching.find((e) => !e.path.includes(':')) ?? matching[0];
   const fail = (why: string) => {
     contractViolations.push(`${method} ${pathname}: ${why}`);
     throw new Error(`mock of ${method} ${pathname} breaks its contract: ${why}`);

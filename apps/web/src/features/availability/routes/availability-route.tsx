@@ -10,6 +10,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { useAuthStore } from '@/lib/auth-store';
 import { referenceName } from '@/lib/reference-names-de';
 import { settingsQuery, setupQuery } from '../api/availability-api';
+import { BookingApproval } from '../components/booking-approval';
 import { CalendarSetup } from '../components/calendar-setup';
 import { CustomDays } from '../components/custom-days';
 import { SettingsForm } from '../components/settings-form';
@@ -91,6 +92,8 @@ function ProviderAvailability() {
         />
         {settings.data && <SettingsForm settings={settings.data} />}
       </SectionCard>
+
+      <BookingApproval />
 
       <SectionCard icon={CalendarCog} title={t('setup.title')} description={t('setup.description')}>
         {setupStatus}

@@ -1,5 +1,9 @@
-/**
- * Reschedule limits per booking (DESIGN.md §6: client 2, provider 3). The contracts do not export them yet; when
- * they do (e.g. RESCHEDULE_LIMIT_CLIENT in constants.ts), import them here instead so text and rule cannot drift.
- */
-export const RESCHEDULE_LIMITS = { client: 2, provider: 3 } as const;
+import { CLIENT_RESCHEDULES, PROVIDER_RESCHEDULES, REFUND_CUTOFF_HOURS, RESCHEDULE_APPROVAL_HOURS } from '@therapy/contracts/constants';
+
+/** The rules the policy pages state, from the contracts the server enforces (DESIGN.md §6), so text and rule cannot drift. */
+export const policyValues = {
+  hours: REFUND_CUTOFF_HOURS,
+  approvalHours: RESCHEDULE_APPROVAL_HOURS,
+  clientReschedules: CLIENT_RESCHEDULES,
+  providerReschedules: PROVIDER_RESCHEDULES,
+} as const;

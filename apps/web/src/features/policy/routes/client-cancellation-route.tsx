@@ -1,11 +1,10 @@
-import { REFUND_CUTOFF_HOURS } from '@therapy/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { PolicyPage } from '../components/policy-page';
-import { RESCHEDULE_LIMITS } from '../components/policy-limits';
+import { policyValues } from '../components/policy-limits';
 
 export function ClientCancellationRoute() {
   const { t } = useTranslation('policy');
-  const values = { hours: REFUND_CUTOFF_HOURS, clientReschedules: RESCHEDULE_LIMITS.client, providerReschedules: RESCHEDULE_LIMITS.provider };
+  const values = policyValues;
   return (
     <PolicyPage
       title={t('client.title')}

@@ -3,8 +3,9 @@ import type { Params } from 'react-router';
 import { isProviderId } from './provider-id';
 import { providerDisplayName } from './provider-name';
 import { whenIntlReady } from '@/lib/intl-warmup';
-import { browserTimeZone, monthOf, todayIn } from '../components/slot-picker-model';
-import { availabilityMonthQuery, providerSummaryQuery } from './therapists-api';
+import { availabilityMonthQuery } from '@/components/slot-picker/slot-picker-api';
+import { browserTimeZone, monthOf, todayIn } from '@/components/slot-picker/slot-picker-model';
+import { providerSummaryQuery } from './therapists-api';
 
 /** The server renders a therapist's page with the public summary in it (name, photo, headline, therapies). */
 export async function prefetchTherapist(queryClient: QueryClient, params: Params): Promise<void> {

@@ -20,9 +20,9 @@ import { ProviderHeader } from '../components/provider-header';
 import { BookingForm, SignInToBook } from '../components/booking-form';
 import { isProviderId } from '../api/provider-id';
 import { providerDisplayName } from '../api/provider-name';
-import { SlotPicker, type SlotSelection } from '../components/slot-picker';
+import { SlotPicker, type SlotSelection } from '@/components/slot-picker/slot-picker';
 import { formatLongDate } from '@/lib/format';
-import { browserTimeZone, formatSlotTime, monthOf, todayIn } from '../components/slot-picker-model';
+import { browserTimeZone, formatSlotTime, monthOf, todayIn } from '@/components/slot-picker/slot-picker-model';
 
 /**
  * The public page of one therapist (/therapists/:providerId, signed in or not): who they are and "Select a date and

@@ -11,7 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { formatLongDate, formatMonth, formatZoneName } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { availabilityMonthQuery } from '../api/therapists-api';
+import { availabilityMonthQuery } from './slot-picker-api';
 import {
   addDays,
   bookableDates,
@@ -96,7 +96,7 @@ const components = { Chevron };
  * itself while a month has nothing to book (spec §4), up to the horizon of about 2 months (spec §5).
  */
 export function SlotPicker({ providerId, category, editMode = false, onSelect }: SlotPickerProps) {
-  const { t, i18n } = useTranslation('therapists');
+  const { t, i18n } = useTranslation('slot-picker');
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   const slotsHeadingId = useId();
   const [timeZone] = useState(browserTimeZone);
