@@ -47,6 +47,15 @@ const slotTaken = async <T>(work: () => Promise<T>): Promise<T> => {
     throw err;
   }
 };
+/** One Idempotency-Key paying two bookings at once: the second meets the unique key and is refused (409, never 5xx). */
+const keyReused = async <T>(work: () => Promise<T>): Promise<T> => {
+  try {
+    return await work();
+  } catch (err) {
+    if (isPgError(err, '23505')) throw AppError.conflict('CONFLICT', 'bookingNotPayable');
+    throw err;
+  }
+};
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 interface Slot {
@@ -286,7 +295,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
      */
     async pay(actor: Actor, bookingId: string, idempotencyKey: string): Promise<Booking> {
       await own(db, actor, bookingId, 'client');
-      const expired = await events.transaction(async (tx) => {
+      const expired = await keyReused(() => events.transaction(async (tx) => {
         const b = (await repo.lock(tx, bookingId))!;
         const earlier = await repo.paymentByKey(tx, actor.userId, idempotencyKey);
         if (earlier) {
@@ -314,7 +323,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
         await history(tx, bookingId, 'confirmed', 'pending', 'client', actor.userId);
         await publish(tx, b, 'paid', 'confirmed', 'pending');
         return false;
-      });
+      }));
       // The expiry is kept (it happened); the answer says why nothing was paid.
       if (expired) throw AppError.conflict('CONFLICT', 'bookingExpired');
       return view(db, bookingId);

@@ -185,6 +185,19 @@ describe('paying', () => {
   });
 });
 
+describe('one Idempotency-Key, two bookings', () => {
+  it('paying two bookings at once with one key pays one; the other gets 409, never a 5xx', async () => {
+    const payer = await t.signUp('client');
+    await fund(payer, 100_000);
+    const first = (await book(payer, at(4, 12))).json().data;
+    const second = (await book(payer, at(4, 13))).json().data;
+    const key = crypto.randomUUID();
+    const answers = await Promise.all([pay(payer, first.identifier, key), pay(payer, second.identifier, key)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await balance(payer)).toBe(100_000 - FEE);
+  });
+});
+
 describe('races on one slot', () => {
   it('50 clients book one slot at once: exactly one booking, 49 get 409, no 5xx', async () => {
     const clients: SignedUp[] = [];

@@ -46,7 +46,7 @@ export function AppointmentsRoute() {
         lead={t('lead')}
         actions={
           role === 'provider' ? (
-            <Button onClick={() => openModal('create-appointment', {})}>
+            <Button onClick={() => openModal('create-appointment', {}, { size: 'md' })}>
               <Plus aria-hidden className="size-4" />
               {t('list.createAppointment')}
             </Button>

@@ -208,7 +208,7 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
               {t('detail.pay')}
             </Link>
           )}
-          {role === 'client' && active && !hasTime && <Button onClick={() => openModal('schedule-booking', { booking })}>{t('detail.schedule')}</Button>}
+          {role === 'client' && active && !hasTime && <Button onClick={() => openModal('schedule-booking', { booking }, { size: 'md' })}>{t('detail.schedule')}</Button>}
           {role === 'provider' && booking.status === 'requested' && (
             <>
               <Button pending={answer.isPending && answer.variables?.answer === 'accept'} disabled={answer.isPending} onClick={() => onAnswer('accept')}>
@@ -225,7 +225,7 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
               // At 0 left (spec §6) or while a request waits for its answer, the button stays, disabled, with the reason.
               disabled={remaining <= 0 || !!pendingRequest}
               aria-describedby={remaining <= 0 ? limitId : pendingRequest ? requestId : undefined}
-              onClick={() => openModal('reschedule-booking', { booking, role })}
+              onClick={() => openModal('reschedule-booking', { booking, role }, { size: 'md' })}
             >
               {t('detail.reschedule')}
             </Button>
