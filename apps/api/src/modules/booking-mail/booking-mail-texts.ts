@@ -96,3 +96,15 @@ export function formatSessionTime(start: Date, end: Date, locale: Locale): strin
   const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
   return `${day}, ${time.format(start)}–${time.format(end)} UTC`;
 }
+
+/** The reminder REMINDER_HOURS before a confirmed session, en and de. */
+export const bookingReminderTexts: Record<Locale, (p: BookingMailParams & { hours: number }) => { subject: string; text: string }> = {
+  en: (p) => ({
+    subject: `Reminder: ${p.therapy} ${p.hours === 1 ? 'in 1 hour' : `in ${p.hours} hours`}`,
+    text: `Hello ${p.name},\n\na reminder of your ${p.therapy} session with ${p.other} on ${p.when}.${place(p, true)}\n\n${p.link}`,
+  }),
+  de: (p) => ({
+    subject: `Erinnerung: ${p.therapy} ${p.hours === 1 ? 'in 1 Stunde' : `in ${p.hours} Stunden`}`,
+    text: `Hallo ${p.name},\n\neine Erinnerung an deine Sitzung (${p.therapy}) mit ${p.other} am ${p.when}.${place(p, false)}\n\n${p.link}`,
+  }),
+};

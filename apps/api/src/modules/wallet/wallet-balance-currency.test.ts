@@ -15,7 +15,7 @@ describe('GET /wallet/balance?currency= (issue 15: a wallet per currency)', () =
   it("reads that currency's wallet, the user's own without it, and 0 for a currency never used", async () => {
     const user = await t.signUp('client');
     const own = (await t.api('GET', '/wallet/balance', user)).json().data as { balance: number; currency: string };
-    const other = own.currency === 'EUR' ? 'GBP' : 'EUR';
+    const other: string = own.currency === 'EUR' ? 'GBP' : 'EUR';
     await topup(user.userId, 1_500, 'own-1', own.currency);
     await topup(user.userId, 4_200, 'other-1', other);
 
