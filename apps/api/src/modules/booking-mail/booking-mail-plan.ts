@@ -10,7 +10,9 @@ export type BookingMailKind =
   | 'rejected'
   | 'expired'
   | 'reschedule-requested'
-  | 'reschedule-rejected';
+  | 'reschedule-rejected'
+  /** POST /share-booking: a party mails the booking to an address. */
+  | 'shared';
 
 export interface PlannedBookingMail {
   recipient: 'client' | 'provider';

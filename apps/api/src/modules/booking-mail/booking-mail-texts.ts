@@ -48,6 +48,10 @@ export const bookingMailTexts: Record<Locale, Texts> = {
       subject: `New time proposed: ${p.therapy}`,
       text: `Hello ${p.name},\n\na new time was proposed for the ${p.therapy} session with ${p.other}${at(p, true)}. Please answer the request.\n\n${p.link}`,
     }),
+    shared: (p) => ({
+      subject: `Session details: ${p.therapy}`,
+      text: `Hello ${p.name},\n\nhere are the details of a ${p.therapy} session with ${p.other}${at(p, true)}.${place(p, true)}\n\nThis mail was sent at the request of one of its participants.`,
+    }),
     'reschedule-rejected': (p) => ({
       subject: `New time declined: ${p.therapy}`,
       text: `Hello ${p.name},\n\nthe proposed new time for the ${p.therapy} session with ${p.other} was declined; the session stays as it was.\n\n${p.link}`,
@@ -81,6 +85,10 @@ export const bookingMailTexts: Record<Locale, Texts> = {
     'reschedule-requested': (p) => ({
       subject: `Neue Zeit vorgeschlagen: ${p.therapy}`,
       text: `Hallo ${p.name},\n\nfür die Sitzung (${p.therapy}) mit ${p.other} wurde eine neue Zeit vorgeschlagen${at(p, false)}. Bitte beantworte die Anfrage.\n\n${p.link}`,
+    }),
+    shared: (p) => ({
+      subject: `Sitzungsdetails: ${p.therapy}`,
+      text: `Hallo ${p.name},\n\nhier sind die Details einer Sitzung (${p.therapy}) mit ${p.other}${at(p, false)}.${place(p, false)}\n\nDiese Mail wurde auf Wunsch einer teilnehmenden Person gesendet.`,
     }),
     'reschedule-rejected': (p) => ({
       subject: `Neue Zeit abgelehnt: ${p.therapy}`,

@@ -3,6 +3,8 @@ import type { AppDeps } from '../../deps.ts';
 import type { BookingFactsSource } from '../../platform/booking-facts.ts';
 import type { UserModule } from '../user/user.module.ts';
 import { bookingMail } from './booking-mail.ts';
+import { shareBookingRoutes } from './share-booking.routes.ts';
+import { createShareBookingService } from './share-booking.service.ts';
 import { planReminders, REMINDER_QUEUE, sendReminder, type ReminderJob } from './reminders.ts';
 
 /**
@@ -14,7 +16,9 @@ import { planReminders, REMINDER_QUEUE, sendReminder, type ReminderJob } from '.
 export function createBookingMailModule(deps: AppDeps, faces: { users: Pick<UserModule, 'findActiveUser'>; facts: BookingFactsSource }) {
   deps.events.subscribeInTransaction('booking.changed', bookingMail(deps, faces.users, faces.facts));
   deps.events.subscribeInTransaction('booking.changed', planReminders(deps));
-  const plugin: FastifyPluginAsync = async () => {
+  const shares = createShareBookingService(deps, faces.users, faces.facts);
+  const plugin: FastifyPluginAsync = async (app) => {
+    await app.register(shareBookingRoutes, { shares });
     await deps.jobs.work<ReminderJob>(REMINDER_QUEUE, { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 60, deleteAfterSeconds: 24 * 3600 }, sendReminder(deps, faces.users, faces.facts));
   };
   return { plugin };
