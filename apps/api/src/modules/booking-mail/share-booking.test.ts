@@ -1,13 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 import type { Actor } from '../../platform/auth/access.ts';
 import type { OutgoingMail } from '../../platform/mail/outgoing-mail.ts';
-import { bookings, bookingShares } from '../../db/schema/bookings.ts';
-import { referenceItems } from '../../db/schema/reference.ts';
-import type { BookingFacts } from '../../platform/booking-facts.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createShareBookingService, SHARES_PER_HOUR } from './share-booking.service.ts';
+import { testBookings } from './test-bookings.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,34 +12,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** Test-only fixture: a confirmed booking row inserted directly (the bookings module is built elsewhere). */
-async function confirmedBooking(clientId: string, providerId: string) {
-  const items = await t.db.select().from(referenceItems);
-  const category = items.find((i) => i.list === 'therapy-category')!;
-  const modality = items.find((i) => i.list === 'modality')!;
-  const startsAt = new Date(t.clock.now().getTime() + 3 * 86_400_000);
-  const [row] = await t.db
-    .insert(bookings)
-    .values({
-      clientId, providerId, therapyCategoryId: category.identifier, modalityId: modality.identifier, status: 'confirmed',
-      startsAt, endsAt: new Date(startsAt.getTime() + 50 * 60_000), priceAmount: 0, currencyCode: 'EUR', createdBy: 'client',
-      clientReschedulesLeft: 1, providerReschedulesLeft: 1, meetingLink: 'https://meet.example.com/s',
-    })
-    .returning();
-  return row!;
-}
-
-/** A BookingFactsSource over the bookings table, as the bookings module's factsOf will give it. */
-const factsOf = async (id: string): Promise<BookingFacts | undefined> => {
-  const [b] = await t.db.select().from(bookings).where(eq(bookings.identifier, id));
-  if (!b) return undefined;
-  return {
-    identifier: b.identifier, status: b.status as BookingFacts['status'], clientId: b.clientId, providerId: b.providerId,
-    startsAt: b.startsAt, endsAt: b.endsAt, modalityCode: 'online', therapyCode: 'cbt', therapyName: 'CBT',
-    meetingLink: b.meetingLink, address: b.address, priceAmount: b.priceAmount, currencyCode: b.currencyCode,
-    clientName: 'Max Muster', providerName: 'Anna Weber',
-  };
-};
+const confirmedBooking = (clientId: string, providerId: string) =>
+  testBookings.insertConfirmed(t.db, clientId, providerId, new Date(t.clock.now().getTime() + 3 * 86_400_000));
+const factsOf = (id: string) => testBookings.factsOf(t.db, id);
 
 /** The mails the service queued, on its transaction (the app's queue seals them into a job: decision 0020). */
 let queued: OutgoingMail[] = [];
@@ -72,8 +44,8 @@ describe('share a booking (POST /share-booking service)', () => {
     expect(mail!.text).toContain('with Anna Weber');
     expect(mail!.attachments![0]!.content).toContain(`UID:${booking.identifier}\r\n`);
     expect(mail!.attachments![0]!.content).toContain('METHOD:REQUEST\r\n');
-    const rows = await t.db.select().from(bookingShares).where(eq(bookingShares.bookingId, booking.identifier));
-    expect(rows.map((r) => r.sharedBy)).toEqual([client.userId]);
+    const rows = await testBookings.sharesBy(t.db, client.userId);
+    expect(rows.map((r) => r.bookingId)).toEqual([booking.identifier]);
   });
 
   it("answers 404 for another user's booking and a missing one, and records nothing", async () => {
@@ -86,7 +58,7 @@ describe('share a booking (POST /share-booking service)', () => {
       expect(err).toBeInstanceOf(AppError);
       expect((err as AppError).statusCode).toBe(404);
     }
-    expect(await t.db.select().from(bookingShares).where(eq(bookingShares.sharedBy, stranger.userId))).toEqual([]);
+    expect(await testBookings.sharesBy(t.db, stranger.userId)).toEqual([]);
   });
 
   it(`allows ${SHARES_PER_HOUR} shares an hour per user, then 429 until the oldest is an hour old`, async () => {
@@ -95,7 +67,7 @@ describe('share a booking (POST /share-booking service)', () => {
     const booking = await confirmedBooking(client.userId, provider.userId);
     const share = () => service().share(actor(client), { bookingIdentifier: booking.identifier, email: 'me@example.com' });
     await Promise.all(Array.from({ length: SHARES_PER_HOUR + 3 }, () => share().catch((e: unknown) => e)));
-    const count = async () => (await t.db.select().from(bookingShares).where(and(eq(bookingShares.sharedBy, client.userId)))).length;
+    const count = async () => (await testBookings.sharesBy(t.db, client.userId)).length;
     expect(await count()).toBe(SHARES_PER_HOUR);
     const refused = await share().catch((e: unknown) => e);
     expect((refused as AppError).statusCode).toBe(429);
