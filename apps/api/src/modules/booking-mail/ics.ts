@@ -1,6 +1,6 @@
 /**
- * A small RFC 5545 (iCalendar) writer for the booking mails' .ics attachment (issue 15). The `ics` npm package was not
- * in the environment's package lists, so this writes the few properties a booking needs: one VEVENT in a VCALENDAR
+ * A small RFC 5545 (iCalendar) writer for the booking mails' .ics attachment (issue 15). The `ics` npm package (3.12)
+ * would do too; for the one event a booking needs a dependency was not worth it. This writes one VEVENT in a VCALENDAR
  * with an iTIP METHOD (RFC 5546: REQUEST to add or update the event, CANCEL to remove it), TEXT escaping (§3.3.11),
  * quoted parameter values (§3.2) and line folding at 75 octets without splitting a UTF-8 character (§3.1).
  */
