@@ -33,7 +33,7 @@ export interface Jobs {
    * `id` (a UUID) makes the job unique: sending it again while it exists adds nothing. `tx`: the job is inserted on
    * that transaction (or, given the database, in a transaction of its own) and exists only if it commits.
    */
-  send(queue: string, data: object, options?: { id?: string; tx?: Executor }): Promise<void>;
+  send(queue: string, data: object, options?: { id?: string; tx?: Executor; startAfter?: Date }): Promise<void>;
   /** Handles a queue's jobs in batches per instance; a job whose handler throws is retried on its own. */
   work<T extends object>(queue: string, retry: RetryPolicy, handler: (data: T) => Promise<void>): Promise<void>;
   /** Runs `handler` on a cron schedule (UTC), once per tick across all instances. */
@@ -95,7 +95,7 @@ export async function startJobs(sql: SqlRunner, log: { error: (o: object, m: str
   return {
     async send(queue, data, options) {
       await ensureQueue(queue);
-      await boss.send(queue, data, { ...(options?.id ? { id: options.id } : {}), ...(options?.tx ? { db: jobsOn(options.tx) } : {}) });
+      await boss.send(queue, data, { ...(options?.id ? { id: options.id } : {}), ...(options?.tx ? { db: jobsOn(options.tx) } : {}), ...(options?.startAfter ? { startAfter: options.startAfter } : {}) });
     },
     async work(queue, retry, handler) {
       await configureQueue(queue, retry);

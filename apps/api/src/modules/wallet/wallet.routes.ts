@@ -7,7 +7,7 @@ import type { WalletService } from './wallet.service.ts';
 /** GET /wallet/balance, /wallet/stats, /wallet/transactions and /wallet/transactions/{id} (spec §7). */
 export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (app, { wallet }) => {
 
-  route(app, getWalletBalance, async (req) => ({ data: await wallet.balance(actorOf(req)) }));
+  route(app, getWalletBalance, async (req) => ({ data: await wallet.balance(actorOf(req), req.query.currency) }));
   route(app, getWalletStats, async (req) => ({ data: await wallet.stats(actorOf(req)) }));
   route(app, listWalletTransactions, async (req) => wallet.transactions(actorOf(req), req.query));
   route(app, getWalletTransaction, async (req) => ({

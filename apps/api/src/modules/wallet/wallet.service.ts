@@ -2,7 +2,7 @@ import type { TransactionListQuery, WalletBalance, WalletStats, WalletTransactio
 import type { AppDeps } from '../../deps.ts';
 import { requireAccess, requireLiveAccount, type Actor } from '../../platform/auth/access.ts';
 import { ledgerRepository as repo, type HistoryRow } from './ledger.repository.ts';
-import { walletBalanceOf } from './ledger.ts';
+import { ledger, walletBalanceOf } from './ledger.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -31,9 +31,11 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock'>) {
   };
 
   return {
-    async balance(actor: Actor): Promise<WalletBalance> {
-      const { balance, currency } = await walletOf(actor);
-      return { balance, currency };
+    /** The wallet of `currency` when given (a booking's currency, issue 15; 0 when never used), else the user's own. */
+    async balance(actor: Actor, currency?: string): Promise<WalletBalance> {
+      const own = await walletOf(actor);
+      if (!currency || currency === own.currency) return { balance: own.balance, currency: own.currency };
+      return { balance: await ledger.walletBalance(db, actor.userId, currency), currency };
     },
 
     async transactions(actor: Actor, query: TransactionListQuery) {

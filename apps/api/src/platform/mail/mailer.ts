@@ -15,7 +15,7 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
       },
     };
   }

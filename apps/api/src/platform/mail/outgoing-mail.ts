@@ -4,4 +4,12 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Small text attachments (a booking's .ics); the dev outbox table keeps only the mail text. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }

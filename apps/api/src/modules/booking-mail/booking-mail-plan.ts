@@ -1,0 +1,67 @@
+import type { BookingFacts } from '../../platform/booking-facts.ts';
+import type { DomainEventMap } from '../../platform/events.ts';
+import type { IcsMethod } from './ics.ts';
+
+export type BookingMailKind =
+  | 'confirmed'
+  | 'rescheduled'
+  | 'cancelled'
+  | 'requested'
+  | 'rejected'
+  | 'expired'
+  | 'reschedule-requested'
+  | 'reschedule-rejected'
+  /** POST /share-booking: a party mails the booking to an address. */
+  | 'shared';
+
+export interface PlannedBookingMail {
+  recipient: 'client' | 'provider';
+  kind: BookingMailKind;
+  /** Set when the mail carries the calendar event. */
+  ics?: IcsMethod;
+}
+
+const both = (kind: BookingMailKind, ics?: IcsMethod): PlannedBookingMail[] => [
+  { recipient: 'client', kind, ...(ics ? { ics } : {}) },
+  { recipient: 'provider', kind, ...(ics ? { ics } : {}) },
+];
+
+/**
+ * Which mails a booking change sends (issue 15). A booking becomes confirmed when it is paid, or when a free booking
+ * is made or acknowledged: then client and provider get the calendar event (REQUEST). A reschedule of a confirmed
+ * booking sends the moved event (REQUEST, higher SEQUENCE); a cancel of a confirmed booking removes it (CANCEL).
+ */
+export function planBookingMails(event: DomainEventMap['booking.changed'], facts: BookingFacts): PlannedBookingMail[] {
+  const timed = facts.startsAt !== null && facts.endsAt !== null;
+  const becameConfirmed = event.status === 'confirmed' && event.previousStatus !== 'confirmed';
+  switch (event.change) {
+    case 'paid':
+    case 'created':
+    case 'acknowledged':
+    case 'scheduled':
+      return becameConfirmed ? both('confirmed', timed ? 'REQUEST' : undefined) : [];
+    case 'rescheduled':
+    case 'reschedule-accepted':
+      return both('rescheduled', timed && event.status === 'confirmed' ? 'REQUEST' : undefined);
+    case 'reschedule-requested':
+      return both('reschedule-requested');
+    case 'reschedule-rejected':
+      return both('reschedule-rejected');
+    case 'cancelled':
+      return both('cancelled', timed && event.previousStatus === 'confirmed' ? 'CANCEL' : undefined);
+    case 'requested':
+      return [{ recipient: 'provider', kind: 'requested' }];
+    case 'rejected':
+      return [{ recipient: 'client', kind: 'rejected' }];
+    case 'expired':
+      return [{ recipient: 'client', kind: 'expired' }];
+    case 'completed':
+      return [];
+  }
+}
+
+/**
+ * The iCalendar SEQUENCE of a mail: seconds since 2026-01-01 at the time of the change. It only has to grow with
+ * every revision of the event (RFC 5545 §3.8.7.4), and the time of the change does that without a counter column.
+ */
+export const icsSequence = (at: Date): number => Math.max(0, Math.floor((at.getTime() - Date.UTC(2026, 0, 1)) / 1000));

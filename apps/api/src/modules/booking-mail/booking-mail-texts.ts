@@ -1,0 +1,118 @@
+import type { Locale } from '@therapy/contracts/messages';
+import type { BookingMailKind } from './booking-mail-plan.ts';
+
+export interface BookingMailParams {
+  name: string;
+  /** The other party's display name. */
+  other: string;
+  therapy: string;
+  /** "Tue, 1 Dec 2026, 09:00–09:50 UTC", or empty when the booking has no time yet. */
+  when: string;
+  where: string;
+  link: string;
+}
+
+type Texts = Record<BookingMailKind, (p: BookingMailParams) => { subject: string; text: string }>;
+
+const at = (p: BookingMailParams, en: boolean) => (p.when ? (en ? ` on ${p.when}` : ` am ${p.when}`) : '');
+const place = (p: BookingMailParams, en: boolean) => (p.where ? `\n${en ? 'Where' : 'Ort'}: ${p.where}` : '');
+
+/** Booking mail texts, en and de (issue 15). */
+export const bookingMailTexts: Record<Locale, Texts> = {
+  en: {
+    confirmed: (p) => ({
+      subject: `Session confirmed: ${p.therapy}`,
+      text: `Hello ${p.name},\n\nyour ${p.therapy} session with ${p.other}${at(p, true)} is confirmed.${place(p, true)}\n\nThe attached calendar file adds it to your calendar.\n${p.link}`,
+    }),
+    rescheduled: (p) => ({
+      subject: `Session moved: ${p.therapy}`,
+      text: `Hello ${p.name},\n\nyour ${p.therapy} session with ${p.other} was moved. It now takes place${at(p, true)}.${place(p, true)}\n\n${p.link}`,
+    }),
+    cancelled: (p) => ({
+      subject: `Session cancelled: ${p.therapy}`,
+      text: `Hello ${p.name},\n\nyour ${p.therapy} session with ${p.other}${at(p, true)} was cancelled.\n\n${p.link}`,
+    }),
+    requested: (p) => ({
+      subject: `New booking request: ${p.therapy}`,
+      text: `Hello ${p.name},\n\n${p.other} asks to book a ${p.therapy} session${at(p, true)}. Please accept or decline it.\n\n${p.link}`,
+    }),
+    rejected: (p) => ({
+      subject: `Booking declined: ${p.therapy}`,
+      text: `Hello ${p.name},\n\n${p.other} could not accept your ${p.therapy} booking${at(p, true)}. You can choose another time.\n\n${p.link}`,
+    }),
+    expired: (p) => ({
+      subject: `Booking expired: ${p.therapy}`,
+      text: `Hello ${p.name},\n\nyour ${p.therapy} booking with ${p.other}${at(p, true)} expired before it was completed. You can book again.\n\n${p.link}`,
+    }),
+    'reschedule-requested': (p) => ({
+      subject: `New time proposed: ${p.therapy}`,
+      text: `Hello ${p.name},\n\na new time was proposed for the ${p.therapy} session with ${p.other}${at(p, true)}. Please answer the request.\n\n${p.link}`,
+    }),
+    shared: (p) => ({
+      subject: `Session details: ${p.therapy}`,
+      text: `Hello ${p.name},\n\nhere are the details of a ${p.therapy} session with ${p.other}${at(p, true)}.${place(p, true)}\n\nThis mail was sent at the request of one of its participants.`,
+    }),
+    'reschedule-rejected': (p) => ({
+      subject: `New time declined: ${p.therapy}`,
+      text: `Hello ${p.name},\n\nthe proposed new time for the ${p.therapy} session with ${p.other} was declined; the session stays as it was.\n\n${p.link}`,
+    }),
+  },
+  de: {
+    confirmed: (p) => ({
+      subject: `Sitzung bestätigt: ${p.therapy}`,
+      text: `Hallo ${p.name},\n\ndeine Sitzung (${p.therapy}) mit ${p.other}${at(p, false)} ist bestätigt.${place(p, false)}\n\nMit der angehängten Kalenderdatei trägst du sie in deinen Kalender ein.\n${p.link}`,
+    }),
+    rescheduled: (p) => ({
+      subject: `Sitzung verschoben: ${p.therapy}`,
+      text: `Hallo ${p.name},\n\ndeine Sitzung (${p.therapy}) mit ${p.other} wurde verschoben. Sie findet jetzt${at(p, false)} statt.${place(p, false)}\n\n${p.link}`,
+    }),
+    cancelled: (p) => ({
+      subject: `Sitzung abgesagt: ${p.therapy}`,
+      text: `Hallo ${p.name},\n\ndeine Sitzung (${p.therapy}) mit ${p.other}${at(p, false)} wurde abgesagt.\n\n${p.link}`,
+    }),
+    requested: (p) => ({
+      subject: `Neue Buchungsanfrage: ${p.therapy}`,
+      text: `Hallo ${p.name},\n\n${p.other} möchte eine Sitzung (${p.therapy})${at(p, false)} buchen. Bitte nimm die Anfrage an oder lehne sie ab.\n\n${p.link}`,
+    }),
+    rejected: (p) => ({
+      subject: `Buchung abgelehnt: ${p.therapy}`,
+      text: `Hallo ${p.name},\n\n${p.other} konnte deine Buchung (${p.therapy})${at(p, false)} nicht annehmen. Du kannst eine andere Zeit wählen.\n\n${p.link}`,
+    }),
+    expired: (p) => ({
+      subject: `Buchung abgelaufen: ${p.therapy}`,
+      text: `Hallo ${p.name},\n\ndeine Buchung (${p.therapy}) bei ${p.other}${at(p, false)} ist abgelaufen, bevor sie abgeschlossen wurde. Du kannst erneut buchen.\n\n${p.link}`,
+    }),
+    'reschedule-requested': (p) => ({
+      subject: `Neue Zeit vorgeschlagen: ${p.therapy}`,
+      text: `Hallo ${p.name},\n\nfür die Sitzung (${p.therapy}) mit ${p.other} wurde eine neue Zeit vorgeschlagen${at(p, false)}. Bitte beantworte die Anfrage.\n\n${p.link}`,
+    }),
+    shared: (p) => ({
+      subject: `Sitzungsdetails: ${p.therapy}`,
+      text: `Hallo ${p.name},\n\nhier sind die Details einer Sitzung (${p.therapy}) mit ${p.other}${at(p, false)}.${place(p, false)}\n\nDiese Mail wurde auf Wunsch einer teilnehmenden Person gesendet.`,
+    }),
+    'reschedule-rejected': (p) => ({
+      subject: `Neue Zeit abgelehnt: ${p.therapy}`,
+      text: `Hallo ${p.name},\n\ndie vorgeschlagene neue Zeit für die Sitzung (${p.therapy}) mit ${p.other} wurde abgelehnt; die Sitzung bleibt wie sie war.\n\n${p.link}`,
+    }),
+  },
+};
+
+/** "Tue, 1 Dec 2026, 09:00–09:50 UTC" in the recipient's language; times in UTC (the .ics carries the exact instant). */
+export function formatSessionTime(start: Date, end: Date, locale: Locale): string {
+  const tag = locale === 'de' ? 'de-DE' : 'en-GB';
+  const day = new Intl.DateTimeFormat(tag, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(start);
+  const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+  return `${day}, ${time.format(start)}–${time.format(end)} UTC`;
+}
+
+/** The reminder REMINDER_HOURS before a confirmed session, en and de. */
+export const bookingReminderTexts: Record<Locale, (p: BookingMailParams & { hours: number }) => { subject: string; text: string }> = {
+  en: (p) => ({
+    subject: `Reminder: ${p.therapy} ${p.hours === 1 ? 'in 1 hour' : `in ${p.hours} hours`}`,
+    text: `Hello ${p.name},\n\na reminder of your ${p.therapy} session with ${p.other} on ${p.when}.${place(p, true)}\n\n${p.link}`,
+  }),
+  de: (p) => ({
+    subject: `Erinnerung: ${p.therapy} ${p.hours === 1 ? 'in 1 Stunde' : `in ${p.hours} Stunden`}`,
+    text: `Hallo ${p.name},\n\neine Erinnerung an deine Sitzung (${p.therapy}) mit ${p.other} am ${p.when}.${place(p, false)}\n\n${p.link}`,
+  }),
+};

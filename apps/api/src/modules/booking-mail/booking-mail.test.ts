@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import type { BookingFacts } from '../../platform/booking-facts.ts';
+import type { DomainEventMap } from '../../platform/events.ts';
+import type { OutgoingMail } from '../../platform/mail/outgoing-mail.ts';
+import { bookingMail } from './booking-mail.ts';
+import { planBookingMails } from './booking-mail-plan.ts';
+
+const facts: BookingFacts = {
+  identifier: 'bk_1',
+  status: 'confirmed',
+  clientId: 'u_client',
+  providerId: 'u_provider',
+  startsAt: new Date('2026-12-01T09:00:00Z'),
+  endsAt: new Date('2026-12-01T09:50:00Z'),
+  modalityCode: 'online',
+  therapyCode: 'cbt',
+  therapyName: 'Cognitive behavioural therapy',
+  meetingLink: 'https://meet.example.com/x',
+  address: null,
+  priceAmount: 5000,
+  currencyCode: 'EUR',
+  clientName: 'Max Muster',
+  providerName: 'Anna Weber',
+};
+
+const event = (over: Partial<DomainEventMap['booking.changed']>): DomainEventMap['booking.changed'] => ({
+  bookingId: 'bk_1',
+  clientId: 'u_client',
+  providerId: 'u_provider',
+  change: 'paid',
+  status: 'confirmed',
+  previousStatus: 'pending',
+  startTime: facts.startsAt!.toISOString(),
+  endTime: facts.endsAt!.toISOString(),
+  ...over,
+});
+
+const users = {
+  u_client: { email: 'max@example.com', locale: 'de', firstName: 'Max' },
+  u_provider: { email: 'anna@example.com', locale: 'en', firstName: 'Anna' },
+} as Record<string, { email: string; locale: string; firstName: string }>;
+
+function run(e: DomainEventMap['booking.changed'], f: BookingFacts = facts, now = new Date('2026-11-20T10:00:00Z')) {
+  const queued: OutgoingMail[] = [];
+  const deps = {
+    config: { appOrigin: 'https://app.example.com' },
+    clock: { now: () => now },
+    mail: { queue: async (_tx: unknown, m: OutgoingMail) => void queued.push(m), start: async () => undefined },
+  } as never;
+  const handler = bookingMail(deps, { findActiveUser: async (id: string) => users[id] as never }, async (id) => (id === f.identifier ? f : undefined));
+  return handler(e, {} as never).then(() => queued);
+}
+
+const seq = (ics: string) => Number(/SEQUENCE:(\d+)/.exec(ics)![1]);
+
+describe('booking mails', () => {
+  it('a paid booking mails client and provider, each in their language, with a REQUEST .ics for the booking', async () => {
+    const mails = await run(event({}));
+    expect(mails.map((m) => m.to).sort()).toEqual(['anna@example.com', 'max@example.com']);
+    const client = mails.find((m) => m.to === 'max@example.com')!;
+    const provider = mails.find((m) => m.to === 'anna@example.com')!;
+    expect(client.subject).toBe('Sitzung bestätigt: Cognitive behavioural therapy');
+    expect(client.text).toContain('Hallo Max');
+    expect(client.text).toContain('mit Anna Weber');
+    expect(client.text).toContain('https://meet.example.com/x');
+    expect(provider.subject).toBe('Session confirmed: Cognitive behavioural therapy');
+    expect(provider.text).toContain('with Max Muster');
+    expect(provider.text).toContain('09:00–09:50 UTC');
+    for (const m of mails) {
+      expect(m.attachments).toHaveLength(1);
+      const [a] = m.attachments!;
+      expect(a!.contentType).toBe('text/calendar; charset=utf-8; method=REQUEST');
+      expect(a!.content).toContain('UID:bk_1\r\n');
+      expect(a!.content).toContain('METHOD:REQUEST\r\n');
+      expect(a!.content).toContain('DTSTART:20261201T090000Z\r\n');
+      expect(a!.content).toContain('LOCATION:https://meet.example.com/x\r\n');
+    }
+  });
+
+  it('a cancel of a confirmed booking sends METHOD:CANCEL with the same UID and a higher SEQUENCE; a reschedule a higher one still', async () => {
+    const [confirmed] = await run(event({}), facts, new Date('2026-11-20T10:00:00Z'));
+    const [moved] = await run(event({ change: 'rescheduled', previousStatus: 'confirmed' }), facts, new Date('2026-11-21T10:00:00Z'));
+    const [cancelled] = await run(
+      event({ change: 'cancelled', status: 'cancelled', previousStatus: 'confirmed' }),
+      { ...facts, status: 'cancelled' },
+      new Date('2026-11-22T10:00:00Z'),
+    );
+    const a = confirmed!.attachments![0]!.content;
+    const b = moved!.attachments![0]!.content;
+    const c = cancelled!.attachments![0]!.content;
+    expect(b).toContain('METHOD:REQUEST');
+    expect(c).toContain('METHOD:CANCEL');
+    expect(c).toContain('STATUS:CANCELLED');
+    expect(c).toContain('UID:bk_1\r\n');
+    expect(seq(b)).toBeGreaterThan(seq(a));
+    expect(seq(c)).toBeGreaterThan(seq(b));
+  });
+
+  it('sends requests to the provider only, rejections and expiries to the client only, without a calendar file', async () => {
+    const requested = await run(event({ change: 'requested', status: 'requested', previousStatus: null }), { ...facts, status: 'requested' });
+    expect(requested.map((m) => m.to)).toEqual(['anna@example.com']);
+    expect(requested[0]!.subject).toBe('New booking request: Cognitive behavioural therapy');
+    const rejected = await run(event({ change: 'rejected', status: 'rejected', previousStatus: 'requested' }), { ...facts, status: 'rejected' });
+    expect(rejected.map((m) => m.to)).toEqual(['max@example.com']);
+    expect(rejected[0]!.subject).toBe('Buchung abgelehnt: Cognitive behavioural therapy');
+    const expired = await run(event({ change: 'expired', status: 'expired', previousStatus: 'pending' }), { ...facts, status: 'expired' });
+    expect(expired.map((m) => m.to)).toEqual(['max@example.com']);
+    for (const m of [...requested, ...rejected, ...expired]) expect(m.attachments).toBeUndefined();
+  });
+
+  it('sends nothing for an unpaid booking being made, a completed session or an unknown booking', async () => {
+    expect(await run(event({ change: 'created', status: 'pending', previousStatus: null }))).toEqual([]);
+    expect(await run(event({ change: 'completed', status: 'completed', previousStatus: 'confirmed' }))).toEqual([]);
+    expect(await run(event({ bookingId: 'bk_other' }))).toEqual([]);
+  });
+
+  it('plans the confirmation of a free booking made or acknowledged as confirmed, and a cancel of an unconfirmed one without a .ics', () => {
+    expect(planBookingMails(event({ change: 'created', previousStatus: null }), facts)).toEqual([
+      { recipient: 'client', kind: 'confirmed', ics: 'REQUEST' },
+      { recipient: 'provider', kind: 'confirmed', ics: 'REQUEST' },
+    ]);
+    expect(planBookingMails(event({ change: 'acknowledged', previousStatus: 'requested' }), facts)).toHaveLength(2);
+    expect(planBookingMails(event({ change: 'cancelled', status: 'cancelled', previousStatus: 'pending' }), facts)).toEqual([
+      { recipient: 'client', kind: 'cancelled' },
+      { recipient: 'provider', kind: 'cancelled' },
+    ]);
+  });
+});

@@ -1,0 +1,92 @@
+import type { Locale } from '@therapy/contracts/messages';
+import type { Executor } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { BookingFacts, BookingFactsSource } from '../../platform/booking-facts.ts';
+import type { DomainEventMap } from '../../platform/events.ts';
+import type { OutgoingMail } from '../../platform/mail/outgoing-mail.ts';
+import type { UserModule } from '../user/user.module.ts';
+import { planBookingMails, icsSequence, type BookingMailKind } from './booking-mail-plan.ts';
+import { bookingMailTexts, formatSessionTime } from './booking-mail-texts.ts';
+import { buildIcs, icsContentType, type IcsMethod } from './ics.ts';
+
+type Users = Pick<UserModule, 'findActiveUser'>;
+type Deps = Pick<AppDeps, 'config' | 'mail' | 'clock'>;
+
+interface Party {
+  email: string;
+  locale: Locale;
+  firstName: string | null;
+}
+
+async function partyOf(users: Users, userId: string, tx: Executor): Promise<Party | undefined> {
+  const user = await users.findActiveUser(userId, tx);
+  if (!user) return undefined;
+  return { email: user.email, locale: user.locale === 'de' ? 'de' : 'en', firstName: user.firstName ?? null };
+}
+
+/** One booking mail for one recipient, with the .ics when `ics` is set and the booking has a time. */
+export function composeBookingMail(
+  deps: Deps,
+  facts: BookingFacts,
+  kind: BookingMailKind,
+  recipient: 'client' | 'provider',
+  to: Party,
+  others: { client: Party | undefined; provider: Party | undefined },
+  ics: IcsMethod | undefined,
+): OutgoingMail {
+  const locale = to.locale;
+  const otherName = recipient === 'client' ? facts.providerName : facts.clientName;
+  const anonymous = locale === 'de' ? 'ein gelöschtes Konto' : 'a deleted account';
+  const when = facts.startsAt && facts.endsAt ? formatSessionTime(facts.startsAt, facts.endsAt, locale) : '';
+  const content = bookingMailTexts[locale][kind]({
+    name: to.firstName ?? (locale === 'de' ? 'zusammen' : 'there'),
+    other: otherName ?? anonymous,
+    therapy: facts.therapyName,
+    when,
+    where: facts.meetingLink ?? facts.address ?? '',
+    link: `${deps.config.appOrigin}/${recipient === 'client' ? 'bookings' : 'appointments'}`,
+  });
+  const mail: OutgoingMail = { to: to.email, ...content };
+  if (ics && facts.startsAt && facts.endsAt) {
+    const now = deps.clock.now();
+    const attendees = [others.client && { name: facts.clientName, email: others.client.email }].filter((a) => a !== undefined);
+    mail.attachments = [
+      {
+        filename: 'session.ics',
+        contentType: icsContentType(ics),
+        content: buildIcs({
+          uid: facts.identifier,
+          method: ics,
+          sequence: icsSequence(now),
+          startsAt: facts.startsAt,
+          endsAt: facts.endsAt,
+          stampedAt: now,
+          summary: `${facts.therapyName}: ${recipient === 'client' ? (facts.providerName ?? anonymous) : (facts.clientName ?? anonymous)}`,
+          location: facts.meetingLink ?? facts.address,
+          organizer: { name: facts.providerName, email: others.provider?.email ?? to.email },
+          attendees,
+        }),
+      },
+    ];
+  }
+  return mail;
+}
+
+/**
+ * The `booking.changed` subscriber: inside the booking's transaction it reads the facts and queues the mails of the
+ * change (the outbox, decision 0020), so a committed change always gets its mails and a rolled-back one never does.
+ */
+export function bookingMail(deps: Deps, users: Users, facts: BookingFactsSource) {
+  return async (event: DomainEventMap['booking.changed'], tx: Executor): Promise<void> => {
+    const booking = await facts(event.bookingId, tx);
+    if (!booking) return;
+    const planned = planBookingMails(event, booking);
+    if (planned.length === 0) return;
+    const parties = { client: await partyOf(users, booking.clientId, tx), provider: await partyOf(users, booking.providerId, tx) };
+    for (const p of planned) {
+      const to = parties[p.recipient];
+      if (!to) continue; // a deleted account gets no mail
+      await deps.mail.queue(tx, composeBookingMail(deps, booking, p.kind, p.recipient, to, parties, p.ics));
+    }
+  };
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { buildIcs, escapeText, foldLine, icsContentType, icsDateTime, type IcsEvent } from './ics.ts';
+
+const base: IcsEvent = {
+  uid: 'bk_01HZX4',
+  method: 'REQUEST',
+  sequence: 0,
+  startsAt: new Date('2026-12-01T09:00:00.000Z'),
+  endsAt: new Date('2026-12-01T09:50:00.000Z'),
+  stampedAt: new Date('2026-11-23T22:30:15.123Z'),
+  summary: 'Therapy session: CBT',
+  location: 'https://meet.example.com/abc',
+  organizer: { name: 'Dr. Anna Weber', email: 'anna@example.com' },
+  attendees: [{ name: 'Max Muster', email: 'max@example.com' }],
+};
+
+/** Unfolds (§3.1) and splits into content lines. */
+const contentLines = (ics: string) => ics.replace(/\r\n /g, '').split('\r\n').filter((l) => l !== '');
+
+describe('ics writer (RFC 5545)', () => {
+  it('writes one VEVENT with UID = booking id, UTC DTSTART/DTEND, SUMMARY, LOCATION and METHOD:REQUEST', () => {
+    const ics = buildIcs(base);
+    const lines = contentLines(ics);
+    expect(lines[0]).toBe('BEGIN:VCALENDAR');
+    expect(lines.at(-1)).toBe('END:VCALENDAR');
+    expect(lines).toContain('VERSION:2.0');
+    expect(lines).toContain('METHOD:REQUEST');
+    expect(lines).toContain('UID:bk_01HZX4');
+    expect(lines).toContain('DTSTART:20261201T090000Z');
+    expect(lines).toContain('DTEND:20261201T095000Z');
+    expect(lines).toContain('DTSTAMP:20261123T223015Z');
+    expect(lines).toContain('SEQUENCE:0');
+    expect(lines).toContain('STATUS:CONFIRMED');
+    expect(lines).toContain('SUMMARY:Therapy session: CBT');
+    expect(lines).toContain('LOCATION:https://meet.example.com/abc');
+    expect(lines).toContain('ORGANIZER;CN=Dr. Anna Weber:mailto:anna@example.com');
+    expect(lines).toContain('ATTENDEE;CN=Max Muster;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:max@example.com');
+    expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1);
+    // every line ends with CRLF, none with a bare LF
+    expect(ics.endsWith('\r\n')).toBe(true);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
+  it('a cancel keeps the UID, says METHOD:CANCEL and STATUS:CANCELLED with the higher SEQUENCE', () => {
+    const lines = contentLines(buildIcs({ ...base, method: 'CANCEL', sequence: 1 }));
+    expect(lines).toContain('METHOD:CANCEL');
+    expect(lines).toContain('UID:bk_01HZX4');
+    expect(lines).toContain('SEQUENCE:1');
+    expect(lines).toContain('STATUS:CANCELLED');
+    expect(lines.some((l) => l.includes('PARTSTAT='))).toBe(false);
+  });
+
+  it('leaves LOCATION out when there is none, and writes a DESCRIPTION when given', () => {
+    const lines = contentLines(buildIcs({ ...base, location: null, description: 'Line one\nLine two' }));
+    expect(lines.some((l) => l.startsWith('LOCATION'))).toBe(false);
+    expect(lines).toContain('DESCRIPTION:Line one\\nLine two');
+  });
+
+  it('escapes TEXT values: backslash, semicolon, comma and newlines', () => {
+    expect(escapeText('a\\b;c,d\ne\r\nf')).toBe('a\\\\b\\;c\\,d\\ne\\nf');
+    const lines = contentLines(buildIcs({ ...base, location: 'Hauptstr. 1, 10115 Berlin; 2nd floor' }));
+    expect(lines).toContain('LOCATION:Hauptstr. 1\\, 10115 Berlin\\; 2nd floor');
+  });
+
+  it('quotes a name with : ; or , in CN and drops double quotes and control characters from it', () => {
+    const lines = contentLines(
+      buildIcs({ ...base, organizer: { name: 'Weber, "Anna"\nDr.', email: 'anna@example.com' } }),
+    );
+    expect(lines).toContain('ORGANIZER;CN="Weber,  Anna  Dr.":mailto:anna@example.com');
+    const noName = contentLines(buildIcs({ ...base, attendees: [{ name: null, email: 'x@example.com' }] }));
+    expect(noName).toContain('ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:x@example.com');
+  });
+
+  it('folds lines longer than 75 octets, never splitting a UTF-8 character, and unfolds to the original', () => {
+    const long = `SUMMARY:${'Gesprächstherapie – Übung '.repeat(8)}`;
+    const folded = foldLine(long);
+    const physical = folded.split('\r\n');
+    expect(physical.length).toBeGreaterThan(1);
+    for (const [i, line] of physical.entries()) {
+      expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+      if (i > 0) expect(line.startsWith(' ')).toBe(true);
+      // a split inside a multi-byte character would leave a replacement character after decoding
+      expect(Buffer.from(line, 'utf8').toString('utf8')).toBe(line);
+    }
+    expect(folded.replace(/\r\n /g, '')).toBe(long);
+    expect(foldLine('SHORT:x')).toBe('SHORT:x');
+    const exactly75 = `X:${'a'.repeat(73)}`;
+    expect(foldLine(exactly75)).toBe(exactly75);
+    expect(foldLine(`${exactly75}b`)).toBe(`${exactly75}\r\n b`);
+  });
+
+  it('refuses an event that does not end after it starts, a negative sequence and an invalid date', () => {
+    expect(() => buildIcs({ ...base, endsAt: base.startsAt })).toThrow(RangeError);
+    expect(() => buildIcs({ ...base, sequence: -1 })).toThrow(RangeError);
+    expect(() => icsDateTime(new Date('nope'))).toThrow(RangeError);
+  });
+
+  it('names the method in the attachment content type', () => {
+    expect(icsContentType('CANCEL')).toBe('text/calendar; charset=utf-8; method=CANCEL');
+  });
+});

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { bookings, bookingShares } from '../../db/schema/bookings.ts';
+import { referenceItems } from '../../db/schema/reference.ts';
+import type { BookingFacts } from '../../platform/booking-facts.ts';
+
+/**
+ * TEST-ONLY fixture (issue 15): booking rows inserted directly and a BookingFactsSource over them, while the bookings
+ * module (and its `factsOf`) is built elsewhere. Not used by the app.
+ */
+export const testBookings = {
+  async insertConfirmed(db: Database, clientId: string, providerId: string, startsAt: Date) {
+    const items = await db.select().from(referenceItems);
+    const category = items.find((i) => i.list === 'therapy-category')!;
+    const modality = items.find((i) => i.list === 'modality')!;
+    const [row] = await db
+      .insert(bookings)
+      .values({
+        clientId, providerId, therapyCategoryId: category.identifier, modalityId: modality.identifier, status: 'confirmed',
+        startsAt, endsAt: new Date(startsAt.getTime() + 50 * 60_000), priceAmount: 0, currencyCode: 'EUR', createdBy: 'client',
+        clientReschedulesLeft: 1, providerReschedulesLeft: 1, meetingLink: 'https://meet.example.com/s',
+      })
+      .returning();
+    return row!;
+  },
+  /** Facts with fixed names (CBT, Max Muster, Anna Weber). */
+  async factsOf(db: Database, id: string): Promise<BookingFacts | undefined> {
+    const [b] = await db.select().from(bookings).where(eq(bookings.identifier, id));
+    if (!b) return undefined;
+    return {
+      identifier: b.identifier, status: b.status as BookingFacts['status'], clientId: b.clientId, providerId: b.providerId,
+      startsAt: b.startsAt, endsAt: b.endsAt, modalityCode: 'online', therapyCode: 'cbt', therapyName: 'CBT',
+      meetingLink: b.meetingLink, address: b.address, priceAmount: b.priceAmount, currencyCode: b.currencyCode,
+      clientName: 'Max Muster', providerName: 'Anna Weber',
+    };
+  },
+  async sharesBy(db: Database, userId: string) {
+    return db.select().from(bookingShares).where(eq(bookingShares.sharedBy, userId));
+  },
+};
