@@ -15,6 +15,7 @@ import type { Database } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { createAppConfigModule } from './modules/app-config/app-config.module.ts';
 import { createAvailabilityModule } from './modules/availability/availability.module.ts';
+import { createBookingMailModule } from './modules/booking-mail/booking-mail.module.ts';
 import { createBookingsModule } from './modules/bookings/bookings.module.ts';
 import { createBankDetailsModule } from './modules/bank-details/bank-details.module.ts';
 import { createClientProfileModule } from './modules/client-profile/client-profile.module.ts';
@@ -130,6 +131,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   availability.useProviderGate(verification.isVerified);
   const bookings = createBookingsModule(deps, { availability, wallet, practiceDetails, isVerified: verification.isVerified });
+  // Mails and reminders follow the bookings' changes through the BookingFacts port, not the bookings module itself.
+  const bookingMail = createBookingMailModule(deps, { users, facts: bookings.factsOf });
   const modules = [
     createHealthModule(deps),
     createAppConfigModule(deps),
@@ -147,6 +150,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     practiceDetails,
     verification,
     bookings,
+    bookingMail,
   ];
 
 

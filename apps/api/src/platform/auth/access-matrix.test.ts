@@ -88,6 +88,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/appointment/policy/{id}/reschedule': { who: 'user', params: (f) => ({ id: f.bookingId }), owned: true },
   'POST /api/v1/appointment/{id}/reschedule-update': { who: 'user', params: (f) => ({ id: f.bookingId }), owned: true, body: { status: 'accepted' }, alsoOk: [409] },
   'GET /api/v1/booking/participant/{id}': { who: 'user', params: (f) => ({ id: f.participantId }), owned: true },
+  // The booking is named in the body (set in beforeAll); another user's answers 404.
+  'POST /api/v1/share-booking': { who: 'user', owned: true, params: () => ({}), body: { bookingIdentifier: 'set in beforeAll', email: 'friend@example.com' } },
   'GET /api/v1/user/info': { who: 'user' },
   'POST /api/v1/user/profile/update-password': { who: 'user' },
   'POST /api/v1/user/profile/change-email': { who: 'user' },
@@ -282,6 +284,7 @@ beforeAll(async () => {
     bookingId: booked[0]!.identifier,
     participantId: participants[0]!.identifier,
   };
+  RULES['POST /api/v1/share-booking']!.body = { bookingIdentifier: f.bookingId, email: 'friend@example.com' };
 });
 afterAll(async () => t.close());
 
