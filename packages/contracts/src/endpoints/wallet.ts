@@ -60,9 +60,10 @@ export const getTopupOptions = defineEndpoint({
   method: 'GET',
   path: '/payment/options',
   operationId: 'getTopupOptions',
-  summary: "How the signed-in client can top up: the card gateway for the wallet's currency, and whether bank transfers are offered",
+  summary: "How the signed-in client can top up: the card gateway for `currency` (else the wallet's currency), and whether bank transfers are offered",
   tags,
   role: 'client',
+  query: walletBalanceQuery,
   responses: { 200: envelope(topupOptionsResponse), ...walletErrors },
 });
 

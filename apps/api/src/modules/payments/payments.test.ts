@@ -75,7 +75,6 @@ describe('starting a top-up', () => {
     [{ amount: 100_000.5 }, en.amountDigits],
     [{ amount: 1e15 }, en.amountTooLarge],
     [{ amount: 100_000, currencyCode: 'XYZ' }, en.currencyUnsupported],
-    [{ amount: 100_000, currencyCode: 'GBP' }, en.currencyNotYours],
   ])('refuses %j and starts nothing', async (body, message) => {
     const res = await t.api('POST', '/payment/wallet', client, body);
     expectError(res, 400, validation(message));
@@ -141,6 +140,31 @@ describe('card top-up through the sandbox checkout', () => {
     expect((await press(started.payment.reference, 'decline')).statusCode).toBe(303);
     await settles(client, started.payment.identifier, 'failed');
     expect((await balance(client)).balance).toBe(0);
+  });
+});
+
+describe('wallets per currency (DESIGN.md §6: a booking in another currency is paid from that wallet)', () => {
+  it("tops up the requested currency's wallet, which GET /wallet/balance?currency= reads; the own wallet is untouched", async () => {
+    const client = await t.signUp('client');
+    const options = await t.api('GET', '/payment/options?currency=GBP', client);
+    expect(options.statusCode, options.body).toBe(200);
+    expect(options.json().data).toMatchObject({ currencyCode: 'GBP' });
+    const res = await t.request({ method: 'POST', url: '/api/v1/payment/wallet', headers: client.auth, payload: { amount: 120_000, currencyCode: 'GBP' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const started = res.json().data as TopupResponse;
+    expect(started.payment).toMatchObject({ amount: 120_000, currencyCode: 'GBP' });
+    await press(started.payment.reference, 'pay');
+    await settles(client, started.payment.identifier, 'success');
+    expect((await t.api('GET', '/wallet/balance?currency=GBP', client)).json().data).toEqual({ balance: 120_000, currency: 'GBP' });
+    expect(await balance(client)).toEqual({ balance: 0, currency: 'NGN' });
+    expect((await t.api('GET', '/wallet/balance?currency=NGN', client)).json().data).toEqual({ balance: 0, currency: 'NGN' });
+  });
+
+  it('refuses an unsupported currency (400) and answers another user nothing of it', async () => {
+    const client = await t.signUp('client');
+    expectError(await t.api('GET', '/wallet/balance?currency=XYZ', client), 400, validation(en.currencyUnsupported));
+    expectError(await t.api('GET', '/payment/options?currency=XYZ', client), 400, validation(en.currencyUnsupported));
+    expect((await t.api('GET', '/wallet/balance?currency=GBP', undefined)).statusCode).toBe(401);
   });
 });
 

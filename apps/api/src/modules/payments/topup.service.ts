@@ -69,16 +69,16 @@ export function createTopupService(
 
   return {
     /** What the top-up dialog offers for the wallet's currency. */
-    async options(actor: Actor): Promise<TopupOptionsResponse> {
+    async options(actor: Actor, requested?: string): Promise<TopupOptionsResponse> {
       const user = await me(actor);
-      const currency = await wallet.currencyOf(user.identifier);
+      const currency = requested ?? (await wallet.currencyOf(user.identifier));
       return { currencyCode: currency, cardGateway: gateways.gatewayFor(currency)?.name ?? null, bankTransfer: gateways.transfersIn(currency) };
     },
 
     async topup(actor: Actor, input: TopupInput, idempotencyKey: string | undefined): Promise<TopupResponse> {
       const user = await me(actor);
-      const currency = await wallet.currencyOf(user.identifier);
-      if (input.currencyCode && input.currencyCode !== currency) throw AppError.rule('currencyNotYours');
+      // Wallets are per currency (DESIGN.md §6): a booking in another currency is paid from that currency's wallet.
+      const currency = input.currencyCode ?? (await wallet.currencyOf(user.identifier));
       if (input.amount < minTopupMinor(currency)) throw AppError.rule('topupMinimum', topupMinimumParams(currency));
       const gateway = cardGatewayFor(currency);
       // A retried request (same key) gets the payment it already started, never a second one.

@@ -1,5 +1,5 @@
 import type { pageMeta } from '@therapy/contracts/common';
-import type { TransactionType, WalletTransaction } from '@therapy/contracts/wallet';
+import type { CurrencyCode, TransactionType, WalletTransaction } from '@therapy/contracts/wallet';
 import { PAYMENT_POLL_MS } from '@therapy/contracts/constants';
 import {
   generateBankAccount,
@@ -32,20 +32,22 @@ export type PagedMeta = z.infer<typeof pageMeta>;
 export const walletKeys = {
   all: ['wallet'] as const,
   balance: ['wallet', 'balance'] as const,
+  balanceIn: (currency: string) => ['wallet', 'balance', currency] as const,
   stats: ['wallet', 'stats'] as const,
   transactions: ['wallet', 'transactions'] as const,
   transactionList: (filters: TransactionFilters) => ['wallet', 'transactions', 'list', filters] as const,
   transaction: (id: string) => ['wallet', 'transactions', 'one', id] as const,
   bankAccount: ['wallet', 'bank-account'] as const,
   topupOptions: ['wallet', 'topup-options'] as const,
+  topupOptionsIn: (currency: string) => ['wallet', 'topup-options', currency] as const,
   payment: (id: string) => ['payment', 'status', id] as const,
 };
 
 /** GET /wallet/balance. Silent: the balance card and the top-up modal show "Failed to load" themselves (spec §2). */
-export const balanceQuery = () =>
+export const balanceQuery = (currency?: CurrencyCode) =>
   queryOptions({
-    queryKey: walletKeys.balance,
-    queryFn: async ({ signal }) => (await call(getWalletBalance, { signal })).data,
+    queryKey: currency ? walletKeys.balanceIn(currency) : walletKeys.balance,
+    queryFn: async ({ signal }) => (await call(getWalletBalance, { signal, ...(currency ? { query: { currency } } : {}) })).data,
     meta: { silent: true },
   });
 
@@ -115,10 +117,10 @@ export const bankAccountQuery = () =>
   });
 
 /** GET /payment/options: the gateway a card top-up goes to (the button names it) and whether bank transfers are offered. */
-export const topupOptionsQuery = () =>
+export const topupOptionsQuery = (currency?: CurrencyCode) =>
   queryOptions({
-    queryKey: walletKeys.topupOptions,
-    queryFn: async ({ signal }) => (await call(getTopupOptions, { signal })).data,
+    queryKey: currency ? walletKeys.topupOptionsIn(currency) : walletKeys.topupOptions,
+    queryFn: async ({ signal }) => (await call(getTopupOptions, { signal, ...(currency ? { query: { currency } } : {}) })).data,
     staleTime: 5 * 60_000,
     meta: { silent: true },
   });
@@ -139,8 +141,8 @@ export function useRequestBankAccount() {
  */
 export function useStartCardTopup() {
   return useMutation({
-    mutationFn: async ({ amount, idempotencyKey }: { amount: number; idempotencyKey: string }) =>
-      (await call(startTopup, { body: { amount }, idempotencyKey })).data,
+    mutationFn: async ({ amount, currencyCode, idempotencyKey }: { amount: number; currencyCode?: CurrencyCode | undefined; idempotencyKey: string }) =>
+      (await call(startTopup, { body: currencyCode ? { amount, currencyCode } : { amount }, idempotencyKey })).data,
   });
 }
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { message } from '@therapy/contracts/messages';
-import { topupAmountField, type WalletBalance } from '@therapy/contracts/wallet';
+import { minTopupMinor, topupAmountField, type CurrencyCode, type WalletBalance } from '@therapy/contracts/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { currentLocale } from '@/lib/i18n';
 import { balanceQuery } from '../api/wallet-api';
 import { AmountField } from './amount-field';
+import { formatAmountInput } from './money';
 import { formatMoney } from '@/lib/format';
 
 export interface ChosenAmount {
@@ -22,10 +23,32 @@ export interface ChosenAmount {
   currency: string;
 }
 
-/** Step 1 of the top-up: "Current Balance" and the amount, checked with the wallet currency's minimum. */
-export function AmountStep({ initialText, onProceed }: { initialText: string; onProceed: (amount: ChosenAmount) => void }) {
+/**
+ * The amount a booking lacks as the field's text: whole major units rounded up (the field takes digits only), at least
+ * the currency's minimum top-up. "" without an amount.
+ */
+export function prefillText(currency: string, amountMinor: number | undefined): string {
+  if (amountMinor === undefined || amountMinor <= 0) return '';
+  return formatAmountInput(String(Math.ceil(Math.max(amountMinor, minTopupMinor(currency)) / 100)));
+}
+
+/**
+ * Step 1 of the top-up: "Current Balance" and the amount, checked with the wallet currency's minimum. With `currency`
+ * (a booking's) that currency's wallet, else the user's own; `amountMinor` prefills the amount a booking lacks.
+ */
+export function AmountStep({
+  initialText,
+  onProceed,
+  currency,
+  amountMinor,
+}: {
+  initialText: string;
+  onProceed: (amount: ChosenAmount) => void;
+  currency?: CurrencyCode | undefined;
+  amountMinor?: number | undefined;
+}) {
   const { t } = useTranslation('wallet');
-  const balance = useQuery(balanceQuery());
+  const balance = useQuery(balanceQuery(currency));
   return (
     <div className="flex flex-col">
       <DialogTitle>{t('topup.title')}</DialogTitle>
@@ -39,7 +62,12 @@ export function AmountStep({ initialText, onProceed }: { initialText: string; on
       />
       {balance.data ? (
         // One form per currency: the minimum and the prefix depend on it.
-        <AmountForm key={balance.data.currency} currency={balance.data.currency} initialText={initialText} onProceed={onProceed} />
+        <AmountForm
+          key={balance.data.currency}
+          currency={balance.data.currency}
+          initialText={initialText || prefillText(balance.data.currency, amountMinor)}
+          onProceed={onProceed}
+        />
       ) : (
         <DialogActions>
           <Button disabled>{t('topup.proceed')}</Button>

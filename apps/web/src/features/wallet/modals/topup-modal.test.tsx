@@ -18,7 +18,7 @@ const account = {
 
 const ngnPaystack: TopupOptionsResponse = { currencyCode: 'NGN', cardGateway: 'paystack', bankTransfer: true };
 
-function renderModal(routes: Parameters<typeof mockFetch>[0] = [], options: TopupOptionsResponse = ngnPaystack) {
+function renderModal(routes: Parameters<typeof mockFetch>[0] = [], options: TopupOptionsResponse = ngnPaystack, props: { currencyCode?: string; amountMinor?: number } = {}) {
   const fetchMock = mockFetch([
     {
       path: '/api/v1/wallet/balance',
@@ -33,7 +33,7 @@ function renderModal(routes: Parameters<typeof mockFetch>[0] = [], options: Topu
   const onClose = vi.fn();
   const view = renderWithProviders(
     <Dialog open onOpenChange={() => undefined}>
-      <TopupModal onClose={onClose} />
+      <TopupModal onClose={onClose} {...props} />
     </Dialog>,
   );
   return { ...view, fetchMock, onClose };
@@ -46,6 +46,44 @@ async function chooseAmount(user: ReturnType<typeof renderModal>['user'], amount
 }
 
 describe('TopupModal', () => {
+  it("a booking's currency and lacking amount: that wallet's balance and options, the amount prefilled (rounded up), the currency posted", async () => {
+    const bodies: unknown[] = [];
+    const gbp: TopupOptionsResponse = { currencyCode: 'GBP', cardGateway: 'sandbox', bankTransfer: false };
+    const { user, fetchMock } = renderModal(
+      [
+        {
+          method: 'POST',
+          path: '/api/v1/payment/wallet',
+          respond: (init) => {
+            bodies.push(JSON.parse(String(init?.body)));
+            return jsonResponse({
+              data: {
+                metadata: { authorizationUrl: '/api/v1/payment/sandbox/checkout/ref-2' },
+                payment: { identifier: uuid(8), reference: 'ref-2', method: 'card', amount: 250100, currencyCode: 'GBP', status: 'pending', createdAt: '2026-01-01T00:00:00Z' },
+              },
+            }, 201);
+          },
+        },
+      ],
+      gbp,
+      { currencyCode: 'GBP', amountMinor: 250_050 },
+    );
+    const field = await screen.findByLabelText('Amount (GBP)');
+    expect((field as HTMLInputElement).value).toBe('2,501');
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await screen.findByRole('heading', { name: 'Choose how to pay' });
+    const urls = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(urls.some((u) => u.endsWith('/api/v1/wallet/balance?currency=GBP'))).toBe(true);
+    expect(urls.some((u) => u.endsWith('/api/v1/payment/options?currency=GBP'))).toBe(true);
+    await user.click(await screen.findByRole('button', { name: /sandbox/i }));
+    await vi.waitFor(() => expect(bodies).toEqual([{ amount: 250_100, currencyCode: 'GBP' }]));
+  });
+
+  it('a lacking amount below the minimum prefills the minimum', async () => {
+    renderModal([], ngnPaystack, { currencyCode: 'NGN', amountMinor: 1_000 });
+    expect(((await screen.findByLabelText('Amount (NGN)')) as HTMLInputElement).value).toBe('500');
+  });
+
   it('card: posts the amount times 100 with an Idempotency-Key and goes to the checkout', async () => {
     const requests: Array<{ body: unknown; key: string | null }> = [];
     const { user } = renderModal([

@@ -7,7 +7,8 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DialogActions, DialogDescription } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import type { ModalComponentProps } from '@/lib/modal-store';
+import { supportedCurrencies, type CurrencyCode } from '@therapy/contracts/wallet';
+import type { ModalComponentProps, ModalProps } from '@/lib/modal-store';
 import { topupOptionsQuery, useStartCardTopup } from '../api/wallet-api';
 import { AmountStep, type ChosenAmount } from '../components/amount-step';
 import { newIdempotencyKey } from '../components/idempotency-key';
@@ -24,7 +25,9 @@ type Step = 'amount' | 'method' | 'transfer' | 'progress';
  * gateway the server uses for the wallet's currency (Paystack, Stripe or the sandbox: GET /payment/options); the
  * transfer is offered only where a dedicated account exists (NGN), and the dialog says so elsewhere.
  */
-export function TopupModal({ onClose }: Pick<ModalComponentProps<'wallet-topup'>, 'onClose'>) {
+export function TopupModal({ onClose, currencyCode, amountMinor }: Pick<ModalComponentProps<'wallet-topup'>, 'onClose'> & ModalProps['wallet-topup']) {
+  // A booking's currency (wallets are per currency); an unknown code falls back to the user's own wallet.
+  const currency = supportedCurrencies.find((c) => c === currencyCode);
   const [step, setStep] = useState<Step>('amount');
   const [amount, setAmount] = useState<ChosenAmount | null>(null);
   // One key per attempt: a second click or a retry after a lost answer returns the same payment.
@@ -33,6 +36,8 @@ export function TopupModal({ onClose }: Pick<ModalComponentProps<'wallet-topup'>
   if (step === 'amount' || !amount) {
     return (
       <AmountStep
+        currency={currency}
+        amountMinor={amountMinor}
         initialText={amount?.text ?? ''}
         onProceed={(chosen) => {
           setAmount(chosen);
@@ -42,7 +47,7 @@ export function TopupModal({ onClose }: Pick<ModalComponentProps<'wallet-topup'>
       />
     );
   }
-  if (step === 'method') return <MethodStep amount={amount} attemptKey={attemptKey} onTransfer={() => setStep('transfer')} onBack={() => setStep('amount')} />;
+  if (step === 'method') return <MethodStep amount={amount} currency={currency} attemptKey={attemptKey} onTransfer={() => setStep('transfer')} onBack={() => setStep('amount')} />;
   if (step === 'transfer') return <TransferStep amount={amount} onPaid={() => setStep('progress')} onBack={() => setStep('method')} onClose={onClose} />;
   return <ProgressStep onClose={onClose} />;
 }
@@ -52,13 +57,25 @@ function useAmountLabel(amount: ChosenAmount) {
   return formatMoney(amount.minor, amount.currency, i18n.resolvedLanguage ?? 'en');
 }
 
-function MethodStep({ amount, attemptKey, onTransfer, onBack }: { amount: ChosenAmount; attemptKey: string; onTransfer: () => void; onBack: () => void }) {
+function MethodStep({
+  amount,
+  currency,
+  attemptKey,
+  onTransfer,
+  onBack,
+}: {
+  amount: ChosenAmount;
+  currency: CurrencyCode | undefined;
+  attemptKey: string;
+  onTransfer: () => void;
+  onBack: () => void;
+}) {
   const { t } = useTranslation('wallet');
   const start = useStartCardTopup();
   const [redirecting, setRedirecting] = useState(false);
   const busy = start.isPending || redirecting;
   const amountLabel = useAmountLabel(amount);
-  const options = useQuery(topupOptionsQuery());
+  const options = useQuery(topupOptionsQuery(currency));
   // Until the options are known (or if they cannot be loaded) the card button is generic; the server still decides.
   const gateway = options.data?.cardGateway;
   const cardOffered = !options.data || gateway !== null;
@@ -68,7 +85,7 @@ function MethodStep({ amount, attemptKey, onTransfer, onBack }: { amount: Chosen
 
   const payByCard = () =>
     start.mutate(
-      { amount: amount.minor, idempotencyKey: attemptKey },
+      { amount: amount.minor, currencyCode: currency, idempotencyKey: attemptKey },
       {
         onSuccess: (result) => {
           setRedirecting(true);
