@@ -59,13 +59,55 @@ export async function clientInGb(request: APIRequestContext, firstName = 'Ada'):
   return { email, password: PASSWORD, firstName };
 }
 
-/** Picks `date` and its `index`-th free time in the slot picker on the page (or in its open dialog). */
-export async function pickSlot(page: Page, date: string, index = 0): Promise<void> {
+/** Picks `date` and its `index`-th free time in the slot picker on the page (or in its open dialog), in en or de. */
+export async function pickSlot(page: Page, date: string, index = 0, locale: 'en' | 'de' = 'en'): Promise<void> {
   // The page's calendar picks the nearest free day on load; a dialog's (edit mode) waits for a choice.
   await expect(page.locator('[data-day]:not([data-outside]) button:enabled').first()).toBeVisible();
-  await showMonthOf(page, date);
+  if (locale === 'en') await showMonthOf(page, date);
+  for (let i = 0; locale === 'de' && i < 4 && !(await dayButton(page, date).isVisible()); i += 1) {
+    await page.getByRole('button', { name: /nächsten Monat/i }).click();
+  }
   await dayButton(page, date).click();
-  await page.getByRole('list', { name: `Free times on ${longDate(date)}` }).getByRole('button').nth(index).click();
+  const times = locale === 'en' ? page.getByRole('list', { name: `Free times on ${longDate(date)}` }) : page.getByRole('list', { name: /^Freie Zeiten am / });
+  await times.getByRole('button').nth(index).click();
 }
 
 export const daysAhead = (days: number) => addDays(todayIn('UTC'), days);
+
+type Headers = { authorization: string };
+
+/** Credits the user's wallet through a sandbox card top-up (the checkout's Pay), and waits until it is credited. */
+export async function fundWallet(request: APIRequestContext, headers: Headers, amountMinor: number): Promise<void> {
+  const before = ((await (await request.get('/api/v1/wallet/balance', { headers })).json()) as { data: { balance: number } }).data.balance;
+  const topup = await request.post('/api/v1/payment/wallet', { headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}` }, data: { amount: amountMinor } });
+  expect(topup.status(), await topup.text()).toBe(201);
+  const reference = ((await topup.json()) as { data: { payment: { reference: string } } }).data.payment.reference;
+  const paid = await request.post(`/api/v1/payment/sandbox/checkout/${encodeURIComponent(reference)}/pay`, { maxRedirects: 0 });
+  expect([200, 303]).toContain(paid.status());
+  await expect
+    .poll(async () => ((await (await request.get('/api/v1/wallet/balance', { headers })).json()) as { data: { balance: number } }).data.balance, { timeout: 15_000 })
+    .toBe(before + amountMinor);
+}
+
+/** The signed identifier of the provider's free time starting at the `index`-th slot of `date`. */
+export async function slotOn(request: APIRequestContext, providerId: string, date: string, index = 0): Promise<{ identifier: string; startTime: string }> {
+  const res = await request.get(`/api/v1/providers-availability/${providerId}/timeslot/${date}?timezone=UTC`);
+  expect(res.ok(), await res.text()).toBe(true);
+  const items = ((await res.json()) as { data: { items: Array<{ timeSlot: Array<{ identifier: string; startTime: string }> }> } }).data.items;
+  const slot = items.flatMap((i) => i.timeSlot)[index];
+  if (!slot) throw new Error(`no slot ${index} on ${date}`);
+  return slot;
+}
+
+/** A client's paid booking through the API (the booking journey does the same in the browser). */
+export async function paidBooking(request: APIRequestContext, headers: Headers, providerId: string, date: string, index = 0): Promise<string> {
+  const modality = (await list(request, '/reference/modality')).find((m) => m.code === 'online')!.identifier;
+  const therapy = (await list(request, '/reference/therapy-category'))[0]!.identifier;
+  const slot = await slotOn(request, providerId, date, index);
+  const made = await request.post('/api/v1/booking', { headers, data: { modalityIdentifier: modality, therapyIdentifier: therapy, timeslotIdentifier: slot.identifier } });
+  expect(made.status(), await made.text()).toBe(201);
+  const id = ((await made.json()) as { data: { identifier: string } }).data.identifier;
+  const pay = await request.post(`/api/v1/booking/${id}/pay`, { headers: { ...headers, 'idempotency-key': `e2e-pay-${id}` } });
+  expect(pay.status(), await pay.text()).toBe(200);
+  return id;
+}
