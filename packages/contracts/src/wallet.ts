@@ -162,3 +162,7 @@ export const gatewayEventNeedingAttention = z.object({
   payload: z.unknown(),
 });
 export type GatewayEventNeedingAttention = z.infer<typeof gatewayEventNeedingAttention>;
+
+/** GET /wallet/earnings: a provider's earnings not yet paid out, per currency (the own currency always listed). */
+export const walletEarnings = z.array(z.object({ currency: z.string(), available: z.number().int() }));
+export type WalletEarnings = z.infer<typeof walletEarnings>;

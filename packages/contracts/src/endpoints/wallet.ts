@@ -3,7 +3,7 @@ import { envelope, errorBody, messageOnly, paged } from '../common.ts';
 import { MAX_TOPUP_MINOR } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { m } from '../messages/index.ts';
-import { bankAccountResponse, gatewayEventNeedingAttention, paymentStatusResponse, topupInput, topupOptionsResponse, topupResponse, transactionListQuery, walletBalance, walletBalanceQuery, walletStats, walletTransaction } from '../wallet.ts';
+import { bankAccountResponse, gatewayEventNeedingAttention, paymentStatusResponse, topupInput, topupOptionsResponse, topupResponse, transactionListQuery, walletBalance, walletBalanceQuery, walletEarnings, walletStats, walletTransaction } from '../wallet.ts';
 
 /** Spec §7 "Wallet and payment": balance, transactions, top-ups and their status, the bank account for transfers. */
 const tags = ['wallet'] as const;
@@ -31,6 +31,16 @@ export const getWalletStats = defineEndpoint({
   tags,
   role: 'user',
   responses: { 200: envelope(walletStats), ...walletErrors },
+});
+
+export const getWalletEarnings = defineEndpoint({
+  method: 'GET',
+  path: '/wallet/earnings',
+  operationId: 'getWalletEarnings',
+  summary: "The signed-in provider's earnings not yet paid out, per currency",
+  tags,
+  role: 'provider',
+  responses: { 200: envelope(walletEarnings), ...walletErrors },
 });
 
 export const listWalletTransactions = defineEndpoint({

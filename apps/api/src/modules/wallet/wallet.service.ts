@@ -1,4 +1,4 @@
-import type { TransactionListQuery, WalletBalance, WalletStats, WalletTransaction } from '@therapy/contracts/wallet';
+import { supportedCurrencies, type TransactionListQuery, type WalletBalance, type WalletEarnings, type WalletStats, type WalletTransaction } from '@therapy/contracts/wallet';
 import type { AppDeps } from '../../deps.ts';
 import { requireAccess, requireLiveAccount, type Actor } from '../../platform/auth/access.ts';
 import { ledgerRepository as repo, type HistoryRow } from './ledger.repository.ts';
@@ -36,6 +36,13 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock'>) {
       const own = await walletOf(actor);
       if (!currency || currency === own.currency) return { balance: own.balance, currency: own.currency };
       return { balance: await ledger.walletBalance(db, actor.userId, currency), currency };
+    },
+
+    /** A provider's earnings per currency: those holding money, and always the own currency. */
+    async earnings(actor: Actor): Promise<WalletEarnings> {
+      const own = await walletOf(actor);
+      const all = await Promise.all(supportedCurrencies.map(async (currency) => ({ currency, available: await ledger.earningsBalance(db, own.userId, currency) })));
+      return all.filter((e) => e.available !== 0 || e.currency === own.currency);
     },
 
     async transactions(actor: Actor, query: TransactionListQuery) {
