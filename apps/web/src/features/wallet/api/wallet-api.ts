@@ -7,6 +7,7 @@ import {
   getPaymentStatus,
   getTopupOptions,
   getWalletBalance,
+  getWalletEarnings,
   getWalletStats,
   getWalletTransaction,
   listWalletTransactions,
@@ -34,6 +35,7 @@ export const walletKeys = {
   balance: ['wallet', 'balance'] as const,
   balanceIn: (currency: string) => ['wallet', 'balance', currency] as const,
   stats: ['wallet', 'stats'] as const,
+  earnings: ['wallet', 'earnings'] as const,
   transactions: ['wallet', 'transactions'] as const,
   transactionList: (filters: TransactionFilters) => ['wallet', 'transactions', 'list', filters] as const,
   transaction: (id: string) => ['wallet', 'transactions', 'one', id] as const,
@@ -48,6 +50,14 @@ export const balanceQuery = (currency?: CurrencyCode) =>
   queryOptions({
     queryKey: currency ? walletKeys.balanceIn(currency) : walletKeys.balance,
     queryFn: async ({ signal }) => (await call(getWalletBalance, { signal, ...(currency ? { query: { currency } } : {}) })).data,
+    meta: { silent: true },
+  });
+
+/** GET /wallet/earnings: a provider's earnings not yet paid out, per currency. */
+export const earningsQuery = () =>
+  queryOptions({
+    queryKey: walletKeys.earnings,
+    queryFn: async ({ signal }) => (await call(getWalletEarnings, { signal })).data,
     meta: { silent: true },
   });
 

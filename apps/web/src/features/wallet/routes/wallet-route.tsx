@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PageHeading } from '@/components/page-heading';
+import { useAuthStore } from '@/lib/auth-store';
 import { BalanceCard } from '../components/balance-card';
+import { EarningsCard } from '../components/earnings-card';
 import { PaymentWatcher } from '../components/payment-watcher';
 import { TransactionList } from '../components/transaction-list';
 import { WalletStats } from '../components/wallet-stats';
@@ -18,6 +20,7 @@ export function WalletRoute() {
   const { t } = useTranslation('wallet');
   const [params, setParams] = useSearchParams();
   const location = useLocation();
+  const isProvider = useAuthStore((s) => s.user?.userType === 'provider');
   const paymentParam = params.get('payment');
   const paymentId = paymentParam && paymentIdSchema.safeParse(paymentParam).success ? paymentParam : null;
 
@@ -48,6 +51,7 @@ export function WalletRoute() {
       {paymentId && <PaymentWatcher key={paymentId} paymentId={paymentId} refreshHref={`${location.pathname}${location.search}`} onDone={clearPayment} />}
       <div className="flex flex-col gap-6">
         <BalanceCard />
+        {isProvider && <EarningsCard />}
         <WalletStats />
         <TransactionList />
       </div>
