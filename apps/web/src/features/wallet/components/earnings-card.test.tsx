@@ -13,7 +13,7 @@ describe('EarningsCard', () => {
   });
 
   it('says when they cannot be loaded and offers to retry', async () => {
-    mockFetch([{ path: '/api/v1/wallet/earnings', respond: () => jsonResponse({ message: 'Something went wrong', code: 'INTERNAL_ERROR' }, 500) }]);
+    mockFetch([{ path: '/api/v1/wallet/earnings', respond: () => jsonResponse({ message: 'Boom', code: 'INTERNAL_ERROR', requestId: 'r' }, 500) }]);
     renderWithProviders(<EarningsCard />);
     expect(await screen.findByText('Your earnings could not be loaded.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
