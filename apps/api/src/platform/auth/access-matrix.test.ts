@@ -103,7 +103,6 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/wallet/stats': { who: 'user' },
   'GET /api/v1/wallet/earnings': { who: 'provider' },
   // A party of the booking only (booking-mail.test.ts); the empty body here answers 400.
-  'POST /api/v1/share-booking': { who: 'user' },
   'GET /api/v1/wallet/transactions': { who: 'user' },
   'GET /api/v1/wallet/transactions/{id}': { who: 'user', owned: true, params: (f) => ({ id: f.walletTransactionId }) },
   'GET /api/v1/payment/status/{paymentId}': { who: 'user', owned: true, params: (f) => ({ paymentId: f.paymentId }) },
