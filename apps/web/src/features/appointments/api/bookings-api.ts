@@ -73,10 +73,12 @@ export const bookingWalletQuery = (currency: string) =>
   });
 
 /** POST /booking/{id}/pay with the attempt's Idempotency-Key: a retry of one attempt never debits twice. */
-export function usePayBooking() {
+export function usePayBooking(onPaid?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) => await call(payBooking, { params: { id }, idempotencyKey }),
+    // Before the refreshed booking (now `confirmed`) re-renders the page, and even if the paying form has unmounted.
+    onSuccess: () => onPaid?.(),
     onSettled: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: bookingKeys.all }), queryClient.invalidateQueries({ queryKey: walletQueryPrefix })]);
     },

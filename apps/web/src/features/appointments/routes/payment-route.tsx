@@ -129,7 +129,7 @@ function PayPending({ booking, onPaid }: { booking: BookingDetails; onPaid: () =
   const openModal = useModalStore((s) => s.open);
   const currency = booking.price.currencyCode;
   const wallet = useQuery(bookingWalletQuery(currency));
-  const pay = usePayBooking();
+  const pay = usePayBooking(onPaid);
   // One key per payment attempt: a double click or a retry after a lost answer is the same attempt.
   const attemptKey = useRef(newIdempotencyKey());
   const [error, setError] = useState<string | null>(null);
@@ -153,7 +153,6 @@ function PayPending({ booking, onPaid }: { booking: BookingDetails; onPaid: () =
     pay.mutate(
       { id: booking.identifier, idempotencyKey: attemptKey.current },
       {
-        onSuccess: onPaid,
         onError: (e) => {
           // The server answered: this attempt is over, the next click is a new one. A lost answer keeps the key.
           if (isApiError(e) && e.status < 500 && e.code !== 'NETWORK_ERROR' && e.code !== 'TIMEOUT') attemptKey.current = newIdempotencyKey();

@@ -4,7 +4,7 @@ import { keyOfText, localize, message } from '@therapy/contracts/messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -257,15 +257,3 @@ export function BookingForm({ providerId, therapies, slot, therapyFromCalendar, 
   );
 }
 
-/** Signed out: Continue leads to the login page and back here. */
-export function SignInToBook() {
-  const { t } = useTranslation('therapists');
-  const navigate = useNavigate();
-  const location = useLocation();
-  return (
-    <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm text-slate-700">{t('booking.signInNote')}</p>
-      <Button onClick={() => void navigate(`/login?redirect=${encodeURIComponent(location.pathname)}`)}>{t('summary.continue')}</Button>
-    </div>
-  );
-}

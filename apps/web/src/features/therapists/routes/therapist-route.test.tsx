@@ -76,7 +76,8 @@ describe('TherapistRoute booking', () => {
     api();
     const { user: u } = render();
     await pickSlot(u);
-    expect(screen.getByTestId('booking-time').textContent).toMatch(/Friday, June 12, 2026, 9:00\sAM/);
+    // The form loads lazily (its schemas stay out of the page's first chunk).
+    expect((await screen.findByTestId('booking-time')).textContent).toMatch(/Friday, June 12, 2026, 9:00\sAM/);
     expect((screen.getByRole('combobox', { name: 'Therapy' }) as HTMLSelectElement).value).toBe(uuid(510));
     expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 import { UserRoundX } from 'lucide-react';
-import { useDeferredValue, useId, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
@@ -17,12 +17,17 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { referenceName } from '@/lib/reference-names-de';
 import { useCalendarSetupType, useProviderSummary } from '../api/therapists-api';
 import { ProviderHeader } from '../components/provider-header';
-import { BookingForm, SignInToBook } from '../components/booking-form';
+import { SignInToBook } from '../components/sign-in-to-book';
+
 import { isProviderId } from '../api/provider-id';
 import { providerDisplayName } from '../api/provider-name';
 import { SlotPicker, type SlotSelection } from '@/components/slot-picker/slot-picker';
 import { formatLongDate } from '@/lib/format';
 import { browserTimeZone, formatSlotTime, monthOf, todayIn } from '@/components/slot-picker/slot-picker-model';
+
+// The form (and the zod schemas it validates with) loads only for a signed-in client: the page's first paint and a
+// visitor's page stay free of it (first-paint.spec.ts keeps the schemas out of the page's preloads).
+const BookingForm = lazy(() => import('../components/booking-form').then((m) => ({ default: m.BookingForm })));
 
 /**
  * The public page of one therapist (/therapists/:providerId, signed in or not): who they are and "Select a date and
@@ -124,17 +129,19 @@ function BookingCalendar({ providerId, therapies }: { providerId: string; therap
         </div>
 
         {viewer === 'client' && (
-          <BookingForm
-            providerId={providerId}
-            therapies={therapies}
-            slot={selection ? { identifier: selection.slot.identifier, label: t('summary.when', { date: formatLongDate(selection.date, locale), time: formatSlotTime(selection.slot, locale, selection.timeZone) }) } : null}
-            therapyInCalendar={byCategory}
-            therapyFromCalendar={category}
-            onSlotGone={() => {
-              setSelection(null);
-              setPickerRound((n) => n + 1);
-            }}
-          />
+          <Suspense fallback={null}>
+            <BookingForm
+              providerId={providerId}
+              therapies={therapies}
+              slot={selection ? { identifier: selection.slot.identifier, label: t('summary.when', { date: formatLongDate(selection.date, locale), time: formatSlotTime(selection.slot, locale, selection.timeZone) }) } : null}
+              therapyInCalendar={byCategory}
+              therapyFromCalendar={category}
+              onSlotGone={() => {
+                setSelection(null);
+                setPickerRound((n) => n + 1);
+              }}
+            />
+          </Suspense>
         )}
         {viewer === 'anonymous' && selection && (
           <div className="mt-6 rounded-xl border border-brand-200 bg-brand-50 p-4">
