@@ -2,20 +2,18 @@ import type { BookingDetails, BookingRole } from '@therapy/contracts/bookings';
 import { activeBookingStatuses } from '@therapy/contracts/bookings';
 import { message } from '@therapy/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarX } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PageSpinner } from '@/components/page-spinner';
-import { StatusPage } from '@/components/status-page';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { isApiError } from '@/lib/api-error';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/format';
 import { useModalStore } from '@/lib/modal-store';
 import { notify } from '@/lib/toast';
+import { BookingLoadState } from '../components/booking-load-state';
 import { bookingDetailsQuery, partyName, useAnswerRequestedBooking, type ViewerRole } from '../api/bookings-api';
 import { formatSession, optionName, Price, StatusBadge, usePageLocale, useViewerZone } from '../components/booking-bits';
 
@@ -27,41 +25,12 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * state allows the viewer. The cancel, reschedule, schedule, answer and share flows are modals opened by id.
  */
 export function BookingDetailRoute() {
-  const { t } = useTranslation('appointments');
   const { bookingId = '' } = useParams();
   const role: ViewerRole = useAuthStore((s) => (s.user?.userType === 'provider' ? 'provider' : 'client'));
   const validId = uuidPattern.test(bookingId);
   const details = useQuery({ ...bookingDetailsQuery(role, bookingId), enabled: validId });
 
-  const notFound = !validId || (isApiError(details.error) && (details.error.status === 404 || details.error.status === 400 || details.error.status === 403));
-  if (notFound) {
-    return (
-      <StatusPage icon={CalendarX} title={t('detail.notFoundTitle')} body={t('detail.notFoundBody')}>
-        <Link to="/appointments" className={buttonClasses()}>
-          {t('detail.back')}
-        </Link>
-      </StatusPage>
-    );
-  }
-  if (details.isPending) return <PageSpinner label={t('detail.loading')} />;
-  if (details.isError) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
-        <h1 className="sr-only">{t('detail.title')}</h1>
-        <Alert
-          tone="error"
-          action={
-            <Button size="sm" variant="secondary" pending={details.isFetching} onClick={() => void details.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
-          {t('detail.loadFailed')}
-        </Alert>
-        <BackLink />
-      </div>
-    );
-  }
+  if (!validId || !details.isSuccess) return <BookingLoadState details={details} validId={validId} page="detail" width="max-w-3xl" after={<BackLink />} />;
   return <BookingDetailView booking={details.data} role={role} />;
 }
 

@@ -5,7 +5,6 @@ import { CalendarX, CheckCircle2, Clock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PageSpinner } from '@/components/page-spinner';
 import { StatusPage } from '@/components/status-page';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -14,6 +13,7 @@ import { errorMessage, isApiError } from '@/lib/api-error';
 import { bookingKeys } from '@/lib/booking-queries';
 import { formatMoney } from '@/lib/format';
 import { useModalStore } from '@/lib/modal-store';
+import { BookingLoadState } from '../components/booking-load-state';
 import { bookingDetailsQuery, bookingWalletQuery, partyName, usePayBooking } from '../api/bookings-api';
 import { formatSession, optionName, usePageLocale, useViewerZone } from '../components/booking-bits';
 import { newIdempotencyKey } from '../components/idempotency-key';
@@ -33,34 +33,7 @@ export function PaymentRoute() {
   // Once paid here, the page keeps its success state even though the refreshed booking is `confirmed`.
   const [paid, setPaid] = useState(false);
 
-  const notFound = !validId || (isApiError(details.error) && [400, 403, 404].includes(details.error.status));
-  if (notFound) {
-    return (
-      <StatusPage icon={CalendarX} title={t('payment.notFoundTitle')} body={t('payment.notFoundBody')}>
-        <Link to="/appointments" className={buttonClasses()}>
-          {t('detail.back')}
-        </Link>
-      </StatusPage>
-    );
-  }
-  if (details.isPending) return <PageSpinner label={t('payment.loading')} />;
-  if (details.isError) {
-    return (
-      <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
-        <h1 className="sr-only">{t('payment.title')}</h1>
-        <Alert
-          tone="error"
-          action={
-            <Button size="sm" variant="secondary" pending={details.isFetching} onClick={() => void details.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
-          {t('payment.loadFailed')}
-        </Alert>
-      </div>
-    );
-  }
+  if (!validId || !details.isSuccess) return <BookingLoadState details={details} validId={validId} page="payment" width="max-w-2xl" />;
   const booking = details.data;
   if (paid) return <PaidState booking={booking} />;
   if (booking.status === 'confirmed' || booking.status === 'completed') {
