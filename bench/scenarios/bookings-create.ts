@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { callJson, expectStatus, signUp, type BenchAccount } from '../lib/accounts.ts';
 import { percentile } from '../lib/load.ts';
 import type { BenchContext, Figures } from '../lib/types.ts';
@@ -45,6 +46,44 @@ async function signUpClient(base: string, countryIdentifier: string, i: number):
   return { email, password, accessToken: session.accessToken, identifier: session.user.identifier };
 }
 
+/**
+ * The load generator runs in a worker thread, as the other scenarios' autocannon workers do: the clients must not
+ * share the server's event loop (their JSON and HTTP work would count as the server's latency). The last CONNECTIONS
+ * requests warm up (one per connection, not counted); then CONNECTIONS loops send the first REQUESTS.
+ */
+const workerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, requests, connections, measured } = workerData;
+const book = async (r) => {
+  const started = performance.now();
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer ' + r.token }, body: r.body });
+  const text = await res.text();
+  const ms = performance.now() - started;
+  if (res.status !== 201) throw new Error('bookings.create: answered ' + res.status + ': ' + text);
+  return ms;
+};
+(async () => {
+  await Promise.all(requests.slice(measured).map(book));
+  const latencies = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, async () => { while (next < measured) latencies.push(await book(requests[next++])); }));
+  parentPort.postMessage({ latencies, seconds: (performance.now() - started) / 1000 });
+})().catch((err) => parentPort.postMessage({ error: String(err && err.message || err) }));
+`;
+
+function fireFromWorker(url: string, requests: Array<{ token: string; body: string }>): Promise<{ latencies: number[]; seconds: number }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerSource, { eval: true, workerData: { url, requests, connections: CONNECTIONS, measured: REQUESTS } });
+    worker.once('message', (m: { latencies: number[]; seconds: number } | { error: string }) => {
+      void worker.terminate();
+      if ('error' in m) reject(new Error(m.error));
+      else resolve(m);
+    });
+    worker.once('error', reject);
+  });
+}
+
 async function slotIdentifiers(ctx: BenchContext, providerId: string, count: number): Promise<string[]> {
   const answer = await callJson(`${ctx.url}/api/v1/providers-availability/${providerId}/timeslot?timezone=UTC`, 'GET');
   expectStatus('GET timeslots', answer, 200);
@@ -67,30 +106,11 @@ export async function run(ctx: BenchContext): Promise<Figures> {
   const ng = (countries.json as { data: Array<{ identifier: string; code: string }> }).data.find((c) => c.code === 'NG')!.identifier;
   for (let i = 0; i < REQUESTS + CONNECTIONS; i += 1) clients.push(await signUpClient(ctx.url, ng, i));
 
-  const book = async (i: number) => {
-    const started = performance.now();
-    const res = await fetch(`${ctx.url}/api/v1/booking`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${clients[i]!.accessToken}` },
-      body: JSON.stringify({ modalityIdentifier: modality, therapyIdentifier: therapy, timeslotIdentifier: slots[i] }),
-    });
-    const ms = performance.now() - started;
-    if (res.status !== 201) throw new Error(`bookings.create: request ${i} answered ${res.status}: ${await res.text()}`);
-    await res.arrayBuffer().catch(() => undefined);
-    return ms;
-  };
-
-  // Warm-up: one request per connection (not counted).
-  await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => book(REQUESTS + i)));
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (next < REQUESTS) latencies.push(await book(next++));
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
+  const requests = clients.map((c, i) => ({
+    token: c.accessToken,
+    body: JSON.stringify({ modalityIdentifier: modality, therapyIdentifier: therapy, timeslotIdentifier: slots[i] }),
+  }));
+  const { latencies, seconds } = await fireFromWorker(`${ctx.url}/api/v1/booking`, requests);
   latencies.sort((a, b) => a - b);
   return {
     'bookings.create.p95_ms': Number(percentile(latencies, 95).toFixed(1)),

@@ -78,10 +78,12 @@ export function composeBookingMail(
  */
 export function bookingMail(deps: Deps, users: Users, facts: BookingFactsSource) {
   return async (event: DomainEventMap['booking.changed'], tx: Executor): Promise<void> => {
+    // The event carries the booking's times: a change that mails nobody (most: a new unpaid booking) reads nothing.
+    const times = { startsAt: event.startTime ? new Date(event.startTime) : null, endsAt: event.endTime ? new Date(event.endTime) : null };
+    const planned = planBookingMails(event, times);
+    if (planned.length === 0) return;
     const booking = await facts(event.bookingId, tx);
     if (!booking) return;
-    const planned = planBookingMails(event, booking);
-    if (planned.length === 0) return;
     const parties = { client: await partyOf(users, booking.clientId, tx), provider: await partyOf(users, booking.providerId, tx) };
     for (const p of planned) {
       const to = parties[p.recipient];

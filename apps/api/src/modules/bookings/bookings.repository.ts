@@ -174,24 +174,22 @@ export const bookingsRepository = {
       .onConflictDoUpdate({ target: providerBookingSettings.providerId, set: { requiresApproval, updatedAt: new Date() } });
   },
 
-  /** Whether the provider offers this item of a pick list (their therapies and modalities, from the practice profile). */
-  async offers(ex: Executor, providerId: string, list: 'therapy-category' | 'modality', itemId: string): Promise<boolean> {
-    const [row] = await ex
-      .select({ id: providerProfileItems.itemId })
-      .from(providerProfileItems)
-      .where(and(eq(providerProfileItems.userId, providerId), eq(providerProfileItems.list, list), eq(providerProfileItems.itemId, itemId)))
-      .limit(1);
-    return row !== undefined;
-  },
-
-  async referenceCode(ex: Executor, itemId: string): Promise<string | undefined> {
-    const [row] = await ex.select({ code: referenceItems.code }).from(referenceItems).where(eq(referenceItems.identifier, itemId)).limit(1);
-    return row?.code;
-  },
-
-  async officeAddress(ex: Executor, providerId: string): Promise<string | null> {
-    const [row] = await ex.select({ a: providerProfiles.officeAddress }).from(providerProfiles).where(eq(providerProfiles.userId, providerId)).limit(1);
-    return row?.a ?? null;
+  /**
+   * What a booking of this therapy and modality needs to know of the provider, in one round trip: whether both are
+   * offered (their practice profile), the modality's code (online or in person), the office address and whether the
+   * provider approves requests first.
+   */
+  async offer(ex: Executor, providerId: string, therapyId: string, modalityId: string): Promise<{ offersTherapy: boolean; offersModality: boolean; modalityCode: string | null; officeAddress: string | null; requiresApproval: boolean }> {
+    const offered = (list: 'therapy-category' | 'modality', itemId: string) =>
+      sql<boolean>`exists (select 1 from ${providerProfileItems} where ${providerProfileItems.userId} = ${providerId} and ${providerProfileItems.list} = ${list} and ${providerProfileItems.itemId} = ${itemId})`;
+    const rows = await ex.execute<{ offers_therapy: boolean; offers_modality: boolean; modality_code: string | null; office_address: string | null; requires_approval: boolean | null }>(sql`
+      select ${offered('therapy-category', therapyId)} as offers_therapy,
+             ${offered('modality', modalityId)} as offers_modality,
+             (select ${referenceItems.code} from ${referenceItems} where ${referenceItems.identifier} = ${modalityId}) as modality_code,
+             (select ${providerProfiles.officeAddress} from ${providerProfiles} where ${providerProfiles.userId} = ${providerId}) as office_address,
+             (select ${providerBookingSettings.requiresApproval} from ${providerBookingSettings} where ${providerBookingSettings.providerId} = ${providerId}) as requires_approval`);
+    const row = rows.rows[0]!;
+    return { offersTherapy: row.offers_therapy, offersModality: row.offers_modality, modalityCode: row.modality_code, officeAddress: row.office_address, requiresApproval: row.requires_approval ?? false };
   },
 
   /** A client's country and, in the US, their state (from the client profile). */

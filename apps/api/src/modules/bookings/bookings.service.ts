@@ -56,6 +56,13 @@ const keyReused = async <T>(work: () => Promise<T>): Promise<T> => {
     throw err;
   }
 };
+/** Runs independent reads at once but fails like the sequential code would: with the first failure in list order. */
+const inOrder = async <A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> => {
+  const [ra, rb] = await Promise.allSettled([a, b]);
+  if (ra.status === 'rejected') throw ra.reason;
+  if (rb.status === 'rejected') throw rb.reason;
+  return [ra.value, rb.value];
+};
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 interface Slot {
@@ -97,21 +104,23 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
   /** The timeslot identifier checked again: genuine (400), still free now (409). */
   const slotOf = async (timeslotIdentifier: string): Promise<Slot> => {
     const check = await availability.verifyTimeslot(timeslotIdentifier);
-    if (!(await ports.isVerified(check.providerIdentifier))) throw AppError.rule('providerNotBookable');
-    if (!check.isAvailable) throw AppError.conflict('CONFLICT', 'timeslotTaken');
+    // An unverified provider's plan offers no slot; only then is it asked which of the two it is.
+    if (!check.isAvailable) {
+      if (!(await ports.isVerified(check.providerIdentifier))) throw AppError.rule('providerNotBookable');
+      throw AppError.conflict('CONFLICT', 'timeslotTaken');
+    }
     return { providerId: check.providerIdentifier, categoryId: check.categoryIdentifier, start: new Date(check.startTime), end: new Date(check.endTime) };
   };
 
-  /** What the provider offers and charges for this therapy and modality, and where the session happens. */
+  /** What the provider offers and charges for this therapy and modality, where the session happens, and whether they approve first. */
   const terms = async (providerId: string, therapyId: string, modalityId: string, slotCategory: string | null) => {
-    if (!(await repo.offers(db, providerId, 'therapy-category', therapyId))) throw AppError.rule('therapyNotOfferedByProvider');
+    const [offer, fee] = await inOrder(repo.offer(db, providerId, therapyId, modalityId), practiceDetails.feeOf(providerId, therapyId));
+    if (!offer.offersTherapy) throw AppError.rule('therapyNotOfferedByProvider');
     if (slotCategory !== null && slotCategory !== therapyId) throw AppError.rule('timeslotInvalid');
-    if (!(await repo.offers(db, providerId, 'modality', modalityId))) throw AppError.rule('modalityNotOffered');
-    const fee = await practiceDetails.feeOf(providerId, therapyId);
+    if (!offer.offersModality) throw AppError.rule('modalityNotOffered');
     if (!fee) throw AppError.rule('providerNotBookable');
-    const online = (await repo.referenceCode(db, modalityId)) === 'online';
-    const address = online ? null : await repo.officeAddress(db, providerId);
-    return { fee, online, address };
+    const online = offer.modalityCode === 'online';
+    return { fee, online, address: online ? null : offer.officeAddress, requiresApproval: offer.requiresApproval };
   };
 
   /** A US client may only book a provider licensed in their state (clients elsewhere are not restricted). */
@@ -138,8 +147,10 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
   async function book(actor: Actor, input: BookingValues, occurrences: number): Promise<Booking[]> {
     const clientId = actor.userId;
     const slot = await slotOf(input.timeslotIdentifier);
-    const { fee, online, address } = await terms(slot.providerId, input.therapyIdentifier, input.modalityIdentifier, slot.categoryId);
-    await checkLicence(clientId, slot.providerId);
+    const [{ fee, online, address, requiresApproval: approval }] = await inOrder(
+      terms(slot.providerId, input.therapyIdentifier, input.modalityIdentifier, slot.categoryId),
+      checkLicence(clientId, slot.providerId),
+    );
     if (await wallet.hasDebt(clientId)) throw AppError.conflict('CONFLICT', 'outstandingDebt');
     const intervals = [{ start: slot.start, end: slot.end }];
     if (occurrences > 1) {
@@ -149,7 +160,6 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
         intervals.push({ start: new Date(r.start), end: new Date(r.end) });
       }
     }
-    const approval = await repo.requiresApproval(db, slot.providerId);
     const free = fee.isFree || fee.amount === 0;
     const status: BookingStatus = approval ? 'requested' : free ? 'confirmed' : 'pending';
     const seriesId = occurrences > 1 ? uuidv7() : null;
@@ -182,7 +192,8 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
           paidAt: status === 'confirmed' ? now : null,
         });
         try {
-          await tx.transaction(async (sp) => repo.insert(sp, row));
+          // A series inserts under a savepoint, so a collision can name its occurrence; one booking needs none.
+          await (occurrences > 1 ? tx.transaction(async (sp) => repo.insert(sp, row)) : repo.insert(tx, row));
         } catch (err) {
           if (isPgError(err, '23P01') && occurrences > 1) throw seriesCollision(i + 1, interval.start);
           throw err;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { providerBookingFees, providerLicenseStates, workHistory } from '../../db/schema/practice-details.ts';
 import { countries, states } from '../../db/schema/reference.ts';
@@ -54,11 +54,13 @@ export const practiceDetailsRepository = {
       .limit(1);
     return row;
   },
-  async therapyFee(db: Executor, providerId: string, therapyCategoryId: string): Promise<BookingFeeRow | undefined> {
+  /** The fee of a therapy where one is set, else the general fee: one round trip (a booking reads it). */
+  async effectiveFee(db: Executor, providerId: string, therapyCategoryId: string): Promise<BookingFeeRow | undefined> {
     const [row] = await db
       .select()
       .from(providerBookingFees)
-      .where(and(eq(providerBookingFees.providerId, providerId), eq(providerBookingFees.therapyCategoryId, therapyCategoryId)))
+      .where(and(eq(providerBookingFees.providerId, providerId), or(eq(providerBookingFees.therapyCategoryId, therapyCategoryId), isNull(providerBookingFees.therapyCategoryId))))
+      .orderBy(sql`${providerBookingFees.therapyCategoryId} is null`)
       .limit(1);
     return row;
   },

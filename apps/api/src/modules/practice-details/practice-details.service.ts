@@ -116,7 +116,7 @@ export function createPracticeDetailsService(deps: Pick<AppDeps, 'db'>, { users,
 
     /** The fee a booking of this provider is charged (the therapy's own fee, else the general one); null when none is set. */
     async feeOf(providerId: string, therapyCategoryId?: string): Promise<{ amount: number; currencyCode: string; isFree: boolean } | null> {
-      const row = (therapyCategoryId ? await repo.therapyFee(db, providerId, therapyCategoryId) : undefined) ?? (await repo.generalFee(db, providerId));
+      const row = therapyCategoryId ? await repo.effectiveFee(db, providerId, therapyCategoryId) : await repo.generalFee(db, providerId);
       return row ? { amount: row.fee, currencyCode: row.currencyCode, isFree: row.isFree } : null;
     },
     licenseStatesOf: (providerId: string): Promise<LicenseState[]> => repo.licenseStates(db, providerId),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client.ts';
 import { bookingParticipants, bookingReschedules, bookingStatusHistory, bookings, referenceItems, users } from '../../../db/schema/index.ts';
@@ -14,6 +14,45 @@ const provider = alias(users, 'provider');
 const category = alias(referenceItems, 'category');
 const modality = alias(referenceItems, 'modality');
 
+/**
+ * The view of a booking is read on every booking answer and list row: its three queries are named prepared statements
+ * (built once per executor, planned once per connection), not rebuilt by the query builder each time.
+ */
+const viewStatements = (ex: Executor) => ({
+  booking: ex
+    .select({
+      booking: bookings,
+      client: { identifier: client.identifier, firstName: client.firstName, lastName: client.lastName, timezone: client.timezone },
+      provider: { identifier: provider.identifier, firstName: provider.firstName, lastName: provider.lastName, timezone: provider.timezone },
+      category: { identifier: category.identifier, code: category.code, name: category.name },
+      modality: { identifier: modality.identifier, code: modality.code, name: modality.name },
+    })
+    .from(bookings)
+    .innerJoin(client, eq(client.identifier, bookings.clientId))
+    .innerJoin(provider, eq(provider.identifier, bookings.providerId))
+    .innerJoin(category, eq(category.identifier, bookings.therapyCategoryId))
+    .innerJoin(modality, eq(modality.identifier, bookings.modalityId))
+    .where(eq(bookings.identifier, sql.placeholder('id')))
+    .limit(1)
+    .prepare('booking_view'),
+  reschedules: ex
+    .select()
+    .from(bookingReschedules)
+    .where(eq(bookingReschedules.bookingId, sql.placeholder('id')))
+    .orderBy(asc(bookingReschedules.createdAt), asc(bookingReschedules.identifier))
+    .prepare('booking_view_reschedules'),
+  feedback: ex
+    .select({ feedbackProvided: bookingParticipants.feedbackProvided })
+    .from(bookingParticipants)
+    .where(and(eq(bookingParticipants.bookingId, sql.placeholder('id')), eq(bookingParticipants.clientId, sql.placeholder('clientId'))))
+    .prepare('booking_view_feedback'),
+});
+const prepared = new WeakMap<Executor, ReturnType<typeof viewStatements>>();
+const statementsFor = (ex: Executor) => {
+  let statements = prepared.get(ex);
+  if (!statements) prepared.set(ex, (statements = viewStatements(ex)));
+  return statements;
+};
 
 export const changesRepository = {
   /** The booking, locked for the rest of the transaction: concurrent changes of one booking run one after the other. */
@@ -64,27 +103,11 @@ export const changesRepository = {
 
   /** What the answer shows of a booking: the row with its parties, therapy, modality, reschedules and participant. */
   async view(ex: Executor, bookingId: string) {
-    const [row] = await ex
-      .select({
-        booking: bookings,
-        client: { identifier: client.identifier, firstName: client.firstName, lastName: client.lastName, timezone: client.timezone },
-        provider: { identifier: provider.identifier, firstName: provider.firstName, lastName: provider.lastName, timezone: provider.timezone },
-        category: { identifier: category.identifier, code: category.code, name: category.name },
-        modality: { identifier: modality.identifier, code: modality.code, name: modality.name },
-      })
-      .from(bookings)
-      .innerJoin(client, eq(client.identifier, bookings.clientId))
-      .innerJoin(provider, eq(provider.identifier, bookings.providerId))
-      .innerJoin(category, eq(category.identifier, bookings.therapyCategoryId))
-      .innerJoin(modality, eq(modality.identifier, bookings.modalityId))
-      .where(eq(bookings.identifier, bookingId))
-      .limit(1);
+    const statements = statementsFor(ex);
+    const [row] = await statements.booking.execute({ id: bookingId });
     if (!row) return undefined;
-    const reschedules = await ex.select().from(bookingReschedules).where(eq(bookingReschedules.bookingId, bookingId)).orderBy(asc(bookingReschedules.createdAt), asc(bookingReschedules.identifier));
-    const participants = await ex
-      .select({ feedbackProvided: bookingParticipants.feedbackProvided })
-      .from(bookingParticipants)
-      .where(and(eq(bookingParticipants.bookingId, bookingId), inArray(bookingParticipants.clientId, [row.booking.clientId])));
+    const reschedules = await statements.reschedules.execute({ id: bookingId });
+    const participants = await statements.feedback.execute({ id: bookingId, clientId: row.booking.clientId });
     return { ...row, reschedules, feedbackProvided: participants.some((p) => p.feedbackProvided) };
   },
 };
