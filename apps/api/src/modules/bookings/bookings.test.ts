@@ -212,6 +212,38 @@ describe('races on one slot', () => {
     expect(await count(`WHERE provider_id = '${w.provider.userId}' AND starts_at = '${at(5, 9)}' AND status <> 'expired'`)).toBe(1);
   }, 120_000);
 
+  it('clients book overlapping but different intervals at once (two therapies, 90-minute sessions, plans an hour apart): one wins, no 5xx', async () => {
+    const provider = await t.signUp('provider', {}, { verified: true });
+    await offerEverything(provider);
+    await t.api('PUT', '/provider-availability/settings', provider, { timezone: 'Europe/London', sessionLengthMinutes: 90, bufferMinutes: 0, minimumNoticeHours: 0 });
+    const therapies = (await t.db.$client.query<{ id: string }>(`SELECT identifier AS id FROM reference_items WHERE list = 'therapy-category' ORDER BY sort_order LIMIT 2`)).rows.map((r) => r.id);
+    expect((await t.api('POST', '/provider/availability-setting', provider, { calendarSetupType: 'BY_CATEGORY' })).statusCode).toBe(200);
+    const plan = (categoryIdentifier: string, startTime: string, endTime: string) =>
+      t.api('POST', '/provider-availability/days/recurring', provider, { categoryIdentifier, days: [{ identifier: 'MONDAY', isAvailable: true, timeSlotsInterval: [{ startTime, endTime }] }] });
+    expect((await plan(therapies[0]!, '09:00', '12:00')).statusCode).toBe(200);
+    const secondPlan = await plan(therapies[1]!, '10:00', '13:00');
+    expect(secondPlan.statusCode, secondPlan.body).toBe(200);
+    const slot = async (category: string, start: string) => {
+      const res = await t.api('GET', `/providers-availability/${provider.userId}/timeslot/${start.slice(0, 10)}?category=${category}`, undefined);
+      const found = (res.json().data.items as Array<{ timeSlot: Array<{ identifier: string; startTime: string }> }>).flatMap((i) => i.timeSlot).find((s) => Date.parse(s.startTime) === Date.parse(start));
+      expect(found, res.body).toBeDefined();
+      return found!.identifier;
+    };
+    // 10:30-12:00 of the first therapy and 10:00-11:30 of the second overlap by an hour.
+    const first = await slot(therapies[0]!, '2027-03-08T10:30:00Z');
+    const second = await slot(therapies[1]!, '2027-03-08T10:00:00Z');
+    const modality = await online();
+    const clients: SignedUp[] = [];
+    for (let i = 0; i < 20; i += 1) clients.push(await t.signUp('client'));
+    const answers = await Promise.all(
+      clients.map((c, i) => t.api('POST', '/booking', c, { modalityIdentifier: modality, therapyIdentifier: therapies[i % 2]!, timeslotIdentifier: i % 2 ? second : first })),
+    );
+    expect(answers.map((a) => a.statusCode).sort(), answers.find((a) => a.statusCode >= 500)?.body).toEqual([201, ...Array<number>(19).fill(409)]);
+    const loser = answers.find((a) => a.statusCode === 409)!;
+    expect(loser.json().message).toBe(en.timeslotTaken);
+    expect(await count(`WHERE provider_id = '${provider.userId}' AND status <> 'expired'`)).toBe(1);
+  }, 120_000);
+
   it('the database itself refuses two active bookings of a provider whose times overlap', async () => {
     const b = (await book(w.client, at(5, 11))).json().data;
     const row = (await t.db.$client.query(`SELECT * FROM bookings WHERE identifier = $1`, [b.identifier])).rows[0];
