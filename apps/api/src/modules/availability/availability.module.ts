@@ -60,7 +60,7 @@ export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | '
      * A timeslot identifier checked again from the database (never the cache): genuine, for this category, and still
      * bookable now. The bookings module calls it before it writes.
      */
-    verifyTimeslot: (id: string, category?: string): Promise<TimeslotCheck> => calendar.check(id, category),
+    verifyTimeslot: (id: string, category?: string, ignore?: Interval): Promise<TimeslotCheck> => calendar.check(id, category, ignore),
     /** A weekly series' later occurrences of a slot, each with whether the plan offers it (calendar.service.ts). */
     weeklyRepeats: (providerId: string, categoryId: string | null, start: number, end: number, count: number) => calendar.weeklyRepeats(providerId, categoryId, start, end, count),
     /** Registers where busy times come from (the bookings module: its active bookings, with their buffers). */

@@ -50,7 +50,7 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
   const { db, clock } = deps;
 
   /** Reads the plan and computes the provider's slots from scratch (no cache). */
-  const computeEntry = async (providerId: string, categoryId: string | null, now: number, generation: number, around?: number): Promise<PlanEntry> => {
+  const computeEntry = async (providerId: string, categoryId: string | null, now: number, generation: number, around?: number, ignore?: Interval): Promise<PlanEntry> => {
     const provider = await repo.liveProvider(db, providerId);
     if (!provider) throw AppError.notFound();
     if (categoryId && !(await repo.categories(db, providerId)).some((c) => c.identifier === categoryId)) throw AppError.rule('categoryUnknown');
@@ -65,7 +65,10 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
     const { firstDate, days } = around === undefined ? planDates(plan, now) : { firstDate: addDays(localDate(plan.timezone, around), -1), days: 3 };
     // An unverified provider's calendar has its dates but no slots (decision 0026).
     const base = (await offers(providerId)) ? planSlots(plan, firstDate, days) : [];
-    const taken = base.length > 0 ? await busy(providerId, base[0]!.start, base[base.length - 1]!.end) : [];
+    const busyTimes = base.length > 0 ? await busy(providerId, base[0]!.start, base[base.length - 1]!.end) : [];
+    // A reschedule's check leaves out the booking being moved: it frees its own time (and buffer) as it moves.
+    const skip = ignore ? busyTimes.findIndex((b) => b.start === ignore.start && b.end === ignore.end) : -1;
+    const taken = skip < 0 ? busyTimes : busyTimes.filter((_, i) => i !== skip);
     return { generation, day: today, calendarSetupType: settings.calendarSetupType, plan, base, free: withoutBusy(base, taken, plan.bufferMinutes) };
   };
 
@@ -181,11 +184,12 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
      * A timeslot identifier checked again from the database (never the cache): genuine, for this category, and still
      * bookable now. The booking issue calls this before it writes.
      */
-    async check(id: string, category: string | undefined): Promise<TimeslotCheck> {
+    /** Whether a signed slot is still offered and free; `ignore`: one busy interval to leave out (the booking being moved). */
+    async check(id: string, category: string | undefined, ignore?: Interval): Promise<TimeslotCheck> {
       const claims = tokens.verify(id);
       if (!claims || (category !== undefined && category !== claims.categoryId)) throw AppError.rule('timeslotInvalid');
       const now = clock.now().getTime();
-      const entry = await computeEntry(claims.providerId, claims.categoryId, now, -1, claims.start);
+      const entry = await computeEntry(claims.providerId, claims.categoryId, now, -1, claims.start, ignore);
       const bookable = bookableSlots(entry.free, entry.plan, [], now);
       const match = bookable[firstStartingAt(bookable, claims.start)];
       return {

@@ -11,7 +11,7 @@ const BATCH = 200;
 /**
  * The bookings' clock work (DESIGN.md §6): unpaid holds expire after 30 minutes, and a confirmed session that has
  * ended becomes `completed` with its money moved from escrow to the provider's earnings (minus the commission), in
- * the same transaction. Both take rows with SKIP LOCKED, so several instances (or a run that overlaps the next) never
+ * the same transaction (an open reschedule request of it is closed). Both take rows with SKIP LOCKED, so several instances (or a run that overlaps the next) never
  * handle one booking twice; the ledger posts once per reference as a second guard.
  */
 export function createBookingJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'jobs'>, { wallet }: { wallet: Pick<WalletModule, 'transfer'> }) {
@@ -52,6 +52,9 @@ export function createBookingJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'events' 
             );
           }
           await repo.update(tx, b.identifier, { status: 'completed', previousStatus: 'confirmed', completedAt: now });
+          // A request to move a session that has now taken place is moot: closed as rejected, as a cancel closes it.
+          const request = await changesRepository.pendingReschedule(tx, b.identifier);
+          if (request) await changesRepository.decideReschedule(tx, request.identifier, 'rejected', now);
           await changesRepository.addHistory(tx, { bookingId: b.identifier, status: 'completed', previousStatus: 'confirmed', actor: 'system', actorId: null, note: null, at: now });
           await events.publish(tx, 'booking.changed', {
             bookingId: b.identifier, clientId: b.clientId, providerId: b.providerId, change: 'completed', status: 'completed', previousStatus: 'confirmed',

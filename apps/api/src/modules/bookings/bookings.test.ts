@@ -303,7 +303,7 @@ describe('the clock', () => {
     expect(details.json().data.status).toBe('expired');
   });
 
-  it('the jobs expire stale holds and complete ended sessions, moving the money to the provider', async () => {
+  it('the jobs expire stale holds and complete ended sessions, moving the money to the provider and closing an open reschedule request', async () => {
     {
       const start = '2027-03-15T07:00:00Z';
       await moveClock(w, start);
@@ -311,6 +311,9 @@ describe('the clock', () => {
       await fund(payer, FEE * 2);
       const paid = (await book(payer, at(16, 9))).json().data;
       expect((await pay(payer, paid.identifier)).statusCode).toBe(200);
+      // Inside 48 h: the client's reschedule is a request the provider never answers before the session.
+      const asked = await t.api('POST', `/booking/${paid.identifier}/reschedule`, payer, { timeslotIdentifier: await slotAt(t, w.provider.userId, at(16, 15)) });
+      expect(asked.json().message, asked.body).toBe(en.rescheduleNeedsApproval);
       const unpaid = (await book(payer, at(16, 10))).json().data;
       // Earlier tests' holds and sessions first, so the figures below are this test's alone.
       await jobs.expireHolds();
@@ -329,6 +332,8 @@ describe('the clock', () => {
       t.clock.set(at(16, 10));
       expect(await jobs.completeEnded()).toBeGreaterThanOrEqual(1);
       expect((await t.db.$client.query(`SELECT status FROM bookings WHERE identifier = $1`, [paid.identifier])).rows[0].status).toBe('completed');
+      // The open request is closed with the session (rejected, as a cancel closes it).
+      expect((await t.db.$client.query(`SELECT status FROM booking_reschedules WHERE booking_id = $1`, [paid.identifier])).rows.map((r) => r.status)).toEqual(['rejected']);
       expect(await wallet().earningsOf(w.provider.userId, currency)).toBe(earningsBefore + FEE);
       // Again: nothing more moves.
       await jobs.completeEnded();

@@ -184,7 +184,10 @@ export function createBookingChangesService(
 
     async reschedule(viewer: Viewer, role: BookingRole, bookingId: string, input: { timeslotIdentifier: string; note: string | null }): Promise<ChangeResult> {
       // The signature first (400 timeslotInvalid for a forged or stale identifier), then the booking, under its lock.
-      const slot = await availability.verifyTimeslot(input.timeslotIdentifier);
+      // The booking's own time does not count as busy: it may move next to itself (or into its own buffer).
+      const current = await repo.find(db, bookingId);
+      const own = current?.startsAt && current.endsAt ? { start: current.startsAt.getTime(), end: current.endsAt.getTime() } : undefined;
+      const slot = await availability.verifyTimeslot(input.timeslotIdentifier, undefined, own);
       return slotTaken(() =>
         events.transaction(async (tx) => {
           const b = await repo.lock(tx, bookingId);

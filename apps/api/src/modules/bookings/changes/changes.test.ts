@@ -244,6 +244,22 @@ describe('reschedule', () => {
     expectError(await t.api('POST', `/booking/${done.bookingId}/reschedule`, w.client, { timeslotIdentifier: await slotAt(t, w.provider.userId, '2026-03-27T15:00:00Z') }), 409, conflict(en.bookingNotReschedulable));
   });
 
+  it('a booking may move into a slot that overlaps only its own time (its time is not busy for itself)', async () => {
+    // 90-minute sessions: Thursday's slots are 09:00, 10:30, 12:00...; a 60-minute booking at 10:00 (made before the
+    // change) meets the 10:30 slot, which only it blocks.
+    const settings = await t.api('PUT', '/provider-availability/settings', w.provider, { timezone: 'Europe/London', sessionLengthMinutes: 90, bufferMinutes: 0, minimumNoticeHours: 0 });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const next = await slotAt(t, w.provider.userId, '2026-03-26T10:30:00Z');
+    const { bookingId } = await insertBooking(w, { status: 'pending', start: START });
+    const res = await t.api('POST', `/booking/${bookingId}/reschedule`, w.client, { timeslotIdentifier: next });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ startTime: '2026-03-26T10:30:00.000Z', endTime: '2026-03-26T12:00:00.000Z' });
+    // Another booking's time still counts: a second booking cannot take the slot the first one now holds.
+    const someone = await t.signUp('client');
+    const other = await insertBooking(w, { status: 'pending', start: '2026-03-26T14:00:00Z', client: someone });
+    expectError(await t.api('POST', `/booking/${other.bookingId}/reschedule`, someone, { timeslotIdentifier: next }), 409, conflict(en.timeslotTaken));
+  });
+
   it('eight bookings rescheduled into one slot at once: exactly one wins, the others get 409', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) ids.push((await insertBooking(w, { status: 'pending', start: at('2026-03-24T09:00:00Z', i * HOUR), client: await t.signUp('client') })).bookingId);
