@@ -131,6 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   availability.useProviderGate(verification.isVerified);
   const bookings = createBookingsModule(deps, { availability, wallet, practiceDetails, isVerified: verification.isVerified });
+  users.useUpcomingSessions(bookings.upcomingSessionsOf);
   // Mails and reminders follow the bookings' changes through the BookingFacts port, not the bookings module itself.
   const bookingMail = createBookingMailModule(deps, { users, facts: bookings.factsOf });
   const modules = [

@@ -78,7 +78,11 @@ export const validateEmailChangeInput = z.strictObject({ code: emailCode });
 
 export const deleteAccountInput = z.strictObject({ password: loginPassword.optional() });
 /** What deleting the account does to its money (decision 0016): each balance it holds, per currency, is refunded. */
-export const deleteAccountPreview = z.object({ balances: z.array(z.object({ amount: z.number().int(), currencyCode: z.string() })) });
+export const deleteAccountPreview = z.object({
+  balances: z.array(z.object({ amount: z.number().int(), currencyCode: z.string() })),
+  /** Active bookings (requested, pending or confirmed) that have not ended: deletion is refused while there are any. */
+  upcomingSessions: z.number().int(),
+});
 export type DeleteAccountPreview = z.infer<typeof deleteAccountPreview>;
 
 export const userInfo = z.object({

@@ -115,6 +115,10 @@ export const authMessages = defineMessages({
     en: 'Input Your OTP Sent Via Email',
     de: 'Gib den Code ein, den wir dir per E-Mail geschickt haben',
   },
+  accountHasUpcomingSessions: {
+    en: 'You have upcoming sessions. Cancel them before you delete your account.',
+    de: 'Du hast noch anstehende Sitzungen. Sage sie ab, bevor du dein Konto löschst.',
+  },
   accountDeleted: {
     en: 'Account Deleted Successfully',
     de: 'Konto erfolgreich gelöscht',

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { BookingFactsSource } from '../../platform/booking-facts.ts';
 import type { AvailabilityModule } from '../availability/availability.module.ts';
 import type { PracticeDetailsModule } from '../practice-details/practice-details.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
 import { createBookingJobs } from './booking-jobs.ts';
+import { bookingsRepository } from './bookings.repository.ts';
 import { bookingsRoutes } from './bookings.routes.ts';
 import { createBookingsService } from './bookings.service.ts';
 import { bookingChangesRoutes } from './changes/changes.routes.ts';
@@ -40,6 +42,8 @@ export function createBookingsModule(
     name: 'bookings' as const,
     plugin,
     factsOf: bookings.factsOf satisfies BookingFactsSource,
+    /** A user's active bookings that have not ended (account deletion waits for none). */
+    upcomingSessionsOf: (userId: string, ex: Executor = deps.db): Promise<number> => bookingsRepository.upcomingCount(ex, userId, deps.clock.now()),
     /** For tests and the bench: run the clock work now. */
     expireHolds: jobs.expireHolds,
     completeEnded: jobs.completeEnded,

@@ -225,6 +225,21 @@ export const bookingsRepository = {
       .orderBy(sql`max(${bookings.createdAt}) DESC`);
   },
 
+  /** A user's active bookings (either side) that have not ended, or have no time yet. */
+  async upcomingCount(ex: Executor, userId: string, now: Date): Promise<number> {
+    const [row] = await ex
+      .select({ n: count() })
+      .from(bookings)
+      .where(
+        and(
+          or(eq(bookings.clientId, userId), eq(bookings.providerId, userId)),
+          or(inArray(bookings.status, ['requested', 'confirmed']), and(eq(bookings.status, 'pending'), holding(now))),
+          or(isNull(bookings.endsAt), gt(bookings.endsAt, now)),
+        ),
+      );
+    return row?.n ?? 0;
+  },
+
   async hasBookedWith(ex: Executor, providerId: string, clientId: string): Promise<boolean> {
     const [row] = await ex.select({ id: bookings.identifier }).from(bookings).where(and(eq(bookings.providerId, providerId), eq(bookings.clientId, clientId))).limit(1);
     return row !== undefined;

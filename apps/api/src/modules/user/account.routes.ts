@@ -14,12 +14,12 @@ import { message } from '@therapy/contracts/messages';
 import type { AppDeps } from '../../deps.ts';
 import { route } from '../../platform/http/route.ts';
 import { requestLocale } from '../../platform/locale.ts';
-import { createAccountService, type AccountWallet } from './account.service.ts';
+import { createAccountService, type AccountWallet, type UpcomingSessionsSource } from './account.service.ts';
 import { contextOf, refreshCookie, signedIn } from './request-context.ts';
 
 /** The signed-in user's own account (spec §7 "Auth and user"). */
-export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; wallet: AccountWallet }> = async (app, { deps, wallet }) => {
-  const accounts = createAccountService(deps, wallet);
+export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; wallet: AccountWallet; upcomingSessions: UpcomingSessionsSource }> = async (app, { deps, wallet, upcomingSessions }) => {
+  const accounts = createAccountService(deps, wallet, upcomingSessions);
 
   route(app, getUserInfo, async (req) => ({
     data: await accounts.info(signedIn(req)),

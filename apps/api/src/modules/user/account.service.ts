@@ -33,8 +33,11 @@ export interface AccountWallet {
   closeAccountsOf(userId: string, tx: Executor): Promise<unknown>;
 }
 
+/** Upcoming sessions of a user (the bookings module's face, late-bound in app.ts): deletion waits until there are none. */
+export type UpcomingSessionsSource = (userId: string, ex?: Executor) => Promise<number>;
+
 /** What a signed-in user does with their own account: read it, change password, email, preferences, delete it. */
-export function createAccountService(deps: AppDeps, wallet: AccountWallet) {
+export function createAccountService(deps: AppDeps, wallet: AccountWallet, upcomingSessions: UpcomingSessionsSource) {
   const { db, clock, config } = deps;
   const userMail = createUserMail(deps);
   const limiter = createAttemptLimiter(db, clock);
@@ -133,7 +136,7 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet) {
      */
     async deletePreview(me: SignedIn): Promise<DeleteAccountPreview> {
       const user = accountOf(me);
-      return { balances: await wallet.holdingsOf(user.identifier) };
+      return { balances: await wallet.holdingsOf(user.identifier), upcomingSessions: await upcomingSessions(user.identifier) };
     },
 
     async deleteAccount(me: SignedIn, password: string | undefined, log?: RequestContext['log']): Promise<void> {
@@ -148,6 +151,8 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet) {
         }
       }
       const fileIds = await db.transaction(async (tx) => {
+        // Sessions someone relies on are cancelled first, by the user, under the refund policy (decision 0016).
+        if ((await upcomingSessions(user.identifier, tx)) > 0) throw AppError.conflict('CONFLICT', 'accountHasUpcomingSessions');
         // Decision 0016: money the account holds is never lost; it becomes a debt to the former user in the books.
         await wallet.closeAccountsOf(user.identifier, tx);
         const owned = await accountErasureRepository.erase(tx, user.identifier, clock.now());

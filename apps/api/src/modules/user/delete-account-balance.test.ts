@@ -34,7 +34,7 @@ async function expectEveryTransactionBalanced() {
 describe('deleting an account that holds money (decision 0016)', () => {
   it('the delete modal is told the balance per currency', async () => {
     const client = await t.signUp('client');
-    expect((await preview(client)).json()).toEqual({ data: { balances: [] } });
+    expect((await preview(client)).json()).toEqual({ data: { balances: [], upcomingSessions: 0 } });
     await topup(client.userId, 9_000, `pre-${client.userId}`, 'USD');
     await topup(client.userId, 2_500, `pre2-${client.userId}`, 'NGN');
     const res = await preview(client);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { AccountWallet } from './account.service.ts';
+import type { AccountWallet, UpcomingSessionsSource } from './account.service.ts';
 import { accountRoutes } from './account.routes.ts';
 import { authRoutes } from './auth.routes.ts';
 import type { SignUpStep } from './auth.service.ts';
@@ -23,10 +23,12 @@ export function createUserModule(deps: AppDeps, { wallet }: { wallet: AccountWal
   const { db } = deps;
   const signUpSteps: SignUpStep[] = [];
   const sessions = createSessionService(deps);
+  // Set by app.ts once the bookings module exists (it is created after this one); until then nobody has sessions.
+  let upcomingSessions: UpcomingSessionsSource = async () => 0;
 
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(authRoutes, { deps, signUpSteps });
-    await app.register(accountRoutes, { deps, wallet });
+    await app.register(accountRoutes, { deps, wallet, upcomingSessions: (userId, ex) => upcomingSessions(userId, ex) });
     await app.register(oidcRoutes, { deps });
     await app.register(userMaintenance, { deps });
   };
@@ -43,6 +45,10 @@ export function createUserModule(deps: AppDeps, { wallet }: { wallet: AccountWal
     /** Adds a step to every password sign-up, run in its transaction (steps check `user.userType` themselves). */
     onSignUp(step: SignUpStep): void {
       signUpSteps.push(step);
+    },
+    /** Where deletion learns of a user's upcoming sessions (the bookings module), so it can refuse while there are any. */
+    useUpcomingSessions(source: UpcomingSessionsSource): void {
+      upcomingSessions = source;
     },
   };
 }

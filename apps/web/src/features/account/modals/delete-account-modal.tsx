@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { notify } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -28,6 +28,8 @@ export function DeleteAccountModal({ onClose }: ModalComponentProps<'delete-acco
   const { t, i18n } = useTranslation('account');
   const preview = useQuery({ ...deletePreviewQuery(), meta: { silent: true } });
   const balances = preview.data?.balances ?? [];
+  // Sessions someone relies on are cancelled first (the server refuses too): no password is asked meanwhile.
+  const upcoming = preview.data?.upcomingSessions ?? 0;
   const navigate = useNavigate();
   const isSocial = useAuthStore((s) => s.user?.isSocial ?? false);
   const remove = useDeleteAccount();
@@ -74,8 +76,16 @@ export function DeleteAccountModal({ onClose }: ModalComponentProps<'delete-acco
               {t('deleteModal.balance', { amount: formatAmounts(balances, i18n.resolvedLanguage ?? 'en') })}
             </Alert>
           ) : null}
+          {upcoming > 0 && (
+            <Alert tone="warning" title={t('deleteModal.upcomingTitle')} className="mt-3">
+              <p>{t('deleteModal.upcoming', { count: upcoming })}</p>
+              <Link to="/appointments" onClick={onClose} className="mt-2 inline-block font-medium underline underline-offset-2">
+                {t('deleteModal.upcomingLink')}
+              </Link>
+            </Alert>
+          )}
         </div>
-        {!isSocial && (
+        {!isSocial && upcoming === 0 && (
           <FormField label={t('deleteModal.password')} error={errors.password?.message}>
             {(field) => <PasswordInput {...field} autoComplete="current-password" autoFocus {...register('password')} />}
           </FormField>
@@ -84,7 +94,7 @@ export function DeleteAccountModal({ onClose }: ModalComponentProps<'delete-acco
           <Button variant="secondary" onClick={onClose}>
             {t('deleteModal.cancel')}
           </Button>
-          <Button type="submit" variant="danger" pending={remove.isPending}>
+          <Button type="submit" variant="danger" pending={remove.isPending} disabled={upcoming > 0}>
             {t('deleteModal.confirm')}
           </Button>
         </DialogActions>
