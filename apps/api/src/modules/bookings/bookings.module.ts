@@ -19,7 +19,7 @@ import { createBookingChangesService } from './changes/changes.service.ts';
  * BookingFacts port) to the mail and payout work.
  */
 export function createBookingsModule(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'jobs'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'jobs' | 'files'>,
   faces: {
     availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'weeklyRepeats' | 'busySource'>;
     wallet: Pick<WalletModule, 'debit' | 'refund' | 'transfer' | 'hasDebt'>;

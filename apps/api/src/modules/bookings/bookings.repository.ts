@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
+  avatars,
   bookingParticipants,
   bookingPayments,
   bookings,
@@ -215,13 +216,16 @@ export const bookingsRepository = {
         lastName: users.lastName,
         username: clientProfiles.userName,
         timezone: users.timezone,
+        photoFileId: clientProfiles.photoFileId,
+        avatarUrl: avatars.photoUrl,
         lastBookingAt: sql<Date>`max(${bookings.createdAt})`,
       })
       .from(bookings)
       .innerJoin(users, eq(users.identifier, bookings.clientId))
       .leftJoin(clientProfiles, eq(clientProfiles.userId, users.identifier))
+      .leftJoin(avatars, eq(avatars.identifier, clientProfiles.avatarId))
       .where(and(eq(bookings.providerId, providerId), isNull(users.deletedAt)))
-      .groupBy(users.identifier, clientProfiles.userName)
+      .groupBy(users.identifier, clientProfiles.userName, clientProfiles.photoFileId, avatars.photoUrl)
       .orderBy(sql`max(${bookings.createdAt}) DESC`);
   },
 

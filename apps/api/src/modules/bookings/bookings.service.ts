@@ -72,11 +72,11 @@ interface Slot {
   end: Date;
 }
 
-export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config'>, ports: BookingsPorts) {
+export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'files'>, ports: BookingsPorts) {
   const { db, clock, events, config } = deps;
   const { availability, wallet, practiceDetails } = ports;
 
-  const view = async (ex: Executor, bookingId: string): Promise<Booking> => toBooking((await changesRepository.view(ex, bookingId))!);
+  const view = async (ex: Executor, bookingId: string): Promise<Booking> => toBooking((await changesRepository.view(ex, bookingId))!, deps.files.signedUrl);
 
   const publish = (tx: Executor, b: Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId'> & { startsAt?: Date | null; endsAt?: Date | null }, change: BookingChange, status: BookingStatus, previousStatus: BookingStatus | null) =>
     events.publish(tx, 'booking.changed', {
@@ -376,7 +376,11 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
 
     async clients(actor: Actor): Promise<ProviderClient[]> {
       const rows = await repo.clientsOf(db, actor.userId);
-      return rows.map((r) => ({ ...r, picture: null, lastBookingAt: r.lastBookingAt ? new Date(r.lastBookingAt).toISOString() : null }));
+      return rows.map(({ photoFileId, avatarUrl, ...r }) => ({
+        ...r,
+        picture: photoFileId ? deps.files.signedUrl(photoFileId) : avatarUrl,
+        lastBookingAt: r.lastBookingAt ? new Date(r.lastBookingAt).toISOString() : null,
+      }));
     },
 
     settings: async (actor: Actor) => ({ requiresApproval: await repo.requiresApproval(db, actor.userId) }),

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { de, en } from '@therapy/contracts/messages';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { multipart, png } from '../../../test/profile-test-helpers.ts';
 import { createEventBus } from '../../platform/events.ts';
 import { createPgRealtime } from '../../platform/realtime.ts';
 import { createWalletModule } from '../wallet/wallet.module.ts';
@@ -85,6 +86,23 @@ describe('booking a slot', () => {
     expect(details.json().data.statusHistory).toMatchObject([{ status: 'pending', actor: 'client', note: 'First session' }]);
     // The slot is gone from the public calendar.
     await expect(slotAt(t, w.provider.userId, at(2, 9))).rejects.toThrow(/no slot/);
+  });
+
+  it("shows both parties' pictures: the client's chosen avatar, the provider's uploaded photo (a signed URL)", async () => {
+    const client = await t.signUp('client');
+    await t.api('GET', '/client', client);
+    const avatar = (await t.api('GET', '/client/avatars', client)).json().data[0] as { identifier: string; photoUrl: string };
+    expect((await t.api('POST', `/client/avatar/${avatar.identifier}`, client)).statusCode).toBe(200);
+    const body = multipart(await png(200));
+    const photo = await t.request({ method: 'POST', url: '/api/v1/provider/update/photo', headers: { ...w.provider.auth, ...body.headers }, payload: body.payload });
+    expect(photo.statusCode, photo.body).toBe(200);
+    const b = (await book(client, at(2, 16))).json().data;
+    expect(b.client.picture).toBe(avatar.photoUrl);
+    expect(b.provider.picture).toMatch(/^\/api\/v1\/files\/[0-9a-f-]+\?expires=\d+&signature=/);
+    const seen = await t.api('GET', `/appointment/${b.identifier}`, w.provider);
+    expect(seen.json().data.client.picture).toBe(avatar.photoUrl);
+    const clients = (await t.api('GET', '/appointment/clients', w.provider)).json().data as Array<{ identifier: string; picture: string | null }>;
+    expect(clients.find((c) => c.identifier === client.userId)?.picture).toBe(avatar.photoUrl);
   });
 
   it("another user's booking is not found, and each role keeps to its own routes", async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client.ts';
-import { bookingParticipants, bookingReschedules, bookingStatusHistory, bookings, referenceItems, users } from '../../../db/schema/index.ts';
+import { avatars, bookingParticipants, bookingReschedules, bookingStatusHistory, bookings, clientProfiles, providerProfiles, referenceItems, users } from '../../../db/schema/index.ts';
 
 /** Changes of a booking (cancel, reschedule, answers, acknowledge/reject): Drizzle only, rules in changes.service.ts. */
 export type BookingRow = typeof bookings.$inferSelect;
@@ -13,6 +13,9 @@ const client = alias(users, 'client');
 const provider = alias(users, 'provider');
 const category = alias(referenceItems, 'category');
 const modality = alias(referenceItems, 'modality');
+const clientProfile = alias(clientProfiles, 'client_profile');
+const clientAvatar = alias(avatars, 'client_avatar');
+const providerProfile = alias(providerProfiles, 'provider_profile');
 
 /**
  * The view of a booking is read on every booking answer and list row: its three queries are named prepared statements
@@ -26,12 +29,18 @@ const viewStatements = (ex: Executor) => ({
       provider: { identifier: provider.identifier, firstName: provider.firstName, lastName: provider.lastName, timezone: provider.timezone },
       category: { identifier: category.identifier, code: category.code, name: category.name },
       modality: { identifier: modality.identifier, code: modality.code, name: modality.name },
+      // The parties' pictures: an uploaded file (signed by the service) or, for clients, a chosen avatar.
+      clientPicture: { username: clientProfile.userName, photoFileId: clientProfile.photoFileId, avatarUrl: clientAvatar.photoUrl },
+      providerPicture: { photoFileId: providerProfile.photoFileId },
     })
     .from(bookings)
     .innerJoin(client, eq(client.identifier, bookings.clientId))
     .innerJoin(provider, eq(provider.identifier, bookings.providerId))
     .innerJoin(category, eq(category.identifier, bookings.therapyCategoryId))
     .innerJoin(modality, eq(modality.identifier, bookings.modalityId))
+    .leftJoin(clientProfile, eq(clientProfile.userId, bookings.clientId))
+    .leftJoin(clientAvatar, eq(clientAvatar.identifier, clientProfile.avatarId))
+    .leftJoin(providerProfile, eq(providerProfile.userId, bookings.providerId))
     .where(eq(bookings.identifier, sql.placeholder('id')))
     .limit(1)
     .prepare('booking_view'),

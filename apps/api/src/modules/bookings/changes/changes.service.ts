@@ -47,16 +47,21 @@ function refundOf(b: BookingRow, role: BookingRole, now: Date): number {
 }
 const needsApproval = (b: BookingRow, now: Date) => b.status === 'confirmed' && !!b.startsAt && now.getTime() >= b.startsAt.getTime() - RESCHEDULE_APPROVAL_HOURS * HOUR;
 
-export function toBooking(v: BookingView): Booking {
+/** Turns a stored file id into a URL the browser may load (the file service's signed URL). */
+export type PictureUrl = (fileId: string) => string;
+
+export function toBooking(v: BookingView, pictureUrl: PictureUrl): Booking {
   const b = v.booking;
   const latest = v.reschedules.at(-1);
-  const party = (p: BookingView['client']) => ({ ...p, username: null, picture: null });
+  const party = (p: BookingView['client'], username: string | null, picture: string | null) => ({ ...p, username, picture });
+  const clientPicture = v.clientPicture?.photoFileId ? pictureUrl(v.clientPicture.photoFileId) : (v.clientPicture?.avatarUrl ?? null);
+  const providerPicture = v.providerPicture?.photoFileId ? pictureUrl(v.providerPicture.photoFileId) : null;
   return {
     identifier: b.identifier,
     status: b.status,
     previousStatus: b.previousStatus,
-    provider: party(v.provider),
-    client: party(v.client),
+    provider: party(v.provider, null, providerPicture),
+    client: party(v.client, v.clientPicture?.username ?? null, clientPicture),
     therapyCategory: v.category,
     modality: v.modality,
     startTime: iso(b.startsAt),
@@ -88,7 +93,7 @@ export function toBooking(v: BookingView): Booking {
 }
 
 export function createBookingChangesService(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'events'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'files'>,
   { wallet, availability }: { wallet: Pick<WalletModule, 'refund' | 'transfer'>; availability: Pick<AvailabilityModule, 'verifyTimeslot'> },
 ) {
   const { db, clock, events } = deps;
@@ -100,7 +105,7 @@ export function createBookingChangesService(
     throw AppError.notFound();
   };
 
-  const view = async (ex: Executor, bookingId: string): Promise<Booking> => toBooking((await repo.view(ex, bookingId))!);
+  const view = async (ex: Executor, bookingId: string): Promise<Booking> => toBooking((await repo.view(ex, bookingId))!, deps.files.signedUrl);
 
   const publish = (tx: Executor, b: BookingRow, change: BookingChange, after: BookingPatch & { status: BookingStatus }, previousStartTime?: Date | null) =>
     events.publish(tx, 'booking.changed', {
