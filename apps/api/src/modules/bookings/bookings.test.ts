@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { de, en } from '@therapy/contracts/messages';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 import { multipart, png } from '../../../test/profile-test-helpers.ts';
+import { buildApp } from '../../app.ts';
 import { createEventBus } from '../../platform/events.ts';
 import { createPgRealtime } from '../../platform/realtime.ts';
 import { createWalletModule } from '../wallet/wallet.module.ts';
@@ -271,6 +272,26 @@ describe('races on one slot', () => {
       [row.client_id, row.provider_id, row.therapy_category_id, row.modality_id, at(5, 11).replace(':00:00', ':30:00'), at(5, 13), row.currency_code],
     );
     await expect(overlapping).rejects.toMatchObject({ code: '23P01' });
+  });
+});
+
+describe('two instances on one database', () => {
+  it("a booking made on one instance takes its slot off the other instance's cached calendar (LISTEN/NOTIFY)", async () => {
+    const second = await buildApp({ config: t.config, db: t.db, clock: t.clock, logger: false });
+    try {
+      const date = at(9, 9).slice(0, 10);
+      const url = `/api/v1/providers-availability/${w.provider.userId}/timeslot/${date}`;
+      const startsOnSecond = async () => {
+        const res = await second.inject({ method: 'GET', url });
+        return (res.json().data.items as Array<{ timeSlot: Array<{ startTime: string }> }>).flatMap((i) => i.timeSlot).map((s) => Date.parse(s.startTime));
+      };
+      // Wait until the second instance listens, then fill its cache with the slot still free.
+      await expect.poll(async () => (await startsOnSecond()).includes(Date.parse(at(9, 9)))).toBe(true);
+      expect((await book(await t.signUp('client'), at(9, 9))).statusCode).toBe(201);
+      await expect.poll(async () => (await startsOnSecond()).includes(Date.parse(at(9, 9))), { timeout: 5000 }).toBe(false);
+    } finally {
+      await second.close();
+    }
   });
 });
 
