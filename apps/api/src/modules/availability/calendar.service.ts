@@ -182,9 +182,9 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
 
     /**
      * A timeslot identifier checked again from the database (never the cache): genuine, for this category, and still
-     * bookable now. The booking issue calls this before it writes.
+     * bookable now. The booking issue calls this before it writes; `ignore` is one busy interval to leave out (the
+     * booking being moved).
      */
-    /** Whether a signed slot is still offered and free; `ignore`: one busy interval to leave out (the booking being moved). */
     async check(id: string, category: string | undefined, ignore?: Interval): Promise<TimeslotCheck> {
       const claims = tokens.verify(id);
       if (!claims || (category !== undefined && category !== claims.categoryId)) throw AppError.rule('timeslotInvalid');
