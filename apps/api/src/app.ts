@@ -17,6 +17,7 @@ import { createAppConfigModule } from './modules/app-config/app-config.module.ts
 import { createAvailabilityModule } from './modules/availability/availability.module.ts';
 import { createBookingMailModule } from './modules/booking-mail/booking-mail.module.ts';
 import { createBookingsModule } from './modules/bookings/bookings.module.ts';
+import { createReviewsModule } from './modules/reviews/reviews.module.ts';
 import { createBankDetailsModule } from './modules/bank-details/bank-details.module.ts';
 import { createClientProfileModule } from './modules/client-profile/client-profile.module.ts';
 import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
@@ -134,6 +135,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   users.useUpcomingSessions(bookings.upcomingSessionsOf);
   // Mails and reminders follow the bookings' changes through the BookingFacts port, not the bookings module itself.
   const bookingMail = createBookingMailModule(deps, { users, facts: bookings.factsOf });
+  const reviews = createReviewsModule(deps, { participantFacts: bookings.participantFacts, markFeedbackProvided: bookings.markFeedbackProvided, bookingFacts: bookings.factsOf });
   const modules = [
     createHealthModule(deps),
     createAppConfigModule(deps),
@@ -152,6 +154,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     verification,
     bookings,
     bookingMail,
+    reviews,
   ];
 
 

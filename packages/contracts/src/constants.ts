@@ -105,3 +105,13 @@ export const PROVIDER_RESCHEDULES = 3;
 export const RESCHEDULE_APPROVAL_HOURS = 48;
 /** Reminder mails this many hours before a confirmed session. */
 export const REMINDER_HOURS = [24, 1] as const;
+
+// Reviews (spec §5 "Comment", §9; DESIGN.md §6 "Reviews"; issue 16).
+export const REVIEW_RATING_MIN = 0.5;
+export const REVIEW_RATING_MAX = 5;
+export const REVIEW_COMMENT_MIN = 5;
+export const REVIEW_COMMENT_MAX = 2500;
+/** A review is edited at most once (spec §2 "Edit Review", §9). */
+export const REVIEW_EDITS = 1;
+/** After saving an edit the modal waits this long before it closes and the review is refetched (spec §4, §9). */
+export const REVIEW_CLOSE_DELAY_MS = 2000;

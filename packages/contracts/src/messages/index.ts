@@ -8,6 +8,7 @@ import type { MessageEntry } from './define.ts';
 import { payoutMessages } from './payouts.ts';
 import { practiceDetailsMessages } from './practice-details.ts';
 import { profileMessages } from './profile.ts';
+import { reviewMessages } from './reviews.ts';
 import { verificationMessages } from './verification.ts';
 import { walletMessages } from './wallet.ts';
 
@@ -29,6 +30,7 @@ export const featureCatalogues = {
   credentials: credentialMessages,
   verification: verificationMessages,
   bookings: bookingMessages,
+  reviews: reviewMessages,
 } as const;
 
 export const catalogue = {
@@ -43,6 +45,7 @@ export const catalogue = {
   ...credentialMessages,
   ...verificationMessages,
   ...bookingMessages,
+  ...reviewMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

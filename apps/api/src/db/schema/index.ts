@@ -10,3 +10,4 @@ export * from './bank-details.ts';
 export * from './credentials.ts';
 export * from './verification.ts';
 export * from './bookings.ts';
+export * from './reviews.ts';

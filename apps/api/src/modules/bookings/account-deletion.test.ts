@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { en } from '@therapy/contracts/messages';
 import { expectError } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
-import { bookingWorld, insertBooking, moveClock, type World } from './changes/test-bookings.ts';
+import { bookingWorld, insertBooking, moveClock, type World } from '../../../test/booking-fixtures.ts';
 
 /**
  * Decision 0016 left this to bookings: an account is not deleted while it has upcoming sessions (someone relies on

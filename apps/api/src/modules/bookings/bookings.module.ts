@@ -44,6 +44,10 @@ export function createBookingsModule(
     factsOf: bookings.factsOf satisfies BookingFactsSource,
     /** A user's active bookings that have not ended (account deletion waits for none). */
     upcomingSessionsOf: (userId: string, ex: Executor = deps.db): Promise<number> => bookingsRepository.upcomingCount(ex, userId, deps.clock.now()),
+    /** For reviews (issue 16): a participant booking's parties and the booking's status. */
+    participantFacts: (participantId: string, ex: Executor = deps.db) => bookingsRepository.participantFacts(ex, participantId),
+    /** For reviews: the participant has reviewed the session (`feedbackProvided`), in the review's transaction. */
+    markFeedbackProvided: (participantId: string, tx: Executor) => bookingsRepository.setFeedbackProvided(tx, participantId),
     /** For tests and the bench: run the clock work now. */
     expireHolds: jobs.expireHolds,
     completeEnded: jobs.completeEnded,

@@ -145,6 +145,21 @@ export const bookingsRepository = {
     return row;
   },
 
+  /** A participant booking with what a review needs of its booking: parties and status. */
+  async participantFacts(ex: Executor, participantId: string) {
+    const [row] = await ex
+      .select({ participantId: bookingParticipants.identifier, bookingId: bookings.identifier, clientId: bookingParticipants.clientId, providerId: bookings.providerId, status: bookings.status })
+      .from(bookingParticipants)
+      .innerJoin(bookings, eq(bookings.identifier, bookingParticipants.bookingId))
+      .where(eq(bookingParticipants.identifier, participantId))
+      .limit(1);
+    return row;
+  },
+
+  async setFeedbackProvided(tx: Executor, participantId: string): Promise<void> {
+    await tx.update(bookingParticipants).set({ feedbackProvided: true }).where(eq(bookingParticipants.identifier, participantId));
+  },
+
   async setParticipantStatus(tx: Executor, participantId: string, status: 'attended' | 'no_show'): Promise<void> {
     await tx.update(bookingParticipants).set({ status }).where(eq(bookingParticipants.identifier, participantId));
   },

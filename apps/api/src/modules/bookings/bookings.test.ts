@@ -8,7 +8,7 @@ import { createEventBus } from '../../platform/events.ts';
 import { createPgRealtime } from '../../platform/realtime.ts';
 import { createWalletModule } from '../wallet/wallet.module.ts';
 import { createBookingJobs } from './booking-jobs.ts';
-import { bookingWorld, moveClock, slotAt, type World } from './changes/test-bookings.ts';
+import { bookingWorld, moveClock, slotAt, type World } from '../../../test/booking-fixtures.ts';
 
 /**
  * The bookings core on the real PostgreSQL (issue 15): book, pay, list, schedule a provider's appointment, the races

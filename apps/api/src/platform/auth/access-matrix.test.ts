@@ -72,6 +72,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/reference/{list}': { who: 'public', params: () => ({ list: 'religion' }) },
   'GET /api/v1/files/{id}': { who: 'public', params: () => ({ id: '00000000-0000-0000-0000-000000000000' }), alsoOk: [404] },
   'GET /api/v1/providers/{providerId}': { who: 'public', params: (f) => ({ providerId: f.provider.userId }) },
+  'GET /api/v1/review/provider/{id}': { who: 'public', params: (f) => ({ id: f.provider.userId }) },
   'GET /api/v1/providers-availability/{providerId}/timeslot': { who: 'public', params: (f) => ({ providerId: f.provider.userId }) },
   'GET /api/v1/providers-availability/{providerId}/timeslot/{date}': { who: 'public', params: (f) => ({ providerId: f.provider.userId, date: '2026-03-30' }) },
   'POST /api/v1/payment/webhook/{gateway}': { who: 'public', params: () => ({ gateway: 'sandbox' }), alsoOk: [401] },
@@ -88,6 +89,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/appointment/policy/{id}/reschedule': { who: 'user', params: (f) => ({ id: f.bookingId }), owned: true },
   'POST /api/v1/appointment/{id}/reschedule-update': { who: 'user', params: (f) => ({ id: f.bookingId }), owned: true, body: { status: 'accepted' }, alsoOk: [409] },
   'GET /api/v1/booking/participant/{id}': { who: 'user', params: (f) => ({ id: f.participantId }), owned: true },
+  'GET /api/v1/review/booking/{id}': { who: 'user', params: (f) => ({ id: f.bookingId }), owned: true },
   // The booking is named in the body (set in beforeAll); another user's answers 404.
   'POST /api/v1/share-booking': { who: 'user', owned: true, params: () => ({}), body: { bookingIdentifier: 'set in beforeAll', email: 'friend@example.com' } },
   'GET /api/v1/user/info': { who: 'user' },
@@ -115,6 +117,10 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/booking/{id}/cancel': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true, body: { note: 'Something came up' }, alsoOk: [409] },
   'POST /api/v1/booking/{id}/reschedule': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true, body: { timeslotIdentifier: 'set in beforeAll' }, alsoOk: [409] },
   'GET /api/v1/booking': { who: 'client' },
+  // Reviews (issue 16): the fixture's booking is only requested, so writing and editing answer 400.
+  'GET /api/v1/review/participant/{id}': { who: 'client', params: (f) => ({ id: f.participantId }), owned: true },
+  'POST /api/v1/review/{id}': { who: 'client', params: (f) => ({ id: f.participantId }), owned: true, body: { rating: 5 } },
+  'PUT /api/v1/review/{id}': { who: 'client', params: (f) => ({ id: f.participantId }), owned: true, body: { rating: 5 } },
   'POST /api/v1/booking': { who: 'client' },
   'POST /api/v1/booking/series': { who: 'client' },
   'GET /api/v1/booking/{id}': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { de, en } from '@therapy/contracts/messages';
 import { expectError, validation } from '../../../../test/assertions.ts';
 import { buildTestApp, type TestApp } from '../../../../test/harness.ts';
-import { CURRENCY, PRICE, bookingRow, bookingWorld, historyOf, insertBooking, moveClock, recordBookingEvents, slotAt, type World } from './test-bookings.ts';
+import { CURRENCY, PRICE, bookingRow, bookingWorld, historyOf, insertBooking, moveClock, recordBookingEvents, slotAt, type World } from '../../../../test/booking-fixtures.ts';
 
 let t: TestApp;
 let w: World;

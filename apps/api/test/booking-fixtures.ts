@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { BookingStatus } from '@therapy/contracts/bookings';
 import { CLIENT_RESCHEDULES, PROVIDER_RESCHEDULES } from '@therapy/contracts/constants';
-import type { SignedUp, TestApp } from '../../../../test/harness.ts';
-import { createWalletModule } from '../../wallet/wallet.module.ts';
+import type { SignedUp, TestApp } from './harness.ts';
+import { createWalletModule } from '../src/modules/wallet/wallet.module.ts';
 
 /**
  * Test-only bookings for the booking-changes tests: rows inserted directly in each state (the bookings core creates
