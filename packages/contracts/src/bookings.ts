@@ -162,6 +162,8 @@ export const booking = z.object({
   reschedules: z.array(bookingReschedule),
   allowRescheduleCompletedBooking: z.boolean(),
   feedbackProvided: z.boolean(),
+  /** The client's participant booking: what reviews are written against (spec §1 "participantId is used for review edit"). */
+  participantIdentifier: z.uuid().nullable(),
   createdAt: z.string(),
 });
 export type Booking = z.infer<typeof booking>;

@@ -104,4 +104,8 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
     ns: ['booking-changes'],
     load: () => import('@/features/booking-changes/modals/share-booking-modal').then((m) => m.ShareBookingModal),
   },
+  review: {
+    ns: ['reviews'],
+    load: () => import('@/features/reviews/modals/review-modal').then((m) => m.ReviewModal),
+  },
 };

@@ -10,6 +10,8 @@ export const bookingKeys = {
   detail: (id: string) => [...bookingKeys.all, 'detail', id] as const,
   policy: (id: string, kind: 'cancellation' | 'reschedule') => [...bookingKeys.all, 'policy', kind, id] as const,
   clients: () => [...bookingKeys.all, 'clients'] as const,
+  /** A booking's review (issue 16): under `all`, so a booking write refreshes it too. */
+  review: (bookingId: string) => [...bookingKeys.all, 'review', bookingId] as const,
 };
 
 /** The wallet's balance and history: refreshed after a booking is paid or refunded. */

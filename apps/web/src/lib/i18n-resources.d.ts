@@ -21,6 +21,7 @@ import type verification from '../locales/en/verification.json';
 import type operator from '../locales/en/operator.json';
 import type bookingChanges from '../locales/en/booking-changes.json';
 import type slotPicker from '../locales/en/slot-picker.json';
+import type reviews from '../locales/en/reviews.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -50,6 +51,7 @@ declare module 'i18next' {
       operator: typeof operator;
       'booking-changes': typeof bookingChanges;
       'slot-picker': typeof slotPicker;
+      reviews: typeof reviews;
     };
   }
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Booking, BookingRole } from '@therapy/contracts/bookings';
 import type { WorkHistory } from '@therapy/contracts/practice-details';
+import type { Review } from '@therapy/contracts/reviews';
 import type { ProfileOwner } from './profile-owner';
 
 /**
@@ -48,6 +49,8 @@ export interface ModalProps {
   'create-appointment': { clientId?: string };
   /** Mail a booking to an address (POST /share-booking), "Mail Sent Successfully". */
   'share-booking': { booking: Booking };
+  /** Write a review of a completed session (review null), or edit it once (spec §2 "Edit Review"). */
+  review: { booking: Booking; review: Review | null };
 }
 
 export type ModalId = keyof ModalProps;

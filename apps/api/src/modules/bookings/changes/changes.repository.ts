@@ -51,7 +51,7 @@ const viewStatements = (ex: Executor) => ({
     .orderBy(asc(bookingReschedules.createdAt), asc(bookingReschedules.identifier))
     .prepare('booking_view_reschedules'),
   feedback: ex
-    .select({ feedbackProvided: bookingParticipants.feedbackProvided })
+    .select({ identifier: bookingParticipants.identifier, feedbackProvided: bookingParticipants.feedbackProvided })
     .from(bookingParticipants)
     .where(and(eq(bookingParticipants.bookingId, sql.placeholder('id')), eq(bookingParticipants.clientId, sql.placeholder('clientId'))))
     .prepare('booking_view_feedback'),
@@ -117,7 +117,7 @@ export const changesRepository = {
     if (!row) return undefined;
     const reschedules = await statements.reschedules.execute({ id: bookingId });
     const participants = await statements.feedback.execute({ id: bookingId, clientId: row.booking.clientId });
-    return { ...row, reschedules, feedbackProvided: participants.some((p) => p.feedbackProvided) };
+    return { ...row, reschedules, feedbackProvided: participants.some((p) => p.feedbackProvided), participantId: participants[0]?.identifier ?? null };
   },
 };
 export type BookingView = NonNullable<Awaited<ReturnType<typeof changesRepository.view>>>;

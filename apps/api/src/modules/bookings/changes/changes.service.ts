@@ -88,6 +88,7 @@ export function toBooking(v: BookingView, pictureUrl: PictureUrl): Booking {
     })),
     allowRescheduleCompletedBooking: b.allowRescheduleCompleted,
     feedbackProvided: v.feedbackProvided,
+    participantIdentifier: v.participantId,
     createdAt: b.createdAt.toISOString(),
   };
 }

@@ -8,6 +8,7 @@ import {
   payBooking,
   rejectBooking,
 } from '@therapy/contracts/endpoints/bookings';
+import { getBookingReview } from '@therapy/contracts/endpoints/reviews';
 import { getWalletBalance } from '@therapy/contracts/endpoints/wallet';
 import type { CurrencyCode } from '@therapy/contracts/wallet';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -100,3 +101,12 @@ export function useAnswerRequestedBooking() {
 export const otherParty = (booking: Booking, role: ViewerRole) => (role === 'provider' ? booking.client : booking.provider);
 export const partyName = (party: Booking['client']) =>
   [party.firstName, party.lastName].filter(Boolean).join(' ') || party.username || '—';
+
+/** GET /review/booking/{id}: the review of a completed booking (null before the client wrote one). */
+export const bookingReviewQuery = (bookingId: string) =>
+  queryOptions({
+    queryKey: bookingKeys.review(bookingId),
+    queryFn: async ({ signal }) => (await call(getBookingReview, { signal, params: { id: bookingId } })).data,
+    retry: retryOnce,
+    meta: { silent: true },
+  });

@@ -132,3 +132,47 @@ describe('BookingDetailRoute', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });
+
+describe('BookingDetailRoute: the review of a completed session', () => {
+  const participantId = uuid(720);
+  const completed = () => bookingDetails({ status: 'completed', participantIdentifier: participantId });
+  const review = { identifier: uuid(721), participantIdentifier: participantId, bookingIdentifier: bookingId, providerIdentifier: uuid(722), rating: 4.5, comment: 'Calm and clear.', isAnonymous: false, authorName: 'Sam L.', canEdit: true, createdAt: '2030-06-11T10:00:00.000Z', updatedAt: '2030-06-11T10:00:00.000Z' };
+  const withReview = (role: 'client' | 'provider', data: unknown) => {
+    useAuthStore.getState().setSession('token', user(role));
+    mockFetch([
+      { path: role === 'client' ? `/api/v1/booking/${bookingId}/details` : `/api/v1/appointment/${bookingId}`, respond: () => jsonResponse({ data: completed() }) },
+      { path: `/api/v1/review/booking/${bookingId}`, respond: () => jsonResponse({ data }) },
+    ]);
+  };
+
+  it('the client is invited to write one; the button opens the review modal', async () => {
+    withReview('client', null);
+    const { user: u } = render();
+    await u.click(await screen.findByRole('button', { name: 'Write a review' }));
+    expect(useModalStore.getState().modals[0]).toMatchObject({ id: 'review', props: { review: null, booking: { identifier: bookingId, participantIdentifier: participantId } } });
+  });
+
+  it('a written review shows with "Edit review" once; after the edit the control is gone', async () => {
+    withReview('client', review);
+    const { user: u } = render();
+    expect(await screen.findByText('4.5 of 5 stars')).toBeTruthy();
+    expect(screen.getByText('Calm and clear.')).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: 'Edit review' }));
+    expect(useModalStore.getState().modals[0]).toMatchObject({ id: 'review', props: { review: { rating: 4.5 } } });
+  });
+
+  it('no edit control once the edit is spent; the provider reads the review and cannot write one', async () => {
+    withReview('client', { ...review, canEdit: false });
+    render();
+    expect(await screen.findByText('4.5 of 5 stars')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit review' })).toBeNull();
+  });
+
+  it('the provider sees "not reviewed" without a write button', async () => {
+    withReview('provider', null);
+    render();
+    expect(await screen.findByText('The client has not reviewed this session.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Write a review' })).toBeNull();
+  });
+});
+

@@ -14,6 +14,7 @@ import { formatMoney } from '@/lib/format';
 import { useModalStore } from '@/lib/modal-store';
 import { notify } from '@/lib/toast';
 import { BookingLoadState } from '../components/booking-load-state';
+import { BookingReview } from '../components/booking-review';
 import { bookingDetailsQuery, partyName, useAnswerRequestedBooking, type ViewerRole } from '../api/bookings-api';
 import { formatSession, optionName, Price, StatusBadge, usePageLocale, useViewerZone } from '../components/booking-bits';
 
@@ -211,6 +212,8 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
           )}
         </div>
       </section>
+
+      {booking.status === 'completed' && <BookingReview booking={booking} role={role} />}
 
       <section aria-labelledby="booking-history" className="mt-8">
         <h2 id="booking-history" className="text-lg font-semibold text-slate-900">

@@ -29,6 +29,7 @@ export function bookingDetails(overrides: Partial<BookingDetails> = {}): Booking
     reschedules: [],
     allowRescheduleCompletedBooking: false,
     feedbackProvided: false,
+    participantIdentifier: null,
     createdAt: '2030-06-01T08:00:00.000Z',
     statusHistory: [
       { status: 'pending', previousStatus: null, actor: 'client', note: null, at: '2030-06-01T08:00:00.000Z' },

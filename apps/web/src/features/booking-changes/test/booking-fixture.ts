@@ -31,6 +31,7 @@ export function aBooking(overrides: Partial<Booking> = {}): Booking {
     reschedules: [],
     allowRescheduleCompletedBooking: false,
     feedbackProvided: false,
+    participantIdentifier: null,
     createdAt: '2026-06-01T09:00:00.000Z',
     ...overrides,
   };

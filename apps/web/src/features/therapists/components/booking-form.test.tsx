@@ -41,6 +41,7 @@ function booking(status: BookingDetails['status'], id = uuid(900)) {
     reschedules: [],
     allowRescheduleCompletedBooking: false,
     feedbackProvided: false,
+    participantIdentifier: null,
     createdAt: '2030-06-01T08:00:00.000Z',
   };
 }
