@@ -7,9 +7,27 @@ import type pg from 'pg';
  * the app's database: `POST /providers/<email>/verification/approved` makes a provider verified (as an operator's
  * approval leaves it), `.../submitted` puts their practice under review (as a submission with a complete checklist
  * does). Journeys that are about slots or the operator's review use it; the checklist itself is a journey of its own.
+ * `POST /bookings/<id>/held` stands in for the clock (issue 16's review journey): the confirmed session moves to
+ * yesterday and is `completed`, as the completion job leaves it (the escrow's money is not moved: no journey reads it).
  */
 export async function startPracticeDesk(client: pg.Pool): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
+    const held = /^\/bookings\/([0-9a-f-]{36})\/held$/.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
+    if (req.method === 'POST' && held) {
+      client
+        .query(
+          `WITH moved AS (
+             UPDATE bookings SET starts_at = now() - interval '1 day', ends_at = now() - interval '1 day' + (ends_at - starts_at),
+                    status = 'completed', previous_status = 'confirmed', completed_at = now()
+              WHERE identifier = $1 AND status = 'confirmed' RETURNING identifier)
+           INSERT INTO booking_status_history (identifier, booking_id, status, previous_status, actor, at)
+           SELECT gen_random_uuid(), identifier, 'completed', 'confirmed', 'system', now() FROM moved RETURNING booking_id`,
+          [held[1]],
+        )
+        .then((result) => res.writeHead(result.rowCount === 1 ? 200 : 404).end())
+        .catch((err: unknown) => res.writeHead(500).end(String(err)));
+      return;
+    }
     const match = /^\/providers\/([^/]+)\/verification\/(approved|submitted)$/.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
     if (req.method !== 'POST' || !match) {
       res.writeHead(404).end();
@@ -48,3 +66,12 @@ export async function setVerification(email: string, status: 'approved' | 'submi
   if (res.status !== 200) throw new Error(`practice desk answered ${res.status} for ${email}`);
   return ((await res.json()) as { providerId: string }).providerId;
 }
+
+/** Makes a confirmed booking a session held yesterday (`completed`), through the desk. */
+export async function sessionHeld(bookingId: string): Promise<void> {
+  const base = process.env.E2E_PRACTICE_DESK_URL;
+  if (!base) throw new Error('E2E_PRACTICE_DESK_URL is not set: the journeys must run through playwright.config.ts.');
+  const res = await fetch(`${base}/bookings/${bookingId}/held`, { method: 'POST' });
+  if (res.status !== 200) throw new Error(`practice desk answered ${res.status} for booking ${bookingId}: ${await res.text()}`);
+}
+
