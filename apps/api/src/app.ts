@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { createAppConfigModule } from './modules/app-config/app-config.module.ts';
+import { createFlags } from './platform/flags.ts';
 import { createAvailabilityModule } from './modules/availability/availability.module.ts';
 import { createBookingMailModule } from './modules/booking-mail/booking-mail.module.ts';
 import { createBookingsModule } from './modules/bookings/bookings.module.ts';
@@ -135,10 +136,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   users.useUpcomingSessions(bookings.upcomingSessionsOf);
   // Mails and reminders follow the bookings' changes through the BookingFacts port, not the bookings module itself.
   const bookingMail = createBookingMailModule(deps, { users, facts: bookings.factsOf });
+  const flags = await createFlags(config.flags);
   const reviews = createReviewsModule(deps, { participantFacts: bookings.participantFacts, markFeedbackProvided: bookings.markFeedbackProvided, bookingFacts: bookings.factsOf });
   const modules = [
     createHealthModule(deps),
-    createAppConfigModule(deps),
+    createAppConfigModule(deps, { flags }),
     users,
     createRegionsModule(deps),
     reference,
