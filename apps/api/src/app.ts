@@ -19,6 +19,7 @@ import { createAvailabilityModule } from './modules/availability/availability.mo
 import { createBookingMailModule } from './modules/booking-mail/booking-mail.module.ts';
 import { createBookingsModule } from './modules/bookings/bookings.module.ts';
 import { createReviewsModule } from './modules/reviews/reviews.module.ts';
+import { createDirectoryModule } from './modules/directory/directory.module.ts';
 import { createBankDetailsModule } from './modules/bank-details/bank-details.module.ts';
 import { createClientProfileModule } from './modules/client-profile/client-profile.module.ts';
 import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
@@ -157,6 +158,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bookings,
     bookingMail,
     reviews,
+    createDirectoryModule(deps),
   ];
 
 

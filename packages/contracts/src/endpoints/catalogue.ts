@@ -5,6 +5,7 @@ import * as availability from './availability.ts';
 import * as bankDetails from './bank-details.ts';
 import * as bookings from './bookings.ts';
 import * as reviews from './reviews.ts';
+import * as directory from './directory.ts';
 import * as clientProfile from './client-profile.ts';
 import * as credentials from './credentials.ts';
 import * as ops from './ops.ts';
@@ -19,7 +20,7 @@ import * as wallet from './wallet.ts';
  * Every endpoint of the API, for what needs them all: the OpenAPI document, the route coverage test, the web tests'
  * mock check. Modules and the web import one endpoint from its own file, not from here.
  */
-export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails, credentials, verification, bookings, reviews };
+export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails, credentials, verification, bookings, reviews, directory };
 
 export const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'operationId' in value && 'responses' in value;
@@ -40,6 +41,7 @@ export const endpointTags: Record<string, string> = {
   wallet: 'Wallet balance and transactions, top-ups, payment status, gateway webhooks',
   payouts: 'Operator payout batches for currencies the gateway does not pay out (decision 0022)',
   bookings: 'Bookings (client) and appointments (provider): book, pay, cancel, reschedule, schedule, share',
+  directory: 'The therapist directory: verified therapists by US state, filtered and searched',
   reviews: 'Reviews of completed sessions: write once, edit once; a provider\'s reviews with their average',
   verification: "A provider's set-up checklist and submission, and the operators' review queue (decision 0026)",
   'payment-sandbox': "The sandbox gateway's checkout and transfer simulator (outside production)",

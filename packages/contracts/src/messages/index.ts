@@ -4,6 +4,7 @@ import { bankDetailsMessages } from './bank-details.ts';
 import { bookingMessages } from './bookings.ts';
 import { commonMessages } from './common.ts';
 import { credentialMessages } from './credentials.ts';
+import { directoryMessages } from './directory.ts';
 import type { MessageEntry } from './define.ts';
 import { payoutMessages } from './payouts.ts';
 import { practiceDetailsMessages } from './practice-details.ts';
@@ -31,6 +32,7 @@ export const featureCatalogues = {
   verification: verificationMessages,
   bookings: bookingMessages,
   reviews: reviewMessages,
+  directory: directoryMessages,
 } as const;
 
 export const catalogue = {
@@ -46,6 +48,7 @@ export const catalogue = {
   ...verificationMessages,
   ...bookingMessages,
   ...reviewMessages,
+  ...directoryMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -11,3 +11,4 @@ export * from './credentials.ts';
 export * from './verification.ts';
 export * from './bookings.ts';
 export * from './reviews.ts';
+export * from './directory.ts';

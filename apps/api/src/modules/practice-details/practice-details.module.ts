@@ -10,7 +10,7 @@ import { createPracticeDetailsService, type PracticeDetailsPorts } from './pract
  * the fee a booking is charged (`feeOf`), the licence states the directory filters on (`licenseStatesOf`) and its
  * two set-up checklist steps.
  */
-export function createPracticeDetailsModule(deps: Pick<AppDeps, 'db'>, ports: PracticeDetailsPorts) {
+export function createPracticeDetailsModule(deps: Pick<AppDeps, 'db' | 'events'>, ports: PracticeDetailsPorts) {
   const details = createPracticeDetailsService(deps, ports);
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(practiceDetailsRoutes, { details });

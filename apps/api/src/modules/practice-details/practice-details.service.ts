@@ -35,8 +35,8 @@ const toWorkHistory = (row: WorkHistoryRow): WorkHistory => ({
 const toFee = (row: BookingFeeRow) => ({ fee: row.fee, isFree: row.isFree, currencyCode: row.currencyCode });
 
 /** A provider's work history, booking fees and licence states (spec §7 "Provider"; issue 14). */
-export function createPracticeDetailsService(deps: Pick<AppDeps, 'db'>, { users, availability, wallet }: PracticeDetailsPorts) {
-  const { db } = deps;
+export function createPracticeDetailsService(deps: Pick<AppDeps, 'db' | 'events'>, { users, availability, wallet }: PracticeDetailsPorts) {
+  const { db, events } = deps;
 
   /** Access first: a provider (403 otherwise) whose account is live (401 once it ended). */
   const provider = async (actor: Actor): Promise<string> =>
@@ -107,9 +107,11 @@ export function createPracticeDetailsService(deps: Pick<AppDeps, 'db'>, { users,
       const providerId = await provider(actor);
       const known = await repo.usStateIds(db, stateIds);
       if (known.length !== stateIds.length) throw AppError.rule('licenseStateInvalid');
-      await db.transaction(async (tx) => {
+      await events.transaction(async (tx) => {
         await repo.lockLicenseStates(tx, providerId);
         await repo.replaceLicenseStates(tx, providerId, stateIds);
+        // The directory lists providers by licence state.
+        await events.publish(tx, 'practice.changed', { providerId });
       });
       return repo.licenseStates(db, providerId);
     },

@@ -23,7 +23,7 @@ const unknownId = '0190a6f4-0000-7000-8000-000000000000';
 const notUsed = (): never => {
   throw new Error('the faces do not use this port');
 };
-const face = () => createPracticeDetailsModule({ db: t.db }, { users: { findActiveUser: notUsed }, availability: { categoriesOf: notUsed }, wallet: { currencyOf: notUsed } });
+const face = () => createPracticeDetailsModule({ db: t.db, events: undefined as never }, { users: { findActiveUser: notUsed }, availability: { categoriesOf: notUsed }, wallet: { currencyOf: notUsed } });
 
 const job = (overrides: Record<string, unknown> = {}) => ({
   companyName: 'Harbor Clinic',

@@ -73,6 +73,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/files/{id}': { who: 'public', params: () => ({ id: '00000000-0000-0000-0000-000000000000' }), alsoOk: [404] },
   'GET /api/v1/providers/{providerId}': { who: 'public', params: (f) => ({ providerId: f.provider.userId }) },
   'GET /api/v1/review/provider/{id}': { who: 'public', params: (f) => ({ id: f.provider.userId }) },
+  'GET /api/v1/therapists': { who: 'public' },
   'GET /api/v1/providers-availability/{providerId}/timeslot': { who: 'public', params: (f) => ({ providerId: f.provider.userId }) },
   'GET /api/v1/providers-availability/{providerId}/timeslot/{date}': { who: 'public', params: (f) => ({ providerId: f.provider.userId, date: '2026-03-30' }) },
   'POST /api/v1/payment/webhook/{gateway}': { who: 'public', params: () => ({ gateway: 'sandbox' }), alsoOk: [401] },

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../deps.ts';
+import { directoryRoutes } from './directory.routes.ts';
+import { createDirectoryService } from './directory.service.ts';
+
+/**
+ * The directory module's public face (issue 16): the search route, and its read model kept up to date from the
+ * events of the profile (`provider-profile.changed`) and the practice (`practice.changed`: licence states). At start
+ * it rebuilds every entry once (one statement), so providers from before it, or a missed event, are covered.
+ */
+export function createDirectoryModule(deps: Pick<AppDeps, 'db' | 'files' | 'events'>) {
+  const directory = createDirectoryService(deps);
+  const refresh = ({ providerId }: { providerId: string }) => directory.refresh(providerId);
+  deps.events.subscribe('provider-profile.changed', refresh);
+  deps.events.subscribe('practice.changed', refresh);
+  const plugin: FastifyPluginAsync = async (app) => {
+    await directory.refreshAll();
+    await app.register(directoryRoutes, { directory });
+  };
+  return { name: 'directory' as const, plugin, refresh: directory.refresh };
+}
+export type DirectoryModule = ReturnType<typeof createDirectoryModule>;

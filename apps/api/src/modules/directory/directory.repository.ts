@@ -1,0 +1,137 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { countries, referenceItems, states } from '../../db/schema/index.ts';
+
+/**
+ * The directory's read model and its search: Drizzle only; the rules are in directory.service.ts. The rebuild reads
+ * the profile, practice items and licence states read-only (decision 0027: shared schema, one query).
+ */
+const rebuild = (where: SQL) => sql`
+  INSERT INTO directory_entries (provider_id, name, search, therapies, modalities, specialities, states, gender, religion_id, ethnicity_id, updated_at)
+  SELECT u.identifier,
+         trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')),
+         setweight(to_tsvector('simple', coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), 'A')
+           || setweight(to_tsvector('english', coalesce(p.headline, '') || ' ' || coalesce(p.title, '')), 'B')
+           || setweight(to_tsvector('english', coalesce(p.bio, '')), 'C'),
+         array(SELECT i.item_id FROM provider_profile_items i WHERE i.user_id = u.identifier AND i.list = 'therapy-category'),
+         array(SELECT i.item_id FROM provider_profile_items i WHERE i.user_id = u.identifier AND i.list = 'modality'),
+         array(SELECT i.item_id FROM provider_profile_items i WHERE i.user_id = u.identifier AND i.list = 'speciality'),
+         array(SELECT l.state_id FROM provider_license_states l WHERE l.provider_id = u.identifier),
+         p.gender, p.religion_id, p.ethnicity_id, now()
+    FROM users u LEFT JOIN provider_profiles p ON p.user_id = u.identifier
+   WHERE u.user_type = 'provider' AND u.deleted_at IS NULL AND ${where}
+  ON CONFLICT (provider_id) DO UPDATE SET
+    name = EXCLUDED.name, search = EXCLUDED.search, therapies = EXCLUDED.therapies, modalities = EXCLUDED.modalities,
+    specialities = EXCLUDED.specialities, states = EXCLUDED.states, gender = EXCLUDED.gender,
+    religion_id = EXCLUDED.religion_id, ethnicity_id = EXCLUDED.ethnicity_id, updated_at = EXCLUDED.updated_at`;
+
+export interface SearchFilter {
+  stateId: string;
+  q: string | undefined;
+  therapies: string[];
+  modalities: string[];
+  specialities: string[];
+  religions: string[];
+  ethnicities: string[];
+  genders: string[];
+  priceMin: number | undefined;
+  priceMax: number | undefined;
+  sort: 'match' | 'rating' | 'price';
+  limit: number;
+  offset: number;
+}
+
+export interface SearchRow {
+  provider_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  title: string | null;
+  headline: string | null;
+  photo_file_id: string | null;
+  therapies: string[];
+  modalities: string[];
+  specialities: string[];
+  fee: string | null;
+  currency_code: string | null;
+  is_free: boolean | null;
+  half_stars_sum: number | null;
+  review_count: number | null;
+  total: string;
+}
+
+const uuidArray = (ids: string[]) => sql`ARRAY[${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}]::uuid[]`;
+
+export const directoryRepository = {
+  /** Rebuilds one provider's entry (or removes it when the account is gone or not a provider). */
+  async refresh(ex: Executor, providerId: string): Promise<void> {
+    await ex.execute(rebuild(sql`u.identifier = ${providerId}`));
+    await ex.execute(sql`DELETE FROM directory_entries d WHERE d.provider_id = ${providerId}
+      AND NOT EXISTS (SELECT 1 FROM users u WHERE u.identifier = d.provider_id AND u.user_type = 'provider' AND u.deleted_at IS NULL)`);
+  },
+
+  /** Rebuilds every entry (at start: entries for providers from before the directory existed, or missed events). */
+  async refreshAll(ex: Executor): Promise<void> {
+    await ex.execute(rebuild(sql`true`));
+    await ex.execute(sql`DELETE FROM directory_entries d WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.identifier = d.provider_id AND u.user_type = 'provider' AND u.deleted_at IS NULL)`);
+  },
+
+  /**
+   * One page of verified, live providers licensed in the state, with the total: one query. Names match with trigrams
+   * (typo-tolerant), the rest with full text (headline, bio); verification, fee and rating are one row each.
+   */
+  async search(ex: Executor, f: SearchFilter): Promise<SearchRow[]> {
+    const conditions: SQL[] = [sql`d.states @> ${uuidArray([f.stateId])}`];
+    if (f.therapies.length > 0) conditions.push(sql`d.therapies && ${uuidArray(f.therapies)}`);
+    if (f.modalities.length > 0) conditions.push(sql`d.modalities && ${uuidArray(f.modalities)}`);
+    if (f.specialities.length > 0) conditions.push(sql`d.specialities && ${uuidArray(f.specialities)}`);
+    if (f.religions.length > 0) conditions.push(sql`d.religion_id = ANY(${uuidArray(f.religions)})`);
+    if (f.ethnicities.length > 0) conditions.push(sql`d.ethnicity_id = ANY(${uuidArray(f.ethnicities)})`);
+    if (f.genders.length > 0) conditions.push(sql`d.gender IN (${sql.join(f.genders.map((g) => sql`${g}`), sql`, `)})`);
+    const price = sql`CASE WHEN fee.is_free THEN 0 ELSE fee.fee END`;
+    if (f.priceMin !== undefined) conditions.push(sql`${price} >= ${f.priceMin}`);
+    if (f.priceMax !== undefined) conditions.push(sql`${price} <= ${f.priceMax}`);
+    const query = f.q ? sql`websearch_to_tsquery('english', ${f.q})` : null;
+    if (f.q) conditions.push(sql`(d.search @@ ${query} OR d.name % ${f.q} OR word_similarity(${f.q}, d.name) > 0.5)`);
+    // Without words to match, the best match is the best rated.
+    const match = f.q ? sql`ts_rank(d.search, ${query}) + similarity(d.name, ${f.q}) DESC, ` : sql``;
+    const rating = sql`coalesce(rs.half_stars_sum::float / nullif(rs.review_count, 0), 0)`;
+    const order =
+      f.sort === 'price'
+        ? sql`${price} ASC NULLS LAST, d.provider_id`
+        : f.sort === 'rating'
+          ? sql`${rating} DESC, coalesce(rs.review_count, 0) DESC, d.provider_id`
+          : sql`${match}${rating} DESC, d.provider_id`;
+    const result = await ex.execute<SearchRow & Record<string, unknown>>(sql`
+      SELECT d.provider_id, u.first_name, u.last_name, p.title, p.headline, p.photo_file_id, d.therapies, d.modalities, d.specialities,
+             fee.fee, fee.currency_code, fee.is_free, rs.half_stars_sum, rs.review_count, count(*) OVER () AS total
+        FROM directory_entries d
+        JOIN users u ON u.identifier = d.provider_id AND u.deleted_at IS NULL
+        JOIN provider_verifications v ON v.provider_id = d.provider_id AND v.status = 'approved'
+        LEFT JOIN provider_profiles p ON p.user_id = d.provider_id
+        LEFT JOIN provider_booking_fees fee ON fee.provider_id = d.provider_id AND fee.therapy_category_id IS NULL
+        LEFT JOIN provider_review_stats rs ON rs.provider_id = d.provider_id
+       WHERE ${sql.join(conditions, sql` AND `)}
+       ORDER BY ${order}
+       LIMIT ${f.limit} OFFSET ${f.offset}`);
+    return result.rows;
+  },
+
+  /** A US state by its two-letter code. */
+  async usStateId(ex: Executor, code: string): Promise<string | undefined> {
+    const [row] = await ex
+      .select({ id: states.identifier })
+      .from(states)
+      .innerJoin(countries, eq(countries.identifier, states.countryId))
+      .where(and(eq(countries.code, 'US'), eq(states.code, code)))
+      .limit(1);
+    return row?.id;
+  },
+
+  /** The items of the directory's filter lists (small, seeded; the service keeps them a while). */
+  async filterItems(ex: Executor) {
+    return ex
+      .select({ identifier: referenceItems.identifier, list: referenceItems.list, code: referenceItems.code, name: referenceItems.name })
+      .from(referenceItems)
+      .where(inArray(referenceItems.list, ['therapy-category', 'modality', 'speciality', 'religion', 'ethnicity', 'gender']));
+  },
+};

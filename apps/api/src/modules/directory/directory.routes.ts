@@ -1,0 +1,9 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { searchTherapists } from '@therapy/contracts/endpoints/directory';
+import { route } from '../../platform/http/route.ts';
+import type { DirectoryService } from './directory.service.ts';
+
+/** GET /therapists: the public directory. */
+export const directoryRoutes: FastifyPluginAsyncZod<{ directory: DirectoryService }> = async (app, { directory }) => {
+  route(app, searchTherapists, async (req) => directory.search(req.query));
+};

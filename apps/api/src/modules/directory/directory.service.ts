@@ -1,0 +1,89 @@
+import type { DirectoryEntry, DirectoryQueryValues } from '@therapy/contracts/directory';
+import { LRUCache } from 'lru-cache';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../platform/errors.ts';
+import { directoryRepository as repo, type SearchRow } from './directory.repository.ts';
+
+type Item = { identifier: string; list: string; code: string; name: string };
+type FilterList = 'therapy-category' | 'modality' | 'speciality' | 'religion' | 'ethnicity' | 'gender';
+
+/**
+ * The therapist directory (issue 16; DESIGN.md §6 "Directory"): verified, live providers licensed in a US state,
+ * filtered by therapy, modality, speciality, religion, ethnicity, gender and price, searched by name (typo-tolerant)
+ * and words of the headline and bio, sorted by best match, rating or price; one database query per page. Unknown
+ * states and filter values are refused with their message (400), never silently ignored.
+ */
+export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files'>) {
+  const { db, files } = deps;
+  // The filter lists are seeded reference data: read once a minute at most, not on every search.
+  const cache = new LRUCache<'items', Item[]>({ max: 1, ttl: 60_000 });
+  const items = async (): Promise<Item[]> => {
+    let all = cache.get('items');
+    if (!all) cache.set('items', (all = await repo.filterItems(db)));
+    return all;
+  };
+  const states = new LRUCache<string, string>({ max: 100, ttl: 10 * 60_000 });
+
+  /** The identifiers of the codes in a list; 400 naming the first code that is not there. */
+  const idsOf = (all: Item[], list: FilterList, codes: string[]) =>
+    codes.map((code) => {
+      const found = all.find((i) => i.list === list && i.code === code);
+      if (!found) throw AppError.rule('filterUnknown', { value: code });
+      return found.identifier;
+    });
+
+  const toEntry = (all: Item[], r: SearchRow): DirectoryEntry => {
+    const named = (ids: string[]) => ids.map((id) => all.find((i) => i.identifier === id)).filter((i): i is Item => i !== undefined).map(({ identifier, code, name }) => ({ identifier, code, name }));
+    const count = r.review_count ?? 0;
+    return {
+      identifier: r.provider_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      title: r.title,
+      headline: r.headline,
+      photoUrl: r.photo_file_id ? files.signedUrl(r.photo_file_id) : null,
+      therapies: named(r.therapies),
+      modalities: named(r.modalities),
+      specialities: named(r.specialities),
+      fee: r.fee !== null && r.currency_code ? { amount: Number(r.fee), currencyCode: r.currency_code, isFree: r.is_free ?? false } : null,
+      rating: { average: count > 0 ? Math.round(((r.half_stars_sum ?? 0) / 2 / count) * 100) / 100 : null, count },
+    };
+  };
+
+  return {
+    async search(query: DirectoryQueryValues) {
+      let stateId = states.get(query.state);
+      if (!stateId) {
+        stateId = await repo.usStateId(db, query.state);
+        if (!stateId) throw AppError.rule('stateUnknown');
+        states.set(query.state, stateId);
+      }
+      const all = await items();
+      const genders = query.gender.map((code) => {
+        if (!all.some((i) => i.list === 'gender' && i.code === code)) throw AppError.rule('filterUnknown', { value: code });
+        return code;
+      });
+      const rows = await repo.search(db, {
+        stateId,
+        q: query.q || undefined,
+        therapies: idsOf(all, 'therapy-category', query.therapy),
+        modalities: idsOf(all, 'modality', query.modality),
+        specialities: idsOf(all, 'speciality', query.speciality),
+        religions: idsOf(all, 'religion', query.religion),
+        ethnicities: idsOf(all, 'ethnicity', query.ethnicity),
+        genders,
+        priceMin: query.priceMin,
+        priceMax: query.priceMax,
+        sort: query.sort,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      // Past the last page there are no rows to carry the total: the page is empty, and so is the count it knows of.
+      const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+      return { data: rows.map((r) => toEntry(all, r)), meta: { page: query.page, pageSize: query.pageSize, total, totalPages: Math.ceil(total / query.pageSize) } };
+    },
+    refresh: (providerId: string) => repo.refresh(db, providerId),
+    refreshAll: () => repo.refreshAll(db),
+  };
+}
+export type DirectoryService = ReturnType<typeof createDirectoryService>;

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { en } from '@therapy/contracts/messages';
+import { expectError, validation } from '../../../test/assertions.ts';
+import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+
+/**
+ * The directory on the real PostgreSQL (issue 16): only verified providers licensed in the state; filters, typo-
+ * tolerant name search and words of the bio, sorts, pages; the read model follows profile and licence changes; the
+ * issue's bad input is refused with its message.
+ */
+let t: TestApp;
+const items = async (list: string) => (await t.db.$client.query<{ id: string; code: string }>('SELECT identifier AS id, code FROM reference_items WHERE list = $1 ORDER BY sort_order', [list])).rows;
+const stateId = async (code: string) => (await t.db.$client.query<{ id: string }>(`SELECT s.identifier AS id FROM states s JOIN countries c ON c.identifier = s.country_id WHERE c.code = 'US' AND s.code = $1`, [code])).rows[0]!.id;
+const search = (query: string) => t.request({ method: 'GET', url: `/api/v1/therapists?${query}` });
+const names = async (query: string) => {
+  const res = await search(query);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as Array<{ lastName: string }>).map((e) => e.lastName);
+};
+
+interface Practice {
+  first: string;
+  last: string;
+  bio?: string;
+  therapy: number;
+  modality: number;
+  speciality: number;
+  gender: number;
+  states: string[];
+  fee: number;
+  verified?: boolean;
+}
+async function provider(p: Practice): Promise<SignedUp> {
+  const who = await t.signUp('provider', {}, { verified: p.verified ?? true });
+  const us = (await t.db.$client.query<{ id: string }>(`SELECT identifier AS id FROM countries WHERE code = 'US'`)).rows[0]!.id;
+  const setup = await t.api('POST', '/provider/setup', who, {
+    firstName: p.first, lastName: p.last, phoneNumber: null, headline: null, title: null, officeAddress: '1 Main Street, Springfield', bio: p.bio ?? null,
+    zipCode: null, countryIdentifier: us, stateIdentifier: await stateId('CA'), dob: null, religionIdentifier: null,
+    ethnicityIdentifier: (await items('ethnicity'))[0]!.id, gender: (await items('gender'))[p.gender]!.code, disciplineIdentifier: null,
+    therapies: [(await items('therapy-category'))[p.therapy]!.id], modalities: [(await items('modality'))[p.modality]!.id], specialities: [(await items('speciality'))[p.speciality]!.id],
+  });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const licences = await t.api('POST', '/provider/license-states', who, { stateIdentifiers: await Promise.all(p.states.map(stateId)) });
+  expect(licences.statusCode, licences.body).toBe(200);
+  expect((await t.api('POST', '/provider/booking-fee/general', who, { fee: p.fee, isFree: false })).statusCode).toBe(200);
+  return who;
+}
+
+let therapy: Array<{ id: string; code: string }>;
+let gender: Array<{ id: string; code: string }>;
+let wrenn: SignedUp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  therapy = await items('therapy-category');
+  gender = await items('gender');
+  wrenn = await provider({ first: 'Alma', last: 'Wrenn', bio: 'I help adults with anxiety and panic through gentle, practical sessions.', therapy: 0, modality: 0, speciality: 0, gender: 0, states: ['WY', 'MT'], fee: 9000 });
+  await provider({ first: 'Bruno', last: 'Castellanos', bio: 'Couples work, grief and life transitions.', therapy: 1, modality: 1, speciality: 1, gender: 1, states: ['WY'], fee: 6000 });
+  await provider({ first: 'Cora', last: 'Lindqvist', bio: 'Trauma-informed care for teenagers and families.', therapy: 0, modality: 1, speciality: 2, gender: 0, states: ['WY'], fee: 12000 });
+  await provider({ first: 'Dov', last: 'Unverified', therapy: 0, modality: 0, speciality: 0, gender: 1, states: ['WY'], fee: 5000, verified: false });
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('the directory', () => {
+  it('lists only verified providers licensed in the state, with fee, therapies and rating', async () => {
+    expect((await names('state=WY')).sort()).toEqual(['Castellanos', 'Lindqvist', 'Wrenn']);
+    expect(await names('state=MT')).toEqual(['Wrenn']);
+    expect(await names('state=vt')).toEqual([]);
+    const entry = (await search('state=MT')).json().data[0];
+    expect(entry).toMatchObject({ identifier: wrenn.userId, firstName: 'Alma', fee: { amount: 9000, isFree: false }, rating: { average: null, count: 0 } });
+    expect(entry.therapies).toEqual([expect.objectContaining({ code: therapy[0]!.code })]);
+  });
+
+  it('filters by therapy, gender and price, and combines them', async () => {
+    expect((await names(`state=WY&therapy=${therapy[0]!.code}`)).sort()).toEqual(['Lindqvist', 'Wrenn']);
+    expect(await names(`state=WY&gender=${gender[1]!.code}`)).toEqual(['Castellanos']);
+    expect((await names('state=WY&priceMax=9000')).sort()).toEqual(['Castellanos', 'Wrenn']);
+    expect(await names(`state=WY&therapy=${therapy[0]!.code}&priceMin=10000`)).toEqual(['Lindqvist']);
+  });
+
+  it('searches names with typos and words of the bio; sorts by price; pages', async () => {
+    expect(await names('state=WY&q=Lindkvist')).toEqual(['Lindqvist']);
+    expect(await names('state=WY&q=castelanos')).toEqual(['Castellanos']);
+    expect(await names('state=WY&q=panic')).toEqual(['Wrenn']);
+    expect(await names('state=WY&q=teenagers')).toEqual(['Lindqvist']);
+    expect(await names('state=WY&sort=price')).toEqual(['Castellanos', 'Wrenn', 'Lindqvist']);
+    const page = (await search('state=WY&sort=price&page=2&pageSize=2')).json();
+    expect(page.data.map((e: { lastName: string }) => e.lastName)).toEqual(['Lindqvist']);
+    expect(page.meta).toEqual({ page: 2, pageSize: 2, total: 3, totalPages: 2 });
+    expect((await search('state=WY&page=9')).json().data).toEqual([]);
+  });
+
+  it('follows changes at once: a new licence state, a lost verification', async () => {
+    expect(await names('state=ID')).toEqual([]);
+    await t.api('POST', '/provider/license-states', wrenn, { stateIdentifiers: [await stateId('WY'), await stateId('ID')] });
+    expect(await names('state=ID')).toEqual(['Wrenn']);
+    expect(await names('state=MT')).toEqual([]);
+    await t.db.$client.query(`UPDATE provider_verifications SET status = 'rejected', note = 'expired licence' WHERE provider_id = $1`, [wrenn.userId]);
+    expect(await names('state=ID')).toEqual([]);
+    await t.db.$client.query(`UPDATE provider_verifications SET status = 'approved' WHERE provider_id = $1`, [wrenn.userId]);
+  });
+
+  it('refuses bad input with its message (400), never a 5xx', async () => {
+    const cases: Array<[string, unknown]> = [
+      ['', validation(en.stateUnknown)],
+      ['state=ZZ', validation(en.stateUnknown)],
+      ['state=California', validation(en.stateUnknown)],
+      ['state=WY&therapy=no-such-therapy', validation(en.filterUnknown.replace('{value}', 'no-such-therapy'))],
+      ['state=WY&gender=robot', validation(en.filterUnknown.replace('{value}', 'robot'))],
+      ['state=WY&therapy=%3Cscript%3E', validation(en.filterInvalid)],
+      ['state=WY&page=0', validation(en.pageInvalid)],
+      ['state=WY&page=abc', validation(en.pageInvalid)],
+      ['state=WY&priceMin=500&priceMax=100', validation(en.priceRangeInvalid)],
+      ['state=WY&sort=cheapest', validation(en.sortInvalid)],
+      [`state=WY&q=${'x'.repeat(101)}`, validation(en.searchTooLong)],
+    ];
+    for (const [query, error] of cases) expectError(await search(query), 400, error as never);
+    expect((await search('state=WY&q=%27%3B%20drop%20table%20users%3B--')).statusCode).toBe(200);
+    expect((await search('state=WY&q=%00')).statusCode).toBeLessThan(500);
+  });
+});

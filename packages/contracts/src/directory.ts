@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { m } from './messages/index.ts';
+
+/**
+ * The therapist directory (issue 16; spec §1 "pick a US state to find therapists", §2 "US state picker"; DESIGN.md §6
+ * "Directory"): verified providers licensed in a US state, filtered, searched and sorted. Every filter is a query
+ * parameter, so a search is a shareable URL; list filters take reference codes, comma-separated.
+ */
+export const directorySorts = ['match', 'rating', 'price'] as const;
+export type DirectorySort = (typeof directorySorts)[number];
+
+const codes = z
+  .string()
+  .max(500, m.filterInvalid)
+  .optional()
+  .transform((v) => (v ? [...new Set(v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))] : []))
+  .pipe(z.array(z.string().regex(/^[a-z0-9-]{1,64}$/, m.filterInvalid)).max(20, m.filterInvalid));
+const money = z.coerce.number({ error: m.priceRangeInvalid }).int(m.priceRangeInvalid).min(0, m.priceRangeInvalid).max(100_000_000, m.priceRangeInvalid).optional();
+
+/** GET /therapists: `state` is a US state's two-letter code (required: the directory is per state). */
+export const directoryQuery = z
+  .strictObject({
+    state: z.string({ error: m.stateUnknown }).trim().toUpperCase().regex(/^[A-Z]{2}$/, m.stateUnknown),
+    q: z.string().trim().max(100, m.searchTooLong).optional(),
+    therapy: codes,
+    modality: codes,
+    speciality: codes,
+    religion: codes,
+    ethnicity: codes,
+    gender: codes,
+    /** The fee in minor units of the provider's currency (a free session counts as 0). */
+    priceMin: money,
+    priceMax: money,
+    sort: z.enum(directorySorts, { error: m.sortInvalid }).default('match'),
+    page: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(100_000, m.pageInvalid).default(1),
+    pageSize: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(50, m.pageInvalid).default(12),
+  })
+  .refine((v) => v.priceMin === undefined || v.priceMax === undefined || v.priceMin <= v.priceMax, { message: m.priceRangeInvalid, path: ['priceMax'] });
+export type DirectoryQuery = z.input<typeof directoryQuery>;
+export type DirectoryQueryValues = z.output<typeof directoryQuery>;
+
+const option = z.object({ identifier: z.uuid(), code: z.string(), name: z.string() });
+
+/** One therapist card of the directory. */
+export const directoryEntry = z.object({
+  identifier: z.uuid(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  title: z.string().nullable(),
+  headline: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  therapies: z.array(option),
+  modalities: z.array(option),
+  specialities: z.array(option),
+  fee: z.object({ amount: z.number().int(), currencyCode: z.string(), isFree: z.boolean() }).nullable(),
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
+});
+export type DirectoryEntry = z.infer<typeof directoryEntry>;
