@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sandboxWebhookSecret } from '@therapy/api/modules/payments/payments.module';
+import type { Database } from '@therapy/api/db/client';
 import { freePort, startServer } from '@therapy/api/server';
 import type { BenchUser } from './types.ts';
 
@@ -11,6 +12,7 @@ export interface BenchServer {
   /** The key the sandbox gateway signs its webhooks with (scenarios sign their own events with it). */
   sandboxWebhookSecret: string;
   query: (text: string, values?: unknown[]) => Promise<Array<Record<string, unknown>>>;
+  db: Database;
   close: () => Promise<void>;
 }
 
@@ -74,7 +76,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     if (login.status !== 200) throw new Error(`login answered ${login.status}: ${JSON.stringify(login.json)}`);
     const accessToken = (login.json as { data: { accessToken: string } }).data.accessToken;
     const query = async (text: string, values?: unknown[]) => (await server.db.$client.query(text, values)).rows as Array<Record<string, unknown>>;
-    return { url, user: { ...user, accessToken }, sandboxWebhookSecret: sandboxWebhookSecret(server.config), query, close };
+    return { url, user: { ...user, accessToken }, sandboxWebhookSecret: sandboxWebhookSecret(server.config), query, db: server.db, close };
   } catch (err) {
     await close();
     throw err;

@@ -23,8 +23,10 @@ export interface DomainEventMap {
   'availability.changed': { providerId: string };
   /** A provider's practice profile changed (e.g. their therapies, which are the calendar's categories). */
   'provider-profile.changed': { providerId: string };
-  /** A provider's practice details changed (licence states): the directory rebuilds its entry. */
+  /** A provider's practice details changed (licence states, the general fee): the directory rebuilds its entry. */
   'practice.changed': { providerId: string };
+  /** A provider's reviews changed (one written or edited): the directory rebuilds the provider's rating. */
+  'review.changed': { providerId: string };
   /** A top-up was credited to a wallet. */
   'payment.settled': { paymentId: string; userId: string; amount: number; currencyCode: string; method: 'card' | 'bank_transfer' };
   /** A provider's verification changed (submitted, approved, rejected): whether they offer slots may have changed. */

@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * The directory's read model (issue 16): one row per live provider, rebuilt from the profile, the practice items and
- * the licence states whenever one of them changes (the directory module listens for their events). It holds what
- * needs an index across those tables: the text search vector (name, headline, bio), the name for trigram matching,
- * and the provider's therapies, modalities, specialities and licence states as arrays (GIN: `@>` and `&&`).
- * Verification, fee and rating are joined at query time from their own tables (one row per provider each).
+ * The directory's read model (issue 16): one row per live provider with everything a search filters, sorts and shows,
+ * rebuilt whenever a source changes (profile, practice items, licence states, fee, reviews: the directory module
+ * listens for their events), so a page of results is one query on this table (with verification and the account
+ * joined by key, as they must count at once): the text search
+ * vector (name, headline, bio), the name for trigram matching, the therapies, modalities, specialities and licence
+ * states as arrays (GIN: `@>` and `&&`), the general fee and the rating.
  */
 export const directoryEntries = pgTable(
   'directory_entries',
@@ -18,6 +19,20 @@ export const directoryEntries = pgTable(
       .primaryKey()
       .references(() => users.identifier, { onDelete: 'cascade' }),
     name: text().notNull(),
+    firstName: text(),
+    lastName: text(),
+    title: text(),
+    headline: text(),
+    photoFileId: uuid(),
+    feeAmount: bigint({ mode: 'number' }),
+    feeCurrency: text(),
+    feeIsFree: boolean(),
+    /** What a session costs for filters and sorting: 0 when free, null without a fee. */
+    price: bigint({ mode: 'number' }),
+    halfStarsSum: integer().notNull(),
+    reviewCount: integer().notNull(),
+    /** The average in stars (0 without reviews), for sorting. */
+    rating: doublePrecision().notNull(),
     search: tsvector().notNull(),
     therapies: uuid().array().notNull(),
     modalities: uuid().array().notNull(),

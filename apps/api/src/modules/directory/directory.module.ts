@@ -5,7 +5,8 @@ import { createDirectoryService } from './directory.service.ts';
 
 /**
  * The directory module's public face (issue 16): the search route, and its read model kept up to date from the
- * events of the profile (`provider-profile.changed`) and the practice (`practice.changed`: licence states). At start
+ * events of the profile, the practice (licence states, fee) and reviews (verification and deleted accounts are joined
+ * at query time, so they count at once whatever changed them). At start
  * it rebuilds every entry once (one statement), so providers from before it, or a missed event, are covered.
  */
 export function createDirectoryModule(deps: Pick<AppDeps, 'db' | 'files' | 'events'>) {
@@ -13,6 +14,7 @@ export function createDirectoryModule(deps: Pick<AppDeps, 'db' | 'files' | 'even
   const refresh = ({ providerId }: { providerId: string }) => directory.refresh(providerId);
   deps.events.subscribe('provider-profile.changed', refresh);
   deps.events.subscribe('practice.changed', refresh);
+  deps.events.subscribe('review.changed', refresh);
   const plugin: FastifyPluginAsync = async (app) => {
     await directory.refreshAll();
     await app.register(directoryRoutes, { directory });

@@ -7,9 +7,15 @@ import { countries, referenceItems, states } from '../../db/schema/index.ts';
  * the profile, practice items and licence states read-only (decision 0027: shared schema, one query).
  */
 const rebuild = (where: SQL) => sql`
-  INSERT INTO directory_entries (provider_id, name, search, therapies, modalities, specialities, states, gender, religion_id, ethnicity_id, updated_at)
+  INSERT INTO directory_entries (provider_id, name, first_name, last_name, title, headline, photo_file_id, fee_amount, fee_currency,
+                                 fee_is_free, price, half_stars_sum, review_count, rating,
+                                 search, therapies, modalities, specialities, states, gender, religion_id, ethnicity_id, updated_at)
   SELECT u.identifier,
          trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')),
+         u.first_name, u.last_name, p.title, p.headline, p.photo_file_id,
+         fee.fee, fee.currency_code, fee.is_free, CASE WHEN fee.is_free THEN 0 ELSE fee.fee END,
+         coalesce(rs.half_stars_sum, 0), coalesce(rs.review_count, 0),
+         coalesce(rs.half_stars_sum::float / 2 / nullif(rs.review_count, 0), 0),
          setweight(to_tsvector('simple', coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), 'A')
            || setweight(to_tsvector('english', coalesce(p.headline, '') || ' ' || coalesce(p.title, '')), 'B')
            || setweight(to_tsvector('english', coalesce(p.bio, '')), 'C'),
@@ -18,10 +24,16 @@ const rebuild = (where: SQL) => sql`
          array(SELECT i.item_id FROM provider_profile_items i WHERE i.user_id = u.identifier AND i.list = 'speciality'),
          array(SELECT l.state_id FROM provider_license_states l WHERE l.provider_id = u.identifier),
          p.gender, p.religion_id, p.ethnicity_id, now()
-    FROM users u LEFT JOIN provider_profiles p ON p.user_id = u.identifier
+    FROM users u
+    LEFT JOIN provider_profiles p ON p.user_id = u.identifier
+    LEFT JOIN provider_booking_fees fee ON fee.provider_id = u.identifier AND fee.therapy_category_id IS NULL
+    LEFT JOIN provider_review_stats rs ON rs.provider_id = u.identifier
    WHERE u.user_type = 'provider' AND u.deleted_at IS NULL AND ${where}
   ON CONFLICT (provider_id) DO UPDATE SET
-    name = EXCLUDED.name, search = EXCLUDED.search, therapies = EXCLUDED.therapies, modalities = EXCLUDED.modalities,
+    name = EXCLUDED.name, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, title = EXCLUDED.title,
+    headline = EXCLUDED.headline, photo_file_id = EXCLUDED.photo_file_id,
+    fee_amount = EXCLUDED.fee_amount, fee_currency = EXCLUDED.fee_currency, fee_is_free = EXCLUDED.fee_is_free,
+    price = EXCLUDED.price, half_stars_sum = EXCLUDED.half_stars_sum, review_count = EXCLUDED.review_count, rating = EXCLUDED.rating, search = EXCLUDED.search, therapies = EXCLUDED.therapies, modalities = EXCLUDED.modalities,
     specialities = EXCLUDED.specialities, states = EXCLUDED.states, gender = EXCLUDED.gender,
     religion_id = EXCLUDED.religion_id, ethnicity_id = EXCLUDED.ethnicity_id, updated_at = EXCLUDED.updated_at`;
 
@@ -87,29 +99,25 @@ export const directoryRepository = {
     if (f.religions.length > 0) conditions.push(sql`d.religion_id = ANY(${uuidArray(f.religions)})`);
     if (f.ethnicities.length > 0) conditions.push(sql`d.ethnicity_id = ANY(${uuidArray(f.ethnicities)})`);
     if (f.genders.length > 0) conditions.push(sql`d.gender IN (${sql.join(f.genders.map((g) => sql`${g}`), sql`, `)})`);
-    const price = sql`CASE WHEN fee.is_free THEN 0 ELSE fee.fee END`;
-    if (f.priceMin !== undefined) conditions.push(sql`${price} >= ${f.priceMin}`);
-    if (f.priceMax !== undefined) conditions.push(sql`${price} <= ${f.priceMax}`);
+    if (f.priceMin !== undefined) conditions.push(sql`d.price >= ${f.priceMin}`);
+    if (f.priceMax !== undefined) conditions.push(sql`d.price <= ${f.priceMax}`);
     const query = f.q ? sql`websearch_to_tsquery('english', ${f.q})` : null;
     if (f.q) conditions.push(sql`(d.search @@ ${query} OR d.name % ${f.q} OR word_similarity(${f.q}, d.name) > 0.5)`);
     // Without words to match, the best match is the best rated.
     const match = f.q ? sql`ts_rank(d.search, ${query}) + similarity(d.name, ${f.q}) DESC, ` : sql``;
-    const rating = sql`coalesce(rs.half_stars_sum::float / nullif(rs.review_count, 0), 0)`;
     const order =
       f.sort === 'price'
-        ? sql`${price} ASC NULLS LAST, d.provider_id`
+        ? sql`d.price ASC NULLS LAST, d.provider_id`
         : f.sort === 'rating'
-          ? sql`${rating} DESC, coalesce(rs.review_count, 0) DESC, d.provider_id`
-          : sql`${match}${rating} DESC, d.provider_id`;
+          ? sql`d.rating DESC, d.review_count DESC, d.provider_id`
+          : sql`${match}d.rating DESC, d.provider_id`;
     const result = await ex.execute<SearchRow & Record<string, unknown>>(sql`
-      SELECT d.provider_id, u.first_name, u.last_name, p.title, p.headline, p.photo_file_id, d.therapies, d.modalities, d.specialities,
-             fee.fee, fee.currency_code, fee.is_free, rs.half_stars_sum, rs.review_count, count(*) OVER () AS total
+      SELECT d.provider_id, d.first_name, d.last_name, d.title, d.headline, d.photo_file_id, d.therapies, d.modalities, d.specialities,
+             d.fee_amount AS fee, d.fee_currency AS currency_code, d.fee_is_free AS is_free, d.half_stars_sum, d.review_count, count(*) OVER () AS total
         FROM directory_entries d
-        JOIN users u ON u.identifier = d.provider_id AND u.deleted_at IS NULL
+        -- Verification and the account's life are read where they live: exact at every moment, whatever changed them.
         JOIN provider_verifications v ON v.provider_id = d.provider_id AND v.status = 'approved'
-        LEFT JOIN provider_profiles p ON p.user_id = d.provider_id
-        LEFT JOIN provider_booking_fees fee ON fee.provider_id = d.provider_id AND fee.therapy_category_id IS NULL
-        LEFT JOIN provider_review_stats rs ON rs.provider_id = d.provider_id
+        JOIN users u ON u.identifier = d.provider_id AND u.deleted_at IS NULL
        WHERE ${sql.join(conditions, sql` AND `)}
        ORDER BY ${order}
        LIMIT ${f.limit} OFFSET ${f.offset}`);

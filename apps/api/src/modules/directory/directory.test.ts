@@ -89,7 +89,10 @@ describe('the directory', () => {
     expect((await search('state=WY&page=9')).json().data).toEqual([]);
   });
 
-  it('follows changes at once: a new licence state, a lost verification', async () => {
+  it('follows changes at once: a new fee, a new licence state, a lost verification', async () => {
+    expect(await t.api('POST', '/provider/booking-fee/general', wrenn, { fee: 4000, isFree: false }).then((r) => r.statusCode)).toBe(200);
+    expect(await names('state=WY&sort=price')).toEqual(['Wrenn', 'Castellanos', 'Lindqvist']);
+    await t.api('POST', '/provider/booking-fee/general', wrenn, { fee: 9000, isFree: false });
     expect(await names('state=ID')).toEqual([]);
     await t.api('POST', '/provider/license-states', wrenn, { stateIdentifiers: [await stateId('WY'), await stateId('ID')] });
     expect(await names('state=ID')).toEqual(['Wrenn']);

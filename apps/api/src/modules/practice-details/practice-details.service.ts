@@ -83,7 +83,12 @@ export function createPracticeDetailsService(deps: Pick<AppDeps, 'db' | 'events'
     /** The fee is kept in the currency of the provider's country at the time it is set. */
     async setGeneralFee(actor: Actor, input: GeneralFeeInput): Promise<ProviderBookingFees> {
       const providerId = await provider(actor);
-      await repo.setGeneralFee(db, providerId, { fee: input.fee, isFree: input.isFree, currencyCode: await wallet.currencyOf(providerId) });
+      const currencyCode = await wallet.currencyOf(providerId);
+      await events.transaction(async (tx) => {
+        await repo.setGeneralFee(tx, providerId, { fee: input.fee, isFree: input.isFree, currencyCode });
+        // The directory shows and filters by the general fee.
+        await events.publish(tx, 'practice.changed', { providerId });
+      });
       return fees(providerId);
     },
     /** Only a therapy category the provider offers (their practice profile's therapies) takes a fee. */

@@ -8,7 +8,7 @@ import { createReviewsService, type ReviewsPorts } from './reviews.service.ts';
  * and average. It learns of bookings through the bookings module's face (participant facts, booking facts) and tells
  * it when a participant has given feedback.
  */
-export function createReviewsModule(deps: Pick<AppDeps, 'db'>, ports: ReviewsPorts) {
+export function createReviewsModule(deps: Pick<AppDeps, 'db' | 'events'>, ports: ReviewsPorts) {
   const reviews = createReviewsService(deps, ports);
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(reviewsRoutes, { reviews });

@@ -47,8 +47,8 @@ const toReview = (r: ReviewWithAuthor): Review => ({
 
 const toPublic = (r: ReviewWithAuthor): PublicReview => ({ identifier: r.identifier, rating: r.halfStars / 2, comment: r.comment, authorName: authorName(r), createdAt: r.createdAt.toISOString() });
 
-export function createReviewsService(deps: Pick<AppDeps, 'db'>, ports: ReviewsPorts) {
-  const { db } = deps;
+export function createReviewsService(deps: Pick<AppDeps, 'db' | 'events'>, ports: ReviewsPorts) {
+  const { db, events } = deps;
 
   /** The caller's own participant booking (404 for anyone else's, like a missing one). */
   const ownParticipant = async (actor: Actor, participantId: string, ex: Executor = db) => {
@@ -75,11 +75,12 @@ export function createReviewsService(deps: Pick<AppDeps, 'db'>, ports: ReviewsPo
       const facts = await ownParticipant(actor, participantId);
       if (facts.status !== 'completed') throw AppError.rule('reviewNotAllowed');
       try {
-        await db.transaction(async (tx) => {
+        await events.transaction(async (tx) => {
           const halfStars = Math.round(input.rating * 2);
           await repo.insert(tx, { participantId, bookingId: facts.bookingId, clientId: facts.clientId, providerId: facts.providerId, halfStars, comment: input.comment, isAnonymous: input.isAnonymous });
           await repo.countReview(tx, facts.providerId, halfStars);
           await ports.markFeedbackProvided(participantId, tx);
+          await events.publish(tx, 'review.changed', { providerId: facts.providerId });
         });
       } catch (err) {
         // A second review of the session (also two at once): the unique participant key refuses it.
@@ -92,13 +93,14 @@ export function createReviewsService(deps: Pick<AppDeps, 'db'>, ports: ReviewsPo
     /** The one edit: rating and comment; the provider's sum moves by the rating's change, the count stays. */
     async update(actor: Actor, participantId: string, input: ReviewEditValues): Promise<Review> {
       const facts = await ownParticipant(actor, participantId);
-      await db.transaction(async (tx) => {
+      await events.transaction(async (tx) => {
         const r = await repo.lockByParticipant(tx, participantId);
         if (!r) throw AppError.rule('reviewMissing');
         if (r.edits >= REVIEW_EDITS) throw AppError.rule('reviewEditOnce');
         const halfStars = Math.round(input.rating * 2);
         await repo.update(tx, r.identifier, { halfStars, comment: input.comment, edits: r.edits + 1 });
         await repo.changeRating(tx, facts.providerId, halfStars - r.halfStars);
+        await events.publish(tx, 'review.changed', { providerId: facts.providerId });
       });
       return toReview((await repo.byParticipant(db, participantId))!);
     },
