@@ -108,4 +108,8 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
     ns: ['reviews'],
     load: () => import('@/features/reviews/modals/review-modal').then((m) => m.ReviewModal),
   },
+  'state-picker': {
+    ns: ['directory'],
+    load: () => import('@/features/directory/modals/state-picker-modal').then((m) => m.StatePickerModal),
+  },
 };

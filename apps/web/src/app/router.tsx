@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
           { path: 'policy/provider-cancellation', ...ssrPage({ source: 'src/features/policy/routes/provider-cancellation-route.tsx', ns: ['policy'], title: 'providerPolicy' }, () => import('@/features/policy/routes/provider-cancellation-route').then((m) => m.ProviderCancellationRoute)) },
           { path: 'terms', ...ssrPage({ source: 'src/features/legal/routes/terms-route.tsx', ns: ['legal'], title: 'terms' }, () => import('@/features/legal/routes/terms-route').then((m) => m.TermsRoute)) },
           { path: 'privacy', ...ssrPage({ source: 'src/features/legal/routes/privacy-route.tsx', ns: ['legal'], title: 'privacy' }, () => import('@/features/legal/routes/privacy-route').then((m) => m.PrivacyRoute)) },
+          { path: 'therapists', handle: { title: 'directory' } satisfies PageHandle, lazy: lazyPage(['directory'], () => import('@/features/directory/routes/directory-route').then((m) => m.DirectoryRoute)) },
           { path: 'therapists/:providerId', ...ssrPage({ source: 'src/features/therapists/routes/therapist-route.tsx', ns: ['therapists', 'slot-picker'], prefetch: prefetchTherapist, browserPrefetch: prefetchCalendar, titleName: therapistTitle, title: 'therapist' }, () => import('@/features/therapists/routes/therapist-route').then((m) => m.TherapistRoute)) },
           {
             lazy: lazyPage(['auth'], () => import('./protected-layout').then((m) => m.ProtectedLayout)),

@@ -22,6 +22,7 @@ import type operator from '../locales/en/operator.json';
 import type bookingChanges from '../locales/en/booking-changes.json';
 import type slotPicker from '../locales/en/slot-picker.json';
 import type reviews from '../locales/en/reviews.json';
+import type directory from '../locales/en/directory.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -52,6 +53,7 @@ declare module 'i18next' {
       'booking-changes': typeof bookingChanges;
       'slot-picker': typeof slotPicker;
       reviews: typeof reviews;
+      directory: typeof directory;
     };
   }
 }

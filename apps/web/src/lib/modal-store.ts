@@ -51,6 +51,8 @@ export interface ModalProps {
   'share-booking': { booking: Booking };
   /** Write a review of a completed session (review null), or edit it once (spec §2 "Edit Review"). */
   review: { booking: Booking; review: Review | null };
+  /** Spec §2 "US state picker": choose a state, then the directory (/therapists?state=XX). */
+  'state-picker': { initialState?: string | undefined };
 }
 
 export type ModalId = keyof ModalProps;

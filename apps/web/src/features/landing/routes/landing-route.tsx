@@ -27,16 +27,21 @@ export function LandingRoute() {
               {t('hero.title')}
             </h1>
             <p className="mt-5 max-w-xl text-lg text-slate-700">{t('hero.lead')}</p>
+            <div className="mt-8">
+              <Link to="/therapists" className={buttonClasses({ size: 'lg' })}>
+                {t('hero.findTherapist')}
+              </Link>
+            </div>
             {signedIn ? (
-              <div className="mt-8">
-                <Link to="/overview" className={buttonClasses({ size: 'lg' })}>
+              <div className="mt-4">
+                <Link to="/overview" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
                   {t('hero.toDashboard')}
                 </Link>
               </div>
             ) : (
               <>
-                <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-                  <Link to="/register/client" className={buttonClasses({ size: 'lg' })}>
+                <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+                  <Link to="/register/client" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
                     {t('hero.signUpClient')}
                   </Link>
                   <Link to="/register/provider" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>

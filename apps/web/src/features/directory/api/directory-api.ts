@@ -1,0 +1,36 @@
+import type { DirectoryQuery } from '@therapy/contracts/directory';
+import { searchTherapists } from '@therapy/contracts/endpoints/directory';
+import { listStatesByCountryCode } from '@therapy/contracts/endpoints/regions';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { call } from '@/lib/api-client';
+
+/** GET /therapists: one page of the directory for the filters in the URL (kept while the next page loads). */
+export const directoryQuery = (query: DirectoryQuery) =>
+  queryOptions({
+    queryKey: ['directory', query],
+    queryFn: async ({ signal }) => call(searchTherapists, { signal, query }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    meta: { silent: true },
+  });
+
+/** GET /region/country/code/US/states: the states the picker offers. */
+export const usStatesQuery = () =>
+  queryOptions({
+    queryKey: ['region', 'states', 'code', 'US'],
+    queryFn: async ({ signal }) => (await call(listStatesByCountryCode, { signal, params: { code: 'US' } })).data,
+    staleTime: 60 * 60_000,
+  });
+
+/** The filters a directory URL carries, read from its search parameters (unknown ones are left to the server). */
+export const filterKeys = ['q', 'therapy', 'modality', 'speciality', 'gender', 'priceMax', 'sort'] as const;
+export type FilterKey = (typeof filterKeys)[number];
+
+export function queryFromParams(params: URLSearchParams): DirectoryQuery {
+  const query: Record<string, string> = { state: params.get('state') ?? '' };
+  for (const key of [...filterKeys, 'page'] as const) {
+    const value = params.get(key);
+    if (value) query[key] = value;
+  }
+  return query as DirectoryQuery;
+}

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Dialog } from '@/components/ui/dialog';
+import { useModalStore } from '@/lib/modal-store';
+import { uuid } from '@/test/fixtures';
+import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
+import { StatePickerModal } from './modals/state-picker-modal';
+import { DirectoryRoute } from './routes/directory-route';
+
+afterEach(() => useModalStore.getState().reset());
+
+const states = [
+  { identifier: uuid(801), code: 'NY', name: 'New York' },
+  { identifier: uuid(802), code: 'NJ', name: 'New Jersey' },
+  { identifier: uuid(803), code: 'CA', name: 'California' },
+];
+const statesRoute = { path: '/api/v1/region/country/code/US/states', respond: () => jsonResponse({ data: states }) };
+const reference = (list: string, items: Array<[string, string]>) => ({
+  path: `/api/v1/reference/${list}`,
+  respond: () => jsonResponse({ data: items.map(([code, name], i) => ({ identifier: uuid(900 + i + list.length * 10), code, name })) }),
+});
+const lists = [reference('therapy-category', [['individual', 'Individual therapy'], ['couples', 'Couples therapy']]), reference('modality', [['online', 'Online']]), reference('gender', [['female', 'Female']])];
+const entry = (n: number, lastName: string) => ({
+  identifier: uuid(850 + n), firstName: 'Lena', lastName, title: 'Dr', headline: 'Anxiety and depression', photoUrl: null,
+  therapies: [{ identifier: uuid(870), code: 'individual', name: 'Individual therapy' }], modalities: [], specialities: [],
+  fee: { amount: 6000, currencyCode: 'USD', isFree: false }, rating: { average: 4.5, count: 2 },
+});
+const Picker = StatePickerModal as unknown as (props: { onClose: () => void; initialState?: string }) => ReactNode;
+
+describe('StatePickerModal (spec §2 "US state picker")', () => {
+  it('proceeds only with a state; the list filters as you type; "Find Therapist" opens the directory of that state', async () => {
+    mockFetch([statesRoute]);
+    const onClose = vi.fn();
+    const { user, router } = renderWithProviders(<Dialog open onOpenChange={() => undefined}><Picker onClose={onClose} /></Dialog>);
+    expect(await screen.findByRole('heading', { name: 'Find the right therapist for you' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Find Therapist' }));
+    expect(await screen.findByText('Please choose a US state')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.type(screen.getByRole('searchbox', { name: 'Search states' }), 'new');
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
+    await user.click(screen.getByRole('radio', { name: /New Jersey/ }));
+    await user.click(screen.getByRole('button', { name: 'Find Therapist' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/therapists?state=NJ');
+  });
+});
+
+describe('DirectoryRoute', () => {
+  it('lists the therapists of the state in the URL, with rating and fee, each a link to their page', async () => {
+    const fetchMock = mockFetch([statesRoute, ...lists, { path: '/api/v1/therapists', respond: () => jsonResponse({ data: [entry(1, 'Hoffmann')], meta: { page: 1, pageSize: 12, total: 1, totalPages: 1 } }) }]);
+    renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY&therapy=individual', path: '/therapists' });
+    expect(await screen.findByRole('heading', { name: 'Therapists in New York' })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Dr Lena Hoffmann' })).getAttribute('href')).toBe(`/therapists/${uuid(851)}`);
+    expect(screen.getByText('4.5 (2 reviews)')).toBeTruthy();
+    expect(screen.getByText('$60.00 per session')).toBeTruthy();
+    const asked = fetchMock.mock.calls.map(([url]) => String(url)).find((u) => u.includes('/api/v1/therapists'))!;
+    expect(new URL(asked, 'http://localhost').searchParams.get('therapy')).toBe('individual');
+  });
+
+  it('a filter changes the URL (and so the search); an empty result says so', async () => {
+    mockFetch([statesRoute, ...lists, { path: '/api/v1/therapists', respond: () => jsonResponse({ data: [], meta: { page: 1, pageSize: 12, total: 0, totalPages: 0 } }) }]);
+    const { user, router } = renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY&page=2', path: '/therapists' });
+    expect(await screen.findByText('No therapist matches these filters')).toBeTruthy();
+    await vi.waitFor(() => expect(screen.getAllByRole('option', { name: 'Couples therapy' }).length).toBe(1));
+    await user.selectOptions(screen.getByLabelText('Therapy'), 'couples');
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('therapy')).toBe('couples');
+    expect(search.get('state')).toBe('NY');
+    expect(search.get('page')).toBeNull();
+  });
+
+  it('shows the error with a retry when the search fails; without a state it opens the picker', async () => {
+    mockFetch([statesRoute, ...lists, { path: '/api/v1/therapists', respond: () => jsonResponse({ message: 'Please choose a US state', code: 'VALIDATION_ERROR', requestId: 'r' }, 400) }]);
+    renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=ZZ', path: '/therapists' });
+    expect(await screen.findByText('Please choose a US state')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('without a state: the picker opens, and the page explains why', async () => {
+    mockFetch([statesRoute, ...lists]);
+    renderWithProviders(<DirectoryRoute />, { route: '/therapists', path: '/therapists' });
+    expect(await screen.findByRole('button', { name: 'Choose your state' })).toBeTruthy();
+    expect(useModalStore.getState().modals[0]?.id).toBe('state-picker');
+  });
+});

@@ -1,0 +1,181 @@
+import { useQuery } from '@tanstack/react-query';
+import { localize } from '@therapy/contracts/messages';
+import { MapPin, SearchX, SlidersHorizontal } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { errorMessage } from '@/lib/api-error';
+import { currentLocale } from '@/lib/i18n';
+import { useModalStore } from '@/lib/modal-store';
+import { referenceName } from '@/lib/reference-names-de';
+import { referenceListQuery } from '@/lib/regions';
+import { directoryQuery, queryFromParams, usStatesQuery, type FilterKey } from '../api/directory-api';
+import { TherapistCard } from '../components/therapist-card';
+
+/**
+ * Find a therapist (issue 16): the verified therapists licensed in the chosen US state, with the filters, the search
+ * and the sort in the URL (`/therapists?state=CA&therapy=couples&sort=price`), so a search can be shared and the
+ * back button works. Without a state it asks for one first (spec §2 "US state picker").
+ */
+export function DirectoryRoute() {
+  const { t } = useTranslation('directory');
+  const locale = currentLocale();
+  const [params, setParams] = useSearchParams();
+  const openModal = useModalStore((s) => s.open);
+  const state = params.get('state') ?? '';
+  const query = queryFromParams(params);
+  const results = useQuery({ ...directoryQuery(query), enabled: state !== '' });
+  const states = useQuery(usStatesQuery());
+  const stateName = states.data?.find((s) => s.code === state.toUpperCase())?.name ?? state;
+  const page = Number(params.get('page') ?? '1') || 1;
+  const headingId = useId();
+  const filtersId = useId();
+  // On a phone the filters fold away above the results; from lg they stand beside them.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const active = (['q', 'therapy', 'modality', 'gender', 'priceMax'] as const).filter((k) => params.get(k)).length;
+
+  const setFilter = (key: FilterKey | 'page', value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        if (key !== 'page') next.delete('page');
+        return next;
+      },
+      { replace: key !== 'page' },
+    );
+  const pickState = () => openModal('state-picker', { initialState: state || undefined }, { size: 'md' });
+  // Arriving without a state (from "Find a therapist"): the picker opens at once; the page explains it if closed.
+  useEffect(() => {
+    if (!state) openModal('state-picker', {}, { size: 'md' });
+  }, [state, openModal]);
+
+  if (!state) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6">
+        <MapPin aria-hidden className="mx-auto size-10 text-brand-700" />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('noState.title')}</h1>
+        <p className="mt-2 text-slate-700">{t('noState.body')}</p>
+        <Button className="mt-6" onClick={pickState}>{t('noState.pick')}</Button>
+      </div>
+    );
+  }
+
+  const meta = results.data?.meta;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id={headingId} className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('title', { state: stateName })}</h1>
+          <p className="mt-1 text-slate-700" role="status">
+            {results.isSuccess && meta ? t('count', { count: meta.total }) : results.isPending ? t('loading') : ''}
+          </p>
+        </div>
+        <Button variant="secondary" onClick={pickState}>
+          <MapPin aria-hidden className="size-4" />
+          {t('changeState')}
+        </Button>
+      </div>
+
+      <Button variant="secondary" className="mt-4 lg:hidden" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((o) => !o)}>
+        <SlidersHorizontal aria-hidden className="size-4" />
+        {active > 0 ? t('filters.toggleActive', { count: active }) : t('filters.toggle')}
+      </Button>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <Filters id={filtersId} open={filtersOpen} key={params.get('q') ?? ''} params={params} setFilter={setFilter} onClear={() => setParams(new URLSearchParams({ state }), { replace: true })} locale={locale} />
+        <section aria-labelledby={headingId} aria-busy={results.isFetching}>
+          {results.isError ? (
+            <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => void results.refetch()}>{t('retry')}</Button>}>
+              {localize(errorMessage(results.error), locale)}
+            </Alert>
+          ) : results.isPending ? (
+            <ul className="flex flex-col gap-3" aria-hidden>
+              {[0, 1, 2].map((i) => <li key={i} className="h-28 animate-pulse rounded-xl bg-slate-100" />)}
+            </ul>
+          ) : results.data.data.length === 0 ? (
+            <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
+              <SearchX aria-hidden className="mx-auto size-8 text-slate-500" />
+              <p className="mt-2 font-medium text-slate-900">{t('empty.title')}</p>
+              <p className="mt-1 text-sm text-slate-700">{t('empty.body')}</p>
+            </div>
+          ) : (
+            <>
+              <ul className="flex flex-col gap-3">
+                {results.data.data.map((entry) => <TherapistCard key={entry.identifier} entry={entry} locale={locale} />)}
+              </ul>
+              {meta && meta.totalPages > 1 && (
+                <nav aria-label={t('pages')} className="mt-6 flex items-center justify-between gap-3">
+                  <Button variant="secondary" disabled={page <= 1} onClick={() => setFilter('page', String(page - 1))}>{t('previous')}</Button>
+                  <span className="text-sm text-slate-700">{t('pageOf', { page, pages: meta.totalPages })}</span>
+                  <Button variant="secondary" disabled={page >= meta.totalPages} onClick={() => setFilter('page', String(page + 1))}>{t('next')}</Button>
+                </nav>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Filters({ id, open, params, setFilter, onClear, locale }: { id: string; open: boolean; params: URLSearchParams; setFilter: (key: FilterKey, value: string) => void; onClear: () => void; locale: 'en' | 'de' }) {
+  const { t } = useTranslation('directory');
+  // The box starts from the URL; the parent remounts this panel (key) when the URL's search changes from outside.
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const ids = { q: useId(), therapy: useId(), modality: useId(), gender: useId(), price: useId(), sort: useId() };
+  const lists = {
+    therapy: useQuery(referenceListQuery('therapy-category')),
+    modality: useQuery(referenceListQuery('modality')),
+    gender: useQuery(referenceListQuery('gender')),
+  };
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter('q', q.trim());
+  };
+  const pick = (key: 'therapy' | 'modality' | 'gender', list: 'therapy-category' | 'modality' | 'gender') => (
+    <div>
+      <label htmlFor={ids[key]} className="mb-1.5 block text-sm font-medium text-slate-900">{t(`filters.${key}`)}</label>
+      <Select id={ids[key]} value={params.get(key) ?? ''} onChange={(e) => setFilter(key, e.target.value)}>
+        <option value="">{t('filters.any')}</option>
+        {(lists[key].data ?? []).map((item) => (
+          <option key={item.code} value={item.code}>{referenceName(list, item.code, item.name, locale)}</option>
+        ))}
+      </Select>
+    </div>
+  );
+  return (
+    <aside id={id} aria-label={t('filters.title')} className={`${open ? 'flex' : 'hidden'} flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 lg:flex lg:self-start`}>
+      <form role="search" onSubmit={search}>
+        <label htmlFor={ids.q} className="mb-1.5 block text-sm font-medium text-slate-900">{t('filters.search')}</label>
+        <div className="flex gap-2">
+          <Input id={ids.q} type="search" value={q} maxLength={100} onChange={(e) => setQ(e.target.value)} placeholder={t('filters.searchHint')} />
+          <Button type="submit" variant="secondary">{t('filters.go')}</Button>
+        </div>
+      </form>
+      {pick('therapy', 'therapy-category')}
+      {pick('modality', 'modality')}
+      {pick('gender', 'gender')}
+      <div>
+        <label htmlFor={ids.price} className="mb-1.5 block text-sm font-medium text-slate-900">{t('filters.priceMax')}</label>
+        <Select id={ids.price} value={params.get('priceMax') ?? ''} onChange={(e) => setFilter('priceMax', e.target.value)}>
+          <option value="">{t('filters.any')}</option>
+          {[5000, 10000, 15000, 20000].map((v) => <option key={v} value={String(v)}>{t('filters.upTo', { amount: v / 100 })}</option>)}
+        </Select>
+      </div>
+      <div>
+        <label htmlFor={ids.sort} className="mb-1.5 block text-sm font-medium text-slate-900">{t('filters.sort')}</label>
+        <Select id={ids.sort} value={params.get('sort') ?? 'match'} onChange={(e) => setFilter('sort', e.target.value === 'match' ? '' : e.target.value)}>
+          <option value="match">{t('filters.sortMatch')}</option>
+          <option value="rating">{t('filters.sortRating')}</option>
+          <option value="price">{t('filters.sortPrice')}</option>
+        </Select>
+      </div>
+      <Button variant="secondary" onClick={onClear}>{t('filters.clear')}</Button>
+    </aside>
+  );
+}
