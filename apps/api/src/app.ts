@@ -138,6 +138,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Mails and reminders follow the bookings' changes through the BookingFacts port, not the bookings module itself.
   const bookingMail = createBookingMailModule(deps, { users, facts: bookings.factsOf });
   const flags = await createFlags(config.flags);
+  const directory = createDirectoryModule(deps);
   const reviews = createReviewsModule(deps, { participantFacts: bookings.participantFacts, markFeedbackProvided: bookings.markFeedbackProvided, bookingFacts: bookings.factsOf });
   const modules = [
     createHealthModule(deps),
@@ -158,7 +159,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bookings,
     bookingMail,
     reviews,
-    createDirectoryModule(deps),
+    directory,
   ];
 
 
@@ -210,6 +211,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const prefix = API_PREFIX;
   for (const m of modules) await app.register(m.plugin, { prefix });
+  await app.register(directory.rootPlugin);
   if (!config.isProduction) await app.register(createDevMailboxModule(deps).plugin);
 
   await registerWebApp(app, { webDist: path.join(webRoot, 'dist'), serverEntry: path.join(webRoot, 'dist-server', 'entry-server.js'), enabled: config.serveWeb });

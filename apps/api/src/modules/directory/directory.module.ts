@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
+import { crawlerRoutes } from './crawler.routes.ts';
 import { directoryRoutes } from './directory.routes.ts';
 import { createDirectoryService } from './directory.service.ts';
 
@@ -9,7 +10,7 @@ import { createDirectoryService } from './directory.service.ts';
  * at query time, so they count at once whatever changed them). At start
  * it rebuilds every entry once (one statement), so providers from before it, or a missed event, are covered.
  */
-export function createDirectoryModule(deps: Pick<AppDeps, 'db' | 'files' | 'events'>) {
+export function createDirectoryModule(deps: Pick<AppDeps, 'db' | 'files' | 'events' | 'config'>) {
   const directory = createDirectoryService(deps);
   const refresh = ({ providerId }: { providerId: string }) => directory.refresh(providerId);
   deps.events.subscribe('provider-profile.changed', refresh);
@@ -19,6 +20,7 @@ export function createDirectoryModule(deps: Pick<AppDeps, 'db' | 'files' | 'even
     await directory.refreshAll();
     await app.register(directoryRoutes, { directory });
   };
-  return { name: 'directory' as const, plugin, refresh: directory.refresh };
+  /** robots.txt and sitemap.xml, registered at the site's root (app.ts), not under /api/v1. */
+  return { name: 'directory' as const, plugin, rootPlugin: crawlerRoutes(deps), refresh: directory.refresh };
 }
 export type DirectoryModule = ReturnType<typeof createDirectoryModule>;

@@ -124,6 +124,16 @@ export const directoryRepository = {
     return result.rows;
   },
 
+  /** The listed providers' pages for the sitemap: verified, live, newest change first (at most `limit`). */
+  async listedPages(ex: Executor, limit: number): Promise<Array<{ provider_id: string; updated_at: Date }>> {
+    const result = await ex.execute<{ provider_id: string; updated_at: Date }>(sql`
+      SELECT d.provider_id, d.updated_at FROM directory_entries d
+        JOIN provider_verifications v ON v.provider_id = d.provider_id AND v.status = 'approved'
+        JOIN users u ON u.identifier = d.provider_id AND u.deleted_at IS NULL
+       ORDER BY d.updated_at DESC LIMIT ${limit}`);
+    return result.rows;
+  },
+
   /** A US state by its two-letter code. */
   async usStateId(ex: Executor, code: string): Promise<string | undefined> {
     const [row] = await ex

@@ -121,3 +121,21 @@ describe('the directory', () => {
     expect((await search('state=WY&q=%00')).statusCode).toBeLessThan(500);
   });
 });
+
+describe('what search engines read', () => {
+  it('robots.txt keeps private pages out and names the sitemap; the sitemap lists every listed therapist', async () => {
+    const robots = await t.request({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toContain('Disallow: /api/');
+    expect(robots.body).toContain('Disallow: /appointments');
+    expect(robots.body).toContain(`Sitemap: ${t.config.appOrigin}/sitemap.xml`);
+    const sitemap = await t.request({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    expect(sitemap.body).toContain(`<loc>${t.config.appOrigin}/therapists/${wrenn.userId}/</loc>`);
+    const unverified = (await t.db.$client.query<{ id: string }>(`SELECT identifier AS id FROM users WHERE last_name = 'Unverified'`)).rows[0]!.id;
+    expect(sitemap.body).not.toContain(unverified);
+  });
+});
+

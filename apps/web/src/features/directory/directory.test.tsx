@@ -51,7 +51,7 @@ describe('DirectoryRoute', () => {
     const fetchMock = mockFetch([statesRoute, ...lists, { path: '/api/v1/therapists', respond: () => jsonResponse({ data: [entry(1, 'Hoffmann')], meta: { page: 1, pageSize: 12, total: 1, totalPages: 1 } }) }]);
     renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY&therapy=individual', path: '/therapists' });
     expect(await screen.findByRole('heading', { name: 'Therapists in New York' })).toBeTruthy();
-    expect((await screen.findByRole('link', { name: 'Dr Lena Hoffmann' })).getAttribute('href')).toBe(`/therapists/${uuid(851)}`);
+    expect((await screen.findByRole('link', { name: 'Dr Lena Hoffmann' })).getAttribute('href')).toBe(`/therapists/${uuid(851)}/`);
     expect(screen.getByText('4.5 (2 reviews)')).toBeTruthy();
     expect(screen.getByText('$60.00 per session')).toBeTruthy();
     const asked = fetchMock.mock.calls.map(([url]) => String(url)).find((u) => u.includes('/api/v1/therapists'))!;

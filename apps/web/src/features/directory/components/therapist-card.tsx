@@ -21,7 +21,7 @@ export function TherapistCard({ entry, locale }: { entry: DirectoryEntry; locale
       )}
       <div className="min-w-0 flex-1">
         <h2 className="text-lg font-semibold text-slate-900">
-          <Link to={`/therapists/${entry.identifier}`} className="after:absolute after:inset-0 focus:outline-none">
+          <Link to={`/therapists/${entry.identifier}/`} className="after:absolute after:inset-0 focus:outline-none">
             {name || t('card.unnamed')}
           </Link>
         </h2>
