@@ -1,0 +1,48 @@
+import { expect, test } from '../support/fixtures.ts';
+import { bookableProvider, daysAhead, pickSlot, signInApi } from '../support/bookings.ts';
+
+/**
+ * Issue 16, find a therapist: "Find a therapist" opens the US state picker, which does not proceed without a state;
+ * the directory of the chosen state lists the verified therapist licensed there; a filter narrows it through the
+ * URL; the card leads to the therapist's page, where a free time leads to booking (sign in first).
+ */
+test('a visitor picks a state, filters the directory and reaches a therapist to book', async ({ page, a11y, createUser, playwright, baseURL }) => {
+  test.setTimeout(180_000);
+  const request = await playwright.request.newContext({ baseURL });
+  const provider = await createUser('provider', { verified: true });
+  const providerId = await bookableProvider(request, provider);
+  const { headers } = await signInApi(request, provider);
+  const states = (await (await request.get('/api/v1/region/country/code/US/states')).json()) as { data: Array<{ identifier: string; code: string }> };
+  const wyoming = states.data.find((s) => s.code === 'WY')!.identifier;
+  expect((await request.post('/api/v1/provider/license-states', { headers, data: { stateIdentifiers: [wyoming] } })).status()).toBe(200);
+  const therapy = ((await (await request.get('/api/v1/reference/therapy-category')).json()) as { data: Array<{ name: string }> }).data;
+  await request.dispose();
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Find a therapist' }).first().click();
+  const picker = page.getByRole('dialog', { name: 'Find the right therapist for you' });
+  await expect(picker).toBeVisible();
+  await picker.getByRole('button', { name: 'Find Therapist' }).click();
+  await expect(picker.getByText('Please choose a US state')).toBeVisible();
+  await picker.getByRole('searchbox', { name: 'Search states' }).fill('wyo');
+  await picker.getByRole('radio', { name: /Wyoming/ }).check();
+  await a11y('state picker');
+  await picker.getByRole('button', { name: 'Find Therapist' }).click();
+
+  await expect(page).toHaveURL(/\/therapists\?state=WY$/);
+  await expect(page.getByRole('heading', { name: 'Therapists in Wyoming' })).toBeVisible();
+  const card = page.getByRole('link', { name: 'Robin Provider' });
+  await expect(card).toBeVisible();
+  await a11y('directory');
+  // The provider offers the first therapy only: filtering by another leaves nobody, by theirs finds them again.
+  await page.getByLabel('Therapy').selectOption({ label: therapy[1]!.name });
+  await expect(page).toHaveURL(/therapy=/);
+  await expect(page.getByText('No therapist matches these filters')).toBeVisible();
+  await page.getByLabel('Therapy').selectOption({ label: therapy[0]!.name });
+  await expect(card).toBeVisible();
+  await card.click();
+
+  await expect(page).toHaveURL(new RegExp(`/therapists/${providerId}/$`));
+  await pickSlot(page, daysAhead(3), 0);
+  await expect(page.getByText('Sign in to book this time.')).toBeVisible();
+});
