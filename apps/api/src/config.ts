@@ -39,6 +39,8 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
   /** The platform's own account, the debtor of SEPA payout files (decision 0022); a test account outside production. */
   PAYOUT_DEBTOR_NAME: z.string().min(1).max(70).default('Therapy Platform'),
+  /** When the weekly payout runs (cron, UTC): Mondays 06:00 by default. */
+  PAYOUT_SCHEDULE: z.string().regex(/^(\S+\s+){4}\S+$/, 'PAYOUT_SCHEDULE must be a cron expression of five fields').default('0 6 * * 1'),
   PAYOUT_DEBTOR_IBAN: z.string().optional(),
   PAYOUT_DEBTOR_BIC: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
@@ -91,6 +93,8 @@ export interface Config {
   mailFrom: string;
   operatingCountries: string[];
   flags: Record<string, boolean>;
+  /** The weekly payout's cron schedule (UTC). */
+  payoutSchedule: string;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   logLevel: string;
   trustProxy: boolean;
@@ -221,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     operatingCountries: e.OPERATING_COUNTRIES,
     flags: e.FLAGS,
+    payoutSchedule: e.PAYOUT_SCHEDULE,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }

@@ -166,3 +166,23 @@ export type GatewayEventNeedingAttention = z.infer<typeof gatewayEventNeedingAtt
 /** GET /wallet/earnings: a provider's earnings not yet paid out, per currency (the own currency always listed). */
 export const walletEarnings = z.array(z.object({ currency: z.string(), available: z.number().int() }));
 export type WalletEarnings = z.infer<typeof walletEarnings>;
+
+/** GET /wallet/payouts: a provider's payouts, newest first (issue 15: the weekly payout and the operator's batches). */
+export const payoutListQuery = z.strictObject({
+  page: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(100_000, m.pageInvalid).default(1),
+  pageSize: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(50, m.pageInvalid).default(10),
+});
+export const walletPayout = z.object({
+  identifier: z.uuid(),
+  amount: z.number().int(),
+  currency: z.string(),
+  /** started: on its way; paid: the bank has it; failed or returned: the money is back in the earnings. */
+  status: z.enum(['started', 'paid', 'failed', 'returned']),
+  /** The account it went to, masked: the bank's name and the last four digits. */
+  bankName: z.string().nullable(),
+  accountLast4: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WalletPayout = z.infer<typeof walletPayout>;
+

@@ -3,7 +3,7 @@ import { envelope, errorBody, messageOnly, paged } from '../common.ts';
 import { MAX_TOPUP_MINOR } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { m } from '../messages/index.ts';
-import { bankAccountResponse, gatewayEventNeedingAttention, paymentStatusResponse, topupInput, topupOptionsResponse, topupResponse, transactionListQuery, walletBalance, walletBalanceQuery, walletEarnings, walletStats, walletTransaction } from '../wallet.ts';
+import { bankAccountResponse, gatewayEventNeedingAttention, paymentStatusResponse, topupInput, topupOptionsResponse, topupResponse, transactionListQuery, walletBalance, walletBalanceQuery, walletEarnings, walletPayout, payoutListQuery, walletStats, walletTransaction } from '../wallet.ts';
 
 /** Spec §7 "Wallet and payment": balance, transactions, top-ups and their status, the bank account for transfers. */
 const tags = ['wallet'] as const;
@@ -41,6 +41,17 @@ export const getWalletEarnings = defineEndpoint({
   tags,
   role: 'provider',
   responses: { 200: envelope(walletEarnings), ...walletErrors },
+});
+
+export const listWalletPayouts = defineEndpoint({
+  method: 'GET',
+  path: '/wallet/payouts',
+  operationId: 'listWalletPayouts',
+  summary: "The signed-in provider's payouts to their bank, newest first, a page at a time",
+  tags,
+  role: 'provider',
+  query: payoutListQuery,
+  responses: { 200: paged(walletPayout), ...walletErrors },
 });
 
 export const listWalletTransactions = defineEndpoint({

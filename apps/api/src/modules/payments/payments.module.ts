@@ -16,9 +16,11 @@ import { gatewayPayoutCurrencies, type PayoutGateway } from './gateway/payout-ga
 import { startGatewayEventWorker } from './gateway-events.worker.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { payoutBatchesRoutes } from './payouts/payout-batches.routes.ts';
+import { providerPayoutsRoutes } from './payouts/provider-payouts.routes.ts';
 import { createPayoutBatchesService } from './payouts/payout-batches.service.ts';
 import { createPayoutsService } from './payouts/payouts.service.ts';
 import { transferHandlers } from './payouts/transfer-events.ts';
+import { createWeeklyPayout, type RecipientSource } from './payouts/weekly-payout.ts';
 import { createSandboxPayouts, type SandboxPayouts } from './sandbox/sandbox-payouts.ts';
 import { sandboxPayoutRoutes } from './sandbox/sandbox-payouts.routes.ts';
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
@@ -31,6 +33,7 @@ import { webhookRoutes } from './webhook.routes.ts';
 export { sandboxWebhookSecret };
 
 const RECONCILE_PAYOUTS_QUEUE = 'payouts.reconcile';
+const WEEKLY_PAYOUT_QUEUE = 'payouts.weekly';
 /** A started payout is left to its webhook this long before the sweep asks about it. */
 const PAYOUT_SWEEP_AFTER_MS = 5 * 60 * 1000;
 
@@ -52,6 +55,9 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet, reporter }:
   const payoutGateway = payoutGatewayFor(deps);
   const payouts = createPayoutsService(deps, { gateway: payoutGateway, wallet });
   const batches = createPayoutBatchesService(deps, { wallet });
+  // Bank details (a module created after this one) say where a provider's payouts go; set by app.ts.
+  let recipientOf: RecipientSource = async () => undefined;
+  const weeklyPayout = createWeeklyPayout(deps, { payouts, wallet, currencies: gatewayPayoutCurrencies, recipientOf: () => recipientOf });
 
   const plugin: FastifyPluginAsync = async (app) => {
     const log: FastifyBaseLogger = app.log;
@@ -68,6 +74,7 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet, reporter }:
 
     await app.register(paymentsRoutes, { topups, events: createGatewayEventsService(deps) });
     await app.register(payoutBatchesRoutes, { batches });
+    await app.register(providerPayoutsRoutes, { deps });
     await app.register(webhookRoutes, { deps, gateways });
     const sandbox = gateways.sandbox;
     if (sandbox) {
@@ -97,6 +104,10 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet, reporter }:
     await deps.jobs.schedule(RECONCILE_PAYOUTS_QUEUE, '*/10 * * * *', async () => {
       await payouts.reconcile(new Date(deps.clock.now().getTime() - PAYOUT_SWEEP_AFTER_MS));
     });
+    // Providers' available earnings go to their banks once a week (PAYOUT_SCHEDULE); GBP/EUR wait for the operator's batch.
+    await deps.jobs.schedule(WEEKLY_PAYOUT_QUEUE, deps.config.payoutSchedule, async () => {
+      await weeklyPayout(log);
+    });
     // One reversals per gateway, as settlements: a reversal is applied to the payment the sending gateway took.
     const reversals = new Map<string, Reversals>();
     const reversalsFor = (name: string) => {
@@ -122,6 +133,12 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet, reporter }:
      * The payout port for bookings (decision 0022): `createRecipient` (the bank resolves the account first) and
      * `transfer` (earnings -> clearing under a lock, then the gateway); outcomes arrive as `transfer.*` webhooks.
      */
+    /** Where the weekly payout sends a provider's earnings (app.ts: the bank-details module's face). */
+    useRecipientSource(source: RecipientSource): void {
+      recipientOf = source;
+    },
+    /** Runs the weekly payout now (tests; the job runs it on PAYOUT_SCHEDULE). */
+    runWeeklyPayout: () => weeklyPayout(),
     payouts: { banks: payouts.banks, resolveAccount: payouts.resolveAccount, gatewayCurrencies: gatewayPayoutCurrencies, createRecipient: payouts.createRecipient, transfer: payouts.transfer, find: payouts.find, registerBankAccount: batches.registerBankAccount },
   };
 }

@@ -103,6 +103,20 @@ export const ledgerRepository = {
   async lockAccount(db: Executor, accountId: string): Promise<void> {
     await db.select({ identifier: ledgerAccounts.identifier }).from(ledgerAccounts).where(eq(ledgerAccounts.identifier, accountId)).for('update');
   },
+  /** Providers' earnings accounts with a balance of at least `minimum` in these currencies (the weekly payout). */
+  async earningsAtLeast(db: Executor, currencies: readonly string[], minimum: number): Promise<Array<{ userId: string; currencyCode: string; balance: number }>> {
+    if (currencies.length === 0) return [];
+    const rows = await db
+      .select({ userId: ledgerAccounts.userId, currencyCode: ledgerAccounts.currencyCode, balance: sql<string>`sum(${ledgerEntries.amount})` })
+      .from(ledgerAccounts)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.identifier))
+      .where(and(eq(ledgerAccounts.kind, 'provider_earnings'), inArray(ledgerAccounts.currencyCode, [...currencies])))
+      .groupBy(ledgerAccounts.identifier)
+      .having(sql`sum(${ledgerEntries.amount}) >= ${minimum}`)
+      .orderBy(ledgerAccounts.userId, ledgerAccounts.currencyCode);
+    return rows.map((r) => ({ userId: r.userId!, currencyCode: r.currencyCode, balance: Number(r.balance) }));
+  },
+
   async balance(db: Executor, accountId: string): Promise<number> {
     const [row] = await db.select({ total: sum(ledgerEntries.amount) }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId));
     return Number(row?.total ?? 0);

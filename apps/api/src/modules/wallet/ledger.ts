@@ -195,6 +195,9 @@ export const ledger = {
     });
   },
 
+  /** Every provider's earnings of at least `minimum` in these currencies (the weekly payout's list). */
+  earningsToPayOut: (db: Executor, currencies: readonly string[], minimum: number) => repo.earningsAtLeast(db, currencies, minimum),
+
   /** What a provider may be paid out in a currency: the balance of their earnings. */
   async earningsBalance(db: Executor, userId: string, currencyCode: string): Promise<number> {
     const id = await repo.findAccount(db, 'provider_earnings', userId, currencyCode);

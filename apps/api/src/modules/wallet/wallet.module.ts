@@ -50,6 +50,8 @@ export function createWalletModule(deps: Pick<AppDeps, 'db' | 'clock'>) {
     startPayout: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.payoutToClearing(ex, move)),
     /** Gateway clearing -> provider earnings (a payout failed or came back), once per payout reference. */
     returnPayout: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.payoutReturned(ex, move)),
+    /** Every provider's earnings of at least `minimum` (minor units) in these currencies: what the weekly payout pays. */
+    earningsToPayOut: (currencies: readonly string[], minimum: number, ex: Executor = db) => ledger.earningsToPayOut(ex, currencies, minimum),
     /** A provider's earnings in a currency, in minor units. */
     earningsOf: (userId: string, currencyCode: string, ex: Executor = db): Promise<number> => ledger.earningsBalance(ex, userId, currencyCode),
     /** The user's wallet currency (their country's, when supported). */

@@ -105,6 +105,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/wallet/balance': { who: 'user' },
   'GET /api/v1/wallet/stats': { who: 'user' },
   'GET /api/v1/wallet/earnings': { who: 'provider' },
+  'GET /api/v1/wallet/payouts': { who: 'provider' },
   // A party of the booking only (booking-mail.test.ts); the empty body here answers 400.
   'GET /api/v1/wallet/transactions': { who: 'user' },
   'GET /api/v1/wallet/transactions/{id}': { who: 'user', owned: true, params: (f) => ({ id: f.walletTransactionId }) },

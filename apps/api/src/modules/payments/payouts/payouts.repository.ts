@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { payoutRecipients, payouts } from '../../../db/schema/payouts.ts';
 
@@ -7,6 +7,19 @@ export type PayoutRow = typeof payouts.$inferSelect;
 export type PayoutStatus = PayoutRow['status'];
 
 export const payoutsRepository = {
+  /** One page of a provider's payouts, newest first, with the account they went to; and the total. */
+  async pageOfProvider(db: Executor, providerId: string, page: number, pageSize: number) {
+    const rows = await db
+      .select({ payout: payouts, bankName: payoutRecipients.bankName, accountNumber: payoutRecipients.accountNumber })
+      .from(payouts)
+      .innerJoin(payoutRecipients, eq(payoutRecipients.identifier, payouts.recipientId))
+      .where(eq(payouts.providerId, providerId))
+      .orderBy(desc(payouts.createdAt), desc(payouts.identifier))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const [total] = await db.select({ n: count() }).from(payouts).where(eq(payouts.providerId, providerId));
+    return { rows, total: total?.n ?? 0 };
+  },
   /** The recipient (a gateway returns the same code for the same account: then the first row is kept). */
   async ensureRecipient(db: Executor, row: typeof payoutRecipients.$inferInsert): Promise<PayoutRecipientRow> {
     await db.insert(payoutRecipients).values(row).onConflictDoNothing({ target: [payoutRecipients.gateway, payoutRecipients.recipientCode] });
