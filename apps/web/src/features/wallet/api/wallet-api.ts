@@ -8,6 +8,7 @@ import {
   getTopupOptions,
   getWalletBalance,
   getWalletEarnings,
+  listWalletPayouts,
   getWalletStats,
   getWalletTransaction,
   listWalletTransactions,
@@ -36,6 +37,7 @@ export const walletKeys = {
   balanceIn: (currency: string) => ['wallet', 'balance', currency] as const,
   stats: ['wallet', 'stats'] as const,
   earnings: ['wallet', 'earnings'] as const,
+  payouts: (page: number) => ['wallet', 'payouts', page] as const,
   transactions: ['wallet', 'transactions'] as const,
   transactionList: (filters: TransactionFilters) => ['wallet', 'transactions', 'list', filters] as const,
   transaction: (id: string) => ['wallet', 'transactions', 'one', id] as const,
@@ -58,6 +60,15 @@ export const earningsQuery = () =>
   queryOptions({
     queryKey: walletKeys.earnings,
     queryFn: async ({ signal }) => (await call(getWalletEarnings, { signal })).data,
+    meta: { silent: true },
+  });
+
+/** GET /wallet/payouts: the provider's payouts to their bank, newest first. */
+export const payoutsQuery = (page: number) =>
+  queryOptions({
+    queryKey: walletKeys.payouts(page),
+    queryFn: async ({ signal }) => call(listWalletPayouts, { signal, query: { page, pageSize: 5 } }),
+    placeholderData: keepPreviousData,
     meta: { silent: true },
   });
 

@@ -6,6 +6,7 @@ import { PageHeading } from '@/components/page-heading';
 import { useAuthStore } from '@/lib/auth-store';
 import { BalanceCard } from '../components/balance-card';
 import { EarningsCard } from '../components/earnings-card';
+import { PayoutsCard } from '../components/payouts-card';
 import { PaymentWatcher } from '../components/payment-watcher';
 import { TransactionList } from '../components/transaction-list';
 import { WalletStats } from '../components/wallet-stats';
@@ -52,6 +53,7 @@ export function WalletRoute() {
       <div className="flex flex-col gap-6">
         <BalanceCard />
         {isProvider && <EarningsCard />}
+        {isProvider && <PayoutsCard />}
         <WalletStats />
         <TransactionList />
       </div>
