@@ -69,7 +69,10 @@ export function ModalLoading({ title, label }: { title: string; label: string })
   );
 }
 
-/** The result screen of a write (spec §2 "Cancel success", "Reschedule success"...): the message and a close button. */
+/**
+ * The result screen of a write (spec §2 "Cancel success", "Reschedule success"...): the message and "Done" (the
+ * dialog's own corner button is already "Close"; two controls of one name confuse a screen reader).
+ */
 export function ResultScreen({ title, children, onClose, action }: { title: string; children: ReactNode; onClose: () => void; action?: ReactNode }) {
   const { t } = useTranslation('booking-changes');
   return (
@@ -81,7 +84,7 @@ export function ResultScreen({ title, children, onClose, action }: { title: stri
       </DialogDescription>
       <DialogActions className="justify-center">
         {action}
-        <Button autoFocus onClick={onClose}>{t('common.close')}</Button>
+        <Button autoFocus onClick={onClose}>{t('common.done')}</Button>
       </DialogActions>
     </div>
   );
