@@ -114,3 +114,13 @@ describe('PaymentRoute', () => {
     await waitFor(() => expect((screen.getByRole('button', { name: 'Pay €90.00' }) as HTMLButtonElement).disabled).toBe(true));
   });
 });
+
+describe('PaymentRoute for a provider', () => {
+  it('goes to the booking\'s own page: the client pays, the provider reads', async () => {
+    useAuthStore.getState().setSession('token', user('provider'));
+    const fetchMock = mockFetch([]);
+    const { router } = render();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/appointments/${bookingId}`));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

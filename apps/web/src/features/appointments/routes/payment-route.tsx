@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarX, CheckCircle2, Clock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
+import { useAuthStore } from '@/lib/auth-store';
 import { StatusPage } from '@/components/status-page';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -29,9 +30,13 @@ export function PaymentRoute() {
   const { t } = useTranslation('appointments');
   const { bookingId = '' } = useParams();
   const validId = uuidPattern.test(bookingId);
-  const details = useQuery({ ...bookingDetailsQuery('client', bookingId), enabled: validId });
+  // The client pays; a provider who follows a payment link sees the booking's own page (where it says who pays).
+  const isProvider = useAuthStore((s) => s.user?.userType === 'provider');
+  const details = useQuery({ ...bookingDetailsQuery('client', bookingId), enabled: validId && !isProvider });
   // Once paid here, the page keeps its success state even though the refreshed booking is `confirmed`.
   const [paid, setPaid] = useState(false);
+
+  if (isProvider && validId) return <Navigate to={`/appointments/${bookingId}`} replace />;
 
   if (!validId || !details.isSuccess) return <BookingLoadState details={details} validId={validId} page="payment" width="max-w-2xl" />;
   const booking = details.data;
