@@ -245,5 +245,7 @@ export const providerSummary = z.object({
   headline: z.string().nullable(),
   photoUrl: z.string().nullable(),
   therapies: z.array(z.object({ identifier: z.uuid(), code: z.string(), name: z.string() })),
+  /** The session types the provider offers (online, in person): the booking form lists only these. */
+  modalities: z.array(z.object({ identifier: z.uuid(), code: z.string(), name: z.string() })),
 });
 export type ProviderSummary = z.infer<typeof providerSummary>;

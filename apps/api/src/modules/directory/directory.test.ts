@@ -68,6 +68,9 @@ describe('the directory', () => {
     const entry = (await search('state=MT')).json().data[0];
     expect(entry).toMatchObject({ identifier: wrenn.userId, firstName: 'Alma', fee: { amount: 9000, isFree: false }, rating: { average: null, count: 0 } });
     expect(entry.therapies).toEqual([expect.objectContaining({ code: therapy[0]!.code })]);
+    // The public page's summary names the session types offered (the booking form lists only these).
+    const modality = (await items('modality'))[0]!;
+    expect((await t.api('GET', `/providers/${wrenn.userId}`, undefined)).json().data.modalities).toEqual([{ identifier: modality.id, code: modality.code, name: expect.any(String) }]);
   });
 
   it('filters by therapy, gender and price, and combines them', async () => {

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { providerProfileItems, providerProfiles } from '../../db/schema/profiles.ts';
+import { referenceItems } from '../../db/schema/reference.ts';
 
 export type ProviderProfileRow = typeof providerProfiles.$inferSelect;
 export type NewProviderProfile = typeof providerProfiles.$inferInsert;
@@ -40,6 +41,15 @@ export const providerProfileRepository = {
       .select({ list: providerProfileItems.list, itemId: providerProfileItems.itemId })
       .from(providerProfileItems)
       .where(eq(providerProfileItems.userId, userId))) as ProviderItem[];
+  },
+  /** The items of one list the provider offers, with their codes and names, in the list's order. */
+  async offered(db: Executor, userId: string, list: ProviderItemList): Promise<Array<{ identifier: string; code: string; name: string }>> {
+    return db
+      .select({ identifier: referenceItems.identifier, code: referenceItems.code, name: referenceItems.name })
+      .from(providerProfileItems)
+      .innerJoin(referenceItems, eq(referenceItems.identifier, providerProfileItems.itemId))
+      .where(and(eq(providerProfileItems.userId, userId), eq(providerProfileItems.list, list)))
+      .orderBy(asc(referenceItems.sortOrder));
   },
   async replaceItems(db: Executor, userId: string, items: readonly ProviderItem[]): Promise<void> {
     await db.delete(providerProfileItems).where(eq(providerProfileItems.userId, userId));

@@ -96,6 +96,7 @@ export function createProviderProfileService(
         headline: profile?.headline ?? null,
         photoUrl: profile?.photoFileId ? deps.files.signedUrl(profile.photoFileId) : null,
         therapies: await availability.categoriesOf(providerId),
+        modalities: await repo.offered(db, providerId, 'modality'),
       };
     },
 

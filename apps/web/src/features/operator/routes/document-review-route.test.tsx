@@ -23,7 +23,7 @@ const operator: UserInfo = {
 };
 const providerId = uuid(2);
 const review: VerificationReview = {
-  provider: { identifier: providerId, firstName: 'Theo', lastName: 'Okafor', title: 'Dr', headline: 'Family Therapist', photoUrl: null, therapies: [] },
+  provider: { identifier: providerId, firstName: 'Theo', lastName: 'Okafor', title: 'Dr', headline: 'Family Therapist', photoUrl: null, therapies: [], modalities: [] },
   email: 'theo@example.com',
   submittedAt: '2026-03-23T08:00:00.000Z',
   documents: [

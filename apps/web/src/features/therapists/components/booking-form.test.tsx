@@ -12,6 +12,8 @@ afterEach(() => vi.clearAllMocks());
 
 const providerId = uuid(501);
 const modalityId = uuid(511);
+/** The provider offers online sessions only: the form lists only those (not every modality there is). */
+const modalities = [{ identifier: modalityId, code: 'online', name: 'Online' }];
 const therapyId = uuid(510);
 const therapies = [
   { identifier: therapyId, code: 'anxiety', name: 'Anxiety' },
@@ -48,7 +50,6 @@ function booking(status: BookingDetails['status'], id = uuid(900)) {
 
 function api(respond: (init: RequestInit | undefined) => Response = () => jsonResponse({ data: booking('pending') }, 201)) {
   return mockFetch([
-    { path: '/api/v1/reference/modality', respond: () => jsonResponse({ data: [{ identifier: modalityId, code: 'online', name: 'Online' }] }) },
     { method: 'POST', path: '/api/v1/booking', respond },
     { method: 'POST', path: '/api/v1/booking/series', respond: () => jsonResponse({ data: [booking('pending'), booking('pending', uuid(901))] }, 201) },
   ]);
@@ -56,7 +57,7 @@ function api(respond: (init: RequestInit | undefined) => Response = () => jsonRe
 
 const render = (props: Partial<Parameters<typeof BookingForm>[0]> = {}) =>
   renderWithProviders(
-    <BookingForm providerId={providerId} therapies={therapies} slot={slot} therapyInCalendar={false} onSlotGone={() => undefined} {...props} />,
+    <BookingForm providerId={providerId} therapies={therapies} modalities={modalities} slot={slot} therapyInCalendar={false} onSlotGone={() => undefined} {...props} />,
     { route: `/therapists/${providerId}`, path: '/therapists/:providerId' },
   );
 
@@ -153,7 +154,7 @@ describe('BookingForm', () => {
           <button type="button" onClick={() => setPicked(slot)}>
             pick
           </button>
-          <BookingForm providerId={providerId} therapies={therapies} slot={picked} therapyInCalendar={false} onSlotGone={() => undefined} />
+          <BookingForm providerId={providerId} therapies={therapies} modalities={modalities} slot={picked} therapyInCalendar={false} onSlotGone={() => undefined} />
         </>
       );
     }

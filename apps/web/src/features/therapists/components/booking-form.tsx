@@ -13,7 +13,6 @@ import { Select } from '@/components/ui/select';
 import { errorMessage, isApiError } from '@/lib/api-error';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { currentLocale } from '@/lib/i18n';
-import { useReferenceOptions } from '@/lib/reference-options';
 import { referenceName } from '@/lib/reference-names-de';
 import { notify } from '@/lib/toast';
 import { useCreateBooking } from '../api/booking-api';
@@ -61,6 +60,8 @@ const fieldOfMessage = {
 interface BookingFormProps {
   providerId: string;
   therapies: Array<{ identifier: string; code: string; name: string }>;
+  /** The session types the provider offers (their public summary): only these are offered. */
+  modalities: Array<{ identifier: string; code: string; name: string }>;
   /** The picked slot's identifier and its text ("Monday, June 8, 2026, 9:00 AM"), or null. */
   slot: { identifier: string; label: string } | null;
   /** The therapy the calendar shows times for (a provider with times per therapy), if chosen there. */
@@ -76,12 +77,11 @@ interface BookingFormProps {
  * and an optional weekly repeat (2 to 12 sessions, all or nothing). Pending -> /payment/{id}; requested or free ->
  * the booking page.
  */
-export function BookingForm({ providerId, therapies, slot, therapyFromCalendar, therapyInCalendar, onSlotGone }: BookingFormProps) {
+export function BookingForm({ providerId, therapies, modalities, slot, therapyFromCalendar, therapyInCalendar, onSlotGone }: BookingFormProps) {
   const { t, i18n } = useTranslation('therapists');
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   const navigate = useNavigate();
   const create = useCreateBooking(providerId);
-  const modalities = useReferenceOptions('modality');
   const [formError, setFormError] = useState<string | null>(null);
   const timeId = useId();
   const headingId = useId();
@@ -176,11 +176,11 @@ export function BookingForm({ providerId, therapies, slot, therapyFromCalendar, 
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('booking.modality')} error={errors.modalityIdentifier?.message}>
           {({ invalid, ...field }) => (
-            <Select {...field} invalid={invalid} disabled={modalities.isPending} {...register('modalityIdentifier')}>
-              <option value="">{modalities.isPending ? t('booking.loadingOptions') : t('booking.modalityPlaceholder')}</option>
-              {modalities.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
+            <Select {...field} invalid={invalid} {...register('modalityIdentifier')}>
+              <option value="">{t('booking.modalityPlaceholder')}</option>
+              {modalities.map((modality) => (
+                <option key={modality.identifier} value={modality.identifier}>
+                  {referenceName('modality', modality.code, modality.name, locale)}
                 </option>
               ))}
             </Select>
@@ -201,18 +201,6 @@ export function BookingForm({ providerId, therapies, slot, therapyFromCalendar, 
           </FormField>
         )}
       </div>
-      {modalities.isError && (
-        <Alert
-          tone="error"
-          action={
-            <Button size="sm" variant="secondary" onClick={modalities.refetch}>
-              {t('retry')}
-            </Button>
-          }
-        >
-          {t('booking.modalitiesFailed')}
-        </Alert>
-      )}
 
       <FormField
         label={t('booking.note')}

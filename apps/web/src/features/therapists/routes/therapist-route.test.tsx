@@ -25,7 +25,7 @@ function api() {
     {
       path: `/api/v1/providers/${providerId}`,
       respond: () =>
-        jsonResponse({ data: { identifier: providerId, firstName: 'Dana', lastName: 'Fischer', title: null, headline: null, photoUrl: null, therapies: [{ identifier: uuid(510), code: 'anxiety', name: 'Anxiety' }] } }),
+        jsonResponse({ data: { identifier: providerId, firstName: 'Dana', lastName: 'Fischer', title: null, headline: null, photoUrl: null, therapies: [{ identifier: uuid(510), code: 'anxiety', name: 'Anxiety' }], modalities: [] } }),
     },
     {
       path: `/api/v1/providers-availability/${providerId}/timeslot/2026-06`,

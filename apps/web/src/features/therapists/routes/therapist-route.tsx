@@ -70,12 +70,12 @@ export function TherapistRoute() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <ProviderHeader provider={summary.data} />
-      {showCalendar ? <BookingCalendar providerId={providerId} therapies={summary.data.therapies} /> : <CalendarPlaceholder />}
+      {showCalendar ? <BookingCalendar providerId={providerId} therapies={summary.data.therapies} modalities={summary.data.modalities} /> : <CalendarPlaceholder />}
     </div>
   );
 }
 
-function BookingCalendar({ providerId, therapies }: { providerId: string; therapies: Array<{ identifier: string; code: string; name: string }> }) {
+function BookingCalendar({ providerId, therapies, modalities }: { providerId: string; therapies: Array<{ identifier: string; code: string; name: string }>; modalities: Array<{ identifier: string; code: string; name: string }> }) {
   const { t, i18n } = useTranslation('therapists');
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   const headingId = useId();
@@ -133,6 +133,7 @@ function BookingCalendar({ providerId, therapies }: { providerId: string; therap
             <BookingForm
               providerId={providerId}
               therapies={therapies}
+              modalities={modalities}
               slot={selection ? { identifier: selection.slot.identifier, label: t('summary.when', { date: formatLongDate(selection.date, locale), time: formatSlotTime(selection.slot, locale, selection.timeZone) }) } : null}
               therapyInCalendar={byCategory}
               therapyFromCalendar={category}
