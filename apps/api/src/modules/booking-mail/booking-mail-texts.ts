@@ -97,13 +97,25 @@ export const bookingMailTexts: Record<Locale, Texts> = {
   },
 };
 
-/** "Tue, 1 Dec 2026, 09:00–09:50 UTC" in the recipient's language; times in UTC (the .ics carries the exact instant). */
-export function formatSessionTime(start: Date, end: Date, locale: Locale): string {
+/**
+ * "Tue, 1 Dec 2026, 10:00–10:50 (Europe/Berlin)" in the recipient's language and time zone, the zone named; UTC when
+ * the account has none (the .ics carries the exact instant either way).
+ */
+export function formatSessionTime(start: Date, end: Date, locale: Locale, timeZone: string | null = null): string {
   const tag = locale === 'de' ? 'de-DE' : 'en-GB';
-  const day = new Intl.DateTimeFormat(tag, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(start);
-  const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
-  return `${day}, ${time.format(start)}–${time.format(end)} UTC`;
+  let zone = timeZone ?? 'UTC';
+  try {
+    new Intl.DateTimeFormat(tag, { timeZone: zone });
+  } catch {
+    zone = 'UTC';
+  }
+  const day = new Intl.DateTimeFormat(tag, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: zone }).format(start);
+  const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone });
+  return `${day}, ${time.format(start)}–${time.format(end)} ${zone === 'UTC' ? 'UTC' : `(${zone})`}`;
 }
+
+/** The booking's own page in the app, for both of its parties. */
+export const bookingLink = (appOrigin: string, bookingId: string) => `${appOrigin}/appointments/${bookingId}`;
 
 /** The reminder REMINDER_HOURS before a confirmed session, en and de. */
 export const bookingReminderTexts: Record<Locale, (p: BookingMailParams & { hours: number }) => { subject: string; text: string }> = {

@@ -36,9 +36,9 @@ const event = (over: Partial<DomainEventMap['booking.changed']>): DomainEventMap
 });
 
 const users = {
-  u_client: { email: 'max@example.com', locale: 'de', firstName: 'Max' },
-  u_provider: { email: 'anna@example.com', locale: 'en', firstName: 'Anna' },
-} as Record<string, { email: string; locale: string; firstName: string }>;
+  u_client: { email: 'max@example.com', locale: 'de', firstName: 'Max', timezone: 'Europe/Berlin' },
+  u_provider: { email: 'anna@example.com', locale: 'en', firstName: 'Anna', timezone: null },
+} as Record<string, { email: string; locale: string; firstName: string; timezone: string | null }>;
 
 function run(e: DomainEventMap['booking.changed'], f: BookingFacts = facts, now = new Date('2026-11-20T10:00:00Z')) {
   const queued: OutgoingMail[] = [];
@@ -65,7 +65,10 @@ describe('booking mails', () => {
     expect(client.text).toContain('https://meet.example.com/x');
     expect(provider.subject).toBe('Session confirmed: Cognitive behavioural therapy');
     expect(provider.text).toContain('with Max Muster');
+    // Each in their own zone, named (UTC for an account without one), and a link to the booking's own page.
     expect(provider.text).toContain('09:00–09:50 UTC');
+    expect(client.text).toContain('10:00–10:50 (Europe/Berlin)');
+    for (const m of mails) expect(m.text).toContain(`https://app.example.com/appointments/${facts.identifier}`);
     for (const m of mails) {
       expect(m.attachments).toHaveLength(1);
       const [a] = m.attachments!;

@@ -6,7 +6,7 @@ import type { DomainEventMap } from '../../platform/events.ts';
 import type { OutgoingMail } from '../../platform/mail/outgoing-mail.ts';
 import type { UserModule } from '../user/user.module.ts';
 import { planBookingMails, icsSequence, type BookingMailKind } from './booking-mail-plan.ts';
-import { bookingMailTexts, formatSessionTime } from './booking-mail-texts.ts';
+import { bookingLink, bookingMailTexts, formatSessionTime } from './booking-mail-texts.ts';
 import { buildIcs, icsContentType, type IcsMethod } from './ics.ts';
 
 type Users = Pick<UserModule, 'findActiveUser'>;
@@ -16,12 +16,13 @@ interface Party {
   email: string;
   locale: Locale;
   firstName: string | null;
+  timezone: string | null;
 }
 
 async function partyOf(users: Users, userId: string, tx: Executor): Promise<Party | undefined> {
   const user = await users.findActiveUser(userId, tx);
   if (!user) return undefined;
-  return { email: user.email, locale: user.locale === 'de' ? 'de' : 'en', firstName: user.firstName ?? null };
+  return { email: user.email, locale: user.locale === 'de' ? 'de' : 'en', firstName: user.firstName ?? null, timezone: user.timezone ?? null };
 }
 
 /** One booking mail for one recipient, with the .ics when `ics` is set and the booking has a time. */
@@ -37,14 +38,14 @@ export function composeBookingMail(
   const locale = to.locale;
   const otherName = recipient === 'client' ? facts.providerName : facts.clientName;
   const anonymous = locale === 'de' ? 'ein gelöschtes Konto' : 'a deleted account';
-  const when = facts.startsAt && facts.endsAt ? formatSessionTime(facts.startsAt, facts.endsAt, locale) : '';
+  const when = facts.startsAt && facts.endsAt ? formatSessionTime(facts.startsAt, facts.endsAt, locale, to.timezone) : '';
   const content = bookingMailTexts[locale][kind]({
     name: to.firstName ?? (locale === 'de' ? 'zusammen' : 'there'),
     other: otherName ?? anonymous,
     therapy: facts.therapyName,
     when,
     where: facts.meetingLink ?? facts.address ?? '',
-    link: `${deps.config.appOrigin}/${recipient === 'client' ? 'bookings' : 'appointments'}`,
+    link: bookingLink(deps.config.appOrigin, facts.identifier),
   });
   const mail: OutgoingMail = { to: to.email, ...content };
   if (ics && facts.startsAt && facts.endsAt) {

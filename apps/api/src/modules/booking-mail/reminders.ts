@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { BookingFactsSource } from '../../platform/booking-facts.ts';
 import type { DomainEventMap } from '../../platform/events.ts';
 import type { UserModule } from '../user/user.module.ts';
-import { bookingReminderTexts, formatSessionTime } from './booking-mail-texts.ts';
+import { bookingLink, bookingReminderTexts, formatSessionTime } from './booking-mail-texts.ts';
 
 export const REMINDER_QUEUE = 'booking.reminder';
 const HOUR_MS = 3_600_000;
@@ -64,9 +64,9 @@ export function sendReminder(deps: Deps, users: Users, facts: BookingFactsSource
         name: user.firstName ?? (locale === 'de' ? 'zusammen' : 'there'),
         other,
         therapy: booking.therapyName,
-        when: formatSessionTime(booking.startsAt, booking.endsAt, locale),
+        when: formatSessionTime(booking.startsAt, booking.endsAt, locale, user.timezone ?? null),
         where: booking.meetingLink ?? booking.address ?? '',
-        link: `${deps.config.appOrigin}/${recipient === 'client' ? 'bookings' : 'appointments'}`,
+        link: bookingLink(deps.config.appOrigin, booking.identifier),
         hours: job.hours,
       });
       await deps.mail.queue(deps.db, { to: user.email, ...content });

@@ -33,9 +33,10 @@ export function createShareBookingService(deps: Pick<AppDeps, 'db' | 'clock' | '
         }
         await repo.insert(tx, booking!.identifier, actor.userId, now);
         const locale = me.locale === 'de' ? 'de' : 'en';
-        const to = { email: input.email, locale, firstName: null } as const;
+        // Someone the sharer knows: the times are shown in the sharer's zone, which the mail names.
+        const to = { email: input.email, locale, firstName: null, timezone: me.timezone ?? null } as const;
         const ics = booking!.status === 'confirmed' && booking!.startsAt ? 'REQUEST' : undefined;
-        const self = { email: me.email, locale, firstName: me.firstName ?? null } as const;
+        const self = { email: me.email, locale, firstName: me.firstName ?? null, timezone: me.timezone ?? null } as const;
         const parties = recipient === 'client' ? { client: self, provider: undefined } : { client: undefined, provider: self };
         await deps.mail.queue(tx, composeBookingMail(deps, booking!, 'shared', recipient, to, parties, ics));
       });
