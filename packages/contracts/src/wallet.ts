@@ -36,6 +36,11 @@ export const topupInput = z.strictObject({
     .positive(m.amountPositive)
     .max(MAX_TOPUP_MINOR, m.amountTooLarge),
   currencyCode: currencyCode.optional(),
+  /**
+   * Where the card checkout brings the user back: a booking's payment page, else the wallet. Only this app's
+   * `/payment/<booking id>` is accepted (never another site: no open redirect).
+   */
+  returnTo: z.string({ error: m.returnToInvalid }).regex(/^\/payment\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, m.returnToInvalid).optional(),
 });
 export type TopupInput = z.infer<typeof topupInput>;
 

@@ -26,6 +26,8 @@ export interface ModalProps {
     /** Top up this currency's wallet (a booking's), not the user's own; with `amountMinor`, the amount it lacks. */
     currencyCode?: string;
     amountMinor?: number;
+    /** Where the card checkout comes back to (a booking's `/payment/<id>`); the wallet without it. */
+    returnTo?: string;
   };
   /** Spec §2 "Employment History": add a work history entry, or edit the one given. */
   'work-history': { entry?: WorkHistory };

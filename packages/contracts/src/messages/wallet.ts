@@ -2,6 +2,7 @@ import { defineMessages } from './define.ts';
 
 /** Wallet, top-ups and payments (spec §2 "Wallet top-up", §5 "Top-up", §8), and the ledger descriptions. */
 export const walletMessages = defineMessages({
+  returnToInvalid: { en: 'The page to return to is not valid', de: 'Die Seite für die Rückkehr ist ungültig' },
   topupMinimum: {
     en: 'Minimum topup amount is {amount} {symbol}',
     de: 'Der Mindestbetrag für eine Aufladung ist {amount} {symbol}',

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { en } from '@therapy/contracts/messages';
 import type { TopupResponse, WalletTransaction } from '@therapy/contracts/wallet';
@@ -104,6 +105,21 @@ describe('starting a top-up', () => {
 });
 
 describe('card top-up through the sandbox checkout', () => {
+  it("comes back to the booking's payment page it began on; any other place is refused (no open redirect)", async () => {
+    const client = await t.signUp('client');
+    const bookingPage = `/payment/${crypto.randomUUID()}`;
+    const res = await t.request({ method: 'POST', url: '/api/v1/payment/wallet', headers: { ...client.auth, 'idempotency-key': crypto.randomUUID() }, payload: { amount: 100_000, returnTo: bookingPage } });
+    expect(res.statusCode, res.body).toBe(201);
+    const started = res.json().data;
+    const paid = await press(started.payment.reference, 'pay');
+    expect(paid.headers.location).toBe(`${t.config.appOrigin}${bookingPage}?payment=${started.payment.identifier}&reference=${started.payment.reference}`);
+    for (const returnTo of ['https://evil.example.com/payment/x', '//evil.example.com', '/wallet/../../evil', `/payment/${crypto.randomUUID()}?next=https://evil.example.com`, 'javascript:alert(1)']) {
+      const refused = await t.request({ method: 'POST', url: '/api/v1/payment/wallet', headers: { ...client.auth, 'idempotency-key': crypto.randomUUID() }, payload: { amount: 100_000, returnTo } });
+      expect(refused.statusCode, returnTo).toBe(400);
+      expect(refused.json().message).toBe(en.returnToInvalid);
+    }
+  });
+
   it('pays, credits once, mails, and lists the transaction', async () => {
     const client = await t.signUp('client');
     const started = await startTopup(client, 250_000);

@@ -105,7 +105,8 @@ export function createTopupService(
           email: user.email,
           amount: input.amount,
           currency,
-          callbackUrl: `${deps.config.appOrigin}/wallet?payment=${payment.identifier}`,
+          // Back where the top-up began: a booking's payment page (validated by the contract: a path of this app) or the wallet.
+          callbackUrl: `${deps.config.appOrigin}${input.returnTo ?? '/wallet'}?payment=${payment.identifier}`,
           metadata: { paymentId: payment.identifier },
         });
         // Stripe names the checkout by its own id (the session), which is what it is verified and reported by.

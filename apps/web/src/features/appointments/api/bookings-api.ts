@@ -9,7 +9,8 @@ import {
   rejectBooking,
 } from '@therapy/contracts/endpoints/bookings';
 import { getBookingReview } from '@therapy/contracts/endpoints/reviews';
-import { getWalletBalance } from '@therapy/contracts/endpoints/wallet';
+import { getPaymentStatus, getWalletBalance } from '@therapy/contracts/endpoints/wallet';
+import { PAYMENT_POLL_MS } from '@therapy/contracts/constants';
 import type { CurrencyCode } from '@therapy/contracts/wallet';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
@@ -107,6 +108,16 @@ export const bookingReviewQuery = (bookingId: string) =>
   queryOptions({
     queryKey: bookingKeys.review(bookingId),
     queryFn: async ({ signal }) => (await call(getBookingReview, { signal, params: { id: bookingId } })).data,
+    retry: retryOnce,
+    meta: { silent: true },
+  });
+
+/** GET /payment/status/{id}: a card top-up started from this page, asked every 5 s until it has an answer. */
+export const topupStatusQuery = (paymentId: string) =>
+  queryOptions({
+    queryKey: [...walletQueryPrefix, 'payment', paymentId] as const,
+    queryFn: async ({ signal }) => (await call(getPaymentStatus, { signal, params: { paymentId } })).data,
+    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'pending') || query.state.error ? false : PAYMENT_POLL_MS,
     retry: retryOnce,
     meta: { silent: true },
   });

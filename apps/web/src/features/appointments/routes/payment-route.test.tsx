@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { useModalStore } from '@/lib/modal-store';
+import { notify } from '@/lib/toast';
+import { uuid } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { bookingDetails, bookingId, user } from '../test/booking-fixture';
 import { PaymentRoute } from './payment-route';
@@ -112,6 +114,39 @@ describe('PaymentRoute', () => {
     render();
     expect(await screen.findByText('Your balance could not be loaded.')).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('button', { name: 'Pay €90.00' }) as HTMLButtonElement).disabled).toBe(true));
+  });
+});
+
+describe('PaymentRoute back from a card top-up', () => {
+  it('watches the top-up until it is credited, then reads the wallet again and Pay is offered', async () => {
+    let credited = false;
+    let asked = 0;
+    useAuthStore.getState().setSession('token', user('client'));
+    const paymentId = uuid(930);
+    mockFetch([
+      { path: `/api/v1/booking/${bookingId}/details`, respond: () => jsonResponse({ data: pending() }) },
+      { path: '/api/v1/wallet/balance', respond: () => jsonResponse({ data: { balance: credited ? 20_000 : 0, currency: 'EUR' } }) },
+      {
+        path: `/api/v1/payment/status/${paymentId}`,
+        respond: () => {
+          asked += 1;
+          credited = true;
+          return jsonResponse({ data: { identifier: paymentId, status: 'success', amount: 9000, currencyCode: 'EUR' } });
+        },
+      },
+    ]);
+    const { router } = renderWithProviders(<PaymentRoute />, { route: `/payment/${bookingId}?payment=${paymentId}&reference=tp-1`, path: '/payment/:bookingId' });
+    expect(await screen.findByRole('button', { name: /^Pay / })).toBeTruthy();
+    expect(asked).toBeGreaterThanOrEqual(1);
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(notify.success).toHaveBeenCalledWith('Payment successful!');
+  });
+
+  it('opens the top-up with the way back to this page', async () => {
+    api(pending(), 0);
+    const { user: u } = render();
+    await u.click(await screen.findByRole('button', { name: /^Top up / }));
+    expect(useModalStore.getState().modals[0]).toMatchObject({ id: 'wallet-topup', props: { currencyCode: 'EUR', returnTo: `/payment/${bookingId}` } });
   });
 });
 

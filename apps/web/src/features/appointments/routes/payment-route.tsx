@@ -2,9 +2,9 @@ import type { BookingDetails } from '@therapy/contracts/bookings';
 import { message } from '@therapy/contracts/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarX, CheckCircle2, Clock } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useAuthStore } from '@/lib/auth-store';
 import { StatusPage } from '@/components/status-page';
 import { Alert } from '@/components/ui/alert';
@@ -15,6 +15,7 @@ import { bookingKeys } from '@/lib/booking-queries';
 import { formatMoney } from '@/lib/format';
 import { useModalStore } from '@/lib/modal-store';
 import { BookingLoadState } from '../components/booking-load-state';
+import { TopupReturn } from '../components/topup-return';
 import { bookingDetailsQuery, bookingWalletQuery, partyName, usePayBooking } from '../api/bookings-api';
 import { formatSession, optionName, usePageLocale, useViewerZone } from '../components/booking-bits';
 import { newIdempotencyKey } from '../components/idempotency-key';
@@ -113,6 +114,15 @@ function PayPending({ booking, onPaid }: { booking: BookingDetails; onPaid: () =
   const [error, setError] = useState<string | null>(null);
   const remaining = useRemaining(booking.holdExpiresAt);
   const expired = remaining !== null && remaining <= 0;
+  // Back from a card top-up begun here (`?payment=<id>`): its confirmation is watched until it has an answer.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const topupId = searchParams.get('payment');
+  const clearTopup = useCallback(() => setSearchParams((prev) => {
+    const next = new URLSearchParams(prev);
+    next.delete('payment');
+    next.delete('reference');
+    return next;
+  }, { replace: true }), [setSearchParams]);
 
   useEffect(() => {
     if (expired) void queryClient.invalidateQueries({ queryKey: bookingKeys.detail(booking.identifier) });
@@ -145,6 +155,11 @@ function PayPending({ booking, onPaid }: { booking: BookingDetails; onPaid: () =
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-semibold text-slate-900">{t('payment.title')}</h1>
       <p className="mt-1 text-slate-700">{t('payment.lead')}</p>
+      {topupId && (
+        <div className="mt-4">
+          <TopupReturn key={topupId} paymentId={topupId} onDone={clearTopup} />
+        </div>
+      )}
 
       {minutes !== null && seconds !== null && (
         <div className="mt-4 flex items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-950">
@@ -216,7 +231,7 @@ function PayPending({ booking, onPaid }: { booking: BookingDetails; onPaid: () =
 
         <div className="mt-5 flex flex-col gap-3 sm:flex-row">
           {missing > 0 ? (
-            <Button onClick={() => openModal('wallet-topup', { currencyCode: currency, amountMinor: missing })}>
+            <Button onClick={() => openModal('wallet-topup', { currencyCode: currency, amountMinor: missing, returnTo: `/payment/${booking.identifier}` })}>
               {t('payment.topUp', { amount: formatMoney(missing, currency, locale) })}
             </Button>
           ) : (

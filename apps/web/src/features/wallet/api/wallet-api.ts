@@ -162,8 +162,8 @@ export function useRequestBankAccount() {
  */
 export function useStartCardTopup() {
   return useMutation({
-    mutationFn: async ({ amount, currencyCode, idempotencyKey }: { amount: number; currencyCode?: CurrencyCode | undefined; idempotencyKey: string }) =>
-      (await call(startTopup, { body: currencyCode ? { amount, currencyCode } : { amount }, idempotencyKey })).data,
+    mutationFn: async ({ amount, currencyCode, returnTo, idempotencyKey }: { amount: number; currencyCode?: CurrencyCode | undefined; returnTo?: string | undefined; idempotencyKey: string }) =>
+      (await call(startTopup, { body: { amount, ...(currencyCode ? { currencyCode } : {}), ...(returnTo ? { returnTo } : {}) }, idempotencyKey })).data,
   });
 }
 

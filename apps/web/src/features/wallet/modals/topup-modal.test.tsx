@@ -18,7 +18,7 @@ const account = {
 
 const ngnPaystack: TopupOptionsResponse = { currencyCode: 'NGN', cardGateway: 'paystack', bankTransfer: true };
 
-function renderModal(routes: Parameters<typeof mockFetch>[0] = [], options: TopupOptionsResponse = ngnPaystack, props: { currencyCode?: string; amountMinor?: number } = {}) {
+function renderModal(routes: Parameters<typeof mockFetch>[0] = [], options: TopupOptionsResponse = ngnPaystack, props: { currencyCode?: string; amountMinor?: number; returnTo?: string } = {}) {
   const fetchMock = mockFetch([
     {
       path: '/api/v1/wallet/balance',
@@ -46,7 +46,7 @@ async function chooseAmount(user: ReturnType<typeof renderModal>['user'], amount
 }
 
 describe('TopupModal', () => {
-  it("a booking's currency and lacking amount: that wallet's balance and options, the amount prefilled (rounded up), the currency posted", async () => {
+  it("a booking's currency and lacking amount: that wallet's balance and options, the amount prefilled (rounded up), the currency and the way back posted", async () => {
     const bodies: unknown[] = [];
     const gbp: TopupOptionsResponse = { currencyCode: 'GBP', cardGateway: 'sandbox', bankTransfer: false };
     const { user, fetchMock } = renderModal(
@@ -66,7 +66,7 @@ describe('TopupModal', () => {
         },
       ],
       gbp,
-      { currencyCode: 'GBP', amountMinor: 250_050 },
+      { currencyCode: 'GBP', amountMinor: 250_050, returnTo: '/payment/00000000-0000-4000-8000-000000000777' },
     );
     const field = await screen.findByLabelText('Amount (GBP)');
     expect((field as HTMLInputElement).value).toBe('2,501');
@@ -76,7 +76,8 @@ describe('TopupModal', () => {
     expect(urls.some((u) => u.endsWith('/api/v1/wallet/balance?currency=GBP'))).toBe(true);
     expect(urls.some((u) => u.endsWith('/api/v1/payment/options?currency=GBP'))).toBe(true);
     await user.click(await screen.findByRole('button', { name: /sandbox/i }));
-    await vi.waitFor(() => expect(bodies).toEqual([{ amount: 250_100, currencyCode: 'GBP' }]));
+    // The checkout comes back to the booking's payment page it began on.
+    await vi.waitFor(() => expect(bodies).toEqual([{ amount: 250_100, currencyCode: 'GBP', returnTo: '/payment/00000000-0000-4000-8000-000000000777' }]));
   });
 
   it('a lacking amount below the minimum prefills the minimum', async () => {

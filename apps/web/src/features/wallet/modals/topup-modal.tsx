@@ -25,7 +25,7 @@ type Step = 'amount' | 'method' | 'transfer' | 'progress';
  * gateway the server uses for the wallet's currency (Paystack, Stripe or the sandbox: GET /payment/options); the
  * transfer is offered only where a dedicated account exists (NGN), and the dialog says so elsewhere.
  */
-export function TopupModal({ onClose, currencyCode, amountMinor }: Pick<ModalComponentProps<'wallet-topup'>, 'onClose'> & ModalProps['wallet-topup']) {
+export function TopupModal({ onClose, currencyCode, amountMinor, returnTo }: Pick<ModalComponentProps<'wallet-topup'>, 'onClose'> & ModalProps['wallet-topup']) {
   // A booking's currency (wallets are per currency); an unknown code falls back to the user's own wallet.
   const currency = supportedCurrencies.find((c) => c === currencyCode);
   const [step, setStep] = useState<Step>('amount');
@@ -47,7 +47,7 @@ export function TopupModal({ onClose, currencyCode, amountMinor }: Pick<ModalCom
       />
     );
   }
-  if (step === 'method') return <MethodStep amount={amount} currency={currency} attemptKey={attemptKey} onTransfer={() => setStep('transfer')} onBack={() => setStep('amount')} />;
+  if (step === 'method') return <MethodStep amount={amount} currency={currency} returnTo={returnTo} attemptKey={attemptKey} onTransfer={() => setStep('transfer')} onBack={() => setStep('amount')} />;
   if (step === 'transfer') return <TransferStep amount={amount} onPaid={() => setStep('progress')} onBack={() => setStep('method')} onClose={onClose} />;
   return <ProgressStep onClose={onClose} />;
 }
@@ -60,12 +60,14 @@ function useAmountLabel(amount: ChosenAmount) {
 function MethodStep({
   amount,
   currency,
+  returnTo,
   attemptKey,
   onTransfer,
   onBack,
 }: {
   amount: ChosenAmount;
   currency: CurrencyCode | undefined;
+  returnTo: string | undefined;
   attemptKey: string;
   onTransfer: () => void;
   onBack: () => void;
@@ -85,7 +87,7 @@ function MethodStep({
 
   const payByCard = () =>
     start.mutate(
-      { amount: amount.minor, currencyCode: currency, idempotencyKey: attemptKey },
+      { amount: amount.minor, currencyCode: currency, returnTo, idempotencyKey: attemptKey },
       {
         onSuccess: (result) => {
           setRedirecting(true);
