@@ -48,6 +48,13 @@ test('a therapist page carries the therapist in its HTML; an unknown therapist i
   expect(res.status()).toBe(200);
   const html = await res.text();
   expect(html).toMatch(new RegExp(`<h1[^>]*>${provider.firstName} ${provider.lastName}</h1>`));
+  // Search results and link previews (issue 16): its own description, a canonical address, Open Graph.
+  const name = `${provider.firstName} ${provider.lastName}`;
+  expect(html).toMatch(new RegExp(`<meta name="description" content="${name}[^"]*Book a session on Therapy Finder\\."`));
+  expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+/therapists/${providerId}/">`));
+  expect(html).toMatch(new RegExp(`<meta property="og:title" content="[^"]*${name}[^"]*">`));
+  expect(html).toMatch(new RegExp(`<meta property="og:url" content="https?://[^"]+/therapists/${providerId}/">`));
+  expect(html.match(/<meta name="description"/g)).toHaveLength(1);
   // The app starts after the first paint (public/boot.js) and preloads the page's own chunk with it, so hydration
   // does not wait for a second round trip; no script is requested before the page is on screen.
   expect(html).toMatch(/<script src="\/boot\.js" defer data-entry="\/assets\/index-[\w-]+\.js" data-preload="[^"]*\/assets\/therapist-route-[\w-]+\.js[^"]*"><\/script>/);

@@ -215,6 +215,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(directory.rootPlugin);
   if (!config.isProduction) await app.register(createDevMailboxModule(deps).plugin);
 
-  await registerWebApp(app, { webDist: path.join(webRoot, 'dist'), serverEntry: path.join(webRoot, 'dist-server', 'entry-server.js'), enabled: config.serveWeb });
+  await registerWebApp(app, { webDist: path.join(webRoot, 'dist'), serverEntry: path.join(webRoot, 'dist-server', 'entry-server.js'), enabled: config.serveWeb, origin: config.appOrigin });
   return app;
 }

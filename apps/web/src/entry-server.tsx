@@ -36,6 +36,9 @@ export interface RenderResult {
   /** JSON for the ssr-data script element (already escaped for HTML). */
   data: string;
   title: string;
+  /** The page's description (else the site's), and its path for the canonical link and Open Graph. */
+  description?: string | undefined;
+  path?: string;
   /** Build-manifest keys of the modules the page needs first (its route chunk and translations). */
   modules: string[];
 }
@@ -101,6 +104,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
     html,
     data: serializeSsrData({ locale, queries: dehydrate(queryClient), countryNames }),
     title: pageTitleText({ key: (matches.at(-1)?.route.handle as PageHandle).title, name: page.titleName?.(queryClient, params) }, locale),
+    description: page.describe?.(queryClient, params),
+    path: url.pathname,
     modules: page.source ? [page.source, ...page.ns.map((ns) => `src/locales/${locale}/${ns}.json`)] : [],
   };
 }

@@ -14,6 +14,8 @@ export interface ServerRenderedPage {
   prefetch?: (queryClient: QueryClient, params: Params) => Promise<void>;
   /** The page's own title from its prefetched data (a therapist's name); the browser sets it with `usePageTitle`. */
   titleName?: (queryClient: QueryClient, params: Params) => string | undefined;
+  /** The page's own description for search results and link previews (meta description, Open Graph), from its data. */
+  describe?: (queryClient: QueryClient, params: Params) => string | undefined;
   /**
    * What only the browser can fetch (it depends on the viewer's time zone), started while the page hydrates so the
    * part that shows it renders once, with its data, instead of loading first and rendering again.

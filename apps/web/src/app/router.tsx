@@ -11,7 +11,7 @@ import { NotFoundRoute } from './not-found-route';
 import { RootErrorBoundary, RouteErrorBoundary } from './error-boundary';
 import type { PageHandle, ServerRenderedPage } from './page-handle';
 import type { RouteHandle } from './protected-layout';
-import { prefetchCalendar, prefetchTherapist, therapistTitle } from '@/features/therapists/api/therapist-prefetch';
+import { prefetchCalendar, prefetchTherapist, therapistDescription, therapistTitle } from '@/features/therapists/api/therapist-prefetch';
 
 /**
  * A code-split page: its chunk and its translations load together before the route renders, so a page never
@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
           { path: 'terms', ...ssrPage({ source: 'src/features/legal/routes/terms-route.tsx', ns: ['legal'], title: 'terms' }, () => import('@/features/legal/routes/terms-route').then((m) => m.TermsRoute)) },
           { path: 'privacy', ...ssrPage({ source: 'src/features/legal/routes/privacy-route.tsx', ns: ['legal'], title: 'privacy' }, () => import('@/features/legal/routes/privacy-route').then((m) => m.PrivacyRoute)) },
           { path: 'therapists', handle: { title: 'directory' } satisfies PageHandle, lazy: lazyPage(['directory'], () => import('@/features/directory/routes/directory-route').then((m) => m.DirectoryRoute)) },
-          { path: 'therapists/:providerId', ...ssrPage({ source: 'src/features/therapists/routes/therapist-route.tsx', ns: ['therapists', 'slot-picker'], prefetch: prefetchTherapist, browserPrefetch: prefetchCalendar, titleName: therapistTitle, title: 'therapist' }, () => import('@/features/therapists/routes/therapist-route').then((m) => m.TherapistRoute)) },
+          { path: 'therapists/:providerId', ...ssrPage({ source: 'src/features/therapists/routes/therapist-route.tsx', ns: ['therapists', 'slot-picker'], prefetch: prefetchTherapist, browserPrefetch: prefetchCalendar, titleName: therapistTitle, describe: therapistDescription, title: 'therapist' }, () => import('@/features/therapists/routes/therapist-route').then((m) => m.TherapistRoute)) },
           {
             lazy: lazyPage(['auth'], () => import('./protected-layout').then((m) => m.ProtectedLayout)),
             children: [

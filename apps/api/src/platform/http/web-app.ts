@@ -22,6 +22,9 @@ interface RenderedPage {
   html: string;
   data: string;
   title: string;
+  /** The page's description (else the template's) and its path (the canonical link and Open Graph). */
+  description?: string | undefined;
+  path?: string;
   modules: string[];
 }
 interface ManifestChunk {
@@ -35,7 +38,7 @@ export const internalRequestToken = crypto.randomBytes(24).toString('hex');
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export async function registerWebApp(app: FastifyInstance, opts: { webDist: string; serverEntry: string; enabled: boolean }): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, opts: { webDist: string; serverEntry: string; enabled: boolean; origin: string }): Promise<void> {
   const templatePath = path.join(opts.webDist, 'index.html');
   const serveWeb = opts.enabled && fs.existsSync(templatePath);
   if (serveWeb) {
@@ -76,7 +79,8 @@ export async function registerWebApp(app: FastifyInstance, opts: { webDist: stri
   });
 }
 
-async function createPageRenderer(app: FastifyInstance, opts: { webDist: string; serverEntry: string }) {
+async function createPageRenderer(app: FastifyInstance, opts: { webDist: string; serverEntry: string; origin: string }) {
+  const origin = opts.origin.replace(/\/$/, '');
   const template = fs.readFileSync(path.join(opts.webDist, 'index.html'), 'utf8');
   const manifestPath = path.join(opts.webDist, '.vite', 'manifest.json');
   const manifest: Record<string, ManifestChunk> = fs.existsSync(manifestPath) ? JSON.parse(fs.readFileSync(manifestPath, 'utf8')) : {};
@@ -97,11 +101,11 @@ async function createPageRenderer(app: FastifyInstance, opts: { webDist: string;
       }
     }
     if (!rendered?.html) return sendHtml(reply, rendered?.status ?? 200, template);
-    return sendHtml(reply, rendered.status, fillTemplate(template, rendered, preloadLinks(manifest, rendered.modules)));
+    return sendHtml(reply, rendered.status, fillTemplate(template, rendered, preloadLinks(manifest, rendered.modules), origin));
   };
 }
 
-function fillTemplate(template: string, page: RenderedPage, preload: string[]): string {
+function fillTemplate(template: string, page: RenderedPage, preload: string[], origin: string): string {
   const lang = /"locale":"(en|de)"/.exec(page.data)?.[1] ?? 'en';
   // The app's code is announced by /boot.js instead, which adds it after the first frame (public/boot.js).
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
@@ -111,10 +115,24 @@ function fillTemplate(template: string, page: RenderedPage, preload: string[]): 
   const boot = entry
     ? `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${[...new Set([...preloads.map((p) => p[1]), ...preload])].join(' ')}"></script>`
     : '';
+  // Search results and link previews: the page's description (else the site's), its canonical address, Open Graph.
+  const siteDescription = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
+  const description = page.description ? escapeHtml(page.description) : siteDescription;
+  const url = page.path ? `${origin}${page.path}` : null;
+  const social = [
+    url ? `<link rel="canonical" href="${escapeHtml(url)}">` : '',
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="Therapy Finder">`,
+    `<meta property="og:title" content="${escapeHtml(page.title)}">`,
+    `<meta property="og:description" content="${description}">`,
+    url ? `<meta property="og:url" content="${escapeHtml(url)}">` : '',
+    `<meta name="twitter:card" content="summary">`,
+  ].join('');
   return html
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace('</head>', `${boot}</head>`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${description}" />`)
+    .replace('</head>', `${social}${boot}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${page.html}</div><script type="application/json" id="ssr-data">${page.data}</script>`);
 }
 

@@ -33,3 +33,13 @@ export function prefetchCalendar(queryClient: QueryClient, params: Params): void
     return queryClient.prefetchQuery(availabilityMonthQuery({ providerId, month: monthOf(todayIn(timeZone)), timeZone }));
   });
 }
+
+/** "Dr Lena Hoffmann, Anxiety and depression (CBT): Individual therapy. Online or in person. Book a session." for link previews. */
+export function therapistDescription(queryClient: QueryClient, params: Params): string | undefined {
+  const summary = queryClient.getQueryData(providerSummaryQuery(params.providerId ?? '').queryKey);
+  if (!summary) return undefined;
+  const parts = [providerDisplayName(summary), summary.headline].filter(Boolean).join(', ');
+  const therapies = summary.therapies.map((t) => t.name).join(', ');
+  const modalities = summary.modalities.map((m) => m.name).join(' or ');
+  return [`${parts}${therapies ? `: ${therapies}` : ''}.`, modalities ? `${modalities}.` : '', 'Book a session on Therapy Finder.'].filter(Boolean).join(' ');
+}
