@@ -1,11 +1,13 @@
 import { getProviderSummary } from '@therapy/contracts/endpoints/provider-profile';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { listProviderReviews } from '@therapy/contracts/endpoints/reviews';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { availabilityMonthQuery, slotPickerKeys } from '@/components/slot-picker/slot-picker-api';
 import { call } from '@/lib/api-client';
 
 export const therapistKeys = {
   all: ['therapists'] as const,
   summary: (providerId: string) => [...therapistKeys.all, 'summary', providerId] as const,
+  reviews: (providerId: string, page: number) => [...therapistKeys.all, 'reviews', providerId, page] as const,
   /** A provider's free times: the shared slot picker's keys (components/slot-picker), under this feature's prefix. */
   availability: slotPickerKeys.availability,
   month: slotPickerKeys.month,
@@ -20,6 +22,15 @@ export const providerSummaryQuery = (providerId: string) =>
     queryKey: therapistKeys.summary(providerId),
     queryFn: async ({ signal }) => (await call(getProviderSummary, { signal, params: { providerId } })).data,
     staleTime: SUMMARY_STALE_MS,
+    meta: { silent: true },
+  });
+
+/** GET /review/provider/{id}?page=: the provider's reviews, newest first, with the average and count. */
+export const providerReviewsQuery = (providerId: string, page: number) =>
+  queryOptions({
+    queryKey: therapistKeys.reviews(providerId, page),
+    queryFn: async ({ signal }) => call(listProviderReviews, { signal, params: { id: providerId }, query: { page, pageSize: 5 } }),
+    placeholderData: keepPreviousData,
     meta: { silent: true },
   });
 
