@@ -56,3 +56,14 @@ export const directoryEntry = z.object({
   rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
 });
 export type DirectoryEntry = z.infer<typeof directoryEntry>;
+
+/**
+ * GET /therapists/{providerId}: a listed therapist's public profile, for their page (the directory's card and what a
+ * client weighs before booking: the bio and the US states the therapist is licensed in). Only verified, live
+ * providers have one (404 otherwise, like an unknown id).
+ */
+export const therapistProfile = directoryEntry.extend({
+  bio: z.string().nullable(),
+  licenceStates: z.array(z.object({ identifier: z.uuid(), code: z.string(), name: z.string() })),
+});
+export type TherapistProfile = z.infer<typeof therapistProfile>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { errorBody, pageMeta } from '../common.ts';
-import { directoryEntry, directoryQuery } from '../directory.ts';
+import { envelope, errorBody, pageMeta } from '../common.ts';
+import { directoryEntry, directoryQuery, therapistProfile } from '../directory.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { m } from '../messages/index.ts';
 
 /** The therapist directory (issue 16): public, one database query per page. */
 export const searchTherapists = defineEndpoint({
@@ -13,4 +14,16 @@ export const searchTherapists = defineEndpoint({
   role: 'public',
   query: directoryQuery,
   responses: { 200: z.object({ data: z.array(directoryEntry), meta: pageMeta }), 400: errorBody },
+});
+
+/** A listed therapist's public profile (issue 16): verified and live, else 404. */
+export const getTherapistProfile = defineEndpoint({
+  method: 'GET',
+  path: '/therapists/:providerId',
+  operationId: 'getTherapistProfile',
+  summary: "A listed therapist's public profile: card, bio, licence states, fee and rating",
+  tags: ['directory'] as const,
+  role: 'public',
+  params: z.strictObject({ providerId: z.uuid({ error: m.notFound }) }),
+  responses: { 200: envelope(therapistProfile), 400: errorBody, 404: errorBody },
 });

@@ -23,6 +23,8 @@ export const directoryEntries = pgTable(
     lastName: text(),
     title: text(),
     headline: text(),
+    /** Shown on the therapist's page (the search reads it through `search`). */
+    bio: text(),
     photoFileId: uuid(),
     feeAmount: bigint({ mode: 'number' }),
     feeCurrency: text(),

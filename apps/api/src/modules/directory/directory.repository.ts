@@ -7,12 +7,12 @@ import { countries, referenceItems, states } from '../../db/schema/index.ts';
  * the profile, practice items and licence states read-only (decision 0027: shared schema, one query).
  */
 const rebuild = (where: SQL) => sql`
-  INSERT INTO directory_entries (provider_id, name, first_name, last_name, title, headline, photo_file_id, fee_amount, fee_currency,
+  INSERT INTO directory_entries (provider_id, name, first_name, last_name, title, headline, bio, photo_file_id, fee_amount, fee_currency,
                                  fee_is_free, price, half_stars_sum, review_count, rating,
                                  search, therapies, modalities, specialities, states, gender, religion_id, ethnicity_id, updated_at)
   SELECT u.identifier,
          trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')),
-         u.first_name, u.last_name, p.title, p.headline, p.photo_file_id,
+         u.first_name, u.last_name, p.title, p.headline, p.bio, p.photo_file_id,
          fee.fee, fee.currency_code, fee.is_free, CASE WHEN fee.is_free THEN 0 ELSE fee.fee END,
          coalesce(rs.half_stars_sum, 0), coalesce(rs.review_count, 0),
          coalesce(rs.half_stars_sum::float / 2 / nullif(rs.review_count, 0), 0),
@@ -31,7 +31,7 @@ const rebuild = (where: SQL) => sql`
    WHERE u.user_type = 'provider' AND u.deleted_at IS NULL AND ${where}
   ON CONFLICT (provider_id) DO UPDATE SET
     name = EXCLUDED.name, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, title = EXCLUDED.title,
-    headline = EXCLUDED.headline, photo_file_id = EXCLUDED.photo_file_id,
+    headline = EXCLUDED.headline, bio = EXCLUDED.bio, photo_file_id = EXCLUDED.photo_file_id,
     fee_amount = EXCLUDED.fee_amount, fee_currency = EXCLUDED.fee_currency, fee_is_free = EXCLUDED.fee_is_free,
     price = EXCLUDED.price, half_stars_sum = EXCLUDED.half_stars_sum, review_count = EXCLUDED.review_count, rating = EXCLUDED.rating, search = EXCLUDED.search, therapies = EXCLUDED.therapies, modalities = EXCLUDED.modalities,
     specialities = EXCLUDED.specialities, states = EXCLUDED.states, gender = EXCLUDED.gender,
@@ -122,6 +122,20 @@ export const directoryRepository = {
        ORDER BY ${order}
        LIMIT ${f.limit} OFFSET ${f.offset}`);
     return result.rows;
+  },
+
+  /** A listed provider's entry with the bio and the licence states' names (verified and live, else nothing). */
+  async profile(ex: Executor, providerId: string): Promise<(SearchRow & { bio: string | null; licence_states: Array<{ identifier: string; code: string; name: string }> }) | undefined> {
+    const result = await ex.execute<SearchRow & { bio: string | null; licence_states: Array<{ identifier: string; code: string; name: string }> } & Record<string, unknown>>(sql`
+      SELECT d.provider_id, d.first_name, d.last_name, d.title, d.headline, d.bio, d.photo_file_id, d.therapies, d.modalities, d.specialities,
+             d.fee_amount AS fee, d.fee_currency AS currency_code, d.fee_is_free AS is_free, d.half_stars_sum, d.review_count, 1 AS total,
+             coalesce((SELECT json_agg(json_build_object('identifier', s.identifier, 'code', s.code, 'name', s.name) ORDER BY s.name)
+                         FROM states s WHERE s.identifier = ANY(d.states)), '[]'::json) AS licence_states
+        FROM directory_entries d
+        JOIN provider_verifications v ON v.provider_id = d.provider_id AND v.status = 'approved'
+        JOIN users u ON u.identifier = d.provider_id AND u.deleted_at IS NULL
+       WHERE d.provider_id = ${providerId}`);
+    return result.rows[0];
   },
 
   /** The listed providers' pages for the sitemap: verified, live, newest change first (at most `limit`). */

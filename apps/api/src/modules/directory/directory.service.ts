@@ -1,4 +1,4 @@
-import type { DirectoryEntry, DirectoryQueryValues } from '@therapy/contracts/directory';
+import type { DirectoryEntry, DirectoryQueryValues, TherapistProfile } from '@therapy/contracts/directory';
 import { LRUCache } from 'lru-cache';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -81,6 +81,12 @@ export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files'>) {
       // Past the last page there are no rows to carry the total: the page is empty, and so is the count it knows of.
       const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
       return { data: rows.map((r) => toEntry(all, r)), meta: { page: query.page, pageSize: query.pageSize, total, totalPages: Math.ceil(total / query.pageSize) } };
+    },
+    /** A listed therapist's page: 404 for anyone not in the directory (unverified, deleted, not a provider). */
+    async profile(providerId: string): Promise<TherapistProfile> {
+      const row = await repo.profile(db, providerId);
+      if (!row) throw AppError.notFound();
+      return { ...toEntry(await items(), row), bio: row.bio, licenceStates: row.licence_states };
     },
     refresh: (providerId: string) => repo.refresh(db, providerId),
     refreshAll: () => repo.refreshAll(db),

@@ -105,6 +105,18 @@ describe('the directory', () => {
     await t.db.$client.query(`UPDATE provider_verifications SET status = 'approved' WHERE provider_id = $1`, [wrenn.userId]);
   });
 
+  it("a listed therapist's profile: bio and licence states; 404 for unverified, unknown and malformed ids", async () => {
+    const res = await t.request({ method: 'GET', url: `/api/v1/therapists/${wrenn.userId}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const profile = res.json().data;
+    expect(profile).toMatchObject({ identifier: wrenn.userId, bio: expect.stringContaining('anxiety and panic'), fee: { amount: 9000 } });
+    expect(profile.licenceStates.map((s: { code: string }) => s.code)).toEqual(['ID', 'WY']); // as the test before left them, by name
+    expect(profile.specialities).toHaveLength(1);
+    const unverified = (await t.db.$client.query<{ id: string }>(`SELECT identifier AS id FROM users WHERE last_name = 'Unverified'`)).rows[0]!.id;
+    for (const id of [unverified, '01a21750-cb86-73e6-b928-cd2bf4b19af6']) expect((await t.request({ method: 'GET', url: `/api/v1/therapists/${id}` })).statusCode).toBe(404);
+    expectError(await t.request({ method: 'GET', url: '/api/v1/therapists/not-a-uuid' }), 400, validation(en.notFound) as never);
+  });
+
   it('refuses bad input with its message (400), never a 5xx', async () => {
     const cases: Array<[string, unknown]> = [
       ['', validation(en.stateUnknown)],

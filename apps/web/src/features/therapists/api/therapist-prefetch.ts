@@ -5,14 +5,14 @@ import { providerDisplayName } from './provider-name';
 import { whenIntlReady } from '@/lib/intl-warmup';
 import { availabilityMonthQuery } from '@/components/slot-picker/slot-picker-api';
 import { browserTimeZone, monthOf, todayIn } from '@/components/slot-picker/slot-picker-model';
-import { providerSummaryQuery } from './therapists-api';
+import { providerSummaryQuery, therapistProfileQuery } from './therapists-api';
 
-/** The server renders a therapist's page with the public summary in it (name, photo, headline, therapies). */
+/** The server renders a therapist's page with the public summary (name, photo, headline, therapies) and the profile (bio, licences, fee, rating). */
 export async function prefetchTherapist(queryClient: QueryClient, params: Params): Promise<void> {
   const providerId = params.providerId ?? '';
   // The page itself shows its not-found state for an id that cannot exist.
   if (!isProviderId(providerId)) return;
-  await queryClient.prefetchQuery(providerSummaryQuery(providerId));
+  await Promise.all([queryClient.prefetchQuery(providerSummaryQuery(providerId)), queryClient.prefetchQuery(therapistProfileQuery(providerId))]);
 }
 
 /** The therapist's name for the document title of the server-rendered page (the browser sets it with usePageTitle). */

@@ -1,3 +1,4 @@
+import { getTherapistProfile } from '@therapy/contracts/endpoints/directory';
 import { getProviderSummary } from '@therapy/contracts/endpoints/provider-profile';
 import { listProviderReviews } from '@therapy/contracts/endpoints/reviews';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -7,6 +8,7 @@ import { call } from '@/lib/api-client';
 export const therapistKeys = {
   all: ['therapists'] as const,
   summary: (providerId: string) => [...therapistKeys.all, 'summary', providerId] as const,
+  profile: (providerId: string) => [...therapistKeys.all, 'profile', providerId] as const,
   reviews: (providerId: string, page: number) => [...therapistKeys.all, 'reviews', providerId, page] as const,
   /** A provider's free times: the shared slot picker's keys (components/slot-picker), under this feature's prefix. */
   availability: slotPickerKeys.availability,
@@ -22,6 +24,19 @@ export const providerSummaryQuery = (providerId: string) =>
     queryKey: therapistKeys.summary(providerId),
     queryFn: async ({ signal }) => (await call(getProviderSummary, { signal, params: { providerId } })).data,
     staleTime: SUMMARY_STALE_MS,
+    meta: { silent: true },
+  });
+
+/**
+ * GET /therapists/{providerId}: the listed therapist's bio, licence states, specialities, fee and rating. A provider
+ * who is not listed (not verified) answers 404: their page then shows no such section, and asking again is pointless.
+ */
+export const therapistProfileQuery = (providerId: string) =>
+  queryOptions({
+    queryKey: therapistKeys.profile(providerId),
+    queryFn: async ({ signal }) => (await call(getTherapistProfile, { signal, params: { providerId } })).data,
+    staleTime: SUMMARY_STALE_MS,
+    retry: false,
     meta: { silent: true },
   });
 

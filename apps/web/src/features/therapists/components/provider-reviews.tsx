@@ -18,7 +18,7 @@ export function ProviderReviews({ providerId }: { providerId: string }) {
   const data = reviews.data?.data;
   const meta = reviews.data?.meta;
   return (
-    <section aria-labelledby={headingId} className="mt-10" aria-busy={reviews.isFetching}>
+    <section id="reviews" aria-labelledby={headingId} className="mt-10 scroll-mt-20" aria-busy={reviews.isFetching}>
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
         {t('reviews.title')}
       </h2>

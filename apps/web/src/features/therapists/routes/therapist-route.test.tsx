@@ -20,8 +20,17 @@ afterEach(() => {
   useAuthStore.setState({ user: null, status: 'unknown', accessToken: null });
 });
 
-function api() {
+const profile = {
+  identifier: providerId, firstName: 'Dana', lastName: 'Fischer', title: null, headline: null, photoUrl: null,
+  therapies: [{ identifier: uuid(510), code: 'anxiety', name: 'Anxiety' }], modalities: [], specialities: [{ identifier: uuid(512), code: 'grief', name: 'Grief and loss' }],
+  fee: { amount: 9000, currencyCode: 'USD', isFree: false }, rating: { average: 4.5, count: 2 },
+  bio: 'Calm, practical sessions for adults.', licenceStates: [{ identifier: uuid(513), code: 'NY', name: 'New York' }],
+};
+
+function api(listed = true) {
   return mockFetch([
+    { path: `/api/v1/therapists/${providerId}`, respond: () => (listed ? jsonResponse({ data: profile }) : jsonResponse({ message: 'Not found', code: 'NOT_FOUND', requestId: 'r' }, 404)) },
+    { path: `/api/v1/review/provider/${providerId}`, respond: () => jsonResponse({ data: { average: null, count: 0, items: [] }, meta: { page: 1, pageSize: 5, total: 0, totalPages: 0 } }) },
     {
       path: `/api/v1/providers/${providerId}`,
       respond: () =>
@@ -50,6 +59,29 @@ async function pickSlot(u: ReturnType<typeof render>['user']) {
   const list = await screen.findByRole('list', { name: /^Free times on / });
   await u.click(within(list).getAllByRole('button')[0]!);
 }
+
+describe('TherapistRoute profile', () => {
+  it('shows the rating, fee, licence states, specialities and bio of a listed therapist', async () => {
+    useAuthStore.getState().setAnonymous();
+    api();
+    render();
+    const about = await screen.findByRole('region', { name: 'About' });
+    expect(within(about).getByText('4.5 out of 5 (2 reviews)').getAttribute('href')).toBe('#reviews');
+    expect(within(about).getByText('$90.00')).toBeTruthy();
+    expect(within(about).getByText('New York')).toBeTruthy();
+    expect(within(about).getByText('Grief and loss')).toBeTruthy();
+    expect(within(about).getByText('Calm, practical sessions for adults.')).toBeTruthy();
+  });
+
+  it('a therapist who is not listed has the page without the section', async () => {
+    useAuthStore.getState().setAnonymous();
+    api(false);
+    render();
+    await screen.findByRole('heading', { level: 1, name: 'Dana Fischer' });
+    await screen.findByRole('list', { name: /^Free times on / });
+    expect(screen.queryByRole('region', { name: 'About' })).toBeNull();
+  });
+});
 
 describe('TherapistRoute booking', () => {
   it('signed out: Continue goes to /login?redirect=<this page>', async () => {

@@ -16,6 +16,7 @@ import { useIntlReady } from '@/lib/intl-warmup';
 import { useHydrated } from '@/lib/use-hydrated';
 import { referenceName } from '@/lib/reference-names-de';
 import { useCalendarSetupType, useProviderSummary } from '../api/therapists-api';
+import { ProviderAbout } from '../components/provider-about';
 import { ProviderHeader } from '../components/provider-header';
 import { ProviderReviews } from '../components/provider-reviews';
 import { SignInToBook } from '../components/sign-in-to-book';
@@ -71,6 +72,7 @@ export function TherapistRoute() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <ProviderHeader provider={summary.data} />
+      <ProviderAbout providerId={providerId} />
       {showCalendar ? <BookingCalendar providerId={providerId} therapies={summary.data.therapies} modalities={summary.data.modalities} /> : <CalendarPlaceholder />}
       {/* After hydration, like the calendar: the server-rendered HTML stays the same for every visitor and fast. */}
       {hydrated && <ProviderReviews providerId={providerId} />}

@@ -1,0 +1,1 @@
+ALTER TABLE "directory_entries" ADD COLUMN "bio" text;

@@ -1,0 +1,79 @@
+import type { TherapistProfile } from '@therapy/contracts/directory';
+import { useQuery } from '@tanstack/react-query';
+import { Star } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/ui/card';
+import { formatMoney } from '@/lib/format';
+import { referenceName } from '@/lib/reference-names-de';
+import { therapistProfileQuery } from '../api/therapists-api';
+
+/**
+ * What a client weighs before booking (issue 16): rating, fee, the US states the therapist is licensed in, the
+ * specialities and the bio. Server-rendered with the page (the text is what search engines and link previews read);
+ * a provider who is not listed has no such section.
+ */
+export function ProviderAbout({ providerId }: { providerId: string }) {
+  const profile = useQuery(therapistProfileQuery(providerId));
+  if (!profile.data) return null;
+  return <AboutCard profile={profile.data} />;
+}
+
+function AboutCard({ profile }: { profile: TherapistProfile }) {
+  const { t, i18n } = useTranslation('therapists');
+  const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
+  const headingId = useId();
+  const number = (n: number) => n.toLocaleString(locale === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 2 });
+  const fact = 'flex flex-col gap-0.5';
+  const term = 'text-sm font-medium text-slate-600';
+  return (
+    <Card className="mt-6 sm:mt-8">
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {t('about.title')}
+        </h2>
+        <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+          <div className={fact}>
+            <dt className={term}>{t('about.rating')}</dt>
+            <dd className="flex items-center gap-1 text-slate-900">
+              <Star aria-hidden className="size-4 fill-amber-400 text-amber-500" />
+              {profile.rating.average === null ? (
+                t('about.noReviews')
+              ) : (
+                <a href="#reviews">{t('about.ratingValue', { value: number(profile.rating.average), count: profile.rating.count })}</a>
+              )}
+            </dd>
+          </div>
+          {profile.fee && (
+            <div className={fact}>
+              <dt className={term}>{t('about.fee')}</dt>
+              <dd className="font-semibold text-slate-900">{profile.fee.isFree || profile.fee.amount === 0 ? t('about.free') : formatMoney(profile.fee.amount, profile.fee.currencyCode, locale)}</dd>
+            </div>
+          )}
+          <div className={fact}>
+            <dt className={term}>{t('about.licensed')}</dt>
+            <dd className="text-slate-900">{profile.licenceStates.length > 0 ? profile.licenceStates.map((s) => s.name).join(', ') : t('about.notLicensedUs')}</dd>
+          </div>
+        </dl>
+        {profile.specialities.length > 0 && (
+          <>
+            <h3 className="mt-6 text-base font-semibold text-slate-900">{t('about.specialities')}</h3>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {profile.specialities.map((s) => (
+                <li key={s.identifier} className="rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-sm text-slate-800">
+                  {referenceName('speciality', s.code, s.name, locale)}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <h3 className="mt-6 text-base font-semibold text-slate-900">{t('about.bio')}</h3>
+        {profile.bio ? (
+          <p className="mt-2 whitespace-pre-line break-words text-slate-800">{profile.bio}</p>
+        ) : (
+          <p className="mt-2 text-slate-600">{t('about.noBio')}</p>
+        )}
+      </section>
+    </Card>
+  );
+}
