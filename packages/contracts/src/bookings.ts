@@ -226,3 +226,35 @@ export type ProviderClient = z.infer<typeof providerClient>;
 /** GET/PUT /appointment/settings: a provider who requires approval gets `requested` bookings to acknowledge or reject. */
 export const bookingSettings = z.strictObject({ requiresApproval: z.boolean({ error: m.malformedRequest }) });
 export type BookingSettings = z.infer<typeof bookingSettings>;
+
+// ---------------------------------------------------------------- dashboards (/overview, issue 16)
+
+const amount = z.object({ amount: z.number().int(), currencyCode: z.string() });
+
+/** GET /overview/client: the next session (with its link), what is left to review, and the therapists seen. */
+export const clientOverview = z.object({
+  /** The soonest confirmed session that has not ended. */
+  nextSession: booking.nullable(),
+  /** Confirmed sessions still to come, the next one included. */
+  upcomingCount: z.number().int(),
+  /** Completed sessions not reviewed yet, newest first (at most 3; the count says how many in all). */
+  toReview: z.array(booking),
+  toReviewCount: z.number().int(),
+  /** Therapists the client has had a completed session with, most recent first (at most 6). */
+  therapists: z.array(bookingParty),
+});
+export type ClientOverview = z.infer<typeof clientOverview>;
+
+/** GET /overview/provider: today in the provider's zone, requests to acknowledge and this month's earnings. */
+export const providerOverview = z.object({
+  /** The provider's zone, which "today" and "this month" are counted in. */
+  timezone: z.string(),
+  /** Today's sessions (requested, pending, confirmed or completed), in time order. */
+  today: z.array(booking),
+  /** Requests waiting for the provider, soonest first (at most 5; the count says how many in all). */
+  requests: z.array(booking),
+  requestsCount: z.number().int(),
+  /** What completed sessions earned this month, per currency (the provider's share, credited to earnings). */
+  earningsThisMonth: z.array(amount),
+});
+export type ProviderOverview = z.infer<typeof providerOverview>;

@@ -8,9 +8,11 @@ import {
   bookingSettings,
   cancelInput,
   cancellationPolicy,
+  clientOverview,
   participantBooking,
   participantStatusInput,
   providerClient,
+  providerOverview,
   rescheduleInput,
   reschedulePolicy,
   rescheduleUpdateInput,
@@ -340,4 +342,26 @@ export const updateBookingSettings = defineEndpoint({
   role: 'provider',
   body: bookingSettings,
   responses: { 200: envelope(bookingSettings), ...errors },
+});
+
+// ---------------------------------------------------------------- dashboards
+
+export const getClientOverview = defineEndpoint({
+  method: 'GET',
+  path: '/overview/client',
+  operationId: 'getClientOverview',
+  summary: "The client's dashboard: next session, sessions to review, therapists seen",
+  tags,
+  role: 'client',
+  responses: { 200: envelope(clientOverview), 401: errorBody, 403: errorBody },
+});
+
+export const getProviderOverview = defineEndpoint({
+  method: 'GET',
+  path: '/overview/provider',
+  operationId: 'getProviderOverview',
+  summary: "The provider's dashboard: today's sessions, requests to acknowledge, this month's earnings",
+  tags,
+  role: 'provider',
+  responses: { 200: envelope(providerOverview), 401: errorBody, 403: errorBody },
 });

@@ -11,10 +11,12 @@ import { bookingsRoutes } from './bookings.routes.ts';
 import { createBookingsService } from './bookings.service.ts';
 import { bookingChangesRoutes } from './changes/changes.routes.ts';
 import { createBookingChangesService } from './changes/changes.service.ts';
+import { overviewRoutes } from './overview/overview.routes.ts';
+import { createOverviewService } from './overview/overview.service.ts';
 
 /**
  * The bookings module's public face (issue 15): booking, paying, scheduling and reading bookings, their changes
- * (`changes/`: cancel, reschedule, answers), and the jobs that expire holds and complete sessions. It registers the
+ * (`changes/`: cancel, reschedule, answers), the /overview dashboards (`overview/`), and the jobs that expire holds and complete sessions. It registers the
  * bookings' busy times with availability (so offered slots leave out booked ones) and offers `factsOf` (the
  * BookingFacts port) to the mail and payout work.
  */
@@ -22,7 +24,7 @@ export function createBookingsModule(
   deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'jobs' | 'files'>,
   faces: {
     availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'weeklyRepeats' | 'busySource'>;
-    wallet: Pick<WalletModule, 'debit' | 'refund' | 'transfer' | 'hasDebt'>;
+    wallet: Pick<WalletModule, 'debit' | 'refund' | 'transfer' | 'hasDebt' | 'earnedBetween'>;
     practiceDetails: Pick<PracticeDetailsModule, 'feeOf' | 'licenseStatesOf'>;
     isVerified: (providerId: string) => Promise<boolean>;
   },
@@ -30,11 +32,13 @@ export function createBookingsModule(
   const bookings = createBookingsService(deps, faces);
   const changes = createBookingChangesService(deps, faces);
   const jobs = createBookingJobs(deps, faces);
+  const overview = createOverviewService(deps, faces);
   faces.availability.busySource(bookings.busy);
 
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(bookingsRoutes, { bookings });
     await app.register(bookingChangesRoutes, { changes });
+    await app.register(overviewRoutes, { overview });
     await jobs.start();
   };
 

@@ -117,6 +117,26 @@ export const ledgerRepository = {
     return rows.map((r) => ({ userId: r.userId!, currencyCode: r.currencyCode, balance: Number(r.balance) }));
   },
 
+  /** What booking releases credited to the provider's earnings in [from, to), per currency (the provider's share). */
+  async earnedBetween(db: Executor, userId: string, from: Date, to: Date): Promise<Array<{ amount: number; currencyCode: string }>> {
+    const rows = await db
+      .select({ currencyCode: ledgerEntries.currencyCode, total: sum(ledgerEntries.amount) })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.identifier, ledgerEntries.accountId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.identifier, ledgerEntries.transactionId))
+      .where(
+        and(
+          eq(ledgerAccounts.userId, userId),
+          eq(ledgerAccounts.kind, 'provider_earnings'),
+          eq(ledgerTransactions.type, 'booking_release'),
+          gte(ledgerEntries.createdAt, from),
+          lt(ledgerEntries.createdAt, to),
+        ),
+      )
+      .groupBy(ledgerEntries.currencyCode)
+      .orderBy(ledgerEntries.currencyCode);
+    return rows.map((r) => ({ currencyCode: r.currencyCode, amount: Number(r.total ?? 0) })).filter((r) => r.amount !== 0);
+  },
   async balance(db: Executor, accountId: string): Promise<number> {
     const [row] = await db.select({ total: sum(ledgerEntries.amount) }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId));
     return Number(row?.total ?? 0);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ledger, walletCurrencyOf, type Posted, type WalletMove } from './ledger.ts';
+import { ledgerRepository } from './ledger.repository.ts';
 import { walletRoutes } from './wallet.routes.ts';
 import { createWalletService } from './wallet.service.ts';
 
@@ -57,6 +58,8 @@ export function createWalletModule(deps: Pick<AppDeps, 'db' | 'clock'>) {
     /** The user's wallet currency (their country's, when supported). */
     currencyOf: (userId: string, ex: Executor = db): Promise<string> => walletCurrencyOf(ex, userId),
     /** A wallet's balance in minor units. */
+    /** What completed sessions earned the provider in [from, to), per currency (the dashboard's "this month"). */
+    earnedBetween: (userId: string, from: Date, to: Date, ex: Executor = db) => ledgerRepository.earnedBetween(ex, userId, from, to),
     balanceOf: (userId: string, currencyCode: string, ex: Executor = db): Promise<number> => ledger.walletBalance(ex, userId, currencyCode),
     /** What the user holds per currency (wallets and provider earnings): what deleting the account would move. */
     holdingsOf: (userId: string, ex: Executor = db) => ledger.holdingsOf(ex, userId),
