@@ -5,6 +5,8 @@ import { Link, useOutlet } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
 import { useAuthStore } from '@/lib/auth-store';
 import { openModal } from '@/lib/modal-store';
+import { ClientDashboard } from '../components/client-dashboard';
+import { ProviderDashboard } from '../components/provider-dashboard';
 
 interface Shortcut {
   icon: LucideIcon;
@@ -37,7 +39,10 @@ export function OverviewRoute() {
         title={user.firstName ? t('greeting', { name: user.firstName }) : t('greetingNoName')}
         lead={t(`lead.${role}`)}
       />
-      <h2 className="sr-only">{t('shortcuts.title')}</h2>
+      {role === 'provider' ? <ProviderDashboard providerId={user.identifier} /> : <ClientDashboard />}
+      {/* The provider's set-up checklist comes first after their day: until it is done, nobody can book them. */}
+      {slot && <div className="mt-8">{slot}</div>}
+      <h2 className="mt-8 mb-4 text-lg font-semibold text-slate-900">{t('shortcuts.title')}</h2>
       <ul className="grid gap-4 md:grid-cols-3">
         {shortcuts.map(({ icon: Icon, title, body, to, onClick }) => {
           const content = (
@@ -67,7 +72,6 @@ export function OverviewRoute() {
           );
         })}
       </ul>
-      {slot && <div className="mt-8">{slot}</div>}
     </div>
   );
 }
