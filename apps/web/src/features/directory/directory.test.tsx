@@ -20,7 +20,14 @@ const reference = (list: string, items: Array<[string, string]>) => ({
   path: `/api/v1/reference/${list}`,
   respond: () => jsonResponse({ data: items.map(([code, name], i) => ({ identifier: uuid(900 + i + list.length * 10), code, name })) }),
 });
-const lists = [reference('therapy-category', [['individual', 'Individual therapy'], ['couples', 'Couples therapy']]), reference('modality', [['online', 'Online']]), reference('gender', [['female', 'Female']])];
+const lists = [
+  reference('therapy-category', [['individual', 'Individual therapy'], ['couples', 'Couples therapy']]),
+  reference('modality', [['online', 'Online']]),
+  reference('gender', [['female', 'Female']]),
+  reference('speciality', [['grief', 'Grief and loss']]),
+  reference('religion', [['buddhism', 'Buddhism']]),
+  reference('ethnicity', [['asian', 'Asian']]),
+];
 const entry = (n: number, lastName: string) => ({
   identifier: uuid(850 + n), firstName: 'Lena', lastName, title: 'Dr', headline: 'Anxiety and depression', photoUrl: null,
   therapies: [{ identifier: uuid(870), code: 'individual', name: 'Individual therapy' }], modalities: [], specialities: [],
@@ -68,6 +75,27 @@ describe('DirectoryRoute', () => {
     expect(search.get('therapy')).toBe('couples');
     expect(search.get('state')).toBe('NY');
     expect(search.get('page')).toBeNull();
+  });
+
+  it('speciality, religion, ethnicity and a price range are filters in the URL; the range cannot be chosen empty', async () => {
+    const fetchMock = mockFetch([statesRoute, ...lists, { path: '/api/v1/therapists', respond: () => jsonResponse({ data: [entry(1, 'Hoffmann')], meta: { page: 1, pageSize: 12, total: 1, totalPages: 1 } }) }]);
+    const { user, router } = renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY', path: '/therapists' });
+    await vi.waitFor(() => expect(screen.getAllByRole('option', { name: 'Buddhism' }).length).toBe(1));
+    await user.selectOptions(screen.getByLabelText('Speciality'), 'grief');
+    await user.selectOptions(screen.getByLabelText("Therapist's religion"), 'buddhism');
+    await user.selectOptions(screen.getByLabelText("Therapist's ethnicity"), 'asian');
+    await user.selectOptions(screen.getByLabelText('Maximum'), '10000');
+    // A minimum above the maximum is not offered.
+    expect(screen.getByLabelText('Minimum').querySelectorAll('option[value="15000"]')).toHaveLength(0);
+    await user.selectOptions(screen.getByLabelText('Minimum'), '7500');
+    const search = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(search)).toEqual({ state: 'NY', speciality: 'grief', religion: 'buddhism', ethnicity: 'asian', priceMax: '10000', priceMin: '7500' });
+    await vi.waitFor(() => {
+      const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost')).filter((u) => u.pathname === '/api/v1/therapists').at(-1)!;
+      expect(asked.searchParams.get('priceMin')).toBe('7500');
+      expect(asked.searchParams.get('religion')).toBe('buddhism');
+    });
+    expect(screen.getByRole('button', { name: 'Filters (5 on)' })).toBeTruthy();
   });
 
   it('shows the error with a retry when the search fails; without a state it opens the picker', async () => {

@@ -13,7 +13,7 @@ import { currentLocale } from '@/lib/i18n';
 import { useModalStore } from '@/lib/modal-store';
 import { referenceName } from '@/lib/reference-names-de';
 import { referenceListQuery } from '@/lib/regions';
-import { directoryQuery, queryFromParams, usStatesQuery, type FilterKey } from '../api/directory-api';
+import { directoryQuery, filterKeys, queryFromParams, usStatesQuery, type FilterKey } from '../api/directory-api';
 import { TherapistCard } from '../components/therapist-card';
 
 /**
@@ -36,7 +36,7 @@ export function DirectoryRoute() {
   const filtersId = useId();
   // On a phone the filters fold away above the results; from lg they stand beside them.
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const active = (['q', 'therapy', 'modality', 'gender', 'priceMax'] as const).filter((k) => params.get(k)).length;
+  const active = filterKeys.filter((k) => k !== 'sort' && params.get(k)).length;
 
   const setFilter = (key: FilterKey | 'page', value: string) =>
     setParams(
@@ -123,21 +123,29 @@ export function DirectoryRoute() {
   );
 }
 
+/** Price steps in minor units of the fee's currency (the directory is per US state: dollars, mostly). */
+const PRICE_STEPS = [5000, 7500, 10000, 15000, 20000, 30000];
+
 function Filters({ id, open, params, setFilter, onClear, locale }: { id: string; open: boolean; params: URLSearchParams; setFilter: (key: FilterKey, value: string) => void; onClear: () => void; locale: 'en' | 'de' }) {
   const { t } = useTranslation('directory');
   // The box starts from the URL; the parent remounts this panel (key) when the URL's search changes from outside.
   const [q, setQ] = useState(params.get('q') ?? '');
-  const ids = { q: useId(), therapy: useId(), modality: useId(), gender: useId(), price: useId(), sort: useId() };
+  const ids = { q: useId(), therapy: useId(), modality: useId(), speciality: useId(), gender: useId(), religion: useId(), ethnicity: useId(), priceMin: useId(), priceMax: useId(), sort: useId() };
   const lists = {
     therapy: useQuery(referenceListQuery('therapy-category')),
     modality: useQuery(referenceListQuery('modality')),
+    speciality: useQuery(referenceListQuery('speciality')),
     gender: useQuery(referenceListQuery('gender')),
+    religion: useQuery(referenceListQuery('religion')),
+    ethnicity: useQuery(referenceListQuery('ethnicity')),
   };
+  const min = Number(params.get('priceMin') ?? '0') || 0;
+  const max = Number(params.get('priceMax') ?? '0') || 0;
   const search = (e: FormEvent) => {
     e.preventDefault();
     setFilter('q', q.trim());
   };
-  const pick = (key: 'therapy' | 'modality' | 'gender', list: 'therapy-category' | 'modality' | 'gender') => (
+  const pick = (key: keyof typeof lists, list: 'therapy-category' | 'modality' | 'speciality' | 'gender' | 'religion' | 'ethnicity') => (
     <div>
       <label htmlFor={ids[key]} className="mb-1.5 block text-sm font-medium text-slate-900">{t(`filters.${key}`)}</label>
       <Select id={ids[key]} value={params.get(key) ?? ''} onChange={(e) => setFilter(key, e.target.value)}>
@@ -159,14 +167,30 @@ function Filters({ id, open, params, setFilter, onClear, locale }: { id: string;
       </form>
       {pick('therapy', 'therapy-category')}
       {pick('modality', 'modality')}
+      {pick('speciality', 'speciality')}
       {pick('gender', 'gender')}
-      <div>
-        <label htmlFor={ids.price} className="mb-1.5 block text-sm font-medium text-slate-900">{t('filters.priceMax')}</label>
-        <Select id={ids.price} value={params.get('priceMax') ?? ''} onChange={(e) => setFilter('priceMax', e.target.value)}>
-          <option value="">{t('filters.any')}</option>
-          {[5000, 10000, 15000, 20000].map((v) => <option key={v} value={String(v)}>{t('filters.upTo', { amount: v / 100 })}</option>)}
-        </Select>
-      </div>
+      {pick('religion', 'religion')}
+      {pick('ethnicity', 'ethnicity')}
+      <fieldset>
+        <legend className="mb-1.5 block text-sm font-medium text-slate-900">{t('filters.priceMax')}</legend>
+        <div className="grid grid-cols-2 gap-2">
+          <div>
+            <label htmlFor={ids.priceMin} className="mb-1 block text-xs text-slate-700">{t('filters.minimum')}</label>
+            <Select id={ids.priceMin} value={params.get('priceMin') ?? ''} onChange={(e) => setFilter('priceMin', e.target.value)}>
+              <option value="">{t('filters.any')}</option>
+              {/* Only what the maximum leaves possible, and the other way round: a range is never empty by choice. */}
+              {PRICE_STEPS.filter((v) => !max || v <= max).map((v) => <option key={v} value={String(v)}>{t('filters.from', { amount: v / 100 })}</option>)}
+            </Select>
+          </div>
+          <div>
+            <label htmlFor={ids.priceMax} className="mb-1 block text-xs text-slate-700">{t('filters.maximum')}</label>
+            <Select id={ids.priceMax} value={params.get('priceMax') ?? ''} onChange={(e) => setFilter('priceMax', e.target.value)}>
+              <option value="">{t('filters.any')}</option>
+              {PRICE_STEPS.filter((v) => v >= min).map((v) => <option key={v} value={String(v)}>{t('filters.upTo', { amount: v / 100 })}</option>)}
+            </Select>
+          </div>
+        </div>
+      </fieldset>
       <div>
         <label htmlFor={ids.sort} className="mb-1.5 block text-sm font-medium text-slate-900">{t('filters.sort')}</label>
         <Select id={ids.sort} value={params.get('sort') ?? 'match'} onChange={(e) => setFilter('sort', e.target.value === 'match' ? '' : e.target.value)}>
