@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from '@/components/ui/dialog';
+import { useAuthStore } from '@/lib/auth-store';
 import { useModalStore } from '@/lib/modal-store';
 import { uuid } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
@@ -110,5 +111,31 @@ describe('DirectoryRoute', () => {
     renderWithProviders(<DirectoryRoute />, { route: '/therapists', path: '/therapists' });
     expect(await screen.findByRole('button', { name: 'Choose your state' })).toBeTruthy();
     expect(useModalStore.getState().modals[0]?.id).toBe('state-picker');
+  });
+});
+
+describe('a client arriving with saved preferences', () => {
+  afterEach(() => {
+    sessionStorage.clear();
+    useAuthStore.setState({ user: null, status: 'unknown', accessToken: null });
+  });
+  const prefs = (over: Record<string, string[]>) => ({ modality: [], gender: [], therapy: [], ageGroup: [], language: [], therapyApproach: [], religion: [], background: [], trait: [], specialities: [], country: [], communication: [], ...over });
+
+  it('gets them as filters once (lists with one preferred item), and clearing keeps them cleared', async () => {
+    useAuthStore.getState().setSession('token', { identifier: uuid(990), email: 'c@example.com', userType: 'client', firstName: 'Sam', lastName: 'Lee', isSocial: false, emailVerified: true, accountActive: true, countryCode: 'US', locale: 'en', timezone: 'UTC', createdAt: '2026-01-01T00:00:00.000Z' });
+    // Two therapies preferred: either suits, so the therapy filter stays "Any"; one gender and one speciality fill in.
+    const body = prefs({ therapy: [uuid(900 + 0 + 160), uuid(900 + 1 + 160)], gender: [uuid(900 + 60)], specialities: [uuid(900 + 100)] });
+    mockFetch([
+      statesRoute,
+      ...lists,
+      { path: '/api/v1/client/preferences', respond: () => jsonResponse({ data: body }) },
+      { path: '/api/v1/therapists', respond: () => jsonResponse({ data: [entry(1, 'Hoffmann')], meta: { page: 1, pageSize: 12, total: 1, totalPages: 1 } }) },
+    ]);
+    const { user, router } = renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY', path: '/therapists' });
+    expect(await screen.findByText('The filters start from your saved preferences. Change them or clear them at any time.')).toBeTruthy();
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ state: 'NY', gender: 'female', speciality: 'grief' });
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?state=NY'));
+    expect(screen.queryByText(/saved preferences/)).toBeNull();
   });
 });

@@ -1,19 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { localize } from '@therapy/contracts/messages';
 import { MapPin, SearchX, SlidersHorizontal } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-error';
+import { useAuthStore } from '@/lib/auth-store';
 import { currentLocale } from '@/lib/i18n';
 import { useModalStore } from '@/lib/modal-store';
 import { referenceName } from '@/lib/reference-names-de';
 import { referenceListQuery } from '@/lib/regions';
 import { directoryQuery, filterKeys, queryFromParams, usStatesQuery, type FilterKey } from '../api/directory-api';
+import { usePreferencePrefill } from '../api/preference-filters';
 import { TherapistCard } from '../components/therapist-card';
 
 /**
@@ -49,6 +51,26 @@ export function DirectoryRoute() {
       },
       { replace: key !== 'page' },
     );
+  // A client's saved preferences fill in the filters when they arrive without any (once per browser session).
+  const isClient = useAuthStore((s) => s.status === 'authenticated' && s.user?.userType === 'client');
+  const onlyState = state !== '' && [...params.keys()].every((k) => k === 'state');
+  const applyPreferences = useCallback(
+    (filters: Partial<Record<FilterKey, string>>) =>
+      setParams(
+        (prev) => {
+          // Only while the visitor has not chosen anything meanwhile.
+          if (![...prev.keys()].every((k) => k === 'state')) return prev;
+          const next = new URLSearchParams(prev);
+          for (const [key, value] of Object.entries(filters)) next.set(key, value);
+          return next;
+        },
+        // The page says so until the visitor changes a filter (which navigates without this state).
+        { replace: true, state: { prefilled: true } },
+      ),
+    [setParams],
+  );
+  usePreferencePrefill(isClient && onlyState, applyPreferences);
+  const prefilled = (useLocation().state as { prefilled?: boolean } | null)?.prefilled === true;
   const pickState = () => openModal('state-picker', { initialState: state || undefined }, { size: 'md' });
   // Arriving without a state (from "Find a therapist"): the picker opens at once; the page explains it if closed.
   useEffect(() => {
@@ -89,6 +111,11 @@ export function DirectoryRoute() {
       <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <Filters id={filtersId} open={filtersOpen} key={params.get('q') ?? ''} params={params} setFilter={setFilter} onClear={() => setParams(new URLSearchParams({ state }), { replace: true })} locale={locale} />
         <section aria-labelledby={headingId} aria-busy={results.isFetching}>
+          {prefilled && active > 0 && (
+            <Alert tone="info" className="mb-4">
+              {t('prefilled')}
+            </Alert>
+          )}
           {results.isError ? (
             <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => void results.refetch()}>{t('retry')}</Button>}>
               {localize(errorMessage(results.error), locale)}
