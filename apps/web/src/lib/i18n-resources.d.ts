@@ -23,6 +23,7 @@ import type bookingChanges from '../locales/en/booking-changes.json';
 import type slotPicker from '../locales/en/slot-picker.json';
 import type reviews from '../locales/en/reviews.json';
 import type directory from '../locales/en/directory.json';
+import type homeListing from '../locales/en/home-listing.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -54,6 +55,7 @@ declare module 'i18next' {
       'slot-picker': typeof slotPicker;
       reviews: typeof reviews;
       directory: typeof directory;
+      'home-listing': typeof homeListing;
     };
   }
 }

@@ -1,6 +1,6 @@
 import { getClientPreferences } from '@therapy/contracts/endpoints/client-profile';
 import type { ClientPreferences } from '@therapy/contracts/profile';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '@/lib/api-client';
 import { referenceListQuery } from '@/lib/regions';
@@ -51,7 +51,15 @@ export function usePreferencePrefill(enabled: boolean, apply: (filters: Partial<
     enabled: pending,
     meta: { silent: true },
   });
-  const lists = useQueries({ queries: MAPPING.map(([, list]) => ({ ...referenceListQuery(list), enabled: pending })) });
+  // One query per list, written out (useQueries would add its observer to every page's JavaScript: the shared vendor chunk).
+  const lists = [
+    useQuery({ ...referenceListQuery(MAPPING[0][1]), enabled: pending }),
+    useQuery({ ...referenceListQuery(MAPPING[1][1]), enabled: pending }),
+    useQuery({ ...referenceListQuery(MAPPING[2][1]), enabled: pending }),
+    useQuery({ ...referenceListQuery(MAPPING[3][1]), enabled: pending }),
+    useQuery({ ...referenceListQuery(MAPPING[4][1]), enabled: pending }),
+  ];
+  const [therapies, modalities, specialities, genders, religions] = lists.map((l) => l.data);
   const listsReady = lists.every((l) => l.isSuccess);
   useEffect(() => {
     if (!pending || alreadyPrefilled() || !(prefs.isSuccess || prefs.isError) || (prefs.isSuccess && !listsReady)) return;
@@ -61,8 +69,8 @@ export function usePreferencePrefill(enabled: boolean, apply: (filters: Partial<
       // Without storage it fills in on every visit; still correct.
     }
     if (!prefs.data) return;
-    const filters = preferenceFilters(prefs.data, lists.map((l) => l.data));
+    const filters = preferenceFilters(prefs.data, [therapies, modalities, specialities, genders, religions]);
     if (Object.keys(filters).length === 0) return;
     apply(filters);
-  }, [pending, prefs.isSuccess, prefs.isError, prefs.data, listsReady, lists, apply]);
+  }, [pending, prefs.isSuccess, prefs.isError, prefs.data, listsReady, therapies, modalities, specialities, genders, religions, apply]);
 }

@@ -1,12 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck, HeartHandshake, ShieldCheck, Video } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
+import { appConfigQuery } from '@/lib/app-config';
 import { useAuthStore } from '@/lib/auth-store';
+import { loadNamespaces } from '@/lib/i18n';
+import { useHydrated } from '@/lib/use-hydrated';
+
+// Behind the `therapist_listing_on_homepage` flag: its code, its words and the state list load only when the flag is on.
+const HomeListing = lazy(async () => {
+  const [mod] = await Promise.all([import('../components/home-listing'), loadNamespaces(['home-listing'])]);
+  return { default: mod.HomeListing };
+});
 
 export function LandingRoute() {
   const { t } = useTranslation('landing');
   const signedIn = useAuthStore((s) => s.status === 'authenticated');
+  const listing = useQuery({ ...appConfigQuery, select: (config) => config.flags.therapist_listing_on_homepage === true }).data === true;
+  // After hydration: the listing starts from the state remembered on this device, which the server cannot know.
+  const hydrated = useHydrated();
 
   const features = [
     { icon: ShieldCheck, title: t('features.verified.title'), body: t('features.verified.body') },
@@ -84,6 +98,12 @@ export function LandingRoute() {
           ))}
         </ul>
       </section>
+
+      {listing && hydrated && (
+        <Suspense fallback={null}>
+          <HomeListing />
+        </Suspense>
+      )}
 
       <section aria-labelledby="providers-title" className="mx-auto max-w-6xl px-4 pb-4 sm:px-6">
         <div className="flex flex-col gap-6 rounded-3xl bg-brand-800 px-6 py-10 text-white sm:px-10 md:flex-row md:items-center md:justify-between">

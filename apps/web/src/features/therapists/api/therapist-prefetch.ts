@@ -5,14 +5,20 @@ import { providerDisplayName } from './provider-name';
 import { whenIntlReady } from '@/lib/intl-warmup';
 import { availabilityMonthQuery } from '@/components/slot-picker/slot-picker-api';
 import { browserTimeZone, monthOf, todayIn } from '@/components/slot-picker/slot-picker-model';
-import { providerSummaryQuery, therapistProfileQuery } from './therapists-api';
+import { providerSummaryQuery } from './therapists-api';
 
 /** The server renders a therapist's page with the public summary (name, photo, headline, therapies) and the profile (bio, licences, fee, rating). */
 export async function prefetchTherapist(queryClient: QueryClient, params: Params): Promise<void> {
   const providerId = params.providerId ?? '';
   // The page itself shows its not-found state for an id that cannot exist.
   if (!isProviderId(providerId)) return;
+  // Loaded here, not imported: the directory's contract stays out of the landing page's JavaScript.
+  const { therapistProfileQuery } = await import('./therapist-profile-query');
   await Promise.all([queryClient.prefetchQuery(providerSummaryQuery(providerId)), queryClient.prefetchQuery(therapistProfileQuery(providerId))]);
+  // A provider who is not listed (not verified) has a page but no profile: that 404 is not the page's, so it is
+  // dropped rather than failing the server render (the browser asks again and shows the page without the section).
+  const profileKey = therapistProfileQuery(providerId).queryKey;
+  if (queryClient.getQueryState(profileKey)?.status === 'error') queryClient.removeQueries({ queryKey: profileKey });
 }
 
 /** The therapist's name for the document title of the server-rendered page (the browser sets it with usePageTitle). */

@@ -1,4 +1,3 @@
-import { getTherapistProfile } from '@therapy/contracts/endpoints/directory';
 import { getProviderSummary } from '@therapy/contracts/endpoints/provider-profile';
 import { listProviderReviews } from '@therapy/contracts/endpoints/reviews';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -24,19 +23,6 @@ export const providerSummaryQuery = (providerId: string) =>
     queryKey: therapistKeys.summary(providerId),
     queryFn: async ({ signal }) => (await call(getProviderSummary, { signal, params: { providerId } })).data,
     staleTime: SUMMARY_STALE_MS,
-    meta: { silent: true },
-  });
-
-/**
- * GET /therapists/{providerId}: the listed therapist's bio, licence states, specialities, fee and rating. A provider
- * who is not listed (not verified) answers 404: their page then shows no such section, and asking again is pointless.
- */
-export const therapistProfileQuery = (providerId: string) =>
-  queryOptions({
-    queryKey: therapistKeys.profile(providerId),
-    queryFn: async ({ signal }) => (await call(getTherapistProfile, { signal, params: { providerId } })).data,
-    staleTime: SUMMARY_STALE_MS,
-    retry: false,
     meta: { silent: true },
   });
 

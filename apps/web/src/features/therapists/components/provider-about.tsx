@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { formatMoney } from '@/lib/format';
 import { referenceName } from '@/lib/reference-names-de';
-import { therapistProfileQuery } from '../api/therapists-api';
+import { therapistProfileQuery } from '../api/therapist-profile-query';
 
 /**
  * What a client weighs before booking (issue 16): rating, fee, the US states the therapist is licensed in, the
