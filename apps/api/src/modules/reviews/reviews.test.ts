@@ -143,4 +143,15 @@ describe("a provider's reviews", () => {
   it('a provider without reviews: no average, count 0', async () => {
     expect((await reviewsOf(w.provider.userId)).json().data).toEqual({ average: null, count: 0, items: [] });
   });
+
+  it("a client who deletes their account: the rating stays without a name or words, and the average is unchanged", async () => {
+    const { participantId } = await completed();
+    expect((await write(w.client, participantId, { rating: 4, comment: 'Steady and kind sessions.', isAnonymous: false })).statusCode).toBe(201);
+    expect((await reviewsOf(w.provider.userId)).json().data.items[0].authorName).not.toBeNull();
+    const gone = await t.request({ method: 'DELETE', url: '/api/v1/user/profile/delete-account', headers: w.client.auth, payload: { password: w.client.password } });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const list = (await reviewsOf(w.provider.userId)).json().data;
+    expect(list).toMatchObject({ average: 4, count: 1 });
+    expect(list.items[0]).toMatchObject({ rating: 4, comment: null, authorName: null });
+  });
 });

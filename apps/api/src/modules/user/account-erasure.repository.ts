@@ -15,6 +15,7 @@ import {
   providerProfiles,
 } from '../../db/schema/profiles.ts';
 import { actionTokens, emailChangeCodes, mailOutbox, users } from '../../db/schema/users.ts';
+import { reviews } from '../../db/schema/reviews.ts';
 import { providerVerifications } from '../../db/schema/verification.ts';
 import { gatewayEvents, payments, virtualAccounts } from '../../db/schema/wallet.ts';
 
@@ -53,6 +54,9 @@ export const accountErasureRepository = {
     await db.delete(insuranceFiles).where(eq(insuranceFiles.providerId, userId));
     // The practice's verification and the operator's note about it (issue 14).
     await db.delete(providerVerifications).where(eq(providerVerifications.providerId, userId));
+    // A review's words are the person's own, often about their health: they go. The rating stays, without a name
+    // (the name goes with the account), so the therapist's average and count stay what clients gave (decision 0028).
+    await db.update(reviews).set({ comment: null }).where(eq(reviews.clientId, userId));
 
     // Single-use links and email-change codes (a pending new address is personal too); their mails in the dev outbox.
     const pendingAddresses = await db.select({ email: emailChangeCodes.newEmail }).from(emailChangeCodes).where(eq(emailChangeCodes.userId, userId));
