@@ -16,6 +16,9 @@ export function createDirectoryModule(deps: Pick<AppDeps, 'db' | 'files' | 'even
   deps.events.subscribe('provider-profile.changed', refresh);
   deps.events.subscribe('practice.changed', refresh);
   deps.events.subscribe('review.changed', refresh);
+  // Verification is joined at query time; an approval still rebuilds the entry, so an approved provider is listed
+  // even when nothing else of theirs changed since the entry was last built.
+  deps.events.subscribe('verification.changed', refresh);
   const plugin: FastifyPluginAsync = async (app) => {
     await directory.refreshAll();
     await app.register(directoryRoutes, { directory });

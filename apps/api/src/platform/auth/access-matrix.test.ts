@@ -74,6 +74,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/providers/{providerId}': { who: 'public', params: (f) => ({ providerId: f.provider.userId }) },
   'GET /api/v1/review/provider/{id}': { who: 'public', params: (f) => ({ id: f.provider.userId }) },
   'GET /api/v1/therapists': { who: 'public' },
+  'GET /api/v1/therapists/{providerId}': { who: 'public', params: (f) => ({ providerId: f.provider.userId }) },
   'GET /api/v1/providers-availability/{providerId}/timeslot': { who: 'public', params: (f) => ({ providerId: f.provider.userId }) },
   'GET /api/v1/providers-availability/{providerId}/timeslot/{date}': { who: 'public', params: (f) => ({ providerId: f.provider.userId, date: '2026-03-30' }) },
   'POST /api/v1/payment/webhook/{gateway}': { who: 'public', params: () => ({ gateway: 'sandbox' }), alsoOk: [401] },
@@ -119,6 +120,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/booking/{id}/cancel': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true, body: { note: 'Something came up' }, alsoOk: [409] },
   'POST /api/v1/booking/{id}/reschedule': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true, body: { timeslotIdentifier: 'set in beforeAll' }, alsoOk: [409] },
   'GET /api/v1/booking': { who: 'client' },
+  'GET /api/v1/overview/client': { who: 'client' },
   // Reviews (issue 16): the fixture's booking is only requested, so writing and editing answer 400.
   'GET /api/v1/review/participant/{id}': { who: 'client', params: (f) => ({ id: f.participantId }), owned: true },
   'POST /api/v1/review/{id}': { who: 'client', params: (f) => ({ id: f.participantId }), owned: true, body: { rating: 5 } },
@@ -153,6 +155,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/appointment/participant/{id}/acknowledge': { who: 'provider', params: (f) => ({ id: f.participantId }), owned: true, alsoOk: [409] },
   'POST /api/v1/appointment/participant/{id}/reject-booking': { who: 'provider', params: (f) => ({ id: f.participantId }), owned: true, alsoOk: [409] },
   'GET /api/v1/appointment': { who: 'provider' },
+  'GET /api/v1/overview/provider': { who: 'provider' },
   'POST /api/v1/appointment': { who: 'provider' },
   'GET /api/v1/appointment/clients': { who: 'provider' },
   // Another provider's list with the same client is their own (empty), not someone else's object.
@@ -257,6 +260,12 @@ beforeAll(async () => {
   const job = await t.api('POST', '/provider/experience', provider, { companyName: 'Harbor Clinic', jobTitle: 'Therapist', startDate: '2015-01', endDate: null, currentlyWorksHere: true, description: null });
   for (const res of [licence, diploma, insurance, job]) expect(res.statusCode, res.body).toBe(201);
   const operator = await t.signUpOperator();
+  // A fee lists the verified provider in the directory (its entry is rebuilt on the practice's change event).
+  expect((await t.api('POST', '/provider/booking-fee/general', provider, { fee: 5000, isFree: false })).statusCode).toBe(200);
+  for (let waited = 0; (await t.api('GET', `/therapists/${provider.userId}`, undefined)).statusCode !== 200; waited += 50) {
+    if (waited > 5_000) throw new Error('the provider was not listed');
+    await new Promise((r) => setTimeout(r, 50));
+  }
   // A requested booking of the client with the provider, inserted as the bookings core would store it.
   const { rows: items } = await t.db.$client.query<{ list: string; identifier: string }>(
     `SELECT DISTINCT ON (list) list, identifier FROM reference_items WHERE list IN ('therapy-category', 'modality') ORDER BY list, sort_order`,

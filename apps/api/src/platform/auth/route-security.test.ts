@@ -51,6 +51,7 @@ const PUBLIC = [
   'GET /api/v1/providers/{providerId}',
   'GET /api/v1/review/provider/{id}',
   'GET /api/v1/therapists',
+  'GET /api/v1/therapists/{providerId}',
   'GET /api/v1/providers-availability/{providerId}/timeslot',
   'GET /api/v1/providers-availability/{providerId}/timeslot/{date}',
   'POST /api/v1/payment/webhook/{gateway}',
