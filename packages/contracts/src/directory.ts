@@ -6,7 +6,7 @@ import { m } from './messages/index.ts';
  * "Directory"): verified providers licensed in a US state, filtered, searched and sorted. Every filter is a query
  * parameter, so a search is a shareable URL; list filters take reference codes, comma-separated.
  */
-export const directorySorts = ['match', 'rating', 'price'] as const;
+export const directorySorts = ['match', 'rating', 'price', 'soonest'] as const;
 export type DirectorySort = (typeof directorySorts)[number];
 
 const codes = z
@@ -31,6 +31,8 @@ export const directoryQuery = z
     /** The fee in minor units of the provider's currency (a free session counts as 0). */
     priceMin: money,
     priceMax: money,
+    /** `week`: only therapists with a free slot in the next 7 days. */
+    available: z.enum(['week'], { error: m.filterInvalid }).optional(),
     sort: z.enum(directorySorts, { error: m.sortInvalid }).default('match'),
     page: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(100_000, m.pageInvalid).default(1),
     pageSize: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(50, m.pageInvalid).default(12),
@@ -54,6 +56,8 @@ export const directoryEntry = z.object({
   specialities: z.array(option),
   fee: z.object({ amount: z.number().int(), currencyCode: z.string(), isFree: z.boolean() }).nullable(),
   rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
+  /** When the therapist's first free slot starts (ISO instant), or null when none is known in the booking horizon. */
+  nextFreeAt: z.string().nullable(),
 });
 export type DirectoryEntry = z.infer<typeof directoryEntry>;
 

@@ -44,6 +44,10 @@ export const directoryEntries = pgTable(
     religionId: uuid(),
     ethnicityId: uuid(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The start of the provider's first bookable slot (null: none in the horizon), from the availability module. */
+    nextFreeAt: timestamp({ withTimezone: true }),
+    /** When `nextFreeAt` was last computed (null: never): the sweep recomputes old and passed ones. */
+    availabilityCheckedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('directory_entries_search_idx').using('gin', t.search),
@@ -52,5 +56,6 @@ export const directoryEntries = pgTable(
     index('directory_entries_therapies_idx').using('gin', t.therapies),
     index('directory_entries_modalities_idx').using('gin', t.modalities),
     index('directory_entries_specialities_idx').using('gin', t.specialities),
+    index('directory_entries_next_free_idx').on(t.nextFreeAt),
   ],
 );

@@ -61,6 +61,8 @@ export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | '
      * bookable now. The bookings module calls it before it writes.
      */
     verifyTimeslot: (id: string, category?: string, ignore?: Interval): Promise<TimeslotCheck> => calendar.check(id, category, ignore),
+    /** The start of the provider's first bookable slot (epoch ms), or null: the directory's "soonest" (issue 16). */
+    nextFreeSlotOf: (providerId: string): Promise<number | null> => calendar.nextFreeSlot(providerId),
     /** A weekly series' later occurrences of a slot, each with whether the plan offers it (calendar.service.ts). */
     weeklyRepeats: (providerId: string, categoryId: string | null, start: number, end: number, count: number) => calendar.weeklyRepeats(providerId, categoryId, start, end, count),
     /** Registers where busy times come from (the bookings module: its active bookings, with their buffers). */

@@ -181,6 +181,24 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
     },
 
     /**
+     * When the provider's first bookable slot starts (epoch ms), or null when none is within the horizon (no plan,
+     * fully booked, or not verified): for the directory's "available this week" and "soonest" (issue 16). A calendar
+     * set up per therapy answers the soonest over its therapies. Served from the slot cache when it holds the plan.
+     */
+    async nextFreeSlot(providerId: string): Promise<number | null> {
+      const now = clock.now().getTime();
+      const first = (entry: PlanEntry) => bookableSlots(entry.free, entry.plan, [], now)[0]?.start ?? null;
+      const general = await entryFor(providerId, null, now);
+      if (general.calendarSetupType !== 'BY_CATEGORY') return first(general);
+      let soonest: number | null = null;
+      for (const category of await repo.categories(db, providerId)) {
+        const at = first(await entryFor(providerId, category.identifier, now));
+        if (at !== null && (soonest === null || at < soonest)) soonest = at;
+      }
+      return soonest;
+    },
+
+    /**
      * A timeslot identifier checked again from the database (never the cache): genuine, for this category, and still
      * bookable now. The booking issue calls this before it writes; `ignore` is one busy interval to leave out (the
      * booking being moved).

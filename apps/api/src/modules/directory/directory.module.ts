@@ -2,7 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { crawlerRoutes } from './crawler.routes.ts';
 import { directoryRoutes } from './directory.routes.ts';
-import { createDirectoryService } from './directory.service.ts';
+import { createDirectoryService, type NextFreeSource } from './directory.service.ts';
+
+const AVAILABILITY_SWEEP_QUEUE = 'directory-availability';
 
 /**
  * The directory module's public face (issue 16): the search route, and its read model kept up to date from the
@@ -10,8 +12,8 @@ import { createDirectoryService } from './directory.service.ts';
  * at query time, so they count at once whatever changed them). At start
  * it rebuilds every entry once (one statement), so providers from before it, or a missed event, are covered.
  */
-export function createDirectoryModule(deps: Pick<AppDeps, 'db' | 'files' | 'events' | 'config'>) {
-  const directory = createDirectoryService(deps);
+export function createDirectoryModule(deps: Pick<AppDeps, 'db' | 'files' | 'events' | 'config' | 'clock' | 'jobs'>, { nextFreeSlot }: { nextFreeSlot: NextFreeSource }) {
+  const directory = createDirectoryService(deps, nextFreeSlot);
   const refresh = ({ providerId }: { providerId: string }) => directory.refresh(providerId);
   deps.events.subscribe('provider-profile.changed', refresh);
   deps.events.subscribe('practice.changed', refresh);
@@ -19,11 +21,30 @@ export function createDirectoryModule(deps: Pick<AppDeps, 'db' | 'files' | 'even
   // Verification is joined at query time; an approval still rebuilds the entry, so an approved provider is listed
   // even when nothing else of theirs changed since the entry was last built.
   deps.events.subscribe('verification.changed', refresh);
+  // The first free slot ("available this week", "soonest"): computed again when the plan, the therapies, the
+  // verification or an early enough booking changes it; a sweep catches up with time passing (decision 0028).
+  const recompute = ({ providerId }: { providerId: string }) => directory.refreshAvailability(providerId);
+  deps.events.subscribe('availability.changed', recompute);
+  deps.events.subscribe('provider-profile.changed', recompute);
+  deps.events.subscribe('verification.changed', recompute);
+  deps.events.subscribe('practice.changed', recompute);
+  // Not awaited: a booking's answer does not wait for the directory (the read model follows a moment later).
+  deps.events.subscribe('booking.changed', ({ providerId, startTime }) => {
+    // A failure leaves the stored slot as it was; the sweep computes it again within ten minutes.
+    void directory.bookingChanged(providerId, startTime).catch(() => undefined);
+  });
   const plugin: FastifyPluginAsync = async (app) => {
     await directory.refreshAll();
     await app.register(directoryRoutes, { directory });
+    await deps.jobs.schedule(AVAILABILITY_SWEEP_QUEUE, '*/10 * * * *', async () => {
+      while ((await directory.refreshStaleAvailability()) > 0);
+    });
+    // The entries made at start get their first free slot now, in the background (the start does not wait for it).
+    app.addHook('onReady', async () => {
+      void directory.refreshStaleAvailability().catch((err: unknown) => app.log.warn({ err }, 'directory: first availability sweep failed'));
+    });
   };
   /** robots.txt and sitemap.xml, registered at the site's root (app.ts), not under /api/v1. */
-  return { name: 'directory' as const, plugin, rootPlugin: crawlerRoutes(deps), refresh: directory.refresh };
+  return { name: 'directory' as const, plugin, rootPlugin: crawlerRoutes(deps), refresh: directory.refresh, refreshStaleAvailability: directory.refreshStaleAvailability };
 }
 export type DirectoryModule = ReturnType<typeof createDirectoryModule>;

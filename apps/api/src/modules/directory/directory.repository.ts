@@ -48,7 +48,10 @@ export interface SearchFilter {
   genders: string[];
   priceMin: number | undefined;
   priceMax: number | undefined;
-  sort: 'match' | 'rating' | 'price';
+  /** Only therapists whose first free slot starts in [now, availableBefore). */
+  availableBefore: Date | undefined;
+  sort: 'match' | 'rating' | 'price' | 'soonest';
+  now: Date;
   limit: number;
   offset: number;
 }
@@ -68,6 +71,7 @@ export interface SearchRow {
   is_free: boolean | null;
   half_stars_sum: number | null;
   review_count: number | null;
+  next_free_at: Date | string | null;
   total: string;
 }
 
@@ -101,19 +105,24 @@ export const directoryRepository = {
     if (f.genders.length > 0) conditions.push(sql`d.gender IN (${sql.join(f.genders.map((g) => sql`${g}`), sql`, `)})`);
     if (f.priceMin !== undefined) conditions.push(sql`d.price >= ${f.priceMin}`);
     if (f.priceMax !== undefined) conditions.push(sql`d.price <= ${f.priceMax}`);
+    // A first free slot that has passed is stale until the sweep recomputes it: it counts as unknown.
+    if (f.availableBefore) conditions.push(sql`d.next_free_at >= ${f.now} AND d.next_free_at < ${f.availableBefore}`);
     const query = f.q ? sql`websearch_to_tsquery('english', ${f.q})` : null;
     if (f.q) conditions.push(sql`(d.search @@ ${query} OR d.name % ${f.q} OR word_similarity(${f.q}, d.name) > 0.5)`);
     // Without words to match, the best match is the best rated.
     const match = f.q ? sql`ts_rank(d.search, ${query}) + similarity(d.name, ${f.q}) DESC, ` : sql``;
     const order =
-      f.sort === 'price'
+      f.sort === 'soonest'
+        ? sql`CASE WHEN d.next_free_at >= ${f.now} THEN d.next_free_at END ASC NULLS LAST, d.rating DESC, d.provider_id`
+        : f.sort === 'price'
         ? sql`d.price ASC NULLS LAST, d.provider_id`
         : f.sort === 'rating'
           ? sql`d.rating DESC, d.review_count DESC, d.provider_id`
           : sql`${match}d.rating DESC, d.provider_id`;
     const result = await ex.execute<SearchRow & Record<string, unknown>>(sql`
       SELECT d.provider_id, d.first_name, d.last_name, d.title, d.headline, d.photo_file_id, d.therapies, d.modalities, d.specialities,
-             d.fee_amount AS fee, d.fee_currency AS currency_code, d.fee_is_free AS is_free, d.half_stars_sum, d.review_count, count(*) OVER () AS total
+             d.fee_amount AS fee, d.fee_currency AS currency_code, d.fee_is_free AS is_free, d.half_stars_sum, d.review_count,
+             CASE WHEN d.next_free_at >= ${f.now} THEN d.next_free_at END AS next_free_at, count(*) OVER () AS total
         FROM directory_entries d
         -- Verification and the account's life are read where they live: exact at every moment, whatever changed them.
         JOIN provider_verifications v ON v.provider_id = d.provider_id AND v.status = 'approved'
@@ -125,10 +134,11 @@ export const directoryRepository = {
   },
 
   /** A listed provider's entry with the bio and the licence states' names (verified and live, else nothing). */
-  async profile(ex: Executor, providerId: string): Promise<(SearchRow & { bio: string | null; licence_states: Array<{ identifier: string; code: string; name: string }> }) | undefined> {
+  async profile(ex: Executor, providerId: string, now: Date): Promise<(SearchRow & { bio: string | null; licence_states: Array<{ identifier: string; code: string; name: string }> }) | undefined> {
     const result = await ex.execute<SearchRow & { bio: string | null; licence_states: Array<{ identifier: string; code: string; name: string }> } & Record<string, unknown>>(sql`
       SELECT d.provider_id, d.first_name, d.last_name, d.title, d.headline, d.bio, d.photo_file_id, d.therapies, d.modalities, d.specialities,
              d.fee_amount AS fee, d.fee_currency AS currency_code, d.fee_is_free AS is_free, d.half_stars_sum, d.review_count, 1 AS total,
+             CASE WHEN d.next_free_at >= ${now} THEN d.next_free_at END AS next_free_at,
              coalesce((SELECT json_agg(json_build_object('identifier', s.identifier, 'code', s.code, 'name', s.name) ORDER BY s.name)
                          FROM states s WHERE s.identifier = ANY(d.states)), '[]'::json) AS licence_states
         FROM directory_entries d
@@ -136,6 +146,34 @@ export const directoryRepository = {
         JOIN users u ON u.identifier = d.provider_id AND u.deleted_at IS NULL
        WHERE d.provider_id = ${providerId}`);
     return result.rows[0];
+  },
+
+  /** Stores a provider's first free slot as the availability module computed it at `checkedAt`. */
+  async setNextFree(ex: Executor, providerId: string, at: Date | null, checkedAt: Date): Promise<void> {
+    await ex.execute(sql`UPDATE directory_entries SET next_free_at = ${at}, availability_checked_at = ${checkedAt} WHERE provider_id = ${providerId}`);
+  },
+
+  /** A provider's stored first free slot (undefined: no entry). */
+  async nextFree(ex: Executor, providerId: string): Promise<{ at: Date | null } | undefined> {
+    const result = await ex.execute<{ at: Date | string | null }>(sql`SELECT next_free_at AS at FROM directory_entries WHERE provider_id = ${providerId}`);
+    const row = result.rows[0];
+    return row ? { at: row.at === null ? null : new Date(row.at) } : undefined;
+  },
+
+  /**
+   * Listed providers whose first free slot needs computing again: never computed, passed (or about to), or computed
+   * more than a day ago (the booking horizon moves on daily), oldest first.
+   */
+  async staleAvailability(ex: Executor, now: Date, limit: number): Promise<string[]> {
+    const result = await ex.execute<{ provider_id: string }>(sql`
+      SELECT d.provider_id FROM directory_entries d
+        JOIN provider_verifications v ON v.provider_id = d.provider_id AND v.status = 'approved'
+       WHERE d.availability_checked_at IS NULL
+          OR d.next_free_at < ${new Date(now.getTime() + 10 * 60_000)}
+          OR d.availability_checked_at < ${new Date(now.getTime() - 24 * 3_600_000)}
+       ORDER BY d.availability_checked_at ASC NULLS FIRST
+       LIMIT ${limit}`);
+    return result.rows.map((r) => r.provider_id);
   },
 
   /** The listed providers' pages for the sitemap: verified, live, newest change first (at most `limit`). */

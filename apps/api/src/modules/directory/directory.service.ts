@@ -13,8 +13,14 @@ type FilterList = 'therapy-category' | 'modality' | 'speciality' | 'religion' | 
  * and words of the headline and bio, sorted by best match, rating or price; one database query per page. Unknown
  * states and filter values are refused with their message (400), never silently ignored.
  */
-export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files'>) {
-  const { db, files } = deps;
+/** Where the directory learns a provider's first free slot (the availability module), epoch ms or null. */
+export type NextFreeSource = (providerId: string) => Promise<number | null>;
+
+const WEEK_MS = 7 * 24 * 3_600_000;
+const SWEEP_BATCH = 200;
+
+export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files' | 'clock'>, nextFreeSlot: NextFreeSource) {
+  const { db, files, clock } = deps;
   // The filter lists are seeded reference data: read once a minute at most, not on every search.
   const cache = new LRUCache<'items', Item[]>({ max: 1, ttl: 60_000 });
   const items = async (): Promise<Item[]> => {
@@ -47,11 +53,24 @@ export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files'>) {
       specialities: named(r.specialities),
       fee: r.fee !== null && r.currency_code ? { amount: Number(r.fee), currencyCode: r.currency_code, isFree: r.is_free ?? false } : null,
       rating: { average: count > 0 ? Math.round(((r.half_stars_sum ?? 0) / 2 / count) * 100) / 100 : null, count },
+      nextFreeAt: r.next_free_at === null ? null : new Date(r.next_free_at).toISOString(),
     };
   };
 
+  /** Computes the provider's first free slot again and stores it (null when none, or the provider is gone). */
+  const refreshAvailability = async (providerId: string): Promise<void> => {
+    const checkedAt = clock.now();
+    const at = await nextFreeSlot(providerId).catch((err: unknown) => {
+      if (err instanceof AppError && err.statusCode === 404) return null;
+      throw err;
+    });
+    await repo.setNextFree(db, providerId, at === null ? null : new Date(at), checkedAt);
+  };
+
+
   return {
     async search(query: DirectoryQueryValues) {
+      const now = clock.now();
       let stateId = states.get(query.state);
       if (!stateId) {
         stateId = await repo.usStateId(db, query.state);
@@ -74,7 +93,9 @@ export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files'>) {
         genders,
         priceMin: query.priceMin,
         priceMax: query.priceMax,
+        availableBefore: query.available === 'week' ? new Date(now.getTime() + WEEK_MS) : undefined,
         sort: query.sort,
+        now,
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       });
@@ -84,11 +105,31 @@ export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files'>) {
     },
     /** A listed therapist's page: 404 for anyone not in the directory (unverified, deleted, not a provider). */
     async profile(providerId: string): Promise<TherapistProfile> {
-      const row = await repo.profile(db, providerId);
+      const row = await repo.profile(db, providerId, clock.now());
       if (!row) throw AppError.notFound();
       return { ...toEntry(await items(), row), bio: row.bio, licenceStates: row.licence_states };
     },
     refresh: (providerId: string) => repo.refresh(db, providerId),
+
+    refreshAvailability,
+
+    /**
+     * A booking changes the first free slot only when it starts at or before the stored one (it took that slot, or a
+     * cancellation freed an earlier one) or none is stored; other bookings leave it as it is and cost no computation.
+     */
+    async bookingChanged(providerId: string, startTime: string | null): Promise<void> {
+      const stored = await repo.nextFree(db, providerId);
+      if (!stored) return;
+      if (stored.at !== null && startTime !== null && new Date(startTime).getTime() > stored.at.getTime()) return;
+      await refreshAvailability(providerId);
+    },
+
+    /** The sweep: providers whose first free slot was never computed, has passed, or is a day old; returns how many. */
+    async refreshStaleAvailability(): Promise<number> {
+      const ids = await repo.staleAvailability(db, clock.now(), SWEEP_BATCH);
+      for (const id of ids) await refreshAvailability(id);
+      return ids.length;
+    },
     refreshAll: () => repo.refreshAll(db),
   };
 }

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { en } from '@therapy/contracts/messages';
 import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { createDirectoryService } from './directory.service.ts';
 
 /**
  * The directory on the real PostgreSQL (issue 16): only verified providers licensed in the state; filters, typo-
@@ -49,12 +50,13 @@ async function provider(p: Practice): Promise<SignedUp> {
 let therapy: Array<{ id: string; code: string }>;
 let gender: Array<{ id: string; code: string }>;
 let wrenn: SignedUp;
+let castellanos: SignedUp;
 beforeAll(async () => {
   t = await buildTestApp();
   therapy = await items('therapy-category');
   gender = await items('gender');
   wrenn = await provider({ first: 'Alma', last: 'Wrenn', bio: 'I help adults with anxiety and panic through gentle, practical sessions.', therapy: 0, modality: 0, speciality: 0, gender: 0, states: ['WY', 'MT'], fee: 9000 });
-  await provider({ first: 'Bruno', last: 'Castellanos', bio: 'Couples work, grief and life transitions.', therapy: 1, modality: 1, speciality: 1, gender: 1, states: ['WY'], fee: 6000 });
+  castellanos = await provider({ first: 'Bruno', last: 'Castellanos', bio: 'Couples work, grief and life transitions.', therapy: 1, modality: 1, speciality: 1, gender: 1, states: ['WY'], fee: 6000 });
   await provider({ first: 'Cora', last: 'Lindqvist', bio: 'Trauma-informed care for teenagers and families.', therapy: 0, modality: 1, speciality: 2, gender: 0, states: ['WY'], fee: 12000 });
   await provider({ first: 'Dov', last: 'Unverified', therapy: 0, modality: 0, speciality: 0, gender: 1, states: ['WY'], fee: 5000, verified: false });
 }, 120_000);
@@ -117,6 +119,56 @@ describe('the directory', () => {
     expectError(await t.request({ method: 'GET', url: '/api/v1/therapists/not-a-uuid' }), 400, validation(en.notFound) as never);
   });
 
+  it('"available this week" and "soonest": from the first free slot, which follows the plan and early bookings', async () => {
+    const first = async () => (await t.request({ method: 'GET', url: `/api/v1/therapists/${wrenn.userId}` })).json().data.nextFreeAt as string | null;
+    // Castellanos takes no sessions at all: no free slot, so not "available this week", and last by "soonest".
+    const closed = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'].map((identifier) => ({ identifier, isAvailable: false, timeSlotsInterval: [] }));
+    const shut = await t.api('POST', '/provider-availability/days/default', castellanos, { days: closed });
+    expect(shut.statusCode, shut.body).toBe(200);
+    expect((await t.request({ method: 'GET', url: `/api/v1/therapists/${castellanos.userId}` })).json().data.nextFreeAt).toBeNull();
+    expect(await names('state=WY&available=week')).not.toContain('Castellanos');
+    expect((await names('state=WY&sort=soonest')).at(-1)).toBe('Castellanos');
+    // Wrenn offers hour-long sessions every day, from 08:00 to 20:00 UTC, with no notice.
+    expect((await t.api('PUT', '/provider-availability/settings', wrenn, { timezone: 'UTC', sessionLengthMinutes: 60, bufferMinutes: 0, minimumNoticeHours: 0 })).statusCode).toBe(200);
+    const days = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'].map((identifier) => ({ identifier, isAvailable: true, timeSlotsInterval: [{ startTime: '08:00', endTime: '20:00' }] }));
+    expect((await t.api('POST', '/provider-availability/days/default', wrenn, { days })).statusCode).toBe(200);
+    const slot = await first();
+    expect(slot).not.toBeNull();
+    expect(new Date(slot!).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(new Date(slot!).getTime()).toBeLessThan(Date.now() + 2 * 24 * 3_600_000);
+    expect(await names('state=WY&available=week')).toContain('Wrenn');
+    const soonest = (await search('state=WY&sort=soonest')).json().data as Array<{ nextFreeAt: string | null }>;
+    const times = soonest.map((e) => e.nextFreeAt).filter((x): x is string => x !== null);
+    expect(times).toEqual([...times].sort());
+    expect(times).toContain(slot);
+
+    // A client books that very slot: the first free slot moves on (the directory follows a moment after the answer).
+    const calendar = (await t.api('GET', `/providers-availability/${wrenn.userId}/timeslot?timezone=UTC`, undefined)).json().data.items as Array<{ timeSlot: Array<{ identifier: string; startTime: string }> }>;
+    const taken = calendar.flatMap((i) => i.timeSlot).find((s) => new Date(s.startTime).toISOString() === slot)!;
+    const client = await t.signUp('client');
+    const booked = await t.api('POST', '/booking', client, { timeslotIdentifier: taken.identifier, therapyIdentifier: therapy[0]!.id, modalityIdentifier: (await items('modality'))[0]!.id, note: null });
+    expect(booked.statusCode, booked.body).toBe(201);
+    await vi.waitFor(async () => expect(await first()).not.toBe(slot), { timeout: 5_000 });
+    expect(new Date((await first())!).getTime()).toBeGreaterThan(new Date(slot!).getTime());
+  });
+
+  it('the sweep computes again the first free slots that have passed or are a day old, and only those', async () => {
+    const asked: string[] = [];
+    const at = Date.parse('2030-01-07T09:00:00Z');
+    const sweep = createDirectoryService({ db: t.db, files: { signedUrl: () => '' } as never, clock: t.clock }, async (id) => {
+      asked.push(id);
+      return at;
+    });
+    await t.db.$client.query(`UPDATE directory_entries SET next_free_at = now() + interval '3 days', availability_checked_at = now()`);
+    await t.db.$client.query(`UPDATE directory_entries SET next_free_at = now() - interval '1 hour' WHERE provider_id = $1`, [wrenn.userId]);
+    await t.db.$client.query(`UPDATE directory_entries SET availability_checked_at = now() - interval '2 days' WHERE provider_id = $1`, [castellanos.userId]);
+    expect(await sweep.refreshStaleAvailability()).toBe(2);
+    expect(asked.sort()).toEqual([wrenn.userId, castellanos.userId].sort());
+    const { rows } = await t.db.$client.query<{ at: Date }>('SELECT next_free_at AS at FROM directory_entries WHERE provider_id = $1', [wrenn.userId]);
+    expect(rows[0]!.at.getTime()).toBe(at);
+    expect(await sweep.refreshStaleAvailability()).toBe(0);
+  });
+
   it('refuses bad input with its message (400), never a 5xx', async () => {
     const cases: Array<[string, unknown]> = [
       ['', validation(en.stateUnknown)],
@@ -129,6 +181,7 @@ describe('the directory', () => {
       ['state=WY&page=abc', validation(en.pageInvalid)],
       ['state=WY&priceMin=500&priceMax=100', validation(en.priceRangeInvalid)],
       ['state=WY&sort=cheapest', validation(en.sortInvalid)],
+      ['state=WY&available=month', validation(en.filterInvalid)],
       [`state=WY&q=${'x'.repeat(101)}`, validation(en.searchTooLong)],
     ];
     for (const [query, error] of cases) expectError(await search(query), 400, error as never);

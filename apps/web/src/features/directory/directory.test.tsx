@@ -32,7 +32,7 @@ const lists = [
 const entry = (n: number, lastName: string) => ({
   identifier: uuid(850 + n), firstName: 'Lena', lastName, title: 'Dr', headline: 'Anxiety and depression', photoUrl: null,
   therapies: [{ identifier: uuid(870), code: 'individual', name: 'Individual therapy' }], modalities: [], specialities: [],
-  fee: { amount: 6000, currencyCode: 'USD', isFree: false }, rating: { average: 4.5, count: 2 },
+  fee: { amount: 6000, currencyCode: 'USD', isFree: false }, rating: { average: 4.5, count: 2 }, nextFreeAt: '2026-11-27T09:00:00.000Z',
 });
 const Picker = StatePickerModal as unknown as (props: { onClose: () => void; initialState?: string }) => ReactNode;
 
@@ -62,6 +62,7 @@ describe('DirectoryRoute', () => {
     expect((await screen.findByRole('link', { name: 'Dr Lena Hoffmann' })).getAttribute('href')).toBe(`/therapists/${uuid(851)}/`);
     expect(screen.getByText('4.5 (2 reviews)')).toBeTruthy();
     expect(screen.getByText('$60.00 per session')).toBeTruthy();
+    expect(screen.getByText(/^Next free: Nov 27, 2026/)).toBeTruthy();
     const asked = fetchMock.mock.calls.map(([url]) => String(url)).find((u) => u.includes('/api/v1/therapists'))!;
     expect(new URL(asked, 'http://localhost').searchParams.get('therapy')).toBe('individual');
   });
@@ -89,14 +90,16 @@ describe('DirectoryRoute', () => {
     // A minimum above the maximum is not offered.
     expect(screen.getByLabelText('Minimum').querySelectorAll('option[value="15000"]')).toHaveLength(0);
     await user.selectOptions(screen.getByLabelText('Minimum'), '7500');
+    await user.click(screen.getByRole('checkbox', { name: 'Free in the next 7 days' }));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'soonest');
     const search = new URLSearchParams(router.state.location.search);
-    expect(Object.fromEntries(search)).toEqual({ state: 'NY', speciality: 'grief', religion: 'buddhism', ethnicity: 'asian', priceMax: '10000', priceMin: '7500' });
+    expect(Object.fromEntries(search)).toEqual({ state: 'NY', speciality: 'grief', religion: 'buddhism', ethnicity: 'asian', priceMax: '10000', priceMin: '7500', available: 'week', sort: 'soonest' });
     await vi.waitFor(() => {
       const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost')).filter((u) => u.pathname === '/api/v1/therapists').at(-1)!;
       expect(asked.searchParams.get('priceMin')).toBe('7500');
       expect(asked.searchParams.get('religion')).toBe('buddhism');
     });
-    expect(screen.getByRole('button', { name: 'Filters (5 on)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Filters (6 on)' })).toBeTruthy();
   });
 
   it('shows the error with a retry when the search fails; without a state it opens the picker', async () => {

@@ -10,7 +10,7 @@ const therapists = {
   path: '/api/v1/therapists',
   respond: () =>
     jsonResponse({
-      data: [{ identifier: uuid(851), firstName: 'Lena', lastName: 'Hoffmann', title: 'Dr', headline: 'Anxiety', photoUrl: null, therapies: [], modalities: [], specialities: [], fee: { amount: 6000, currencyCode: 'USD', isFree: false }, rating: { average: 4.5, count: 2 } }],
+      data: [{ identifier: uuid(851), firstName: 'Lena', lastName: 'Hoffmann', title: 'Dr', headline: 'Anxiety', photoUrl: null, therapies: [], modalities: [], specialities: [], fee: { amount: 6000, currencyCode: 'USD', isFree: false }, rating: { average: 4.5, count: 2 }, nextFreeAt: null }],
       meta: { page: 1, pageSize: 6, total: 1, totalPages: 1 },
     }),
 };

@@ -2,7 +2,7 @@ import type { DirectoryEntry } from '@therapy/contracts/directory';
 import { Star, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { referenceName } from '@/lib/reference-names-de';
 
 /** One therapist in the results: photo, name, headline, therapies, rating and fee; the whole card links to the page. */
@@ -34,6 +34,7 @@ export function TherapistCard({ entry, locale }: { entry: DirectoryEntry; locale
             <Star aria-hidden className="size-4 fill-amber-400 text-amber-500" />
             {entry.rating.average === null ? t('card.noReviews') : t('card.rating', { value: number(entry.rating.average), count: entry.rating.count })}
           </span>
+          {entry.nextFreeAt && <span className="text-slate-700">{t('card.nextFree', { when: formatDateTime(entry.nextFreeAt, locale) })}</span>}
           {entry.fee && (
             <span className="font-medium text-slate-900">
               {entry.fee.isFree ? t('card.free') : t('card.fee', { amount: formatMoney(entry.fee.amount, entry.fee.currencyCode, locale) })}

@@ -157,7 +157,7 @@ function Filters({ id, open, params, setFilter, onClear, locale }: { id: string;
   const { t } = useTranslation('directory');
   // The box starts from the URL; the parent remounts this panel (key) when the URL's search changes from outside.
   const [q, setQ] = useState(params.get('q') ?? '');
-  const ids = { q: useId(), therapy: useId(), modality: useId(), speciality: useId(), gender: useId(), religion: useId(), ethnicity: useId(), priceMin: useId(), priceMax: useId(), sort: useId() };
+  const ids = { q: useId(), available: useId(), therapy: useId(), modality: useId(), speciality: useId(), gender: useId(), religion: useId(), ethnicity: useId(), priceMin: useId(), priceMax: useId(), sort: useId() };
   const lists = {
     therapy: useQuery(referenceListQuery('therapy-category')),
     modality: useQuery(referenceListQuery('modality')),
@@ -192,6 +192,16 @@ function Filters({ id, open, params, setFilter, onClear, locale }: { id: string;
           <Button type="submit" variant="secondary">{t('filters.go')}</Button>
         </div>
       </form>
+      <div className="flex items-center gap-2">
+        <input
+          id={ids.available}
+          type="checkbox"
+          className="size-4 rounded border-slate-400 text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
+          checked={params.get('available') === 'week'}
+          onChange={(e) => setFilter('available', e.target.checked ? 'week' : '')}
+        />
+        <label htmlFor={ids.available} className="text-sm font-medium text-slate-900">{t('filters.availableWeek')}</label>
+      </div>
       {pick('therapy', 'therapy-category')}
       {pick('modality', 'modality')}
       {pick('speciality', 'speciality')}
@@ -224,6 +234,7 @@ function Filters({ id, open, params, setFilter, onClear, locale }: { id: string;
           <option value="match">{t('filters.sortMatch')}</option>
           <option value="rating">{t('filters.sortRating')}</option>
           <option value="price">{t('filters.sortPrice')}</option>
+          <option value="soonest">{t('filters.sortSoonest')}</option>
         </Select>
       </div>
       <Button variant="secondary" onClick={onClear}>{t('filters.clear')}</Button>

@@ -15,10 +15,6 @@ export async function prefetchTherapist(queryClient: QueryClient, params: Params
   // Loaded here, not imported: the directory's contract stays out of the landing page's JavaScript.
   const { therapistProfileQuery } = await import('./therapist-profile-query');
   await Promise.all([queryClient.prefetchQuery(providerSummaryQuery(providerId)), queryClient.prefetchQuery(therapistProfileQuery(providerId))]);
-  // A provider who is not listed (not verified) has a page but no profile: that 404 is not the page's, so it is
-  // dropped rather than failing the server render (the browser asks again and shows the page without the section).
-  const profileKey = therapistProfileQuery(providerId).queryKey;
-  if (queryClient.getQueryState(profileKey)?.status === 'error') queryClient.removeQueries({ queryKey: profileKey });
 }
 
 /** The therapist's name for the document title of the server-rendered page (the browser sets it with usePageTitle). */

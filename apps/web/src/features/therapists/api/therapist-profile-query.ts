@@ -1,6 +1,7 @@
 import { getTherapistProfile } from '@therapy/contracts/endpoints/directory';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import { therapistKeys } from './therapists-api';
 
 /** As the summary: the profile's signed photo URL lives ten minutes (docs/decisions/0007). */
@@ -8,12 +9,20 @@ const PROFILE_STALE_MS = 5 * 60_000;
 
 /**
  * GET /therapists/{providerId}: the listed therapist's bio, licence states, specialities, fee and rating. A provider
- * who is not listed (not verified) answers 404: their page then shows no such section, and asking again is pointless.
+ * who is not listed (not verified) answers 404, which is an answer here (null: the page shows no such section), not a
+ * failure: the server render hands it over like any data, so the browser does not ask again.
  */
 export const therapistProfileQuery = (providerId: string) =>
   queryOptions({
     queryKey: therapistKeys.profile(providerId),
-    queryFn: async ({ signal }) => (await call(getTherapistProfile, { signal, params: { providerId } })).data,
+    queryFn: async ({ signal }) => {
+      try {
+        return (await call(getTherapistProfile, { signal, params: { providerId } })).data;
+      } catch (err) {
+        if (isApiError(err) && err.status === 404) return null;
+        throw err;
+      }
+    },
     staleTime: PROFILE_STALE_MS,
     retry: false,
     meta: { silent: true },

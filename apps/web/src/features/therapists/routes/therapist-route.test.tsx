@@ -23,7 +23,7 @@ afterEach(() => {
 const profile = {
   identifier: providerId, firstName: 'Dana', lastName: 'Fischer', title: null, headline: null, photoUrl: null,
   therapies: [{ identifier: uuid(510), code: 'anxiety', name: 'Anxiety' }], modalities: [], specialities: [{ identifier: uuid(512), code: 'grief', name: 'Grief and loss' }],
-  fee: { amount: 9000, currencyCode: 'USD', isFree: false }, rating: { average: 4.5, count: 2 },
+  fee: { amount: 9000, currencyCode: 'USD', isFree: false }, rating: { average: 4.5, count: 2 }, nextFreeAt: null,
   bio: 'Calm, practical sessions for adults.', licenceStates: [{ identifier: uuid(513), code: 'NY', name: 'New York' }],
 };
 
