@@ -14,14 +14,15 @@ const weekdays = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATUR
 async function bookableProvider(ctx: BenchContext): Promise<{ provider: BenchAccount; therapy: string; modality: string }> {
   const api = `${ctx.url}/api/v1`;
   const provider = await signUp(ctx.url, 'provider', 'bookings');
+  // The practice set-up and the operator's approval are not what is measured: written directly, first (nothing
+  // announces these writes, so they come before the calls that compute and cache the provider's calendar).
+  await ctx.query(`INSERT INTO provider_profile_items (user_id, list, item_id) SELECT $1, list, identifier FROM reference_items WHERE list IN ('therapy-category', 'modality') ON CONFLICT DO NOTHING`, [provider.identifier]);
+  await ctx.query(`INSERT INTO provider_verifications (provider_id, status, submitted_at, decided_at) VALUES ($1, 'approved', now(), now())`, [provider.identifier]);
   const settings = { timezone: 'UTC', sessionLengthMinutes: 15, bufferMinutes: 0, minimumNoticeHours: 0 };
   expectStatus('PUT settings', await callJson(`${api}/provider-availability/settings`, 'PUT', settings, provider.accessToken), 200);
   const days = weekdays.map((identifier) => ({ identifier, isAvailable: true, timeSlotsInterval: [{ startTime: '00:00', endTime: '23:00' }] }));
   expectStatus('POST days/default', await callJson(`${api}/provider-availability/days/default`, 'POST', { days }, provider.accessToken), 200);
   expectStatus('POST booking-fee/general', await callJson(`${api}/provider/booking-fee/general`, 'POST', { fee: 5000, isFree: false }, provider.accessToken), 200);
-  // The practice set-up and the operator's approval are not what is measured: written directly.
-  await ctx.query(`INSERT INTO provider_profile_items (user_id, list, item_id) SELECT $1, list, identifier FROM reference_items WHERE list IN ('therapy-category', 'modality') ON CONFLICT DO NOTHING`, [provider.identifier]);
-  await ctx.query(`INSERT INTO provider_verifications (provider_id, status, submitted_at, decided_at) VALUES ($1, 'approved', now(), now())`, [provider.identifier]);
   const [therapy] = await ctx.query(`SELECT identifier FROM reference_items WHERE list = 'therapy-category' ORDER BY sort_order LIMIT 1`);
   const [modality] = await ctx.query(`SELECT identifier FROM reference_items WHERE list = 'modality' AND code = 'online'`);
   return { provider, therapy: String(therapy!.identifier), modality: String(modality!.identifier) };
