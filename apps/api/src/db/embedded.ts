@@ -66,7 +66,9 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'max_connections=200', ...(opts.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [])],
+    // random_page_cost 1.1: the data is on local SSD or in memory, where a random read costs about a sequential one;
+    // with the default (4) the planner scans the directory's whole table instead of its GIN index (10 ms vs 4 ms).
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'random_page_cost=1.1', ...(opts.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [])],
     onLog: keep,
     onError: keep,
   });
