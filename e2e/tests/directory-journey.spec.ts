@@ -40,6 +40,13 @@ test('a visitor picks a state, filters the directory and reaches a therapist to 
   await expect(page.getByText('No therapist matches these filters')).toBeVisible();
   await page.getByLabel('Therapy').selectOption({ label: therapy[0]!.name });
   await expect(card).toBeVisible();
+  // They have free times this week: the card says when the next one is, and the filter keeps them.
+  await page.getByRole('checkbox', { name: 'Free in the next 7 days' }).check();
+  await page.getByLabel('Sort by').selectOption({ label: 'Soonest available' });
+  await expect(page).toHaveURL(/available=week/);
+  await expect(page).toHaveURL(/sort=soonest/);
+  await expect(card).toBeVisible();
+  await expect(page.getByText(/^Next free: /)).toBeVisible();
   await card.click();
 
   await expect(page).toHaveURL(new RegExp(`/therapists/${providerId}/$`));
