@@ -1,5 +1,6 @@
 import type { Database } from '../client.ts';
 import { insertDemoBankDetails } from './demo-bank-details.ts';
+import { seedDemoDirectory } from './demo-directory.ts';
 import { seedDemoCredentials, type StoreFile } from './demo-credentials.ts';
 import { findUserByEmail, insertDemoAvailability, insertDemoUser } from './demo.repository.ts';
 import { seedDemoPracticeDetails } from './demo-practice-details.ts';
@@ -60,5 +61,6 @@ export async function seedDemoData(
   await seedDemoPracticeDetails(db, seeded);
   if (provider && storeFile) await seedDemoCredentials(db, provider, storeFile);
   seeded.push({ ...demoOperator, ...(await seedDemoOperator(db, { hashPassword, providerId: seeded.find((a) => a.userType === 'provider')?.identifier })) });
+  await seedDemoDirectory(db);
   return seeded;
 }

@@ -1,70 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { insertDirectoryProviders } from '../../db/seed/directory-providers.ts';
 import { directoryRepository } from './directory.repository.ts';
 
 /**
- * Realistic providers for the directory's bench (issue 16: "a seed script makes 10,000 realistic providers"): names
- * from common first and last names, a headline and a bio from a therapist's usual phrases, 1-3 therapies, 1-2
- * modalities, 2-4 specialities, 1-3 US licence states, a USD fee of $50-$250, nine in ten verified, some reviewed.
- * Every row is made in SQL (generate_series) in one transaction, reproducibly (setseed), then the directory's read
- * model is rebuilt with its own statement. The accounts cannot sign in (no password; the check allows that only for
- * social accounts, so they are marked so).
+ * The directory bench's providers (issue 16: "a seed script makes 10,000 realistic providers"): made by
+ * db/seed/directory-providers.ts (nine in ten verified, some reviewed), then the read model rebuilt with its own
+ * statement in the same transaction, and fresh statistics.
  */
-const FIRST = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'James', 'Isabella', 'William', 'Mia', 'Benjamin', 'Amelia', 'Lucas', 'Harper', 'Henry', 'Evelyn', 'Theodore', 'Abigail', 'Jack', 'Emily', 'Levi', 'Ella', 'Alexander', 'Elizabeth', 'Jackson', 'Camila', 'Mateo', 'Luna', 'Daniel', 'Sofia', 'Michael', 'Avery', 'Mason', 'Mila', 'Sebastian', 'Aria', 'Ethan', 'Scarlett', 'Logan', 'Penelope', 'Owen', 'Layla', 'Samuel', 'Chloe', 'Jacob', 'Victoria', 'Asher', 'Madison', 'Aiden'];
-const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts'];
-const HEADLINES = ['Licensed Therapist', 'Clinical Psychologist', 'Marriage and Family Therapist', 'Licensed Counselor', 'Clinical Social Worker', 'Trauma Specialist'];
-const BIO_OPENINGS = ['I help adults who feel stuck', 'I work with couples and families', 'I support teenagers and young adults', 'I help people through grief and loss', 'I work with anxiety, panic and worry', 'I help clients recover from trauma'];
-const BIO_METHODS = ['using cognitive behavioural therapy', 'with mindfulness and acceptance', 'through EMDR and body-based work', 'with a warm, practical approach', 'drawing on psychodynamic therapy', 'with solution-focused sessions'];
-const BIO_CLOSINGS = ['so they can live with more ease.', 'to build calmer, closer relationships.', 'at a pace that feels safe.', 'and find words for what hurts.', 'toward lasting change.', 'one step at a time.'];
-
-const textArray = (values: readonly string[]) => sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
-
 export async function seedDirectoryProviders(db: Database, count: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT setseed(0.42)`);
-    await tx.execute(sql`
-      CREATE TEMP TABLE seed_providers ON COMMIT DROP AS
-      SELECT gen_random_uuid() AS id, n,
-             (${textArray(FIRST)})[1 + (n % ${FIRST.length})] AS first_name,
-             (${textArray(LAST)})[1 + ((n / ${FIRST.length}) % ${LAST.length})] AS last_name,
-             (${textArray(HEADLINES)})[1 + (n % ${HEADLINES.length})] AS headline,
-             (${textArray(BIO_OPENINGS)})[1 + floor(random() * ${BIO_OPENINGS.length})::int] || ' ' ||
-             (${textArray(BIO_METHODS)})[1 + floor(random() * ${BIO_METHODS.length})::int] || ' ' ||
-             (${textArray(BIO_CLOSINGS)})[1 + floor(random() * ${BIO_CLOSINGS.length})::int] AS bio
-        FROM generate_series(1, ${count}) AS n`);
-    await tx.execute(sql`
-      INSERT INTO users (identifier, email, user_type, first_name, last_name, country_code, is_social, email_verified_at)
-      SELECT id, 'directory.' || n || '.' || substr(id::text, 1, 8) || '@seed.example.com', 'provider', first_name, last_name, 'US', true, now() FROM seed_providers`);
-    await tx.execute(sql`
-      INSERT INTO provider_profiles (user_id, headline, bio, gender, religion_id, ethnicity_id, office_address, setup_completed_at)
-      SELECT s.id, s.headline, s.bio,
-             (SELECT code FROM reference_items WHERE list = 'gender' ORDER BY random() + s.n * 0 LIMIT 1),
-             (SELECT identifier FROM reference_items WHERE list = 'religion' ORDER BY random() + s.n * 0 LIMIT 1),
-             (SELECT identifier FROM reference_items WHERE list = 'ethnicity' ORDER BY random() + s.n * 0 LIMIT 1),
-             s.n || ' Main Street', now()
-        FROM seed_providers s`);
-    for (const [list, most] of [['therapy-category', 3], ['modality', 2], ['speciality', 4]] as const) {
-      await tx.execute(sql`
-        INSERT INTO provider_profile_items (user_id, list, item_id)
-        SELECT s.id, ${list}, pick.identifier FROM seed_providers s
-          CROSS JOIN LATERAL (SELECT identifier FROM reference_items WHERE list = ${list} ORDER BY random() + s.n * 0 LIMIT 1 + floor(random() * ${most})::int) pick
-        ON CONFLICT DO NOTHING`);
-    }
-    await tx.execute(sql`
-      INSERT INTO provider_license_states (provider_id, state_id)
-      SELECT s.id, pick.identifier FROM seed_providers s
-        CROSS JOIN LATERAL (SELECT st.identifier FROM states st JOIN countries c ON c.identifier = st.country_id
-                             WHERE c.code = 'US' ORDER BY random() + s.n * 0 LIMIT 1 + floor(random() * 3)::int) pick
-      ON CONFLICT DO NOTHING`);
-    await tx.execute(sql`
-      INSERT INTO provider_booking_fees (identifier, provider_id, therapy_category_id, fee, is_free, currency_code)
-      SELECT gen_random_uuid(), id, NULL, (5000 + floor(random() * 201) * 100)::bigint, false, 'USD' FROM seed_providers`);
-    await tx.execute(sql`
-      INSERT INTO provider_verifications (provider_id, status, submitted_at, decided_at)
-      SELECT id, 'approved', now(), now() FROM seed_providers WHERE random() < 0.9`);
-    await tx.execute(sql`
-      INSERT INTO provider_review_stats (provider_id, half_stars_sum, review_count)
-      SELECT id, reviews * (6 + floor(random() * 5)::int), reviews FROM (SELECT id, floor(random() * 40)::int AS reviews FROM seed_providers) r WHERE reviews > 0`);
+    await insertDirectoryProviders(tx, count, { emailPrefix: 'directory', verifiedShare: 0.9, reviewStats: true, seed: 0.42 });
     await directoryRepository.refreshAll(tx);
   });
   // Fresh statistics, as a live database has them (autovacuum would get there later): the planner starts from the
