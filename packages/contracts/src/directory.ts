@@ -28,6 +28,8 @@ export const directoryQuery = z
     religion: codes,
     ethnicity: codes,
     gender: codes,
+    /** ISO 639-1 codes of the languages the therapist holds sessions in, e.g. `es`. */
+    language: codes,
     /** The fee in minor units of the provider's currency (a free session counts as 0). */
     priceMin: money,
     priceMax: money,
@@ -69,5 +71,7 @@ export type DirectoryEntry = z.infer<typeof directoryEntry>;
 export const therapistProfile = directoryEntry.extend({
   bio: z.string().nullable(),
   licenceStates: z.array(z.object({ identifier: z.uuid(), code: z.string(), name: z.string() })),
+  /** The languages the therapist holds sessions in (ISO 639-1 codes with English names). */
+  languages: z.array(z.object({ identifier: z.uuid(), code: z.string(), name: z.string() })),
 });
 export type TherapistProfile = z.infer<typeof therapistProfile>;

@@ -178,6 +178,8 @@ const providerInfoShape = {
   therapies: optionList(),
   modalities: optionList(),
   specialities: optionList(),
+  /** The languages the provider holds sessions in (issue 16: the directory's language filter); left as they are when omitted. */
+  languages: optionList().optional(),
 };
 
 /** POST /provider/update/info (spec §5 "Provider profile"). */
@@ -220,6 +222,7 @@ export const providerProfile = z.object({
   therapies: z.array(z.uuid()),
   modalities: z.array(z.uuid()),
   specialities: z.array(z.uuid()),
+  languages: z.array(z.uuid()),
   photoUrl: z.string().nullable(),
   setupComplete: z.boolean(),
 });

@@ -156,6 +156,7 @@ describe('every form shows every error at once and focuses the first invalid fie
       therapies: [],
       modalities: [],
       specialities: [],
+      languages: [],
       photoUrl: null,
       setupComplete: false,
     };

@@ -40,6 +40,7 @@ export const directoryEntries = pgTable(
     modalities: uuid().array().notNull(),
     specialities: uuid().array().notNull(),
     states: uuid().array().notNull(),
+    languages: uuid().array().notNull().default(sql`'{}'::uuid[]`),
     gender: text(),
     religionId: uuid(),
     ethnicityId: uuid(),
@@ -56,6 +57,7 @@ export const directoryEntries = pgTable(
     index('directory_entries_therapies_idx').using('gin', t.therapies),
     index('directory_entries_modalities_idx').using('gin', t.modalities),
     index('directory_entries_specialities_idx').using('gin', t.specialities),
+    index('directory_entries_languages_idx').using('gin', t.languages),
     index('directory_entries_next_free_idx').on(t.nextFreeAt),
   ],
 );

@@ -73,6 +73,20 @@ export const providerProfileItems = pgTable(
   ],
 );
 
+/** The languages a provider holds sessions in (issue 16: the directory's language filter). */
+export const providerLanguages = pgTable(
+  'provider_languages',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
+    languageId: uuid()
+      .notNull()
+      .references(() => languages.identifier),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.languageId] })],
+);
+
 export const emergencyContacts = pgTable('emergency_contacts', {
   identifier: id(),
   userId: uuid()

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { providerProfileItems, providerProfiles } from '../schema/profiles.ts';
-import { countries, referenceItems, states } from '../schema/reference.ts';
+import { providerLanguages, providerProfileItems, providerProfiles } from '../schema/profiles.ts';
+import { countries, languages, referenceItems, states } from '../schema/reference.ts';
 
 /**
  * The demo provider's practice profile with its first set-up done (the checklist's "profile" step, issue 14): a Berlin
- * office, a headline and bio, and online CBT for anxiety. Added once: a provider whose set-up is already complete is
+ * office, a headline and bio, online CBT for anxiety, in German and English. Added once: a provider whose set-up is already complete is
  * left alone, so what the demo user changes stays.
  */
 export async function seedDemoProviderProfile(db: Database, providerId: string): Promise<void> {
@@ -45,6 +45,10 @@ export async function seedDemoProviderProfile(db: Database, providerId: string):
     for (const [list, code] of lists) {
       const itemId = item(list, code);
       if (itemId) await tx.insert(providerProfileItems).values({ userId: providerId, list, itemId }).onConflictDoNothing();
+    }
+    // She holds sessions in German and English.
+    for (const { id } of await tx.select({ id: languages.identifier }).from(languages).where(inArray(languages.code, ['de', 'en']))) {
+      await tx.insert(providerLanguages).values({ userId: providerId, languageId: id }).onConflictDoNothing();
     }
   });
 }

@@ -69,6 +69,15 @@ export async function insertDirectoryProviders(tx: Executor, count: number, opts
                            WHERE c.code = 'US' AND (${states}::text IS NULL OR st.code = ANY(string_to_array(${states}::text, ',')))
                            ORDER BY random() + s.n * 0 LIMIT 1 + floor(random() * 3)::int) pick
     ON CONFLICT DO NOTHING`);
+  // English for everyone; about two in five also work in one of the country's other common languages.
+  await tx.execute(sql`
+    INSERT INTO provider_languages (user_id, language_id)
+    SELECT s.id, l.identifier FROM seed_providers s JOIN languages l ON l.code = 'en'
+    UNION
+    SELECT s.id, pick.identifier FROM seed_providers s
+      CROSS JOIN LATERAL (SELECT identifier FROM languages WHERE code IN ('es', 'zh', 'fr', 'de', 'ar', 'pt', 'ru', 'hi') ORDER BY random() + s.n * 0 LIMIT 1) pick
+     WHERE random() < 0.4
+    ON CONFLICT DO NOTHING`);
   await tx.execute(sql`
     INSERT INTO provider_booking_fees (identifier, provider_id, therapy_category_id, fee, is_free, currency_code)
     SELECT gen_random_uuid(), id, NULL, (5000 + floor(random() * 201) * 100)::bigint, false, 'USD' FROM seed_providers`);

@@ -9,7 +9,7 @@ import { countries, referenceItems, states } from '../../db/schema/index.ts';
 const rebuild = (where: SQL) => sql`
   INSERT INTO directory_entries (provider_id, name, first_name, last_name, title, headline, bio, photo_file_id, fee_amount, fee_currency,
                                  fee_is_free, price, half_stars_sum, review_count, rating,
-                                 search, therapies, modalities, specialities, states, gender, religion_id, ethnicity_id, updated_at)
+                                 search, therapies, modalities, specialities, states, languages, gender, religion_id, ethnicity_id, updated_at)
   SELECT u.identifier,
          trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')),
          u.first_name, u.last_name, p.title, p.headline, p.bio, p.photo_file_id,
@@ -23,6 +23,7 @@ const rebuild = (where: SQL) => sql`
          array(SELECT i.item_id FROM provider_profile_items i WHERE i.user_id = u.identifier AND i.list = 'modality'),
          array(SELECT i.item_id FROM provider_profile_items i WHERE i.user_id = u.identifier AND i.list = 'speciality'),
          array(SELECT l.state_id FROM provider_license_states l WHERE l.provider_id = u.identifier),
+         array(SELECT pl.language_id FROM provider_languages pl WHERE pl.user_id = u.identifier),
          p.gender, p.religion_id, p.ethnicity_id, now()
     FROM users u
     LEFT JOIN provider_profiles p ON p.user_id = u.identifier
@@ -34,7 +35,7 @@ const rebuild = (where: SQL) => sql`
     headline = EXCLUDED.headline, bio = EXCLUDED.bio, photo_file_id = EXCLUDED.photo_file_id,
     fee_amount = EXCLUDED.fee_amount, fee_currency = EXCLUDED.fee_currency, fee_is_free = EXCLUDED.fee_is_free,
     price = EXCLUDED.price, half_stars_sum = EXCLUDED.half_stars_sum, review_count = EXCLUDED.review_count, rating = EXCLUDED.rating, search = EXCLUDED.search, therapies = EXCLUDED.therapies, modalities = EXCLUDED.modalities,
-    specialities = EXCLUDED.specialities, states = EXCLUDED.states, gender = EXCLUDED.gender,
+    specialities = EXCLUDED.specialities, states = EXCLUDED.states, languages = EXCLUDED.languages, gender = EXCLUDED.gender,
     religion_id = EXCLUDED.religion_id, ethnicity_id = EXCLUDED.ethnicity_id, updated_at = EXCLUDED.updated_at`;
 
 export interface SearchFilter {
@@ -46,6 +47,7 @@ export interface SearchFilter {
   religions: string[];
   ethnicities: string[];
   genders: string[];
+  languages: string[];
   priceMin: number | undefined;
   priceMax: number | undefined;
   /** Only therapists whose first free slot starts in [now, availableBefore). */
@@ -75,6 +77,8 @@ export interface SearchRow {
   total: string;
 }
 
+type Named = { identifier: string; code: string; name: string };
+
 const uuidArray = (ids: string[]) => sql`ARRAY[${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}]::uuid[]`;
 
 export const directoryRepository = {
@@ -100,6 +104,7 @@ export const directoryRepository = {
     if (f.therapies.length > 0) conditions.push(sql`d.therapies && ${uuidArray(f.therapies)}`);
     if (f.modalities.length > 0) conditions.push(sql`d.modalities && ${uuidArray(f.modalities)}`);
     if (f.specialities.length > 0) conditions.push(sql`d.specialities && ${uuidArray(f.specialities)}`);
+    if (f.languages.length > 0) conditions.push(sql`d.languages && ${uuidArray(f.languages)}`);
     if (f.religions.length > 0) conditions.push(sql`d.religion_id = ANY(${uuidArray(f.religions)})`);
     if (f.ethnicities.length > 0) conditions.push(sql`d.ethnicity_id = ANY(${uuidArray(f.ethnicities)})`);
     if (f.genders.length > 0) conditions.push(sql`d.gender IN (${sql.join(f.genders.map((g) => sql`${g}`), sql`, `)})`);
@@ -134,13 +139,15 @@ export const directoryRepository = {
   },
 
   /** A listed provider's entry with the bio and the licence states' names (verified and live, else nothing). */
-  async profile(ex: Executor, providerId: string, now: Date): Promise<(SearchRow & { bio: string | null; licence_states: Array<{ identifier: string; code: string; name: string }> }) | undefined> {
-    const result = await ex.execute<SearchRow & { bio: string | null; licence_states: Array<{ identifier: string; code: string; name: string }> } & Record<string, unknown>>(sql`
+  async profile(ex: Executor, providerId: string, now: Date): Promise<(SearchRow & { bio: string | null; licence_states: Named[]; languages: Named[] }) | undefined> {
+    const result = await ex.execute<SearchRow & { bio: string | null; licence_states: Named[]; languages: Named[] } & Record<string, unknown>>(sql`
       SELECT d.provider_id, d.first_name, d.last_name, d.title, d.headline, d.bio, d.photo_file_id, d.therapies, d.modalities, d.specialities,
              d.fee_amount AS fee, d.fee_currency AS currency_code, d.fee_is_free AS is_free, d.half_stars_sum, d.review_count, 1 AS total,
              CASE WHEN d.next_free_at >= ${now} THEN d.next_free_at END AS next_free_at,
              coalesce((SELECT json_agg(json_build_object('identifier', s.identifier, 'code', s.code, 'name', s.name) ORDER BY s.name)
-                         FROM states s WHERE s.identifier = ANY(d.states)), '[]'::json) AS licence_states
+                         FROM states s WHERE s.identifier = ANY(d.states)), '[]'::json) AS licence_states,
+             coalesce((SELECT json_agg(json_build_object('identifier', l.identifier, 'code', l.code, 'name', l.name) ORDER BY l.name)
+                         FROM languages l WHERE l.identifier = ANY(d.languages)), '[]'::json) AS languages
         FROM directory_entries d
         JOIN provider_verifications v ON v.provider_id = d.provider_id AND v.status = 'approved'
         JOIN users u ON u.identifier = d.provider_id AND u.deleted_at IS NULL
@@ -195,6 +202,12 @@ export const directoryRepository = {
       .where(and(eq(countries.code, 'US'), eq(states.code, code)))
       .limit(1);
     return row?.id;
+  },
+
+  /** The languages' identifiers by ISO 639-1 code (small, seeded; the service keeps them a while). */
+  async languageIds(ex: Executor): Promise<Array<{ identifier: string; code: string }>> {
+    const result = await ex.execute<{ identifier: string; code: string }>(sql`SELECT identifier, code FROM languages`);
+    return result.rows;
   },
 
   /** The items of the directory's filter lists (small, seeded; the service keeps them a while). */

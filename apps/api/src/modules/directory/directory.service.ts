@@ -29,6 +29,17 @@ export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files' | 'clo
     return all;
   };
   const states = new LRUCache<string, string>({ max: 100, ttl: 10 * 60_000 });
+  const languageCache = new LRUCache<'languages', Array<{ identifier: string; code: string }>>({ max: 1, ttl: 60_000 });
+  const languageIdsOf = async (codes: string[]): Promise<string[]> => {
+    if (codes.length === 0) return [];
+    let all = languageCache.get('languages');
+    if (!all) languageCache.set('languages', (all = await repo.languageIds(db)));
+    return codes.map((code) => {
+      const found = all.find((l) => l.code === code);
+      if (!found) throw AppError.rule('filterUnknown', { value: code });
+      return found.identifier;
+    });
+  };
 
   /** The identifiers of the codes in a list; 400 naming the first code that is not there. */
   const idsOf = (all: Item[], list: FilterList, codes: string[]) =>
@@ -91,6 +102,7 @@ export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files' | 'clo
         religions: idsOf(all, 'religion', query.religion),
         ethnicities: idsOf(all, 'ethnicity', query.ethnicity),
         genders,
+        languages: await languageIdsOf(query.language),
         priceMin: query.priceMin,
         priceMax: query.priceMax,
         availableBefore: query.available === 'week' ? new Date(now.getTime() + WEEK_MS) : undefined,
@@ -107,7 +119,7 @@ export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files' | 'clo
     async profile(providerId: string): Promise<TherapistProfile> {
       const row = await repo.profile(db, providerId, clock.now());
       if (!row) throw AppError.notFound();
-      return { ...toEntry(await items(), row), bio: row.bio, licenceStates: row.licence_states };
+      return { ...toEntry(await items(), row), bio: row.bio, licenceStates: row.licence_states, languages: row.languages };
     },
     refresh: (providerId: string) => repo.refresh(db, providerId),
 

@@ -30,7 +30,10 @@ interface Practice {
   states: string[];
   fee: number;
   verified?: boolean;
+  /** ISO 639-1 codes of the languages they hold sessions in. */
+  languages?: string[];
 }
+const languageIds = async (codes: string[]) => (await t.db.$client.query<{ id: string }>('SELECT identifier AS id FROM languages WHERE code = ANY($1) ORDER BY code', [codes])).rows.map((r) => r.id);
 async function provider(p: Practice): Promise<SignedUp> {
   const who = await t.signUp('provider', {}, { verified: p.verified ?? true });
   const us = (await t.db.$client.query<{ id: string }>(`SELECT identifier AS id FROM countries WHERE code = 'US'`)).rows[0]!.id;
@@ -39,6 +42,7 @@ async function provider(p: Practice): Promise<SignedUp> {
     zipCode: null, countryIdentifier: us, stateIdentifier: await stateId('CA'), dob: null, religionIdentifier: null,
     ethnicityIdentifier: (await items('ethnicity'))[0]!.id, gender: (await items('gender'))[p.gender]!.code, disciplineIdentifier: null,
     therapies: [(await items('therapy-category'))[p.therapy]!.id], modalities: [(await items('modality'))[p.modality]!.id], specialities: [(await items('speciality'))[p.speciality]!.id],
+    ...(p.languages ? { languages: await languageIds(p.languages) } : {}),
   });
   expect(setup.statusCode, setup.body).toBe(200);
   const licences = await t.api('POST', '/provider/license-states', who, { stateIdentifiers: await Promise.all(p.states.map(stateId)) });
@@ -55,7 +59,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   therapy = await items('therapy-category');
   gender = await items('gender');
-  wrenn = await provider({ first: 'Alma', last: 'Wrenn', bio: 'I help adults with anxiety and panic through gentle, practical sessions.', therapy: 0, modality: 0, speciality: 0, gender: 0, states: ['WY', 'MT'], fee: 9000 });
+  wrenn = await provider({ first: 'Alma', last: 'Wrenn', bio: 'I help adults with anxiety and panic through gentle, practical sessions.', therapy: 0, modality: 0, speciality: 0, gender: 0, states: ['WY', 'MT'], fee: 9000, languages: ['en', 'es'] });
   castellanos = await provider({ first: 'Bruno', last: 'Castellanos', bio: 'Couples work, grief and life transitions.', therapy: 1, modality: 1, speciality: 1, gender: 1, states: ['WY'], fee: 6000 });
   await provider({ first: 'Cora', last: 'Lindqvist', bio: 'Trauma-informed care for teenagers and families.', therapy: 0, modality: 1, speciality: 2, gender: 0, states: ['WY'], fee: 12000 });
   await provider({ first: 'Dov', last: 'Unverified', therapy: 0, modality: 0, speciality: 0, gender: 1, states: ['WY'], fee: 5000, verified: false });
@@ -80,6 +84,14 @@ describe('the directory', () => {
     expect(await names(`state=WY&gender=${gender[1]!.code}`)).toEqual(['Castellanos']);
     expect((await names('state=WY&priceMax=9000')).sort()).toEqual(['Castellanos', 'Wrenn']);
     expect(await names(`state=WY&therapy=${therapy[0]!.code}&priceMin=10000`)).toEqual(['Lindqvist']);
+  });
+
+  it('filters by the languages the therapist holds sessions in; the profile names them', async () => {
+    expect(await names('state=WY&language=es')).toEqual(['Wrenn']);
+    expect(await names('state=WY&language=es,fr')).toEqual(['Wrenn']);
+    expect(await names('state=WY&language=fr')).toEqual([]);
+    const profile = (await t.request({ method: 'GET', url: `/api/v1/therapists/${wrenn.userId}` })).json().data;
+    expect(profile.languages.map((l: { code: string }) => l.code).sort()).toEqual(['en', 'es']);
   });
 
   it('searches names with typos and words of the bio; sorts by price; pages', async () => {
@@ -176,6 +188,7 @@ describe('the directory', () => {
       ['state=California', validation(en.stateUnknown)],
       ['state=WY&therapy=no-such-therapy', validation(en.filterUnknown.replace('{value}', 'no-such-therapy'))],
       ['state=WY&gender=robot', validation(en.filterUnknown.replace('{value}', 'robot'))],
+      ['state=WY&language=xx', validation(en.filterUnknown.replace('{value}', 'xx'))],
       ['state=WY&therapy=%3Cscript%3E', validation(en.filterInvalid)],
       ['state=WY&page=0', validation(en.pageInvalid)],
       ['state=WY&page=abc', validation(en.pageInvalid)],

@@ -13,7 +13,7 @@ export function toProviderProfile(
   user: UserRow,
   profile: ProviderProfileRow,
   items: readonly ProviderItem[],
-  extra: { countryIdentifier: string | null; photoUrl: string | null },
+  extra: { countryIdentifier: string | null; photoUrl: string | null; languages: string[] },
 ): ProviderProfile {
   return {
     identifier: user.identifier,
@@ -36,6 +36,7 @@ export function toProviderProfile(
     therapies: idsOf(items, 'therapy-category'),
     modalities: idsOf(items, 'modality'),
     specialities: idsOf(items, 'speciality'),
+    languages: extra.languages,
     photoUrl: extra.photoUrl,
     setupComplete: profile.setupCompletedAt !== null,
   };

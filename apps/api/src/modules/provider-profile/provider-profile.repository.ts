@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { providerProfileItems, providerProfiles } from '../../db/schema/profiles.ts';
+import { providerLanguages, providerProfileItems, providerProfiles } from '../../db/schema/profiles.ts';
 import { referenceItems } from '../../db/schema/reference.ts';
 
 export type ProviderProfileRow = typeof providerProfiles.$inferSelect;
@@ -51,6 +51,17 @@ export const providerProfileRepository = {
       .where(and(eq(providerProfileItems.userId, userId), eq(providerProfileItems.list, list)))
       .orderBy(asc(referenceItems.sortOrder));
   },
+  /** The languages the provider holds sessions in (identifiers of the languages table). */
+  async languages(db: Executor, userId: string): Promise<string[]> {
+    const rows = await db.select({ id: providerLanguages.languageId }).from(providerLanguages).where(eq(providerLanguages.userId, userId));
+    return rows.map((r) => r.id);
+  },
+
+  async replaceLanguages(db: Executor, userId: string, languageIds: readonly string[]): Promise<void> {
+    await db.delete(providerLanguages).where(eq(providerLanguages.userId, userId));
+    if (languageIds.length > 0) await db.insert(providerLanguages).values(languageIds.map((languageId) => ({ userId, languageId })));
+  },
+
   async replaceItems(db: Executor, userId: string, items: readonly ProviderItem[]): Promise<void> {
     await db.delete(providerProfileItems).where(eq(providerProfileItems.userId, userId));
     if (items.length > 0) await db.insert(providerProfileItems).values(items.map((i) => ({ userId, ...i })));

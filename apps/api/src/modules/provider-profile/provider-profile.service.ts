@@ -25,10 +25,10 @@ export function createProviderProfileService(
   const provider = async (actor: Actor): Promise<UserRow> => requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'provider').userId));
 
   const present = async (user: UserRow, profile: ProviderProfileRow): Promise<ProviderProfile> => {
-    const items = await repo.items(db, user.identifier);
+    const [items, languages] = await Promise.all([repo.items(db, user.identifier), repo.languages(db, user.identifier)]);
     const countryIdentifier = user.countryCode ? ((await reference.countryIdByCode(user.countryCode)) ?? null) : null;
     const photoUrl = profile.photoFileId ? deps.files.signedUrl(profile.photoFileId) : null;
-    return toProviderProfile(user, profile, items, { countryIdentifier, photoUrl });
+    return toProviderProfile(user, profile, items, { countryIdentifier, photoUrl, languages });
   };
 
   /** The info form and the first-time set-up write the same fields; set-up also marks the profile complete. */
@@ -43,6 +43,7 @@ export function createProviderProfileService(
     await profileChecks.inList(db, 'therapy-category', input.therapies);
     await profileChecks.inList(db, 'modality', input.modalities);
     await profileChecks.inList(db, 'speciality', input.specialities);
+    if (input.languages) await profileChecks.languages(db, input.languages);
     const items: ProviderItem[] = [
       ...input.therapies.map((itemId) => ({ list: 'therapy-category' as const, itemId })),
       ...input.modalities.map((itemId) => ({ list: 'modality' as const, itemId })),
@@ -74,6 +75,7 @@ export function createProviderProfileService(
           setupCompletedAt: completeSetup ? (before.setupCompletedAt ?? clock.now()) : before.setupCompletedAt,
         });
         await repo.replaceItems(tx, user.identifier, items);
+        if (input.languages) await repo.replaceLanguages(tx, user.identifier, input.languages);
         // The therapies are the calendar's categories: the availability module drops this provider's cached slots.
         await events.publish(tx, 'provider-profile.changed', { providerId: user.identifier });
         return [u, p] as const;

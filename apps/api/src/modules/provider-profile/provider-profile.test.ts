@@ -15,8 +15,9 @@ afterAll(async () => t.close());
 const api: TestApp['api'] = (...args) => t.api(...args);
 
 /** A complete, valid body for both /provider/update/info and /provider/setup (offering both modalities). */
+const languageId = async (code: string) => (await t.db.$client.query<{ id: string }>('SELECT identifier AS id FROM languages WHERE code = $1', [code])).rows[0]!.id;
 const validInfo = async (overrides: Record<string, unknown> = {}) =>
-  fx.providerInfo({ modalities: [await fx.refId('modality', 'online'), await fx.refId('modality', 'in-person')], ...overrides });
+  fx.providerInfo({ modalities: [await fx.refId('modality', 'online'), await fx.refId('modality', 'in-person')], languages: [await languageId('en')], ...overrides });
 const sorted = <T extends Record<string, unknown>>(o: T) =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Array.isArray(v) ? [...(v as string[])].sort() : v]));
 
@@ -75,6 +76,18 @@ describe('POST /provider/update/info', () => {
     expect(next.statusCode, next.body).toBe(200);
     expect(next.json().data).toMatchObject({ modalities: [], therapies: [], specialities: body.specialities, headline: null, phoneNumber: null });
     expect(await t.count('provider_profile_items', { user_id: p.userId })).toBe(1);
+  });
+
+  it('the languages: saved as a set, kept when the form leaves them out, emptied by an empty list; unknown ones refused', async () => {
+    const p = await t.signUp('provider');
+    const [en, es] = [await languageId('en'), await languageId('es')];
+    expect((await api('POST', '/provider/update/info', p, await validInfo({ languages: [es, en] }))).json().data.languages.sort()).toEqual([en, es].sort());
+    const { languages: _omitted, ...withoutLanguages } = await validInfo();
+    expect((await api('POST', '/provider/update/info', p, withoutLanguages)).json().data.languages.sort()).toEqual([en, es].sort());
+    expectError(await api('POST', '/provider/update/info', p, await validInfo({ languages: ['0190a0b0-0000-7000-8000-000000000000'] })), 400, validation('Choose an option from the list'));
+    expectError(await api('POST', '/provider/update/info', p, await validInfo({ languages: [en, en] })), 400, validation('Choose an option from the list'));
+    expect((await api('GET', '/provider', p)).json().data.languages.sort()).toEqual([en, es].sort());
+    expect((await api('POST', '/provider/update/info', p, await validInfo({ languages: [] }))).json().data.languages).toEqual([]);
   });
 
   it('accepts names with marks, apostrophes and initials, stored composed (NFC)', async () => {

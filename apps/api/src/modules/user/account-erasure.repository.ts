@@ -11,6 +11,7 @@ import {
   clientPreferenceLanguages,
   clientProfiles,
   emergencyContacts,
+  providerLanguages,
   providerProfileItems,
   providerProfiles,
 } from '../../db/schema/profiles.ts';
@@ -39,6 +40,7 @@ export const accountErasureRepository = {
     await db.delete(clientPreferenceCountries).where(eq(clientPreferenceCountries.userId, userId));
     await db.delete(providerProfiles).where(eq(providerProfiles.userId, userId));
     await db.delete(providerProfileItems).where(eq(providerProfileItems.userId, userId));
+    await db.delete(providerLanguages).where(eq(providerLanguages.userId, userId));
     // Intervals go with their days (ON DELETE CASCADE).
     await db.delete(availabilityDays).where(eq(availabilityDays.providerId, userId));
     await db.delete(availabilitySettings).where(eq(availabilitySettings.providerId, userId));

@@ -28,6 +28,11 @@ const lists = [
   reference('speciality', [['grief', 'Grief and loss']]),
   reference('religion', [['buddhism', 'Buddhism']]),
   reference('ethnicity', [['asian', 'Asian']]),
+  {
+    path: '/api/v1/region/languages',
+    respond: () =>
+      jsonResponse({ data: [{ identifier: uuid(980), code: 'es', name: 'Spanish', isPrimary: true }, { identifier: uuid(981), code: 'en', name: 'English', isPrimary: true }, { identifier: uuid(982), code: 'kw', name: 'Cornish', isPrimary: false }] }),
+  },
 ];
 const entry = (n: number, lastName: string) => ({
   identifier: uuid(850 + n), firstName: 'Lena', lastName, title: 'Dr', headline: 'Anxiety and depression', photoUrl: null,
@@ -83,6 +88,10 @@ describe('DirectoryRoute', () => {
     const fetchMock = mockFetch([statesRoute, ...lists, { path: '/api/v1/therapists', respond: () => jsonResponse({ data: [entry(1, 'Hoffmann')], meta: { page: 1, pageSize: 12, total: 1, totalPages: 1 } }) }]);
     const { user, router } = renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY', path: '/therapists' });
     await vi.waitFor(() => expect(screen.getAllByRole('option', { name: 'Buddhism' }).length).toBe(1));
+    // The common languages only (not every ISO language).
+    await vi.waitFor(() => expect(screen.getAllByRole('option', { name: 'Spanish' }).length).toBe(1));
+    expect(screen.queryByRole('option', { name: 'Cornish' })).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Language'), 'es');
     await user.selectOptions(screen.getByLabelText('Speciality'), 'grief');
     await user.selectOptions(screen.getByLabelText("Therapist's religion"), 'buddhism');
     await user.selectOptions(screen.getByLabelText("Therapist's ethnicity"), 'asian');
@@ -93,13 +102,13 @@ describe('DirectoryRoute', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Free in the next 7 days' }));
     await user.selectOptions(screen.getByLabelText('Sort by'), 'soonest');
     const search = new URLSearchParams(router.state.location.search);
-    expect(Object.fromEntries(search)).toEqual({ state: 'NY', speciality: 'grief', religion: 'buddhism', ethnicity: 'asian', priceMax: '10000', priceMin: '7500', available: 'week', sort: 'soonest' });
+    expect(Object.fromEntries(search)).toEqual({ state: 'NY', language: 'es', speciality: 'grief', religion: 'buddhism', ethnicity: 'asian', priceMax: '10000', priceMin: '7500', available: 'week', sort: 'soonest' });
     await vi.waitFor(() => {
       const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost')).filter((u) => u.pathname === '/api/v1/therapists').at(-1)!;
       expect(asked.searchParams.get('priceMin')).toBe('7500');
       expect(asked.searchParams.get('religion')).toBe('buddhism');
     });
-    expect(screen.getByRole('button', { name: 'Filters (6 on)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Filters (7 on)' })).toBeTruthy();
   });
 
   it('shows the error with a retry when the search fails; without a state it opens the picker', async () => {
@@ -127,7 +136,7 @@ describe('a client arriving with saved preferences', () => {
   it('gets them as filters once (lists with one preferred item), and clearing keeps them cleared', async () => {
     useAuthStore.getState().setSession('token', { identifier: uuid(990), email: 'c@example.com', userType: 'client', firstName: 'Sam', lastName: 'Lee', isSocial: false, emailVerified: true, accountActive: true, countryCode: 'US', locale: 'en', timezone: 'UTC', createdAt: '2026-01-01T00:00:00.000Z' });
     // Two therapies preferred: either suits, so the therapy filter stays "Any"; one gender and one speciality fill in.
-    const body = prefs({ therapy: [uuid(900 + 0 + 160), uuid(900 + 1 + 160)], gender: [uuid(900 + 60)], specialities: [uuid(900 + 100)] });
+    const body = prefs({ therapy: [uuid(900 + 0 + 160), uuid(900 + 1 + 160)], gender: [uuid(900 + 60)], specialities: [uuid(900 + 100)], language: [uuid(980)] });
     mockFetch([
       statesRoute,
       ...lists,
@@ -136,7 +145,7 @@ describe('a client arriving with saved preferences', () => {
     ]);
     const { user, router } = renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY', path: '/therapists' });
     expect(await screen.findByText('The filters start from your saved preferences. Change them or clear them at any time.')).toBeTruthy();
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ state: 'NY', gender: 'female', speciality: 'grief' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ state: 'NY', language: 'es', gender: 'female', speciality: 'grief' });
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await vi.waitFor(() => expect(router.state.location.search).toBe('?state=NY'));
     expect(screen.queryByText(/saved preferences/)).toBeNull();

@@ -167,7 +167,7 @@ describe('CreateAppointmentModal', () => {
   const profile = {
     identifier: providerId, email: 'dana@example.com', firstName: 'Dana', lastName: 'Doctor', phoneNumber: null, headline: null, title: null, officeAddress: null, bio: null,
     zipCode: null, countryIdentifier: null, stateIdentifier: null, dob: null, religionIdentifier: null, ethnicityIdentifier: null, gender: null, disciplineIdentifier: null,
-    therapies: [therapyRef], modalities: [modalityRef], specialities: [], photoUrl: null, setupComplete: true,
+    therapies: [therapyRef], modalities: [modalityRef], specialities: [], languages: [], photoUrl: null, setupComplete: true,
   };
 
   function renderCreate(clients: ProviderClient[], write?: () => Response) {

@@ -3,7 +3,7 @@ import type { ClientPreferences } from '@therapy/contracts/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '@/lib/api-client';
-import { referenceListQuery } from '@/lib/regions';
+import { languagesQuery, referenceListQuery } from '@/lib/regions';
 import type { FilterKey } from './directory-api';
 
 /** Which preference list fills which filter (spec §3 client preference lists; the directory filters by code). */
@@ -19,8 +19,14 @@ const MAPPING = [
  * The filters a client's saved preferences fill in: each list where exactly one item is preferred. With several, any
  * of them suits the client, and the filter's "Any" says that better than one of them would.
  */
-export function preferenceFilters(prefs: ClientPreferences, lists: ReadonlyArray<ReadonlyArray<{ identifier: string; code: string }> | undefined>): Partial<Record<FilterKey, string>> {
+export function preferenceFilters(
+  prefs: ClientPreferences,
+  lists: ReadonlyArray<ReadonlyArray<{ identifier: string; code: string }> | undefined>,
+  languages: ReadonlyArray<{ identifier: string; code: string }> | undefined,
+): Partial<Record<FilterKey, string>> {
   const filters: Partial<Record<FilterKey, string>> = {};
+  const language = prefs.language.length === 1 ? languages?.find((l) => l.identifier === prefs.language[0])?.code : undefined;
+  if (language) filters.language = language;
   MAPPING.forEach(([pref, , filter], i) => {
     const ids = prefs[pref];
     const code = ids.length === 1 ? lists[i]?.find((item) => item.identifier === ids[0])?.code : undefined;
@@ -59,8 +65,10 @@ export function usePreferencePrefill(enabled: boolean, apply: (filters: Partial<
     useQuery({ ...referenceListQuery(MAPPING[3][1]), enabled: pending }),
     useQuery({ ...referenceListQuery(MAPPING[4][1]), enabled: pending }),
   ];
+  const languageList = useQuery({ ...languagesQuery(), enabled: pending });
   const [therapies, modalities, specialities, genders, religions] = lists.map((l) => l.data);
-  const listsReady = lists.every((l) => l.isSuccess);
+  const allLanguages = languageList.data;
+  const listsReady = lists.every((l) => l.isSuccess) && languageList.isSuccess;
   useEffect(() => {
     if (!pending || alreadyPrefilled() || !(prefs.isSuccess || prefs.isError) || (prefs.isSuccess && !listsReady)) return;
     try {
@@ -69,8 +77,8 @@ export function usePreferencePrefill(enabled: boolean, apply: (filters: Partial<
       // Without storage it fills in on every visit; still correct.
     }
     if (!prefs.data) return;
-    const filters = preferenceFilters(prefs.data, [therapies, modalities, specialities, genders, religions]);
+    const filters = preferenceFilters(prefs.data, [therapies, modalities, specialities, genders, religions], allLanguages);
     if (Object.keys(filters).length === 0) return;
     apply(filters);
-  }, [pending, prefs.isSuccess, prefs.isError, prefs.data, listsReady, therapies, modalities, specialities, genders, religions, apply]);
+  }, [pending, prefs.isSuccess, prefs.isError, prefs.data, listsReady, therapies, modalities, specialities, genders, religions, allLanguages, apply]);
 }

@@ -13,7 +13,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { currentLocale } from '@/lib/i18n';
 import { useModalStore } from '@/lib/modal-store';
 import { referenceName } from '@/lib/reference-names-de';
-import { referenceListQuery } from '@/lib/regions';
+import { languageName, languagesQuery, referenceListQuery } from '@/lib/regions';
 import { directoryQuery, filterKeys, queryFromParams, usStatesQuery, type FilterKey } from '../api/directory-api';
 import { usePreferencePrefill } from '../api/preference-filters';
 import { TherapistCard } from '../components/therapist-card';
@@ -157,7 +157,7 @@ function Filters({ id, open, params, setFilter, onClear, locale }: { id: string;
   const { t } = useTranslation('directory');
   // The box starts from the URL; the parent remounts this panel (key) when the URL's search changes from outside.
   const [q, setQ] = useState(params.get('q') ?? '');
-  const ids = { q: useId(), available: useId(), therapy: useId(), modality: useId(), speciality: useId(), gender: useId(), religion: useId(), ethnicity: useId(), priceMin: useId(), priceMax: useId(), sort: useId() };
+  const ids = { q: useId(), language: useId(), available: useId(), therapy: useId(), modality: useId(), speciality: useId(), gender: useId(), religion: useId(), ethnicity: useId(), priceMin: useId(), priceMax: useId(), sort: useId() };
   const lists = {
     therapy: useQuery(referenceListQuery('therapy-category')),
     modality: useQuery(referenceListQuery('modality')),
@@ -166,6 +166,8 @@ function Filters({ id, open, params, setFilter, onClear, locale }: { id: string;
     religion: useQuery(referenceListQuery('religion')),
     ethnicity: useQuery(referenceListQuery('ethnicity')),
   };
+  // The short list of common languages (the full ISO list is for clients' own preferences).
+  const languages = useQuery({ ...languagesQuery(), select: (all) => all.filter((l) => l.isPrimary) });
   const min = Number(params.get('priceMin') ?? '0') || 0;
   const max = Number(params.get('priceMax') ?? '0') || 0;
   const search = (e: FormEvent) => {
@@ -205,6 +207,16 @@ function Filters({ id, open, params, setFilter, onClear, locale }: { id: string;
       {pick('therapy', 'therapy-category')}
       {pick('modality', 'modality')}
       {pick('speciality', 'speciality')}
+      <div>
+        <label htmlFor={ids.language} className="mb-1.5 block text-sm font-medium text-slate-900">{t('filters.language')}</label>
+        <Select id={ids.language} value={params.get('language') ?? ''} onChange={(e) => setFilter('language', e.target.value)}>
+          <option value="">{t('filters.any')}</option>
+          {(languages.data ?? [])
+            .map((l) => ({ code: l.code, label: languageName(l.code, locale, l.name) }))
+            .sort((a, b) => a.label.localeCompare(b.label, locale))
+            .map((l) => <option key={l.code} value={l.code}>{l.label}</option>)}
+        </Select>
+      </div>
       {pick('gender', 'gender')}
       {pick('religion', 'religion')}
       {pick('ethnicity', 'ethnicity')}

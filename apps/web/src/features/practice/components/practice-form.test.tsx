@@ -28,6 +28,7 @@ const profile = {
   therapies: [],
   modalities: [],
   specialities: [],
+  languages: [],
   photoUrl: null,
   setupComplete: false,
 };

@@ -11,13 +11,14 @@ import { OptionSelect } from '@/components/option-select';
 import { Button } from '@/components/ui/button';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { FormField } from '@/components/ui/form-field';
+import { MultiSelect } from '@/components/ui/multi-select';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { currentLocale } from '@/lib/i18n';
 import { useProviderTypeStore } from '@/lib/provider-type';
 import type { OptionsState } from '@/lib/reference-options';
-import { useCountryOptions, useReferenceOptions, useStateOptions } from '@/lib/reference-options';
+import { useCountryOptions, useLanguageOptions, useReferenceOptions, useStateOptions } from '@/lib/reference-options';
 import { updateSessionUser } from '@/lib/session-state';
 import { notify } from '@/lib/toast';
 import { useSaveProviderProfile } from '../api/practice-api';
@@ -50,6 +51,7 @@ function toForm(p: ProviderProfile): PracticeForm {
     therapies: p.therapies,
     modalities: p.modalities,
     specialities: p.specialities,
+    languages: p.languages,
   };
 }
 
@@ -110,6 +112,7 @@ export function PracticeForm({ profile }: { profile: ProviderProfile }) {
     modalities: useReferenceOptions('modality'),
     specialities: useReferenceOptions('speciality'),
   };
+  const languages = useLanguageOptions();
   const statusText = (key: 'loading' | 'loadFailed' | 'retry' | 'empty') => t(`lists.${key}`);
 
   const onSubmit = (input: PracticeValues) =>
@@ -236,6 +239,25 @@ export function PracticeForm({ profile }: { profile: ProviderProfile }) {
           )}
         />
       ))}
+
+      <Controller
+        control={control}
+        name="languages"
+        render={({ field }) => (
+          <MultiSelect
+            label={t('fields.languages')}
+            options={languages.options}
+            value={field.value ?? []}
+            onChange={field.onChange}
+            error={errors.languages?.message}
+            status={listStatus(languages, statusText)}
+            placeholder={t('fields.languagesSearch')}
+            noMatch={t('fields.languagesNoMatch')}
+            removeLabel={(label) => t('fields.languagesRemove', { label })}
+            selectedLabel={(count) => t('lists.selected', { count })}
+          />
+        )}
+      />
 
       <div>
         <Button type="submit" pending={save.isPending}>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { formatMoney } from '@/lib/format';
 import { referenceName } from '@/lib/reference-names-de';
+import { languageName } from '@/lib/regions';
 import { therapistProfileQuery } from '../api/therapist-profile-query';
 
 /**
@@ -32,7 +33,7 @@ function AboutCard({ profile }: { profile: TherapistProfile }) {
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {t('about.title')}
         </h2>
-        <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+        <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <div className={fact}>
             <dt className={term}>{t('about.rating')}</dt>
             <dd className="flex items-center gap-1 text-slate-900">
@@ -54,6 +55,12 @@ function AboutCard({ profile }: { profile: TherapistProfile }) {
             <dt className={term}>{t('about.licensed')}</dt>
             <dd className="text-slate-900">{profile.licenceStates.length > 0 ? profile.licenceStates.map((s) => s.name).join(', ') : t('about.notLicensedUs')}</dd>
           </div>
+          {profile.languages.length > 0 && (
+            <div className={fact}>
+              <dt className={term}>{t('about.languages')}</dt>
+              <dd className="text-slate-900">{profile.languages.map((l) => languageName(l.code, locale, l.name)).join(', ')}</dd>
+            </div>
+          )}
         </dl>
         {profile.specialities.length > 0 && (
           <>

@@ -25,6 +25,7 @@ const profile = {
   therapies: [{ identifier: uuid(510), code: 'anxiety', name: 'Anxiety' }], modalities: [], specialities: [{ identifier: uuid(512), code: 'grief', name: 'Grief and loss' }],
   fee: { amount: 9000, currencyCode: 'USD', isFree: false }, rating: { average: 4.5, count: 2 }, nextFreeAt: null,
   bio: 'Calm, practical sessions for adults.', licenceStates: [{ identifier: uuid(513), code: 'NY', name: 'New York' }],
+  languages: [{ identifier: uuid(514), code: 'es', name: 'Spanish' }],
 };
 
 function api(listed = true) {
@@ -69,6 +70,7 @@ describe('TherapistRoute profile', () => {
     expect(within(about).getByText('4.5 out of 5 (2 reviews)').getAttribute('href')).toBe('#reviews');
     expect(within(about).getByText('$90.00')).toBeTruthy();
     expect(within(about).getByText('New York')).toBeTruthy();
+    expect(within(about).getByText('Spanish')).toBeTruthy();
     expect(within(about).getByText('Grief and loss')).toBeTruthy();
     expect(within(about).getByText('Calm, practical sessions for adults.')).toBeTruthy();
   });
