@@ -245,7 +245,7 @@ export function PracticeForm({ profile }: { profile: ProviderProfile }) {
         name="languages"
         render={({ field }) => (
           <MultiSelect
-            label={t('fields.languages')}
+            label={`${t('fields.languages')} (${t('fields.optional')})`}
             options={languages.options}
             value={field.value ?? []}
             onChange={field.onChange}
