@@ -59,5 +59,11 @@ export const directoryEntries = pgTable(
     index('directory_entries_specialities_idx').using('gin', t.specialities),
     index('directory_entries_languages_idx').using('gin', t.languages),
     index('directory_entries_next_free_idx').on(t.nextFreeAt),
+    // The single-valued filters and sorts (within a state the planner may still prefer the state's GIN index).
+    index('directory_entries_price_idx').on(t.price),
+    index('directory_entries_rating_idx').on(t.rating),
+    index('directory_entries_gender_idx').on(t.gender),
+    index('directory_entries_religion_idx').on(t.religionId),
+    index('directory_entries_ethnicity_idx').on(t.ethnicityId),
   ],
 );

@@ -82,7 +82,7 @@ describe('POST /provider/update/info', () => {
     const p = await t.signUp('provider');
     const [en, es] = [await languageId('en'), await languageId('es')];
     expect((await api('POST', '/provider/update/info', p, await validInfo({ languages: [es, en] }))).json().data.languages.sort()).toEqual([en, es].sort());
-    const { languages: _omitted, ...withoutLanguages } = await validInfo();
+    const { languages: _omitted, ...withoutLanguages } = (await validInfo()) as Record<string, unknown>;
     expect((await api('POST', '/provider/update/info', p, withoutLanguages)).json().data.languages.sort()).toEqual([en, es].sort());
     expectError(await api('POST', '/provider/update/info', p, await validInfo({ languages: ['0190a0b0-0000-7000-8000-000000000000'] })), 400, validation('Choose an option from the list'));
     expectError(await api('POST', '/provider/update/info', p, await validInfo({ languages: [en, en] })), 400, validation('Choose an option from the list'));
