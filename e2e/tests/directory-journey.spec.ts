@@ -46,7 +46,7 @@ test('a visitor picks a state, filters the directory and reaches a therapist to 
   await expect(page).toHaveURL(/available=week/);
   await expect(page).toHaveURL(/sort=soonest/);
   await expect(card).toBeVisible();
-  await expect(page.getByText(/^Next free: /)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ has: card }).getByText(/^Next free: /)).toBeVisible();
   await card.click();
 
   await expect(page).toHaveURL(new RegExp(`/therapists/${providerId}/$`));

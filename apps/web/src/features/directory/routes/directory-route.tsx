@@ -168,6 +168,14 @@ function Filters({ id, open, params, setFilter, onClear, locale }: { id: string;
   };
   // The short list of common languages (the full ISO list is for clients' own preferences).
   const languages = useQuery({ ...languagesQuery(), select: (all) => all.filter((l) => l.isPrimary) });
+  // The box ticks at once; the URL, which it mirrors, follows a moment later (and may change it from outside).
+  const inUrl = params.get('available') === 'week';
+  const [available, setAvailable] = useState(inUrl);
+  const [seenInUrl, setSeenInUrl] = useState(inUrl);
+  if (seenInUrl !== inUrl) {
+    setSeenInUrl(inUrl);
+    setAvailable(inUrl);
+  }
   const min = Number(params.get('priceMin') ?? '0') || 0;
   const max = Number(params.get('priceMax') ?? '0') || 0;
   const search = (e: FormEvent) => {
@@ -199,8 +207,11 @@ function Filters({ id, open, params, setFilter, onClear, locale }: { id: string;
           id={ids.available}
           type="checkbox"
           className="size-4 rounded border-slate-400 text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700"
-          checked={params.get('available') === 'week'}
-          onChange={(e) => setFilter('available', e.target.checked ? 'week' : '')}
+          checked={available}
+          onChange={(e) => {
+            setAvailable(e.target.checked);
+            setFilter('available', e.target.checked ? 'week' : '');
+          }}
         />
         <label htmlFor={ids.available} className="text-sm font-medium text-slate-900">{t('filters.availableWeek')}</label>
       </div>
