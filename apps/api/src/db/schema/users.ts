@@ -27,6 +27,8 @@ export const users = pgTable(
   (t) => [
     // One live account per email; a deleted account's anonymised row no longer holds the address.
     uniqueIndex('users_email_live_key').on(t.email).where(sql`${t.deletedAt} IS NULL`),
+    // "Is this account live?" from the index alone, for joins over many rows (the directory's search).
+    index('users_live_idx').on(t.identifier).where(sql`${t.deletedAt} IS NULL`),
     check('users_password_or_social', sql`${t.passwordHash} IS NOT NULL OR ${t.isSocial} OR ${t.deletedAt} IS NOT NULL`),
     check('users_locale', sql`${t.locale} IN ('en', 'de')`),
   ],

@@ -124,8 +124,10 @@ export const directoryRepository = {
         : f.sort === 'rating'
           ? sql`d.rating DESC, d.review_count DESC, d.provider_id`
           : sql`${match}d.rating DESC, d.provider_id`;
+    // The id lists come as JSON: parsed natively, where pg's text-array parser was a tenth of the page's CPU.
     const result = await ex.execute<SearchRow & Record<string, unknown>>(sql`
-      SELECT d.provider_id, d.first_name, d.last_name, d.title, d.headline, d.photo_file_id, d.therapies, d.modalities, d.specialities,
+      SELECT d.provider_id, d.first_name, d.last_name, d.title, d.headline, d.photo_file_id,
+             to_json(d.therapies) AS therapies, to_json(d.modalities) AS modalities, to_json(d.specialities) AS specialities,
              d.fee_amount AS fee, d.fee_currency AS currency_code, d.fee_is_free AS is_free, d.half_stars_sum, d.review_count,
              CASE WHEN d.next_free_at >= ${f.now} THEN d.next_free_at END AS next_free_at, count(*) OVER () AS total
         FROM directory_entries d

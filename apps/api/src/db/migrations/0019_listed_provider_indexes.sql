@@ -1,0 +1,2 @@
+CREATE INDEX "users_live_idx" ON "users" USING btree ("identifier") WHERE "users"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "provider_verifications_approved_idx" ON "provider_verifications" USING btree ("provider_id") WHERE "provider_verifications"."status" = 'approved';
