@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
 
@@ -31,5 +32,26 @@ describe('health and readiness', () => {
     const res = await t.request({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toContain('/api/v1/user/register');
+  });
+
+  it('compresses a JSON answer in one piece for a browser that asks, with its exact length', async () => {
+    const plain = await t.request({ method: 'GET', url: '/api/v1/region/country/code/US/states' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const res = await t.request({ method: 'GET', url: '/api/v1/region/country/code/US/states', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    // One call, not a stream: the length is known, so the answer is not chunked.
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('leaves a small answer uncompressed', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/v1/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toEqual({ status: 'ok' });
   });
 });
