@@ -18,6 +18,7 @@ import { createFlags } from './platform/flags.ts';
 import { createAvailabilityModule } from './modules/availability/availability.module.ts';
 import { createBookingMailModule } from './modules/booking-mail/booking-mail.module.ts';
 import { createBookingsModule } from './modules/bookings/bookings.module.ts';
+import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createReviewsModule } from './modules/reviews/reviews.module.ts';
 import { createDirectoryModule } from './modules/directory/directory.module.ts';
 import { createBankDetailsModule } from './modules/bank-details/bank-details.module.ts';
@@ -140,6 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const bookingMail = createBookingMailModule(deps, { users, facts: bookings.factsOf });
   const flags = await createFlags(config.flags);
   const directory = createDirectoryModule(deps, { nextFreeSlot: availability.nextFreeSlotOf });
+  const notes = createNotesModule(deps, { users, bookingFacts: bookings.factsOf, isClientOf: bookings.hasBookedWith });
   const reviews = createReviewsModule(deps, { participantFacts: bookings.participantFacts, markFeedbackProvided: bookings.markFeedbackProvided, bookingFacts: bookings.factsOf });
   const modules = [
     createHealthModule(deps),
@@ -161,6 +163,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bookingMail,
     reviews,
     directory,
+    notes,
   ];
 
 

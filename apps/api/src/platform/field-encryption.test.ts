@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createFieldEncryption, FieldDecryptionError } from './field-encryption.ts';
+import { createFieldEncryption, FieldDecryptionError, SEALED_OVERHEAD_BYTES } from './field-encryption.ts';
 
 const key = () => crypto.randomBytes(32).toString('hex');
 
@@ -47,5 +47,17 @@ describe('field encryption (AES-256-GCM)', () => {
     expect(() => createFieldEncryption({ keys: { 1: 'abc' }, currentKeyId: 1 })).toThrow();
     expect(() => createFieldEncryption({ keys: { 0: key() }, currentKeyId: 0 })).toThrow();
     expect(() => createFieldEncryption({ keys: { 1: key() }, currentKeyId: 2 })).toThrow();
+  });
+
+  it('seals bytes the same way (a note file): round trip, fixed overhead, bound to its context, tamper-evident', () => {
+    const bytes = crypto.randomBytes(5000);
+    const sealed = enc.sealBytes(bytes, 'note_file:a');
+    expect(sealed.length).toBe(bytes.length + SEALED_OVERHEAD_BYTES);
+    expect(sealed.includes(bytes.subarray(0, 64))).toBe(false);
+    expect(enc.openBytes(sealed, 'note_file:a').equals(bytes)).toBe(true);
+    expect(() => enc.openBytes(sealed, 'note_file:b')).toThrow(FieldDecryptionError);
+    const changed = Buffer.from(sealed);
+    changed[100]! ^= 1;
+    expect(() => enc.openBytes(changed, 'note_file:a')).toThrow(FieldDecryptionError);
   });
 });

@@ -17,7 +17,15 @@ export interface FieldEncryption {
   open(sealed: string, context: string): string;
   /** The key id a sealed value names (for re-encryption after a rotation). */
   keyIdOf(sealed: string): number;
+  /** The same sealing for bytes (a note's file): the result is the raw layout above, not base64. */
+  sealBytes(plain: Buffer, context: string): Buffer;
+  openBytes(sealed: Buffer, context: string): Buffer;
+  /** The key new values are sealed with. */
+  currentKeyId: number;
 }
+
+/** What sealing adds to a value's length: key id, IV and tag. */
+export const SEALED_OVERHEAD_BYTES = 1 + 12 + 16;
 
 export interface FieldEncryptionKeys {
   /** Key id (1-255) -> the secret as 64 hex characters (32 bytes). */
@@ -46,29 +54,39 @@ export function createFieldEncryption({ keys, currentKeyId }: FieldEncryptionKey
   const current = derived.get(currentKeyId);
   if (!current) throw new Error(`no field-encryption key with id ${currentKeyId}`);
 
+  const sealRaw = (plain: Buffer, context: string): Buffer => {
+    const iv = crypto.randomBytes(IV_BYTES);
+    const cipher = crypto.createCipheriv('aes-256-gcm', current, iv, { authTagLength: TAG_BYTES });
+    cipher.setAAD(Buffer.from(context, 'utf8'));
+    const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+    return Buffer.concat([Buffer.from([currentKeyId]), iv, cipher.getAuthTag(), body]);
+  };
+  const openRaw = (raw: Buffer, context: string): Buffer => {
+    if (raw.length < HEADER) throw new FieldDecryptionError('sealed value too short');
+    const key = derived.get(raw[0]!);
+    if (!key) throw new FieldDecryptionError(`no key with id ${raw[0]}`);
+    const decipher = crypto.createDecipheriv('aes-256-gcm', key, raw.subarray(1, 1 + IV_BYTES), { authTagLength: TAG_BYTES });
+    decipher.setAAD(Buffer.from(context, 'utf8'));
+    decipher.setAuthTag(raw.subarray(1 + IV_BYTES, HEADER));
+    try {
+      return Buffer.concat([decipher.update(raw.subarray(HEADER)), decipher.final()]);
+    } catch {
+      throw new FieldDecryptionError('sealed value does not open with its key and context');
+    }
+  };
+
   return {
     seal(plaintext, context) {
-      const iv = crypto.randomBytes(IV_BYTES);
-      const cipher = crypto.createCipheriv('aes-256-gcm', current, iv, { authTagLength: TAG_BYTES });
-      cipher.setAAD(Buffer.from(context, 'utf8'));
-      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return Buffer.concat([Buffer.from([currentKeyId]), iv, cipher.getAuthTag(), body]).toString('base64');
+      return sealRaw(Buffer.from(plaintext, 'utf8'), context).toString('base64');
     },
 
     open(sealed, context) {
-      const raw = Buffer.from(sealed, 'base64');
-      if (raw.length < HEADER) throw new FieldDecryptionError('sealed value too short');
-      const key = derived.get(raw[0]!);
-      if (!key) throw new FieldDecryptionError(`no key with id ${raw[0]}`);
-      const decipher = crypto.createDecipheriv('aes-256-gcm', key, raw.subarray(1, 1 + IV_BYTES), { authTagLength: TAG_BYTES });
-      decipher.setAAD(Buffer.from(context, 'utf8'));
-      decipher.setAuthTag(raw.subarray(1 + IV_BYTES, HEADER));
-      try {
-        return Buffer.concat([decipher.update(raw.subarray(HEADER)), decipher.final()]).toString('utf8');
-      } catch {
-        throw new FieldDecryptionError('sealed value does not open with its key and context');
-      }
+      return openRaw(Buffer.from(sealed, 'base64'), context).toString('utf8');
     },
+
+    sealBytes: (plain, context) => sealRaw(plain, context),
+    openBytes: (sealed, context) => openRaw(sealed, context),
+    currentKeyId,
 
     keyIdOf(sealed) {
       const raw = Buffer.from(sealed, 'base64');

@@ -6,6 +6,7 @@ import { commonMessages } from './common.ts';
 import { credentialMessages } from './credentials.ts';
 import { directoryMessages } from './directory.ts';
 import type { MessageEntry } from './define.ts';
+import { noteMessages } from './notes.ts';
 import { payoutMessages } from './payouts.ts';
 import { practiceDetailsMessages } from './practice-details.ts';
 import { profileMessages } from './profile.ts';
@@ -33,6 +34,7 @@ export const featureCatalogues = {
   bookings: bookingMessages,
   reviews: reviewMessages,
   directory: directoryMessages,
+  notes: noteMessages,
 } as const;
 
 export const catalogue = {
@@ -49,6 +51,7 @@ export const catalogue = {
   ...bookingMessages,
   ...reviewMessages,
   ...directoryMessages,
+  ...noteMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -12,3 +12,4 @@ export * from './verification.ts';
 export * from './bookings.ts';
 export * from './reviews.ts';
 export * from './directory.ts';
+export * from './notes.ts';

@@ -48,6 +48,8 @@ export function createBookingsModule(
     factsOf: bookings.factsOf satisfies BookingFactsSource,
     /** A user's active bookings that have not ended (account deletion waits for none). */
     upcomingSessionsOf: (userId: string, ex: Executor = deps.db): Promise<number> => bookingsRepository.upcomingCount(ex, userId, deps.clock.now()),
+    /** For notes (issue 17): whether the client has booked the provider (any booking, whatever became of it). */
+    hasBookedWith: (providerId: string, clientId: string, ex: Executor = deps.db): Promise<boolean> => bookingsRepository.hasBookedWith(ex, providerId, clientId),
     /** For reviews (issue 16): a participant booking's parties and the booking's status. */
     participantFacts: (participantId: string, ex: Executor = deps.db) => bookingsRepository.participantFacts(ex, participantId),
     /** For reviews: the participant has reviewed the session (`feedbackProvided`), in the review's transaction. */

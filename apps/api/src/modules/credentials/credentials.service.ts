@@ -5,11 +5,12 @@ import {
   type IndemnityInsurance,
   type Qualification,
 } from '@therapy/contracts/credentials';
-import { isMessageKey, m, type MessageKey, type MessageParams } from '@therapy/contracts/messages';
+import { m } from '@therapy/contracts/messages';
 import type { ReviewDocument } from '@therapy/contracts/practice-setup';
 import type { AppDeps } from '../../deps.ts';
 import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
+import { parseMultipartFields } from '../../platform/http/multipart-fields.ts';
 import { checkDocument, type CheckedDocument } from '../../platform/files/documents.ts';
 import type { DocumentPurpose } from '../../platform/files/file-service.ts';
 import type { UploadedParts } from '../../platform/files/uploads.ts';
@@ -49,16 +50,7 @@ export function createCredentialsService(deps: AppDeps, { users }: { users: Pick
   /** The multipart text fields read into the shared schema; only its fields are looked at. */
   const details = (fields: Record<string, string>): QualificationDetails => {
     const input = { type: fields.type, body: fields.body, credentialNumber: fields.credentialNumber, title: fields.title };
-    const parsed = qualificationDetailsInput.safeParse(input);
-    if (!parsed.success) {
-      // Every issue carries a catalogue key (or a key with its params, messageRef); anything else is malformed input.
-      const keys = parsed.error.issues.map((i) => i.message).map((msg): string => (isMessageKey(msg) || isMessageKey(msg.slice(0, msg.indexOf('{'))) ? msg : m.malformedRequest));
-      const first = keys[0]!;
-      const brace = first.indexOf('{');
-      if (brace < 0) throw AppError.validation(first as MessageKey, keys);
-      throw new AppError(400, 'VALIDATION_ERROR', first.slice(0, brace) as MessageKey, keys, JSON.parse(first.slice(brace)) as MessageParams);
-    }
-    const v = parsed.data;
+    const v = parseMultipartFields(qualificationDetailsInput, input);
     return v.type === 'license'
       ? { kind: v.type, body: v.body!, credentialNumber: v.credentialNumber!, title: null }
       : { kind: v.type, body: null, credentialNumber: null, title: v.title! };

@@ -4,6 +4,7 @@ import { availabilityDays, availabilitySettings } from '../../db/schema/availabi
 import { bankDetails } from '../../db/schema/bank-details.ts';
 import { insuranceFiles, qualifications } from '../../db/schema/credentials.ts';
 import { files } from '../../db/schema/files.ts';
+import { notes } from '../../db/schema/notes.ts';
 import { providerBookingFees, providerLicenseStates, workHistory } from '../../db/schema/practice-details.ts';
 import {
   clientPreferenceCountries,
@@ -59,6 +60,10 @@ export const accountErasureRepository = {
     // A review's words are the person's own, often about their health: they go. The rating stays, without a name
     // (the name goes with the account), so the therapist's average and count stay what clients gave (decision 0028).
     await db.update(reviews).set({ comment: null }).where(eq(reviews.clientId, userId));
+    // A provider's notes are theirs to keep or lose: they go with the account (their sealed files are marked deleted
+    // below). Notes a provider wrote about a deleted client stay with that provider (the client's row is anonymised,
+    // not removed). The access log stays: it holds who and when, never note text.
+    await db.delete(notes).where(eq(notes.authorId, userId));
 
     // Single-use links and email-change codes (a pending new address is personal too); their mails in the dev outbox.
     const pendingAddresses = await db.select({ email: emailChangeCodes.newEmail }).from(emailChangeCodes).where(eq(emailChangeCodes.userId, userId));

@@ -37,6 +37,9 @@ interface Fixtures {
   /** A requested booking of the client with the provider, and its participant row (booking changes, issue 15). */
   bookingId: string;
   participantId: string;
+  /** The provider's session notes on that booking: one with a file (read, edited, downloaded), one to delete. */
+  noteId: string;
+  noteToDeleteId: string;
 }
 interface Rule {
   who: Who;
@@ -204,6 +207,15 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/provider/verification': { who: 'provider' },
   'PUT /api/v1/provider/verification-submission': { who: 'provider' },
   'GET /api/v1/provider/qualification/verification-note': { who: 'provider' },
+  // Notes (issue 17): health data, only their author; another provider's booking, client or note is not found.
+  'POST /api/v1/note': { who: 'provider' },
+  'GET /api/v1/note/booking/{id}': { who: 'provider', params: (f) => ({ id: f.bookingId }), owned: true },
+  'GET /api/v1/note/client/{id}': { who: 'provider', params: (f) => ({ id: f.client.userId }), owned: true },
+  'GET /api/v1/note/{id}': { who: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
+  'PUT /api/v1/note/{id}': { who: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
+  'DELETE /api/v1/note/{id}': { who: 'provider', params: (f) => ({ id: f.noteToDeleteId }), owned: true },
+  'GET /api/v1/note/{id}/file': { who: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
+  'GET /api/v1/note/{id}/access-log': { who: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
 
   // Operators only (decision 0022); batches of a made-up id are not found (payout-batches.test.ts covers real ones).
   'GET /api/v1/operator/payouts/due': { who: 'operator' },
@@ -280,6 +292,9 @@ beforeAll(async () => {
     `INSERT INTO booking_participants (identifier, booking_id, client_id, status) VALUES (gen_random_uuid(), $1, $2, 'invited') RETURNING identifier`,
     [booked[0]!.identifier, client.userId],
   );
+  const sessionNote = await uploadDocuments(t, provider, '/note', { type: 'booking', reference: booked[0]!.identifier, title: 'Intake', content: '' }, [pdfFile('intake.pdf')], 'file');
+  const noteToDelete = await uploadDocuments(t, provider, '/note', { type: 'booking', reference: booked[0]!.identifier, title: 'Draft', content: 'To be deleted' }, [], 'file');
+  for (const res of [sessionNote, noteToDelete]) expect(res.statusCode, res.body).toBe(201);
   const slotId = slots.json().data.items[0].timeSlot[0].identifier as string;
   for (const key of ['POST /api/v1/booking/{id}/reschedule', 'POST /api/v1/appointment/{id}/reschedule', 'POST /api/v1/booking/{id}/schedule']) RULES[key]!.body = { timeslotIdentifier: slotId };
   f = {
@@ -302,6 +317,8 @@ beforeAll(async () => {
     experienceId: job.json().data.identifier,
     bookingId: booked[0]!.identifier,
     participantId: participants[0]!.identifier,
+    noteId: sessionNote.json().data.identifier,
+    noteToDeleteId: noteToDelete.json().data.identifier,
   };
   RULES['POST /api/v1/share-booking']!.body = { bookingIdentifier: f.bookingId, email: 'friend@example.com' };
 });

@@ -38,6 +38,14 @@ export interface FileService {
    * storage key is ours (purpose, a fresh id, the checked extension); the client's name is kept only as data.
    */
   saveDocument(ownerUserId: string, purpose: DocumentPurpose, doc: CheckedDocument, tx?: Executor): Promise<StoredFile & { originalName: string }>;
+  /**
+   * Stores bytes its caller sealed (a note's file, encrypted with the field encryption): kept as opaque
+   * application/octet-stream under `<purpose>/<id>.bin`, without a name (the name is health data too; the caller keeps
+   * it sealed). Never handed out by signed URL: the caller reads it back with `readBytes` after its own access check.
+   */
+  saveSealed(ownerUserId: string, purpose: 'note', data: Buffer, tx?: Executor): Promise<StoredFile>;
+  /** A live file's bytes (undefined when the row or the bytes are gone). */
+  readBytes(fileId: string): Promise<Buffer | undefined>;
   /** Soft-deletes the row (deletedAt) and removes the bytes from storage; idempotent. */
   remove(fileId: string, tx?: Executor): Promise<void>;
   /**
@@ -93,6 +101,29 @@ export function createFileService(opts: FileServiceOptions): FileService {
   const storage = opts.storage ?? createFileStorage(config.storage);
   const urlKey = fileUrlKey(config.jwtSecret);
 
+  /** Bytes kept as they are: the row first, then the bytes (as saveImage), under a key that is ours alone. */
+  const storeAsIs = async (ownerUserId: string, purpose: DocumentPurpose | 'note', file: { data: Buffer; contentType: string; extension: string; originalName: string | null }, tx?: Executor) => {
+    const identifier = newId();
+    const storageKey = `${purpose}/${identifier}.${file.extension}`;
+    const row = await filesRepository.insert(tx ?? db, {
+      identifier,
+      ownerUserId,
+      purpose,
+      storageKey,
+      contentType: file.contentType,
+      sizeBytes: file.data.length,
+      sha256: crypto.createHash('sha256').update(file.data).digest('hex'),
+      originalName: file.originalName,
+    });
+    try {
+      await storage.put(storageKey, file.data, file.contentType);
+    } catch (err) {
+      await filesRepository.deleteRow(tx ?? db, identifier).catch(() => {});
+      throw err;
+    }
+    return row;
+  };
+
   return {
     async saveImage(ownerUserId, purpose, part, tx) {
       if (!part) throw fileRequired();
@@ -122,25 +153,23 @@ export function createFileService(opts: FileServiceOptions): FileService {
     },
 
     async saveDocument(ownerUserId, purpose, doc, tx) {
-      const identifier = newId();
-      const storageKey = `${purpose}/${identifier}.${doc.extension}`;
-      const row = await filesRepository.insert(tx ?? db, {
-        identifier,
-        ownerUserId,
-        purpose,
-        storageKey,
-        contentType: doc.contentType,
-        sizeBytes: doc.data.length,
-        sha256: crypto.createHash('sha256').update(doc.data).digest('hex'),
-        originalName: doc.filename,
-      });
-      try {
-        await storage.put(storageKey, doc.data, doc.contentType);
-      } catch (err) {
-        await filesRepository.deleteRow(tx ?? db, identifier).catch(() => {});
-        throw err;
-      }
+      const row = await storeAsIs(ownerUserId, purpose, { data: doc.data, contentType: doc.contentType, extension: doc.extension, originalName: doc.filename }, tx);
       return { identifier: row.identifier, contentType: row.contentType, sizeBytes: row.sizeBytes, originalName: doc.filename };
+    },
+
+    async saveSealed(ownerUserId, purpose, data, tx) {
+      const row = await storeAsIs(ownerUserId, purpose, { data, contentType: 'application/octet-stream', extension: 'bin', originalName: null }, tx);
+      return { identifier: row.identifier, contentType: row.contentType, sizeBytes: row.sizeBytes };
+    },
+
+    async readBytes(fileId) {
+      const row = await filesRepository.findLive(db, fileId);
+      if (!row) return undefined;
+      const object = await storage.get(row.storageKey);
+      if (!object) return undefined;
+      const chunks: Buffer[] = [];
+      for await (const chunk of object.body as AsyncIterable<Buffer>) chunks.push(chunk);
+      return Buffer.concat(chunks);
     },
 
     async remove(fileId, tx) {

@@ -47,6 +47,8 @@ export interface UploadedParts {
   fields: Record<string, string>;
   /** The file parts named `fileField`, in the order sent. */
   files: UploadedDocument[];
+  /** Text fields longer than the field size: cut there by the parser, so their value is not what was sent. */
+  truncatedFields: string[];
 }
 
 /**
@@ -55,14 +57,14 @@ export interface UploadedParts {
  * byte more than allowed says "too large"; the rest is read and dropped). Texts get the same check as JSON bodies.
  * Not multipart: no fields and no files. More than `maxFiles` files: 400 credentialTooManyFiles.
  */
-export async function uploadedParts(req: FastifyRequest, fileField: string, maxFiles: number): Promise<UploadedParts> {
-  const result: UploadedParts = { fields: {}, files: [] };
+export async function uploadedParts(req: FastifyRequest, fileField: string, maxFiles: number, fieldSize = 1024): Promise<UploadedParts> {
+  const result: UploadedParts = { fields: {}, files: [], truncatedFields: [] };
   if (!req.isMultipart()) return result;
   const texts: string[] = [];
   try {
     // throwFileSizeLimit: false (read by @fastify/multipart, missing from its types): an over-long file is cut at the
     // limit and marked `truncated`, so the request is read to its end and answered with the message.
-    const options = { limits: { files: maxFiles, fileSize: CREDENTIAL_FILE_MAX_BYTES + 1, fields: 20, fieldSize: 1024, parts: maxFiles + 20 }, throwFileSizeLimit: false };
+    const options = { limits: { files: maxFiles, fileSize: CREDENTIAL_FILE_MAX_BYTES + 1, fields: 20, fieldSize, parts: maxFiles + 20 }, throwFileSizeLimit: false };
     const parts = req.parts(options as Parameters<typeof req.parts>[0]);
     for await (const part of parts) {
       texts.push(part.fieldname);
@@ -70,6 +72,7 @@ export async function uploadedParts(req: FastifyRequest, fileField: string, maxF
         if (typeof part.value === 'string') {
           texts.push(part.value);
           result.fields[part.fieldname] = part.value;
+          if (part.valueTruncated) result.truncatedFields.push(part.fieldname);
         }
         continue;
       }

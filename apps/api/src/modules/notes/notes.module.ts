@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../deps.ts';
+import { notesRoutes } from './notes.routes.ts';
+import { createNotesService, type NotesPorts } from './notes.service.ts';
+
+/**
+ * The notes module's public face (issue 17): a provider's session notes (on their bookings) and client notes (about
+ * their clients), sealed at rest, each access logged. It learns of bookings through the BookingFacts port and of
+ * who is whose client through `isClientOf`.
+ */
+export function createNotesModule(deps: Pick<AppDeps, 'db' | 'clock' | 'files' | 'config'>, ports: NotesPorts) {
+  const notes = createNotesService(deps, ports);
+  const plugin: FastifyPluginAsync = async (app) => {
+    await app.register(notesRoutes, { notes });
+  };
+  return { name: 'notes' as const, plugin };
+}
+export type NotesModule = ReturnType<typeof createNotesModule>;

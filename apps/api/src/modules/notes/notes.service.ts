@@ -1,0 +1,239 @@
+import { TZDate } from '@date-fns/tz';
+import { m } from '@therapy/contracts/messages';
+import { noteContentProblem, noteInput, noteUpdateInput, type Note, type NoteAccessEntry, type NoteListQuery, type NoteType } from '@therapy/contracts/notes';
+import type { Executor } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
+import type { BookingFactsSource } from '../../platform/booking-facts.ts';
+import { AppError } from '../../platform/errors.ts';
+import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
+import { checkNoteFile } from '../../platform/files/documents.ts';
+import type { UploadedParts } from '../../platform/files/uploads.ts';
+import { parseMultipartFields } from '../../platform/http/multipart-fields.ts';
+import { newId } from '../../platform/ids.ts';
+import type { UserModule } from '../user/user.module.ts';
+import { notesRepository as repo, type NoteRow } from './notes.repository.ts';
+
+/**
+ * Session and client notes (issue 17; DESIGN.md §6 "Notes"; decision 0029). Health data, so:
+ * - only the provider who wrote a note reads, changes or deletes it; anyone else, also the client it is about and an
+ *   operator, gets 404, and a note can be written only on the provider's own booking or about their own client;
+ * - title, content, the file's name and the file's bytes are sealed (AES-256-GCM) and bound to the note's id;
+ * - every read, write, delete and download is logged (append-only) with the address and browser it came from.
+ */
+export interface NotesPorts {
+  users: Pick<UserModule, 'findActiveUser'>;
+  bookingFacts: BookingFactsSource;
+  /** Whether the client is the provider's client (a booking between them, later also an import). */
+  isClientOf: (providerId: string, clientId: string) => Promise<boolean>;
+}
+
+/** Where a request came from, for the access log. */
+export interface RequestOrigin {
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+type Action = NoteAccessEntry['action'];
+
+const context = (noteId: string, part: 'title' | 'content' | 'file-name' | 'file') => `note:${noteId}:${part}`;
+/** Browsers send long agent strings; the log keeps what identifies one. */
+const agentOf = (origin: RequestOrigin) => (origin.userAgent ? origin.userAgent.slice(0, 512) : null);
+
+export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' | 'config'>, ports: NotesPorts) {
+  const { db, clock, files } = deps;
+  const crypt = fieldEncryptionFromConfig(deps.config);
+
+  /** A provider (403 otherwise) whose account is live. */
+  const provider = async (actor: Actor) => requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'provider').userId));
+
+  const toNote = (row: NoteRow): Note => ({
+    identifier: row.identifier,
+    type: row.type,
+    reference: row.type === 'booking' ? row.bookingId! : row.clientId,
+    bookingIdentifier: row.bookingId,
+    clientIdentifier: row.clientId,
+    title: crypt.open(row.titleSealed, context(row.identifier, 'title')),
+    content: crypt.open(row.contentSealed, context(row.identifier, 'content')),
+    file:
+      row.fileId && row.fileNameSealed
+        ? { filename: crypt.open(row.fileNameSealed, context(row.identifier, 'file-name')), size: row.fileSizeBytes ?? 0, contentType: row.fileContentType ?? 'application/octet-stream' }
+        : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  });
+
+  /** One log line per note (one statement); inside the write's transaction for writes, so both happen or neither. */
+  const log = (ex: Executor, authorId: string, actorId: string, origin: RequestOrigin, action: Action, noteIds: readonly string[]) =>
+    repo.logAccess(ex, noteIds.map((noteId) => ({ noteId, authorId, actorId, action, at: clock.now(), ipAddress: origin.ipAddress, userAgent: agentOf(origin) })));
+
+  /** The note's client: the booking's (a session note on one of the provider's bookings) or the client named. */
+  const clientOfReference = async (providerId: string, type: NoteType, reference: string): Promise<{ clientId: string; bookingId: string | null }> => {
+    if (type === 'booking') {
+      const facts = await ports.bookingFacts(reference);
+      if (!facts || facts.providerId !== providerId) throw AppError.notFound();
+      return { clientId: facts.clientId, bookingId: facts.identifier };
+    }
+    if (!(await ports.isClientOf(providerId, reference))) throw AppError.notFound();
+    return { clientId: reference, bookingId: null };
+  };
+
+  /** Fields cut short by the multipart parser were too long: said as the field's own limit. */
+  const refuseTruncated = (parts: UploadedParts) => {
+    if (parts.truncatedFields.includes('title')) throw AppError.rule(m.noteTitleMax);
+    if (parts.truncatedFields.includes('content')) throw AppError.rule(m.noteContentMax);
+  };
+
+  const owned = async (authorId: string, id: string): Promise<NoteRow> => {
+    const row = await repo.findOwned(db, id, authorId);
+    if (!row) throw AppError.notFound();
+    return row;
+  };
+
+  /** Midnight of a calendar day in the provider's time zone (UTC when they have none). */
+  const startOfDay = (day: string, zone: string | null, plusDays = 0): Date => {
+    const [y, mo, d] = day.split('-').map(Number) as [number, number, number];
+    return new Date(new TZDate(y, mo - 1, d + plusDays, zone ?? 'UTC').getTime());
+  };
+
+  return {
+    async create(actor: Actor, origin: RequestOrigin, parts: UploadedParts): Promise<Note> {
+      const me = await provider(actor);
+      refuseTruncated(parts);
+      const values = parseMultipartFields(noteInput, { type: parts.fields.type, reference: parts.fields.reference, title: parts.fields.title, content: parts.fields.content });
+      const upload = parts.files[0];
+      const problem = noteContentProblem(values.content, upload !== undefined);
+      if (problem) throw AppError.rule(m[problem]);
+      const { clientId, bookingId } = await clientOfReference(me.identifier, values.type, values.reference);
+      const checked = upload ? await checkNoteFile(values.type, upload) : undefined;
+
+      const identifier = newId();
+      const stored = checked ? await files.saveSealed(me.identifier, 'note', crypt.sealBytes(checked.data, context(identifier, 'file'))) : undefined;
+      try {
+        const row = await db.transaction(async (tx) => {
+          const created = await repo.insert(tx, {
+            identifier,
+            authorId: me.identifier,
+            type: values.type,
+            bookingId,
+            clientId,
+            keyId: crypt.currentKeyId,
+            titleSealed: crypt.seal(values.title, context(identifier, 'title')),
+            // A file note's content is empty (spec §5: file mode sends empty content).
+            contentSealed: crypt.seal(checked ? '' : values.content, context(identifier, 'content')),
+            fileId: stored?.identifier ?? null,
+            fileNameSealed: checked ? crypt.seal(checked.filename, context(identifier, 'file-name')) : null,
+            fileSizeBytes: checked ? checked.data.length : null,
+            fileContentType: checked?.contentType ?? null,
+          });
+          await log(tx, me.identifier, me.identifier, origin, 'create', [identifier]);
+          return created;
+        });
+        return toNote(row);
+      } catch (err) {
+        if (stored) await files.purge([stored.identifier]).catch(() => undefined);
+        throw err;
+      }
+    },
+
+    async ofBooking(actor: Actor, origin: RequestOrigin, bookingId: string): Promise<Note[]> {
+      const me = await provider(actor);
+      const facts = await ports.bookingFacts(bookingId);
+      if (!facts || facts.providerId !== me.identifier) throw AppError.notFound();
+      const rows = await repo.ofBooking(db, me.identifier, bookingId);
+      await log(db, me.identifier, me.identifier, origin, 'read', rows.map((r) => r.identifier));
+      return rows.map(toNote);
+    },
+
+    /**
+     * The provider's notes about a client, filtered and paged. Titles are sealed, so the title words are matched
+     * after opening the provider's own notes about this one client (decision 0029); kind and days filter in SQL.
+     */
+    async ofClient(actor: Actor, origin: RequestOrigin, clientId: string, query: Required<Pick<NoteListQuery, 'page' | 'pageSize'>> & Omit<NoteListQuery, 'page' | 'pageSize'>) {
+      const me = await provider(actor);
+      if (!(await ports.isClientOf(me.identifier, clientId))) throw AppError.notFound();
+      const rows = await repo.ofClient(db, {
+        authorId: me.identifier,
+        clientId,
+        type: query.type,
+        from: query.fromDate ? startOfDay(query.fromDate, me.timezone) : undefined,
+        before: query.toDate ? startOfDay(query.toDate, me.timezone, 1) : undefined,
+      });
+      const words = query.title?.trim().toLocaleLowerCase();
+      const all = rows.map(toNote).filter((n) => !words || n.title.toLocaleLowerCase().includes(words));
+      const page = Number(query.page);
+      const pageSize = Number(query.pageSize);
+      const data = all.slice((page - 1) * pageSize, page * pageSize);
+      await log(db, me.identifier, me.identifier, origin, 'read', data.map((n) => n.identifier));
+      return { data, meta: { page, pageSize, total: all.length, totalPages: Math.ceil(all.length / pageSize) } };
+    },
+
+    async get(actor: Actor, origin: RequestOrigin, id: string): Promise<Note> {
+      const me = await provider(actor);
+      const row = await owned(me.identifier, id);
+      await log(db, me.identifier, me.identifier, origin, 'read', [id]);
+      return toNote(row);
+    },
+
+    async update(actor: Actor, origin: RequestOrigin, id: string, parts: UploadedParts): Promise<Note> {
+      const me = await provider(actor);
+      // Someone else's note is not found, whatever was sent.
+      await owned(me.identifier, id);
+      refuseTruncated(parts);
+      const values = parseMultipartFields(noteUpdateInput, { title: parts.fields.title, content: parts.fields.content });
+      const row = await db.transaction(async (tx) => {
+        const current = await repo.lockOwned(tx, id, me.identifier);
+        if (!current) throw AppError.notFound();
+        const hasFile = current.fileId !== null;
+        const problem = noteContentProblem(values.content, hasFile);
+        if (problem) throw AppError.rule(m[problem]);
+        const updated = await repo.update(
+          tx,
+          id,
+          {
+            keyId: crypt.currentKeyId,
+            titleSealed: crypt.seal(values.title, context(id, 'title')),
+            contentSealed: crypt.seal(hasFile ? '' : values.content, context(id, 'content')),
+          },
+          clock.now(),
+        );
+        await log(tx, me.identifier, me.identifier, origin, 'update', [id]);
+        return updated;
+      });
+      return toNote(row);
+    },
+
+    async remove(actor: Actor, origin: RequestOrigin, id: string): Promise<void> {
+      const me = await provider(actor);
+      const fileId = await db.transaction(async (tx) => {
+        const current = await repo.lockOwned(tx, id, me.identifier);
+        if (!current) throw AppError.notFound();
+        await repo.remove(tx, id);
+        await log(tx, me.identifier, me.identifier, origin, 'delete', [id]);
+        return current.fileId;
+      });
+      // The bytes go after the commit (they cannot be rolled back); what fails here the orphan clean-up removes later.
+      if (fileId) await files.purge([fileId]);
+    },
+
+    /** A file note's file, opened for its author. */
+    async file(actor: Actor, origin: RequestOrigin, id: string): Promise<{ data: Buffer; contentType: string; filename: string }> {
+      const me = await provider(actor);
+      const row = await owned(me.identifier, id);
+      if (!row.fileId || !row.fileNameSealed) throw AppError.notFound();
+      const sealed = await files.readBytes(row.fileId);
+      if (!sealed) throw AppError.notFound();
+      const data = crypt.openBytes(sealed, context(id, 'file'));
+      await log(db, me.identifier, me.identifier, origin, 'download', [id]);
+      return { data, contentType: row.fileContentType ?? 'application/octet-stream', filename: crypt.open(row.fileNameSealed, context(id, 'file-name')) };
+    },
+
+    async accessLog(actor: Actor, id: string): Promise<NoteAccessEntry[]> {
+      const me = await provider(actor);
+      await owned(me.identifier, id);
+      const rows = await repo.accessLog(db, id, me.identifier);
+      return rows.map((r) => ({ action: r.action, actorIdentifier: r.actorId, actorName: r.actorName, at: r.at.toISOString(), ipAddress: r.ipAddress, userAgent: r.userAgent }));
+    },
+  };
+}
+export type NotesService = ReturnType<typeof createNotesService>;
