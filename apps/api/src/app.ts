@@ -18,6 +18,7 @@ import { createFlags } from './platform/flags.ts';
 import { createAvailabilityModule } from './modules/availability/availability.module.ts';
 import { createBookingMailModule } from './modules/booking-mail/booking-mail.module.ts';
 import { createBookingsModule } from './modules/bookings/bookings.module.ts';
+import { createClientsModule } from './modules/clients/clients.module.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createReviewsModule } from './modules/reviews/reviews.module.ts';
 import { createDirectoryModule } from './modules/directory/directory.module.ts';
@@ -141,7 +142,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const bookingMail = createBookingMailModule(deps, { users, facts: bookings.factsOf });
   const flags = await createFlags(config.flags);
   const directory = createDirectoryModule(deps, { nextFreeSlot: availability.nextFreeSlotOf });
-  const notes = createNotesModule(deps, { users, bookingFacts: bookings.factsOf, isClientOf: bookings.hasBookedWith });
+  const clients = createClientsModule(deps, { users });
+  const clientProfile = createClientProfileModule(deps, { users, reference });
+  clientProfile.useClientRelation(clients.isClientOf);
+  const notes = createNotesModule(deps, { users, bookingFacts: bookings.factsOf, isClientOf: clients.isClientOf });
   const reviews = createReviewsModule(deps, { participantFacts: bookings.participantFacts, markFeedbackProvided: bookings.markFeedbackProvided, bookingFacts: bookings.factsOf });
   const modules = [
     createHealthModule(deps),
@@ -150,7 +154,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     createRegionsModule(deps),
     reference,
     createFilesModule(deps),
-    createClientProfileModule(deps, { users, reference }),
+    clientProfile,
     providerProfile,
     availability,
     payments,
@@ -163,6 +167,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bookingMail,
     reviews,
     directory,
+    clients,
     notes,
   ];
 

@@ -45,9 +45,9 @@ export const getClientProfileById = defineEndpoint({
   method: 'GET',
   path: '/client/profile/:id',
   operationId: 'getClientProfileById',
-  summary: "A client profile by identifier (only the caller's own)",
+  summary: "A client profile by identifier: the caller's own, or (for a provider) one of their clients'",
   tags,
-  role,
+  role: 'user',
   params: clientProfileIdParams,
   responses: { 200: envelope(clientProfile), ...errors },
 });

@@ -64,7 +64,6 @@ export const bookingMessages = defineMessages({
   bookingNotRequested: { en: 'This booking is not waiting for your answer', de: 'Diese Buchung wartet nicht auf deine Antwort' },
   sameTimeslot: { en: 'Please choose a different time', de: 'Bitte wähle eine andere Zeit' },
   // Sharing and success toasts.
-  bookingShared: { en: 'Mail Sent Successfully', de: 'E-Mail erfolgreich gesendet' },
   bookingCreated: { en: 'Booking created. Please pay within 30 minutes to keep your slot.', de: 'Buchung angelegt. Bitte bezahle innerhalb von 30 Minuten, damit der Termin frei bleibt.' },
   bookingRequested: { en: 'Your booking request has been sent to the therapist', de: 'Deine Buchungsanfrage wurde an die Therapeutin oder den Therapeuten gesendet' },
   bookingPaid: { en: 'Payment successful! Your session is confirmed.', de: 'Zahlung erfolgreich! Deine Sitzung ist bestätigt.' },

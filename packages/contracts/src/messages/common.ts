@@ -2,6 +2,8 @@ import { defineMessages } from './define.ts';
 
 /** Messages every feature may give: missing or malformed input, access, limits, generic success. */
 export const commonMessages = defineMessages({
+  // Spec §8: after a mail went out (a booking shared, a client invited).
+  mailSent: { en: 'Mail Sent Successfully', de: 'E-Mail erfolgreich gesendet' },
   required: {
     en: 'This field is required',
     de: 'Dieses Feld ist erforderlich',

@@ -2,6 +2,7 @@ import { authMessages } from './auth.ts';
 import { availabilityMessages } from './availability.ts';
 import { bankDetailsMessages } from './bank-details.ts';
 import { bookingMessages } from './bookings.ts';
+import { clientMessages } from './clients.ts';
 import { commonMessages } from './common.ts';
 import { credentialMessages } from './credentials.ts';
 import { directoryMessages } from './directory.ts';
@@ -35,6 +36,7 @@ export const featureCatalogues = {
   reviews: reviewMessages,
   directory: directoryMessages,
   notes: noteMessages,
+  clients: clientMessages,
 } as const;
 
 export const catalogue = {
@@ -52,6 +54,7 @@ export const catalogue = {
   ...reviewMessages,
   ...directoryMessages,
   ...noteMessages,
+  ...clientMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -13,3 +13,4 @@ export * from './bookings.ts';
 export * from './reviews.ts';
 export * from './directory.ts';
 export * from './notes.ts';
+export * from './clients.ts';

@@ -10,6 +10,6 @@ import type { ShareBookingService } from './share-booking.service.ts';
 export const shareBookingRoutes: FastifyPluginAsyncZod<{ shares: ShareBookingService }> = async (app, { shares }) => {
   route(app, shareBooking, async (req) => {
     await shares.share(actorOf(req), req.body);
-    return { message: message('bookingShared', requestLocale(req)) };
+    return { message: message('mailSent', requestLocale(req)) };
   });
 };

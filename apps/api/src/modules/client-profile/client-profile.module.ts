@@ -17,10 +17,18 @@ export function createClientProfileModule(deps: AppDeps, { users, reference }: {
   users.onSignUp(async (tx, user, name) => {
     if (user.userType === 'client') await clientProfileRepository.createWithUserName(tx, user.identifier, userNameFromName(name.firstName, name.lastName));
   });
-  const profiles = createClientProfileService(deps, { users, reference });
+  // Who is whose client is the clients module's answer, created later (app.ts hands it over with useClientRelation).
+  let isClientOf = async (_providerId: string, _clientId: string): Promise<boolean> => false;
+  const profiles = createClientProfileService(deps, { users, reference, isClientOf: (providerId, clientId) => isClientOf(providerId, clientId) });
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(clientProfileRoutes, { profiles });
   };
-  return { name: 'client-profile' as const, plugin };
+  return {
+    name: 'client-profile' as const,
+    plugin,
+    useClientRelation: (source: (providerId: string, clientId: string) => Promise<boolean>) => {
+      isClientOf = source;
+    },
+  };
 }
 export type ClientProfileModule = ReturnType<typeof createClientProfileModule>;

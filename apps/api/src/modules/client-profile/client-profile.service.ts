@@ -30,7 +30,7 @@ const collator = new Intl.Collator('en');
 /** A client's own profile, emergency contact, preferences and picture (spec §7 "Profile and client"). */
 export function createClientProfileService(
   deps: AppDeps,
-  { users, reference }: { users: Pick<UserModule, 'findActiveUser' | 'updateDetails'>; reference: ReferenceModule },
+  { users, reference, isClientOf }: { users: Pick<UserModule, 'findActiveUser' | 'updateDetails'>; reference: ReferenceModule; isClientOf: (providerId: string, clientId: string) => Promise<boolean> },
 ) {
   const { db } = deps;
   const { checks: profileChecks, mapForeignKeyViolation, isPgError } = reference;
@@ -63,8 +63,14 @@ export function createClientProfileService(
       return present(user, await repo.ensure(db, user.identifier));
     },
 
-    /** Only the client themself for now; a provider will see their clients' profiles once bookings exist. */
+    /** The client themself, or a provider whose client they are (issue 17: a booking or an accepted import); else 404. */
     async getById(actor: Actor, id: string): Promise<ClientProfile> {
+      if (actor?.userType === 'provider') {
+        const me = requireLiveAccount(actor, await users.findActiveUser(actor.userId));
+        const subject = await users.findActiveUser(id.toLowerCase());
+        if (!subject || subject.userType !== 'client' || !(await isClientOf(me.identifier, subject.identifier))) throw AppError.notFound();
+        return present(subject, await repo.ensure(db, subject.identifier));
+      }
       const user = await client(actor);
       // A client profile's id is its user's: anyone else's (or none) is "not found".
       requireAccess(actor, 'read', { kind: 'owned', ownerId: id.toLowerCase() });

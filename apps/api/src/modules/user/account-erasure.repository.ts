@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { availabilityDays, availabilitySettings } from '../../db/schema/availability.ts';
 import { bankDetails } from '../../db/schema/bank-details.ts';
 import { insuranceFiles, qualifications } from '../../db/schema/credentials.ts';
+import { clientImports } from '../../db/schema/clients.ts';
 import { files } from '../../db/schema/files.ts';
 import { notes } from '../../db/schema/notes.ts';
 import { providerBookingFees, providerLicenseStates, workHistory } from '../../db/schema/practice-details.ts';
@@ -64,6 +65,10 @@ export const accountErasureRepository = {
     // below). Notes a provider wrote about a deleted client stay with that provider (the client's row is anonymised,
     // not removed). The access log stays: it holds who and when, never note text.
     await db.delete(notes).where(eq(notes.authorId, userId));
+    // A provider's imported clients (names and addresses they entered) go with the provider; a client who leaves is
+    // unlinked from the imports that named them (the provider's own record of the address stays theirs).
+    await db.delete(clientImports).where(eq(clientImports.providerId, userId));
+    await db.update(clientImports).set({ clientId: null, inviteTokenHash: null }).where(eq(clientImports.clientId, userId));
 
     // Single-use links and email-change codes (a pending new address is personal too); their mails in the dev outbox.
     const pendingAddresses = await db.select({ email: emailChangeCodes.newEmail }).from(emailChangeCodes).where(eq(emailChangeCodes.userId, userId));

@@ -138,7 +138,8 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/booking/{id}/schedule': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true, body: { timeslotIdentifier: 'set in beforeAll' }, alsoOk: [409] },
   'GET /api/v1/client': { who: 'client' },
   'PUT /api/v1/client': { who: 'client' },
-  'GET /api/v1/client/profile/{id}': { who: 'client', owned: true, params: (f) => ({ id: f.client.userId }) },
+  // The client's own, or their provider's (a booking between them); any other provider or client: 404.
+  'GET /api/v1/client/profile/{id}': { who: 'user', owned: true, params: (f) => ({ id: f.client.userId }) },
   'GET /api/v1/client/emergency-contact': { who: 'client' },
   'POST /api/v1/client/emergency-contact': { who: 'client' },
   'GET /api/v1/client/preferences': { who: 'client' },
@@ -209,6 +210,13 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/provider/qualification/verification-note': { who: 'provider' },
   // Notes (issue 17): health data, only their author; another provider's booking, client or note is not found.
   'POST /api/v1/note': { who: 'provider' },
+  // Clients and import (issue 17): the fixture's client booked the provider; any other provider does not know them.
+  'GET /api/v1/clients': { who: 'provider' },
+  'GET /api/v1/clients/relation/{id}': { who: 'provider', params: (f) => ({ id: f.client.userId }), owned: true },
+  'POST /api/v1/clients/import/manual': { who: 'provider' },
+  'POST /api/v1/clients/import/email': { who: 'provider' },
+  'POST /api/v1/clients/import/csv': { who: 'provider' },
+  'POST /api/v1/clients/invitations/accept': { who: 'client' },
   'GET /api/v1/note/booking/{id}': { who: 'provider', params: (f) => ({ id: f.bookingId }), owned: true },
   'GET /api/v1/note/client/{id}': { who: 'provider', params: (f) => ({ id: f.client.userId }), owned: true },
   'GET /api/v1/note/{id}': { who: 'provider', params: (f) => ({ id: f.noteId }), owned: true },

@@ -90,6 +90,16 @@ export const mailTemplates = {
       text: `Hallo ${p.name},\n\nunser Team hat deine Praxis geprüft und konnte sie noch nicht freigeben.\n\nNotiz der Prüfung: ${p.note}\n\nNimm die Änderungen vor und reiche deine Praxis erneut ein: ${p.link}`,
     }),
   } satisfies Template<{ name: string; note: string; link: string }>,
+  clientInvitation: {
+    en: (p) => ({
+      subject: `${p.provider} invites you to connect`,
+      text: `Hello${p.name ? ` ${p.name}` : ''},\n\n${p.provider} invites you to connect on our platform as their client: you can book sessions with them and keep in touch.\n\nAccept the invitation (sign up or sign in): ${p.link}\n\nThe link is valid for ${p.days} days. If you do not know ${p.provider}, ignore this mail; nothing happens without you.`,
+    }),
+    de: (p) => ({
+      subject: `${p.provider} lädt dich ein`,
+      text: `Hallo${p.name ? ` ${p.name}` : ''},\n\n${p.provider} lädt dich ein, dich auf unserer Plattform als Klient*in zu verbinden: Du kannst Sitzungen buchen und in Kontakt bleiben.\n\nEinladung annehmen (registrieren oder anmelden): ${p.link}\n\nDer Link ist ${p.days} Tage gültig. Wenn du ${p.provider} nicht kennst, ignoriere diese Mail; ohne dich passiert nichts.`,
+    }),
+  } satisfies Template<{ name: string | null; provider: string; link: string; days: number }>,
 };
 
 /** Minor units as a mail writes money: the language's own symbol, e.g. "NGN 1,000.00" (en) or "1.000,00 €" (de). */

@@ -25,7 +25,7 @@ export function ShareBookingModal({ booking, onClose }: ModalComponentProps<'sha
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {
-      setResult(serverText(await share.mutateAsync(values), 'bookingShared'));
+      setResult(serverText(await share.mutateAsync(values), 'mailSent'));
     } catch (error) {
       setServerError(failureText(error));
     }

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../deps.ts';
+import type { UserModule } from '../user/user.module.ts';
+import { clientsRoutes } from './clients.routes.ts';
+import { createClientsService } from './clients.service.ts';
+
+/**
+ * The clients module's public face (issue 17): a provider's client list, imports and invitations, and `isClientOf`,
+ * the one answer to "is this the provider's client?" that notes and the client page use.
+ */
+export function createClientsModule(deps: Pick<AppDeps, 'db' | 'clock' | 'mail' | 'config' | 'files'>, ports: { users: Pick<UserModule, 'findActiveUser'> }) {
+  const clients = createClientsService(deps, ports);
+  const plugin: FastifyPluginAsync = async (app) => {
+    await app.register(clientsRoutes, { clients });
+  };
+  return { name: 'clients' as const, plugin, isClientOf: clients.isClientOf };
+}
+export type ClientsModule = ReturnType<typeof createClientsModule>;

@@ -1,0 +1,100 @@
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { clientImports } from '../../db/schema/clients.ts';
+
+/**
+ * A provider's clients: imports (this module's table) and, read-only, the bookings, accounts and client profiles
+ * they join (decision 0027: shared schema, one query). The rules are in clients.service.ts.
+ */
+export type ClientImportRow = typeof clientImports.$inferSelect;
+export type NewClientImport = typeof clientImports.$inferInsert;
+
+export interface ClientListRow {
+  user_id: string | null;
+  import_id: string | null;
+  since: Date | string;
+  sources: Array<'booking' | 'import'>;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone_number: string | null;
+  invited_at: Date | string | null;
+  photo_file_id: string | null;
+  avatar_url: string | null;
+  total: string;
+}
+
+export const clientsRepository = {
+  async insertImports(ex: Executor, rows: NewClientImport[]): Promise<ClientImportRow[]> {
+    if (rows.length === 0) return [];
+    return ex.insert(clientImports).values(rows).returning();
+  },
+
+  /** The provider's imports of these addresses (case-insensitive: the column is citext). */
+  async importedEmails(ex: Executor, providerId: string, emails: string[]): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const rows = await ex.select({ email: clientImports.email }).from(clientImports).where(and(eq(clientImports.providerId, providerId), inArray(clientImports.email, emails)));
+    return new Set(rows.map((r) => r.email.toLowerCase()));
+  },
+
+  /** An open invitation by its token's hash (not accepted, not expired), locked for the acceptance. */
+  async lockInvitation(ex: Executor, tokenHash: string, now: Date): Promise<ClientImportRow | undefined> {
+    const [row] = await ex
+      .select()
+      .from(clientImports)
+      .where(and(eq(clientImports.inviteTokenHash, tokenHash), isNull(clientImports.acceptedAt), gt(clientImports.inviteExpiresAt, now)))
+      .limit(1)
+      .for('update');
+    return row;
+  },
+
+  async accept(ex: Executor, id: string, clientId: string, now: Date): Promise<void> {
+    await ex.update(clientImports).set({ clientId, acceptedAt: now, inviteTokenHash: null }).where(eq(clientImports.identifier, id));
+  },
+
+  /** Whether the client is the provider's: a booking between them, or an import the client accepted. */
+  async sources(ex: Executor, providerId: string, clientId: string): Promise<Array<'booking' | 'import'>> {
+    const result = await ex.execute<{ booked: boolean; imported: boolean }>(sql`
+      SELECT EXISTS (SELECT 1 FROM bookings b WHERE b.provider_id = ${providerId} AND b.client_id = ${clientId}) AS booked,
+             EXISTS (SELECT 1 FROM client_imports ci WHERE ci.provider_id = ${providerId} AND ci.client_id = ${clientId}) AS imported
+        FROM users u WHERE u.identifier = ${clientId} AND u.deleted_at IS NULL AND u.user_type = 'client'`);
+    const row = result.rows[0];
+    if (!row) return [];
+    return [...(row.booked ? (['booking'] as const) : []), ...(row.imported ? (['import'] as const) : [])];
+  },
+
+  /**
+   * One page of the provider's clients, newest relation first: people on the platform (booked, or accepted an
+   * import) once each, and imports not accepted yet; `search` matches names and imported addresses.
+   */
+  async page(ex: Executor, providerId: string, search: string | undefined, limit: number, offset: number): Promise<ClientListRow[]> {
+    const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const result = await ex.execute<ClientListRow & Record<string, unknown>>(sql`
+      WITH rel AS (
+        SELECT b.client_id AS user_id, NULL::uuid AS import_id, min(b.created_at) AS since, 'booking' AS source
+          FROM bookings b WHERE b.provider_id = ${providerId} GROUP BY b.client_id
+        UNION ALL
+        SELECT ci.client_id, ci.identifier, ci.created_at, 'import' FROM client_imports ci WHERE ci.provider_id = ${providerId}
+      ), grouped AS (
+        SELECT user_id, (array_agg(import_id) FILTER (WHERE import_id IS NOT NULL))[1] AS import_id, min(since) AS since,
+               array_agg(DISTINCT source ORDER BY source) AS sources
+          FROM rel WHERE user_id IS NOT NULL GROUP BY user_id
+        UNION ALL
+        SELECT NULL, import_id, since, ARRAY['import'] FROM rel WHERE user_id IS NULL
+      )
+      SELECT g.user_id, g.import_id, g.since, g.sources,
+             coalesce(u.first_name, ci.first_name) AS first_name, coalesce(u.last_name, ci.last_name) AS last_name,
+             ci.email::text AS email, ci.phone_number, ci.invited_at, cp.photo_file_id, av.photo_url AS avatar_url,
+             count(*) OVER () AS total
+        FROM grouped g
+        LEFT JOIN users u ON u.identifier = g.user_id
+        LEFT JOIN client_imports ci ON ci.identifier = g.import_id
+        LEFT JOIN client_profiles cp ON cp.user_id = g.user_id
+        LEFT JOIN avatars av ON av.identifier = cp.avatar_id
+       WHERE (g.user_id IS NULL OR u.deleted_at IS NULL)
+         ${like ? sql`AND (coalesce(u.first_name, ci.first_name, '') || ' ' || coalesce(u.last_name, ci.last_name, '') ILIKE ${like} OR ci.email::text ILIKE ${like})` : sql``}
+       ORDER BY g.since DESC, coalesce(g.user_id, g.import_id)
+       LIMIT ${limit} OFFSET ${offset}`);
+    return result.rows;
+  },
+};

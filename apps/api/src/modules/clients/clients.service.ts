@@ -1,0 +1,245 @@
+import crypto from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import { fileTypeFromBuffer } from 'file-type';
+import type { z } from 'zod';
+import {
+  CLIENT_INVITE_DAYS,
+  CSV_MAX_BYTES,
+  CSV_MAX_ROWS,
+  csvRowInput,
+  type ClientListQuery,
+  type CsvImportResult,
+  type ProviderClientEntry,
+  type emailImportInput,
+  type manualImportInput,
+} from '@therapy/contracts/clients';
+import { m, messageRef, translate, type Locale } from '@therapy/contracts/messages';
+import type { Executor } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { UploadedParts } from '../../platform/files/uploads.ts';
+import { mailTemplates } from '../../platform/mail/templates.ts';
+import type { UserModule } from '../user/user.module.ts';
+import { clientsRepository as repo, type ClientImportRow, type ClientListRow, type NewClientImport } from './clients.repository.ts';
+
+/**
+ * A provider's clients and client import (issue 17; decision 0029). Who is whose client: a booking between them, or an
+ * import the client accepted with their own account (from the invitation mail's link). An import names an address
+ * once per provider; a CSV file is checked row by row (the same rules as a manual entry) and imported whole or not at
+ * all.
+ */
+const DAY = 24 * 3_600_000;
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+const iso = (d: Date | string) => new Date(d).toISOString();
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
+  return false;
+};
+
+/** The CSV columns by their normalised header (letters only, lower case): "First Name", "first_name" and "firstName" alike. */
+const columns: Record<string, 'firstName' | 'lastName' | 'email' | 'phoneNumber'> = {
+  firstname: 'firstName',
+  lastname: 'lastName',
+  email: 'email',
+  emailaddress: 'email',
+  phonenumber: 'phoneNumber',
+  phone: 'phoneNumber',
+};
+const required = ['firstName', 'lastName', 'email'] as const;
+
+export function createClientsService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail' | 'config' | 'files'>, ports: { users: Pick<UserModule, 'findActiveUser'> }) {
+  const { db, clock, config } = deps;
+
+  const provider = async (actor: Actor) => requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'provider').userId));
+
+  const toEntry = (r: ClientListRow): ProviderClientEntry => ({
+    identifier: r.user_id,
+    importIdentifier: r.import_id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    email: r.email,
+    phoneNumber: r.phone_number,
+    photoUrl: r.photo_file_id ? deps.files.signedUrl(r.photo_file_id) : r.avatar_url,
+    status: r.user_id ? 'active' : r.invited_at ? 'invited' : 'added',
+    sources: r.sources,
+    since: iso(r.since),
+  });
+  const importEntry = (row: ClientImportRow): ProviderClientEntry => ({
+    identifier: row.clientId,
+    importIdentifier: row.identifier,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    photoUrl: null,
+    status: row.clientId ? 'active' : row.invitedAt ? 'invited' : 'added',
+    sources: ['import'],
+    since: row.createdAt.toISOString(),
+  });
+
+  /** One import (manual or by mail): not the provider's own address, not one already in their list. */
+  const insertOne = async (tx: Executor, me: { identifier: string; email: string }, row: NewClientImport): Promise<ClientImportRow> => {
+    if (row.email.toLowerCase() === me.email.toLowerCase()) throw AppError.rule(m.clientImportIsSelf);
+    try {
+      return (await repo.insertImports(tx, [row]))[0]!;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw AppError.rule(m.clientImportDuplicate);
+      throw err;
+    }
+  };
+
+  /** The rows of a CSV file, or 400 when it is not a CSV of clients at all (binary, broken quoting, wrong header). */
+  const readCsv = async (data: Buffer): Promise<Array<{ row: number; values: Record<'firstName' | 'lastName' | 'email' | 'phoneNumber', string>; badShape: boolean }>> => {
+    if (data.length === 0) throw AppError.rule(m.csvEmpty);
+    if (data.length > CSV_MAX_BYTES) throw AppError.rule(m.credentialFileTooLarge);
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+    } catch {
+      throw AppError.rule(m.csvNotCsv);
+    }
+    if (text.includes('\0') || (await fileTypeFromBuffer(data))) throw AppError.rule(m.csvNotCsv);
+    const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+    const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+    let records: string[][];
+    try {
+      records = parse(text, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: true, trim: true });
+    } catch {
+      throw AppError.rule(m.csvNotCsv);
+    }
+    const [header, ...rows] = records;
+    if (!header) throw AppError.rule(m.csvEmpty);
+    const named = header.map((h) => columns[h.toLowerCase().replace(/[^a-z]/g, '')]);
+    if (named.some((n) => n === undefined) || new Set(named).size !== named.length || !required.every((c) => named.includes(c))) throw AppError.rule(m.csvHeaderInvalid);
+    if (rows.length === 0) throw AppError.rule(m.csvEmpty);
+    if (rows.length > CSV_MAX_ROWS) throw AppError.rule(m.csvTooManyRows, { max: CSV_MAX_ROWS });
+    return rows.map((cells, i) => {
+      const values = { firstName: '', lastName: '', email: '', phoneNumber: '' };
+      named.forEach((name, c) => {
+        values[name!] = cells[c] ?? '';
+      });
+      // Row 1 is the header, so the first client is row 2, as a spreadsheet numbers it.
+      return { row: i + 2, values, badShape: cells.length !== header.length };
+    });
+  };
+
+  return {
+    /** Whether the client is the provider's client (notes and the client page ask this). */
+    isClientOf: async (providerId: string, clientId: string): Promise<boolean> => (await repo.sources(db, providerId, clientId)).length > 0,
+
+    async list(actor: Actor, query: Required<Pick<ClientListQuery, 'page' | 'pageSize'>> & Pick<ClientListQuery, 'search'>) {
+      const me = await provider(actor);
+      const page = Number(query.page);
+      const pageSize = Number(query.pageSize);
+      const rows = await repo.page(db, me.identifier, query.search || undefined, pageSize, (page - 1) * pageSize);
+      const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+      return { data: rows.map(toEntry), meta: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) } };
+    },
+
+    async relation(actor: Actor, clientId: string) {
+      const me = await provider(actor);
+      const sources = await repo.sources(db, me.identifier, clientId);
+      if (sources.length === 0) throw AppError.notFound();
+      return { clientIdentifier: clientId, sources };
+    },
+
+    async importManually(actor: Actor, v: z.output<typeof manualImportInput>): Promise<ProviderClientEntry> {
+      const me = await provider(actor);
+      const row = await insertOne(db, me, { providerId: me.identifier, email: v.email, firstName: v.firstName, lastName: v.lastName, phoneNumber: v.phoneNumber, source: 'manual' });
+      return importEntry(row);
+    },
+
+    /** The import and its invitation mail in one transaction: no mail without the row, no row without the mail. */
+    async importByEmail(actor: Actor, v: z.output<typeof emailImportInput>): Promise<ProviderClientEntry> {
+      const me = await provider(actor);
+      const token = crypto.randomBytes(32).toString('base64url');
+      const now = clock.now();
+      const row = await db.transaction(async (tx) => {
+        const created = await insertOne(tx, me, {
+          providerId: me.identifier,
+          email: v.email,
+          firstName: v.firstName,
+          lastName: v.lastName,
+          source: 'email',
+          inviteTokenHash: hashToken(token),
+          invitedAt: now,
+          inviteExpiresAt: new Date(now.getTime() + CLIENT_INVITE_DAYS * DAY),
+        });
+        const locale: Locale = me.locale === 'de' ? 'de' : 'en';
+        const providerName = [me.firstName, me.lastName].filter(Boolean).join(' ') || me.email;
+        const content = mailTemplates.clientInvitation[locale]({ name: v.firstName, provider: providerName, link: `${config.appOrigin}/invitation/${token}`, days: CLIENT_INVITE_DAYS });
+        await deps.mail.queue(tx, { to: v.email, ...content });
+        return created;
+      });
+      return importEntry(row);
+    },
+
+    /**
+     * A CSV file of clients: each row checked like a manual entry, duplicates within the file and with the list
+     * named. Without `commit` a preview (nothing stored); with it every row in one transaction, or none when any row
+     * has an error.
+     */
+    async importCsv(actor: Actor, parts: UploadedParts, locale: Locale): Promise<CsvImportResult> {
+      const me = await provider(actor);
+      const commit = parts.fields.commit === 'true';
+      const upload = parts.files[0];
+      if (!upload) throw AppError.rule(m.csvNotCsv);
+      if (upload.tooLarge) throw AppError.rule(m.credentialFileTooLarge);
+      const rows = await readCsv(upload.data);
+      const already = await repo.importedEmails(db, me.identifier, rows.map((r) => r.values.email.trim().toLowerCase()).filter(Boolean));
+      const firstRowOf = new Map<string, number>();
+      const checked = rows.map(({ row, values, badShape }) => {
+        const errors: string[] = [];
+        if (badShape) errors.push(m.csvHeaderInvalid);
+        const parsed = csvRowInput.safeParse(values);
+        if (!parsed.success) errors.push(...new Set(parsed.error.issues.map((i) => i.message)));
+        const email = values.email.trim().toLowerCase();
+        if (email) {
+          const first = firstRowOf.get(email);
+          if (first !== undefined) errors.push(messageRef(m.csvDuplicateInFile, { row: first }));
+          else firstRowOf.set(email, row);
+          if (already.has(email)) errors.push(m.clientImportDuplicate);
+          if (email === me.email.toLowerCase()) errors.push(m.clientImportIsSelf);
+        }
+        return { row, values, errors, parsed: parsed.success ? parsed.data : undefined };
+      });
+      const invalidRows = checked.filter((r) => r.errors.length > 0).length;
+      const result = (committed: boolean): CsvImportResult => ({
+        committed,
+        rows: checked.map((r) => ({ row: r.row, ...r.values, errors: r.errors.map((e) => translate(e, locale)) })),
+        validRows: checked.length - invalidRows,
+        invalidRows,
+      });
+      if (!commit) return result(false);
+      if (invalidRows > 0) throw AppError.rule(m.csvHasErrors);
+      await db.transaction(async (tx) => {
+        try {
+          await repo.insertImports(
+            tx,
+            checked.map((r) => ({ providerId: me.identifier, email: r.parsed!.email, firstName: r.parsed!.firstName, lastName: r.parsed!.lastName, phoneNumber: r.parsed!.phoneNumber, source: 'csv' as const })),
+          );
+        } catch (err) {
+          // Someone added one of these addresses between the check and now: nothing of the file is kept.
+          if (isUniqueViolation(err)) throw AppError.rule(m.clientImportDuplicate);
+          throw err;
+        }
+      });
+      return result(true);
+    },
+
+    /** A client accepts an invitation with their account: they become the provider's client. */
+    async acceptInvitation(actor: Actor, token: string) {
+      const me = requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'client').userId));
+      return db.transaction(async (tx) => {
+        const invitation = await repo.lockInvitation(tx, hashToken(token), clock.now());
+        if (!invitation) throw AppError.rule(m.clientInviteInvalid);
+        const providerAccount = await ports.users.findActiveUser(invitation.providerId, tx);
+        if (!providerAccount) throw AppError.rule(m.clientInviteInvalid);
+        await repo.accept(tx, invitation.identifier, me.identifier, clock.now());
+        return { providerIdentifier: invitation.providerId, providerName: [providerAccount.firstName, providerAccount.lastName].filter(Boolean).join(' ') || null };
+      });
+    },
+  };
+}
+export type ClientsService = ReturnType<typeof createClientsService>;
