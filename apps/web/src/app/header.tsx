@@ -52,7 +52,7 @@ export function Header() {
       : [
           { to: '/overview', label: t('nav.overview') },
           { to: '/appointments', label: t('nav.appointments') },
-          ...(user?.userType === 'provider' ? [{ to: '/practice', label: t('nav.practice') }] : []),
+          ...(user?.userType === 'provider' ? [{ to: '/clients/imported', label: t('nav.clients') }, { to: '/practice', label: t('nav.practice') }] : []),
           ...(user?.userType === 'provider' ? [{ to: '/availability', label: t('nav.availability') }] : []),
           ...(user?.userType === 'client' ? [{ to: '/wallet', label: t('nav.wallet') }] : []),
           { to: '/account', label: t('nav.account') },

@@ -112,4 +112,28 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
     ns: ['directory'],
     load: () => import('@/features/directory/modals/state-picker-modal').then((m) => m.StatePickerModal),
   },
+  'import-clients': {
+    ns: ['clients'],
+    load: () => import('@/features/clients/modals/import-clients-modal').then((m) => m.ImportClientsModal),
+  },
+  'client-import-success': {
+    ns: ['clients'],
+    load: () => import('@/features/clients/modals/client-import-success-modal').then((m) => m.ClientImportSuccessModal),
+  },
+  'note-add': {
+    ns: ['notes', 'files'],
+    load: () => import('@/features/notes/modals/note-add-modal').then((m) => m.NoteAddModal),
+  },
+  'note-edit': {
+    ns: ['notes', 'files'],
+    load: () => import('@/features/notes/modals/note-edit-modal').then((m) => m.NoteEditModal),
+  },
+  'note-delete': {
+    ns: ['notes'],
+    load: () => import('@/features/notes/modals/note-delete-modal').then((m) => m.NoteDeleteModal),
+  },
+  'note-access-log': {
+    ns: ['notes'],
+    load: () => import('@/features/notes/modals/note-access-log-modal').then((m) => m.NoteAccessLogModal),
+  },
 };

@@ -54,6 +54,8 @@ export const routes: RouteObject[] = [
           { path: 'policy/provider-cancellation', ...ssrPage({ source: 'src/features/policy/routes/provider-cancellation-route.tsx', ns: ['policy'], title: 'providerPolicy' }, () => import('@/features/policy/routes/provider-cancellation-route').then((m) => m.ProviderCancellationRoute)) },
           { path: 'terms', ...ssrPage({ source: 'src/features/legal/routes/terms-route.tsx', ns: ['legal'], title: 'terms' }, () => import('@/features/legal/routes/terms-route').then((m) => m.TermsRoute)) },
           { path: 'privacy', ...ssrPage({ source: 'src/features/legal/routes/privacy-route.tsx', ns: ['legal'], title: 'privacy' }, () => import('@/features/legal/routes/privacy-route').then((m) => m.PrivacyRoute)) },
+          // An invitation link from a provider's mail (issue 17): signed out it offers sign-up and sign-in, then accepts.
+          { path: 'invitation/:token', handle: { title: 'invitation' } satisfies PageHandle, lazy: lazyPage(['clients'], () => import('@/features/clients/routes/invitation-route').then((m) => m.InvitationRoute)) },
           { path: 'therapists', handle: { title: 'directory' } satisfies PageHandle, lazy: lazyPage(['directory'], () => import('@/features/directory/routes/directory-route').then((m) => m.DirectoryRoute)) },
           { path: 'therapists/:providerId', ...ssrPage({ source: 'src/features/therapists/routes/therapist-route.tsx', ns: ['therapists', 'slot-picker'], prefetch: prefetchTherapist, browserPrefetch: prefetchCalendar, titleName: therapistTitle, describe: therapistDescription, title: 'therapist' }, () => import('@/features/therapists/routes/therapist-route').then((m) => m.TherapistRoute)) },
           {
@@ -87,7 +89,17 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(['wallet'], () => import('@/features/wallet/routes/transaction-route').then((m) => m.TransactionRoute)),
               },
               { path: 'appointments', handle: { title: 'appointments' } satisfies PageHandle, lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/appointments-route').then((m) => m.AppointmentsRoute)) },
-              { path: 'appointments/:bookingId', handle: { title: 'booking' } satisfies PageHandle, lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/booking-detail-route').then((m) => m.BookingDetailRoute)) },
+              {
+                path: 'appointments/:bookingId',
+                handle: { title: 'booking' } satisfies PageHandle,
+                lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/booking-detail-route').then((m) => m.BookingDetailRoute)),
+                // A provider's session notes of the booking (issue 17) render in the page's outlet.
+                children: [{ index: true, lazy: async () => ({ Component: (await import('./booking-notes-slot')).BookingNotesSlot }) }],
+              },
+              { path: 'clients/imported', handle: { title: 'clients' } satisfies PageHandle, lazy: lazyPage(['clients'], () => import('@/features/clients/routes/clients-route').then((m) => m.ClientsRoute)) },
+              { path: 'clients/imported/email-manual', handle: { title: 'clientImport' } satisfies PageHandle, lazy: lazyPage(['clients'], () => import('@/features/clients/routes/email-manual-route').then((m) => m.EmailManualRoute)) },
+              { path: 'clients/imported/csv', handle: { title: 'clientCsvImport' } satisfies PageHandle, lazy: lazyPage(['clients'], () => import('@/features/clients/routes/csv-import-route').then((m) => m.CsvImportRoute)) },
+              { path: 'clients/:clientId', handle: { title: 'client' } satisfies PageHandle, lazy: lazyPage(['notes', 'files'], () => import('@/features/notes/routes/client-route').then((m) => m.ClientRoute)) },
               { path: 'payment/:bookingId', handle: { title: 'payment' } satisfies PageHandle, lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/payment-route').then((m) => m.PaymentRoute)) },
               { path: 'practice/work-history', handle: { title: 'workHistory' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/work-history-route').then((m) => m.WorkHistoryRoute)) },
               { path: 'practice/fees', handle: { title: 'fees' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/fees-route').then((m) => m.FeesRoute)) },

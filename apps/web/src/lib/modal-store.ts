@@ -55,6 +55,20 @@ export interface ModalProps {
   review: { booking: Booking; review: Review | null };
   /** Spec §2 "US state picker": choose a state, then the directory (/therapists?state=XX). */
   'state-picker': { initialState?: string | undefined };
+  // Clients and import (issue 17).
+  /** Spec §2 "Import Clients": "Email Onboarding/Manual Entry" or "Select CSV File", then "Proceed". */
+  'import-clients': Record<string, never>;
+  /** Spec §2 "Email import success and manual import success": the message and "Go To Dashboard". */
+  'client-import-success': { kind: 'email' | 'manual' };
+  // Notes (issue 17). A session note names its booking, a client note its client (the client page's id).
+  /** Spec §2 "Session note" / "Client note": choose typing or a file, then the form, then "Note Successfully Added". */
+  'note-add': { type: 'booking' | 'client'; reference: string };
+  /** Spec §2 edit variants: a full form with a back arrow. */
+  'note-edit': { noteId: string };
+  /** Spec §2 delete variants ("Delete note"), then "Note deleted" ("Note Successfully Deleted"). */
+  'note-delete': { noteId: string; title: string };
+  /** Who read, changed or downloaded a note, when and from where. */
+  'note-access-log': { noteId: string; title: string };
 }
 
 export type ModalId = keyof ModalProps;

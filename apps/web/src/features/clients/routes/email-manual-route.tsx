@@ -1,0 +1,4 @@
+/** Placeholder (issue 17): being built. */
+export function EmailManualRoute() {
+  return <h1>EmailManualRoute</h1>;
+}
