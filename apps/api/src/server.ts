@@ -8,6 +8,7 @@ import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './
 import { migrateAndSeed } from './db/migrate.ts';
 import { seedDemoData, type DemoAccount } from './db/seed/seed-demo.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
+import { seedDemoNotes } from './demo-notes.ts';
 import { hashPassword } from './platform/auth/passwords.ts';
 import { fieldEncryptionFromConfig } from './platform/field-encryption.ts';
 import { createFileStorage } from './platform/files/file-service.ts';
@@ -60,7 +61,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
       : [];
     const app = await buildApp({ config, db, logger: opts.logger });
     const address = await app.listen({ port: config.port, host: config.host });
-    if (config.seedDemo) await seedDemoBookings(app, demoAccounts, app.log);
+    if (config.seedDemo) {
+      await seedDemoBookings(app, demoAccounts, app.log);
+      await seedDemoNotes(app, demoAccounts, app.log);
+    }
     const port = new URL(address).port;
     return {
       app,
