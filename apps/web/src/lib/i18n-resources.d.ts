@@ -24,6 +24,8 @@ import type slotPicker from '../locales/en/slot-picker.json';
 import type reviews from '../locales/en/reviews.json';
 import type directory from '../locales/en/directory.json';
 import type homeListing from '../locales/en/home-listing.json';
+import type clients from '../locales/en/clients.json';
+import type notes from '../locales/en/notes.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -56,6 +58,8 @@ declare module 'i18next' {
       reviews: typeof reviews;
       directory: typeof directory;
       'home-listing': typeof homeListing;
+      clients: typeof clients;
+      notes: typeof notes;
     };
   }
 }

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, Outlet, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -236,6 +236,9 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
           </ol>
         )}
       </section>
+
+      {/* The provider's session notes of this booking (features/notes, through the route's child). */}
+      <Outlet />
 
       <BackLink />
     </div>
