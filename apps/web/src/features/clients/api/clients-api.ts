@@ -1,0 +1,57 @@
+import type { EmailImportInput, ManualImportInput } from '@therapy/contracts/clients';
+import { acceptClientInvitation, importClientByEmail, importClientManually, importClientsCsv, listClients } from '@therapy/contracts/endpoints/clients';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '@/lib/api-client';
+
+export const CLIENTS_PAGE_SIZE = 10;
+
+export const clientKeys = {
+  all: ['clients'] as const,
+  list: (search: string, page: number) => ['clients', 'list', search, page] as const,
+};
+
+/** GET /clients: one page of the provider's clients, searched by name or imported address. */
+export const clientListQuery = (search: string, page: number) =>
+  queryOptions({
+    queryKey: clientKeys.list(search, page),
+    queryFn: async ({ signal }) => {
+      const response = await call(listClients, { query: { search: search || undefined, page, pageSize: CLIENTS_PAGE_SIZE }, signal });
+      return { data: response.data, meta: response.meta };
+    },
+    placeholderData: keepPreviousData,
+    // The page shows the error itself, with a retry.
+    meta: { silent: true },
+  });
+
+/** After an import the list is read again. */
+function useImportMutation<V, R>(write: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => client.invalidateQueries({ queryKey: clientKeys.all }),
+    // The forms show the server's answer next to the fields (no toast on top).
+    meta: { silent: true },
+  });
+}
+
+/** POST /clients/import/manual: "Details Saved Successfully". */
+export const useManualImport = () => useImportMutation((body: ManualImportInput) => call(importClientManually, { body }));
+
+/** POST /clients/import/email: the invitation mail, "Mail Sent Successfully". */
+export const useEmailImport = () => useImportMutation((body: EmailImportInput) => call(importClientByEmail, { body }));
+
+/** POST /clients/import/csv: `commit` false previews the file row by row (200); true imports every row or none (201). */
+export const useCsvImport = () =>
+  useImportMutation(({ file, commit }: { file: File; commit: boolean }) => {
+    const form = new FormData();
+    form.append('commit', commit ? 'true' : 'false');
+    form.append('file', file, file.name);
+    return call(importClientsCsv, { body: form });
+  });
+
+/** POST /clients/invitations/accept (signed in as a client): the token from the mail's link. */
+export const useAcceptInvitation = () =>
+  useMutation({
+    mutationFn: (token: string) => call(acceptClientInvitation, { body: { token } }),
+    meta: { silent: true },
+  });
