@@ -10,7 +10,8 @@ import { note, noteAccessEntry, noteListQuery } from '../notes.ts';
  * note's author, a booking or client of another provider: 404.
  */
 const tags = ['notes'] as const;
-const role = 'provider';
+/** Writing a note is for providers (403 otherwise); a note, or a booking's or client's notes, are found only by their author (anyone else, also the client and an operator: 404). */
+const role = 'user';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 413: errorBody };
 const consumes = ['multipart/form-data'] as const;
 const idParams = z.strictObject({ id: z.uuid({ error: m.notFound }) });
@@ -22,7 +23,7 @@ export const createNote = defineEndpoint({
   summary:
     'Add a session note (`type` booking, `reference` the booking id) or a client note (`type` client, `reference` the client id): multipart `title` (3-32), `content` (at most 4000; required without a file) and optionally one `file` (at most 10 MB)',
   tags,
-  role,
+  role: 'provider',
   consumes,
   responses: { 201: envelope(note), ...errors },
 });

@@ -3,7 +3,7 @@ import { m } from '@therapy/contracts/messages';
 import { noteContentProblem, noteInput, noteUpdateInput, type Note, type NoteAccessEntry, type NoteListQuery, type NoteType } from '@therapy/contracts/notes';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
+import { requireLiveAccount, requireRole, requireUser, type Actor } from '../../platform/auth/access.ts';
 import type { BookingFactsSource } from '../../platform/booking-facts.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
@@ -44,8 +44,13 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
   const { db, clock, files } = deps;
   const crypt = fieldEncryptionFromConfig(deps.config);
 
-  /** A provider (403 otherwise) whose account is live. */
+  /** A provider (403 otherwise) whose account is live: who may write notes. */
   const provider = async (actor: Actor) => requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'provider').userId));
+  /** Who may find existing notes: their author, a provider. Anyone else (the client, an operator) finds none: 404. */
+  const author = async (actor: Actor) => {
+    if (requireUser(actor).userType !== 'provider') throw AppError.notFound();
+    return provider(actor);
+  };
 
   const toNote = (row: NoteRow): Note => ({
     identifier: row.identifier,
@@ -137,7 +142,7 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
     },
 
     async ofBooking(actor: Actor, origin: RequestOrigin, bookingId: string): Promise<Note[]> {
-      const me = await provider(actor);
+      const me = await author(actor);
       const facts = await ports.bookingFacts(bookingId);
       if (!facts || facts.providerId !== me.identifier) throw AppError.notFound();
       const rows = await repo.ofBooking(db, me.identifier, bookingId);
@@ -150,7 +155,7 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
      * after opening the provider's own notes about this one client (decision 0029); kind and days filter in SQL.
      */
     async ofClient(actor: Actor, origin: RequestOrigin, clientId: string, query: Required<Pick<NoteListQuery, 'page' | 'pageSize'>> & Omit<NoteListQuery, 'page' | 'pageSize'>) {
-      const me = await provider(actor);
+      const me = await author(actor);
       if (!(await ports.isClientOf(me.identifier, clientId))) throw AppError.notFound();
       const rows = await repo.ofClient(db, {
         authorId: me.identifier,
@@ -169,14 +174,14 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
     },
 
     async get(actor: Actor, origin: RequestOrigin, id: string): Promise<Note> {
-      const me = await provider(actor);
+      const me = await author(actor);
       const row = await owned(me.identifier, id);
       await log(db, me.identifier, me.identifier, origin, 'read', [id]);
       return toNote(row);
     },
 
     async update(actor: Actor, origin: RequestOrigin, id: string, parts: UploadedParts): Promise<Note> {
-      const me = await provider(actor);
+      const me = await author(actor);
       // Someone else's note is not found, whatever was sent.
       await owned(me.identifier, id);
       refuseTruncated(parts);
@@ -204,7 +209,7 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
     },
 
     async remove(actor: Actor, origin: RequestOrigin, id: string): Promise<void> {
-      const me = await provider(actor);
+      const me = await author(actor);
       const fileId = await db.transaction(async (tx) => {
         const current = await repo.lockOwned(tx, id, me.identifier);
         if (!current) throw AppError.notFound();
@@ -218,7 +223,7 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
 
     /** A file note's file, opened for its author. */
     async file(actor: Actor, origin: RequestOrigin, id: string): Promise<{ data: Buffer; contentType: string; filename: string }> {
-      const me = await provider(actor);
+      const me = await author(actor);
       const row = await owned(me.identifier, id);
       if (!row.fileId || !row.fileNameSealed) throw AppError.notFound();
       const sealed = await files.readBytes(row.fileId);
@@ -229,7 +234,7 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
     },
 
     async accessLog(actor: Actor, id: string): Promise<NoteAccessEntry[]> {
-      const me = await provider(actor);
+      const me = await author(actor);
       await owned(me.identifier, id);
       const rows = await repo.accessLog(db, id, me.identifier);
       return rows.map((r) => ({ action: r.action, actorIdentifier: r.actorId, actorName: r.actorName, at: r.at.toISOString(), ipAddress: r.ipAddress, userAgent: r.userAgent }));

@@ -109,7 +109,7 @@ describe('session and client notes', () => {
     expect(await t.count('notes')).toBe(before.notes + 2);
   });
 
-  it("another provider's booking, client or note is not found; a client and an operator may not use notes", async () => {
+  it("another provider's booking, client or note is not found, nor is any note for the client or an operator; only providers write", async () => {
     const mine = (await add(w.provider, typed('Private', 'Only mine'))).json().data.identifier as string;
     const before = await counts();
     expect((await add(w.provider, { type: 'booking', reference: othersBookingId, title: 'Theirs', content: 'x' })).statusCode).toBe(404);
@@ -120,8 +120,15 @@ describe('session and client notes', () => {
       expect((await t.api(method, url, otherProvider)).statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await edit(otherProvider, mine, { title: 'Taken', content: 'over' })).statusCode).toBe(404);
-    expect((await t.api('GET', `/note/${mine}`, w.client)).statusCode).toBe(403);
-    expect((await t.api('GET', `/note/${mine}`, await t.signUpOperator())).statusCode).toBe(403);
+    // The client the note is about and an operator find no note either (only writing one is refused by role).
+    const operator = await t.signUpOperator();
+    for (const who of [w.client, operator]) {
+      for (const [method, url] of [['GET', `/note/${mine}`], ['DELETE', `/note/${mine}`], ['GET', `/note/${mine}/file`], ['GET', `/note/${mine}/access-log`], ['GET', `/note/booking/${bookingId}`], ['GET', `/note/client/${w.client.userId}`]] as const) {
+        expect((await t.api(method, url, who)).statusCode, `${method} ${url} as ${who.session.user.userType}`).toBe(404);
+      }
+      expect((await edit(who, mine, { title: 'Taken', content: 'over' })).statusCode).toBe(404);
+    }
+    expect((await add(w.client, { type: 'booking', reference: bookingId, title: 'Mine', content: 'x' })).statusCode).toBe(403);
     expect(await counts()).toEqual(before);
     expect((await t.api('GET', `/note/${mine}`, w.provider)).json().data.title).toBe('Private');
   });

@@ -50,6 +50,8 @@ interface Rule {
   alsoOk?: number[];
   /** A valid body, where the route checks the body before it looks the object up (another user must still get 404). */
   body?: object;
+  /** For a route open to any user (`who: 'user'`) whose objects belong to one kind of user: who the rightful one is. */
+  rightful?: 'client' | 'provider';
 }
 
 const NO_ID = '00000000-0000-7000-8000-000000000000';
@@ -208,7 +210,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/provider/verification': { who: 'provider' },
   'PUT /api/v1/provider/verification-submission': { who: 'provider' },
   'GET /api/v1/provider/qualification/verification-note': { who: 'provider' },
-  // Notes (issue 17): health data, only their author; another provider's booking, client or note is not found.
+  // Notes (issue 17): health data, only their author finds them; anyone else (another provider, the client, an
+  // operator) gets 404 for a note, a booking's or a client's notes. Writing one is for providers (403).
   'POST /api/v1/note': { who: 'provider' },
   // Clients and import (issue 17): the fixture's client booked the provider; any other provider does not know them.
   'GET /api/v1/clients': { who: 'provider' },
@@ -217,13 +220,13 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/clients/import/email': { who: 'provider' },
   'POST /api/v1/clients/import/csv': { who: 'provider' },
   'POST /api/v1/clients/invitations/accept': { who: 'client' },
-  'GET /api/v1/note/booking/{id}': { who: 'provider', params: (f) => ({ id: f.bookingId }), owned: true },
-  'GET /api/v1/note/client/{id}': { who: 'provider', params: (f) => ({ id: f.client.userId }), owned: true },
-  'GET /api/v1/note/{id}': { who: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
-  'PUT /api/v1/note/{id}': { who: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
-  'DELETE /api/v1/note/{id}': { who: 'provider', params: (f) => ({ id: f.noteToDeleteId }), owned: true },
-  'GET /api/v1/note/{id}/file': { who: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
-  'GET /api/v1/note/{id}/access-log': { who: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
+  'GET /api/v1/note/booking/{id}': { who: 'user', rightful: 'provider', params: (f) => ({ id: f.bookingId }), owned: true },
+  'GET /api/v1/note/client/{id}': { who: 'user', rightful: 'provider', params: (f) => ({ id: f.client.userId }), owned: true },
+  'GET /api/v1/note/{id}': { who: 'user', rightful: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
+  'PUT /api/v1/note/{id}': { who: 'user', rightful: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
+  'DELETE /api/v1/note/{id}': { who: 'user', rightful: 'provider', params: (f) => ({ id: f.noteToDeleteId }), owned: true },
+  'GET /api/v1/note/{id}/file': { who: 'user', rightful: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
+  'GET /api/v1/note/{id}/access-log': { who: 'user', rightful: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
 
   // Operators only (decision 0022); batches of a made-up id are not found (payout-batches.test.ts covers real ones).
   'GET /api/v1/operator/payouts/due': { who: 'operator' },
@@ -379,7 +382,8 @@ describe('the access matrix', () => {
     expect(owned.length).toBeGreaterThanOrEqual(4);
     for (const op of owned) {
       const rule = RULES[op.key]!;
-      const others = rule.who === 'client' ? [f.otherClient] : rule.who === 'provider' ? [f.otherProvider] : [f.otherClient, f.otherProvider];
+      // Where the rightful user is a provider, the booking's own client is someone else too, and so is an operator.
+      const others = rule.who === 'client' ? [f.otherClient] : rule.who === 'provider' ? [f.otherProvider] : rule.rightful === 'provider' ? [f.otherClient, f.otherProvider, f.client, f.operator] : [f.otherClient, f.otherProvider];
       for (const other of others) {
         const res = await call(op.method, urlOf(op.path, rule.params!(f)), other, rule.body);
         expect(line(op.key, 'another user', res)).toBe(`${op.key} as another user -> 404 NOT_FOUND`);
@@ -391,7 +395,7 @@ describe('the access matrix', () => {
     // Last: these calls may change the target's objects (the custom day is deleted).
     for (const op of operations) {
       const rule = RULES[op.key]!;
-      const rightful = rule.who === 'client' ? [f.client] : rule.who === 'provider' ? [f.provider] : rule.who === 'operator' ? [f.operator] : rule.who === 'user' && !rule.owned ? [f.client, f.provider] : [f.client];
+      const rightful = rule.rightful ? [f[rule.rightful]] : rule.who === 'client' ? [f.client] : rule.who === 'provider' ? [f.provider] : rule.who === 'operator' ? [f.operator] : rule.who === 'user' && !rule.owned ? [f.client, f.provider] : [f.client];
       for (const who of rightful) {
         const res = await call(op.method, urlOf(op.path, rule.params?.(f) ?? {}), who);
         const ok = (res.statusCode >= 200 && res.statusCode < 300) || res.statusCode === 400 || (rule.alsoOk ?? []).includes(res.statusCode);
