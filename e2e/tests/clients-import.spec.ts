@@ -71,7 +71,7 @@ test('a provider adds a client by hand and sees them in the list; the same addre
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a provider invites by mail; the invitee signs up from the link, accepts, and shows as active', async ({ page, browser, baseURL, a11y, createUser, mailbox }, testInfo) => {
+test('a provider invites by mail; the invitee signs up from the link, comes back to it, accepts, and shows as active', async ({ page, browser, baseURL, a11y, createUser, mailbox }, testInfo) => {
   test.setTimeout(180_000);
   const provider = await createUser('provider');
   await signIn(page, provider.email, provider.password, '/clients/imported/email-manual');
@@ -114,11 +114,11 @@ test('a provider invites by mail; the invitee signs up from the link, accepts, a
   await guest.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
   await guest.getByRole('checkbox', { name: /I accept the terms of use/ }).check();
   await guest.getByRole('button', { name: 'Create account' }).click();
-  await expect(guest).toHaveURL(/\/verify-email\/pending$/);
+  await expect(guest).toHaveURL(/\/verify-email\/pending\?redirect=/);
 
-  // Signed in now: the same link offers the acceptance.
-  await guest.goto(path!);
-  await guest.locator('html[data-ready]').waitFor({ state: 'attached' });
+  // Signed in now: "Do later" leads back to the invitation, which offers the acceptance.
+  await guest.getByRole('button', { name: 'Do later' }).click();
+  await expect(guest).toHaveURL(new RegExp(`${path!}$`));
   await expect(guest.getByText(`You are signed in as ${invitee}`)).toBeVisible();
   await expectNoA11yViolations(guest, 'invitation (signed in as a client)');
   await guest.getByRole('button', { name: 'Accept invitation' }).click();

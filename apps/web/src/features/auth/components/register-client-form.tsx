@@ -26,8 +26,11 @@ type ClientValues = z.output<typeof clientRegisterInput>;
 // An empty optional field means "not given": the schema checks a phone number only when there is one.
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-/** Client sign-up: the "alternative" form of spec §5, with a confirmed email and a required country. */
-export function RegisterClientForm() {
+/**
+ * Client sign-up: the "alternative" form of spec §5, with a confirmed email and a required country. After it, the
+ * "check your inbox" page, which goes on to `redirect` (e.g. the invitation the person came from) when there is one.
+ */
+export function RegisterClientForm({ redirect }: { redirect?: string | undefined } = {}) {
   const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
   const registration = useRegister();
@@ -58,7 +61,7 @@ export function RegisterClientForm() {
   const onSubmit = (values: ClientValues) =>
     registration.mutate(values, {
       onSuccess: (result) => {
-        if (result.signedIn) void navigate('/verify-email/pending');
+        if (result.signedIn) void navigate(redirect ? `/verify-email/pending?redirect=${encodeURIComponent(redirect)}` : '/verify-email/pending');
         else setMailSentTo(result.email);
       },
       onError: (error) =>

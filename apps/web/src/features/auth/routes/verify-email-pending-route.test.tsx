@@ -1,5 +1,6 @@
 import type { UserInfo } from '@therapy/contracts/auth';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { loadNamespaces } from '@/lib/i18n';
@@ -38,5 +39,21 @@ describe('VerifyEmailPendingRoute', () => {
     expect(await screen.findByTestId('elsewhere')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/overview');
     expect(screen.queryByRole('button', { name: 'Resend email' })).toBeNull();
+  });
+
+  it('goes on to the page the person signed up from (an invitation), never to another site', async () => {
+    await loadNamespaces('auth');
+    useAuthStore.getState().setSession('token', user(false));
+    const { router } = renderWithProviders(<VerifyEmailPendingRoute />, { path: '/verify-email/pending', route: '/verify-email/pending?redirect=%2Finvitation%2Fabc' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Do later' }));
+    expect(router.state.location.pathname).toBe('/invitation/abc');
+  });
+
+  it('ignores a redirect to another site', async () => {
+    await loadNamespaces('auth');
+    useAuthStore.getState().setSession('token', user(true));
+    const { router } = renderWithProviders(<VerifyEmailPendingRoute />, { path: '/verify-email/pending', route: '/verify-email/pending?redirect=%2F%2Fevil.example%2Fx' });
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/overview');
   });
 });

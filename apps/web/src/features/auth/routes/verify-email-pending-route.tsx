@@ -1,7 +1,8 @@
 import { message } from '@therapy/contracts/messages';
 import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '@/lib/safe-redirect';
 import { notify } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,7 +12,8 @@ import { useRequestVerification } from '../api/auth-api';
 
 /**
  * After sign-up: the link is on its way; the user may resend it or postpone ("Do later"). A user whose address is
- * verified already has nothing to wait for here: they go on to the overview.
+ * verified already has nothing to wait for here: they go on to the overview, or to `?redirect=` (a same-site path,
+ * e.g. the invitation they signed up from).
  */
 export function VerifyEmailPendingRoute() {
   const { t } = useTranslation('auth');
@@ -19,11 +21,13 @@ export function VerifyEmailPendingRoute() {
   const email = useAuthStore((s) => s.user?.email ?? '');
   const emailVerified = useAuthStore((s) => s.user?.emailVerified ?? false);
   const resend = useRequestVerification();
+  const [params] = useSearchParams();
+  const next = safeRedirect(params.get('redirect'));
 
   const onResend = () =>
     resend.mutate(email, { onSuccess: () => notify.success(message('verificationSent', currentLocale())) });
 
-  if (emailVerified) return <Navigate to="/overview" replace />;
+  if (emailVerified) return <Navigate to={next} replace />;
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-14">
@@ -38,7 +42,7 @@ export function VerifyEmailPendingRoute() {
           <Button onClick={onResend} pending={resend.isPending} fullWidth>
             {t('verifyPending.resend')}
           </Button>
-          <Button variant="secondary" onClick={() => void navigate('/overview')} fullWidth>
+          <Button variant="secondary" onClick={() => void navigate(next)} fullWidth>
             {t('verifyPending.later')}
           </Button>
         </div>

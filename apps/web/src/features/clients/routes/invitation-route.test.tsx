@@ -18,7 +18,7 @@ describe('InvitationRoute (/invitation/:token)', () => {
     render();
     expect(screen.getByRole('heading', { level: 1, name: 'A therapist invited you' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in to accept' }).getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent(`/invitation/${token}`)}`);
-    expect(screen.getByRole('link', { name: 'Create a client account' }).getAttribute('href')).toBe('/register/client');
+    expect(screen.getByRole('link', { name: 'Create a client account' }).getAttribute('href')).toBe(`/register/client?redirect=${encodeURIComponent(`/invitation/${token}`)}`);
   });
 
   it('signed in as a client: accepts and names the therapist', async () => {

@@ -51,7 +51,7 @@ export function InvitationRoute() {
           <Link to={`/login?redirect=${encodeURIComponent(here)}`} className={buttonClasses({ fullWidth: true })}>
             {t('invitation.signIn')}
           </Link>
-          <Link to="/register/client" aria-describedby={hintId} className={buttonClasses({ variant: 'secondary', fullWidth: true })}>
+          <Link to={`/register/client?redirect=${encodeURIComponent(here)}`} aria-describedby={hintId} className={buttonClasses({ variant: 'secondary', fullWidth: true })}>
             {t('invitation.signUp')}
           </Link>
         </div>
