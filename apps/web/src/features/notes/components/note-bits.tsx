@@ -1,10 +1,10 @@
 import { localize, message, type MessageKey } from '@therapy/contracts/messages';
 import { noteFileExtensions, type NoteType } from '@therapy/contracts/notes';
 import { clsx } from 'clsx';
-import { CheckCircle2, Upload } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
-import { buttonClasses } from '@/components/ui/button';
 import { Button } from '@/components/ui/button';
+import { FilePicker } from '@/components/ui/file-picker';
 import { DialogActions, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuthStore } from '@/lib/auth-store';
@@ -102,53 +102,9 @@ export function SuccessScreen({ title, children, onClose }: { title: string; chi
   );
 }
 
-/**
- * A file input that looks like a button: the real input stays in the tab order (visually hidden), so the keyboard and
- * screen readers use the browser's own control; its label is the visible text.
- */
-export function NoteFilePicker({
-  label,
-  accept,
-  variant = 'secondary',
-  className,
-  describedBy,
-  disabled,
-  onPick,
-}: {
-  label: ReactNode;
-  accept: string;
-  variant?: 'primary' | 'secondary';
-  className?: string;
-  describedBy?: string | undefined;
-  disabled?: boolean;
-  onPick: (file: File) => void;
-}) {
-  return (
-    <label
-      className={clsx(
-        buttonClasses({ variant }),
-        'cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2',
-        disabled && 'pointer-events-none opacity-60',
-        className,
-      )}
-    >
-      <Upload className="size-4" aria-hidden="true" />
-      {label}
-      <input
-        type="file"
-        className="sr-only"
-        accept={accept}
-        disabled={disabled}
-        aria-describedby={describedBy}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          // Cleared, so choosing the same file again fires again.
-          e.target.value = '';
-          if (file) onPick(file);
-        }}
-      />
-    </label>
-  );
+/** The shared file picker for one note file. */
+export function NoteFilePicker({ onPick, ...rest }: Omit<ComponentProps<typeof FilePicker>, 'onPick' | 'multiple'> & { onPick: (file: File) => void }) {
+  return <FilePicker {...rest} onPick={(files) => onPick(files[0]!)} />;
 }
 
 /** A plain multi-line field with the app's input look. */
