@@ -19,6 +19,7 @@ import { createAvailabilityModule } from './modules/availability/availability.mo
 import { createBookingMailModule } from './modules/booking-mail/booking-mail.module.ts';
 import { createBookingsModule } from './modules/bookings/bookings.module.ts';
 import { createClientsModule } from './modules/clients/clients.module.ts';
+import { createMessagesModule } from './modules/messages/messages.module.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createReviewsModule } from './modules/reviews/reviews.module.ts';
 import { createDirectoryModule } from './modules/directory/directory.module.ts';
@@ -145,6 +146,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const clients = createClientsModule(deps, { users });
   const clientProfile = createClientProfileModule(deps, { users, reference });
   clientProfile.useClientRelation(clients.isClientOf);
+  const messages = createMessagesModule(deps, { users, isClientOf: clients.isClientOf });
   const notes = createNotesModule(deps, { users, bookingFacts: bookings.factsOf, isClientOf: clients.isClientOf });
   const reviews = createReviewsModule(deps, { participantFacts: bookings.participantFacts, markFeedbackProvided: bookings.markFeedbackProvided, bookingFacts: bookings.factsOf });
   const modules = [
@@ -169,6 +171,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     directory,
     clients,
     notes,
+    messages,
   ];
 
 

@@ -47,6 +47,11 @@ export interface DomainEventMap {
     endTime: string | null;
     previousStartTime?: string | null;
   };
+  /**
+   * A chat message was sent, edited or deleted, or a conversation read (messages module, issue 18): the live delivery
+   * tells both participants' open sockets, on every instance. Never the text: they fetch what they may read.
+   */
+  'message.changed': { conversationId: string; messageId: string; clientId: string; providerId: string; change: 'created' | 'updated' | 'deleted' | 'seen'; by: string };
 }
 export type BookingChange =
   | 'created'

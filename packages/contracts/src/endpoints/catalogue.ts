@@ -9,6 +9,7 @@ import * as directory from './directory.ts';
 import * as clientProfile from './client-profile.ts';
 import * as clients from './clients.ts';
 import * as credentials from './credentials.ts';
+import * as messages from './messages.ts';
 import * as notes from './notes.ts';
 import * as ops from './ops.ts';
 import * as payouts from './payouts.ts';
@@ -22,7 +23,7 @@ import * as wallet from './wallet.ts';
  * Every endpoint of the API, for what needs them all: the OpenAPI document, the route coverage test, the web tests'
  * mock check. Modules and the web import one endpoint from its own file, not from here.
  */
-export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails, credentials, verification, bookings, reviews, directory, notes, clients };
+export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails, credentials, verification, bookings, reviews, directory, notes, clients, messages };
 
 export const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'operationId' in value && 'responses' in value;
@@ -46,6 +47,7 @@ export const endpointTags: Record<string, string> = {
   directory: 'The therapist directory: verified therapists by US state, filtered and searched',
   reviews: 'Reviews of completed sessions: write once, edit once; a provider\'s reviews with their average',
   clients: "A provider's clients: who booked them, whom they imported (by hand, by mail, from a CSV file), and invitations",
+  messages: 'Chat between clients and their providers: conversations, messages with attachments, edit, delete, seen',
   notes: "A provider's session and client notes: health data, encrypted at rest, readable only by their author, every access logged",
   verification: "A provider's set-up checklist and submission, and the operators' review queue (decision 0026)",
   'payment-sandbox': "The sandbox gateway's checkout and transfer simulator (outside production)",

@@ -2,6 +2,7 @@ import { authMessages } from './auth.ts';
 import { availabilityMessages } from './availability.ts';
 import { bankDetailsMessages } from './bank-details.ts';
 import { bookingMessages } from './bookings.ts';
+import { chatMessages } from './chat.ts';
 import { clientMessages } from './clients.ts';
 import { commonMessages } from './common.ts';
 import { credentialMessages } from './credentials.ts';
@@ -37,6 +38,7 @@ export const featureCatalogues = {
   directory: directoryMessages,
   notes: noteMessages,
   clients: clientMessages,
+  chat: chatMessages,
 } as const;
 
 export const catalogue = {
@@ -55,6 +57,7 @@ export const catalogue = {
   ...directoryMessages,
   ...noteMessages,
   ...clientMessages,
+  ...chatMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

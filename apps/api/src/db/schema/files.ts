@@ -3,7 +3,7 @@ import { bigint, check, index, pgEnum, pgTable, text, timestamp, uuid } from 'dr
 import { createdAt, id } from './columns.ts';
 import { users } from './users.ts';
 
-export const filePurposeEnum = pgEnum('file_purpose', ['profile_picture', 'credential', 'insurance', 'note']);
+export const filePurposeEnum = pgEnum('file_purpose', ['profile_picture', 'credential', 'insurance', 'note', 'chat']);
 
 /**
  * Every stored file: the bytes live in the storage backend (local folder or S3) under `storage_key`; this row says

@@ -14,3 +14,4 @@ export * from './reviews.ts';
 export * from './directory.ts';
 export * from './notes.ts';
 export * from './clients.ts';
+export * from './messages.ts';

@@ -5,6 +5,7 @@ import { bankDetails } from '../../db/schema/bank-details.ts';
 import { insuranceFiles, qualifications } from '../../db/schema/credentials.ts';
 import { clientImports } from '../../db/schema/clients.ts';
 import { files } from '../../db/schema/files.ts';
+import { chatAttachments, chatMessages } from '../../db/schema/messages.ts';
 import { notes } from '../../db/schema/notes.ts';
 import { providerBookingFees, providerLicenseStates, workHistory } from '../../db/schema/practice-details.ts';
 import {
@@ -69,6 +70,11 @@ export const accountErasureRepository = {
     // unlinked from the imports that named them (the provider's own record of the address stays theirs).
     await db.delete(clientImports).where(eq(clientImports.providerId, userId));
     await db.update(clientImports).set({ clientId: null, inviteTokenHash: null }).where(eq(clientImports.clientId, userId));
+    // The person's own chat messages are erased as a delete would (the other side sees they were deleted); their
+    // attachments go (the files are the person's own and are marked deleted below).
+    const sentMessages = db.select({ id: chatMessages.identifier }).from(chatMessages).where(eq(chatMessages.senderId, userId));
+    await db.delete(chatAttachments).where(inArray(chatAttachments.messageId, sentMessages));
+    await db.update(chatMessages).set({ contentSealed: null, keyId: null, deletedAt: now }).where(and(eq(chatMessages.senderId, userId), isNull(chatMessages.deletedAt)));
 
     // Single-use links and email-change codes (a pending new address is personal too); their mails in the dev outbox.
     const pendingAddresses = await db.select({ email: emailChangeCodes.newEmail }).from(emailChangeCodes).where(eq(emailChangeCodes.userId, userId));

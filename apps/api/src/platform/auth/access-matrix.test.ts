@@ -40,6 +40,11 @@ interface Fixtures {
   /** The provider's session notes on that booking: one with a file (read, edited, downloaded), one to delete. */
   noteId: string;
   noteToDeleteId: string;
+  /** The client's conversation with the provider, a message of the client's with a pdf attached, one to delete. */
+  conversationId: string;
+  messageId: string;
+  attachmentId: string;
+  messageToDeleteId: string;
 }
 interface Rule {
   who: Who;
@@ -213,6 +218,16 @@ const RULES: Record<string, Rule> = {
   // Notes (issue 17): health data, only their author finds them; anyone else (another provider, the client, an
   // operator) gets 404 for a note, a booking's or a client's notes. Writing one is for providers (403).
   'POST /api/v1/note': { who: 'provider' },
+  // Messages (issue 18): clients and providers; a conversation, its messages and files only for its two participants.
+  'GET /api/v1/messages/chat-list': { who: 'user' },
+  'GET /api/v1/messages/contacts': { who: 'user' },
+  'POST /api/v1/messages/conversations': { who: 'user' },
+  'GET /api/v1/messages/conversations/{id}': { who: 'user', owned: true, params: (f) => ({ id: f.conversationId }) },
+  'POST /api/v1/messages/store': { who: 'user' },
+  'PUT /api/v1/messages/{id}/update': { who: 'user', owned: true, params: (f) => ({ id: f.messageId }), body: { content: 'Changed' } },
+  'DELETE /api/v1/messages/{id}': { who: 'user', owned: true, params: (f) => ({ id: f.messageToDeleteId }) },
+  'PUT /api/v1/messages/mark-seen': { who: 'user', owned: true, params: () => ({}), body: { conversationIdentifier: 'set in beforeAll' } },
+  'GET /api/v1/messages/{id}/attachments/{attachmentId}': { who: 'user', owned: true, params: (f) => ({ id: f.messageId, attachmentId: f.attachmentId }) },
   // Clients and import (issue 17): the fixture's client booked the provider; any other provider does not know them.
   'GET /api/v1/clients': { who: 'provider' },
   'GET /api/v1/clients/relation/{id}': { who: 'provider', params: (f) => ({ id: f.client.userId }), owned: true },
@@ -306,6 +321,13 @@ beforeAll(async () => {
   const sessionNote = await uploadDocuments(t, provider, '/note', { type: 'booking', reference: booked[0]!.identifier, title: 'Intake', content: '' }, [pdfFile('intake.pdf')], 'file');
   const noteToDelete = await uploadDocuments(t, provider, '/note', { type: 'booking', reference: booked[0]!.identifier, title: 'Draft', content: 'To be deleted' }, [], 'file');
   for (const res of [sessionNote, noteToDelete]) expect(res.statusCode, res.body).toBe(201);
+  const opened = await t.api('POST', '/messages/conversations', client, { participantIdentifier: provider.userId });
+  expect(opened.statusCode, opened.body).toBe(201);
+  const conversationId = opened.json().data.identifier as string;
+  const sent = await uploadDocuments(t, client, '/messages/store', { conversationIdentifier: conversationId, content: 'Hello' }, [pdfFile('letter.pdf')], 'files');
+  const toDelete = await uploadDocuments(t, client, '/messages/store', { conversationIdentifier: conversationId, content: 'Typo' }, [], 'files');
+  for (const res of [sent, toDelete]) expect(res.statusCode, res.body).toBe(201);
+  RULES['PUT /api/v1/messages/mark-seen']!.body = { conversationIdentifier: conversationId };
   const slotId = slots.json().data.items[0].timeSlot[0].identifier as string;
   for (const key of ['POST /api/v1/booking/{id}/reschedule', 'POST /api/v1/appointment/{id}/reschedule', 'POST /api/v1/booking/{id}/schedule']) RULES[key]!.body = { timeslotIdentifier: slotId };
   f = {
@@ -330,6 +352,10 @@ beforeAll(async () => {
     participantId: participants[0]!.identifier,
     noteId: sessionNote.json().data.identifier,
     noteToDeleteId: noteToDelete.json().data.identifier,
+    conversationId,
+    messageId: sent.json().data.identifier,
+    attachmentId: sent.json().data.attachments[0].identifier,
+    messageToDeleteId: toDelete.json().data.identifier,
   };
   RULES['POST /api/v1/share-booking']!.body = { bookingIdentifier: f.bookingId, email: 'friend@example.com' };
 });

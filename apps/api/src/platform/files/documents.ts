@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { CREDENTIAL_FILE_MAX_BYTES, credentialFileProblem, fileExtension } from '@therapy/contracts/credentials';
 import { m } from '@therapy/contracts/messages';
+import { CHAT_FILE_MAX_BYTES, chatFileExtensions } from '@therapy/contracts/chat';
 import { NOTE_FILE_MAX_BYTES, noteFileProblem, type NoteType } from '@therapy/contracts/notes';
 import { AppError } from '../errors.ts';
 
@@ -91,5 +92,19 @@ export async function checkNoteFile(type: NoteType, doc: UploadedDocument): Prom
   }
   const expected = noteSniffed[extension];
   if (!expected || !sniffed || !expected.sniffed.includes(sniffed.mime)) throw AppError.rule(m.noteFileContent);
+  return { filename: doc.filename.slice(0, 255), data: doc.data, contentType: expected.contentType, extension };
+}
+
+/**
+ * A chat attachment (issue 18): jpg, jpeg, png or pdf, at most 10 MB, and the bytes are what the name says (a renamed
+ * executable is refused). Throws 400 with the chat's message.
+ */
+export async function checkChatFile(doc: UploadedDocument): Promise<CheckedDocument> {
+  const extension = fileExtension(doc.filename);
+  if (!(chatFileExtensions as readonly string[]).includes(extension)) throw AppError.rule(m.chatFileType);
+  if (doc.tooLarge || doc.data.length > CHAT_FILE_MAX_BYTES) throw AppError.rule(m.chatFileTooLarge);
+  const sniffed = doc.data.length > 0 ? await fileTypeFromBuffer(doc.data) : undefined;
+  const expected = noteSniffed[extension];
+  if (!expected || !sniffed || !expected.sniffed.includes(sniffed.mime)) throw AppError.rule(m.chatFileContent);
   return { filename: doc.filename.slice(0, 255), data: doc.data, contentType: expected.contentType, extension };
 }

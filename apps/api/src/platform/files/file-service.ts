@@ -43,7 +43,7 @@ export interface FileService {
    * application/octet-stream under `<purpose>/<id>.bin`, without a name (the name is health data too; the caller keeps
    * it sealed). Never handed out by signed URL: the caller reads it back with `readBytes` after its own access check.
    */
-  saveSealed(ownerUserId: string, purpose: 'note', data: Buffer, tx?: Executor): Promise<StoredFile>;
+  saveSealed(ownerUserId: string, purpose: 'note' | 'chat', data: Buffer, tx?: Executor): Promise<StoredFile>;
   /** A live file's bytes (undefined when the row or the bytes are gone). */
   readBytes(fileId: string): Promise<Buffer | undefined>;
   /** Soft-deletes the row (deletedAt) and removes the bytes from storage; idempotent. */
@@ -102,7 +102,7 @@ export function createFileService(opts: FileServiceOptions): FileService {
   const urlKey = fileUrlKey(config.jwtSecret);
 
   /** Bytes kept as they are: the row first, then the bytes (as saveImage), under a key that is ours alone. */
-  const storeAsIs = async (ownerUserId: string, purpose: DocumentPurpose | 'note', file: { data: Buffer; contentType: string; extension: string; originalName: string | null }, tx?: Executor) => {
+  const storeAsIs = async (ownerUserId: string, purpose: DocumentPurpose | 'note' | 'chat', file: { data: Buffer; contentType: string; extension: string; originalName: string | null }, tx?: Executor) => {
     const identifier = newId();
     const storageKey = `${purpose}/${identifier}.${file.extension}`;
     const row = await filesRepository.insert(tx ?? db, {

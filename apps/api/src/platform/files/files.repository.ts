@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
 import { insuranceFiles, qualificationFiles } from '../../db/schema/credentials.ts';
+import { chatAttachments } from '../../db/schema/messages.ts';
 import { notes } from '../../db/schema/notes.ts';
 import { clientProfiles, providerProfiles } from '../../db/schema/profiles.ts';
 
@@ -17,6 +18,7 @@ export const fileReferences: ReadonlyArray<{ table: PgTable; column: PgColumn }>
   { table: qualificationFiles, column: qualificationFiles.fileId },
   { table: insuranceFiles, column: insuranceFiles.fileId },
   { table: notes, column: notes.fileId },
+  { table: chatAttachments, column: chatAttachments.fileId },
 ];
 
 export type FileRow = typeof files.$inferSelect;
