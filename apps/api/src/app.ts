@@ -20,6 +20,7 @@ import { createBookingMailModule } from './modules/booking-mail/booking-mail.mod
 import { createBookingsModule } from './modules/bookings/bookings.module.ts';
 import { createClientsModule } from './modules/clients/clients.module.ts';
 import { createMessagesModule } from './modules/messages/messages.module.ts';
+import { registerLiveSockets } from './platform/http/live-sockets.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createReviewsModule } from './modules/reviews/reviews.module.ts';
 import { createDirectoryModule } from './modules/directory/directory.module.ts';
@@ -219,6 +220,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerUploads(app);
   // Every signed-in request checks its session in the database (one prepared statement), so ended sessions end at once.
   await app.register(authPlugin, { tokens: deps.tokens, clock: deps.clock, loadSession: users.loadSession });
+  // The live channel (issue 18), before the OpenAPI document is collected: a WebSocket is not a JSON operation.
+  messages.useLiveSockets(await registerLiveSockets(app, { tokens: deps.tokens, clock: deps.clock, loadSession: users.loadSession }));
   await app.register(swagger, openApiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   if (opts.metrics ?? config.env !== 'test') await registerMetrics(app, config);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
+import type { LiveSockets } from '../../platform/http/live-sockets.ts';
 import { messagesRoutes } from './messages.routes.ts';
 import { createMessagesService, type MessagesPorts } from './messages.service.ts';
 
@@ -10,9 +11,27 @@ import { createMessagesService, type MessagesPorts } from './messages.service.ts
  */
 export function createMessagesModule(deps: Pick<AppDeps, 'db' | 'clock' | 'files' | 'config' | 'events'>, ports: MessagesPorts) {
   const messages = createMessagesService(deps, ports);
+  // Live delivery: every instance tells the sockets it holds of both participants; they fetch what changed (the event
+  // carries ids, never text). The sockets come from app.ts once the server has them.
+  let live: LiveSockets | undefined;
+  deps.events.subscribe(
+    'message.changed',
+    ({ conversationId, messageId, clientId, providerId, change, by }) => {
+      const push = { type: 'message.changed', conversationId, messageId, change, by };
+      live?.sendTo(clientId, push);
+      live?.sendTo(providerId, push);
+    },
+    { everyInstance: true },
+  );
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(messagesRoutes, { messages });
   };
-  return { name: 'messages' as const, plugin };
+  return {
+    name: 'messages' as const,
+    plugin,
+    useLiveSockets: (sockets: LiveSockets) => {
+      live = sockets;
+    },
+  };
 }
 export type MessagesModule = ReturnType<typeof createMessagesModule>;

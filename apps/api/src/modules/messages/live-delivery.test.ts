@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { bookingWorld, insertBooking, type World } from '../../../test/booking-fixtures.ts';
+import { uploadDocuments } from '../../../test/credential-test-helpers.ts';
+import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { buildApp } from '../../app.ts';
+import { createDatabase } from '../../db/client.ts';
+import { CLOSE_UNAUTHORIZED, SOCKET_PATH } from '../../platform/http/live-sockets.ts';
+
+/**
+ * Live delivery across instances (issue 18): two API instances on one database; the client's socket is held by one,
+ * the provider's by the other, and a message, its edit and its delete cross over (LISTEN/NOTIFY through the domain
+ * events). The socket takes the access token as the subprotocol pair `bearer, <token>` and nothing else.
+ */
+let t: TestApp;
+let other: FastifyInstance;
+let otherDb: ReturnType<typeof createDatabase>;
+let urlA: string;
+let urlB: string;
+let w: World;
+let conversationId: string;
+const sockets: WebSocket[] = [];
+
+const tokenOf = (who: SignedUp) => who.auth.authorization.slice('Bearer '.length);
+
+/** A socket with its messages collected; resolves once the server said it is ready. */
+function connect(base: string, token: string | undefined, protocols?: string[]): Promise<{ socket: WebSocket; received: Array<Record<string, unknown>>; next: (match: (m: Record<string, unknown>) => boolean) => Promise<Record<string, unknown>> }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${base.replace('http', 'ws')}${SOCKET_PATH}`, protocols ?? (token ? ['bearer', token] : []));
+    sockets.push(socket);
+    const received: Array<Record<string, unknown>> = [];
+    const waiters: Array<{ match: (m: Record<string, unknown>) => boolean; done: (m: Record<string, unknown>) => void }> = [];
+    const next = (match: (m: Record<string, unknown>) => boolean) =>
+      new Promise<Record<string, unknown>>((done, fail) => {
+        const found = received.find(match);
+        if (found) return done(found);
+        waiters.push({ match, done });
+        setTimeout(() => fail(new Error(`no matching message within 5 s; got ${JSON.stringify(received)}`)), 5_000);
+      });
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as Record<string, unknown>;
+      received.push(message);
+      for (const waiter of waiters.splice(0)) {
+        if (waiter.match(message)) waiter.done(message);
+        else waiters.push(waiter);
+      }
+      if (message.type === 'ready') resolve({ socket, received, next });
+    });
+    socket.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    socket.on('error', reject);
+  });
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  t.clock.set('2026-05-04T08:00:00Z');
+  // The second instance: the same configuration (keys) and database, its own pool and its own LISTEN connection.
+  otherDb = createDatabase(t.config.databaseUrl!, 5);
+  other = await buildApp({ config: t.config, db: otherDb, clock: t.clock, logger: false });
+  urlA = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  urlB = await other.listen({ port: 0, host: '127.0.0.1' });
+  w = await bookingWorld(t);
+  await insertBooking(w, { status: 'confirmed', start: '2026-05-06T10:00:00Z' });
+  conversationId = (await t.api('POST', '/messages/conversations', w.client, { participantIdentifier: w.provider.userId })).json().data.identifier;
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.terminate();
+  await other.close();
+  await otherDb.$client.end();
+  await t.close();
+});
+
+describe('live delivery', () => {
+  it('a message, its edit and its delete cross from one instance to the other, both ways', async () => {
+    const client = await connect(urlA, tokenOf(w.client));
+    const provider = await connect(urlB, tokenOf(w.provider));
+
+    const sent = await uploadDocuments(t, w.client, '/messages/store', { conversationIdentifier: conversationId, content: 'Are you free on Tuesday?' }, [], 'files');
+    expect(sent.statusCode, sent.body).toBe(201);
+    const id = sent.json().data.identifier as string;
+    const created = await provider.next((m) => m.type === 'message.changed' && m.messageId === id && m.change === 'created');
+    expect(created).toEqual({ type: 'message.changed', conversationId, messageId: id, change: 'created', by: w.client.userId });
+    // The push carries ids only; the provider (on the other instance) fetches the text.
+    const fetched = await fetch(`${urlB}/api/v1/messages/conversations/${conversationId}`, { headers: w.provider.auth });
+    expect(((await fetched.json()) as { data: Array<{ content: string }> }).data[0]!.content).toBe('Are you free on Tuesday?');
+
+    expect((await t.api('PUT', `/messages/${id}/update`, w.client, { content: 'Are you free on Wednesday?' })).statusCode).toBe(200);
+    await provider.next((m) => m.messageId === id && m.change === 'updated');
+    expect((await t.api('DELETE', `/messages/${id}`, w.client)).statusCode).toBe(200);
+    await provider.next((m) => m.messageId === id && m.change === 'deleted');
+
+    // The other way: the provider writes through instance B, the client's socket on A hears it.
+    const reply = await fetch(`${urlB}/api/v1/messages/store`, { method: 'POST', headers: w.provider.auth, body: (() => {
+      const form = new FormData();
+      form.set('conversationIdentifier', conversationId);
+      form.set('content', 'Wednesday works.');
+      return form;
+    })() });
+    expect(reply.status).toBe(201);
+    const replyId = ((await reply.json()) as { data: { identifier: string } }).data.identifier;
+    await client.next((m) => m.messageId === replyId && m.change === 'created');
+    // Every open tab hears it: a second tab of the client on instance B.
+    const secondTab = await connect(urlB, tokenOf(w.client));
+    expect((await t.api('PUT', '/messages/mark-seen', w.provider, { conversationIdentifier: conversationId })).statusCode).toBe(200);
+    await secondTab.next((m) => m.change === 'seen' && m.by === w.provider.userId);
+    await client.next((m) => m.change === 'seen' && m.by === w.provider.userId);
+  });
+
+  it('a stranger hears nothing of a conversation that is not theirs', async () => {
+    const stranger = await t.signUp('client');
+    const theirs = await connect(urlB, tokenOf(stranger));
+    const sent = await uploadDocuments(t, w.client, '/messages/store', { conversationIdentifier: conversationId, content: 'Private' }, [], 'files');
+    expect(sent.statusCode).toBe(201);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(theirs.received.filter((m) => m.type === 'message.changed')).toEqual([]);
+  });
+
+  it('refuses a socket without a token, with a bad one or a token in the wrong place; a refreshed token keeps it', async () => {
+    await expect(connect(urlA, undefined)).rejects.toThrow('HTTP 401');
+    await expect(connect(urlA, 'not-a-token')).rejects.toThrow('HTTP 401');
+    await expect(connect(urlA, undefined, [tokenOf(w.client)])).rejects.toThrow('HTTP 401');
+    const open = await connect(urlA, tokenOf(w.client));
+    open.socket.send(JSON.stringify({ type: 'auth', token: tokenOf(w.client) }));
+    await open.next((m) => m.type === 'auth.ok');
+    // Another user's token on this socket ends it.
+    const closed = new Promise<number>((resolve) => open.socket.on('close', (code) => resolve(code)));
+    open.socket.send(JSON.stringify({ type: 'auth', token: tokenOf(w.provider) }));
+    expect(await closed).toBe(CLOSE_UNAUTHORIZED);
+  });
+
+  it('refuses an expired token (last: it moves the clock past every token of this file)', async () => {
+    t.clock.set('2026-05-04T09:00:00Z');
+    await expect(connect(urlA, tokenOf(w.client))).rejects.toThrow('HTTP 401');
+  });
+});

@@ -1,0 +1,131 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { AccessClaims, AccessTokens } from '../auth/tokens.ts';
+import type { SessionLoader } from '../auth/plugin.ts';
+import type { Clock } from '../clock.ts';
+import { AppError } from '../errors.ts';
+
+/**
+ * The live channel (issue 18): one WebSocket per open tab at `/api/v1/ws`, authenticated with the access token sent as
+ * the subprotocol pair `bearer, <token>` (never in the URL, where logs and proxies would keep it). The socket lives as
+ * long as the token: a tab that refreshes its token sends `{ "type": "auth", "token": "…" }` and keeps the socket;
+ * one that does not is closed (4401) when the token runs out, as is every socket of a session that ends. Modules push
+ * to a user's sockets on this instance with `sendTo`; what happens on other instances reaches them through the domain
+ * events (`everyInstance`), so each instance tells the sockets it holds.
+ */
+export interface LiveSockets {
+  /** Sends a JSON message to every open socket of the user held by this instance; how many it reached. */
+  sendTo(userId: string, message: object): number;
+  /** Sockets open on this instance (for tests and metrics). */
+  count(): number;
+}
+
+export const SOCKET_PATH = '/api/v1/ws';
+/** Closed because the token ran out or was refused: the browser refreshes it and connects again. */
+export const CLOSE_UNAUTHORIZED = 4401;
+const PING_MS = 25_000;
+
+interface Held {
+  socket: WebSocket;
+  claims: AccessClaims;
+  expiresAt: number;
+  timer: NodeJS.Timeout | undefined;
+}
+
+/** The token from `Sec-WebSocket-Protocol: bearer, <token>` (a JWT fits a subprotocol's token characters). */
+const tokenOf = (req: FastifyRequest): string | undefined => {
+  const header = req.headers['sec-websocket-protocol'];
+  const parts = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((p) => p.trim());
+  return parts[0] === 'bearer' && parts[1] ? parts[1] : undefined;
+};
+
+export async function registerLiveSockets(app: FastifyInstance, opts: { tokens: AccessTokens; clock: Clock; loadSession: SessionLoader }): Promise<LiveSockets> {
+  const held = new Map<string, Set<Held>>();
+  // Pick `bearer` as the protocol, so the browser accepts the answer; the token itself is never echoed back.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024, handleProtocols: (protocols) => (protocols.has('bearer') ? 'bearer' : false) } });
+
+  /** A token's claims and expiry when it is valid for a live session; undefined otherwise. */
+  const check = async (token: string | undefined): Promise<{ claims: AccessClaims; expiresAt: number } | undefined> => {
+    if (!token) return undefined;
+    const claims = await opts.tokens.verify(token, opts.clock.now());
+    if (!claims || !(await opts.loadSession(claims.userId, claims.sessionId))) return undefined;
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
+    return { claims, expiresAt: (payload.exp ?? 0) * 1000 };
+  };
+
+  const expireAt = (entry: Held) => {
+    if (entry.timer) clearTimeout(entry.timer);
+    const wait = Math.max(0, entry.expiresAt - opts.clock.now().getTime());
+    entry.timer = setTimeout(() => entry.socket.close(CLOSE_UNAUTHORIZED, 'token expired'), Math.min(wait, 2_147_000_000));
+  };
+
+  app.get(SOCKET_PATH, {
+    websocket: true,
+    schema: { hide: true },
+    // Before the upgrade: no valid token of a live session, no socket (a plain 401 answer).
+    onRequest: async (req) => {
+      const ok = await check(tokenOf(req));
+      if (!ok) throw AppError.unauthorized();
+      req.actor = ok.claims;
+      (req as FastifyRequest & { liveExpiresAt?: number }).liveExpiresAt = ok.expiresAt;
+    },
+  }, (socket, req) => {
+    const claims = req.actor!;
+    const entry: Held = { socket, claims, expiresAt: (req as FastifyRequest & { liveExpiresAt?: number }).liveExpiresAt ?? 0, timer: undefined };
+    const set = held.get(claims.userId) ?? new Set<Held>();
+    set.add(entry);
+    held.set(claims.userId, set);
+    expireAt(entry);
+    let alive = true;
+    const ping = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, PING_MS);
+    socket.on('pong', () => (alive = true));
+    socket.on('message', (data) => {
+      void (async () => {
+        let message: { type?: string; token?: string };
+        try {
+          message = JSON.parse(String(data)) as typeof message;
+        } catch {
+          return;
+        }
+        // A refreshed token keeps the socket: same user and session, a later expiry.
+        if (message.type === 'auth') {
+          const ok = await check(message.token);
+          if (!ok || ok.claims.userId !== claims.userId) return socket.close(CLOSE_UNAUTHORIZED, 'token refused');
+          entry.expiresAt = ok.expiresAt;
+          expireAt(entry);
+          socket.send(JSON.stringify({ type: 'auth.ok' }));
+        }
+      })();
+    });
+    socket.on('close', () => {
+      clearInterval(ping);
+      if (entry.timer) clearTimeout(entry.timer);
+      set.delete(entry);
+      if (set.size === 0) held.delete(claims.userId);
+    });
+    socket.send(JSON.stringify({ type: 'ready' }));
+  });
+
+  app.addHook('onClose', async () => {
+    for (const set of held.values()) for (const entry of set) entry.socket.close(1001, 'server stopping');
+  });
+
+  return {
+    sendTo(userId, message) {
+      const text = JSON.stringify(message);
+      let reached = 0;
+      for (const entry of held.get(userId) ?? []) {
+        if (entry.socket.readyState !== entry.socket.OPEN) continue;
+        entry.socket.send(text);
+        reached += 1;
+      }
+      return reached;
+    },
+    count: () => [...held.values()].reduce((n, set) => n + set.size, 0),
+  };
+}
