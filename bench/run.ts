@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   const figures: Figures = {};
   try {
     server = await startBenchServer();
-    const ctx: BenchContext = { url: server.url, user: server.user, sandboxWebhookSecret: server.sandboxWebhookSecret, query: server.query, db: server.db, figures, duration, log: (line) => console.log(`  ${line}`) };
+    const ctx: BenchContext = { url: server.url, user: server.user, sandboxWebhookSecret: server.sandboxWebhookSecret, query: server.query, db: server.db, config: server.config, figures, duration, log: (line) => console.log(`  ${line}`) };
     for (const scenario of selected) {
       const t0 = Date.now();
       console.log(`- ${scenario.name}: ${scenario.description}`);

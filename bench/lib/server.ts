@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sandboxWebhookSecret } from '@therapy/api/modules/payments/payments.module';
 import type { Database } from '@therapy/api/db/client';
+import type { Config } from '@therapy/api/config';
 import { freePort, startServer } from '@therapy/api/server';
 import type { BenchUser } from './types.ts';
 
@@ -13,6 +14,8 @@ export interface BenchServer {
   sandboxWebhookSecret: string;
   query: (text: string, values?: unknown[]) => Promise<Array<Record<string, unknown>>>;
   db: Database;
+  /** The server's configuration (keys, origins), for a scenario that starts a second instance on the same database. */
+  config: Config;
   close: () => Promise<void>;
 }
 
@@ -76,7 +79,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     if (login.status !== 200) throw new Error(`login answered ${login.status}: ${JSON.stringify(login.json)}`);
     const accessToken = (login.json as { data: { accessToken: string } }).data.accessToken;
     const query = async (text: string, values?: unknown[]) => (await server.db.$client.query(text, values)).rows as Array<Record<string, unknown>>;
-    return { url, user: { ...user, accessToken }, sandboxWebhookSecret: sandboxWebhookSecret(server.config), query, db: server.db, close };
+    return { url, user: { ...user, accessToken }, sandboxWebhookSecret: sandboxWebhookSecret(server.config), query, db: server.db, config: server.config, close };
   } catch (err) {
     await close();
     throw err;

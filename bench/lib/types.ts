@@ -1,3 +1,4 @@
+import type { Config } from '@therapy/api/config';
 import type { Database } from '@therapy/api/db/client';
 /** One named figure per key: dotted, lower case, unit last (DESIGN.md §8), e.g. `api.health.rps`. */
 export type Figures = Record<string, number>;
@@ -17,6 +18,8 @@ export interface BenchContext {
   sandboxWebhookSecret: string;
   /** The server's database handle, for scenarios that seed through the API's own seed functions. */
   db: Database;
+  /** The server's configuration, for a scenario that starts a second instance on the same database. */
+  config: Config;
   /** One SQL statement on the server's database, for scenarios that prepare rows or watch background work. */
   query: (text: string, values?: unknown[]) => Promise<Array<Record<string, unknown>>>;
   /** Figures measured so far in this run; a ratio reads its baseline here. */

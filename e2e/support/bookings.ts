@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, type CreatedUser, type Page } from './fixtures.ts';
-import { PASSWORD, uniqueEmail } from './data.ts';
+import { PASSWORD, signUpHeaders, uniqueEmail } from './data.ts';
 import { addDays, dayButton, longDate, setUpProviderPlan, showMonthOf, todayIn } from './availability.ts';
 
 /**
@@ -54,6 +54,7 @@ export async function clientInGb(request: APIRequestContext, firstName = 'Ada'):
   const email = uniqueEmail('client');
   const res = await request.post('/api/v1/user/register', {
     data: { userType: 'client', firstName, lastName: 'Client', email, confirmEmail: email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true, countryIdentifier: gb.identifier },
+    headers: signUpHeaders(),
   });
   expect(res.status(), await res.text()).toBe(201);
   return { email, password: PASSWORD, firstName };

@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoA11yViolations } from './a11y.ts';
-import { PASSWORD, uniqueEmail } from './data.ts';
+import { PASSWORD, signUpHeaders, uniqueEmail } from './data.ts';
 import { mailbox } from './mailbox.ts';
 import { setVerification } from './practice-desk.ts';
 
@@ -99,7 +99,7 @@ export const test = base.extend<Fixtures & Options>({
         userType === 'client'
           ? { userType, ...common, confirmEmail: email, countryIdentifier: await countryId(request, 'US'), ...extra }
           : { userType, ...common, phoneNumber: '2025550143' };
-      const res = await request.post('/api/v1/user/register', { data: body });
+      const res = await request.post('/api/v1/user/register', { data: body, headers: signUpHeaders() });
       expect(res.status(), `register ${userType}: ${await res.text()}`).toBe(201);
       if (verified && userType === 'provider') await setVerification(email, 'approved');
       return user;

@@ -68,6 +68,8 @@ export async function startStack(): Promise<E2eStack> {
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
         SEED_DEMO: 'true',
         SERVE_WEB: 'true',
+        // Behind a proxy, as in production: the helpers' sign-ups say which address they come from (data.ts).
+        TRUST_PROXY: 'true',
       },
       {},
     );

@@ -2,7 +2,7 @@ import { type APIRequestContext } from '@playwright/test';
 import { topupMinimumText } from '../../packages/contracts/src/wallet.ts';
 import { expect, test, type Page } from '../support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast, signIn, chooseLanguage } from '../support/app.ts';
-import { PASSWORD, uniqueEmail } from '../support/data.ts';
+import { PASSWORD, signUpHeaders, uniqueEmail } from '../support/data.ts';
 
 /**
  * The wallet journeys (spec §2 "Wallet top-up", "Pending payment pop-up", §4 "Top-up"): card top-up through the
@@ -46,6 +46,7 @@ async function registerClientIn(request: APIRequestContext, countryCode: string,
   if (!country) throw new Error(`country ${countryCode} is not listed`);
   const email = uniqueEmail('client');
   const res = await request.post('/api/v1/user/register', {
+    headers: signUpHeaders(),
     data: {
       userType: 'client',
       firstName: 'Ada',
