@@ -116,3 +116,13 @@ export const downloadAttachment = defineEndpoint({
     ...errors,
   },
 });
+
+export const unreadConversations = defineEndpoint({
+  method: 'GET',
+  path: '/messages/unread',
+  operationId: 'countUnreadConversations',
+  summary: 'How many of your conversations have messages you have not read (the header badge)',
+  tags,
+  role,
+  responses: { 200: envelope(z.object({ conversations: z.number().int() })), ...errors },
+});

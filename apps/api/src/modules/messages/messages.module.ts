@@ -3,13 +3,14 @@ import type { AppDeps } from '../../deps.ts';
 import type { LiveSockets } from '../../platform/http/live-sockets.ts';
 import { messagesRoutes } from './messages.routes.ts';
 import { createMessagesService, type MessagesPorts } from './messages.service.ts';
+import { sendUnreadMail, UNREAD_MAIL_QUEUE, type UnreadMailJob } from './unread-mail.ts';
 
 /**
  * The messages module's public face (issue 18): conversations between a client and a provider who share a booking or
  * an accepted import (`isClientOf`, from the clients module), their messages and attachments. Every change is a
  * `message.changed` event for the live delivery.
  */
-export function createMessagesModule(deps: Pick<AppDeps, 'db' | 'clock' | 'files' | 'config' | 'events'>, ports: MessagesPorts) {
+export function createMessagesModule(deps: Pick<AppDeps, 'db' | 'clock' | 'files' | 'config' | 'events' | 'jobs' | 'mail'>, ports: MessagesPorts) {
   const messages = createMessagesService(deps, ports);
   // Live delivery: every instance tells the sockets it holds of both participants; they fetch what changed (the event
   // carries ids, never text). The sockets come from app.ts once the server has them.
@@ -25,6 +26,7 @@ export function createMessagesModule(deps: Pick<AppDeps, 'db' | 'clock' | 'files
   );
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(messagesRoutes, { messages });
+    await deps.jobs.work<UnreadMailJob>(UNREAD_MAIL_QUEUE, { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 60, deleteAfterSeconds: 7 * 24 * 3600 }, sendUnreadMail(deps, ports.users));
   };
   return {
     name: 'messages' as const,

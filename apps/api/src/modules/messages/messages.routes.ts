@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CHAT_MAX_FILES, CHAT_MESSAGE_MAX } from '@therapy/contracts/chat';
-import { deleteMessage, downloadAttachment, listChats, listContacts, listConversationMessages, markSeen, startConversation, storeMessage, updateMessage } from '@therapy/contracts/endpoints/messages';
+import { deleteMessage, downloadAttachment, listChats, listContacts, listConversationMessages, markSeen, startConversation, storeMessage, unreadConversations, updateMessage } from '@therapy/contracts/endpoints/messages';
 import { message } from '@therapy/contracts/messages';
 import { actorOf } from '../../platform/auth/plugin.ts';
 import { uploadedParts } from '../../platform/files/uploads.ts';
@@ -14,6 +14,7 @@ const FIELD_BYTES = CHAT_MESSAGE_MAX * 4 + 1;
 /** Messages (spec §7 "Messages"): conversations, messages with attachments, edit, delete, seen. */
 export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }> = async (app, { messages }) => {
   route(app, listChats, async (req) => messages.chatList(actorOf(req), req.query.searchQuery, req.query.cursor));
+  route(app, unreadConversations, async (req) => ({ data: { conversations: await messages.unreadConversations(actorOf(req)) } }));
   route(app, listContacts, async (req) => ({ data: await messages.contacts(actorOf(req), req.query.searchQuery) }));
   route(app, startConversation, async (req, reply) => {
     const { conversation, created } = await messages.open(actorOf(req), req.body.participantIdentifier);

@@ -12,6 +12,7 @@ import type { UploadedParts } from '../../platform/files/uploads.ts';
 import { parseMultipartFields } from '../../platform/http/multipart-fields.ts';
 import { newId } from '../../platform/ids.ts';
 import type { UserModule } from '../user/user.module.ts';
+import { planUnreadMail } from './unread-mail.ts';
 import { messagesRepository as repo, type AttachmentRow, type ChatListRow, type MessageRow, type PersonRow } from './messages.repository.ts';
 
 /**
@@ -29,7 +30,7 @@ const PAGE = 30;
 const MINUTE = 60_000;
 const context = (messageId: string, part: 'content' | 'file' | 'file-name', attachmentId?: string) => `message:${messageId}:${part}${attachmentId ? `:${attachmentId}` : ''}`;
 
-export function createMessagesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' | 'config' | 'events'>, ports: MessagesPorts) {
+export function createMessagesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' | 'config' | 'events' | 'jobs'>, ports: MessagesPorts) {
   const { db, clock, files, events } = deps;
   const crypt = fieldEncryptionFromConfig(deps.config);
   const cursorKey = crypto.createHmac('sha256', deps.config.jwtSecret).update('chat-cursor').digest();
@@ -201,6 +202,7 @@ export function createMessagesService(deps: Pick<AppDeps, 'db' | 'clock' | 'file
           // The sender has read their own conversation up to their message.
           await repo.markSeen(tx, conversation.identifier, me.identifier, now);
           await publish(tx, conversation, messageId, 'created', me.identifier);
+          await planUnreadMail(deps, tx, { conversationId: conversation.identifier, recipientId: otherId, senderId: me.identifier, sentAt: now.toISOString() });
           return created;
         });
         return await view(db, row, me.identifier, otherId);

@@ -3,6 +3,8 @@ import { de, en } from '@therapy/contracts/messages';
 import { bookingWorld, insertBooking, type World } from '../../../test/booking-fixtures.ts';
 import { pdfBytes, pdfFile, uploadDocuments, type UploadFile } from '../../../test/credential-test-helpers.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { JOBS_SCHEMA } from '../../platform/jobs.ts';
+import { sendUnreadMail, UNREAD_MAIL_QUEUE } from './unread-mail.ts';
 
 /**
  * Secure messaging (issue 18), the REST side: a client and a provider who share a booking chat; strangers cannot start
@@ -191,5 +193,51 @@ describe('messages', () => {
     expect(rows[0]).toMatchObject({ content_sealed: null });
     expect(rows[0].deleted_at).not.toBeNull();
     expect(await t.count('chat_attachments', { message_id: sent.identifier })).toBe(0);
+  });
+
+  it('counts conversations with unread messages (the badge), and plans one unread mail per unread stretch', async () => {
+    const client = await t.signUp('client');
+    await insertBooking(w, { status: 'requested', start: '2026-05-09T10:00:00Z', client });
+    const id = (await t.api('POST', '/messages/conversations', client, { participantIdentifier: w.provider.userId })).json().data.identifier as string;
+    const jobs = async () =>
+      (await t.db.$client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'conversationId' = $2 AND data->>'recipientId' = $3`, [UNREAD_MAIL_QUEUE, id, w.provider.userId])).rows[0]!.n;
+    const badge = async () => (await t.api('GET', '/messages/unread', w.provider)).json().data.conversations as number;
+    const before = await badge();
+    expect((await send(client, id, 'First')).statusCode).toBe(201);
+    expect((await send(client, id, 'Second')).statusCode).toBe(201);
+    expect(await jobs()).toBe(1);
+    expect(await badge()).toBe(before + 1);
+    expect((await t.api('PUT', '/messages/mark-seen', w.provider, { conversationIdentifier: id })).statusCode).toBe(200);
+    expect(await badge()).toBe(before);
+    t.clock.set('2026-05-04T08:05:00Z');
+    expect((await send(client, id, 'Third')).statusCode).toBe(201);
+    expect(await jobs()).toBe(2);
+    t.clock.set('2026-05-04T08:00:00Z');
+  });
+
+  it('the due mail says who wrote, never what, and only while the message is unread', async () => {
+    const client = await t.signUp('client');
+    await insertBooking(w, { status: 'requested', start: '2026-05-10T10:00:00Z', client });
+    const id = (await t.api('POST', '/messages/conversations', client, { participantIdentifier: w.provider.userId })).json().data.identifier as string;
+    // The clock is in the past of the job queue's own time, so the mail planned 15 minutes on is due at once.
+    expect((await send(client, id, 'Secret words')).statusCode).toBe(201);
+    const mail = await t.mail.waitFor(w.provider.email, (m) => m.subject.startsWith('You have a new message from') && m.text.includes(id));
+    expect(mail.subject).toBe('You have a new message from Ada Client');
+    expect(mail.text).not.toContain('Secret words');
+    expect(mail.text).toContain(`/messages?conversation=${id}`);
+
+    // Read up to the message by the time the job runs: nothing is sent.
+    const queued: unknown[] = [];
+    const run = sendUnreadMail(
+      { db: t.db, config: t.config, mail: { queue: async (_ex: unknown, m: unknown) => void queued.push(m) } as never },
+      { findActiveUser: async () => ({ email: 'x@example.com', firstName: 'X', lastName: null, locale: 'en' }) as never },
+    );
+    const sentAt = new Date(Date.now() - 60_000).toISOString();
+    await t.db.$client.query(`INSERT INTO conversation_reads (conversation_id, user_id, seen_at) VALUES ($1, $2, now()) ON CONFLICT (conversation_id, user_id) DO UPDATE SET seen_at = now()`, [id, w.provider.userId]);
+    await run({ conversationId: id, recipientId: w.provider.userId, senderId: client.userId, sentAt });
+    expect(queued).toEqual([]);
+    // Unread (the message after the last read): one mail.
+    await run({ conversationId: id, recipientId: w.provider.userId, senderId: client.userId, sentAt: new Date(Date.now() + 60_000).toISOString() });
+    expect(queued).toHaveLength(1);
   });
 });

@@ -221,6 +221,7 @@ const RULES: Record<string, Rule> = {
   // Messages (issue 18): clients and providers; a conversation, its messages and files only for its two participants.
   'GET /api/v1/messages/chat-list': { who: 'user' },
   'GET /api/v1/messages/contacts': { who: 'user' },
+  'GET /api/v1/messages/unread': { who: 'user' },
   'POST /api/v1/messages/conversations': { who: 'user' },
   'GET /api/v1/messages/conversations/{id}': { who: 'user', owned: true, params: (f) => ({ id: f.conversationId }) },
   'POST /api/v1/messages/store': { who: 'user' },

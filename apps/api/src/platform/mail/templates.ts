@@ -90,6 +90,16 @@ export const mailTemplates = {
       text: `Hallo ${p.name},\n\nunser Team hat deine Praxis geprüft und konnte sie noch nicht freigeben.\n\nNotiz der Prüfung: ${p.note}\n\nNimm die Änderungen vor und reiche deine Praxis erneut ein: ${p.link}`,
     }),
   } satisfies Template<{ name: string; note: string; link: string }>,
+  chatUnread: {
+    en: (p) => ({
+      subject: `You have a new message from ${p.from}`,
+      text: `Hello ${p.name},\n\n${p.from} wrote to you and the message is still unread.\n\nRead it: ${p.link}\n\nWe send one mail like this per conversation until you have read it; the message itself stays in the app.`,
+    }),
+    de: (p) => ({
+      subject: `Du hast eine neue Nachricht von ${p.from}`,
+      text: `Hallo ${p.name},\n\n${p.from} hat dir geschrieben, und die Nachricht ist noch ungelesen.\n\nZur Nachricht: ${p.link}\n\nWir senden eine solche Mail pro Unterhaltung, bis du sie gelesen hast; die Nachricht selbst bleibt in der App.`,
+    }),
+  } satisfies Template<{ name: string; from: string; link: string }>,
   clientInvitation: {
     en: (p) => ({
       subject: `${p.provider} invites you to connect`,
