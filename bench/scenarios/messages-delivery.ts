@@ -86,7 +86,7 @@ const { urlA, wsB, conversations, providers, each, spacing } = workerData;
 
 export async function run(ctx: BenchContext): Promise<Figures> {
   // The second instance: the same configuration and database, its own pool and LISTEN connection.
-  const [pool] = [ctx.db.$client as unknown as { options: { connectionString: string } }];
+  const pool = ctx.db.$client as unknown as { options: { connectionString: string } };
   const otherDb = createDatabase(pool.options.connectionString, 10);
   const other = await buildApp({ config: ctx.config, db: otherDb, logger: false });
   const urlB = (await other.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1');

@@ -4,6 +4,7 @@ import { deleteMessage, downloadAttachment, listChats, listContacts, listConvers
 import { message } from '@therapy/contracts/messages';
 import { actorOf } from '../../platform/auth/plugin.ts';
 import { uploadedParts } from '../../platform/files/uploads.ts';
+import { sendDownload } from '../../platform/http/download.ts';
 import { route } from '../../platform/http/route.ts';
 import { requestLocale } from '../../platform/locale.ts';
 import type { MessagesService } from './messages.service.ts';
@@ -35,12 +36,6 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
     return { message: message('chatMarkedRead', requestLocale(req)) };
   });
   route(app, downloadAttachment, async (req, reply) => {
-    const file = await messages.attachment(actorOf(req), req.params.id, req.params.attachmentId);
-    return reply
-      .type(file.contentType)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
-      .send(file.data);
+    return sendDownload(reply, await messages.attachment(actorOf(req), req.params.id, req.params.attachmentId));
   });
 };

@@ -5,6 +5,7 @@ import { message } from '@therapy/contracts/messages';
 import { NOTE_CONTENT_MAX } from '@therapy/contracts/notes';
 import { actorOf } from '../../platform/auth/plugin.ts';
 import { uploadedParts } from '../../platform/files/uploads.ts';
+import { sendDownload } from '../../platform/http/download.ts';
 import { route } from '../../platform/http/route.ts';
 import { requestLocale } from '../../platform/locale.ts';
 import type { NotesService, RequestOrigin } from './notes.service.ts';
@@ -33,13 +34,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notes: NotesService }> = async
     return { message: message('noteDeleted', requestLocale(req)) };
   });
   route(app, downloadNoteFile, async (req, reply) => {
-    const file = await notes.file(actorOf(req), originOf(req), req.params.id);
-    return reply
-      .type(file.contentType)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
-      .send(file.data);
+    return sendDownload(reply, await notes.file(actorOf(req), originOf(req), req.params.id));
   });
   route(app, getNoteAccessLog, async (req) => ({ data: await notes.accessLog(actorOf(req), req.params.id) }));
 };
