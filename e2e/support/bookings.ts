@@ -112,3 +112,13 @@ export async function paidBooking(request: APIRequestContext, headers: Headers, 
   expect(pay.status(), await pay.text()).toBe(200);
   return id;
 }
+
+/** A bookable provider with one paid booking of a new client in Great Britain: the booking, the client and their id. */
+export async function providerWithBooking(request: APIRequestContext, provider: CreatedUser, firstName: string) {
+  const providerId = await bookableProvider(request, provider);
+  const client = await clientInGb(request, firstName);
+  const clientApi = await signInApi(request, client);
+  await fundWallet(request, clientApi.headers, FEE_MINOR);
+  const bookingId = await paidBooking(request, clientApi.headers, providerId, daysAhead(5));
+  return { bookingId, clientId: clientApi.id, client };
+}

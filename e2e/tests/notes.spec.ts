@@ -1,24 +1,13 @@
 import { demoPdf } from '@therapy/api/db/seed/demo-credentials';
-import type { APIRequestContext } from '@playwright/test';
-import { expect, test, type CreatedUser } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { chooseLanguage, expectNoHorizontalScroll, signIn } from '../support/app.ts';
 import { expectNoA11yViolations } from '../support/a11y.ts';
-import { bookableProvider, clientInGb, daysAhead, FEE_MINOR, fundWallet, paidBooking, signInApi } from '../support/bookings.ts';
+import { providerWithBooking } from '../support/bookings.ts';
 
 /**
  * Issue 17 end to end, a provider's notes: a typed session note on the booking page, a client note from a file on the
  * client page, an edit, a download, a delete and the access log; once more in German on a phone.
  */
-
-/** A provider with one paid booking of a client: the booking's id and the client's id. */
-async function providerWithBooking(request: APIRequestContext, provider: CreatedUser, firstName: string) {
-  const providerId = await bookableProvider(request, provider);
-  const client = await clientInGb(request, firstName);
-  const clientApi = await signInApi(request, client);
-  await fundWallet(request, clientApi.headers, FEE_MINOR);
-  const bookingId = await paidBooking(request, clientApi.headers, providerId, daysAhead(5));
-  return { bookingId, clientId: clientApi.id };
-}
 
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: demoPdf(`Note ${name}`) });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileExtension } from './credentials.ts';
 import { m, messageRef } from './messages/index.ts';
 
 /**
@@ -88,3 +89,10 @@ export type Contact = z.infer<typeof contact>;
 export const cursorPage = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), nextCursor: z.string().nullable() });
 
 export const tooManyChatFiles = () => messageRef(m.chatTooManyFiles, { max: CHAT_MAX_FILES });
+
+/** A chosen attachment's problem before it is sent (the server checks again, and sniffs the bytes). */
+export function chatFileProblem(file: { name: string; size: number }): 'chatFileType' | 'chatFileTooLarge' | undefined {
+  if (!(chatFileExtensions as readonly string[]).includes(fileExtension(file.name))) return m.chatFileType;
+  if (file.size > CHAT_FILE_MAX_BYTES) return m.chatFileTooLarge;
+  return undefined;
+}

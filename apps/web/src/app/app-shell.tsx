@@ -9,6 +9,7 @@ import { useToasterStore } from '@/lib/toast';
 import { CookieBanner } from './cookie-banner';
 import { Footer } from './footer';
 import { Header } from './header';
+import { LiveUpdates } from './live-updates';
 import { ModalHost } from './modal-host';
 import type { PageHandle } from './page-handle';
 
@@ -83,6 +84,7 @@ export function AppShell() {
       <CookieBanner />
       <ModalHost />
       <OperatingCountryCheck />
+      <LiveUpdates />
       {toasterWanted && (
         <Suspense fallback={null}>
           <Toaster />

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { HeartHandshake, LogOut, Menu, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
@@ -9,6 +10,7 @@ import { ProfileAvatar } from '@/components/profile-avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { useAuthStore } from '@/lib/auth-store';
 import { currentLocale } from '@/lib/i18n';
+import { unreadConversationsQuery } from '@/lib/message-queries';
 import { useProfilePhoto } from '@/lib/profile-query';
 import { signOut } from '@/lib/session-actions';
 import { LanguageSwitch } from './language-switch';
@@ -18,6 +20,20 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     'rounded-lg px-3 py-2 text-sm font-medium no-underline! transition-colors',
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
   );
+
+/** How many conversations wait to be read, next to "Messages"; screen readers hear it as words. */
+function UnreadBadge({ count }: { count: number | undefined }) {
+  const { t } = useTranslation();
+  if (!count) return null;
+  return (
+    <>
+      <span aria-hidden="true" data-testid="unread-badge" className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="sr-only">{` (${t('nav.unread', { count })})`}</span>
+    </>
+  );
+}
 
 export function Header() {
   const { t } = useTranslation();
@@ -32,6 +48,7 @@ export function Header() {
   const menuOpen = menuOpenOn === location.pathname;
   const [signingOut, setSigningOut] = useState(false);
   const menuId = useId();
+  const unreadHintId = useId();
 
   const handleSignOut = async () => {
     setSigningOut(true);
@@ -42,7 +59,9 @@ export function Header() {
   };
 
   const signedIn = status === 'authenticated';
-  const links = !signedIn
+  const chats = signedIn && (user?.userType === 'client' || user?.userType === 'provider');
+  const unread = useQuery({ ...unreadConversationsQuery(), enabled: chats }).data ?? 0;
+  const links: Array<{ to: string; label: string; badge?: number }> = !signedIn
     ? []
     : user?.userType === 'operator'
       ? [
@@ -52,6 +71,7 @@ export function Header() {
       : [
           { to: '/overview', label: t('nav.overview') },
           { to: '/appointments', label: t('nav.appointments') },
+          { to: '/messages', label: t('nav.messages'), badge: unread },
           ...(user?.userType === 'provider' ? [{ to: '/clients/imported', label: t('nav.clients') }, { to: '/practice', label: t('nav.practice') }] : []),
           ...(user?.userType === 'provider' ? [{ to: '/availability', label: t('nav.availability') }] : []),
           ...(user?.userType === 'client' ? [{ to: '/wallet', label: t('nav.wallet') }] : []),
@@ -86,6 +106,7 @@ export function Header() {
           {links.map((link) => (
             <NavLink key={link.to} to={link.to} className={navLinkClass}>
               {link.label}
+              <UnreadBadge count={link.badge} />
             </NavLink>
           ))}
         </nav>
@@ -104,13 +125,19 @@ export function Header() {
           <div className="hidden items-center gap-2 md:flex">{accountActions}</div>
           <button
             type="button"
-            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 md:hidden"
+            className="relative inline-flex size-10 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 md:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            aria-describedby={!menuOpen && unread > 0 ? unreadHintId : undefined}
             onClick={() => setMenuOpenOn(menuOpen ? null : location.pathname)}
           >
             {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+            {/* On a phone "Messages" is inside the menu: a dot on the button says something waits there. */}
+            {!menuOpen && unread > 0 && <span aria-hidden="true" className="absolute right-1.5 top-1.5 size-2.5 rounded-full bg-brand-700 ring-2 ring-white" />}
+            <span id={unreadHintId} hidden>
+              {t('nav.menuUnread')}
+            </span>
           </button>
         </div>
       </div>
@@ -121,6 +148,7 @@ export function Header() {
             {links.map((link) => (
               <NavLink key={link.to} to={link.to} className={navLinkClass}>
                 {link.label}
+                <UnreadBadge count={link.badge} />
               </NavLink>
             ))}
           </nav>

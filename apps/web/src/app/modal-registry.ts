@@ -136,4 +136,8 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
     ns: ['notes'],
     load: () => import('@/features/notes/modals/note-access-log-modal').then((m) => m.NoteAccessLogModal),
   },
+  'delete-message': {
+    ns: ['chat'],
+    load: () => import('@/features/chat/modals/delete-message-modal').then((m) => m.DeleteMessageModal),
+  },
 };

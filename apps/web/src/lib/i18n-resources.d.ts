@@ -26,6 +26,7 @@ import type directory from '../locales/en/directory.json';
 import type homeListing from '../locales/en/home-listing.json';
 import type clients from '../locales/en/clients.json';
 import type notes from '../locales/en/notes.json';
+import type chat from '../locales/en/chat.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -60,6 +61,7 @@ declare module 'i18next' {
       'home-listing': typeof homeListing;
       clients: typeof clients;
       notes: typeof notes;
+      chat: typeof chat;
     };
   }
 }

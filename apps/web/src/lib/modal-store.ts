@@ -69,6 +69,9 @@ export interface ModalProps {
   'note-delete': { noteId: string; title: string };
   /** Who read, changed or downloaded a note, when and from where. */
   'note-access-log': { noteId: string; title: string };
+  // Messages (issue 18).
+  /** Spec §2 "Delete message": the other side then sees "This message was deleted". */
+  'delete-message': { messageId: string; otherName: string };
 }
 
 export type ModalId = keyof ModalProps;

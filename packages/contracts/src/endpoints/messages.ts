@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chatListQuery, chatMessage, contact, contactsQuery, conversation, conversationMessagesQuery, cursorPage, markSeenInput, startConversationInput, updateMessageInput } from '../chat.ts';
+import { chatListQuery, chatMessage, chatPerson, contact, contactsQuery, conversation, conversationMessagesQuery, cursorPage, markSeenInput, startConversationInput, updateMessageInput } from '../chat.ts';
 import { envelope, errorBody, messageOnly } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { m } from '../messages/index.ts';
@@ -50,12 +50,12 @@ export const listConversationMessages = defineEndpoint({
   method: 'GET',
   path: '/messages/conversations/:id',
   operationId: 'listConversationMessages',
-  summary: "A conversation's messages, newest first, paged by cursor",
+  summary: "A conversation's messages, newest first, paged by cursor, with the other participant",
   tags,
   role,
   params: idParams,
   query: conversationMessagesQuery,
-  responses: { 200: cursorPage(chatMessage), ...errors },
+  responses: { 200: cursorPage(chatMessage).extend({ participant: chatPerson }), ...errors },
 });
 
 export const storeMessage = defineEndpoint({

@@ -152,7 +152,10 @@ export function createMessagesService(deps: Pick<AppDeps, 'db' | 'clock' | 'file
       const [attachments, otherSeenAt] = [await repo.attachmentsOf(db, page.map((r) => r.identifier)), await repo.seenAt(db, conversationId, otherId)];
       const data = page.map((r) => toMessage(r, attachments.filter((a) => a.messageId === r.identifier), otherSeenAt, me.identifier));
       const last = page[page.length - 1];
-      return { data, nextCursor: rows.length > PAGE && last ? cursorOf(last.createdAt, last.identifier) : null };
+      // The other participant, for the conversation's header (a deleted account: its stored name is gone, so null).
+      const other = await repo.person(db, otherId);
+      const otherPerson = other ? toPerson(other) : { identifier: otherId, userType: conversation.clientId === otherId ? ('client' as const) : ('provider' as const), firstName: null, lastName: null, photoUrl: null };
+      return { data, nextCursor: rows.length > PAGE && last ? cursorOf(last.createdAt, last.identifier) : null, participant: otherPerson };
     },
 
     /**

@@ -73,6 +73,8 @@ describe('messages', () => {
     expect(list.json().data[0]).toMatchObject({ identifier: conversationId, unreadCount: 1, lastMessage: { preview: 'Hello, can we talk about Tuesday?', hasAttachments: true } });
     const messages = await t.api('GET', `/messages/conversations/${conversationId}`, w.provider);
     expect(messages.json().data[0]).toMatchObject({ identifier: sent.identifier, content: sent.content });
+    // The conversation's header names the other side: the client, for the provider.
+    expect(messages.json().participant).toMatchObject({ identifier: w.client.userId, userType: 'client' });
     const file = await t.request({ method: 'GET', url: `/api/v1/messages/${sent.identifier}/attachments/${sent.attachments[0].identifier}`, headers: w.provider.auth });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(png)).toBe(true);

@@ -2,7 +2,7 @@ import type { BookingDetails, BookingRole } from '@therapy/contracts/bookings';
 import { activeBookingStatuses } from '@therapy/contracts/bookings';
 import { message } from '@therapy/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, MessageSquare } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
@@ -69,6 +69,7 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
   const hasTime = !!booking.startTime;
   const canReschedule = hasTime && (booking.status === 'pending' || booking.status === 'confirmed');
   const online = !!booking.meetingLink || !booking.address;
+  const other = role === 'client' ? booking.provider : booking.client;
 
   const onAnswer = (kind: 'accept' | 'decline') =>
     answer.mutate(
@@ -205,6 +206,10 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
               {t('detail.share')}
             </Button>
           )}
+          <Link to={`/messages?with=${other.identifier}`} className={buttonClasses({ variant: 'secondary' })}>
+            <MessageSquare className="size-4" aria-hidden="true" />
+            {t('detail.message', { name: partyName(other) })}
+          </Link>
           {active && (
             <Button variant="danger" onClick={() => openModal('cancel-booking', { booking, role })}>
               {t('detail.cancel')}

@@ -5,11 +5,10 @@ import { getClientRelation } from '@therapy/contracts/endpoints/clients';
 import { createNote, deleteNote, downloadNoteFile, getNote, getNoteAccessLog, listBookingNotes, listClientNotes, updateNote } from '@therapy/contracts/endpoints/notes';
 import type { NoteType } from '@therapy/contracts/notes';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, call, refreshSession } from '@/lib/api-client';
-import { ApiError, isApiError } from '@/lib/api-error';
-import { useAuthStore } from '@/lib/auth-store';
+import { call } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import { bookingKeys } from '@/lib/booking-queries';
-import { currentLocale } from '@/lib/i18n';
+import { fetchPrivateFile, saveBlob } from '@/lib/private-file';
 
 /**
  * Notes (issue 17): a provider's session notes of a booking, notes about a client, and the client page's other reads
@@ -166,52 +165,13 @@ export function useDeleteNote() {
   });
 }
 
-async function readError(response: Response): Promise<ApiError> {
-  try {
-    const body = (await response.json()) as { message?: unknown; code?: unknown };
-    if (typeof body.message === 'string') {
-      return new ApiError({ status: response.status, code: typeof body.code === 'string' ? body.code : 'INTERNAL_ERROR', message: body.message });
-    }
-  } catch {
-    // Not JSON: said below.
-  }
-  return new ApiError({ status: response.status, code: response.status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', message: '' });
-}
-
-/**
- * GET /note/{id}/file: the bytes come with the bearer header (never a link that works without it), so the file is
- * fetched here and handed to the browser as a blob. An expired access token is refreshed once.
- */
-async function fetchNoteFile(noteId: string): Promise<Blob> {
-  const url = `${API_BASE}${endpointPath(downloadNoteFile.path, { id: noteId })}`;
-  const send = () => {
-    const headers = new Headers({ 'x-locale': currentLocale(), 'x-language': currentLocale(), 'x-view-mode': 'provider' });
-    const token = useAuthStore.getState().accessToken;
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    return fetch(url, { headers, credentials: 'include' });
-  };
-  let response = await send();
-  if (response.status === 401 && (await refreshSession())) response = await send();
-  if (!response.ok) throw await readError(response);
-  return response.blob();
-}
-
 /** Downloads a file note's file under its own name; the download is logged, so its access log is read again. */
 export function useDownloadNoteFile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, filename }: { id: string; filename: string }) => {
-      const blob = await fetchNoteFile(id);
-      const href = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = href;
-      link.download = filename;
-      link.rel = 'noopener';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Revoked once the browser has taken it over.
-      setTimeout(() => URL.revokeObjectURL(href), 30_000);
+      // GET /note/{id}/file, with the bearer header (lib/private-file.ts).
+      saveBlob(await fetchPrivateFile(endpointPath(downloadNoteFile.path, { id }), 'provider'), filename);
     },
     onSuccess: (_result, { id }) => client.invalidateQueries({ queryKey: noteKeys.accessLog(id) }),
     meta: { silent: true },

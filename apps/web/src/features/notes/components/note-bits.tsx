@@ -1,6 +1,5 @@
 import { localize, message, type MessageKey } from '@therapy/contracts/messages';
 import { noteFileExtensions, type NoteType } from '@therapy/contracts/notes';
-import { clsx } from 'clsx';
 import { CheckCircle2 } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -105,19 +104,4 @@ export function SuccessScreen({ title, children, onClose }: { title: string; chi
 /** The shared file picker for one note file. */
 export function NoteFilePicker({ onPick, ...rest }: Omit<ComponentProps<typeof FilePicker>, 'onPick' | 'multiple'> & { onPick: (file: File) => void }) {
   return <FilePicker {...rest} onPick={(files) => onPick(files[0]!)} />;
-}
-
-/** A plain multi-line field with the app's input look. */
-export function TextArea({ invalid, className, ...rest }: ComponentProps<'textarea'> & { invalid: boolean }) {
-  return (
-    <textarea
-      aria-invalid={invalid || undefined}
-      className={clsx(
-        'block w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-base text-slate-900',
-        invalid ? 'border-red-700' : 'border-slate-500 hover:border-slate-600',
-        className,
-      )}
-      {...rest}
-    />
-  );
 }

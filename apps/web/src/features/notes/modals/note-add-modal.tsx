@@ -22,7 +22,8 @@ import { errorMessage } from '@/lib/api-error';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import type { ModalComponentProps } from '@/lib/modal-store';
 import { useCreateNote } from '../api/notes-api';
-import { codePointLength, noteFileAccept, NoteFilePicker, serverText, SuccessScreen, TextArea } from '../components/note-bits';
+import { codePointLength, noteFileAccept, NoteFilePicker, serverText, SuccessScreen } from '../components/note-bits';
+import { TextArea } from '@/components/ui/textarea';
 import { useNotesTranslation } from '../i18n';
 
 type Step = 'choose' | 'form' | 'done';

@@ -13,7 +13,8 @@ import { errorMessage, isApiError } from '@/lib/api-error';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import type { ModalComponentProps } from '@/lib/modal-store';
 import { noteQuery, useUpdateNote } from '../api/notes-api';
-import { codePointLength, ModalLoading, serverText, SuccessScreen, TextArea } from '../components/note-bits';
+import { codePointLength, ModalLoading, serverText, SuccessScreen } from '../components/note-bits';
+import { TextArea } from '@/components/ui/textarea';
 import { useNotesTranslation } from '../i18n';
 
 type FormInput = { title: string; content?: string };

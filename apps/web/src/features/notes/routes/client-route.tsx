@@ -1,7 +1,7 @@
 import type { Booking } from '@therapy/contracts/bookings';
 import { noteListQuery, noteTypes, type NoteType } from '@therapy/contracts/notes';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, ChevronRight, NotebookPen, Plus, UserRound, UserX } from 'lucide-react';
+import { ArrowLeft, CalendarDays, ChevronRight, MessageSquare, NotebookPen, Plus, UserRound, UserX } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -128,6 +128,10 @@ function ClientPage({ clientId, sources }: { clientId: string; sources: Array<'b
           </p>
         </div>
       </div>
+      <Link to={`/messages?with=${clientId}`} className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}>
+        <MessageSquare aria-hidden="true" className="size-4" />
+        {t('client.message')}
+      </Link>
 
       <div className="mt-6 space-y-6">
         <SectionCard icon={UserRound} title={t('client.profile')}>
