@@ -78,6 +78,9 @@ export function Header() {
           { to: '/account', label: t('nav.account') },
         ];
 
+  // Signed in, the bar holds up to seven links (a provider's, longer in German): they stay in the menu below 1280 px.
+  const wide = signedIn ? { show: 'xl:flex', hide: 'xl:hidden' } : { show: 'md:flex', hide: 'md:hidden' };
+
   const accountActions = signedIn ? (
     <Button variant="secondary" size="sm" onClick={handleSignOut} pending={signingOut}>
       {!signingOut && <LogOut className="size-4" aria-hidden="true" />}
@@ -102,7 +105,7 @@ export function Header() {
           <span className="truncate text-base font-bold tracking-tight sm:text-lg">{t('brand.name')}</span>
         </Link>
 
-        <nav aria-label={t('nav.label')} className="ml-6 hidden items-center gap-1 md:flex">
+        <nav aria-label={t('nav.label')} className={clsx('ml-6 hidden items-center gap-1', wide.show)}>
           {links.map((link) => (
             <NavLink key={link.to} to={link.to} className={navLinkClass}>
               {link.label}
@@ -122,10 +125,10 @@ export function Header() {
               <span className="sr-only">{t('nav.profilePicture')}</span>
             </Link>
           )}
-          <div className="hidden items-center gap-2 md:flex">{accountActions}</div>
+          <div className={clsx('hidden items-center gap-2', wide.show)}>{accountActions}</div>
           <button
             type="button"
-            className="relative inline-flex size-10 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 md:hidden"
+            className={clsx('relative inline-flex size-10 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100', wide.hide)}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
@@ -142,7 +145,7 @@ export function Header() {
         </div>
       </div>
 
-      <div id={menuId} hidden={!menuOpen} className="border-t border-slate-200 bg-white px-4 py-3 md:hidden">
+      <div id={menuId} hidden={!menuOpen} className={clsx('border-t border-slate-200 bg-white px-4 py-3', wide.hide)}>
         {links.length > 0 && (
           <nav aria-label={t('nav.label')} className="flex flex-col gap-1">
             {links.map((link) => (

@@ -44,7 +44,8 @@ export function openLiveChannel(handlers: LiveChannelHandlers): () => void {
 
   function connect() {
     const token = useAuthStore.getState().accessToken;
-    if (stopped || !token) return;
+    // One socket at a time: a refreshed token and a pending retry may both ask for one.
+    if (stopped || !token || socket) return;
     let opened = false;
     const current = new WebSocket(socketUrl(), ['bearer', token]);
     socket = current;

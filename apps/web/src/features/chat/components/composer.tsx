@@ -52,6 +52,8 @@ export function Composer({ conversationId, onSent }: { conversationId: string; o
     setFiles(next);
     setServerError(undefined);
     setProblem(next.length > CHAT_MAX_FILES || picked.some((f) => chatFileProblem(f)) ? problemOf(content, next) : undefined);
+    // Back to the text: a caption, then Enter sends.
+    textRef.current?.focus();
   };
 
   const remove = (index: number) => {

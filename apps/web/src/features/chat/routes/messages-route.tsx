@@ -74,15 +74,15 @@ export function MessagesRoute() {
 
   return (
     <div className="mx-auto max-w-6xl px-0 py-0 sm:px-6 sm:py-6">
-      <div className={clsx('flex items-start gap-3 px-4 pb-3 pt-4 sm:px-0 sm:pt-0', conversationShown && 'sr-only md:not-sr-only md:flex')}>
-        <div className="min-w-0 flex-1">
+      <div className={clsx('px-4 pb-3 pt-4 sm:px-0 sm:pt-0', conversationShown && 'sr-only md:not-sr-only')}>
+        <div className="flex items-center justify-between gap-3">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('heading')}</h1>
-          <p className="mt-1 text-sm text-slate-700">{t('lead')}</p>
+          <Button className="shrink-0" onClick={() => setShowContacts(true)}>
+            <PenSquare className="size-4" aria-hidden="true" />
+            {t('list.newMessage')}
+          </Button>
         </div>
-        <Button className="shrink-0" aria-pressed={showContacts} onClick={() => setShowContacts(true)}>
-          <PenSquare className="size-4" aria-hidden="true" />
-          {t('list.newMessage')}
-        </Button>
+        <p className="mt-1 text-sm text-slate-700">{t('lead')}</p>
       </div>
       <div className="grid h-[calc(100dvh-4rem)] min-h-[26rem] overflow-hidden border-slate-200 bg-white sm:h-[calc(100dvh-13rem)] grid-cols-[minmax(0,1fr)] sm:rounded-xl sm:border md:grid-cols-[20rem_minmax(0,1fr)] lg:grid-cols-[22rem_minmax(0,1fr)]">
         <div className={clsx('min-h-0 flex-col border-slate-200 md:flex md:border-r', conversationShown ? 'hidden' : 'flex')}>

@@ -1,0 +1,124 @@
+import type { AuthSession } from '@therapy/contracts/auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '@/test/render';
+import { useAuthStore } from './auth-store';
+import { openLiveChannel } from './live-channel';
+
+const user = {
+  identifier: '01890a5d-ac96-774b-bcce-b302099a8057',
+  email: 'ada@example.com',
+  userType: 'client',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  isSocial: false,
+  emailVerified: true,
+  accountActive: true,
+  countryCode: 'DE',
+  locale: 'en',
+  timezone: null,
+  createdAt: '2025-01-01T00:00:00Z',
+} satisfies AuthSession['user'];
+
+/** A WebSocket that records what the channel does with it; the test plays the server. */
+class FakeSocket {
+  static OPEN = 1;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  closedWith: number | undefined;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close(code: number) {
+    this.closedWith = code;
+    this.readyState = 3;
+  }
+  // The server's side.
+  accept() {
+    this.readyState = FakeSocket.OPEN;
+    this.onopen?.();
+    this.push({ type: 'ready' });
+  }
+  push(message: object) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  drop(code: number) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+}
+
+const latest = () => FakeSocket.all.at(-1)!;
+
+describe('live channel', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.useFakeTimers();
+    useAuthStore.setState({ status: 'authenticated', accessToken: 'token-1', user });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the token as the subprotocol pair, never in the URL, and hands on what it hears', () => {
+    const onMessageChanged = vi.fn();
+    const close = openLiveChannel({ onMessageChanged, onReconnected: vi.fn() });
+    expect(latest().protocols).toEqual(['bearer', 'token-1']);
+    expect(latest().url).toBe(`ws://${window.location.host}/api/v1/ws`);
+    expect(latest().url).not.toContain('token');
+    latest().accept();
+    const change = { type: 'message.changed', conversationId: 'c', messageId: 'm', change: 'created', by: 'u' };
+    latest().push(change);
+    expect(onMessageChanged).toHaveBeenCalledWith(change);
+    close();
+    expect(latest().closedWith).toBe(1000);
+  });
+
+  it('re-authenticates in place when the app refreshes its token', () => {
+    const close = openLiveChannel({ onMessageChanged: vi.fn(), onReconnected: vi.fn() });
+    latest().accept();
+    useAuthStore.setState({ accessToken: 'token-2' });
+    expect(latest().sent.map((s) => JSON.parse(s) as unknown)).toEqual([{ type: 'auth', token: 'token-2' }]);
+    expect(FakeSocket.all).toHaveLength(1);
+    close();
+  });
+
+  it('closed for its token (4401): refreshes the session, connects again with the new token, and says it reconnected', async () => {
+    mockFetch([{ method: 'POST', path: '/api/v1/user/token/refresh', respond: () => jsonResponse({ data: { accessToken: 'token-3', expiresIn: 900, user } }) }]);
+    const onReconnected = vi.fn();
+    const close = openLiveChannel({ onMessageChanged: vi.fn(), onReconnected });
+    latest().accept();
+    latest().drop(4401);
+    await vi.waitFor(() => expect(useAuthStore.getState().accessToken).toBe('token-3'));
+    await vi.runAllTimersAsync();
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(latest().protocols).toEqual(['bearer', 'token-3']);
+    latest().accept();
+    expect(onReconnected).toHaveBeenCalledTimes(1);
+    close();
+  });
+
+  it('a broken connection is tried again after a pause, and stops for good when closed', async () => {
+    const close = openLiveChannel({ onMessageChanged: vi.fn(), onReconnected: vi.fn() });
+    latest().accept();
+    latest().drop(1006);
+    expect(FakeSocket.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(FakeSocket.all).toHaveLength(2);
+    close();
+    latest().drop(1006);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+});
