@@ -20,6 +20,7 @@ import { createBookingMailModule } from './modules/booking-mail/booking-mail.mod
 import { createBookingsModule } from './modules/bookings/bookings.module.ts';
 import { createClientsModule } from './modules/clients/clients.module.ts';
 import { createMessagesModule } from './modules/messages/messages.module.ts';
+import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { registerLiveSockets } from './platform/http/live-sockets.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createReviewsModule } from './modules/reviews/reviews.module.ts';
@@ -149,6 +150,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   clientProfile.useClientRelation(clients.isClientOf);
   const messages = createMessagesModule(deps, { users, isClientOf: clients.isClientOf });
   const notes = createNotesModule(deps, { users, bookingFacts: bookings.factsOf, isClientOf: clients.isClientOf });
+  const calendar = createCalendarModule(deps, { users, calendarOf: bookings.calendarOf });
   const reviews = createReviewsModule(deps, { participantFacts: bookings.participantFacts, markFeedbackProvided: bookings.markFeedbackProvided, bookingFacts: bookings.factsOf });
   const modules = [
     createHealthModule(deps),
@@ -173,6 +175,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clients,
     notes,
     messages,
+    calendar,
   ];
 
 

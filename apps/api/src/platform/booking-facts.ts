@@ -23,6 +23,8 @@ export interface BookingFacts {
   /** Display names ("First Last", else the username); null for an anonymised (deleted) account. */
   clientName: string | null;
   providerName: string | null;
+  /** The booking's last change: the calendar feed's SEQUENCE grows with it, so calendar apps take the newest. */
+  updatedAt: Date;
 }
 
 export type BookingFactsSource = (bookingId: string, ex?: Executor) => Promise<BookingFacts | undefined>;

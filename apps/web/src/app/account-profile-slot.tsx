@@ -15,11 +15,23 @@ const PracticeSection = lazy(async () => {
   return { default: mod.PracticeSection };
 });
 
+const CalendarFeedSection = lazy(async () => {
+  const [mod] = await Promise.all([import('@/features/calendar/components/calendar-feed-section'), loadNamespaces(['calendar'])]);
+  return { default: mod.CalendarFeedSection };
+});
+
 /** /account's profile part (spec §2 "/account: profile update"): the client profile or the practice profile. */
 export function AccountProfileSlot() {
   const userType = useAuthStore((s) => s.user?.userType);
   const { section } = useOutletContext<AccountOutletContext>();
   if (!userType || userType === 'operator') return null;
+  // Both kinds of users: the calendar subscription (issue 19).
+  if (section === 'calendar')
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <CalendarFeedSection />
+      </Suspense>
+    );
   if (userType === 'provider')
     return section === 'practice' ? (
       <Suspense fallback={<PageSpinner />}>

@@ -140,4 +140,8 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
     ns: ['chat'],
     load: () => import('@/features/chat/modals/delete-message-modal').then((m) => m.DeleteMessageModal),
   },
+  'calendar-feed-reset': {
+    ns: ['calendar'],
+    load: () => import('@/features/calendar/modals/reset-calendar-feed-modal').then((m) => m.ResetCalendarFeedModal),
+  },
 };

@@ -27,6 +27,7 @@ import type homeListing from '../locales/en/home-listing.json';
 import type clients from '../locales/en/clients.json';
 import type notes from '../locales/en/notes.json';
 import type chat from '../locales/en/chat.json';
+import type calendar from '../locales/en/calendar.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -62,6 +63,7 @@ declare module 'i18next' {
       clients: typeof clients;
       notes: typeof notes;
       chat: typeof chat;
+      calendar: typeof calendar;
     };
   }
 }

@@ -72,6 +72,9 @@ export interface ModalProps {
   // Messages (issue 18).
   /** Spec §2 "Delete message": the other side then sees "This message was deleted". */
   'delete-message': { messageId: string; otherName: string };
+  // Calendar feed (issue 19).
+  /** "Reset the address?": a new private calendar address; the old one stops working. */
+  'calendar-feed-reset': Record<string, never>;
 }
 
 export type ModalId = keyof ModalProps;

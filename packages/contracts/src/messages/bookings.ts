@@ -85,4 +85,9 @@ export const bookingMessages = defineMessages({
   clientNotYours: { en: 'You can create appointments only for clients who booked you before', de: 'Du kannst Termine nur für Klientinnen und Klienten anlegen, die dich schon gebucht haben' },
   bookingSettingsSaved: { en: 'Booking settings saved', de: 'Buchungseinstellungen gespeichert' },
   attendanceSaved: { en: 'Attendance saved', de: 'Anwesenheit gespeichert' },
+  // The calendar feed (issue 19).
+  calendarFeedReset: {
+    en: 'Your calendar address was reset. The old one no longer works; subscribe again with the new one.',
+    de: 'Deine Kalenderadresse wurde zurückgesetzt. Die alte funktioniert nicht mehr; abonniere die neue.',
+  },
 });

@@ -15,3 +15,4 @@ export * from './directory.ts';
 export * from './notes.ts';
 export * from './clients.ts';
 export * from './messages.ts';
+export * from './calendar.ts';

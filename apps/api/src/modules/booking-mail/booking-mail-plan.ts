@@ -1,6 +1,6 @@
 import type { BookingFacts } from '../../platform/booking-facts.ts';
 import type { DomainEventMap } from '../../platform/events.ts';
-import type { IcsMethod } from './ics.ts';
+import type { IcsMethod } from '../../platform/ics.ts';
 
 export type BookingMailKind =
   | 'confirmed'
@@ -59,9 +59,3 @@ export function planBookingMails(event: DomainEventMap['booking.changed'], facts
       return [];
   }
 }
-
-/**
- * The iCalendar SEQUENCE of a mail: seconds since 2026-01-01 at the time of the change. It only has to grow with
- * every revision of the event (RFC 5545 §3.8.7.4), and the time of the change does that without a counter column.
- */
-export const icsSequence = (at: Date): number => Math.max(0, Math.floor((at.getTime() - Date.UTC(2026, 0, 1)) / 1000));

@@ -7,6 +7,7 @@ import { planBookingMails } from './booking-mail-plan.ts';
 
 const facts: BookingFacts = {
   identifier: 'bk_1',
+  updatedAt: new Date('2026-06-01T10:00:00Z'),
   status: 'confirmed',
   clientId: 'u_client',
   providerId: 'u_provider',

@@ -5,9 +5,9 @@ import type { BookingFacts, BookingFactsSource } from '../../platform/booking-fa
 import type { DomainEventMap } from '../../platform/events.ts';
 import type { OutgoingMail } from '../../platform/mail/outgoing-mail.ts';
 import type { UserModule } from '../user/user.module.ts';
-import { planBookingMails, icsSequence, type BookingMailKind } from './booking-mail-plan.ts';
+import { planBookingMails, type BookingMailKind } from './booking-mail-plan.ts';
 import { bookingLink, bookingMailTexts, formatSessionTime } from './booking-mail-texts.ts';
-import { buildIcs, icsContentType, type IcsMethod } from './ics.ts';
+import { buildIcs, icsContentType, icsSequence, type IcsMethod } from '../../platform/ics.ts';
 
 type Users = Pick<UserModule, 'findActiveUser'>;
 type Deps = Pick<AppDeps, 'config' | 'mail' | 'clock'>;

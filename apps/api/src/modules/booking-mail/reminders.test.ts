@@ -7,7 +7,8 @@ import { planReminders, reminderJobId, REMINDER_QUEUE, sendReminder, type Remind
 
 const start = new Date('2026-12-01T09:00:00.000Z');
 const facts: BookingFacts = {
-  identifier: 'bk_1', status: 'confirmed', clientId: 'u_client', providerId: 'u_provider',
+  identifier: 'bk_1',
+  updatedAt: new Date('2026-06-01T10:00:00Z'), status: 'confirmed', clientId: 'u_client', providerId: 'u_provider',
   startsAt: start, endsAt: new Date('2026-12-01T09:50:00.000Z'), modalityCode: 'in-person', therapyCode: 'cbt',
   therapyName: 'CBT', meetingLink: null, address: 'Hauptstr. 1, Berlin', priceAmount: 0, currencyCode: 'EUR',
   clientName: 'Max Muster', providerName: 'Anna Weber',

@@ -31,7 +31,7 @@ export const testBookings = {
       identifier: b.identifier, status: b.status as BookingFacts['status'], clientId: b.clientId, providerId: b.providerId,
       startsAt: b.startsAt, endsAt: b.endsAt, modalityCode: 'online', therapyCode: 'cbt', therapyName: 'CBT',
       meetingLink: b.meetingLink, address: b.address, priceAmount: b.priceAmount, currencyCode: b.currencyCode,
-      clientName: 'Max Muster', providerName: 'Anna Weber',
+      clientName: 'Max Muster', providerName: 'Anna Weber', updatedAt: b.updatedAt,
     };
   },
   async sharesBy(db: Database, userId: string) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { BookingFactsSource } from '../../platform/booking-facts.ts';
+import type { BookingFacts, BookingFactsSource } from '../../platform/booking-facts.ts';
 import type { AvailabilityModule } from '../availability/availability.module.ts';
 import type { PracticeDetailsModule } from '../practice-details/practice-details.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
@@ -48,6 +48,12 @@ export function createBookingsModule(
     factsOf: bookings.factsOf satisfies BookingFactsSource,
     /** A user's active bookings that have not ended (account deletion waits for none). */
     upcomingSessionsOf: (userId: string, ex: Executor = deps.db): Promise<number> => bookingsRepository.upcomingCount(ex, userId, deps.clock.now()),
+    /** For the calendar feed (issue 19): the facts of the user's active (and recently held) bookings, earliest first. */
+    calendarOf: async (userId: string, since: Date): Promise<BookingFacts[]> => {
+      const ids = await bookingsRepository.calendarIds(deps.db, userId, since, deps.clock.now(), 500);
+      const facts = await Promise.all(ids.map((id) => bookings.factsOf(id)));
+      return facts.filter((f) => f !== undefined);
+    },
     /** For notes (issue 17): whether the client has booked the provider (any booking, whatever became of it). */
     hasBookedWith: (providerId: string, clientId: string, ex: Executor = deps.db): Promise<boolean> => bookingsRepository.hasBookedWith(ex, providerId, clientId),
     /** For reviews (issue 16): a participant booking's parties and the booking's status. */

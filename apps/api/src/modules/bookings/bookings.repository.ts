@@ -259,6 +259,23 @@ export const bookingsRepository = {
     return row?.n ?? 0;
   },
 
+  /** The calendar feed's bookings (issue 19): the user's active ones with a time, from `since` on, earliest first. */
+  async calendarIds(ex: Executor, userId: string, since: Date, now: Date, limit: number): Promise<string[]> {
+    const rows = await ex
+      .select({ id: bookings.identifier })
+      .from(bookings)
+      .where(
+        and(
+          or(eq(bookings.clientId, userId), eq(bookings.providerId, userId)),
+          or(inArray(bookings.status, ['requested', 'confirmed', 'completed']), and(eq(bookings.status, 'pending'), holding(now))),
+          gt(bookings.endsAt, since),
+        ),
+      )
+      .orderBy(asc(bookings.startsAt))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  },
+
   async hasBookedWith(ex: Executor, providerId: string, clientId: string): Promise<boolean> {
     const [row] = await ex.select({ id: bookings.identifier }).from(bookings).where(and(eq(bookings.providerId, providerId), eq(bookings.clientId, clientId))).limit(1);
     return row !== undefined;

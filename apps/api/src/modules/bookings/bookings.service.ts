@@ -414,6 +414,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
         currencyCode: b.currencyCode,
         clientName: name(v.client),
         providerName: name(v.provider),
+        updatedAt: b.updatedAt,
       };
     },
   };

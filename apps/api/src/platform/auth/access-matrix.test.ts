@@ -229,6 +229,10 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/v1/messages/{id}': { who: 'user', owned: true, params: (f) => ({ id: f.messageToDeleteId }) },
   'PUT /api/v1/messages/mark-seen': { who: 'user', owned: true, params: () => ({}), body: { conversationIdentifier: 'set in beforeAll' } },
   'GET /api/v1/messages/{id}/attachments/{attachmentId}': { who: 'user', owned: true, params: (f) => ({ id: f.messageId, attachmentId: f.attachmentId }) },
+  // The calendar feed (issue 19): one's own address; the feed itself is public, its token the key (a made-up one: 404).
+  'GET /api/v1/calendar/feed': { who: 'user' },
+  'POST /api/v1/calendar/feed/reset': { who: 'user' },
+  'GET /api/v1/calendar/feed/{token}.ics': { who: 'public', params: () => ({ token: 'x'.repeat(56) }), alsoOk: [404] },
   // Clients and import (issue 17): the fixture's client booked the provider; any other provider does not know them.
   'GET /api/v1/clients': { who: 'provider' },
   'GET /api/v1/clients/relation/{id}': { who: 'provider', params: (f) => ({ id: f.client.userId }), owned: true },

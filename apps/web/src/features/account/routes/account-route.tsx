@@ -23,7 +23,7 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
 /** The sections of /account, each at /account?section=<id>, so links, reloads and the back button reach it. */
 const clientSections = ['details', 'emergency', 'preferences'] as const;
 const providerSections = ['practice'] as const;
-const commonSections = ['email', 'password', 'language', 'delete'] as const;
+const commonSections = ['email', 'password', 'language', 'calendar', 'delete'] as const;
 export type AccountSection = (typeof clientSections)[number] | (typeof providerSections)[number] | (typeof commonSections)[number];
 /** What the profile screens in the outlet read: the one section to show (theirs, or none). */
 export interface AccountOutletContext {
@@ -34,7 +34,10 @@ export function AccountRoute() {
   const { t, i18n } = useTranslation('account');
   const user = useAuthStore((s) => s.user);
   const [params] = useSearchParams();
-  const sections: readonly AccountSection[] = [...(user?.userType === 'provider' ? providerSections : clientSections), ...commonSections];
+  // An operator has no bookings, so no calendar subscription.
+  const sections: readonly AccountSection[] = [...(user?.userType === 'provider' ? providerSections : clientSections), ...commonSections].filter(
+    (s) => s !== 'calendar' || user?.userType !== 'operator',
+  );
   const asked = params.get('section');
   const chosen = sections.find((s) => s === asked);
   // Without a section, a wide screen shows the first one beside the menu; a phone shows only the list of sections.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildIcs, escapeText, foldLine, icsContentType, icsDateTime, type IcsEvent } from './ics.ts';
+import { buildIcs, buildIcsFeed, escapeText, foldLine, icsContentType, icsDateTime, icsSequence, type IcsEvent } from './ics.ts';
 
 const base: IcsEvent = {
   uid: 'bk_01HZX4',
@@ -97,5 +97,29 @@ describe('ics writer (RFC 5545)', () => {
 
   it('names the method in the attachment content type', () => {
     expect(icsContentType('CANCEL')).toBe('text/calendar; charset=utf-8; method=CANCEL');
+  });
+
+  it('writes a feed: METHOD:PUBLISH, its name and refresh, every event with its UID, TENTATIVE while unanswered, no addresses', () => {
+    const { organizer: _o, attendees: _a, method: _m, ...event } = base;
+    const lines = contentLines(
+      buildIcsFeed('Therapiesitzungen, privat', [
+        { ...event, tentative: false, url: 'https://app.example.com/appointments/bk_01HZX4' },
+        { ...event, uid: 'bk_2', tentative: true },
+      ]),
+    );
+    expect(lines).toContain('METHOD:PUBLISH');
+    expect(lines).toContain('X-WR-CALNAME:Therapiesitzungen\\, privat');
+    expect(lines).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT30M');
+    expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(2);
+    expect(lines).toContain('UID:bk_2');
+    expect(lines).toContain('STATUS:CONFIRMED');
+    expect(lines).toContain('STATUS:TENTATIVE');
+    expect(lines).toContain('URL:https://app.example.com/appointments/bk_01HZX4');
+    expect(lines.some((l) => l.startsWith('ORGANIZER') || l.startsWith('ATTENDEE'))).toBe(false);
+  });
+
+  it('SEQUENCE grows with the time of the change', () => {
+    expect(icsSequence(new Date('2026-03-23T08:00:01Z'))).toBeGreaterThan(icsSequence(new Date('2026-03-23T08:00:00Z')));
+    expect(icsSequence(new Date('2025-06-01T00:00:00Z'))).toBe(0);
   });
 });
