@@ -21,6 +21,7 @@ import { createBookingsModule } from './modules/bookings/bookings.module.ts';
 import { createClientsModule } from './modules/clients/clients.module.ts';
 import { createMessagesModule } from './modules/messages/messages.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
+import { createRoomsModule } from './modules/rooms/rooms.module.ts';
 import { registerLiveSockets } from './platform/http/live-sockets.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createReviewsModule } from './modules/reviews/reviews.module.ts';
@@ -151,6 +152,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const messages = createMessagesModule(deps, { users, isClientOf: clients.isClientOf });
   const notes = createNotesModule(deps, { users, bookingFacts: bookings.factsOf, isClientOf: clients.isClientOf });
   const calendar = createCalendarModule(deps, { users, calendarOf: bookings.calendarOf });
+  const rooms = createRoomsModule(deps, { users, facts: bookings.factsOf });
   const reviews = createReviewsModule(deps, { participantFacts: bookings.participantFacts, markFeedbackProvided: bookings.markFeedbackProvided, bookingFacts: bookings.factsOf });
   const modules = [
     createHealthModule(deps),
@@ -176,6 +178,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     notes,
     messages,
     calendar,
+    rooms,
   ];
 
 
@@ -224,7 +227,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Every signed-in request checks its session in the database (one prepared statement), so ended sessions end at once.
   await app.register(authPlugin, { tokens: deps.tokens, clock: deps.clock, loadSession: users.loadSession });
   // The live channel (issue 18), before the OpenAPI document is collected: a WebSocket is not a JSON operation.
-  messages.useLiveSockets(await registerLiveSockets(app, { tokens: deps.tokens, clock: deps.clock, loadSession: users.loadSession }));
+  const liveSockets = await registerLiveSockets(app, { tokens: deps.tokens, clock: deps.clock, loadSession: users.loadSession });
+  messages.useLiveSockets(liveSockets);
+  rooms.useLiveSockets(liveSockets);
   await app.register(swagger, openApiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   if (opts.metrics ?? config.env !== 'test') await registerMetrics(app, config);

@@ -65,6 +65,20 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** The video room's STUN/TURN servers (issue 19), in the browser's RTCIceServer format; unset: host candidates only. */
+  ICE_SERVERS: z
+    .string()
+    .default('[]')
+    .transform((v, ctx) => {
+      try {
+        return z
+          .array(z.object({ urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]), username: z.string().optional(), credential: z.string().optional() }))
+          .parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'ICE_SERVERS must be a JSON array of {"urls", "username"?, "credential"?}' });
+        return z.NEVER;
+      }
+    }),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -93,6 +107,7 @@ export interface Config {
   mailFrom: string;
   operatingCountries: string[];
   flags: Record<string, boolean>;
+  iceServers: Array<{ urls: string | string[]; username?: string | undefined; credential?: string | undefined }>;
   /** The weekly payout's cron schedule (UTC). */
   payoutSchedule: string;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
@@ -225,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     operatingCountries: e.OPERATING_COUNTRIES,
     flags: e.FLAGS,
+    iceServers: e.ICE_SERVERS,
     payoutSchedule: e.PAYOUT_SCHEDULE,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET

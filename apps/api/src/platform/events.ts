@@ -52,6 +52,11 @@ export interface DomainEventMap {
    * tells both participants' open sockets, on every instance. Never the text: they fetch what they may read.
    */
   'message.changed': { conversationId: string; messageId: string; clientId: string; providerId: string; change: 'created' | 'updated' | 'deleted' | 'seen'; by: string };
+  /**
+   * A video room's signal (issue 19) waits in `room_signals` for its recipient: every instance reads it and hands it to
+   * the recipient's sockets it holds. The signal itself (an SDP can pass NOTIFY's 8,000 bytes) stays in the table.
+   */
+  'room.signal': { signalId: string; to: string };
 }
 export type BookingChange =
   | 'created'

@@ -16,3 +16,4 @@ export * from './notes.ts';
 export * from './clients.ts';
 export * from './messages.ts';
 export * from './calendar.ts';
+export * from './rooms.ts';

@@ -6,7 +6,8 @@ import { uploadDocuments } from '../../../test/credential-test-helpers.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { createDatabase } from '../../db/client.ts';
-import { CLOSE_UNAUTHORIZED, SOCKET_PATH } from '../../platform/http/live-sockets.ts';
+import { CLOSE_UNAUTHORIZED } from '../../platform/http/live-sockets.ts';
+import { connectSocket } from '../../../test/live-socket.ts';
 
 /**
  * Live delivery across instances (issue 18): two API instances on one database; the client's socket is held by one,
@@ -24,33 +25,7 @@ const sockets: WebSocket[] = [];
 
 const tokenOf = (who: SignedUp) => who.auth.authorization.slice('Bearer '.length);
 
-/** A socket with its messages collected; resolves once the server said it is ready. */
-function connect(base: string, token: string | undefined, protocols?: string[]): Promise<{ socket: WebSocket; received: Array<Record<string, unknown>>; next: (match: (m: Record<string, unknown>) => boolean) => Promise<Record<string, unknown>> }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${base.replace('http', 'ws')}${SOCKET_PATH}`, protocols ?? (token ? ['bearer', token] : []));
-    sockets.push(socket);
-    const received: Array<Record<string, unknown>> = [];
-    const waiters: Array<{ match: (m: Record<string, unknown>) => boolean; done: (m: Record<string, unknown>) => void }> = [];
-    const next = (match: (m: Record<string, unknown>) => boolean) =>
-      new Promise<Record<string, unknown>>((done, fail) => {
-        const found = received.find(match);
-        if (found) return done(found);
-        waiters.push({ match, done });
-        setTimeout(() => fail(new Error(`no matching message within 5 s; got ${JSON.stringify(received)}`)), 5_000);
-      });
-    socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as Record<string, unknown>;
-      received.push(message);
-      for (const waiter of waiters.splice(0)) {
-        if (waiter.match(message)) waiter.done(message);
-        else waiters.push(waiter);
-      }
-      if (message.type === 'ready') resolve({ socket, received, next });
-    });
-    socket.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    socket.on('error', reject);
-  });
-}
+const connect = (base: string, token: string | undefined, protocols?: string[]) => connectSocket(base, token, sockets, protocols);
 
 beforeAll(async () => {
   t = await buildTestApp();

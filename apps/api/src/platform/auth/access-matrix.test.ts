@@ -233,6 +233,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/calendar/feed': { who: 'user' },
   'POST /api/v1/calendar/feed/reset': { who: 'user' },
   'GET /api/v1/calendar/feed/{token}.ics': { who: 'public', params: () => ({ token: 'x'.repeat(56) }), alsoOk: [404] },
+  // The video room (issue 19): the booking's two parties only.
+  'GET /api/v1/session/{bookingId}/room': { who: 'user', owned: true, params: (f) => ({ bookingId: f.bookingId }) },
   // Clients and import (issue 17): the fixture's client booked the provider; any other provider does not know them.
   'GET /api/v1/clients': { who: 'provider' },
   'GET /api/v1/clients/relation/{id}': { who: 'provider', params: (f) => ({ id: f.client.userId }), owned: true },

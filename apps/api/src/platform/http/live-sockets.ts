@@ -14,9 +14,14 @@ import { AppError } from '../errors.ts';
  * to a user's sockets on this instance with `sendTo`; what happens on other instances reaches them through the domain
  * events (`everyInstance`), so each instance tells the sockets it holds.
  */
+/** A socket message of a type a module handles: who sent it (the socket's user), the message, and a way to answer that one socket. */
+export type LiveMessageHandler = (userId: string, message: Record<string, unknown>, reply: (answer: object) => void) => Promise<void>;
+
 export interface LiveSockets {
   /** Sends a JSON message to every open socket of the user held by this instance; how many it reached. */
   sendTo(userId: string, message: object): number;
+  /** Takes the messages of one `type` that tabs send (the video room's signals); `auth` is the channel's own. */
+  handle(type: string, handler: LiveMessageHandler): void;
   /** Sockets open on this instance (for tests and metrics). */
   count(): number;
 }
@@ -42,6 +47,7 @@ const tokenOf = (req: FastifyRequest): string | undefined => {
 
 export async function registerLiveSockets(app: FastifyInstance, opts: { tokens: AccessTokens; clock: Clock; loadSession: SessionLoader }): Promise<LiveSockets> {
   const held = new Map<string, Set<Held>>();
+  const handlers = new Map<string, LiveMessageHandler>();
   // Pick `bearer` as the protocol, so the browser accepts the answer; the token itself is never echoed back.
   await app.register(websocket, { options: { maxPayload: 64 * 1024, handleProtocols: (protocols) => (protocols.has('bearer') ? 'bearer' : false) } });
 
@@ -84,14 +90,17 @@ export async function registerLiveSockets(app: FastifyInstance, opts: { tokens: 
       socket.ping();
     }, PING_MS);
     socket.on('pong', () => (alive = true));
+    // One message at a time, in the order they came: a room's offer must not be overtaken by its ICE candidates.
+    let queue = Promise.resolve();
     socket.on('message', (data) => {
-      void (async () => {
-        let message: { type?: string; token?: string };
+      queue = queue.then(async () => {
+        let message: { type?: string; token?: string } & Record<string, unknown>;
         try {
           message = JSON.parse(String(data)) as typeof message;
         } catch {
           return;
         }
+        if (typeof message !== 'object' || message === null) return;
         // A refreshed token keeps the socket: same user and session, a later expiry.
         if (message.type === 'auth') {
           const ok = await check(message.token);
@@ -99,8 +108,16 @@ export async function registerLiveSockets(app: FastifyInstance, opts: { tokens: 
           entry.expiresAt = ok.expiresAt;
           expireAt(entry);
           socket.send(JSON.stringify({ type: 'auth.ok' }));
+          return;
         }
-      })();
+        // A message for a module, from a socket whose token is still valid (the expiry timer closes it otherwise).
+        const handler = typeof message.type === 'string' ? handlers.get(message.type) : undefined;
+        if (handler) {
+          await handler(claims.userId, message, (answer) => {
+            if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(answer));
+          }).catch((err: unknown) => app.log.error({ err }, 'live message handler failed'));
+        }
+      });
     });
     socket.on('close', () => {
       clearInterval(ping);
@@ -127,5 +144,9 @@ export async function registerLiveSockets(app: FastifyInstance, opts: { tokens: 
       return reached;
     },
     count: () => [...held.values()].reduce((n, set) => n + set.size, 0),
+    handle(type, handler) {
+      if (type === 'auth') throw new Error('live sockets: "auth" is the channel\'s own message');
+      handlers.set(type, handler);
+    },
   };
 }

@@ -1,0 +1,41 @@
+import WebSocket from 'ws';
+import { SOCKET_PATH } from '../src/platform/http/live-sockets.ts';
+
+export interface TestSocket {
+  socket: WebSocket;
+  received: Array<Record<string, unknown>>;
+  /** The first message (received already or still to come within 5 s) that matches. */
+  next: (match: (m: Record<string, unknown>) => boolean) => Promise<Record<string, unknown>>;
+  send: (message: object) => void;
+}
+
+/**
+ * A live socket (issue 18) with its messages collected; resolves once the server said it is ready. Every socket made
+ * goes into `opened`, for the test to terminate at the end.
+ */
+export function connectSocket(base: string, token: string | undefined, opened: WebSocket[], protocols?: string[]): Promise<TestSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${base.replace('http', 'ws')}${SOCKET_PATH}`, protocols ?? (token ? ['bearer', token] : []));
+    opened.push(socket);
+    const received: Array<Record<string, unknown>> = [];
+    const waiters: Array<{ match: (m: Record<string, unknown>) => boolean; done: (m: Record<string, unknown>) => void }> = [];
+    const next = (match: (m: Record<string, unknown>) => boolean) =>
+      new Promise<Record<string, unknown>>((done, fail) => {
+        const found = received.find(match);
+        if (found) return done(found);
+        waiters.push({ match, done });
+        setTimeout(() => fail(new Error(`no matching message within 5 s; got ${JSON.stringify(received)}`)), 5_000);
+      });
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as Record<string, unknown>;
+      received.push(message);
+      for (const waiter of waiters.splice(0)) {
+        if (waiter.match(message)) waiter.done(message);
+        else waiters.push(waiter);
+      }
+      if (message.type === 'ready') resolve({ socket, received, next, send: (m) => socket.send(JSON.stringify(m)) });
+    });
+    socket.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    socket.on('error', reject);
+  });
+}
