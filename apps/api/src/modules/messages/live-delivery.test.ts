@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { bookingWorld, insertBooking, type World } from '../../../test/booking-fixtures.ts';
 import { uploadDocuments } from '../../../test/credential-test-helpers.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
