@@ -9,6 +9,7 @@ import type pg from 'pg';
  * does). Journeys that are about slots or the operator's review use it; the checklist itself is a journey of its own.
  * `POST /bookings/<id>/held` stands in for the clock (issue 16's review journey): the confirmed session moves to
  * yesterday and is `completed`, as the completion job leaves it (the escrow's money is not moved: no journey reads it).
+ * `POST /bookings/<id>/starting-soon` moves a confirmed session to start in two minutes (the video room's journey).
  */
 export async function startPracticeDesk(client: pg.Pool): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
@@ -24,6 +25,14 @@ export async function startPracticeDesk(client: pg.Pool): Promise<{ url: string;
            SELECT gen_random_uuid(), identifier, 'completed', 'confirmed', 'system', now() FROM moved RETURNING booking_id`,
           [held[1]],
         )
+        .then((result) => res.writeHead(result.rowCount === 1 ? 200 : 404).end())
+        .catch((err: unknown) => res.writeHead(500).end(String(err)));
+      return;
+    }
+    const soon = /^\/bookings\/([0-9a-f-]{36})\/starting-soon$/.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
+    if (req.method === 'POST' && soon) {
+      client
+        .query(`UPDATE bookings SET starts_at = now() + interval '2 minutes', ends_at = now() + interval '2 minutes' + (ends_at - starts_at) WHERE identifier = $1 AND status = 'confirmed'`, [soon[1]])
         .then((result) => res.writeHead(result.rowCount === 1 ? 200 : 404).end())
         .catch((err: unknown) => res.writeHead(500).end(String(err)));
       return;
@@ -75,3 +84,11 @@ export async function sessionHeld(bookingId: string): Promise<void> {
   if (res.status !== 200) throw new Error(`practice desk answered ${res.status} for booking ${bookingId}: ${await res.text()}`);
 }
 
+
+/** Moves a confirmed booking to start in two minutes, so its video room is open (issue 19), through the desk. */
+export async function sessionStartsSoon(bookingId: string): Promise<void> {
+  const base = process.env.E2E_PRACTICE_DESK_URL;
+  if (!base) throw new Error('E2E_PRACTICE_DESK_URL is not set: the journeys must run through playwright.config.ts.');
+  const res = await fetch(`${base}/bookings/${bookingId}/starting-soon`, { method: 'POST' });
+  if (res.status !== 200) throw new Error(`practice desk answered ${res.status} for booking ${bookingId}: ${await res.text()}`);
+}

@@ -1,6 +1,6 @@
 import { demoPdf } from '@therapy/api/db/seed/demo-credentials';
-import type { Browser } from '@playwright/test';
-import { expect, test, type Page } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { secondBrowser } from '../support/second-browser.ts';
 import { chooseLanguage, expectNoHorizontalScroll, expectToast, signIn } from '../support/app.ts';
 import { expectNoA11yViolations } from '../support/a11y.ts';
 import { providerWithBooking } from '../support/bookings.ts';
@@ -12,21 +12,6 @@ import { providerWithBooking } from '../support/bookings.ts';
  */
 
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: demoPdf(`Chat ${name}`) });
-
-/** A second person's browser: a context of its own (its own cookies and socket), the cookie banner answered. */
-async function secondBrowser(browser: Browser, baseURL: string, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport });
-  await context.addCookies([{ name: 'cookie-consent', value: 'true', url: baseURL }]);
-  const page = await context.newPage();
-  // As the `page` fixture does: act once the app has taken over the server-rendered page.
-  const goto = page.goto.bind(page);
-  page.goto = async (...args) => {
-    const response = await goto(...args);
-    await page.locator('html[data-ready]').waitFor({ state: 'attached' });
-    return response;
-  };
-  return page;
-}
 
 test('a client and a provider chat live: a file, the badge, seen, a reply, an edit and a delete', async ({ page, a11y, browser, createUser, playwright, baseURL }) => {
   test.setTimeout(240_000);

@@ -28,6 +28,7 @@ import type clients from '../locales/en/clients.json';
 import type notes from '../locales/en/notes.json';
 import type chat from '../locales/en/chat.json';
 import type calendar from '../locales/en/calendar.json';
+import type session from '../locales/en/session.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -64,6 +65,7 @@ declare module 'i18next' {
       notes: typeof notes;
       chat: typeof chat;
       calendar: typeof calendar;
+      session: typeof session;
     };
   }
 }

@@ -2,7 +2,7 @@ import type { AuthSession } from '@therapy/contracts/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/render';
 import { useAuthStore } from './auth-store';
-import { openLiveChannel } from './live-channel';
+import { onLiveMessage, onLiveReady, openLiveChannel, sendLive } from './live-channel';
 
 const user = {
   identifier: '01890a5d-ac96-774b-bcce-b302099a8057',
@@ -120,5 +120,25 @@ describe('live channel', () => {
     latest().drop(1006);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('sends for a screen (the video room) once ready, hands it the messages of its type, and tells it of every (re)connect', () => {
+    const heard = vi.fn();
+    const ready = vi.fn();
+    const stopHearing = onLiveMessage('room.signal', heard);
+    const stopReady = onLiveReady(ready);
+    const close = openLiveChannel({ onMessageChanged: vi.fn(), onReconnected: vi.fn() });
+    sendLive({ type: 'room.signal', bookingId: 'b', signal: { kind: 'hello' } });
+    expect(latest().sent).toEqual([]);
+    latest().accept();
+    expect(latest().sent.map((s) => JSON.parse(s) as unknown)).toEqual([{ type: 'room.signal', bookingId: 'b', signal: { kind: 'hello' } }]);
+    expect(ready).toHaveBeenCalledTimes(1);
+    latest().push({ type: 'room.signal', bookingId: 'b', from: 'u', signal: { kind: 'bye' } });
+    expect(heard).toHaveBeenCalledWith({ type: 'room.signal', bookingId: 'b', from: 'u', signal: { kind: 'bye' } });
+    stopHearing();
+    stopReady();
+    latest().push({ type: 'room.signal', bookingId: 'b', from: 'u', signal: { kind: 'hello' } });
+    expect(heard).toHaveBeenCalledTimes(1);
+    close();
   });
 });

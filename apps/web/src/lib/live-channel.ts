@@ -20,6 +20,42 @@ export interface LiveChannelHandlers {
 const CLOSE_UNAUTHORIZED = 4401;
 const MAX_BACKOFF_MS = 30_000;
 
+type Listener = (message: Record<string, unknown>) => void;
+/** Listeners by message type (the video room's `room.signal`, `room.refused`), and who wants to know of a (re)connect. */
+const listeners = new Map<string, Set<Listener>>();
+const readyListeners = new Set<() => void>();
+/** The open channel's socket (one per tab), and what was sent while it was not open (sent once it is). */
+let liveSocket: WebSocket | null = null;
+let outbox: Array<{ text: string; until: number }> = [];
+const OUTBOX_MS = 20_000;
+
+/** Hears socket messages of one type; returns a function that stops it. */
+export function onLiveMessage(type: string, listener: Listener): () => void {
+  const set = listeners.get(type) ?? new Set<Listener>();
+  set.add(listener);
+  listeners.set(type, set);
+  return () => void set.delete(listener);
+}
+
+/** Hears every time the channel is ready (again): whoever relies on it says what it must say again. */
+export function onLiveReady(listener: () => void): () => void {
+  readyListeners.add(listener);
+  return () => void readyListeners.delete(listener);
+}
+
+/** Sends a message on the channel now, or as soon as it is open (within 20 s; after that it is of no use). */
+export function sendLive(message: object): void {
+  const text = JSON.stringify(message);
+  if (liveSocket?.readyState === WebSocket.OPEN) liveSocket.send(text);
+  else outbox.push({ text, until: Date.now() + OUTBOX_MS });
+}
+
+const flushOutbox = (socket: WebSocket) => {
+  const now = Date.now();
+  for (const item of outbox) if (item.until > now) socket.send(item.text);
+  outbox = [];
+};
+
 const socketUrl = () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/v1/ws`;
 
 /**
@@ -47,10 +83,10 @@ export function openLiveChannel(handlers: LiveChannelHandlers): () => void {
     // One socket at a time: a refreshed token and a pending retry may both ask for one.
     if (stopped || !token || socket) return;
     let opened = false;
-    const current = new WebSocket(socketUrl(), ['bearer', token]);
-    socket = current;
-    current.onopen = () => (opened = true);
-    current.onmessage = (event) => {
+    const sock = new WebSocket(socketUrl(), ['bearer', token]);
+    socket = sock;
+    sock.onopen = () => (opened = true);
+    sock.onmessage = (event) => {
       let data: { type?: string };
       try {
         data = JSON.parse(String(event.data)) as { type?: string };
@@ -59,14 +95,20 @@ export function openLiveChannel(handlers: LiveChannelHandlers): () => void {
       }
       if (data.type === 'ready') {
         failures = 0;
+        liveSocket = sock;
+        flushOutbox(sock);
         if (everReady) handlers.onReconnected();
         everReady = true;
+        for (const listener of readyListeners) listener();
       } else if (data.type === 'message.changed') {
         handlers.onMessageChanged(data as MessageChanged);
+      } else if (typeof data.type === 'string') {
+        for (const listener of listeners.get(data.type) ?? []) listener(data as Record<string, unknown>);
       }
     };
-    current.onclose = (event) => {
-      if (socket === current) socket = null;
+    sock.onclose = (event) => {
+      if (socket === sock) socket = null;
+      if (liveSocket === sock) liveSocket = null;
       if (stopped) return;
       failures += 1;
       // Refused at the door (a browser cannot see the 401) or closed for its token: a fresh token first.
@@ -101,6 +143,7 @@ export function openLiveChannel(handlers: LiveChannelHandlers): () => void {
     unsubscribe();
     window.removeEventListener('online', online);
     socket?.close(1000, 'closed by the app');
+    if (liveSocket === socket) liveSocket = null;
     socket = null;
   };
 }

@@ -2,7 +2,7 @@ import type { BookingDetails, BookingRole } from '@therapy/contracts/bookings';
 import { activeBookingStatuses } from '@therapy/contracts/bookings';
 import { message } from '@therapy/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, MessageSquare } from 'lucide-react';
+import { ArrowLeft, MessageSquare, Video } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
@@ -174,6 +174,12 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
           {t('detail.actions')}
         </h2>
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          {booking.status === 'confirmed' && hasTime && online && (
+            <Link to={`/session/${booking.identifier}`} className={buttonClasses()}>
+              <Video className="size-4" aria-hidden="true" />
+              {t('detail.joinSession')}
+            </Link>
+          )}
           {role === 'client' && booking.status === 'pending' && hasTime && (
             <Link to={`/payment/${booking.identifier}`} className={buttonClasses()}>
               {t('detail.pay')}
