@@ -17,7 +17,7 @@ import { createAppConfigModule } from './modules/app-config/app-config.module.ts
 import { createFlags } from './platform/flags.ts';
 import { createAvailabilityModule } from './modules/availability/availability.module.ts';
 import { createBookingMailModule } from './modules/booking-mail/booking-mail.module.ts';
-import { createBookingsModule } from './modules/bookings/bookings.module.ts';
+import { createBookingsModule, type BookingsModule } from './modules/bookings/bookings.module.ts';
 import { createClientsModule } from './modules/clients/clients.module.ts';
 import { createMessagesModule } from './modules/messages/messages.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
@@ -73,6 +73,8 @@ export interface BuildAppOptions {
   metrics?: boolean;
   /** Where unexpected errors (and gateway events that need attention) are reported; default: Sentry when SENTRY_DSN is set. */
   errorReporter?: ErrorReporter;
+  /** Tests only: the clock work that runs on a schedule (the waitlist's sweep), to run it under the test clock. */
+  clockWork?: (work: { waitlist: BookingsModule['waitlist'] }) => void;
 }
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
@@ -140,7 +142,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     summaryOf: providerProfile.summary,
   });
   availability.useProviderGate(verification.isVerified);
-  const bookings = createBookingsModule(deps, { availability, wallet, practiceDetails, isVerified: verification.isVerified });
+  const bookings = createBookingsModule(deps, { availability, users, wallet, practiceDetails, isVerified: verification.isVerified });
   users.useUpcomingSessions(bookings.upcomingSessionsOf);
   // Mails and reminders follow the bookings' changes through the BookingFacts port, not the bookings module itself.
   const bookingMail = createBookingMailModule(deps, { users, facts: bookings.factsOf });
@@ -151,6 +153,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   clientProfile.useClientRelation(clients.isClientOf);
   const messages = createMessagesModule(deps, { users, isClientOf: clients.isClientOf });
   const notes = createNotesModule(deps, { users, bookingFacts: bookings.factsOf, isClientOf: clients.isClientOf });
+  opts.clockWork?.({ waitlist: bookings.waitlist });
   const calendar = createCalendarModule(deps, { users, calendarOf: bookings.calendarOf });
   const rooms = createRoomsModule(deps, { users, facts: bookings.factsOf });
   const reviews = createReviewsModule(deps, { participantFacts: bookings.participantFacts, markFeedbackProvided: bookings.markFeedbackProvided, bookingFacts: bookings.factsOf });

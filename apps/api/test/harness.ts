@@ -88,7 +88,7 @@ async function createFromTemplate(adminUrl: string, template: string, name: stri
 let userSeq = 0;
 
 /** The real app on a fresh copy of the migrated database, with mail going over SMTP to a local sink. */
-export async function buildTestApp(env: Record<string, string> = {}, opts: Pick<BuildAppOptions, 'metrics' | 'errorReporter' | 'logger' | 'logStream'> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, opts: Pick<BuildAppOptions, 'metrics' | 'errorReporter' | 'logger' | 'logStream' | 'clockWork'> = {}): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${crypto.randomUUID().replaceAll('-', '')}`;
   await createFromTemplate(adminUrl, inject('pgTemplate'), name);

@@ -15,6 +15,7 @@ import { profileMessages } from './profile.ts';
 import { reviewMessages } from './reviews.ts';
 import { verificationMessages } from './verification.ts';
 import { walletMessages } from './wallet.ts';
+import { waitlistMessages } from './waitlist.ts';
 
 /**
  * Every user-facing validation or error message, once, under a stable key (decision 0017). English texts are the
@@ -39,6 +40,7 @@ export const featureCatalogues = {
   notes: noteMessages,
   clients: clientMessages,
   chat: chatMessages,
+  waitlist: waitlistMessages,
 } as const;
 
 export const catalogue = {
@@ -58,6 +60,7 @@ export const catalogue = {
   ...noteMessages,
   ...clientMessages,
   ...chatMessages,
+  ...waitlistMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

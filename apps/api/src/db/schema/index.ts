@@ -17,3 +17,4 @@ export * from './clients.ts';
 export * from './messages.ts';
 export * from './calendar.ts';
 export * from './rooms.ts';
+export * from './waitlist.ts';

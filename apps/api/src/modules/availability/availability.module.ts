@@ -63,6 +63,8 @@ export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | '
     verifyTimeslot: (id: string, category?: string, ignore?: Interval): Promise<TimeslotCheck> => calendar.check(id, category, ignore),
     /** The start of the provider's first bookable slot (epoch ms), or null: the directory's "soonest" (issue 16). */
     nextFreeSlotOf: (providerId: string): Promise<number | null> => calendar.nextFreeSlot(providerId),
+    /** The waitlist's free slots (issue 19): bookable now, starting in [from, to), fresh from the database. */
+    bookableBetween: (providerId: string, categoryId: string | null, from: number, to: number) => calendar.bookableBetween(providerId, categoryId, from, to),
     /** A weekly series' later occurrences of a slot, each with whether the plan offers it (calendar.service.ts). */
     weeklyRepeats: (providerId: string, categoryId: string | null, start: number, end: number, count: number) => calendar.weeklyRepeats(providerId, categoryId, start, end, count),
     /** Registers where busy times come from (the bookings module: its active bookings, with their buffers). */

@@ -199,6 +199,17 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
     },
 
     /**
+     * The provider's bookable slots starting in [from, to) now, computed from the database (never the cache): what the
+     * waitlist offers (issue 19). Held waitlist offers count as busy (the bookings' busy source), so a held slot is not
+     * offered twice.
+     */
+    async bookableBetween(providerId: string, categoryId: string | null, from: number, to: number): Promise<Interval[]> {
+      const now = clock.now().getTime();
+      const entry = await computeEntry(providerId, categoryId, now, -1);
+      return bookableSlots(entry.free, entry.plan, [], now).filter((slot) => slot.start >= from && slot.start < to);
+    },
+
+    /**
      * A timeslot identifier checked again from the database (never the cache): genuine, for this category, and still
      * bookable now. The booking issue calls this before it writes; `ignore` is one busy interval to leave out (the
      * booking being moved).

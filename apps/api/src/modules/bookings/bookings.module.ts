@@ -13,6 +13,11 @@ import { bookingChangesRoutes } from './changes/changes.routes.ts';
 import { createBookingChangesService } from './changes/changes.service.ts';
 import { overviewRoutes } from './overview/overview.routes.ts';
 import { createOverviewService } from './overview/overview.service.ts';
+import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
+import { createWaitlistService } from './waitlist/waitlist.service.ts';
+import type { UserModule } from '../user/user.module.ts';
+
+const WAITLIST_SWEEP_QUEUE = 'waitlist.sweep';
 
 /**
  * The bookings module's public face (issue 15): booking, paying, scheduling and reading bookings, their changes
@@ -21,9 +26,10 @@ import { createOverviewService } from './overview/overview.service.ts';
  * BookingFacts port) to the mail and payout work.
  */
 export function createBookingsModule(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'jobs' | 'files'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'jobs' | 'files' | 'mail'>,
   faces: {
-    availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'weeklyRepeats' | 'busySource'>;
+    availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'weeklyRepeats' | 'busySource' | 'bookableBetween'>;
+    users: Pick<UserModule, 'findActiveUser'>;
     wallet: Pick<WalletModule, 'debit' | 'refund' | 'transfer' | 'hasDebt' | 'earnedBetween'>;
     practiceDetails: Pick<PracticeDetailsModule, 'feeOf' | 'licenseStatesOf'>;
     isVerified: (providerId: string) => Promise<boolean>;
@@ -34,12 +40,20 @@ export function createBookingsModule(
   const jobs = createBookingJobs(deps, faces);
   const overview = createOverviewService(deps, faces);
   faces.availability.busySource(bookings.busy);
+  // The waitlist (issue 19): a freed slot (a cancel, an expired hold, a declined request) goes to the line at once;
+  // new availability and offers that ran out are the minute's sweep.
+  const waitlist = createWaitlistService(deps, { users: faces.users, availability: faces.availability, bookOffered: bookings.bookOffered });
+  deps.events.subscribe('booking.changed', ({ providerId, status }) => {
+    if (status === 'cancelled' || status === 'expired' || status === 'rejected') void waitlist.scan(providerId).catch(() => undefined);
+  });
 
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(bookingsRoutes, { bookings });
     await app.register(bookingChangesRoutes, { changes });
     await app.register(overviewRoutes, { overview });
+    await app.register(waitlistRoutes, { waitlist });
     await jobs.start();
+    await deps.jobs.schedule(WAITLIST_SWEEP_QUEUE, '* * * * *', async () => void (await waitlist.sweep()));
   };
 
   return {
@@ -60,6 +74,8 @@ export function createBookingsModule(
     participantFacts: (participantId: string, ex: Executor = deps.db) => bookingsRepository.participantFacts(ex, participantId),
     /** For reviews: the participant has reviewed the session (`feedbackProvided`), in the review's transaction. */
     markFeedbackProvided: (participantId: string, tx: Executor) => bookingsRepository.setFeedbackProvided(tx, participantId),
+    /** For tests: the waitlist's minute's work, and one provider's scan. */
+    waitlist,
     /** For tests and the bench: run the clock work now. */
     expireHolds: jobs.expireHolds,
     completeEnded: jobs.completeEnded,

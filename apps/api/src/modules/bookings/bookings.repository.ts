@@ -14,6 +14,7 @@ import {
   referenceItems,
   states,
   users,
+  waitlistOffers,
 } from '../../db/schema/index.ts';
 import type { BookingStatus } from '@therapy/contracts/bookings';
 
@@ -100,17 +101,19 @@ export const bookingsRepository = {
 
   /** The provider's busy intervals in [from, to): requested, confirmed, and pending whose hold has not run out. */
   async busy(ex: Executor, providerId: string, from: Date, to: Date, now: Date): Promise<Array<{ start: number; end: number }>> {
-    const rows = await ex
-      .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.providerId, providerId),
-          or(inArray(bookings.status, ['requested', 'confirmed']), and(eq(bookings.status, 'pending'), holding(now))),
-          sql`${bookings.during} && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`,
-        ),
-      );
-    return rows.filter((r) => r.startsAt && r.endsAt).map((r) => ({ start: r.startsAt!.getTime(), end: r.endsAt!.getTime() }));
+    // Bookings that hold their time, and (issue 19) slots held for a waiting client until the offer is taken or runs
+    // out: busy for everyone else. One round trip: this is on every booking's slot check.
+    const range = sql`tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`;
+    const result = await ex.execute<{ s: Date | string | null; e: Date | string | null }>(sql`
+      SELECT ${bookings.startsAt} AS s, ${bookings.endsAt} AS e FROM ${bookings}
+       WHERE ${bookings.providerId} = ${providerId}
+         AND (${bookings.status} IN ('requested', 'confirmed') OR (${bookings.status} = 'pending' AND (${bookings.holdExpiresAt} IS NULL OR ${bookings.holdExpiresAt} > ${now.toISOString()}::timestamptz)))
+         AND ${bookings.during} && ${range}
+      UNION ALL
+      SELECT ${waitlistOffers.startsAt}, ${waitlistOffers.endsAt} FROM ${waitlistOffers}
+       WHERE ${waitlistOffers.providerId} = ${providerId} AND ${waitlistOffers.status} = 'open' AND ${waitlistOffers.expiresAt} > ${now.toISOString()}::timestamptz
+         AND tstzrange(${waitlistOffers.startsAt}, ${waitlistOffers.endsAt}, '[)') && ${range}`);
+    return result.rows.filter((r) => r.s && r.e).map((r) => ({ start: new Date(r.s!).getTime(), end: new Date(r.e!).getTime() }));
   },
 
   /** One page of a party's bookings, soonest first (no time yet: last), with the total. */

@@ -231,8 +231,54 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     };
   };
 
+  /**
+   * A slot held for the client by a waitlist offer (issue 19), booked as the booking of a slot would be (same terms,
+   * licence, debt and unpaid checks, same statuses), without checking the slot's signature: the offer is the proof,
+   * and `claim` (in the booking's transaction, after the row) takes it once or throws, undoing the booking. The exclusion constraint still
+   * refuses a time that someone else got in the meantime.
+   */
+  async function bookOffered(clientId: string, offer: { providerId: string; therapyId: string; modalityId: string; start: Date; end: Date }, claim: (tx: Executor, bookingId: string) => Promise<void>): Promise<Booking> {
+    const [{ fee, online, address, requiresApproval: approval }] = await inOrder(terms(offer.providerId, offer.therapyId, offer.modalityId, null), checkLicence(clientId, offer.providerId));
+    if (await wallet.hasDebt(clientId)) throw AppError.conflict('CONFLICT', 'outstandingDebt');
+    const free = fee.isFree || fee.amount === 0;
+    const status: BookingStatus = approval ? 'requested' : free ? 'confirmed' : 'pending';
+    const now = clock.now();
+    const id = await slotTaken(() =>
+      events.transaction(async (tx) => {
+        await repo.lockKey(tx, `booking-client:${clientId}`);
+        const row = newRow({
+          clientId,
+          providerId: offer.providerId,
+          therapyCategoryId: offer.therapyId,
+          modalityId: offer.modalityId,
+          status,
+          startsAt: offer.start,
+          endsAt: offer.end,
+          note: null,
+          meetingLink: online ? 'online' : null,
+          address,
+          priceAmount: free ? 0 : fee.amount,
+          currencyCode: fee.currencyCode,
+          holdExpiresAt: status === 'pending' ? new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE) : null,
+          seriesId: null,
+          createdBy: 'client',
+          paidAt: status === 'confirmed' ? now : null,
+        });
+        if (status === 'pending' && (await repo.unpaidPendingCount(tx, clientId, now)) + 1 > MAX_UNPAID_PENDING) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
+        await clearStaleHolds(tx, offer.providerId, offer.start, offer.end);
+        await repo.insert(tx, row);
+        await claim(tx, row.identifier);
+        await history(tx, row.identifier, status, null, 'client', clientId, null);
+        await publish(tx, row, status === 'requested' ? 'requested' : status === 'confirmed' ? 'paid' : 'created', status, null);
+        return row.identifier;
+      }),
+    );
+    return view(db, id);
+  }
+
   return {
     create: async (actor: Actor, input: BookingValues): Promise<Booking> => (await book(actor, input, 1))[0]!,
+    bookOffered,
     createSeries: (actor: Actor, input: BookingValues & { occurrences: number }): Promise<Booking[]> => book(actor, input, input.occurrences),
 
     /** A provider's appointment for one of their clients: with a time (pending, a day to pay) or without (to schedule). */

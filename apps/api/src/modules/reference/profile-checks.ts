@@ -2,17 +2,12 @@ import type { ReferenceList } from '@therapy/contracts/reference';
 import { m } from '@therapy/contracts/messages';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { isPgError } from '../../platform/pg-errors.ts';
 import { profileLookupsRepository as lookups } from './profile-lookups.repository.ts';
 
-const optionInvalid = () => AppError.validation('optionInvalid', [m.optionInvalid]);
+export { isPgError };
 
-/** Is it a database error of this SQLSTATE (directly or wrapped by Drizzle), optionally on this constraint? */
-export function isPgError(err: unknown, code: string, constraint?: string): boolean {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === code && (!constraint || e.constraint === constraint)) return true;
-  }
-  return false;
-}
+const optionInvalid = () => AppError.validation('optionInvalid', [m.optionInvalid]);
 
 /** A foreign key refused an identifier the checks below let through (a list item removed meanwhile): the same 400. */
 export function mapForeignKeyViolation(err: unknown): never {

@@ -235,6 +235,11 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/calendar/feed/{token}.ics': { who: 'public', params: () => ({ token: 'x'.repeat(56) }), alsoOk: [404] },
   // The video room (issue 19): the booking's two parties only.
   'GET /api/v1/session/{bookingId}/room': { who: 'user', owned: true, params: (f) => ({ bookingId: f.bookingId }) },
+  // The waitlist (issue 19): a client's own places and offers (made-up ids: 404 for everyone).
+  'GET /api/v1/waitlist': { who: 'client' },
+  'POST /api/v1/waitlist': { who: 'client' },
+  'DELETE /api/v1/waitlist/{id}': { who: 'client', params: () => ({ id: NO_ID }), alsoOk: [404] },
+  'POST /api/v1/waitlist/offers/{id}/accept': { who: 'client', params: () => ({ id: NO_ID }), alsoOk: [404] },
   // Clients and import (issue 17): the fixture's client booked the provider; any other provider does not know them.
   'GET /api/v1/clients': { who: 'provider' },
   'GET /api/v1/clients/relation/{id}': { who: 'provider', params: (f) => ({ id: f.client.userId }), owned: true },

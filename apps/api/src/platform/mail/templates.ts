@@ -110,6 +110,28 @@ export const mailTemplates = {
       text: `Hallo${p.name ? ` ${p.name}` : ''},\n\n${p.provider} lädt dich ein, dich auf unserer Plattform als Klient*in zu verbinden: Du kannst Sitzungen buchen und in Kontakt bleiben.\n\nEinladung annehmen (registrieren oder anmelden): ${p.link}\n\nDer Link ist ${p.days} Tage gültig. Wenn du ${p.provider} nicht kennst, ignoriere diese Mail; ohne dich passiert nichts.`,
     }),
   } satisfies Template<{ name: string | null; provider: string; link: string; days: number }>,
+  waitlistOffer: {
+    en: (p) => ({
+      subject: `A time with ${p.provider} is free for you`,
+      text: `Hello ${p.name},
+
+A time you were waiting for is free: ${p.when} with ${p.provider}.
+
+We hold it for you until ${p.until}. Book it here: ${p.link}
+
+If you do not book it by then, it goes to the next person waiting, and you stay on the waitlist for other times.`,
+    }),
+    de: (p) => ({
+      subject: `Ein Termin bei ${p.provider} ist für dich frei`,
+      text: `Hallo ${p.name},
+
+ein Termin, auf den du gewartet hast, ist frei: ${p.when} bei ${p.provider}.
+
+Wir halten ihn bis ${p.until} für dich. Hier buchen: ${p.link}
+
+Wenn du ihn bis dahin nicht buchst, geht er an die nächste wartende Person, und du bleibst für andere Termine auf der Warteliste.`,
+    }),
+  } satisfies Template<{ name: string; provider: string; when: string; until: string; link: string }>,
 };
 
 /** Minor units as a mail writes money: the language's own symbol, e.g. "NGN 1,000.00" (en) or "1.000,00 €" (de). */
