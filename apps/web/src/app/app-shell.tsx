@@ -10,6 +10,7 @@ import { CookieBanner } from './cookie-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { LiveUpdates } from './live-updates';
+import { WaitlistNoticeSlot } from './waitlist-notice-slot';
 import { ModalHost } from './modal-host';
 import type { PageHandle } from './page-handle';
 
@@ -75,6 +76,7 @@ export function AppShell() {
         </div>
       )}
       <Header />
+      <WaitlistNoticeSlot />
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

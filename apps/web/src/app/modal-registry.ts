@@ -144,4 +144,8 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
     ns: ['calendar'],
     load: () => import('@/features/calendar/modals/reset-calendar-feed-modal').then((m) => m.ResetCalendarFeedModal),
   },
+  'waitlist-join': {
+    ns: ['waitlist'],
+    load: () => import('@/features/waitlist/modals/join-waitlist-modal').then((m) => m.JoinWaitlistModal),
+  },
 };

@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
               { path: 'clients/imported/csv', handle: { title: 'clientCsvImport' } satisfies PageHandle, lazy: lazyPage(['clients'], () => import('@/features/clients/routes/csv-import-route').then((m) => m.CsvImportRoute)) },
               { path: 'clients/:clientId', handle: { title: 'client' } satisfies PageHandle, lazy: lazyPage(['notes', 'files'], () => import('@/features/notes/routes/client-route').then((m) => m.ClientRoute)) },
               { path: 'session/:bookingId', handle: { title: 'session' } satisfies PageHandle, lazy: lazyPage(['session'], () => import('@/features/session/routes/session-route').then((m) => m.SessionRoute)) },
+              { path: 'waitlist', handle: { title: 'waitlist' } satisfies PageHandle, lazy: lazyPage(['waitlist'], () => import('@/features/waitlist/routes/waitlist-route').then((m) => m.WaitlistRoute)) },
               { path: 'messages', handle: { title: 'messages' } satisfies PageHandle, lazy: lazyPage(['chat'], () => import('@/features/chat/routes/messages-route').then((m) => m.MessagesRoute)) },
               { path: 'payment/:bookingId', handle: { title: 'payment' } satisfies PageHandle, lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/payment-route').then((m) => m.PaymentRoute)) },
               { path: 'practice/work-history', handle: { title: 'workHistory' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/work-history-route').then((m) => m.WorkHistoryRoute)) },

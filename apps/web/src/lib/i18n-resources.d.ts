@@ -29,6 +29,7 @@ import type notes from '../locales/en/notes.json';
 import type chat from '../locales/en/chat.json';
 import type calendar from '../locales/en/calendar.json';
 import type session from '../locales/en/session.json';
+import type waitlist from '../locales/en/waitlist.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -66,6 +67,7 @@ declare module 'i18next' {
       chat: typeof chat;
       calendar: typeof calendar;
       session: typeof session;
+      waitlist: typeof waitlist;
     };
   }
 }

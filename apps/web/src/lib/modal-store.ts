@@ -75,6 +75,13 @@ export interface ModalProps {
   // Calendar feed (issue 19).
   /** "Reset the address?": a new private calendar address; the old one stops working. */
   'calendar-feed-reset': Record<string, never>;
+  /** "Join the waitlist" on a therapist's page: therapy, session type, dates and times of day. */
+  'waitlist-join': {
+    providerId: string;
+    providerName: string;
+    therapies: Array<{ identifier: string; code: string; name: string }>;
+    modalities: Array<{ identifier: string; code: string; name: string }>;
+  };
 }
 
 export type ModalId = keyof ModalProps;

@@ -50,7 +50,11 @@ export function AppointmentsRoute() {
               <Plus aria-hidden className="size-4" />
               {t('list.createAppointment')}
             </Button>
-          ) : undefined
+          ) : (
+            <Link to="/waitlist" className={buttonClasses({ variant: 'secondary' })}>
+              {t('list.waitlist')}
+            </Link>
+          )
         }
       />
       <nav aria-label={t('list.filterLabel')} className="mt-6 flex flex-wrap gap-2">

@@ -23,6 +23,7 @@ import { SignInToBook } from '../components/sign-in-to-book';
 
 import { isProviderId } from '../api/provider-id';
 import { providerDisplayName } from '../api/provider-name';
+import { useModalStore } from '@/lib/modal-store';
 import { SlotPicker, type SlotSelection } from '@/components/slot-picker/slot-picker';
 import { formatLongDate } from '@/lib/format';
 import { browserTimeZone, formatSlotTime, monthOf, todayIn } from '@/components/slot-picker/slot-picker-model';
@@ -73,14 +74,15 @@ export function TherapistRoute() {
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <ProviderHeader provider={summary.data} />
       <ProviderAbout providerId={providerId} />
-      {showCalendar ? <BookingCalendar providerId={providerId} therapies={summary.data.therapies} modalities={summary.data.modalities} /> : <CalendarPlaceholder />}
+      {showCalendar ? <BookingCalendar providerId={providerId} providerName={providerDisplayName(summary.data)} therapies={summary.data.therapies} modalities={summary.data.modalities} /> : <CalendarPlaceholder />}
       {/* After hydration, like the calendar: the server-rendered HTML stays the same for every visitor and fast. */}
       {hydrated && <ProviderReviews providerId={providerId} />}
     </div>
   );
 }
 
-function BookingCalendar({ providerId, therapies, modalities }: { providerId: string; therapies: Array<{ identifier: string; code: string; name: string }>; modalities: Array<{ identifier: string; code: string; name: string }> }) {
+function BookingCalendar({ providerId, providerName, therapies, modalities }: { providerId: string; providerName: string; therapies: Array<{ identifier: string; code: string; name: string }>; modalities: Array<{ identifier: string; code: string; name: string }> }) {
+  const openModal = useModalStore((s) => s.open);
   const { t, i18n } = useTranslation('therapists');
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   const headingId = useId();
@@ -148,6 +150,14 @@ function BookingCalendar({ providerId, therapies, modalities }: { providerId: st
               }}
             />
           </Suspense>
+        )}
+        {viewer === 'client' && (
+          <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center">
+            <p className="min-w-0 flex-1 text-sm text-slate-700">{t('waitlist.hint')}</p>
+            <Button variant="secondary" className="shrink-0" onClick={() => openModal('waitlist-join', { providerId, providerName, therapies, modalities }, { size: 'md' })}>
+              {t('waitlist.open')}
+            </Button>
+          </div>
         )}
         {viewer === 'anonymous' && selection && (
           <div className="mt-6 rounded-xl border border-brand-200 bg-brand-50 p-4">
