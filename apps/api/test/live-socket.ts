@@ -1,5 +1,8 @@
 import WebSocket from 'ws';
+import { buildApp } from '../src/app.ts';
+import { createDatabase } from '../src/db/client.ts';
 import { SOCKET_PATH } from '../src/platform/http/live-sockets.ts';
+import type { TestApp } from './harness.ts';
 
 export interface TestSocket {
   socket: WebSocket;
@@ -38,4 +41,27 @@ export function connectSocket(base: string, token: string | undefined, opened: W
     socket.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     socket.on('error', reject);
   });
+}
+
+/**
+ * A second API instance beside the test app (issue 18): the same configuration (keys) and database, its own pool and
+ * its own LISTEN connection; both listen on free ports. `close` ends the sockets, the second instance and the app.
+ */
+export async function twoInstances(t: TestApp): Promise<{ urlA: string; urlB: string; sockets: WebSocket[]; close: () => Promise<void> }> {
+  const otherDb = createDatabase(t.config.databaseUrl!, 5);
+  const other = await buildApp({ config: t.config, db: otherDb, clock: t.clock, logger: false });
+  const urlA = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const urlB = await other.listen({ port: 0, host: '127.0.0.1' });
+  const sockets: WebSocket[] = [];
+  return {
+    urlA,
+    urlB,
+    sockets,
+    close: async () => {
+      for (const socket of sockets) socket.terminate();
+      await other.close();
+      await otherDb.$client.end();
+      await t.close();
+    },
+  };
 }

@@ -1,25 +1,13 @@
 import type { AuthSession } from '@therapy/contracts/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getWalletTransaction, listWalletTransactions, startTopup } from '@therapy/contracts/endpoints/wallet';
+import { sessionUser } from '@/test/fixtures';
 import { jsonResponse, mockFetch } from '@/test/render';
 import { apiClient, call, setSessionExpiredHandler } from './api-client';
 import { ApiError, errorMessage } from './api-error';
 import { useAuthStore } from './auth-store';
 
-const user: AuthSession['user'] = {
-  identifier: '01890a5d-ac96-774b-bcce-b302099a8057',
-  email: 'ada@example.com',
-  userType: 'provider',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  isSocial: false,
-  emailVerified: true,
-  accountActive: true,
-  countryCode: 'DE',
-  locale: 'en',
-  timezone: null,
-  createdAt: '2025-01-01T00:00:00Z',
-};
+const user: AuthSession['user'] = sessionUser;
 
 function headerOf(init: RequestInit | undefined, name: string) {
   return new Headers(init?.headers).get(name);

@@ -1,23 +1,10 @@
-import type { AuthSession } from '@therapy/contracts/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionUser } from '@/test/fixtures';
 import { jsonResponse, mockFetch } from '@/test/render';
 import { useAuthStore } from './auth-store';
 import { onLiveMessage, onLiveReady, openLiveChannel, sendLive } from './live-channel';
 
-const user = {
-  identifier: '01890a5d-ac96-774b-bcce-b302099a8057',
-  email: 'ada@example.com',
-  userType: 'client',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  isSocial: false,
-  emailVerified: true,
-  accountActive: true,
-  countryCode: 'DE',
-  locale: 'en',
-  timezone: null,
-  createdAt: '2025-01-01T00:00:00Z',
-} satisfies AuthSession['user'];
+const user = { ...sessionUser, userType: 'client' as const };
 
 /** A WebSocket that records what the channel does with it; the test plays the server. */
 class FakeSocket {

@@ -1,3 +1,4 @@
+import type { AuthSession } from '@therapy/contracts/auth';
 import { jsonResponse } from './render';
 
 /** Reference data the profile screens ask for, as the API serves it. */
@@ -15,3 +16,19 @@ export const referenceRoutes = [
     }),
   ),
 ];
+
+/** A signed-in user as the session holds it (the API client's and the live channel's tests). */
+export const sessionUser = {
+  identifier: '01890a5d-ac96-774b-bcce-b302099a8057',
+  email: 'ada@example.com',
+  userType: 'provider',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  isSocial: false,
+  emailVerified: true,
+  accountActive: true,
+  countryCode: 'DE',
+  locale: 'en',
+  timezone: null,
+  createdAt: '2025-01-01T00:00:00Z',
+} satisfies AuthSession['user'];

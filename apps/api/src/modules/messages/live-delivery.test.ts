@@ -1,13 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { bookingWorld, insertBooking, type World } from '../../../test/booking-fixtures.ts';
 import { uploadDocuments } from '../../../test/credential-test-helpers.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
-import { buildApp } from '../../app.ts';
-import { createDatabase } from '../../db/client.ts';
 import { CLOSE_UNAUTHORIZED } from '../../platform/http/live-sockets.ts';
-import { connectSocket } from '../../../test/live-socket.ts';
+import { connectSocket, twoInstances } from '../../../test/live-socket.ts';
 
 /**
  * Live delivery across instances (issue 18): two API instances on one database; the client's socket is held by one,
@@ -15,13 +12,12 @@ import { connectSocket } from '../../../test/live-socket.ts';
  * events). The socket takes the access token as the subprotocol pair `bearer, <token>` and nothing else.
  */
 let t: TestApp;
-let other: FastifyInstance;
-let otherDb: ReturnType<typeof createDatabase>;
+let instances: Awaited<ReturnType<typeof twoInstances>>;
 let urlA: string;
 let urlB: string;
 let w: World;
 let conversationId: string;
-const sockets: WebSocket[] = [];
+let sockets: WebSocket[];
 
 const tokenOf = (who: SignedUp) => who.auth.authorization.slice('Bearer '.length);
 
@@ -30,21 +26,13 @@ const connect = (base: string, token: string | undefined, protocols?: string[]) 
 beforeAll(async () => {
   t = await buildTestApp();
   t.clock.set('2026-05-04T08:00:00Z');
-  // The second instance: the same configuration (keys) and database, its own pool and its own LISTEN connection.
-  otherDb = createDatabase(t.config.databaseUrl!, 5);
-  other = await buildApp({ config: t.config, db: otherDb, clock: t.clock, logger: false });
-  urlA = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  urlB = await other.listen({ port: 0, host: '127.0.0.1' });
+  instances = await twoInstances(t);
+  ({ urlA, urlB, sockets } = instances);
   w = await bookingWorld(t);
   await insertBooking(w, { status: 'confirmed', start: '2026-05-06T10:00:00Z' });
   conversationId = (await t.api('POST', '/messages/conversations', w.client, { participantIdentifier: w.provider.userId })).json().data.identifier;
 });
-afterAll(async () => {
-  for (const socket of sockets) socket.terminate();
-  await other.close();
-  await otherDb.$client.end();
-  await t.close();
-});
+afterAll(async () => instances.close());
 
 describe('live delivery', () => {
   it('a message, its edit and its delete cross from one instance to the other, both ways', async () => {

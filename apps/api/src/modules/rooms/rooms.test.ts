@@ -1,11 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { bookingWorld, insertBooking, moveClock, type World } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
-import { connectSocket } from '../../../test/live-socket.ts';
-import { buildApp } from '../../app.ts';
-import { createDatabase } from '../../db/client.ts';
+import { connectSocket, twoInstances } from '../../../test/live-socket.ts';
 
 /**
  * The video room (issue 19): who may join and when (GET /session/{id}/room), and its signals relayed between the two
@@ -13,14 +10,13 @@ import { createDatabase } from '../../db/client.ts';
  * room and a malformed signal are refused, and nothing is stored for them.
  */
 let t: TestApp;
-let other: FastifyInstance;
-let otherDb: ReturnType<typeof createDatabase>;
+let instances: Awaited<ReturnType<typeof twoInstances>>;
 let urlA: string;
 let urlB: string;
+let sockets: WebSocket[];
 let w: World;
 let bookingId: string;
 let stranger: SignedUp;
-const sockets: WebSocket[] = [];
 const START = '2026-05-06T10:00:00Z';
 
 const tokenOf = (who: SignedUp) => who.auth.authorization.slice('Bearer '.length);
@@ -30,20 +26,13 @@ const signals = () => t.count('room_signals');
 beforeAll(async () => {
   t = await buildTestApp();
   t.clock.set('2026-05-04T08:00:00Z');
-  otherDb = createDatabase(t.config.databaseUrl!, 5);
-  other = await buildApp({ config: t.config, db: otherDb, clock: t.clock, logger: false });
-  urlA = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  urlB = await other.listen({ port: 0, host: '127.0.0.1' });
+  instances = await twoInstances(t);
+  ({ urlA, urlB, sockets } = instances);
   w = await bookingWorld(t);
   // bookingWorld's first modality is online (the reference seed's order); the room is for online sessions.
   bookingId = (await insertBooking(w, { status: 'confirmed', start: START })).bookingId;
 });
-afterAll(async () => {
-  for (const socket of sockets) socket.terminate();
-  await other.close();
-  await otherDb.$client.end();
-  await t.close();
-});
+afterAll(async () => instances.close());
 
 describe('GET /session/{bookingId}/room', () => {
   it('tells the parties when the room opens; it opens 10 minutes before the start and closes at the end', async () => {

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { DialogActions, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmBody } from '@/components/confirm-body';
 import { errorMessage } from '@/lib/api-error';
 import type { ModalComponentProps } from '@/lib/modal-store';
 import { notify } from '@/lib/toast';
@@ -26,22 +24,15 @@ export function ResetCalendarFeedModal({ onClose }: ModalComponentProps<'calenda
   };
 
   return (
-    <div aria-busy={reset.isPending}>
-      <DialogTitle>{t('reset.title')}</DialogTitle>
-      <DialogDescription>{t('reset.lead')}</DialogDescription>
-      {serverError && (
-        <Alert tone="error" className="mt-4">
-          {serverError}
-        </Alert>
-      )}
-      <DialogActions>
-        <Button variant="secondary" onClick={onClose} disabled={reset.isPending}>
-          {t('reset.cancel')}
-        </Button>
-        <Button variant="danger" pending={reset.isPending} onClick={() => void onReset()}>
-          {t('reset.submit')}
-        </Button>
-      </DialogActions>
-    </div>
+    <ConfirmBody
+      title={t('reset.title')}
+      description={t('reset.lead')}
+      error={serverError}
+      pending={reset.isPending}
+      cancelLabel={t('reset.cancel')}
+      confirmLabel={t('reset.submit')}
+      onCancel={onClose}
+      onConfirm={() => void onReset()}
+    />
   );
 }

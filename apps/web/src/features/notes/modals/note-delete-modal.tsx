@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { DialogActions, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmBody } from '@/components/confirm-body';
 import { errorMessage } from '@/lib/api-error';
 import type { ModalComponentProps } from '@/lib/modal-store';
 import { useDeleteNote } from '../api/notes-api';
@@ -28,22 +26,15 @@ export function NoteDeleteModal({ noteId, title, onClose }: ModalComponentProps<
   };
 
   return (
-    <div aria-busy={remove.isPending}>
-      <DialogTitle>{t('delete.title')}</DialogTitle>
-      <DialogDescription className="break-words">{t('delete.lead', { title })}</DialogDescription>
-      {serverError && (
-        <Alert tone="error" className="mt-4">
-          {serverError}
-        </Alert>
-      )}
-      <DialogActions>
-        <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
-          {t('delete.cancel')}
-        </Button>
-        <Button variant="danger" pending={remove.isPending} onClick={() => void onDelete()}>
-          {t('delete.submit')}
-        </Button>
-      </DialogActions>
-    </div>
+    <ConfirmBody
+      title={t('delete.title')}
+      description={t('delete.lead', { title })}
+      error={serverError}
+      pending={remove.isPending}
+      cancelLabel={t('delete.cancel')}
+      confirmLabel={t('delete.submit')}
+      onCancel={onClose}
+      onConfirm={() => void onDelete()}
+    />
   );
 }
