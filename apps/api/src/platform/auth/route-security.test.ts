@@ -61,6 +61,8 @@ const PUBLIC = [
   'POST /api/v1/payment/sandbox/transfer',
   // The sandbox's transfer desk (decision 0022): like its checkout pages, only where the sandbox takes payouts.
   'POST /api/v1/payment/sandbox/payouts/{reference}/{outcome}',
+  // The calendar feed (issue 19): calendar apps read it without a session; its long random token is the key.
+  'GET /api/v1/calendar/feed/{token}.ics',
 ].sort();
 
 /** Garbage in every path parameter: the token check must come before the parameters are looked at. */
