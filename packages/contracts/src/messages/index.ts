@@ -16,6 +16,7 @@ import { reviewMessages } from './reviews.ts';
 import { verificationMessages } from './verification.ts';
 import { walletMessages } from './wallet.ts';
 import { waitlistMessages } from './waitlist.ts';
+import { measureMessages } from './measures.ts';
 
 /**
  * Every user-facing validation or error message, once, under a stable key (decision 0017). English texts are the
@@ -41,6 +42,7 @@ export const featureCatalogues = {
   clients: clientMessages,
   chat: chatMessages,
   waitlist: waitlistMessages,
+  measures: measureMessages,
 } as const;
 
 export const catalogue = {
@@ -61,6 +63,7 @@ export const catalogue = {
   ...clientMessages,
   ...chatMessages,
   ...waitlistMessages,
+  ...measureMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;
