@@ -43,8 +43,9 @@ export function createBookingsModule(
   // The waitlist (issue 19): a freed slot (a cancel, an expired hold, a declined request) goes to the line at once;
   // new availability and offers that ran out are the minute's sweep.
   const waitlist = createWaitlistService(deps, { users: faces.users, availability: faces.availability, bookOffered: bookings.bookOffered });
-  deps.events.subscribe('booking.changed', ({ providerId, status }) => {
-    if (status === 'cancelled' || status === 'expired' || status === 'rejected') void waitlist.scan(providerId).catch(() => undefined);
+  // After the commit; the event bus awaits the scan and logs a failure (the minute's sweep tries again).
+  deps.events.subscribe('booking.changed', async ({ providerId, status }) => {
+    if (status === 'cancelled' || status === 'expired' || status === 'rejected') await waitlist.scan(providerId);
   });
 
   const plugin: FastifyPluginAsync = async (app) => {

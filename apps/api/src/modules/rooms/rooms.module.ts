@@ -17,11 +17,14 @@ export function createRoomsModule(deps: Pick<AppDeps, 'db' | 'clock' | 'config' 
   deps.events.subscribe(
     'room.signal',
     ({ signalId, to }) => {
-      deliveries = deliveries.then(async () => {
+      const next = deliveries.then(async () => {
         if (!live) return;
-        const delivery = await rooms.delivery(signalId).catch(() => undefined);
+        const delivery = await rooms.delivery(signalId);
         if (delivery) live.sendTo(to, delivery.message);
       });
+      // The chain goes on after a failure; the event bus logs it (the handler returns this delivery).
+      deliveries = next.catch(() => undefined);
+      return next;
     },
     { everyInstance: true },
   );

@@ -115,9 +115,12 @@ export async function registerLiveSockets(app: FastifyInstance, opts: { tokens: 
         if (handler) {
           await handler(claims.userId, message, (answer) => {
             if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(answer));
-          }).catch((err: unknown) => app.log.error({ err }, 'live message handler failed'));
+          });
         }
-      });
+      })
+        // Whatever failed (a handler, the token check's database read) is logged, and the socket takes the next message:
+        // a rejected chain would leave it deaf.
+        .catch((err: unknown) => app.log.error({ err }, 'live socket message failed'));
     });
     socket.on('close', () => {
       clearInterval(ping);

@@ -108,6 +108,8 @@ export function createWaitlistService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     for (const entry of waiting) {
       const from = Math.max(now.getTime(), Date.parse(`${entry.fromDate}T00:00:00Z`) - DAY);
       const to = Date.parse(`${addDays(entry.toDate, 1)}T00:00:00Z`) + DAY;
+      // A calendar that cannot be computed (the provider's account went, the therapy left their practice) offers nothing
+      // to this place; the others in line are still served.
       const slots = await ports.availability.bookableBetween(providerId, entry.therapyCategoryId, from, to).catch(() => []);
       candidates.set(entry.identifier, slots.filter((slot) => fits(entry, slot)));
     }
