@@ -2,7 +2,10 @@ import WebSocket from 'ws';
 import { buildApp } from '../src/app.ts';
 import { createDatabase } from '../src/db/client.ts';
 import { SOCKET_PATH } from '../src/platform/http/live-sockets.ts';
-import type { TestApp } from './harness.ts';
+import type { SignedUp, TestApp } from './harness.ts';
+
+/** The access token of a signed-up user, for the socket's subprotocol pair. */
+export const tokenOf = (who: SignedUp) => who.auth.authorization.slice('Bearer '.length);
 
 export interface TestSocket {
   socket: WebSocket;

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { bookingWorld, insertBooking, type World } from '../../../test/booking-fixtures.ts';
 import { uploadDocuments } from '../../../test/credential-test-helpers.ts';
-import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { buildTestApp, type TestApp } from '../../../test/harness.ts';
 import { CLOSE_UNAUTHORIZED } from '../../platform/http/live-sockets.ts';
-import { connectSocket, twoInstances } from '../../../test/live-socket.ts';
+import { connectSocket, tokenOf, twoInstances } from '../../../test/live-socket.ts';
 
 /**
  * Live delivery across instances (issue 18): two API instances on one database; the client's socket is held by one,
@@ -19,7 +19,6 @@ let w: World;
 let conversationId: string;
 let sockets: WebSocket[];
 
-const tokenOf = (who: SignedUp) => who.auth.authorization.slice('Bearer '.length);
 
 const connect = (base: string, token: string | undefined, protocols?: string[]) => connectSocket(base, token, sockets, protocols);
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { bookingWorld, insertBooking, moveClock, type World } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
-import { connectSocket, twoInstances } from '../../../test/live-socket.ts';
+import { connectSocket, tokenOf, twoInstances } from '../../../test/live-socket.ts';
 
 /**
  * The video room (issue 19): who may join and when (GET /session/{id}/room), and its signals relayed between the two
@@ -19,7 +19,6 @@ let bookingId: string;
 let stranger: SignedUp;
 const START = '2026-05-06T10:00:00Z';
 
-const tokenOf = (who: SignedUp) => who.auth.authorization.slice('Bearer '.length);
 const room = (who: SignedUp | undefined, id = bookingId) => t.api('GET', `/session/${id}/room`, who);
 const signals = () => t.count('room_signals');
 
