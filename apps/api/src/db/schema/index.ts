@@ -18,3 +18,6 @@ export * from './messages.ts';
 export * from './calendar.ts';
 export * from './rooms.ts';
 export * from './waitlist.ts';
+export * from './measures.ts';
+export * from './access-log.ts';
+export * from './exports.ts';

@@ -68,7 +68,9 @@ export const refreshTokens = pgTable(
 
 /**
  * One row per signed-in session (a refresh-token family; its identifier is the family id). Access tokens carry it as
- * `sid`, so revoking the session ends its access tokens at once, not only its refresh tokens.
+ * `sid`, so revoking the session ends its access tokens at once, not only its refresh tokens. Address and browser are
+ * those of the sign-in (the user's list of devices, issue 20); `last_active_at` is the last time the person used the
+ * app (not background polling), which the idle sign-out measures from.
  */
 export const userSessions = pgTable(
   'user_sessions',
@@ -77,6 +79,9 @@ export const userSessions = pgTable(
     userId: uuid().notNull().references(() => users.identifier, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     revokedAt: timestamp({ withTimezone: true }),
+    ipAddress: text(),
+    userAgent: text(),
+    lastActiveAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('user_sessions_user_idx').on(t.userId)],
 );
