@@ -24,6 +24,7 @@ import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createRoomsModule } from './modules/rooms/rooms.module.ts';
 import { registerLiveSockets } from './platform/http/live-sockets.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
+import { createMeasuresModule } from './modules/measures/measures.module.ts';
 import { createReviewsModule } from './modules/reviews/reviews.module.ts';
 import { createDirectoryModule } from './modules/directory/directory.module.ts';
 import { createBankDetailsModule } from './modules/bank-details/bank-details.module.ts';
@@ -153,6 +154,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   clientProfile.useClientRelation(clients.isClientOf);
   const messages = createMessagesModule(deps, { users, isClientOf: clients.isClientOf });
   const notes = createNotesModule(deps, { users, bookingFacts: bookings.factsOf, isClientOf: clients.isClientOf });
+  const measures = createMeasuresModule(deps, { users, isClientOf: clients.isClientOf });
   opts.clockWork?.({ waitlist: bookings.waitlist });
   const calendar = createCalendarModule(deps, { users, calendarOf: bookings.calendarOf });
   const rooms = createRoomsModule(deps, { users, facts: bookings.factsOf });
@@ -179,6 +181,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     directory,
     clients,
     notes,
+    measures,
     messages,
     calendar,
     rooms,

@@ -116,3 +116,68 @@ export function scoreMeasure(kind: MeasureKind, answers: readonly number[]): Mea
   const severity = instrument.bands.find((band) => score >= band.from)!.severity;
   return { score, severity, selfHarmAlert: kind === 'PHQ9' && answers[SELF_HARM_ITEM]! > 0 };
 }
+
+/* ---- The API's shapes (issue 20) ---- */
+
+export const severities = ['minimal', 'mild', 'moderate', 'moderately-severe', 'severe'] as const satisfies readonly Severity[];
+/** Once now, or one before every session the client has with the provider from now on (a series). */
+export const measureSchedules = ['once', 'before-each-session'] as const;
+export type MeasureSchedule = (typeof measureSchedules)[number];
+export const measureStatuses = ['pending', 'answered'] as const;
+
+/** A provider sends a questionnaire to one of their clients (the client's user identifier, as in `GET /user/info`). */
+export const sendMeasureInput = z.strictObject({
+  clientIdentifier: z.uuid({ error: m.measureClientRequired }),
+  kind: z.enum(measureKinds, { error: m.measureKindInvalid }),
+  schedule: z.enum(measureSchedules, { error: m.measureScheduleInvalid }).default('once'),
+});
+export type SendMeasureInput = z.input<typeof sendMeasureInput>;
+
+export const measureListQuery = z.strictObject({
+  clientIdentifier: z.uuid({ error: m.notFound }).optional(),
+  status: z.enum(measureStatuses, { error: m.measureStatusInvalid }).optional(),
+});
+export type MeasureListQuery = z.infer<typeof measureListQuery>;
+
+/** The answers with their published score; sealed at rest, shown only to the client and the provider who sent it. */
+export const measureResult = z.object({
+  answers: z.array(z.number().int()),
+  score: z.number().int(),
+  severity: z.enum(severities),
+  selfHarmAlert: z.boolean(),
+});
+export type MeasureResult = z.infer<typeof measureResult>;
+
+export const measure = z.object({
+  identifier: z.uuid(),
+  kind: z.enum(measureKinds),
+  clientIdentifier: z.uuid(),
+  clientName: z.string().nullable(),
+  providerIdentifier: z.uuid(),
+  providerName: z.string().nullable(),
+  /** Sent as part of "before every session": the session it comes before. */
+  bookingIdentifier: z.uuid().nullable(),
+  sessionStartsAt: z.iso.datetime({ offset: true }).nullable(),
+  beforeEachSession: z.boolean(),
+  status: z.enum(measureStatuses),
+  createdAt: z.iso.datetime({ offset: true }),
+  answeredAt: z.iso.datetime({ offset: true }).nullable(),
+  /** When the provider marked the result seen (a PHQ-9 item-9 alert stays raised until then). */
+  reviewedAt: z.iso.datetime({ offset: true }).nullable(),
+  result: measureResult.nullable(),
+});
+export type Measure = z.infer<typeof measure>;
+
+export const measureSeries = z.object({
+  identifier: z.uuid(),
+  kind: z.enum(measureKinds),
+  clientIdentifier: z.uuid(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type MeasureSeries = z.infer<typeof measureSeries>;
+
+export const measureSent = z.object({ measures: z.array(measure), series: measureSeries.nullable() });
+export type MeasureSent = z.infer<typeof measureSent>;
+
+/** The answers' body of `POST /measures/{id}/answers`: its length depends on the kind, checked by `measureAnswers(kind)`. */
+export const measureAnswersBody = z.strictObject({ answers: z.array(z.unknown(), { error: m.measureAnswerRange }) });

@@ -12,6 +12,7 @@ import * as directory from './directory.ts';
 import * as clientProfile from './client-profile.ts';
 import * as clients from './clients.ts';
 import * as credentials from './credentials.ts';
+import * as measures from './measures.ts';
 import * as messages from './messages.ts';
 import * as notes from './notes.ts';
 import * as ops from './ops.ts';
@@ -26,7 +27,7 @@ import * as wallet from './wallet.ts';
  * Every endpoint of the API, for what needs them all: the OpenAPI document, the route coverage test, the web tests'
  * mock check. Modules and the web import one endpoint from its own file, not from here.
  */
-export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails, credentials, verification, bookings, reviews, directory, notes, clients, messages, calendar, rooms, waitlist };
+export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails, credentials, verification, bookings, reviews, directory, notes, clients, messages, calendar, rooms, waitlist, measures };
 
 export const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'operationId' in value && 'responses' in value;
@@ -52,6 +53,7 @@ export const endpointTags: Record<string, string> = {
   clients: "A provider's clients: who booked them, whom they imported (by hand, by mail, from a CSV file), and invitations",
   messages: 'Chat between clients and their providers: conversations, messages with attachments, edit, delete, seen',
   waitlist: "A client's places on providers' waitlists, and the freed slots offered from them",
+  measures: 'Outcome measures: PHQ-9 and GAD-7 questionnaires a provider sends and their client answers, scored on the server',
   rooms: "An online booking's 1:1 video room: who may join and when, and the ICE servers (signals go over the WebSocket)",
   calendar: 'A private calendar subscription address (iCalendar feed) of your bookings',
   notes: "A provider's session and client notes: health data, encrypted at rest, readable only by their author, every access logged",

@@ -40,6 +40,8 @@ interface Fixtures {
   /** The provider's session notes on that booking: one with a file (read, edited, downloaded), one to delete. */
   noteId: string;
   noteToDeleteId: string;
+  /** A PHQ-9 the provider sent to the client (issue 20). */
+  measureId: string;
   /** The client's conversation with the provider, a message of the client's with a pdf attached, one to delete. */
   conversationId: string;
   messageId: string;
@@ -229,6 +231,14 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/v1/messages/{id}': { who: 'user', owned: true, params: (f) => ({ id: f.messageToDeleteId }) },
   'PUT /api/v1/messages/mark-seen': { who: 'user', owned: true, params: () => ({}), body: { conversationIdentifier: 'set in beforeAll' } },
   'GET /api/v1/messages/{id}/attachments/{attachmentId}': { who: 'user', owned: true, params: (f) => ({ id: f.messageId, attachmentId: f.attachmentId }) },
+  // Outcome measures (issue 20): a questionnaire is found only by its client and the provider who sent it.
+  'POST /api/v1/measures': { who: 'provider' },
+  'GET /api/v1/measures': { who: 'user' },
+  'GET /api/v1/measures/{id}': { who: 'user', owned: true, params: (f) => ({ id: f.measureId }) },
+  'POST /api/v1/measures/{id}/answers': { who: 'client', owned: true, params: (f) => ({ id: f.measureId }), body: { answers: [0, 1, 0, 1, 0, 1, 0, 1, 0] }, alsoOk: [409] },
+  'POST /api/v1/measures/{id}/review': { who: 'provider', owned: true, params: (f) => ({ id: f.measureId }) },
+  'GET /api/v1/measures/series': { who: 'provider' },
+  'DELETE /api/v1/measures/series/{id}': { who: 'provider', params: () => ({ id: NO_ID }), alsoOk: [404] },
   // The calendar feed (issue 19): one's own address; the feed itself is public, its token the key (a made-up one: 404).
   'GET /api/v1/calendar/feed': { who: 'user' },
   'POST /api/v1/calendar/feed/reset': { who: 'user' },
@@ -333,6 +343,8 @@ beforeAll(async () => {
   const sessionNote = await uploadDocuments(t, provider, '/note', { type: 'booking', reference: booked[0]!.identifier, title: 'Intake', content: '' }, [pdfFile('intake.pdf')], 'file');
   const noteToDelete = await uploadDocuments(t, provider, '/note', { type: 'booking', reference: booked[0]!.identifier, title: 'Draft', content: 'To be deleted' }, [], 'file');
   for (const res of [sessionNote, noteToDelete]) expect(res.statusCode, res.body).toBe(201);
+  const measure = await t.api('POST', '/measures', provider, { clientIdentifier: client.userId, kind: 'PHQ9' });
+  expect(measure.statusCode, measure.body).toBe(201);
   const opened = await t.api('POST', '/messages/conversations', client, { participantIdentifier: provider.userId });
   expect(opened.statusCode, opened.body).toBe(201);
   const conversationId = opened.json().data.identifier as string;
@@ -364,6 +376,7 @@ beforeAll(async () => {
     participantId: participants[0]!.identifier,
     noteId: sessionNote.json().data.identifier,
     noteToDeleteId: noteToDelete.json().data.identifier,
+    measureId: measure.json().data.measures[0].identifier,
     conversationId,
     messageId: sent.json().data.identifier,
     attachmentId: sent.json().data.attachments[0].identifier,
