@@ -10,6 +10,7 @@ import { CookieBanner } from './cookie-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { LiveUpdates } from './live-updates';
+import { MeasuresNoticeSlot } from './measures-notice-slot';
 import { WaitlistNoticeSlot } from './waitlist-notice-slot';
 import { ModalHost } from './modal-host';
 import type { PageHandle } from './page-handle';
@@ -77,6 +78,7 @@ export function AppShell() {
       )}
       <Header />
       <WaitlistNoticeSlot />
+      <MeasuresNoticeSlot />
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

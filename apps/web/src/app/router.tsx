@@ -99,7 +99,19 @@ export const routes: RouteObject[] = [
               { path: 'clients/imported', handle: { title: 'clients' } satisfies PageHandle, lazy: lazyPage(['clients'], () => import('@/features/clients/routes/clients-route').then((m) => m.ClientsRoute)) },
               { path: 'clients/imported/email-manual', handle: { title: 'clientImport' } satisfies PageHandle, lazy: lazyPage(['clients'], () => import('@/features/clients/routes/email-manual-route').then((m) => m.EmailManualRoute)) },
               { path: 'clients/imported/csv', handle: { title: 'clientCsvImport' } satisfies PageHandle, lazy: lazyPage(['clients'], () => import('@/features/clients/routes/csv-import-route').then((m) => m.CsvImportRoute)) },
-              { path: 'clients/:clientId', handle: { title: 'client' } satisfies PageHandle, lazy: lazyPage(['notes', 'files'], () => import('@/features/notes/routes/client-route').then((m) => m.ClientRoute)) },
+              {
+                path: 'clients/:clientId',
+                handle: { title: 'client' } satisfies PageHandle,
+                lazy: lazyPage(['notes', 'files'], () => import('@/features/notes/routes/client-route').then((m) => m.ClientRoute)),
+                // The questionnaires sent to the client and their scores (issue 20) render in the page's outlet.
+                children: [{ index: true, lazy: async () => ({ Component: (await import('./client-measures-slot')).ClientMeasuresSlot }) }],
+              },
+              { path: 'questionnaires', handle: { title: 'questionnaires' } satisfies PageHandle, lazy: lazyPage(['measures'], () => import('@/features/measures/routes/questionnaires-route').then((m) => m.QuestionnairesRoute)) },
+              {
+                path: 'questionnaires/:measureId',
+                handle: { title: 'questionnaire' } satisfies PageHandle,
+                lazy: lazyPage(['measures'], () => import('@/features/measures/routes/questionnaire-route').then((m) => m.QuestionnaireRoute)),
+              },
               { path: 'session/:bookingId', handle: { title: 'session' } satisfies PageHandle, lazy: lazyPage(['session'], () => import('@/features/session/routes/session-route').then((m) => m.SessionRoute)) },
               { path: 'waitlist', handle: { title: 'waitlist' } satisfies PageHandle, lazy: lazyPage(['waitlist'], () => import('@/features/waitlist/routes/waitlist-route').then((m) => m.WaitlistRoute)) },
               { path: 'messages', handle: { title: 'messages' } satisfies PageHandle, lazy: lazyPage(['chat'], () => import('@/features/chat/routes/messages-route').then((m) => m.MessagesRoute)) },

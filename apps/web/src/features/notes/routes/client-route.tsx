@@ -3,7 +3,7 @@ import { noteListQuery, noteTypes, type NoteType } from '@therapy/contracts/note
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, ChevronRight, MessageSquare, NotebookPen, Plus, UserRound, UserX } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, Outlet, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { ProfileAvatar } from '@/components/profile-avatar';
 import { SectionCard, SectionStatus } from '@/components/section-card';
@@ -168,6 +168,8 @@ function ClientPage({ clientId, sources }: { clientId: string; sources: Array<'b
         </SectionCard>
 
         <ClientAppointments clientId={clientId} />
+        {/* The questionnaires and their scores (issue 20), from the measures feature through the router. */}
+        <Outlet />
         <ClientNotes clientId={clientId} />
       </div>
     </Page>

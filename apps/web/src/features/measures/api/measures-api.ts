@@ -1,0 +1,56 @@
+import { answerMeasure, getMeasure, listMeasureSeries, listMeasures, reviewMeasure, sendMeasure, stopMeasureSeries } from '@therapy/contracts/endpoints/measures';
+import type { MeasureListQuery, SendMeasureInput } from '@therapy/contracts/measures';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
+
+/** Outcome measures (issue 20): questionnaires a provider sends and their client answers. Any write refreshes them all. */
+export const measureKeys = {
+  all: ['measures'] as const,
+  list: (query: MeasureListQuery) => [...measureKeys.all, 'list', query] as const,
+  one: (id: string) => [...measureKeys.all, 'one', id] as const,
+  series: (clientId: string) => [...measureKeys.all, 'series', clientId] as const,
+};
+
+/** A missing or foreign object (4xx) does not change by asking again; anything else gets one retry. */
+const retryOnce = (failureCount: number, error: unknown) => !(isApiError(error) && error.status < 500) && failureCount < 1;
+const quiet = { retry: retryOnce, meta: { silent: true } } as const;
+
+export const measuresQuery = (query: MeasureListQuery, options: { poll?: boolean } = {}) =>
+  queryOptions({
+    queryKey: measureKeys.list(query),
+    queryFn: async ({ signal }) => (await call(listMeasures, { query, signal })).data,
+    // The client's notice looks again every few minutes (a questionnaire sent before a session arrives by itself).
+    ...(options.poll ? { refetchInterval: 5 * 60_000 } : {}),
+    ...quiet,
+  });
+
+export const measureQuery = (id: string) =>
+  queryOptions({
+    queryKey: measureKeys.one(id),
+    queryFn: async ({ signal }) => (await call(getMeasure, { params: { id }, signal })).data,
+    // Every read of a result is logged: read it when the page opens, not again on focus.
+    refetchOnWindowFocus: false,
+    ...quiet,
+  });
+
+export const seriesQuery = (clientId: string) =>
+  queryOptions({
+    queryKey: measureKeys.series(clientId),
+    queryFn: async ({ signal }) => (await call(listMeasureSeries, { query: { clientIdentifier: clientId }, signal })).data,
+    ...quiet,
+  });
+
+function useMeasuresMutation<V, R>(mutationFn: (v: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async () => client.invalidateQueries({ queryKey: measureKeys.all }),
+    meta: { silent: true },
+  });
+}
+
+export const useSendMeasure = () => useMeasuresMutation(async (body: SendMeasureInput) => call(sendMeasure, { body }));
+export const useAnswerMeasure = (id: string) => useMeasuresMutation(async (answers: number[]) => call(answerMeasure, { params: { id }, body: { answers } }));
+export const useReviewMeasure = () => useMeasuresMutation(async (id: string) => call(reviewMeasure, { params: { id } }));
+export const useStopSeries = () => useMeasuresMutation(async (id: string) => call(stopMeasureSeries, { params: { id } }));
