@@ -51,6 +51,17 @@ function useMeasuresMutation<V, R>(mutationFn: (v: V) => Promise<R>) {
 }
 
 export const useSendMeasure = () => useMeasuresMutation(async (body: SendMeasureInput) => call(sendMeasure, { body }));
-export const useAnswerMeasure = (id: string) => useMeasuresMutation(async (answers: number[]) => call(answerMeasure, { params: { id }, body: { answers } }));
+export function useAnswerMeasure(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (answers: number[]) => call(answerMeasure, { params: { id }, body: { answers } }),
+    // The answer comes back scored: shown at once, and every list learns of it.
+    onSuccess: async (res) => {
+      client.setQueryData(measureKeys.one(id), res.data);
+      await client.invalidateQueries({ queryKey: measureKeys.all, predicate: (q) => q.queryKey[1] !== 'one' });
+    },
+    meta: { silent: true },
+  });
+}
 export const useReviewMeasure = () => useMeasuresMutation(async (id: string) => call(reviewMeasure, { params: { id } }));
 export const useStopSeries = () => useMeasuresMutation(async (id: string) => call(stopMeasureSeries, { params: { id } }));
