@@ -69,11 +69,11 @@ describe('AccessLogRoute (/practice/access-log)', () => {
     const cells = (row: HTMLElement) => [within(row).getByRole('rowheader'), ...within(row).getAllByRole('cell')].map((c) => c.textContent);
 
     // The client's own action, told apart from the provider's; times in the provider's zone (New York).
-    expect(cells(rows[0]!)).toEqual(['May 4, 2026, 5:00 AM', 'Ada Client (your client)', 'Answered a questionnaire', 'Questionnaireabout Ada Client', 'Safari on iOS203.0.113.9']);
-    expect(cells(rows[1]!)).toEqual(['May 2, 2026, 9:30 PM', 'You', "Opened the client's page", 'Client pageabout Ada Client', 'Firefox on Linux127.0.0.1']);
+    expect(cells(rows[0]!)).toEqual(['May 4, 2026, 5:00:00 AM', 'Ada Client (your client)', 'Answered a questionnaire', 'Questionnaireabout Ada Client', 'Safari on iOS203.0.113.9']);
+    expect(cells(rows[1]!)).toEqual(['May 2, 2026, 9:30:00 PM', 'You', "Opened the client's page", 'Client pageabout Ada Client', 'Firefox on Linux127.0.0.1']);
     // A deleted note: its client is no longer known; an agent that names no browser is shown itself; no address.
-    expect(cells(rows[2]!)).toEqual(['May 2, 2026, 11:10 AM', 'You', 'Deleted a note', 'Noteclient not known (the note was deleted)', 'LegacyTool/0.9Address not recorded']);
-    expect(cells(rows[3]!)).toEqual(['May 3, 2026, 5:30 AM', 'You', 'Read a note', 'Noteabout Ada Client', 'Firefox on Linux127.0.0.1']);
+    expect(cells(rows[2]!)).toEqual(['May 2, 2026, 11:10:00 AM', 'You', 'Deleted a note', 'Noteclient not known (the note was deleted)', 'LegacyTool/0.9Address not recorded']);
+    expect(cells(rows[3]!)).toEqual(['May 3, 2026, 5:30:00 AM', 'You', 'Read a note', 'Noteabout Ada Client', 'Firefox on Linux127.0.0.1']);
     expect(within(rows[3]!).getByRole('link', { name: 'about Ada Client' }).getAttribute('href')).toBe(`/clients/${ADA}`);
     expect(within(rows[0]!).getByRole('rowheader').querySelector('time')?.getAttribute('datetime')).toBe('2026-05-04T09:00:00.000Z');
 
