@@ -211,3 +211,37 @@ describe('client page reads', () => {
     expect(await t.count('record_access_log', { record_id: id })).toBeGreaterThan(0);
   });
 });
+
+describe('names', () => {
+  it('are shown only while the account exists: a deleted client is no longer named, their lines stay', async () => {
+    // The clock first: tokens are issued on its time.
+    t.clock.set('2026-05-06T10:00:00Z');
+    const world = await bookingWorld(t);
+    await insertBooking(world, { status: 'completed', start: '2026-05-01T10:00:00Z' });
+    expect((await t.api('GET', `/clients/relation/${world.client.userId}`, world.provider)).statusCode).toBe(200);
+    await logRecordAccess(t.db, {
+      ownerId: world.provider.userId,
+      actorId: world.client.userId,
+      recordType: 'measure',
+      recordId: '0197a000-0000-7000-8000-000000000002',
+      clientId: world.client.userId,
+      action: 'answer',
+      origin: { ipAddress: null, userAgent: null },
+      at: t.clock.now(),
+    });
+    const before = (await log(world.provider)).data;
+    expect(before.map((e) => [e.actorName, e.clientName])).toEqual([
+      ['Ada Client', 'Ada Client'],
+      ['Theo Provider', 'Ada Client'],
+    ]);
+
+    const gone = await t.request({ method: 'DELETE', url: '/api/v1/user/profile/delete-account', headers: { ...world.client.auth, 'content-type': 'application/json' }, payload: JSON.stringify({ password: world.client.password }) });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const after = (await log(world.provider)).data;
+    expect(after.map((e) => [e.actorName, e.clientName, e.actorRole, e.clientIdentifier])).toEqual([
+      [null, null, 'client', world.client.userId],
+      ['Theo Provider', null, 'you', world.client.userId],
+    ]);
+    expect(after[0]).toMatchObject({ ipAddress: null, userAgent: null, device: { browser: null, os: null } });
+  });
+});
