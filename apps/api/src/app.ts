@@ -13,6 +13,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
+import { createAccessLogModule } from './modules/access-log/access-log.module.ts';
 import { createAppConfigModule } from './modules/app-config/app-config.module.ts';
 import { createFlags } from './platform/flags.ts';
 import { createAvailabilityModule } from './modules/availability/availability.module.ts';
@@ -182,6 +183,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clients,
     notes,
     measures,
+    createAccessLogModule(deps, { users }),
     messages,
     calendar,
     rooms,

@@ -119,6 +119,7 @@ export const routes: RouteObject[] = [
               { path: 'practice/work-history', handle: { title: 'workHistory' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/work-history-route').then((m) => m.WorkHistoryRoute)) },
               { path: 'practice/fees', handle: { title: 'fees' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/fees-route').then((m) => m.FeesRoute)) },
               { path: 'practice/license-states', handle: { title: 'licenseStates' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/license-states-route').then((m) => m.LicenseStatesRoute)) },
+              { path: 'practice/access-log', handle: { title: 'accessLog' } satisfies PageHandle, lazy: lazyPage(['access-log'], () => import('@/features/access-log/routes/access-log-route').then((m) => m.AccessLogRoute)) },
               { path: 'practice', handle: { title: 'practice' } satisfies PageHandle, lazy: lazyPage(['verification'], () => import('@/features/verification/routes/practice-hub-route').then((m) => m.PracticeHubRoute)) },
               { path: 'operator/reviews', handle: { title: 'operatorReviews' } satisfies PageHandle, lazy: lazyPage(['operator'], () => import('@/features/operator/routes/review-queue-route').then((m) => m.ReviewQueueRoute)) },
               {

@@ -31,6 +31,7 @@ import type calendar from '../locales/en/calendar.json';
 import type session from '../locales/en/session.json';
 import type waitlist from '../locales/en/waitlist.json';
 import type measures from '../locales/en/measures.json';
+import type accessLog from '../locales/en/access-log.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -70,6 +71,7 @@ declare module 'i18next' {
       session: typeof session;
       waitlist: typeof waitlist;
       measures: typeof measures;
+      'access-log': typeof accessLog;
     };
   }
 }

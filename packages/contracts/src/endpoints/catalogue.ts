@@ -1,4 +1,5 @@
 import type { EndpointDefinition } from '../endpoint.ts';
+import * as accessLog from './access-log.ts';
 import * as account from './account.ts';
 import * as auth from './auth.ts';
 import * as availability from './availability.ts';
@@ -27,7 +28,7 @@ import * as wallet from './wallet.ts';
  * Every endpoint of the API, for what needs them all: the OpenAPI document, the route coverage test, the web tests'
  * mock check. Modules and the web import one endpoint from its own file, not from here.
  */
-export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails, credentials, verification, bookings, reviews, directory, notes, clients, messages, calendar, rooms, waitlist, measures };
+export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails, credentials, verification, bookings, reviews, directory, notes, clients, messages, calendar, rooms, waitlist, measures, accessLog };
 
 export const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'operationId' in value && 'responses' in value;
@@ -56,6 +57,7 @@ export const endpointTags: Record<string, string> = {
   measures: 'Outcome measures: PHQ-9 and GAD-7 questionnaires a provider sends and their client answers, scored on the server',
   rooms: "An online booking's 1:1 video room: who may join and when, and the ICE servers (signals go over the WebSocket)",
   calendar: 'A private calendar subscription address (iCalendar feed) of your bookings',
+  'access-log': "A provider's access log: who read or changed their notes and their clients' records, when and from where",
   notes: "A provider's session and client notes: health data, encrypted at rest, readable only by their author, every access logged",
   verification: "A provider's set-up checklist and submission, and the operators' review queue (decision 0026)",
   'payment-sandbox': "The sandbox gateway's checkout and transfer simulator (outside production)",

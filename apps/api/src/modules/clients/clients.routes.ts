@@ -5,12 +5,13 @@ import { actorOf } from '../../platform/auth/plugin.ts';
 import { uploadedParts } from '../../platform/files/uploads.ts';
 import { route } from '../../platform/http/route.ts';
 import { requestLocale } from '../../platform/locale.ts';
+import { requestOrigin } from '../../platform/record-access-log.ts';
 import type { ClientsService } from './clients.service.ts';
 
 /** A provider's clients and client import (issue 17), and a client's acceptance of an invitation. */
 export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> = async (app, { clients }) => {
   route(app, listClients, async (req) => clients.list(actorOf(req), req.query));
-  route(app, getClientRelation, async (req) => ({ data: await clients.relation(actorOf(req), req.params.id) }));
+  route(app, getClientRelation, async (req) => ({ data: await clients.relation(actorOf(req), requestOrigin(req), req.params.id) }));
   route(app, importClientManually, async (req, reply) =>
     reply.code(201).send({ data: await clients.importManually(actorOf(req), req.body), message: message('clientImportSaved', requestLocale(req)) }),
   );

@@ -20,6 +20,7 @@ import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth
 import { AppError } from '../../platform/errors.ts';
 import type { UploadedParts } from '../../platform/files/uploads.ts';
 import { mailTemplates } from '../../platform/mail/templates.ts';
+import { logRecordAccess, type RequestOrigin } from '../../platform/record-access-log.ts';
 import type { UserModule } from '../user/user.module.ts';
 import { clientsRepository as repo, type ClientImportRow, type ClientListRow, type NewClientImport } from './clients.repository.ts';
 
@@ -137,10 +138,12 @@ export function createClientsService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail'
       return { data: rows.map(toEntry), meta: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) } };
     },
 
-    async relation(actor: Actor, clientId: string) {
+    /** Opening a client's page: how the provider knows them. The read is logged (issue 20), a refused one is not. */
+    async relation(actor: Actor, origin: RequestOrigin, clientId: string) {
       const me = await provider(actor);
       const sources = await repo.sources(db, me.identifier, clientId);
       if (sources.length === 0) throw AppError.notFound();
+      await logRecordAccess(db, { ownerId: me.identifier, actorId: me.identifier, recordType: 'client', recordId: clientId, clientId, action: 'read', origin, at: clock.now() });
       return { clientIdentifier: clientId, sources };
     },
 

@@ -1,17 +1,15 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { recordAccessLog } from '../../db/schema/access-log.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { measureSeries, measures } from '../../db/schema/measures.ts';
 import { users } from '../../db/schema/users.ts';
 
-/** Questionnaires, their series and their access log lines: Drizzle only; sealing, access and rules are in the service. */
+/** Questionnaires and their series: Drizzle only; sealing, access and rules are in the service. */
 export type MeasureRow = typeof measures.$inferSelect;
 export type NewMeasure = typeof measures.$inferInsert;
 export type SeriesRow = typeof measureSeries.$inferSelect;
 export type MeasureKindValue = MeasureRow['kind'];
-export type RecordAccessRow = typeof recordAccessLog.$inferInsert;
 
 const clientUser = alias(users, 'client_user');
 const providerUser = alias(users, 'provider_user');
@@ -125,9 +123,5 @@ export const measuresRepository = {
       .where(and(eq(measures.identifier, id), eq(measures.providerId, providerId), isNotNull(measures.answeredAt)))
       .returning({ id: measures.identifier });
     return rows.length > 0;
-  },
-
-  async logAccess(ex: Executor, rows: RecordAccessRow[]): Promise<void> {
-    if (rows.length > 0) await ex.insert(recordAccessLog).values(rows);
   },
 };

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { answerMeasure, getMeasure, listMeasureSeries, listMeasures, reviewMeasure, sendMeasure, stopMeasureSeries } from '@therapy/contracts/endpoints/measures';
 import { message } from '@therapy/contracts/messages';
 import { actorOf } from '../../platform/auth/plugin.ts';
 import { route } from '../../platform/http/route.ts';
 import { requestLocale } from '../../platform/locale.ts';
-import type { MeasuresService, RequestOrigin } from './measures.service.ts';
-
-const originOf = (req: FastifyRequest): RequestOrigin => ({ ipAddress: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
+import { requestOrigin as originOf } from '../../platform/record-access-log.ts';
+import type { MeasuresService } from './measures.service.ts';
 
 /** Outcome measures (issue 20): send, list, read, answer, review; the series "before every session". */
 export const measuresRoutes: FastifyPluginAsyncZod<{ measures: MeasuresService }> = async (app, { measures }) => {

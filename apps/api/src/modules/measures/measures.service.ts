@@ -1,3 +1,4 @@
+import type { RecordAccessAction } from '@therapy/contracts/access-log';
 import { m } from '@therapy/contracts/messages';
 import { measureAnswers, scoreMeasure, type Measure, type MeasureListQuery, type MeasureResult, type MeasureSent, type MeasureSeries, type SendMeasureInput } from '@therapy/contracts/measures';
 import type { Executor } from '../../db/client.ts';
@@ -8,6 +9,7 @@ import type { DomainEventMap } from '../../platform/events.ts';
 import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
 import { parseMultipartFields as parseWith } from '../../platform/http/multipart-fields.ts';
 import { newId } from '../../platform/ids.ts';
+import { logRecordAccess, type RequestOrigin } from '../../platform/record-access-log.ts';
 import type { UserModule } from '../user/user.module.ts';
 import { measureMailTexts } from './measure-mail.ts';
 import { measuresRepository as repo, type ListedMeasure, type MeasureRow, type NewMeasure, type SeriesRow } from './measures.repository.ts';
@@ -26,14 +28,9 @@ export interface MeasuresPorts {
   isClientOf: (providerId: string, clientId: string) => Promise<boolean>;
 }
 
-/** Where a request came from, for the access log. */
-export interface RequestOrigin {
-  ipAddress: string | null;
-  userAgent: string | null;
-}
 const systemOrigin: RequestOrigin = { ipAddress: null, userAgent: null };
 
-type Action = 'create' | 'read' | 'answer' | 'review';
+type Action = RecordAccessAction;
 const context = (measureId: string) => `measure:${measureId}:result`;
 const displayName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 const locale = (u: { locale: string | null }) => (u.locale === 'de' ? 'de' : 'en');
@@ -73,19 +70,9 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
 
   /** One log line per questionnaire, in the caller's transaction for writes (both happen or neither). */
   const log = (ex: Executor, actorId: string | null, origin: RequestOrigin, action: Action, rows: readonly Pick<MeasureRow, 'identifier' | 'providerId' | 'clientId'>[]) =>
-    repo.logAccess(
+    logRecordAccess(
       ex,
-      rows.map((r) => ({
-        ownerId: r.providerId,
-        actorId,
-        recordType: 'measure' as const,
-        recordId: r.identifier,
-        clientId: r.clientId,
-        action,
-        at: clock.now(),
-        ipAddress: origin.ipAddress,
-        userAgent: origin.userAgent?.slice(0, 512) ?? null,
-      })),
+      rows.map((r) => ({ ownerId: r.providerId, actorId, recordType: 'measure' as const, recordId: r.identifier, clientId: r.clientId, action, origin, at: clock.now() })),
     );
 
   /** The client is mailed a link to each new questionnaire (in the transaction that makes it: no questionnaire, no mail). */
@@ -146,7 +133,9 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
         if (query.clientIdentifier && query.clientIdentifier !== me.identifier) throw AppError.notFound();
         listed = await repo.list(db, { clientId: me.identifier, status: query.status });
       }
-      await log(db, me.identifier, origin, 'read', listed.map((l) => l.row));
+      // A read of a result is logged; a list of questionnaires still to fill in shows no health data (and a client's
+      // pending notice polls it).
+      await log(db, me.identifier, origin, 'read', listed.filter((l) => l.row.answeredAt).map((l) => l.row));
       return listed.map(toMeasure);
     },
 

@@ -264,6 +264,8 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/v1/note/{id}': { who: 'user', rightful: 'provider', params: (f) => ({ id: f.noteToDeleteId }), owned: true },
   'GET /api/v1/note/{id}/file': { who: 'user', rightful: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
   'GET /api/v1/note/{id}/access-log': { who: 'user', rightful: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
+  // The provider's own access log (issue 20): providers only; a client or an operator gets 403.
+  'GET /api/v1/practice/access-log': { who: 'provider' },
 
   // Operators only (decision 0022); batches of a made-up id are not found (payout-batches.test.ts covers real ones).
   'GET /api/v1/operator/payouts/due': { who: 'operator' },

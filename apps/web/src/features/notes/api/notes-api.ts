@@ -87,6 +87,8 @@ export const clientRelationQuery = (clientId: string) =>
   queryOptions({
     queryKey: clientPageKeys.relation(clientId),
     queryFn: async ({ signal }) => (await call(getClientRelation, { params: { id: clientId }, signal })).data,
+    // The server logs each opening of a client's page (issue 20): once per visit, not again when the tab regains focus.
+    refetchOnWindowFocus: false,
     ...quiet,
   });
 

@@ -1,7 +1,7 @@
 import type { Booking } from '@therapy/contracts/bookings';
 import { noteListQuery, noteTypes, type NoteType } from '@therapy/contracts/notes';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, ChevronRight, MessageSquare, NotebookPen, Plus, UserRound, UserX } from 'lucide-react';
+import { ArrowLeft, CalendarDays, ChevronRight, MessageSquare, NotebookPen, Plus, ScrollText, UserRound, UserX } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Outlet, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -128,10 +128,17 @@ function ClientPage({ clientId, sources }: { clientId: string; sources: Array<'b
           </p>
         </div>
       </div>
-      <Link to={`/messages?with=${clientId}`} className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}>
-        <MessageSquare aria-hidden="true" className="size-4" />
-        {t('client.message')}
-      </Link>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link to={`/messages?with=${clientId}`} className={buttonClasses({ variant: 'secondary' })}>
+          <MessageSquare aria-hidden="true" className="size-4" />
+          {t('client.message')}
+        </Link>
+        {/* Who opened this client's page and notes (issue 20): the access log's own page, filtered to this client. */}
+        <Link to={`/practice/access-log?client=${clientId}`} className={buttonClasses({ variant: 'ghost' })}>
+          <ScrollText aria-hidden="true" className="size-4" />
+          {t('client.accessLog')}
+        </Link>
+      </div>
 
       <div className="mt-6 space-y-6">
         <SectionCard icon={UserRound} title={t('client.profile')}>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProviderVerification, VerificationNote } from '@therapy/contracts/verification';
-import { ClipboardCheck, Lock, ShieldCheck } from 'lucide-react';
+import { ClipboardCheck, Lock, ScrollText, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -81,6 +81,12 @@ function ProviderPractice() {
             retryLabel={t('retry')}
           />
         )}
+      </SectionCard>
+      {/* The access log (issue 20) is its own feature; a plain link keeps the features apart. */}
+      <SectionCard icon={ScrollText} title={t('accessLog.title')} description={t('accessLog.description')}>
+        <Link to="/practice/access-log" className={buttonClasses({ variant: 'secondary' })}>
+          {t('accessLog.open')}
+        </Link>
       </SectionCard>
     </div>
   );
