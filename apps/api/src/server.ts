@@ -9,6 +9,7 @@ import { migrateAndSeed } from './db/migrate.ts';
 import { seedDemoData, type DemoAccount } from './db/seed/seed-demo.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
 import { seedDemoNotes } from './demo-notes.ts';
+import { seedDemoMeasures } from './demo-measures.ts';
 import { hashPassword } from './platform/auth/passwords.ts';
 import { fieldEncryptionFromConfig } from './platform/field-encryption.ts';
 import { createFileStorage } from './platform/files/file-service.ts';
@@ -64,6 +65,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     if (config.seedDemo) {
       await seedDemoBookings(app, demoAccounts, app.log);
       await seedDemoNotes(app, demoAccounts, app.log);
+      await seedDemoMeasures(app, demoAccounts, app.log);
     }
     const port = new URL(address).port;
     return {
