@@ -74,7 +74,7 @@ export function Header() {
           { to: '/messages', label: t('nav.messages'), badge: unread },
           ...(user?.userType === 'provider' ? [{ to: '/clients/imported', label: t('nav.clients') }, { to: '/practice', label: t('nav.practice') }] : []),
           ...(user?.userType === 'provider' ? [{ to: '/availability', label: t('nav.availability') }] : []),
-          ...(user?.userType === 'client' ? [{ to: '/wallet', label: t('nav.wallet') }] : []),
+          ...(user?.userType === 'client' ? [{ to: '/wallet', label: t('nav.wallet') }, { to: '/questionnaires', label: t('nav.questionnaires') }] : []),
           { to: '/account', label: t('nav.account') },
         ];
 

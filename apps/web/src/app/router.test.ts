@@ -42,8 +42,8 @@ describe('page titles (WCAG 2.4.2)', () => {
   it('every page but the landing page names its own title, in both languages', async () => {
     const { i18n } = await import('@/lib/i18n');
     const { pageTitleText } = await import('@/lib/page-title');
-    // The slots of /account, /overview and a booking's page are parts of those pages, not pages.
-    const slots = ['account/(index)', 'overview/(index)', 'appointments/:bookingId/(index)'];
+    // The slots of /account, /overview, a booking's page and a client's page are parts of those pages, not pages.
+    const slots = ['account/(index)', 'overview/(index)', 'appointments/:bookingId/(index)', 'clients/:clientId/(index)'];
     const pages = pageRoutes(routes).filter((p) => !slots.includes(p.path));
     const untitled = pages.filter((p) => !p.title).map((p) => p.path);
     expect(untitled).toEqual(['(index)']);
