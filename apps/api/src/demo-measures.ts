@@ -10,6 +10,9 @@ import type { DemoAccount } from './db/seed/seed-demo.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Answer = { data: any };
 
+/** What the access log shows as the device of the demo set-up's reads and writes. */
+const DEMO_AGENT = 'Therapy Finder demo set-up';
+
 const PHQ9_ROUNDS = [
   [2, 2, 1, 2, 1, 1, 2, 1, 0],
   [1, 1, 1, 2, 1, 1, 1, 0, 0],
@@ -21,14 +24,14 @@ export async function seedDemoMeasures(app: FastifyInstance, accounts: DemoAccou
   const provider = accounts.find((a) => a.userType === 'provider');
   if (!client?.identifier || !provider) return;
   const call = async (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) => {
-    const res = await app.inject({ method, url: `/api/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const res = await app.inject({ method, url: `/api/v1${url}`, headers: { 'user-agent': DEMO_AGENT, ...(token ? { authorization: `Bearer ${token}` } : {}) }, ...(payload === undefined ? {} : { payload: payload as object }) });
     if (res.statusCode >= 300) throw new Error(`demo measures: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
     return res.json() as Answer;
   };
   const signIn = async (who: DemoAccount) => (await call('POST', '/user/login', undefined, { email: who.email, password: who.password })).data.accessToken as string;
   try {
     const providerToken = await signIn(provider);
-    const relation = await app.inject({ method: 'GET', url: `/api/v1/clients/relation/${client.identifier}`, headers: { authorization: `Bearer ${providerToken}` } });
+    const relation = await app.inject({ method: 'GET', url: `/api/v1/clients/relation/${client.identifier}`, headers: { 'user-agent': DEMO_AGENT, authorization: `Bearer ${providerToken}` } });
     if (relation.statusCode !== 200) return;
     if ((await call('GET', `/measures?clientIdentifier=${client.identifier}`, providerToken)).data.length > 0) return;
     const clientToken = await signIn(client);

@@ -26,7 +26,7 @@ export async function seedDemoNotes(app: FastifyInstance, accounts: DemoAccount[
     const res = await app.inject({
       method,
       url: `/api/v1${url}`,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(contentType ? { 'content-type': contentType } : {}) },
+      headers: { 'user-agent': 'Therapy Finder demo set-up', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(contentType ? { 'content-type': contentType } : {}) },
       ...(payload === undefined ? {} : { payload: payload as string }),
     });
     if (res.statusCode >= 300) throw new Error(`demo notes: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
@@ -39,7 +39,7 @@ export async function seedDemoNotes(app: FastifyInstance, accounts: DemoAccount[
   try {
     const token = (await call('POST', '/user/login', undefined, { email: provider.email, password: provider.password })).data.accessToken as string;
     // Only a provider whose client she is (the demo bookings make her one) writes about her.
-    const relation = await app.inject({ method: 'GET', url: `/api/v1/clients/relation/${client.identifier}`, headers: { authorization: `Bearer ${token}` } });
+    const relation = await app.inject({ method: 'GET', url: `/api/v1/clients/relation/${client.identifier}`, headers: { 'user-agent': 'Therapy Finder demo set-up', authorization: `Bearer ${token}` } });
     if (relation.statusCode !== 200) return;
     const existing = await call('GET', `/note/client/${client.identifier}?pageSize=1`, token);
     if ((existing.meta?.total ?? 0) > 0) return;

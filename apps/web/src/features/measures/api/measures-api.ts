@@ -20,8 +20,9 @@ export const measuresQuery = (query: MeasureListQuery, options: { poll?: boolean
   queryOptions({
     queryKey: measureKeys.list(query),
     queryFn: async ({ signal }) => (await call(listMeasures, { query, signal })).data,
-    // The client's notice looks again every few minutes (a questionnaire sent before a session arrives by itself).
-    ...(options.poll ? { refetchInterval: 5 * 60_000 } : {}),
+    // The client's notice looks again every few minutes (a questionnaire sent before a session arrives by itself);
+    // otherwise a list is read when its page opens, not on every return to the tab (each read of answers is logged).
+    ...(options.poll ? { refetchInterval: 5 * 60_000 } : { refetchOnWindowFocus: false }),
     ...quiet,
   });
 
