@@ -17,6 +17,7 @@ import { verificationMessages } from './verification.ts';
 import { walletMessages } from './wallet.ts';
 import { waitlistMessages } from './waitlist.ts';
 import { measureMessages } from './measures.ts';
+import { dataExportMessages } from './data-export.ts';
 
 /**
  * Every user-facing validation or error message, once, under a stable key (decision 0017). English texts are the
@@ -43,6 +44,7 @@ export const featureCatalogues = {
   chat: chatMessages,
   waitlist: waitlistMessages,
   measures: measureMessages,
+  dataExport: dataExportMessages,
 } as const;
 
 export const catalogue = {
@@ -64,6 +66,7 @@ export const catalogue = {
   ...chatMessages,
   ...waitlistMessages,
   ...measureMessages,
+  ...dataExportMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;
