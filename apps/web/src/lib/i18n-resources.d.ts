@@ -30,6 +30,7 @@ import type chat from '../locales/en/chat.json';
 import type calendar from '../locales/en/calendar.json';
 import type session from '../locales/en/session.json';
 import type waitlist from '../locales/en/waitlist.json';
+import type dataExport from '../locales/en/data-export.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -68,6 +69,7 @@ declare module 'i18next' {
       calendar: typeof calendar;
       session: typeof session;
       waitlist: typeof waitlist;
+      'data-export': typeof dataExport;
     };
   }
 }
