@@ -15,6 +15,11 @@ import { dataExportRepository as repo, type DataExportRow } from './data-export.
 export const DATA_EXPORT_QUEUE = 'data-export.prepare';
 export const PURGE_EXPORTS_QUEUE = 'data-export.purge-expired';
 const HOUR_MS = 3600_000;
+/**
+ * A pending export older than this has lost its job (two runs of 30 minutes each died with their instances, and
+ * pg-boss gave up): it no longer blocks a new request, and the account screen shows it failed.
+ */
+export const STALE_PENDING_MS = 2 * HOUR_MS;
 
 type Row = Record<string, unknown>;
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : new Date(String(v)).toISOString());
@@ -52,11 +57,12 @@ export function createDataExportService(deps: Pick<AppDeps, 'db' | 'clock' | 'fi
   const sealKey = exportKeyFrom(config.dataEncryptionKey);
   const sealContext = (exportId: string) => `data-export:${exportId}`;
 
+  const isStale = (row: DataExportRow) => row.status === 'pending' && row.createdAt.getTime() <= clock.now().getTime() - STALE_PENDING_MS;
   const toContract = (row: DataExportRow): DataExport => {
     const expired = row.status === 'ready' && (!row.expiresAt || row.expiresAt.getTime() <= clock.now().getTime());
     return {
       identifier: row.identifier,
-      status: expired ? 'expired' : row.status,
+      status: expired ? 'expired' : isStale(row) ? 'failed' : row.status,
       requestedAt: row.createdAt.toISOString(),
       readyAt: row.readyAt?.toISOString() ?? null,
       expiresAt: row.expiresAt?.toISOString() ?? null,
@@ -146,7 +152,9 @@ export function createDataExportService(deps: Pick<AppDeps, 'db' | 'clock' | 'fi
       const me = requireUser(actor);
       return db.transaction(async (tx) => {
         await repo.lockUser(tx, me.userId);
-        if (await repo.findPending(tx, me.userId)) throw AppError.rule('dataExportInProgress');
+        const pending = await repo.findPending(tx, me.userId);
+        if (pending && !isStale(pending)) throw AppError.rule('dataExportInProgress');
+        if (pending) await repo.markFailed(tx, pending.identifier, 'its job did not finish in time');
         const row = await repo.insert(tx, { identifier: newId(), userId: me.userId, createdAt: clock.now() });
         await deps.jobs.send(DATA_EXPORT_QUEUE, { exportId: row.identifier }, { tx });
         return toContract(row);

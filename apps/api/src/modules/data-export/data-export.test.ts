@@ -354,6 +354,40 @@ describe('what must not work', () => {
     });
   }, 60_000);
 
+  it('a pending export whose job was lost for two hours no longer blocks: it shows failed, and a new one is made', async () => {
+    const user = await t.signUp('client');
+    const lost = crypto.randomUUID();
+    await t.db.$client.query(`INSERT INTO data_exports (identifier, user_id, status, created_at) VALUES ($1, $2, 'pending', $3)`, [lost, user.userId, new Date(t.clock.now().getTime() - 2 * HOUR - 1000)]);
+    expect((await t.api('GET', '/user/export', user)).json().data).toMatchObject({ identifier: lost, status: 'failed' });
+    const res = await t.api('POST', '/user/export', user);
+    expect(res.statusCode, res.body).toBe(202);
+    const { rows } = await t.db.$client.query('SELECT status, failure FROM data_exports WHERE identifier = $1', [lost]);
+    expect(rows[0]).toEqual({ status: 'failed', failure: 'its job did not finish in time' });
+    await t.mail.waitFor(user.email, (m) => m.subject === 'Your data is ready', 30_000);
+  }, 60_000);
+
+  it('an export that cannot be written (a sealed value that does not open) is marked failed: no file, no mail', async () => {
+    const provider = await t.signUp('provider');
+    const client = await t.signUp('client');
+    await t.db.$client.query(
+      `INSERT INTO notes (identifier, author_id, type, client_id, key_id, title_sealed, content_sealed) VALUES (gen_random_uuid(), $1, 'client', $2, 1, $3, $3)`,
+      [provider.userId, client.userId, Buffer.alloc(40, 1).toString('base64')],
+    );
+    expect((await t.api('POST', '/user/export', provider)).statusCode).toBe(202);
+    let status = 'pending';
+    for (let waited = 0; status === 'pending' && waited < 20_000; waited += 100) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = (await t.api('GET', '/user/export', provider)).json().data.status as string;
+    }
+    expect(status).toBe('failed');
+    expect(await t.count('files', { owner_user_id: provider.userId, purpose: 'export' })).toBe(0);
+    await t.mailSettled();
+    expect(t.mail.mails.filter((m) => m.to.includes(provider.email.toLowerCase()) && m.subject === 'Your data is ready')).toHaveLength(0);
+    // And the user may ask again at once.
+    const again = await t.api('POST', '/user/export', provider);
+    expect(again.statusCode).toBe(202);
+  }, 60_000);
+
   it('GET /user/export is null for someone who never asked', async () => {
     const user = await t.signUp('provider');
     expect((await t.api('GET', '/user/export', user)).json()).toEqual({ data: null });
