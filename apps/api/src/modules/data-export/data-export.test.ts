@@ -9,7 +9,8 @@ import { pdfFile, uploadDocuments } from '../../../test/credential-test-helpers.
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
 import { createFileService, createFileStorage } from '../../platform/files/file-service.ts';
-import { purgeExpiredExports } from './data-export.service.ts';
+import { EXPORT_BATCH, dataExportRepository } from './data-export.repository.ts';
+import { PURGE_EXPORTS_QUEUE, purgeExpiredExports } from './data-export.service.ts';
 
 /**
  * The user's own data export (issue 20; decision 0035): a client and a provider with bookings, wallet lines, a
@@ -281,6 +282,8 @@ describe('what must not work', () => {
       [link.id],
     );
     const files = createFileService({ db: t.db, config: t.config, clock: t.clock });
+    // The purge runs every hour, once across all instances.
+    expect((await t.db.$client.query('SELECT cron FROM pgboss.schedule WHERE name = $1', [PURGE_EXPORTS_QUEUE])).rows).toEqual([{ cron: '23 * * * *' }]);
     // Not yet expired: the purge leaves it.
     await purgeExpiredExports({ db: t.db, clock: t.clock, files });
     expect(await t.count('files', { identifier: rows[0]!.file_id })).toBe(1);
@@ -410,6 +413,10 @@ describe('a user with 10,000 messages', () => {
          FROM generate_series(1, 10000) AS i`,
       [conversationId, world.client.userId, ids, sealed, world.provider.userId],
     );
+    // The rows come a page at a time (keyset pages of 500), never all at once.
+    const sizes: number[] = [];
+    for await (const batch of dataExportRepository.messages(t.db, world.client.userId)) sizes.push(batch.length);
+    expect(sizes).toEqual(Array.from({ length: 10_000 / EXPORT_BATCH }, () => EXPORT_BATCH));
     const { zip } = await exportOf(world.client, 90_000);
     const messages = JSON.parse(zip.get('messages.json')!) as Array<{ text: string; senderId: string }>;
     expect(messages).toHaveLength(10_000);
