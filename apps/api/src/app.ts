@@ -31,6 +31,7 @@ import { createDirectoryModule } from './modules/directory/directory.module.ts';
 import { createBankDetailsModule } from './modules/bank-details/bank-details.module.ts';
 import { createClientProfileModule } from './modules/client-profile/client-profile.module.ts';
 import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
+import { createDataExportModule } from './modules/data-export/data-export.module.ts';
 import { createDevMailboxModule } from './modules/dev-mailbox/dev-mailbox.module.ts';
 import { createFilesModule } from './modules/files/files.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
@@ -187,6 +188,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     messages,
     calendar,
     rooms,
+    createDataExportModule(deps),
   ];
 
 

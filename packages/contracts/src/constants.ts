@@ -74,6 +74,8 @@ export const errorCodes = [
   'BAD_REQUEST',
   'INSUFFICIENT_FUNDS',
   'INVALID_SIGNATURE',
+  /** A link that worked once and no longer does (a data export's download link after its 24 hours): 410. */
+  'LINK_EXPIRED',
   'PAYMENT_GATEWAY_ERROR',
   'INTERNAL_ERROR',
 ] as const;

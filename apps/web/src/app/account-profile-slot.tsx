@@ -20,11 +20,24 @@ const CalendarFeedSection = lazy(async () => {
   return { default: mod.CalendarFeedSection };
 });
 
+const DataExportSection = lazy(async () => {
+  const [mod] = await Promise.all([import('@/features/data-export/components/data-export-section'), loadNamespaces(['data-export'])]);
+  return { default: mod.DataExportSection };
+});
+
 /** /account's profile part (spec §2 "/account: profile update"): the client profile or the practice profile. */
 export function AccountProfileSlot() {
   const userType = useAuthStore((s) => s.user?.userType);
   const { section } = useOutletContext<AccountOutletContext>();
-  if (!userType || userType === 'operator') return null;
+  if (!userType) return null;
+  // Every user: their own data as a download (issue 20).
+  if (section === 'data')
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <DataExportSection />
+      </Suspense>
+    );
+  if (userType === 'operator') return null;
   // Both kinds of users: the calendar subscription (issue 19).
   if (section === 'calendar')
     return (

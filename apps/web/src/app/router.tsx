@@ -79,6 +79,8 @@ export const routes: RouteObject[] = [
                 // The profile screens of the user's type render in the account page's outlet.
                 children: [{ index: true, lazy: async () => ({ Component: (await import('./account-profile-slot')).AccountProfileSlot }) }],
               },
+              // The page the "your data is ready" mail links to (issue 20): signed in, it downloads the ZIP.
+              { path: 'account/export/:id', handle: { title: 'dataExport' } satisfies PageHandle, lazy: lazyPage(['data-export'], () => import('@/features/data-export/routes/data-export-download-route').then((m) => m.DataExportDownloadRoute)) },
               { path: 'availability', handle: { title: 'availability' } satisfies PageHandle, lazy: lazyPage(['availability'], () => import('@/features/availability/routes/availability-route').then((m) => m.AvailabilityRoute)) },
               { path: 'practice/bank-details', handle: { title: 'bankDetails' } satisfies PageHandle, lazy: lazyPage(['bankDetails'], () => import('@/features/bank-details/routes/bank-details-route').then((m) => m.BankDetailsRoute)) },
               { path: 'practice/credentials', handle: { title: 'credentials' } satisfies PageHandle, lazy: lazyPage(['credentials', 'files'], () => import('@/features/credentials/routes/credentials-route').then((m) => m.CredentialsRoute)) },

@@ -32,6 +32,7 @@ import type session from '../locales/en/session.json';
 import type waitlist from '../locales/en/waitlist.json';
 import type measures from '../locales/en/measures.json';
 import type accessLog from '../locales/en/access-log.json';
+import type dataExport from '../locales/en/data-export.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -72,6 +73,7 @@ declare module 'i18next' {
       waitlist: typeof waitlist;
       measures: typeof measures;
       'access-log': typeof accessLog;
+      'data-export': typeof dataExport;
     };
   }
 }

@@ -14,6 +14,7 @@ import * as clientProfile from './client-profile.ts';
 import * as clients from './clients.ts';
 import * as credentials from './credentials.ts';
 import * as measures from './measures.ts';
+import * as dataExport from './data-export.ts';
 import * as messages from './messages.ts';
 import * as notes from './notes.ts';
 import * as ops from './ops.ts';
@@ -28,7 +29,7 @@ import * as wallet from './wallet.ts';
  * Every endpoint of the API, for what needs them all: the OpenAPI document, the route coverage test, the web tests'
  * mock check. Modules and the web import one endpoint from its own file, not from here.
  */
-export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails, credentials, verification, bookings, reviews, directory, notes, clients, messages, calendar, rooms, waitlist, measures, accessLog };
+export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails, credentials, verification, bookings, reviews, directory, notes, clients, messages, calendar, rooms, waitlist, measures, accessLog, dataExport };
 
 export const isEndpoint = (value: unknown): value is EndpointDefinition =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'operationId' in value && 'responses' in value;

@@ -18,6 +18,7 @@ import { walletMessages } from './wallet.ts';
 import { waitlistMessages } from './waitlist.ts';
 import { measureMessages } from './measures.ts';
 import { accessLogMessages } from './access-log.ts';
+import { dataExportMessages } from './data-export.ts';
 
 /**
  * Every user-facing validation or error message, once, under a stable key (decision 0017). English texts are the
@@ -45,6 +46,7 @@ export const featureCatalogues = {
   waitlist: waitlistMessages,
   measures: measureMessages,
   accessLog: accessLogMessages,
+  dataExport: dataExportMessages,
 } as const;
 
 export const catalogue = {
@@ -67,6 +69,7 @@ export const catalogue = {
   ...waitlistMessages,
   ...measureMessages,
   ...accessLogMessages,
+  ...dataExportMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -92,6 +92,7 @@ describe('bytes that could not be removed at the time', () => {
     let down = true;
     const flaky: FileStorage = {
       put: (key, data, type) => real.put(key, data, type),
+      putStream: (key, body, type) => real.putStream(key, body, type),
       get: (key) => real.get(key),
       delete: async (key) => {
         if (down) throw new Error('storage unreachable');

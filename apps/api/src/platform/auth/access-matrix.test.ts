@@ -47,6 +47,8 @@ interface Fixtures {
   messageId: string;
   attachmentId: string;
   messageToDeleteId: string;
+  /** The client's data export (issue 20; pending or ready: the download needs the mailed link's signature too). */
+  dataExportId: string;
 }
 interface Rule {
   who: Who;
@@ -242,6 +244,11 @@ const RULES: Record<string, Rule> = {
   // The calendar feed (issue 19): one's own address; the feed itself is public, its token the key (a made-up one: 404).
   'GET /api/v1/calendar/feed': { who: 'user' },
   'POST /api/v1/calendar/feed/reset': { who: 'user' },
+  // The data export (issue 20): any signed-in user asks for their own; another user's export is 404 whatever the link;
+  // the owner without the mailed link's signature gets 400 (the link is not valid).
+  'POST /api/v1/user/export': { who: 'user' },
+  'GET /api/v1/user/export': { who: 'user' },
+  'GET /api/v1/user/export/{id}/download': { who: 'user', params: (f) => ({ id: f.dataExportId }), owned: true },
   'GET /api/v1/calendar/feed/{token}.ics': { who: 'public', params: () => ({ token: 'x'.repeat(56) }), alsoOk: [404] },
   // The video room (issue 19): the booking's two parties only.
   'GET /api/v1/session/{bookingId}/room': { who: 'user', owned: true, params: (f) => ({ bookingId: f.bookingId }) },
@@ -353,6 +360,8 @@ beforeAll(async () => {
   const sent = await uploadDocuments(t, client, '/messages/store', { conversationIdentifier: conversationId, content: 'Hello' }, [pdfFile('letter.pdf')], 'files');
   const toDelete = await uploadDocuments(t, client, '/messages/store', { conversationIdentifier: conversationId, content: 'Typo' }, [], 'files');
   for (const res of [sent, toDelete]) expect(res.statusCode, res.body).toBe(201);
+  const exported = await t.api('POST', '/user/export', client);
+  expect(exported.statusCode, exported.body).toBe(202);
   RULES['PUT /api/v1/messages/mark-seen']!.body = { conversationIdentifier: conversationId };
   const slotId = slots.json().data.items[0].timeSlot[0].identifier as string;
   for (const key of ['POST /api/v1/booking/{id}/reschedule', 'POST /api/v1/appointment/{id}/reschedule', 'POST /api/v1/booking/{id}/schedule']) RULES[key]!.body = { timeslotIdentifier: slotId };
@@ -383,6 +392,7 @@ beforeAll(async () => {
     messageId: sent.json().data.identifier,
     attachmentId: sent.json().data.attachments[0].identifier,
     messageToDeleteId: toDelete.json().data.identifier,
+    dataExportId: exported.json().data.identifier,
   };
   RULES['POST /api/v1/share-booking']!.body = { bookingIdentifier: f.bookingId, email: 'friend@example.com' };
 });

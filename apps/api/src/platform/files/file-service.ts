@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { Config, StorageConfig } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -44,6 +45,15 @@ export interface FileService {
    * it sealed). Never handed out by signed URL: the caller reads it back with `readBytes` after its own access check.
    */
   saveSealed(ownerUserId: string, purpose: 'note' | 'chat', data: Buffer, tx?: Executor): Promise<StoredFile>;
+  /**
+   * Stores what a stream yields (a data export the server writes, sealed by its caller; decision 0035) under
+   * `<purpose>/<id>.bin`, never holding it all: the bytes first (size and SHA-256 counted on the way), then the row.
+   * A crash between the two leaves bytes without a row (written once, in a folder of their own); a failed row insert
+   * removes the bytes. Never handed out by signed URL: the caller reads it with `openStream` after its own checks.
+   */
+  saveStream(ownerUserId: string, purpose: 'export', body: Readable): Promise<StoredFile>;
+  /** A live file's bytes as a stream (undefined when the row or the bytes are gone). */
+  openStream(fileId: string): Promise<StoredObject | undefined>;
   /** A live file's bytes (undefined when the row or the bytes are gone). */
   readBytes(fileId: string): Promise<Buffer | undefined>;
   /** Soft-deletes the row (deletedAt) and removes the bytes from storage; idempotent. */
@@ -160,6 +170,37 @@ export function createFileService(opts: FileServiceOptions): FileService {
     async saveSealed(ownerUserId, purpose, data, tx) {
       const row = await storeAsIs(ownerUserId, purpose, { data, contentType: 'application/octet-stream', extension: 'bin', originalName: null }, tx);
       return { identifier: row.identifier, contentType: row.contentType, sizeBytes: row.sizeBytes };
+    },
+
+    async saveStream(ownerUserId, purpose, body) {
+      const identifier = newId();
+      const storageKey = `${purpose}/${identifier}.bin`;
+      const hash = crypto.createHash('sha256');
+      let size = 0;
+      const counted = body.pipe(
+        new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            hash.update(chunk);
+            size += chunk.length;
+            done(null, chunk);
+          },
+        }),
+      );
+      body.once('error', (err) => counted.destroy(err));
+      await storage.putStream(storageKey, counted, 'application/octet-stream');
+      try {
+        const row = await filesRepository.insert(db, { identifier, ownerUserId, purpose, storageKey, contentType: 'application/octet-stream', sizeBytes: size, sha256: hash.digest('hex'), originalName: null });
+        return { identifier: row.identifier, contentType: row.contentType, sizeBytes: row.sizeBytes };
+      } catch (err) {
+        await storage.delete(storageKey).catch(() => {});
+        throw err;
+      }
+    },
+
+    async openStream(fileId) {
+      const row = await filesRepository.findLive(db, fileId);
+      if (!row) return undefined;
+      return (await storage.get(row.storageKey)) ?? undefined;
     },
 
     async readBytes(fileId) {

@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableName, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { dataExports } from '../../db/schema/exports.ts';
 import { files } from '../../db/schema/files.ts';
 import { insuranceFiles, qualificationFiles } from '../../db/schema/credentials.ts';
 import { chatAttachments } from '../../db/schema/messages.ts';
@@ -19,6 +20,7 @@ export const fileReferences: ReadonlyArray<{ table: PgTable; column: PgColumn }>
   { table: insuranceFiles, column: insuranceFiles.fileId },
   { table: notes, column: notes.fileId },
   { table: chatAttachments, column: chatAttachments.fileId },
+  { table: dataExports, column: dataExports.fileId },
 ];
 
 export type FileRow = typeof files.$inferSelect;

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, type FileStorage, type StoredObject } from './storage.ts';
 
 /** Files in a folder (DATA_DIR/uploads): the default for one instance and for development. */
@@ -25,6 +27,20 @@ export class LocalFileStorage implements FileStorage {
     // Write then rename: a reader never sees half a file. The content type is kept beside the bytes.
     const tmp = `${full}.${crypto.randomBytes(6).toString('hex')}.tmp`;
     await fs.promises.writeFile(tmp, data, { mode: 0o600 });
+    await fs.promises.writeFile(`${full}.type`, contentType, { mode: 0o600 });
+    await fs.promises.rename(tmp, full);
+  }
+
+  async putStream(key: string, body: Readable, contentType: string): Promise<void> {
+    const full = this.pathOf(key);
+    await fs.promises.mkdir(path.dirname(full), { recursive: true });
+    const tmp = `${full}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await pipeline(body, fs.createWriteStream(tmp, { mode: 0o600 }));
+    } catch (err) {
+      await fs.promises.rm(tmp, { force: true });
+      throw err;
+    }
     await fs.promises.writeFile(`${full}.type`, contentType, { mode: 0o600 });
     await fs.promises.rename(tmp, full);
   }

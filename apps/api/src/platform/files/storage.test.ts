@@ -34,6 +34,24 @@ function behavesAsStorage(name: string, make: () => FileStorage) {
       expect(await storage.get('profile_picture/never-written.webp')).toBeNull();
     });
 
+    it('stores a stream in parts without holding it, and a failing stream leaves nothing', async () => {
+      const storage = make();
+      const { Readable } = await import('node:stream');
+      const chunk = Buffer.alloc(1024 * 1024, 7);
+      // 9 MiB and a bit: more than one S3 part of 8 MiB.
+      const chunks = [...Array.from({ length: 9 }, () => chunk), Buffer.from('tail')];
+      await storage.putStream('export/0190a000-0000-7000-8000-000000000002.bin', Readable.from(chunks), 'application/octet-stream');
+      const got = await storage.get('export/0190a000-0000-7000-8000-000000000002.bin');
+      expect((await read(got!.body)).equals(Buffer.concat(chunks))).toBe(true);
+      await storage.delete('export/0190a000-0000-7000-8000-000000000002.bin');
+      async function* failing() {
+        yield Buffer.from('half');
+        throw new Error('the writer failed');
+      }
+      await expect(storage.putStream('export/0190a000-0000-7000-8000-000000000003.bin', Readable.from(failing()), 'application/octet-stream')).rejects.toThrow(/the writer failed/);
+      expect(await storage.get('export/0190a000-0000-7000-8000-000000000003.bin')).toBeNull();
+    });
+
     it.each(['../secrets.json', 'a/../../b.webp', '/etc/passwd', 'a\\..\\b.webp', 'a/./b.webp', '', 'no-extension', 'A/B.webp', 'a//b.webp', 'a/b.webp\0.png', '%2e%2e/x.webp'])(
       'refuses the key %j',
       async (key) => {

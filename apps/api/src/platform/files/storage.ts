@@ -9,6 +9,11 @@ export interface StoredObject {
 /** Where the bytes of uploaded files live. Keys are made by the server (never user input); rows in `files` say whose they are. */
 export interface FileStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores what a stream yields, without holding it all in memory (a data export, decision 0035): a local file is
+   * written then renamed, S3 gets a multipart upload of bounded parts. A failed stream leaves nothing under `key`.
+   */
+  putStream(key: string, body: Readable, contentType: string): Promise<void>;
   /** The object, or null when there is none under this key. */
   get(key: string): Promise<StoredObject | null>;
   /** Removes the object; removing a missing one is not an error. */
