@@ -3,7 +3,7 @@ import { m } from './messages/index.ts';
 
 /**
  * One place the user is signed in (a session: a refresh-token family), as their list of devices shows it. `device` is
- * a readable "Firefox on Windows" made from the browser's user agent at sign-in (null when it said nothing useful);
+ * a readable "Firefox on Windows 10" (in the request's language) made from the browser's user agent at sign-in (null when it said nothing useful);
  * `ipAddress` is the sign-in's address (there is no geo database, so no city: decision 0036).
  */
 export const signedInSession = z.object({

@@ -1,4 +1,5 @@
 import type { AuthSession } from '@therapy/contracts/auth';
+import type { Locale } from '@therapy/contracts/messages';
 import type { SignedInSession } from '@therapy/contracts/sessions';
 import { REFRESH_TOKEN_TTL_DAYS } from '@therapy/contracts/constants';
 import type { Executor } from '../../db/client.ts';
@@ -106,7 +107,7 @@ export function createSessionService({ db, clock, tokens, config }: AppDeps) {
     },
 
     /** Where the user is signed in: open sessions with a usable refresh token that are not idle past their window. */
-    async list(user: UserRow, currentSessionId: string): Promise<SignedInSession[]> {
+    async list(user: UserRow, currentSessionId: string, locale: Locale): Promise<SignedInSession[]> {
       const now = clock.now();
       const rows = await tokenRepository.listOpenSessions(db, user.identifier, now);
       return rows
@@ -116,7 +117,7 @@ export function createSessionService({ db, clock, tokens, config }: AppDeps) {
           createdAt: r.createdAt.toISOString(),
           lastActiveAt: r.lastActiveAt.toISOString(),
           ipAddress: r.ipAddress,
-          device: deviceName(r.userAgent),
+          device: deviceName(r.userAgent, locale),
           current: r.identifier === currentSessionId,
         }));
     },

@@ -13,7 +13,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   route(app, listUserSessions, async (req) => {
     const me = signedIn(req);
-    return { data: await sessions.list(me.user, me.sessionId) };
+    return { data: await sessions.list(me.user, me.sessionId, requestLocale(req)) };
   });
 
   route(app, endUserSession, async (req, reply) => {

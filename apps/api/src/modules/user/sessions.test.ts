@@ -106,6 +106,9 @@ describe('where you are signed in', () => {
     expect(theirs).toHaveLength(1);
     expect(theirs[0]!.current).toBe(true);
     expect(seen.map((s) => s.identifier)).not.toContain(theirs[0]!.identifier);
+    // In German the device reads so too.
+    const german = await t.request({ method: 'GET', url: '/api/v1/user/sessions', headers: { ...laptop.auth, 'x-locale': 'de' } });
+    expect(german.json().data[0].device).toBe('Firefox auf Windows 10');
     // The phone sees the same list, with itself as the current one.
     expect((await list(t, phone.auth)).find((s) => s.current)!.ipAddress).toBe('198.51.100.20');
   });
