@@ -20,10 +20,24 @@ const CalendarFeedSection = lazy(async () => {
   return { default: mod.CalendarFeedSection };
 });
 
-/** /account's profile part (spec §2 "/account: profile update"): the client profile or the practice profile. */
+const DevicesSection = lazy(async () => {
+  const [mod] = await Promise.all([import('@/features/devices/components/devices-section'), loadNamespaces(['devices'])]);
+  return { default: mod.DevicesSection };
+});
+
+/**
+ * /account's sections from other features: the client profile or the practice profile, the calendar subscription,
+ * and (every user type, operators too) where one is signed in.
+ */
 export function AccountProfileSlot() {
   const userType = useAuthStore((s) => s.user?.userType);
   const { section } = useOutletContext<AccountOutletContext>();
+  if (userType && section === 'devices')
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <DevicesSection />
+      </Suspense>
+    );
   if (!userType || userType === 'operator') return null;
   // Both kinds of users: the calendar subscription (issue 19).
   if (section === 'calendar')

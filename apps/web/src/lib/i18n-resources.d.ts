@@ -30,6 +30,8 @@ import type chat from '../locales/en/chat.json';
 import type calendar from '../locales/en/calendar.json';
 import type session from '../locales/en/session.json';
 import type waitlist from '../locales/en/waitlist.json';
+import type idle from '../locales/en/idle.json';
+import type devices from '../locales/en/devices.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -68,6 +70,8 @@ declare module 'i18next' {
       calendar: typeof calendar;
       session: typeof session;
       waitlist: typeof waitlist;
+      idle: typeof idle;
+      devices: typeof devices;
     };
   }
 }
