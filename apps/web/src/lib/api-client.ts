@@ -141,6 +141,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
 let refreshInFlight: Promise<AuthSession | null> | null = null;
 /** The last refresh was refused because the session had been idle too long (SESSION_IDLE, decision 0036). */
 let refusedAsIdle = false;
+export const lastRefreshRefusedAsIdle = (): boolean => refusedAsIdle;
 
 /**
  * Exchanges the httpOnly refresh cookie for a new access token. Concurrent callers share one request: the server

@@ -46,6 +46,11 @@ export interface IdleWatch {
   stop: () => void;
 }
 
+/** Tells the other tabs that this one signed out on purpose (the header's "Sign out", a deleted account): they follow. */
+export function announceSignOut(): void {
+  writeLocal(idleKeys.ended, JSON.stringify({ reason: 'signed-out', at: Date.now() }));
+}
+
 export const WARN_BEFORE_MS = 60_000;
 /** At most one report a minute, shared by every tab. */
 export const REPORT_EVERY_MS = 60_000;

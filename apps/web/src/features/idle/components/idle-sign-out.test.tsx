@@ -6,6 +6,7 @@ import { setSessionExpiredHandler } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { idleKeys } from '@/lib/idle-watch';
 import { useModalStore } from '@/lib/modal-store';
+import { clearSession } from '@/lib/session-state';
 import { sessionUser } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { IdleSignOut } from './idle-sign-out';
@@ -121,6 +122,27 @@ describe('IdleSignOut (a provider: 15 minutes)', () => {
     expect(calls).toContain('logout');
     expect(useAuthStore.getState()).toMatchObject({ status: 'anonymous', endedBy: 'signed-out' });
     expect(expiredTo).toEqual([]);
+    expect(JSON.parse(localStorage.getItem(idleKeys.ended)!)).toMatchObject({ reason: 'signed-out' });
+  });
+
+  it('a sign-out elsewhere in this tab (the header) is announced to the other tabs', async () => {
+    setup();
+    await wait(MINUTE);
+    expect(localStorage.getItem(idleKeys.ended)).toBeNull();
+    await act(async () => clearSession('signed-out'));
+    expect(JSON.parse(localStorage.getItem(idleKeys.ended)!)).toMatchObject({ reason: 'signed-out' });
+  });
+
+  it('another tab that signs out signs this one out too', async () => {
+    const { calls } = setup();
+    await wait(MINUTE);
+    await act(async () => {
+      const value = JSON.stringify({ reason: 'signed-out', at: Date.now() });
+      window.dispatchEvent(new StorageEvent('storage', { key: idleKeys.ended, newValue: value, storageArea: localStorage }));
+    });
+    await wait(0);
+    expect(calls).toContain('logout');
+    expect(useAuthStore.getState()).toMatchObject({ status: 'anonymous', endedBy: 'signed-out' });
   });
 
   it('Escape closes the warning and counts as staying', async () => {

@@ -6,7 +6,7 @@ import { logout } from '@therapy/contracts/endpoints/auth';
 import { call, expireSession, refreshSession } from '@/lib/api-client';
 import { appConfigQuery } from '@/lib/app-config';
 import { useAuthStore } from '@/lib/auth-store';
-import { startIdleWatch, type IdleEnd } from '@/lib/idle-watch';
+import { announceSignOut, startIdleWatch, type IdleEnd } from '@/lib/idle-watch';
 import { useModalStore } from '@/lib/modal-store';
 import { clearSession } from '@/lib/session-state';
 import { useIdleStore } from '../idle-store';
@@ -67,6 +67,9 @@ export function IdleSignOut() {
       unsubscribe();
       watch.stop();
       useIdleStore.setState({ deadline: null });
+      // Signed out here on purpose: the other tabs of this browser sign out too, as after an idle sign-out.
+      const { status, endedBy } = useAuthStore.getState();
+      if (status === 'anonymous' && endedBy === 'signed-out') announceSignOut();
     };
   }, [minutes]);
 
