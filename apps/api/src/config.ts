@@ -89,6 +89,10 @@ const envSchema = z.object({
   /** The platform's share of a completed session's fee, 0 to 0.5 (DESIGN.md §6: configurable, default 0). */
   PLATFORM_COMMISSION_RATE: z.coerce.number().min(0).max(0.5).optional(),
   SEED_DEMO: bool.optional(),
+  /** Idle sign-out (HIPAA §164.312(a)(2)(iii)): minutes without activity before a provider's or operator's session ends. */
+  IDLE_SIGNOUT_PROVIDER_MINUTES: z.coerce.number().int().min(2).max(1440).default(15),
+  /** Minutes without activity before a client's session ends. */
+  IDLE_SIGNOUT_CLIENT_MINUTES: z.coerce.number().int().min(2).max(1440).default(60),
   SERVE_WEB: bool.default(true),
 });
 
@@ -117,6 +121,8 @@ export interface Config {
   commissionRate: number;
   seedDemo: boolean;
   serveWeb: boolean;
+  /** Minutes without activity after which a session ends (decision 0036); operators follow the provider window. */
+  idleSignOut: { providerMinutes: number; clientMinutes: number };
   payments: {
     gateway: 'sandbox' | 'paystack';
     /** The gateway of each currency's card top-ups; a currency without one cannot be topped up (a clear 400). */
@@ -252,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     commissionRate: e.PLATFORM_COMMISSION_RATE ?? 0,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     serveWeb: e.SERVE_WEB,
+    idleSignOut: { providerMinutes: e.IDLE_SIGNOUT_PROVIDER_MINUTES, clientMinutes: e.IDLE_SIGNOUT_CLIENT_MINUTES },
     payments: {
       gateway: e.PAYMENT_GATEWAY,
       byCurrency,

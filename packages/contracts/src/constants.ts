@@ -62,6 +62,8 @@ export const cookieNames = {
 export const errorCodes = [
   'VALIDATION_ERROR',
   'UNAUTHORIZED_ACCESS',
+  /** The session ended after the idle window without activity (decision 0036): sign in again. */
+  'SESSION_IDLE',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',

@@ -20,17 +20,31 @@ const CalendarFeedSection = lazy(async () => {
   return { default: mod.CalendarFeedSection };
 });
 
+const DevicesSection = lazy(async () => {
+  const [mod] = await Promise.all([import('@/features/devices/components/devices-section'), loadNamespaces(['devices'])]);
+  return { default: mod.DevicesSection };
+});
+
 const DataExportSection = lazy(async () => {
   const [mod] = await Promise.all([import('@/features/data-export/components/data-export-section'), loadNamespaces(['data-export'])]);
   return { default: mod.DataExportSection };
 });
 
-/** /account's profile part (spec §2 "/account: profile update"): the client profile or the practice profile. */
+/**
+ * /account's sections from other features: the client profile or the practice profile, the calendar subscription,
+ * and (every user type, operators too) where one is signed in and one's own data.
+ */
 export function AccountProfileSlot() {
   const userType = useAuthStore((s) => s.user?.userType);
   const { section } = useOutletContext<AccountOutletContext>();
   if (!userType) return null;
-  // Every user: their own data as a download (issue 20).
+  // Every user, operators too: where they are signed in, and their own data as a download (issue 20).
+  if (section === 'devices')
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <DevicesSection />
+      </Suspense>
+    );
   if (section === 'data')
     return (
       <Suspense fallback={<PageSpinner />}>

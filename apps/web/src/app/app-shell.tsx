@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
+import { IdleSignOut } from '@/features/idle/components/idle-sign-out';
 import { OperatingCountryCheck } from '@/features/location/components/operating-country-check';
 import { currentLocale } from '@/lib/i18n';
 import { applyPageTitle, usePageTitleOverride } from '@/lib/page-title';
@@ -89,6 +90,7 @@ export function AppShell() {
       <ModalHost />
       <OperatingCountryCheck />
       <LiveUpdates />
+      <IdleSignOut />
       {toasterWanted && (
         <Suspense fallback={null}>
           <Toaster />

@@ -148,4 +148,12 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
     ns: ['waitlist'],
     load: () => import('@/features/waitlist/modals/join-waitlist-modal').then((m) => m.JoinWaitlistModal),
   },
+  'idle-warning': {
+    ns: ['idle'],
+    load: () => import('@/features/idle/modals/idle-warning-modal').then((m) => m.IdleWarningModal),
+  },
+  'device-sign-out': {
+    ns: ['devices'],
+    load: () => import('@/features/devices/modals/device-sign-out-modal').then((m) => m.DeviceSignOutModal),
+  },
 };

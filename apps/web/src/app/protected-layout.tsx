@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
+import { loginPathFor } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 
 export interface RouteHandle {
@@ -27,7 +28,7 @@ export function ProtectedLayout() {
   // After signing out or deleting the account the user is on their way home, not to the login page.
   if (status === 'anonymous' && endedBy === 'signed-out') return <Navigate to="/" replace />;
   if (status === 'anonymous') {
-    return <Navigate to={`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
+    return <Navigate to={loginPathFor(`${location.pathname}${location.search}`, endedBy === 'idle' ? 'idle' : 'expired')} replace />;
   }
 
   // Operators work the review queue (decision 0026): client and provider pages are not theirs; their account page is.

@@ -139,6 +139,9 @@ async function send(method: string, path: string, options: RequestOptions): Prom
 }
 
 let refreshInFlight: Promise<AuthSession | null> | null = null;
+/** The last refresh was refused because the session had been idle too long (SESSION_IDLE, decision 0036). */
+let refusedAsIdle = false;
+export const lastRefreshRefusedAsIdle = (): boolean => refusedAsIdle;
 
 /**
  * Exchanges the httpOnly refresh cookie for a new access token. Concurrent callers share one request: the server
@@ -148,7 +151,12 @@ export function refreshSession(options: { timeoutMs?: number } = {}): Promise<Au
   refreshInFlight ??= (async () => {
     try {
       const response = await send(refreshToken.method, refreshToken.path, { recoverSession: false, timeoutMs: options.timeoutMs });
-      if (!response.ok) return null;
+      if (!response.ok) {
+        const refusal = await readBody(response);
+        refusedAsIdle = isRecord(refusal) && refusal.code === 'SESSION_IDLE';
+        return null;
+      }
+      refusedAsIdle = false;
       const body = await readBody(response);
       if (!isRecord(body) || !isRecord(body.data) || typeof body.data.accessToken !== 'string') return null;
       const session = body.data as unknown as AuthSession;
@@ -167,12 +175,20 @@ function currentPath(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 
-/** Spec §4 "Unauthorised": clear the session and send the user to sign in, coming back here afterwards. */
-function expireSession(): void {
-  clearSession('expired');
+/**
+ * Spec §4 "Unauthorised": clear the session and send the user to sign in, coming back here afterwards. After an idle
+ * sign-out the login page also says why (`reason=idle`).
+ */
+export function expireSession(reason: 'expired' | 'idle' = 'expired'): void {
+  clearSession(reason);
   const path = currentPath();
   if (window.location.pathname.replace(/\/+$/, '') === '/login') return;
-  onSessionExpired(`/login?redirect=${encodeURIComponent(path)}`);
+  onSessionExpired(loginPathFor(path, reason));
+}
+
+/** The login page's address for a session that ended while the user was at `path`. */
+export function loginPathFor(path: string, reason: 'expired' | 'idle'): string {
+  return `/login?redirect=${encodeURIComponent(path)}${reason === 'idle' ? '&reason=idle' : ''}`;
 }
 
 function isExpiredToken(response: Response, body: unknown): boolean {
@@ -193,7 +209,7 @@ async function requestBody(method: string, path: string, options: RequestOptions
       body = await readBody(response);
     }
     if (!session || isExpiredToken(response, body)) {
-      expireSession();
+      expireSession(!session && refusedAsIdle ? 'idle' : 'expired');
       throw toApiError(401, body);
     }
   }

@@ -7,8 +7,11 @@ import { create } from 'zustand';
  * `unknown` means the start-up refresh has not answered yet; protected pages wait for it instead of bouncing to login.
  */
 export type AuthStatus = 'unknown' | 'authenticated' | 'anonymous';
-/** Why a session ended: protected pages send an expired session to the login page, a sign-out home. */
-export type SessionEnd = 'signed-out' | 'expired';
+/**
+ * Why a session ended: protected pages send an expired session to the login page, a sign-out home, and an idle
+ * sign-out (decision 0036) to the login page with a notice that says why.
+ */
+export type SessionEnd = 'signed-out' | 'expired' | 'idle';
 
 interface AuthState {
   status: AuthStatus;

@@ -33,6 +33,8 @@ import type waitlist from '../locales/en/waitlist.json';
 import type measures from '../locales/en/measures.json';
 import type accessLog from '../locales/en/access-log.json';
 import type dataExport from '../locales/en/data-export.json';
+import type idle from '../locales/en/idle.json';
+import type devices from '../locales/en/devices.json';
 
 // Typed keys: a `t('auth:missing.key')` fails the type check instead of showing a raw key to users.
 declare module 'i18next' {
@@ -74,6 +76,8 @@ declare module 'i18next' {
       measures: typeof measures;
       'access-log': typeof accessLog;
       'data-export': typeof dataExport;
+      idle: typeof idle;
+      devices: typeof devices;
     };
   }
 }

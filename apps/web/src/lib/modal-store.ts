@@ -82,6 +82,11 @@ export interface ModalProps {
     therapies: Array<{ identifier: string; code: string; name: string }>;
     modalities: Array<{ identifier: string; code: string; name: string }>;
   };
+  // Care and privacy (issue 20).
+  /** A minute before an idle sign-out: "Stay signed in" or "Sign out" (decision 0036). */
+  'idle-warning': Record<string, never>;
+  /** "Sign out this device?" for one other device (`session`), or for all other devices without it. */
+  'device-sign-out': { session?: { identifier: string; device: string } };
 }
 
 export type ModalId = keyof ModalProps;

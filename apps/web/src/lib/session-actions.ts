@@ -1,7 +1,7 @@
 import { cookieNames, PAGE_INITIAL_PROPS_TIMEOUT_MS } from '@therapy/contracts/constants';
 import { logout } from '@therapy/contracts/endpoints/auth';
 import { getCookie } from './storage';
-import { call, refreshSession } from './api-client';
+import { call, lastRefreshRefusedAsIdle, refreshSession } from './api-client';
 import { useAuthStore } from './auth-store';
 import { clearSession } from './session-state';
 
@@ -20,7 +20,8 @@ export function restoreSession(): Promise<void> {
   }
   restoring ??= refreshSession({ timeoutMs: PAGE_INITIAL_PROPS_TIMEOUT_MS }).then((session) => {
     // A sign-in that finished meanwhile must not be undone by a late failure of the start-up refresh.
-    if (!session && useAuthStore.getState().status === 'unknown') useAuthStore.getState().setAnonymous();
+    // A session that ended while the browser was away (idle sign-out, decision 0036) says so on the login page.
+    if (!session && useAuthStore.getState().status === 'unknown') useAuthStore.getState().setAnonymous(lastRefreshRefusedAsIdle() ? 'idle' : undefined);
   });
   return restoring;
 }

@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import { changeEmailInput, deleteAccountInput, deleteAccountPreview, updatePasswordInput, userInfo, validateEmailChangeInput } from '../auth.ts';
 import { envelope, errorBody, messageOnly } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { activityRecorded, sessionParams, signedInSession } from '../sessions.ts';
 import { timezoneInput, timezoneResponse, userPreferencesInput } from '../user.ts';
 
 /** The signed-in user's own account (spec §7 "Auth and user"): any user type. */
@@ -102,4 +104,45 @@ export const setUserTimezone = defineEndpoint({
   role,
   body: timezoneInput,
   responses: { 200: envelope(timezoneResponse), ...errors },
+});
+
+export const listUserSessions = defineEndpoint({
+  method: 'GET',
+  path: '/user/sessions',
+  operationId: 'listUserSessions',
+  summary: 'Where you are signed in: your live sessions (device, address, signed in, last active), most recently active first',
+  tags,
+  role,
+  responses: { 200: envelope(z.array(signedInSession)), ...errors },
+});
+
+export const endUserSession = defineEndpoint({
+  method: 'DELETE',
+  path: '/user/sessions/:id',
+  operationId: 'endUserSession',
+  summary: 'Sign out one of your sessions at once (its refresh and access tokens); your current one signs you out',
+  tags,
+  role,
+  params: sessionParams,
+  responses: { 200: messageOnly, ...errors },
+});
+
+export const endOtherUserSessions = defineEndpoint({
+  method: 'DELETE',
+  path: '/user/sessions',
+  operationId: 'endOtherUserSessions',
+  summary: 'Sign out every session but the one that asks',
+  tags,
+  role,
+  responses: { 200: messageOnly, ...errors },
+});
+
+export const recordUserActivity = defineEndpoint({
+  method: 'POST',
+  path: '/user/activity',
+  operationId: 'recordUserActivity',
+  summary: 'The person used the app (pointer, keys, touch, scroll, focus): keeps the session from idle sign-out (decision 0036)',
+  tags,
+  role,
+  responses: { 200: envelope(activityRecorded), ...errors },
 });

@@ -151,4 +151,21 @@ export const authMessages = defineMessages({
     en: 'You have been signed out',
     de: 'Du wurdest abgemeldet',
   },
+  signedOutIdle: {
+    en: 'You were signed out after {minutes} minutes without activity. Please sign in again.',
+    de: 'Du wurdest nach {minutes} Minuten ohne Aktivität abgemeldet. Bitte melde dich erneut an.',
+  },
+  /** A device in the list of where one is signed in, e.g. "Firefox on Windows 10". */
+  deviceName: {
+    en: '{browser} on {system}',
+    de: '{browser} auf {system}',
+  },
+  deviceSignedOut: {
+    en: 'Signed out of that device.',
+    de: 'Das Gerät wurde abgemeldet.',
+  },
+  otherDevicesSignedOut: {
+    en: 'Signed out of all other devices.',
+    de: 'Alle anderen Geräte wurden abgemeldet.',
+  },
 });

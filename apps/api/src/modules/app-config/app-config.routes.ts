@@ -9,6 +9,15 @@ export const appConfigRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; flags: Flag
   const { config } = deps;
   route(app, getAppConfig, async (_req, reply) => {
     void reply.header('cache-control', 'public, max-age=60');
-    return { data: { operatingCountries: config.operatingCountries, oidc: { google: Boolean(config.oidc) }, flags: await flags.all(), errorReportingDsn: config.sentryDsn ?? null } };
+    return {
+      data: {
+        operatingCountries: config.operatingCountries,
+        oidc: { google: Boolean(config.oidc) },
+        flags: await flags.all(),
+        errorReportingDsn: config.sentryDsn ?? null,
+        // Operators follow the provider window (decision 0036).
+        idleSignOut: { client: config.idleSignOut.clientMinutes, provider: config.idleSignOut.providerMinutes, operator: config.idleSignOut.providerMinutes },
+      },
+    };
   });
 };

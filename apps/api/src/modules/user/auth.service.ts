@@ -16,6 +16,8 @@ import { countryRepository } from './country.repository.ts';
 
 export interface RequestContext {
   ip: string;
+  /** The browser's user-agent header (a session records it for the user's list of devices). */
+  userAgent: string | undefined;
   locale: Locale;
   log: { error: (o: object, m: string) => void };
 }
@@ -107,7 +109,7 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
       if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
       await limiter.clear(accountKey);
       for (const r of reservations) await limiter.release(r);
-      return sessions.start(user);
+      return sessions.start(user, { ip: ctx.ip, userAgent: ctx.userAgent });
     },
 
     async verifyEmail(token: string, ctx: RequestContext): Promise<void> {

@@ -51,7 +51,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     const flow: OidcFlow = parsed.data;
     try {
       const claims = await client.finish(new URL(req.url, config.appOrigin), flow);
-      const issued = await service.signIn(claims, parsed.data.userType, requestLocale(req));
+      const issued = await service.signIn(claims, parsed.data.userType, requestLocale(req), { ip: req.ip, userAgent: req.headers['user-agent'] });
       refreshCookie.set(reply, issued.refreshToken, secure);
       return reply.redirect(`${config.appOrigin}/auth/complete?redirect=${encodeURIComponent(parsed.data.redirect)}`);
     } catch (err) {

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
 import type { OidcClaims } from '../../platform/auth/oidc-client.ts';
 import type { Locale } from '@therapy/contracts/messages';
-import { createSessionService, type IssuedSession } from './session.service.ts';
+import { createSessionService, type IssuedSession, type SessionOrigin } from './session.service.ts';
 import { userRepository, type UserRow } from './user.repository.ts';
 
 export class OidcSignInError extends Error {}
@@ -40,8 +40,8 @@ export function createOidcService(deps: AppDeps) {
   };
 
   return {
-    async signIn(claims: OidcClaims, userType: 'client' | 'provider', locale: Locale): Promise<IssuedSession> {
-      return sessions.start(await findOrCreate(claims, userType, locale));
+    async signIn(claims: OidcClaims, userType: 'client' | 'provider', locale: Locale, origin: SessionOrigin): Promise<IssuedSession> {
+      return sessions.start(await findOrCreate(claims, userType, locale), origin);
     },
   };
 }

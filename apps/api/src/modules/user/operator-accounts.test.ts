@@ -39,7 +39,7 @@ describe('operator accounts (npm run operator:create, decision 0026)', () => {
     const operator = await t.signUpOperator();
     const oidc = createOidcService({ db: t.db, clock: t.clock, tokens: createAccessTokens(t.config.jwtSecret) } as unknown as AppDeps);
     const claims = { issuer: 'https://accounts.example', subject: 'g-123', email: operator.email, emailVerified: true, givenName: 'O', familyName: 'P' };
-    await expect(oidc.signIn(claims, 'client', 'en')).rejects.toBeInstanceOf(OidcSignInError);
+    await expect(oidc.signIn(claims, 'client', 'en', { ip: '127.0.0.1', userAgent: undefined })).rejects.toBeInstanceOf(OidcSignInError);
     expect(await t.count('user_identities', { user_id: operator.userId })).toBe(0);
   });
 });

@@ -1,14 +1,73 @@
-import { and, asc, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { actionTokens, authAttempts, emailChangeCodes, refreshTokens, userSessions } from '../../db/schema/users.ts';
+import { actionTokens, authAttempts, emailChangeCodes, refreshTokens, userSessions, users } from '../../db/schema/users.ts';
 
 type Purpose = (typeof actionTokens.$inferSelect)['purpose'];
 
 /** Refresh tokens, single-use links, email codes and attempt counters: everything secret is stored hashed. */
 export const tokenRepository = {
   /** A session starts with its first refresh token; its identifier is the token family. */
-  async insertSession(db: Executor, v: { identifier: string; userId: string }) {
+  async insertSession(
+    db: Executor,
+    v: { identifier: string; userId: string; ipAddress: string | null; userAgent: string | null; createdAt: Date; lastActiveAt: Date },
+  ) {
     await db.insert(userSessions).values(v);
+  },
+  /** A session with its user's type (the idle window depends on it), whether or not it is still open. */
+  async findSession(db: Executor, sessionId: string) {
+    const [row] = await db
+      .select({ identifier: userSessions.identifier, userId: userSessions.userId, revokedAt: userSessions.revokedAt, lastActiveAt: userSessions.lastActiveAt, userType: users.userType })
+      .from(userSessions)
+      .innerJoin(users, eq(users.identifier, userSessions.userId))
+      .where(eq(userSessions.identifier, sessionId))
+      .limit(1);
+    return row;
+  },
+  /**
+   * The user's open sessions that still hold a usable refresh token (not rotated, not revoked, not expired), most
+   * recently active first. A session whose last token ran out can never come back, so it is not listed.
+   */
+  async listOpenSessions(db: Executor, userId: string, now: Date) {
+    const usable = db
+      .select({ one: sql`1` })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.familyId, userSessions.identifier),
+          isNull(refreshTokens.rotatedAt),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, now),
+        ),
+      );
+    return db
+      .select({
+        identifier: userSessions.identifier,
+        createdAt: userSessions.createdAt,
+        lastActiveAt: userSessions.lastActiveAt,
+        ipAddress: userSessions.ipAddress,
+        userAgent: userSessions.userAgent,
+      })
+      .from(userSessions)
+      .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), exists(usable)))
+      .orderBy(desc(userSessions.lastActiveAt), desc(userSessions.createdAt));
+  },
+  /**
+   * Counts the person as active now. Writes only when the stored time is at least `minStepMs` old, so a busy person
+   * costs one small UPDATE every half minute at most. Returns the stored time (moved or not); undefined when closed.
+   */
+  async touchSession(db: Executor, sessionId: string, now: Date, minStepMs: number): Promise<Date | undefined> {
+    const [moved] = await db
+      .update(userSessions)
+      .set({ lastActiveAt: now })
+      .where(and(eq(userSessions.identifier, sessionId), isNull(userSessions.revokedAt), lt(userSessions.lastActiveAt, new Date(now.getTime() - minStepMs))))
+      .returning({ lastActiveAt: userSessions.lastActiveAt });
+    if (moved) return moved.lastActiveAt;
+    const [kept] = await db
+      .select({ lastActiveAt: userSessions.lastActiveAt })
+      .from(userSessions)
+      .where(and(eq(userSessions.identifier, sessionId), isNull(userSessions.revokedAt)))
+      .limit(1);
+    return kept?.lastActiveAt;
   },
   async insertRefresh(db: Executor, v: { userId: string; familyId: string; tokenHash: string; expiresAt: Date }) {
     await db.insert(refreshTokens).values(v);

@@ -7,6 +7,7 @@ import { authRoutes } from './auth.routes.ts';
 import type { SignUpStep } from './auth.service.ts';
 import { userMaintenance } from './maintenance.ts';
 import { oidcRoutes } from './oidc.routes.ts';
+import { sessionRoutes } from './sessions.routes.ts';
 import { createSessionService } from './session.service.ts';
 import { userRepository, type NewUser, type UserRow } from './user.repository.ts';
 
@@ -30,6 +31,7 @@ export function createUserModule(deps: AppDeps, { wallet }: { wallet: AccountWal
     await app.register(authRoutes, { deps, signUpSteps });
     await app.register(accountRoutes, { deps, wallet, upcomingSessions: (userId, ex) => upcomingSessions(userId, ex) });
     await app.register(oidcRoutes, { deps });
+    await app.register(sessionRoutes, { deps });
     await app.register(userMaintenance, { deps });
   };
 

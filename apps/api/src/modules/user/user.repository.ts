@@ -19,7 +19,7 @@ const byIdStatement = (db: Executor) => {
 const preparedSession = new WeakMap<Executor, ReturnType<typeof prepareSessionUser>>();
 const prepareSessionUser = (db: Executor) =>
   db
-    .select(getTableColumns(users))
+    .select({ user: getTableColumns(users), lastActiveAt: userSessions.lastActiveAt })
     .from(users)
     .innerJoin(userSessions, and(eq(userSessions.identifier, sql.placeholder('sid')), eq(userSessions.userId, users.identifier), isNull(userSessions.revokedAt)))
     .where(and(eq(users.identifier, sql.placeholder('id')), live))
@@ -32,8 +32,11 @@ const bySessionStatement = (db: Executor) => {
 };
 
 export const userRepository = {
-  /** Every signed-in request: the live user of a live session, one prepared statement. */
-  async findLiveBySession(db: Executor, id: string, sessionId: string): Promise<UserRow | undefined> {
+  /**
+   * Every signed-in request: the live user of an open session, with the session's last activity (the caller decides
+   * whether it has been idle too long), one prepared statement.
+   */
+  async findLiveBySession(db: Executor, id: string, sessionId: string): Promise<{ user: UserRow; lastActiveAt: Date } | undefined> {
     const [row] = await bySessionStatement(db).execute({ id, sid: sessionId });
     return row;
   },

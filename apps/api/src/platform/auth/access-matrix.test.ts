@@ -49,6 +49,8 @@ interface Fixtures {
   messageToDeleteId: string;
   /** The client's data export (issue 20; pending or ready: the download needs the mailed link's signature too). */
   dataExportId: string;
+  /** A second signed-in session of the client (another device), which DELETE /user/sessions/{id} ends. */
+  clientOtherSessionId: string;
 }
 interface Rule {
   who: Who;
@@ -117,6 +119,12 @@ const RULES: Record<string, Rule> = {
   'PUT /api/v1/user/preferences': { who: 'user' },
   'GET /api/v1/user/timezone': { who: 'user' },
   'POST /api/v1/user/timezone': { who: 'user' },
+  'GET /api/v1/user/sessions': { who: 'user' },
+  'POST /api/v1/user/activity': { who: 'user' },
+  // The client's other device: another user gets 404 (and it stays signed in), the client ends it.
+  'DELETE /api/v1/user/sessions/{id}': { who: 'user', params: (f) => ({ id: f.clientOtherSessionId }), owned: true },
+  // Only the provider calls it here: as the client it would end the other device the route above needs (sessions.test.ts covers a client).
+  'DELETE /api/v1/user/sessions': { who: 'user', rightful: 'provider' },
   'GET /api/v1/wallet/balance': { who: 'user' },
   'GET /api/v1/wallet/stats': { who: 'user' },
   'GET /api/v1/wallet/earnings': { who: 'provider' },
@@ -365,6 +373,12 @@ beforeAll(async () => {
   RULES['PUT /api/v1/messages/mark-seen']!.body = { conversationIdentifier: conversationId };
   const slotId = slots.json().data.items[0].timeSlot[0].identifier as string;
   for (const key of ['POST /api/v1/booking/{id}/reschedule', 'POST /api/v1/appointment/{id}/reschedule', 'POST /api/v1/booking/{id}/schedule']) RULES[key]!.body = { timeslotIdentifier: slotId };
+  // The client signs in on a second device.
+  const again = await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: client.email, password: client.password }, remoteAddress: '10.200.0.1' });
+  expect(again.statusCode, again.body).toBe(200);
+  const clientSessions = (await t.api('GET', '/user/sessions', client)).json().data as Array<{ identifier: string; current: boolean }>;
+  const clientOther = clientSessions.find((s) => !s.current);
+  if (!clientOther) throw new Error("the client's second session is not listed");
   f = {
     client,
     provider,
@@ -393,6 +407,7 @@ beforeAll(async () => {
     attachmentId: sent.json().data.attachments[0].identifier,
     messageToDeleteId: toDelete.json().data.identifier,
     dataExportId: exported.json().data.identifier,
+    clientOtherSessionId: clientOther.identifier,
   };
   RULES['POST /api/v1/share-booking']!.body = { bookingIdentifier: f.bookingId, email: 'friend@example.com' };
 });

@@ -4,7 +4,7 @@ import { uuid } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { LandingRoute } from './routes/landing-route';
 
-const config = (on: boolean) => ({ path: '/api/v1/app-config', respond: () => jsonResponse({ data: { operatingCountries: ['US'], oidc: { google: false }, flags: { therapist_listing_on_homepage: on }, errorReportingDsn: null } }) });
+const config = (on: boolean) => ({ path: '/api/v1/app-config', respond: () => jsonResponse({ data: { operatingCountries: ['US'], oidc: { google: false }, flags: { therapist_listing_on_homepage: on }, errorReportingDsn: null, idleSignOut: { client: 60, provider: 15, operator: 15 } } }) });
 const statesRoute = { path: '/api/v1/region/country/code/US/states', respond: () => jsonResponse({ data: [{ identifier: uuid(801), code: 'NY', name: 'New York' }] }) };
 const therapists = {
   path: '/api/v1/therapists',

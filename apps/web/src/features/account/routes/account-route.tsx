@@ -23,7 +23,7 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
 /** The sections of /account, each at /account?section=<id>, so links, reloads and the back button reach it. */
 const clientSections = ['details', 'emergency', 'preferences'] as const;
 const providerSections = ['practice'] as const;
-const commonSections = ['email', 'password', 'language', 'calendar', 'data', 'delete'] as const;
+const commonSections = ['email', 'password', 'devices', 'language', 'calendar', 'data', 'delete'] as const;
 export type AccountSection = (typeof clientSections)[number] | (typeof providerSections)[number] | (typeof commonSections)[number];
 /** What the profile screens in the outlet read: the one section to show (theirs, or none). */
 export interface AccountOutletContext {

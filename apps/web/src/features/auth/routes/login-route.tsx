@@ -19,6 +19,12 @@ export function LoginRoute() {
   return (
     <AuthCard title={t('login.title')} lead={t('login.lead')}>
       {/* The server sends a failed Google sign-in back here with ?error=social. */}
+      {/* An idle sign-out (decision 0036) sends the person here with ?reason=idle: say why they must sign in again. */}
+      {params.get('reason') === 'idle' && (
+        <Alert tone="info" className="mb-5">
+          {t('login.idleSignedOut')}
+        </Alert>
+      )}
       {params.get('error') === 'social' && (
         <Alert tone="error" className="mb-5">
           {t('login.socialFailed')}
