@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import type { Readable } from 'node:stream';
-import yauzl from 'yauzl';
+import { zipEntries } from '@therapy/api/test/zip-entries';
 import { expect, test } from '../support/fixtures.ts';
 import { chooseLanguage, expectNoHorizontalScroll, expectToast, signIn } from '../support/app.ts';
 import { expectNoA11yViolations } from '../support/a11y.ts';
@@ -16,25 +15,6 @@ const WIDTH = 375;
 const phone = { viewport: { width: WIDTH, height: 812 }, isMobile: true, hasTouch: true };
 test.use(phone);
 
-async function entriesOf(file: string): Promise<Map<string, string>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.open(file, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))));
-  const out = new Map<string, string>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) =>
-      zip.openReadStream(entry, async (err, stream) => {
-        if (err) return reject(err);
-        const chunks: Buffer[] = [];
-        for await (const c of stream as Readable) chunks.push(c as Buffer);
-        out.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-        zip.readEntry();
-      }),
-    );
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return out;
-}
 
 test('a client asks for their data in German, opens the mailed link signed out, signs in, downloads the ZIP', async ({ page, a11y, createUser, playwright, baseURL, browser }, testInfo) => {
   test.setTimeout(180_000);
@@ -86,7 +66,7 @@ test('a client asks for their data in German, opens the mailed link signed out, 
     await download.saveAs(file);
     await expect(other.getByText('Dein Download hat begonnen. Du findest die ZIP-Datei in deinen Downloads.')).toBeVisible();
 
-    const entries = await entriesOf(file);
+    const entries = await zipEntries(fs.readFileSync(file));
     const parts = ['profile', 'bookings', 'wallet', 'reviews', 'messages', 'questionnaires'];
     expect([...entries.keys()].sort()).toEqual(['README.txt', ...parts.flatMap((p) => [`${p}.csv`, `${p}.json`])].sort());
     expect(entries.get('README.txt')).toContain('Deine Daten, Ada');

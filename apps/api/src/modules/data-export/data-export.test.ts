@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import yauzl from 'yauzl';
 import { de, en } from '@therapy/contracts/messages';
 import { bookingWorld, insertBooking, type World } from '../../../test/booking-fixtures.ts';
 import { pdfFile, uploadDocuments } from '../../../test/credential-test-helpers.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { zipEntries } from '../../../test/zip-entries.ts';
 import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
 import { createFileService, createFileStorage } from '../../platform/files/file-service.ts';
 import { EXPORT_BATCH, dataExportRepository } from './data-export.repository.ts';
@@ -26,25 +25,6 @@ let measureId: string;
 
 const HOUR = 3600_000;
 
-async function unzip(data: Buffer): Promise<Map<string, string>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(data, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))));
-  const out = new Map<string, string>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, async (err, stream) => {
-        if (err) return reject(err);
-        const chunks: Buffer[] = [];
-        for await (const c of stream as Readable) chunks.push(c as Buffer);
-        out.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-        zip.readEntry();
-      });
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return out;
-}
 
 /** The CSV as records by header, read with csv-parse (the byte-order mark dropped). */
 const csvRecords = (text: string) => parse(text, { bom: true, columns: true, skip_empty_lines: true }) as Array<Record<string, string>>;
@@ -72,7 +52,7 @@ async function exportOf(who: SignedUp, timeoutMs = 30_000) {
   expect(got.headers['content-type']).toBe('application/zip');
   expect(got.headers['cache-control']).toBe('private, no-store');
   expect(Number(got.headers['content-length'])).toBe(got.rawPayload.length);
-  return { link, mail, zip: await unzip(got.rawPayload), raw: got.rawPayload };
+  return { link, mail, zip: await zipEntries(got.rawPayload), raw: got.rawPayload };
 }
 
 beforeAll(async () => {
