@@ -12,6 +12,9 @@ export async function fillSignIn(page: Page, email: string, password: string): P
 export async function signIn(page: Page, email: string, password: string, redirect?: string): Promise<void> {
   await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  // The server-rendered form is visible before React takes it over; typed into too early, hydration empties it (a
+  // page from a bare browser context has no fixture that waits for this).
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
   await fillSignIn(page, email, password);
   await expect(page).not.toHaveURL(/\/login/);
 }
