@@ -78,7 +78,8 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
   /** The client is mailed a link to each new questionnaire (in the transaction that makes it: no questionnaire, no mail). */
   const mailRequests = async (tx: Executor, providerId: string, clientId: string, created: readonly MeasureRow[]) => {
     if (created.length === 0) return;
-    const [client, from] = [await ports.users.findActiveUser(clientId), await ports.users.findActiveUser(providerId)];
+    // Read on `tx`'s connection, never a second pooled one while the transaction holds its locks.
+    const [client, from] = [await ports.users.findActiveUser(clientId, tx), await ports.users.findActiveUser(providerId, tx)];
     if (!client || !from) return;
     const lang = locale(client);
     for (const row of created) {
@@ -159,7 +160,9 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
         await repo.saveAnswer(tx, id, { keyId: crypt.currentKeyId, resultSealed: crypt.seal(JSON.stringify(result), context(id)), answeredAt: clock.now() });
         await log(tx, me.identifier, origin, 'answer', [row]);
         if (result.selfHarmAlert) {
-          const to = await ports.users.findActiveUser(row.providerId);
+          // On the transaction's own connection: holding the row lock while waiting for a second pooled connection
+          // deadlocks once every other connection waits on this lock (seen with 12 concurrent answers, a pool of 10).
+          const to = await ports.users.findActiveUser(row.providerId, tx);
           if (to) {
             const lang = locale(to);
             const content = measureMailTexts.needsAttention[lang]({
