@@ -17,6 +17,7 @@ import {
   waitlistOffers,
 } from '../../db/schema/index.ts';
 import type { BookingStatus } from '@therapy/contracts/bookings';
+import { newId } from '../../platform/ids.ts';
 
 /** Creating, paying, listing and ending bookings: Drizzle only; the rules are in bookings.service.ts and booking-jobs.ts. */
 export type NewBooking = Omit<typeof bookings.$inferInsert, 'identifier' | 'during' | 'createdAt' | 'updatedAt'> & { identifier: string };
@@ -28,6 +29,56 @@ export const bookingsRepository = {
   /** Serialises the transactions of one key (a client's bookings: the limit of unpaid ones counts right). */
   async lockKey(tx: Executor, key: string): Promise<void> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  },
+
+  /**
+   * A client's new booking in one statement (one round trip on the busiest write): the row, its participant and its
+   * first status line. The exclusion constraint refuses an overlapping row as it is inserted (23P01); the references
+   * of the other two rows are checked at the statement's end, when the booking is there. (Drizzle puts the embedded
+   * insert in parentheses itself.)
+   */
+  async insertWithHistory(tx: Executor, row: NewBooking, line: { actor: 'client' | 'provider' | 'system'; actorId: string | null; note: string | null; at: Date }): Promise<void> {
+    const participantStatus = row.status === 'requested' ? 'invited' : 'acknowledged';
+    await tx.execute(sql`
+      WITH booking AS ${tx.insert(bookings).values(row)},
+      participant AS (
+        INSERT INTO ${bookingParticipants} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('client_id')}, ${sql.identifier('status')})
+        VALUES (${newId()}, ${row.identifier}, ${row.clientId}, ${participantStatus})
+      )
+      INSERT INTO ${bookingStatusHistory} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('status')}, ${sql.identifier('previous_status')}, ${sql.identifier('actor')}, ${sql.identifier('actor_id')}, ${sql.identifier('note')}, ${sql.identifier('at')})
+      VALUES (${newId()}, ${row.identifier}, ${row.status}, NULL, ${line.actor}, ${line.actorId}, ${line.note}, ${line.at.toISOString()}::timestamptz)`);
+  },
+
+  /**
+   * What a new client booking needs to know under the client's lock, in one statement: how many unpaid bookings the
+   * client holds now, and the provider's stale holds overlapping [start, end), expired here (the exclusion constraint
+   * cannot see the clock). The two sets never meet: a counted hold has not run out, an expired one has.
+   */
+  async clearForClientBooking(tx: Executor, clientId: string, providerId: string, start: Date, end: Date, now: Date): Promise<{ unpaid: number; expired: Array<Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId' | 'startsAt' | 'endsAt'>> }> {
+    const at = now.toISOString();
+    const result = await tx.execute<{ unpaid: number; expired: Array<{ identifier: string; client_id: string; provider_id: string; starts_at: string | null; ends_at: string | null }> | null }>(sql`
+      WITH expired AS (
+        UPDATE ${bookings} SET ${sql.identifier('status')} = 'expired', ${sql.identifier('previous_status')} = 'pending', ${sql.identifier('hold_expires_at')} = NULL, ${sql.identifier('updated_at')} = ${at}::timestamptz
+         WHERE ${bookings.providerId} = ${providerId} AND ${bookings.status} = 'pending' AND ${bookings.holdExpiresAt} <= ${at}::timestamptz
+           AND ${bookings.during} && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')
+        RETURNING ${bookings.identifier}, ${bookings.clientId}, ${bookings.providerId}, ${bookings.startsAt}, ${bookings.endsAt}
+      )
+      SELECT
+        (SELECT count(DISTINCT coalesce(${bookings.seriesId}, ${bookings.identifier}))::int FROM ${bookings}
+          WHERE ${bookings.clientId} = ${clientId} AND ${bookings.status} = 'pending' AND ${bookings.createdBy} = 'client'
+            AND (${bookings.holdExpiresAt} IS NULL OR ${bookings.holdExpiresAt} > ${at}::timestamptz)) AS unpaid,
+        (SELECT json_agg(expired) FROM expired) AS expired`);
+    const [first] = result.rows;
+    return {
+      unpaid: Number(first?.unpaid ?? 0),
+      expired: (first?.expired ?? []).map((e) => ({
+        identifier: e.identifier,
+        clientId: e.client_id,
+        providerId: e.provider_id,
+        startsAt: e.starts_at ? new Date(e.starts_at) : null,
+        endsAt: e.ends_at ? new Date(e.ends_at) : null,
+      })),
+    };
   },
 
   async insert(tx: Executor, row: NewBooking): Promise<void> {

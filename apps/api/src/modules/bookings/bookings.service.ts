@@ -94,12 +94,14 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     changesRepository.addHistory(tx, { bookingId, status, previousStatus, actor, actorId, note, at: clock.now() });
 
   /** Expires the stale holds overlapping [start, end) so the constraint lets the new interval in (it cannot see now()). */
-  const clearStaleHolds = async (tx: Executor, providerId: string, start: Date, end: Date) => {
-    for (const stale of await repo.expireOverlappingHolds(tx, providerId, start, end, clock.now())) {
-      await history(tx, stale.identifier, 'expired', 'pending', 'system', null);
-      await publish(tx, stale, 'expired', 'expired', 'pending');
+  const clearStaleHolds = async (tx: Executor, providerId: string, start: Date, end: Date) => expiredHolds(tx, await repo.expireOverlappingHolds(tx, providerId, start, end, clock.now()));
+  /** The history line and the event of each hold that was just expired. */
+  async function expiredHolds(tx: Executor, stale: Array<Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId' | 'startsAt' | 'endsAt'>>) {
+    for (const hold of stale) {
+      await history(tx, hold.identifier, 'expired', 'pending', 'system', null);
+      await publish(tx, hold, 'expired', 'expired', 'pending');
     }
-  };
+  }
 
   /** The timeslot identifier checked again: genuine (400), still free now (409). */
   const slotOf = async (timeslotIdentifier: string): Promise<Slot> => {
@@ -167,12 +169,13 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
 
     const ids = await slotTaken(() => events.transaction(async (tx) => {
       await repo.lockKey(tx, `booking-client:${clientId}`);
-      if (status === 'pending' && (await repo.unpaidPendingCount(tx, clientId, now)) + 1 > MAX_UNPAID_PENDING) {
-        throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
-      }
+      // One round trip after the lock: the client's unpaid count and the first interval's stale holds cleared.
+      const first = await repo.clearForClientBooking(tx, clientId, slot.providerId, intervals[0]!.start, intervals[0]!.end, now);
+      if (status === 'pending' && first.unpaid + 1 > MAX_UNPAID_PENDING) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
+      await expiredHolds(tx, first.expired);
       const made: string[] = [];
       for (const [i, interval] of intervals.entries()) {
-        await clearStaleHolds(tx, slot.providerId, interval.start, interval.end);
+        if (i > 0) await clearStaleHolds(tx, slot.providerId, interval.start, interval.end);
         const row = newRow({
           clientId,
           providerId: slot.providerId,
@@ -191,14 +194,14 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
           createdBy: 'client',
           paidAt: status === 'confirmed' ? now : null,
         });
+        const line = { actor: 'client' as const, actorId: clientId, note: input.note, at: clock.now() };
         try {
           // A series inserts under a savepoint, so a collision can name its occurrence; one booking needs none.
-          await (occurrences > 1 ? tx.transaction(async (sp) => repo.insert(sp, row)) : repo.insert(tx, row));
+          await (occurrences > 1 ? tx.transaction(async (sp) => repo.insertWithHistory(sp, row, line)) : repo.insertWithHistory(tx, row, line));
         } catch (err) {
           if (isPgError(err, '23P01') && occurrences > 1) throw seriesCollision(i + 1, interval.start);
           throw err;
         }
-        await history(tx, row.identifier, status, null, 'client', clientId, input.note);
         await publish(tx, row, status === 'requested' ? 'requested' : status === 'confirmed' ? 'paid' : 'created', status, null);
         made.push(row.identifier);
       }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client.ts';
 import { avatars, bookingParticipants, bookingReschedules, bookingStatusHistory, bookings, clientProfiles, providerProfiles, referenceItems, users } from '../../../db/schema/index.ts';
@@ -18,8 +18,8 @@ const clientAvatar = alias(avatars, 'client_avatar');
 const providerProfile = alias(providerProfiles, 'provider_profile');
 
 /**
- * The view of a booking is read on every booking answer and list row: its three queries are named prepared statements
- * (built once per executor, planned once per connection), not rebuilt by the query builder each time.
+ * The view of a booking is read on every booking answer and list row: one named prepared statement (built once per
+ * executor, planned once per connection) with the reschedule requests and the participant row as subqueries.
  */
 const viewStatements = (ex: Executor) => ({
   booking: ex
@@ -32,6 +32,10 @@ const viewStatements = (ex: Executor) => ({
       // The parties' pictures: an uploaded file (signed by the service) or, for clients, a chosen avatar.
       clientPicture: { username: clientProfile.userName, photoFileId: clientProfile.photoFileId, avatarUrl: clientAvatar.photoUrl },
       providerPicture: { photoFileId: providerProfile.photoFileId },
+      // The reschedule requests (oldest first) and the client's participant row, in the same round trip.
+      reschedules: sql<RescheduleJson[]>`(SELECT coalesce(json_agg(r ORDER BY r.created_at, r.identifier), '[]'::json) FROM ${bookingReschedules} r WHERE r.booking_id = ${bookings.identifier})`,
+      participantId: sql<string | null>`(SELECT p.identifier FROM ${bookingParticipants} p WHERE p.booking_id = ${bookings.identifier} AND p.client_id = ${bookings.clientId} LIMIT 1)`,
+      feedbackProvided: sql<boolean>`coalesce((SELECT bool_or(p.feedback_provided) FROM ${bookingParticipants} p WHERE p.booking_id = ${bookings.identifier} AND p.client_id = ${bookings.clientId}), false)`,
     })
     .from(bookings)
     .innerJoin(client, eq(client.identifier, bookings.clientId))
@@ -44,18 +48,38 @@ const viewStatements = (ex: Executor) => ({
     .where(eq(bookings.identifier, sql.placeholder('id')))
     .limit(1)
     .prepare('booking_view'),
-  reschedules: ex
-    .select()
-    .from(bookingReschedules)
-    .where(eq(bookingReschedules.bookingId, sql.placeholder('id')))
-    .orderBy(asc(bookingReschedules.createdAt), asc(bookingReschedules.identifier))
-    .prepare('booking_view_reschedules'),
-  feedback: ex
-    .select({ identifier: bookingParticipants.identifier, feedbackProvided: bookingParticipants.feedbackProvided })
-    .from(bookingParticipants)
-    .where(and(eq(bookingParticipants.bookingId, sql.placeholder('id')), eq(bookingParticipants.clientId, sql.placeholder('clientId'))))
-    .prepare('booking_view_feedback'),
 });
+/** A reschedule request as `json_agg` gives it: column names, instants as text. */
+interface RescheduleJson {
+  identifier: string;
+  booking_id: string;
+  requested_by: RescheduleRow['requestedBy'];
+  requested_by_id: string;
+  status: RescheduleRow['status'];
+  from_starts_at: string | null;
+  from_ends_at: string | null;
+  to_starts_at: string;
+  to_ends_at: string;
+  note: string | null;
+  created_at: string;
+  decided_at: string | null;
+}
+const instant = (text: string | null) => (text === null ? null : new Date(text));
+const fromJson = (r: RescheduleJson): RescheduleRow => ({
+  identifier: r.identifier,
+  bookingId: r.booking_id,
+  requestedBy: r.requested_by,
+  requestedById: r.requested_by_id,
+  status: r.status,
+  fromStartsAt: instant(r.from_starts_at),
+  fromEndsAt: instant(r.from_ends_at),
+  toStartsAt: new Date(r.to_starts_at),
+  toEndsAt: new Date(r.to_ends_at),
+  note: r.note,
+  createdAt: new Date(r.created_at),
+  decidedAt: instant(r.decided_at),
+});
+
 const prepared = new WeakMap<Executor, ReturnType<typeof viewStatements>>();
 const statementsFor = (ex: Executor) => {
   let statements = prepared.get(ex);
@@ -112,12 +136,9 @@ export const changesRepository = {
 
   /** What the answer shows of a booking: the row with its parties, therapy, modality, reschedules and participant. */
   async view(ex: Executor, bookingId: string) {
-    const statements = statementsFor(ex);
-    const [row] = await statements.booking.execute({ id: bookingId });
+    const [row] = await statementsFor(ex).booking.execute({ id: bookingId });
     if (!row) return undefined;
-    const reschedules = await statements.reschedules.execute({ id: bookingId });
-    const participants = await statements.feedback.execute({ id: bookingId, clientId: row.booking.clientId });
-    return { ...row, reschedules, feedbackProvided: participants.some((p) => p.feedbackProvided), participantId: participants[0]?.identifier ?? null };
+    return { ...row, reschedules: row.reschedules.map(fromJson) };
   },
 };
 export type BookingView = NonNullable<Awaited<ReturnType<typeof changesRepository.view>>>;
