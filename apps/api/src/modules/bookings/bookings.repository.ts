@@ -23,6 +23,9 @@ import { newId } from '../../platform/ids.ts';
 export type NewBooking = Omit<typeof bookings.$inferInsert, 'identifier' | 'during' | 'createdAt' | 'updatedAt'> & { identifier: string };
 export type BookingRecord = typeof bookings.$inferSelect;
 
+/** A requested booking invites its client; any other is acknowledged from the start. */
+const participantStatusOf = (row: NewBooking) => (row.status === 'requested' ? ('invited' as const) : ('acknowledged' as const));
+
 const holding = (now: Date) => or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now));
 
 export const bookingsRepository = {
@@ -38,12 +41,11 @@ export const bookingsRepository = {
    * insert in parentheses itself.)
    */
   async insertWithHistory(tx: Executor, row: NewBooking, line: { actor: 'client' | 'provider' | 'system'; actorId: string | null; note: string | null; at: Date }): Promise<void> {
-    const participantStatus = row.status === 'requested' ? 'invited' : 'acknowledged';
     await tx.execute(sql`
       WITH booking AS ${tx.insert(bookings).values(row)},
       participant AS (
         INSERT INTO ${bookingParticipants} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('client_id')}, ${sql.identifier('status')})
-        VALUES (${newId()}, ${row.identifier}, ${row.clientId}, ${participantStatus})
+        VALUES (${newId()}, ${row.identifier}, ${row.clientId}, ${participantStatusOf(row)})
       )
       INSERT INTO ${bookingStatusHistory} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('status')}, ${sql.identifier('previous_status')}, ${sql.identifier('actor')}, ${sql.identifier('actor_id')}, ${sql.identifier('note')}, ${sql.identifier('at')})
       VALUES (${newId()}, ${row.identifier}, ${row.status}, NULL, ${line.actor}, ${line.actorId}, ${line.note}, ${line.at.toISOString()}::timestamptz)`);
@@ -83,7 +85,7 @@ export const bookingsRepository = {
 
   async insert(tx: Executor, row: NewBooking): Promise<void> {
     await tx.insert(bookings).values(row);
-    await tx.insert(bookingParticipants).values({ bookingId: row.identifier, clientId: row.clientId, status: row.status === 'requested' ? 'invited' : 'acknowledged' });
+    await tx.insert(bookingParticipants).values({ bookingId: row.identifier, clientId: row.clientId, status: participantStatusOf(row) });
   },
 
   async update(tx: Executor, bookingId: string, patch: Partial<NewBooking>): Promise<void> {
