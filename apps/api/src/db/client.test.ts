@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/harness.ts';
-import { statementName } from './client.ts';
+import { MAX_NAMED_STATEMENTS, statementName } from './client.ts';
 import { users } from './schema/index.ts';
 
 /** Every parameterised query is a named prepared statement, parsed once per connection (decision 0038). */
@@ -55,5 +55,13 @@ describe('named statements', () => {
     expect(await count()).toBe(0);
     const inTx = await t.db.transaction(async (tx) => (await tx.execute<{ n: number }>(sql`SELECT ${5}::int AS n`)).rows[0]!.n);
     expect(inTx).toBe(5);
+  });
+
+  // Last in the file: it fills this process's table of names.
+  it(`names at most ${MAX_NAMED_STATEMENTS} texts; past that a text runs unnamed, and named ones keep their names`, () => {
+    const kept = statementName('SELECT $1::int AS n')!;
+    for (let i = 0; statementName(`SELECT $1::int AS filler_${i}`) !== undefined; i += 1) expect(i).toBeLessThan(MAX_NAMED_STATEMENTS);
+    expect(statementName('SELECT $1::int AS one_too_many')).toBeUndefined();
+    expect(statementName('SELECT $1::int AS n')).toBe(kept);
   });
 });
