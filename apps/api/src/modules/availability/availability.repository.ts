@@ -65,15 +65,58 @@ async function insertDay(db: Executor, providerId: string, categoryId: string | 
   }
 }
 
+/** A live provider's plan as `plan` reads it (see there). */
+export interface StoredPlan {
+  /** The account's time zone (the plan's default when no settings are saved). */
+  timezone: string | null;
+  settings: SettingsRow | null;
+  /** The general plan's weekly days and, when a category was asked for, that category's. */
+  weekly: StoredDay[];
+  /** Custom days of every category from the date asked for on. */
+  custom: StoredDay[];
+  /** Whether the provider offers the category asked for (false when none was). */
+  offersCategory: boolean;
+}
+
+/** The days with their intervals as one JSON array: the shape `StoredDay` has, oldest date and first weekday first. */
+const planStatement = (db: Executor) =>
+  db
+    .select({
+      timezone: users.timezone,
+      settings: availabilitySettings,
+      days: sql<StoredDay[]>`(SELECT coalesce(json_agg(json_build_object(
+          'identifier', d.identifier, 'categoryId', d.category_id, 'weekday', d.weekday, 'date', d.date, 'isAvailable', d.is_available,
+          'intervals', (SELECT coalesce(json_agg(json_build_array(i.start_minute, i.end_minute) ORDER BY i.start_minute), '[]'::json) FROM ${availabilityIntervals} i WHERE i.day_id = d.identifier)
+        ) ORDER BY d.date, d.weekday), '[]'::json)
+        FROM ${availabilityDays} d
+        WHERE d.provider_id = ${users.identifier}
+          AND ((d.weekday IS NOT NULL AND (d.category_id IS NULL OR d.category_id = ${sql.placeholder('category')})) OR d.date >= ${sql.placeholder('customFrom')}))`,
+      offersCategory: sql<boolean>`EXISTS (SELECT 1 FROM ${providerProfileItems} ppi WHERE ppi.user_id = ${users.identifier} AND ppi.list = 'therapy-category' AND ppi.item_id = ${sql.placeholder('category')})`,
+    })
+    .from(users)
+    .leftJoin(availabilitySettings, eq(availabilitySettings.providerId, users.identifier))
+    .where(and(eq(users.identifier, sql.placeholder('providerId')), eq(users.userType, 'provider'), isNull(users.deletedAt)))
+    .prepare('availability_plan');
+
+/** Built once per executor (the pool's in practice): Drizzle's query building is a fifth of a booking's main-thread time. */
+const planStatements = new WeakMap<Executor, ReturnType<typeof planStatement>>();
+const planStatementFor = (db: Executor) => {
+  let statement = planStatements.get(db);
+  if (!statement) planStatements.set(db, (statement = planStatement(db)));
+  return statement;
+};
+
 export const availabilityRepository = {
-  /** The provider's account if it is a live provider (public routes answer 404 otherwise). */
-  async liveProvider(db: Executor, providerId: string): Promise<{ identifier: string; timezone: string | null } | undefined> {
-    const [row] = await db
-      .select({ identifier: users.identifier, timezone: users.timezone })
-      .from(users)
-      .where(and(eq(users.identifier, providerId), eq(users.userType, 'provider'), isNull(users.deletedAt)))
-      .limit(1);
-    return row;
+  /**
+   * Everything the slot engine reads of a live provider's plan, in one round trip (a slot check runs on every booking):
+   * undefined when there is no live provider (public routes answer 404).
+   */
+  async plan(db: Executor, providerId: string, categoryId: string | null, customFrom: string): Promise<StoredPlan | undefined> {
+    const [row] = await planStatementFor(db).execute({ providerId, category: categoryId, customFrom });
+    if (!row) return undefined;
+    const weekly = row.days.filter((d) => d.weekday !== null);
+    const custom = row.days.filter((d) => d.date !== null);
+    return { timezone: row.timezone, settings: row.settings, weekly, custom, offersCategory: row.offersCategory };
   },
   async settings(db: Executor, providerId: string): Promise<SettingsRow | undefined> {
     const [row] = await db.select().from(availabilitySettings).where(eq(availabilitySettings.providerId, providerId)).limit(1);

@@ -51,15 +51,17 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
 
   /** Reads the plan and computes the provider's slots from scratch (no cache). */
   const computeEntry = async (providerId: string, categoryId: string | null, now: number, generation: number, around?: number, ignore?: Interval): Promise<PlanEntry> => {
-    const provider = await repo.liveProvider(db, providerId);
-    if (!provider) throw AppError.notFound();
-    if (categoryId && !(await repo.categories(db, providerId)).some((c) => c.identifier === categoryId)) throw AppError.rule('categoryUnknown');
-    const settings = (await repo.settings(db, providerId)) ?? defaultSettings(providerId, provider.timezone);
+    // Custom days are read from three days before today in UTC: today in any zone is at most a day earlier.
+    const stored = await repo.plan(db, providerId, categoryId, addDays(new Date(now).toISOString().slice(0, 10), -3));
+    if (!stored) throw AppError.notFound();
+    if (categoryId && !stored.offersCategory) throw AppError.rule('categoryUnknown');
+    const settings = stored.settings ?? defaultSettings(providerId, stored.timezone);
     const planCategory = settings.calendarSetupType === 'BY_CATEGORY' ? categoryId : null;
-    const own = await repo.weeklyDays(db, providerId, planCategory);
-    const general = planCategory ? await repo.weeklyDays(db, providerId, null) : [];
+    const own = stored.weekly.filter((d) => d.categoryId === planCategory);
+    const general = planCategory ? stored.weekly.filter((d) => d.categoryId === null) : [];
     const today = localDate(settings.timezone, now);
-    const custom = await repo.customDays(db, providerId, addDays(today, -2));
+    const fromDate = addDays(today, -2);
+    const custom = stored.custom.filter((d) => d.date! >= fromDate);
     const plan = toSlotPlan(settings, resolveWeek(own, general), custom, planCategory);
     // `around`: only the days around one instant (a single slot's check), not the whole horizon.
     const { firstDate, days } = around === undefined ? planDates(plan, now) : { firstDate: addDays(localDate(plan.timezone, around), -1), days: 3 };
