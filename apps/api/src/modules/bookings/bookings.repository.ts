@@ -28,6 +28,45 @@ const participantStatusOf = (row: NewBooking) => (row.status === 'requested' ? (
 
 const holding = (now: Date) => or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now));
 
+export interface BookingTerms {
+  offersTherapy: boolean;
+  offersModality: boolean;
+  modalityCode: string | null;
+  officeAddress: string | null;
+  requiresApproval: boolean;
+  region: { countryCode: string | null; stateId: string | null; stateCode: string | null; stateName: string | null };
+}
+
+const offered = (list: 'therapy-category' | 'modality', item: 'therapyId' | 'modalityId') =>
+  sql<boolean>`exists (select 1 from ${providerProfileItems} where ${providerProfileItems.userId} = ${sql.placeholder('providerId')} and ${providerProfileItems.list} = ${list} and ${providerProfileItems.itemId} = ${sql.placeholder(item)})`;
+const termsStatement = (ex: Executor) =>
+  ex
+    .select({
+      offersTherapy: offered('therapy-category', 'therapyId'),
+      offersModality: offered('modality', 'modalityId'),
+      modalityCode: sql<string | null>`(select ${referenceItems.code} from ${referenceItems} where ${referenceItems.identifier} = ${sql.placeholder('modalityId')})`,
+      officeAddress: sql<string | null>`(select ${providerProfiles.officeAddress} from ${providerProfiles} where ${providerProfiles.userId} = ${sql.placeholder('providerId')})`,
+      requiresApproval: sql<boolean | null>`(select ${providerBookingSettings.requiresApproval} from ${providerBookingSettings} where ${providerBookingSettings.providerId} = ${sql.placeholder('providerId')})`,
+      countryCode: users.countryCode,
+      stateId: states.identifier,
+      stateCode: states.code,
+      stateName: states.name,
+      stateCountry: countries.code,
+    })
+    .from(users)
+    .leftJoin(clientProfiles, eq(clientProfiles.userId, users.identifier))
+    .leftJoin(states, eq(states.identifier, clientProfiles.stateId))
+    .leftJoin(countries, eq(countries.identifier, states.countryId))
+    .where(eq(users.identifier, sql.placeholder('clientId')))
+    .prepare('booking_terms');
+/** Built once per executor (the pool's in practice): a booking's reads are built by Drizzle on every request otherwise. */
+const termsStatements = new WeakMap<Executor, ReturnType<typeof termsStatement>>();
+const termsStatementFor = (ex: Executor) => {
+  let statement = termsStatements.get(ex);
+  if (!statement) termsStatements.set(ex, (statement = termsStatement(ex)));
+  return statement;
+};
+
 export const bookingsRepository = {
   /** Serialises the transactions of one key (a client's bookings: the limit of unpaid ones counts right). */
   async lockKey(tx: Executor, key: string): Promise<void> {
@@ -247,35 +286,15 @@ export const bookingsRepository = {
   },
 
   /**
-   * What a booking of this therapy and modality needs to know of the provider, in one round trip: whether both are
-   * offered (their practice profile), the modality's code (online or in person), the office address and whether the
-   * provider approves requests first.
+   * What a booking needs to know before it is written, in one round trip: whether the provider offers the therapy and
+   * the modality, the modality's code, the office address, whether the provider approves requests first, and the
+   * client's country and, in the US, state (from the client profile). Undefined when there is no such client.
    */
-  async offer(ex: Executor, providerId: string, therapyId: string, modalityId: string): Promise<{ offersTherapy: boolean; offersModality: boolean; modalityCode: string | null; officeAddress: string | null; requiresApproval: boolean }> {
-    const offered = (list: 'therapy-category' | 'modality', itemId: string) =>
-      sql<boolean>`exists (select 1 from ${providerProfileItems} where ${providerProfileItems.userId} = ${providerId} and ${providerProfileItems.list} = ${list} and ${providerProfileItems.itemId} = ${itemId})`;
-    const rows = await ex.execute<{ offers_therapy: boolean; offers_modality: boolean; modality_code: string | null; office_address: string | null; requires_approval: boolean | null }>(sql`
-      select ${offered('therapy-category', therapyId)} as offers_therapy,
-             ${offered('modality', modalityId)} as offers_modality,
-             (select ${referenceItems.code} from ${referenceItems} where ${referenceItems.identifier} = ${modalityId}) as modality_code,
-             (select ${providerProfiles.officeAddress} from ${providerProfiles} where ${providerProfiles.userId} = ${providerId}) as office_address,
-             (select ${providerBookingSettings.requiresApproval} from ${providerBookingSettings} where ${providerBookingSettings.providerId} = ${providerId}) as requires_approval`);
-    const row = rows.rows[0]!;
-    return { offersTherapy: row.offers_therapy, offersModality: row.offers_modality, modalityCode: row.modality_code, officeAddress: row.office_address, requiresApproval: row.requires_approval ?? false };
-  },
-
-  /** A client's country and, in the US, their state (from the client profile). */
-  async clientRegion(ex: Executor, clientId: string): Promise<{ countryCode: string | null; stateId: string | null; stateCode: string | null; stateName: string | null }> {
-    const [row] = await ex
-      .select({ countryCode: users.countryCode, stateId: states.identifier, stateCode: states.code, stateName: states.name, stateCountry: countries.code })
-      .from(users)
-      .leftJoin(clientProfiles, eq(clientProfiles.userId, users.identifier))
-      .leftJoin(states, eq(states.identifier, clientProfiles.stateId))
-      .leftJoin(countries, eq(countries.identifier, states.countryId))
-      .where(eq(users.identifier, clientId))
-      .limit(1);
-    if (!row) return { countryCode: null, stateId: null, stateCode: null, stateName: null };
-    return { countryCode: row.countryCode ?? row.stateCountry, stateId: row.stateId, stateCode: row.stateCode, stateName: row.stateName };
+  async terms(ex: Executor, ids: { providerId: string; clientId: string; therapyId: string; modalityId: string }): Promise<BookingTerms | undefined> {
+    const [row] = await termsStatementFor(ex).execute(ids);
+    if (!row) return undefined;
+    const { countryCode, stateCountry, stateId, stateCode, stateName, requiresApproval, ...offer } = row;
+    return { ...offer, requiresApproval: requiresApproval ?? false, region: { countryCode: countryCode ?? stateCountry, stateId, stateCode, stateName } };
   },
 
   /** Clients who booked the provider before (any status), latest booking first. */

@@ -11,7 +11,7 @@ import type { BookingChange } from '../../platform/events.ts';
 import type { AvailabilityModule } from '../availability/availability.module.ts';
 import type { PracticeDetailsModule } from '../practice-details/practice-details.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
-import { bookingsRepository as repo, type BookingRecord, type NewBooking } from './bookings.repository.ts';
+import { bookingsRepository as repo, type BookingRecord, type BookingTerms, type NewBooking } from './bookings.repository.ts';
 import { changesRepository } from './changes/changes.repository.ts';
 import { toBooking } from './changes/changes.service.ts';
 
@@ -114,20 +114,23 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     return { providerId: check.providerIdentifier, categoryId: check.categoryIdentifier, start: new Date(check.startTime), end: new Date(check.endTime) };
   };
 
-  /** What the provider offers and charges for this therapy and modality, where the session happens, and whether they approve first. */
-  const terms = async (providerId: string, therapyId: string, modalityId: string, slotCategory: string | null) => {
-    const [offer, fee] = await inOrder(repo.offer(db, providerId, therapyId, modalityId), practiceDetails.feeOf(providerId, therapyId));
+  /**
+   * What the provider offers and charges for this therapy and modality, where the session happens, whether they
+   * approve first, and the client's region (for the licence rule): one read of the bookings' own tables beside the fee.
+   */
+  const terms = async (clientId: string, providerId: string, therapyId: string, modalityId: string, slotCategory: string | null) => {
+    const [offer, fee] = await inOrder(repo.terms(db, { providerId, clientId, therapyId, modalityId }), practiceDetails.feeOf(providerId, therapyId));
+    if (!offer) throw AppError.notFound();
     if (!offer.offersTherapy) throw AppError.rule('therapyNotOfferedByProvider');
     if (slotCategory !== null && slotCategory !== therapyId) throw AppError.rule('timeslotInvalid');
     if (!offer.offersModality) throw AppError.rule('modalityNotOffered');
     if (!fee) throw AppError.rule('providerNotBookable');
     const online = offer.modalityCode === 'online';
-    return { fee, online, address: online ? null : offer.officeAddress, requiresApproval: offer.requiresApproval };
+    return { fee, online, address: online ? null : offer.officeAddress, requiresApproval: offer.requiresApproval, region: offer.region };
   };
 
   /** A US client may only book a provider licensed in their state (clients elsewhere are not restricted). */
-  const checkLicence = async (clientId: string, providerId: string) => {
-    const region = await repo.clientRegion(db, clientId);
+  const checkLicence = async (region: BookingTerms['region'], providerId: string) => {
     if (region.countryCode !== 'US') return;
     if (!region.stateId) throw AppError.rule('stateRequiredToBook');
     const licensed = await practiceDetails.licenseStatesOf(providerId);
@@ -149,10 +152,8 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
   async function book(actor: Actor, input: BookingValues, occurrences: number): Promise<Booking[]> {
     const clientId = actor.userId;
     const slot = await slotOf(input.timeslotIdentifier);
-    const [{ fee, online, address, requiresApproval: approval }] = await inOrder(
-      terms(slot.providerId, input.therapyIdentifier, input.modalityIdentifier, slot.categoryId),
-      checkLicence(clientId, slot.providerId),
-    );
+    const { fee, online, address, requiresApproval: approval, region } = await terms(clientId, slot.providerId, input.therapyIdentifier, input.modalityIdentifier, slot.categoryId);
+    await checkLicence(region, slot.providerId);
     if (await wallet.hasDebt(clientId)) throw AppError.conflict('CONFLICT', 'outstandingDebt');
     const intervals = [{ start: slot.start, end: slot.end }];
     if (occurrences > 1) {
@@ -241,7 +242,8 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
    * refuses a time that someone else got in the meantime.
    */
   async function bookOffered(clientId: string, offer: { providerId: string; therapyId: string; modalityId: string; start: Date; end: Date }, claim: (tx: Executor, bookingId: string) => Promise<void>): Promise<Booking> {
-    const [{ fee, online, address, requiresApproval: approval }] = await inOrder(terms(offer.providerId, offer.therapyId, offer.modalityId, null), checkLicence(clientId, offer.providerId));
+    const { fee, online, address, requiresApproval: approval, region } = await terms(clientId, offer.providerId, offer.therapyId, offer.modalityId, null);
+    await checkLicence(region, offer.providerId);
     if (await wallet.hasDebt(clientId)) throw AppError.conflict('CONFLICT', 'outstandingDebt');
     const free = fee.isFree || fee.amount === 0;
     const status: BookingStatus = approval ? 'requested' : free ? 'confirmed' : 'pending';
@@ -294,7 +296,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
         slot = await slotOf(input.timeslotIdentifier);
         if (slot.providerId !== providerId) throw AppError.rule('timeslotOtherProvider');
       }
-      const { fee, online, address } = await terms(providerId, input.therapyIdentifier, input.modalityIdentifier, slot?.categoryId ?? null);
+      const { fee, online, address } = await terms(input.clientIdentifier, providerId, input.therapyIdentifier, input.modalityIdentifier, slot?.categoryId ?? null);
       const free = fee.isFree || fee.amount === 0;
       const now = clock.now();
       const status: BookingStatus = free && slot ? 'confirmed' : 'pending';

@@ -170,8 +170,8 @@ export function createWaitlistService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
       if (input.toDate > addDays(today, WAITLIST_HORIZON_DAYS)) throw AppError.rule('waitlistHorizon', { days: WAITLIST_HORIZON_DAYS });
       const provider = await ports.users.findActiveUser(input.providerIdentifier);
       if (!provider || provider.userType !== 'provider') throw AppError.notFound();
-      const offer = await bookingsRepository.offer(db, provider.identifier, input.therapyIdentifier, input.modalityIdentifier);
-      if (!offer.offersTherapy) throw AppError.rule('therapyNotOfferedByProvider');
+      const offer = await bookingsRepository.terms(db, { providerId: provider.identifier, clientId: me.identifier, therapyId: input.therapyIdentifier, modalityId: input.modalityIdentifier });
+      if (!offer?.offersTherapy) throw AppError.rule('therapyNotOfferedByProvider');
       if (!offer.offersModality) throw AppError.rule('modalityNotOffered');
       let entry: EntryRow;
       try {
