@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerExecutor } from '../../db/prepared.ts';
 import { availabilityDays, availabilityIntervals, availabilitySettings } from '../../db/schema/availability.ts';
 import { providerProfileItems } from '../../db/schema/profiles.ts';
 import { referenceItems } from '../../db/schema/reference.ts';
@@ -79,7 +80,7 @@ export interface StoredPlan {
 }
 
 /** The days with their intervals as one JSON array: the shape `StoredDay` has, oldest date and first weekday first. */
-const planStatement = (db: Executor) =>
+const planStatementFor = preparedPerExecutor((db) =>
   db
     .select({
       timezone: users.timezone,
@@ -96,15 +97,8 @@ const planStatement = (db: Executor) =>
     .from(users)
     .leftJoin(availabilitySettings, eq(availabilitySettings.providerId, users.identifier))
     .where(and(eq(users.identifier, sql.placeholder('providerId')), eq(users.userType, 'provider'), isNull(users.deletedAt)))
-    .prepare('availability_plan');
-
-/** Built once per executor (the pool's in practice): Drizzle's query building is a fifth of a booking's main-thread time. */
-const planStatements = new WeakMap<Executor, ReturnType<typeof planStatement>>();
-const planStatementFor = (db: Executor) => {
-  let statement = planStatements.get(db);
-  if (!statement) planStatements.set(db, (statement = planStatement(db)));
-  return statement;
-};
+    .prepare('availability_plan'),
+);
 
 export const availabilityRepository = {
   /**

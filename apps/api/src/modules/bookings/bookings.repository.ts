@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerExecutor } from '../../db/prepared.ts';
 import {
   avatars,
   bookingParticipants,
@@ -39,7 +40,7 @@ export interface BookingTerms {
 
 const offered = (list: 'therapy-category' | 'modality', item: 'therapyId' | 'modalityId') =>
   sql<boolean>`exists (select 1 from ${providerProfileItems} where ${providerProfileItems.userId} = ${sql.placeholder('providerId')} and ${providerProfileItems.list} = ${list} and ${providerProfileItems.itemId} = ${sql.placeholder(item)})`;
-const termsStatement = (ex: Executor) =>
+const termsStatementFor = preparedPerExecutor((ex) =>
   ex
     .select({
       offersTherapy: offered('therapy-category', 'therapyId'),
@@ -58,14 +59,8 @@ const termsStatement = (ex: Executor) =>
     .leftJoin(states, eq(states.identifier, clientProfiles.stateId))
     .leftJoin(countries, eq(countries.identifier, states.countryId))
     .where(eq(users.identifier, sql.placeholder('clientId')))
-    .prepare('booking_terms');
-/** Built once per executor (the pool's in practice): a booking's reads are built by Drizzle on every request otherwise. */
-const termsStatements = new WeakMap<Executor, ReturnType<typeof termsStatement>>();
-const termsStatementFor = (ex: Executor) => {
-  let statement = termsStatements.get(ex);
-  if (!statement) termsStatements.set(ex, (statement = termsStatement(ex)));
-  return statement;
-};
+    .prepare('booking_terms'),
+);
 
 export const bookingsRepository = {
   /** Serialises the transactions of one key (a client's bookings: the limit of unpaid ones counts right). */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerExecutor } from '../../db/prepared.ts';
 import { providerBookingFees, providerLicenseStates, workHistory } from '../../db/schema/practice-details.ts';
 import { countries, states } from '../../db/schema/reference.ts';
 
@@ -13,6 +14,17 @@ export interface FeeValues {
 }
 
 /** Work history, booking fees and licence states: the only file of the module that knows Drizzle. */
+/** The fee of a therapy, else the general fee: read on every booking, so prepared. */
+const effectiveFeeStatement = preparedPerExecutor((db) =>
+  db
+    .select()
+    .from(providerBookingFees)
+    .where(and(eq(providerBookingFees.providerId, sql.placeholder('providerId')), or(eq(providerBookingFees.therapyCategoryId, sql.placeholder('therapyCategoryId')), isNull(providerBookingFees.therapyCategoryId))))
+    .orderBy(sql`${providerBookingFees.therapyCategoryId} is null`)
+    .limit(1)
+    .prepare('booking_fee_effective'),
+);
+
 export const practiceDetailsRepository = {
   /** Current positions first, then the latest start. */
   async listWorkHistory(db: Executor, providerId: string): Promise<WorkHistoryRow[]> {
@@ -56,12 +68,7 @@ export const practiceDetailsRepository = {
   },
   /** The fee of a therapy where one is set, else the general fee: one round trip (a booking reads it). */
   async effectiveFee(db: Executor, providerId: string, therapyCategoryId: string): Promise<BookingFeeRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(providerBookingFees)
-      .where(and(eq(providerBookingFees.providerId, providerId), or(eq(providerBookingFees.therapyCategoryId, therapyCategoryId), isNull(providerBookingFees.therapyCategoryId))))
-      .orderBy(sql`${providerBookingFees.therapyCategoryId} is null`)
-      .limit(1);
+    const [row] = await effectiveFeeStatement(db).execute({ providerId, therapyCategoryId });
     return row;
   },
   async setGeneralFee(db: Executor, providerId: string, values: FeeValues): Promise<void> {

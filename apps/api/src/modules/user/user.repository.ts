@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerExecutor } from '../../db/prepared.ts';
 import { refreshTokens, userIdentities, userSessions, users } from '../../db/schema/users.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -7,29 +8,19 @@ export type NewUser = typeof users.$inferInsert;
 
 const live = isNull(users.deletedAt);
 
-const prepared = new WeakMap<Executor, ReturnType<typeof prepareById>>();
-const prepareById = (db: Executor) =>
-  db.select().from(users).where(and(eq(users.identifier, sql.placeholder('id')), live)).limit(1).prepare('user_live_by_id');
-const byIdStatement = (db: Executor) => {
-  let statement = prepared.get(db);
-  if (!statement) prepared.set(db, (statement = prepareById(db)));
-  return statement;
-};
+const byIdStatement = preparedPerExecutor((db) =>
+  db.select().from(users).where(and(eq(users.identifier, sql.placeholder('id')), live)).limit(1).prepare('user_live_by_id'),
+);
 
-const preparedSession = new WeakMap<Executor, ReturnType<typeof prepareSessionUser>>();
-const prepareSessionUser = (db: Executor) =>
+const bySessionStatement = preparedPerExecutor((db) =>
   db
     .select({ user: getTableColumns(users), lastActiveAt: userSessions.lastActiveAt })
     .from(users)
     .innerJoin(userSessions, and(eq(userSessions.identifier, sql.placeholder('sid')), eq(userSessions.userId, users.identifier), isNull(userSessions.revokedAt)))
     .where(and(eq(users.identifier, sql.placeholder('id')), live))
     .limit(1)
-    .prepare('user_live_by_session');
-const bySessionStatement = (db: Executor) => {
-  let statement = preparedSession.get(db);
-  if (!statement) preparedSession.set(db, (statement = prepareSessionUser(db)));
-  return statement;
-};
+    .prepare('user_live_by_session'),
+);
 
 export const userRepository = {
   /**

@@ -1,11 +1,22 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerExecutor } from '../../db/prepared.ts';
 import { users } from '../../db/schema/users.ts';
 import { providerVerifications } from '../../db/schema/verification.ts';
 
 export type VerificationRow = typeof providerVerifications.$inferSelect;
 
 /** A provider's verification row (none = not submitted), the operator's queue, and the decisions. */
+/** Whether a provider is approved: asked on every slot check and booking, so prepared. */
+const approvedStatement = preparedPerExecutor((db) =>
+  db
+    .select({ one: sql<number>`1` })
+    .from(providerVerifications)
+    .where(and(eq(providerVerifications.providerId, sql.placeholder('providerId')), eq(providerVerifications.status, 'approved')))
+    .limit(1)
+    .prepare('provider_approved'),
+);
+
 export const verificationRepository = {
   async find(db: Executor, providerId: string): Promise<VerificationRow | undefined> {
     const [row] = await db.select().from(providerVerifications).where(eq(providerVerifications.providerId, providerId)).limit(1);
@@ -49,11 +60,7 @@ export const verificationRepository = {
       .orderBy(asc(providerVerifications.submittedAt), asc(providerVerifications.providerId));
   },
   async isApproved(db: Executor, providerId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ one: sql<number>`1` })
-      .from(providerVerifications)
-      .where(and(eq(providerVerifications.providerId, providerId), eq(providerVerifications.status, 'approved')))
-      .limit(1);
+    const [row] = await approvedStatement(db).execute({ providerId });
     return row !== undefined;
   },
 };

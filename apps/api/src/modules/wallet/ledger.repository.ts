@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerExecutor } from '../../db/prepared.ts';
 import { countries } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/wallet.ts';
@@ -47,7 +48,7 @@ const historyWhere = (accountId: string, filter: HistoryFilter) =>
   );
 
 /** The balance route's one query, prepared once per database handle (planned once per connection). */
-const prepareBalance = (db: Executor) =>
+const balanceStatement = preparedPerExecutor((db) =>
   db
     .select({ currencyCode: countries.currencyCode, balance: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
     .from(users)
@@ -56,13 +57,24 @@ const prepareBalance = (db: Executor) =>
     .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.identifier))
     .where(and(eq(users.identifier, sql.placeholder('userId')), isNull(users.deletedAt)))
     .groupBy(countries.currencyCode)
-    .prepare('wallet_country_balance');
-const prepared = new WeakMap<Executor, ReturnType<typeof prepareBalance>>();
-const balanceStatement = (db: Executor) => {
-  let statement = prepared.get(db);
-  if (!statement) prepared.set(db, (statement = prepareBalance(db)));
-  return statement;
-};
+    .prepare('wallet_country_balance'),
+);
+
+/** Whether any of the user's debt accounts is below zero: asked before every booking, so one prepared statement. */
+const owesStatement = preparedPerExecutor((db) =>
+  db
+    .select({ one: sql<number>`1` })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.userId, sql.placeholder('userId')),
+        eq(ledgerAccounts.kind, 'user_debt'),
+        sql`(SELECT coalesce(sum(e.amount), 0) FROM ${ledgerEntries} e WHERE e.account_id = ${ledgerAccounts.identifier}) < 0`,
+      ),
+    )
+    .limit(1)
+    .prepare('ledger_user_owes'),
+);
 
 export const ledgerRepository = {
   /** The account's id, made on first use (concurrent first uses agree on one row). */
@@ -136,6 +148,11 @@ export const ledgerRepository = {
       .groupBy(ledgerEntries.currencyCode)
       .orderBy(ledgerEntries.currencyCode);
     return rows.map((r) => ({ currencyCode: r.currencyCode, amount: Number(r.total ?? 0) })).filter((r) => r.amount !== 0);
+  },
+  /** Whether the user owes anything in any currency (a debt account below zero). */
+  async owesDebt(db: Executor, userId: string): Promise<boolean> {
+    const [row] = await owesStatement(db).execute({ userId });
+    return row !== undefined;
   },
   async balance(db: Executor, accountId: string): Promise<number> {
     const [row] = await db.select({ total: sum(ledgerEntries.amount) }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId));

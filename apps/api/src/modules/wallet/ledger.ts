@@ -131,10 +131,7 @@ export const ledger = {
 
   /** Whether the user owes anything, in any currency (new bookings are refused until it is settled). */
   async hasDebt(db: Executor, userId: string): Promise<boolean> {
-    for (const account of await repo.accountsOf(db, userId, ['user_debt'])) {
-      if ((await repo.balance(db, account.identifier)) < 0) return true;
-    }
-    return false;
+    return repo.owesDebt(db, userId);
   },
 
   /**

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client.ts';
+import { preparedPerExecutor } from '../../../db/prepared.ts';
 import { avatars, bookingParticipants, bookingReschedules, bookingStatusHistory, bookings, clientProfiles, providerProfiles, referenceItems, users } from '../../../db/schema/index.ts';
 
 /** Changes of a booking (cancel, reschedule, answers, acknowledge/reject): Drizzle only, rules in changes.service.ts. */
@@ -27,8 +28,8 @@ const referenceOf = (column: typeof bookings.therapyCategoryId | typeof bookings
  * all eight tables in the join, PostgreSQL spent ~4 ms planning each execution (its join search) to run it in 0.2 ms,
  * and a connection plans a statement afresh for its first five runs (custom plans) and after the pool recycles it.
  */
-const viewStatements = (ex: Executor) => ({
-  booking: ex
+const viewStatement = preparedPerExecutor((ex) =>
+  ex
     .select({
       booking: bookings,
       client: { identifier: client.identifier, firstName: client.firstName, lastName: client.lastName, timezone: client.timezone },
@@ -49,7 +50,7 @@ const viewStatements = (ex: Executor) => ({
     .innerJoin(provider, eq(provider.identifier, bookings.providerId))
     .where(eq(bookings.identifier, sql.placeholder('id')))
     .prepare('booking_view'),
-});
+);
 /** A reschedule request as `json_agg` gives it: column names, instants as text. */
 interface RescheduleJson {
   identifier: string;
@@ -80,13 +81,6 @@ const fromJson = (r: RescheduleJson): RescheduleRow => ({
   createdAt: new Date(r.created_at),
   decidedAt: instant(r.decided_at),
 });
-
-const prepared = new WeakMap<Executor, ReturnType<typeof viewStatements>>();
-const statementsFor = (ex: Executor) => {
-  let statements = prepared.get(ex);
-  if (!statements) prepared.set(ex, (statements = viewStatements(ex)));
-  return statements;
-};
 
 export const changesRepository = {
   /** The booking, locked for the rest of the transaction: concurrent changes of one booking run one after the other. */
@@ -137,7 +131,7 @@ export const changesRepository = {
 
   /** What the answer shows of a booking: the row with its parties, therapy, modality, reschedules and participant. */
   async view(ex: Executor, bookingId: string) {
-    const [row] = await statementsFor(ex).booking.execute({ id: bookingId });
+    const [row] = await viewStatement(ex).execute({ id: bookingId });
     if (!row) return undefined;
     return { ...row, reschedules: row.reschedules.map(fromJson) };
   },
