@@ -10,6 +10,13 @@ const blocking = new Set(['serious', 'critical']);
 export async function expectNoA11yViolations(page: Page, label = page.url()): Promise<void> {
   // Let the page settle (lazy routes, fonts, toasts appearing) before the scan.
   await page.waitForLoadState('networkidle').catch(() => {});
+  // And let finite animations and transitions end (a toast fading in, a dialog opening): axe measures colours as
+  // they are at that instant, so text caught half-faded fails a contrast nobody sees. Spinners run forever: not waited.
+  await page.evaluate(async () => {
+    const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    const settled = Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  });
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => blocking.has(v.impact ?? ''));
   const minor = results.violations.filter((v) => !blocking.has(v.impact ?? ''));

@@ -28,6 +28,8 @@ test('a user changes the email with the 6-digit code pasted into the six boxes',
   await expect(codeDialog.getByText(newEmail)).toBeVisible();
   const boxes = codeDialog.getByRole('group', { name: 'Verification code' }).getByRole('textbox');
   await expect(boxes).toHaveCount(6);
+  // The code is on its way: the toast says so (scanned with the step, once it is in place).
+  await expectToast(page, 'Input Your OTP Sent Via Email');
   await a11y('update email: code step');
 
   const code = codeIn(await mailbox.waitFor(newEmail, 'Your code to change your email'));
