@@ -79,7 +79,7 @@ export interface StoredPlan {
   offersCategory: boolean;
 }
 
-/** The days with their intervals as one JSON array: the shape `StoredDay` has, oldest date and first weekday first. */
+/** The account, its settings, and its days with their intervals as one JSON array (`StoredDay`'s shape, by date and weekday). */
 const planStatementFor = preparedPerExecutor((db) =>
   db
     .select({
