@@ -15,9 +15,14 @@ const weekdays = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATUR
 const interval = (startTime: string, endTime: string) => ({ startTime, endTime });
 const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** A provider of its own with the plan of the engine scenario: weekdays 09-12 and 13-18, Saturday 10-14, custom days. */
-async function providerWithPlan(base: string): Promise<string> {
+/**
+ * A provider of its own with the plan of the engine scenario: weekdays 09-12 and 13-18, Saturday 10-14, custom days;
+ * approved by the operator (written directly, first: only verified providers offer slots, decision 0026).
+ */
+async function providerWithPlan(ctx: BenchContext): Promise<string> {
+  const base = ctx.url;
   const provider = await signUp(base, 'provider', 'slots');
+  await ctx.query(`INSERT INTO provider_verifications (provider_id, status, submitted_at, decided_at) VALUES ($1, 'approved', now(), now())`, [provider.identifier]);
   const api = `${base}/api/v1`;
   const settings = { timezone: 'Europe/Berlin', sessionLengthMinutes: 60, bufferMinutes: 10, minimumNoticeHours: 12 };
   expectStatus('PUT provider-availability/settings', await callJson(`${api}/provider-availability/settings`, 'PUT', settings, provider.accessToken), 200);
@@ -42,7 +47,7 @@ async function providerWithPlan(base: string): Promise<string> {
 
 export async function run(ctx: BenchContext): Promise<Figures> {
   const health = ctx.figures['api.health.rps'] ?? (await measureHealth(ctx));
-  const providerId = await providerWithPlan(ctx.url);
+  const providerId = await providerWithPlan(ctx);
   const url = `${ctx.url}/api/v1/providers-availability/${providerId}/timeslot`;
 
   // Fail loudly when the answer is not a calendar with slots: a fast empty answer is not throughput.
