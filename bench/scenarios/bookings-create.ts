@@ -8,6 +8,13 @@ export const description = 'POST /api/v1/booking at 8 connections, each request 
 
 const CONNECTIONS = 8;
 const REQUESTS = 240;
+/**
+ * Bookings sent first and not counted, through the same connections: the figure is a running server's, whose code the
+ * JIT has compiled. With one warm-up request per connection the measured second was also spent compiling (V8's
+ * compiler threads took 1.3 ms of CPU per booking against 0.5, from the server's two cores), and p95 read 68–73 ms
+ * against 60–62 ms with this warm-up, runs taken in turns.
+ */
+const WARM_UP = 240;
 const weekdays = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
 
 /** A verified provider who offers every therapy and modality, a fee, and 15-minute sessions all day every day. */
@@ -52,8 +59,8 @@ async function signUpClient(base: string, countryIdentifier: string, i: number):
  * share the server's event loop (their JSON and HTTP work would count as the server's latency). They use node:http
  * with a keep-alive agent of CONNECTIONS sockets, not fetch: on a two-core machine the client's own CPU is taken from
  * the server, and fetch (undici) cost about 1.1 ms of CPU per request here against 0.4 ms. They ask for compressed
- * answers as a browser does, so the server compresses as it would for one. The last CONNECTIONS requests warm up (one
- * per connection, not counted); then CONNECTIONS loops send the first REQUESTS.
+ * answers as a browser does, so the server compresses as it would for one. CONNECTIONS loops send the last WARM_UP
+ * requests (not counted), then the first REQUESTS.
  */
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -78,12 +85,16 @@ const book = async (r) => {
   if (res.status !== 201) throw new Error('bookings.create: answered ' + res.status + ': ' + (res.encoding ? res.body.length + ' bytes, ' + res.encoding : res.body.toString()));
   return ms;
 };
-(async () => {
-  await Promise.all(requests.slice(measured).map(book));
+const send = async (list) => {
   const latencies = [];
   let next = 0;
+  await Promise.all(Array.from({ length: connections }, async () => { while (next < list.length) latencies.push(await book(list[next++])); }));
+  return latencies;
+};
+(async () => {
+  await send(requests.slice(measured));
   const started = performance.now();
-  await Promise.all(Array.from({ length: connections }, async () => { while (next < measured) latencies.push(await book(requests[next++])); }));
+  const latencies = await send(requests.slice(0, measured));
   parentPort.postMessage({ latencies, seconds: (performance.now() - started) / 1000 });
 })().catch((err) => parentPort.postMessage({ error: String(err && err.message || err) }));
 `;
@@ -115,12 +126,12 @@ async function slotIdentifiers(ctx: BenchContext, providerId: string, count: num
 
 export async function run(ctx: BenchContext): Promise<Figures> {
   const { provider, therapy, modality } = await bookableProvider(ctx);
-  const slots = await slotIdentifiers(ctx, provider.identifier, REQUESTS + CONNECTIONS);
-  ctx.log(`bookings.create: signing up ${REQUESTS + CONNECTIONS} clients`);
+  const slots = await slotIdentifiers(ctx, provider.identifier, REQUESTS + WARM_UP);
+  ctx.log(`bookings.create: signing up ${REQUESTS + WARM_UP} clients`);
   const clients: BenchAccount[] = [];
   const countries = await callJson(`${ctx.url}/api/v1/region/country`, 'GET');
   const ng = (countries.json as { data: Array<{ identifier: string; code: string }> }).data.find((c) => c.code === 'NG')!.identifier;
-  for (let i = 0; i < REQUESTS + CONNECTIONS; i += 1) clients.push(await signUpClient(ctx.url, ng, i));
+  for (let i = 0; i < REQUESTS + WARM_UP; i += 1) clients.push(await signUpClient(ctx.url, ng, i));
 
   const requests = clients.map((c, i) => ({
     token: c.accessToken,
