@@ -30,8 +30,8 @@ export function createBookingsModule(
   faces: {
     availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'weeklyRepeats' | 'busySource' | 'bookableBetween'>;
     users: Pick<UserModule, 'findActiveUser'>;
-    wallet: Pick<WalletModule, 'debit' | 'refund' | 'transfer' | 'hasDebt' | 'earnedBetween'>;
-    practiceDetails: Pick<PracticeDetailsModule, 'feeOf' | 'licenseStatesOf'>;
+    wallet: Pick<WalletModule, 'debit' | 'refund' | 'transfer' | 'debtSql' | 'earnedBetween'>;
+    practiceDetails: Pick<PracticeDetailsModule, 'feeSql' | 'licenseStatesOf'>;
     isVerified: (providerId: string) => Promise<boolean>;
   },
 ) {
@@ -42,7 +42,7 @@ export function createBookingsModule(
   faces.availability.busySource(bookings.busy);
   // The waitlist (issue 19): a freed slot (a cancel, an expired hold, a declined request) goes to the line at once;
   // new availability and offers that ran out are the minute's sweep.
-  const waitlist = createWaitlistService(deps, { users: faces.users, availability: faces.availability, bookOffered: bookings.bookOffered });
+  const waitlist = createWaitlistService(deps, { users: faces.users, availability: faces.availability, bookOffered: bookings.bookOffered, terms: bookings.terms });
   // After the commit; the event bus awaits the scan and logs a failure (the minute's sweep tries again).
   deps.events.subscribe('booking.changed', async ({ providerId, status }) => {
     if (status === 'cancelled' || status === 'expired' || status === 'rejected') await waitlist.scan(providerId);

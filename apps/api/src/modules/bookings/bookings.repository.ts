@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { SqlFragment, SqlOperand } from '../../db/fragments.ts';
 import { preparedPerExecutor } from '../../db/prepared.ts';
 import {
   avatars,
@@ -36,31 +37,58 @@ export interface BookingTerms {
   officeAddress: string | null;
   requiresApproval: boolean;
   region: { countryCode: string | null; stateId: string | null; stateCode: string | null; stateName: string | null };
+  /** What the booking costs (the practice-details module's rule); null when the provider set no fee. */
+  fee: { amount: number; currencyCode: string; isFree: boolean } | null;
+  /** Whether the client owes money (the wallet's rule): new bookings wait until it is settled. */
+  owesDebt: boolean;
 }
+
+/** What other modules know that a booking's terms include, as subqueries from their faces (decision 0040). */
+export interface TermsSources {
+  fee: (providerId: SqlOperand, therapyId: SqlOperand) => SqlFragment<BookingTerms['fee']>;
+  owes: (clientId: SqlOperand) => SqlFragment<boolean>;
+}
+export type TermsIds = { providerId: string; clientId: string; therapyId: string; modalityId: string };
 
 const offered = (list: 'therapy-category' | 'modality', item: 'therapyId' | 'modalityId') =>
   sql<boolean>`exists (select 1 from ${providerProfileItems} where ${providerProfileItems.userId} = ${sql.placeholder('providerId')} and ${providerProfileItems.list} = ${list} and ${providerProfileItems.itemId} = ${sql.placeholder(item)})`;
-const termsStatementFor = preparedPerExecutor((ex) =>
-  ex
-    .select({
-      offersTherapy: offered('therapy-category', 'therapyId'),
-      offersModality: offered('modality', 'modalityId'),
-      modalityCode: sql<string | null>`(select ${referenceItems.code} from ${referenceItems} where ${referenceItems.identifier} = ${sql.placeholder('modalityId')})`,
-      officeAddress: sql<string | null>`(select ${providerProfiles.officeAddress} from ${providerProfiles} where ${providerProfiles.userId} = ${sql.placeholder('providerId')})`,
-      requiresApproval: sql<boolean | null>`(select ${providerBookingSettings.requiresApproval} from ${providerBookingSettings} where ${providerBookingSettings.providerId} = ${sql.placeholder('providerId')})`,
-      countryCode: users.countryCode,
-      stateId: states.identifier,
-      stateCode: states.code,
-      stateName: states.name,
-      stateCountry: countries.code,
-    })
-    .from(users)
-    .leftJoin(clientProfiles, eq(clientProfiles.userId, users.identifier))
-    .leftJoin(states, eq(states.identifier, clientProfiles.stateId))
-    .leftJoin(countries, eq(countries.identifier, states.countryId))
-    .where(eq(users.identifier, sql.placeholder('clientId')))
-    .prepare('booking_terms'),
-);
+
+/**
+ * A booking's terms in one prepared statement (a booking reads them before it writes): what the provider offers and
+ * charges for this therapy and modality, where the session happens, whether they approve first, the client's region
+ * (for the licence rule) and whether the client owes money. Undefined when the client is not there.
+ */
+export function termsReader(sources: TermsSources): (ex: Executor, ids: TermsIds) => Promise<BookingTerms | undefined> {
+  const statementFor = preparedPerExecutor((ex) =>
+    ex
+      .select({
+        offersTherapy: offered('therapy-category', 'therapyId'),
+        offersModality: offered('modality', 'modalityId'),
+        modalityCode: sql<string | null>`(select ${referenceItems.code} from ${referenceItems} where ${referenceItems.identifier} = ${sql.placeholder('modalityId')})`,
+        officeAddress: sql<string | null>`(select ${providerProfiles.officeAddress} from ${providerProfiles} where ${providerProfiles.userId} = ${sql.placeholder('providerId')})`,
+        requiresApproval: sql<boolean | null>`(select ${providerBookingSettings.requiresApproval} from ${providerBookingSettings} where ${providerBookingSettings.providerId} = ${sql.placeholder('providerId')})`,
+        fee: sources.fee(sql.placeholder('providerId'), sql.placeholder('therapyId')),
+        owesDebt: sources.owes(sql.placeholder('clientId')),
+        countryCode: users.countryCode,
+        stateId: states.identifier,
+        stateCode: states.code,
+        stateName: states.name,
+        stateCountry: countries.code,
+      })
+      .from(users)
+      .leftJoin(clientProfiles, eq(clientProfiles.userId, users.identifier))
+      .leftJoin(states, eq(states.identifier, clientProfiles.stateId))
+      .leftJoin(countries, eq(countries.identifier, states.countryId))
+      .where(eq(users.identifier, sql.placeholder('clientId')))
+      .prepare('booking_terms'),
+  );
+  return async (ex, ids) => {
+    const [row] = await statementFor(ex).execute(ids);
+    if (!row) return undefined;
+    const { countryCode, stateCountry, stateId, stateCode, stateName, requiresApproval, owesDebt, ...offer } = row;
+    return { ...offer, requiresApproval: requiresApproval ?? false, owesDebt: owesDebt === true, region: { countryCode: countryCode ?? stateCountry, stateId, stateCode, stateName } };
+  };
+}
 
 export const bookingsRepository = {
   /** Serialises the transactions of one key (a client's bookings: the limit of unpaid ones counts right). */
@@ -285,13 +313,6 @@ export const bookingsRepository = {
    * the modality, the modality's code, the office address, whether the provider approves requests first, and the
    * client's country and, in the US, state (from the client profile). Undefined when there is no such client.
    */
-  async terms(ex: Executor, ids: { providerId: string; clientId: string; therapyId: string; modalityId: string }): Promise<BookingTerms | undefined> {
-    const [row] = await termsStatementFor(ex).execute(ids);
-    if (!row) return undefined;
-    const { countryCode, stateCountry, stateId, stateCode, stateName, requiresApproval, ...offer } = row;
-    return { ...offer, requiresApproval: requiresApproval ?? false, region: { countryCode: countryCode ?? stateCountry, stateId, stateCode, stateName } };
-  },
-
   /** Clients who booked the provider before (any status), latest booking first. */
   async clientsOf(ex: Executor, providerId: string) {
     return ex

@@ -11,7 +11,7 @@ import type { BookingChange } from '../../platform/events.ts';
 import type { AvailabilityModule } from '../availability/availability.module.ts';
 import type { PracticeDetailsModule } from '../practice-details/practice-details.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
-import { bookingsRepository as repo, type BookingRecord, type BookingTerms, type NewBooking } from './bookings.repository.ts';
+import { bookingsRepository as repo, termsReader, type BookingRecord, type BookingTerms, type NewBooking, type TermsIds } from './bookings.repository.ts';
 import { changesRepository } from './changes/changes.repository.ts';
 import { toBooking } from './changes/changes.service.ts';
 
@@ -30,8 +30,8 @@ export const APPOINTMENT_HOLD_HOURS = 24;
 
 export interface BookingsPorts {
   availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'weeklyRepeats'>;
-  wallet: Pick<WalletModule, 'debit' | 'transfer' | 'hasDebt'>;
-  practiceDetails: Pick<PracticeDetailsModule, 'feeOf' | 'licenseStatesOf'>;
+  wallet: Pick<WalletModule, 'debit' | 'transfer' | 'debtSql'>;
+  practiceDetails: Pick<PracticeDetailsModule, 'feeSql' | 'licenseStatesOf'>;
   isVerified: (providerId: string) => Promise<boolean>;
 }
 
@@ -56,13 +56,6 @@ const keyReused = async <T>(work: () => Promise<T>): Promise<T> => {
     throw err;
   }
 };
-/** Runs independent reads at once but fails like the sequential code would: with the first failure in list order. */
-const inOrder = async <A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> => {
-  const [ra, rb] = await Promise.allSettled([a, b]);
-  if (ra.status === 'rejected') throw ra.reason;
-  if (rb.status === 'rejected') throw rb.reason;
-  return [ra.value, rb.value];
-};
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 interface Slot {
@@ -75,6 +68,8 @@ interface Slot {
 export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'files'>, ports: BookingsPorts) {
   const { db, clock, events, config } = deps;
   const { availability, wallet, practiceDetails } = ports;
+  // The fee and the debt are the practice's and the wallet's rules, read in the terms' own statement (decision 0040).
+  const readTerms = termsReader({ fee: practiceDetails.feeSql, owes: wallet.debtSql });
 
   const view = async (ex: Executor, bookingId: string): Promise<Booking> => toBooking((await changesRepository.view(ex, bookingId))!, deps.files.signedUrl);
 
@@ -116,17 +111,18 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
 
   /**
    * What the provider offers and charges for this therapy and modality, where the session happens, whether they
-   * approve first, and the client's region (for the licence rule): one read of the bookings' own tables beside the fee.
+   * approve first, the client's region (for the licence rule) and whether the client owes money: one read.
    */
   const terms = async (clientId: string, providerId: string, therapyId: string, modalityId: string, slotCategory: string | null) => {
-    const [offer, fee] = await inOrder(repo.terms(db, { providerId, clientId, therapyId, modalityId }), practiceDetails.feeOf(providerId, therapyId));
+    const offer = await readTerms(db, { providerId, clientId, therapyId, modalityId });
     if (!offer) throw AppError.notFound();
     if (!offer.offersTherapy) throw AppError.rule('therapyNotOfferedByProvider');
     if (slotCategory !== null && slotCategory !== therapyId) throw AppError.rule('timeslotInvalid');
     if (!offer.offersModality) throw AppError.rule('modalityNotOffered');
+    const fee = offer.fee;
     if (!fee) throw AppError.rule('providerNotBookable');
     const online = offer.modalityCode === 'online';
-    return { fee, online, address: online ? null : offer.officeAddress, requiresApproval: offer.requiresApproval, region: offer.region };
+    return { fee, online, address: online ? null : offer.officeAddress, requiresApproval: offer.requiresApproval, region: offer.region, owesDebt: offer.owesDebt };
   };
 
   /** A US client may only book a provider licensed in their state (clients elsewhere are not restricted). */
@@ -152,9 +148,9 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
   async function book(actor: Actor, input: BookingValues, occurrences: number): Promise<Booking[]> {
     const clientId = actor.userId;
     const slot = await slotOf(input.timeslotIdentifier);
-    const { fee, online, address, requiresApproval: approval, region } = await terms(clientId, slot.providerId, input.therapyIdentifier, input.modalityIdentifier, slot.categoryId);
+    const { fee, online, address, requiresApproval: approval, region, owesDebt } = await terms(clientId, slot.providerId, input.therapyIdentifier, input.modalityIdentifier, slot.categoryId);
     await checkLicence(region, slot.providerId);
-    if (await wallet.hasDebt(clientId)) throw AppError.conflict('CONFLICT', 'outstandingDebt');
+    if (owesDebt) throw AppError.conflict('CONFLICT', 'outstandingDebt');
     const intervals = [{ start: slot.start, end: slot.end }];
     if (occurrences > 1) {
       const repeats = await availability.weeklyRepeats(slot.providerId, slot.categoryId, slot.start.getTime(), slot.end.getTime(), occurrences);
@@ -242,9 +238,9 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
    * refuses a time that someone else got in the meantime.
    */
   async function bookOffered(clientId: string, offer: { providerId: string; therapyId: string; modalityId: string; start: Date; end: Date }, claim: (tx: Executor, bookingId: string) => Promise<void>): Promise<Booking> {
-    const { fee, online, address, requiresApproval: approval, region } = await terms(clientId, offer.providerId, offer.therapyId, offer.modalityId, null);
+    const { fee, online, address, requiresApproval: approval, region, owesDebt } = await terms(clientId, offer.providerId, offer.therapyId, offer.modalityId, null);
     await checkLicence(region, offer.providerId);
-    if (await wallet.hasDebt(clientId)) throw AppError.conflict('CONFLICT', 'outstandingDebt');
+    if (owesDebt) throw AppError.conflict('CONFLICT', 'outstandingDebt');
     const free = fee.isFree || fee.amount === 0;
     const status: BookingStatus = approval ? 'requested' : free ? 'confirmed' : 'pending';
     const now = clock.now();
@@ -282,6 +278,8 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
   }
 
   return {
+    /** A booking's terms for a client (the waitlist checks the offer when a client joins). */
+    terms: (ids: TermsIds): Promise<BookingTerms | undefined> => readTerms(db, ids),
     create: async (actor: Actor, input: BookingValues): Promise<Booking> => (await book(actor, input, 1))[0]!,
     bookOffered,
     createSeries: (actor: Actor, input: BookingValues & { occurrences: number }): Promise<Booking[]> => book(actor, input, input.occurrences),

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { preparedPerExecutor } from '../../db/prepared.ts';
+import type { SqlFragment, SqlOperand } from '../../db/fragments.ts';
 import { providerBookingFees, providerLicenseStates, workHistory } from '../../db/schema/practice-details.ts';
 import { countries, states } from '../../db/schema/reference.ts';
 
@@ -14,16 +14,23 @@ export interface FeeValues {
 }
 
 /** Work history, booking fees and licence states: the only file of the module that knows Drizzle. */
-/** The fee of a therapy, else the general fee: read on every booking, so prepared. */
-const effectiveFeeStatement = preparedPerExecutor((db) =>
-  db
-    .select()
-    .from(providerBookingFees)
-    .where(and(eq(providerBookingFees.providerId, sql.placeholder('providerId')), or(eq(providerBookingFees.therapyCategoryId, sql.placeholder('therapyCategoryId')), isNull(providerBookingFees.therapyCategoryId))))
-    .orderBy(sql`${providerBookingFees.therapyCategoryId} is null`)
-    .limit(1)
-    .prepare('booking_fee_effective'),
-);
+/** What a booking of the provider is charged. */
+export interface EffectiveFee {
+  amount: number;
+  currencyCode: string;
+  isFree: boolean;
+}
+
+/**
+ * The fee of a therapy where one is set, else the general fee, as JSON (null when neither is set): a subquery, so the
+ * bookings' terms statement reads it in its own round trip (decision 0040), and `effectiveFee` below reads it alone.
+ */
+export function effectiveFeeSql(providerId: SqlOperand, therapyCategoryId: SqlOperand): SqlFragment<EffectiveFee | null> {
+  return sql`(SELECT json_build_object('amount', ${providerBookingFees.fee}, 'currencyCode', ${providerBookingFees.currencyCode}, 'isFree', ${providerBookingFees.isFree})
+    FROM ${providerBookingFees}
+    WHERE ${providerBookingFees.providerId} = ${providerId} AND (${providerBookingFees.therapyCategoryId} = ${therapyCategoryId} OR ${providerBookingFees.therapyCategoryId} IS NULL)
+    ORDER BY ${providerBookingFees.therapyCategoryId} IS NULL LIMIT 1)`;
+}
 
 export const practiceDetailsRepository = {
   /** Current positions first, then the latest start. */
@@ -66,10 +73,10 @@ export const practiceDetailsRepository = {
       .limit(1);
     return row;
   },
-  /** The fee of a therapy where one is set, else the general fee: one round trip (a booking reads it). */
-  async effectiveFee(db: Executor, providerId: string, therapyCategoryId: string): Promise<BookingFeeRow | undefined> {
-    const [row] = await effectiveFeeStatement(db).execute({ providerId, therapyCategoryId });
-    return row;
+  /** The fee of a therapy where one is set, else the general fee (null when neither is set). */
+  async effectiveFee(db: Executor, providerId: string, therapyCategoryId: string): Promise<EffectiveFee | null> {
+    const result = await db.execute<{ fee: EffectiveFee | null }>(sql`SELECT ${effectiveFeeSql(sql`${providerId}::uuid`, sql`${therapyCategoryId}::uuid`)} AS fee`);
+    return result.rows[0]?.fee ?? null;
   },
   async setGeneralFee(db: Executor, providerId: string, values: FeeValues): Promise<void> {
     await db

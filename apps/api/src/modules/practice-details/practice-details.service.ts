@@ -123,7 +123,8 @@ export function createPracticeDetailsService(deps: Pick<AppDeps, 'db' | 'events'
 
     /** The fee a booking of this provider is charged (the therapy's own fee, else the general one); null when none is set. */
     async feeOf(providerId: string, therapyCategoryId?: string): Promise<{ amount: number; currencyCode: string; isFree: boolean } | null> {
-      const row = therapyCategoryId ? await repo.effectiveFee(db, providerId, therapyCategoryId) : await repo.generalFee(db, providerId);
+      if (therapyCategoryId) return repo.effectiveFee(db, providerId, therapyCategoryId);
+      const row = await repo.generalFee(db, providerId);
       return row ? { amount: row.fee, currencyCode: row.currencyCode, isFree: row.isFree } : null;
     },
     licenseStatesOf: (providerId: string): Promise<LicenseState[]> => repo.licenseStates(db, providerId),

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { SqlFragment, SqlOperand } from '../../db/fragments.ts';
 import { preparedPerExecutor } from '../../db/prepared.ts';
 import { countries } from '../../db/schema/reference.ts';
 import { users } from '../../db/schema/users.ts';
@@ -60,21 +61,14 @@ const balanceStatement = preparedPerExecutor((db) =>
     .prepare('wallet_country_balance'),
 );
 
-/** Whether any of the user's debt accounts is below zero: asked before every booking, so one prepared statement. */
-const owesStatement = preparedPerExecutor((db) =>
-  db
-    .select({ one: sql<number>`1` })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.userId, sql.placeholder('userId')),
-        eq(ledgerAccounts.kind, 'user_debt'),
-        sql`(SELECT coalesce(sum(e.amount), 0) FROM ${ledgerEntries} e WHERE e.account_id = ${ledgerAccounts.identifier}) < 0`,
-      ),
-    )
-    .limit(1)
-    .prepare('ledger_user_owes'),
-);
+/**
+ * Whether any of the user's debt accounts is below zero, as a subquery: the bookings' terms statement asks it before
+ * every booking in its own round trip (decision 0040), and `owesDebt` below asks it alone.
+ */
+export function owesDebtSql(userId: SqlOperand): SqlFragment<boolean> {
+  return sql`EXISTS (SELECT 1 FROM ${ledgerAccounts} WHERE ${ledgerAccounts.userId} = ${userId} AND ${ledgerAccounts.kind} = 'user_debt'
+    AND (SELECT coalesce(sum(e.amount), 0) FROM ${ledgerEntries} e WHERE e.account_id = ${ledgerAccounts.identifier}) < 0)`;
+}
 
 export const ledgerRepository = {
   /** The account's id, made on first use (concurrent first uses agree on one row). */
@@ -151,8 +145,8 @@ export const ledgerRepository = {
   },
   /** Whether the user owes anything in any currency (a debt account below zero). */
   async owesDebt(db: Executor, userId: string): Promise<boolean> {
-    const [row] = await owesStatement(db).execute({ userId });
-    return row !== undefined;
+    const result = await db.execute<{ owes: boolean }>(sql`SELECT ${owesDebtSql(sql`${userId}::uuid`)} AS owes`);
+    return result.rows[0]?.owes === true;
   },
   async balance(db: Executor, accountId: string): Promise<number> {
     const [row] = await db.select({ total: sum(ledgerEntries.amount) }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId));

@@ -8,7 +8,7 @@ import { mailTemplates } from '../../../platform/mail/templates.ts';
 import { isPgError } from '../../../platform/pg-errors.ts';
 import type { AvailabilityModule } from '../../availability/availability.module.ts';
 import type { UserModule } from '../../user/user.module.ts';
-import { bookingsRepository } from '../bookings.repository.ts';
+import { bookingsRepository, type BookingTerms, type TermsIds } from '../bookings.repository.ts';
 import { waitlistRepository as repo, type EntryRow, type OfferRow } from './waitlist.repository.ts';
 
 const MINUTE = 60_000;
@@ -20,6 +20,8 @@ export interface WaitlistPorts {
   availability: Pick<AvailabilityModule, 'bookableBetween'>;
   /** The bookings service's booking of a held slot (bookings.service.ts `bookOffered`). */
   bookOffered: (clientId: string, offer: { providerId: string; therapyId: string; modalityId: string; start: Date; end: Date }, claim: (tx: Executor, bookingId: string) => Promise<void>) => Promise<Booking>;
+  /** The bookings service's terms of a booking (what the provider offers), checked when a client joins. */
+  terms: (ids: TermsIds) => Promise<BookingTerms | undefined>;
 }
 
 /** The date and minute of the day of an instant in a zone. */
@@ -170,7 +172,7 @@ export function createWaitlistService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
       if (input.toDate > addDays(today, WAITLIST_HORIZON_DAYS)) throw AppError.rule('waitlistHorizon', { days: WAITLIST_HORIZON_DAYS });
       const provider = await ports.users.findActiveUser(input.providerIdentifier);
       if (!provider || provider.userType !== 'provider') throw AppError.notFound();
-      const offer = await bookingsRepository.terms(db, { providerId: provider.identifier, clientId: me.identifier, therapyId: input.therapyIdentifier, modalityId: input.modalityIdentifier });
+      const offer = await ports.terms({ providerId: provider.identifier, clientId: me.identifier, therapyId: input.therapyIdentifier, modalityId: input.modalityIdentifier });
       if (!offer?.offersTherapy) throw AppError.rule('therapyNotOfferedByProvider');
       if (!offer.offersModality) throw AppError.rule('modalityNotOffered');
       let entry: EntryRow;
