@@ -29,6 +29,11 @@ export type BookingRecord = typeof bookings.$inferSelect;
 const participantStatusOf = (row: NewBooking) => (row.status === 'requested' ? ('invited' as const) : ('acknowledged' as const));
 
 const holding = (now: Date) => or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now));
+/** How many unpaid bookings a client made and still holds (the limit of DESIGN.md §6); a series counts once. */
+const unpaidCount = (clientId: string, now: Date) =>
+  sql`SELECT count(DISTINCT coalesce(${bookings.seriesId}, ${bookings.identifier}))::int FROM ${bookings}
+    WHERE ${bookings.clientId} = ${clientId} AND ${bookings.status} = 'pending' AND ${bookings.createdBy} = 'client'
+      AND (${bookings.holdExpiresAt} IS NULL OR ${bookings.holdExpiresAt} > ${now.toISOString()}::timestamptz)`;
 
 export interface BookingTerms {
   offersTherapy: boolean;
@@ -99,50 +104,49 @@ export const bookingsRepository = {
   /**
    * A client's new booking in one statement (one round trip on the busiest write): the row, its participant and its
    * first status line. The exclusion constraint refuses an overlapping row as it is inserted (23P01); the references
-   * of the other two rows are checked at the statement's end, when the booking is there. (Drizzle puts the embedded
-   * insert in parentheses itself.)
+   * of the other two rows are checked at the statement's end, when the booking is there. With `unpaidOf` it also
+   * answers how many unpaid bookings the client held before this one (a series counts once), from this statement's
+   * snapshot, which follows the client's lock (`lockAndExpireHolds`). (Drizzle puts the embedded insert in parentheses.)
    */
-  async insertWithHistory(tx: Executor, row: NewBooking, line: { actor: 'client' | 'provider' | 'system'; actorId: string | null; note: string | null; at: Date }): Promise<void> {
-    await tx.execute(sql`
+  async insertWithHistory(tx: Executor, row: NewBooking, line: { actor: 'client' | 'provider' | 'system'; actorId: string | null; note: string | null; at: Date }, unpaidOf?: { clientId: string; now: Date }): Promise<{ unpaidBefore: number }> {
+    const result = await tx.execute<{ unpaid: number }>(sql`
       WITH booking AS ${tx.insert(bookings).values(row)},
       participant AS (
         INSERT INTO ${bookingParticipants} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('client_id')}, ${sql.identifier('status')})
         VALUES (${newId()}, ${row.identifier}, ${row.clientId}, ${participantStatusOf(row)})
+      ),
+      line AS (
+        INSERT INTO ${bookingStatusHistory} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('status')}, ${sql.identifier('previous_status')}, ${sql.identifier('actor')}, ${sql.identifier('actor_id')}, ${sql.identifier('note')}, ${sql.identifier('at')})
+        VALUES (${newId()}, ${row.identifier}, ${row.status}, NULL, ${line.actor}, ${line.actorId}, ${line.note}, ${line.at.toISOString()}::timestamptz)
       )
-      INSERT INTO ${bookingStatusHistory} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('status')}, ${sql.identifier('previous_status')}, ${sql.identifier('actor')}, ${sql.identifier('actor_id')}, ${sql.identifier('note')}, ${sql.identifier('at')})
-      VALUES (${newId()}, ${row.identifier}, ${row.status}, NULL, ${line.actor}, ${line.actorId}, ${line.note}, ${line.at.toISOString()}::timestamptz)`);
+      SELECT ${unpaidOf ? sql`(${unpaidCount(unpaidOf.clientId, unpaidOf.now)})` : sql`0`} AS unpaid`);
+    return { unpaidBefore: Number(result.rows[0]?.unpaid ?? 0) };
   },
 
   /**
-   * What a new client booking needs to know under the client's lock, in one statement: how many unpaid bookings the
-   * client holds now, and the provider's stale holds overlapping [start, end), expired here (the exclusion constraint
-   * cannot see the clock). The two sets never meet: a counted hold has not run out, an expired one has.
+   * Takes a client's lock (`key`) and expires the provider's stale holds overlapping [start, end) (the exclusion
+   * constraint cannot see the clock), in one statement. The update waits for the lock (its one-time condition), so a
+   * booking takes its client's lock before any row lock, as when the lock was a statement of its own; what the lock
+   * guards, the client's unpaid count, is read by the next statement (`insertWithHistory`), whose snapshot follows it.
    */
-  async clearForClientBooking(tx: Executor, clientId: string, providerId: string, start: Date, end: Date, now: Date): Promise<{ unpaid: number; expired: Array<Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId' | 'startsAt' | 'endsAt'>> }> {
+  async lockAndExpireHolds(tx: Executor, key: string, providerId: string, start: Date, end: Date, now: Date): Promise<Array<Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId' | 'startsAt' | 'endsAt'>>> {
     const at = now.toISOString();
-    const result = await tx.execute<{ unpaid: number; expired: Array<{ identifier: string; client_id: string; provider_id: string; starts_at: string | null; ends_at: string | null }> | null }>(sql`
-      WITH expired AS (
+    const result = await tx.execute<{ locked: number; expired: Array<{ identifier: string; client_id: string; provider_id: string; starts_at: string | null; ends_at: string | null }> | null }>(sql`
+      WITH locked AS (SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))),
+      expired AS (
         UPDATE ${bookings} SET ${sql.identifier('status')} = 'expired', ${sql.identifier('previous_status')} = 'pending', ${sql.identifier('hold_expires_at')} = NULL, ${sql.identifier('updated_at')} = ${at}::timestamptz
-         WHERE ${bookings.providerId} = ${providerId} AND ${bookings.status} = 'pending' AND ${bookings.holdExpiresAt} <= ${at}::timestamptz
+         WHERE EXISTS (SELECT 1 FROM locked) AND ${bookings.providerId} = ${providerId} AND ${bookings.status} = 'pending' AND ${bookings.holdExpiresAt} <= ${at}::timestamptz
            AND ${bookings.during} && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')
         RETURNING ${bookings.identifier}, ${bookings.clientId}, ${bookings.providerId}, ${bookings.startsAt}, ${bookings.endsAt}
       )
-      SELECT
-        (SELECT count(DISTINCT coalesce(${bookings.seriesId}, ${bookings.identifier}))::int FROM ${bookings}
-          WHERE ${bookings.clientId} = ${clientId} AND ${bookings.status} = 'pending' AND ${bookings.createdBy} = 'client'
-            AND (${bookings.holdExpiresAt} IS NULL OR ${bookings.holdExpiresAt} > ${at}::timestamptz)) AS unpaid,
-        (SELECT json_agg(expired) FROM expired) AS expired`);
-    const [first] = result.rows;
-    return {
-      unpaid: Number(first?.unpaid ?? 0),
-      expired: (first?.expired ?? []).map((e) => ({
-        identifier: e.identifier,
-        clientId: e.client_id,
-        providerId: e.provider_id,
-        startsAt: e.starts_at ? new Date(e.starts_at) : null,
-        endsAt: e.ends_at ? new Date(e.ends_at) : null,
-      })),
-    };
+      SELECT (SELECT count(*) FROM locked)::int AS locked, (SELECT json_agg(expired) FROM expired) AS expired`);
+    return (result.rows[0]?.expired ?? []).map((e) => ({
+      identifier: e.identifier,
+      clientId: e.client_id,
+      providerId: e.provider_id,
+      startsAt: e.starts_at ? new Date(e.starts_at) : null,
+      endsAt: e.ends_at ? new Date(e.ends_at) : null,
+    }));
   },
 
   async insert(tx: Executor, row: NewBooking): Promise<void> {
@@ -207,11 +211,8 @@ export const bookingsRepository = {
 
   /** A client's unpaid pending bookings that still hold a slot; a weekly series counts once. */
   async unpaidPendingCount(ex: Executor, clientId: string, now: Date): Promise<number> {
-    const [row] = await ex
-      .select({ n: sql<number>`count(DISTINCT coalesce(${bookings.seriesId}, ${bookings.identifier}))::int` })
-      .from(bookings)
-      .where(and(eq(bookings.clientId, clientId), eq(bookings.status, 'pending'), eq(bookings.createdBy, 'client'), holding(now)));
-    return row?.n ?? 0;
+    const result = await ex.execute<{ n: number }>(sql`SELECT (${unpaidCount(clientId, now)}) AS n`);
+    return Number(result.rows[0]?.n ?? 0);
   },
 
   /** The provider's busy intervals in [from, to): requested, confirmed, and pending whose hold has not run out. */

@@ -165,11 +165,9 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     const now = clock.now();
 
     const ids = await slotTaken(() => events.transaction(async (tx) => {
-      await repo.lockKey(tx, `booking-client:${clientId}`);
-      // One round trip after the lock: the client's unpaid count and the first interval's stale holds cleared.
-      const first = await repo.clearForClientBooking(tx, clientId, slot.providerId, intervals[0]!.start, intervals[0]!.end, now);
-      if (status === 'pending' && first.unpaid + 1 > MAX_UNPAID_PENDING) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
-      await expiredHolds(tx, first.expired);
+      // The client's lock and the first interval's stale holds expired, in one round trip; the first insert then
+      // counts the client's unpaid bookings, seeing every booking of theirs that held the lock before.
+      await expiredHolds(tx, await repo.lockAndExpireHolds(tx, `booking-client:${clientId}`, slot.providerId, intervals[0]!.start, intervals[0]!.end, now));
       const made: string[] = [];
       for (const [i, interval] of intervals.entries()) {
         if (i > 0) await clearStaleHolds(tx, slot.providerId, interval.start, interval.end);
@@ -192,13 +190,18 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
           paidAt: status === 'confirmed' ? now : null,
         });
         const line = { actor: 'client' as const, actorId: clientId, note: input.note, at: clock.now() };
+        // Only an unpaid booking counts against the limit, and a series once: its first row is counted for.
+        const unpaidOf = i === 0 && status === 'pending' ? { clientId, now } : undefined;
+        let unpaidBefore: number;
         try {
           // A series inserts under a savepoint, so a collision can name its occurrence; one booking needs none.
-          await (occurrences > 1 ? tx.transaction(async (sp) => repo.insertWithHistory(sp, row, line)) : repo.insertWithHistory(tx, row, line));
+          ({ unpaidBefore } = await (occurrences > 1 ? tx.transaction(async (sp) => repo.insertWithHistory(sp, row, line, unpaidOf)) : repo.insertWithHistory(tx, row, line, unpaidOf)));
         } catch (err) {
           if (isPgError(err, '23P01') && occurrences > 1) throw seriesCollision(i + 1, interval.start);
           throw err;
         }
+        // Over the limit, the transaction rolls back with the row it just wrote.
+        if (unpaidOf && unpaidBefore + 1 > MAX_UNPAID_PENDING) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
         await publish(tx, row, status === 'requested' ? 'requested' : status === 'confirmed' ? 'paid' : 'created', status, null);
         made.push(row.identifier);
       }

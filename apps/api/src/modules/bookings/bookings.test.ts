@@ -171,6 +171,15 @@ describe('booking a slot', () => {
     expect(fourth.statusCode).toBe(409);
     expect(fourth.json().message).toBe(en.tooManyUnpaid);
   });
+
+  it('8 concurrent bookings by one client: exactly 3 are held, the rest 409 tooManyUnpaid and leave nothing behind', async () => {
+    const eager = await t.signUp('client');
+    const answers = await Promise.all([9, 10, 11, 12, 13, 14, 15, 16].map((hour) => book(eager, at(10, hour))));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) expect(refused.json().message).toBe(en.tooManyUnpaid);
+    expect(await count(`WHERE client_id = '${eager.userId}'`)).toBe(3);
+    expect(Number((await t.db.$client.query(`SELECT count(*) AS n FROM booking_status_history h JOIN bookings b ON b.identifier = h.booking_id WHERE b.client_id = $1`, [eager.userId])).rows[0].n)).toBe(3);
+  });
 });
 
 describe('paying', () => {
