@@ -144,7 +144,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     documents: credentials.reviewDocuments,
     summaryOf: providerProfile.summary,
   });
-  availability.useProviderGate(verification.isVerified);
+  availability.useProviderGate(verification.approvedSql);
   const bookings = createBookingsModule(deps, { availability, users, wallet, practiceDetails, isVerified: verification.isVerified });
   users.useUpcomingSessions(bookings.upcomingSessionsOf);
   // Mails and reminders follow the bookings' changes through the BookingFacts port, not the bookings module itself.

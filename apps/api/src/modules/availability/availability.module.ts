@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SetupStep } from '../../platform/practice-setup.ts';
 import type { UserModule } from '../user/user.module.ts';
-import { availabilityRepository } from './availability.repository.ts';
+import { availabilityRepository, nobodyOffers, type ProviderGate } from './availability.repository.ts';
 import { availabilityRoutes } from './availability.routes.ts';
 import { createAvailabilityService } from './availability.service.ts';
 import { createCalendarService, type BusySource } from './calendar.service.ts';
@@ -41,12 +41,12 @@ export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | '
   };
 
   // Whether a provider may offer slots: set once by app.ts (verification, issue 14); until then nobody does.
-  let providerGate: (providerId: string) => Promise<boolean> = async () => false;
+  let providerGate: ProviderGate = nobodyOffers;
   events.subscribe('verification.changed', drop, { everyInstance: true });
 
   const tokens = createTimeslotTokens(deps.config.jwtSecret);
   const service = createAvailabilityService(deps, { users });
-  const calendar = createCalendarService(deps, { cache, tokens, busy, cacheTrusted: () => events.crossInstanceListening, offers: (providerId) => providerGate(providerId) });
+  const calendar = createCalendarService(deps, { cache, tokens, busy, cacheTrusted: () => events.crossInstanceListening, gate: () => providerGate });
 
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(availabilityRoutes, { service });
@@ -71,8 +71,11 @@ export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | '
     busySource(source: BusySource): void {
       busySources.push(source);
     },
-    /** Sets who may offer slots (app.ts: `verification.isVerified`); late-bound so neither module imports the other. */
-    useProviderGate(gate: (providerId: string) => Promise<boolean>): void {
+    /**
+     * Sets who may offer slots (app.ts: the verification's `approvedSql`), a subquery the plan's statement asks
+     * (decision 0040); late-bound so neither module imports the other.
+     */
+    useProviderGate(gate: ProviderGate): void {
       providerGate = gate;
     },
     /** The checklist's 'availability' step: an available weekly day or an available custom day from today on. */

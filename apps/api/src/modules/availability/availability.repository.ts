@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { statementName, type Executor } from '../../db/client.ts';
+import type { SqlFragment, SqlOperand } from '../../db/fragments.ts';
 import { preparedPerExecutor } from '../../db/prepared.ts';
 import { availabilityDays, availabilityIntervals, availabilitySettings } from '../../db/schema/availability.ts';
 import { providerProfileItems } from '../../db/schema/profiles.ts';
@@ -77,41 +78,52 @@ export interface StoredPlan {
   custom: StoredDay[];
   /** Whether the provider offers the category asked for (false when none was). */
   offersCategory: boolean;
+  /** Whether the provider may offer slots at all (the gate's answer: only verified providers do, issue 14). */
+  offersSlots: boolean;
 }
 
-/** The account, its settings, and its days with their intervals as one JSON array (`StoredDay`'s shape, by date and weekday). */
-const planStatementFor = preparedPerExecutor((db) =>
-  db
-    .select({
-      timezone: users.timezone,
-      settings: availabilitySettings,
-      days: sql<StoredDay[]>`(SELECT coalesce(json_agg(json_build_object(
-          'identifier', d.identifier, 'categoryId', d.category_id, 'weekday', d.weekday, 'date', d.date, 'isAvailable', d.is_available,
-          'intervals', (SELECT coalesce(json_agg(json_build_array(i.start_minute, i.end_minute) ORDER BY i.start_minute), '[]'::json) FROM ${availabilityIntervals} i WHERE i.day_id = d.identifier)
-        ) ORDER BY d.date, d.weekday), '[]'::json)
-        FROM ${availabilityDays} d
-        WHERE d.provider_id = ${users.identifier}
-          AND ((d.weekday IS NOT NULL AND (d.category_id IS NULL OR d.category_id = ${sql.placeholder('category')})) OR d.date >= ${sql.placeholder('customFrom')}))`,
-      offersCategory: sql<boolean>`EXISTS (SELECT 1 FROM ${providerProfileItems} ppi WHERE ppi.user_id = ${users.identifier} AND ppi.list = 'therapy-category' AND ppi.item_id = ${sql.placeholder('category')})`,
-    })
-    .from(users)
-    .leftJoin(availabilitySettings, eq(availabilitySettings.providerId, users.identifier))
-    .where(and(eq(users.identifier, sql.placeholder('providerId')), eq(users.userType, 'provider'), isNull(users.deletedAt)))
-    .prepare('availability_plan'),
-);
+/** Whether a provider may offer slots, as a subquery of the plan's statement (the verification's rule, decision 0040). */
+export type ProviderGate = (providerId: SqlOperand) => SqlFragment<boolean>;
+/** The gate until app.ts sets the verification's: nobody offers slots. */
+export const nobodyOffers: ProviderGate = () => sql<boolean>`false`;
 
-export const availabilityRepository = {
-  /**
-   * Everything the slot engine reads of a live provider's plan, in one round trip (a slot check runs on every booking):
-   * undefined when there is no live provider (public routes answer 404).
-   */
-  async plan(db: Executor, providerId: string, categoryId: string | null, customFrom: string): Promise<StoredPlan | undefined> {
-    const [row] = await planStatementFor(db).execute({ providerId, category: categoryId, customFrom });
+/**
+ * Everything the slot engine reads of a live provider's plan, in one round trip (a slot check runs on every booking):
+ * the account, its settings, its days with their intervals as one JSON array (`StoredDay`'s shape, by date and
+ * weekday), whether it offers the category asked for, and the gate's answer. Undefined when there is no live provider
+ * (public routes answer 404). The statement is named after its text, which depends on the gate.
+ */
+export function planReader(gate: ProviderGate): (db: Executor, providerId: string, categoryId: string | null, customFrom: string) => Promise<StoredPlan | undefined> {
+  const statementFor = preparedPerExecutor((db) => {
+    const query = db
+      .select({
+        timezone: users.timezone,
+        settings: availabilitySettings,
+        days: sql<StoredDay[]>`(SELECT coalesce(json_agg(json_build_object(
+            'identifier', d.identifier, 'categoryId', d.category_id, 'weekday', d.weekday, 'date', d.date, 'isAvailable', d.is_available,
+            'intervals', (SELECT coalesce(json_agg(json_build_array(i.start_minute, i.end_minute) ORDER BY i.start_minute), '[]'::json) FROM ${availabilityIntervals} i WHERE i.day_id = d.identifier)
+          ) ORDER BY d.date, d.weekday), '[]'::json)
+          FROM ${availabilityDays} d
+          WHERE d.provider_id = ${users.identifier}
+            AND ((d.weekday IS NOT NULL AND (d.category_id IS NULL OR d.category_id = ${sql.placeholder('category')})) OR d.date >= ${sql.placeholder('customFrom')}))`,
+        offersCategory: sql<boolean>`EXISTS (SELECT 1 FROM ${providerProfileItems} ppi WHERE ppi.user_id = ${users.identifier} AND ppi.list = 'therapy-category' AND ppi.item_id = ${sql.placeholder('category')})`,
+        offersSlots: gate(sql.placeholder('providerId')),
+      })
+      .from(users)
+      .leftJoin(availabilitySettings, eq(availabilitySettings.providerId, users.identifier))
+      .where(and(eq(users.identifier, sql.placeholder('providerId')), eq(users.userType, 'provider'), isNull(users.deletedAt)));
+    return query.prepare(statementName(query.toSQL().sql) ?? 'availability_plan');
+  });
+  return async (db, providerId, categoryId, customFrom) => {
+    const [row] = await statementFor(db).execute({ providerId, category: categoryId, customFrom });
     if (!row) return undefined;
     const weekly = row.days.filter((d) => d.weekday !== null);
     const custom = row.days.filter((d) => d.date !== null);
-    return { timezone: row.timezone, settings: row.settings, weekly, custom, offersCategory: row.offersCategory };
-  },
+    return { timezone: row.timezone, settings: row.settings, weekly, custom, offersCategory: row.offersCategory, offersSlots: row.offersSlots === true };
+  };
+}
+
+export const availabilityRepository = {
   async settings(db: Executor, providerId: string): Promise<SettingsRow | undefined> {
     const [row] = await db.select().from(availabilitySettings).where(eq(availabilitySettings.providerId, providerId)).limit(1);
     return row;

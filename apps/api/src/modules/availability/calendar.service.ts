@@ -2,7 +2,7 @@ import type { AvailabilityCalendar, AvailabilityItem, TimeslotCheck } from '@the
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { defaultSettings, resolveWeek, toSlotPlan } from './availability.mapper.ts';
-import { availabilityRepository as repo } from './availability.repository.ts';
+import { availabilityRepository as repo, planReader, type ProviderGate } from './availability.repository.ts';
 import type { PlanEntry, SlotCache } from './slot-cache.ts';
 import {
   addDays,
@@ -42,17 +42,26 @@ export interface CalendarOptions {
   busy?: BusySource;
   /** False while the change signal may be missed (listener down): then nothing is cached. */
   cacheTrusted: () => boolean;
-  /** Whether the provider may offer slots at all (only verified providers do, issue 14); a provider it refuses offers none. */
-  offers: (providerId: string) => Promise<boolean>;
+  /**
+   * Whether the provider may offer slots at all (only verified providers do, issue 14), asked in the plan's own
+   * statement; a provider it refuses offers none. Asked for on each read, as app.ts sets it after the module is made.
+   */
+  gate: () => ProviderGate;
 }
 
-export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cache, tokens, busy = nothingBooked, cacheTrusted, offers }: CalendarOptions) {
+export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cache, tokens, busy = nothingBooked, cacheTrusted, gate }: CalendarOptions) {
   const { db, clock } = deps;
+  let reader: { gate: ProviderGate; read: ReturnType<typeof planReader> } | undefined;
+  const readPlan = (providerId: string, categoryId: string | null, customFrom: string) => {
+    const current = gate();
+    if (reader?.gate !== current) reader = { gate: current, read: planReader(current) };
+    return reader.read(db, providerId, categoryId, customFrom);
+  };
 
   /** Reads the plan and computes the provider's slots from scratch (no cache). */
   const computeEntry = async (providerId: string, categoryId: string | null, now: number, generation: number, around?: number, ignore?: Interval): Promise<PlanEntry> => {
     // Custom days are read from three days before today in UTC: today in any zone is at most a day earlier.
-    const stored = await repo.plan(db, providerId, categoryId, addDays(new Date(now).toISOString().slice(0, 10), -3));
+    const stored = await readPlan(providerId, categoryId, addDays(new Date(now).toISOString().slice(0, 10), -3));
     if (!stored) throw AppError.notFound();
     if (categoryId && !stored.offersCategory) throw AppError.rule('categoryUnknown');
     const settings = stored.settings ?? defaultSettings(providerId, stored.timezone);
@@ -66,7 +75,7 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
     // `around`: only the days around one instant (a single slot's check), not the whole horizon.
     const { firstDate, days } = around === undefined ? planDates(plan, now) : { firstDate: addDays(localDate(plan.timezone, around), -1), days: 3 };
     // An unverified provider's calendar has its dates but no slots (decision 0026).
-    const base = (await offers(providerId)) ? planSlots(plan, firstDate, days) : [];
+    const base = stored.offersSlots ? planSlots(plan, firstDate, days) : [];
     const busyTimes = base.length > 0 ? await busy(providerId, base[0]!.start, base[base.length - 1]!.end) : [];
     // A reschedule's check leaves out the booking being moved: it frees its own time (and buffer) as it moves.
     const skip = ignore ? busyTimes.findIndex((b) => b.start === ignore.start && b.end === ignore.end) : -1;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
+import { approvedSql } from './verification.repository.ts';
 import { verificationRoutes } from './verification.routes.ts';
 import { createVerificationService, type VerificationSources } from './verification.service.ts';
 
@@ -8,6 +9,9 @@ import { createVerificationService, type VerificationSources } from './verificat
  * the operators' review queue, and `isVerified` for the modules that offer, book or list providers. It is given the
  * checklist steps and the review documents by app.ts and imports no feature module.
  */
+/** The gate app.ts gives the availability module (also on the face below), for a test that makes its own. */
+export { approvedSql };
+
 export function createVerificationModule(deps: AppDeps, sources: VerificationSources) {
   const verification = createVerificationService(deps, sources);
   const plugin: FastifyPluginAsync = async (app) => {
@@ -18,6 +22,8 @@ export function createVerificationModule(deps: AppDeps, sources: VerificationSou
     plugin,
     /** Whether a provider's practice is approved. */
     isVerified: verification.isVerified,
+    /** `isVerified` as a subquery for another module's statement (decision 0040): the slot engine's plan asks it. */
+    approvedSql,
   };
 }
 export type VerificationModule = ReturnType<typeof createVerificationModule>;

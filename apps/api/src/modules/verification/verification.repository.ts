@@ -1,21 +1,19 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { preparedPerExecutor } from '../../db/prepared.ts';
+import type { SqlFragment, SqlOperand } from '../../db/fragments.ts';
 import { users } from '../../db/schema/users.ts';
 import { providerVerifications } from '../../db/schema/verification.ts';
 
 export type VerificationRow = typeof providerVerifications.$inferSelect;
 
 /** A provider's verification row (none = not submitted), the operator's queue, and the decisions. */
-/** Whether a provider is approved: asked on every slot check and booking, so prepared. */
-const approvedStatement = preparedPerExecutor((db) =>
-  db
-    .select({ one: sql<number>`1` })
-    .from(providerVerifications)
-    .where(and(eq(providerVerifications.providerId, sql.placeholder('providerId')), eq(providerVerifications.status, 'approved')))
-    .limit(1)
-    .prepare('provider_approved'),
-);
+/**
+ * Whether a provider is approved, as a subquery: the availability module's plan statement asks it on every slot
+ * computation and check (decision 0040), and `isApproved` below asks it alone.
+ */
+export function approvedSql(providerId: SqlOperand): SqlFragment<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${providerVerifications} WHERE ${providerVerifications.providerId} = ${providerId} AND ${providerVerifications.status} = 'approved')`;
+}
 
 export const verificationRepository = {
   async find(db: Executor, providerId: string): Promise<VerificationRow | undefined> {
@@ -60,7 +58,7 @@ export const verificationRepository = {
       .orderBy(asc(providerVerifications.submittedAt), asc(providerVerifications.providerId));
   },
   async isApproved(db: Executor, providerId: string): Promise<boolean> {
-    const [row] = await approvedStatement(db).execute({ providerId });
-    return row !== undefined;
+    const result = await db.execute<{ approved: boolean }>(sql`SELECT ${approvedSql(sql`${providerId}::uuid`)} AS approved`);
+    return result.rows[0]?.approved === true;
   },
 };
