@@ -32,8 +32,7 @@ const holding = (now: Date) => or(isNull(bookings.holdExpiresAt), gt(bookings.ho
 /** How many unpaid bookings a client made and still holds (the limit of DESIGN.md §6); a series counts once. */
 const unpaidCount = (clientId: string, now: Date) =>
   sql`SELECT count(DISTINCT coalesce(${bookings.seriesId}, ${bookings.identifier}))::int FROM ${bookings}
-    WHERE ${bookings.clientId} = ${clientId} AND ${bookings.status} = 'pending' AND ${bookings.createdBy} = 'client'
-      AND (${bookings.holdExpiresAt} IS NULL OR ${bookings.holdExpiresAt} > ${now.toISOString()}::timestamptz)`;
+    WHERE ${bookings.clientId} = ${clientId} AND ${bookings.status} = 'pending' AND ${bookings.createdBy} = 'client' AND ${holding(now)}`;
 
 export interface BookingTerms {
   offersTherapy: boolean;
