@@ -1,3 +1,4 @@
+import { toSnakeCase } from 'drizzle-orm/casing';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { SqlFragment, SqlOperand } from '../../db/fragments.ts';
@@ -13,17 +14,39 @@ import {
   providerBookingSettings,
   providerProfileItems,
   providerProfiles,
-  referenceItems,
   states,
   users,
   waitlistOffers,
 } from '../../db/schema/index.ts';
 import type { BookingStatus } from '@therapy/contracts/bookings';
 import { newId } from '../../platform/ids.ts';
+import { clientPictureOf, partyOf, providerPictureOf, referenceOf, type ClientPictureJson, type PartyJson, type ProviderPictureJson, type ReferenceJson } from './changes/changes.repository.ts';
 
 /** Creating, paying, listing and ending bookings: Drizzle only; the rules are in bookings.service.ts and booking-jobs.ts. */
 export type NewBooking = Omit<typeof bookings.$inferInsert, 'identifier' | 'during' | 'createdAt' | 'updatedAt'> & { identifier: string };
 export type BookingRecord = typeof bookings.$inferSelect;
+
+/** A booking as its insert stored it: the row written, with what the table's defaults gave it. */
+export interface InsertedBooking {
+  /** How many unpaid bookings the client held before this one (0 unless asked). */
+  unpaidBefore: number;
+  participantId: string;
+  booking: Omit<NewBooking, DefaultedColumn> & Pick<BookingRecord, DefaultedColumn>;
+}
+/** The columns a new row may leave out (null or the table's default), returned by its insert as stored. */
+const defaulted = {
+  note: bookings.note,
+  meetingLink: bookings.meetingLink,
+  address: bookings.address,
+  startsAt: bookings.startsAt,
+  endsAt: bookings.endsAt,
+  holdExpiresAt: bookings.holdExpiresAt,
+  seriesId: bookings.seriesId,
+  previousStatus: bookings.previousStatus,
+  allowRescheduleCompleted: bookings.allowRescheduleCompleted,
+  createdAt: bookings.createdAt,
+};
+type DefaultedColumn = keyof typeof defaulted;
 
 /** A requested booking invites its client; any other is acknowledged from the start. */
 const participantStatusOf = (row: NewBooking) => (row.status === 'requested' ? ('invited' as const) : ('acknowledged' as const));
@@ -45,6 +68,16 @@ export interface BookingTerms {
   fee: { amount: number; currencyCode: string; isFree: boolean } | null;
   /** Whether the client owes money (the wallet's rule): new bookings wait until it is settled. */
   owesDebt: boolean;
+  /** The parties, therapy and modality as the new booking's answer shows them (null where one is missing). */
+  shown: BookingParties;
+}
+export interface BookingParties {
+  client: PartyJson;
+  provider: PartyJson | null;
+  category: ReferenceJson | null;
+  modality: ReferenceJson | null;
+  clientPicture: ClientPictureJson;
+  providerPicture: ProviderPictureJson;
 }
 
 /** What other modules know that a booking's terms include, as subqueries from their faces (decision 0040). */
@@ -68,11 +101,17 @@ export function termsReader(sources: TermsSources): (ex: Executor, ids: TermsIds
       .select({
         offersTherapy: offered('therapy-category', 'therapyId'),
         offersModality: offered('modality', 'modalityId'),
-        modalityCode: sql<string | null>`(select ${referenceItems.code} from ${referenceItems} where ${referenceItems.identifier} = ${sql.placeholder('modalityId')})`,
         officeAddress: sql<string | null>`(select ${providerProfiles.officeAddress} from ${providerProfiles} where ${providerProfiles.userId} = ${sql.placeholder('providerId')})`,
         requiresApproval: sql<boolean | null>`(select ${providerBookingSettings.requiresApproval} from ${providerBookingSettings} where ${providerBookingSettings.providerId} = ${sql.placeholder('providerId')})`,
         fee: sources.fee(sql.placeholder('providerId'), sql.placeholder('therapyId')),
         owesDebt: sources.owes(sql.placeholder('clientId')),
+        // What the answer shows, read here so that the new booking's answer needs no read after its commit.
+        client: { identifier: users.identifier, firstName: users.firstName, lastName: users.lastName, timezone: users.timezone },
+        provider: partyOf(sql.placeholder('providerId')),
+        category: referenceOf(sql.placeholder('therapyId')),
+        modality: referenceOf(sql.placeholder('modalityId')),
+        clientPicture: clientPictureOf(sql.placeholder('clientId')),
+        providerPicture: providerPictureOf(sql.placeholder('providerId')),
         countryCode: users.countryCode,
         stateId: states.identifier,
         stateCode: states.code,
@@ -89,8 +128,15 @@ export function termsReader(sources: TermsSources): (ex: Executor, ids: TermsIds
   return async (ex, ids) => {
     const [row] = await statementFor(ex).execute(ids);
     if (!row) return undefined;
-    const { countryCode, stateCountry, stateId, stateCode, stateName, requiresApproval, owesDebt, ...offer } = row;
-    return { ...offer, requiresApproval: requiresApproval ?? false, owesDebt: owesDebt === true, region: { countryCode: countryCode ?? stateCountry, stateId, stateCode, stateName } };
+    const { countryCode, stateCountry, stateId, stateCode, stateName, requiresApproval, owesDebt, client, provider, category, modality, clientPicture, providerPicture, ...offer } = row;
+    return {
+      ...offer,
+      modalityCode: modality?.code ?? null,
+      requiresApproval: requiresApproval ?? false,
+      owesDebt: owesDebt === true,
+      region: { countryCode: countryCode ?? stateCountry, stateId, stateCode, stateName },
+      shown: { client, provider, category, modality, clientPicture, providerPicture },
+    };
   };
 }
 
@@ -105,21 +151,41 @@ export const bookingsRepository = {
    * first status line. The exclusion constraint refuses an overlapping row as it is inserted (23P01); the references
    * of the other two rows are checked at the statement's end, when the booking is there. With `unpaidOf` it also
    * answers how many unpaid bookings the client held before this one (a series counts once), from this statement's
-   * snapshot, which follows the client's lock (`lockAndExpireHolds`). (Drizzle puts the embedded insert in parentheses.)
+   * snapshot, which follows the client's lock (`lockAndExpireHolds`). It returns the booking as stored (the row and
+   * what the table's defaults gave it), so the answer needs no read after the commit. (Drizzle puts the embedded insert
+   * in parentheses.)
    */
-  async insertWithHistory(tx: Executor, row: NewBooking, line: { actor: 'client' | 'provider' | 'system'; actorId: string | null; note: string | null; at: Date }, unpaidOf?: { clientId: string; now: Date }): Promise<{ unpaidBefore: number }> {
-    const result = await tx.execute<{ unpaid: number }>(sql`
-      WITH booking AS ${tx.insert(bookings).values(row)},
+  async insertWithHistory(tx: Executor, row: NewBooking, line: { actor: 'client' | 'provider' | 'system'; actorId: string | null; note: string | null; at: Date }, unpaidOf?: { clientId: string; now: Date }): Promise<InsertedBooking> {
+    const participantId = newId();
+    const inserted = tx.insert(bookings).values(row).returning(defaulted);
+    const result = await tx.execute<{ unpaid: number } & { [K in DefaultedColumn]: unknown }>(sql`
+      WITH booking AS ${inserted},
       participant AS (
         INSERT INTO ${bookingParticipants} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('client_id')}, ${sql.identifier('status')})
-        VALUES (${newId()}, ${row.identifier}, ${row.clientId}, ${participantStatusOf(row)})
+        VALUES (${participantId}, ${row.identifier}, ${row.clientId}, ${participantStatusOf(row)})
       ),
       line AS (
         INSERT INTO ${bookingStatusHistory} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('status')}, ${sql.identifier('previous_status')}, ${sql.identifier('actor')}, ${sql.identifier('actor_id')}, ${sql.identifier('note')}, ${sql.identifier('at')})
         VALUES (${newId()}, ${row.identifier}, ${row.status}, NULL, ${line.actor}, ${line.actorId}, ${line.note}, ${line.at.toISOString()}::timestamptz)
       )
-      SELECT ${unpaidOf ? sql`(${unpaidCount(unpaidOf.clientId, unpaidOf.now)})` : sql`0`} AS unpaid`);
-    return { unpaidBefore: Number(result.rows[0]?.unpaid ?? 0) };
+      SELECT ${unpaidOf ? sql`(${unpaidCount(unpaidOf.clientId, unpaidOf.now)})` : sql`0`} AS unpaid, ${sql.join(
+        Object.keys(defaulted).map((key) => sql`booking.${sql.identifier(toSnakeCase(key))} AS ${sql.identifier(key)}`),
+        sql`, `,
+      )} FROM booking`);
+    const { unpaid, ...stored } = result.rows[0]!;
+    const instant = (v: unknown) => (v === null ? null : new Date(v as string));
+    return {
+      unpaidBefore: Number(unpaid),
+      participantId,
+      booking: {
+        ...row,
+        ...(stored as Pick<BookingRecord, 'note' | 'meetingLink' | 'address' | 'seriesId' | 'previousStatus' | 'allowRescheduleCompleted'>),
+        startsAt: instant(stored.startsAt),
+        endsAt: instant(stored.endsAt),
+        holdExpiresAt: instant(stored.holdExpiresAt),
+        createdAt: new Date(stored.createdAt as string),
+      },
+    };
   },
 
   /**

@@ -11,7 +11,7 @@ import type { BookingChange } from '../../platform/events.ts';
 import type { AvailabilityModule } from '../availability/availability.module.ts';
 import type { PracticeDetailsModule } from '../practice-details/practice-details.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
-import { bookingsRepository as repo, termsReader, type BookingRecord, type BookingTerms, type NewBooking, type TermsIds } from './bookings.repository.ts';
+import { bookingsRepository as repo, termsReader, type BookingRecord, type BookingTerms, type InsertedBooking, type NewBooking, type TermsIds } from './bookings.repository.ts';
 import { changesRepository } from './changes/changes.repository.ts';
 import { toBooking } from './changes/changes.service.ts';
 
@@ -122,7 +122,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     const fee = offer.fee;
     if (!fee) throw AppError.rule('providerNotBookable');
     const online = offer.modalityCode === 'online';
-    return { fee, online, address: online ? null : offer.officeAddress, requiresApproval: offer.requiresApproval, region: offer.region, owesDebt: offer.owesDebt };
+    return { fee, online, address: online ? null : offer.officeAddress, requiresApproval: offer.requiresApproval, region: offer.region, owesDebt: offer.owesDebt, shown: offer.shown };
   };
 
   /** A US client may only book a provider licensed in their state (clients elsewhere are not restricted). */
@@ -148,7 +148,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
   async function book(actor: Actor, input: BookingValues, occurrences: number): Promise<Booking[]> {
     const clientId = actor.userId;
     const slot = await slotOf(input.timeslotIdentifier);
-    const { fee, online, address, requiresApproval: approval, region, owesDebt } = await terms(clientId, slot.providerId, input.therapyIdentifier, input.modalityIdentifier, slot.categoryId);
+    const { fee, online, address, requiresApproval: approval, region, owesDebt, shown } = await terms(clientId, slot.providerId, input.therapyIdentifier, input.modalityIdentifier, slot.categoryId);
     await checkLicence(region, slot.providerId);
     if (owesDebt) throw AppError.conflict('CONFLICT', 'outstandingDebt');
     const intervals = [{ start: slot.start, end: slot.end }];
@@ -164,11 +164,11 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     const seriesId = occurrences > 1 ? uuidv7() : null;
     const now = clock.now();
 
-    const ids = await slotTaken(() => events.transaction(async (tx) => {
+    const made = await slotTaken(() => events.transaction(async (tx) => {
       // The client's lock and the first interval's stale holds expired, in one round trip; the first insert then
       // counts the client's unpaid bookings, seeing every booking of theirs that held the lock before.
       await expiredHolds(tx, await repo.lockAndExpireHolds(tx, `booking-client:${clientId}`, slot.providerId, intervals[0]!.start, intervals[0]!.end, now));
-      const made: string[] = [];
+      const made: InsertedBooking[] = [];
       for (const [i, interval] of intervals.entries()) {
         if (i > 0) await clearStaleHolds(tx, slot.providerId, interval.start, interval.end);
         const row = newRow({
@@ -192,22 +192,28 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
         const line = { actor: 'client' as const, actorId: clientId, note: input.note, at: clock.now() };
         // Only an unpaid booking counts against the limit, and a series once: its first row is counted for.
         const unpaidOf = i === 0 && status === 'pending' ? { clientId, now } : undefined;
-        let unpaidBefore: number;
+        let inserted: InsertedBooking;
         try {
           // A series inserts under a savepoint, so a collision can name its occurrence; one booking needs none.
-          ({ unpaidBefore } = await (occurrences > 1 ? tx.transaction(async (sp) => repo.insertWithHistory(sp, row, line, unpaidOf)) : repo.insertWithHistory(tx, row, line, unpaidOf)));
+          inserted = await (occurrences > 1 ? tx.transaction(async (sp) => repo.insertWithHistory(sp, row, line, unpaidOf)) : repo.insertWithHistory(tx, row, line, unpaidOf));
         } catch (err) {
           if (isPgError(err, '23P01') && occurrences > 1) throw seriesCollision(i + 1, interval.start);
           throw err;
         }
         // Over the limit, the transaction rolls back with the row it just wrote.
-        if (unpaidOf && unpaidBefore + 1 > MAX_UNPAID_PENDING) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
+        if (unpaidOf && inserted.unpaidBefore + 1 > MAX_UNPAID_PENDING) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
         await publish(tx, row, status === 'requested' ? 'requested' : status === 'confirmed' ? 'paid' : 'created', status, null);
-        made.push(row.identifier);
+        made.push(inserted);
       }
       return made;
     }));
-    return Promise.all(ids.map((id) => view(db, id)));
+    // The answer from what the terms read and the insert stored: a new booking has no reschedules and no feedback yet.
+    // (A party, therapy or modality gone since the terms were read: the booking's own view says what is there now.)
+    const { client, provider, category, modality, clientPicture, providerPicture } = shown;
+    if (!provider || !category || !modality) return Promise.all(made.map((m) => view(db, m.booking.identifier)));
+    return made.map((m) =>
+      toBooking({ booking: m.booking, client, provider, category, modality, clientPicture, providerPicture, reschedules: [], participantId: m.participantId, feedbackProvided: false }, deps.files.signedUrl),
+    );
   }
 
   /** 409 naming the occurrence that is not free; nothing of the series is kept. */

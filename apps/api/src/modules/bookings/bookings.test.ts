@@ -78,6 +78,8 @@ describe('booking a slot', () => {
     expect(Math.abs(Date.parse(b.holdExpiresAt) - (t.clock.now().getTime() + 30 * 60_000))).toBeLessThan(5_000);
     expect(b.meetingLink).toBe(`${t.config.appOrigin}/session/${b.identifier}`);
     expect(b.rescheduleInfo).toEqual({ status: null, remainingClientReschedule: 2, remainingProviderReschedule: 3 });
+    // The answer is built from what the booking read and stored before its commit: it is what reading it gives.
+    expect((await t.api('GET', `/booking/${b.identifier}`, w.client)).json().data).toEqual(b);
 
     const mine = await t.api('GET', '/booking?statuses=pending,confirmed', w.client);
     expect(mine.json().data.map((x: { identifier: string }) => x.identifier)).toContain(b.identifier);
@@ -100,6 +102,7 @@ describe('booking a slot', () => {
     const b = (await book(client, at(2, 16))).json().data;
     expect(b.client.picture).toBe(avatar.photoUrl);
     expect(b.provider.picture).toMatch(/^\/api\/v1\/files\/[0-9a-f-]+\?expires=\d+&signature=/);
+    expect((await t.api('GET', `/booking/${b.identifier}`, client)).json().data).toEqual(b);
     const seen = await t.api('GET', `/appointment/${b.identifier}`, w.provider);
     expect(seen.json().data.client.picture).toBe(avatar.photoUrl);
     const clients = (await t.api('GET', '/appointment/clients', w.provider)).json().data as Array<{ identifier: string; picture: string | null }>;
@@ -328,6 +331,7 @@ describe('a weekly series', () => {
     expect(booked.json().data.map((b: { startTime: string }) => b.startTime)).toEqual([at(8, 14), at(15, 14), at(22, 14)]);
     const series = await t.api('GET', `/booking/${booked.json().data[0].identifier}/series`, seriesClient);
     expect(series.json().data).toHaveLength(3);
+    for (const b of booked.json().data as Array<{ identifier: string }>) expect((await t.api('GET', `/booking/${b.identifier}`, seriesClient)).json().data).toEqual(b);
   });
 });
 

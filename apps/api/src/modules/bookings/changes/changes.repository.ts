@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client.ts';
+import type { SqlOperand } from '../../../db/fragments.ts';
 import { preparedPerExecutor } from '../../../db/prepared.ts';
 import { avatars, bookingParticipants, bookingReschedules, bookingStatusHistory, bookings, clientProfiles, providerProfiles, referenceItems, users } from '../../../db/schema/index.ts';
 
@@ -13,14 +14,33 @@ export type HistoryInsert = Omit<typeof bookingStatusHistory.$inferInsert, 'iden
 const client = alias(users, 'client');
 const provider = alias(users, 'provider');
 
-interface ReferenceJson {
+export interface ReferenceJson {
   identifier: string;
   code: string;
   name: string;
 }
-/** A to-one lookup as a scalar subquery: its own small plan, not one more table in the join search. */
-const referenceOf = (column: typeof bookings.therapyCategoryId | typeof bookings.modalityId) =>
-  sql<ReferenceJson>`(SELECT json_build_object('identifier', ri.identifier, 'code', ri.code, 'name', ri.name) FROM ${referenceItems} ri WHERE ri.identifier = ${column})`;
+/** A party as a booking shows it. */
+export interface PartyJson {
+  identifier: string;
+  firstName: string | null;
+  lastName: string | null;
+  timezone: string | null;
+}
+export type ClientPictureJson = { username: string | null; photoFileId: string | null; avatarUrl: string | null } | null;
+export type ProviderPictureJson = { photoFileId: string | null } | null;
+
+// What a booking's answer shows besides its own row, each a to-one lookup as a scalar subquery (its own small plan,
+// not one more table in the join search). Shared with the bookings' terms statement, which reads them before a new
+// booking is written so that its answer needs no read after the commit.
+export const referenceOf = (id: SqlOperand) =>
+  sql<ReferenceJson>`(SELECT json_build_object('identifier', ri.identifier, 'code', ri.code, 'name', ri.name) FROM ${referenceItems} ri WHERE ri.identifier = ${id})`;
+export const partyOf = (userId: SqlOperand) =>
+  sql<PartyJson>`(SELECT json_build_object('identifier', pu.identifier, 'firstName', pu.first_name, 'lastName', pu.last_name, 'timezone', pu.timezone) FROM ${users} pu WHERE pu.identifier = ${userId})`;
+/** The parties' pictures: an uploaded file (signed by the service) or, for clients, a chosen avatar; null without a profile row. */
+export const clientPictureOf = (clientId: SqlOperand) =>
+  sql<ClientPictureJson>`(SELECT json_build_object('username', cp.user_name, 'photoFileId', cp.photo_file_id, 'avatarUrl', a.photo_url) FROM ${clientProfiles} cp LEFT JOIN ${avatars} a ON a.identifier = cp.avatar_id WHERE cp.user_id = ${clientId})`;
+export const providerPictureOf = (providerId: SqlOperand) =>
+  sql<ProviderPictureJson>`(SELECT json_build_object('photoFileId', pp.photo_file_id) FROM ${providerProfiles} pp WHERE pp.user_id = ${providerId})`;
 
 /**
  * The view of a booking is read on every booking answer and list row: one named prepared statement (built once per
@@ -36,10 +56,8 @@ const viewStatement = preparedPerExecutor((ex) =>
       provider: { identifier: provider.identifier, firstName: provider.firstName, lastName: provider.lastName, timezone: provider.timezone },
       category: referenceOf(bookings.therapyCategoryId),
       modality: referenceOf(bookings.modalityId),
-      // The parties' pictures: an uploaded file (signed by the service) or, for clients, a chosen avatar; null without
-      // a profile row.
-      clientPicture: sql<{ username: string | null; photoFileId: string | null; avatarUrl: string | null } | null>`(SELECT json_build_object('username', cp.user_name, 'photoFileId', cp.photo_file_id, 'avatarUrl', a.photo_url) FROM ${clientProfiles} cp LEFT JOIN ${avatars} a ON a.identifier = cp.avatar_id WHERE cp.user_id = ${bookings.clientId})`,
-      providerPicture: sql<{ photoFileId: string | null } | null>`(SELECT json_build_object('photoFileId', pp.photo_file_id) FROM ${providerProfiles} pp WHERE pp.user_id = ${bookings.providerId})`,
+      clientPicture: clientPictureOf(bookings.clientId),
+      providerPicture: providerPictureOf(bookings.providerId),
       // The reschedule requests (oldest first) and the client's participant row, in the same round trip.
       reschedules: sql<RescheduleJson[]>`(SELECT coalesce(json_agg(r ORDER BY r.created_at, r.identifier), '[]'::json) FROM ${bookingReschedules} r WHERE r.booking_id = ${bookings.identifier})`,
       participantId: sql<string | null>`(SELECT p.identifier FROM ${bookingParticipants} p WHERE p.booking_id = ${bookings.identifier} AND p.client_id = ${bookings.clientId} LIMIT 1)`,

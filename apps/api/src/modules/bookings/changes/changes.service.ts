@@ -50,7 +50,14 @@ const needsApproval = (b: BookingRow, now: Date) => b.status === 'confirmed' && 
 /** Turns a stored file id into a URL the browser may load (the file service's signed URL). */
 export type PictureUrl = (fileId: string) => string;
 
-export function toBooking(v: BookingView, pictureUrl: PictureUrl): Booking {
+/** What a booking's answer takes from its row: all a stored row has, and all a booking just inserted knows of itself. */
+type ShownRow = Pick<
+  BookingRow,
+  | 'identifier' | 'status' | 'previousStatus' | 'startsAt' | 'endsAt' | 'note' | 'meetingLink' | 'address' | 'priceAmount' | 'currencyCode'
+  | 'holdExpiresAt' | 'seriesId' | 'createdBy' | 'clientReschedulesLeft' | 'providerReschedulesLeft' | 'allowRescheduleCompleted' | 'createdAt'
+>;
+
+export function toBooking(v: Omit<BookingView, 'booking'> & { booking: ShownRow }, pictureUrl: PictureUrl): Booking {
   const b = v.booking;
   const latest = v.reschedules.at(-1);
   const party = (p: BookingView['client'], username: string | null, picture: string | null) => ({ ...p, username, picture });
