@@ -4,16 +4,16 @@ import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SetupStep } from '../../platform/practice-setup.ts';
 import type { UserModule } from '../user/user.module.ts';
-import { availabilityRepository, nobodyOffers, type ProviderGate } from './availability.repository.ts';
+import { availabilityRepository, busyOfAll, nobodyOffers, type BusyTimes, type ProviderGate } from './availability.repository.ts';
 import { availabilityRoutes } from './availability.routes.ts';
 import { createAvailabilityService } from './availability.service.ts';
-import { createCalendarService, type BusySource } from './calendar.service.ts';
+import { createCalendarService } from './calendar.service.ts';
 import { createSlotCache } from './slot-cache.ts';
 import type { Interval } from './slot-engine.ts';
 import { createTimeslotTokens } from './timeslot-token.ts';
 import { timeslotRoutes } from './timeslot.routes.ts';
 
-export type { BusySource } from './calendar.service.ts';
+export type { BusyTimes } from './availability.repository.ts';
 export type { Interval } from './slot-engine.ts';
 
 /**
@@ -32,13 +32,9 @@ export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | '
   events.subscribe('booking.changed', drop, { everyInstance: true });
   events.onCrossInstanceReset(() => cache.clear());
 
-  /** The registered busy sources; the slot engine asks all of them whenever it computes a provider's free slots. */
-  const busySources: BusySource[] = [];
-  const busy: BusySource = async (providerId, from, to) => {
-    const taken: Interval[] = [];
-    for (const source of busySources) taken.push(...(await source(providerId, from, to)));
-    return taken; // the engine sorts and merges them (withoutBusy)
-  };
+  /** The registered busy sources; the slot engine reads all of them whenever it computes a provider's free slots. */
+  const busySources: BusyTimes[] = [];
+  let busy: BusyTimes = busyOfAll(busySources);
 
   // Whether a provider may offer slots: set once by app.ts (verification, issue 14); until then nobody does.
   let providerGate: ProviderGate = nobodyOffers;
@@ -46,7 +42,7 @@ export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | '
 
   const tokens = createTimeslotTokens(deps.config.jwtSecret);
   const service = createAvailabilityService(deps, { users });
-  const calendar = createCalendarService(deps, { cache, tokens, busy, cacheTrusted: () => events.crossInstanceListening, gate: () => providerGate });
+  const calendar = createCalendarService(deps, { cache, tokens, cacheTrusted: () => events.crossInstanceListening, gate: () => providerGate, busy: () => busy });
 
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(availabilityRoutes, { service });
@@ -67,9 +63,13 @@ export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | '
     bookableBetween: (providerId: string, categoryId: string | null, from: number, to: number) => calendar.bookableBetween(providerId, categoryId, from, to),
     /** A weekly series' later occurrences of a slot, each with whether the plan offers it (calendar.service.ts). */
     weeklyRepeats: (providerId: string, categoryId: string | null, start: number, end: number, count: number) => calendar.weeklyRepeats(providerId, categoryId, start, end, count),
-    /** Registers where busy times come from (the bookings module: its active bookings, with their buffers). */
-    busySource(source: BusySource): void {
+    /**
+     * Registers where busy times come from (the bookings module: its active bookings and held offers), a subquery
+     * the plan's statement reads (decision 0040).
+     */
+    busySource(source: BusyTimes): void {
       busySources.push(source);
+      busy = busyOfAll([...busySources]);
     },
     /**
      * Sets who may offer slots (app.ts: the verification's `approvedSql`), a subquery the plan's statement asks

@@ -88,13 +88,44 @@ export type ProviderGate = (providerId: SqlOperand) => SqlFragment<boolean>;
 export const nobodyOffers: ProviderGate = () => sql<boolean>`false`;
 
 /**
+ * What is already taken of a provider's time, as a subquery with columns `s` and `e` (timestamptz): the intervals of
+ * `providerId` that meet [from, to) and are busy at `now`. Other modules register theirs (the bookings: active
+ * bookings and held waitlist offers) through the module's `busySource`; the plan's statement reads them in its own
+ * round trip when it checks a single slot (decision 0040).
+ */
+export type BusyTimes = (providerId: SqlOperand, from: SqlOperand, to: SqlOperand, now: SqlOperand) => SqlFragment<unknown>;
+/** Busy times until a source is registered: none. */
+export const nothingBusy: BusyTimes = () => sql`SELECT NULL::timestamptz AS s, NULL::timestamptz AS e WHERE false`;
+
+/** Several sources' busy times as one (each source's rows, together). */
+export const busyOfAll = (sources: readonly BusyTimes[]): BusyTimes =>
+  sources.length === 0 ? nothingBusy : (providerId, from, to, now) => sql.join(sources.map((source) => sql`(${source(providerId, from, to, now)})`), sql` UNION ALL `);
+
+/** The busy times as one JSON array of [start, end] epoch milliseconds. */
+const busyJson = (busy: BusyTimes, providerId: SqlOperand) =>
+  sql<Array<[number, number]>>`(SELECT coalesce(json_agg(json_build_array((extract(epoch FROM b.s) * 1000)::bigint, (extract(epoch FROM b.e) * 1000)::bigint)), '[]'::json)
+    FROM (${busy(providerId, sql.placeholder('busyFrom'), sql.placeholder('busyTo'), sql.placeholder('now'))}) b WHERE b.s IS NOT NULL AND b.e IS NOT NULL)`;
+const toIntervals = (rows: Array<[number, number]>) => rows.map(([start, end]) => ({ start: Number(start), end: Number(end) }));
+
+/** Which busy times to read with the plan, as ISO instants: those meeting [from, to) at `now`. */
+export interface BusyWindow {
+  from: string;
+  to: string;
+  now: string;
+}
+
+/**
  * Everything the slot engine reads of a live provider's plan, in one round trip (a slot check runs on every booking):
  * the account, its settings, its days with their intervals as one JSON array (`StoredDay`'s shape, by date and
- * weekday), whether it offers the category asked for, and the gate's answer. Undefined when there is no live provider
- * (public routes answer 404). The statement is named after its text, which depends on the gate.
+ * weekday), whether it offers the category asked for, and the gate's answer; with a `BusyWindow`, also the busy times
+ * in it. Undefined when there is no live provider (public routes answer 404). Each statement is named after its text,
+ * which depends on the gate and the busy times.
  */
-export function planReader(gate: ProviderGate): (db: Executor, providerId: string, categoryId: string | null, customFrom: string) => Promise<StoredPlan | undefined> {
-  const statementFor = preparedPerExecutor((db) => {
+export function planReader(
+  gate: ProviderGate,
+  busy: BusyTimes,
+): (db: Executor, providerId: string, categoryId: string | null, customFrom: string, window?: BusyWindow) => Promise<(StoredPlan & { busy?: Array<{ start: number; end: number }> }) | undefined> {
+  const statement = (db: Executor, withBusy: boolean) => {
     const query = db
       .select({
         timezone: users.timezone,
@@ -108,18 +139,35 @@ export function planReader(gate: ProviderGate): (db: Executor, providerId: strin
             AND ((d.weekday IS NOT NULL AND (d.category_id IS NULL OR d.category_id = ${sql.placeholder('category')})) OR d.date >= ${sql.placeholder('customFrom')}))`,
         offersCategory: sql<boolean>`EXISTS (SELECT 1 FROM ${providerProfileItems} ppi WHERE ppi.user_id = ${users.identifier} AND ppi.list = 'therapy-category' AND ppi.item_id = ${sql.placeholder('category')})`,
         offersSlots: gate(sql.placeholder('providerId')),
+        busy: withBusy ? busyJson(busy, sql.placeholder('providerId')) : sql<null>`NULL::json`,
       })
       .from(users)
       .leftJoin(availabilitySettings, eq(availabilitySettings.providerId, users.identifier))
       .where(and(eq(users.identifier, sql.placeholder('providerId')), eq(users.userType, 'provider'), isNull(users.deletedAt)));
-    return query.prepare(statementName(query.toSQL().sql) ?? 'availability_plan');
-  });
-  return async (db, providerId, categoryId, customFrom) => {
-    const [row] = await statementFor(db).execute({ providerId, category: categoryId, customFrom });
+    return query.prepare(statementName(query.toSQL().sql) ?? (withBusy ? 'availability_plan_busy' : 'availability_plan'));
+  };
+  const plain = preparedPerExecutor((db) => statement(db, false));
+  const withBusy = preparedPerExecutor((db) => statement(db, true));
+  return async (db, providerId, categoryId, customFrom, window) => {
+    const params = { providerId, category: categoryId, customFrom };
+    const [row] = window ? await withBusy(db).execute({ ...params, busyFrom: window.from, busyTo: window.to, now: window.now }) : await plain(db).execute(params);
     if (!row) return undefined;
     const weekly = row.days.filter((d) => d.weekday !== null);
     const custom = row.days.filter((d) => d.date !== null);
-    return { timezone: row.timezone, settings: row.settings, weekly, custom, offersCategory: row.offersCategory, offersSlots: row.offersSlots === true };
+    const plan = { timezone: row.timezone, settings: row.settings, weekly, custom, offersCategory: row.offersCategory, offersSlots: row.offersSlots === true };
+    return row.busy ? { ...plan, busy: toIntervals(row.busy) } : plan;
+  };
+}
+
+/** The busy times alone (a calendar's whole horizon): [from, to) at `now`, epoch milliseconds. */
+export function busyReader(busy: BusyTimes): (db: Executor, providerId: string, window: BusyWindow) => Promise<Array<{ start: number; end: number }>> {
+  const statementFor = preparedPerExecutor((db) => {
+    const query = db.select({ busy: busyJson(busy, sql.placeholder('providerId')) }).from(sql`(SELECT 1) AS one`);
+    return query.prepare(statementName(query.toSQL().sql) ?? 'availability_busy');
+  });
+  return async (db, providerId, window) => {
+    const [row] = await statementFor(db).execute({ providerId, busyFrom: window.from, busyTo: window.to, now: window.now });
+    return toIntervals(row?.busy ?? []);
   };
 }
 

@@ -2,7 +2,7 @@ import type { AvailabilityCalendar, AvailabilityItem, TimeslotCheck } from '@the
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { defaultSettings, resolveWeek, toSlotPlan } from './availability.mapper.ts';
-import { availabilityRepository as repo, planReader, type ProviderGate } from './availability.repository.ts';
+import { availabilityRepository as repo, busyReader, planReader, type BusyTimes, type ProviderGate } from './availability.repository.ts';
 import type { PlanEntry, SlotCache } from './slot-cache.ts';
 import {
   addDays,
@@ -20,15 +20,8 @@ import type { TimeslotTokens } from './timeslot-token.ts';
 
 /** Slots start on whole minutes: "2026-03-30T07:00:00Z" (DESIGN.md §5) without the always-zero milliseconds. */
 const isoInstant = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
-
-/**
- * Where the engine learns what is already taken: the busy times (UTC epoch milliseconds) of a provider between two
- * instants. Sources register through the availability module's `busySource` (the bookings module: its active
- * bookings); a source announces changes with an event the module subscribes to (`booking.changed`,
- * `availability.changed`), so cached slots are recomputed.
- */
-export type BusySource = (providerId: string, from: number, to: number) => Promise<Interval[]>;
-export const nothingBooked: BusySource = async () => [];
+const iso = (ms: number): string => new Date(ms).toISOString();
+const AROUND_MS = 3 * 24 * 3_600_000;
 
 export interface CalendarQuery {
   category?: string | undefined;
@@ -39,7 +32,12 @@ export interface CalendarQuery {
 export interface CalendarOptions {
   cache: SlotCache;
   tokens: TimeslotTokens;
-  busy?: BusySource;
+  /**
+   * Where the engine learns what is already taken (the registered busy sources, as one subquery); asked for on each
+   * read, as sources register after the module is made. A source announces changes with an event the module
+   * subscribes to (`booking.changed`), so cached slots are recomputed.
+   */
+  busy: () => BusyTimes;
   /** False while the change signal may be missed (listener down): then nothing is cached. */
   cacheTrusted: () => boolean;
   /**
@@ -49,19 +47,24 @@ export interface CalendarOptions {
   gate: () => ProviderGate;
 }
 
-export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cache, tokens, busy = nothingBooked, cacheTrusted, gate }: CalendarOptions) {
+export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cache, tokens, busy, cacheTrusted, gate }: CalendarOptions) {
   const { db, clock } = deps;
-  let reader: { gate: ProviderGate; read: ReturnType<typeof planReader> } | undefined;
-  const readPlan = (providerId: string, categoryId: string | null, customFrom: string) => {
-    const current = gate();
-    if (reader?.gate !== current) reader = { gate: current, read: planReader(current) };
-    return reader.read(db, providerId, categoryId, customFrom);
+  // The statements are built again only when the gate or the busy sources change (app start).
+  let readers: { gate: ProviderGate; busy: BusyTimes; plan: ReturnType<typeof planReader>; busyTimes: ReturnType<typeof busyReader> } | undefined;
+  const statements = () => {
+    const [g, b] = [gate(), busy()];
+    if (readers?.gate !== g || readers.busy !== b) readers = { gate: g, busy: b, plan: planReader(g, b), busyTimes: busyReader(b) };
+    return readers;
   };
 
   /** Reads the plan and computes the provider's slots from scratch (no cache). */
   const computeEntry = async (providerId: string, categoryId: string | null, now: number, generation: number, around?: number, ignore?: Interval): Promise<PlanEntry> => {
     // Custom days are read from three days before today in UTC: today in any zone is at most a day earlier.
-    const stored = await readPlan(providerId, categoryId, addDays(new Date(now).toISOString().slice(0, 10), -3));
+    // A single slot's check reads the busy times around it in the plan's own statement: three days either side cover
+    // the three local days it plans (in any time zone, with sessions past midnight).
+    const window = around === undefined ? undefined : { from: iso(around - AROUND_MS), to: iso(around + AROUND_MS), now: iso(now) };
+    const { plan: readPlan, busyTimes: readBusy } = statements();
+    const stored = await readPlan(db, providerId, categoryId, addDays(iso(now).slice(0, 10), -3), window);
     if (!stored) throw AppError.notFound();
     if (categoryId && !stored.offersCategory) throw AppError.rule('categoryUnknown');
     const settings = stored.settings ?? defaultSettings(providerId, stored.timezone);
@@ -76,7 +79,7 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
     const { firstDate, days } = around === undefined ? planDates(plan, now) : { firstDate: addDays(localDate(plan.timezone, around), -1), days: 3 };
     // An unverified provider's calendar has its dates but no slots (decision 0026).
     const base = stored.offersSlots ? planSlots(plan, firstDate, days) : [];
-    const busyTimes = base.length > 0 ? await busy(providerId, base[0]!.start, base[base.length - 1]!.end) : [];
+    const busyTimes = base.length === 0 ? [] : (stored.busy ?? (await readBusy(db, providerId, { from: iso(base[0]!.start), to: iso(base[base.length - 1]!.end), now: iso(now) })));
     // A reschedule's check leaves out the booking being moved: it frees its own time (and buffer) as it moves.
     const skip = ignore ? busyTimes.findIndex((b) => b.start === ignore.start && b.end === ignore.end) : -1;
     const taken = skip < 0 ? busyTimes : busyTimes.filter((_, i) => i !== skip);

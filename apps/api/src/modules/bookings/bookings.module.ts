@@ -6,7 +6,7 @@ import type { AvailabilityModule } from '../availability/availability.module.ts'
 import type { PracticeDetailsModule } from '../practice-details/practice-details.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
 import { createBookingJobs } from './booking-jobs.ts';
-import { bookingsRepository } from './bookings.repository.ts';
+import { bookingsRepository, busyTimes } from './bookings.repository.ts';
 import { bookingsRoutes } from './bookings.routes.ts';
 import { createBookingsService } from './bookings.service.ts';
 import { bookingChangesRoutes } from './changes/changes.routes.ts';
@@ -39,7 +39,7 @@ export function createBookingsModule(
   const changes = createBookingChangesService(deps, faces);
   const jobs = createBookingJobs(deps, faces);
   const overview = createOverviewService(deps, faces);
-  faces.availability.busySource(bookings.busy);
+  faces.availability.busySource(busyTimes);
   // The waitlist (issue 19): a freed slot (a cancel, an expired hold, a declined request) goes to the line at once;
   // new availability and offers that ran out are the minute's sweep.
   const waitlist = createWaitlistService(deps, { users: faces.users, availability: faces.availability, bookOffered: bookings.bookOffered, terms: bookings.terms });

@@ -140,6 +140,24 @@ export function termsReader(sources: TermsSources): (ex: Executor, ids: TermsIds
   };
 }
 
+/**
+ * What is busy of a provider's time in [from, to) at `now`, as a subquery with columns `s` and `e`: bookings that hold
+ * their time (requested, confirmed, and pending whose hold has not run out) and (issue 19) slots held for a waiting
+ * client until the offer is taken or runs out. The slot engine reads it in its plan's statement (availability's
+ * `busySource`, decision 0040), on every booking's slot check.
+ */
+export const busyTimes = (providerId: SqlOperand, from: SqlOperand, to: SqlOperand, now: SqlOperand) => {
+  const range = sql`tstzrange(${from}::timestamptz, ${to}::timestamptz, '[)')`;
+  return sql`SELECT ${bookings.startsAt} AS s, ${bookings.endsAt} AS e FROM ${bookings}
+     WHERE ${bookings.providerId} = ${providerId}::uuid
+       AND (${bookings.status} IN ('requested', 'confirmed') OR (${bookings.status} = 'pending' AND (${bookings.holdExpiresAt} IS NULL OR ${bookings.holdExpiresAt} > ${now}::timestamptz)))
+       AND ${bookings.during} && ${range}
+    UNION ALL
+    SELECT ${waitlistOffers.startsAt}, ${waitlistOffers.endsAt} FROM ${waitlistOffers}
+     WHERE ${waitlistOffers.providerId} = ${providerId}::uuid AND ${waitlistOffers.status} = 'open' AND ${waitlistOffers.expiresAt} > ${now}::timestamptz
+       AND tstzrange(${waitlistOffers.startsAt}, ${waitlistOffers.endsAt}, '[)') && ${range}`;
+};
+
 export const bookingsRepository = {
   /** Serialises the transactions of one key (a client's bookings: the limit of unpaid ones counts right). */
   async lockKey(tx: Executor, key: string): Promise<void> {
@@ -280,20 +298,9 @@ export const bookingsRepository = {
     return Number(result.rows[0]?.n ?? 0);
   },
 
-  /** The provider's busy intervals in [from, to): requested, confirmed, and pending whose hold has not run out. */
+  /** The provider's busy intervals in [from, to) at `now` (`busyTimes`), epoch milliseconds. */
   async busy(ex: Executor, providerId: string, from: Date, to: Date, now: Date): Promise<Array<{ start: number; end: number }>> {
-    // Bookings that hold their time, and (issue 19) slots held for a waiting client until the offer is taken or runs
-    // out: busy for everyone else. One round trip: this is on every booking's slot check.
-    const range = sql`tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`;
-    const result = await ex.execute<{ s: Date | string | null; e: Date | string | null }>(sql`
-      SELECT ${bookings.startsAt} AS s, ${bookings.endsAt} AS e FROM ${bookings}
-       WHERE ${bookings.providerId} = ${providerId}
-         AND (${bookings.status} IN ('requested', 'confirmed') OR (${bookings.status} = 'pending' AND (${bookings.holdExpiresAt} IS NULL OR ${bookings.holdExpiresAt} > ${now.toISOString()}::timestamptz)))
-         AND ${bookings.during} && ${range}
-      UNION ALL
-      SELECT ${waitlistOffers.startsAt}, ${waitlistOffers.endsAt} FROM ${waitlistOffers}
-       WHERE ${waitlistOffers.providerId} = ${providerId} AND ${waitlistOffers.status} = 'open' AND ${waitlistOffers.expiresAt} > ${now.toISOString()}::timestamptz
-         AND tstzrange(${waitlistOffers.startsAt}, ${waitlistOffers.endsAt}, '[)') && ${range}`);
+    const result = await ex.execute<{ s: Date | string | null; e: Date | string | null }>(busyTimes(sql`${providerId}`, sql`${from.toISOString()}`, sql`${to.toISOString()}`, sql`${now.toISOString()}`));
     return result.rows.filter((r) => r.s && r.e).map((r) => ({ start: new Date(r.s!).getTime(), end: new Date(r.e!).getTime() }));
   },
 

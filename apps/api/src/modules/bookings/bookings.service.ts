@@ -447,9 +447,6 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
       return { requiresApproval };
     },
 
-    /** The bookings' busy intervals for the slot engine (availability.busySource). */
-    busy: (providerId: string, from: number, to: number) => repo.busy(db, providerId, new Date(from), new Date(to), clock.now()),
-
     /** The BookingFacts port (platform/booking-facts.ts): what mails and payouts read of a booking. */
     async factsOf(bookingId: string, ex: Executor = db): Promise<BookingFacts | undefined> {
       const v = await changesRepository.view(ex, bookingId);
