@@ -6,7 +6,7 @@ import * as schema from './schema/index.ts';
 export type Schema = typeof schema;
 export type Database = NodePgDatabase<Schema> & { $client: pg.Pool };
 /** A transaction or the database: repositories take either, so services decide the transaction's extent. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'query'>;
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'query' | '_'>;
 /** The handle `db.transaction` passes to its callback. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 

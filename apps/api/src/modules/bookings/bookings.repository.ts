@@ -2,6 +2,7 @@ import { toSnakeCase } from 'drizzle-orm/casing';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { SqlFragment, SqlOperand } from '../../db/fragments.ts';
+import { compiledStatement } from '../../db/compiled.ts';
 import { preparedPerExecutor } from '../../db/prepared.ts';
 import {
   avatars,
@@ -34,26 +35,15 @@ export interface InsertedBooking {
   booking: Omit<NewBooking, DefaultedColumn> & Pick<BookingRecord, DefaultedColumn>;
 }
 /** The columns a new row may leave out (null or the table's default), returned by its insert as stored. */
-const defaulted = {
-  note: bookings.note,
-  meetingLink: bookings.meetingLink,
-  address: bookings.address,
-  startsAt: bookings.startsAt,
-  endsAt: bookings.endsAt,
-  holdExpiresAt: bookings.holdExpiresAt,
-  seriesId: bookings.seriesId,
-  previousStatus: bookings.previousStatus,
-  allowRescheduleCompleted: bookings.allowRescheduleCompleted,
-  createdAt: bookings.createdAt,
-};
-type DefaultedColumn = keyof typeof defaulted;
+const defaulted = ['note', 'meetingLink', 'address', 'startsAt', 'endsAt', 'holdExpiresAt', 'seriesId', 'previousStatus', 'allowRescheduleCompleted', 'createdAt'] as const satisfies ReadonlyArray<keyof BookingRecord>;
+type DefaultedColumn = (typeof defaulted)[number];
 
 /** A requested booking invites its client; any other is acknowledged from the start. */
 const participantStatusOf = (row: NewBooking) => (row.status === 'requested' ? ('invited' as const) : ('acknowledged' as const));
 
-const holding = (now: Date) => or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now));
+const holding = (now: Date | SqlOperand) => or(isNull(bookings.holdExpiresAt), now instanceof Date ? gt(bookings.holdExpiresAt, now) : gt(bookings.holdExpiresAt, now));
 /** How many unpaid bookings a client made and still holds (the limit of DESIGN.md §6); a series counts once. */
-const unpaidCount = (clientId: string, now: Date) =>
+const unpaidCount = (clientId: SqlOperand | string, now: SqlOperand | Date) =>
   sql`SELECT count(DISTINCT coalesce(${bookings.seriesId}, ${bookings.identifier}))::int FROM ${bookings}
     WHERE ${bookings.clientId} = ${clientId} AND ${bookings.status} = 'pending' AND ${bookings.createdBy} = 'client' AND ${holding(now)}`;
 
@@ -158,6 +148,39 @@ export const busyTimes = (providerId: SqlOperand, from: SqlOperand, to: SqlOpera
        AND tstzrange(${waitlistOffers.startsAt}, ${waitlistOffers.endsAt}, '[)') && ${range}`;
 };
 
+/** The columns a new booking is written with (every other one is null or the table's default). */
+const insertedColumns = [
+  'identifier', 'clientId', 'providerId', 'therapyCategoryId', 'modalityId', 'status', 'startsAt', 'endsAt', 'note', 'meetingLink', 'address',
+  'priceAmount', 'currencyCode', 'holdExpiresAt', 'seriesId', 'createdBy', 'clientReschedulesLeft', 'providerReschedulesLeft', 'paidAt',
+] as const satisfies ReadonlyArray<keyof NewBooking>;
+
+/** `insertWithHistory`'s statement, with or without the unpaid count: built once, each run only its values. */
+const insertStatement = (countUnpaid: boolean) =>
+  compiledStatement<{ unpaid: number } & { [K in DefaultedColumn]: unknown }>(() => {
+    // Written out rather than Drizzle's insert builder, whose column encoders do not take a null placeholder value.
+    const columns = (names: readonly string[]) => sql.join(names.map((name) => sql.identifier(toSnakeCase(name))), sql`, `);
+    const unpaid = countUnpaid ? sql`(${unpaidCount(sql.placeholder('unpaidClientId'), sql.placeholder('unpaidNow'))})` : sql`0`;
+    return sql`
+      WITH booking AS (
+        INSERT INTO ${bookings} (${columns(insertedColumns)}) VALUES (${sql.join(insertedColumns.map((column) => sql.placeholder(column)), sql`, `)})
+        RETURNING ${columns(defaulted)}
+      ),
+      participant AS (
+        INSERT INTO ${bookingParticipants} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('client_id')}, ${sql.identifier('status')})
+        VALUES (${sql.placeholder('participantId')}, ${sql.placeholder('identifier')}, ${sql.placeholder('clientId')}, ${sql.placeholder('participantStatus')})
+      ),
+      line AS (
+        INSERT INTO ${bookingStatusHistory} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('status')}, ${sql.identifier('previous_status')}, ${sql.identifier('actor')}, ${sql.identifier('actor_id')}, ${sql.identifier('note')}, ${sql.identifier('at')})
+        VALUES (${sql.placeholder('lineId')}, ${sql.placeholder('identifier')}, ${sql.placeholder('status')}, NULL, ${sql.placeholder('actor')}, ${sql.placeholder('actorId')}, ${sql.placeholder('lineNote')}, ${sql.placeholder('at')})
+      )
+      SELECT ${unpaid} AS unpaid, ${sql.join(
+        defaulted.map((key) => sql`booking.${sql.identifier(toSnakeCase(key))} AS ${sql.identifier(key)}`),
+        sql`, `,
+      )} FROM booking`;
+  });
+const insertAlone = insertStatement(false);
+const insertCountingUnpaid = insertStatement(true);
+
 export const bookingsRepository = {
   /** Serialises the transactions of one key (a client's bookings: the limit of unpaid ones counts right). */
   async lockKey(tx: Executor, key: string): Promise<void> {
@@ -170,38 +193,27 @@ export const bookingsRepository = {
    * of the other two rows are checked at the statement's end, when the booking is there. With `unpaidOf` it also
    * answers how many unpaid bookings the client held before this one (a series counts once), from this statement's
    * snapshot, which follows the client's lock (`lockAndExpireHolds`). It returns the booking as stored (the row and
-   * what the table's defaults gave it), so the answer needs no read after the commit. (Drizzle puts the embedded insert
-   * in parentheses.)
+   * what the table's defaults gave it), so the answer needs no read after the commit. The statement is built once
+   * (`insertStatement`); each booking only fills in its values.
    */
   async insertWithHistory(tx: Executor, row: NewBooking, line: { actor: 'client' | 'provider' | 'system'; actorId: string | null; note: string | null; at: Date }, unpaidOf?: { clientId: string; now: Date }): Promise<InsertedBooking> {
     const participantId = newId();
-    const inserted = tx.insert(bookings).values(row).returning(defaulted);
-    const result = await tx.execute<{ unpaid: number } & { [K in DefaultedColumn]: unknown }>(sql`
-      WITH booking AS ${inserted},
-      participant AS (
-        INSERT INTO ${bookingParticipants} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('client_id')}, ${sql.identifier('status')})
-        VALUES (${participantId}, ${row.identifier}, ${row.clientId}, ${participantStatusOf(row)})
-      ),
-      line AS (
-        INSERT INTO ${bookingStatusHistory} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('status')}, ${sql.identifier('previous_status')}, ${sql.identifier('actor')}, ${sql.identifier('actor_id')}, ${sql.identifier('note')}, ${sql.identifier('at')})
-        VALUES (${newId()}, ${row.identifier}, ${row.status}, NULL, ${line.actor}, ${line.actorId}, ${line.note}, ${line.at.toISOString()}::timestamptz)
-      )
-      SELECT ${unpaidOf ? sql`(${unpaidCount(unpaidOf.clientId, unpaidOf.now)})` : sql`0`} AS unpaid, ${sql.join(
-        Object.keys(defaulted).map((key) => sql`booking.${sql.identifier(toSnakeCase(key))} AS ${sql.identifier(key)}`),
-        sql`, `,
-      )} FROM booking`);
-    const { unpaid, ...stored } = result.rows[0]!;
+    const values: Record<string, unknown> = { participantId, participantStatus: participantStatusOf(row), lineId: newId(), actor: line.actor, actorId: line.actorId, lineNote: line.note, at: line.at };
+    for (const column of insertedColumns) values[column] = row[column] ?? null;
+    if (unpaidOf) Object.assign(values, { unpaidClientId: unpaidOf.clientId, unpaidNow: unpaidOf.now });
+    const [stored] = await (unpaidOf ? insertCountingUnpaid : insertAlone)(tx, values);
+    const { unpaid, ...defaults } = stored!;
     const instant = (v: unknown) => (v === null ? null : new Date(v as string));
     return {
       unpaidBefore: Number(unpaid),
       participantId,
       booking: {
         ...row,
-        ...(stored as Pick<BookingRecord, 'note' | 'meetingLink' | 'address' | 'seriesId' | 'previousStatus' | 'allowRescheduleCompleted'>),
-        startsAt: instant(stored.startsAt),
-        endsAt: instant(stored.endsAt),
-        holdExpiresAt: instant(stored.holdExpiresAt),
-        createdAt: new Date(stored.createdAt as string),
+        ...(defaults as Pick<BookingRecord, 'note' | 'meetingLink' | 'address' | 'seriesId' | 'previousStatus' | 'allowRescheduleCompleted'>),
+        startsAt: instant(defaults.startsAt),
+        endsAt: instant(defaults.endsAt),
+        holdExpiresAt: instant(defaults.holdExpiresAt),
+        createdAt: new Date(defaults.createdAt as string),
       },
     };
   },
