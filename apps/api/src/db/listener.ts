@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
+import { compiledStatement } from './compiled.ts';
 import type { Executor } from './client.ts';
 
 /**
@@ -86,5 +87,7 @@ export function listenTo(
 
 /** Sends on a channel inside the caller's transaction: PostgreSQL delivers it at commit, and never on rollback. */
 export async function notify(db: Executor, channel: string, payload: string): Promise<void> {
-  await db.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
+  await notifyStatement(db, { channel, payload });
 }
+/** Built once: it runs with every booking and every change that other instances must hear of. */
+const notifyStatement = compiledStatement(() => sql`SELECT pg_notify(${sql.placeholder('channel')}, ${sql.placeholder('payload')})`);

@@ -181,6 +181,20 @@ const insertStatement = (countUnpaid: boolean) =>
 const insertAlone = insertStatement(false);
 const insertCountingUnpaid = insertStatement(true);
 
+/** `lockAndExpireHolds`'s statement, built once. */
+const lockAndExpireStatement = compiledStatement<{ locked: number; expired: Array<{ identifier: string; client_id: string; provider_id: string; starts_at: string | null; ends_at: string | null }> | null }>(() => {
+  const at = sql`${sql.placeholder('at')}::timestamptz`;
+  return sql`
+    WITH locked AS (SELECT pg_advisory_xact_lock(hashtextextended(${sql.placeholder('key')}, 0))),
+    expired AS (
+      UPDATE ${bookings} SET ${sql.identifier('status')} = 'expired', ${sql.identifier('previous_status')} = 'pending', ${sql.identifier('hold_expires_at')} = NULL, ${sql.identifier('updated_at')} = ${at}
+       WHERE EXISTS (SELECT 1 FROM locked) AND ${bookings.providerId} = ${sql.placeholder('providerId')} AND ${bookings.status} = 'pending' AND ${bookings.holdExpiresAt} <= ${at}
+         AND ${bookings.during} && tstzrange(${sql.placeholder('start')}::timestamptz, ${sql.placeholder('end')}::timestamptz, '[)')
+      RETURNING ${bookings.identifier}, ${bookings.clientId}, ${bookings.providerId}, ${bookings.startsAt}, ${bookings.endsAt}
+    )
+    SELECT (SELECT count(*) FROM locked)::int AS locked, (SELECT json_agg(expired) FROM expired) AS expired`;
+});
+
 export const bookingsRepository = {
   /** Serialises the transactions of one key (a client's bookings: the limit of unpaid ones counts right). */
   async lockKey(tx: Executor, key: string): Promise<void> {
@@ -225,17 +239,8 @@ export const bookingsRepository = {
    * guards, the client's unpaid count, is read by the next statement (`insertWithHistory`), whose snapshot follows it.
    */
   async lockAndExpireHolds(tx: Executor, key: string, providerId: string, start: Date, end: Date, now: Date): Promise<Array<Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId' | 'startsAt' | 'endsAt'>>> {
-    const at = now.toISOString();
-    const result = await tx.execute<{ locked: number; expired: Array<{ identifier: string; client_id: string; provider_id: string; starts_at: string | null; ends_at: string | null }> | null }>(sql`
-      WITH locked AS (SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))),
-      expired AS (
-        UPDATE ${bookings} SET ${sql.identifier('status')} = 'expired', ${sql.identifier('previous_status')} = 'pending', ${sql.identifier('hold_expires_at')} = NULL, ${sql.identifier('updated_at')} = ${at}::timestamptz
-         WHERE EXISTS (SELECT 1 FROM locked) AND ${bookings.providerId} = ${providerId} AND ${bookings.status} = 'pending' AND ${bookings.holdExpiresAt} <= ${at}::timestamptz
-           AND ${bookings.during} && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')
-        RETURNING ${bookings.identifier}, ${bookings.clientId}, ${bookings.providerId}, ${bookings.startsAt}, ${bookings.endsAt}
-      )
-      SELECT (SELECT count(*) FROM locked)::int AS locked, (SELECT json_agg(expired) FROM expired) AS expired`);
-    return (result.rows[0]?.expired ?? []).map((e) => ({
+    const [row] = await lockAndExpireStatement(tx, { key, providerId, at: now.toISOString(), start: start.toISOString(), end: end.toISOString() });
+    return (row?.expired ?? []).map((e) => ({
       identifier: e.identifier,
       clientId: e.client_id,
       providerId: e.provider_id,
