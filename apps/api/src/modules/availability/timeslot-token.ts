@@ -29,7 +29,8 @@ const bytesToUuid = (bytes: Buffer): string => {
 };
 
 export function createTimeslotTokens(secret: string) {
-  const key = Buffer.from(crypto.hkdfSync('sha256', secret, 'therapy', 'timeslot-identifier-v1', 32));
+  // A KeyObject made once: handed a Buffer, every HMAC would make one of its own (a calendar signs hundreds).
+  const key = crypto.createSecretKey(Buffer.from(crypto.hkdfSync('sha256', secret, 'therapy', 'timeslot-identifier-v1', 32)));
   const mac = (body: Buffer) => crypto.createHmac('sha256', key).update(body).digest().subarray(0, MAC_BYTES);
 
   return {
