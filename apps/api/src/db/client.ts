@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
-export type Database = NodePgDatabase<Schema> & { $client: pg.Pool };
+export type Database = NodePgDatabase & { $client: pg.Pool };
 /** A transaction or the database: repositories take either, so services decide the transaction's extent. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'query' | '_'>;
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | '_'>;
 /** The handle `db.transaction` passes to its callback. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -59,5 +57,7 @@ export function createDatabase(url: string, max = 20): Database {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 10_000, Client: NamedStatementClient as unknown as typeof pg.Client });
   // A dropped connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  return drizzle(pool, { schema, casing: 'snake_case' }) as Database;
+  // Without the schema: nothing uses Drizzle's relational queries, and with it every transaction (a new PgDatabase)
+  // built a query builder for each of the schema's tables.
+  return drizzle(pool, { casing: 'snake_case' }) as Database;
 }

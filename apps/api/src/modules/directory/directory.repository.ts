@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { compiledStatement } from '../../db/compiled.ts';
 import { countries, referenceItems, states } from '../../db/schema/index.ts';
 
 /**
@@ -80,6 +81,9 @@ export interface SearchRow {
 type Named = { identifier: string; code: string; name: string };
 
 const uuidArray = (ids: string[]) => sql`ARRAY[${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}]::uuid[]`;
+
+/** A provider's stored first free slot: read after every booking (`bookingChanged`), so built once. */
+const nextFreeStatement = compiledStatement<{ at: Date | string | null }>(() => sql`SELECT next_free_at AS at FROM directory_entries WHERE provider_id = ${sql.placeholder('providerId')}`);
 
 export const directoryRepository = {
   /** Rebuilds one provider's entry (or removes it when the account is gone or not a provider). */
@@ -164,8 +168,7 @@ export const directoryRepository = {
 
   /** A provider's stored first free slot (undefined: no entry). */
   async nextFree(ex: Executor, providerId: string): Promise<{ at: Date | null } | undefined> {
-    const result = await ex.execute<{ at: Date | string | null }>(sql`SELECT next_free_at AS at FROM directory_entries WHERE provider_id = ${providerId}`);
-    const row = result.rows[0];
+    const [row] = await nextFreeStatement(ex, { providerId });
     return row ? { at: row.at === null ? null : new Date(row.at) } : undefined;
   },
 
