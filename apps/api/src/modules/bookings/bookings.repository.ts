@@ -41,7 +41,7 @@ type DefaultedColumn = (typeof defaulted)[number];
 /** A requested booking invites its client; any other is acknowledged from the start. */
 const participantStatusOf = (row: NewBooking) => (row.status === 'requested' ? ('invited' as const) : ('acknowledged' as const));
 
-const holding = (now: Date | SqlOperand) => or(isNull(bookings.holdExpiresAt), now instanceof Date ? gt(bookings.holdExpiresAt, now) : gt(bookings.holdExpiresAt, now));
+const holding = (now: Date | SqlOperand) => or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now));
 /** How many unpaid bookings a client made and still holds (the limit of DESIGN.md §6); a series counts once. */
 const unpaidCount = (clientId: SqlOperand | string, now: SqlOperand | Date) =>
   sql`SELECT count(DISTINCT coalesce(${bookings.seriesId}, ${bookings.identifier}))::int FROM ${bookings}
