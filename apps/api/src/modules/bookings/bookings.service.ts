@@ -122,7 +122,11 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     const fee = offer.fee;
     if (!fee) throw AppError.rule('providerNotBookable');
     const online = offer.modalityCode === 'online';
-    return { fee, online, address: online ? null : offer.officeAddress, requiresApproval: offer.requiresApproval, region: offer.region, owesDebt: offer.owesDebt, shown: offer.shown };
+    // Offered items and a fee are rows that name the provider, the therapy and the modality: these are there.
+    const { provider, category, modality } = offer.shown;
+    if (!provider || !category || !modality) throw AppError.notFound();
+    const shown = { ...offer.shown, provider, category, modality };
+    return { fee, online, address: online ? null : offer.officeAddress, requiresApproval: offer.requiresApproval, region: offer.region, owesDebt: offer.owesDebt, shown };
   };
 
   /** A US client may only book a provider licensed in their state (clients elsewhere are not restricted). */
@@ -208,12 +212,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
       return made;
     }));
     // The answer from what the terms read and the insert stored: a new booking has no reschedules and no feedback yet.
-    // (A party, therapy or modality gone since the terms were read: the booking's own view says what is there now.)
-    const { client, provider, category, modality, clientPicture, providerPicture } = shown;
-    if (!provider || !category || !modality) return Promise.all(made.map((m) => view(db, m.booking.identifier)));
-    return made.map((m) =>
-      toBooking({ booking: m.booking, client, provider, category, modality, clientPicture, providerPicture, reschedules: [], participantId: m.participantId, feedbackProvided: false }, deps.files.signedUrl),
-    );
+    return made.map((m) => toBooking({ booking: m.booking, ...shown, reschedules: [], participantId: m.participantId, feedbackProvided: false }, deps.files.signedUrl));
   }
 
   /** 409 naming the occurrence that is not free; nothing of the series is kept. */
