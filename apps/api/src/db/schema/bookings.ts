@@ -72,6 +72,9 @@ export const bookings = pgTable(
     index('bookings_provider_idx').on(t.providerId, t.status, t.startsAt),
     index('bookings_series_idx').on(t.seriesId).where(sql`${t.seriesId} IS NOT NULL`),
     index('bookings_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
+    // A client's unpaid bookings (the limit of DESIGN.md §6), counted by every booking: exactly the count's own shape,
+    // so the planner takes it even before the table has statistics (it took the hold index and read every hold).
+    index('bookings_unpaid_idx').on(t.clientId).where(sql`${t.status} = 'pending' AND ${t.createdBy} = 'client'`),
     index('bookings_to_complete_idx').on(t.endsAt).where(sql`${t.status} = 'confirmed'`),
     check('bookings_interval', sql`(${t.startsAt} IS NULL) = (${t.endsAt} IS NULL) AND (${t.startsAt} IS NULL OR ${t.startsAt} < ${t.endsAt})`),
     check('bookings_parties', sql`${t.clientId} <> ${t.providerId}`),

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_unpaid_idx" ON "bookings" USING btree ("client_id") WHERE "bookings"."status" = 'pending' AND "bookings"."created_by" = 'client';
