@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/harness.ts';
-import { MAX_NAMED_STATEMENTS, statementName } from './client.ts';
+import { createDatabase, MAX_NAMED_STATEMENTS, statementName, type Database } from './client.ts';
+import { notify } from './listener.ts';
 import { users } from './schema/index.ts';
 
 /** Every parameterised query is a named prepared statement, parsed once per connection (decision 0038). */
@@ -55,6 +56,62 @@ describe('named statements', () => {
     expect(await count()).toBe(0);
     const inTx = await t.db.transaction(async (tx) => (await tx.execute<{ n: number }>(sql`SELECT ${5}::int AS n`)).rows[0]!.n);
     expect(inTx).toBe(5);
+  });
+
+  describe('statements whose answers carry nothing travel with the next one (decision 0041)', () => {
+    // One connection, so the test sees the socket every transaction writes to.
+    let one: Database;
+    let writes = 0;
+    beforeAll(async () => {
+      one = createDatabase(String(t.db.$client.options.connectionString), 1);
+      const client = await one.$client.connect();
+      const stream = (client as unknown as { connection: { stream: Record<'_write' | '_writev', (...a: unknown[]) => unknown> } }).connection.stream;
+      for (const method of ['_write', '_writev'] as const) {
+        const original = stream[method].bind(stream);
+        stream[method] = (...a: unknown[]) => {
+          writes += 1;
+          return original(...a);
+        };
+      }
+      client.release();
+      await one.execute(sql`CREATE TABLE IF NOT EXISTS ahead_rows (n int)`);
+    });
+    afterAll(async () => {
+      await one.$client.end();
+    });
+
+    it('writes BEGIN with the first statement and a NOTIFY with the commit: two writes for four statements', async () => {
+      writes = 0;
+      const n = await one.transaction(async (tx) => {
+        const row = (await tx.execute<{ n: number }>(sql`INSERT INTO ahead_rows (n) VALUES (${1}) RETURNING n`)).rows[0]!.n;
+        await notify(tx, 'ahead_test', 'hello');
+        return row;
+      });
+      expect(n).toBe(1);
+      expect(writes).toBe(2);
+      expect((await one.execute<{ c: number }>(sql`SELECT count(*)::int AS c FROM ahead_rows WHERE n = 1`)).rows[0]!.c).toBe(1);
+    });
+
+    it("fails the transaction with a NOTIFY's error, and nothing of it stays", async () => {
+      await expect(
+        one.transaction(async (tx) => {
+          await tx.execute(sql`INSERT INTO ahead_rows (n) VALUES (${2})`);
+          // PostgreSQL refuses a payload of 8,000 bytes or more; the commit then answers ROLLBACK, and fails with that cause.
+          await notify(tx, 'ahead_test', 'x'.repeat(9000));
+        }),
+      ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/payload string too long/) } });
+      expect((await one.execute<{ c: number }>(sql`SELECT count(*)::int AS c FROM ahead_rows WHERE n = 2`)).rows[0]!.c).toBe(0);
+    });
+
+    it('fails the transaction with its first statement\'s error, and the connection serves the next one', async () => {
+      await expect(one.transaction(async (tx) => tx.execute(sql`SELECT no_such_column FROM ahead_rows`))).rejects.toThrow(/no_such_column/);
+      expect(await one.transaction(async (tx) => (await tx.execute<{ n: number }>(sql`SELECT ${3}::int AS n`)).rows[0]!.n)).toBe(3);
+    });
+
+    it('sends a NOTIFY outside a transaction as before, answered on its own', async () => {
+      await expect(notify(one, 'ahead_test', 'x'.repeat(9000))).rejects.toMatchObject({ cause: { message: expect.stringMatching(/payload string too long/) } });
+      await notify(one, 'ahead_test', 'fine');
+    });
   });
 
   // Last in the file: it fills this process's table of names.
