@@ -205,7 +205,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Pages and API answers over 1 KB are compressed for browsers that ask; built files are compressed at build time.
   // Answers up to 64 KB (every JSON answer) in one call: the per-answer zlib stream cost more than the compression
   // itself and took the directory's p95 from 38 to 45-50 ms on two cores (issue 16, bench directory.search).
-  await app.register(compress, { threshold: 1024, syncThreshold: 64 * 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  // Brotli's window 256 KB, not 4 MB: the encoder sets up (and clears) tables for its window on every answer, and a
+  // larger window than the answer gains nothing (a booking's answer: 47 µs against 36 µs here, same bytes).
+  const brotliParams = { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 };
+  await app.register(compress, { threshold: 1024, syncThreshold: 64 * 1024, encodings: ['br', 'gzip'], brotliOptions: { params: brotliParams } });
   await app.register(cookie, { secret: config.jwtSecret });
   await app.register(helmet, {
     contentSecurityPolicy: {
