@@ -169,9 +169,15 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     const now = clock.now();
 
     const made = await slotTaken(() => events.transaction(async (tx) => {
-      // The client's lock and the first interval's stale holds expired, in one round trip; the first insert then
-      // counts the client's unpaid bookings, seeing every booking of theirs that held the lock before.
-      await expiredHolds(tx, await repo.lockAndExpireHolds(tx, `booking-client:${clientId}`, slot.providerId, intervals[0]!.start, intervals[0]!.end, now));
+      // The client's lock and the first interval's stale holds expired, in one statement; the first insert then
+      // counts the client's unpaid bookings, seeing every booking of theirs that held the lock before. One booking
+      // sends its insert right behind the lock, without waiting for its answer (the connection pipelines, db/client.ts):
+      // PostgreSQL runs them in order, so the insert's snapshot still follows the lock. A series waits for it, as its
+      // inserts go under savepoints.
+      const locking = repo.lockAndExpireHolds(tx, `booking-client:${clientId}`, slot.providerId, intervals[0]!.start, intervals[0]!.end, now);
+      // Its failure is the transaction's (the insert behind it fails too) and is thrown where it is awaited.
+      locking.catch(() => undefined);
+      if (occurrences > 1) await locking;
       const made: InsertedBooking[] = [];
       for (const [i, interval] of intervals.entries()) {
         if (i > 0) await clearStaleHolds(tx, slot.providerId, interval.start, interval.end);
@@ -199,11 +205,14 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
         let inserted: InsertedBooking;
         try {
           // A series inserts under a savepoint, so a collision can name its occurrence; one booking needs none.
-          inserted = await (occurrences > 1 ? tx.transaction(async (sp) => repo.insertWithHistory(sp, row, line, unpaidOf)) : repo.insertWithHistory(tx, row, line, unpaidOf));
+          if (occurrences > 1) inserted = await tx.transaction(async (sp) => repo.insertWithHistory(sp, row, line, unpaidOf));
+          // The lock's error first, if it failed: the insert's would only say the transaction was aborted.
+          else [, inserted] = await Promise.all([locking, repo.insertWithHistory(tx, row, line, unpaidOf)]);
         } catch (err) {
           if (isPgError(err, '23P01') && occurrences > 1) throw seriesCollision(i + 1, interval.start);
           throw err;
         }
+        if (i === 0) await expiredHolds(tx, await locking);
         // Over the limit, the transaction rolls back with the row it just wrote.
         if (unpaidOf && inserted.unpaidBefore + 1 > MAX_UNPAID_PENDING) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
         await publish(tx, row, status === 'requested' ? 'requested' : status === 'confirmed' ? 'paid' : 'created', status, null);
