@@ -27,9 +27,48 @@ export function statementName(text: string): string | undefined {
 
 type QueryArgs = Parameters<pg.Client['query']>;
 
-/** What a statement that is sent ahead answers at once (BEGIN's and NOTIFY's answers carry nothing). */
-const aheadAnswer = (command: string) => Promise.resolve({ command, rowCount: 0, rows: [], fields: [], oid: 0 });
+/** What a statement sent ahead answers at once (BEGIN's and NOTIFY's answers carry nothing anyone reads). */
+const AHEAD_ANSWER = Object.freeze({ command: 'AHEAD', rowCount: 0, rows: [], fields: [], oid: 0 });
+const uncork = (stream: { uncork(): void }) => stream.uncork();
+const ignore = () => undefined;
+const lastOf = (answers: unknown[]) => answers[answers.length - 1];
 const textOf = (query: unknown): string | undefined => (typeof query === 'string' ? query : query && typeof query === 'object' && 'text' in query && typeof query.text === 'string' ? query.text : undefined);
+
+type QueryCallback = (err: Error | null, result?: unknown) => void;
+type QueryConfigOf = { text: string; name?: string; types?: pg.CustomTypesConfig; rowMode?: 'array' };
+/** A config of only what Drizzle sends (text, name, row mode, type parsers): anything else goes to node-postgres as it is. */
+const PLAIN_KEYS = new Set(['text', 'name', 'types', 'rowMode']);
+function isPlainConfig(value: unknown): value is QueryConfigOf {
+  if (!value || typeof value !== 'object' || typeof (value as { text?: unknown }).text !== 'string') return false;
+  for (const key in value) if (!PLAIN_KEYS.has(key)) return false;
+  return true;
+}
+type QueryInternals = pg.Query & { name?: string; types?: pg.CustomTypesConfig; callback?: QueryCallback; _rowMode?: string; _result: unknown; _results: unknown };
+/** node-postgres' result class (not exported on its own): what a query collects its rows into. */
+const QueryResult = (new pg.Query('') as unknown as QueryInternals)._result!.constructor as new (rowMode: string | undefined, types: pg.CustomTypesConfig | undefined) => unknown;
+
+/**
+ * A named query made from its text, as node-postgres makes one from a string, then given its name, row mode and type
+ * parsers. Handed a config object, node-postgres first copies it property descriptor by property descriptor, which
+ * took about 3% of a booking's main-thread time (decision 0041). node-postgres is pinned; every query of every test runs
+ * through here, so a change of its internals shows at once.
+ */
+function namedQuery(config: QueryConfigOf, name: string, values: unknown[], done: QueryCallback | undefined): { query: pg.Query; answer: Promise<unknown> | undefined } {
+  const query = new pg.Query(config.text, values) as QueryInternals;
+  query.name = name;
+  query.types = config.types;
+  query._rowMode = config.rowMode;
+  query._result = query._results = new QueryResult(config.rowMode, config.types);
+  if (done) {
+    query.callback = done;
+    return { query, answer: undefined };
+  }
+  const answer = new Promise((resolve, reject) => {
+    query.callback = (err, result) => (err ? reject(err) : resolve(result));
+  });
+  return { query, answer };
+}
+
 const BEGIN = /^begin\b/i;
 const TRANSACTION_END = /^(commit|rollback|end|abort)\b/i;
 /** A transaction's NOTIFY (listener.ts): delivered at commit, so nobody needs its answer before the next statement. */
@@ -55,49 +94,51 @@ class NamedStatementClient extends pg.Client {
 
   // @ts-expect-error pg's overloads cannot be restated one by one; the arguments are passed on untouched but for the name.
   override query(...args: QueryArgs) {
-    const [first, values] = args as unknown as [unknown, unknown];
+    const [first, values, callback] = args as unknown as [unknown, unknown, unknown];
+    const done = typeof callback === 'function' ? (callback as QueryCallback) : undefined;
+    const text = done ? undefined : textOf(first);
+    const begins = text !== undefined && BEGIN.test(text);
+    if (begins) this.inTransaction = true;
+    else if (text !== undefined && TRANSACTION_END.test(text)) this.inTransaction = false;
+    const ahead = begins || (this.inTransaction && text !== undefined && NOTIFY.test(text));
+    if (ahead) this.corkForTurn();
+
+    let answer: unknown;
     // Without values node-postgres sends the simple protocol, which also carries scripts of several statements (pg-boss
     // sends such); a name would switch it to the extended protocol, which refuses them.
-    if (Array.isArray(values) && values.length > 0) {
-      if (typeof first === 'string') {
-        const name = statementName(first);
-        if (name) (args as unknown[])[0] = { text: first, name };
-      } else if (first && typeof first === 'object' && !('submit' in first)) {
-        const config = first as pg.QueryConfig;
-        const name = config.name === undefined && typeof config.text === 'string' ? statementName(config.text) : undefined;
-        if (name) (args as unknown[])[0] = { ...config, name };
-      }
+    const config = Array.isArray(values) && values.length > 0 ? (typeof first === 'string' ? { text: first } : isPlainConfig(first) ? first : undefined) : undefined;
+    const name = config && config.name === undefined ? statementName(config.text) : undefined;
+    if (config && name) {
+      const named = namedQuery(config, name, values as unknown[], done);
+      (pg.Client.prototype.query as (query: pg.Query) => unknown).call(this, named.query);
+      answer = named.answer;
+    } else {
+      answer = pg.Client.prototype.query.apply(this, args as unknown as Parameters<pg.Client['query']>) as unknown;
     }
-    const send = () => (super.query as (...a: unknown[]) => unknown)(...(args as unknown[]));
-    const text = typeof args[args.length - 1] === 'function' ? undefined : textOf(first);
-    if (text !== undefined) {
-      if (BEGIN.test(text)) {
-        this.inTransaction = true;
-        return this.sendAhead(send, 'BEGIN');
-      }
-      if (this.inTransaction && NOTIFY.test(text)) return this.sendAhead(send, 'SELECT');
-      if (TRANSACTION_END.test(text)) this.inTransaction = false;
-    }
-    const answer = send();
+    if (!ahead) return this.withAhead(answer);
+    // Its failure is reported with the next statement; until then it must not count as unhandled.
+    (answer as Promise<unknown>).catch(ignore);
+    this.ahead.push(answer as Promise<unknown>);
+    return Promise.resolve(AHEAD_ANSWER);
+  }
+
+  /** The answer, given once the statements sent ahead of it have answered too (and failing with their error first). */
+  private withAhead(answer: unknown) {
     if (this.ahead.length === 0 || !(answer instanceof Promise)) return answer;
     const ahead = this.ahead;
     this.ahead = [];
-    return Promise.all([...ahead, answer]).then((answers) => answers[answers.length - 1]);
+    ahead.push(answer);
+    return Promise.all(ahead).then(lastOf);
   }
 
   /**
-   * Writes the statement now, into the stream held corked until this turn of the event loop is done, so the next
-   * statement (sent in the same turn, as a transaction's first statement is) goes out in the same write.
+   * Holds the socket's writes until this turn of the event loop is done, so the statement sent ahead and the next one
+   * (sent in the same turn, as a transaction's first statement is) go out in one write.
    */
-  private sendAhead(send: () => unknown, command: string) {
-    const stream = (this as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } }).connection.stream;
+  private corkForTurn() {
+    const stream = (this as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
     stream.cork();
-    process.nextTick(() => stream.uncork());
-    const answer = send() as Promise<unknown>;
-    // Its failure is reported with the next statement; until then it must not count as unhandled.
-    answer.catch(() => {});
-    this.ahead.push(answer);
-    return aheadAnswer(command);
+    process.nextTick(uncork, stream);
   }
 }
 
