@@ -108,6 +108,19 @@ describe('named statements', () => {
       expect(await one.transaction(async (tx) => (await tx.execute<{ n: number }>(sql`SELECT ${3}::int AS n`)).rows[0]!.n)).toBe(3);
     });
 
+    it('leaves a script that begins and commits alone: its answers are its own, and a later NOTIFY is not held', async () => {
+      const client = await one.$client.connect();
+      try {
+        const answers = (await client.query('BEGIN; SELECT 7 AS n; COMMIT')) as unknown as Array<{ command: string; rows: unknown[] }>;
+        expect(answers.map((a) => a.command)).toEqual(['BEGIN', 'SELECT', 'COMMIT']);
+        expect(answers[1]!.rows).toEqual([{ n: 7 }]);
+        // Not in a transaction now: a NOTIFY that fails says so itself.
+        await expect(client.query('SELECT pg_notify($1, $2)', ['ahead_test', 'x'.repeat(9000)])).rejects.toThrow(/payload string too long/);
+      } finally {
+        client.release();
+      }
+    });
+
     it('sends a NOTIFY outside a transaction as before, answered on its own', async () => {
       await expect(notify(one, 'ahead_test', 'x'.repeat(9000))).rejects.toMatchObject({ cause: { message: expect.stringMatching(/payload string too long/) } });
       await notify(one, 'ahead_test', 'fine');

@@ -69,8 +69,10 @@ function namedQuery(config: QueryConfigOf, name: string, values: unknown[], done
   return { query, answer };
 }
 
-const BEGIN = /^begin\b/i;
-const TRANSACTION_END = /^(commit|rollback|end|abort)\b/i;
+// A statement on its own (a script of several is answered with all their results, and must stay as it is); a
+// savepoint's rollback does not end the transaction.
+const BEGIN = /^\s*(begin|start transaction)\b[^;]*;?\s*$/i;
+const TRANSACTION_END = /^\s*(commit|end|abort|rollback(?!\s+to\b))\b[^;]*;?\s*$/i;
 /** A transaction's NOTIFY (listener.ts): delivered at commit, so nobody needs its answer before the next statement. */
 const NOTIFY = /^SELECT pg_notify\(\$1, \$2\)$/;
 
