@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { killHard, spawnChild } from '../../test/children/spawn.ts';
 import { freePort } from '../server.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts';
+import { startEmbeddedPostgres, unixSocketDir, type EmbeddedDatabase } from './embedded.ts';
 
 /**
  * Restarts after a crash (issue 13): the embedded PostgreSQL starts again on a data folder whose previous server was
@@ -35,6 +35,9 @@ describe('embedded PostgreSQL after a crash', () => {
     const port = await freePort();
     running = await startEmbeddedPostgres(dir, port, {});
     await query(running.url('postgres'), 'CREATE TABLE kept (n int); INSERT INTO kept VALUES (42)');
+    // Reached through the Unix socket in its data folder (a TCP client would have an address).
+    expect(await query(running.url('postgres'), 'SELECT inet_client_addr() AS address')).toEqual([{ address: null }]);
+    expect(fs.existsSync(path.join(dir, `.s.PGSQL.${port}`))).toBe(true);
     // The server itself killed (as a crash of the machine's processes would): restarted straight away.
     process.kill(postmasterPid(), 'SIGKILL');
     running = await startEmbeddedPostgres(dir, port, {});
@@ -62,4 +65,14 @@ describe('embedded PostgreSQL after a crash', () => {
       fs.writeFileSync(path.join(dir, 'postgresql.auto.conf'), '');
     }
   }, 60_000);
+});
+
+describe('the socket folder of the embedded PostgreSQL', () => {
+  it('is the data folder, unless the socket path would be too long or need quoting, where TCP is used', () => {
+    expect(unixSocketDir('/var/tmp/therapy-data/pg', 5432)).toBe('/var/tmp/therapy-data/pg');
+    expect(unixSocketDir(`/var/tmp/${'x'.repeat(80)}`, 5432)).toBe(`/var/tmp/${'x'.repeat(80)}`);
+    expect(unixSocketDir(`/var/tmp/${'x'.repeat(85)}`, 5432)).toBeUndefined();
+    expect(unixSocketDir('/var/tmp/my data/pg', 5432)).toBeUndefined();
+    expect(unixSocketDir('/var/tmp/a,b/pg', 5432)).toBeUndefined();
+  });
 });
