@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { specMessages } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
-import { message } from '@therapy/contracts/messages';
 import { ProfileAvatar } from '@/components/profile-avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { useAuthStore } from '@/lib/auth-store';
@@ -55,6 +55,7 @@ export function Header() {
     await signOut();
     setSigningOut(false);
     await navigate('/');
+    const { message } = await specMessages();
     notify.success(message('signedOut', currentLocale()));
   };
 

@@ -31,6 +31,22 @@ describe('api client', () => {
     expect(errorMessage(error)).toBe('Emails must match, Country  is required');
   });
 
+  it("reads a server message in the reader's language from the first error on (the messages load on demand)", async () => {
+    // Fresh modules: no earlier error has loaded the spec's messages yet.
+    vi.resetModules();
+    const fresh = await import('./api-client');
+    const errors = await import('./api-error');
+    const { i18n } = await import('./i18n');
+    await i18n.changeLanguage('de');
+    try {
+      mockFetch([{ method: 'POST', path: '/api/v1/user/register', respond: () => jsonResponse({ message: 'An account with this email already exists', code: 'EMAIL_TAKEN', requestId: 'r2' }, 409) }]);
+      const error = await fresh.apiClient.post('/user/register', {}).catch((e: unknown) => e);
+      expect(errors.errorMessage(error)).toBe('Es gibt bereits ein Konto mit dieser E-Mail-Adresse');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('shows a single errors string as is, and the message when there are no errors', () => {
     expect(errorMessage(new ApiError({ status: 400, code: 'BAD_REQUEST', message: 'Bad', errors: 'Only this' }))).toBe('Only this');
     expect(errorMessage(new ApiError({ status: 409, code: 'EMAIL_TAKEN', message: 'An account with this email already exists' }))).toBe(

@@ -2,7 +2,7 @@ import type { AuthSession } from '@therapy/contracts/auth';
 import { cookieNames } from '@therapy/contracts/constants';
 import { endpointPath, type EndpointBody, type EndpointDefinition, type EndpointParams, type EndpointQuery, type EndpointResult } from '@therapy/contracts/endpoint';
 import { refreshToken } from '@therapy/contracts/endpoints/auth';
-import { ApiError } from './api-error';
+import { ApiError, specMessages } from './api-error';
 import { useAuthStore } from './auth-store';
 import { detectCountryCode } from './country';
 import { reportError } from './error-reporting';
@@ -210,11 +210,13 @@ async function requestBody(method: string, path: string, options: RequestOptions
     }
     if (!session || isExpiredToken(response, body)) {
       expireSession(!session && refusedAsIdle ? 'idle' : 'expired');
+      await specMessages();
       throw toApiError(401, body);
     }
   }
 
   if (!response.ok) {
+    await specMessages();
     const error = toApiError(response.status, body);
     // A 5xx is ours to fix: reported with the request id the API logged it under. A 4xx is an answer, not a fault.
     if (response.status >= 500) reportError(error, error.requestId ?? response.headers.get('x-request-id') ?? undefined);

@@ -1,6 +1,20 @@
-import { localize } from '@therapy/contracts/messages';
+import type * as SpecMessages from '@therapy/contracts/messages';
 import { notify } from './toast';
 import { currentLocale, i18n } from './i18n';
+
+let catalog: typeof SpecMessages | undefined;
+let loading: Promise<typeof SpecMessages> | undefined;
+/**
+ * The spec's messages in both languages (13 KB gzip), loaded on first need rather than with the landing page, whose
+ * first scripts DESIGN.md §8 holds to 170 KB. The API client awaits this before it hands out an error, so every
+ * `ApiError` is read with the catalog at hand; form routes import the messages with their schemas anyway.
+ */
+export function specMessages(): Promise<typeof SpecMessages> {
+  loading ??= import('@therapy/contracts/messages').then((loaded) => (catalog = loaded));
+  return loading;
+}
+/** A server's message in the reader's language: as sent until the catalog is loaded (see `specMessages`). */
+const localize = (text: string, locale: SpecMessages.Locale): string => (catalog ? catalog.localize(text, locale) : text);
 
 /** Error envelope of DESIGN.md §5; `code` also takes NETWORK_ERROR and TIMEOUT for failures that never reached it. */
 export class ApiError extends Error {

@@ -1,9 +1,10 @@
 import { API_BASE, refreshSession } from './api-client';
-import { ApiError } from './api-error';
+import { ApiError, specMessages } from './api-error';
 import { useAuthStore } from './auth-store';
 import { currentLocale } from './i18n';
 
 async function readError(response: Response): Promise<ApiError> {
+  await specMessages();
   try {
     const body = (await response.json()) as { message?: unknown; code?: unknown };
     if (typeof body.message === 'string') {
