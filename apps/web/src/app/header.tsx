@@ -55,8 +55,9 @@ export function Header() {
     await signOut();
     setSigningOut(false);
     await navigate('/');
-    const { message } = await specMessages();
-    notify.success(message('signedOut', currentLocale()));
+    // Without the messages (offline) the landing page itself shows the visitor is signed out.
+    const messages = await specMessages();
+    if (messages) notify.success(messages.message('signedOut', currentLocale()));
   };
 
   const signedIn = status === 'authenticated';

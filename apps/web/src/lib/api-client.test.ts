@@ -47,6 +47,33 @@ describe('api client', () => {
     }
   });
 
+  it('still hands out the API error, as the server sent it, when the messages cannot be fetched, and tries again later', async () => {
+    vi.resetModules();
+    const fresh = await import('./api-client');
+    const errors = await import('./api-error');
+    const { i18n } = await import('./i18n');
+    // From here on the messages' file cannot be fetched, as for a browser gone offline.
+    let offline = true;
+    vi.doMock('@therapy/contracts/messages', async (original) => {
+      if (offline) throw new Error('Failed to fetch dynamically imported module');
+      return original();
+    });
+    try {
+      await i18n.changeLanguage('de');
+      mockFetch([{ method: 'POST', path: '/api/v1/user/register', respond: () => jsonResponse({ message: 'An account with this email already exists', code: 'EMAIL_TAKEN', requestId: 'r3' }, 409) }]);
+      const first = await fresh.apiClient.post('/user/register', {}).catch((e: unknown) => e);
+      expect(first).toBeInstanceOf(errors.ApiError);
+      expect((first as InstanceType<typeof errors.ApiError>).code).toBe('EMAIL_TAKEN');
+      expect(errors.errorMessage(first)).toBe('An account with this email already exists');
+      offline = false;
+      const second = await fresh.apiClient.post('/user/register', {}).catch((e: unknown) => e);
+      expect(errors.errorMessage(second)).toBe('Es gibt bereits ein Konto mit dieser E-Mail-Adresse');
+      await i18n.changeLanguage('en');
+    } finally {
+      vi.doUnmock('@therapy/contracts/messages');
+    }
+  });
+
   it('shows a single errors string as is, and the message when there are no errors', () => {
     expect(errorMessage(new ApiError({ status: 400, code: 'BAD_REQUEST', message: 'Bad', errors: 'Only this' }))).toBe('Only this');
     expect(errorMessage(new ApiError({ status: 409, code: 'EMAIL_TAKEN', message: 'An account with this email already exists' }))).toBe(

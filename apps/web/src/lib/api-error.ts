@@ -3,14 +3,22 @@ import { notify } from './toast';
 import { currentLocale, i18n } from './i18n';
 
 let catalog: typeof SpecMessages | undefined;
-let loading: Promise<typeof SpecMessages> | undefined;
+let loading: Promise<typeof SpecMessages | undefined> | undefined;
 /**
  * The spec's messages in both languages (13 KB gzip), loaded on first need rather than with the landing page, whose
  * first scripts DESIGN.md §8 holds to 170 KB. The API client awaits this before it hands out an error, so every
- * `ApiError` is read with the catalog at hand; form routes import the messages with their schemas anyway.
+ * `ApiError` is read with the catalog at hand; form routes import the messages with their schemas anyway. It never
+ * fails: when the file cannot be fetched (offline, a new deploy) it gives undefined, errors read as the server sent
+ * them, and the next call tries again.
  */
-export function specMessages(): Promise<typeof SpecMessages> {
-  loading ??= import('@therapy/contracts/messages').then((loaded) => (catalog = loaded));
+export function specMessages(): Promise<typeof SpecMessages | undefined> {
+  loading ??= import('@therapy/contracts/messages').then(
+    (loaded) => (catalog = loaded),
+    () => {
+      loading = undefined;
+      return undefined;
+    },
+  );
   return loading;
 }
 /** A server's message in the reader's language: as sent until the catalog is loaded (see `specMessages`). */
