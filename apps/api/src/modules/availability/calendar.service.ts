@@ -1,4 +1,5 @@
 import type { AvailabilityCalendar, AvailabilityItem, TimeslotCheck } from '@therapy/contracts/availability';
+import { BUFFER_MINUTES_MAX } from '@therapy/contracts/constants';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { defaultSettings, resolveWeek, toSlotPlan } from './availability.mapper.ts';
@@ -21,7 +22,8 @@ import type { TimeslotTokens } from './timeslot-token.ts';
 /** Slots start on whole minutes: "2026-03-30T07:00:00Z" (DESIGN.md §5) without the always-zero milliseconds. */
 const isoInstant = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
 const iso = (ms: number): string => new Date(ms).toISOString();
-const AROUND_MS = 3 * 24 * 3_600_000;
+/** The widest buffer a plan can have (the settings' rule, and a check constraint in the database). */
+const MAX_BUFFER_MS = BUFFER_MINUTES_MAX * 60_000;
 
 export interface CalendarQuery {
   category?: string | undefined;
@@ -58,11 +60,12 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
   };
 
   /** Reads the plan and computes the provider's slots from scratch (no cache). */
-  const computeEntry = async (providerId: string, categoryId: string | null, now: number, generation: number, around?: number, ignore?: Interval): Promise<PlanEntry> => {
+  const computeEntry = async (providerId: string, categoryId: string | null, now: number, generation: number, slot?: Interval, ignore?: Interval): Promise<PlanEntry> => {
     // Custom days are read from three days before today in UTC: today in any zone is at most a day earlier.
-    // A single slot's check reads the busy times around it in the plan's own statement: three days either side cover
-    // the three local days it plans (in any time zone, with sessions past midnight).
-    const window = around === undefined ? undefined : { from: iso(around - AROUND_MS), to: iso(around + AROUND_MS), now: iso(now) };
+    // A single slot's check reads, in the plan's own statement, only the busy times that can block that slot: those
+    // meeting it widened by the widest buffer a plan may have (the engine then applies the plan's own). Reading the
+    // days around it instead made the check's cost grow with the provider's bookings (all of them, for a full week).
+    const window = slot === undefined ? undefined : { from: iso(slot.start - MAX_BUFFER_MS), to: iso(slot.end + MAX_BUFFER_MS), now: iso(now) };
     const { plan: readPlan, busyTimes: readBusy } = statements();
     const stored = await readPlan(db, providerId, categoryId, addDays(iso(now).slice(0, 10), -3), window);
     if (!stored) throw AppError.notFound();
@@ -75,8 +78,9 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
     const fromDate = addDays(today, -2);
     const custom = stored.custom.filter((d) => d.date! >= fromDate);
     const plan = toSlotPlan(settings, resolveWeek(own, general), custom, planCategory);
-    // `around`: only the days around one instant (a single slot's check), not the whole horizon.
-    const { firstDate, days } = around === undefined ? planDates(plan, now) : { firstDate: addDays(localDate(plan.timezone, around), -1), days: 3 };
+    // A single slot's check plans the slot's own local date and the one before: in a repeated autumn hour the day
+    // before's last session can overlap this day's first, and the earlier one is kept. The day after cannot reach back.
+    const { firstDate, days } = slot === undefined ? planDates(plan, now) : { firstDate: addDays(localDate(plan.timezone, slot.start), -1), days: 2 };
     // An unverified provider's calendar has its dates but no slots (decision 0026).
     const base = stored.offersSlots ? planSlots(plan, firstDate, days) : [];
     const busyTimes = base.length === 0 ? [] : (stored.busy ?? (await readBusy(db, providerId, { from: iso(base[0]!.start), to: iso(base[base.length - 1]!.end), now: iso(now) })));
@@ -232,7 +236,7 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
       const claims = tokens.verify(id);
       if (!claims || (category !== undefined && category !== claims.categoryId)) throw AppError.rule('timeslotInvalid');
       const now = clock.now().getTime();
-      const entry = await computeEntry(claims.providerId, claims.categoryId, now, -1, claims.start, ignore);
+      const entry = await computeEntry(claims.providerId, claims.categoryId, now, -1, { start: claims.start, end: claims.end }, ignore);
       const bookable = bookableSlots(entry.free, entry.plan, [], now);
       const match = bookable[firstStartingAt(bookable, claims.start)];
       return {

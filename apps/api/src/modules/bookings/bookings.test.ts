@@ -275,6 +275,24 @@ describe('races on one slot', () => {
     expect(await count(`WHERE provider_id = '${provider.userId}' AND status <> 'expired'`)).toBe(1);
   }, 120_000);
 
+  it("the slot check sees a booking as far away as the widest buffer: after the provider widens it to 120 minutes, a slot starting two hours after a booking's start is taken", async () => {
+    const provider = await t.signUp('provider', {}, { verified: true });
+    await offerEverything(provider);
+    const settings = (bufferMinutes: number) => t.api('PUT', '/provider-availability/settings', provider, { timezone: 'Europe/London', sessionLengthMinutes: 60, bufferMinutes, minimumNoticeHours: 0 });
+    expect((await settings(0)).statusCode).toBe(200);
+    // Identifiers signed under the plan without a buffer; 12:00 and 15:00 are slots of the plan with 120 minutes too.
+    const [ten, noon, three] = [await slotAt(t, provider.userId, at(8, 10)), await slotAt(t, provider.userId, at(8, 12)), await slotAt(t, provider.userId, at(8, 15))];
+    const modality = await online();
+    const bookSlot = async (timeslotIdentifier: string) => t.api('POST', '/booking', await t.signUp('client'), { modalityIdentifier: modality, therapyIdentifier: w.categoryId, timeslotIdentifier });
+    expect((await bookSlot(ten)).statusCode).toBe(201);
+    expect((await settings(120)).statusCode).toBe(200);
+    // 10:00-11:00 with 120 minutes on either side blocks until 13:00.
+    const refused = await bookSlot(noon);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(en.timeslotTaken);
+    expect((await bookSlot(three)).statusCode).toBe(201);
+  });
+
   it('the database itself refuses two active bookings of a provider whose times overlap', async () => {
     const b = (await book(w.client, at(5, 11))).json().data;
     const row = (await t.db.$client.query(`SELECT * FROM bookings WHERE identifier = $1`, [b.identifier])).rows[0];
