@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -205,12 +205,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Pages and API answers over 1 KB are compressed for browsers that ask; built files are compressed at build time.
   // Answers up to 64 KB (every JSON answer) in one call: the per-answer zlib stream cost more than the compression
   // itself and took the directory's p95 from 38 to 45-50 ms on two cores (issue 16, bench directory.search).
-  // Brotli's window 256 KB, not 4 MB: the encoder sets up (and clears) tables for its window on every answer, and a
-  // larger window than the answer gains nothing (a booking's answer: 47 µs against 36 µs here, same bytes).
-  const brotliParams = { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 };
+  // Brotli's fast one-pass quality (1) and a 256 KB window: quality 2 and up set up hash tables and a ring buffer for
+  // every answer, and in the running server that fresh memory costs page faults (7 per answer): a booking's answer
+  // (1.3 KB) took 220 µs at quality 4, 133 µs at 2 or 3, 87 µs at 1, about a tenth of the booking's time on the main
+  // thread. Quality 1 compresses it to 698 bytes instead of 622, and a 12 KB directory page to 1.8 KB instead of 1.5.
+  // Built files are compressed once at build time at the highest quality (vite.config.ts): this is JSON and pages only.
+  const brotliParams = { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 };
   await app.register(compress, { threshold: 1024, syncThreshold: 64 * 1024, encodings: ['br', 'gzip'], brotliOptions: { params: brotliParams } });
   await app.register(cookie, { secret: config.jwtSecret });
-  await app.register(helmet, {
+  // The security headers, built once (@fastify/helmet builds helmet's whole middleware again for every request: 17 µs
+  // and 7 KB each) and set on every answer, 404s and errors included, as that plugin did.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -225,6 +230,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     },
   });
+  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
   await app.register(cors, { origin: config.appOrigin, credentials: true });
   // Per-instance flood guard; the account-level limits that must hold across instances live in Postgres (auth_attempts).
   // The server renderer's in-process API calls (platform/http/web-app.ts) are the visitor's page view, not extra requests.

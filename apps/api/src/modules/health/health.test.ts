@@ -28,6 +28,23 @@ describe('health and readiness', () => {
     expect(res.json().requestId).toBeTruthy();
   });
 
+  it('sends the security headers with every answer: a JSON answer, a 404 and a refused request', async () => {
+    const answers = [
+      await t.request({ method: 'GET', url: '/api/v1/health' }),
+      await t.request({ method: 'GET', url: '/api/v1/nothing-here' }),
+      await t.request({ method: 'GET', url: '/api/v1/wallet/balance' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 404, 401]);
+    for (const res of answers) {
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
   it('serves the OpenAPI document', async () => {
     const res = await t.request({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
