@@ -48,14 +48,14 @@ type QueryInternals = pg.Query & { name?: string; types?: pg.CustomTypesConfig; 
 const QueryResult = (new pg.Query('') as unknown as QueryInternals)._result!.constructor as new (rowMode: string | undefined, types: pg.CustomTypesConfig | undefined) => unknown;
 
 /**
- * A named query made from its text, as node-postgres makes one from a string, then given its name, row mode and type
- * parsers. Handed a config object, node-postgres first copies it property descriptor by property descriptor, which
+ * A query made from its text, as node-postgres makes one from a string, then given its name (if any), row mode and
+ * type parsers. Handed a config object, node-postgres first copies it property descriptor by property descriptor, which
  * took about 3% of a booking's main-thread time (decision 0041). node-postgres is pinned; every query of every test runs
  * through here, so a change of its internals shows at once.
  */
-function namedQuery(config: QueryConfigOf, name: string, values: unknown[], done: QueryCallback | undefined): { query: pg.Query; answer: Promise<unknown> | undefined } {
+function builtQuery(config: QueryConfigOf, name: string | undefined, values: unknown[] | undefined, done: QueryCallback | undefined): { query: pg.Query; answer: Promise<unknown> | undefined } {
   const query = new pg.Query(config.text, values) as QueryInternals;
-  query.name = name;
+  if (name !== undefined) query.name = name;
   query.types = config.types;
   query._rowMode = config.rowMode;
   query._result = query._results = new QueryResult(config.rowMode, config.types);
@@ -107,13 +107,15 @@ class NamedStatementClient extends pg.Client {
 
     let answer: unknown;
     // Without values node-postgres sends the simple protocol, which also carries scripts of several statements (pg-boss
-    // sends such); a name would switch it to the extended protocol, which refuses them.
-    const config = Array.isArray(values) && values.length > 0 ? (typeof first === 'string' ? { text: first } : isPlainConfig(first) ? first : undefined) : undefined;
-    const name = config && config.name === undefined ? statementName(config.text) : undefined;
-    if (config && name) {
-      const named = namedQuery(config, name, values as unknown[], done);
-      (pg.Client.prototype.query as (query: pg.Query) => unknown).call(this, named.query);
-      answer = named.answer;
+    // sends such); a name would switch it to the extended protocol, which refuses them. Drizzle's configs (its begin and
+    // commit, statements named with `.prepare()`) are built here too, so none is copied (see builtQuery).
+    const withValues = Array.isArray(values) && values.length > 0;
+    const config = typeof first === 'string' ? (withValues ? { text: first } : undefined) : isPlainConfig(first) && (values === undefined || Array.isArray(values)) ? first : undefined;
+    if (config) {
+      const name = config.name ?? (withValues ? statementName(config.text) : undefined);
+      const built = builtQuery(config, name, values as unknown[] | undefined, done);
+      (pg.Client.prototype.query as (query: pg.Query) => unknown).call(this, built.query);
+      answer = built.answer;
     } else {
       answer = pg.Client.prototype.query.apply(this, args as unknown as Parameters<pg.Client['query']>) as unknown;
     }
