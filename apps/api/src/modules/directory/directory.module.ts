@@ -28,11 +28,8 @@ export function createDirectoryModule(deps: Pick<AppDeps, 'db' | 'files' | 'even
   deps.events.subscribe('provider-profile.changed', recompute);
   deps.events.subscribe('verification.changed', recompute);
   deps.events.subscribe('practice.changed', recompute);
-  // Not awaited: a booking's answer does not wait for the directory (the read model follows a moment later).
-  deps.events.subscribe('booking.changed', ({ providerId, startTime }) => {
-    // A failure leaves the stored slot as it was; the sweep computes it again within ten minutes.
-    void directory.bookingChanged(providerId, startTime).catch(() => undefined);
-  });
+  // A booking's answer does not wait for the directory: changes are looked at together a moment later.
+  deps.events.subscribe('booking.changed', ({ providerId, startTime }) => directory.bookingChanged(providerId, startTime));
   const plugin: FastifyPluginAsync = async (app) => {
     await directory.refreshAll();
     await app.register(directoryRoutes, { directory });
@@ -40,6 +37,7 @@ export function createDirectoryModule(deps: Pick<AppDeps, 'db' | 'files' | 'even
       while ((await directory.refreshStaleAvailability()) > 0);
     });
     // The entries made at start get their first free slot now, in the background (the start does not wait for it).
+    app.addHook('onClose', async () => directory.stop());
     app.addHook('onReady', async () => {
       void directory.refreshStaleAvailability().catch((err: unknown) => app.log.warn({ err }, 'directory: first availability sweep failed'));
     });

@@ -82,8 +82,10 @@ type Named = { identifier: string; code: string; name: string };
 
 const uuidArray = (ids: string[]) => sql`ARRAY[${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}]::uuid[]`;
 
-/** A provider's stored first free slot: read after every booking (`bookingChanged`), so built once. */
-const nextFreeStatement = compiledStatement<{ at: Date | string | null }>(() => sql`SELECT next_free_at AS at FROM directory_entries WHERE provider_id = ${sql.placeholder('providerId')}`);
+/** Providers' stored first free slots: read after each batch of booking changes (`bookingChanged`), so built once. */
+const nextFreeStatement = compiledStatement<{ provider_id: string; at: Date | string | null }>(
+  () => sql`SELECT provider_id, next_free_at AS at FROM directory_entries WHERE provider_id = ANY(${sql.placeholder('providerIds')}::uuid[])`,
+);
 
 export const directoryRepository = {
   /** Rebuilds one provider's entry (or removes it when the account is gone or not a provider). */
@@ -166,10 +168,10 @@ export const directoryRepository = {
     await ex.execute(sql`UPDATE directory_entries SET next_free_at = ${at}, availability_checked_at = ${checkedAt} WHERE provider_id = ${providerId}`);
   },
 
-  /** A provider's stored first free slot (undefined: no entry). */
-  async nextFree(ex: Executor, providerId: string): Promise<{ at: Date | null } | undefined> {
-    const [row] = await nextFreeStatement(ex, { providerId });
-    return row ? { at: row.at === null ? null : new Date(row.at) } : undefined;
+  /** The providers' stored first free slots, by provider (one without an entry is not in the map). */
+  async nextFreeOf(ex: Executor, providerIds: string[]): Promise<Map<string, Date | null>> {
+    const rows = await nextFreeStatement(ex, { providerIds });
+    return new Map(rows.map((r) => [r.provider_id, r.at === null ? null : new Date(r.at)]));
   },
 
   /**

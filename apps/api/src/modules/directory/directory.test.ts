@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { en } from '@therapy/contracts/messages';
 import { expectError, validation } from '../../../test/assertions.ts';
@@ -162,6 +163,37 @@ describe('the directory', () => {
     expect(booked.statusCode, booked.body).toBe(201);
     await vi.waitFor(async () => expect(await first()).not.toBe(slot), { timeout: 5_000 });
     expect(new Date((await first())!).getTime()).toBeGreaterThan(new Date(slot!).getTime());
+  });
+
+  it('booking changes are looked at together: the first free slot is computed again only for a provider whose change starts at or before it, once', async () => {
+    const asked: string[] = [];
+    const at = Date.parse('2030-01-07T09:00:00Z');
+    const directory = createDirectoryService({ db: t.db, files: { signedUrl: () => '' } as never, clock: t.clock }, async (id) => {
+      asked.push(id);
+      return at;
+    });
+    const stored = '2030-01-06T12:00:00Z';
+    await t.db.$client.query(`UPDATE directory_entries SET next_free_at = $1 WHERE provider_id = ANY($2::uuid[])`, [stored, [wrenn.userId, castellanos.userId]]);
+    // Wrenn: two bookings after the stored slot. Castellanos: one after, two at or before it (computed once). Nobody:
+    // no entry at all.
+    directory.bookingChanged(wrenn.userId, '2030-01-06T15:00:00Z');
+    directory.bookingChanged(castellanos.userId, '2030-01-06T13:00:00Z');
+    directory.bookingChanged(castellanos.userId, stored);
+    directory.bookingChanged(castellanos.userId, '2030-01-06T11:00:00Z');
+    directory.bookingChanged(wrenn.userId, '2030-01-06T16:00:00Z');
+    directory.bookingChanged(crypto.randomUUID(), null);
+    expect(asked).toEqual([]);
+    await vi.waitFor(async () => {
+      const { rows } = await t.db.$client.query<{ at: Date }>('SELECT next_free_at AS at FROM directory_entries WHERE provider_id = $1', [castellanos.userId]);
+      expect(rows[0]!.at.getTime()).toBe(at);
+    });
+    expect(asked).toEqual([castellanos.userId]);
+    const { rows } = await t.db.$client.query<{ at: Date }>('SELECT next_free_at AS at FROM directory_entries WHERE provider_id = $1', [wrenn.userId]);
+    expect(rows[0]!.at.toISOString()).toBe(new Date(stored).toISOString());
+    // A change without a time (a provider's appointment) always looks again.
+    directory.bookingChanged(wrenn.userId, null);
+    await vi.waitFor(() => expect(asked).toEqual([castellanos.userId, wrenn.userId]));
+    directory.stop();
   });
 
   it('the sweep computes again the first free slots that have passed or are a day old, and only those', async () => {
