@@ -92,6 +92,16 @@ describe('named statements', () => {
       expect((await one.execute<{ c: number }>(sql`SELECT count(*)::int AS c FROM ahead_rows WHERE n = 1`)).rows[0]!.c).toBe(1);
     });
 
+    it('writes statements sent in one turn together: a read, then two statements at once, then the commit in three writes', async () => {
+      writes = 0;
+      const [a, b] = await one.transaction(async (tx) => {
+        await tx.execute(sql`SELECT ${0}::int AS n`);
+        return Promise.all([tx.execute<{ n: number }>(sql`SELECT ${1}::int AS n`), tx.execute<{ n: number }>(sql`SELECT ${2}::int AS n`)]);
+      });
+      expect([a.rows[0]!.n, b.rows[0]!.n]).toEqual([1, 2]);
+      expect(writes).toBe(3);
+    });
+
     it("fails the transaction with a NOTIFY's error, and nothing of it stays", async () => {
       await expect(
         one.transaction(async (tx) => {

@@ -82,10 +82,10 @@ const NOTIFY = /^SELECT pg_notify\(\$1, \$2\)$/;
  * every request; the query itself is unchanged. Statements that already carry a name (`.prepare()`), take no values
  * (`begin`, scripts of several statements) or stream (cursors, COPY) are sent as they are.
  *
- * The connection pipelines (node-postgres' `pipeline`: a query is written without waiting for the one before), and
- * two statements whose answers carry nothing travel with the statement after them, in one write and one wait
- * (decision 0041): a transaction's BEGIN with its first statement, and a NOTIFY inside a transaction with the next one
- * (usually the commit). Each is sent at once, as before; the next statement's answer is given only when theirs came
+ * The connection pipelines (node-postgres' `pipeline`: a query is written without waiting for the one before), its
+ * socket holds the statements sent in one turn of the event loop for one write, and two statements whose answers
+ * carry nothing travel with the statement after them, in one write and one wait (decision 0041): a transaction's
+ * BEGIN with its first statement, and a NOTIFY inside a transaction with the next one (usually the commit). Each is sent at once, as before; the next statement's answer is given only when theirs came
  * back too, and an error of theirs is that statement's error. So a failed BEGIN or NOTIFY still fails the transaction:
  * the commit of an aborted transaction would answer ROLLBACK, and it is reported as that error instead.
  */
@@ -103,7 +103,8 @@ class NamedStatementClient extends pg.Client {
     if (begins) this.inTransaction = true;
     else if (text !== undefined && TRANSACTION_END.test(text)) this.inTransaction = false;
     const ahead = begins || (this.inTransaction && text !== undefined && NOTIFY.test(text));
-    if (ahead) this.corkForTurn();
+    // Statements sent in one turn of the event loop share one write (a transaction's lock and insert, two reads at once).
+    this.corkForTurn();
 
     let answer: unknown;
     // Without values node-postgres sends the simple protocol, which also carries scripts of several statements (pg-boss
@@ -136,8 +137,8 @@ class NamedStatementClient extends pg.Client {
   }
 
   /**
-   * Holds the socket's writes until this turn of the event loop is done, so the statement sent ahead and the next one
-   * (sent in the same turn, as a transaction's first statement is) go out in one write.
+   * Holds the socket's writes until this turn of the event loop is done, so statements sent in the same turn (a
+   * statement sent ahead and the next one, as a transaction's first statement is) go out in one write.
    */
   private corkForTurn() {
     const stream = (this as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
