@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TimeslotCheck } from '@therapy/contracts/availability';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { SetupStep } from '../../platform/practice-setup.ts';
 import type { UserModule } from '../user/user.module.ts';
 import { availabilityRepository, busyOfAll, nobodyOffers, type BusyTimes, type ProviderGate } from './availability.repository.ts';
@@ -54,15 +55,21 @@ export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | '
     plugin,
     /**
      * A timeslot identifier checked again from the database (never the cache): genuine, for this category, and still
-     * bookable now. The bookings module calls it before it writes.
+     * bookable now. The bookings module calls it in its transaction (`ex`), before it writes.
      */
-    verifyTimeslot: (id: string, category?: string, ignore?: Interval): Promise<TimeslotCheck> => calendar.check(id, category, ignore),
+    verifyTimeslot: (id: string, category?: string, ignore?: Interval, ex?: Executor): Promise<TimeslotCheck> => calendar.check(id, category, ignore, ex),
+    /** Whose slot a timeslot identifier names, and when, read from the identifier alone (400 for a forged one). */
+    timeslotOf(id: string): { providerId: string; categoryId: string | null; start: number; end: number } {
+      const claims = tokens.verify(id);
+      if (!claims) throw AppError.rule('timeslotInvalid');
+      return claims;
+    },
     /** The start of the provider's first bookable slot (epoch ms), or null: the directory's "soonest" (issue 16). */
     nextFreeSlotOf: (providerId: string): Promise<number | null> => calendar.nextFreeSlot(providerId),
     /** The waitlist's free slots (issue 19): bookable now, starting in [from, to), fresh from the database. */
     bookableBetween: (providerId: string, categoryId: string | null, from: number, to: number) => calendar.bookableBetween(providerId, categoryId, from, to),
     /** A weekly series' later occurrences of a slot, each with whether the plan offers it (calendar.service.ts). */
-    weeklyRepeats: (providerId: string, categoryId: string | null, start: number, end: number, count: number) => calendar.weeklyRepeats(providerId, categoryId, start, end, count),
+    weeklyRepeats: (providerId: string, categoryId: string | null, start: number, end: number, count: number, ex?: Executor) => calendar.weeklyRepeats(providerId, categoryId, start, end, count, ex),
     /**
      * Registers where busy times come from (the bookings module: its active bookings and held offers), a subquery
      * the plan's statement reads (decision 0040).

@@ -1,5 +1,6 @@
 import type { AvailabilityCalendar, AvailabilityItem, TimeslotCheck } from '@therapy/contracts/availability';
 import { BUFFER_MINUTES_MAX } from '@therapy/contracts/constants';
+import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { defaultSettings, resolveWeek, toSlotPlan } from './availability.mapper.ts';
@@ -60,14 +61,14 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
   };
 
   /** Reads the plan and computes the provider's slots from scratch (no cache). */
-  const computeEntry = async (providerId: string, categoryId: string | null, now: number, generation: number, slot?: Interval, ignore?: Interval): Promise<PlanEntry> => {
+  const computeEntry = async (providerId: string, categoryId: string | null, now: number, generation: number, slot?: Interval, ignore?: Interval, ex: Executor = db): Promise<PlanEntry> => {
     // Custom days are read from three days before today in UTC: today in any zone is at most a day earlier.
     // A single slot's check reads, in the plan's own statement, only the busy times that can block that slot: those
     // meeting it widened by the widest buffer a plan may have (the engine then applies the plan's own). Reading the
     // days around it instead made the check's cost grow with the provider's bookings (all of them, for a full week).
     const window = slot === undefined ? undefined : { from: iso(slot.start - MAX_BUFFER_MS), to: iso(slot.end + MAX_BUFFER_MS), now: iso(now) };
     const { plan: readPlan, busyTimes: readBusy } = statements();
-    const stored = await readPlan(db, providerId, categoryId, addDays(iso(now).slice(0, 10), -3), window);
+    const stored = await readPlan(ex, providerId, categoryId, addDays(iso(now).slice(0, 10), -3), window);
     if (!stored) throw AppError.notFound();
     if (categoryId && !stored.offersCategory) throw AppError.rule('categoryUnknown');
     const settings = stored.settings ?? defaultSettings(providerId, stored.timezone);
@@ -182,8 +183,8 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
      * zone (DST-safe), each with whether the provider's plan offers it (the weekly plan and custom days, also past the
      * calendar's horizon). Bookings are not looked at: the exclusion constraint judges those when the series is written.
      */
-    async weeklyRepeats(providerId: string, categoryId: string | null, start: number, end: number, count: number): Promise<Array<{ start: number; end: number; offered: boolean }>> {
-      const entry = await computeEntry(providerId, categoryId, clock.now().getTime(), -1);
+    async weeklyRepeats(providerId: string, categoryId: string | null, start: number, end: number, count: number, ex: Executor = db): Promise<Array<{ start: number; end: number; offered: boolean }>> {
+      const entry = await computeEntry(providerId, categoryId, clock.now().getTime(), -1, undefined, undefined, ex);
       const zone = entry.plan.timezone;
       const date = localDate(zone, start);
       const wallStart = start - wallToInstant(zone, Date.parse(`${date}T00:00:00Z`));
@@ -229,14 +230,14 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
 
     /**
      * A timeslot identifier checked again from the database (never the cache): genuine, for this category, and still
-     * bookable now. The booking issue calls this before it writes; `ignore` is one busy interval to leave out (the
-     * booking being moved).
+     * bookable now. The booking issue calls this before it writes (in its transaction, `ex`); `ignore` is one busy
+     * interval to leave out (the booking being moved).
      */
-    async check(id: string, category: string | undefined, ignore?: Interval): Promise<TimeslotCheck> {
+    async check(id: string, category: string | undefined, ignore?: Interval, ex: Executor = db): Promise<TimeslotCheck> {
       const claims = tokens.verify(id);
       if (!claims || (category !== undefined && category !== claims.categoryId)) throw AppError.rule('timeslotInvalid');
       const now = clock.now().getTime();
-      const entry = await computeEntry(claims.providerId, claims.categoryId, now, -1, { start: claims.start, end: claims.end }, ignore);
+      const entry = await computeEntry(claims.providerId, claims.categoryId, now, -1, { start: claims.start, end: claims.end }, ignore, ex);
       const bookable = bookableSlots(entry.free, entry.plan, [], now);
       const match = bookable[firstStartingAt(bookable, claims.start)];
       return {

@@ -28,11 +28,11 @@ const WAITLIST_SWEEP_QUEUE = 'waitlist.sweep';
 export function createBookingsModule(
   deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'jobs' | 'files' | 'mail'>,
   faces: {
-    availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'weeklyRepeats' | 'busySource' | 'bookableBetween'>;
+    availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'timeslotOf' | 'weeklyRepeats' | 'busySource' | 'bookableBetween'>;
     users: Pick<UserModule, 'findActiveUser'>;
     wallet: Pick<WalletModule, 'debit' | 'refund' | 'transfer' | 'debtSql' | 'earnedBetween'>;
     practiceDetails: Pick<PracticeDetailsModule, 'feeSql' | 'licenseStatesOf'>;
-    isVerified: (providerId: string) => Promise<boolean>;
+    isVerified: (providerId: string, ex?: Executor) => Promise<boolean>;
   },
 ) {
   const bookings = createBookingsService(deps, faces);

@@ -29,10 +29,10 @@ const HOUR = 60 * MINUTE;
 export const APPOINTMENT_HOLD_HOURS = 24;
 
 export interface BookingsPorts {
-  availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'weeklyRepeats'>;
+  availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'timeslotOf' | 'weeklyRepeats'>;
   wallet: Pick<WalletModule, 'debit' | 'transfer' | 'debtSql'>;
   practiceDetails: Pick<PracticeDetailsModule, 'feeSql' | 'licenseStatesOf'>;
-  isVerified: (providerId: string) => Promise<boolean>;
+  isVerified: (providerId: string, ex?: Executor) => Promise<boolean>;
 }
 
 const isPgError = (err: unknown, code: string): boolean => {
@@ -99,11 +99,12 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
   }
 
   /** The timeslot identifier checked again: genuine (400), still free now (409). */
-  const slotOf = async (timeslotIdentifier: string): Promise<Slot> => {
-    const check = await availability.verifyTimeslot(timeslotIdentifier);
+  const slotOf = async (timeslotIdentifier: string): Promise<Slot> => judgeSlot(db, await availability.verifyTimeslot(timeslotIdentifier));
+  /** A slot check's answer judged; what it asks the database further goes through `ex` (inside a transaction, its own). */
+  const judgeSlot = async (ex: Executor, check: Awaited<ReturnType<BookingsPorts['availability']['verifyTimeslot']>>): Promise<Slot> => {
     // An unverified provider's plan offers no slot; only then is it asked which of the two it is.
     if (!check.isAvailable) {
-      if (!(await ports.isVerified(check.providerIdentifier))) throw AppError.rule('providerNotBookable');
+      if (!(await ports.isVerified(check.providerIdentifier, ex))) throw AppError.rule('providerNotBookable');
       throw AppError.conflict('CONFLICT', 'timeslotTaken');
     }
     return { providerId: check.providerIdentifier, categoryId: check.categoryIdentifier, start: new Date(check.startTime), end: new Date(check.endTime) };
@@ -113,8 +114,9 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
    * What the provider offers and charges for this therapy and modality, where the session happens, whether they
    * approve first, the client's region (for the licence rule) and whether the client owes money: one read.
    */
-  const terms = async (clientId: string, providerId: string, therapyId: string, modalityId: string, slotCategory: string | null) => {
-    const offer = await readTerms(db, { providerId, clientId, therapyId, modalityId });
+  const terms = async (clientId: string, providerId: string, therapyId: string, modalityId: string, slotCategory: string | null) =>
+    judgeTerms(await readTerms(db, { providerId, clientId, therapyId, modalityId }), therapyId, slotCategory);
+  const judgeTerms = (offer: BookingTerms | undefined, therapyId: string, slotCategory: string | null) => {
     if (!offer) throw AppError.notFound();
     if (!offer.offersTherapy) throw AppError.rule('therapyNotOfferedByProvider');
     if (slotCategory !== null && slotCategory !== therapyId) throw AppError.rule('timeslotInvalid');
@@ -130,10 +132,10 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
   };
 
   /** A US client may only book a provider licensed in their state (clients elsewhere are not restricted). */
-  const checkLicence = async (region: BookingTerms['region'], providerId: string) => {
+  const checkLicence = async (region: BookingTerms['region'], providerId: string, ex: Executor = db) => {
     if (region.countryCode !== 'US') return;
     if (!region.stateId) throw AppError.rule('stateRequiredToBook');
-    const licensed = await practiceDetails.licenseStatesOf(providerId);
+    const licensed = await practiceDetails.licenseStatesOf(providerId, ex);
     if (!licensed.some((s) => s.identifier === region.stateId)) throw AppError.rule('notLicensedInState', { state: region.stateName ?? region.stateCode ?? '' });
   };
 
@@ -151,24 +153,34 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
   /** The client's bookings of a slot (one, or a weekly series), all in one transaction. */
   async function book(actor: Actor, input: BookingValues, occurrences: number): Promise<Booking[]> {
     const clientId = actor.userId;
-    const slot = await slotOf(input.timeslotIdentifier);
-    const { fee, online, address, requiresApproval: approval, region, owesDebt, shown } = await terms(clientId, slot.providerId, input.therapyIdentifier, input.modalityIdentifier, slot.categoryId);
-    await checkLicence(region, slot.providerId);
-    if (owesDebt) throw AppError.conflict('CONFLICT', 'outstandingDebt');
-    const intervals = [{ start: slot.start, end: slot.end }];
-    if (occurrences > 1) {
-      const repeats = await availability.weeklyRepeats(slot.providerId, slot.categoryId, slot.start.getTime(), slot.end.getTime(), occurrences);
-      for (const [i, r] of repeats.entries()) {
-        if (!r.offered) throw seriesCollision(i + 2, new Date(r.start));
-        intervals.push({ start: new Date(r.start), end: new Date(r.end) });
-      }
-    }
-    const free = fee.isFree || fee.amount === 0;
-    const status: BookingStatus = approval ? 'requested' : free ? 'confirmed' : 'pending';
-    const seriesId = occurrences > 1 ? uuidv7() : null;
-    const now = clock.now();
+    // Whose slot it is, from the identifier alone (a forged one is refused before anything is read).
+    const { providerId } = availability.timeslotOf(input.timeslotIdentifier);
 
-    const made = await slotTaken(() => events.transaction(async (tx) => {
+    const { made, shown } = await slotTaken(() => events.transaction(async (tx) => {
+      // The slot check and the terms are read in the transaction, sent with its BEGIN in one write and answered in one
+      // wait (db/client.ts): a round trip fewer than reading them before it. They are judged in the order the client
+      // reads the errors: the slot first, then the terms, the licence and the debt.
+      const [check, offer] = await Promise.all([
+        availability.verifyTimeslot(input.timeslotIdentifier, undefined, undefined, tx),
+        readTerms(tx, { providerId, clientId, therapyId: input.therapyIdentifier, modalityId: input.modalityIdentifier }),
+      ]);
+      const slot = await judgeSlot(tx, check);
+      const { fee, online, address, requiresApproval: approval, region, owesDebt, shown } = judgeTerms(offer, input.therapyIdentifier, slot.categoryId);
+      await checkLicence(region, slot.providerId, tx);
+      if (owesDebt) throw AppError.conflict('CONFLICT', 'outstandingDebt');
+      const intervals = [{ start: slot.start, end: slot.end }];
+      if (occurrences > 1) {
+        const repeats = await availability.weeklyRepeats(slot.providerId, slot.categoryId, slot.start.getTime(), slot.end.getTime(), occurrences, tx);
+        for (const [i, r] of repeats.entries()) {
+          if (!r.offered) throw seriesCollision(i + 2, new Date(r.start));
+          intervals.push({ start: new Date(r.start), end: new Date(r.end) });
+        }
+      }
+      const free = fee.isFree || fee.amount === 0;
+      const status: BookingStatus = approval ? 'requested' : free ? 'confirmed' : 'pending';
+      const seriesId = occurrences > 1 ? uuidv7() : null;
+      const now = clock.now();
+
       // The client's lock and the first interval's stale holds expired, in one statement; the first insert then
       // counts the client's unpaid bookings, seeing every booking of theirs that held the lock before. One booking
       // sends its insert right behind the lock, without waiting for its answer (the connection pipelines, db/client.ts):
@@ -218,7 +230,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
         await publish(tx, row, status === 'requested' ? 'requested' : status === 'confirmed' ? 'paid' : 'created', status, null);
         made.push(inserted);
       }
-      return made;
+      return { made, shown };
     }));
     // The answer from what the terms read and the insert stored: a new booking has no reschedules and no feedback yet.
     return made.map((m) => toBooking({ booking: m.booking, ...shown, reschedules: [], participantId: m.participantId, feedbackProvided: false }, deps.files.signedUrl));

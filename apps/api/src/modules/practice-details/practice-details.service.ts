@@ -6,6 +6,7 @@ import type {
   WorkHistory,
   WorkHistoryValues,
 } from '@therapy/contracts/practice-details';
+import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -127,7 +128,7 @@ export function createPracticeDetailsService(deps: Pick<AppDeps, 'db' | 'events'
       const row = await repo.generalFee(db, providerId);
       return row ? { amount: row.fee, currencyCode: row.currencyCode, isFree: row.isFree } : null;
     },
-    licenseStatesOf: (providerId: string): Promise<LicenseState[]> => repo.licenseStates(db, providerId),
+    licenseStatesOf: (providerId: string, ex: Executor = db): Promise<LicenseState[]> => repo.licenseStates(ex, providerId),
     hasGeneralFee: async (providerId: string): Promise<boolean> => (await repo.generalFee(db, providerId)) !== undefined,
     hasLicenseState: (providerId: string): Promise<boolean> => repo.hasLicenseState(db, providerId),
   };

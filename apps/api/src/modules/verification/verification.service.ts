@@ -10,6 +10,7 @@ import type {
   VerificationQueueItem,
   VerificationReview,
 } from '@therapy/contracts/verification';
+import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireAccess, requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -148,7 +149,7 @@ export function createVerificationService(deps: Pick<AppDeps, 'db' | 'clock' | '
     reject: (actor: Actor, providerId: string, input: RejectVerificationInput) => decide(actor, providerId, 'rejected', input.note),
 
     /** Whether the provider's practice is approved (only verified providers offer slots, can be booked or are listed). */
-    isVerified: (providerId: string): Promise<boolean> => repo.isApproved(db, providerId),
+    isVerified: (providerId: string, ex: Executor = db): Promise<boolean> => repo.isApproved(ex, providerId),
   };
 }
 export type VerificationService = ReturnType<typeof createVerificationService>;
