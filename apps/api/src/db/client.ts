@@ -79,15 +79,16 @@ const NOTIFY = /^SELECT pg_notify\(\$1, \$2\)$/;
 /**
  * A connection that sends every parameterised query as a named prepared statement (decision 0038): PostgreSQL parses
  * a text once per connection and, after a few runs, keeps its plan, instead of parsing and planning the same text on
- * every request; the query itself is unchanged. Statements that already carry a name (`.prepare()`), take no values
- * (`begin`, scripts of several statements) or stream (cursors, COPY) are sent as they are.
+ * every request; the query itself is unchanged. Statements that already carry a name (`.prepare()`) keep it; those
+ * that take no values (`begin`, scripts of several statements) or stream (cursors, COPY) go unnamed.
  *
  * The connection pipelines (node-postgres' `pipeline`: a query is written without waiting for the one before), its
  * socket holds the statements sent in one turn of the event loop for one write, and two statements whose answers
  * carry nothing travel with the statement after them, in one write and one wait (decision 0041): a transaction's
- * BEGIN with its first statement, and a NOTIFY inside a transaction with the next one (usually the commit). Each is sent at once, as before; the next statement's answer is given only when theirs came
- * back too, and an error of theirs is that statement's error. So a failed BEGIN or NOTIFY still fails the transaction:
- * the commit of an aborted transaction would answer ROLLBACK, and it is reported as that error instead.
+ * BEGIN with its first statement, and a NOTIFY inside a transaction with the next one (usually the commit). Each is
+ * sent at once, as before; the next statement's answer is given only when theirs came back too, and an error of theirs
+ * is that statement's error. So a failed BEGIN or NOTIFY still fails the transaction: the commit of an aborted
+ * transaction would answer ROLLBACK, and it is reported as that error instead.
  */
 class NamedStatementClient extends pg.Client {
   /** The answers of statements sent ahead, awaited with the next statement. */

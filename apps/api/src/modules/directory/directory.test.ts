@@ -165,13 +165,19 @@ describe('the directory', () => {
     expect(new Date((await first())!).getTime()).toBeGreaterThan(new Date(slot!).getTime());
   });
 
-  it('booking changes are looked at together: the first free slot is computed again only for a provider whose change starts at or before it, once', async () => {
+  /** A directory service whose first free slot source answers one instant and records whom it was asked about. */
+  const recordingDirectory = () => {
     const asked: string[] = [];
     const at = Date.parse('2030-01-07T09:00:00Z');
-    const directory = createDirectoryService({ db: t.db, files: { signedUrl: () => '' } as never, clock: t.clock }, async (id) => {
+    const service = createDirectoryService({ db: t.db, files: { signedUrl: () => '' } as never, clock: t.clock }, async (id) => {
       asked.push(id);
       return at;
     });
+    return { service, asked, at };
+  };
+
+  it('booking changes are looked at together: the first free slot is computed again only for a provider whose change starts at or before it, once', async () => {
+    const { service: directory, asked, at } = recordingDirectory();
     const stored = '2030-01-06T12:00:00Z';
     await t.db.$client.query(`UPDATE directory_entries SET next_free_at = $1 WHERE provider_id = ANY($2::uuid[])`, [stored, [wrenn.userId, castellanos.userId]]);
     // Wrenn: two bookings after the stored slot. Castellanos: one after, two at or before it (computed once). Nobody:
@@ -197,12 +203,7 @@ describe('the directory', () => {
   });
 
   it('the sweep computes again the first free slots that have passed or are a day old, and only those', async () => {
-    const asked: string[] = [];
-    const at = Date.parse('2030-01-07T09:00:00Z');
-    const sweep = createDirectoryService({ db: t.db, files: { signedUrl: () => '' } as never, clock: t.clock }, async (id) => {
-      asked.push(id);
-      return at;
-    });
+    const { service: sweep, asked, at } = recordingDirectory();
     await t.db.$client.query(`UPDATE directory_entries SET next_free_at = now() + interval '3 days', availability_checked_at = now()`);
     await t.db.$client.query(`UPDATE directory_entries SET next_free_at = now() - interval '1 hour' WHERE provider_id = $1`, [wrenn.userId]);
     await t.db.$client.query(`UPDATE directory_entries SET availability_checked_at = now() - interval '2 days' WHERE provider_id = $1`, [castellanos.userId]);
