@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { SignJWT } from 'jose';
+import { createSigner } from 'fast-jwt';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@therapy/contracts/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
@@ -235,16 +236,20 @@ describe('sessions', () => {
   it('a token signed with another key, or with alg none, is 401', async () => {
     const user = await t.signUp('client');
     const now = Math.floor(t.clock.now().getTime() / 1000);
-    const forged = await new SignJWT({ ut: 'client' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(user.userId)
-      .setIssuedAt(now)
-      .setExpirationTime(now + 900)
-      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    // Everything as the server signs it but the key.
+    const forged = createSigner({ key: 'another-secret-another-secret-another-secret', algorithm: 'HS256', noTimestamp: true })({ sub: user.userId, ut: 'client', sid: user.userId, iat: now, exp: now + 900 });
     expectError(await info(`Bearer ${forged}`), 401, unauthorized);
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: user.userId, ut: 'client', iat: now, exp: now + 900 })}.`;
     expectError(await info(`Bearer ${none}`), 401, unauthorized);
+  });
+
+  it('an access token works until its 15th minute ends, then is 401', async () => {
+    const user = await t.signUp('client');
+    t.clock.advance(ACCESS_TOKEN_TTL_SECONDS * 1000 - 1000);
+    expect((await info(`Bearer ${user.session.accessToken}`)).statusCode).toBe(200);
+    t.clock.advance(1000);
+    expectError(await info(`Bearer ${user.session.accessToken}`), 401, unauthorized);
   });
 
   it('a refresh token expires after 30 days', async () => {
