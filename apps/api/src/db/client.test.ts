@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/harness.ts';
-import { createDatabase, MAX_NAMED_STATEMENTS, statementName, type Database } from './client.ts';
+import { createDatabase, MAX_NAMED_STATEMENTS, sentWithCommit, statementName, type Database } from './client.ts';
 import { notify } from './listener.ts';
 import { users } from './schema/index.ts';
 
@@ -129,6 +129,55 @@ describe('named statements', () => {
       } finally {
         client.release();
       }
+    });
+
+    it('sends a statement with the commit (sentWithCommit): BEGIN, the insert, a NOTIFY and the commit in one write', async () => {
+      writes = 0;
+      const { insert } = await one.transaction(async (tx) => {
+        // Drizzle's `execute` sends when it is awaited; `then` sends it at once.
+        const sent = sentWithCommit(tx, () => tx.execute<{ n: number }>(sql`INSERT INTO ahead_rows (n) VALUES (${4}) RETURNING n`).then((r) => r));
+        await notify(tx, 'ahead_test', 'hello');
+        // Wrapped: a promise returned as it is would be awaited before the commit.
+        return { insert: sent };
+      });
+      expect(writes).toBe(1);
+      expect((await insert).rows[0]!.n).toBe(4);
+      expect((await one.execute<{ c: number }>(sql`SELECT count(*)::int AS c FROM ahead_rows WHERE n = 4`)).rows[0]!.c).toBe(1);
+    });
+
+    it("fails the commit with the carried statement's own error (not the NOTIFY's after it), and nothing of it stays", async () => {
+      let insert: Promise<unknown> | undefined;
+      await expect(
+        one.transaction(async (tx) => {
+          await tx.execute(sql`INSERT INTO ahead_rows (n) VALUES (${5})`);
+          insert = sentWithCommit(tx, () => tx.execute(sql`INSERT INTO ahead_rows (n) VALUES (${1}::int / ${0}::int)`).then((r) => r));
+          await notify(tx, 'ahead_test', 'hello');
+        }),
+      ).rejects.toMatchObject({ cause: { code: '22012' } });
+      await expect(insert).rejects.toMatchObject({ cause: { code: '22012' } });
+      expect((await one.execute<{ c: number }>(sql`SELECT count(*)::int AS c FROM ahead_rows WHERE n = 5`)).rows[0]!.c).toBe(0);
+    });
+
+    it('fails a commit that PostgreSQL answers with ROLLBACK (a statement failed and was caught): nothing looks committed', async () => {
+      await expect(
+        one.transaction(async (tx) => {
+          await tx.execute(sql`INSERT INTO ahead_rows (n) VALUES (${8})`);
+          await tx.execute(sql`SELECT ${1}::int / ${0}::int`).catch(() => undefined);
+        }),
+      ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/rolled back/) } });
+      expect((await one.execute<{ c: number }>(sql`SELECT count(*)::int AS c FROM ahead_rows WHERE n = 8`)).rows[0]!.c).toBe(0);
+    });
+
+    it('refuses a statement that is not sent at once (it would follow the commit, outside the transaction)', async () => {
+      await expect(
+        one.transaction(async (tx) => {
+          sentWithCommit(tx, async () => {
+            await Promise.resolve();
+            return tx.execute(sql`SELECT ${6}::int AS n`);
+          });
+        }),
+      ).rejects.toThrow(/not sent at once/);
+      expect(await one.transaction(async (tx) => (await tx.execute<{ n: number }>(sql`SELECT ${7}::int AS n`)).rows[0]!.n)).toBe(7);
     });
 
     it('sends a NOTIFY outside a transaction as before, answered on its own', async () => {

@@ -73,6 +73,15 @@ function builtQuery(config: QueryConfigOf, name: string | undefined, values: unk
 // savepoint's rollback does not end the transaction.
 const BEGIN = /^\s*(begin|start transaction)\b[^;]*;?\s*$/i;
 const TRANSACTION_END = /^\s*(commit|end|abort|rollback(?!\s+to\b))\b[^;]*;?\s*$/i;
+const COMMIT = /^\s*(commit|end)\b[^;]*;?\s*$/i;
+/**
+ * PostgreSQL answers the commit of a transaction in which a statement failed with ROLLBACK, not with an error: that
+ * answer is an error here, so a transaction that caught a statement's failure and went on can never look committed.
+ */
+const committed = (result: unknown) => {
+  if ((result as { command?: string } | undefined)?.command === 'ROLLBACK') throw new Error('The transaction was rolled back: a statement in it had failed');
+  return result;
+};
 /** A transaction's NOTIFY (listener.ts): delivered at commit, so nobody needs its answer before the next statement. */
 const NOTIFY = /^SELECT pg_notify\(\$1, \$2\)$/;
 
@@ -94,6 +103,8 @@ class NamedStatementClient extends pg.Client {
   /** The answers of statements sent ahead, awaited with the next statement. */
   private ahead: Array<Promise<unknown>> = [];
   private inTransaction = false;
+  /** The answer of the statement handed over last, as node-postgres gives it (sentWithCommit carries it). */
+  lastAnswer: unknown;
 
   // @ts-expect-error pg's overloads cannot be restated one by one; the arguments are passed on untouched but for the name.
   override query(...args: QueryArgs) {
@@ -121,11 +132,22 @@ class NamedStatementClient extends pg.Client {
     } else {
       answer = pg.Client.prototype.query.apply(this, args as unknown as Parameters<pg.Client['query']>) as unknown;
     }
+    if (text !== undefined && answer instanceof Promise && COMMIT.test(text)) answer = answer.then(committed);
+    this.lastAnswer = answer;
     if (!ahead) return this.withAhead(answer);
     // Its failure is reported with the next statement; until then it must not count as unhandled.
     (answer as Promise<unknown>).catch(ignore);
     this.ahead.push(answer as Promise<unknown>);
     return Promise.resolve(AHEAD_ANSWER);
+  }
+
+  /**
+   * Lets a statement already sent (`answer`) be answered with the next statement sent after it, as a BEGIN or NOTIFY
+   * is: the transaction goes on (to its commit) without waiting for it, and its failure is the next statement's.
+   */
+  carry(answer: Promise<unknown>): void {
+    answer.catch(ignore);
+    this.ahead.push(answer);
   }
 
   /** The answer, given once the statements sent ahead of it have answered too (and failing with their error first). */
@@ -146,6 +168,28 @@ class NamedStatementClient extends pg.Client {
     stream.cork();
     process.nextTick(uncork, stream);
   }
+}
+
+/**
+ * Sends a statement on `tx` (`send` must send it at once, with no wait before its query) whose answer comes with the
+ * transaction's next statement, usually its commit: the transaction goes on without waiting for it, and the commit goes
+ * out in the same write. If the statement fails, the transaction has rolled back, and the commit fails with that
+ * statement's error (never "committed" with ROLLBACK's answer), so the caller of the transaction gets the error and its
+ * events are not delivered. The returned answer is for after the commit.
+ */
+export function sentWithCommit<T>(tx: Transaction, send: () => Promise<T>): Promise<T> {
+  const client = (tx._.session as unknown as { client?: unknown }).client;
+  if (!(client instanceof NamedStatementClient)) throw new Error('sentWithCommit: a transaction of createDatabase is needed');
+  const before = client.lastAnswer;
+  const answer = send();
+  // Sent after the commit, it would run outside the transaction: a `send` that waits first is a programming error.
+  const sent = client.lastAnswer;
+  if (sent === before || !(sent instanceof Promise)) throw new Error('sentWithCommit: the statement was not sent at once');
+  // Its own answer, not `send`'s: that one reaches here later than a NOTIFY's sent after it, whose error (the
+  // transaction is aborted) would then be reported instead of the cause.
+  client.carry(sent);
+  answer.catch(ignore);
+  return answer;
 }
 
 export function createDatabase(url: string, max = 20): Database {
