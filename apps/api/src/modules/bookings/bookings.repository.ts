@@ -1,6 +1,6 @@
 import { toSnakeCase } from 'drizzle-orm/casing';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { sentWithCommit, type Executor, type Transaction } from '../../db/client.ts';
 import type { SqlFragment, SqlOperand } from '../../db/fragments.ts';
 import { compiledStatement } from '../../db/compiled.ts';
 import { preparedPerExecutor } from '../../db/prepared.ts';
@@ -29,14 +29,15 @@ export type BookingRecord = typeof bookings.$inferSelect;
 
 /** A booking as its insert stored it: the row written, with what the table's defaults gave it. */
 export interface InsertedBooking {
-  /** How many unpaid bookings the client held before this one (0 unless asked). */
-  unpaidBefore: number;
   participantId: string;
   booking: Omit<NewBooking, DefaultedColumn> & Pick<BookingRecord, DefaultedColumn>;
 }
 /** The columns a new row may leave out (null or the table's default), returned by its insert as stored. */
 const defaulted = ['note', 'meetingLink', 'address', 'startsAt', 'endsAt', 'holdExpiresAt', 'seriesId', 'previousStatus', 'allowRescheduleCompleted', 'createdAt'] as const satisfies ReadonlyArray<keyof BookingRecord>;
 type DefaultedColumn = (typeof defaulted)[number];
+
+/** A booking's first status line: who made it, with their note. */
+type HistoryLine = { actor: 'client' | 'provider' | 'system'; actorId: string | null; note: string | null; at: Date };
 
 /** A requested booking invites its client; any other is acknowledged from the start. */
 const participantStatusOf = (row: NewBooking) => (row.status === 'requested' ? ('invited' as const) : ('acknowledged' as const));
@@ -157,32 +158,31 @@ const insertedColumns = [
   'priceAmount', 'currencyCode', 'holdExpiresAt', 'seriesId', 'createdBy', 'clientReschedulesLeft', 'providerReschedulesLeft', 'paidAt',
 ] as const satisfies ReadonlyArray<keyof NewBooking>;
 
-/** `insertWithHistory`'s statement, with or without the unpaid count: built once, each run only its values. */
-const insertStatement = (countUnpaid: boolean) =>
-  compiledStatement<{ unpaid: number } & { [K in DefaultedColumn]: unknown }>(() => {
-    // Written out rather than Drizzle's insert builder, whose column encoders do not take a null placeholder value.
-    const columns = (names: readonly string[]) => sql.join(names.map((name) => sql.identifier(toSnakeCase(name))), sql`, `);
-    const unpaid = countUnpaid ? sql`(${unpaidCount(sql.placeholder('unpaidClientId'), sql.placeholder('unpaidNow'))})` : sql`0`;
-    return sql`
-      WITH booking AS (
-        INSERT INTO ${bookings} (${columns(insertedColumns)}) VALUES (${sql.join(insertedColumns.map((column) => sql.placeholder(column)), sql`, `)})
-        RETURNING ${columns(defaulted)}
-      ),
-      participant AS (
-        INSERT INTO ${bookingParticipants} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('client_id')}, ${sql.identifier('status')})
-        VALUES (${sql.placeholder('participantId')}, ${sql.placeholder('identifier')}, ${sql.placeholder('clientId')}, ${sql.placeholder('participantStatus')})
-      ),
-      line AS (
-        INSERT INTO ${bookingStatusHistory} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('status')}, ${sql.identifier('previous_status')}, ${sql.identifier('actor')}, ${sql.identifier('actor_id')}, ${sql.identifier('note')}, ${sql.identifier('at')})
-        VALUES (${sql.placeholder('lineId')}, ${sql.placeholder('identifier')}, ${sql.placeholder('status')}, NULL, ${sql.placeholder('actor')}, ${sql.placeholder('actorId')}, ${sql.placeholder('lineNote')}, ${sql.placeholder('at')})
-      )
-      SELECT ${unpaid} AS unpaid, ${sql.join(
-        defaulted.map((key) => sql`booking.${sql.identifier(toSnakeCase(key))} AS ${sql.identifier(key)}`),
-        sql`, `,
-      )} FROM booking`;
-  });
-const insertAlone = insertStatement(false);
-const insertCountingUnpaid = insertStatement(true);
+/** `insertWithHistory`'s statement: built once, each run only its values. */
+const insertStatement = compiledStatement<{ [K in DefaultedColumn]: unknown }>(() => {
+  // Written out rather than Drizzle's insert builder, whose column encoders do not take a null placeholder value.
+  const columns = (names: readonly string[]) => sql.join(names.map((name) => sql.identifier(toSnakeCase(name))), sql`, `);
+  return sql`
+    WITH booking AS (
+      INSERT INTO ${bookings} (${columns(insertedColumns)}) VALUES (${sql.join(insertedColumns.map((column) => sql.placeholder(column)), sql`, `)})
+      RETURNING ${columns(defaulted)}
+    ),
+    participant AS (
+      INSERT INTO ${bookingParticipants} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('client_id')}, ${sql.identifier('status')})
+      VALUES (${sql.placeholder('participantId')}, ${sql.placeholder('identifier')}, ${sql.placeholder('clientId')}, ${sql.placeholder('participantStatus')})
+    ),
+    line AS (
+      INSERT INTO ${bookingStatusHistory} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('status')}, ${sql.identifier('previous_status')}, ${sql.identifier('actor')}, ${sql.identifier('actor_id')}, ${sql.identifier('note')}, ${sql.identifier('at')})
+      VALUES (${sql.placeholder('lineId')}, ${sql.placeholder('identifier')}, ${sql.placeholder('status')}, NULL, ${sql.placeholder('actor')}, ${sql.placeholder('actorId')}, ${sql.placeholder('lineNote')}, ${sql.placeholder('at')})
+    )
+    SELECT ${sql.join(
+      defaulted.map((key) => sql`booking.${sql.identifier(toSnakeCase(key))} AS ${sql.identifier(key)}`),
+      sql`, `,
+    )} FROM booking`;
+});
+
+/** `unpaidPendingCount`'s statement, built once. */
+const unpaidStatement = compiledStatement<{ n: number }>(() => sql`SELECT (${unpaidCount(sql.placeholder('clientId'), sql`${sql.placeholder('now')}::timestamptz`)}) AS n`);
 
 /** `lockAndExpireHolds`'s statement, built once. */
 const lockAndExpireStatement = compiledStatement<{ locked: number; expired: Array<{ identifier: string; client_id: string; provider_id: string; starts_at: string | null; ends_at: string | null }> | null }>(() => {
@@ -207,39 +207,43 @@ export const bookingsRepository = {
   /**
    * A client's new booking in one statement (one round trip on the busiest write): the row, its participant and its
    * first status line. The exclusion constraint refuses an overlapping row as it is inserted (23P01); the references
-   * of the other two rows are checked at the statement's end, when the booking is there. With `unpaidOf` it also
-   * answers how many unpaid bookings the client held before this one (a series counts once), from this statement's
-   * snapshot, which follows the client's lock (`lockAndExpireHolds`). It returns the booking as stored (the row and
-   * what the table's defaults gave it), so the answer needs no read after the commit. The statement is built once
-   * (`insertStatement`); each booking only fills in its values.
+   * of the other two rows are checked at the statement's end, when the booking is there. It returns the booking as
+   * stored (the row and what the table's defaults gave it), so the answer needs no read after the commit. The statement
+   * is built once (`insertStatement`); each booking only fills in its values.
    */
-  async insertWithHistory(tx: Executor, row: NewBooking, line: { actor: 'client' | 'provider' | 'system'; actorId: string | null; note: string | null; at: Date }, unpaidOf?: { clientId: string; now: Date }): Promise<InsertedBooking> {
+  async insertWithHistory(tx: Executor, row: NewBooking, line: HistoryLine): Promise<InsertedBooking> {
     const participantId = newId();
     const values: Record<string, unknown> = { participantId, participantStatus: participantStatusOf(row), lineId: newId(), actor: line.actor, actorId: line.actorId, lineNote: line.note, at: line.at };
     for (const column of insertedColumns) values[column] = row[column] ?? null;
-    if (unpaidOf) Object.assign(values, { unpaidClientId: unpaidOf.clientId, unpaidNow: unpaidOf.now });
-    const [stored] = await (unpaidOf ? insertCountingUnpaid : insertAlone)(tx, values);
-    const { unpaid, ...defaults } = stored!;
+    const [defaults] = await insertStatement(tx, values);
     const instant = (v: unknown) => (v === null ? null : new Date(v as string));
     return {
-      unpaidBefore: Number(unpaid),
       participantId,
       booking: {
         ...row,
-        ...(defaults as Pick<BookingRecord, 'note' | 'meetingLink' | 'address' | 'seriesId' | 'previousStatus' | 'allowRescheduleCompleted'>),
-        startsAt: instant(defaults.startsAt),
-        endsAt: instant(defaults.endsAt),
-        holdExpiresAt: instant(defaults.holdExpiresAt),
-        createdAt: new Date(defaults.createdAt as string),
+        ...(defaults! as Pick<BookingRecord, 'note' | 'meetingLink' | 'address' | 'seriesId' | 'previousStatus' | 'allowRescheduleCompleted'>),
+        startsAt: instant(defaults!.startsAt),
+        endsAt: instant(defaults!.endsAt),
+        holdExpiresAt: instant(defaults!.holdExpiresAt),
+        createdAt: new Date(defaults!.createdAt as string),
       },
     };
+  },
+
+  /**
+   * `insertWithHistory` sent and committed in one write: the transaction commits without waiting for the insert's
+   * answer (db/client.ts `sentWithCommit`), and an overlap (23P01) fails the commit with its own error. The booking as
+   * stored is there to await once the transaction has returned.
+   */
+  insertWithCommit(tx: Transaction, row: NewBooking, line: HistoryLine): Promise<InsertedBooking> {
+    return sentWithCommit(tx, () => bookingsRepository.insertWithHistory(tx, row, line));
   },
 
   /**
    * Takes a client's lock (`key`) and expires the provider's stale holds overlapping [start, end) (the exclusion
    * constraint cannot see the clock), in one statement. The update waits for the lock (its one-time condition), so a
    * booking takes its client's lock before any row lock, as when the lock was a statement of its own; what the lock
-   * guards, the client's unpaid count, is read by the next statement (`insertWithHistory`), whose snapshot follows it.
+   * guards, the client's unpaid count, is read by a statement after it (`unpaidPendingCount`), whose snapshot follows it.
    */
   async lockAndExpireHolds(tx: Executor, key: string, providerId: string, start: Date, end: Date, now: Date): Promise<Array<Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId' | 'startsAt' | 'endsAt'>>> {
     const [row] = await lockAndExpireStatement(tx, { key, providerId, at: now.toISOString(), start: start.toISOString(), end: end.toISOString() });
@@ -314,8 +318,8 @@ export const bookingsRepository = {
 
   /** A client's unpaid pending bookings that still hold a slot; a weekly series counts once. */
   async unpaidPendingCount(ex: Executor, clientId: string, now: Date): Promise<number> {
-    const result = await ex.execute<{ n: number }>(sql`SELECT (${unpaidCount(clientId, now)}) AS n`);
-    return Number(result.rows[0]?.n ?? 0);
+    const [row] = await unpaidStatement(ex, { clientId, now: now.toISOString() });
+    return Number(row?.n ?? 0);
   },
 
   /** The provider's busy intervals in [from, to) at `now` (`busyTimes`), epoch milliseconds. */

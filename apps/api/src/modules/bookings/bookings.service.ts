@@ -1,12 +1,12 @@
 import type { AppointmentInput, Booking, BookingDetails, BookingStatus, BookingValues, ParticipantBooking, ProviderClient } from '@therapy/contracts/bookings';
 import { BOOKING_HOLD_MINUTES, CLIENT_RESCHEDULES, MAX_UNPAID_PENDING, PROVIDER_RESCHEDULES } from '@therapy/contracts/constants';
 import { en } from '@therapy/contracts/messages';
-import { v7 as uuidv7 } from 'uuid';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../../platform/auth/access.ts';
 import type { BookingFacts } from '../../platform/booking-facts.ts';
 import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
 import type { BookingChange } from '../../platform/events.ts';
 import type { AvailabilityModule } from '../availability/availability.module.ts';
 import type { PracticeDetailsModule } from '../practice-details/practice-details.module.ts';
@@ -140,7 +140,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
   };
 
   const newRow = (fields: Omit<NewBooking, 'identifier' | 'clientReschedulesLeft' | 'providerReschedulesLeft'> & { identifier?: string }): NewBooking => {
-    const identifier = fields.identifier ?? uuidv7();
+    const identifier = fields.identifier ?? newId();
     return {
       ...fields,
       identifier,
@@ -150,19 +150,28 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     };
   };
 
-  /** The client's bookings of a slot (one, or a weekly series), all in one transaction. */
+  /**
+   * The client's bookings of a slot (one, or a weekly series), all in one transaction, in two writes for one booking:
+   * BEGIN with the client's lock, the unpaid count, the slot check and the terms; then the insert, its NOTIFY and the
+   * commit (decision 0045).
+   */
   async function book(actor: Actor, input: BookingValues, occurrences: number): Promise<Booking[]> {
     const clientId = actor.userId;
-    // Whose slot it is, from the identifier alone (a forged one is refused before anything is read).
-    const { providerId } = availability.timeslotOf(input.timeslotIdentifier);
+    // Whose slot it is and when, from the identifier alone (a forged one is refused before anything is read).
+    const claimed = availability.timeslotOf(input.timeslotIdentifier);
 
-    const { made, shown } = await slotTaken(() => events.transaction(async (tx) => {
-      // The slot check and the terms are read in the transaction, sent with its BEGIN in one write and answered in one
-      // wait (db/client.ts): a round trip fewer than reading them before it. They are judged in the order the client
-      // reads the errors: the slot first, then the terms, the licence and the debt.
-      const [check, offer] = await Promise.all([
+    const transaction = events.transaction(async (tx) => {
+      const now = clock.now();
+      // One write, answered in one wait (db/client.ts): the client's lock, with the stale holds overlapping the slot
+      // expired (the constraint cannot see the clock); the client's unpaid bookings, counted by a statement that runs
+      // after the lock, so it sees every booking of theirs that held it before; the slot check and the terms. They are
+      // judged in the order the client reads the errors: the slot, the terms, the licence, the debt, the unpaid limit.
+      const locking = repo.lockAndExpireHolds(tx, `booking-client:${clientId}`, claimed.providerId, new Date(claimed.start), new Date(claimed.end), now);
+      const [stale, unpaid, check, offer] = await Promise.all([
+        locking,
+        repo.unpaidPendingCount(tx, clientId, now),
         availability.verifyTimeslot(input.timeslotIdentifier, undefined, undefined, tx),
-        readTerms(tx, { providerId, clientId, therapyId: input.therapyIdentifier, modalityId: input.modalityIdentifier }),
+        readTerms(tx, { providerId: claimed.providerId, clientId, therapyId: input.therapyIdentifier, modalityId: input.modalityIdentifier }),
       ]);
       const slot = await judgeSlot(tx, check);
       const { fee, online, address, requiresApproval: approval, region, owesDebt, shown } = judgeTerms(offer, input.therapyIdentifier, slot.categoryId);
@@ -178,19 +187,12 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
       }
       const free = fee.isFree || fee.amount === 0;
       const status: BookingStatus = approval ? 'requested' : free ? 'confirmed' : 'pending';
-      const seriesId = occurrences > 1 ? uuidv7() : null;
-      const now = clock.now();
+      // Only an unpaid booking counts against the limit, and a series once.
+      if (status === 'pending' && unpaid + 1 > MAX_UNPAID_PENDING) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
+      await expiredHolds(tx, stale);
+      const seriesId = occurrences > 1 ? newId() : null;
 
-      // The client's lock and the first interval's stale holds expired, in one statement; the first insert then
-      // counts the client's unpaid bookings, seeing every booking of theirs that held the lock before. One booking
-      // sends its insert right behind the lock, without waiting for its answer (the connection pipelines, db/client.ts):
-      // PostgreSQL runs them in order, so the insert's snapshot still follows the lock. A series waits for it, as its
-      // inserts go under savepoints.
-      const locking = repo.lockAndExpireHolds(tx, `booking-client:${clientId}`, slot.providerId, intervals[0]!.start, intervals[0]!.end, now);
-      // Its failure is the transaction's (the insert behind it fails too) and is thrown where it is awaited.
-      locking.catch(() => undefined);
-      if (occurrences > 1) await locking;
-      const made: InsertedBooking[] = [];
+      const made: Array<InsertedBooking | Promise<InsertedBooking>> = [];
       for (const [i, interval] of intervals.entries()) {
         if (i > 0) await clearStaleHolds(tx, slot.providerId, interval.start, interval.end);
         const row = newRow({
@@ -212,28 +214,29 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
           paidAt: status === 'confirmed' ? now : null,
         });
         const line = { actor: 'client' as const, actorId: clientId, note: input.note, at: clock.now() };
-        // Only an unpaid booking counts against the limit, and a series once: its first row is counted for.
-        const unpaidOf = i === 0 && status === 'pending' ? { clientId, now } : undefined;
-        let inserted: InsertedBooking;
-        try {
-          // A series inserts under a savepoint, so a collision can name its occurrence; one booking needs none.
-          if (occurrences > 1) inserted = await tx.transaction(async (sp) => repo.insertWithHistory(sp, row, line, unpaidOf));
-          // The lock's error first, if it failed: the insert's would only say the transaction was aborted.
-          else [, inserted] = await Promise.all([locking, repo.insertWithHistory(tx, row, line, unpaidOf)]);
-        } catch (err) {
-          if (isPgError(err, '23P01') && occurrences > 1) throw seriesCollision(i + 1, interval.start);
-          throw err;
+        if (occurrences === 1) {
+          // Not awaited: the commit goes out with it, and an overlap (23P01) fails the commit with its own error.
+          made.push(repo.insertWithCommit(tx, row, line));
+        } else {
+          // A series inserts under a savepoint, so a collision can name its occurrence.
+          try {
+            made.push(await tx.transaction(async (sp) => repo.insertWithHistory(sp, row, line)));
+          } catch (err) {
+            if (isPgError(err, '23P01')) throw seriesCollision(i + 1, interval.start);
+            throw err;
+          }
         }
-        if (i === 0) await expiredHolds(tx, await locking);
-        // Over the limit, the transaction rolls back with the row it just wrote.
-        if (unpaidOf && inserted.unpaidBefore + 1 > MAX_UNPAID_PENDING) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
         await publish(tx, row, status === 'requested' ? 'requested' : status === 'confirmed' ? 'paid' : 'created', status, null);
-        made.push(inserted);
       }
       return { made, shown };
-    }));
-    // The answer from what the terms read and the insert stored: a new booking has no reschedules and no feedback yet.
-    return made.map((m) => toBooking({ booking: m.booking, ...shown, reschedules: [], participantId: m.participantId, feedbackProvided: false }, deps.files.signedUrl));
+    });
+    // Committed: the rows as the inserts stored them (an overlap has failed the commit already, and is a 409 here).
+    const { inserted, shown } = await slotTaken(async () => {
+      const { made, shown } = await transaction;
+      return { inserted: await Promise.all(made), shown };
+    });
+    // The answer from the rows and what the terms read: a new booking has no reschedules and no feedback yet.
+    return inserted.map((m) => toBooking({ booking: m.booking, ...shown, reschedules: [], participantId: m.participantId, feedbackProvided: false }, deps.files.signedUrl));
   }
 
   /** 409 naming the occurrence that is not free; nothing of the series is kept. */
