@@ -215,17 +215,18 @@ export const bookingsRepository = {
     const participantId = newId();
     const values: Record<string, unknown> = { participantId, participantStatus: participantStatusOf(row), lineId: newId(), actor: line.actor, actorId: line.actorId, lineNote: line.note, at: line.at };
     for (const column of insertedColumns) values[column] = row[column] ?? null;
-    const [defaults] = await insertStatement(tx, values);
+    const [stored] = await insertStatement(tx, values);
+    const defaults = stored!;
     const instant = (v: unknown) => (v === null ? null : new Date(v as string));
     return {
       participantId,
       booking: {
         ...row,
-        ...(defaults! as Pick<BookingRecord, 'note' | 'meetingLink' | 'address' | 'seriesId' | 'previousStatus' | 'allowRescheduleCompleted'>),
-        startsAt: instant(defaults!.startsAt),
-        endsAt: instant(defaults!.endsAt),
-        holdExpiresAt: instant(defaults!.holdExpiresAt),
-        createdAt: new Date(defaults!.createdAt as string),
+        ...(defaults as Pick<BookingRecord, 'note' | 'meetingLink' | 'address' | 'seriesId' | 'previousStatus' | 'allowRescheduleCompleted'>),
+        startsAt: instant(defaults.startsAt),
+        endsAt: instant(defaults.endsAt),
+        holdExpiresAt: instant(defaults.holdExpiresAt),
+        createdAt: new Date(defaults.createdAt as string),
       },
     };
   },

@@ -166,9 +166,8 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
       // expired (the constraint cannot see the clock); the client's unpaid bookings, counted by a statement that runs
       // after the lock, so it sees every booking of theirs that held it before; the slot check and the terms. They are
       // judged in the order the client reads the errors: the slot, the terms, the licence, the debt, the unpaid limit.
-      const locking = repo.lockAndExpireHolds(tx, `booking-client:${clientId}`, claimed.providerId, new Date(claimed.start), new Date(claimed.end), now);
       const [stale, unpaid, check, offer] = await Promise.all([
-        locking,
+        repo.lockAndExpireHolds(tx, `booking-client:${clientId}`, claimed.providerId, new Date(claimed.start), new Date(claimed.end), now),
         repo.unpaidPendingCount(tx, clientId, now),
         availability.verifyTimeslot(input.timeslotIdentifier, undefined, undefined, tx),
         readTerms(tx, { providerId: claimed.providerId, clientId, therapyId: input.therapyIdentifier, modalityId: input.modalityIdentifier }),
