@@ -58,6 +58,19 @@ describe('named statements', () => {
     expect(inTx).toBe(5);
   });
 
+  it('parses every column of rows as arrays and as objects by its type, again for each answer of a named statement', async () => {
+    // Drizzle reads rows as arrays (its own parsers: timestamps stay text); raw queries as objects (node-postgres').
+    const read = () =>
+      t.db
+        .select({ n: sql<number>`${7}::int`, big: sql<string>`${2}::bigint`, on: sql<boolean>`${true}::boolean`, doc: sql<unknown>`json_build_object('a', ${1}::int)`, list: sql<number[]>`ARRAY[${1}::int, 2]`, at: sql<string>`${'2026-11-28T10:00:00Z'}::timestamptz`, none: sql<null>`NULL::int` })
+        .from(sql`(SELECT 1) AS one`);
+    for (let round = 0; round < 3; round++) {
+      expect(await read()).toEqual([{ n: 7, big: '2', on: true, doc: { a: 1 }, list: [1, 2], at: '2026-11-28 10:00:00+00', none: null }]);
+    }
+    const raw = await t.db.$client.query('SELECT $1::int AS n, $2::boolean AS on, NULL::text AS none', [3, false]);
+    expect(raw.rows).toEqual([{ n: 3, on: false, none: null }]);
+  });
+
   describe('statements whose answers carry nothing travel with the next one (decision 0041)', () => {
     // One connection, so the test sees the socket every transaction writes to.
     let one: Database;
