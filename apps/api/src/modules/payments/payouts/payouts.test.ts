@@ -196,6 +196,19 @@ describe('payout transfers', () => {
     expect(await wallet.earningsOf(provider.userId, 'NGN')).toBe(20_000);
   });
 
+  it('the sandbox answers concurrent transfers of one reference with one transfer, never an error', async () => {
+    // Its reference and its transfer code are both unique: a conflict on either is the same transfer (a repeat).
+    const accountNumber = String(crypto.randomInt(1_000_000_000, 9_999_999_999));
+    const { recipientCode } = await sandbox.createRecipient({ name: 'Theo Provider', accountNumber, bankCode: '001', currency: 'NGN' });
+    for (let round = 0; round < 5; round++) {
+      const reference = ref();
+      const input = { recipientCode, amount: 1_000, currency: 'NGN', reference, reason: 'Payout' };
+      const answers = await Promise.all(Array.from({ length: 20 }, () => sandbox.transfer(input)));
+      expect(new Set(answers.map((a) => a.transferCode)).size).toBe(1);
+      expect(await t.count('sandbox_transfers', { reference })).toBe(1);
+    }
+  });
+
   it("refuses another provider's recipient as not found", async () => {
     const { recipient } = await providerWithRecipient(0);
     const other = await providerWithRecipient(10_000);

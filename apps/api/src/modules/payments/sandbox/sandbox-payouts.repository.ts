@@ -18,7 +18,10 @@ export const sandboxPayoutsRepository = {
   },
   /** The transfer with this reference: the new one, or the one made before (a reference pays once). */
   async ensureTransfer(db: Executor, row: typeof sandboxTransfers.$inferInsert): Promise<SandboxTransferRow> {
-    await db.insert(sandboxTransfers).values(row).onConflictDoNothing({ target: sandboxTransfers.reference });
+    // Without a target: the reference and the transfer code (made from it) are both unique, and a conflict named on one
+    // only let a concurrent repeat fail on the other with a duplicate-key error (PostgreSQL checks the indexes it was
+    // not told about as plain unique indexes); a payout then took it for a refusal (payouts.test.ts, once in CI).
+    await db.insert(sandboxTransfers).values(row).onConflictDoNothing();
     const [found] = await db.select().from(sandboxTransfers).where(eq(sandboxTransfers.reference, row.reference));
     return found!;
   },
