@@ -1,3 +1,2 @@
-import { v7 as uuidv7 } from 'uuid';
-
-export const newId = (): string => uuidv7();
+/** New identifiers for modules: the database's keys (db/ids.ts), which the schema's column defaults make too. */
+export { newId } from '../db/ids.ts';

@@ -1,8 +1,8 @@
 import { customType, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
+import { newId } from '../ids.ts';
 
 /** Every table's key: a UUID v7 made by the app (time-ordered, so inserts stay index-friendly). */
-export const id = () => uuid().primaryKey().$defaultFn(() => uuidv7());
+export const id = () => uuid().primaryKey().$defaultFn(newId);
 export const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow().$onUpdate(() => new Date());
 /** Case-insensitive text (the `citext` extension): emails compare equal whatever their case. */

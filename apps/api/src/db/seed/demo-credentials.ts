@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { newId } from '../ids.ts';
 import type { Database } from '../client.ts';
 import { insuranceFiles, qualificationFiles, qualifications } from '../schema/credentials.ts';
 import { files } from '../schema/files.ts';
@@ -32,7 +32,7 @@ export function demoPdf(text: string): Buffer {
 }
 
 async function storeDemoPdf(db: Database, storeFile: StoreFile, ownerUserId: string, purpose: 'credential' | 'insurance', filename: string, text: string): Promise<string> {
-  const identifier = uuidv7();
+  const identifier = newId();
   const data = demoPdf(text);
   const storageKey = `${purpose}/${identifier}.pdf`;
   await db.insert(files).values({
