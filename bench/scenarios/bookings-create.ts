@@ -1,3 +1,4 @@
+import { constants as perfConstants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { callJson, expectStatus, signUp, type BenchAccount } from '../lib/accounts.ts';
 import { percentile } from '../lib/load.ts';
@@ -145,24 +146,63 @@ const send = async (list) => {
 })().catch((err) => parentPort.postMessage({ error: String(err && err.message || err) }));
 `;
 
+/** What the server's garbage collector paused its event loop for during the measured phase, young and full collections. */
+interface Pauses {
+  young: number[];
+  full: number[];
+}
+
+/**
+ * Collects the main thread's garbage collections (the server's) until `stop` is called. Node reports a collection in a
+ * later turn of the event loop, so `stop` waits one turn before it takes the last ones.
+ */
+function watchCollections(): { stop: () => Promise<Pauses> } {
+  const pauses: Pauses = { young: [], full: [] };
+  const take = (entries: PerformanceEntry[]) => {
+    for (const entry of entries) {
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+      if (kind === perfConstants.NODE_PERFORMANCE_GC_MINOR) pauses.young.push(entry.duration);
+      else if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) pauses.full.push(entry.duration);
+    }
+  };
+  const observer = new PerformanceObserver((list) => take(list.getEntries()));
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop: async () => {
+      await new Promise((turn) => setImmediate(turn));
+      take(observer.takeRecords());
+      observer.disconnect();
+      return pauses;
+    },
+  };
+}
+
+const describePauses = (label: string, ms: number[]) =>
+  `${ms.length} ${label}${ms.length === 1 ? '' : 's'}${ms.length ? ` (${ms.map((m) => m.toFixed(1)).join(', ')} ms)` : ''}`;
+
 /**
  * Also the CPU time the server's event loop (this process's main thread) spent per measured booking: the same code
  * takes from 1.4 to 3 ms on this kind of machine from one run to the next, and the p95 follows it (about 15 ms of p95
- * per ms of it at 8 connections), so it tells a slower build from a slower machine.
+ * per ms of it at 8 connections), so it tells a slower build from a slower machine. And the server's garbage
+ * collections in the measured phase: each pauses all eight bookings in flight (a young one for 7 to 17 ms in runs on
+ * this kind of machine, a full one for 18 ms or more), so they tell a run with a collection in its window from one
+ * without.
  */
-function fireFromWorker(url: string, requests: Array<{ token: string; body: string }>): Promise<{ latencies: number[]; seconds: number; serverCpuMs: number }> {
+function fireFromWorker(url: string, requests: Array<{ token: string; body: string }>): Promise<{ latencies: number[]; seconds: number; serverCpuMs: number; pauses: Pauses }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerSource, { eval: true, workerData: { url, requests, connections: CONNECTIONS, measured: REQUESTS } });
     let cpuAtStart: NodeJS.CpuUsage | undefined;
+    let collections: ReturnType<typeof watchCollections> | undefined;
     worker.on('message', (m: { measuring: true } | { latencies: number[]; seconds: number } | { error: string }) => {
       if ('measuring' in m) {
         cpuAtStart = process.threadCpuUsage();
+        collections = watchCollections();
         return;
       }
       const cpu = process.threadCpuUsage(cpuAtStart);
       void worker.terminate();
-      if ('error' in m) reject(new Error(m.error));
-      else resolve({ ...m, serverCpuMs: (cpu.user + cpu.system) / 1000 });
+      if ('error' in m) return reject(new Error(m.error));
+      void (collections?.stop() ?? Promise.resolve({ young: [], full: [] })).then((pauses) => resolve({ ...m, serverCpuMs: (cpu.user + cpu.system) / 1000, pauses }));
     });
     worker.once('error', reject);
   });
@@ -194,8 +234,9 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     token: c.accessToken,
     body: JSON.stringify({ modalityIdentifier: modality, therapyIdentifier: therapy, timeslotIdentifier: slots[i] }),
   }));
-  const { latencies, seconds, serverCpuMs } = await fireFromWorker(`${ctx.url}/api/v1/booking`, requests);
+  const { latencies, seconds, serverCpuMs, pauses } = await fireFromWorker(`${ctx.url}/api/v1/booking`, requests);
   ctx.log(`bookings.create: the server's event loop spent ${(serverCpuMs / REQUESTS).toFixed(2)} ms of CPU per measured booking`);
+  ctx.log(`bookings.create: its garbage collector paused it for ${describePauses('young collection', pauses.young)} and ${describePauses('full collection', pauses.full)}`);
   latencies.sort((a, b) => a - b);
   return {
     'bookings.create.p95_ms': Number(percentile(latencies, 95).toFixed(1)),
