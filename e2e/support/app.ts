@@ -50,7 +50,13 @@ export async function expectNoHorizontalScroll(page: Page, width: number): Promi
 export async function chooseLanguage(page: Page, locale: 'en' | 'de'): Promise<void> {
   const visible = page.getByLabel(/^(Language|Sprache)$/).filter({ visible: true });
   if ((await visible.count()) === 0) {
-    await page.getByRole('button', { name: /^(Open menu|Menü öffnen)$/ }).click();
+    // A click that lands while the header is still re-rendering after sign-in can be lost (seen once in CI: the menu
+    // stayed shut); open the menu again until its select shows.
+    const openMenu = page.getByRole('button', { name: /^(Open menu|Menü öffnen)$/ });
+    await expect(async () => {
+      if ((await openMenu.count()) > 0) await openMenu.click({ timeout: 2_000 });
+      await expect(visible.first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     await visible.first().selectOption(locale);
     await page.getByRole('button', { name: /^(Close menu|Menü schließen)$/ }).click();
     return;
