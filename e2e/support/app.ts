@@ -50,8 +50,8 @@ export async function expectNoHorizontalScroll(page: Page, width: number): Promi
 export async function chooseLanguage(page: Page, locale: 'en' | 'de'): Promise<void> {
   const visible = page.getByLabel(/^(Language|Sprache)$/).filter({ visible: true });
   if ((await visible.count()) === 0) {
-    // A click that lands while the header is still re-rendering after sign-in can be lost (seen once in CI: the menu
-    // stayed shut); open the menu again until its select shows.
+    // signIn returns once the URL has left /login, which may be before the app's last redirect; the menu closes on
+    // every navigation (header.tsx), so a click in between leaves it shut (seen once in CI). Open it until its select shows.
     const openMenu = page.getByRole('button', { name: /^(Open menu|Menü öffnen)$/ });
     await expect(async () => {
       if ((await openMenu.count()) > 0) await openMenu.click({ timeout: 2_000 });
