@@ -34,8 +34,11 @@ export interface Jobs {
    * that transaction (or, given the database, in a transaction of its own) and exists only if it commits.
    */
   send(queue: string, data: object, options?: { id?: string; tx?: Executor; startAfter?: Date }): Promise<void>;
-  /** Handles a queue's jobs in batches per instance; a job whose handler throws is retried on its own. */
-  work<T extends object>(queue: string, retry: RetryPolicy, handler: (data: T) => Promise<void>): Promise<void>;
+  /**
+   * Handles a queue's jobs in batches per instance; a job whose handler throws is retried on its own. `job.id` is the
+   * same on every try of a job, so a handler can key what it has already done by it.
+   */
+  work<T extends object>(queue: string, retry: RetryPolicy, handler: (data: T, job: { id: string }) => Promise<void>): Promise<void>;
   /** Runs `handler` on a cron schedule (UTC), once per tick across all instances. */
   schedule(queue: string, cron: string, handler: () => Promise<void>): Promise<void>;
   /** Of the given values of `data[key]`, those that no waiting or running job of `queue` carries. */
@@ -117,7 +120,7 @@ export async function startJobs(sql: SqlRunner, log: { error: (o: object, m: str
           Promise.all(
             jobs.map(async (job) => {
               try {
-                await handler(job.data as never);
+                await handler(job.data as never, { id: job.id });
                 return { id: job.id, status: 'completed' as const };
               } catch (err) {
                 return { id: job.id, status: 'failed' as const, output: { message: err instanceof Error ? err.message : String(err) } };

@@ -124,8 +124,24 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text().notNull(),
   text: text().notNull(),
   html: text(),
+  /** The Message-ID the mail would carry over SMTP (null for mail kept before it had one). */
+  messageId: text(),
   createdAt: createdAt(),
 });
+
+/**
+ * The mail jobs whose mail was handed over (SMTP accepted it, or the outbox kept it), keyed by the pg-boss job id: a
+ * retried job finds its mark and sends nothing (platform/mail/mailer.ts). Marks outlive every retry of their job
+ * by far and are then deleted a few at a time by the marks written after them.
+ */
+export const mailDeliveries = pgTable(
+  'mail_deliveries',
+  {
+    jobId: uuid().primaryKey(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_deliveries_sent_at_idx').on(t.sentAt)],
+);
 
 /**
  * Failed sign-ins, sign-ups, code entries and mail requests, by key (e.g. "login:<ip>:<email>"). Counting rows in a

@@ -10,8 +10,9 @@ export const MAIL_QUEUE = 'mail.send';
  * Every mail the app sends goes through here (decision 0020, the outbox): `queue(tx, mail)` inserts a job on the
  * transaction that makes the change the mail tells of, so the mail goes out if and only if that change commits, also
  * when the process dies right after the commit. The job sends it (SMTP, or the dev outbox table) and is retried when
- * the server cannot be reached. Delivery is at least once: a crash between the SMTP answer and the job's completion
- * sends that mail again.
+ * the server cannot be reached. Each mail is marked sent (by its job's id) as soon as it is handed over, before its
+ * job completes, so a retry sends nothing more; only a crash between the SMTP answer and that mark sends it again, and
+ * then with the same Message-ID (made from the job's id, which every retry keeps), so mail clients show it once.
  *
  * A mail carries one-time links and codes, so the job holds it sealed (AES-256-GCM, key derived from
  * DATA_ENCRYPTION_KEY): the job table never shows a usable link.
@@ -53,7 +54,7 @@ export function createMailQueue(opts: { jobs: Jobs; mailer: Mailer; secret: stri
     async start(log) {
       // Retried with backoff for about an hour (an SMTP server that is down for a while); a mail that cannot be
       // opened (another key) is logged and dropped, since no retry could send it.
-      await opts.jobs.work<Sealed>(MAIL_QUEUE, { retryLimit: 10, retryDelaySeconds: 5, expireInSeconds: 60, deleteAfterSeconds: 24 * 3600 }, async (sealed) => {
+      await opts.jobs.work<Sealed>(MAIL_QUEUE, { retryLimit: 10, retryDelaySeconds: 5, expireInSeconds: 60, deleteAfterSeconds: 24 * 3600 }, async (sealed, job) => {
         let mail: OutgoingMail;
         try {
           mail = unseal(key, sealed);
@@ -61,7 +62,7 @@ export function createMailQueue(opts: { jobs: Jobs; mailer: Mailer; secret: stri
           log.error({ err }, 'a queued mail could not be opened; dropped');
           return;
         }
-        await opts.mailer.send(mail);
+        await opts.mailer.send(mail, { id: job.id });
       });
     },
   };
