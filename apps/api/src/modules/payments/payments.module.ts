@@ -24,6 +24,7 @@ import { createWeeklyPayout, type RecipientSource } from './payouts/weekly-payou
 import { createSandboxPayouts, type SandboxPayouts } from './sandbox/sandbox-payouts.ts';
 import { sandboxPayoutRoutes } from './sandbox/sandbox-payouts.routes.ts';
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
+import { createSandboxWebhooks, type SandboxWebhookSender } from './sandbox/sandbox-webhooks.ts';
 import { EXPIRE_PAYMENTS_QUEUE, expireStalePayments } from './expire-payments.ts';
 import { createSettlement, type Settlement, type SettlementFor } from './settlement.ts';
 import { topupMail } from './topup-mail.ts';
@@ -38,11 +39,11 @@ const WEEKLY_PAYOUT_QUEUE = 'payouts.weekly';
 const PAYOUT_SWEEP_AFTER_MS = 5 * 60 * 1000;
 
 /** The payout side (decision 0022): Paystack Transfers where Paystack takes payments, else the sandbox's. */
-function payoutGatewayFor(deps: AppDeps): PayoutGateway {
+function payoutGatewayFor(deps: AppDeps, webhooks: SandboxWebhookSender): PayoutGateway {
   const { payments } = deps.config;
   const paystack = payments.gateway === 'paystack' || Object.values(payments.byCurrency).includes('paystack');
   if (paystack) return createPaystackPayouts({ secretKey: payments.paystackSecretKey!, baseUrl: payments.paystackBaseUrl });
-  return createSandboxPayouts({ db: deps.db, webhookSecret: sandboxWebhookSecret(deps.config) });
+  return createSandboxPayouts({ db: deps.db, webhookSecret: sandboxWebhookSecret(deps.config), webhooks });
 }
 
 /**
@@ -52,7 +53,9 @@ function payoutGatewayFor(deps: AppDeps): PayoutGateway {
  */
 export function createPaymentsModule(deps: AppDeps, { users, wallet, reporter }: { users: UserModule; wallet: WalletModule; reporter: ErrorReporter }) {
   const gateways = createGatewayRegistry(deps);
-  const payoutGateway = payoutGatewayFor(deps);
+  // The sandbox's webhooks leave through jobs and are resent until the app answers 200 (issue 43).
+  const sandboxWebhooks = createSandboxWebhooks(deps.jobs);
+  const payoutGateway = payoutGatewayFor(deps, sandboxWebhooks);
   const payouts = createPayoutsService(deps, { gateway: payoutGateway, wallet });
   const batches = createPayoutBatchesService(deps, { wallet });
   // Bank details (a module created after this one) say where a provider's payouts go; set by app.ts.
@@ -78,7 +81,7 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet, reporter }:
     await app.register(webhookRoutes, { deps, gateways });
     const sandbox = gateways.sandbox;
     if (sandbox) {
-      // The sandbox delivers its webhooks through the same HTTP route a gateway would call.
+      // The sandbox's delivery job posts its webhooks to the same HTTP route a gateway would call.
       const deliver = async (rawBody: Buffer, signature: string, header: string) => {
         const res = await app.inject({
           method: 'POST',
@@ -88,13 +91,10 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet, reporter }:
         });
         if (res.statusCode !== 200) throw new Error(`sandbox webhook answered ${res.statusCode}`);
       };
-      await app.register(sandboxRoutes, { gateway: sandbox, deliver });
-      // What the sandbox sends by itself (a dedicated account's assignment) comes through the same route.
-      sandbox.deliverWith(
-        ({ rawBody, signature, header }) => deliver(rawBody, signature, header),
-        (err) => log.error({ err }, 'sandbox webhook delivery failed'),
-      );
-      if (payoutGateway.name === 'sandbox') await app.register(sandboxPayoutRoutes, { payouts: payoutGateway as SandboxPayouts, deliver });
+      sandbox.sendWebhooksWith(sandboxWebhooks);
+      await app.register(sandboxRoutes, { gateway: sandbox });
+      if (payoutGateway.name === 'sandbox') await app.register(sandboxPayoutRoutes, { payouts: payoutGateway as SandboxPayouts });
+      await sandboxWebhooks.start(deliver, log);
     }
 
     await deps.jobs.schedule(EXPIRE_PAYMENTS_QUEUE, '*/15 * * * *', async () => {

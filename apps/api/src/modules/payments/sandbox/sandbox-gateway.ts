@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { GATEWAY_CURRENCIES } from '../../../config.ts';
-import type { Executor } from '../../../db/client.ts';
+import type { Database, Executor } from '../../../db/client.ts';
 import { systemClock, type Clock } from '../../../platform/clock.ts';
 import {
   GatewayError,
@@ -13,6 +13,7 @@ import {
 import { mapPaystackStatus, parsePaystackWebhook, signPaystackWebhook } from '../gateway/paystack-gateway.ts';
 import { parseStripeWebhook, signStripeWebhook } from '../gateway/stripe-gateway.ts';
 import { sandboxRepository as repo, type SandboxTransactionRow } from './sandbox.repository.ts';
+import type { SandboxWebhook, SandboxWebhookSender } from './sandbox-webhooks.ts';
 
 /**
  * The `sandbox` gateway (DESIGN.md §2 "payments"): Paystack's side played locally (and Stripe Checkout's, for the
@@ -26,19 +27,10 @@ import { sandboxRepository as repo, type SandboxTransactionRow } from './sandbox
  * and `{ event, data }` bodies of https://paystack.com/docs/payments/webhooks/, and a dedicated account assigned
  * asynchronously with `dedicatedaccount.assign.success` (data: customer, dedicated_account). One departure, on
  * purpose: it takes every currency the platform serves (it stands in for every gateway in development).
+ *
+ * Its webhooks go out as Paystack's do (issue 43): each is queued with the change it announces (in one transaction)
+ * and resent until the app answers 200 (sandbox-webhooks.ts).
  */
-
-/**
- * A signed webhook, ready to deliver as the body and the signature header: Paystack's `charge.success` in
- * `x-paystack-signature`, or, for a currency Paystack does not take (GBP, EUR), Stripe's `checkout.session.completed`
- * in `stripe-signature`, as the gateway configured for that currency in production would send it; or Paystack's
- * `dedicatedaccount.assign.success` the sandbox sends by itself after a dedicated account was requested.
- */
-export interface SandboxWebhook {
-  rawBody: Buffer;
-  signature: string;
-  header: 'x-paystack-signature' | 'stripe-signature';
-}
 
 /** What the checkout page shows. */
 export interface SandboxCheckout {
@@ -53,18 +45,22 @@ export interface SandboxCheckout {
 export interface SandboxGateway extends PaymentGateway {
   readonly name: 'sandbox';
   checkout(reference: string): Promise<SandboxCheckout | undefined>;
-  /** Pays a pending checkout; paying a paid one gives the same event again (same id), as a webhook retry would. */
+  /** Pays a pending checkout; paying a paid one sends the same event again (same id), as a webhook retry would. */
   pay(reference: string): Promise<SandboxWebhook>;
   /** Declines a pending checkout (it verifies as failed); nothing is delivered. A settled one stays as it is. */
   decline(reference: string): Promise<void>;
   /** A transfer into a dedicated account: a new paid transaction; undefined when no such account exists. */
   simulateTransfer(accountNumber: string, amount: number): Promise<({ reference: string } & SandboxWebhook) | undefined>;
-  /** Where the sandbox sends the events it makes by itself (the dedicated-account assignment), as Paystack would. */
-  deliverWith(deliver: (hook: SandboxWebhook) => Promise<void>, onError: (err: unknown) => void): void;
+  /**
+   * Where the sandbox sends every webhook it makes (a payment, a transfer, a dedicated account's assignment), as
+   * Paystack would. Without one (a gateway made for a test) the events are only returned.
+   */
+  sendWebhooksWith(sender: SandboxWebhookSender): void;
 }
 
 export interface SandboxGatewayOptions {
-  db: Executor;
+  /** The database itself: a payment and its webhook are written in one transaction. */
+  db: Database;
   webhookSecret: string;
   /** Origin the browser reaches the API on; '' gives a relative checkout URL. */
   publicBaseUrl: string;
@@ -117,7 +113,7 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
     return { rawBody, signature: signPaystackWebhook(webhookSecret, rawBody), header: 'x-paystack-signature' };
   }
 
-  let deliver: { fn: (hook: SandboxWebhook) => Promise<void>; onError: (err: unknown) => void } | undefined;
+  let sender: SandboxWebhookSender | undefined;
 
   /** The customer's account in the sandbox's books (one per email; racing requests agree on one). */
   async function accountFor(input: DedicatedAccountInput): Promise<{ customerCode: string; accountNumber: string; accountName: string }> {
@@ -156,8 +152,8 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
     return { rawBody, signature: signPaystackWebhook(webhookSecret, rawBody), header: 'x-paystack-signature' };
   }
 
-  async function existing(reference: string): Promise<SandboxTransactionRow> {
-    const row = await repo.findTransaction(db, reference);
+  async function existing(reference: string, tx: Executor = db): Promise<SandboxTransactionRow> {
+    const row = await repo.findTransaction(tx, reference);
     if (!row) throw new GatewayError('Sandbox: transaction reference not found', false);
     return row;
   }
@@ -198,16 +194,16 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
 
     /**
      * Paystack's asynchronous assignment played locally: the account is made in the sandbox's books at once, and its
-     * `dedicatedaccount.assign.success` event is delivered right after this call returns (as a webhook would come).
+     * `dedicatedaccount.assign.success` event is queued (as a webhook would come, after this call). A crash between
+     * the two leaves the account without its event until it is requested again, which finds the account and sends it.
      */
     async requestDedicatedAccount(input: DedicatedAccountInput): Promise<void> {
       const hook = assignmentEvent(input, await accountFor(input));
-      const send = deliver;
-      if (send) setImmediate(() => void send.fn(hook).catch(send.onError));
+      await sender?.send(db, hook);
     },
 
-    deliverWith(fn, onError) {
-      deliver = { fn, onError };
+    sendWebhooksWith(given) {
+      sender = given;
     },
 
     parseWebhook(rawBody: Buffer, signature: string | undefined) {
@@ -223,10 +219,15 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
     },
 
     async pay(reference: string) {
-      let row = await existing(reference);
-      if (row.status === 'pending') row = (await repo.settlePending(db, reference, 'success', clock.now())) ?? (await existing(reference));
-      if (row.status !== 'success') throw new GatewayError('Sandbox: the payment was declined', false);
-      return chargeSuccess(row);
+      // Paid and its event queued together: a crash leaves neither a paid checkout without its webhook nor the reverse.
+      return db.transaction(async (tx) => {
+        let row = await existing(reference, tx);
+        if (row.status === 'pending') row = (await repo.settlePending(tx, reference, 'success', clock.now())) ?? (await existing(reference, tx));
+        if (row.status !== 'success') throw new GatewayError('Sandbox: the payment was declined', false);
+        const hook = chargeSuccess(row);
+        await sender?.send(tx, hook);
+        return hook;
+      });
     },
 
     async decline(reference: string) {
@@ -251,8 +252,12 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
         createdAt: clock.now(),
         paidAt: clock.now(),
       } satisfies SandboxTransactionRow;
-      await repo.insertTransaction(db, row);
-      return { reference, ...chargeSuccess(row) };
+      const hook = chargeSuccess(row);
+      await db.transaction(async (tx) => {
+        await repo.insertTransaction(tx, row);
+        await sender?.send(tx, hook);
+      });
+      return { reference, ...hook };
     },
   };
 }

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import type { Executor } from '../../../db/client.ts';
+import type { Database, Executor } from '../../../db/client.ts';
 import { GatewayError } from '../gateway/payment-gateway.ts';
 import { TransferNotFoundError, gatewayPayoutCurrencies, mapTransferStatus, payoutReferencePattern, type GatewayTransfer, type PayoutGateway } from '../gateway/payout-gateway.ts';
 import { signPaystackWebhook } from '../gateway/paystack-gateway.ts';
-import type { SandboxWebhook } from './sandbox-gateway.ts';
+import type { SandboxWebhook, SandboxWebhookSender } from './sandbox-webhooks.ts';
 import { sandboxPayoutsRepository as repo, type SandboxRecipientRow, type SandboxTransferRow } from './sandbox-payouts.repository.ts';
 
 /**
@@ -12,6 +12,7 @@ import { sandboxPayoutsRepository as repo, type SandboxRecipientRow, type Sandbo
  * (an account the bank does not know). A transfer starts `pending`; `settleTransfer` makes it succeed, fail or (after
  * success) reverse, and hands back the signed `transfer.*` webhook Paystack would send, with the transfer object of
  * `GET /transfer/verify` as its `data`. Settling it again the same way gives the same event again (a redelivery).
+ * With `webhooks`, each event is queued with the settlement that makes it, in one transaction (sandbox-webhooks.ts).
  */
 
 export type TransferOutcome = 'success' | 'failed' | 'reversed';
@@ -29,7 +30,7 @@ const banks = [
 ];
 const bankName = (code: string) => banks.find((b) => b.code === code)?.name ?? null;
 
-export function createSandboxPayouts({ db, webhookSecret }: { db: Executor; webhookSecret: string }): SandboxPayouts {
+export function createSandboxPayouts({ db, webhookSecret, webhooks }: { db: Database; webhookSecret: string; webhooks?: SandboxWebhookSender }): SandboxPayouts {
   const recipientJson = (r: SandboxRecipientRow) => ({
     active: true,
     createdAt: r.createdAt.toISOString(),
@@ -74,8 +75,8 @@ export function createSandboxPayouts({ db, webhookSecret }: { db: Executor; webh
     currency: t.currencyCode,
     failure: t.status === 'failed' ? 'Sandbox: the bank declined the transfer' : t.status === 'reversed' ? 'Sandbox: the bank returned the transfer' : null,
   });
-  const existing = async (reference: string) => {
-    const t = await repo.findTransfer(db, reference);
+  const existing = async (reference: string, tx: Executor = db) => {
+    const t = await repo.findTransfer(tx, reference);
     if (!t) throw new TransferNotFoundError(reference);
     return t;
   };
@@ -126,13 +127,17 @@ export function createSandboxPayouts({ db, webhookSecret }: { db: Executor; webh
     },
 
     async settleTransfer(reference: string, outcome: TransferOutcome) {
-      let t = await existing(reference);
-      const from = outcome === 'reversed' ? 'success' : 'pending';
-      if (t.status !== outcome) t = (await repo.moveTransfer(db, reference, from, outcome)) ?? (await existing(reference));
-      if (t.status !== outcome) throw new GatewayError(`Sandbox: a ${t.status} transfer cannot become ${outcome}`, false);
-      const recipient = (await repo.findRecipient(db, t.recipientCode))!;
-      const rawBody = Buffer.from(JSON.stringify({ event: `transfer.${outcome}`, data: transferJson(t, recipient) }));
-      return { rawBody, signature: signPaystackWebhook(webhookSecret, rawBody), header: 'x-paystack-signature' as const };
+      return db.transaction(async (tx) => {
+        let t = await existing(reference, tx);
+        const from = outcome === 'reversed' ? 'success' : 'pending';
+        if (t.status !== outcome) t = (await repo.moveTransfer(tx, reference, from, outcome)) ?? (await existing(reference, tx));
+        if (t.status !== outcome) throw new GatewayError(`Sandbox: a ${t.status} transfer cannot become ${outcome}`, false);
+        const recipient = (await repo.findRecipient(tx, t.recipientCode))!;
+        const rawBody = Buffer.from(JSON.stringify({ event: `transfer.${outcome}`, data: transferJson(t, recipient) }));
+        const hook: SandboxWebhook = { rawBody, signature: signPaystackWebhook(webhookSecret, rawBody), header: 'x-paystack-signature' };
+        await webhooks?.send(tx, hook);
+        return hook;
+      });
     },
   };
 }

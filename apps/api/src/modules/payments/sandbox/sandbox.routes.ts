@@ -1,19 +1,18 @@
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { declineSandboxCheckout, getSandboxCheckout, paySandboxCheckout, simulateSandboxTransfer } from '@therapy/contracts/endpoints/wallet';
 import { formatMoney } from '@therapy/contracts/money';
 import { AppError } from '../../../platform/errors.ts';
 import { route } from '../../../platform/http/route.ts';
 import { GatewayError } from '../gateway/payment-gateway.ts';
-import type { SandboxCheckout, SandboxGateway, SandboxWebhook } from './sandbox-gateway.ts';
+import type { SandboxCheckout, SandboxGateway } from './sandbox-gateway.ts';
 
 /**
  * The sandbox's own pages (DESIGN.md §2 "payments"): the checkout a top-up is sent to, and the bank-transfer
  * simulator. Registered by the payments module only when the sandbox gateway is configured. Like Paystack, the sandbox
- * hands each payment to the webhook receiver (`deliver`) and then sends the browser back to the callback URL.
+ * sends each payment's webhook (queued with the payment, resent until the app answers 200: sandbox-webhooks.ts) and
+ * sends the browser back to the callback URL without waiting for it.
  */
-
-export type DeliverWebhook = (rawBody: Buffer, signature: string, header: SandboxWebhook['header']) => Promise<void>;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -108,16 +107,7 @@ function checkoutPage(tx: SandboxCheckout, actionBase: string): string {
   );
 }
 
-/** Paystack's delivery does not hold up its checkout: a failed delivery is logged (and the app verifies on callback). */
-async function deliverSafely(deliver: DeliverWebhook, hook: SandboxWebhook, log: FastifyBaseLogger): Promise<void> {
-  try {
-    await deliver(hook.rawBody, hook.signature, hook.header);
-  } catch (err) {
-    log.error({ err }, 'sandbox webhook delivery failed');
-  }
-}
-
-export const sandboxRoutes: FastifyPluginAsyncZod<{ gateway: SandboxGateway; deliver: DeliverWebhook }> = async (app, { gateway, deliver }) => {
+export const sandboxRoutes: FastifyPluginAsyncZod<{ gateway: SandboxGateway }> = async (app, { gateway }) => {
   // The checkout's buttons post an empty form; its body carries nothing we read.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
@@ -136,14 +126,12 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ gateway: SandboxGateway; del
   route(app, paySandboxCheckout, async (req, reply) => {
     const tx = await gateway.checkout(req.params.reference);
     if (!tx) return notFoundPage(reply);
-    let hook: SandboxWebhook | undefined;
     try {
-      hook = await gateway.pay(tx.reference);
+      await gateway.pay(tx.reference);
     } catch (err) {
-      // Declined meanwhile (another tab): nothing to deliver; the app reads the failure on its callback.
+      // Declined meanwhile (another tab): nothing to send; the app reads the failure on its callback.
       if (!(err instanceof GatewayError)) throw err;
     }
-    if (hook) await deliverSafely(deliver, hook, req.log);
     return backToApp(reply, tx);
   });
 
@@ -160,7 +148,6 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ gateway: SandboxGateway; del
     async (req) => {
       const transfer = await gateway.simulateTransfer(req.body.accountNumber, req.body.amount);
       if (!transfer) throw AppError.notFound();
-      await deliverSafely(deliver, transfer, req.log);
       return { data: { reference: transfer.reference } };
     },
   );

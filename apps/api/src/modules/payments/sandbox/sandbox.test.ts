@@ -8,6 +8,7 @@ import { registerErrorHandler } from '../../../platform/http/error-handler.ts';
 import { readChargeEvent, signPaystackWebhook } from '../gateway/paystack-gateway.ts';
 import { createSandboxGateway, type SandboxGateway } from './sandbox-gateway.ts';
 import { sandboxRoutes } from './sandbox.routes.ts';
+import type { SandboxWebhook } from './sandbox-webhooks.ts';
 import { gatewayError } from '../gateway/gateway-test-helpers.ts';
 
 const SECRET = 'sandbox-webhook-secret';
@@ -16,17 +17,22 @@ const BASE = 'http://localhost:3000';
 let t: TestApp;
 let gateway: SandboxGateway;
 
-/** What the sandbox delivered by itself (the dedicated-account assignments). */
-const selfDelivered: Array<{ rawBody: Buffer; signature: string }> = [];
+/** Every webhook the sandbox sent (queued, in the app: sandbox-webhooks.ts delivers them), in order. */
+const sent: SandboxWebhook[] = [];
+/** Makes the sending fail, as the job table would if the database failed mid-way. */
+let failSend = false;
 beforeAll(async () => {
   t = await buildTestApp();
   gateway = createSandboxGateway({ db: t.db, webhookSecret: SECRET, publicBaseUrl: BASE });
-  gateway.deliverWith(
-    async (hook) => void selfDelivered.push(hook),
-    (err) => {
-      throw err;
+  gateway.sendWebhooksWith({
+    send: async (_tx, hook) => {
+      if (failSend) throw new Error('queue unavailable');
+      sent.push(hook);
     },
-  );
+  });
+});
+beforeEach(() => {
+  failSend = false;
 });
 
 interface AssignedEvent {
@@ -35,10 +41,10 @@ interface AssignedEvent {
 }
 /** Requests an account, as Paystack's assign would, and waits for its signed `dedicatedaccount.assign.success`. */
 async function assign(input: { email: string; firstName: string; lastName: string; phone: string; currency: string }) {
-  const seen = selfDelivered.length;
+  const seen = sent.length;
   await gateway.requestDedicatedAccount(input);
   let hook: { rawBody: Buffer; signature: string } | undefined;
-  await expect.poll(() => (hook = selfDelivered.slice(seen).find((h) => (JSON.parse(h.rawBody.toString()) as AssignedEvent).data.customer.email === input.email))).toBeDefined();
+  await expect.poll(() => (hook = sent.slice(seen).find((h) => (JSON.parse(h.rawBody.toString()) as AssignedEvent).data.customer.email === input.email))).toBeDefined();
   expect(gateway.parseWebhook(hook!.rawBody, hook!.signature).ok).toBe(true);
   const body = JSON.parse(hook!.rawBody.toString()) as AssignedEvent;
   expect(body.event).toBe('dedicatedaccount.assign.success');
@@ -134,10 +140,24 @@ describe('sandbox gateway: card checkout', () => {
 
   it('paying twice delivers the same event again (same id, same bytes)', async () => {
     const reference = await started();
+    const seen = sent.length;
     const first = await gateway.pay(reference);
     const again = await gateway.pay(reference);
     expect(again.rawBody.equals(first.rawBody)).toBe(true);
     expect(again.signature).toBe(first.signature);
+    expect(sent.slice(seen).map((h) => h.rawBody.toString())).toEqual([first.rawBody.toString(), first.rawBody.toString()]);
+  });
+
+  it('a payment and its webhook commit together: when the webhook cannot be queued, nothing is paid', async () => {
+    const reference = await started();
+    failSend = true;
+    await expect(gateway.pay(reference)).rejects.toThrow('queue unavailable');
+    expect((await gateway.verify(reference)).status).toBe('pending');
+    expect((await row(reference))!.paid_at).toBeNull();
+    failSend = false;
+    const hook = await gateway.pay(reference);
+    expect(sent.at(-1)!.rawBody.equals(hook.rawBody)).toBe(true);
+    expect((await gateway.verify(reference)).status).toBe('success');
   });
 
   it('racing payments settle once and all carry the same event', async () => {
@@ -220,6 +240,17 @@ describe('sandbox gateway: dedicated accounts and transfers', () => {
     expect(eventOf(second!)!.key).not.toBe(eventOf(transfer!)!.key);
   });
 
+  it('a transfer and its webhook commit together: when the webhook cannot be queued, no transfer is made', async () => {
+    const account = await assign(person());
+    const before = await t.count('sandbox_transactions', { channel: 'dedicated_nuban' });
+    failSend = true;
+    await expect(gateway.simulateTransfer(account.accountNumber, 50_000)).rejects.toThrow('queue unavailable');
+    expect(await t.count('sandbox_transactions', { channel: 'dedicated_nuban' })).toBe(before);
+    failSend = false;
+    const transfer = await gateway.simulateTransfer(account.accountNumber, 50_000);
+    expect(sent.at(-1)!.rawBody.equals(transfer!.rawBody)).toBe(true);
+  });
+
   it('a transfer to an unknown account is undefined; a bad amount is refused', async () => {
     expect(await gateway.simulateTransfer('0000000000x', 100)).toBeUndefined();
     const account = await assign(person());
@@ -266,8 +297,9 @@ describe('sandbox gateway: webhook signature', () => {
 
 describe('sandbox routes', () => {
   let app: FastifyInstance;
-  const delivered: Array<{ rawBody: Buffer; signature: string }> = [];
-  let failDelivery = false;
+  /** What the sandbox sent since `mark` (set before each test). */
+  let mark = 0;
+  const delivered = () => sent.slice(mark);
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
   beforeAll(async () => {
@@ -275,20 +307,12 @@ describe('sandbox routes', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
-    await app.register(sandboxRoutes, {
-      prefix: '/api/v1',
-      gateway,
-      deliver: async (rawBody, signature) => {
-        if (failDelivery) throw new Error('receiver down');
-        delivered.push({ rawBody, signature });
-      },
-    });
+    await app.register(sandboxRoutes, { prefix: '/api/v1', gateway });
     await app.ready();
   });
   afterAll(() => app?.close());
   beforeEach(() => {
-    delivered.length = 0;
-    failDelivery = false;
+    mark = sent.length;
   });
 
   const checkoutUrl = (reference: string) => `/api/v1/payment/sandbox/checkout/${encodeURIComponent(reference)}`;
@@ -315,17 +339,17 @@ describe('sandbox routes', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain('Payment not found');
     }
-    expect(delivered).toHaveLength(0);
+    expect(delivered()).toHaveLength(0);
   });
 
-  it('Pay delivers the signed event, then sends the browser back with the reference', async () => {
+  it('Pay sends the signed event, then sends the browser back with the reference', async () => {
     const reference = await started({ callbackUrl: 'http://localhost:5173/payment/callback' });
     const res = await app.inject({ method: 'POST', url: `${checkoutUrl(reference)}/pay`, headers: form, payload: '' });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`http://localhost:5173/payment/callback?reference=${reference}`);
-    expect(delivered).toHaveLength(1);
-    expect(eventOf(delivered[0]!)).toMatchObject({ type: 'charge.success' });
-    expect(chargeOf(delivered[0]!)).toMatchObject({ reference });
+    expect(delivered()).toHaveLength(1);
+    expect(eventOf(delivered()[0]!)).toMatchObject({ type: 'charge.success' });
+    expect(chargeOf(delivered()[0]!)).toMatchObject({ reference });
     expect((await gateway.verify(reference)).status).toBe('success');
 
     const page = await app.inject({ method: 'GET', url: checkoutUrl(reference) });
@@ -334,8 +358,8 @@ describe('sandbox routes', () => {
 
     // Paying again (a second tab) delivers the same event; the receiver dedupes it.
     await app.inject({ method: 'POST', url: `${checkoutUrl(reference)}/pay`, headers: form, payload: '' });
-    expect(delivered).toHaveLength(2);
-    expect(delivered[1]!.rawBody.equals(delivered[0]!.rawBody)).toBe(true);
+    expect(delivered()).toHaveLength(2);
+    expect(delivered()[1]!.rawBody.equals(delivered()[0]!.rawBody)).toBe(true);
   });
 
   it('appends the reference to a callback that already has a query (before any fragment)', async () => {
@@ -345,12 +369,13 @@ describe('sandbox routes', () => {
     expect(res.headers.location).toBe(`http://localhost:5173/payment/callback?paymentId=p1&reference=${reference}#top`);
   });
 
-  it('still sends the browser back when delivery fails (the app verifies on its callback)', async () => {
+  it('when the webhook cannot be queued, Pay fails and the checkout stays payable (nothing paid without its event)', async () => {
     const reference = await started();
-    failDelivery = true;
+    failSend = true;
     const res = await app.inject({ method: 'POST', url: `${checkoutUrl(reference)}/pay`, headers: form, payload: '' });
-    expect(res.statusCode).toBe(303);
-    expect((await gateway.verify(reference)).status).toBe('success');
+    expect(res.statusCode).toBe(500);
+    expect((await gateway.verify(reference)).status).toBe('pending');
+    expect((await app.inject({ method: 'GET', url: checkoutUrl(reference) })).body).toContain('class="pay"');
   });
 
   it('Decline marks the payment failed, delivers nothing and sends the browser back', async () => {
@@ -358,14 +383,14 @@ describe('sandbox routes', () => {
     const res = await app.inject({ method: 'POST', url: `${checkoutUrl(reference)}/decline`, headers: form, payload: '' });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`http://localhost:5173/payment/callback?reference=${reference}`);
-    expect(delivered).toHaveLength(0);
+    expect(delivered()).toHaveLength(0);
     expect((await gateway.verify(reference)).status).toBe('failed');
     expect((await app.inject({ method: 'GET', url: checkoutUrl(reference) })).body).toContain('This payment is already completed.');
 
     // Pay after decline: nothing is charged or delivered.
     const pay = await app.inject({ method: 'POST', url: `${checkoutUrl(reference)}/pay`, headers: form, payload: '' });
     expect(pay.statusCode).toBe(303);
-    expect(delivered).toHaveLength(0);
+    expect(delivered()).toHaveLength(0);
     expect((await gateway.verify(reference)).status).toBe('failed');
   });
 
@@ -380,21 +405,22 @@ describe('sandbox routes', () => {
     expect(res.body).toContain('&#60;b&#62;x&#60;/b&#62;&#34;&#39;');
   });
 
-  it('POST /payment/sandbox/transfer simulates a transfer and delivers its event', async () => {
+  it('POST /payment/sandbox/transfer simulates a transfer and sends its event', async () => {
     const account = await assign({ email: email(), firstName: 'Tola', lastName: 'Ade', phone: '08012345678', currency: 'NGN' });
+    mark = sent.length;
     const res = await app.inject({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: { accountNumber: account.accountNumber, amount: 75_000 } });
     expect(res.statusCode).toBe(200);
     const { reference } = (res.json() as { data: { reference: string } }).data;
     expect(reference).toMatch(/^sbx-trf-/);
-    expect(delivered).toHaveLength(1);
-    expect(chargeOf(delivered[0]!)).toMatchObject({ reference, amount: 75_000, channel: 'dedicated_nuban', customerCode: account.customerCode });
+    expect(delivered()).toHaveLength(1);
+    expect(chargeOf(delivered()[0]!)).toMatchObject({ reference, amount: 75_000, channel: 'dedicated_nuban', customerCode: account.customerCode });
   });
 
   it('a transfer to an unknown account is a 404 envelope', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: { accountNumber: '0000000000x', amount: 100 } });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: en.notFound });
-    expect(delivered).toHaveLength(0);
+    expect(delivered()).toHaveLength(0);
   });
 
   it('validates the transfer body', async () => {
@@ -413,6 +439,6 @@ describe('sandbox routes', () => {
     const extra = await app.inject({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: { accountNumber: '1234567890', amount: 100, currency: 'USD' } });
     expect(extra.statusCode).toBe(400);
     expect(extra.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
-    expect(delivered).toHaveLength(0);
+    expect(delivered()).toHaveLength(0);
   });
 });
