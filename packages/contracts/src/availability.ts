@@ -5,7 +5,7 @@ import {
   SESSION_MINUTES_MAX,
   SESSION_MINUTES_MIN,
 } from './constants.ts';
-import { ianaTimezone } from './fields.ts';
+import { ianaTimezone, viewerTimezone } from './fields.ts';
 import { m } from './messages/index.ts';
 
 /**
@@ -194,8 +194,8 @@ export const timeslotDateParam = z
 
 export const timeslotQuery = z.strictObject({
   category: categoryIdentifier.optional(),
-  /** The viewer's zone: dates are grouped in it. Default: the signed-in user's zone, else the provider's. */
-  timezone: ianaTimezone.optional(),
+  /** The viewer's zone (any spelling Intl knows, made canonical): dates are grouped in it. Default: the signed-in user's zone, else the provider's. */
+  timezone: viewerTimezone.optional(),
 });
 
 export const availabilityCalendar = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { personName } from './fields.ts';
+import { canonicalTimezone, ianaTimezone, personName, viewerTimezone } from './fields.ts';
 import { m } from './messages/index.ts';
 import { clientProfileInput, emergencyContactInput, providerInfoInput } from './profile.ts';
 
@@ -78,5 +78,34 @@ describe('what each name field allows besides letters', () => {
     expect(messages(name, 'Al')).toEqual([m.providerNameLength]);
     expect(messages(name, 'a'.repeat(33))).toEqual([m.providerNameLength]);
     expect(messages(name, undefined)).toEqual([m.providerNameLength]);
+  });
+});
+
+describe('time zones', () => {
+  it('canonicalTimezone gives the canonical name of any spelling Intl knows, and nothing for what is no zone', () => {
+    expect(canonicalTimezone('Europe/Berlin')).toBe('Europe/Berlin');
+    expect(canonicalTimezone('europe/berlin')).toBe('Europe/Berlin');
+    expect(canonicalTimezone('US/Eastern')).toBe('America/New_York');
+    expect(canonicalTimezone('Asia/Kolkata')).toBe('Asia/Calcutta');
+    expect(canonicalTimezone('Etc/UTC')).toBe('UTC');
+    expect(canonicalTimezone('UTC')).toBe('UTC');
+    for (const junk of ['Nowhere/Town', '+01:00', 'GMT+1', 'Europe/Berlin ', '']) expect(canonicalTimezone(junk), junk).toBeUndefined();
+    // Asked again (from what it keeps), the same answers.
+    expect([canonicalTimezone('us/eastern'), canonicalTimezone('US/Eastern'), canonicalTimezone('Nowhere/Town')]).toEqual(['America/New_York', 'America/New_York', undefined]);
+  });
+
+  it('stays right past the spellings it keeps', () => {
+    for (let i = 0; i < 1_500; i += 1) expect(canonicalTimezone(`Nowhere/Town_${i}`)).toBeUndefined();
+    expect(canonicalTimezone('US/Pacific')).toBe('America/Los_Angeles');
+    expect(canonicalTimezone('Nowhere/Town_0')).toBeUndefined();
+  });
+
+  it('a viewer zone is made canonical; a stored zone must already be', () => {
+    expect(viewerTimezone.parse('US/Eastern')).toBe('America/New_York');
+    expect(messages(viewerTimezone, 'Mars/Olympus_Mons')).toEqual([m.timezoneInvalid]);
+    expect(messages(viewerTimezone, 'x'.repeat(65))).toEqual([m.timezoneInvalid]);
+    expect(ianaTimezone.parse('America/New_York')).toBe('America/New_York');
+    expect(messages(ianaTimezone, 'US/Eastern')).toEqual([m.timezoneInvalid]);
+    expect(messages(ianaTimezone, 'UTC')).toEqual([]);
   });
 });

@@ -94,12 +94,52 @@ export const emailCode = z
 
 export const countryIdentifier = z.string({ error: m.countryRequired }).min(1, m.countryRequired).pipe(z.uuid({ error: m.countryRequired }));
 
-/** An IANA time zone the runtime knows (Intl's canonical list; "UTC" is not always in it). */
+let zoneNames: ReadonlySet<string> | undefined;
+/** Intl's canonical zones and "UTC" (not always among them), made once: the list is a new array of 418 names per call. */
+const canonicalZones = (): ReadonlySet<string> => (zoneNames ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']));
+
+/** Other spellings looked up lately (each costs a new Intl.DateTimeFormat); bounded, as every case of a name is a new one. */
+const SPELLINGS_KEPT = 1_000;
+const spellings = new Map<string, string | null>();
+
+/**
+ * The canonical name of a zone written any way Intl accepts: an alias ("US/Eastern", "Asia/Kolkata"), another case
+ * ("europe/berlin"). Undefined for anything else, also for what Intl accepts but is no canonical zone ("+01:00").
+ */
+export function canonicalTimezone(name: string): string | undefined {
+  const zones = canonicalZones();
+  if (zones.has(name)) return name;
+  let found = spellings.get(name);
+  if (found === undefined) {
+    try {
+      const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+      found = zones.has(resolved) ? resolved : null;
+    } catch {
+      found = null;
+    }
+    if (spellings.size >= SPELLINGS_KEPT) spellings.delete(spellings.keys().next().value!);
+    spellings.set(name, found);
+  }
+  return found ?? undefined;
+}
+
+/** An IANA time zone the runtime knows, written as Intl's canonical list writes it (a stored zone). */
 export const ianaTimezone = z
   .string({ error: m.timezoneInvalid })
   .min(1, m.timezoneInvalid)
   .max(64, m.timezoneInvalid)
-  .refine((tz) => tz === 'UTC' || Intl.supportedValuesOf('timeZone').includes(tz), m.timezoneInvalid);
+  .refine((tz) => canonicalZones().has(tz), m.timezoneInvalid);
+
+/**
+ * A zone a viewer names (`?timezone=`), in any spelling Intl knows, given on as its canonical name: browsers report
+ * aliases (Asia/Kolkata for Intl's Asia/Calcutta), and one zone must be one name to the caches behind it (issue 43).
+ */
+export const viewerTimezone = z
+  .string({ error: m.timezoneInvalid })
+  .min(1, m.timezoneInvalid)
+  .max(64, m.timezoneInvalid)
+  .refine((tz) => canonicalTimezone(tz) !== undefined, m.timezoneInvalid)
+  .transform((tz) => canonicalTimezone(tz)!);
 
 /**
  * A cross-field check ("Passwords must match") that runs even while other fields fail, as `.refine(...fieldsMatch())`.

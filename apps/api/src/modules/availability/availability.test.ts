@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { availabilityCalendar, type AvailabilityCalendar, type AvailabilityDayInput, type CustomDay, type WeeklyPlan } from '@therapy/contracts/availability';
-import { en } from '@therapy/contracts/messages';
+import { de, en } from '@therapy/contracts/messages';
 import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
@@ -285,6 +285,30 @@ describe('timeslots as a client sees them', () => {
     expectError(await t.api('GET', '/providers-availability/00000000-0000-0000-0000-000000000000/timeslot', undefined), 404, { message: en.notFound, code: 'NOT_FOUND' });
     expectError(await t.api('GET', `/providers-availability/${provider.userId}/timeslot/2026-13`, undefined), 400, validation(en.dateInvalid));
     expectError(await t.api('GET', `/providers-availability/${provider.userId}/timeslot?timezone=Nowhere/Town`, undefined), 400, validation(en.timezoneInvalid));
+  });
+
+  it('takes a zone in any spelling Intl knows and answers it under its canonical name, one answer for all spellings', async () => {
+    const url = (zone: string) => `/providers-availability/${provider.userId}/timeslot/2026-03?timezone=${encodeURIComponent(zone)}`;
+    const canonical = await t.api('GET', url('America/New_York'), undefined);
+    expect(canonical.statusCode, canonical.body).toBe(200);
+    for (const spelling of ['US/Eastern', 'america/new_york', 'AMERICA/NEW_YORK', 'EST5EDT']) {
+      const res = await t.api('GET', url(spelling), undefined);
+      expect(res.statusCode, spelling).toBe(200);
+      expect(res.body, spelling).toBe(canonical.body);
+    }
+    // Browsers name some zones as IANA does now; Intl's list keeps the older name.
+    expect((await calendar(provider.userId, '/2026-03', '?timezone=Asia/Kolkata')).timezone).toBe('Asia/Calcutta');
+    expect((await calendar(provider.userId, '/2026-03', '?timezone=Etc/UTC')).timezone).toBe('UTC');
+  });
+
+  it('refuses a zone that is not one with 400, in English and German', async () => {
+    expect([en.timezoneInvalid, de.timezoneInvalid]).toEqual(['Choose a valid time zone', 'Wähle eine gültige Zeitzone']);
+    // An offset Intl accepts is no zone; neither is a name with a space, nor an empty one.
+    for (const zone of ['Nowhere/Town', 'Mars/Olympus_Mons', '+01:00', 'GMT+1', 'Europe/Berlin ', '', 'x'.repeat(65)]) {
+      const url = `/api/v1/providers-availability/${provider.userId}/timeslot?timezone=${encodeURIComponent(zone)}`;
+      expectError(await t.request({ method: 'GET', url }), 400, validation(en.timezoneInvalid));
+      expectError(await t.request({ method: 'GET', url, headers: { 'x-locale': 'de' } }), 400, validation(de.timezoneInvalid));
+    }
   });
 
   it('signs slot identifiers: genuine ones check out, tampered ones are refused', async () => {

@@ -156,7 +156,10 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
   };
 
   return {
-    /** The response body (`{ "data": calendar }`, serialised): what the route sends, cached as it is sent. */
+    /**
+     * The response body (`{ "data": calendar }`, serialised): what the route sends, cached as it is sent. `timezone` is
+     * a canonical zone name (the contract's `viewerTimezone` makes it one), so spellings of one zone share entries.
+     */
     async calendarBody(providerId: string, date: string | undefined, query: CalendarQuery): Promise<string> {
       const now = clock.now().getTime();
       const categoryId = query.category ?? null;
@@ -168,13 +171,18 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
       const last = firstStartingAt(entry.free, window.end - entry.plan.sessionMinutes * 60_000 + 1);
       const firstDate = localDate(timezone, now);
       const lastDate = localDate(timezone, window.end);
-      const key = `${providerId}|${categoryId ?? ''}|${entry.generation}|${entry.day}|${timezone}|${date ?? ''}|${first}|${last}|${firstDate}|${lastDate}`;
+      // Zones of one offset shape group every slot on the same dates: their answers differ only in the leading
+      // `timezone`, so the cache keeps the rest once per shape (Intl's 418 zones have 37-63 shapes), not per zone.
+      const shape = cache.zoneShape(timezone, now, entry.plan.horizonDays);
+      const key = `${providerId}|${categoryId ?? ''}|${entry.generation}|${entry.day}|${shape}|${date ?? ''}|${first}|${last}|${firstDate}|${lastDate}`;
+      const head = `{"data":{"timezone":${JSON.stringify(timezone)}`;
       const cached = cache.responses.get(key);
-      if (cached) return cached;
+      if (cached !== undefined) return head + cached;
       const range = requestedRange(date, firstDate, lastDate);
       const calendar = buildCalendar(providerId, categoryId, entry, entry.free.slice(first, last), timezone, range, firstDate, lastDate);
       const body = JSON.stringify({ data: calendar });
-      if (cacheTrusted()) cache.responses.set(key, body);
+      if (!body.startsWith(head)) throw new Error('calendar answer does not start with its timezone');
+      if (cacheTrusted()) cache.responses.set(key, body.slice(head.length));
       return body;
     },
 

@@ -1,3 +1,4 @@
+import { tzOffset } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,6 +9,7 @@ import {
   dayWindows,
   isoWeekday,
   localDate,
+  offsetShape,
   planSlots,
   wallToInstant,
   type DayPlan,
@@ -451,6 +453,28 @@ describe('calendar helpers', () => {
     expect(localDate('Asia/Kolkata', Date.parse('2026-01-01T18:30:00Z'))).toBe('2026-01-02');
     expect(localDate('Pacific/Chatham', Date.parse('2026-06-30T11:14:59Z'))).toBe('2026-06-30');
     expect(localDate('Pacific/Chatham', Date.parse('2026-06-30T11:15:00Z'))).toBe('2026-07-01');
+  });
+
+  it('offsetShape gives the first offset and each change to the minute, the same for zones that keep the same clocks', () => {
+    const [from, to] = [Date.parse('2026-03-01T00:00:00Z'), Date.parse('2026-05-10T00:00:00Z')];
+    const berlin = offsetShape('Europe/Berlin', from, to);
+    expect(berlin).toBe(`60|${Date.parse('2026-03-29T01:00:00Z')}:120`);
+    expect(offsetShape('Europe/Paris', from, to)).toBe(berlin);
+    expect(offsetShape('Europe/London', from, to)).toBe(`0|${Date.parse('2026-03-29T01:00:00Z')}:60`);
+    expect(offsetShape('America/New_York', from, to)).toBe(`-300|${Date.parse('2026-03-08T07:00:00Z')}:-240`);
+    expect(offsetShape('Asia/Tokyo', from, to)).toBe('540');
+    // Chatham leaves its summer time at 03:45 local (14:00Z): 13:45 to 12:45 ahead of UTC.
+    expect(offsetShape('Pacific/Chatham', from, to)).toBe(`825|${Date.parse('2026-04-04T14:00:00Z')}:765`);
+  });
+
+  it('offsetShape agrees with the zone at every quarter hour of its span, for zones all over the list', () => {
+    const [from, to] = [Date.parse('2026-03-01T00:00:00Z'), Date.parse('2026-05-10T00:00:00Z')];
+    const zones = [...Intl.supportedValuesOf('timeZone').filter((_, i) => i % 25 === 0), 'Australia/Lord_Howe', 'Africa/Casablanca', 'America/Santiago'];
+    for (const zone of zones) {
+      const [first, ...changes] = offsetShape(zone, from, to).split('|');
+      const offsetAt = (t: number) => changes.map((c) => c.split(':').map(Number)).reduce((offset, [at, next]) => (t >= at! ? next! : offset), Number(first));
+      for (let t = from; t <= to; t += 15 * MINUTE_MS) expect(offsetAt(t), `${zone} at ${new Date(t).toISOString()}`).toBe(tzOffset(zone, new Date(t)));
+    }
   });
 
   it('isoWeekday numbers Monday 1 to Sunday 7', () => {

@@ -23,15 +23,16 @@ const BOOKING_BATCH_MS = 100;
 
 export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files' | 'clock'>, nextFreeSlot: NextFreeSource) {
   const { db, files, clock } = deps;
-  // The filter lists are seeded reference data: read once a minute at most, not on every search.
-  const cache = new LRUCache<'items', Item[]>({ max: 1, ttl: 60_000 });
+  // The filter lists are seeded reference data: read once a minute at most, not on every search. Each cache here holds
+  // few small entries, bounded by count, and a timer drops what expires (kept until read again, it lived on unused).
+  const cache = new LRUCache<'items', Item[]>({ max: 1, ttl: 60_000, ttlAutopurge: true });
   const items = async (): Promise<Item[]> => {
     let all = cache.get('items');
     if (!all) cache.set('items', (all = await repo.filterItems(db)));
     return all;
   };
-  const states = new LRUCache<string, string>({ max: 100, ttl: 10 * 60_000 });
-  const languageCache = new LRUCache<'languages', Array<{ identifier: string; code: string }>>({ max: 1, ttl: 60_000 });
+  const states = new LRUCache<string, string>({ max: 100, ttl: 10 * 60_000, ttlAutopurge: true });
+  const languageCache = new LRUCache<'languages', Array<{ identifier: string; code: string }>>({ max: 1, ttl: 60_000, ttlAutopurge: true });
   const languageIdsOf = async (codes: string[]): Promise<string[]> => {
     if (codes.length === 0) return [];
     let all = languageCache.get('languages');
