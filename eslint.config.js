@@ -168,6 +168,21 @@ export default tseslint.config(
     },
   },
   {
+    // Only the drivers' documented APIs (issue 43, decision 0046): no private fields of node-postgres or Drizzle.
+    files: ['apps/api/src/**/*.ts', 'apps/api/test/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name=/^(_result|_results|_rowMode|_types|_parsers|_queryable|_ending|_connected|_txStatus|_queryQueue|_activeQuery)$/]",
+          message: "A library's private field: use its documented API (decision 0046).",
+        },
+        { selector: "MemberExpression[object.property.name='connection'][property.name='stream']", message: "node-postgres' socket is its own: use its documented API (decision 0046)." },
+        { selector: "MemberExpression[object.property.name='_'][property.name='session']", message: "Drizzle's session is its own: use its documented API (decision 0046)." },
+      ],
+    },
+  },
+  {
     // The API's module faces and one-way zones (issue 12); test files are held to them too.
     files: ['apps/api/src/**/*.ts'],
     plugins: { 'api-architecture': apiArchitecture },

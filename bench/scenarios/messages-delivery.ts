@@ -15,6 +15,8 @@ const CLIENTS_PER_PROVIDER = 10;
 const MESSAGES_EACH = 10;
 const SPACING_MS = 1000;
 const PASSWORD = 'Steady-Bench-4821';
+/** Fifty messages a second, each answered in milliseconds: about one request in flight, so its p95 is compared with health's at one. */
+export const concurrency = 1;
 
 /** A client or provider signed up through the API, from an address of its own (the sign-up limit is per address). */
 async function account(base: string, userType: 'client' | 'provider', i: number, countryIdentifier: string): Promise<BenchAccount> {
@@ -87,7 +89,7 @@ const { urlA, wsB, conversations, providers, each, spacing } = workerData;
 export async function run(ctx: BenchContext): Promise<Figures> {
   // The second instance: the same configuration and database, its own pool and LISTEN connection.
   const pool = ctx.db.$client as unknown as { options: { connectionString: string } };
-  const otherDb = createDatabase(pool.options.connectionString, 10);
+  const otherDb = createDatabase(pool.options.connectionString, { max: 10 });
   const other = await buildApp({ config: ctx.config, db: otherDb, logger: false });
   const urlB = (await other.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1');
   try {

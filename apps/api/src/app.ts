@@ -89,8 +89,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // A caller's own request id (a load balancer's) is kept only if it looks like one; anything else gets ours: a random
-    // UUID (node's, drawn from a pool of random bytes: 0.4 µs against 3.6 for a time-ordered one, which asks WebCrypto
-    // for 16 bytes each time). Request ids are quoted and looked up, never ordered.
+    // UUID (node's, drawn from a pool of random bytes; a time-ordered one asks WebCrypto for 16 bytes each time, which
+    // costs several times more). Request ids are quoted and looked up, never ordered.
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -206,17 +206,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Pages and API answers over 1 KB are compressed for browsers that ask; built files are compressed at build time.
   // Answers up to 64 KB (every JSON answer) in one call: the per-answer zlib stream cost more than the compression
-  // itself and took the directory's p95 from 38 to 45-50 ms on two cores (issue 16, bench directory.search).
-  // Brotli's fast one-pass quality (1) and a 256 KB window: quality 2 and up set up hash tables and a ring buffer for
-  // every answer, and in the running server that fresh memory costs page faults (7 per answer): a booking's answer
-  // (1.3 KB) took 220 µs at quality 4, 133 µs at 2 or 3, 87 µs at 1, about a tenth of the booking's time on the main
-  // thread. Quality 1 compresses it to 698 bytes instead of 622, and a 12 KB directory page to 1.8 KB instead of 1.5.
+  // itself (issue 16, bench directory.search). Brotli's fast one-pass quality (1) and a 256 KB window: quality 2 and up
+  // set up hash tables and a ring buffer for every answer, and in the running server that fresh memory costs page
+  // faults on every answer, for answers only slightly smaller (decision 0043 has the figures).
   // Built files are compressed once at build time at the highest quality (vite.config.ts): this is JSON and pages only.
   const brotliParams = { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 };
   await app.register(compress, { threshold: 1024, syncThreshold: 64 * 1024, encodings: ['br', 'gzip'], brotliOptions: { params: brotliParams } });
   await app.register(cookie, { secret: config.jwtSecret });
-  // The security headers, built once (@fastify/helmet builds helmet's whole middleware again for every request: 17 µs
-  // and 7 KB each) and set on every answer, 404s and errors included, as that plugin did.
+  // The security headers, built once (@fastify/helmet builds helmet's whole middleware again for every request, with
+  // its garbage) and set on every answer, 404s and errors included, as that plugin did.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -250,6 +248,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // The live channel (issue 18), before the OpenAPI document is collected: a WebSocket is not a JSON operation.
   const liveSockets = await registerLiveSockets(app, { tokens: deps.tokens, clock: deps.clock, loadSession: users.loadSession });
   messages.useLiveSockets(liveSockets);
+  // Signals from other instances may have been missed (the LISTEN connection was lost, and again once it listens):
+  // every open tab reads again rather than wait for a message that will not come.
+  deps.events.onCrossInstanceReset(() => liveSockets.resyncAll());
   rooms.useLiveSockets(liveSockets);
   await app.register(swagger, openApiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

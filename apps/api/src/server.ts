@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
-import { createDatabase, type Database } from './db/client.ts';
+import { createDatabase, type Database, type DatabaseOptions } from './db/client.ts';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrateAndSeed } from './db/migrate.ts';
 import { seedDemoData, type DemoAccount } from './db/seed/seed-demo.ts';
@@ -40,7 +40,13 @@ export async function freePort(): Promise<number> {
  * config -> database (DATABASE_URL, or a private PostgreSQL under DATA_DIR/pg) -> migrate + seed -> app -> listen.
  * Used by `npm start`, the browser journeys and the bench alike, so all three run the same product.
  */
-export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { logger?: boolean } = {}): Promise<RunningServer> {
+export interface StartOptions {
+  logger?: boolean;
+  /** Drizzle's query logger on the app's database (the bench records a booking's statements to replay them). */
+  queryLogger?: DatabaseOptions['logger'];
+}
+
+export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig(env);
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
@@ -49,7 +55,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
     await ensureDatabase(embedded.url('postgres'), 'therapy');
     databaseUrl = embedded.url('therapy');
   }
-  const db = createDatabase(databaseUrl);
+  // A lost connection (a terminated backend, a restart) is logged once the app's logger exists; the pool replaces it.
+  let connectionLost = (err: Error) => console.warn(`database connection lost: ${err.message}`);
+  const db = createDatabase(databaseUrl, { onConnectionLost: (err) => connectionLost(err), ...(opts.queryLogger ? { logger: opts.queryLogger } : {}) });
   const stopAll = async () => {
     await db.$client.end().catch(() => {});
     await embedded?.stop().catch(() => {});
@@ -61,6 +69,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: { 
       ? await seedDemoData(db, { hashPassword, seal: fieldEncryptionFromConfig(config).seal, storeFile: (key, data, type) => storage.put(key, data, type) })
       : [];
     const app = await buildApp({ config, db, logger: opts.logger });
+    connectionLost = (err) => app.log.warn({ err }, 'database connection lost; the pool replaces it');
     const address = await app.listen({ port: config.port, host: config.host });
     if (config.seedDemo) {
       await seedDemoBookings(app, demoAccounts, app.log);

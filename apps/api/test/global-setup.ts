@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'therapy-api-test-'));
   const pg = await startEmbeddedPostgres(dir, await freePort(), { throwaway: true });
   await ensureDatabase(pg.url('postgres'), TEMPLATE);
-  const db = createDatabase(pg.url(TEMPLATE), 2);
+  const db = createDatabase(pg.url(TEMPLATE), { max: 2 });
   await migrateAndSeed(db, { prepareJobs: prepareJobsSchema });
   await db.$client.end();
   project.provide('pgAdminUrl', pg.url('postgres'));

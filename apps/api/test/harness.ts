@@ -93,7 +93,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: Pick<
   const name = `t_${crypto.randomUUID().replaceAll('-', '')}`;
   await createFromTemplate(adminUrl, inject('pgTemplate'), name);
   const dbUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
-  const db = createDatabase(dbUrl, 10);
+  const db = createDatabase(dbUrl, { max: 10 });
   const mail = await startSmtpSink();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'therapy-api-data-'));
   const config = loadConfig({

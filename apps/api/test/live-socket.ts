@@ -51,7 +51,7 @@ export function connectSocket(base: string, token: string | undefined, opened: W
  * its own LISTEN connection; both listen on free ports. `close` ends the sockets, the second instance and the app.
  */
 export async function twoInstances(t: TestApp): Promise<{ urlA: string; urlB: string; sockets: WebSocket[]; close: () => Promise<void> }> {
-  const otherDb = createDatabase(t.config.databaseUrl!, 5);
+  const otherDb = createDatabase(t.config.databaseUrl!, { max: 5 });
   const other = await buildApp({ config: t.config, db: otherDb, clock: t.clock, logger: false });
   const urlA = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const urlB = await other.listen({ port: 0, host: '127.0.0.1' });

@@ -80,6 +80,8 @@ export const errorCodes = [
   'LINK_EXPIRED',
   'PAYMENT_GATEWAY_ERROR',
   'INTERNAL_ERROR',
+  /** The database is briefly out of reach (a dropped connection, a restart): 503 with Retry-After, try again soon. */
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 /** Work history texts (decision 0023; the spec gives no limits). */

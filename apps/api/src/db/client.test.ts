@@ -1,65 +1,46 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/harness.ts';
-import { createDatabase, MAX_NAMED_STATEMENTS, sentWithCommit, statementName, type Database } from './client.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
+import { createDatabase, statementName, type Database } from './client.ts';
 import { notify } from './listener.ts';
+import { preparedPerExecutor } from './prepared.ts';
 import { users } from './schema/index.ts';
 
-/** Every parameterised query is a named prepared statement, parsed once per connection (decision 0038). */
+/** The database on stock node-postgres and Drizzle (decision 0046): pipelined, named where asked, never crashed by a lost connection. */
 let t: TestApp;
+let one: Database;
+let admin: pg.Client;
+const lost: Error[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
+  // One connection, so a test knows which backend its statements run on.
+  one = createDatabase(String(t.db.$client.options.connectionString), { max: 1, onConnectionLost: (err) => lost.push(err) });
+  await one.execute(sql`CREATE TABLE IF NOT EXISTS client_rows (n int)`);
+  admin = new pg.Client({ connectionString: String(t.db.$client.options.connectionString) });
+  await admin.connect();
 });
 afterAll(async () => {
+  await admin.end();
+  await one.$client.end();
   await t.close();
 });
 
-describe('named statements', () => {
-  it('names a text by itself: the same text the same name, another text another', () => {
-    const a = statementName('SELECT $1::int AS n');
-    expect(a).toMatch(/^q_[\w-]{32}$/);
-    expect(statementName('SELECT $1::int AS n')).toBe(a);
-    expect(statementName('SELECT $1::int AS m')).not.toBe(a);
-  });
+const count = async (n: number) => (await one.execute<{ c: number }>(sql`SELECT count(*)::int AS c FROM client_rows WHERE n = ${n}`)).rows[0]!.c;
+const terminate = (pid: number) => admin.query('SELECT pg_terminate_backend($1)', [pid]);
+/** Until the backend is gone and node-postgres has heard of it (the `error` event of a client no query of which runs). */
+const untilGone = async (pid: number) => {
+  for (let i = 0; i < 100; i += 1) {
+    const { rows } = await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid]);
+    if (rows.length === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+};
 
-  it('prepares a query with values once on its connection and answers it each time', async () => {
-    const client = await t.db.$client.connect();
-    try {
-      const text = 'SELECT $1::int + 1 AS n';
-      expect((await client.query(text, [1])).rows[0].n).toBe(2);
-      expect((await client.query({ text, values: [41] })).rows[0].n).toBe(42);
-      const prepared = await client.query('SELECT name, statement FROM pg_prepared_statements');
-      // One statement for the text, under its name, though it ran twice in two forms.
-      expect(prepared.rows.filter((r) => r.statement === text)).toEqual([{ name: statementName(text), statement: text }]);
-    } finally {
-      client.release();
-    }
-  });
-
-  it('leaves queries without values unnamed: a script of several statements still runs', async () => {
-    const client = await t.db.$client.connect();
-    try {
-      const script = "CREATE TEMP TABLE named_statement_probe (n int); INSERT INTO named_statement_probe VALUES (7); SELECT 'x' AS x";
-      await client.query(script, []);
-      expect((await client.query('SELECT n FROM named_statement_probe')).rows).toEqual([{ n: 7 }]);
-      const prepared = await client.query("SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%named_statement_probe%'");
-      expect(prepared.rows[0].n).toBe(0);
-      await client.query('DROP TABLE named_statement_probe');
-    } finally {
-      client.release();
-    }
-  });
-
-  it("runs Drizzle's queries and transactions as before, inside and outside a transaction", async () => {
-    const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`${users.email} = ${'nobody@example.com'}`))[0]!.n;
-    expect(await count()).toBe(0);
-    expect(await count()).toBe(0);
-    const inTx = await t.db.transaction(async (tx) => (await tx.execute<{ n: number }>(sql`SELECT ${5}::int AS n`)).rows[0]!.n);
-    expect(inTx).toBe(5);
-  });
-
-  it('parses every column of rows as arrays and as objects by its type, again for each answer of a named statement', async () => {
-    // Drizzle reads rows as arrays (its own parsers: timestamps stay text); raw queries as objects (node-postgres').
+describe('queries and transactions', () => {
+  it('parses every column by its type, as rows of a Drizzle query and of a raw one', async () => {
     const read = () =>
       t.db
         .select({ n: sql<number>`${7}::int`, big: sql<string>`${2}::bigint`, on: sql<boolean>`${true}::boolean`, doc: sql<unknown>`json_build_object('a', ${1}::int)`, list: sql<number[]>`ARRAY[${1}::int, 2]`, at: sql<string>`${'2026-11-28T10:00:00Z'}::timestamptz`, none: sql<null>`NULL::int` })
@@ -71,139 +52,132 @@ describe('named statements', () => {
     expect(raw.rows).toEqual([{ n: 3, on: false, none: null }]);
   });
 
-  describe('statements whose answers carry nothing travel with the next one (decision 0041)', () => {
-    // One connection, so the test sees the socket every transaction writes to.
-    let one: Database;
-    let writes = 0;
-    beforeAll(async () => {
-      one = createDatabase(String(t.db.$client.options.connectionString), 1);
-      const client = await one.$client.connect();
-      const stream = (client as unknown as { connection: { stream: Record<'_write' | '_writev', (...a: unknown[]) => unknown> } }).connection.stream;
-      for (const method of ['_write', '_writev'] as const) {
-        const original = stream[method].bind(stream);
-        stream[method] = (...a: unknown[]) => {
-          writes += 1;
-          return original(...a);
-        };
-      }
-      client.release();
-      await one.execute(sql`CREATE TABLE IF NOT EXISTS ahead_rows (n int)`);
-    });
-    afterAll(async () => {
-      await one.$client.end();
-    });
-
-    it('writes BEGIN with the first statement and a NOTIFY with the commit: two writes for four statements', async () => {
-      writes = 0;
-      const n = await one.transaction(async (tx) => {
-        const row = (await tx.execute<{ n: number }>(sql`INSERT INTO ahead_rows (n) VALUES (${1}) RETURNING n`)).rows[0]!.n;
-        await notify(tx, 'ahead_test', 'hello');
-        return row;
-      });
-      expect(n).toBe(1);
-      expect(writes).toBe(2);
-      expect((await one.execute<{ c: number }>(sql`SELECT count(*)::int AS c FROM ahead_rows WHERE n = 1`)).rows[0]!.c).toBe(1);
-    });
-
-    it('writes statements sent in one turn together: a read, then two statements at once, then the commit in three writes', async () => {
-      writes = 0;
-      const [a, b] = await one.transaction(async (tx) => {
-        await tx.execute(sql`SELECT ${0}::int AS n`);
-        return Promise.all([tx.execute<{ n: number }>(sql`SELECT ${1}::int AS n`), tx.execute<{ n: number }>(sql`SELECT ${2}::int AS n`)]);
-      });
-      expect([a.rows[0]!.n, b.rows[0]!.n]).toEqual([1, 2]);
-      expect(writes).toBe(3);
-    });
-
-    it("fails the transaction with a NOTIFY's error, and nothing of it stays", async () => {
-      await expect(
-        one.transaction(async (tx) => {
-          await tx.execute(sql`INSERT INTO ahead_rows (n) VALUES (${2})`);
-          // PostgreSQL refuses a payload of 8,000 bytes or more; the commit then answers ROLLBACK, and fails with that cause.
-          await notify(tx, 'ahead_test', 'x'.repeat(9000));
-        }),
-      ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/payload string too long/) } });
-      expect((await one.execute<{ c: number }>(sql`SELECT count(*)::int AS c FROM ahead_rows WHERE n = 2`)).rows[0]!.c).toBe(0);
-    });
-
-    it('fails the transaction with its first statement\'s error, and the connection serves the next one', async () => {
-      await expect(one.transaction(async (tx) => tx.execute(sql`SELECT no_such_column FROM ahead_rows`))).rejects.toThrow(/no_such_column/);
-      expect(await one.transaction(async (tx) => (await tx.execute<{ n: number }>(sql`SELECT ${3}::int AS n`)).rows[0]!.n)).toBe(3);
-    });
-
-    it('leaves a script that begins and commits alone: its answers are its own, and a later NOTIFY is not held', async () => {
-      const client = await one.$client.connect();
-      try {
-        const answers = (await client.query('BEGIN; SELECT 7 AS n; COMMIT')) as unknown as Array<{ command: string; rows: unknown[] }>;
-        expect(answers.map((a) => a.command)).toEqual(['BEGIN', 'SELECT', 'COMMIT']);
-        expect(answers[1]!.rows).toEqual([{ n: 7 }]);
-        // Not in a transaction now: a NOTIFY that fails says so itself.
-        await expect(client.query('SELECT pg_notify($1, $2)', ['ahead_test', 'x'.repeat(9000)])).rejects.toThrow(/payload string too long/);
-      } finally {
-        client.release();
-      }
-    });
-
-    it('sends a statement with the commit (sentWithCommit): BEGIN, the insert, a NOTIFY and the commit in one write', async () => {
-      writes = 0;
-      const { insert } = await one.transaction(async (tx) => {
-        // Drizzle's `execute` sends when it is awaited; `then` sends it at once.
-        const sent = sentWithCommit(tx, () => tx.execute<{ n: number }>(sql`INSERT INTO ahead_rows (n) VALUES (${4}) RETURNING n`).then((r) => r));
-        await notify(tx, 'ahead_test', 'hello');
-        // Wrapped: a promise returned as it is would be awaited before the commit.
-        return { insert: sent };
-      });
-      expect(writes).toBe(1);
-      expect((await insert).rows[0]!.n).toBe(4);
-      expect((await one.execute<{ c: number }>(sql`SELECT count(*)::int AS c FROM ahead_rows WHERE n = 4`)).rows[0]!.c).toBe(1);
-    });
-
-    it("fails the commit with the carried statement's own error (not the NOTIFY's after it), and nothing of it stays", async () => {
-      let insert: Promise<unknown> | undefined;
-      await expect(
-        one.transaction(async (tx) => {
-          await tx.execute(sql`INSERT INTO ahead_rows (n) VALUES (${5})`);
-          insert = sentWithCommit(tx, () => tx.execute(sql`INSERT INTO ahead_rows (n) VALUES (${1}::int / ${0}::int)`).then((r) => r));
-          await notify(tx, 'ahead_test', 'hello');
-        }),
-      ).rejects.toMatchObject({ cause: { code: '22012' } });
-      await expect(insert).rejects.toMatchObject({ cause: { code: '22012' } });
-      expect((await one.execute<{ c: number }>(sql`SELECT count(*)::int AS c FROM ahead_rows WHERE n = 5`)).rows[0]!.c).toBe(0);
-    });
-
-    it('fails a commit that PostgreSQL answers with ROLLBACK (a statement failed and was caught): nothing looks committed', async () => {
-      await expect(
-        one.transaction(async (tx) => {
-          await tx.execute(sql`INSERT INTO ahead_rows (n) VALUES (${8})`);
-          await tx.execute(sql`SELECT ${1}::int / ${0}::int`).catch(() => undefined);
-        }),
-      ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/rolled back/) } });
-      expect((await one.execute<{ c: number }>(sql`SELECT count(*)::int AS c FROM ahead_rows WHERE n = 8`)).rows[0]!.c).toBe(0);
-    });
-
-    it('refuses a statement that is not sent at once (it would follow the commit, outside the transaction)', async () => {
-      await expect(
-        one.transaction(async (tx) => {
-          sentWithCommit(tx, async () => {
-            await Promise.resolve();
-            return tx.execute(sql`SELECT ${6}::int AS n`);
-          });
-        }),
-      ).rejects.toThrow(/not sent at once/);
-      expect(await one.transaction(async (tx) => (await tx.execute<{ n: number }>(sql`SELECT ${7}::int AS n`)).rows[0]!.n)).toBe(7);
-    });
-
-    it('sends a NOTIFY outside a transaction as before, answered on its own', async () => {
-      await expect(notify(one, 'ahead_test', 'x'.repeat(9000))).rejects.toMatchObject({ cause: { message: expect.stringMatching(/payload string too long/) } });
-      await notify(one, 'ahead_test', 'fine');
-    });
+  it('answers reads sent together in a transaction each with its own rows (the connection pipelines them)', async () => {
+    const answers = await one.transaction(async (tx) =>
+      Promise.all([1, 2, 3, 4].map(async (n) => (await tx.execute<{ n: number }>(sql`SELECT ${n}::int * 10 AS n`)).rows[0]!.n)),
+    );
+    expect(answers).toEqual([10, 20, 30, 40]);
   });
 
-  // Last in the file: it fills this process's table of names.
-  it(`names at most ${MAX_NAMED_STATEMENTS} texts; past that a text runs unnamed, and named ones keep their names`, () => {
-    const kept = statementName('SELECT $1::int AS n')!;
-    for (let i = 0; statementName(`SELECT $1::int AS filler_${i}`) !== undefined; i += 1) expect(i).toBeLessThan(MAX_NAMED_STATEMENTS);
-    expect(statementName('SELECT $1::int AS one_too_many')).toBeUndefined();
-    expect(statementName('SELECT $1::int AS n')).toBe(kept);
+  it("fails a transaction with its statement's own error and keeps nothing of it; the connection serves the next one", async () => {
+    await expect(
+      one.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO client_rows (n) VALUES (${1})`);
+        await tx.execute(sql`SELECT ${1}::int / ${0}::int`);
+      }),
+    ).rejects.toMatchObject({ cause: { code: '22012' } });
+    expect(await count(1)).toBe(0);
+    expect(await one.transaction(async (tx) => (await tx.execute<{ n: number }>(sql`SELECT ${3}::int AS n`)).rows[0]!.n)).toBe(3);
+  });
+
+  it("reports the application's own error thrown after a NOTIFY, and nothing of the transaction stays", async () => {
+    class Refused extends Error {}
+    await expect(
+      one.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO client_rows (n) VALUES (${2})`);
+        await notify(tx, 'client_test', 'hello');
+        throw new Refused('the rule says no');
+      }),
+    ).rejects.toBeInstanceOf(Refused);
+    expect(await count(2)).toBe(0);
+  });
+
+  it("fails a transaction with a NOTIFY's own error (a payload PostgreSQL refuses)", async () => {
+    await expect(
+      one.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO client_rows (n) VALUES (${3})`);
+        await notify(tx, 'client_test', 'x'.repeat(9000));
+      }),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/payload string too long/) } });
+    expect(await count(3)).toBe(0);
+  });
+
+  it('runs a statement prepared under a name once per connection, and on a transaction too', async () => {
+    const statement = preparedPerExecutor((ex) => ex.select({ n: sql<number>`${sql.placeholder('n')}::int + 1` }).from(sql`(SELECT 1) AS one`).prepare('client_test_plus_one'));
+    expect(await statement(one).execute({ n: 1 })).toEqual([{ n: 2 }]);
+    expect(await statement(one).execute({ n: 41 })).toEqual([{ n: 42 }]);
+    expect(await one.transaction(async (tx) => statement(tx).execute({ n: 9 }))).toEqual([{ n: 10 }]);
+    const { rows } = await one.execute<{ c: number }>(sql`SELECT count(*)::int AS c FROM pg_prepared_statements WHERE name = 'client_test_plus_one'`);
+    expect(rows[0]!.c).toBe(1);
+  });
+
+  it('names a statement by its text: the same text the same name, another text another', () => {
+    const a = statementName('SELECT $1::int AS n');
+    expect(a).toMatch(/^q_[\w-]{32}$/);
+    expect(statementName('SELECT $1::int AS n')).toBe(a);
+    expect(statementName('SELECT $1::int AS m')).not.toBe(a);
+  });
+
+  it("runs Drizzle's queries inside and outside a transaction", async () => {
+    const none = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`${users.email} = ${'nobody@example.com'}`))[0]!.n;
+    expect(await none()).toBe(0);
+    expect(await t.db.transaction(async (tx) => (await tx.execute<{ n: number }>(sql`SELECT ${5}::int AS n`)).rows[0]!.n)).toBe(5);
+  });
+});
+
+describe('a lost connection', () => {
+  const backendPid = async (ex: Pick<Database, 'execute'>) => (await ex.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`)).rows[0]!.pid;
+
+  it('of a transaction between two statements fails its next statement as unavailable, and the process stays up', async () => {
+    lost.length = 0;
+    const outcome = one.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO client_rows (n) VALUES (${4})`);
+      const pid = await backendPid(tx);
+      // No statement of it runs now: node-postgres tells the client, not a query, and nothing may throw uncaught.
+      await terminate(pid);
+      await untilGone(pid);
+      await tx.execute(sql`SELECT 1`);
+    });
+    const err = await outcome.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    expect(lost.length).toBeGreaterThan(0);
+    // The pool made a new connection; nothing of the lost transaction stays.
+    expect(await count(4)).toBe(0);
+  });
+
+  it('while its statement runs fails that statement as unavailable; the next one gets a new connection', async () => {
+    const pid = await backendPid(one);
+    // Drizzle sends a query when it is awaited: `then` sends it now.
+    const running = one.execute(sql`SELECT pg_sleep(5)`).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    for (let i = 0; i < 100; i += 1) {
+      const { rows } = await admin.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND state = 'active'`, [pid]);
+      if (rows.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await terminate(pid);
+    const err = await running;
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    expect(await backendPid(one)).not.toBe(pid);
+  });
+
+  it('of an idle pooled connection is replaced without an error for anyone', async () => {
+    const pid = await backendPid(one);
+    lost.length = 0;
+    await terminate(pid);
+    await untilGone(pid);
+    expect(lost.length).toBeGreaterThan(0);
+    expect(await backendPid(one)).not.toBe(pid);
+  });
+
+  it('says unavailable when nothing answers at the address, and not for a fault of the query', async () => {
+    const nowhere = createDatabase('postgres://postgres:postgres@127.0.0.1:1/none', { max: 1 });
+    const err = await nowhere.execute(sql`SELECT 1`).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    await nowhere.$client.end();
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    const fault = await one.execute(sql`SELECT no_such_column FROM client_rows`).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(fault).toBeDefined();
+    expect(isDatabaseUnavailable(fault)).toBe(false);
   });
 });

@@ -68,7 +68,7 @@ export async function startEmbeddedPostgres(
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     // random_page_cost 1.1: the data is on local SSD or in memory, where a random read costs about a sequential one;
-    // with the default (4) the planner scans the directory's whole table instead of its GIN index (10 ms vs 4 ms).
+    // with the default (4) the planner scans the directory's whole table instead of its GIN index, which is slower.
     postgresFlags: ['-c', 'max_connections=200', '-c', 'random_page_cost=1.1', ...(socketDir ? ['-c', `unix_socket_directories=${socketDir}`] : []), ...(opts.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [])],
     onLog: keep,
     onError: keep,
@@ -100,9 +100,9 @@ export async function startEmbeddedPostgres(
 
 /**
  * The app talks to its own PostgreSQL through a Unix socket in the data folder, as libpq does by default: a message
- * over a local TCP connection costs the sender the whole TCP path of both ends (about 70 µs per write here, 12% of the
- * main thread's time per booking, with six or seven writes to the database per booking). The URL keeps the port (the
- * socket's name ends with it) and the database name last, so `…/postgres` can still be swapped for another database.
+ * over a local TCP connection costs the sender the whole TCP path of both ends (decision 0042 has the figures). The
+ * URL keeps the port (the socket's name ends with it) and the database name last, so `…/postgres` can still be
+ * swapped for another database.
  * TCP stays where a socket cannot be: on Windows, or when the socket's path would pass the 104 bytes macOS allows
  * (107 on Linux), or would need quoting in the setting (a comma separates folders there).
  */

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { compiledStatement } from './compiled.ts';
 import type { Executor } from './client.ts';
 
 /**
  * The `realtime` port's receiving side on PostgreSQL LISTEN/NOTIFY (DESIGN.md §9): a write publishes with
  * `pg_notify` inside its transaction (delivered only if it commits), and every instance hears it here. One pooled
  * connection is held for listening. While it is down, `listening` is false and callers must not trust anything they
- * cached on the strength of these signals; it reconnects by itself.
+ * cached on the strength of these signals; it reconnects by itself. `onReset` runs when the connection is lost and
+ * again once it listens again, since anything sent in between was missed.
  */
 export interface PgListener {
   readonly listening: boolean;
@@ -32,12 +32,24 @@ export function listenTo(
     listening = false;
     c.release(broken);
   };
+  /** Whether a connection was lost before: the next LISTEN ends a gap. */
+  let dropped = false;
   const reconnectLater = () => {
+    dropped = true;
     onReset();
+    // One attempt at a time: a lost connection is reported by its `error` event and by its failed LISTEN alike.
+    if (retry) clearTimeout(retry);
     if (!closed) retry = setTimeout(() => (connecting = connect()), 1000);
+  };
+  /** The listening connection `c` broke: released as broken and replaced, once, however many ways it was told. */
+  const lose = (c: pg.PoolClient) => {
+    if (client !== c) return;
+    drop(c, true);
+    reconnectLater();
   };
 
   async function connect(): Promise<void> {
+    retry = undefined;
     let c: pg.PoolClient;
     try {
       c = await pool.connect();
@@ -53,17 +65,15 @@ export function listenTo(
     c.on('notification', (n) => {
       if (n.channel === channel) onMessage(n.payload ?? '');
     });
-    c.on('error', () => {
-      if (client !== c) return;
-      drop(c, true);
-      reconnectLater();
-    });
+    c.on('error', () => lose(c));
     try {
       await c.query(`LISTEN "${channel}"`);
       listening = client === c;
+      // Listening again after a break: what was sent meanwhile was missed, so whoever relies on it reads again now
+      // (a reset at the break alone would come before the gap had ended).
+      if (listening && dropped) onReset();
     } catch {
-      drop(c, true);
-      reconnectLater();
+      lose(c);
     }
   }
   connecting = connect();
@@ -87,7 +97,5 @@ export function listenTo(
 
 /** Sends on a channel inside the caller's transaction: PostgreSQL delivers it at commit, and never on rollback. */
 export async function notify(db: Executor, channel: string, payload: string): Promise<void> {
-  await notifyStatement(db, { channel, payload });
+  await db.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
 }
-/** Built once: it runs with every booking and every change that other instances must hear of. */
-const notifyStatement = compiledStatement(() => sql`SELECT pg_notify(${sql.placeholder('channel')}, ${sql.placeholder('payload')})`);

@@ -96,6 +96,19 @@ describe('live channel', () => {
     close();
   });
 
+  it('reads again when the server says it may have missed signals (resync), on the open socket', () => {
+    const onReconnected = vi.fn();
+    const onMessageChanged = vi.fn();
+    const close = openLiveChannel({ onMessageChanged, onReconnected });
+    latest().accept();
+    expect(onReconnected).not.toHaveBeenCalled();
+    latest().push({ type: 'resync' });
+    expect(onReconnected).toHaveBeenCalledTimes(1);
+    expect(onMessageChanged).not.toHaveBeenCalled();
+    expect(FakeSocket.all).toHaveLength(1);
+    close();
+  });
+
   it('a broken connection is tried again after a pause, and stops for good when closed', async () => {
     const close = openLiveChannel({ onMessageChanged: vi.fn(), onReconnected: vi.fn() });
     latest().accept();

@@ -12,7 +12,10 @@ export interface MessageChanged {
 
 export interface LiveChannelHandlers {
   onMessageChanged: (event: MessageChanged) => void;
-  /** Connected again after a break: whatever happened meanwhile was not heard, so the screens read again. */
+  /**
+   * Connected again after a break, or told by the server that it may have missed signals (`resync`): whatever happened
+   * meanwhile was not heard, so the screens read again.
+   */
   onReconnected: () => void;
 }
 
@@ -100,6 +103,9 @@ export function openLiveChannel(handlers: LiveChannelHandlers): () => void {
         if (everReady) handlers.onReconnected();
         everReady = true;
         for (const listener of readyListeners) listener();
+      } else if (data.type === 'resync') {
+        // The server may have missed signals meant for this tab (its database listener reconnected): read again.
+        handlers.onReconnected();
       } else if (data.type === 'message.changed') {
         handlers.onMessageChanged(data as MessageChanged);
       } else if (typeof data.type === 'string') {

@@ -40,6 +40,10 @@ export const commonMessages = defineMessages({
     en: 'Something went wrong. Please try again',
     de: 'Etwas ist schiefgelaufen. Bitte versuche es erneut',
   },
+  serviceUnavailable: {
+    en: 'The service is briefly unavailable. Please try again in a moment',
+    de: 'Der Dienst ist kurz nicht erreichbar. Bitte versuche es gleich noch einmal',
+  },
   unknownField: {
     en: 'Unknown field',
     de: 'Unbekanntes Feld',

@@ -144,7 +144,7 @@ export function planReader(
       .from(users)
       .leftJoin(availabilitySettings, eq(availabilitySettings.providerId, users.identifier))
       .where(and(eq(users.identifier, sql.placeholder('providerId')), eq(users.userType, 'provider'), isNull(users.deletedAt)));
-    return query.prepare(statementName(query.toSQL().sql) ?? (withBusy ? 'availability_plan_busy' : 'availability_plan'));
+    return query.prepare(statementName(query.toSQL().sql));
   };
   const plain = preparedPerExecutor((db) => statement(db, false));
   const withBusy = preparedPerExecutor((db) => statement(db, true));
@@ -163,7 +163,7 @@ export function planReader(
 export function busyReader(busy: BusyTimes): (db: Executor, providerId: string, window: BusyWindow) => Promise<Array<{ start: number; end: number }>> {
   const statementFor = preparedPerExecutor((db) => {
     const query = db.select({ busy: busyJson(busy, sql.placeholder('providerId')) }).from(sql`(SELECT 1) AS one`);
-    return query.prepare(statementName(query.toSQL().sql) ?? 'availability_busy');
+    return query.prepare(statementName(query.toSQL().sql));
   });
   return async (db, providerId, window) => {
     const [row] = await statementFor(db).execute({ providerId, busyFrom: window.from, busyTo: window.to, now: window.now });

@@ -35,7 +35,7 @@ export function createTimeslotTokens(secret: string) {
   // A KeyObject made once: handed a Buffer, every HMAC would make one of its own (a calendar signs hundreds).
   const key = crypto.createSecretKey(Buffer.from(crypto.hkdfSync('sha256', secret, 'therapy', 'timeslot-identifier-v1', 32)));
   const mac = (body: Buffer) => crypto.createHmac('sha256', key).update(body).digest().subarray(0, MAC_BYTES);
-  // Making an HMAC costs more than the digest (two were ~3% of a booking's main-thread time): a genuine identifier's
+  // Making an HMAC costs more than the digest (decision 0044): a genuine identifier's
   // claims never change, so they are kept for its next check. Frozen: callers share them.
   const verified = new LRUCache<string, Readonly<TimeslotClaims>>({ max: VERIFIED_KEPT });
 

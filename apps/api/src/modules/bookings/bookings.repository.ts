@@ -1,8 +1,7 @@
 import { toSnakeCase } from 'drizzle-orm/casing';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { sentWithCommit, type Executor, type Transaction } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import type { SqlFragment, SqlOperand } from '../../db/fragments.ts';
-import { compiledStatement } from '../../db/compiled.ts';
 import { preparedPerExecutor } from '../../db/prepared.ts';
 import {
   avatars,
@@ -158,45 +157,28 @@ const insertedColumns = [
   'priceAmount', 'currencyCode', 'holdExpiresAt', 'seriesId', 'createdBy', 'clientReschedulesLeft', 'providerReschedulesLeft', 'paidAt',
 ] as const satisfies ReadonlyArray<keyof NewBooking>;
 
-/** `insertWithHistory`'s statement: built once, each run only its values. */
-const insertStatement = compiledStatement<{ [K in DefaultedColumn]: unknown }>(() => {
-  // Written out rather than Drizzle's insert builder, whose column encoders do not take a null placeholder value.
+/** The new booking, its participant and its first status line, as one statement (see `insertWithHistory`). */
+const insertWithHistoryStatement = (values: Record<string, unknown>) => {
   const columns = (names: readonly string[]) => sql.join(names.map((name) => sql.identifier(toSnakeCase(name))), sql`, `);
+  const value = (key: string) => sql`${values[key] ?? null}`;
   return sql`
     WITH booking AS (
-      INSERT INTO ${bookings} (${columns(insertedColumns)}) VALUES (${sql.join(insertedColumns.map((column) => sql.placeholder(column)), sql`, `)})
+      INSERT INTO ${bookings} (${columns(insertedColumns)}) VALUES (${sql.join(insertedColumns.map(value), sql`, `)})
       RETURNING ${columns(defaulted)}
     ),
     participant AS (
       INSERT INTO ${bookingParticipants} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('client_id')}, ${sql.identifier('status')})
-      VALUES (${sql.placeholder('participantId')}, ${sql.placeholder('identifier')}, ${sql.placeholder('clientId')}, ${sql.placeholder('participantStatus')})
+      VALUES (${value('participantId')}, ${value('identifier')}, ${value('clientId')}, ${value('participantStatus')})
     ),
     line AS (
       INSERT INTO ${bookingStatusHistory} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('status')}, ${sql.identifier('previous_status')}, ${sql.identifier('actor')}, ${sql.identifier('actor_id')}, ${sql.identifier('note')}, ${sql.identifier('at')})
-      VALUES (${sql.placeholder('lineId')}, ${sql.placeholder('identifier')}, ${sql.placeholder('status')}, NULL, ${sql.placeholder('actor')}, ${sql.placeholder('actorId')}, ${sql.placeholder('lineNote')}, ${sql.placeholder('at')})
+      VALUES (${value('lineId')}, ${value('identifier')}, ${value('status')}, NULL, ${value('actor')}, ${value('actorId')}, ${value('lineNote')}, ${value('at')})
     )
     SELECT ${sql.join(
       defaulted.map((key) => sql`booking.${sql.identifier(toSnakeCase(key))} AS ${sql.identifier(key)}`),
       sql`, `,
     )} FROM booking`;
-});
-
-/** `unpaidPendingCount`'s statement, built once. */
-const unpaidStatement = compiledStatement<{ n: number }>(() => sql`SELECT (${unpaidCount(sql.placeholder('clientId'), sql`${sql.placeholder('now')}::timestamptz`)}) AS n`);
-
-/** `lockAndExpireHolds`'s statement, built once. */
-const lockAndExpireStatement = compiledStatement<{ locked: number; expired: Array<{ identifier: string; client_id: string; provider_id: string; starts_at: string | null; ends_at: string | null }> | null }>(() => {
-  const at = sql`${sql.placeholder('at')}::timestamptz`;
-  return sql`
-    WITH locked AS (SELECT pg_advisory_xact_lock(hashtextextended(${sql.placeholder('key')}, 0))),
-    expired AS (
-      UPDATE ${bookings} SET ${sql.identifier('status')} = 'expired', ${sql.identifier('previous_status')} = 'pending', ${sql.identifier('hold_expires_at')} = NULL, ${sql.identifier('updated_at')} = ${at}
-       WHERE EXISTS (SELECT 1 FROM locked) AND ${bookings.providerId} = ${sql.placeholder('providerId')} AND ${bookings.status} = 'pending' AND ${bookings.holdExpiresAt} <= ${at}
-         AND ${bookings.during} && tstzrange(${sql.placeholder('start')}::timestamptz, ${sql.placeholder('end')}::timestamptz, '[)')
-      RETURNING ${bookings.identifier}, ${bookings.clientId}, ${bookings.providerId}, ${bookings.startsAt}, ${bookings.endsAt}
-    )
-    SELECT (SELECT count(*) FROM locked)::int AS locked, (SELECT json_agg(expired) FROM expired) AS expired`;
-});
+};
 
 export const bookingsRepository = {
   /** Serialises the transactions of one key (a client's bookings: the limit of unpaid ones counts right). */
@@ -208,15 +190,14 @@ export const bookingsRepository = {
    * A client's new booking in one statement (one round trip on the busiest write): the row, its participant and its
    * first status line. The exclusion constraint refuses an overlapping row as it is inserted (23P01); the references
    * of the other two rows are checked at the statement's end, when the booking is there. It returns the booking as
-   * stored (the row and what the table's defaults gave it), so the answer needs no read after the commit. The statement
-   * is built once (`insertStatement`); each booking only fills in its values.
+   * stored (the row and what the table's defaults gave it), so the answer needs no read after the commit.
    */
   async insertWithHistory(tx: Executor, row: NewBooking, line: HistoryLine): Promise<InsertedBooking> {
     const participantId = newId();
     const values: Record<string, unknown> = { participantId, participantStatus: participantStatusOf(row), lineId: newId(), actor: line.actor, actorId: line.actorId, lineNote: line.note, at: line.at };
     for (const column of insertedColumns) values[column] = row[column] ?? null;
-    const [stored] = await insertStatement(tx, values);
-    const defaults = stored!;
+    const { rows } = await tx.execute<{ [K in DefaultedColumn]: unknown }>(insertWithHistoryStatement(values));
+    const defaults = rows[0]!;
     const instant = (v: unknown) => (v === null ? null : new Date(v as string));
     return {
       participantId,
@@ -232,23 +213,25 @@ export const bookingsRepository = {
   },
 
   /**
-   * `insertWithHistory` sent and committed in one write: the transaction commits without waiting for the insert's
-   * answer (db/client.ts `sentWithCommit`), and an overlap (23P01) fails the commit with its own error. The booking as
-   * stored is there to await once the transaction has returned.
-   */
-  insertWithCommit(tx: Transaction, row: NewBooking, line: HistoryLine): Promise<InsertedBooking> {
-    return sentWithCommit(tx, () => bookingsRepository.insertWithHistory(tx, row, line));
-  },
-
-  /**
    * Takes a client's lock (`key`) and expires the provider's stale holds overlapping [start, end) (the exclusion
    * constraint cannot see the clock), in one statement. The update waits for the lock (its one-time condition), so a
    * booking takes its client's lock before any row lock, as when the lock was a statement of its own; what the lock
-   * guards, the client's unpaid count, is read by a statement after it (`unpaidPendingCount`), whose snapshot follows it.
+   * guards, the client's unpaid count, is read by a statement sent after this one has answered (`unpaidPendingCount`):
+   * each statement of a READ COMMITTED transaction takes its snapshot when it starts, so that count sees every booking
+   * of the client that held the lock before.
    */
   async lockAndExpireHolds(tx: Executor, key: string, providerId: string, start: Date, end: Date, now: Date): Promise<Array<Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId' | 'startsAt' | 'endsAt'>>> {
-    const [row] = await lockAndExpireStatement(tx, { key, providerId, at: now.toISOString(), start: start.toISOString(), end: end.toISOString() });
-    return (row?.expired ?? []).map((e) => ({
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const { rows } = await tx.execute<{ expired: Array<{ identifier: string; client_id: string; provider_id: string; starts_at: string | null; ends_at: string | null }> | null }>(sql`
+      WITH locked AS (SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))),
+      expired AS (
+        UPDATE ${bookings} SET ${sql.identifier('status')} = 'expired', ${sql.identifier('previous_status')} = 'pending', ${sql.identifier('hold_expires_at')} = NULL, ${sql.identifier('updated_at')} = ${at}
+         WHERE EXISTS (SELECT 1 FROM locked) AND ${bookings.providerId} = ${providerId} AND ${bookings.status} = 'pending' AND ${bookings.holdExpiresAt} <= ${at}
+           AND ${bookings.during} && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')
+        RETURNING ${bookings.identifier}, ${bookings.clientId}, ${bookings.providerId}, ${bookings.startsAt}, ${bookings.endsAt}
+      )
+      SELECT (SELECT json_agg(expired) FROM expired) AS expired`);
+    return (rows[0]?.expired ?? []).map((e) => ({
       identifier: e.identifier,
       clientId: e.client_id,
       providerId: e.provider_id,
@@ -319,8 +302,8 @@ export const bookingsRepository = {
 
   /** A client's unpaid pending bookings that still hold a slot; a weekly series counts once. */
   async unpaidPendingCount(ex: Executor, clientId: string, now: Date): Promise<number> {
-    const [row] = await unpaidStatement(ex, { clientId, now: now.toISOString() });
-    return Number(row?.n ?? 0);
+    const { rows } = await ex.execute<{ n: number }>(sql`SELECT (${unpaidCount(clientId, sql`${now.toISOString()}::timestamptz`)}) AS n`);
+    return Number(rows[0]?.n ?? 0);
   },
 
   /** The provider's busy intervals in [from, to) at `now` (`busyTimes`), epoch milliseconds. */

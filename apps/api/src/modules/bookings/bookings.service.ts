@@ -151,90 +151,87 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
   };
 
   /**
-   * The client's bookings of a slot (one, or a weekly series), all in one transaction, in two writes for one booking:
-   * BEGIN with the client's lock, the unpaid count, the slot check and the terms; then the insert, its NOTIFY and the
-   * commit (decision 0045).
+   * The client's bookings of a slot (one, or a weekly series), all in one transaction: the client's lock first (with
+   * the stale holds overlapping the slot expired, as the exclusion constraint cannot see the clock); then, read
+   * together in one round trip (the connection pipelines), the client's unpaid bookings, the slot check and the
+   * terms; then the rows and their event.
    */
   async function book(actor: Actor, input: BookingValues, occurrences: number): Promise<Booking[]> {
     const clientId = actor.userId;
     // Whose slot it is and when, from the identifier alone (a forged one is refused before anything is read).
     const claimed = availability.timeslotOf(input.timeslotIdentifier);
 
-    const transaction = events.transaction(async (tx) => {
-      const now = clock.now();
-      // One write, answered in one wait (db/client.ts): the client's lock, with the stale holds overlapping the slot
-      // expired (the constraint cannot see the clock); the client's unpaid bookings, counted by a statement that runs
-      // after the lock, so it sees every booking of theirs that held it before; the slot check and the terms. They are
-      // judged in the order the client reads the errors: the slot, the terms, the licence, the debt, the unpaid limit.
-      const [stale, unpaid, check, offer] = await Promise.all([
-        repo.lockAndExpireHolds(tx, `booking-client:${clientId}`, claimed.providerId, new Date(claimed.start), new Date(claimed.end), now),
-        repo.unpaidPendingCount(tx, clientId, now),
-        availability.verifyTimeslot(input.timeslotIdentifier, undefined, undefined, tx),
-        readTerms(tx, { providerId: claimed.providerId, clientId, therapyId: input.therapyIdentifier, modalityId: input.modalityIdentifier }),
-      ]);
-      const slot = await judgeSlot(tx, check);
-      const { fee, online, address, requiresApproval: approval, region, owesDebt, shown } = judgeTerms(offer, input.therapyIdentifier, slot.categoryId);
-      await checkLicence(region, slot.providerId, tx);
-      if (owesDebt) throw AppError.conflict('CONFLICT', 'outstandingDebt');
-      const intervals = [{ start: slot.start, end: slot.end }];
-      if (occurrences > 1) {
-        const repeats = await availability.weeklyRepeats(slot.providerId, slot.categoryId, slot.start.getTime(), slot.end.getTime(), occurrences, tx);
-        for (const [i, r] of repeats.entries()) {
-          if (!r.offered) throw seriesCollision(i + 2, new Date(r.start));
-          intervals.push({ start: new Date(r.start), end: new Date(r.end) });
-        }
-      }
-      const free = fee.isFree || fee.amount === 0;
-      const status: BookingStatus = approval ? 'requested' : free ? 'confirmed' : 'pending';
-      // Only an unpaid booking counts against the limit, and a series once.
-      if (status === 'pending' && unpaid + 1 > MAX_UNPAID_PENDING) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
-      await expiredHolds(tx, stale);
-      const seriesId = occurrences > 1 ? newId() : null;
-
-      const made: Array<InsertedBooking | Promise<InsertedBooking>> = [];
-      for (const [i, interval] of intervals.entries()) {
-        if (i > 0) await clearStaleHolds(tx, slot.providerId, interval.start, interval.end);
-        const row = newRow({
-          clientId,
-          providerId: slot.providerId,
-          therapyCategoryId: input.therapyIdentifier,
-          modalityId: input.modalityIdentifier,
-          status,
-          startsAt: interval.start,
-          endsAt: interval.end,
-          note: input.note,
-          meetingLink: online ? 'online' : null,
-          address,
-          priceAmount: free ? 0 : fee.amount,
-          currencyCode: fee.currencyCode,
-          holdExpiresAt: status === 'pending' ? new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE) : null,
-          seriesId,
-          createdBy: 'client',
-          paidAt: status === 'confirmed' ? now : null,
-        });
-        const line = { actor: 'client' as const, actorId: clientId, note: input.note, at: clock.now() };
-        if (occurrences === 1) {
-          // Not awaited: the commit goes out with it, and an overlap (23P01) fails the commit with its own error.
-          made.push(repo.insertWithCommit(tx, row, line));
-        } else {
-          // A series inserts under a savepoint, so a collision can name its occurrence.
-          try {
-            made.push(await tx.transaction(async (sp) => repo.insertWithHistory(sp, row, line)));
-          } catch (err) {
-            if (isPgError(err, '23P01')) throw seriesCollision(i + 1, interval.start);
-            throw err;
+    const { inserted, shown } = await slotTaken(() =>
+      events.transaction(async (tx) => {
+        const now = clock.now();
+        const stale = await repo.lockAndExpireHolds(tx, `booking-client:${clientId}`, claimed.providerId, new Date(claimed.start), new Date(claimed.end), now);
+        // Three reads that do not depend on each other; the count is sent after the lock was granted, so it sees
+        // every booking of the client made before. They are judged in the order the client reads the errors: the
+        // slot, the terms, the licence, the debt, the unpaid limit.
+        const [unpaid, check, offer] = await Promise.all([
+          repo.unpaidPendingCount(tx, clientId, now),
+          availability.verifyTimeslot(input.timeslotIdentifier, undefined, undefined, tx),
+          readTerms(tx, { providerId: claimed.providerId, clientId, therapyId: input.therapyIdentifier, modalityId: input.modalityIdentifier }),
+        ]);
+        const slot = await judgeSlot(tx, check);
+        const { fee, online, address, requiresApproval: approval, region, owesDebt, shown } = judgeTerms(offer, input.therapyIdentifier, slot.categoryId);
+        await checkLicence(region, slot.providerId, tx);
+        if (owesDebt) throw AppError.conflict('CONFLICT', 'outstandingDebt');
+        const intervals = [{ start: slot.start, end: slot.end }];
+        if (occurrences > 1) {
+          const repeats = await availability.weeklyRepeats(slot.providerId, slot.categoryId, slot.start.getTime(), slot.end.getTime(), occurrences, tx);
+          for (const [i, r] of repeats.entries()) {
+            if (!r.offered) throw seriesCollision(i + 2, new Date(r.start));
+            intervals.push({ start: new Date(r.start), end: new Date(r.end) });
           }
         }
-        await publish(tx, row, status === 'requested' ? 'requested' : status === 'confirmed' ? 'paid' : 'created', status, null);
-      }
-      return { made, shown };
-    });
-    // Committed: the rows as the inserts stored them (an overlap has failed the commit already, and is a 409 here).
-    const { inserted, shown } = await slotTaken(async () => {
-      const { made, shown } = await transaction;
-      return { inserted: await Promise.all(made), shown };
-    });
-    // The answer from the rows and what the terms read: a new booking has no reschedules and no feedback yet.
+        const free = fee.isFree || fee.amount === 0;
+        const status: BookingStatus = approval ? 'requested' : free ? 'confirmed' : 'pending';
+        // Only an unpaid booking counts against the limit, and a series once.
+        if (status === 'pending' && unpaid + 1 > MAX_UNPAID_PENDING) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
+        await expiredHolds(tx, stale);
+        const seriesId = occurrences > 1 ? newId() : null;
+
+        const made: InsertedBooking[] = [];
+        for (const [i, interval] of intervals.entries()) {
+          if (i > 0) await clearStaleHolds(tx, slot.providerId, interval.start, interval.end);
+          const row = newRow({
+            clientId,
+            providerId: slot.providerId,
+            therapyCategoryId: input.therapyIdentifier,
+            modalityId: input.modalityIdentifier,
+            status,
+            startsAt: interval.start,
+            endsAt: interval.end,
+            note: input.note,
+            meetingLink: online ? 'online' : null,
+            address,
+            priceAmount: free ? 0 : fee.amount,
+            currencyCode: fee.currencyCode,
+            holdExpiresAt: status === 'pending' ? new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE) : null,
+            seriesId,
+            createdBy: 'client',
+            paidAt: status === 'confirmed' ? now : null,
+          });
+          const line = { actor: 'client' as const, actorId: clientId, note: input.note, at: clock.now() };
+          if (occurrences === 1) {
+            // An overlap (23P01) fails the transaction, and `slotTaken` answers 409.
+            made.push(await repo.insertWithHistory(tx, row, line));
+          } else {
+            // A series inserts under a savepoint, so a collision can name its occurrence.
+            try {
+              made.push(await tx.transaction(async (sp) => repo.insertWithHistory(sp, row, line)));
+            } catch (err) {
+              if (isPgError(err, '23P01')) throw seriesCollision(i + 1, interval.start);
+              throw err;
+            }
+          }
+          await publish(tx, row, status === 'requested' ? 'requested' : status === 'confirmed' ? 'paid' : 'created', status, null);
+        }
+        return { inserted: made, shown };
+      }),
+    );
+    // The answer from the rows as stored and what the terms read: a new booking has no reschedules and no feedback yet.
     return inserted.map((m) => toBooking({ booking: m.booking, ...shown, reschedules: [], participantId: m.participantId, feedbackProvided: false }, deps.files.signedUrl));
   }
 

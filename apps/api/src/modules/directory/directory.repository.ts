@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { compiledStatement } from '../../db/compiled.ts';
 import { countries, referenceItems, states } from '../../db/schema/index.ts';
 
 /**
@@ -81,11 +80,6 @@ export interface SearchRow {
 type Named = { identifier: string; code: string; name: string };
 
 const uuidArray = (ids: string[]) => sql`ARRAY[${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}]::uuid[]`;
-
-/** Providers' stored first free slots: read after each batch of booking changes (`bookingChanged`), so built once. */
-const nextFreeStatement = compiledStatement<{ provider_id: string; at: Date | string | null }>(
-  () => sql`SELECT provider_id, next_free_at AS at FROM directory_entries WHERE provider_id = ANY(${sql.placeholder('providerIds')}::uuid[])`,
-);
 
 export const directoryRepository = {
   /** Rebuilds one provider's entry (or removes it when the account is gone or not a provider). */
@@ -170,7 +164,10 @@ export const directoryRepository = {
 
   /** The providers' stored first free slots, by provider (one without an entry is not in the map). */
   async nextFreeOf(ex: Executor, providerIds: string[]): Promise<Map<string, Date | null>> {
-    const rows = await nextFreeStatement(ex, { providerIds });
+    // One array parameter, so the text is the same for any number of providers.
+    const { rows } = await ex.execute<{ provider_id: string; at: Date | string | null }>(
+      sql`SELECT provider_id, next_free_at AS at FROM directory_entries WHERE provider_id = ANY(${sql.param(providerIds)}::uuid[])`,
+    );
     return new Map(rows.map((r) => [r.provider_id, r.at === null ? null : new Date(r.at)]));
   },
 

@@ -78,6 +78,33 @@ describe('live delivery', () => {
     expect(theirs.received.filter((m) => m.type === 'message.changed')).toEqual([]);
   });
 
+  it('tells the sockets to read again once the listeners listen again, and the reading finds what was sent in the gap', async () => {
+    const provider = await connect(urlB, tokenOf(w.provider));
+    // Both instances lose their domain-event listeners; what is sent before they listen again is never pushed.
+    const { rows } = await t.db.$client.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "domain_events"'`);
+    expect(rows.length).toBe(2);
+    const marker = provider.received.length;
+    const gap = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const sent = await uploadDocuments(t, w.client, '/messages/store', { conversationIdentifier: conversationId, content: `In the gap ${i}` }, [], 'files');
+        expect(sent.statusCode).toBe(201);
+        return sent.json().data.identifier as string;
+      }),
+    );
+    // Told twice: when its instance lost the listener, and once it listens again, after which a read sees the whole gap.
+    const resyncs = () => provider.received.slice(marker).filter((m) => m.type === 'resync').length;
+    for (let i = 0; i < 100 && resyncs() < 2; i += 1) await new Promise((r) => setTimeout(r, 100));
+    expect(resyncs()).toBe(2);
+    const fetched = await fetch(`${urlB}/api/v1/messages/conversations/${conversationId}`, { headers: w.provider.auth });
+    const ids = ((await fetched.json()) as { data: Array<{ identifier: string }> }).data.map((m) => m.identifier);
+    expect(ids).toEqual(expect.arrayContaining(gap));
+    // Listening again, a new message is pushed as before.
+    const after = await uploadDocuments(t, w.client, '/messages/store', { conversationIdentifier: conversationId, content: 'After the gap' }, [], 'files');
+    expect(after.statusCode, after.body).toBe(201);
+    const afterId = after.json().data.identifier as string;
+    await provider.next((m) => m.messageId === afterId && m.change === 'created');
+  });
+
   it('refuses a socket without a token, with a bad one or a token in the wrong place; a refreshed token keeps it', async () => {
     await expect(connect(urlA, undefined)).rejects.toThrow('HTTP 401');
     await expect(connect(urlA, 'not-a-token')).rejects.toThrow('HTTP 401');

@@ -11,8 +11,8 @@ export interface AccessClaims {
 /**
  * Short-lived access JWTs (15 min, HS256); the refresh token is the long-lived, revocable part. Every authenticated
  * request checks one, so it is done with fast-jwt on `node:crypto`, synchronously: jose checks HS256 through
- * WebCrypto, which hands each check to libuv's thread pool and back (130–150 µs of CPU and two context switches per
- * check on this machine, against 15 µs; decision 0044).
+ * WebCrypto, which hands each check to libuv's thread pool and back, several times the CPU of a synchronous check
+ * (decision 0044 has the figures).
  */
 export function createAccessTokens(secret: string) {
   const signer = createSigner({ key: secret, algorithm: 'HS256', noTimestamp: true });

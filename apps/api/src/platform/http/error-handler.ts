@@ -5,6 +5,7 @@ import type { ErrorCode } from '@therapy/contracts/constants';
 import { message, translate, type Locale, type MessageKey, type MessageParams } from '@therapy/contracts/messages';
 import { AppError } from '../errors.ts';
 import { noErrorReporter, type ErrorReporter } from '../error-reporting.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../pg-errors.ts';
 import { requestLocale } from '../locale.ts';
 import { markPrivate } from './private-answers.ts';
 
@@ -77,6 +78,13 @@ export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReport
     if (!error.statusCode && unreadableMultipart.test(error.message) && req.isMultipart()) {
       req.log.info({ err: error }, 'unreadable multipart body');
       return send(reply, req, 400, 'BAD_REQUEST', 'malformedRequest');
+    }
+    // The database is briefly out of reach (a dropped connection, a restart, a failover): the request failed, nothing
+    // of it was acknowledged, and the client may try again soon; the pool connects again by itself.
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error }, 'database unavailable');
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(reply, req, 503, 'SERVICE_UNAVAILABLE', 'serviceUnavailable');
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, req, 413, 'PAYLOAD_TOO_LARGE', 'payloadTooLarge');

@@ -22,11 +22,18 @@ export interface LiveSockets {
   sendTo(userId: string, message: object): number;
   /** Takes the messages of one `type` that tabs send (the video room's signals); `auth` is the channel's own. */
   handle(type: string, handler: LiveMessageHandler): void;
+  /**
+   * Tells every socket held here to read again (`{ "type": "resync" }`): live signals may have been missed (the
+   * instance's LISTEN connection was lost and is back), so the tabs fetch what they show instead of waiting for them.
+   */
+  resyncAll(): number;
   /** Sockets open on this instance (for tests and metrics). */
   count(): number;
 }
 
 export const SOCKET_PATH = '/api/v1/ws';
+/** The message that tells a tab to read again what it shows (live signals may have been missed). */
+export const RESYNC = 'resync';
 /** Closed because the token ran out or was refused: the browser refreshes it and connects again. */
 export const CLOSE_UNAUTHORIZED = 4401;
 const PING_MS = 25_000;
@@ -143,6 +150,18 @@ export async function registerLiveSockets(app: FastifyInstance, opts: { tokens: 
         if (entry.socket.readyState !== entry.socket.OPEN) continue;
         entry.socket.send(text);
         reached += 1;
+      }
+      return reached;
+    },
+    resyncAll() {
+      const text = JSON.stringify({ type: RESYNC });
+      let reached = 0;
+      for (const set of held.values()) {
+        for (const entry of set) {
+          if (entry.socket.readyState !== entry.socket.OPEN) continue;
+          entry.socket.send(text);
+          reached += 1;
+        }
       }
       return reached;
     },

@@ -9,7 +9,7 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idempotencyKeyHeaders } from '@therapy/contracts/common';
+import { errorBody, idempotencyKeyHeaders } from '@therapy/contracts/common';
 import type { ContentResponse, EndpointDefinition, EndpointResponse } from '@therapy/contracts/endpoint';
 
 /** The Fastify instance a module's routes are registered on (zod schemas). */
@@ -74,7 +74,8 @@ export function route<const E extends EndpointDefinition>(app: ZodApp, endpoint:
       ...(endpoint.idempotencyKey ? { headers: idempotencyKeyHeaders(endpoint.idempotencyKey) } : {}),
       ...(endpoint.consumes ? { consumes: [...endpoint.consumes] } : {}),
       ...(endpoint.hidden ? { hide: true } : {}),
-      response: responseSchemas(endpoint.responses),
+      // Any route that reads the database answers 503 while it is out of reach (platform/http/error-handler.ts).
+      response: { 503: errorBody, ...responseSchemas(endpoint.responses) },
     },
     ...(role === 'public' ? {} : { onRequest: role === 'user' ? app.requireAuth : app.requireRole(role) }),
     ...(extras.config ? { config: extras.config } : {}),

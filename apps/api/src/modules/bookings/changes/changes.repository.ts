@@ -45,8 +45,8 @@ export const providerPictureOf = (providerId: SqlOperand) =>
 /**
  * The view of a booking is read on every booking answer and list row: one named prepared statement (built once per
  * executor) with the reschedule requests and the participant row as subqueries. Only the two parties are joined: with
- * all eight tables in the join, PostgreSQL spent ~4 ms planning each execution (its join search) to run it in 0.2 ms,
- * and a connection plans a statement afresh for its first five runs (custom plans) and after the pool recycles it.
+ * all eight tables in the join, PostgreSQL spent far longer planning each execution (its join search) than running it
+ * (decision 0039), and a connection plans a statement afresh for its first five runs and after the pool recycles it.
  */
 const viewStatement = preparedPerExecutor((ex) =>
   ex
