@@ -5,6 +5,7 @@ import { sandboxWebhookSecret } from '@therapy/api/modules/payments/payments.mod
 import type { Database } from '@therapy/api/db/client';
 import type { Config } from '@therapy/api/config';
 import { freePort, startServer } from '@therapy/api/server';
+import { createStatementRecorder, type StatementRecorder } from './statement-recorder.ts';
 import type { BenchUser } from './types.ts';
 
 export interface BenchServer {
@@ -16,6 +17,8 @@ export interface BenchServer {
   db: Database;
   /** The server's configuration (keys, origins), for a scenario that starts a second instance on the same database. */
   config: Config;
+  /** The statements of requests sent with its header (a scenario replays them without HTTP). */
+  recorder: StatementRecorder;
   close: () => Promise<void>;
 }
 
@@ -34,6 +37,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   fs.chmodSync(dataDir, 0o711);
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   let server: Awaited<ReturnType<typeof startServer>>;
+  const recorder = createStatementRecorder();
   try {
     server = await startServer(
       {
@@ -51,7 +55,7 @@ export async function startBenchServer(): Promise<BenchServer> {
         // Scenarios that need many accounts sign each up from its own address (X-Forwarded-For), as real users come.
         TRUST_PROXY: 'true',
       },
-      { logger: false },
+      { logger: false, queryLogger: recorder.logger },
     );
   } catch (err) {
     removeDir();
@@ -79,7 +83,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     if (login.status !== 200) throw new Error(`login answered ${login.status}: ${JSON.stringify(login.json)}`);
     const accessToken = (login.json as { data: { accessToken: string } }).data.accessToken;
     const query = async (text: string, values?: unknown[]) => (await server.db.$client.query(text, values)).rows as Array<Record<string, unknown>>;
-    return { url, user: { ...user, accessToken }, sandboxWebhookSecret: sandboxWebhookSecret(server.config), query, db: server.db, config: server.config, close };
+    return { url, user: { ...user, accessToken }, sandboxWebhookSecret: sandboxWebhookSecret(server.config), query, db: server.db, config: server.config, recorder, close };
   } catch (err) {
     await close();
     throw err;

@@ -8,6 +8,8 @@ export const description =
 
 /** Fewer connections than the other scenarios on purpose: see the description. */
 export const CONNECTIONS = 4;
+/** Its p95's ratio to health is taken at the same concurrency. */
+export const concurrency = CONNECTIONS;
 
 export async function run(ctx: BenchContext): Promise<Figures> {
   // Correct credentials only: failed sign-ins count towards the 10-per-15-minutes account limit, successes do not.

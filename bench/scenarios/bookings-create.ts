@@ -1,13 +1,18 @@
 import { constants as perfConstants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { callJson, expectStatus, signUp, type BenchAccount } from '../lib/accounts.ts';
+import { createDatabase } from '@therapy/api/db/client';
 import { percentile } from '../lib/load.ts';
+import { replay } from '../lib/sql-replay.ts';
+import { RECORD_HEADER, type RecordedStatement } from '../lib/statement-recorder.ts';
 import type { BenchContext, Figures } from '../lib/types.ts';
 
 export const name = 'bookings.create';
-export const description = 'POST /api/v1/booking at 8 connections, each request a new client and a new slot: p95 latency and throughput';
+export const description =
+  'POST /api/v1/booking at 8 connections, each request a new client and a new slot: p95 latency and throughput; and the same bookings\' own SQL replayed without HTTP (bookings.sql.tps)';
 
 const CONNECTIONS = 8;
+export const concurrency = CONNECTIONS;
 const REQUESTS = 240;
 /**
  * Bookings sent first and not counted, through the same connections: the figure is a running server's, whose code the
@@ -221,6 +226,42 @@ async function slotIdentifiers(ctx: BenchContext, providerId: string, count: num
   return Array.from({ length: count }, (_, i) => later[Math.floor((i * later.length) / count)]!);
 }
 
+/**
+ * The same bookings' own SQL without HTTP (DESIGN.md §8, `bookings.create.ratio_to_sql`): the bench provider's
+ * bookings are deleted, every client books its slot again through the API with its statements recorded, the bookings
+ * are deleted again, and the recordings are replayed through a pool of the app's driver and options at the same
+ * concurrency: the warm-up's first, then the measured ones, timed.
+ */
+async function sqlOfTheSameBookings(ctx: BenchContext, providerId: string, requests: Array<{ token: string; body: string }>): Promise<number> {
+  const removeBookings = () => ctx.query('DELETE FROM bookings WHERE provider_id = $1', [providerId]);
+  await removeBookings();
+  const recorded: RecordedStatement[][] = new Array(requests.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < requests.length) {
+        const i = next++;
+        const r = requests[i]!;
+        const id = `booking-${i}`;
+        const res = await fetch(`${ctx.url}/api/v1/booking`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${r.token}`, [RECORD_HEADER]: id }, body: r.body });
+        if (res.status !== 201) throw new Error(`bookings.create: a recorded booking answered ${res.status}: ${await res.text()}`);
+        recorded[i] = ctx.recorder.take(id);
+      }
+    }),
+  );
+  const statements = recorded.map((r) => r.length);
+  ctx.log(`bookings.sql: recorded ${Math.min(...statements)} to ${Math.max(...statements)} statements per booking, replayed without HTTP`);
+  await removeBookings();
+  const replayDb = createDatabase(String(ctx.db.$client.options.connectionString), { max: CONNECTIONS });
+  try {
+    await replay(replayDb.$client, recorded.slice(REQUESTS), CONNECTIONS);
+    const { perSecond } = await replay(replayDb.$client, recorded.slice(0, REQUESTS), CONNECTIONS);
+    return perSecond;
+  } finally {
+    await replayDb.$client.end();
+  }
+}
+
 export async function run(ctx: BenchContext): Promise<Figures> {
   const { provider, therapy, modality } = await bookableProvider(ctx);
   const slots = await slotIdentifiers(ctx, provider.identifier, REQUESTS + WARM_UP);
@@ -238,8 +279,12 @@ export async function run(ctx: BenchContext): Promise<Figures> {
   ctx.log(`bookings.create: the server's event loop spent ${(serverCpuMs / REQUESTS).toFixed(2)} ms of CPU per measured booking`);
   ctx.log(`bookings.create: its garbage collector paused it for ${describePauses('young collection', pauses.young)} and ${describePauses('full collection', pauses.full)}`);
   latencies.sort((a, b) => a - b);
+  const rps = REQUESTS / seconds;
+  const sqlPerSecond = await sqlOfTheSameBookings(ctx, provider.identifier, requests);
   return {
     'bookings.create.p95_ms': Number(percentile(latencies, 95).toFixed(1)),
-    'bookings.create.rps': Math.round(REQUESTS / seconds),
+    'bookings.create.rps': Math.round(rps),
+    'bookings.sql.tps': Math.round(sqlPerSecond),
+    'bookings.create.ratio_to_sql': Number((rps / sqlPerSecond).toFixed(3)),
   };
 }

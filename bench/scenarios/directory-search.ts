@@ -7,6 +7,7 @@ export const name = 'directory.search';
 export const description = 'GET /api/v1/therapists: a mix of filtered searches at 8 connections over 10,000 seeded providers (p95), and how many are listed';
 
 const CONNECTIONS = 8;
+export const concurrency = CONNECTIONS;
 const PROVIDERS = 10_000;
 
 /**
