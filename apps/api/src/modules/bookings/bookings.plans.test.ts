@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingWorld, type World } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
-import { busyTimes, unpaidCount } from './bookings.repository.ts';
+import { busyTimes } from './bookings.repository.ts';
 
 /**
  * Every booking reads its provider's busy times and counts its client's unpaid bookings. Both must find their rows by
@@ -54,6 +54,40 @@ async function bookingScans(query: SQL): Promise<PlanNode[]> {
 /** The index a scan reads: its own, or a bitmap scan's (PostgreSQL may take the index through a bitmap). */
 const indexOf = (scan: PlanNode | undefined): string | undefined => scan?.['Index Name'] ?? scan?.Plans?.find((p) => p['Node Type'] === 'Bitmap Index Scan')?.['Index Name'];
 
+/**
+ * The scans of `bookings` in the plans of the statements run inside an SQL function (migration 0029), by each
+ * statement's text: auto_explain sends every nested statement's plan to this connection as a notice. Rolled back, on a
+ * connection of its own that is closed after.
+ */
+async function nestedBookingScans(text: string, values: unknown[]): Promise<Array<{ query: string; scans: PlanNode[] }>> {
+  const client = await t.db.$client.connect();
+  const notices: string[] = [];
+  client.on('notice', (notice) => notices.push(notice.message ?? ''));
+  try {
+    await client.query("LOAD 'auto_explain'");
+    await client.query(
+      "SET auto_explain.log_min_duration = 0; SET auto_explain.log_nested_statements = on; SET auto_explain.log_analyze = on; SET auto_explain.log_format = 'json'; SET auto_explain.log_level = 'notice'; SET client_min_messages = 'notice'",
+    );
+    await client.query('BEGIN');
+    await client.query(text, values);
+    await client.query('ROLLBACK');
+  } finally {
+    client.release(true);
+  }
+  return notices
+    .filter((n) => n.includes('"Plan"'))
+    .map((n) => JSON.parse(n.slice(n.indexOf('{'))) as { 'Query Text': string; Plan: PlanNode })
+    .map((explained) => {
+      const scans: PlanNode[] = [];
+      const walk = (node: PlanNode) => {
+        if (node['Relation Name'] === 'bookings') scans.push(node);
+        for (const child of node.Plans ?? []) walk(child);
+      };
+      walk(explained.Plan);
+      return { query: explained['Query Text'], scans };
+    });
+}
+
 describe.each([
   ['before the table has statistics', false],
   ['after ANALYZE', true],
@@ -73,9 +107,13 @@ describe.each([
     expect(scan!['Actual Rows']! + (scan!['Rows Removed by Filter'] ?? 0)).toBeLessThanOrEqual(25);
   });
 
-  it("counts a client's unpaid bookings from that client's rows, not every hold", async () => {
+  it("counts a client's unpaid bookings from that client's rows, not every hold, after taking the client's lock", async () => {
     const someone = await t.signUp('client');
-    const [scan, ...others] = await bookingScans(sql`SELECT (${unpaidCount(someone.userId, new Date())}) AS n`);
+    const now = new Date().toISOString();
+    const statements = await nestedBookingScans('SELECT booking_client_lock($1, $2, $3, $4, $5, $6)', [`booking-client:${someone.userId}`, someone.userId, w.provider.userId, now, now, now]);
+    const counts = statements.filter((s) => /count\(DISTINCT/.test(s.query));
+    expect(counts).toHaveLength(1);
+    const [scan, ...others] = counts[0]!.scans;
     expect(others).toEqual([]);
     expect(indexOf(scan)).toBe('bookings_unpaid_idx');
     expect(scan!['Actual Rows']).toBe(0);

@@ -32,8 +32,7 @@ export interface InsertedBooking {
   booking: Omit<NewBooking, DefaultedColumn> & Pick<BookingRecord, DefaultedColumn>;
 }
 /** The columns a new row may leave out (null or the table's default), returned by its insert as stored. */
-const defaulted = ['note', 'meetingLink', 'address', 'startsAt', 'endsAt', 'holdExpiresAt', 'seriesId', 'previousStatus', 'allowRescheduleCompleted', 'createdAt'] as const satisfies ReadonlyArray<keyof BookingRecord>;
-type DefaultedColumn = (typeof defaulted)[number];
+type DefaultedColumn = 'note' | 'meetingLink' | 'address' | 'startsAt' | 'endsAt' | 'holdExpiresAt' | 'seriesId' | 'previousStatus' | 'allowRescheduleCompleted' | 'createdAt';
 
 /** A booking's first status line: who made it, with their note. */
 type HistoryLine = { actor: 'client' | 'provider' | 'system'; actorId: string | null; note: string | null; at: Date };
@@ -42,11 +41,6 @@ type HistoryLine = { actor: 'client' | 'provider' | 'system'; actorId: string | 
 const participantStatusOf = (row: NewBooking) => (row.status === 'requested' ? ('invited' as const) : ('acknowledged' as const));
 
 const holding = (now: Date | SqlOperand) => or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now));
-/** How many unpaid bookings a client made and still holds (the limit of DESIGN.md §6); a series counts once. */
-export const unpaidCount = (clientId: SqlOperand | string, now: SqlOperand | Date) =>
-  sql`SELECT count(DISTINCT coalesce(${bookings.seriesId}, ${bookings.identifier}))::int FROM ${bookings}
-    WHERE ${bookings.clientId} = ${clientId} AND ${bookings.status} = 'pending' AND ${bookings.createdBy} = 'client' AND ${holding(now)}`;
-
 export interface BookingTerms {
   offersTherapy: boolean;
   offersModality: boolean;
@@ -151,93 +145,98 @@ export const busyTimes = (providerId: SqlOperand, from: SqlOperand, to: SqlOpera
        AND tstzrange(${waitlistOffers.startsAt}, ${waitlistOffers.endsAt}, '[)') && ${range}`;
 };
 
-/** The columns a new booking is written with (every other one is null or the table's default). */
+/**
+ * The columns a new booking is written with (every other one is null or the table's default): the same list as
+ * `booking_insert`'s in migration 0029 (booking-functions.test.ts stores each and reads it back).
+ */
 const insertedColumns = [
   'identifier', 'clientId', 'providerId', 'therapyCategoryId', 'modalityId', 'status', 'startsAt', 'endsAt', 'note', 'meetingLink', 'address',
   'priceAmount', 'currencyCode', 'holdExpiresAt', 'seriesId', 'createdBy', 'clientReschedulesLeft', 'providerReschedulesLeft', 'paidAt',
 ] as const satisfies ReadonlyArray<keyof NewBooking>;
 
-/** The new booking, its participant and its first status line, as one statement (see `insertWithHistory`). */
-const insertWithHistoryStatement = (values: Record<string, unknown>) => {
-  const columns = (names: readonly string[]) => sql.join(names.map((name) => sql.identifier(toSnakeCase(name))), sql`, `);
-  const value = (key: string) => sql`${values[key] ?? null}`;
-  return sql`
-    WITH booking AS (
-      INSERT INTO ${bookings} (${columns(insertedColumns)}) VALUES (${sql.join(insertedColumns.map(value), sql`, `)})
-      RETURNING ${columns(defaulted)}
-    ),
-    participant AS (
-      INSERT INTO ${bookingParticipants} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('client_id')}, ${sql.identifier('status')})
-      VALUES (${value('participantId')}, ${value('identifier')}, ${value('clientId')}, ${value('participantStatus')})
-    ),
-    line AS (
-      INSERT INTO ${bookingStatusHistory} (${sql.identifier('identifier')}, ${sql.identifier('booking_id')}, ${sql.identifier('status')}, ${sql.identifier('previous_status')}, ${sql.identifier('actor')}, ${sql.identifier('actor_id')}, ${sql.identifier('note')}, ${sql.identifier('at')})
-      VALUES (${value('lineId')}, ${value('identifier')}, ${value('status')}, NULL, ${value('actor')}, ${value('actorId')}, ${value('lineNote')}, ${value('at')})
-    )
-    SELECT ${sql.join(
-      defaulted.map((key) => sql`booking.${sql.identifier(toSnakeCase(key))} AS ${sql.identifier(key)}`),
-      sql`, `,
-    )} FROM booking`;
+/** A row as the booking functions take it: the table's column names, instants as ISO text (migration 0029). */
+const asColumns = (row: Record<string, unknown>): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) out[toSnakeCase(key)] = value instanceof Date ? value.toISOString() : (value ?? null);
+  return out;
 };
+/** What the booking's insert returns, as the booking functions answer it (the defaults the table gave the row). */
+type StoredColumns = { note: string | null; meeting_link: string | null; address: string | null; starts_at: string | null; ends_at: string | null; hold_expires_at: string | null; series_id: string | null; previous_status: BookingRecord['previousStatus']; allow_reschedule_completed: boolean; created_at: string };
+type ExpiredHold = Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId' | 'startsAt' | 'endsAt'>;
+type ExpiredColumns = { identifier: string; client_id: string; provider_id: string; starts_at: string | null; ends_at: string | null };
+
+const instant = (v: string | null) => (v === null ? null : new Date(v));
+const expiredOf = (rows: ExpiredColumns[]): ExpiredHold[] =>
+  rows.map((e) => ({ identifier: e.identifier, clientId: e.client_id, providerId: e.provider_id, startsAt: instant(e.starts_at), endsAt: instant(e.ends_at) }));
+
+/** The three rows of a new booking, as `booking_insert` takes them, and how its answer becomes an `InsertedBooking`. */
+function newRows(row: NewBooking, line: HistoryLine) {
+  const participantId = newId();
+  const values = {
+    booking: asColumns(Object.fromEntries(insertedColumns.map((column) => [column, row[column]]))),
+    participant: asColumns({ identifier: participantId, bookingId: row.identifier, clientId: row.clientId, status: participantStatusOf(row) }),
+    line: asColumns({ identifier: newId(), bookingId: row.identifier, status: row.status, previousStatus: null, actor: line.actor, actorId: line.actorId, note: line.note, at: line.at }),
+  };
+  const inserted = (stored: StoredColumns): InsertedBooking => ({
+    participantId,
+    booking: {
+      ...row,
+      note: stored.note,
+      meetingLink: stored.meeting_link,
+      address: stored.address,
+      seriesId: stored.series_id,
+      previousStatus: stored.previous_status,
+      allowRescheduleCompleted: stored.allow_reschedule_completed,
+      startsAt: instant(stored.starts_at),
+      endsAt: instant(stored.ends_at),
+      holdExpiresAt: instant(stored.hold_expires_at),
+      createdAt: new Date(stored.created_at),
+    },
+  });
+  return { values, inserted };
+}
 
 export const bookingsRepository = {
-  /** Serialises the transactions of one key (a client's bookings: the limit of unpaid ones counts right). */
-  async lockKey(tx: Executor, key: string): Promise<void> {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-  },
-
   /**
-   * A client's new booking in one statement (one round trip on the busiest write): the row, its participant and its
-   * first status line. The exclusion constraint refuses an overlapping row as it is inserted (23P01); the references
-   * of the other two rows are checked at the statement's end, when the booking is there. It returns the booking as
-   * stored (the row and what the table's defaults gave it), so the answer needs no read after the commit.
+   * A new booking with its participant and its first status line (`booking_insert`, migration 0029). The exclusion
+   * constraint refuses an overlapping row (23P01). It returns the booking as stored (the row and what the table's
+   * defaults gave it), so the answer needs no read after the commit.
    */
   async insertWithHistory(tx: Executor, row: NewBooking, line: HistoryLine): Promise<InsertedBooking> {
-    const participantId = newId();
-    const values: Record<string, unknown> = { participantId, participantStatus: participantStatusOf(row), lineId: newId(), actor: line.actor, actorId: line.actorId, lineNote: line.note, at: line.at };
-    for (const column of insertedColumns) values[column] = row[column] ?? null;
-    const { rows } = await tx.execute<{ [K in DefaultedColumn]: unknown }>(insertWithHistoryStatement(values));
-    const defaults = rows[0]!;
-    const instant = (v: unknown) => (v === null ? null : new Date(v as string));
-    return {
-      participantId,
-      booking: {
-        ...row,
-        ...(defaults as Pick<BookingRecord, 'note' | 'meetingLink' | 'address' | 'seriesId' | 'previousStatus' | 'allowRescheduleCompleted'>),
-        startsAt: instant(defaults.startsAt),
-        endsAt: instant(defaults.endsAt),
-        holdExpiresAt: instant(defaults.holdExpiresAt),
-        createdAt: new Date(defaults.createdAt as string),
-      },
-    };
+    const { values, inserted } = newRows(row, line);
+    const { rows } = await tx.execute<{ stored: StoredColumns }>(
+      sql`SELECT booking_insert(${JSON.stringify(values.booking)}::jsonb, ${JSON.stringify(values.participant)}::jsonb, ${JSON.stringify(values.line)}::jsonb) AS stored`,
+    );
+    return inserted(rows[0]!.stored);
   },
 
   /**
-   * Takes a client's lock (`key`) and expires the provider's stale holds overlapping [start, end) (the exclusion
-   * constraint cannot see the clock), in one statement. The update waits for the lock (its one-time condition), so a
-   * booking takes its client's lock before any row lock, as when the lock was a statement of its own; what the lock
-   * guards, the client's unpaid count, is read by a statement sent after this one has answered (`unpaidPendingCount`):
-   * each statement of a READ COMMITTED transaction takes its snapshot when it starts, so that count sees every booking
-   * of the client that held the lock before.
+   * A client's booking of one slot in one statement (`booking_book`, migration 0029): the client's lock (`key`), the
+   * provider's stale holds overlapping the slot expired, the client's unpaid bookings counted after the lock, and the
+   * rows, unless the booking would be the client's unpaid one past `maxUnpaid` (null: it does not count); then
+   * `inserted` is undefined and the caller refuses it (its transaction rolls back, the expiries too).
    */
-  async lockAndExpireHolds(tx: Executor, key: string, providerId: string, start: Date, end: Date, now: Date): Promise<Array<Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId' | 'startsAt' | 'endsAt'>>> {
-    const at = sql`${now.toISOString()}::timestamptz`;
-    const { rows } = await tx.execute<{ expired: Array<{ identifier: string; client_id: string; provider_id: string; starts_at: string | null; ends_at: string | null }> | null }>(sql`
-      WITH locked AS (SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))),
-      expired AS (
-        UPDATE ${bookings} SET ${sql.identifier('status')} = 'expired', ${sql.identifier('previous_status')} = 'pending', ${sql.identifier('hold_expires_at')} = NULL, ${sql.identifier('updated_at')} = ${at}
-         WHERE EXISTS (SELECT 1 FROM locked) AND ${bookings.providerId} = ${providerId} AND ${bookings.status} = 'pending' AND ${bookings.holdExpiresAt} <= ${at}
-           AND ${bookings.during} && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')
-        RETURNING ${bookings.identifier}, ${bookings.clientId}, ${bookings.providerId}, ${bookings.startsAt}, ${bookings.endsAt}
-      )
-      SELECT (SELECT json_agg(expired) FROM expired) AS expired`);
-    return (rows[0]?.expired ?? []).map((e) => ({
-      identifier: e.identifier,
-      clientId: e.client_id,
-      providerId: e.provider_id,
-      startsAt: e.starts_at ? new Date(e.starts_at) : null,
-      endsAt: e.ends_at ? new Date(e.ends_at) : null,
-    }));
+  async book(tx: Executor, key: string, row: NewBooking & { startsAt: Date; endsAt: Date }, line: HistoryLine, now: Date, maxUnpaid: number | null): Promise<{ expired: ExpiredHold[]; inserted: InsertedBooking | undefined }> {
+    const { values, inserted } = newRows(row, line);
+    const { rows } = await tx.execute<{ booked: { expired: ExpiredColumns[]; unpaid: number; stored: StoredColumns | null } }>(
+      sql`SELECT booking_book(${key}, ${row.clientId}::uuid, ${row.providerId}::uuid, ${row.startsAt.toISOString()}::timestamptz, ${row.endsAt.toISOString()}::timestamptz,
+        ${now.toISOString()}::timestamptz, ${maxUnpaid}::int, ${JSON.stringify(values.booking)}::jsonb, ${JSON.stringify(values.participant)}::jsonb, ${JSON.stringify(values.line)}::jsonb) AS booked`,
+    );
+    const booked = rows[0]!.booked;
+    return { expired: expiredOf(booked.expired), inserted: booked.stored ? inserted(booked.stored) : undefined };
+  },
+
+  /**
+   * Takes a client's lock (`key`) for the rest of the transaction, expires the provider's stale holds overlapping
+   * [start, end) (the exclusion constraint cannot see the clock) and counts the client's unpaid bookings after the
+   * lock, so the count sees every booking of the client made while this one waited (`booking_client_lock`).
+   */
+  async lockAndExpireHolds(tx: Executor, key: string, clientId: string, providerId: string, start: Date, end: Date, now: Date): Promise<{ expired: ExpiredHold[]; unpaid: number }> {
+    const { rows } = await tx.execute<{ locked: { expired: ExpiredColumns[]; unpaid: number } }>(
+      sql`SELECT booking_client_lock(${key}, ${clientId}::uuid, ${providerId}::uuid, ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz) AS locked`,
+    );
+    const locked = rows[0]!.locked;
+    return { expired: expiredOf(locked.expired), unpaid: locked.unpaid };
   },
 
   async insert(tx: Executor, row: NewBooking): Promise<void> {
@@ -298,12 +297,6 @@ export const bookingsRepository = {
       .orderBy(asc(bookings.endsAt))
       .limit(limit)
       .for('update', { skipLocked: true });
-  },
-
-  /** A client's unpaid pending bookings that still hold a slot; a weekly series counts once. */
-  async unpaidPendingCount(ex: Executor, clientId: string, now: Date): Promise<number> {
-    const { rows } = await ex.execute<{ n: number }>(sql`SELECT (${unpaidCount(clientId, sql`${now.toISOString()}::timestamptz`)}) AS n`);
-    return Number(rows[0]?.n ?? 0);
   },
 
   /** The provider's busy intervals in [from, to) at `now` (`busyTimes`), epoch milliseconds. */

@@ -151,84 +151,90 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
   };
 
   /**
-   * The client's bookings of a slot (one, or a weekly series), all in one transaction: the client's lock first (with
-   * the stale holds overlapping the slot expired, as the exclusion constraint cannot see the clock); then, read
-   * together in one round trip (the connection pipelines), the client's unpaid bookings, the slot check and the
-   * terms; then the rows and their event.
+   * The client's bookings of a slot (one, or a weekly series). The slot check and the terms are read first, together,
+   * each a statement prepared once on the pool (they need no lock: the exclusion constraint refuses a slot taken
+   * meanwhile); then one transaction takes the client's lock (with the stale holds overlapping the slot expired, as
+   * the exclusion constraint cannot see the clock), counts the client's unpaid bookings after it, and writes the rows
+   * and their event.
    */
   async function book(actor: Actor, input: BookingValues, occurrences: number): Promise<Booking[]> {
     const clientId = actor.userId;
     // Whose slot it is and when, from the identifier alone (a forged one is refused before anything is read).
     const claimed = availability.timeslotOf(input.timeslotIdentifier);
+    const [check, offer] = await Promise.all([
+      availability.verifyTimeslot(input.timeslotIdentifier),
+      readTerms(db, { providerId: claimed.providerId, clientId, therapyId: input.therapyIdentifier, modalityId: input.modalityIdentifier }),
+    ]);
+    // Judged in the order the client reads the errors: the slot, the terms, the licence, the debt, the unpaid limit.
+    const slot = await judgeSlot(db, check);
+    const { fee, online, address, requiresApproval: approval, region, owesDebt, shown } = judgeTerms(offer, input.therapyIdentifier, slot.categoryId);
+    await checkLicence(region, slot.providerId);
+    if (owesDebt) throw AppError.conflict('CONFLICT', 'outstandingDebt');
 
-    const { inserted, shown } = await slotTaken(() =>
+    const free = fee.isFree || fee.amount === 0;
+    const status: BookingStatus = approval ? 'requested' : free ? 'confirmed' : 'pending';
+    const rowAt = (interval: { start: Date; end: Date }, seriesId: string | null, now: Date) =>
+      newRow({
+        clientId,
+        providerId: slot.providerId,
+        therapyCategoryId: input.therapyIdentifier,
+        modalityId: input.modalityIdentifier,
+        status,
+        startsAt: interval.start,
+        endsAt: interval.end,
+        note: input.note,
+        meetingLink: online ? 'online' : null,
+        address,
+        priceAmount: free ? 0 : fee.amount,
+        currencyCode: fee.currencyCode,
+        holdExpiresAt: status === 'pending' ? new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE) : null,
+        seriesId,
+        createdBy: 'client',
+        paidAt: status === 'confirmed' ? now : null,
+      });
+    const lineOf = () => ({ actor: 'client' as const, actorId: clientId, note: input.note, at: clock.now() });
+    const change = status === 'requested' ? 'requested' : status === 'confirmed' ? 'paid' : 'created';
+    // Only an unpaid booking counts against the limit, and a series once.
+    const maxUnpaid = status === 'pending' ? MAX_UNPAID_PENDING : null;
+    const lockKey = `booking-client:${clientId}`;
+
+    const inserted = await slotTaken(() =>
       events.transaction(async (tx) => {
         const now = clock.now();
-        const stale = await repo.lockAndExpireHolds(tx, `booking-client:${clientId}`, claimed.providerId, new Date(claimed.start), new Date(claimed.end), now);
-        // Three reads that do not depend on each other; the count is sent after the lock was granted, so it sees
-        // every booking of the client made before. They are judged in the order the client reads the errors: the
-        // slot, the terms, the licence, the debt, the unpaid limit.
-        const [unpaid, check, offer] = await Promise.all([
-          repo.unpaidPendingCount(tx, clientId, now),
-          availability.verifyTimeslot(input.timeslotIdentifier, undefined, undefined, tx),
-          readTerms(tx, { providerId: claimed.providerId, clientId, therapyId: input.therapyIdentifier, modalityId: input.modalityIdentifier }),
-        ]);
-        const slot = await judgeSlot(tx, check);
-        const { fee, online, address, requiresApproval: approval, region, owesDebt, shown } = judgeTerms(offer, input.therapyIdentifier, slot.categoryId);
-        await checkLicence(region, slot.providerId, tx);
-        if (owesDebt) throw AppError.conflict('CONFLICT', 'outstandingDebt');
-        const intervals = [{ start: slot.start, end: slot.end }];
-        if (occurrences > 1) {
-          const repeats = await availability.weeklyRepeats(slot.providerId, slot.categoryId, slot.start.getTime(), slot.end.getTime(), occurrences, tx);
-          for (const [i, r] of repeats.entries()) {
-            if (!r.offered) throw seriesCollision(i + 2, new Date(r.start));
-            intervals.push({ start: new Date(r.start), end: new Date(r.end) });
-          }
+        if (occurrences === 1) {
+          // One statement: the client's lock, the stale holds overlapping the slot expired, the unpaid count after the
+          // lock, and the rows unless the limit is reached. An overlap (23P01) fails it, and `slotTaken` answers 409.
+          const row = rowAt(slot, null, now);
+          const booked = await repo.book(tx, lockKey, { ...row, startsAt: slot.start, endsAt: slot.end }, lineOf(), now, maxUnpaid);
+          if (!booked.inserted) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
+          await expiredHolds(tx, booked.expired);
+          await publish(tx, row, change, status, null);
+          return [booked.inserted];
         }
-        const free = fee.isFree || fee.amount === 0;
-        const status: BookingStatus = approval ? 'requested' : free ? 'confirmed' : 'pending';
-        // Only an unpaid booking counts against the limit, and a series once.
-        if (status === 'pending' && unpaid + 1 > MAX_UNPAID_PENDING) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
-        await expiredHolds(tx, stale);
-        const seriesId = occurrences > 1 ? newId() : null;
-
+        const locked = await repo.lockAndExpireHolds(tx, lockKey, clientId, slot.providerId, slot.start, slot.end, now);
+        if (maxUnpaid !== null && locked.unpaid + 1 > maxUnpaid) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
+        const intervals = [{ start: slot.start, end: slot.end }];
+        const repeats = await availability.weeklyRepeats(slot.providerId, slot.categoryId, slot.start.getTime(), slot.end.getTime(), occurrences, tx);
+        for (const [i, r] of repeats.entries()) {
+          if (!r.offered) throw seriesCollision(i + 2, new Date(r.start));
+          intervals.push({ start: new Date(r.start), end: new Date(r.end) });
+        }
+        await expiredHolds(tx, locked.expired);
+        const seriesId = newId();
         const made: InsertedBooking[] = [];
         for (const [i, interval] of intervals.entries()) {
           if (i > 0) await clearStaleHolds(tx, slot.providerId, interval.start, interval.end);
-          const row = newRow({
-            clientId,
-            providerId: slot.providerId,
-            therapyCategoryId: input.therapyIdentifier,
-            modalityId: input.modalityIdentifier,
-            status,
-            startsAt: interval.start,
-            endsAt: interval.end,
-            note: input.note,
-            meetingLink: online ? 'online' : null,
-            address,
-            priceAmount: free ? 0 : fee.amount,
-            currencyCode: fee.currencyCode,
-            holdExpiresAt: status === 'pending' ? new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE) : null,
-            seriesId,
-            createdBy: 'client',
-            paidAt: status === 'confirmed' ? now : null,
-          });
-          const line = { actor: 'client' as const, actorId: clientId, note: input.note, at: clock.now() };
-          if (occurrences === 1) {
-            // An overlap (23P01) fails the transaction, and `slotTaken` answers 409.
-            made.push(await repo.insertWithHistory(tx, row, line));
-          } else {
-            // A series inserts under a savepoint, so a collision can name its occurrence.
-            try {
-              made.push(await tx.transaction(async (sp) => repo.insertWithHistory(sp, row, line)));
-            } catch (err) {
-              if (isPgError(err, '23P01')) throw seriesCollision(i + 1, interval.start);
-              throw err;
-            }
+          const row = rowAt(interval, seriesId, now);
+          // Each under a savepoint, so a collision can name its occurrence.
+          try {
+            made.push(await tx.transaction(async (sp) => repo.insertWithHistory(sp, row, lineOf())));
+          } catch (err) {
+            if (isPgError(err, '23P01')) throw seriesCollision(i + 1, interval.start);
+            throw err;
           }
-          await publish(tx, row, status === 'requested' ? 'requested' : status === 'confirmed' ? 'paid' : 'created', status, null);
+          await publish(tx, row, change, status, null);
         }
-        return { inserted: made, shown };
+        return made;
       }),
     );
     // The answer from the rows as stored and what the terms read: a new booking has no reschedules and no feedback yet.
@@ -274,7 +280,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     const now = clock.now();
     const id = await slotTaken(() =>
       events.transaction(async (tx) => {
-        await repo.lockKey(tx, `booking-client:${clientId}`);
+        const locked = await repo.lockAndExpireHolds(tx, `booking-client:${clientId}`, clientId, offer.providerId, offer.start, offer.end, now);
         const row = newRow({
           clientId,
           providerId: offer.providerId,
@@ -293,8 +299,8 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
           createdBy: 'client',
           paidAt: status === 'confirmed' ? now : null,
         });
-        if (status === 'pending' && (await repo.unpaidPendingCount(tx, clientId, now)) + 1 > MAX_UNPAID_PENDING) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
-        await clearStaleHolds(tx, offer.providerId, offer.start, offer.end);
+        if (status === 'pending' && locked.unpaid + 1 > MAX_UNPAID_PENDING) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
+        await expiredHolds(tx, locked.expired);
         await repo.insert(tx, row);
         await claim(tx, row.identifier);
         await history(tx, row.identifier, status, null, 'client', clientId, null);
