@@ -96,7 +96,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-function toApiError(status: number, body: unknown): ApiError {
+/** `Retry-After` as whole seconds (the API sends seconds, never a date). */
+const retryAfterOf = (response: Response | undefined): number | undefined => {
+  const seconds = Number(response?.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+};
+
+function toApiError(status: number, body: unknown, response?: Response): ApiError {
   if (isRecord(body) && typeof body.message === 'string') {
     const errors = body.errors;
     return new ApiError({
@@ -105,6 +111,7 @@ function toApiError(status: number, body: unknown): ApiError {
       message: body.message,
       errors: Array.isArray(errors) ? errors.filter((e): e is string => typeof e === 'string') : typeof errors === 'string' ? errors : undefined,
       requestId: typeof body.requestId === 'string' ? body.requestId : undefined,
+      retryAfterSeconds: retryAfterOf(response),
     });
   }
   // A body we cannot read (proxy page, crash): say something useful instead of "undefined".
@@ -217,9 +224,10 @@ async function requestBody(method: string, path: string, options: RequestOptions
 
   if (!response.ok) {
     await specMessages();
-    const error = toApiError(response.status, body);
-    // A 5xx is ours to fix: reported with the request id the API logged it under. A 4xx is an answer, not a fault.
-    if (response.status >= 500) reportError(error, error.requestId ?? response.headers.get('x-request-id') ?? undefined);
+    const error = toApiError(response.status, body, response);
+    // A 5xx is ours to fix: reported with the request id the API logged it under. A 4xx is an answer, not a fault, and
+    // a 503 SERVICE_UNAVAILABLE is the database briefly out of reach (the API logged it), tried again below.
+    if (response.status >= 500 && error.code !== 'SERVICE_UNAVAILABLE') reportError(error, error.requestId ?? response.headers.get('x-request-id') ?? undefined);
     throw error;
   }
   return body;

@@ -30,14 +30,17 @@ export class ApiError extends Error {
   readonly code: string;
   readonly errors: string[] | string | undefined;
   readonly requestId: string | undefined;
+  /** The server's `Retry-After` in seconds (a 429, or a 503 while its database is briefly out of reach). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(init: { status: number; code: string; message: string; errors?: string[] | string; requestId?: string }) {
+  constructor(init: { status: number; code: string; message: string; errors?: string[] | string; requestId?: string; retryAfterSeconds?: number }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
     this.errors = init.errors;
     this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
   /** The individual messages, whether the server sent a list or one string. */
