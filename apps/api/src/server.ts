@@ -69,7 +69,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: St
       ? await seedDemoData(db, { hashPassword, seal: fieldEncryptionFromConfig(config).seal, storeFile: (key, data, type) => storage.put(key, data, type) })
       : [];
     const app = await buildApp({ config, db, logger: opts.logger });
-    connectionLost = (err) => app.log.warn({ err }, 'database connection lost; the pool replaces it');
+    // The code and message only: pg-pool hangs the whole client on an idle client's error.
+    connectionLost = (err) => app.log.warn({ code: (err as { code?: string }).code, reason: err.message }, 'database connection lost; the pool replaces it');
     const address = await app.listen({ port: config.port, host: config.host });
     if (config.seedDemo) {
       await seedDemoBookings(app, demoAccounts, app.log);
