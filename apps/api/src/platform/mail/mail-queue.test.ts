@@ -3,6 +3,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+import { failInserts } from '../../../test/failing-inserts.ts';
 import { JOBS_SCHEMA, startJobs, type Jobs } from '../jobs.ts';
 import { createMailQueue, MAIL_QUEUE } from './mail-queue.ts';
 import { createMailer, mailDomainOf } from './mailer.ts';
@@ -62,21 +63,12 @@ const to = () => `mail.${crypto.randomBytes(4).toString('hex')}@example.com`;
 const mailsTo = (address: string) => sink.mails.filter((m) => m.to.includes(address));
 const marked = async (jobId: string) => (await sql('SELECT 1 FROM mail_deliveries WHERE job_id = $1', [jobId])).length;
 
-/** The mark fails `times` times (a trigger: the statement after the SMTP answer fails, as if the process died there). */
-async function failMarks(times: number) {
-  await sql('DROP TRIGGER IF EXISTS fail_mark ON mail_deliveries');
-  await sql('DROP SEQUENCE IF EXISTS mark_attempts');
-  await sql('CREATE SEQUENCE mark_attempts');
-  await sql(`CREATE OR REPLACE FUNCTION fail_mark() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      -- nextval is not rolled back with the failed statement, so it counts the attempts.
-      IF nextval('mark_attempts') <= ${times} THEN RAISE EXCEPTION 'mark failed (test)'; END IF;
-      RETURN NEW;
-    END $$`);
-  await sql('CREATE TRIGGER fail_mark BEFORE INSERT ON mail_deliveries FOR EACH ROW EXECUTE FUNCTION fail_mark()');
-}
+/** The mark fails `times` times: the statement after the SMTP answer fails, as if the process died there. */
+let failing: Awaited<ReturnType<typeof failInserts>> | undefined;
+const failMarks = async (times: number) => (failing = await failInserts(sql, 'mail_deliveries', times));
 beforeEach(async () => {
-  await sql('DROP TRIGGER IF EXISTS fail_mark ON mail_deliveries');
+  await failing?.restore();
+  failing = undefined;
 });
 
 /** A mail queue whose worker is ours to run by hand: `run(sealed, jobId)` is one try of one job. */
@@ -123,7 +115,7 @@ describe('mail: one Message-ID per job, marked sent before the job completes', (
     const sealed = await byHand.queued(address);
     const jobId = crypto.randomUUID();
     await failMarks(1);
-    await expect(byHand.run(sealed, jobId)).rejects.toMatchObject({ cause: { message: 'mark failed (test)' } });
+    await expect(byHand.run(sealed, jobId)).rejects.toMatchObject({ cause: { message: 'mail_deliveries unavailable (test)' } });
     expect(mailsTo(address)).toHaveLength(1);
     expect(await marked(jobId)).toBe(0);
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TopupResponse, WalletTransaction } from '@therapy/contracts/wallet';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../../test/harness.ts';
+import { failInserts } from '../../../../test/failing-inserts.ts';
 import { JOBS_SCHEMA, startJobs, type Jobs } from '../../../platform/jobs.ts';
 import { createSandboxWebhooks, PAYSTACK_WEBHOOK_RETRIES, SANDBOX_WEBHOOK_QUEUE, type SandboxWebhook } from './sandbox-webhooks.ts';
 
@@ -23,22 +24,13 @@ afterAll(async () => {
 
 const sql = async (text: string, values: unknown[] = []) => (await t.db.$client.query(text, values)).rows as Array<Record<string, unknown>>;
 
-/** The app's webhook route answers 500 `times` times: storing the event fails (a trigger), as with a database hiccup. */
-async function failWebhooks(times: number) {
-  await sql('DROP TRIGGER IF EXISTS fail_webhook ON gateway_events');
-  await sql('DROP SEQUENCE IF EXISTS webhook_attempts');
-  await sql('CREATE SEQUENCE webhook_attempts');
-  await sql(`CREATE OR REPLACE FUNCTION fail_webhook() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      -- nextval is not rolled back with the failed insert, so it counts the deliveries.
-      IF nextval('webhook_attempts') <= ${times} THEN RAISE EXCEPTION 'gateway_events unavailable (test)'; END IF;
-      RETURN NEW;
-    END $$`);
-  await sql('CREATE TRIGGER fail_webhook BEFORE INSERT ON gateway_events FOR EACH ROW EXECUTE FUNCTION fail_webhook()');
-}
-const deliveriesTried = async () => Number((await sql("SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS n FROM webhook_attempts"))[0]!.n);
+/** The app's webhook route answers 500 `times` times: storing the event fails, as with a database hiccup. */
+let failing: Awaited<ReturnType<typeof failInserts>> | undefined;
+const failWebhooks = async (times: number) => (failing = await failInserts(sql, 'gateway_events', times));
+const deliveriesTried = () => failing!.tried();
 beforeEach(async () => {
-  await sql('DROP TRIGGER IF EXISTS fail_webhook ON gateway_events');
+  await failing?.restore();
+  failing = undefined;
 });
 
 interface DeliveryRow {
