@@ -1,10 +1,9 @@
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/harness.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
-import { createDatabase, statementName, TurnBatchedSocket, type Database } from './client.ts';
+import { createDatabase, statementName, type Database } from './client.ts';
 import { notify } from './listener.ts';
 import { preparedPerExecutor } from './prepared.ts';
 import { users } from './schema/index.ts';
@@ -180,25 +179,5 @@ describe('a lost connection', () => {
     );
     expect(fault).toBeDefined();
     expect(isDatabaseUnavailable(fault)).toBe(false);
-  });
-});
-
-describe('the socket', () => {
-  it('holds what is written in one turn of the event loop and sends it together after that turn', async () => {
-    const received: Buffer[] = [];
-    const server = net.createServer((peer) => peer.on('data', (chunk) => received.push(chunk)));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const socket = new TurnBatchedSocket();
-    await new Promise<void>((resolve) => socket.connect((server.address() as net.AddressInfo).port, '127.0.0.1', resolve));
-    socket.write('parse|');
-    socket.write(Buffer.from('bind|'));
-    socket.write('sync', 'utf8');
-    expect(socket.writableCorked).toBe(1);
-    await new Promise((resolve) => process.nextTick(resolve));
-    expect(socket.writableCorked).toBe(0);
-    for (let i = 0; i < 50 && Buffer.concat(received).length < 15; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(Buffer.concat(received).toString()).toBe('parse|bind|sync');
-    socket.destroy();
-    await new Promise((resolve) => server.close(resolve));
   });
 });

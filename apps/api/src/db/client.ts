@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import net from 'node:net';
 import type { Logger } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -33,7 +32,6 @@ export interface DatabaseOptions {
  * - `connectionTimeoutMillis`: a request waits at most 15 s for a connection (a server that does not answer, or a burst
  *   that holds every pooled connection) instead of forever; a server that is down refuses at once. `keepAlive` finds a
  *   peer that vanished without closing its socket.
- * - `stream`: the socket is ours (`TurnBatchedSocket`), so what is written in one turn goes out in one write.
  */
 export function createDatabase(url: string, options: DatabaseOptions = {}): Database {
   const pool = new pg.Pool({
@@ -43,7 +41,6 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     connectionTimeoutMillis: 15_000,
     keepAlive: true,
     pipeline: true,
-    stream: () => new TurnBatchedSocket(),
   });
   const lost = (err: Error) => options.onConnectionLost?.(err);
   pool.on('error', lost);
@@ -56,36 +53,4 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
 /** A prepared statement's name made from its text: one text, one name, on every connection and every instance. */
 export function statementName(text: string): string {
   return `q_${crypto.createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
-}
-
-/**
- * A socket that sends what is written to it in one turn of the event loop as one write. node-postgres writes each
- * message of the protocol on its own (a query with values is five: parse, bind, describe, execute, sync), and every
- * write to PostgreSQL's socket is a system call that also wakes the backend; gathered, a query (or several sent
- * together) is one. It is given to node-postgres through its documented `stream` option and uses only Node's public
- * `cork`/`uncork`. Node sets a socket's `write` back to its own when it connects, so the gathering write is put in
- * place once the socket is connected. Over TLS node-postgres writes to a TLS socket layered on this one, which then
- * gathers nothing and changes nothing.
- */
-export class TurnBatchedSocket extends net.Socket {
-  #corked = false;
-  readonly #uncork = () => {
-    this.#corked = false;
-    this.uncork();
-  };
-
-  constructor() {
-    super();
-    this.on('connect', () => {
-      const write = net.Socket.prototype.write;
-      this.write = ((...args: unknown[]) => {
-        if (!this.#corked) {
-          this.#corked = true;
-          this.cork();
-          process.nextTick(this.#uncork);
-        }
-        return write.apply(this, args as Parameters<net.Socket['write']>);
-      }) as net.Socket['write'];
-    });
-  }
 }
