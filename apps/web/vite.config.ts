@@ -8,6 +8,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { endpointHead, type EndpointDefinition } from '../../packages/contracts/src/endpoint.ts';
 
+/** The test files that call `vi.mock` (paths relative to this folder): they run in a project of their own. */
+function mockingTestFiles(): string[] {
+  const dir = fileURLToPath(new URL('./src', import.meta.url));
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file) && fs.readFileSync(path.join(dir, file), 'utf8').includes('vi.mock('))
+    .map((file) => `src/${file.split(path.sep).join('/')}`);
+}
+
 // Resolve from this file, not the shell's cwd, so `vite build apps/web` from the repo root behaves the same.
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_ORIGIN ?? 'http://localhost:3000';
@@ -95,8 +104,16 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Two files at a time (vitest's default on two cores is one). Most files share their workers' modules instead of
+    // loading React, the router and i18n again for each (three quarters of the run): the setup clears the DOM and
+    // storage after every test, and stores are reset by the tests that set them. A file that replaces a module with
+    // `vi.mock` runs isolated, since the replacement would leak into, or miss, files sharing its modules (issue 44).
+    maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: mockingTestFiles(), isolate: false } },
+      { extends: true, test: { name: 'isolated', include: mockingTestFiles() } },
+    ],
   },
 });
