@@ -126,12 +126,15 @@ export function usePeer(room: Room, local: MediaStream | null) {
     [close, connect, polite, send],
   );
 
-  // Signals for this room, while joined.
+  // Signals for this room, while joined, handled one after the other in the order they came: a candidate that
+  // arrives while the offer before it is still being applied must wait for it (added before the remote description,
+  // it would be refused and lost, and on a slow device the call then never connects).
   useEffect(() => {
     if (!joined) return;
+    let handled = Promise.resolve();
     const stopSignals = onLiveMessage('room.signal', (message) => {
       if (message.bookingId !== bookingId) return;
-      void onSignal(message.signal as RoomSignal).catch(() => undefined);
+      handled = handled.then(() => onSignal(message.signal as RoomSignal)).catch(() => undefined);
     });
     const stopRefused = onLiveMessage('room.refused', (message) => {
       if (message.bookingId === bookingId) setState('refused');
