@@ -1,13 +1,13 @@
 import { accessLogQuery as accessLogQuerySchema, accessLogRecordTypes, type AccessLogEntry, type AccessLogRecordType } from '@therapy/contracts/access-log';
 import { localize } from '@therapy/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Lock, ScrollText, SearchX } from 'lucide-react';
+import {   ScrollText, SearchX } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { PageHeading } from '@/components/page-heading';
+import { PracticePage } from '@/components/practice-page';
 import { Alert } from '@/components/ui/alert';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -42,27 +42,11 @@ function filtersFrom(params: URLSearchParams): AccessLogFilters {
  * of cards below.
  */
 export function AccessLogRoute() {
-  const userType = useAuthStore((s) => s.user?.userType);
-  if (userType && userType !== 'provider') return <ProvidersOnly />;
-  return <ProviderAccessLog />;
-}
-
-function ProvidersOnly() {
   const { t } = useAccessLogTranslation();
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
-      <h1 className="sr-only">{t('title')}</h1>
-      <EmptyState
-        icon={Lock}
-        title={t('providersOnly.title')}
-        description={t('providersOnly.body')}
-        action={
-          <Link to="/" className={buttonClasses({ variant: 'secondary' })}>
-            {t('providersOnly.back')}
-          </Link>
-        }
-      />
-    </div>
+    <PracticePage width="6xl" title={t('title')} lead={t('lead')} clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}>
+      <ProviderAccessLog />
+    </PracticePage>
   );
 }
 
@@ -90,13 +74,7 @@ function ProviderAccessLog() {
   const clientName = list.data?.data.find((e) => e.clientIdentifier === rawClient)?.clientName ?? undefined;
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-      <Link to="/practice" className="mb-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-brand-800 underline-offset-2 hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t('back')}
-      </Link>
-      <PageHeading title={t('title')} lead={t('lead')} />
-
+    <>
       <Filters
         key={[params.get('kind'), rawClient, params.get('from'), params.get('to')].join('|')}
         initial={{ kind: params.get('kind') ?? '', client: rawClient, from: params.get('from') ?? '', to: params.get('to') ?? '' }}
@@ -160,7 +138,7 @@ function ProviderAccessLog() {
           {list.isSuccess && !list.isPlaceholderData && list.data.data.length > 0 ? t('count', { count: list.data.meta.total }) : ''}
         </p>
       </div>
-    </div>
+    </>
   );
 }
 

@@ -1,14 +1,11 @@
 import type { BankForm } from '@therapy/contracts/bank-details';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Landmark, Lock, Pencil, ShieldCheck } from 'lucide-react';
+import {  Landmark,  Pencil, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
-import { PageHeading } from '@/components/page-heading';
+import { PracticePage } from '@/components/practice-page';
 import { SectionCard, SectionStatus } from '@/components/section-card';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { useAuthStore } from '@/lib/auth-store';
+import { Button } from '@/components/ui/button';
 import { bankDetailsQuery } from '../api/bank-details-api';
 import { BankDetailsForm } from '../components/bank-details-form';
 import { SavedBankDetails } from '../components/saved-bank-details';
@@ -22,32 +19,10 @@ const bankCodeKey: Record<BankForm, 'fields.sortCode' | 'fields.routingNumber' |
 /** /practice/bank-details: where a provider's earnings are paid (spec §3 "Bank details (payout)"). Providers only. */
 export function BankDetailsRoute() {
   const { t } = useTranslation('bankDetails');
-  const userType = useAuthStore((s) => s.user?.userType);
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
-      <Link to="/practice" className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {t('back')}
-      </Link>
-      <PageHeading title={t('title')} lead={userType === 'provider' ? t('lead') : undefined} />
-      {userType === 'provider' ? <ProviderBankDetails /> : userType ? <ProvidersOnly /> : null}
-    </div>
-  );
-}
-
-function ProvidersOnly() {
-  const { t } = useTranslation('bankDetails');
-  return (
-    <EmptyState
-      icon={Lock}
-      title={t('providersOnly.title')}
-      description={t('providersOnly.body')}
-      action={
-        <Link to="/overview" className={buttonClasses({ variant: 'secondary' })}>
-          {t('providersOnly.back')}
-        </Link>
-      }
-    />
+    <PracticePage title={t('title')} lead={t('lead')} clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}>
+      <ProviderBankDetails />
+    </PracticePage>
   );
 }
 

@@ -1,18 +1,16 @@
 import { credentialFileAccept, credentialFileProblem, type CredentialFile, type Qualification } from '@therapy/contracts/credentials';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, BadgeCheck, Eye, FileText, Lock, Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
+import {  BadgeCheck, Eye, FileText,  Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
+import {  useLocation, useSearchParams } from 'react-router';
 import { FileName, FileSize } from '@/components/file-preview/file-name';
-import { PageHeading } from '@/components/page-heading';
+import { PracticePage } from '@/components/practice-page';
 import { SectionCard, SectionStatus } from '@/components/section-card';
 import { Alert } from '@/components/ui/alert';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-error';
-import { useAuthStore } from '@/lib/auth-store';
 import { openModal, useModalStore } from '@/lib/modal-store';
 import { notify } from '@/lib/toast';
 import { insuranceQuery, qualificationsQuery, useDeleteInsurance, useDeleteQualification, useUploadInsurance } from '../api/credentials-api';
@@ -21,32 +19,10 @@ import { FilePicker } from '../components/file-picker';
 /** /practice/credentials: the provider's licences and other qualifications, and (at #insurance) the indemnity insurance. */
 export function CredentialsRoute() {
   const { t } = useTranslation('credentials');
-  const userType = useAuthStore((s) => s.user?.userType);
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
-      <Link to="/practice" className="mb-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {t('backToPractice')}
-      </Link>
-      <PageHeading title={t('title')} lead={userType === 'provider' ? t('lead') : undefined} />
-      {userType === 'provider' ? <ProviderCredentials /> : userType ? <ProvidersOnly /> : null}
-    </div>
-  );
-}
-
-function ProvidersOnly() {
-  const { t } = useTranslation('credentials');
-  return (
-    <EmptyState
-      icon={Lock}
-      title={t('providersOnly.title')}
-      description={t('providersOnly.body')}
-      action={
-        <Link to="/overview" className={buttonClasses({ variant: 'secondary' })}>
-          {t('providersOnly.back')}
-        </Link>
-      }
-    />
+    <PracticePage width="4xl" title={t('title')} lead={t('lead')} clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}>
+      <ProviderCredentials />
+    </PracticePage>
   );
 }
 

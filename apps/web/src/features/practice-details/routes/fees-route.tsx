@@ -3,18 +3,18 @@ import { Banknote, Layers } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { PracticePage } from '@/components/practice-page';
 import { SectionCard, SectionStatus } from '@/components/section-card';
 import { buttonClasses } from '@/components/ui/button';
 import { referenceName } from '@/lib/reference-names-de';
 import { bookingFeesQuery } from '../api/practice-details-api';
 import { FeeForm } from '../components/fee-form';
-import { PracticePage } from '../components/practice-page';
 
 /** /practice/fees: the default session fee ("Provider fees") and a fee per therapy the provider offers. */
 export function FeesRoute() {
   const { t } = useTranslation('practice-details');
   return (
-    <PracticePage title={t('fees.title')}>
+    <PracticePage clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }} title={t('fees.title')}>
       <Fees />
     </PracticePage>
   );

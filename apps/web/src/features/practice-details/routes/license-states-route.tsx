@@ -6,19 +6,19 @@ import { MapPinned } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { PracticePage } from '@/components/practice-page';
 import { SectionCard, SectionStatus } from '@/components/section-card';
 import { Button } from '@/components/ui/button';
 import { MultiSelect } from '@/components/ui/multi-select';
 import { currentLocale } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
 import { licenseStatesQuery, usStatesQuery, useSaveLicenseStates } from '../api/practice-details-api';
-import { PracticePage } from '../components/practice-page';
 
 /** /practice/license-states: the US states where the provider holds a licence, in the searchable state picker. */
 export function LicenseStatesRoute() {
   const { t } = useTranslation('practice-details');
   return (
-    <PracticePage title={t('licenseStates.title')} lead={t('licenseStates.lead')}>
+    <PracticePage clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }} title={t('licenseStates.title')} lead={t('licenseStates.lead')}>
       <LicenseStates />
     </PracticePage>
   );

@@ -3,13 +3,13 @@ import type { WorkHistory } from '@therapy/contracts/practice-details';
 import { BriefcaseBusiness, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
+import { PracticePage } from '@/components/practice-page';
 import { SectionStatus } from '@/components/section-card';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { openModal } from '@/lib/modal-store';
 import { workHistoryQuery } from '../api/practice-details-api';
 import { formatMonth } from '../components/month';
-import { PracticePage } from '../components/practice-page';
 
 /** /practice/work-history: the provider's positions, added and edited in the "Employment History" modal. */
 export function WorkHistoryRoute() {
@@ -21,7 +21,7 @@ export function WorkHistoryRoute() {
     </Button>
   );
   return (
-    <PracticePage title={t('workHistory.title')} lead={t('workHistory.lead')} actions={add}>
+    <PracticePage clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }} title={t('workHistory.title')} lead={t('workHistory.lead')} actions={add}>
       <WorkHistoryList />
     </PracticePage>
   );

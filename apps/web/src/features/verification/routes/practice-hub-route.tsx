@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProviderVerification, VerificationNote } from '@therapy/contracts/verification';
-import { ClipboardCheck, Lock, ScrollText, ShieldCheck } from 'lucide-react';
+import { ClipboardCheck,  ScrollText, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
-import { PageHeading } from '@/components/page-heading';
+import { PracticePage } from '@/components/practice-page';
 import { SectionCard, SectionStatus } from '@/components/section-card';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { errorMessage, isApiError } from '@/lib/api-error';
-import { useAuthStore } from '@/lib/auth-store';
 import { notify } from '@/lib/toast';
 import { useSubmitVerification, verificationNoteQuery, verificationQuery } from '../api/verification-api';
 import { SetupChecklist } from '../components/setup-checklist';
@@ -19,28 +17,10 @@ import { VerificationStatusBadge } from '../components/status-badge';
 /** /practice: the provider's practice hub: verification status, the operator's note, the checklist and submission. */
 export function PracticeHubRoute() {
   const { t } = useTranslation('verification');
-  const userType = useAuthStore((s) => s.user?.userType);
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
-      <PageHeading title={t('hub.title')} lead={userType === 'provider' ? t('hub.lead') : undefined} />
-      {userType === 'provider' ? <ProviderPractice /> : userType ? <ProvidersOnly /> : null}
-    </div>
-  );
-}
-
-function ProvidersOnly() {
-  const { t } = useTranslation('verification');
-  return (
-    <EmptyState
-      icon={Lock}
-      title={t('providersOnly.title')}
-      description={t('providersOnly.body')}
-      action={
-        <Link to="/" className={buttonClasses({ variant: 'secondary' })}>
-          {t('providersOnly.back')}
-        </Link>
-      }
-    />
+    <PracticePage backToPractice={false} title={t('hub.title')} lead={t('hub.lead')} clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}>
+      <ProviderPractice />
+    </PracticePage>
   );
 }
 
