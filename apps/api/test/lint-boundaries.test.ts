@@ -33,6 +33,8 @@ const forbidden: Array<[string, string, string, string]> = [
   ['Drizzle in a service', service, "import { eq } from 'drizzle-orm';", 'no-restricted-imports'],
   ['a table in a service', service, "import { users } from '../../db/schema/users.ts';", 'no-restricted-imports'],
   ['pg outside db/', service, "import pg from 'pg';", 'no-restricted-imports'],
+  ['a SQLSTATE read in a service', service, "export const taken = (e: { code?: string }) => e.code === '23505';", 'no-restricted-syntax'],
+  ['isPgError in a service', service, "import { isPgError } from '../../platform/pg-errors.ts';", 'no-restricted-imports'],
   ['a web feature importing another', 'apps/web/src/features/wallet/planted.tsx', "import { x } from '@/features/bookings/booking-card.tsx';", 'architecture/no-cross-feature-imports'],
   ['a web feature importing another by a relative path', 'apps/web/src/features/wallet/planted.tsx', "import { x } from '../bookings/booking-card.tsx';", 'architecture/no-cross-feature-imports'],
   ['web lib/ importing a feature', 'apps/web/src/lib/planted.ts', "import { x } from '@/features/wallet/wallet-page.tsx';", 'architecture/web-layers'],
@@ -53,6 +55,7 @@ describe('lint lets the allowed imports through', () => {
     ["the module's own files", service, "import { x } from './bookings.repository.ts';"],
     ['platform/ from a module', service, "import { x } from '../../platform/clock.ts';"],
     ['contracts from a module', service, "import { x } from '@therapy/contracts/bookings';"],
+    ['a SQLSTATE in a repository', 'apps/api/src/modules/bookings/planted.repository.ts', "import { isPgError } from '../../platform/pg-errors.ts';\nexport const taken = (e: unknown) => isPgError(e, '23505');"],
     ['a web feature importing lib/ and components/', 'apps/web/src/features/wallet/planted.tsx', "import { x } from '@/lib/format.ts';\nimport { y } from '../../components/button.tsx';"],
     ['bench importing what the API exports to it', 'bench/lib/planted.ts', "import { x } from '@therapy/api/server';"],
   ];

@@ -19,7 +19,10 @@ import {
   waitlistOffers,
 } from '../../db/schema/index.ts';
 import type { BookingStatus } from '@therapy/contracts/bookings';
+import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { refusedAs } from '../../platform/pg-errors.ts';
+import { slotTakenUnless } from './booking-refusals.ts';
 import { clientPictureOf, partyOf, providerPictureOf, referenceOf, type ClientPictureJson, type PartyJson, type ProviderPictureJson, type ReferenceJson } from './changes/changes.repository.ts';
 
 /** Creating, paying, listing and ending bookings: Drizzle only; the rules are in bookings.service.ts and booking-jobs.ts. */
@@ -198,14 +201,16 @@ function newRows(row: NewBooking, line: HistoryLine) {
 
 export const bookingsRepository = {
   /**
-   * A new booking with its participant and its first status line (`booking_insert`, migration 0029). The exclusion
-   * constraint refuses an overlapping row (23P01). It returns the booking as stored (the row and what the table's
+   * A new booking with its participant and its first status line (`booking_insert`, migration 0029). An overlapping
+   * booking is refused with 409 "timeslot taken". It returns the booking as stored (the row and what the table's
    * defaults gave it), so the answer needs no read after the commit.
    */
   async insertWithHistory(tx: Executor, row: NewBooking, line: HistoryLine): Promise<InsertedBooking> {
     const { values, inserted } = newRows(row, line);
-    const { rows } = await tx.execute<{ stored: StoredColumns }>(
-      sql`SELECT booking_insert(${JSON.stringify(values.booking)}::jsonb, ${JSON.stringify(values.participant)}::jsonb, ${JSON.stringify(values.line)}::jsonb) AS stored`,
+    const { rows } = await slotTakenUnless(
+      tx.execute<{ stored: StoredColumns }>(
+        sql`SELECT booking_insert(${JSON.stringify(values.booking)}::jsonb, ${JSON.stringify(values.participant)}::jsonb, ${JSON.stringify(values.line)}::jsonb) AS stored`,
+      ),
     );
     return inserted(rows[0]!.stored);
   },
@@ -218,9 +223,11 @@ export const bookingsRepository = {
    */
   async book(tx: Executor, key: string, row: NewBooking & { startsAt: Date; endsAt: Date }, line: HistoryLine, now: Date, maxUnpaid: number | null): Promise<{ expired: ExpiredHold[]; inserted: InsertedBooking | undefined }> {
     const { values, inserted } = newRows(row, line);
-    const { rows } = await tx.execute<{ booked: { expired: ExpiredColumns[]; unpaid: number; stored: StoredColumns | null } }>(
-      sql`SELECT booking_book(${key}, ${row.clientId}::uuid, ${row.providerId}::uuid, ${row.startsAt.toISOString()}::timestamptz, ${row.endsAt.toISOString()}::timestamptz,
-        ${now.toISOString()}::timestamptz, ${maxUnpaid}::int, ${JSON.stringify(values.booking)}::jsonb, ${JSON.stringify(values.participant)}::jsonb, ${JSON.stringify(values.line)}::jsonb) AS booked`,
+    const { rows } = await slotTakenUnless(
+      tx.execute<{ booked: { expired: ExpiredColumns[]; unpaid: number; stored: StoredColumns | null } }>(
+        sql`SELECT booking_book(${key}, ${row.clientId}::uuid, ${row.providerId}::uuid, ${row.startsAt.toISOString()}::timestamptz, ${row.endsAt.toISOString()}::timestamptz,
+          ${now.toISOString()}::timestamptz, ${maxUnpaid}::int, ${JSON.stringify(values.booking)}::jsonb, ${JSON.stringify(values.participant)}::jsonb, ${JSON.stringify(values.line)}::jsonb) AS booked`,
+      ),
     );
     const booked = rows[0]!.booked;
     return { expired: expiredOf(booked.expired), inserted: booked.stored ? inserted(booked.stored) : undefined };
@@ -240,12 +247,12 @@ export const bookingsRepository = {
   },
 
   async insert(tx: Executor, row: NewBooking): Promise<void> {
-    await tx.insert(bookings).values(row);
+    await slotTakenUnless(tx.insert(bookings).values(row));
     await tx.insert(bookingParticipants).values({ bookingId: row.identifier, clientId: row.clientId, status: participantStatusOf(row) });
   },
 
   async update(tx: Executor, bookingId: string, patch: Partial<NewBooking>): Promise<void> {
-    await tx.update(bookings).set(patch).where(eq(bookings.identifier, bookingId));
+    await slotTakenUnless(tx.update(bookings).set(patch).where(eq(bookings.identifier, bookingId)));
   },
 
   async find(ex: Executor, bookingId: string): Promise<BookingRecord | undefined> {
@@ -366,8 +373,9 @@ export const bookingsRepository = {
     return row;
   },
 
+  /** One Idempotency-Key paying two bookings at once: the second meets the unique key and is refused (409, never 5xx). */
   async addPayment(tx: Executor, row: { bookingId: string; clientId: string; idempotencyKey: string; ledgerTransactionId: string }): Promise<void> {
-    await tx.insert(bookingPayments).values(row);
+    await refusedAs(tx.insert(bookingPayments).values(row), 'unique', () => AppError.conflict('CONFLICT', 'bookingNotPayable'));
   },
 
   async requiresApproval(ex: Executor, providerId: string): Promise<boolean> {

@@ -11,6 +11,7 @@ import type { BookingChange } from '../../platform/events.ts';
 import type { AvailabilityModule } from '../availability/availability.module.ts';
 import type { PracticeDetailsModule } from '../practice-details/practice-details.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
+import { isSlotTaken } from './booking-refusals.ts';
 import { bookingsRepository as repo, termsReader, type BookingRecord, type BookingTerms, type InsertedBooking, type NewBooking, type TermsIds } from './bookings.repository.ts';
 import { changesRepository } from './changes/changes.repository.ts';
 import { toBooking } from './changes/changes.service.ts';
@@ -35,27 +36,6 @@ export interface BookingsPorts {
   isVerified: (providerId: string, ex?: Executor) => Promise<boolean>;
 }
 
-const isPgError = (err: unknown, code: string): boolean => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === code) return true;
-  return false;
-};
-const slotTaken = async <T>(work: () => Promise<T>): Promise<T> => {
-  try {
-    return await work();
-  } catch (err) {
-    if (isPgError(err, '23P01')) throw AppError.conflict('CONFLICT', 'timeslotTaken');
-    throw err;
-  }
-};
-/** One Idempotency-Key paying two bookings at once: the second meets the unique key and is refused (409, never 5xx). */
-const keyReused = async <T>(work: () => Promise<T>): Promise<T> => {
-  try {
-    return await work();
-  } catch (err) {
-    if (isPgError(err, '23505')) throw AppError.conflict('CONFLICT', 'bookingNotPayable');
-    throw err;
-  }
-};
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 interface Slot {
@@ -198,12 +178,11 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     const maxUnpaid = status === 'pending' ? MAX_UNPAID_PENDING : null;
     const lockKey = `booking-client:${clientId}`;
 
-    const inserted = await slotTaken(() =>
-      events.transaction(async (tx) => {
+    const inserted = await events.transaction(async (tx) => {
         const now = clock.now();
         if (occurrences === 1) {
           // One statement: the client's lock, the stale holds overlapping the slot expired, the unpaid count after the
-          // lock, and the rows unless the limit is reached. An overlap (23P01) fails it, and `slotTaken` answers 409.
+          // lock, and the rows unless the limit is reached. An overlap is refused with 409 (`slotTakenUnless`).
           const row = rowAt(slot, null, now);
           const booked = await repo.book(tx, lockKey, { ...row, startsAt: slot.start, endsAt: slot.end }, lineOf(), now, maxUnpaid);
           if (!booked.inserted) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
@@ -229,14 +208,13 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
           try {
             made.push(await tx.transaction(async (sp) => repo.insertWithHistory(sp, row, lineOf())));
           } catch (err) {
-            if (isPgError(err, '23P01')) throw seriesCollision(i + 1, interval.start);
+            if (isSlotTaken(err)) throw seriesCollision(i + 1, interval.start);
             throw err;
           }
           await publish(tx, row, change, status, null);
         }
         return made;
-      }),
-    );
+      });
     // The answer from the rows as stored and what the terms read: a new booking has no reschedules and no feedback yet.
     return inserted.map((m) => toBooking({ booking: m.booking, ...shown, reschedules: [], participantId: m.participantId, feedbackProvided: false }, deps.files.signedUrl));
   }
@@ -278,8 +256,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     const free = fee.isFree || fee.amount === 0;
     const status: BookingStatus = approval ? 'requested' : free ? 'confirmed' : 'pending';
     const now = clock.now();
-    const id = await slotTaken(() =>
-      events.transaction(async (tx) => {
+    const id = await events.transaction(async (tx) => {
         const locked = await repo.lockAndExpireHolds(tx, `booking-client:${clientId}`, clientId, offer.providerId, offer.start, offer.end, now);
         const row = newRow({
           clientId,
@@ -306,8 +283,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
         await history(tx, row.identifier, status, null, 'client', clientId, null);
         await publish(tx, row, status === 'requested' ? 'requested' : status === 'confirmed' ? 'paid' : 'created', status, null);
         return row.identifier;
-      }),
-    );
+      });
     return view(db, id);
   }
 
@@ -350,14 +326,12 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
         createdBy: 'provider',
         paidAt: status === 'confirmed' ? now : null,
       });
-      await slotTaken(() =>
-        events.transaction(async (tx) => {
+      await events.transaction(async (tx) => {
           if (slot) await clearStaleHolds(tx, providerId, slot.start, slot.end);
           await repo.insert(tx, row);
           await history(tx, row.identifier, status, null, 'provider', providerId, input.note);
           await publish(tx, row, status === 'confirmed' ? 'paid' : 'created', status, null);
-        }),
-      );
+        });
       return view(db, row.identifier);
     },
 
@@ -368,8 +342,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
       const slot = await slotOf(timeslotIdentifier);
       if (slot.providerId !== existing.providerId) throw AppError.rule('timeslotOtherProvider');
       if (slot.categoryId !== null && slot.categoryId !== existing.therapyCategoryId) throw AppError.rule('timeslotInvalid');
-      await slotTaken(() =>
-        events.transaction(async (tx) => {
+      await events.transaction(async (tx) => {
           const b = await repo.lock(tx, bookingId);
           if (!b || b.startsAt || b.status !== 'pending') throw AppError.conflict('CONFLICT', 'bookingNotSchedulable');
           await clearStaleHolds(tx, b.providerId, slot.start, slot.end);
@@ -378,8 +351,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
           await repo.update(tx, bookingId, patch);
           await history(tx, bookingId, 'pending', 'pending', 'client', actor.userId);
           await publish(tx, { ...b, ...patch }, 'scheduled', 'pending', b.previousStatus);
-        }),
-      );
+        });
       return view(db, bookingId);
     },
 
@@ -389,7 +361,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
      */
     async pay(actor: Actor, bookingId: string, idempotencyKey: string): Promise<Booking> {
       await own(db, actor, bookingId, 'client');
-      const expired = await keyReused(() => events.transaction(async (tx) => {
+      const expired = await events.transaction(async (tx) => {
         const b = (await repo.lock(tx, bookingId))!;
         const earlier = await repo.paymentByKey(tx, actor.userId, idempotencyKey);
         if (earlier) {
@@ -417,7 +389,7 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
         await history(tx, bookingId, 'confirmed', 'pending', 'client', actor.userId);
         await publish(tx, b, 'paid', 'confirmed', 'pending');
         return false;
-      }));
+      });
       // The expiry is kept (it happened); the answer says why nothing was paid.
       if (expired) throw AppError.conflict('CONFLICT', 'bookingExpired');
       return view(db, bookingId);

@@ -9,6 +9,8 @@ import {
   emergencyContacts,
 } from '../../db/schema/profiles.ts';
 import { avatars } from '../../db/schema/reference.ts';
+import { AppError } from '../../platform/errors.ts';
+import { refusedAs } from '../../platform/pg-errors.ts';
 
 export type ClientProfileRow = typeof clientProfiles.$inferSelect;
 export type NewClientProfile = typeof clientProfiles.$inferInsert;
@@ -49,9 +51,15 @@ export const clientProfileRepository = {
     const [row] = await db.select().from(clientProfiles).where(eq(clientProfiles.userId, userId)).limit(1).for('update');
     return row!;
   },
+  /** The client's profile; a username another client has (in any case) is refused with 409. */
   async upsert(db: Executor, values: NewClientProfile): Promise<ClientProfileRow> {
     const { userId: _userId, ...changes } = values;
-    const [row] = await db.insert(clientProfiles).values(values).onConflictDoUpdate({ target: clientProfiles.userId, set: changes }).returning();
+    const [row] = await refusedAs(
+      db.insert(clientProfiles).values(values).onConflictDoUpdate({ target: clientProfiles.userId, set: changes }).returning(),
+      'unique',
+      () => AppError.conflict('CONFLICT', 'userNameTaken'),
+      'client_profiles_user_name_key',
+    );
     return row!;
   },
   async setPicture(db: Executor, userId: string, picture: { photoFileId: string | null; avatarId: string | null }): Promise<void> {

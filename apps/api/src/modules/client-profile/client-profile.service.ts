@@ -33,7 +33,7 @@ export function createClientProfileService(
   { users, reference, isClientOf }: { users: Pick<UserModule, 'findActiveUser' | 'updateDetails'>; reference: ReferenceModule; isClientOf: (providerId: string, clientId: string) => Promise<boolean> },
 ) {
   const { db } = deps;
-  const { checks: profileChecks, mapForeignKeyViolation, isPgError } = reference;
+  const { checks: profileChecks, mapForeignKeyViolation } = reference;
 
   /** Access first (the access core): a client (403 otherwise) whose account is live (401 once it ended). */
   const client = async (actor: Actor): Promise<UserRow> => requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'client').userId));
@@ -107,10 +107,7 @@ export function createClientProfileService(
           });
           return [u, p] as const;
         })
-        .catch((err: unknown) => {
-          if (isPgError(err, '23505', 'client_profiles_user_name_key')) throw AppError.conflict('CONFLICT', 'userNameTaken');
-          return mapForeignKeyViolation(err);
-        });
+        .catch(mapForeignKeyViolation);
       return present(updated, profile);
     },
 

@@ -1,6 +1,9 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { m } from '@therapy/contracts/messages';
 import { clientImports } from '../../db/schema/clients.ts';
+import { AppError } from '../../platform/errors.ts';
+import { refusedAs } from '../../platform/pg-errors.ts';
 
 /**
  * A provider's clients: imports (this module's table) and, read-only, the bookings, accounts and client profiles
@@ -27,7 +30,7 @@ export interface ClientListRow {
 export const clientsRepository = {
   async insertImports(ex: Executor, rows: NewClientImport[]): Promise<ClientImportRow[]> {
     if (rows.length === 0) return [];
-    return ex.insert(clientImports).values(rows).returning();
+    return refusedAs(ex.insert(clientImports).values(rows).returning(), 'unique', () => AppError.rule(m.clientImportDuplicate), 'client_imports_provider_email_key');
   },
 
   /** The provider's imports of these addresses (case-insensitive: the column is citext). */

@@ -33,10 +33,6 @@ import { clientsRepository as repo, type ClientImportRow, type ClientListRow, ty
 const DAY = 24 * 3_600_000;
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const iso = (d: Date | string) => new Date(d).toISOString();
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
-  return false;
-};
 
 /** The CSV columns by their normalised header (letters only, lower case): "First Name", "first_name" and "firstName" alike. */
 const columns: Record<string, 'firstName' | 'lastName' | 'email' | 'phoneNumber'> = {
@@ -82,12 +78,7 @@ export function createClientsService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail'
   /** One import (manual or by mail): not the provider's own address, not one already in their list. */
   const insertOne = async (tx: Executor, me: { identifier: string; email: string }, row: NewClientImport): Promise<ClientImportRow> => {
     if (row.email.toLowerCase() === me.email.toLowerCase()) throw AppError.rule(m.clientImportIsSelf);
-    try {
-      return (await repo.insertImports(tx, [row]))[0]!;
-    } catch (err) {
-      if (isUniqueViolation(err)) throw AppError.rule(m.clientImportDuplicate);
-      throw err;
-    }
+    return (await repo.insertImports(tx, [row]))[0]!;
   };
 
   /** The rows of a CSV file, or 400 when it is not a CSV of clients at all (binary, broken quoting, wrong header). */
@@ -216,17 +207,13 @@ export function createClientsService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail'
       });
       if (!commit) return result(false);
       if (invalidRows > 0) throw AppError.rule(m.csvHasErrors);
+      // Someone added one of these addresses between the check and now: the repository refuses the file, and
+      // nothing of it is kept.
       await db.transaction(async (tx) => {
-        try {
-          await repo.insertImports(
-            tx,
-            checked.map((r) => ({ providerId: me.identifier, email: r.parsed!.email, firstName: r.parsed!.firstName, lastName: r.parsed!.lastName, phoneNumber: r.parsed!.phoneNumber, source: 'csv' as const })),
-          );
-        } catch (err) {
-          // Someone added one of these addresses between the check and now: nothing of the file is kept.
-          if (isUniqueViolation(err)) throw AppError.rule(m.clientImportDuplicate);
-          throw err;
-        }
+        await repo.insertImports(
+          tx,
+          checked.map((r) => ({ providerId: me.identifier, email: r.parsed!.email, firstName: r.parsed!.firstName, lastName: r.parsed!.lastName, phoneNumber: r.parsed!.phoneNumber, source: 'csv' as const })),
+        );
       });
       return result(true);
     },

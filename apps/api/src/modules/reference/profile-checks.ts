@@ -2,16 +2,14 @@ import type { ReferenceList } from '@therapy/contracts/reference';
 import { m } from '@therapy/contracts/messages';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { isPgError } from '../../platform/pg-errors.ts';
+import { isRefusal } from '../../platform/pg-errors.ts';
 import { profileLookupsRepository as lookups } from './profile-lookups.repository.ts';
-
-export { isPgError };
 
 const optionInvalid = () => AppError.validation('optionInvalid', [m.optionInvalid]);
 
 /** A foreign key refused an identifier the checks below let through (a list item removed meanwhile): the same 400. */
 export function mapForeignKeyViolation(err: unknown): never {
-  if (isPgError(err, '23503')) throw optionInvalid();
+  if (isRefusal(err, 'foreignKey')) throw optionInvalid();
   throw err;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { isPgError, mapForeignKeyViolation, profileChecks } from './profile-checks.ts';
+import { mapForeignKeyViolation, profileChecks } from './profile-checks.ts';
 import { profileLookupsRepository, type AvatarRow } from './profile-lookups.repository.ts';
 import { referenceRoutes } from './reference.routes.ts';
 
@@ -22,7 +22,6 @@ export function createReferenceModule(deps: AppDeps) {
     checks: profileChecks,
     /** A foreign key refused an identifier the checks let through (removed meanwhile): the same 400. */
     mapForeignKeyViolation,
-    isPgError,
     countryIdByCode: (code: string, ex: Executor = db): Promise<string | undefined> => profileLookupsRepository.countryIdByCode(ex, code),
     listAvatars: (ex: Executor = db): Promise<AvatarRow[]> => profileLookupsRepository.listAvatars(ex),
     avatarById: (id: string, ex: Executor = db): Promise<AvatarRow | undefined> => profileLookupsRepository.avatarById(ex, id),

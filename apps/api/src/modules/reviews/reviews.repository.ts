@@ -1,6 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { providerReviewStats, reviews, users } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import { refusedAs } from '../../platform/pg-errors.ts';
 
 /** Reviews and the providers' totals: Drizzle only; the rules are in reviews.service.ts. */
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -31,8 +33,9 @@ export const reviewsRepository = {
     return row;
   },
 
+  /** A session's review; a second one (also two at once) meets the participant's unique key and is refused. */
   async insert(tx: Executor, row: typeof reviews.$inferInsert): Promise<void> {
-    await tx.insert(reviews).values(row);
+    await refusedAs(tx.insert(reviews).values(row), 'unique', () => AppError.rule('reviewExists'), 'reviews_participant_key');
   },
 
   async update(tx: Executor, identifier: string, patch: Pick<ReviewRow, 'halfStars' | 'comment' | 'edits'>): Promise<void> {

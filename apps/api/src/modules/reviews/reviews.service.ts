@@ -19,10 +19,6 @@ export interface ReviewsPorts {
   bookingFacts: BookingFactsSource;
 }
 
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
-  return false;
-};
 
 /** "Sam L." (first name and initial): enough to be a person, little to be found by; null when anonymous. */
 const authorName = (r: ReviewWithAuthor): string | null => {
@@ -74,19 +70,14 @@ export function createReviewsService(deps: Pick<AppDeps, 'db' | 'events'>, ports
     async create(actor: Actor, participantId: string, input: ReviewValues): Promise<Review> {
       const facts = await ownParticipant(actor, participantId);
       if (facts.status !== 'completed') throw AppError.rule('reviewNotAllowed');
-      try {
-        await events.transaction(async (tx) => {
-          const halfStars = Math.round(input.rating * 2);
-          await repo.insert(tx, { participantId, bookingId: facts.bookingId, clientId: facts.clientId, providerId: facts.providerId, halfStars, comment: input.comment, isAnonymous: input.isAnonymous });
-          await repo.countReview(tx, facts.providerId, halfStars);
-          await ports.markFeedbackProvided(participantId, tx);
-          await events.publish(tx, 'review.changed', { providerId: facts.providerId });
-        });
-      } catch (err) {
-        // A second review of the session (also two at once): the unique participant key refuses it.
-        if (isUniqueViolation(err)) throw AppError.rule('reviewExists');
-        throw err;
-      }
+      // A second review of the session (also two at once) is refused by the repository (reviewExists).
+      await events.transaction(async (tx) => {
+        const halfStars = Math.round(input.rating * 2);
+        await repo.insert(tx, { participantId, bookingId: facts.bookingId, clientId: facts.clientId, providerId: facts.providerId, halfStars, comment: input.comment, isAnonymous: input.isAnonymous });
+        await repo.countReview(tx, facts.providerId, halfStars);
+        await ports.markFeedbackProvided(participantId, tx);
+        await events.publish(tx, 'review.changed', { providerId: facts.providerId });
+      });
       return toReview((await repo.byParticipant(db, participantId))!);
     },
 

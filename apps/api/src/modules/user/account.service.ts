@@ -18,7 +18,6 @@ import { toUserInfo } from './user.mapper.ts';
 import { userRepository, type UserRow } from './user.repository.ts';
 import crypto from 'node:crypto';
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /** The signed-in user as the auth check found them: their token's claims, their live row, the token's session. */
 export interface SignedIn {
@@ -120,10 +119,6 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet, upcom
           // The old address hears of it, with the change (an account that ended meanwhile rolls both back below).
           if (row) await userMail(tx, user, oldEmail, 'emailChanged', { newEmail: pending.newEmail });
           return row;
-        })
-        .catch((err: unknown) => {
-          if (isUniqueViolation(err)) throw AppError.conflict('EMAIL_TAKEN', 'emailTaken');
-          throw err;
         });
       const changed = requireLiveAccount(me.actor, updated); // the account ended meanwhile: 401
       await limiter.clear(key);

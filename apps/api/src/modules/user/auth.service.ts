@@ -22,7 +22,6 @@ export interface RequestContext {
   log: { error: (o: object, m: string) => void };
 }
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 export function assertPasswordNotCommon(password: string): void {
   if (isCommonPassword(password)) throw AppError.rule('passwordCommon');
@@ -82,7 +81,7 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
           await sendVerification(tx, row);
         });
       } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
+        if (!(err instanceof AppError && err.code === 'EMAIL_TAKEN')) throw err;
         const owner = await userRepository.findLiveByEmail(db, input.email);
         if (owner) {
           // No other change goes with this mail: it is queued on its own.

@@ -2,6 +2,8 @@ import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedPerExecutor } from '../../db/prepared.ts';
 import { refreshTokens, userIdentities, userSessions, users } from '../../db/schema/users.ts';
+import { AppError } from '../../platform/errors.ts';
+import { refusedAs } from '../../platform/pg-errors.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -40,12 +42,14 @@ export const userRepository = {
     const [row] = await byIdStatement(db).execute({ id });
     return row;
   },
+  /** A new account; an address a live account already has is refused with 409 EMAIL_TAKEN. */
   async insert(db: Executor, values: NewUser): Promise<UserRow> {
-    const [row] = await db.insert(users).values(values).returning();
+    const [row] = await refusedAs(db.insert(users).values(values).returning(), 'unique', () => AppError.conflict('EMAIL_TAKEN', 'emailTaken'), 'users_email_live_key');
     return row!;
   },
+  /** A change of a live account; a new address another live account has is refused with 409 EMAIL_TAKEN. */
   async update(db: Executor, id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
-    const [row] = await db.update(users).set(values).where(and(eq(users.identifier, id), live)).returning();
+    const [row] = await refusedAs(db.update(users).set(values).where(and(eq(users.identifier, id), live)).returning(), 'unique', () => AppError.conflict('EMAIL_TAKEN', 'emailTaken'), 'users_email_live_key');
     return row;
   },
   /** Soft delete: personal data goes at once; the row stays so financial records keep their reference. */

@@ -4,6 +4,7 @@ import type { Executor } from '../../../db/client.ts';
 import type { SqlOperand } from '../../../db/fragments.ts';
 import { preparedPerExecutor } from '../../../db/prepared.ts';
 import { avatars, bookingParticipants, bookingReschedules, bookingStatusHistory, bookings, clientProfiles, providerProfiles, referenceItems, users } from '../../../db/schema/index.ts';
+import { slotTakenUnless } from '../booking-refusals.ts';
 
 /** Changes of a booking (cancel, reschedule, answers, acknowledge/reject): Drizzle only, rules in changes.service.ts. */
 export type BookingRow = typeof bookings.$inferSelect;
@@ -118,8 +119,9 @@ export const changesRepository = {
     return row?.bookingId;
   },
 
+  /** A change of a booking; a new time that overlaps another active booking is refused with 409 "timeslot taken". */
   async update(tx: Executor, bookingId: string, patch: BookingPatch): Promise<void> {
-    await tx.update(bookings).set(patch).where(eq(bookings.identifier, bookingId));
+    await slotTakenUnless(tx.update(bookings).set(patch).where(eq(bookings.identifier, bookingId)));
   },
 
   async addHistory(tx: Executor, row: HistoryInsert): Promise<void> {

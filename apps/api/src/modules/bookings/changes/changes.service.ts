@@ -25,11 +25,6 @@ export interface ChangeResult {
   messageKey: MessageKey;
 }
 
-/** A PostgreSQL error (or one it caused) with this SQLSTATE. */
-const isPgError = (err: unknown, code: string): boolean => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === code) return true;
-  return false;
-};
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 /** A provider acknowledges a request while the client is not waiting online: the client gets a day to pay (decision 0027). */
@@ -128,16 +123,6 @@ export function createBookingChangesService(
       ...(previousStartTime === undefined ? {} : { previousStartTime: iso(previousStartTime) }),
     });
 
-  /** The exclusion constraint `bookings_no_overlap` refused the new interval: someone took the slot meanwhile. */
-  const slotTaken = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (err) {
-      if (isPgError(err, '23P01')) throw AppError.conflict('CONFLICT', 'timeslotTaken');
-      throw err;
-    }
-  };
-
   return {
     async cancel(viewer: Viewer, role: BookingRole, bookingId: string, note: string): Promise<ChangeResult> {
       return events.transaction(async (tx) => {
@@ -201,8 +186,7 @@ export function createBookingChangesService(
       const current = await repo.find(db, bookingId);
       const own = current?.startsAt && current.endsAt ? { start: current.startsAt.getTime(), end: current.endsAt.getTime() } : undefined;
       const slot = await availability.verifyTimeslot(input.timeslotIdentifier, undefined, own);
-      return slotTaken(() =>
-        events.transaction(async (tx) => {
+      return events.transaction(async (tx) => {
           const b = await repo.lock(tx, bookingId);
           sideOf(b, viewer, role);
           const booking = b!;
@@ -234,14 +218,12 @@ export function createBookingChangesService(
           await repo.addReschedule(tx, { ...request, status: 'applied', decidedAt: now });
           await publish(tx, booking, 'rescheduled', after, booking.startsAt);
           return { data: await view(tx, booking.identifier), messageKey: 'rescheduled' as const };
-        }),
-      );
+        });
     },
 
     /** The other party accepts (the booking moves; 409 when the slot was taken meanwhile) or rejects (it keeps its time). */
     async answerReschedule(viewer: Viewer, bookingId: string, status: 'accepted' | 'rejected'): Promise<ChangeResult> {
-      return slotTaken(() =>
-        events.transaction(async (tx) => {
+      return events.transaction(async (tx) => {
           const b = await repo.lock(tx, bookingId);
           const role = sideOf(b, viewer);
           const booking = b!;
@@ -260,8 +242,7 @@ export function createBookingChangesService(
           await repo.decideReschedule(tx, request.identifier, 'accepted', now);
           await publish(tx, booking, 'reschedule-accepted', after, booking.startsAt);
           return { data: await view(tx, booking.identifier), messageKey: 'rescheduleAccepted' as const };
-        }),
-      );
+        });
     },
 
     /**

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { users, waitlistEntries, waitlistOffers } from '../../../db/schema/index.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { refusedAs } from '../../../platform/pg-errors.ts';
 
 export type EntryRow = typeof waitlistEntries.$inferSelect;
 export type OfferRow = typeof waitlistOffers.$inferSelect;
@@ -14,7 +16,8 @@ export const waitlistRepository = {
   },
 
   async insertEntry(tx: Executor, row: NewEntry): Promise<EntryRow> {
-    const [saved] = await tx.insert(waitlistEntries).values(row).returning();
+    // One open place per client and provider (also two joins at once).
+    const [saved] = await refusedAs(tx.insert(waitlistEntries).values(row).returning(), 'unique', () => AppError.conflict('CONFLICT', 'waitlistAlready'), 'waitlist_entries_one_open');
     return saved!;
   },
 

@@ -5,7 +5,6 @@ import type { AppDeps } from '../../../deps.ts';
 import { requireLiveAccount, requireRole, type Actor } from '../../../platform/auth/access.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { mailTemplates } from '../../../platform/mail/templates.ts';
-import { isPgError } from '../../../platform/pg-errors.ts';
 import type { AvailabilityModule } from '../../availability/availability.module.ts';
 import type { UserModule } from '../../user/user.module.ts';
 import { bookingsRepository, type BookingTerms, type TermsIds } from '../bookings.repository.ts';
@@ -175,24 +174,19 @@ export function createWaitlistService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
       const offer = await ports.terms({ providerId: provider.identifier, clientId: me.identifier, therapyId: input.therapyIdentifier, modalityId: input.modalityIdentifier });
       if (!offer?.offersTherapy) throw AppError.rule('therapyNotOfferedByProvider');
       if (!offer.offersModality) throw AppError.rule('modalityNotOffered');
-      let entry: EntryRow;
-      try {
-        entry = await repo.insertEntry(db, {
-          clientId: me.identifier,
-          providerId: provider.identifier,
-          therapyCategoryId: input.therapyIdentifier,
-          modalityId: input.modalityIdentifier,
-          fromDate: input.fromDate,
-          toDate: input.toDate,
-          fromMinute: toMinute(input.fromTime),
-          toMinute: input.toTime === '23:59' ? 1440 : toMinute(input.toTime),
-          timezone: input.timezone,
-          createdAt: clock.now(),
-        });
-      } catch (err) {
-        if (isPgError(err, '23505')) throw AppError.conflict('CONFLICT', 'waitlistAlready');
-        throw err;
-      }
+      // One open place per client and provider: a second is refused by the repository (waitlistAlready).
+      const entry: EntryRow = await repo.insertEntry(db, {
+        clientId: me.identifier,
+        providerId: provider.identifier,
+        therapyCategoryId: input.therapyIdentifier,
+        modalityId: input.modalityIdentifier,
+        fromDate: input.fromDate,
+        toDate: input.toDate,
+        fromMinute: toMinute(input.fromTime),
+        toMinute: input.toTime === '23:59' ? 1440 : toMinute(input.toTime),
+        timezone: input.timezone,
+        createdAt: clock.now(),
+      });
       // A slot that fits may be free already: offered at once.
       const [made] = await scan(provider.identifier).then((offers) => offers.filter((o) => o.entryId === entry.identifier));
       return view((await repo.entry(db, entry.identifier))!, name(provider), made);
