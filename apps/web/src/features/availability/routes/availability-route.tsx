@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, CalendarCog, CalendarPlus, Eye, Lock, Settings2 } from 'lucide-react';
+import { CalendarClock, CalendarCog, CalendarPlus, Eye,  Settings2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
-import { PageHeading } from '@/components/page-heading';
+import { PracticePage } from '@/components/practice-page';
 import { SectionCard, SectionStatus } from '@/components/section-card';
 import { buttonClasses } from '@/components/ui/button';
 import { useAuthStore } from '@/lib/auth-store';
@@ -30,27 +29,9 @@ export function AvailabilityRoute() {
       </Link>
     ) : undefined;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
-      <PageHeading title={t('title')} lead={userType === 'provider' ? t('lead') : undefined} actions={preview} />
-      {userType === 'provider' ? <ProviderAvailability /> : userType ? <ProvidersOnly /> : null}
-    </div>
-  );
-}
-
-/** A client who opens the page learns why there is nothing here; no availability call is made for them. */
-function ProvidersOnly() {
-  const { t } = useTranslation('availability');
-  return (
-    <EmptyState
-      icon={Lock}
-      title={t('providersOnly.title')}
-      description={t('providersOnly.body')}
-      action={
-        <Link to="/overview" className={buttonClasses({ variant: 'secondary' })}>
-          {t('providersOnly.back')}
-        </Link>
-      }
-    />
+    <PracticePage width="4xl" backToPractice={false} title={t('title')} lead={t('lead')} actions={preview} clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}>
+      <ProviderAvailability />
+    </PracticePage>
   );
 }
 
