@@ -8,22 +8,41 @@ import { apiArchitecture, architecture } from './eslint/architecture.js';
 /** Private fields of node-postgres and Drizzle (decision 0046). */
 const driverInternals = [
   {
-    selector: "MemberExpression[property.name=/^(_result|_results|_rowMode|_types|_parsers|_queryable|_ending|_connected|_txStatus|_queryQueue|_activeQuery)$/]",
+    selector:
+      'MemberExpression[property.name=/^(_result|_results|_rowMode|_types|_parsers|_queryable|_ending|_connected|_txStatus|_queryQueue|_activeQuery)$/]',
     message: "A library's private field: use its documented API (decision 0046).",
   },
-  { selector: "MemberExpression[object.property.name='connection'][property.name='stream']", message: "node-postgres' socket is its own: use its documented API (decision 0046)." },
-  { selector: "MemberExpression[object.property.name='_'][property.name='session']", message: "Drizzle's session is its own: use its documented API (decision 0046)." },
+  {
+    selector: "MemberExpression[object.property.name='connection'][property.name='stream']",
+    message: "node-postgres' socket is its own: use its documented API (decision 0046).",
+  },
+  {
+    selector: "MemberExpression[object.property.name='_'][property.name='session']",
+    message: "Drizzle's session is its own: use its documented API (decision 0046).",
+  },
 ];
 /** A string that is a SQLSTATE of a constraint, a transaction or a connection (23505, 23P01, 40001, 57P01, ...). */
 const sqlstateLiterals = [
   {
     selector: 'Literal[value=/^(08|22|23|25|40|42|53|55|57)[0-9A-Z]{3}$/]',
-    message: 'A SQLSTATE is a repository concern: the repository turns it into a domain error (refusedAs in platform/pg-errors.ts).',
+    message:
+      'A SQLSTATE is a repository concern: the repository turns it into a domain error (refusedAs in platform/pg-errors.ts).',
   },
 ];
 
 export default tseslint.config(
-  { ignores: ['.worktrees/**', '**/node_modules/**', '**/dist/**', '**/dist-server/**', '**/.data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'apps/api/src/db/migrations/**'] },
+  {
+    ignores: [
+      '.worktrees/**',
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-server/**',
+      '**/.data/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'apps/api/src/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -43,10 +62,17 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Only db/ and *.repository.ts files may use Drizzle (DESIGN.md §3).' },
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'Only db/ and *.repository.ts files may use Drizzle (DESIGN.md §3).',
+            },
             { group: ['pg'], message: 'Only db/ talks to PostgreSQL directly.' },
             { group: ['**/db/schema/*'], message: 'Tables are a repository concern: go through a *.repository.ts.' },
-            { group: ['**/platform/pg-errors.ts'], importNames: ['isPgError'], message: 'A SQLSTATE is a repository concern: a repository turns it into a domain error (refusedAs).' },
+            {
+              group: ['**/platform/pg-errors.ts'],
+              importNames: ['isPgError'],
+              message: 'A SQLSTATE is a repository concern: a repository turns it into a domain error (refusedAs).',
+            },
           ],
         },
       ],
@@ -60,7 +86,12 @@ export default tseslint.config(
   {
     // SQLSTATE codes are read in db/, platform/pg-errors.ts and repositories only (issue 44).
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/db/**', 'apps/api/src/**/*.repository.ts', 'apps/api/src/platform/pg-errors.ts', 'apps/api/src/**/*.test.ts'],
+    ignores: [
+      'apps/api/src/db/**',
+      'apps/api/src/**/*.repository.ts',
+      'apps/api/src/platform/pg-errors.ts',
+      'apps/api/src/**/*.test.ts',
+    ],
     rules: { 'no-restricted-syntax': ['error', ...driverInternals, ...sqlstateLiterals] },
   },
   {
@@ -81,7 +112,14 @@ export default tseslint.config(
       'architecture/no-cross-feature-imports': 'error',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@therapy/api', '@therapy/api/*'], message: 'The web app talks to the API over HTTP only.' }] },
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@therapy/api', '@therapy/api/*'],
+              message: 'The web app talks to the API over HTTP only.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -93,7 +131,12 @@ export default tseslint.config(
   },
   {
     // Kebab-case file names for every source file (issue 12).
-    files: ['apps/*/src/**/*.{ts,tsx,js,mjs}', 'packages/*/src/**/*.{ts,tsx,js,mjs}', 'e2e/**/*.{ts,tsx,js,mjs}', 'bench/**/*.{ts,tsx,js,mjs}'],
+    files: [
+      'apps/*/src/**/*.{ts,tsx,js,mjs}',
+      'packages/*/src/**/*.{ts,tsx,js,mjs}',
+      'e2e/**/*.{ts,tsx,js,mjs}',
+      'bench/**/*.{ts,tsx,js,mjs}',
+    ],
     plugins: { architecture },
     rules: { 'architecture/kebab-case-file-names': 'error' },
   },

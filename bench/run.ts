@@ -16,12 +16,21 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function loadScenarios(): Promise<Scenario[]> {
   const dir = path.join(here, 'scenarios');
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
   const scenarios: Scenario[] = [];
   for (const file of files) {
     const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as Partial<Scenario>;
-    if (typeof mod.name !== 'string' || typeof mod.run !== 'function') throw new Error(`bench/scenarios/${file} must export name and run`);
-    scenarios.push({ name: mod.name, description: mod.description ?? '', ...(mod.concurrency ? { concurrency: mod.concurrency } : {}), run: mod.run });
+    if (typeof mod.name !== 'string' || typeof mod.run !== 'function')
+      throw new Error(`bench/scenarios/${file} must export name and run`);
+    scenarios.push({
+      name: mod.name,
+      description: mod.description ?? '',
+      ...(mod.concurrency ? { concurrency: mod.concurrency } : {}),
+      run: mod.run,
+    });
   }
   // The health baseline first, so the ratios of this run divide by a figure of this run.
   return scenarios.sort((a, b) => Number(b.name === 'api.health') - Number(a.name === 'api.health'));
@@ -32,9 +41,13 @@ function printTable(runs: Figures[], figures: Figures): void {
   const width = Math.max(6, ...rows.map(([k]) => k.length));
   const spread = (key: string) => {
     const values = runs.map((r) => r[key]).filter((v): v is number => v !== undefined);
-    return runs.length > 1 ? `  (${Math.min(...values).toLocaleString('en-US')} to ${Math.max(...values).toLocaleString('en-US')})` : '';
+    return runs.length > 1
+      ? `  (${Math.min(...values).toLocaleString('en-US')} to ${Math.max(...values).toLocaleString('en-US')})`
+      : '';
   };
-  console.log(`\n${'figure'.padEnd(width)}  ${runs.length > 1 ? `median of ${runs.length} runs (lowest to highest)` : 'value'}`);
+  console.log(
+    `\n${'figure'.padEnd(width)}  ${runs.length > 1 ? `median of ${runs.length} runs (lowest to highest)` : 'value'}`,
+  );
   console.log(`${'-'.repeat(width)}  ${'-'.repeat(10)}`);
   for (const [key, value] of rows) console.log(`${key.padEnd(width)}  ${value.toLocaleString('en-US')}${spread(key)}`);
   console.log('');
@@ -45,7 +58,10 @@ function medians(runs: Figures[]): Figures {
   const keys = [...new Set(runs.flatMap((r) => Object.keys(r)))];
   return Object.fromEntries(
     keys.map((key) => {
-      const values = runs.map((r) => r[key]).filter((v): v is number => v !== undefined).sort((a, b) => a - b);
+      const values = runs
+        .map((r) => r[key])
+        .filter((v): v is number => v !== undefined)
+        .sort((a, b) => a - b);
       const mid = Math.floor(values.length / 2);
       const median = values.length % 2 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2;
       return [key, Number(median.toFixed(3))];
@@ -63,12 +79,27 @@ function argsOf(argv: string[]): { prefix: string; repeat: number } {
 }
 
 /** One run: a fresh server, the selected scenarios in order, each latency's ratio to health at its concurrency. */
-async function runOnce(selected: Scenario[], duration: number, onServer: (server: BenchServer | undefined) => void): Promise<Figures> {
+async function runOnce(
+  selected: Scenario[],
+  duration: number,
+  onServer: (server: BenchServer | undefined) => void,
+): Promise<Figures> {
   const figures: Figures = {};
   const server = await startBenchServer();
   onServer(server);
   try {
-    const ctx: BenchContext = { url: server.url, user: server.user, sandboxWebhookSecret: server.sandboxWebhookSecret, query: server.query, db: server.db, config: server.config, recorder: server.recorder, figures, duration, log: (line) => console.log(`  ${line}`) };
+    const ctx: BenchContext = {
+      url: server.url,
+      user: server.user,
+      sandboxWebhookSecret: server.sandboxWebhookSecret,
+      query: server.query,
+      db: server.db,
+      config: server.config,
+      recorder: server.recorder,
+      figures,
+      duration,
+      log: (line) => console.log(`  ${line}`),
+    };
     for (const scenario of selected) {
       const t0 = Date.now();
       console.log(`- ${scenario.name}: ${scenario.description}`);
@@ -95,7 +126,9 @@ async function main(): Promise<void> {
   }
   const duration = Number(process.env.BENCH_DURATION ?? 6);
   const started = Date.now();
-  console.log(`bench: ${selected.map((s) => s.name).join(', ')} (${duration} s per load phase${repeat > 1 ? `, ${repeat} runs` : ''})`);
+  console.log(
+    `bench: ${selected.map((s) => s.name).join(', ')} (${duration} s per load phase${repeat > 1 ? `, ${repeat} runs` : ''})`,
+  );
 
   let server: BenchServer | undefined;
   const onSignal = (signal: NodeJS.Signals) => {

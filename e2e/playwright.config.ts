@@ -42,7 +42,14 @@ export default defineConfig({
         headless: true,
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
         },
       },
     },

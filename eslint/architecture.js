@@ -24,7 +24,9 @@ const webSrc = (cwd) => path.join(cwd, 'apps/web/src') + path.sep;
 const moduleFaces = {
   meta: {
     type: 'problem',
-    messages: { face: 'Module "{{from}}" may use module "{{to}}" only through its public face modules/{{to}}/{{to}}.module.ts (not {{file}}).' },
+    messages: {
+      face: 'Module "{{from}}" may use module "{{to}}" only through its public face modules/{{to}}/{{to}}.module.ts (not {{file}}).',
+    },
   },
   create(context) {
     const root = apiSrc(context.cwd);
@@ -46,7 +48,9 @@ const moduleFaces = {
 const layerZones = {
   meta: {
     type: 'problem',
-    messages: { zone: "{{from}}/ must not import {{to}}/ ({{file}}): the API's zones point one way, modules -> platform -> db." },
+    messages: {
+      zone: "{{from}}/ must not import {{to}}/ ({{file}}): the API's zones point one way, modules -> platform -> db.",
+    },
   },
   create(context) {
     const root = apiSrc(context.cwd);
@@ -57,7 +61,8 @@ const layerZones = {
     return importChecks((node, spec) => {
       const target = resolveImport(context, spec);
       const to = target && zoneOf(target);
-      if (to && forbidden[from].includes(to)) context.report({ node, messageId: 'zone', data: { from, to, file: path.relative(root, target) } });
+      if (to && forbidden[from].includes(to))
+        context.report({ node, messageId: 'zone', data: { from, to, file: path.relative(root, target) } });
     });
   },
 };
@@ -67,7 +72,10 @@ const layerZones = {
  * e2e use the API's), and an import by name would pass through a door meant for them.
  */
 const noOwnPackageName = {
-  meta: { type: 'problem', messages: { own: 'Inside {{pkg}}, import "{{spec}}" by its relative path, not by the package name.' } },
+  meta: {
+    type: 'problem',
+    messages: { own: 'Inside {{pkg}}, import "{{spec}}" by its relative path, not by the package name.' },
+  },
   create(context) {
     const own = [
       ['apps/api', '@therapy/api'],
@@ -77,14 +85,20 @@ const noOwnPackageName = {
     if (!own) return {};
     const [, pkg] = own;
     return importChecks((node, spec) => {
-      if (typeof spec === 'string' && (spec === pkg || spec.startsWith(`${pkg}/`))) context.report({ node, messageId: 'own', data: { pkg, spec } });
+      if (typeof spec === 'string' && (spec === pkg || spec.startsWith(`${pkg}/`)))
+        context.report({ node, messageId: 'own', data: { pkg, spec } });
     });
   },
 };
 
 /** Web features do not import each other; what two features share moves to components/ or lib/. */
 const noCrossFeatureImports = {
-  meta: { type: 'problem', messages: { cross: 'Feature "{{from}}" must not import feature "{{to}}": move what they share to components/ or lib/.' } },
+  meta: {
+    type: 'problem',
+    messages: {
+      cross: 'Feature "{{from}}" must not import feature "{{to}}": move what they share to components/ or lib/.',
+    },
+  },
   create(context) {
     const root = webSrc(context.cwd);
     const featureOf = (file) => /^features[\\/]([^\\/]+)([\\/]|$)/.exec(under(root, file) ?? '')?.[1];
@@ -141,9 +155,17 @@ const kebabCaseFileNames = {
     if (name.split('.').every((p) => part.test(p))) return {};
     const suggestion = name
       .split('.')
-      .map((p) => p.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[_\s]+/g, '-').toLowerCase())
+      .map((p) =>
+        p
+          .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+          .replace(/[_\s]+/g, '-')
+          .toLowerCase(),
+      )
       .join('.');
-    return { Program: (node) => context.report({ node, loc: { line: 1, column: 0 }, messageId: 'name', data: { name, suggestion } }) };
+    return {
+      Program: (node) =>
+        context.report({ node, loc: { line: 1, column: 0 }, messageId: 'name', data: { name, suggestion } }),
+    };
   },
 };
 
@@ -162,4 +184,3 @@ export const apiArchitecture = {
     'layer-zones': layerZones,
   },
 };
-

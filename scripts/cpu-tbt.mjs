@@ -3,34 +3,58 @@
 // 50 ms): the task's *thread CPU time* scaled by Lighthouse's 4x mobile slowdown, instead of its wall time, which other
 // processes on the machine stretch. Prints the median of RUNS loads (default 5) and each load's figure.
 // Usage: node scripts/cpu-tbt.mjs URL [RUNS]. Compare two builds in one run of this script on the same machine.
-import { chromium } from "playwright";
+import { chromium } from 'playwright';
 
 const url = process.argv[2];
 const runs = Number(process.argv[3] ?? 5);
 if (!url) {
-  console.error("usage: node scripts/cpu-tbt.mjs URL [RUNS]");
+  console.error('usage: node scripts/cpu-tbt.mjs URL [RUNS]');
   process.exit(2);
 }
 const browser = await chromium.launch({
-  executablePath: "/usr/lib/chromium/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  executablePath: '/usr/lib/chromium/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
 async function once() {
-  const ctx = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 });
+  const ctx = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 1.75,
+  });
   const page = await ctx.newPage();
-  await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading"] });
-  await page.goto(url, { waitUntil: "networkidle" });
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'],
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(3000);
   const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
   await ctx.close();
-  const fcp = events.find((e) => e.name === "firstContentfulPaint");
-  if (!fcp) throw new Error("no firstContentfulPaint in the trace");
-  const main = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain" && e.pid === fcp.pid);
-  const tasks = events.filter((e) => e.name === "RunTask" && e.ph === "X" && e.pid === fcp.pid && e.tid === main.tid && e.ts >= fcp.ts);
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!fcp) throw new Error('no firstContentfulPaint in the trace');
+  const main = events.find(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === fcp.pid,
+  );
+  const tasks = events.filter(
+    (e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === fcp.pid && e.tid === main.tid && e.ts >= fcp.ts,
+  );
   const blocking = tasks.reduce((sum, task) => sum + Math.max(0, (4 * (task.tdur ?? task.dur)) / 1000 - 50), 0);
   const busy = tasks.reduce((sum, task) => sum + (task.tdur ?? task.dur) / 1000, 0);
-  if (process.env.TASKS) console.log(tasks.filter((t) => (t.tdur ?? t.dur) > 10000).map((t) => `+${((t.ts - fcp.ts) / 1000).toFixed(0)}ms cpu ${((t.tdur ?? t.dur) / 1000).toFixed(0)}ms`).join("; "));
+  if (process.env.TASKS)
+    console.log(
+      tasks
+        .filter((t) => (t.tdur ?? t.dur) > 10000)
+        .map((t) => `+${((t.ts - fcp.ts) / 1000).toFixed(0)}ms cpu ${((t.tdur ?? t.dur) / 1000).toFixed(0)}ms`)
+        .join('; '),
+    );
   return { blocking, busy };
 }
 
@@ -39,5 +63,5 @@ for (let i = 0; i < runs; i += 1) results.push(await once());
 await browser.close();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(
-  `${url}: CPU-TBT (4x) median ${median(results.map((r) => r.blocking)).toFixed(0)} ms; main-thread CPU after FCP median ${median(results.map((r) => r.busy)).toFixed(0)} ms; runs: ${results.map((r) => r.blocking.toFixed(0)).join(", ")}`,
+  `${url}: CPU-TBT (4x) median ${median(results.map((r) => r.blocking)).toFixed(0)} ms; main-thread CPU after FCP median ${median(results.map((r) => r.busy)).toFixed(0)} ms; runs: ${results.map((r) => r.blocking.toFixed(0)).join(', ')}`,
 );

@@ -24,8 +24,19 @@ const documentFile = path.join(dir, 'openapi.json');
 run('write the document from the contracts', 'tsx', ['apps/api/src/write-openapi.ts', documentFile]);
 // Errors fail; the four warnings left are the redirect-only operations (OIDC and the sandbox's form posts): a
 // browser redirect has no 2xx answer to declare.
-run('redocly lint (recommended)', 'redocly', ['lint', documentFile, '--config', path.join(root, 'redocly.yaml'), '--format=summary']);
-run('generate a typed client (openapi-typescript)', 'openapi-typescript', [documentFile, '--output', path.join(dir, 'api.d.ts'), '--silent']);
+run('redocly lint (recommended)', 'redocly', [
+  'lint',
+  documentFile,
+  '--config',
+  path.join(root, 'redocly.yaml'),
+  '--format=summary',
+]);
+run('generate a typed client (openapi-typescript)', 'openapi-typescript', [
+  documentFile,
+  '--output',
+  path.join(dir, 'api.d.ts'),
+  '--silent',
+]);
 
 // A small client of the generated types: paths, operations by operationId, request bodies and answers.
 fs.writeFileSync(
@@ -54,7 +65,18 @@ export const operationIds: Array<keyof operations> = ['getHealth', 'getUserInfo'
 );
 fs.writeFileSync(
   path.join(dir, 'tsconfig.json'),
-  JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2023', module: 'ESNext', moduleResolution: 'Bundler', skipLibCheck: false, types: [] }, files: ['usage.ts'] }),
+  JSON.stringify({
+    compilerOptions: {
+      strict: true,
+      noEmit: true,
+      target: 'ES2023',
+      module: 'ESNext',
+      moduleResolution: 'Bundler',
+      skipLibCheck: false,
+      types: [],
+    },
+    files: ['usage.ts'],
+  }),
 );
 run('typecheck a client of the generated types', 'tsc', ['-p', path.join(dir, 'tsconfig.json')]);
 

@@ -2,22 +2,22 @@
 // mobile run assumes), records a CPU profile and prints each busy stretch over 40 ms with the functions that filled it.
 // Usage: node scripts/profile-page.mjs http://localhost:3000/therapists/<id>/   (minified names: look them up in the
 // built chunk, apps/web/dist/assets). Lighthouse says how long tasks are; this says what is in them.
-import { chromium } from "playwright";
+import { chromium } from 'playwright';
 
 const url = process.argv[2];
 if (!url) {
-  console.error("usage: node scripts/profile-page.mjs URL");
+  console.error('usage: node scripts/profile-page.mjs URL');
   process.exit(2);
 }
 const browser = await chromium.launch({
-  executablePath: "/usr/lib/chromium/chromium",
+  executablePath: '/usr/lib/chromium/chromium',
   args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
   ],
 });
 const ctx = await browser.newContext({
@@ -28,19 +28,18 @@ const ctx = await browser.newContext({
 });
 const page = await ctx.newPage();
 const cdp = await ctx.newCDPSession(page);
-await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-await cdp.send("Profiler.enable");
-await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
-await cdp.send("Profiler.start");
-await page.goto(url, { waitUntil: "load" });
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+await cdp.send('Profiler.start');
+await page.goto(url, { waitUntil: 'load' });
 await page.waitForTimeout(6000);
-const { profile } = await cdp.send("Profiler.stop");
+const { profile } = await cdp.send('Profiler.stop');
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map();
-for (const n of profile.nodes)
-  for (const c of n.children || []) parent.set(c, n.id);
+for (const n of profile.nodes) for (const c of n.children || []) parent.set(c, n.id);
 const name = (n) =>
-  `${n.callFrame.functionName || "(anon)"} ${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber}`;
+  `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
 let t = profile.startTime;
 const samples = profile.samples.map((id, i) => {
   t += profile.timeDeltas[i];
@@ -51,7 +50,7 @@ const runs = [];
 let cur = null;
 for (const s of samples) {
   const n = byId.get(s.id);
-  const idle = n.callFrame.functionName === "(idle)";
+  const idle = n.callFrame.functionName === '(idle)';
   if (!idle) {
     if (!cur) cur = { start: s.t, end: s.t, ss: [] };
     cur.end = s.t;
@@ -81,24 +80,22 @@ for (const r of runs) {
     }
     for (const f of frames) top.set(f, (top.get(f) || 0) + 1);
   }
+  console.log(`\n=== run at ${((r.start - t0) / 1000).toFixed(0)}ms, ${d.toFixed(0)}ms`);
   console.log(
-    `\n=== run at ${((r.start - t0) / 1000).toFixed(0)}ms, ${d.toFixed(0)}ms`,
-  );
-  console.log(
-    " self:",
+    ' self:',
     [...self]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 6)
       .map(([k, v]) => `${k}=${(v * 0.1).toFixed(0)}`)
-      .join(" | "),
+      .join(' | '),
   );
   console.log(
-    " incl:",
+    ' incl:',
     [...top]
       .sort((a, b) => b[1] - a[1])
       .slice(0, Number(process.env.TOP ?? 10))
       .map(([k, v]) => `${k}=${(v * 0.1).toFixed(0)}`)
-      .join(" | "),
+      .join(' | '),
   );
 }
 await browser.close();

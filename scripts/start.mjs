@@ -8,7 +8,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 // Both bundles: the browser's (dist) and the server renderer's (dist-server, docs/decisions/0012).
-const built = ['apps/web/dist/index.html', 'apps/web/dist-server/entry-server.js'].every((file) => fs.existsSync(path.join(root, file)));
+const built = ['apps/web/dist/index.html', 'apps/web/dist-server/entry-server.js'].every((file) =>
+  fs.existsSync(path.join(root, file)),
+);
 if (!built) {
   console.log('Building the web app (first start only)...');
   const build = spawnSync(npm, ['run', 'build', '-w', '@therapy/web'], { cwd: root, stdio: 'inherit' });

@@ -32,12 +32,17 @@ function precompress(): Plugin {
     writeBundle(options) {
       if (this.environment.config.consumer !== 'client' || !options.dir) return;
       const walk = (dir: string): string[] =>
-        fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+        fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
       for (const file of walk(options.dir)) {
         if (!/\.(js|css|html|svg|json|txt)$/.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
         const bytes = fs.readFileSync(file);
         if (bytes.length < 1024) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
       }
     },
@@ -91,7 +96,12 @@ export default defineConfig({
         // Icons are not among them: in this group every icon any lazy feature uses would load on the landing page;
         // outside it, each icon travels with the chunks that use it.
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]react-query|@tanstack[\\/]query-core|i18next|react-i18next|zustand|js-cookie|clsx)[\\/]/ }],
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]react-query|@tanstack[\\/]query-core|i18next|react-i18next|zustand|js-cookie|clsx)[\\/]/,
+            },
+          ],
         },
       },
       onwarn(warning, warn) {
@@ -112,7 +122,10 @@ export default defineConfig({
     // `vi.mock` runs isolated, since the replacement would leak into, or miss, files sharing its modules (issue 44).
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: mockingTestFiles(), isolate: false } },
+      {
+        extends: true,
+        test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: mockingTestFiles(), isolate: false },
+      },
       { extends: true, test: { name: 'isolated', include: mockingTestFiles() } },
     ],
   },

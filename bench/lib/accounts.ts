@@ -11,7 +11,12 @@ export interface ApiAnswer {
 }
 
 /** One JSON call to the API; the answer's body is undefined when it is not JSON. */
-export async function callJson(url: string, method: 'GET' | 'POST' | 'PUT', body?: unknown, accessToken?: string): Promise<ApiAnswer> {
+export async function callJson(
+  url: string,
+  method: 'GET' | 'POST' | 'PUT',
+  body?: unknown,
+  accessToken?: string,
+): Promise<ApiAnswer> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (accessToken) headers.authorization = `Bearer ${accessToken}`;

@@ -79,7 +79,11 @@ export async function healthP95At(ctx: BenchContext, connections: number): Promi
 }
 
 /** Adds `<prefix>.p95_ratio_to_health` for every `<prefix>.p95_ms` of `figures`, at the scenario's concurrency. */
-export async function latencyRatios(ctx: BenchContext, figures: Record<string, number>, connections: number): Promise<Record<string, number>> {
+export async function latencyRatios(
+  ctx: BenchContext,
+  figures: Record<string, number>,
+  connections: number,
+): Promise<Record<string, number>> {
   const ratios: Record<string, number> = {};
   for (const [key, value] of Object.entries(figures)) {
     if (!key.endsWith('.p95_ms')) continue;

@@ -44,21 +44,31 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     duration: opts.duration,
     workers: opts.workers,
   }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
-  if (opts.recordLatencies) instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  if (opts.recordLatencies)
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await instance;
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]),
+  );
   const out: LoadResult = {
     rps: result.requests.average,
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
     latencyP50Ms: result.latency.p50,
-    latencyP95Ms: opts.recordLatencies ? percentile(latencies.sort((a, b) => a - b), 95) : undefined,
+    latencyP95Ms: opts.recordLatencies
+      ? percentile(
+          latencies.sort((a, b) => a - b),
+          95,
+        )
+      : undefined,
     latencyP99Ms: result.latency.p99,
     statusCodes,
   };
   if (out.non2xx > 0 || out.errors > 0) {
-    throw new Error(`${opts.method ?? 'GET'} ${opts.url}: ${out.non2xx} non-2xx answers and ${out.errors} errors (status codes ${JSON.stringify(statusCodes)})`);
+    throw new Error(
+      `${opts.method ?? 'GET'} ${opts.url}: ${out.non2xx} non-2xx answers and ${out.errors} errors (status codes ${JSON.stringify(statusCodes)})`,
+    );
   }
   return out;
 }

@@ -23,7 +23,11 @@ export interface BenchServer {
 }
 
 async function postJson(url: string, body: unknown): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: await res.json().catch(() => undefined) };
 }
 
@@ -78,12 +82,23 @@ export async function startBenchServer(): Promise<BenchServer> {
       confirmPassword: user.password,
       acceptTerms: true,
     });
-    if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.json)}`);
+    if (registered.status !== 201)
+      throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.json)}`);
     const login = await postJson(`${url}/api/v1/user/login`, { email: user.email, password: user.password });
     if (login.status !== 200) throw new Error(`login answered ${login.status}: ${JSON.stringify(login.json)}`);
     const accessToken = (login.json as { data: { accessToken: string } }).data.accessToken;
-    const query = async (text: string, values?: unknown[]) => (await server.db.$client.query(text, values)).rows as Array<Record<string, unknown>>;
-    return { url, user: { ...user, accessToken }, sandboxWebhookSecret: sandboxWebhookSecret(server.config), query, db: server.db, config: server.config, recorder, close };
+    const query = async (text: string, values?: unknown[]) =>
+      (await server.db.$client.query(text, values)).rows as Array<Record<string, unknown>>;
+    return {
+      url,
+      user: { ...user, accessToken },
+      sandboxWebhookSecret: sandboxWebhookSecret(server.config),
+      query,
+      db: server.db,
+      config: server.config,
+      recorder,
+      close,
+    };
   } catch (err) {
     await close();
     throw err;

@@ -36,7 +36,11 @@ async function replayOne(pool: pg.Pool, statements: RecordedStatement[]): Promis
  * same driver and options as the app's database): how many requests a second the database and the driver sustain
  * without HTTP, JSON, validation or the app's own work.
  */
-export async function replay(pool: pg.Pool, requests: RecordedStatement[][], connections: number): Promise<{ seconds: number; perSecond: number }> {
+export async function replay(
+  pool: pg.Pool,
+  requests: RecordedStatement[][],
+  connections: number,
+): Promise<{ seconds: number; perSecond: number }> {
   let next = 0;
   const started = performance.now();
   await Promise.all(

@@ -49,7 +49,9 @@ function makeRecorder(): StatementRecorder {
       current.run(statements, done);
     });
   });
-  diagnostics.channel('tracing:fastify.request.handler:start').bindStore(current, (message) => byRequest.get((message as { request: FastifyRequest }).request));
+  diagnostics
+    .channel('tracing:fastify.request.handler:start')
+    .bindStore(current, (message) => byRequest.get((message as { request: FastifyRequest }).request));
 
   return {
     logger: {

@@ -1,9 +1,15 @@
 import { callJson, expectStatus } from './accounts.ts';
 
 /** A client in Nigeria (wallet in NGN) with money in the wallet, topped up through the sandbox checkout. */
-export async function fundedClient(baseUrl: string, label: string, amount: number): Promise<{ accessToken: string; identifier: string }> {
+export async function fundedClient(
+  baseUrl: string,
+  label: string,
+  amount: number,
+): Promise<{ accessToken: string; identifier: string }> {
   const countries = await callJson(`${baseUrl}/api/v1/region/country`, 'GET');
-  const ng = (countries.json as { data: Array<{ identifier: string; code: string }> }).data.find((c) => c.code === 'NG')!;
+  const ng = (countries.json as { data: Array<{ identifier: string; code: string }> }).data.find(
+    (c) => c.code === 'NG',
+  )!;
   const email = `bench.${label}.${Date.now()}@example.com`;
   const password = 'Steady-Bench-4821';
   const registered = await callJson(`${baseUrl}/api/v1/user/register`, 'POST', {
@@ -25,11 +31,15 @@ export async function fundedClient(baseUrl: string, label: string, amount: numbe
   const topup = await callJson(`${baseUrl}/api/v1/payment/wallet`, 'POST', { amount }, session.accessToken);
   expectStatus('POST /payment/wallet', topup, 201);
   const { payment } = (topup.json as { data: { payment: { identifier: string; reference: string } } }).data;
-  const paid = await fetch(`${baseUrl}/api/v1/payment/sandbox/checkout/${payment.reference}/pay`, { method: 'POST', redirect: 'manual' });
+  const paid = await fetch(`${baseUrl}/api/v1/payment/sandbox/checkout/${payment.reference}/pay`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
   if (paid.status !== 303) throw new Error(`sandbox pay answered ${paid.status}`);
   for (let i = 0; i < 50; i += 1) {
     const balance = await callJson(`${baseUrl}/api/v1/wallet/balance`, 'GET', undefined, session.accessToken);
-    if ((balance.json as { data: { balance: number } }).data.balance === amount) return { accessToken: session.accessToken, identifier: session.user.identifier };
+    if ((balance.json as { data: { balance: number } }).data.balance === amount)
+      return { accessToken: session.accessToken, identifier: session.user.identifier };
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('the bench top-up was not credited within 10 s');

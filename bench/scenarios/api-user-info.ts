@@ -3,7 +3,8 @@ import type { BenchContext, Figures } from '../lib/types.ts';
 import { CONNECTIONS, measureHealth } from './api-health.ts';
 
 export const name = 'api.user_info';
-export const description = 'authenticated GET /api/v1/user/info at 50 connections (JWT check + one database read), and its ratio to health';
+export const description =
+  'authenticated GET /api/v1/user/info at 50 connections (JWT check + one database read), and its ratio to health';
 
 export async function run(ctx: BenchContext): Promise<Figures> {
   // The ratio compares two measurements of one server in one run; measure the baseline here if it was not selected.

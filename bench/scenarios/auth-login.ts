@@ -22,6 +22,11 @@ export async function run(ctx: BenchContext): Promise<Figures> {
   };
   await load({ ...opts, duration: 1 }); // warm-up
   const result = await load({ ...opts, duration: ctx.duration, recordLatencies: true });
-  ctx.log(`auth.login: ${result.requests} sign-ins, ${result.rps.toFixed(1)}/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms`);
-  return { 'auth.login.p95_ms': Math.round(result.latencyP95Ms ?? Number.NaN), 'auth.login.rps': Number(result.rps.toFixed(1)) };
+  ctx.log(
+    `auth.login: ${result.requests} sign-ins, ${result.rps.toFixed(1)}/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms`,
+  );
+  return {
+    'auth.login.p95_ms': Math.round(result.latencyP95Ms ?? Number.NaN),
+    'auth.login.rps': Number(result.rps.toFixed(1)),
+  };
 }

@@ -9,7 +9,7 @@ import type { BenchContext, Figures } from '../lib/types.ts';
 
 export const name = 'bookings.create';
 export const description =
-  'POST /api/v1/booking at 8 connections, each request a new client and a new slot: p95 latency and throughput; and the same bookings\' own SQL replayed without HTTP (bookings.sql.tps)';
+  "POST /api/v1/booking at 8 connections, each request a new client and a new slot: p95 latency and throughput; and the same bookings' own SQL replayed without HTTP (bookings.sql.tps)";
 
 const CONNECTIONS = 8;
 export const concurrency = CONNECTIONS;
@@ -24,25 +24,57 @@ const WARM_UP = 240;
 const weekdays = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
 
 /** A verified provider who offers every therapy and modality, a fee, and 15-minute sessions all day every day. */
-async function bookableProvider(ctx: BenchContext): Promise<{ provider: BenchAccount; therapy: string; modality: string }> {
+async function bookableProvider(
+  ctx: BenchContext,
+): Promise<{ provider: BenchAccount; therapy: string; modality: string }> {
   const api = `${ctx.url}/api/v1`;
   const provider = await signUp(ctx.url, 'provider', 'bookings');
   // The practice set-up and the operator's approval are not what is measured: written directly, first (nothing
   // announces these writes, so they come before the calls that compute and cache the provider's calendar).
-  await ctx.query(`INSERT INTO provider_profile_items (user_id, list, item_id) SELECT $1, list, identifier FROM reference_items WHERE list IN ('therapy-category', 'modality') ON CONFLICT DO NOTHING`, [provider.identifier]);
-  await ctx.query(`INSERT INTO provider_verifications (provider_id, status, submitted_at, decided_at) VALUES ($1, 'approved', now(), now())`, [provider.identifier]);
+  await ctx.query(
+    `INSERT INTO provider_profile_items (user_id, list, item_id) SELECT $1, list, identifier FROM reference_items WHERE list IN ('therapy-category', 'modality') ON CONFLICT DO NOTHING`,
+    [provider.identifier],
+  );
+  await ctx.query(
+    `INSERT INTO provider_verifications (provider_id, status, submitted_at, decided_at) VALUES ($1, 'approved', now(), now())`,
+    [provider.identifier],
+  );
   const settings = { timezone: 'UTC', sessionLengthMinutes: 15, bufferMinutes: 0, minimumNoticeHours: 0 };
-  expectStatus('PUT settings', await callJson(`${api}/provider-availability/settings`, 'PUT', settings, provider.accessToken), 200);
-  const days = weekdays.map((identifier) => ({ identifier, isAvailable: true, timeSlotsInterval: [{ startTime: '00:00', endTime: '23:00' }] }));
-  expectStatus('POST days/default', await callJson(`${api}/provider-availability/days/default`, 'POST', { days }, provider.accessToken), 200);
-  expectStatus('POST booking-fee/general', await callJson(`${api}/provider/booking-fee/general`, 'POST', { fee: 5000, isFree: false }, provider.accessToken), 200);
-  const [therapy] = await ctx.query(`SELECT identifier FROM reference_items WHERE list = 'therapy-category' ORDER BY sort_order LIMIT 1`);
-  const [modality] = await ctx.query(`SELECT identifier FROM reference_items WHERE list = 'modality' AND code = 'online'`);
+  expectStatus(
+    'PUT settings',
+    await callJson(`${api}/provider-availability/settings`, 'PUT', settings, provider.accessToken),
+    200,
+  );
+  const days = weekdays.map((identifier) => ({
+    identifier,
+    isAvailable: true,
+    timeSlotsInterval: [{ startTime: '00:00', endTime: '23:00' }],
+  }));
+  expectStatus(
+    'POST days/default',
+    await callJson(`${api}/provider-availability/days/default`, 'POST', { days }, provider.accessToken),
+    200,
+  );
+  expectStatus(
+    'POST booking-fee/general',
+    await callJson(`${api}/provider/booking-fee/general`, 'POST', { fee: 5000, isFree: false }, provider.accessToken),
+    200,
+  );
+  const [therapy] = await ctx.query(
+    `SELECT identifier FROM reference_items WHERE list = 'therapy-category' ORDER BY sort_order LIMIT 1`,
+  );
+  const [modality] = await ctx.query(
+    `SELECT identifier FROM reference_items WHERE list = 'modality' AND code = 'online'`,
+  );
   return { provider, therapy: String(therapy!.identifier), modality: String(modality!.identifier) };
 }
 
 async function post(url: string, body: unknown, headers: Record<string, string>) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json().catch(() => undefined)) as unknown };
 }
 
@@ -50,7 +82,17 @@ async function post(url: string, body: unknown, headers: Record<string, string>)
 async function signUpClient(base: string, countryIdentifier: string, i: number): Promise<BenchAccount> {
   const email = `bench.booker${i}.${Date.now()}@example.com`;
   const password = 'Steady-Bench-4821';
-  const body = { userType: 'client', firstName: 'Bench', lastName: 'Client', email, confirmEmail: email, countryIdentifier, password, confirmPassword: password, acceptTerms: true };
+  const body = {
+    userType: 'client',
+    firstName: 'Bench',
+    lastName: 'Client',
+    email,
+    confirmEmail: email,
+    countryIdentifier,
+    password,
+    confirmPassword: password,
+    acceptTerms: true,
+  };
   // Each client comes from its own address: the per-address sign-up limit is not what is measured.
   const from = { 'x-forwarded-for': `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}` };
   expectStatus(`register ${email}`, await post(`${base}/api/v1/user/register`, body, from), 201);
@@ -193,9 +235,15 @@ const describePauses = (label: string, ms: number[]) =>
  * this kind of machine, a full one for 18 ms or more), so they tell a run with a collection in its window from one
  * without.
  */
-function fireFromWorker(url: string, requests: Array<{ token: string; body: string }>): Promise<{ latencies: number[]; seconds: number; serverCpuMs: number; pauses: Pauses }> {
+function fireFromWorker(
+  url: string,
+  requests: Array<{ token: string; body: string }>,
+): Promise<{ latencies: number[]; seconds: number; serverCpuMs: number; pauses: Pauses }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerSource, { eval: true, workerData: { url, requests, connections: CONNECTIONS, measured: REQUESTS } });
+    const worker = new Worker(workerSource, {
+      eval: true,
+      workerData: { url, requests, connections: CONNECTIONS, measured: REQUESTS },
+    });
     let cpuAtStart: NodeJS.CpuUsage | undefined;
     let collections: ReturnType<typeof watchCollections> | undefined;
     worker.on('message', (m: { measuring: true } | { latencies: number[]; seconds: number } | { error: string }) => {
@@ -207,7 +255,9 @@ function fireFromWorker(url: string, requests: Array<{ token: string; body: stri
       const cpu = process.threadCpuUsage(cpuAtStart);
       void worker.terminate();
       if ('error' in m) return reject(new Error(m.error));
-      void (collections?.stop() ?? Promise.resolve({ young: [], full: [] })).then((pauses) => resolve({ ...m, serverCpuMs: (cpu.user + cpu.system) / 1000, pauses }));
+      void (collections?.stop() ?? Promise.resolve({ young: [], full: [] })).then((pauses) =>
+        resolve({ ...m, serverCpuMs: (cpu.user + cpu.system) / 1000, pauses }),
+      );
     });
     worker.once('error', reject);
   });
@@ -232,7 +282,11 @@ async function slotIdentifiers(ctx: BenchContext, providerId: string, count: num
  * are deleted again, and the recordings are replayed through a pool of the app's driver and options at the same
  * concurrency: the warm-up's first, then the measured ones, timed.
  */
-async function sqlOfTheSameBookings(ctx: BenchContext, providerId: string, requests: Array<{ token: string; body: string }>): Promise<number> {
+async function sqlOfTheSameBookings(
+  ctx: BenchContext,
+  providerId: string,
+  requests: Array<{ token: string; body: string }>,
+): Promise<number> {
   // A booking's status history is append-only (a trigger refuses deletes): this throwaway database lifts it for the
   // one statement that clears the bench provider's bookings, in one transaction.
   if (!/^[0-9a-f-]{36}$/.test(providerId)) throw new Error(`bookings.create: not an identifier: ${providerId}`);
@@ -249,14 +303,21 @@ async function sqlOfTheSameBookings(ctx: BenchContext, providerId: string, reque
         const i = next++;
         const r = requests[i]!;
         const id = `booking-${i}`;
-        const res = await fetch(`${ctx.url}/api/v1/booking`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${r.token}`, [RECORD_HEADER]: id }, body: r.body });
-        if (res.status !== 201) throw new Error(`bookings.create: a recorded booking answered ${res.status}: ${await res.text()}`);
+        const res = await fetch(`${ctx.url}/api/v1/booking`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${r.token}`, [RECORD_HEADER]: id },
+          body: r.body,
+        });
+        if (res.status !== 201)
+          throw new Error(`bookings.create: a recorded booking answered ${res.status}: ${await res.text()}`);
         recorded[i] = ctx.recorder.take(id);
       }
     }),
   );
   const statements = recorded.map((r) => r.length);
-  ctx.log(`bookings.sql: recorded ${Math.min(...statements)} to ${Math.max(...statements)} statements per booking, replayed without HTTP`);
+  ctx.log(
+    `bookings.sql: recorded ${Math.min(...statements)} to ${Math.max(...statements)} statements per booking, replayed without HTTP`,
+  );
   await removeBookings();
   const replayDb = createDatabase(String(ctx.db.$client.options.connectionString), { max: CONNECTIONS });
   try {
@@ -274,7 +335,9 @@ export async function run(ctx: BenchContext): Promise<Figures> {
   ctx.log(`bookings.create: signing up ${REQUESTS + WARM_UP} clients`);
   const clients: BenchAccount[] = [];
   const countries = await callJson(`${ctx.url}/api/v1/region/country`, 'GET');
-  const ng = (countries.json as { data: Array<{ identifier: string; code: string }> }).data.find((c) => c.code === 'NG')!.identifier;
+  const ng = (countries.json as { data: Array<{ identifier: string; code: string }> }).data.find(
+    (c) => c.code === 'NG',
+  )!.identifier;
   for (let i = 0; i < REQUESTS + WARM_UP; i += 1) clients.push(await signUpClient(ctx.url, ng, i));
 
   const requests = clients.map((c, i) => ({
@@ -282,8 +345,12 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     body: JSON.stringify({ modalityIdentifier: modality, therapyIdentifier: therapy, timeslotIdentifier: slots[i] }),
   }));
   const { latencies, seconds, serverCpuMs, pauses } = await fireFromWorker(`${ctx.url}/api/v1/booking`, requests);
-  ctx.log(`bookings.create: the server's event loop spent ${(serverCpuMs / REQUESTS).toFixed(2)} ms of CPU per measured booking`);
-  ctx.log(`bookings.create: its garbage collector paused it for ${describePauses('young collection', pauses.young)} and ${describePauses('full collection', pauses.full)}`);
+  ctx.log(
+    `bookings.create: the server's event loop spent ${(serverCpuMs / REQUESTS).toFixed(2)} ms of CPU per measured booking`,
+  );
+  ctx.log(
+    `bookings.create: its garbage collector paused it for ${describePauses('young collection', pauses.young)} and ${describePauses('full collection', pauses.full)}`,
+  );
   latencies.sort((a, b) => a - b);
   const rps = REQUESTS / seconds;
   const sqlPerSecond = await sqlOfTheSameBookings(ctx, provider.identifier, requests);

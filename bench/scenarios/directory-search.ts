@@ -4,7 +4,8 @@ import { percentile } from '../lib/load.ts';
 import type { BenchContext, Figures } from '../lib/types.ts';
 
 export const name = 'directory.search';
-export const description = 'GET /api/v1/therapists: a mix of filtered searches at 8 connections over 10,000 seeded providers (p95), and how many are listed';
+export const description =
+  'GET /api/v1/therapists: a mix of filtered searches at 8 connections over 10,000 seeded providers (p95), and how many are listed';
 
 const CONNECTIONS = 8;
 export const concurrency = CONNECTIONS;
@@ -62,17 +63,35 @@ async function assertPages(urls: string[]): Promise<void> {
   for (const url of urls) {
     const res = await fetch(url);
     const body = (await res.json()) as { data?: unknown[]; meta?: { total?: number } };
-    if (res.status !== 200 || !Array.isArray(body.data) || body.data.length === 0) throw new Error(`directory.search: ${url} answered ${res.status} without therapists`);
+    if (res.status !== 200 || !Array.isArray(body.data) || body.data.length === 0)
+      throw new Error(`directory.search: ${url} answered ${res.status} without therapists`);
   }
 }
 
 export async function run(ctx: BenchContext): Promise<Figures> {
   ctx.log(`directory.search: seeding ${PROVIDERS.toLocaleString('en-US')} providers`);
   await seedDirectoryProviders(ctx.db, PROVIDERS);
-  const code = async (list: string, offset = 0) => String((await ctx.query(`SELECT code FROM reference_items WHERE list = $1 ORDER BY sort_order OFFSET $2 LIMIT 1`, [list, offset]))[0]!.code);
+  const code = async (list: string, offset = 0) =>
+    String(
+      (
+        await ctx.query(`SELECT code FROM reference_items WHERE list = $1 ORDER BY sort_order OFFSET $2 LIMIT 1`, [
+          list,
+          offset,
+        ])
+      )[0]!.code,
+    );
   // The busiest states, so searches return full pages.
-  const states = (await ctx.query(`SELECT s.code FROM directory_entries d CROSS JOIN unnest(d.states) AS st(id) JOIN states s ON s.identifier = st.id GROUP BY s.code ORDER BY count(*) DESC LIMIT 4`)).map((r) => String(r.code));
-  const [therapy, speciality, gender, modality] = [await code('therapy-category'), await code('speciality', 2), await code('gender'), await code('modality')];
+  const states = (
+    await ctx.query(
+      `SELECT s.code FROM directory_entries d CROSS JOIN unnest(d.states) AS st(id) JOIN states s ON s.identifier = st.id GROUP BY s.code ORDER BY count(*) DESC LIMIT 4`,
+    )
+  ).map((r) => String(r.code));
+  const [therapy, speciality, gender, modality] = [
+    await code('therapy-category'),
+    await code('speciality', 2),
+    await code('gender'),
+    await code('modality'),
+  ];
   const base = `${ctx.url}/api/v1/therapists`;
   const mix = states.flatMap((state) => [
     `${base}?state=${state}`,
@@ -86,7 +105,9 @@ export async function run(ctx: BenchContext): Promise<Figures> {
   await fire(mix, 1); // warm-up: plans and caches, not counted
   const latencies = (await fire(mix, ctx.duration)).sort((a, b) => a - b);
   await assertPages(mix);
-  const listed = await ctx.query(`SELECT count(*) AS n FROM directory_entries d JOIN provider_verifications v ON v.provider_id = d.provider_id AND v.status = 'approved'`);
+  const listed = await ctx.query(
+    `SELECT count(*) AS n FROM directory_entries d JOIN provider_verifications v ON v.provider_id = d.provider_id AND v.status = 'approved'`,
+  );
   return {
     'directory.search.p95_ms': Number(percentile(latencies, 95).toFixed(1)),
     'directory.search.rps': Math.round(latencies.length / ctx.duration),

@@ -15,9 +15,11 @@ const CLIENTS = 20;
 
 async function inParallel<T>(items: T[], width: number, each: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) await each(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await each(items[next++]!);
+    }),
+  );
 }
 
 export async function run(ctx: BenchContext): Promise<Figures> {
@@ -25,21 +27,52 @@ export async function run(ctx: BenchContext): Promise<Figures> {
   for (let c = 0; c < CLIENTS; c++) clients.push(await fundedClient(ctx.url, `settle${c}`, AMOUNT));
   // 1,000 top-ups started through the API, then paid at the sandbox gateway (its books, as a payer would).
   const references: string[] = [];
-  await inParallel(Array.from({ length: EVENTS }, (_, i) => i), CONNECTIONS, async (i) => {
-    const res = await callJson(`${ctx.url}/api/v1/payment/wallet`, 'POST', { amount: AMOUNT }, clients[i % CLIENTS]!.accessToken);
-    expectStatus('POST /payment/wallet', res, 201);
-    references.push((res.json as { data: { payment: { reference: string } } }).data.payment.reference);
-  });
-  await ctx.query("UPDATE sandbox_transactions SET status = 'success', paid_at = now() WHERE reference = ANY($1)", [references]);
+  await inParallel(
+    Array.from({ length: EVENTS }, (_, i) => i),
+    CONNECTIONS,
+    async (i) => {
+      const res = await callJson(
+        `${ctx.url}/api/v1/payment/wallet`,
+        'POST',
+        { amount: AMOUNT },
+        clients[i % CLIENTS]!.accessToken,
+      );
+      expectStatus('POST /payment/wallet', res, 201);
+      references.push((res.json as { data: { payment: { reference: string } } }).data.payment.reference);
+    },
+  );
+  await ctx.query("UPDATE sandbox_transactions SET status = 'success', paid_at = now() WHERE reference = ANY($1)", [
+    references,
+  ]);
   const ids = clients.map((c) => c.identifier);
-  const settled = async () => Number((await ctx.query("SELECT count(*)::int AS n FROM payments WHERE user_id = ANY($1) AND status = 'success'", [ids]))[0]!.n) - CLIENTS;
+  const settled = async () =>
+    Number(
+      (
+        await ctx.query("SELECT count(*)::int AS n FROM payments WHERE user_id = ANY($1) AND status = 'success'", [ids])
+      )[0]!.n,
+    ) - CLIENTS;
 
   let n = crypto.randomInt(1e9);
   const t0 = Date.now();
   await inParallel(references, CONNECTIONS, async (reference) => {
-    const body = JSON.stringify({ event: 'charge.success', data: { id: (n += 1), reference, amount: AMOUNT, currency: 'NGN', status: 'success', channel: 'card', customer: { customer_code: null, email: 'bench@example.com' } } });
+    const body = JSON.stringify({
+      event: 'charge.success',
+      data: {
+        id: (n += 1),
+        reference,
+        amount: AMOUNT,
+        currency: 'NGN',
+        status: 'success',
+        channel: 'card',
+        customer: { customer_code: null, email: 'bench@example.com' },
+      },
+    });
     const signature = crypto.createHmac('sha512', ctx.sandboxWebhookSecret).update(body).digest('hex');
-    const res = await fetch(`${ctx.url}/api/v1/payment/webhook/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-paystack-signature': signature }, body });
+    const res = await fetch(`${ctx.url}/api/v1/payment/webhook/sandbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+      body,
+    });
     if (res.status !== 200) throw new Error(`webhook answered ${res.status}`);
   });
   // Every event is stored and queued now (the workers started on them as they came); wait for the last credit.
@@ -53,6 +86,8 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     done = await settled();
   }
   const seconds = (Date.now() - t0) / 1000;
-  ctx.log(`jobs.settle: ${EVENTS} events acknowledged in ${delivered.toFixed(1)} s (${done0} credited by then), all credited after ${seconds.toFixed(1)} s`);
+  ctx.log(
+    `jobs.settle: ${EVENTS} events acknowledged in ${delivered.toFixed(1)} s (${done0} credited by then), all credited after ${seconds.toFixed(1)} s`,
+  );
   return { 'jobs.settle.per_s': Math.round(EVENTS / seconds) };
 }

@@ -19,16 +19,52 @@ const PASSWORD = 'Steady-Bench-4821';
 export const concurrency = 1;
 
 /** A client or provider signed up through the API, from an address of its own (the sign-up limit is per address). */
-async function account(base: string, userType: 'client' | 'provider', i: number, countryIdentifier: string): Promise<BenchAccount> {
+async function account(
+  base: string,
+  userType: 'client' | 'provider',
+  i: number,
+  countryIdentifier: string,
+): Promise<BenchAccount> {
   const email = `bench.chat.${userType}${i}.${Date.now()}@example.com`;
-  const from = { 'content-type': 'application/json', 'x-forwarded-for': `10.88.${userType === 'client' ? 1 : 2}.${i + 1}` };
+  const from = {
+    'content-type': 'application/json',
+    'x-forwarded-for': `10.88.${userType === 'client' ? 1 : 2}.${i + 1}`,
+  };
   const body =
     userType === 'client'
-      ? { userType, firstName: 'Bench', lastName: 'Client', email, confirmEmail: email, countryIdentifier, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true }
-      : { userType, firstName: 'Bench', lastName: 'Provider', email, phoneNumber: '2025550143', password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true };
-  const registered = await fetch(`${base}/api/v1/user/register`, { method: 'POST', headers: from, body: JSON.stringify(body) });
-  if (registered.status !== 201) throw new Error(`messages.delivery: register answered ${registered.status}: ${await registered.text()}`);
-  const login = await fetch(`${base}/api/v1/user/login`, { method: 'POST', headers: from, body: JSON.stringify({ email, password: PASSWORD }) });
+      ? {
+          userType,
+          firstName: 'Bench',
+          lastName: 'Client',
+          email,
+          confirmEmail: email,
+          countryIdentifier,
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          acceptTerms: true,
+        }
+      : {
+          userType,
+          firstName: 'Bench',
+          lastName: 'Provider',
+          email,
+          phoneNumber: '2025550143',
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          acceptTerms: true,
+        };
+  const registered = await fetch(`${base}/api/v1/user/register`, {
+    method: 'POST',
+    headers: from,
+    body: JSON.stringify(body),
+  });
+  if (registered.status !== 201)
+    throw new Error(`messages.delivery: register answered ${registered.status}: ${await registered.text()}`);
+  const login = await fetch(`${base}/api/v1/user/login`, {
+    method: 'POST',
+    headers: from,
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   const session = ((await login.json()) as { data: { accessToken: string; user: { identifier: string } } }).data;
   return { email, password: PASSWORD, accessToken: session.accessToken, identifier: session.user.identifier };
 }
@@ -96,7 +132,9 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     ctx.log(`messages.delivery: signing up ${PROVIDERS} providers and ${PROVIDERS * CLIENTS_PER_PROVIDER} clients`);
     const countries = await callJson(`${ctx.url}/api/v1/region/country`, 'GET');
     expectStatus('countries', countries, 200);
-    const ng = (countries.json as { data: Array<{ identifier: string; code: string }> }).data.find((c) => c.code === 'NG')!.identifier;
+    const ng = (countries.json as { data: Array<{ identifier: string; code: string }> }).data.find(
+      (c) => c.code === 'NG',
+    )!.identifier;
     const providers: BenchAccount[] = [];
     for (let i = 0; i < PROVIDERS; i += 1) providers.push(await account(ctx.url, 'provider', i, ng));
     const conversations: Array<{ conversationId: string; token: string }> = [];
@@ -104,15 +142,33 @@ export async function run(ctx: BenchContext): Promise<Figures> {
       const client = await account(ctx.url, 'client', i, ng);
       const provider = providers[i % PROVIDERS]!;
       // The relation a chat needs: an import the client accepted (what the invitation leaves behind).
-      await ctx.query(`INSERT INTO client_imports (identifier, provider_id, email, source, client_id, accepted_at) VALUES (gen_random_uuid(), $1, $2, 'email', $3, now())`, [provider.identifier, client.email, client.identifier]);
-      const opened = await callJson(`${ctx.url}/api/v1/messages/conversations`, 'POST', { participantIdentifier: provider.identifier }, client.accessToken);
+      await ctx.query(
+        `INSERT INTO client_imports (identifier, provider_id, email, source, client_id, accepted_at) VALUES (gen_random_uuid(), $1, $2, 'email', $3, now())`,
+        [provider.identifier, client.email, client.identifier],
+      );
+      const opened = await callJson(
+        `${ctx.url}/api/v1/messages/conversations`,
+        'POST',
+        { participantIdentifier: provider.identifier },
+        client.accessToken,
+      );
       expectStatus('open conversation', opened, 201);
-      conversations.push({ conversationId: (opened.json as { data: { identifier: string } }).data.identifier, token: client.accessToken });
+      conversations.push({
+        conversationId: (opened.json as { data: { identifier: string } }).data.identifier,
+        token: client.accessToken,
+      });
     }
     const latencies = await new Promise<number[]>((resolve, reject) => {
       const worker = new Worker(workerSource, {
         eval: true,
-        workerData: { urlA: ctx.url, wsB: `${urlB.replace('http', 'ws')}/api/v1/ws`, conversations, providers: providers.map((p) => ({ token: p.accessToken })), each: MESSAGES_EACH, spacing: SPACING_MS },
+        workerData: {
+          urlA: ctx.url,
+          wsB: `${urlB.replace('http', 'ws')}/api/v1/ws`,
+          conversations,
+          providers: providers.map((p) => ({ token: p.accessToken })),
+          each: MESSAGES_EACH,
+          spacing: SPACING_MS,
+        },
       });
       worker.once('message', (m: { latencies: number[] } | { error: string }) => {
         void worker.terminate();
@@ -122,7 +178,10 @@ export async function run(ctx: BenchContext): Promise<Figures> {
       worker.once('error', reject);
     });
     latencies.sort((a, b) => a - b);
-    return { 'messages.delivery.p95_ms': Number(percentile(latencies, 95).toFixed(1)), 'messages.delivery.count': latencies.length };
+    return {
+      'messages.delivery.p95_ms': Number(percentile(latencies, 95).toFixed(1)),
+      'messages.delivery.count': latencies.length,
+    };
   } finally {
     await other.close();
     await otherDb.$client.end();

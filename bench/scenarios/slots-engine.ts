@@ -1,5 +1,14 @@
 import { performance } from 'node:perf_hooks';
-import { addDays, computeSlots, DAY_MS, localDate, MINUTE_MS, type DayPlan, type Interval, type SlotPlan } from '@therapy/api/modules/availability/slot-engine';
+import {
+  addDays,
+  computeSlots,
+  DAY_MS,
+  localDate,
+  MINUTE_MS,
+  type DayPlan,
+  type Interval,
+  type SlotPlan,
+} from '@therapy/api/modules/availability/slot-engine';
 import { percentile } from '../lib/load.ts';
 import type { BenchContext, Figures } from '../lib/types.ts';
 
@@ -27,18 +36,35 @@ function random(seed: number): () => number {
   };
 }
 
-const hours = (...pairs: Array<[number, number]>): DayPlan => ({ isAvailable: true, intervals: pairs.map(([a, b]) => [a * 60, b * 60] as const) });
+const hours = (...pairs: Array<[number, number]>): DayPlan => ({
+  isAvailable: true,
+  intervals: pairs.map(([a, b]) => [a * 60, b * 60] as const),
+});
 
 function buildPlan(): SlotPlan {
   const weekday = hours([9, 12], [13, 18]);
   const today = localDate('Europe/Berlin', BASE_NOW);
-  const variants: DayPlan[] = [{ isAvailable: false, intervals: [[540, 1080]] }, hours([8, 11], [14, 20]), hours([10, 16]), hours([7, 9], [12, 13], [17, 21])];
+  const variants: DayPlan[] = [
+    { isAvailable: false, intervals: [[540, 1080]] },
+    hours([8, 11], [14, 20]),
+    hours([10, 16]),
+    hours([7, 9], [12, 13], [17, 21]),
+  ];
   // 20 custom days, every third day from tomorrow: closed days and other hours, on weekdays and weekends alike.
   const custom = new Map<string, DayPlan>();
   for (let k = 0; k < 20; k += 1) custom.set(addDays(today, 1 + 3 * k), variants[k % variants.length]!);
   return {
     timezone: 'Europe/Berlin',
-    weekly: [undefined, weekday, weekday, weekday, weekday, weekday, hours([10, 14]), { isAvailable: false, intervals: [] }],
+    weekly: [
+      undefined,
+      weekday,
+      weekday,
+      weekday,
+      weekday,
+      weekday,
+      hours([10, 14]),
+      { isAvailable: false, intervals: [] },
+    ],
     custom,
     sessionMinutes: 60,
     bufferMinutes: 10,
@@ -74,11 +100,14 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     const result = computeSlots(plan, busy, now);
     times.push(performance.now() - t0);
     slots += result.length;
-    if (result.length > 0 && result[result.length - 1]!.end > now + plan.horizonDays * DAY_MS) throw new Error('slots.engine: slot past the horizon');
+    if (result.length > 0 && result[result.length - 1]!.end > now + plan.horizonDays * DAY_MS)
+      throw new Error('slots.engine: slot past the horizon');
   }
   times.sort((a, b) => a - b);
   const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
   const p95 = percentile(times, 95);
-  ctx.log(`slots.engine: ${RUNS} calls, ${(slots / RUNS).toFixed(0)} slots each, p50 ${percentile(times, 50).toFixed(3)} ms, p99 ${percentile(times, 99).toFixed(3)} ms`);
+  ctx.log(
+    `slots.engine: ${RUNS} calls, ${(slots / RUNS).toFixed(0)} slots each, p50 ${percentile(times, 50).toFixed(3)} ms, p99 ${percentile(times, 99).toFixed(3)} ms`,
+  );
   return { 'slots.engine.p95_ms': Number(p95.toFixed(3)), 'slots.engine.mean_ms': Number(mean.toFixed(3)) };
 }

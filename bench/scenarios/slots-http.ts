@@ -8,7 +8,12 @@ export const description =
   'GET /api/v1/providers-availability/{providerId}/timeslot (60 days of slots) at 50 connections, and its ratio to health';
 
 interface Calendar {
-  data: { items: Array<{ date: { date: string; isAvailable: boolean }; timeSlot: Array<{ identifier: string; startTime: string; endTime: string }> }> };
+  data: {
+    items: Array<{
+      date: { date: string; isAvailable: boolean };
+      timeSlot: Array<{ identifier: string; startTime: string; endTime: string }>;
+    }>;
+  };
 }
 
 const weekdays = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
@@ -22,25 +27,44 @@ const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 async function providerWithPlan(ctx: BenchContext): Promise<string> {
   const base = ctx.url;
   const provider = await signUp(base, 'provider', 'slots');
-  await ctx.query(`INSERT INTO provider_verifications (provider_id, status, submitted_at, decided_at) VALUES ($1, 'approved', now(), now())`, [provider.identifier]);
+  await ctx.query(
+    `INSERT INTO provider_verifications (provider_id, status, submitted_at, decided_at) VALUES ($1, 'approved', now(), now())`,
+    [provider.identifier],
+  );
   const api = `${base}/api/v1`;
   const settings = { timezone: 'Europe/Berlin', sessionLengthMinutes: 60, bufferMinutes: 10, minimumNoticeHours: 12 };
-  expectStatus('PUT provider-availability/settings', await callJson(`${api}/provider-availability/settings`, 'PUT', settings, provider.accessToken), 200);
+  expectStatus(
+    'PUT provider-availability/settings',
+    await callJson(`${api}/provider-availability/settings`, 'PUT', settings, provider.accessToken),
+    200,
+  );
   const days = weekdays.map((identifier, i) => ({
     identifier,
     isAvailable: i < 6,
     timeSlotsInterval: i < 5 ? [interval('09:00', '12:00'), interval('13:00', '18:00')] : [interval('10:00', '14:00')],
   }));
-  expectStatus('POST provider-availability/days/default', await callJson(`${api}/provider-availability/days/default`, 'POST', { days }, provider.accessToken), 200);
+  expectStatus(
+    'POST provider-availability/days/default',
+    await callJson(`${api}/provider-availability/days/default`, 'POST', { days }, provider.accessToken),
+    200,
+  );
   const custom = [
     { date: dateIn(3), isAvailable: true, timeSlotsInterval: [interval('08:00', '11:00'), interval('14:00', '20:00')] },
     { date: dateIn(9), isAvailable: false, timeSlotsInterval: [] },
     { date: dateIn(16), isAvailable: true, timeSlotsInterval: [interval('10:00', '16:00')] },
-    { date: dateIn(30), isAvailable: true, timeSlotsInterval: [interval('07:00', '09:00'), interval('17:00', '21:00')] },
+    {
+      date: dateIn(30),
+      isAvailable: true,
+      timeSlotsInterval: [interval('07:00', '09:00'), interval('17:00', '21:00')],
+    },
     { date: dateIn(45), isAvailable: false, timeSlotsInterval: [] },
   ];
   for (const day of custom) {
-    expectStatus(`POST provider-availability/days/custom ${day.date}`, await callJson(`${api}/provider-availability/days/custom`, 'POST', day, provider.accessToken), 201);
+    expectStatus(
+      `POST provider-availability/days/custom ${day.date}`,
+      await callJson(`${api}/provider-availability/days/custom`, 'POST', day, provider.accessToken),
+      201,
+    );
   }
   return provider.identifier;
 }
@@ -55,7 +79,8 @@ export async function run(ctx: BenchContext): Promise<Figures> {
   expectStatus(`GET ${url}`, answer, 200);
   const items = (answer.json as Partial<Calendar> | undefined)?.data?.items;
   const slots = Array.isArray(items) ? items.reduce((sum, item) => sum + (item.timeSlot?.length ?? 0), 0) : 0;
-  if (slots === 0) throw new Error(`slots.http: GET ${url} offers no slot: ${JSON.stringify(answer.json).slice(0, 500)}`);
+  if (slots === 0)
+    throw new Error(`slots.http: GET ${url} offers no slot: ${JSON.stringify(answer.json).slice(0, 500)}`);
   const bytes = JSON.stringify(answer.json).length;
   ctx.log(`slots.http: ${items!.length} dates, ${slots} slots, ${(bytes / 1024).toFixed(0)} KiB per answer`);
 

@@ -99,18 +99,44 @@ interface Tally {
 async function bookableProvider(ctx: BenchContext, timezone: string, label: string): Promise<BenchAccount> {
   const api = `${ctx.url}/api/v1`;
   const provider = await signUp(ctx.url, 'provider', label);
-  await ctx.query(`INSERT INTO provider_profile_items (user_id, list, item_id) SELECT $1, list, identifier FROM reference_items WHERE list IN ('therapy-category', 'modality') ON CONFLICT DO NOTHING`, [provider.identifier]);
-  await ctx.query(`INSERT INTO provider_verifications (provider_id, status, submitted_at, decided_at) VALUES ($1, 'approved', now(), now())`, [provider.identifier]);
+  await ctx.query(
+    `INSERT INTO provider_profile_items (user_id, list, item_id) SELECT $1, list, identifier FROM reference_items WHERE list IN ('therapy-category', 'modality') ON CONFLICT DO NOTHING`,
+    [provider.identifier],
+  );
+  await ctx.query(
+    `INSERT INTO provider_verifications (provider_id, status, submitted_at, decided_at) VALUES ($1, 'approved', now(), now())`,
+    [provider.identifier],
+  );
   const settings = { timezone, sessionLengthMinutes: 30, bufferMinutes: 0, minimumNoticeHours: 0 };
-  expectStatus('PUT settings', await callJson(`${api}/provider-availability/settings`, 'PUT', settings, provider.accessToken), 200);
-  const days = weekdays.map((identifier, i) => ({ identifier, isAvailable: i < 6, timeSlotsInterval: [{ startTime: '08:00', endTime: '18:00' }] }));
-  expectStatus('POST days/default', await callJson(`${api}/provider-availability/days/default`, 'POST', { days }, provider.accessToken), 200);
-  expectStatus('POST booking-fee/general', await callJson(`${api}/provider/booking-fee/general`, 'POST', { fee: 5000, isFree: false }, provider.accessToken), 200);
+  expectStatus(
+    'PUT settings',
+    await callJson(`${api}/provider-availability/settings`, 'PUT', settings, provider.accessToken),
+    200,
+  );
+  const days = weekdays.map((identifier, i) => ({
+    identifier,
+    isAvailable: i < 6,
+    timeSlotsInterval: [{ startTime: '08:00', endTime: '18:00' }],
+  }));
+  expectStatus(
+    'POST days/default',
+    await callJson(`${api}/provider-availability/days/default`, 'POST', { days }, provider.accessToken),
+    200,
+  );
+  expectStatus(
+    'POST booking-fee/general',
+    await callJson(`${api}/provider/booking-fee/general`, 'POST', { fee: 5000, isFree: false }, provider.accessToken),
+    200,
+  );
   return provider;
 }
 
 async function send(url: string, method: 'GET' | 'POST', body: unknown, headers: Record<string, string>) {
-  const res = await fetch(url, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(url, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json().catch(() => undefined)) as unknown };
 }
 
@@ -119,7 +145,17 @@ async function signUpClient(ctx: BenchContext, country: string, i: number): Prom
   const email = `bench.soak${i}.${Date.now()}@example.com`;
   const password = 'Steady-Bench-4821';
   const from = { 'x-forwarded-for': `10.254.0.${i + 1}` };
-  const body = { userType: 'client', firstName: 'Bench', lastName: 'Client', email, confirmEmail: email, countryIdentifier: country, password, confirmPassword: password, acceptTerms: true };
+  const body = {
+    userType: 'client',
+    firstName: 'Bench',
+    lastName: 'Client',
+    email,
+    confirmEmail: email,
+    countryIdentifier: country,
+    password,
+    confirmPassword: password,
+    acceptTerms: true,
+  };
   expectStatus(`register ${email}`, await send(`${ctx.url}/api/v1/user/register`, 'POST', body, from), 201);
   const login = await send(`${ctx.url}/api/v1/user/login`, 'POST', { email, password }, from);
   expectStatus(`login ${email}`, login, 200);
@@ -131,7 +167,13 @@ async function signUpClient(ctx: BenchContext, country: string, i: number): Prom
  * A few bookings while the load runs: a client books a slot of one of the soak's providers and cancels it at once,
  * every BOOK_EVERY_MS. Each is a `booking.changed` event, so that provider's cached slots are dropped and computed again.
  */
-function bookInTurns(ctx: BenchContext, providers: BenchAccount[], clients: BenchAccount[], therapy: string, modality: string) {
+function bookInTurns(
+  ctx: BenchContext,
+  providers: BenchAccount[],
+  clients: BenchAccount[],
+  therapy: string,
+  modality: string,
+) {
   let stopped = false;
   const done = { booked: 0, cancelled: 0, refused: 0 };
   const loop = (async () => {
@@ -139,22 +181,37 @@ function bookInTurns(ctx: BenchContext, providers: BenchAccount[], clients: Benc
       await new Promise((resolve) => setTimeout(resolve, BOOK_EVERY_MS));
       const provider = providers[i % providers.length]!;
       const client = clients[i % clients.length]!;
-      const calendar = await callJson(`${ctx.url}/api/v1/providers-availability/${provider.identifier}/timeslot`, 'GET');
+      const calendar = await callJson(
+        `${ctx.url}/api/v1/providers-availability/${provider.identifier}/timeslot`,
+        'GET',
+      );
       expectStatus('GET timeslots', calendar, 200);
-      const slots = (calendar.json as { data: { items: Array<{ timeSlot: Array<{ identifier: string }> }> } }).data.items.flatMap((item) => item.timeSlot);
+      const slots = (
+        calendar.json as { data: { items: Array<{ timeSlot: Array<{ identifier: string }> }> } }
+      ).data.items.flatMap((item) => item.timeSlot);
       const slot = slots[(i * 7919) % slots.length];
       if (!slot) continue;
       const auth = { authorization: `Bearer ${client.accessToken}` };
-      const booked = await send(`${ctx.url}/api/v1/booking`, 'POST', { modalityIdentifier: modality, therapyIdentifier: therapy, timeslotIdentifier: slot.identifier }, auth);
+      const booked = await send(
+        `${ctx.url}/api/v1/booking`,
+        'POST',
+        { modalityIdentifier: modality, therapyIdentifier: therapy, timeslotIdentifier: slot.identifier },
+        auth,
+      );
       if (booked.status !== 201) {
         // Another turn's booking of the same slot is not yet cancelled: a refusal, never a server error.
-        if (booked.status >= 500) throw new Error(`soak: POST /booking answered ${booked.status}: ${JSON.stringify(booked.json)}`);
+        if (booked.status >= 500)
+          throw new Error(`soak: POST /booking answered ${booked.status}: ${JSON.stringify(booked.json)}`);
         done.refused += 1;
         continue;
       }
       done.booked += 1;
       const id = (booked.json as { data: { identifier: string } }).data.identifier;
-      expectStatus('POST booking cancel', await send(`${ctx.url}/api/v1/booking/${id}/cancel`, 'POST', { note: 'Soak' }, auth), 200);
+      expectStatus(
+        'POST booking cancel',
+        await send(`${ctx.url}/api/v1/booking/${id}/cancel`, 'POST', { note: 'Soak' }, auth),
+        200,
+      );
       done.cancelled += 1;
     }
   })();
@@ -171,16 +228,23 @@ function bookInTurns(ctx: BenchContext, providers: BenchAccount[], clients: Benc
 function heapAfterGc(gc: () => void): { heap: number; heapTotal: number; external: number; rss: number } {
   gc();
   const usage = process.memoryUsage();
-  return { heap: usage.heapUsed / MB, heapTotal: usage.heapTotal / MB, external: usage.external / MB, rss: usage.rss / MB };
+  return {
+    heap: usage.heapUsed / MB,
+    heapTotal: usage.heapTotal / MB,
+    external: usage.external / MB,
+    rss: usage.rss / MB,
+  };
 }
 
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 
 export async function run(ctx: BenchContext): Promise<Figures> {
   const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) throw new Error('soak: global.gc is missing; run it through `npm run bench`, which starts node with --expose-gc');
+  if (!gc)
+    throw new Error('soak: global.gc is missing; run it through `npm run bench`, which starts node with --expose-gc');
   const seconds = Number(process.env.SOAK_SECONDS ?? 300);
-  if (!Number.isFinite(seconds) || seconds < 10) throw new Error(`soak: SOAK_SECONDS must be at least 10, not ${process.env.SOAK_SECONDS}`);
+  if (!Number.isFinite(seconds) || seconds < 10)
+    throw new Error(`soak: SOAK_SECONDS must be at least 10, not ${process.env.SOAK_SECONDS}`);
   // "After the first minute" (DESIGN.md §8); a shorter trial run takes its first sample half-way.
   const firstAt = Math.min(60, seconds / 2);
 
@@ -189,23 +253,76 @@ export async function run(ctx: BenchContext): Promise<Figures> {
     ctx.log(`soak: seeding ${DIRECTORY_PROVIDERS.toLocaleString('en-US')} directory providers`);
     await seedDirectoryProviders(ctx.db, DIRECTORY_PROVIDERS);
   }
-  const own = [await bookableProvider(ctx, 'Europe/Berlin', 'soak-berlin'), await bookableProvider(ctx, 'America/New_York', 'soak-newyork')];
+  const own = [
+    await bookableProvider(ctx, 'Europe/Berlin', 'soak-berlin'),
+    await bookableProvider(ctx, 'America/New_York', 'soak-newyork'),
+  ];
   const countries = await callJson(`${ctx.url}/api/v1/region/country`, 'GET');
-  const ng = (countries.json as { data: Array<{ identifier: string; code: string }> }).data.find((c) => c.code === 'NG')!.identifier;
+  const ng = (countries.json as { data: Array<{ identifier: string; code: string }> }).data.find(
+    (c) => c.code === 'NG',
+  )!.identifier;
   const clients = [await signUpClient(ctx, ng, 0), await signUpClient(ctx, ng, 1)];
-  const [therapy] = await ctx.query(`SELECT identifier FROM reference_items WHERE list = 'therapy-category' ORDER BY sort_order LIMIT 1`);
-  const [modality] = await ctx.query(`SELECT identifier FROM reference_items WHERE list = 'modality' AND code = 'online'`);
+  const [therapy] = await ctx.query(
+    `SELECT identifier FROM reference_items WHERE list = 'therapy-category' ORDER BY sort_order LIMIT 1`,
+  );
+  const [modality] = await ctx.query(
+    `SELECT identifier FROM reference_items WHERE list = 'modality' AND code = 'online'`,
+  );
 
-  const seeded = (await ctx.query(`SELECT provider_id FROM provider_verifications WHERE status = 'approved' ORDER BY provider_id LIMIT $1`, [CALENDARS])).map((r) => String(r.provider_id));
+  const seeded = (
+    await ctx.query(
+      `SELECT provider_id FROM provider_verifications WHERE status = 'approved' ORDER BY provider_id LIMIT $1`,
+      [CALENDARS],
+    )
+  ).map((r) => String(r.provider_id));
   const providers = [...seeded, ...own.map((p) => p.identifier)];
-  const states = (await ctx.query(`SELECT s.code FROM directory_entries d CROSS JOIN unnest(d.states) AS st(id) JOIN states s ON s.identifier = st.id GROUP BY s.code ORDER BY count(*) DESC LIMIT 6`)).map((r) => String(r.code));
-  const therapyCode = String((await ctx.query(`SELECT code FROM reference_items WHERE list = 'therapy-category' ORDER BY sort_order LIMIT 1`))[0]!.code);
-  const searches = states.flatMap((state) => [`state=${state}`, `state=${state}&therapy=${therapyCode}`, `state=${state}&q=grief`, `state=${state}&sort=price`].map((q) => `${ctx.url}/api/v1/therapists?${q}`));
+  const states = (
+    await ctx.query(
+      `SELECT s.code FROM directory_entries d CROSS JOIN unnest(d.states) AS st(id) JOIN states s ON s.identifier = st.id GROUP BY s.code ORDER BY count(*) DESC LIMIT 6`,
+    )
+  ).map((r) => String(r.code));
+  const therapyCode = String(
+    (
+      await ctx.query(`SELECT code FROM reference_items WHERE list = 'therapy-category' ORDER BY sort_order LIMIT 1`)
+    )[0]!.code,
+  );
+  const searches = states.flatMap((state) =>
+    [
+      `state=${state}`,
+      `state=${state}&therapy=${therapyCode}`,
+      `state=${state}&q=grief`,
+      `state=${state}&sort=price`,
+    ].map((q) => `${ctx.url}/api/v1/therapists?${q}`),
+  );
   const zones = Intl.supportedValuesOf('timeZone');
-  const aliases = ['US/Eastern', 'US/Pacific', 'Asia/Kolkata', 'Europe/Kyiv', 'GB', 'EST5EDT', 'Etc/UTC', 'Universal', 'America/Argentina/Buenos_Aires', 'Asia/Ho_Chi_Minh'];
-  ctx.log(`soak: ${providers.length} calendars, ${zones.length} zones (and aliases, other cases, junk), ${searches.length} searches, ${seconds} s`);
+  const aliases = [
+    'US/Eastern',
+    'US/Pacific',
+    'Asia/Kolkata',
+    'Europe/Kyiv',
+    'GB',
+    'EST5EDT',
+    'Etc/UTC',
+    'Universal',
+    'America/Argentina/Buenos_Aires',
+    'Asia/Ho_Chi_Minh',
+  ];
+  ctx.log(
+    `soak: ${providers.length} calendars, ${zones.length} zones (and aliases, other cases, junk), ${searches.length} searches, ${seconds} s`,
+  );
 
-  const worker = new Worker(workerSource, { eval: true, workerData: { base: ctx.url, providers, zones, aliases, searches, token: ctx.user.accessToken, connections: CONNECTIONS } });
+  const worker = new Worker(workerSource, {
+    eval: true,
+    workerData: {
+      base: ctx.url,
+      providers,
+      zones,
+      aliases,
+      searches,
+      token: ctx.user.accessToken,
+      connections: CONNECTIONS,
+    },
+  });
   let failed: Error | undefined;
   let pending: ((t: Tally) => void) | undefined;
   const finished = new Promise<Tally>((resolve, reject) => {
@@ -227,7 +344,15 @@ export async function run(ctx: BenchContext): Promise<Figures> {
 
   const started = Date.now();
   const samples: Array<{ at: number } & ReturnType<typeof heapAfterGc>> = [];
-  const sampleAt = [...new Set([firstAt, ...Array.from({ length: Math.floor(seconds / SAMPLE_EVERY_S) }, (_, i) => (i + 1) * SAMPLE_EVERY_S), seconds])].filter((s) => s <= seconds).sort((a, b) => a - b);
+  const sampleAt = [
+    ...new Set([
+      firstAt,
+      ...Array.from({ length: Math.floor(seconds / SAMPLE_EVERY_S) }, (_, i) => (i + 1) * SAMPLE_EVERY_S),
+      seconds,
+    ]),
+  ]
+    .filter((s) => s <= seconds)
+    .sort((a, b) => a - b);
   let rssMax = 0;
   try {
     for (const at of sampleAt) {
@@ -237,7 +362,8 @@ export async function run(ctx: BenchContext): Promise<Figures> {
       rssMax = Math.max(rssMax, sample.rss);
       samples.push(sample);
       const so = await tally();
-      const generator = so.workerHeap === undefined ? '' : `, load generator's heap ${(so.workerHeap / MB).toFixed(0)} MB`;
+      const generator =
+        so.workerHeap === undefined ? '' : `, load generator's heap ${(so.workerHeap / MB).toFixed(0)} MB`;
       ctx.log(
         `soak: ${at} s: heap after GC ${sample.heap.toFixed(1)} MB (of ${sample.heapTotal.toFixed(0)} MB held), external ${sample.external.toFixed(0)} MB, rss ${sample.rss.toFixed(0)} MB${generator}, ${so.requests.toLocaleString('en-US')} requests`,
       );
@@ -250,7 +376,9 @@ export async function run(ctx: BenchContext): Promise<Figures> {
   void worker.terminate();
 
   const statuses = Object.entries(end.counts).sort(([a], [b]) => a.localeCompare(b));
-  ctx.log(`soak: ${statuses.map(([k, n]) => `${k}: ${n}`).join(', ')}; bookings ${booked.booked} made and cancelled, ${booked.refused} refused`);
+  ctx.log(
+    `soak: ${statuses.map(([k, n]) => `${k}: ${n}`).join(', ')}; bookings ${booked.booked} made and cancelled, ${booked.refused} refused`,
+  );
   if (end.unexpected.length > 0) throw new Error(`soak: unexpected answers, e.g.\n${end.unexpected.join('\n')}`);
 
   const first = samples.find((s) => s.at === firstAt)!;

@@ -4,7 +4,8 @@ import type { BenchContext, Figures } from '../lib/types.ts';
 import { CONNECTIONS, measureHealth } from './api-health.ts';
 
 export const name = 'wallet.balance';
-export const description = 'GET /api/v1/wallet/balance at 50 connections (a sum over the ledger entries of one wallet), and its ratio to health';
+export const description =
+  'GET /api/v1/wallet/balance at 50 connections (a sum over the ledger entries of one wallet), and its ratio to health';
 
 export async function run(ctx: BenchContext): Promise<Figures> {
   const health = ctx.figures['api.health.rps'] ?? (await measureHealth(ctx));

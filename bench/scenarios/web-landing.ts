@@ -6,24 +6,34 @@ import zlib from 'node:zlib';
 import type { Figures } from '../lib/types.ts';
 
 export const name = 'web.landing';
-export const description = 'initial JavaScript of / (the entry script and every module it preloads), gzip level 9, from the production build';
+export const description =
+  'initial JavaScript of / (the entry script and every module it preloads), gzip level 9, from the production build';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web');
 
 /** The scripts a browser loads for the landing page before anything else: index.html's module script and preloads. */
 export function initialScripts(html: string): string[] {
-  const srcs = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)];
+  const srcs = [
+    ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ];
   return [...new Set(srcs.map((m) => m[1]!))];
 }
 
 export async function run(): Promise<Figures> {
   const index = path.join(webDir, 'dist', 'index.html');
   if (!fs.existsSync(index)) {
-    const build = spawnSync('npm', ['run', 'build', '-w', '@therapy/web'], { cwd: path.resolve(webDir, '../..'), stdio: 'inherit' });
+    const build = spawnSync('npm', ['run', 'build', '-w', '@therapy/web'], {
+      cwd: path.resolve(webDir, '../..'),
+      stdio: 'inherit',
+    });
     if (build.status !== 0) throw new Error('the web build failed');
   }
   const scripts = initialScripts(fs.readFileSync(index, 'utf8'));
   if (scripts.length === 0) throw new Error('dist/index.html names no module script');
-  const bytes = scripts.reduce((sum, src) => sum + zlib.gzipSync(fs.readFileSync(path.join(webDir, 'dist', src)), { level: 9 }).length, 0);
+  const bytes = scripts.reduce(
+    (sum, src) => sum + zlib.gzipSync(fs.readFileSync(path.join(webDir, 'dist', src)), { level: 9 }).length,
+    0,
+  );
   return { 'web.landing.js_gzip_kb': Math.round((bytes / 1024) * 10) / 10, 'web.landing.js_files': scripts.length };
 }

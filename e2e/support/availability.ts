@@ -23,15 +23,26 @@ const toIntervals = (intervals: Intervals) => intervals.map(([startTime, endTime
  * Signs the provider in through POST /user/login and saves settings, weekly plan and custom days with the access
  * token; returns the provider's identifier. Its own request context keeps the refresh cookie out of the browser.
  */
-export async function setUpProviderPlan(request: APIRequestContext, provider: CreatedUser, plan: ProviderPlan): Promise<string> {
-  const login = await request.post('/api/v1/user/login', { data: { email: provider.email, password: provider.password } });
+export async function setUpProviderPlan(
+  request: APIRequestContext,
+  provider: CreatedUser,
+  plan: ProviderPlan,
+): Promise<string> {
+  const login = await request.post('/api/v1/user/login', {
+    data: { email: provider.email, password: provider.password },
+  });
   expect(login.status(), `login: ${await login.text()}`).toBe(200);
   const { data: session } = (await login.json()) as { data: { accessToken: string; user: { identifier: string } } };
   const headers = { Authorization: `Bearer ${session.accessToken}` };
 
   const settings = await request.put('/api/v1/provider-availability/settings', {
     headers,
-    data: { timezone: plan.timezone, sessionLengthMinutes: plan.sessionLengthMinutes ?? 60, bufferMinutes: 0, minimumNoticeHours: plan.minimumNoticeHours ?? 0 },
+    data: {
+      timezone: plan.timezone,
+      sessionLengthMinutes: plan.sessionLengthMinutes ?? 60,
+      bufferMinutes: 0,
+      minimumNoticeHours: plan.minimumNoticeHours ?? 0,
+    },
   });
   expect(settings.ok(), `settings: ${await settings.text()}`).toBe(true);
 
@@ -89,11 +100,25 @@ export function wallTimeToInstant(date: string, hour: number, timeZone: string):
   let guess = wanted;
   for (let i = 0; i < 2; i += 1) {
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' })
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      })
         .formatToParts(new Date(guess))
         .map((p) => [p.type, p.value]),
     );
-    const shown = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+    const shown = Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+    );
     guess += wanted - shown;
   }
   return new Date(guess);
@@ -102,12 +127,16 @@ export function wallTimeToInstant(date: string, hour: number, timeZone: string):
 /** A calendar date as the page writes it in English, e.g. "Monday, June 8, 2026". */
 export function longDate(date: string, locale = 'en'): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d, 12)));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d, 12)),
+  );
 }
 
 export function monthCaption(date: string, locale = 'en-US'): string {
   const [y, m] = date.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 15)));
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, 15)),
+  );
 }
 
 /** Whitespace as one plain space: ICU writes a narrow no-break space before AM/PM. */

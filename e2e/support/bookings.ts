@@ -36,24 +36,54 @@ export async function bookableProvider(request: APIRequestContext, provider: Cre
   const setup = await request.post('/api/v1/provider/setup', {
     headers,
     data: {
-      firstName: 'Robin', lastName: 'Provider', phoneNumber: null, headline: null, title: null, officeAddress: '1 High Street, Oxford', bio: null,
-      zipCode: null, countryIdentifier: gb.identifier, stateIdentifier: (await list(request, '/region/country/code/GB/states'))[0]!.identifier,
-      dob: null, religionIdentifier: null, ethnicityIdentifier: (await all('ethnicity'))[0], gender: (await list(request, '/reference/gender'))[0]!.code,
-      disciplineIdentifier: null, therapies: [(await all('therapy-category'))[0]], modalities: await all('modality'), specialities: [(await all('speciality'))[0]],
+      firstName: 'Robin',
+      lastName: 'Provider',
+      phoneNumber: null,
+      headline: null,
+      title: null,
+      officeAddress: '1 High Street, Oxford',
+      bio: null,
+      zipCode: null,
+      countryIdentifier: gb.identifier,
+      stateIdentifier: (await list(request, '/region/country/code/GB/states'))[0]!.identifier,
+      dob: null,
+      religionIdentifier: null,
+      ethnicityIdentifier: (await all('ethnicity'))[0],
+      gender: (await list(request, '/reference/gender'))[0]!.code,
+      disciplineIdentifier: null,
+      therapies: [(await all('therapy-category'))[0]],
+      modalities: await all('modality'),
+      specialities: [(await all('speciality'))[0]],
     },
   });
   expect(setup.ok(), `setup: ${await setup.text()}`).toBe(true);
-  const fee = await request.post('/api/v1/provider/booking-fee/general', { headers, data: { fee: FEE_MINOR, isFree: false } });
+  const fee = await request.post('/api/v1/provider/booking-fee/general', {
+    headers,
+    data: { fee: FEE_MINOR, isFree: false },
+  });
   expect(fee.ok(), `fee: ${await fee.text()}`).toBe(true);
   return providerId;
 }
 
 /** A client registered in Great Britain (a GBP wallet). */
-export async function clientInGb(request: APIRequestContext, firstName = 'Ada'): Promise<{ email: string; password: string; firstName: string }> {
+export async function clientInGb(
+  request: APIRequestContext,
+  firstName = 'Ada',
+): Promise<{ email: string; password: string; firstName: string }> {
   const gb = (await list(request, '/region/country')).find((c) => c.code === 'GB')!;
   const email = uniqueEmail('client');
   const res = await request.post('/api/v1/user/register', {
-    data: { userType: 'client', firstName, lastName: 'Client', email, confirmEmail: email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true, countryIdentifier: gb.identifier },
+    data: {
+      userType: 'client',
+      firstName,
+      lastName: 'Client',
+      email,
+      confirmEmail: email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      acceptTerms: true,
+      countryIdentifier: gb.identifier,
+    },
     headers: signUpHeaders(),
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -69,7 +99,10 @@ export async function pickSlot(page: Page, date: string, index = 0, locale: 'en'
     await page.getByRole('button', { name: /nächsten Monat/i }).click();
   }
   await dayButton(page, date).click();
-  const times = locale === 'en' ? page.getByRole('list', { name: `Free times on ${longDate(date)}` }) : page.getByRole('list', { name: /^Freie Zeiten am / });
+  const times =
+    locale === 'en'
+      ? page.getByRole('list', { name: `Free times on ${longDate(date)}` })
+      : page.getByRole('list', { name: /^Freie Zeiten am / });
   await times.getByRole('button').nth(index).click();
 }
 
@@ -79,36 +112,66 @@ type Headers = { authorization: string };
 
 /** Credits the user's wallet through a sandbox card top-up (the checkout's Pay), and waits until it is credited. */
 export async function fundWallet(request: APIRequestContext, headers: Headers, amountMinor: number): Promise<void> {
-  const before = ((await (await request.get('/api/v1/wallet/balance', { headers })).json()) as { data: { balance: number } }).data.balance;
-  const topup = await request.post('/api/v1/payment/wallet', { headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}` }, data: { amount: amountMinor } });
+  const before = (
+    (await (await request.get('/api/v1/wallet/balance', { headers })).json()) as { data: { balance: number } }
+  ).data.balance;
+  const topup = await request.post('/api/v1/payment/wallet', {
+    headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}` },
+    data: { amount: amountMinor },
+  });
   expect(topup.status(), await topup.text()).toBe(201);
   const reference = ((await topup.json()) as { data: { payment: { reference: string } } }).data.payment.reference;
-  const paid = await request.post(`/api/v1/payment/sandbox/checkout/${encodeURIComponent(reference)}/pay`, { maxRedirects: 0 });
+  const paid = await request.post(`/api/v1/payment/sandbox/checkout/${encodeURIComponent(reference)}/pay`, {
+    maxRedirects: 0,
+  });
   expect([200, 303]).toContain(paid.status());
   await expect
-    .poll(async () => ((await (await request.get('/api/v1/wallet/balance', { headers })).json()) as { data: { balance: number } }).data.balance, { timeout: 15_000 })
+    .poll(
+      async () =>
+        ((await (await request.get('/api/v1/wallet/balance', { headers })).json()) as { data: { balance: number } })
+          .data.balance,
+      { timeout: 15_000 },
+    )
     .toBe(before + amountMinor);
 }
 
 /** The signed identifier of the provider's free time starting at the `index`-th slot of `date`. */
-export async function slotOn(request: APIRequestContext, providerId: string, date: string, index = 0): Promise<{ identifier: string; startTime: string }> {
+export async function slotOn(
+  request: APIRequestContext,
+  providerId: string,
+  date: string,
+  index = 0,
+): Promise<{ identifier: string; startTime: string }> {
   const res = await request.get(`/api/v1/providers-availability/${providerId}/timeslot/${date}?timezone=UTC`);
   expect(res.ok(), await res.text()).toBe(true);
-  const items = ((await res.json()) as { data: { items: Array<{ timeSlot: Array<{ identifier: string; startTime: string }> }> } }).data.items;
+  const items = (
+    (await res.json()) as { data: { items: Array<{ timeSlot: Array<{ identifier: string; startTime: string }> }> } }
+  ).data.items;
   const slot = items.flatMap((i) => i.timeSlot)[index];
   if (!slot) throw new Error(`no slot ${index} on ${date}`);
   return slot;
 }
 
 /** A client's paid booking through the API (the booking journey does the same in the browser). */
-export async function paidBooking(request: APIRequestContext, headers: Headers, providerId: string, date: string, index = 0): Promise<string> {
+export async function paidBooking(
+  request: APIRequestContext,
+  headers: Headers,
+  providerId: string,
+  date: string,
+  index = 0,
+): Promise<string> {
   const modality = (await list(request, '/reference/modality')).find((m) => m.code === 'online')!.identifier;
   const therapy = (await list(request, '/reference/therapy-category'))[0]!.identifier;
   const slot = await slotOn(request, providerId, date, index);
-  const made = await request.post('/api/v1/booking', { headers, data: { modalityIdentifier: modality, therapyIdentifier: therapy, timeslotIdentifier: slot.identifier } });
+  const made = await request.post('/api/v1/booking', {
+    headers,
+    data: { modalityIdentifier: modality, therapyIdentifier: therapy, timeslotIdentifier: slot.identifier },
+  });
   expect(made.status(), await made.text()).toBe(201);
   const id = ((await made.json()) as { data: { identifier: string } }).data.identifier;
-  const pay = await request.post(`/api/v1/booking/${id}/pay`, { headers: { ...headers, 'idempotency-key': `e2e-pay-${id}` } });
+  const pay = await request.post(`/api/v1/booking/${id}/pay`, {
+    headers: { ...headers, 'idempotency-key': `e2e-pay-${id}` },
+  });
   expect(pay.status(), await pay.text()).toBe(200);
   return id;
 }

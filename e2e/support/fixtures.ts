@@ -31,7 +31,10 @@ export interface Fixtures {
    * A new user; a client may be given a phone number (a dedicated transfer account needs one); a provider may be
    * `verified` (their practice approved, decision 0026), which they must be to offer slots.
    */
-  createUser: (userType?: 'client' | 'provider', extra?: { phoneNumber?: string; verified?: boolean }) => Promise<CreatedUser>;
+  createUser: (
+    userType?: 'client' | 'provider',
+    extra?: { phoneNumber?: string; verified?: boolean },
+  ) => Promise<CreatedUser>;
 }
 
 async function countryId(request: APIRequestContext, code: string): Promise<string> {
@@ -57,7 +60,7 @@ export const test = base.extend<Fixtures & Options>({
   // Pages arrive rendered by the server and become the app on hydration: a journey acts only once the app has taken
   // over (AppShell marks <html data-ready>), as a person who waits for the page to respond would.
   page: async ({ page }, use) => {
-    const waitReady = async <T,>(response: T): Promise<T> => {
+    const waitReady = async <T>(response: T): Promise<T> => {
       await page.locator('html[data-ready]').waitFor({ state: 'attached' });
       return response;
     };
@@ -93,8 +96,21 @@ export const test = base.extend<Fixtures & Options>({
     const request = await playwright.request.newContext({ baseURL });
     await use(async (userType = 'client', { verified = false, ...extra } = {}) => {
       const email = uniqueEmail(userType);
-      const user: CreatedUser = { email, password: PASSWORD, firstName: 'Robin', lastName: userType === 'client' ? 'Client' : 'Provider', userType };
-      const common = { firstName: user.firstName, lastName: user.lastName, email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true };
+      const user: CreatedUser = {
+        email,
+        password: PASSWORD,
+        firstName: 'Robin',
+        lastName: userType === 'client' ? 'Client' : 'Provider',
+        userType,
+      };
+      const common = {
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        acceptTerms: true,
+      };
       const body =
         userType === 'client'
           ? { userType, ...common, confirmEmail: email, countryIdentifier: await countryId(request, 'US'), ...extra }

@@ -17,5 +17,7 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
   process.env.E2E_MAILBOX_URL = stack.mailboxUrl;
   process.env.E2E_PRACTICE_DESK_URL = stack.practiceDeskUrl;
   process.env.E2E_OIDC_ISSUER = stack.oidcIssuer;
-  console.log(`[e2e] app ${stack.appUrl}, OIDC ${stack.oidcIssuer}, data ${stack.dataDir} (ready in ${Date.now() - started} ms)`);
+  console.log(
+    `[e2e] app ${stack.appUrl}, OIDC ${stack.oidcIssuer}, data ${stack.dataDir} (ready in ${Date.now() - started} ms)`,
+  );
 }

@@ -7,7 +7,9 @@ import type { ReceivedMail } from '../../apps/api/test/smtp-sink.ts';
  * read the sink's mails over this tiny loopback HTTP endpoint: `GET /mails` answers the whole list as JSON,
  * oldest first; `GET /mails?to=<address>` only those to that address.
  */
-export async function startMailEndpoint(mails: readonly ReceivedMail[]): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startMailEndpoint(
+  mails: readonly ReceivedMail[],
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method !== 'GET' || url.pathname !== '/mails') {

@@ -5,7 +5,10 @@ export type MailMatch = RegExp | string | ((mail: ReceivedMail) => boolean);
 
 function mailboxUrl(): string {
   const url = process.env.E2E_MAILBOX_URL;
-  if (!url) throw new Error('E2E_MAILBOX_URL is not set: the journeys must run through playwright.config.ts (its global setup starts the SMTP sink).');
+  if (!url)
+    throw new Error(
+      'E2E_MAILBOX_URL is not set: the journeys must run through playwright.config.ts (its global setup starts the SMTP sink).',
+    );
   return url;
 }
 
@@ -34,7 +37,9 @@ export const mailbox = {
       if (found) return found;
       if (Date.now() > deadline) {
         const seen = (await this.list(to)).map((m) => m.subject);
-        throw new Error(`no mail to ${to} matching ${String(match)} within ${timeoutMs} ms (mails to it: ${JSON.stringify(seen)})`);
+        throw new Error(
+          `no mail to ${to} matching ${String(match)} within ${timeoutMs} ms (mails to it: ${JSON.stringify(seen)})`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

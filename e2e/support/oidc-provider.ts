@@ -53,7 +53,12 @@ export async function startOidcProvider(opts: LocalOidcOptions): Promise<LocalOi
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const signingKey = { ...(privateKey.export({ format: 'jwk' }) as Record<string, unknown>), kid: 'e2e', use: 'sig', alg: 'RS256' };
+  const signingKey = {
+    ...(privateKey.export({ format: 'jwk' }) as Record<string, unknown>),
+    kid: 'e2e',
+    use: 'sig',
+    alg: 'RS256',
+  };
 
   const configuration = {
     clients: [
@@ -82,7 +87,10 @@ export async function startOidcProvider(opts: LocalOidcOptions): Promise<LocalOi
     async loadExistingGrant(ctx: OidcContext) {
       const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId);
       if (grantId) return ctx.oidc.provider.Grant.find(grantId);
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client.clientId,
+        accountId: ctx.oidc.session.accountId,
+      });
       grant.addOIDCScope('openid email profile');
       await grant.save();
       return grant;

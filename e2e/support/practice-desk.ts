@@ -29,15 +29,22 @@ export async function startPracticeDesk(client: pg.Pool): Promise<{ url: string;
         .catch((err: unknown) => res.writeHead(500).end(String(err)));
       return;
     }
-    const soon = /^\/bookings\/([0-9a-f-]{36})\/starting-soon$/.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
+    const soon = /^\/bookings\/([0-9a-f-]{36})\/starting-soon$/.exec(
+      new URL(req.url ?? '/', 'http://localhost').pathname,
+    );
     if (req.method === 'POST' && soon) {
       client
-        .query(`UPDATE bookings SET starts_at = now() + interval '2 minutes', ends_at = now() + interval '2 minutes' + (ends_at - starts_at) WHERE identifier = $1 AND status = 'confirmed'`, [soon[1]])
+        .query(
+          `UPDATE bookings SET starts_at = now() + interval '2 minutes', ends_at = now() + interval '2 minutes' + (ends_at - starts_at) WHERE identifier = $1 AND status = 'confirmed'`,
+          [soon[1]],
+        )
         .then((result) => res.writeHead(result.rowCount === 1 ? 200 : 404).end())
         .catch((err: unknown) => res.writeHead(500).end(String(err)));
       return;
     }
-    const match = /^\/providers\/([^/]+)\/verification\/(approved|submitted)$/.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
+    const match = /^\/providers\/([^/]+)\/verification\/(approved|submitted)$/.exec(
+      new URL(req.url ?? '/', 'http://localhost').pathname,
+    );
     if (req.method !== 'POST' || !match) {
       res.writeHead(404).end();
       return;
@@ -53,7 +60,11 @@ export async function startPracticeDesk(client: pg.Pool): Promise<{ url: string;
          RETURNING provider_id`,
         [email, status],
       )
-      .then((result) => res.writeHead(result.rowCount === 1 ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify({ providerId: result.rows[0]?.provider_id ?? null })))
+      .then((result) =>
+        res
+          .writeHead(result.rowCount === 1 ? 200 : 404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ providerId: result.rows[0]?.provider_id ?? null })),
+      )
       .catch((err: unknown) => res.writeHead(500).end(String(err)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -81,14 +92,15 @@ export async function sessionHeld(bookingId: string): Promise<void> {
   const base = process.env.E2E_PRACTICE_DESK_URL;
   if (!base) throw new Error('E2E_PRACTICE_DESK_URL is not set: the journeys must run through playwright.config.ts.');
   const res = await fetch(`${base}/bookings/${bookingId}/held`, { method: 'POST' });
-  if (res.status !== 200) throw new Error(`practice desk answered ${res.status} for booking ${bookingId}: ${await res.text()}`);
+  if (res.status !== 200)
+    throw new Error(`practice desk answered ${res.status} for booking ${bookingId}: ${await res.text()}`);
 }
-
 
 /** Moves a confirmed booking to start in two minutes, so its video room is open (issue 19), through the desk. */
 export async function sessionStartsSoon(bookingId: string): Promise<void> {
   const base = process.env.E2E_PRACTICE_DESK_URL;
   if (!base) throw new Error('E2E_PRACTICE_DESK_URL is not set: the journeys must run through playwright.config.ts.');
   const res = await fetch(`${base}/bookings/${bookingId}/starting-soon`, { method: 'POST' });
-  if (res.status !== 200) throw new Error(`practice desk answered ${res.status} for booking ${bookingId}: ${await res.text()}`);
+  if (res.status !== 200)
+    throw new Error(`practice desk answered ${res.status} for booking ${bookingId}: ${await res.text()}`);
 }

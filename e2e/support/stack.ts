@@ -27,11 +27,14 @@ const webIndex = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  */
 export async function startStack(): Promise<E2eStack> {
   if (!fs.existsSync(webIndex)) {
-    throw new Error(`The web app is not built (${webIndex} is missing): run \`npm run build -w @therapy/web\` before the journeys.`);
+    throw new Error(
+      `The web app is not built (${webIndex} is missing): run \`npm run build -w @therapy/web\` before the journeys.`,
+    );
   }
   const cleanups: Array<() => Promise<void>> = [];
   const close = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((err: unknown) => console.error('[e2e] cleanup failed:', err));
+    for (const cleanup of cleanups.splice(0).reverse())
+      await cleanup().catch((err: unknown) => console.error('[e2e] cleanup failed:', err));
   };
   try {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'therapy-e2e-'));
@@ -48,7 +51,8 @@ export async function startStack(): Promise<E2eStack> {
     const appUrl = `http://127.0.0.1:${port}`;
     const oidc = await startOidcProvider({
       redirectUri: `${appUrl}/api/v1/user/oidc/google/callback`,
-      tokenEndpointAuthMethod: process.env.E2E_OIDC_AUTH_METHOD === 'client_secret_basic' ? 'client_secret_basic' : 'client_secret_post',
+      tokenEndpointAuthMethod:
+        process.env.E2E_OIDC_AUTH_METHOD === 'client_secret_basic' ? 'client_secret_basic' : 'client_secret_post',
     });
     cleanups.push(oidc.close);
 

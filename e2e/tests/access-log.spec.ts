@@ -7,7 +7,13 @@ import { providerWithBooking } from '../support/bookings.ts';
  * the client's page; the access log, reached from the client's page and from the practice hub, lists both with who,
  * what, which record and from where; filters live in the address; on a phone the table becomes cards.
  */
-test('a provider writes a note, opens the client page, then reads who did what in the access log', async ({ page, a11y, createUser, playwright, baseURL }, testInfo) => {
+test('a provider writes a note, opens the client page, then reads who did what in the access log', async ({
+  page,
+  a11y,
+  createUser,
+  playwright,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(240_000);
   const request = await playwright.request.newContext({ baseURL });
   const provider = await createUser('provider', { verified: true });
@@ -24,7 +30,9 @@ test('a provider writes a note, opens the client page, then reads who did what i
   await add.getByLabel('Note Title').fill('Intake');
   await add.getByLabel('Note', { exact: true }).fill('Ada would like to sleep better.');
   await add.getByRole('button', { name: 'Add Note' }).click();
-  await expect(page.getByRole('dialog', { name: 'Note added' }).getByRole('status')).toHaveText('Note Successfully Added');
+  await expect(page.getByRole('dialog', { name: 'Note added' }).getByRole('status')).toHaveText(
+    'Note Successfully Added',
+  );
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(notes.getByRole('heading', { name: 'Intake' })).toBeVisible();
 

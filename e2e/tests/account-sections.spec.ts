@@ -5,7 +5,11 @@ import { expectNoHorizontalScroll, expectToast, signIn } from '../support/app.ts
 // Issue 11: /account was about 3,800 px tall with 536 checkboxes; now it has sections with their own navigation.
 const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
 
-test('at 1280 px the account page shows one section beside its menu, and a preference is found by typing', async ({ page, a11y, createUser }) => {
+test('at 1280 px the account page shows one section beside its menu, and a preference is found by typing', async ({
+  page,
+  a11y,
+  createUser,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const client = await createUser('client');
   await signIn(page, client.email, client.password, '/account');
@@ -32,7 +36,8 @@ test('at 1280 px the account page shows one section beside its menu, and a prefe
   await specialities.fill(name.slice(0, 5));
   const options = page.getByRole('listbox').getByRole('option');
   await expect(options.first()).toBeVisible();
-  for (const text of await options.allTextContents()) expect(text.toLowerCase()).toContain(name.slice(0, 5).toLowerCase());
+  for (const text of await options.allTextContents())
+    expect(text.toLowerCase()).toContain(name.slice(0, 5).toLowerCase());
   await page.getByRole('listbox').getByRole('option', { name, exact: true }).click();
   await page.keyboard.press('Escape');
   const chips = form.getByRole('list', { name: 'Specialities: 1 selected' });

@@ -24,7 +24,13 @@ const slotList = (page: Page, date: string) => page.getByRole('list', { name: `F
 test.describe('a client in New York', () => {
   test.use({ timezoneId: 'America/New_York' });
 
-  test("sees a Berlin therapist's Monday in New York time, with the zone named", async ({ page, a11y, createUser, playwright, baseURL }) => {
+  test("sees a Berlin therapist's Monday in New York time, with the zone named", async ({
+    page,
+    a11y,
+    createUser,
+    playwright,
+    baseURL,
+  }) => {
     const provider = await createUser('provider', { verified: true });
     const berlinToday = todayIn('Europe/Berlin');
     const monday = nextWeekday(berlinToday, 0);
@@ -33,7 +39,12 @@ test.describe('a client in New York', () => {
     const request = await playwright.request.newContext({ baseURL });
     const providerId = await setUpProviderPlan(request, provider, {
       timezone: 'Europe/Berlin',
-      week: { MONDAY: [['09:00', '12:00'], ['13:00', '17:00']] },
+      week: {
+        MONDAY: [
+          ['09:00', '12:00'],
+          ['13:00', '17:00'],
+        ],
+      },
       customDays: [{ date: thursday, intervals: [['10:00', '12:00']] }],
     });
     await request.dispose();
@@ -84,7 +95,13 @@ test.describe('a client in New York', () => {
   });
 });
 
-test('the calendar moves on to next month when this month has nothing free', async ({ page, a11y, createUser, playwright, baseURL }) => {
+test('the calendar moves on to next month when this month has nothing free', async ({
+  page,
+  a11y,
+  createUser,
+  playwright,
+  baseURL,
+}) => {
   const provider = await createUser('provider', { verified: true });
   // The client's zone is UTC (playwright.config.ts); the custom day is a Berlin date, 09:00-12:00 there, the same date in UTC.
   const firstOfNext = firstOfNextMonth(todayIn('UTC'));
@@ -109,7 +126,13 @@ test('the calendar moves on to next month when this month has nothing free', asy
   await a11y('therapist page after moving to next month');
 });
 
-test('a date and a time can be chosen with the keyboard only', async ({ page, a11y, createUser, playwright, baseURL }) => {
+test('a date and a time can be chosen with the keyboard only', async ({
+  page,
+  a11y,
+  createUser,
+  playwright,
+  baseURL,
+}) => {
   const provider = await createUser('provider', { verified: true });
   const weekday: Array<[string, string]> = [['09:00', '11:00']];
   const request = await playwright.request.newContext({ baseURL });
@@ -125,7 +148,8 @@ test('a date and a time can be chosen with the keyboard only', async ({ page, a1
 
   // Tab from the top of the content into the calendar's day grid.
   await page.locator('#main-content').focus();
-  const focusedDay = () => page.evaluate(() => document.activeElement?.closest('[role="gridcell"]')?.getAttribute('data-day') ?? null);
+  const focusedDay = () =>
+    page.evaluate(() => document.activeElement?.closest('[role="gridcell"]')?.getAttribute('data-day') ?? null);
   for (let i = 0; i < 10 && !(await focusedDay()); i += 1) await page.keyboard.press('Tab');
   const start = await focusedDay();
   expect(start, 'Tab reaches a day of the calendar').not.toBeNull();

@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '../support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast, signIn, chooseLanguage } from '../support/app.ts';
-import { addDays, dayButton, nextWeekday, plainSpaces, showMonthOf, wallTimeToInstant } from '../support/availability.ts';
+import {
+  addDays,
+  dayButton,
+  nextWeekday,
+  plainSpaces,
+  showMonthOf,
+  wallTimeToInstant,
+} from '../support/availability.ts';
 
 /** A date `days` from today (the browser and the provider's default zone are UTC in these journeys). */
 function dateIn(days: number): string {
@@ -11,9 +18,18 @@ function dateIn(days: number): string {
 
 /** The long date the custom day list shows, e.g. "Tuesday, March 3, 2026". */
 const longDate = (date: string, locale = 'en') =>
-  new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
 
-async function openAvailability(page: Page, createUser: (type: 'provider', extra: { verified: boolean }) => Promise<{ email: string; password: string }>) {
+async function openAvailability(
+  page: Page,
+  createUser: (type: 'provider', extra: { verified: boolean }) => Promise<{ email: string; password: string }>,
+) {
   const provider = await createUser('provider', { verified: true });
   await signIn(page, provider.email, provider.password, '/availability');
   await expect(page.getByRole('heading', { level: 1, name: 'Availability' })).toBeVisible();
@@ -22,7 +38,13 @@ async function openAvailability(page: Page, createUser: (type: 'provider', extra
   return week;
 }
 
-test('a therapist sets weekly hours and a custom day, they persist, and a client in New York sees exactly them', async ({ page, a11y, createUser, browser, baseURL }, testInfo) => {
+test('a therapist sets weekly hours and a custom day, they persist, and a client in New York sees exactly them', async ({
+  page,
+  a11y,
+  createUser,
+  browser,
+  baseURL,
+}, testInfo) => {
   const week = await openAvailability(page, createUser);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Availability' })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Booking settings' }).getByLabel('Time zone')).toBeVisible();
@@ -45,7 +67,9 @@ test('a therapist sets weekly hours and a custom day, they persist, and a client
   await expect(secondStart.locator('option[value="11:00"]')).toBeDisabled();
   await secondStart.selectOption('13:00');
   await week.getByRole('combobox', { name: 'Monday interval 2 end' }).selectOption('17:00');
-  await expect(week.getByRole('combobox', { name: 'Monday interval 2 end' }).locator('option:checked')).toHaveText('5:00 PM');
+  await expect(week.getByRole('combobox', { name: 'Monday interval 2 end' }).locator('option:checked')).toHaveText(
+    '5:00 PM',
+  );
 
   // Tuesday off: its intervals disappear.
   const tuesday = week.getByRole('switch', { name: 'Tuesday' });
@@ -104,7 +128,10 @@ test('a therapist sets weekly hours and a custom day, they persist, and a client
   // A Monday past the 12-hour notice that is not the custom day; a Tuesday, which is off.
   let nextMonday = nextWeekday(dateIn(1), 0);
   if (nextMonday === date) nextMonday = addDays(nextMonday, 7);
-  const checks: Array<[string, number[]]> = [[nextMonday, [9, 10, 11, 13, 14, 15, 16]], [date, [10, 11, 12, 13]]];
+  const checks: Array<[string, number[]]> = [
+    [nextMonday, [9, 10, 11, 13, 14, 15, 16]],
+    [date, [10, 11, 12, 13]],
+  ];
   for (const [day, hours] of checks) {
     await showMonthOf(client, day);
     await dayButton(client, day).click();
@@ -170,13 +197,21 @@ test.describe('on a 375 px phone', () => {
     await page.screenshot({ path: testInfo.outputPath('availability-de-375-dialog.png') });
   });
 
-  test('the time zone is found by city or offset and chosen with the keyboard; the IANA name is saved (decision 0015)', async ({ page, a11y, createUser }) => {
+  test('the time zone is found by city or offset and chosen with the keyboard; the IANA name is saved (decision 0015)', async ({
+    page,
+    a11y,
+    createUser,
+  }) => {
     await openAvailability(page, createUser);
     const settings = page.getByRole('form', { name: 'Booking settings' });
     const zone = settings.getByRole('combobox', { name: 'Time zone' });
     await zone.fill('+05:30');
     const list = page.getByRole('listbox');
-    await expect(list.getByRole('group', { name: 'Asia' }).getByRole('option', { name: /^(Kolkata|Calcutta) · India Standard Time UTC\+05:30/ })).toBeVisible();
+    await expect(
+      list
+        .getByRole('group', { name: 'Asia' })
+        .getByRole('option', { name: /^(Kolkata|Calcutta) · India Standard Time UTC\+05:30/ }),
+    ).toBeVisible();
     await expectNoHorizontalScroll(page, 375);
     await a11y('time-zone search open (375 px)');
 
@@ -186,15 +221,21 @@ test.describe('on a 375 px phone', () => {
     await zone.press('Enter');
     await expect(list).toBeHidden();
     await expect(zone).toHaveValue(/^Berlin · Central European Time · UTC\+0[12]:00$/);
-    const saved = page.waitForRequest((r) => r.url().endsWith('/provider-availability/settings') && r.method() !== 'GET');
+    const saved = page.waitForRequest(
+      (r) => r.url().endsWith('/provider-availability/settings') && r.method() !== 'GET',
+    );
     await settings.getByRole('button', { name: 'Save settings' }).click();
     expect((await saved).postDataJSON()).toMatchObject({ timezone: 'Europe/Berlin' });
     await expectToast(page, 'Data saved successfully');
 
     await page.reload();
-    await expect(page.getByRole('form', { name: 'Booking settings' }).getByRole('combobox', { name: 'Time zone' })).toHaveValue(/^Berlin · /);
+    await expect(
+      page.getByRole('form', { name: 'Booking settings' }).getByRole('combobox', { name: 'Time zone' }),
+    ).toHaveValue(/^Berlin · /);
     await chooseLanguage(page, 'de');
-    await expect(page.getByRole('form', { name: 'Buchungseinstellungen' }).getByRole('combobox', { name: 'Zeitzone' })).toHaveValue(/^Berlin · Mitteleuropäische Zeit · UTC\+0[12]:00$/);
+    await expect(
+      page.getByRole('form', { name: 'Buchungseinstellungen' }).getByRole('combobox', { name: 'Zeitzone' }),
+    ).toHaveValue(/^Berlin · Mitteleuropäische Zeit · UTC\+0[12]:00$/);
   });
 });
 
@@ -202,6 +243,8 @@ test('the German page on a desktop', async ({ page, createUser }, testInfo) => {
   await openAvailability(page, createUser);
   await chooseLanguage(page, 'de');
   await expect(page.getByRole('heading', { level: 1, name: 'Verfügbarkeit' })).toBeVisible();
-  await expect(page.getByRole('form', { name: 'Terminkalender' }).getByRole('switch', { name: 'Montag' })).toBeVisible();
+  await expect(
+    page.getByRole('form', { name: 'Terminkalender' }).getByRole('switch', { name: 'Montag' }),
+  ).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('availability-de-desktop.png'), fullPage: true });
 });

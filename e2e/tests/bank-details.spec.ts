@@ -6,17 +6,45 @@ import { chooseLanguage, expectNoHorizontalScroll, expectToast, signIn } from '.
 async function moveProviderTo(request: APIRequestContext, user: { email: string; password: string }, code: string) {
   const login = await request.post('/api/v1/user/login', { data: { email: user.email, password: user.password } });
   expect(login.ok(), await login.text()).toBe(true);
-  const headers = { authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
-  const countries = ((await (await request.get('/api/v1/region/country')).json()) as { data: Array<{ identifier: string; code: string }> }).data;
-  const states = ((await (await request.get(`/api/v1/region/country/code/${code}/states`)).json()) as { data: Array<{ identifier: string }> }).data;
-  const ethnicities = ((await (await request.get('/api/v1/reference/ethnicity')).json()) as { data: Array<{ identifier: string }> }).data;
-  const genders = ((await (await request.get('/api/v1/reference/gender')).json()) as { data: Array<{ code: string }> }).data;
+  const headers = {
+    authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}`,
+  };
+  const countries = (
+    (await (await request.get('/api/v1/region/country')).json()) as {
+      data: Array<{ identifier: string; code: string }>;
+    }
+  ).data;
+  const states = (
+    (await (await request.get(`/api/v1/region/country/code/${code}/states`)).json()) as {
+      data: Array<{ identifier: string }>;
+    }
+  ).data;
+  const ethnicities = (
+    (await (await request.get('/api/v1/reference/ethnicity')).json()) as { data: Array<{ identifier: string }> }
+  ).data;
+  const genders = ((await (await request.get('/api/v1/reference/gender')).json()) as { data: Array<{ code: string }> })
+    .data;
   const res = await request.post('/api/v1/provider/update/info', {
     headers,
     data: {
-      firstName: 'Robin', lastName: 'Provider', phoneNumber: null, headline: null, title: null, officeAddress: null, bio: null, zipCode: null,
-      countryIdentifier: countries.find((c) => c.code === code)!.identifier, stateIdentifier: states[0]!.identifier, dob: null, religionIdentifier: null,
-      ethnicityIdentifier: ethnicities[0]!.identifier, gender: genders[0]!.code, disciplineIdentifier: null, therapies: [], modalities: [], specialities: [],
+      firstName: 'Robin',
+      lastName: 'Provider',
+      phoneNumber: null,
+      headline: null,
+      title: null,
+      officeAddress: null,
+      bio: null,
+      zipCode: null,
+      countryIdentifier: countries.find((c) => c.code === code)!.identifier,
+      stateIdentifier: states[0]!.identifier,
+      dob: null,
+      religionIdentifier: null,
+      ethnicityIdentifier: ethnicities[0]!.identifier,
+      gender: genders[0]!.code,
+      disciplineIdentifier: null,
+      therapies: [],
+      modalities: [],
+      specialities: [],
     },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -35,7 +63,13 @@ async function fillGb(page: Page, labels: Record<string, string>, values: { acco
   await form.getByLabel(labels.dateOfBirth!, { exact: true }).fill('1980-04-12');
 }
 
-test('a provider in the UK enters bank details and then sees only the last four digits', async ({ page, a11y, createUser, playwright, baseURL }, testInfo) => {
+test('a provider in the UK enters bank details and then sees only the last four digits', async ({
+  page,
+  a11y,
+  createUser,
+  playwright,
+  baseURL,
+}, testInfo) => {
   const provider = await createUser('provider');
   const request = await playwright.request.newContext({ baseURL });
   await moveProviderTo(request, provider, 'GB');
@@ -56,7 +90,17 @@ test('a provider in the UK enters bank details and then sees only the last four 
 
   await fillGb(
     page,
-    { accountName: 'Account holder name', bankName: 'Bank name', sortCode: 'Sort code', accountNumber: 'Account number', accountType: 'Account type', ownership: 'Account ownership', address: 'Address', postalCode: 'Postal code', dateOfBirth: 'Date of birth' },
+    {
+      accountName: 'Account holder name',
+      bankName: 'Bank name',
+      sortCode: 'Sort code',
+      accountNumber: 'Account number',
+      accountType: 'Account type',
+      ownership: 'Account ownership',
+      address: 'Address',
+      postalCode: 'Postal code',
+      dateOfBirth: 'Date of birth',
+    },
     { accountNumber: '41234567' },
   );
   await page.getByRole('button', { name: 'Save bank details' }).click();
@@ -87,7 +131,13 @@ test.describe('German on a 375 px phone', () => {
   const WIDTH = 375;
   test.use({ viewport: { width: WIDTH, height: 812 }, isMobile: true, hasTouch: true });
 
-  test('a provider in the UK saves bank details in German and sees them masked', async ({ page, a11y, createUser, playwright, baseURL }, testInfo) => {
+  test('a provider in the UK saves bank details in German and sees them masked', async ({
+    page,
+    a11y,
+    createUser,
+    playwright,
+    baseURL,
+  }, testInfo) => {
     const provider = await createUser('provider');
     const request = await playwright.request.newContext({ baseURL });
     await moveProviderTo(request, provider, 'GB');
@@ -103,7 +153,17 @@ test.describe('German on a 375 px phone', () => {
 
     await fillGb(
       page,
-      { accountName: 'Kontoinhaber', bankName: 'Name der Bank', sortCode: 'Sort Code', accountNumber: 'Kontonummer', accountType: 'Kontoart', ownership: 'Privat- oder Geschäftskonto', address: 'Adresse', postalCode: 'Postleitzahl', dateOfBirth: 'Geburtsdatum' },
+      {
+        accountName: 'Kontoinhaber',
+        bankName: 'Name der Bank',
+        sortCode: 'Sort Code',
+        accountNumber: 'Kontonummer',
+        accountType: 'Kontoart',
+        ownership: 'Privat- oder Geschäftskonto',
+        address: 'Adresse',
+        postalCode: 'Postleitzahl',
+        dateOfBirth: 'Geburtsdatum',
+      },
       { accountNumber: '87654321' },
     );
     await page.getByRole('button', { name: 'Bankverbindung speichern' }).click();

@@ -1,7 +1,16 @@
 import { expect, test } from '../support/fixtures.ts';
 import { chooseLanguage, expectNoHorizontalScroll, signIn } from '../support/app.ts';
 import { expectNoA11yViolations } from '../support/a11y.ts';
-import { bookableProvider, clientInGb, daysAhead, FEE_MINOR, fundWallet, paidBooking, pickSlot, signInApi } from '../support/bookings.ts';
+import {
+  bookableProvider,
+  clientInGb,
+  daysAhead,
+  FEE_MINOR,
+  fundWallet,
+  paidBooking,
+  pickSlot,
+  signInApi,
+} from '../support/bookings.ts';
 
 /**
  * Issue 15 end to end, the other sides of a booking: a provider creates an appointment that the client schedules and
@@ -11,7 +20,13 @@ import { bookableProvider, clientInGb, daysAhead, FEE_MINOR, fundWallet, paidBoo
 test.describe('on a phone, in German', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('a provider creates an appointment without a time; the client schedules and pays it', async ({ page, browser, baseURL, createUser, playwright }, testInfo) => {
+  test('a provider creates an appointment without a time; the client schedules and pays it', async ({
+    page,
+    browser,
+    baseURL,
+    createUser,
+    playwright,
+  }, testInfo) => {
     test.setTimeout(240_000);
     const request = await playwright.request.newContext({ baseURL });
     const provider = await createUser('provider', { verified: true });
@@ -35,12 +50,17 @@ test.describe('on a phone, in German', () => {
     await create.getByLabel('Therapie').selectOption({ index: 1 });
     await expectNoA11yViolations(providerPage, 'create appointment (de, 375)');
     await create.getByRole('button', { name: 'Termin anlegen' }).click();
-    await expect(providerPage.getByRole('dialog', { name: 'Termin angelegt' }).getByRole('status')).toContainText('Greta Client wird gebeten, eine Zeit zu wählen');
+    await expect(providerPage.getByRole('dialog', { name: 'Termin angelegt' }).getByRole('status')).toContainText(
+      'Greta Client wird gebeten, eine Zeit zu wählen',
+    );
     await desk.close();
 
     await signIn(page, client.email, client.password, '/appointments');
     await chooseLanguage(page, 'de');
-    await page.getByRole('link', { name: /Buchung öffnen/ }).last().click();
+    await page
+      .getByRole('link', { name: /Buchung öffnen/ })
+      .last()
+      .click();
     await page.getByRole('button', { name: 'Zeit wählen' }).click();
     const schedule = page.getByRole('dialog');
     await pickSlot(page, daysAhead(7), 0, 'de');
@@ -54,7 +74,14 @@ test.describe('on a phone, in German', () => {
   });
 });
 
-test('a reschedule inside 48 hours is a request the provider approves; the limit then disables Reschedule', async ({ page, a11y, browser, baseURL, createUser, playwright }) => {
+test('a reschedule inside 48 hours is a request the provider approves; the limit then disables Reschedule', async ({
+  page,
+  a11y,
+  browser,
+  baseURL,
+  createUser,
+  playwright,
+}) => {
   test.setTimeout(240_000);
   const request = await playwright.request.newContext({ baseURL });
   const provider = await createUser('provider', { verified: true });
@@ -71,7 +98,11 @@ test('a reschedule inside 48 hours is a request the provider approves; the limit
   await expect(dialog.getByText('The other party must approve')).toBeVisible();
   await pickSlot(page, daysAhead(1), 4);
   await dialog.getByRole('button', { name: 'Send request' }).click();
-  await expect(page.getByText('Your request to reschedule has been sent. The other party must approve it before the new time applies.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Your request to reschedule has been sent. The other party must approve it before the new time applies.',
+    ),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await page.reload();
   await expect(page.getByText('Waiting for the other party to answer.')).toBeVisible();
@@ -83,7 +114,10 @@ test('a reschedule inside 48 hours is a request the provider approves; the limit
   const providerPage = await desk.newPage();
   await signIn(providerPage, provider.email, provider.password, `/appointments/${bookingId}`);
   await providerPage.getByRole('button', { name: 'Answer the request' }).click();
-  await providerPage.getByRole('dialog', { name: 'Reschedule request' }).getByRole('button', { name: 'Accept new time' }).click();
+  await providerPage
+    .getByRole('dialog', { name: 'Reschedule request' })
+    .getByRole('button', { name: 'Accept new time' })
+    .click();
   await expect(providerPage.getByText('The new time has been accepted')).toBeVisible();
   await desk.close();
 

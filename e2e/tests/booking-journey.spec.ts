@@ -9,7 +9,13 @@ import { bookableProvider, clientInGb, daysAhead, pickSlot } from '../support/bo
  */
 const price = '£65.00';
 
-test('a client books, tops up, pays, reschedules and cancels with a refund', async ({ page, a11y, createUser, playwright, baseURL }, testInfo) => {
+test('a client books, tops up, pays, reschedules and cancels with a refund', async ({
+  page,
+  a11y,
+  createUser,
+  playwright,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(240_000);
   const request = await playwright.request.newContext({ baseURL });
   const provider = await createUser('provider', { verified: true });
@@ -40,7 +46,10 @@ test('a client books, tops up, pays, reschedules and cancels with a refund', asy
   const topup = page.getByRole('dialog', { name: 'Top Up Wallet' });
   await expect(topup.getByLabel('Amount (GBP)')).toHaveValue('65');
   await topup.getByRole('button', { name: 'Proceed' }).click();
-  await page.getByRole('dialog', { name: 'Choose how to pay' }).getByRole('button', { name: /^Top Up Via/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose how to pay' })
+    .getByRole('button', { name: /^Top Up Via/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expectToast(page, 'Payment successful!');
@@ -58,7 +67,10 @@ test('a client books, tops up, pays, reschedules and cancels with a refund', asy
   await expect(page).toHaveURL(/\/appointments/);
   await expect(page.getByRole('link', { name: /Open booking/ }).first()).toBeVisible();
   await a11y('appointments');
-  await page.getByRole('link', { name: /Open booking/ }).first().click();
+  await page
+    .getByRole('link', { name: /Open booking/ })
+    .first()
+    .click();
 
   // Reschedule to the next day (still more than 48 h ahead: it applies at once).
   await page.getByRole('button', { name: 'Reschedule' }).click();
@@ -75,7 +87,9 @@ test('a client books, tops up, pays, reschedules and cancels with a refund', asy
   // Cancel: the policy says before the click that the fee comes back.
   await page.getByRole('button', { name: 'Cancel booking' }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel booking' });
-  await expect(cancel.getByText(new RegExp(`You will get a full refund of ${price.replace('.', '\\.')} to your wallet`))).toBeVisible();
+  await expect(
+    cancel.getByText(new RegExp(`You will get a full refund of ${price.replace('.', '\\.')} to your wallet`)),
+  ).toBeVisible();
   await cancel.getByRole('button', { name: 'Cancel booking' }).click();
   await expect(cancel.getByText('Please tell us why you are cancelling')).toBeVisible();
   await cancel.getByLabel('Why are you cancelling?').fill('Something came up at work.');

@@ -8,14 +8,24 @@ import { providerWithBooking } from '../support/bookings.ts';
  * (the booking as an event), copying it, and a reset that kills the old address; once more in German on a phone.
  */
 
-test('a client finds the calendar address, a calendar app reads the booking from it, and a reset kills the old one', async ({ page, a11y, createUser, playwright, baseURL, context }) => {
+test('a client finds the calendar address, a calendar app reads the booking from it, and a reset kills the old one', async ({
+  page,
+  a11y,
+  createUser,
+  playwright,
+  baseURL,
+  context,
+}) => {
   test.setTimeout(180_000);
   const request = await playwright.request.newContext({ baseURL });
   const provider = await createUser('provider', { verified: true });
   const { bookingId, client } = await providerWithBooking(request, provider, 'Ada');
 
   await signIn(page, client.email, client.password, '/account');
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Calendar subscription' }).click();
+  await page
+    .getByRole('navigation', { name: 'Account sections' })
+    .getByRole('link', { name: 'Calendar subscription' })
+    .click();
   await expect(page).toHaveURL(/\/account\?section=calendar$/);
   const section = page.getByRole('region', { name: 'Calendar subscription' });
   const address = section.getByLabel('Your private calendar address');
@@ -43,7 +53,10 @@ test('a client finds the calendar address, a calendar app reads the booking from
   await expect(dialog).toContainText('The old address stops working at once.');
   await a11y('reset calendar address dialog');
   await dialog.getByRole('button', { name: 'Reset address' }).click();
-  await expectToast(page, 'Your calendar address was reset. The old one no longer works; subscribe again with the new one.');
+  await expectToast(
+    page,
+    'Your calendar address was reset. The old one no longer works; subscribe again with the new one.',
+  );
   await expect(address).not.toHaveValue(first);
   const second = await address.inputValue();
   expect((await request.get(first)).status()).toBe(404);
@@ -54,7 +67,12 @@ test('a client finds the calendar address, a calendar app reads the booking from
 test.describe('on a phone, in German', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('the provider finds the Kalender-Abo at 375 px and resets it', async ({ page, createUser, playwright, baseURL }) => {
+  test('the provider finds the Kalender-Abo at 375 px and resets it', async ({
+    page,
+    createUser,
+    playwright,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     const request = await playwright.request.newContext({ baseURL });
     const provider = await createUser('provider', { verified: true });
@@ -73,8 +91,14 @@ test.describe('on a phone, in German', () => {
 
     const before = await address.inputValue();
     await section.getByRole('button', { name: 'Adresse zurücksetzen' }).click();
-    await page.getByRole('dialog', { name: 'Adresse zurücksetzen?' }).getByRole('button', { name: 'Adresse zurücksetzen' }).click();
-    await expectToast(page, 'Deine Kalenderadresse wurde zurückgesetzt. Die alte funktioniert nicht mehr; abonniere die neue.');
+    await page
+      .getByRole('dialog', { name: 'Adresse zurücksetzen?' })
+      .getByRole('button', { name: 'Adresse zurücksetzen' })
+      .click();
+    await expectToast(
+      page,
+      'Deine Kalenderadresse wurde zurückgesetzt. Die alte funktioniert nicht mehr; abonniere die neue.',
+    );
     await expect(address).not.toHaveValue(before);
     expect((await request.get(before)).status()).toBe(404);
     await request.dispose();

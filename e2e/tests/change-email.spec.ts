@@ -3,7 +3,12 @@ import { expectToast, pasteInto, signIn } from '../support/app.ts';
 import { uniqueEmail } from '../support/data.ts';
 import { codeIn } from '../support/mailbox.ts';
 
-test('a user changes the email with the 6-digit code pasted into the six boxes', async ({ page, a11y, mailbox, createUser }) => {
+test('a user changes the email with the 6-digit code pasted into the six boxes', async ({
+  page,
+  a11y,
+  mailbox,
+  createUser,
+}) => {
   const user = await createUser('client');
   const newEmail = uniqueEmail('changed');
 

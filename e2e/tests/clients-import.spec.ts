@@ -9,7 +9,11 @@ import { PASSWORD, uniqueEmail } from '../support/data.ts';
  * a 375 px phone).
  */
 
-test('a provider adds a client by hand and sees them in the list; the same address twice is refused', async ({ page, a11y, createUser }, testInfo) => {
+test('a provider adds a client by hand and sees them in the list; the same address twice is refused', async ({
+  page,
+  a11y,
+  createUser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const provider = await createUser('provider');
   await signIn(page, provider.email, provider.password, '/clients/imported/');
@@ -71,7 +75,14 @@ test('a provider adds a client by hand and sees them in the list; the same addre
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a provider invites by mail; the invitee signs up from the link, comes back to it, accepts, and shows as active', async ({ page, browser, baseURL, a11y, createUser, mailbox }, testInfo) => {
+test('a provider invites by mail; the invitee signs up from the link, comes back to it, accepts, and shows as active', async ({
+  page,
+  browser,
+  baseURL,
+  a11y,
+  createUser,
+  mailbox,
+}, testInfo) => {
   test.setTimeout(180_000);
   const provider = await createUser('provider');
   await signIn(page, provider.email, provider.password, '/clients/imported/email-manual');
@@ -98,7 +109,10 @@ test('a provider invites by mail; the invitee signs up from the link, comes back
   await guest.goto(path!);
   await guest.locator('html[data-ready]').waitFor({ state: 'attached' });
   await expect(guest.getByRole('heading', { level: 1, name: 'A therapist invited you' })).toBeVisible();
-  await expect(guest.getByRole('link', { name: 'Sign in to accept' })).toHaveAttribute('href', `/login?redirect=${encodeURIComponent(path!)}`);
+  await expect(guest.getByRole('link', { name: 'Sign in to accept' })).toHaveAttribute(
+    'href',
+    `/login?redirect=${encodeURIComponent(path!)}`,
+  );
   await expectNoA11yViolations(guest, 'invitation (signed out)');
 
   await guest.getByRole('link', { name: 'Create a client account' }).click();
@@ -122,7 +136,9 @@ test('a provider invites by mail; the invitee signs up from the link, comes back
   await expect(guest.getByText(`You are signed in as ${invitee}`)).toBeVisible();
   await expectNoA11yViolations(guest, 'invitation (signed in as a client)');
   await guest.getByRole('button', { name: 'Accept invitation' }).click();
-  await expect(guest.getByRole('heading', { level: 1, name: 'You are now connected with your therapist' })).toBeVisible();
+  await expect(
+    guest.getByRole('heading', { level: 1, name: 'You are now connected with your therapist' }),
+  ).toBeVisible();
   await expect(guest.getByText('Your therapist: Robin Provider')).toBeVisible();
   await guest.screenshot({ path: testInfo.outputPath('invitation-accepted-en.png') });
   await guest.getByRole('link', { name: 'Go to your appointments' }).click();
@@ -152,7 +168,11 @@ test.describe('on a phone, in German', () => {
   const WIDTH = 375;
   test.use({ viewport: { width: WIDTH, height: 812 }, isMobile: true, hasTouch: true });
 
-  test('a CSV with two bad rows is previewed with its errors, fixed and imported', async ({ page, a11y, createUser }, testInfo) => {
+  test('a CSV with two bad rows is previewed with its errors, fixed and imported', async ({
+    page,
+    a11y,
+    createUser,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const provider = await createUser('provider');
     await signIn(page, provider.email, provider.password, '/clients/imported/');
@@ -171,22 +191,36 @@ test.describe('on a phone, in German', () => {
 
     const tag = Date.now().toString(36);
     const good = (n: string) => `${n};Berg;${n.toLowerCase()}.${tag}@example.com;2025550143`;
-    const bad = ['firstName;lastName;email;phoneNumber', good('Lena'), `Tom;Ray;kein-email;`, `Uma;Lind;lena.${tag}@example.com;`, ''].join('\n');
-    await page.getByLabel('CSV-Datei auswählen').setInputFiles({ name: 'klienten.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    const bad = [
+      'firstName;lastName;email;phoneNumber',
+      good('Lena'),
+      `Tom;Ray;kein-email;`,
+      `Uma;Lind;lena.${tag}@example.com;`,
+      '',
+    ].join('\n');
+    await page
+      .getByLabel('CSV-Datei auswählen')
+      .setInputFiles({ name: 'klienten.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     await expect(page.getByRole('heading', { name: 'Vorschau von klienten.csv' })).toBeVisible();
     await expect(page.getByText('3 Zeilen')).toBeVisible();
     await expect(page.getByText('1 bereit')).toBeVisible();
     await expect(page.getByText('2 mit Fehlern')).toBeVisible();
     const table = page.getByRole('table', { name: 'Zeilen der Datei' });
-    await expect(table.getByRole('row').filter({ hasText: 'kein-email' })).toContainText('Bitte gib eine gültige E-Mail-Adresse ein');
-    await expect(table.getByRole('row').filter({ hasText: 'Uma' })).toContainText('Diese E-Mail steht bereits in der Datei (Zeile 2)');
+    await expect(table.getByRole('row').filter({ hasText: 'kein-email' })).toContainText(
+      'Bitte gib eine gültige E-Mail-Adresse ein',
+    );
+    await expect(table.getByRole('row').filter({ hasText: 'Uma' })).toContainText(
+      'Diese E-Mail steht bereits in der Datei (Zeile 2)',
+    );
     await expect(page.getByRole('button', { name: /importieren$/ })).toHaveCount(0);
     await a11y('csv preview with errors (de, 375 px)');
     await expectNoHorizontalScroll(page, WIDTH);
     await page.screenshot({ path: testInfo.outputPath('csv-preview-errors-de-375.png'), fullPage: true });
 
     const fixed = ['firstName;lastName;email;phoneNumber', good('Lena'), good('Tom'), good('Uma'), ''].join('\n');
-    await page.getByLabel('Andere Datei auswählen').setInputFiles({ name: 'klienten.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });
+    await page
+      .getByLabel('Andere Datei auswählen')
+      .setInputFiles({ name: 'klienten.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });
     await expect(page.getByText('0 mit Fehlern')).toBeVisible();
     await page.getByRole('button', { name: '3 Klient*innen importieren' }).click();
     await expect(page.getByRole('heading', { name: 'Klient*innen importiert' })).toBeVisible();
@@ -201,4 +235,3 @@ test.describe('on a phone, in German', () => {
     await page.screenshot({ path: testInfo.outputPath('clients-list-de-375.png'), fullPage: true });
   });
 });
-

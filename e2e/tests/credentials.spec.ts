@@ -5,7 +5,11 @@ import { chooseLanguage, expectNoHorizontalScroll, expectToast, signIn } from '.
 /** A small valid one-page PDF (the server checks the content, not only the name; the preview shows it). */
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: demoPdf(`Document ${name}`) });
 
-test('a therapist uploads a licence with two files, edits it through ?id=, deletes one file, previews a file and uploads insurance', async ({ page, a11y, createUser }, testInfo) => {
+test('a therapist uploads a licence with two files, edits it through ?id=, deletes one file, previews a file and uploads insurance', async ({
+  page,
+  a11y,
+  createUser,
+}, testInfo) => {
   // A long journey (five uploads, four accessibility scans, a full reload) on a shared two-core machine.
   test.setTimeout(180_000);
   const provider = await createUser('provider');
@@ -26,7 +30,9 @@ test('a therapist uploads a licence with two files, edits it through ?id=, delet
   await dialog.getByLabel('Credential number').fill('NY 123');
   await dialog.getByLabel('Choose files').setInputFiles([pdf('licence-front-page.pdf'), pdf('back.pdf')]);
   await dialog.getByRole('button', { name: 'Upload' }).click();
-  await expect(dialog.getByText('Credential number may contain only letters, digits, dashes and slashes')).toBeVisible();
+  await expect(
+    dialog.getByText('Credential number may contain only letters, digits, dashes and slashes'),
+  ).toBeVisible();
   await dialog.getByLabel('Credential number').fill('NY-123/45');
   await expect(dialog.getByRole('list', { name: 'Files to upload' }).getByRole('listitem')).toHaveCount(2);
   await a11y('credential upload dialog');
@@ -92,7 +98,9 @@ test('a therapist uploads a licence with two files, edits it through ?id=, delet
   await page.screenshot({ path: testInfo.outputPath('credentials-en.png'), fullPage: true });
 
   // A wrong type is refused in the page before anything is sent.
-  await insurance.getByLabel('Upload insurance file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await insurance
+    .getByLabel('Upload insurance file')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(insurance.getByText('Files must be doc, docx, pdf, jpg, jpeg or png')).toBeVisible();
   await insurance.getByRole('button', { name: 'Delete indemnity-cover-2026.pdf' }).click();
   await expectToast(page, 'File Deleted');
@@ -103,7 +111,11 @@ test.describe('on a 375 px phone in German', () => {
   const WIDTH = 375;
   test.use({ viewport: { width: WIDTH, height: 812 }, isMobile: true, hasTouch: true });
 
-  test('uploads an insurance file and a qualification; the page and the dialog fit', async ({ page, a11y, createUser }, testInfo) => {
+  test('uploads an insurance file and a qualification; the page and the dialog fit', async ({
+    page,
+    a11y,
+    createUser,
+  }, testInfo) => {
     const provider = await createUser('provider');
     await signIn(page, provider.email, provider.password, '/practice/credentials');
     await chooseLanguage(page, 'de');

@@ -1,6 +1,14 @@
 import { expect, test } from '../support/fixtures.ts';
 import { chooseLanguage, signIn, signOut } from '../support/app.ts';
-import { bookableProvider, clientInGb, daysAhead, FEE_MINOR, fundWallet, paidBooking, signInApi } from '../support/bookings.ts';
+import {
+  bookableProvider,
+  clientInGb,
+  daysAhead,
+  FEE_MINOR,
+  fundWallet,
+  paidBooking,
+  signInApi,
+} from '../support/bookings.ts';
 import { sessionHeld } from '../support/practice-desk.ts';
 
 /**
@@ -23,7 +31,10 @@ test('the client and the provider dashboards', async ({ page, a11y, createUser, 
 
   await signIn(page, client.email, client.password, '/overview');
   const next = page.getByRole('region', { name: 'Your next session' });
-  await expect(next.getByRole('link', { name: /with .* · Confirmed/ })).toHaveAttribute('href', `/appointments/${coming}`);
+  await expect(next.getByRole('link', { name: /with .* · Confirmed/ })).toHaveAttribute(
+    'href',
+    `/appointments/${coming}`,
+  );
   await expect(next.getByRole('link', { name: 'Join the session' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Wallet balance' }).getByText('£65.00')).toBeVisible();
   const seen = page.getByRole('region', { name: 'Therapists you have seen' });
@@ -34,7 +45,10 @@ test('the client and the provider dashboards', async ({ page, a11y, createUser, 
 
   await toReview.getByRole('button', { name: 'Write a review' }).click();
   const write = page.getByRole('dialog', { name: 'Review your session' });
-  await write.locator('label').filter({ hasText: /^5 stars$/ }).click();
+  await write
+    .locator('label')
+    .filter({ hasText: /^5 stars$/ })
+    .click();
   await write.getByLabel(/Your review/).fill('Warm, focused and practical.');
   await write.getByRole('button', { name: 'Post Review' }).click();
   await expect(page.getByRole('dialog')).toBeHidden({ timeout: 5_000 });

@@ -15,8 +15,14 @@ const WIDTH = 375;
 const phone = { viewport: { width: WIDTH, height: 812 }, isMobile: true, hasTouch: true };
 test.use(phone);
 
-
-test('a client asks for their data in German, opens the mailed link signed out, signs in, downloads the ZIP', async ({ page, a11y, createUser, playwright, baseURL, browser }, testInfo) => {
+test('a client asks for their data in German, opens the mailed link signed out, signs in, downloads the ZIP', async ({
+  page,
+  a11y,
+  createUser,
+  playwright,
+  baseURL,
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   const request = await playwright.request.newContext({ baseURL });
   const provider = await createUser('provider', { verified: true });
@@ -34,7 +40,10 @@ test('a client asks for their data in German, opens the mailed link signed out, 
   // Keyboard: the button is reached and pressed without a mouse.
   await ask.focus();
   await page.keyboard.press('Enter');
-  await expectToast(page, 'Wir stellen deine Daten zusammen. Sobald sie bereit sind, schicken wir dir einen Link per E-Mail.');
+  await expectToast(
+    page,
+    'Wir stellen deine Daten zusammen. Sobald sie bereit sind, schicken wir dir einen Link per E-Mail.',
+  );
   const mail = await mailbox.waitFor(client.email, 'Deine Daten sind bereit', 60_000);
   // The section follows by itself (it asks again while preparing).
   await expect(section.getByText('Bereit: Wir haben dir den Link geschickt')).toBeVisible({ timeout: 20_000 });
@@ -60,28 +69,43 @@ test('a client asks for their data in German, opens the mailed link signed out, 
     await expectNoA11yViolations(other, 'data export download page (de, 375 px)');
     await expectNoHorizontalScroll(other, WIDTH);
 
-    const [download] = await Promise.all([other.waitForEvent('download'), other.getByRole('button', { name: 'ZIP-Datei herunterladen' }).click()]);
+    const [download] = await Promise.all([
+      other.waitForEvent('download'),
+      other.getByRole('button', { name: 'ZIP-Datei herunterladen' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^data-export-[0-9a-f]{8}\.zip$/);
     const file = testInfo.outputPath('export.zip');
     await download.saveAs(file);
-    await expect(other.getByText('Dein Download hat begonnen. Du findest die ZIP-Datei in deinen Downloads.')).toBeVisible();
+    await expect(
+      other.getByText('Dein Download hat begonnen. Du findest die ZIP-Datei in deinen Downloads.'),
+    ).toBeVisible();
 
     const entries = await zipEntries(fs.readFileSync(file));
     const parts = ['profile', 'bookings', 'wallet', 'reviews', 'messages', 'questionnaires'];
-    expect([...entries.keys()].sort()).toEqual(['README.txt', ...parts.flatMap((p) => [`${p}.csv`, `${p}.json`])].sort());
+    expect([...entries.keys()].sort()).toEqual(
+      ['README.txt', ...parts.flatMap((p) => [`${p}.csv`, `${p}.json`])].sort(),
+    );
     expect(entries.get('README.txt')).toContain('Deine Daten, Ada');
     const profile = JSON.parse(entries.get('profile.json')!);
     expect(profile).toMatchObject({ email: client.email, userType: 'client', firstName: 'Ada', language: 'de' });
     expect(entries.get('profile.json')).not.toMatch(/password|argon2/i);
-    const bookings = JSON.parse(entries.get('bookings.json')!) as Array<{ identifier: string; status: string; providerName: string }>;
-    expect(bookings).toEqual([expect.objectContaining({ identifier: bookingId, status: 'confirmed', providerName: 'Robin Provider' })]);
+    const bookings = JSON.parse(entries.get('bookings.json')!) as Array<{
+      identifier: string;
+      status: string;
+      providerName: string;
+    }>;
+    expect(bookings).toEqual([
+      expect.objectContaining({ identifier: bookingId, status: 'confirmed', providerName: 'Robin Provider' }),
+    ]);
     expect(entries.get('bookings.csv')).toContain(bookingId);
     // The wallet: the top-up and the booking's payment.
     expect((JSON.parse(entries.get('wallet.json')!) as unknown[]).length).toBeGreaterThanOrEqual(2);
     expect(fs.statSync(file).size).toBeGreaterThan(500);
 
     // An altered link: refused in words, with the way back to ask for a new one.
-    await other.goto(path.replace(/signature=([A-Za-z0-9_-])/, (_m, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`));
+    await other.goto(
+      path.replace(/signature=([A-Za-z0-9_-])/, (_m, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`),
+    );
     await other.getByRole('button', { name: 'ZIP-Datei herunterladen' }).click();
     await expect(other.getByRole('alert')).toContainText('Dieser Download-Link ist ungültig');
     await expectNoA11yViolations(other, 'data export download page, invalid link (de, 375 px)');

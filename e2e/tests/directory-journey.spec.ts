@@ -7,16 +7,30 @@ import { bookableProvider, daysAhead, pickSlot, signInApi } from '../support/boo
  * the directory of the chosen state lists the verified therapist licensed there; a filter narrows it through the
  * URL; the card leads to the therapist's page, where a free time leads to booking (sign in first).
  */
-test('a visitor picks a state, filters the directory and reaches a therapist to book', async ({ page, a11y, createUser, playwright, baseURL }) => {
+test('a visitor picks a state, filters the directory and reaches a therapist to book', async ({
+  page,
+  a11y,
+  createUser,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const request = await playwright.request.newContext({ baseURL });
   const provider = await createUser('provider', { verified: true });
   const providerId = await bookableProvider(request, provider);
   const { headers } = await signInApi(request, provider);
-  const states = (await (await request.get('/api/v1/region/country/code/US/states')).json()) as { data: Array<{ identifier: string; code: string }> };
+  const states = (await (await request.get('/api/v1/region/country/code/US/states')).json()) as {
+    data: Array<{ identifier: string; code: string }>;
+  };
   const wyoming = states.data.find((s) => s.code === 'WY')!.identifier;
-  expect((await request.post('/api/v1/provider/license-states', { headers, data: { stateIdentifiers: [wyoming] } })).status()).toBe(200);
-  const therapy = ((await (await request.get('/api/v1/reference/therapy-category')).json()) as { data: Array<{ name: string }> }).data;
+  expect(
+    (
+      await request.post('/api/v1/provider/license-states', { headers, data: { stateIdentifiers: [wyoming] } })
+    ).status(),
+  ).toBe(200);
+  const therapy = (
+    (await (await request.get('/api/v1/reference/therapy-category')).json()) as { data: Array<{ name: string }> }
+  ).data;
   await request.dispose();
 
   await page.goto('/');
@@ -47,7 +61,12 @@ test('a visitor picks a state, filters the directory and reaches a therapist to 
   await expect(page).toHaveURL(/available=week/);
   await expect(page).toHaveURL(/sort=soonest/);
   await expect(card).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ has: card }).getByText(/^Next free: /)).toBeVisible();
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ has: card })
+      .getByText(/^Next free: /),
+  ).toBeVisible();
   await card.click();
 
   await expect(page).toHaveURL(new RegExp(`/therapists/${providerId}/$`));
@@ -59,19 +78,38 @@ test('a visitor picks a state, filters the directory and reaches a therapist to 
  * Languages end to end: a therapist names Spanish in the practice form; a client whose one preferred language is
  * Spanish opens the directory of the therapist's state and finds the language filter filled in, with them listed.
  */
-test("a therapist's languages, found through a client's saved preference", async ({ page, a11y, createUser, playwright, baseURL }) => {
+test("a therapist's languages, found through a client's saved preference", async ({
+  page,
+  a11y,
+  createUser,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const request = await playwright.request.newContext({ baseURL });
   const provider = await createUser('provider', { verified: true });
   await bookableProvider(request, provider);
   const { headers } = await signInApi(request, provider);
-  const states = (await (await request.get('/api/v1/region/country/code/US/states')).json()) as { data: Array<{ identifier: string; code: string }> };
+  const states = (await (await request.get('/api/v1/region/country/code/US/states')).json()) as {
+    data: Array<{ identifier: string; code: string }>;
+  };
   const vermont = states.data.find((s) => s.code === 'VT')!.identifier;
-  expect((await request.post('/api/v1/provider/license-states', { headers, data: { stateIdentifiers: [vermont] } })).status()).toBe(200);
-  const languages = ((await (await request.get('/api/v1/region/languages')).json()) as { data: Array<{ identifier: string; code: string }> }).data;
+  expect(
+    (
+      await request.post('/api/v1/provider/license-states', { headers, data: { stateIdentifiers: [vermont] } })
+    ).status(),
+  ).toBe(200);
+  const languages = (
+    (await (await request.get('/api/v1/region/languages')).json()) as {
+      data: Array<{ identifier: string; code: string }>;
+    }
+  ).data;
   const client = await createUser('client');
   const clientHeaders = (await signInApi(request, client)).headers;
-  const saved = await request.put('/api/v1/client/preferences', { headers: clientHeaders, data: { language: [languages.find((l) => l.code === 'es')!.identifier] } });
+  const saved = await request.put('/api/v1/client/preferences', {
+    headers: clientHeaders,
+    data: { language: [languages.find((l) => l.code === 'es')!.identifier] },
+  });
   expect(saved.ok(), await saved.text()).toBe(true);
   await request.dispose();
 
@@ -82,15 +120,21 @@ test("a therapist's languages, found through a client's saved preference", async
   await field.fill('Span');
   await page.getByRole('listbox').getByRole('option', { name: 'Spanish', exact: true }).click();
   await page.keyboard.press('Escape');
-  await expect(form.getByRole('list', { name: /^Languages you hold sessions in \(optional\): 1 selected/ }).getByRole('listitem')).toHaveText('Spanish');
+  await expect(
+    form.getByRole('list', { name: /^Languages you hold sessions in \(optional\): 1 selected/ }).getByRole('listitem'),
+  ).toHaveText('Spanish');
   await form.getByRole('button', { name: 'Save profile' }).click();
   await expectToast(page, 'Data saved successfully');
   await signOut(page);
 
   await signIn(page, client.email, client.password, '/therapists?state=VT');
   await expect(page).toHaveURL(/language=es/);
-  await expect(page.getByText('The filters start from your saved preferences. Change them or clear them at any time.')).toBeVisible();
-  await expect(page.getByRole('complementary', { name: 'Filters' }).getByLabel('Language', { exact: true })).toHaveValue('es');
+  await expect(
+    page.getByText('The filters start from your saved preferences. Change them or clear them at any time.'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('complementary', { name: 'Filters' }).getByLabel('Language', { exact: true }),
+  ).toHaveValue('es');
   const card = page.getByRole('link', { name: 'Robin Provider' });
   await expect(card).toBeVisible();
   await a11y('directory filled in from preferences');

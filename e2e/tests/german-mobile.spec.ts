@@ -27,7 +27,11 @@ test('the site switches to German and fits a 375 px wide phone', async ({ page, 
   await expectNoHorizontalScroll(page, WIDTH);
 });
 
-test('signed in on a 375 px phone, the header keeps the whole brand; the language is in the menu', async ({ page, createUser, a11y }) => {
+test('signed in on a 375 px phone, the header keeps the whole brand; the language is in the menu', async ({
+  page,
+  createUser,
+  a11y,
+}) => {
   const user = await createUser('client');
   await signIn(page, user.email, user.password);
   const brand = page.getByRole('banner').getByRole('link', { name: 'Therapy Finder' });

@@ -2,7 +2,10 @@ import { expect, test } from '../support/fixtures.ts';
 import { expectToast } from '../support/app.ts';
 import { uniqueEmail } from '../support/data.ts';
 
-test('a user signs in with Google (local OpenID provider) and deletes the account without a password', async ({ page, a11y }) => {
+test('a user signs in with Google (local OpenID provider) and deletes the account without a password', async ({
+  page,
+  a11y,
+}) => {
   const email = uniqueEmail('gina');
 
   await page.goto('/login');
@@ -29,7 +32,10 @@ test('a user signs in with Google (local OpenID provider) and deletes the accoun
   await expect(page.getByText('You sign in with Google, so there is no password to change here.')).toBeVisible();
   await a11y('account of a Google user');
 
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Delete account' }).click();
+  await page
+    .getByRole('navigation', { name: 'Account sections' })
+    .getByRole('link', { name: 'Delete account' })
+    .click();
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete account' });
   await expect(dialog).toBeVisible();

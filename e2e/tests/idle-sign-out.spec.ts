@@ -19,7 +19,11 @@ async function secondTab(page: Page, path: string): Promise<Page> {
   return tab;
 }
 
-test('a provider left idle is warned a minute before, in every tab, and signed out in both to the sign-in page', async ({ page, a11y, createUser }) => {
+test('a provider left idle is warned a minute before, in every tab, and signed out in both to the sign-in page', async ({
+  page,
+  a11y,
+  createUser,
+}) => {
   test.setTimeout(120_000);
   const provider = await createUser('provider', { verified: true });
   // The browser's clock is the test's from the start: timers and Date in every page of this context.
@@ -65,7 +69,9 @@ test('a provider left idle is warned a minute before, in every tab, and signed o
   ] as const) {
     await expect(tab).toHaveURL(`/login?redirect=${encodeURIComponent(from)}&reason=idle`);
     await expect(tab.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    await expect(tab.getByText('For your privacy you were signed out after a while without activity.', { exact: false })).toBeVisible();
+    await expect(
+      tab.getByText('For your privacy you were signed out after a while without activity.', { exact: false }),
+    ).toBeVisible();
   }
   await a11y('sign-in after an idle sign-out');
 
@@ -76,7 +82,13 @@ test('a provider left idle is warned a minute before, in every tab, and signed o
   await expect(page).toHaveURL(/\/account\?section=password$/);
 });
 
-test('a user signed in in two browsers sees both devices and signs the other one out', async ({ page, a11y, createUser, browser, baseURL }) => {
+test('a user signed in in two browsers sees both devices and signs the other one out', async ({
+  page,
+  a11y,
+  createUser,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const client = await createUser('client');
   const elsewhere = await secondBrowser(browser, baseURL!, { width: 1280, height: 800 });
@@ -101,7 +113,10 @@ test('a user signed in in two browsers sees both devices and signs the other one
     await expect(section.getByText('You are not signed in anywhere else.')).toBeVisible();
 
     // The other browser's next action needs the API: its session is gone, so it lands on sign-in, coming back after.
-    await elsewhere.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: "Where you're signed in" }).click();
+    await elsewhere
+      .getByRole('navigation', { name: 'Account sections' })
+      .getByRole('link', { name: "Where you're signed in" })
+      .click();
     await expect(elsewhere).toHaveURL(`/login?redirect=${encodeURIComponent('/account?section=devices')}`);
     await expect(elsewhere.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   } finally {

@@ -5,7 +5,11 @@ import { expect, test } from '../support/fixtures.ts';
 test.describe('cookie banner', () => {
   test.use({ acceptCookies: false });
 
-  test('a visitor rejects all cookies in one step; the choice is kept and the banner stays away', async ({ page, context, a11y }) => {
+  test('a visitor rejects all cookies in one step; the choice is kept and the banner stays away', async ({
+    page,
+    context,
+    a11y,
+  }) => {
     await page.goto('/');
     const banner = page.getByRole('region', { name: 'Your privacy' });
     await expect(banner).toBeVisible();
@@ -21,14 +25,23 @@ test.describe('cookie banner', () => {
     await reject.click();
     await expect(banner).toBeHidden();
     const consent = (await context.cookies()).find((c) => c.name === 'cookie-consent');
-    expect(JSON.parse(decodeURIComponent(consent!.value))).toEqual({ analytics: false, advertising: false, personalization: false });
+    expect(JSON.parse(decodeURIComponent(consent!.value))).toEqual({
+      analytics: false,
+      advertising: false,
+      personalization: false,
+    });
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(banner).toBeHidden();
   });
 });
 
-test('terms and privacy are server-rendered pages with a table of contents, linked from the footer and sign-up', async ({ page, request, a11y, browserErrors }) => {
+test('terms and privacy are server-rendered pages with a table of contents, linked from the footer and sign-up', async ({
+  page,
+  request,
+  a11y,
+  browserErrors,
+}) => {
   const html = await (await request.get('/privacy', { headers: { 'accept-language': 'en' } })).text();
   expect(html).toContain('<title>Privacy policy · Therapy Finder</title>');
   expect(html).toMatch(/<h1[^>]*>Privacy policy<\/h1>/);
@@ -44,7 +57,13 @@ test('terms and privacy are server-rendered pages with a table of contents, link
   await toc.getByRole('link', { name: /Your rights, deleting and exporting/ }).click();
   await expect(page).toHaveURL(/\/privacy#rights$/);
   await expect(page.getByRole('heading', { level: 2, name: /Your rights, deleting and exporting/ })).toBeInViewport();
-  for (const text of ['Health data', 'Payments and the wallet ledger', 'Technical logs', 'Delete account', 'self-service export']) {
+  for (const text of [
+    'Health data',
+    'Payments and the wallet ledger',
+    'Technical logs',
+    'Delete account',
+    'self-service export',
+  ]) {
     await expect(page.getByText(text).first()).toBeVisible();
   }
   await a11y('privacy policy');
@@ -59,12 +78,20 @@ test('terms and privacy are server-rendered pages with a table of contents, link
   const label = page.locator('label', { hasText: 'I accept the terms of use' });
   await expect(label.getByRole('link', { name: 'terms of use' })).toHaveAttribute('href', '/terms');
   await expect(label.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy');
-  await expect(label.getByRole('link', { name: 'cancellation policy' })).toHaveAttribute('href', '/policy/client-cancellation');
+  await expect(label.getByRole('link', { name: 'cancellation policy' })).toHaveAttribute(
+    'href',
+    '/policy/client-cancellation',
+  );
   await a11y('sign-up with terms and privacy');
   expect(browserErrors).toEqual([]);
 });
 
-test('each page has its own title in its language, kept across a language switch', async ({ page, context, baseURL, createUser }) => {
+test('each page has its own title in its language, kept across a language switch', async ({
+  page,
+  context,
+  baseURL,
+  createUser,
+}) => {
   const titles = async (expected: Array<[string, string]>) => {
     for (const [path, title] of expected) {
       await page.goto(path);
@@ -82,13 +109,18 @@ test('each page has its own title in its language, kept across a language switch
 
   // Client-side navigation sets the title too.
   await page.goto('/');
-  await page.getByRole('link', { name: /sign in/i }).first().click();
+  await page
+    .getByRole('link', { name: /sign in/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page).toHaveTitle('Sign in · Therapy Finder');
 
   // A therapist's page is titled with the therapist's name, in the HTML and in the browser.
   const provider = await createUser('provider');
-  const login = await page.request.post('/api/v1/user/login', { data: { email: provider.email, password: provider.password } });
+  const login = await page.request.post('/api/v1/user/login', {
+    data: { email: provider.email, password: provider.password },
+  });
   const providerId = ((await login.json()) as { data: { user: { identifier: string } } }).data.user.identifier;
   const html = await (await page.request.get(`/therapists/${providerId}/`)).text();
   expect(html).toContain(`<title>${provider.firstName} ${provider.lastName} · Therapy Finder</title>`);

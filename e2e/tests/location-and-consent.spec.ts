@@ -3,26 +3,45 @@ import { expect, test } from '../support/fixtures.ts';
 test.describe('cookie consent', () => {
   test.use({ acceptCookies: false });
 
-  test('a visitor customises cookies; the choice is kept and the banner stays away', async ({ page, context, a11y, baseURL }) => {
+  test('a visitor customises cookies; the choice is kept and the banner stays away', async ({
+    page,
+    context,
+    a11y,
+    baseURL,
+  }) => {
     await context.addCookies([{ name: 'X-CountryCode', value: 'GB', url: baseURL! }]);
     await page.goto('/');
-    const banner = page.getByRole('region', { name: 'Your privacy' }).or(page.getByRole('dialog', { name: 'Your privacy' }));
+    const banner = page
+      .getByRole('region', { name: 'Your privacy' })
+      .or(page.getByRole('dialog', { name: 'Your privacy' }));
     await expect(banner).toBeVisible();
     await a11y('cookie banner');
     await page.getByRole('button', { name: 'Customise' }).click();
-    await page.getByRole('switch', { name: 'Analytics' }).or(page.getByRole('checkbox', { name: 'Analytics' })).click();
+    await page
+      .getByRole('switch', { name: 'Analytics' })
+      .or(page.getByRole('checkbox', { name: 'Analytics' }))
+      .click();
     await a11y('cookie choices');
     await page.getByRole('button', { name: 'Save choices' }).click();
     await expect(banner).toBeHidden();
     const consent = (await context.cookies()).find((c) => c.name === 'cookie-consent');
-    expect(JSON.parse(decodeURIComponent(consent!.value))).toEqual({ analytics: true, advertising: false, personalization: false });
+    expect(JSON.parse(decodeURIComponent(consent!.value))).toEqual({
+      analytics: true,
+      advertising: false,
+      personalization: false,
+    });
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(banner).toBeHidden();
   });
 });
 
-test('a visitor from a country we do not serve sees the prompt once, and can choose another country', async ({ page, context, a11y, baseURL }) => {
+test('a visitor from a country we do not serve sees the prompt once, and can choose another country', async ({
+  page,
+  context,
+  a11y,
+  baseURL,
+}) => {
   await context.addCookies([{ name: 'X-CountryCode', value: 'FR', url: baseURL! }]);
   await page.goto('/');
   const prompt = page.getByRole('dialog', { name: /We do not operate in France yet/ });
@@ -39,7 +58,10 @@ test('a visitor from a country we do not serve sees the prompt once, and can cho
   // Without the dismissal the prompt offers a switch to a country we serve.
   await context.clearCookies({ name: 'ignoreOperatingCountryPrompt' });
   await page.reload();
-  await page.getByRole('dialog', { name: /We do not operate in France yet/ }).getByRole('button', { name: 'Choose another country' }).click();
+  await page
+    .getByRole('dialog', { name: /We do not operate in France yet/ })
+    .getByRole('button', { name: 'Choose another country' })
+    .click();
   const chooser = page.getByRole('dialog', { name: 'Choose Your Location' });
   await expect(chooser).toBeVisible();
   await a11y('choose your location');

@@ -13,7 +13,14 @@ import { secondBrowser } from '../support/second-browser.ts';
  */
 const PHONE = { width: 375, height: 800 };
 
-test('a client fills in a PHQ-9 on a phone and the provider sees the score, the chart and the item-9 alert', async ({ page, a11y, createUser, playwright, browser, baseURL }) => {
+test('a client fills in a PHQ-9 on a phone and the provider sees the score, the chart and the item-9 alert', async ({
+  page,
+  a11y,
+  createUser,
+  playwright,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const request = await playwright.request.newContext({ baseURL });
   const provider = await createUser('provider', { verified: true });
@@ -44,7 +51,17 @@ test('a client fills in a PHQ-9 on a phone and the provider sees the score, the 
   await expect(phone.getByText('Please choose an answer.')).toHaveCount(9);
   await expectNoA11yViolations(phone, 'questionnaire with errors, 375 px');
   await expectNoHorizontalScroll(phone, PHONE.width);
-  const answers = ['More than half the days', 'Several days', 'Several days', 'More than half the days', 'Not at all', 'Several days', 'Several days', 'Not at all', 'Several days'];
+  const answers = [
+    'More than half the days',
+    'Several days',
+    'Several days',
+    'More than half the days',
+    'Not at all',
+    'Several days',
+    'Several days',
+    'Not at all',
+    'Several days',
+  ];
   for (const [i, answer] of answers.entries()) {
     await phone.getByRole('group').nth(i).getByRole('radio', { name: answer }).check();
   }
@@ -84,7 +101,13 @@ test('a client fills in a PHQ-9 on a phone and the provider sees the score, the 
   await expect(section.getByText(/^GAD-7, since /)).toHaveCount(0);
 });
 
-test('in German: a client answers a GAD-7 on a phone and the provider reads the score', async ({ page, createUser, playwright, browser, baseURL }) => {
+test('in German: a client answers a GAD-7 on a phone and the provider reads the score', async ({
+  page,
+  createUser,
+  playwright,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const request = await playwright.request.newContext({ baseURL });
   const provider = await createUser('provider', { verified: true });
@@ -102,8 +125,13 @@ test('in German: a client answers a GAD-7 on a phone and the provider reads the 
   await signIn(phone, client.email, client.password, '/questionnaires');
   await chooseLanguage(phone, 'de');
   await phone.getByRole('link', { name: /GAD-7 \(Angst\)/ }).click();
-  await expect(phone.getByText('Wie oft fühlten Sie sich im Verlauf der letzten 2 Wochen durch die folgenden Beschwerden beeinträchtigt?')).toBeVisible();
-  for (let i = 0; i < 7; i++) await phone.getByRole('group').nth(i).getByRole('radio', { name: 'An einzelnen Tagen' }).check();
+  await expect(
+    phone.getByText(
+      'Wie oft fühlten Sie sich im Verlauf der letzten 2 Wochen durch die folgenden Beschwerden beeinträchtigt?',
+    ),
+  ).toBeVisible();
+  for (let i = 0; i < 7; i++)
+    await phone.getByRole('group').nth(i).getByRole('radio', { name: 'An einzelnen Tagen' }).check();
   await phone.getByRole('button', { name: 'Antworten senden' }).click();
   await expect(phone.getByText('Dein Wert: 7 von 21 (Leicht)')).toBeVisible();
   await expectNoA11yViolations(phone, 'Fragebogen beantwortet, 375 px');
@@ -111,6 +139,8 @@ test('in German: a client answers a GAD-7 on a phone and the provider reads the 
   await phone.context().close();
 
   await page.reload();
-  await expect(section.getByRole('table', { name: 'GAD-7-Werte, neueste zuerst' }).getByRole('row').nth(1)).toContainText('7 von 21');
+  await expect(
+    section.getByRole('table', { name: 'GAD-7-Werte, neueste zuerst' }).getByRole('row').nth(1),
+  ).toContainText('7 von 21');
   await expect(section.getByText('Letzter Wert: 7 (Leicht)')).toBeVisible();
 });

@@ -13,7 +13,14 @@ import { providerWithBooking } from '../support/bookings.ts';
 
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: demoPdf(`Chat ${name}`) });
 
-test('a client and a provider chat live: a file, the badge, seen, a reply, an edit and a delete', async ({ page, a11y, browser, createUser, playwright, baseURL }) => {
+test('a client and a provider chat live: a file, the badge, seen, a reply, an edit and a delete', async ({
+  page,
+  a11y,
+  browser,
+  createUser,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const request = await playwright.request.newContext({ baseURL });
   const provider = await createUser('provider', { verified: true });
@@ -37,7 +44,9 @@ test('a client and a provider chat live: a file, the badge, seen, a reply, an ed
   const composer = page.getByRole('textbox', { name: 'Message', exact: true });
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText('Please write a message or attach a file')).toBeVisible();
-  await page.getByLabel('Attach files').setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ\x90\x00') });
+  await page
+    .getByLabel('Attach files')
+    .setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ\x90\x00') });
   await expect(page.getByText('Attachments must be images (jpg, jpeg, png) or pdf')).toBeVisible();
   await page.getByRole('button', { name: 'Remove setup.exe' }).click();
   await a11y('conversation, empty, after refused input');
@@ -103,7 +112,13 @@ test('a client and a provider chat live: a file, the badge, seen, a reply, an ed
 test.describe('on a phone, in German', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('the provider writes from the client page at 375 px, the client answers live, in German', async ({ page, browser, createUser, playwright, baseURL }) => {
+  test('the provider writes from the client page at 375 px, the client answers live, in German', async ({
+    page,
+    browser,
+    createUser,
+    playwright,
+    baseURL,
+  }) => {
     test.setTimeout(240_000);
     const request = await playwright.request.newContext({ baseURL });
     const provider = await createUser('provider', { verified: true });
@@ -122,7 +137,9 @@ test.describe('on a phone, in German', () => {
     await expect(page.getByText('Noch keine Nachrichten. Schreibe unten die erste.')).toBeVisible();
     await page.getByRole('button', { name: 'Senden', exact: true }).click();
     await expect(page.getByText('Bitte schreibe eine Nachricht oder hänge eine Datei an')).toBeVisible();
-    await page.getByRole('textbox', { name: 'Nachricht', exact: true }).fill('Hallo Greta, wie geht es dir nach unserer Sitzung?');
+    await page
+      .getByRole('textbox', { name: 'Nachricht', exact: true })
+      .fill('Hallo Greta, wie geht es dir nach unserer Sitzung?');
     await page.getByRole('button', { name: 'Senden', exact: true }).click();
     await expect(log.getByText('Hallo Greta, wie geht es dir nach unserer Sitzung?')).toBeVisible();
     await expectNoHorizontalScroll(page, 375);
@@ -132,7 +149,11 @@ test.describe('on a phone, in German', () => {
     const row = other.getByRole('navigation', { name: 'Unterhaltungen' }).getByRole('link', { name: /Robin Provider/ });
     await expect(row).toContainText('1 ungelesene Nachricht');
     await row.click();
-    await expect(other.getByRole('log', { name: 'Nachrichten mit Robin Provider' }).getByText('Hallo Greta, wie geht es dir nach unserer Sitzung?')).toBeVisible();
+    await expect(
+      other
+        .getByRole('log', { name: 'Nachrichten mit Robin Provider' })
+        .getByText('Hallo Greta, wie geht es dir nach unserer Sitzung?'),
+    ).toBeVisible();
     await expect(log.getByText('Gelesen')).toBeVisible();
     await other.getByRole('textbox', { name: 'Nachricht', exact: true }).fill('Danke, viel besser!');
     await other.getByRole('button', { name: 'Senden', exact: true }).click();
@@ -140,7 +161,9 @@ test.describe('on a phone, in German', () => {
 
     // The phone's way back: the list, with the conversation's last message.
     await page.getByRole('link', { name: 'Alle Unterhaltungen' }).click();
-    await expect(page.getByRole('navigation', { name: 'Unterhaltungen' }).getByRole('link', { name: /Greta Client/ })).toContainText('Danke, viel besser!');
+    await expect(
+      page.getByRole('navigation', { name: 'Unterhaltungen' }).getByRole('link', { name: /Greta Client/ }),
+    ).toContainText('Danke, viel besser!');
     await expectNoHorizontalScroll(page, 375);
     await expectNoA11yViolations(page, 'chat list (de, 375)');
     await other.context().close();

@@ -11,7 +11,13 @@ import { providerWithBooking } from '../support/bookings.ts';
 
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: demoPdf(`Note ${name}`) });
 
-test('a provider adds a session note and a client note, edits, downloads and deletes them, and reads the access log', async ({ page, a11y, createUser, playwright, baseURL }) => {
+test('a provider adds a session note and a client note, edits, downloads and deletes them, and reads the access log', async ({
+  page,
+  a11y,
+  createUser,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const request = await playwright.request.newContext({ baseURL });
   const provider = await createUser('provider', { verified: true });
@@ -45,7 +51,10 @@ test('a provider adds a session note and a client note, edits, downloads and del
   // The client page: profile, the appointment, the session note; a client note from a PDF.
   await page.goto(`/clients/${clientId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Client' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Appointments' }).getByRole('link')).toHaveAttribute('href', `/appointments/${bookingId}`);
+  await expect(page.getByRole('list', { name: 'Appointments' }).getByRole('link')).toHaveAttribute(
+    'href',
+    `/appointments/${bookingId}`,
+  );
   const notes = page.getByRole('region', { name: 'Notes' });
   await expect(notes.getByRole('heading', { name: 'First session' })).toBeVisible();
   await notes.getByRole('button', { name: 'Add Client Note' }).click();
@@ -56,7 +65,9 @@ test('a provider adds a session note and a client note, edits, downloads and del
   await expect(addClient.getByLabel('Booking ID')).toHaveCount(0);
   await addClient.getByLabel('Note Title').fill('Intake form');
   await addClient.getByRole('button', { name: 'Add Note' }).click();
-  await expect(page.getByRole('dialog', { name: 'Note added' }).getByRole('status')).toHaveText('Note Successfully Added');
+  await expect(page.getByRole('dialog', { name: 'Note added' }).getByRole('status')).toHaveText(
+    'Note Successfully Added',
+  );
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(notes.getByText('2 notes')).toBeVisible();
   await a11y('client page with two notes');
@@ -84,7 +95,9 @@ test('a provider adds a session note and a client note, edits, downloads and del
   await expect(edit.getByLabel('Note', { exact: true })).toHaveValue(/Homework: a sleep diary\./);
   await edit.getByLabel('Note Title').fill('First session, edited');
   await edit.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('dialog', { name: 'Note saved' }).getByRole('status')).toHaveText('Note Successfully Updated');
+  await expect(page.getByRole('dialog', { name: 'Note saved' }).getByRole('status')).toHaveText(
+    'Note Successfully Updated',
+  );
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(notes.getByRole('heading', { name: 'First session, edited' })).toBeVisible();
 
@@ -104,7 +117,9 @@ test('a provider adds a session note and a client note, edits, downloads and del
   const remove = page.getByRole('dialog', { name: 'Delete note' });
   await expect(remove.getByText('Delete “Intake form”? This cannot be undone.')).toBeVisible();
   await remove.getByRole('button', { name: 'Delete note' }).click();
-  await expect(page.getByRole('dialog', { name: 'Note deleted' }).getByRole('status')).toHaveText('Note Successfully Deleted');
+  await expect(page.getByRole('dialog', { name: 'Note deleted' }).getByRole('status')).toHaveText(
+    'Note Successfully Deleted',
+  );
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(notes.getByText('1 note', { exact: true })).toBeVisible();
   await expect(notes.getByRole('heading', { name: 'Intake form' })).toHaveCount(0);
@@ -118,7 +133,12 @@ test('a provider adds a session note and a client note, edits, downloads and del
 test.describe('on a phone, in German', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('a session note and a client note in German at 375 px', async ({ page, createUser, playwright, baseURL }, testInfo) => {
+  test('a session note and a client note in German at 375 px', async ({
+    page,
+    createUser,
+    playwright,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(240_000);
     const request = await playwright.request.newContext({ baseURL });
     const provider = await createUser('provider', { verified: true });
@@ -138,7 +158,9 @@ test.describe('on a phone, in German', () => {
     await add.getByLabel('Titel der Notiz').fill('Erstgespräch');
     await add.getByLabel('Notiz', { exact: true }).fill('Greta möchte besser schlafen.');
     await add.getByRole('button', { name: 'Notiz hinzufügen' }).click();
-    await expect(page.getByRole('dialog', { name: 'Notiz hinzugefügt' }).getByRole('status')).toHaveText('Notiz erfolgreich hinzugefügt');
+    await expect(page.getByRole('dialog', { name: 'Notiz hinzugefügt' }).getByRole('status')).toHaveText(
+      'Notiz erfolgreich hinzugefügt',
+    );
     await page.getByRole('button', { name: 'Fertig' }).click();
     await expect(session.getByRole('heading', { name: 'Erstgespräch' })).toBeVisible();
     await expectNoHorizontalScroll(page, 375);
@@ -153,7 +175,9 @@ test.describe('on a phone, in German', () => {
     await addClient.getByLabel('Titel der Notiz').fill('Aufnahmebogen');
     await expectNoA11yViolations(page, 'client note with a file (de, 375)');
     await addClient.getByRole('button', { name: 'Notiz hinzufügen' }).click();
-    await expect(page.getByRole('dialog', { name: 'Notiz hinzugefügt' }).getByRole('status')).toHaveText('Notiz erfolgreich hinzugefügt');
+    await expect(page.getByRole('dialog', { name: 'Notiz hinzugefügt' }).getByRole('status')).toHaveText(
+      'Notiz erfolgreich hinzugefügt',
+    );
     await page.getByRole('button', { name: 'Fertig' }).click();
     await expect(notes.getByText('2 Notizen')).toBeVisible();
     await expectNoHorizontalScroll(page, 375);

@@ -3,7 +3,12 @@ import { expectToast, fillSignIn } from '../support/app.ts';
 import { NEW_PASSWORD } from '../support/data.ts';
 import { linkIn } from '../support/mailbox.ts';
 
-test('a user who forgot the password resets it from the mail and signs in with the new one', async ({ page, a11y, mailbox, createUser }) => {
+test('a user who forgot the password resets it from the mail and signs in with the new one', async ({
+  page,
+  a11y,
+  mailbox,
+  createUser,
+}) => {
   const user = await createUser('client');
 
   await page.goto('/login');

@@ -1,7 +1,11 @@
 import { expect, test } from '../support/fixtures.ts';
 import { chooseLanguage, expectNoHorizontalScroll, expectToast, signIn } from '../support/app.ts';
 
-test('a therapist adds a current position, ends it, and deletes it after confirming', async ({ page, a11y, createUser }, testInfo) => {
+test('a therapist adds a current position, ends it, and deletes it after confirming', async ({
+  page,
+  a11y,
+  createUser,
+}, testInfo) => {
   const provider = await createUser('provider');
   await signIn(page, provider.email, provider.password, '/practice/work-history');
   await expect(page.getByRole('heading', { level: 1, name: 'Work history' })).toBeVisible();
@@ -55,7 +59,11 @@ test('a therapist adds a current position, ends it, and deletes it after confirm
   await expect(page.getByRole('heading', { name: 'No work history yet' })).toBeVisible();
 });
 
-test('a therapist sets the default fee, is refused letters, and marks it free', async ({ page, a11y, createUser }, testInfo) => {
+test('a therapist sets the default fee, is refused letters, and marks it free', async ({
+  page,
+  a11y,
+  createUser,
+}, testInfo) => {
   const provider = await createUser('provider');
   await signIn(page, provider.email, provider.password, '/practice/fees');
   await expect(page.getByRole('heading', { level: 1, name: 'Fees' })).toBeVisible();
@@ -114,7 +122,10 @@ test.describe('on a 375 px phone in German', () => {
     await expect(page.getByRole('list', { name: /1 ausgewählt/ })).toContainText('California');
 
     // The German work history and fee pages fit the phone too.
-    for (const [path, heading] of [['/practice/work-history', 'Berufserfahrung'], ['/practice/fees', 'Gebühren']] as const) {
+    for (const [path, heading] of [
+      ['/practice/work-history', 'Berufserfahrung'],
+      ['/practice/fees', 'Gebühren'],
+    ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expectNoHorizontalScroll(page, 375);

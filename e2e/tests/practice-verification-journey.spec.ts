@@ -26,11 +26,24 @@ async function completeEveryStep(request: APIRequestContext, provider: CreatedUs
   const nineToFive: Array<[string, string]> = [['09:00', '17:00']];
   const providerId = await setUpProviderPlan(request, provider, {
     timezone: ZONE,
-    week: { MONDAY: nineToFive, TUESDAY: nineToFive, WEDNESDAY: nineToFive, THURSDAY: nineToFive, FRIDAY: nineToFive, SATURDAY: nineToFive, SUNDAY: nineToFive },
+    week: {
+      MONDAY: nineToFive,
+      TUESDAY: nineToFive,
+      WEDNESDAY: nineToFive,
+      THURSDAY: nineToFive,
+      FRIDAY: nineToFive,
+      SATURDAY: nineToFive,
+      SUNDAY: nineToFive,
+    },
   });
-  const login = await request.post('/api/v1/user/login', { data: { email: provider.email, password: provider.password } });
-  const headers = { authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}` };
-  const ok = async (what: string, res: Awaited<ReturnType<APIRequestContext['post']>>) => expect(res.ok(), `${what}: ${await res.text()}`).toBe(true);
+  const login = await request.post('/api/v1/user/login', {
+    data: { email: provider.email, password: provider.password },
+  });
+  const headers = {
+    authorization: `Bearer ${((await login.json()) as { data: { accessToken: string } }).data.accessToken}`,
+  };
+  const ok = async (what: string, res: Awaited<ReturnType<APIRequestContext['post']>>) =>
+    expect(res.ok(), `${what}: ${await res.text()}`).toBe(true);
 
   const gb = (await list(request, '/region/country')).find((c) => c.code === 'GB')!;
   const first = async (name: string) => (await list(request, `/reference/${name}`))[0]!.identifier;
@@ -39,24 +52,72 @@ async function completeEveryStep(request: APIRequestContext, provider: CreatedUs
     await request.post('/api/v1/provider/setup', {
       headers,
       data: {
-        firstName: 'Robin', lastName: 'Provider', phoneNumber: null, headline: null, title: null, officeAddress: '1 High Street, Oxford', bio: null,
-        zipCode: null, countryIdentifier: gb.identifier, stateIdentifier: (await list(request, '/region/country/code/GB/states'))[0]!.identifier,
-        dob: null, religionIdentifier: null, ethnicityIdentifier: await first('ethnicity'), gender: (await list(request, '/reference/gender'))[0]!.code,
-        disciplineIdentifier: null, therapies: [await first('therapy-category')], modalities: [await first('modality')], specialities: [await first('speciality')],
+        firstName: 'Robin',
+        lastName: 'Provider',
+        phoneNumber: null,
+        headline: null,
+        title: null,
+        officeAddress: '1 High Street, Oxford',
+        bio: null,
+        zipCode: null,
+        countryIdentifier: gb.identifier,
+        stateIdentifier: (await list(request, '/region/country/code/GB/states'))[0]!.identifier,
+        dob: null,
+        religionIdentifier: null,
+        ethnicityIdentifier: await first('ethnicity'),
+        gender: (await list(request, '/reference/gender'))[0]!.code,
+        disciplineIdentifier: null,
+        therapies: [await first('therapy-category')],
+        modalities: [await first('modality')],
+        specialities: [await first('speciality')],
       },
     }),
   );
   const file = (name: string) => ({ name, mimeType: 'application/pdf', buffer: demoPdf(name) });
-  await ok('licence', await request.post('/api/v1/provider/qualification', { headers, multipart: { type: 'license', body: 'Health and Care Professions Council', credentialNumber: 'PYL-04512', files: file('licence.pdf') } }));
-  await ok('insurance', await request.post('/api/v1/provider/indemnity-insurance', { headers, multipart: { file: file('indemnity.pdf') } }));
-  await ok('fee', await request.post('/api/v1/provider/booking-fee/general', { headers, data: { fee: 6500, isFree: false } }));
+  await ok(
+    'licence',
+    await request.post('/api/v1/provider/qualification', {
+      headers,
+      multipart: {
+        type: 'license',
+        body: 'Health and Care Professions Council',
+        credentialNumber: 'PYL-04512',
+        files: file('licence.pdf'),
+      },
+    }),
+  );
+  await ok(
+    'insurance',
+    await request.post('/api/v1/provider/indemnity-insurance', { headers, multipart: { file: file('indemnity.pdf') } }),
+  );
+  await ok(
+    'fee',
+    await request.post('/api/v1/provider/booking-fee/general', { headers, data: { fee: 6500, isFree: false } }),
+  );
   const newYork = (await list(request, '/region/country/code/US/states')).find((s) => s.code === 'NY')!;
-  await ok('licence states', await request.post('/api/v1/provider/license-states', { headers, data: { stateIdentifiers: [newYork.identifier] } }));
+  await ok(
+    'licence states',
+    await request.post('/api/v1/provider/license-states', {
+      headers,
+      data: { stateIdentifiers: [newYork.identifier] },
+    }),
+  );
   await ok(
     'bank details',
     await request.put('/api/v1/provider/bank-details', {
       headers,
-      data: { form: 'gb', accountName: 'Robin Provider', bankCode: '204514', bankName: 'Barclays Bank', accountNumber: '41234567', address: '1 High Street, Oxford', postalCode: 'OX1 4AA', accountType: 'checking', accountOwnership: 'personal', dateOfBirth: '1980-04-12' },
+      data: {
+        form: 'gb',
+        accountName: 'Robin Provider',
+        bankCode: '204514',
+        bankName: 'Barclays Bank',
+        accountNumber: '41234567',
+        address: '1 High Street, Oxford',
+        postalCode: 'OX1 4AA',
+        accountType: 'checking',
+        accountOwnership: 'personal',
+        dateOfBirth: '1980-04-12',
+      },
     }),
   );
   return providerId;
@@ -73,7 +134,15 @@ async function publicSlots(page: Page, providerId: string) {
   return page.getByRole('list', { name: `Free times on ${longDate(day)}` }).getByRole('button');
 }
 
-test('a provider with every step done submits the practice, an operator approves it, and the public page then offers slots', async ({ page, a11y, createUser, mailbox, browser, baseURL, playwright }) => {
+test('a provider with every step done submits the practice, an operator approves it, and the public page then offers slots', async ({
+  page,
+  a11y,
+  createUser,
+  mailbox,
+  browser,
+  baseURL,
+  playwright,
+}) => {
   test.setTimeout(180_000);
   const provider = await createUser('provider');
   const request = await playwright.request.newContext({ baseURL });

@@ -26,7 +26,12 @@ test('a client saves profile details, an emergency contact and preferences', asy
   // The time zone is a searchable combobox (decision 0015): type a city, choose it; the IANA name is what is saved.
   await details.getByRole('combobox', { name: /Time zone/ }).fill('los angeles');
   await page.getByRole('option', { name: /^Los Angeles · Pacific Time/ }).click();
-  const saved = page.waitForRequest((r) => r.url().includes('/api/v1/') && ['PUT', 'POST', 'PATCH'].includes(r.method()) && (r.postData() ?? '').includes('"timezone"'));
+  const saved = page.waitForRequest(
+    (r) =>
+      r.url().includes('/api/v1/') &&
+      ['PUT', 'POST', 'PATCH'].includes(r.method()) &&
+      (r.postData() ?? '').includes('"timezone"'),
+  );
   await details.getByRole('button', { name: 'Save details' }).click();
   expect((await saved).postDataJSON()).toMatchObject({ timezone: 'America/Los_Angeles' });
   await expectToast(page, 'Data saved successfully');
@@ -35,10 +40,15 @@ test('a client saves profile details, an emergency contact and preferences', asy
   await page.reload();
   await expect(details.getByLabel(/State or region/)).toHaveValue(/.+/);
   await expect(details.getByLabel(/Zip code/)).toHaveValue('94105');
-  await expect(details.getByRole('combobox', { name: /Time zone/ })).toHaveValue(/^Los Angeles · Pacific Time · UTC-0[78]:00$/);
+  await expect(details.getByRole('combobox', { name: /Time zone/ })).toHaveValue(
+    /^Los Angeles · Pacific Time · UTC-0[78]:00$/,
+  );
 
   // The account page has sections (issue 11): the emergency contact and the preferences are each one of them.
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Emergency contact' }).click();
+  await page
+    .getByRole('navigation', { name: 'Account sections' })
+    .getByRole('link', { name: 'Emergency contact' })
+    .click();
   const contact = page.getByRole('form', { name: 'Emergency contact' });
   await contact.getByLabel('Contact name').fill('Sam Carer');
   await contact.getByLabel('Phone number').fill('12');
@@ -48,7 +58,10 @@ test('a client saves profile details, an emergency contact and preferences', asy
   await contact.getByRole('button', { name: 'Save emergency contact' }).click();
   await expectToast(page, 'Data saved successfully');
 
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Therapist preferences' }).click();
+  await page
+    .getByRole('navigation', { name: 'Account sections' })
+    .getByRole('link', { name: 'Therapist preferences' })
+    .click();
   const preferences = page.getByRole('form', { name: 'Therapist preferences' });
   // Each list is a searchable multi-select (issue 11): pick the first option of two lists.
   await preferences.getByRole('combobox', { name: 'Type of therapy' }).click();
@@ -61,7 +74,9 @@ test('a client saves profile details, an emergency contact and preferences', asy
   await preferences.getByRole('button', { name: 'Save preferences' }).click();
   await expectToast(page, 'Data saved successfully');
   await page.reload();
-  await expect(preferences.getByRole('list', { name: 'Type of therapy: 1 selected' }).getByRole('listitem')).toHaveCount(1);
+  await expect(
+    preferences.getByRole('list', { name: 'Type of therapy: 1 selected' }).getByRole('listitem'),
+  ).toHaveCount(1);
 });
 
 test.describe('on a 375 px phone in German', () => {
@@ -73,7 +88,10 @@ test.describe('on a 375 px phone in German', () => {
     await chooseLanguage(page, 'de');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     // On a phone /account lists its sections (issue 11); one opens at a time.
-    await page.getByRole('navigation', { name: 'Kontobereiche' }).getByRole('link', { name: 'Persönliche Angaben' }).click();
+    await page
+      .getByRole('navigation', { name: 'Kontobereiche' })
+      .getByRole('link', { name: 'Persönliche Angaben' })
+      .click();
     await expect(page.getByRole('heading', { level: 2, name: 'Persönliche Angaben' })).toBeVisible();
     await expect(page.getByLabel('Benutzername')).toBeVisible();
     await expectNoHorizontalScroll(page, 375);

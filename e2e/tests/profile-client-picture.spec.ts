@@ -2,7 +2,11 @@ import { expect, test } from '../support/fixtures.ts';
 import { expectToast, signIn } from '../support/app.ts';
 import { pngOf } from './profile-images.ts';
 
-test('a client uploads and crops a picture, switches to an avatar and deletes the picture', async ({ page, a11y, createUser }) => {
+test('a client uploads and crops a picture, switches to an avatar and deletes the picture', async ({
+  page,
+  a11y,
+  createUser,
+}) => {
   const client = await createUser('client');
   await signIn(page, client.email, client.password, '/account');
   await expect(page).toHaveURL(/\/account$/);
@@ -23,13 +27,19 @@ test('a client uploads and crops a picture, switches to an avatar and deletes th
   await a11y('image selection dialog');
 
   // A picture smaller than 200x200 is refused in the browser.
-  await dialog.getByTestId('profile-image-input').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: await pngOf(120, 120) });
+  await dialog
+    .getByTestId('profile-image-input')
+    .setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: await pngOf(120, 120) });
   await expect(dialog.getByRole('alert')).toHaveText('Image dimensions should be at least 200x200 pixels.');
-  await dialog.getByTestId('profile-image-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await dialog
+    .getByTestId('profile-image-input')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(dialog.getByRole('alert')).toHaveText('Please upload a valid image file.');
 
   // A real 400x400 PNG: crop (zoom with the keyboard), preview, save.
-  await dialog.getByTestId('profile-image-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngOf(400, 400) });
+  await dialog
+    .getByTestId('profile-image-input')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngOf(400, 400) });
   dialog = page.getByRole('dialog', { name: 'crop Image' });
   await expect(dialog).toBeVisible();
   const zoom = dialog.getByLabel('Zoom');
@@ -55,7 +65,9 @@ test('a client uploads and crops a picture, switches to an avatar and deletes th
   // The header shows the uploaded picture at once (a signed file URL), and it really loads.
   const headerImg = headerAvatar.locator('img');
   await expect(headerImg).toHaveAttribute('src', /\/api\/v1\/files\//);
-  await expect.poll(() => headerImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => headerImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
 
   // Use Avatar: saving without a choice is refused, then a choice is saved.
   await page.getByRole('button', { name: 'Change profile picture' }).click();

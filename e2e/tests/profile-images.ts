@@ -5,7 +5,9 @@ import sharp from 'sharp';
  * profile journeys; not a spec file, so Playwright does not run it.
  */
 export async function pngOf(width: number, height: number): Promise<Buffer> {
-  const left = await sharp({ create: { width: Math.ceil(width / 2), height, channels: 3, background: { r: 22, g: 120, b: 110 } } })
+  const left = await sharp({
+    create: { width: Math.ceil(width / 2), height, channels: 3, background: { r: 22, g: 120, b: 110 } },
+  })
     .png()
     .toBuffer();
   return sharp({ create: { width, height, channels: 3, background: { r: 245, g: 200, b: 80 } } })

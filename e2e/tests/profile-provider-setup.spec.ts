@@ -36,17 +36,24 @@ test('a therapist completes the practice set-up and uploads a photo', async ({ p
   await expect(page.getByText('Finish setting up your practice')).toBeHidden();
 
   // Spec §3 provider type state in localStorage: the first therapy and modality offered.
-  const state = await page.evaluate(() => JSON.parse(localStorage.getItem('providerTypeState') ?? 'null') as Record<string, unknown> | null);
+  const state = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('providerTypeState') ?? 'null') as Record<string, unknown> | null,
+  );
   expect(state?.therapyCategoryIdentifier).toEqual(expect.any(String));
   expect(state?.modalityIdentifier).toEqual(expect.any(String));
 
   // Photo: same checks and crop, saved to /provider/update/photo; the header shows it.
-  await page.getByTestId('profile-image-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngOf(400, 400) });
+  await page
+    .getByTestId('profile-image-input')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngOf(400, 400) });
   const crop = page.getByRole('dialog', { name: 'crop Image' });
   await crop.getByRole('button', { name: 'Crop', exact: true }).click();
   await page.getByRole('dialog', { name: 'Profile Image' }).getByRole('button', { name: 'Save picture' }).click();
   await expectToast(page, 'Image Changed Successfully');
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Your profile' }).locator('img')).toHaveAttribute('src', /\/api\/v1\/files\//);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Your profile' }).locator('img')).toHaveAttribute(
+    'src',
+    /\/api\/v1\/files\//,
+  );
   await expect(page.getByRole('img', { name: 'Your profile photo' })).toBeVisible();
 
   // A later edit goes through update/info.
@@ -63,7 +70,10 @@ test.describe('on a 375 px phone', () => {
     const provider = await createUser('provider');
     await signIn(page, provider.email, provider.password, '/account');
     // On a phone /account lists its sections (issue 11); the practice profile is one of them.
-    await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Practice profile' }).click();
+    await page
+      .getByRole('navigation', { name: 'Account sections' })
+      .getByRole('link', { name: 'Practice profile' })
+      .click();
     await expect(page.getByRole('form', { name: 'Set up your practice' })).toBeVisible();
     await expectNoHorizontalScroll(page, 375);
     await a11y('practice set-up (375 px)');

@@ -78,7 +78,15 @@ test('an all-wrong sign-up shows every message at once and focuses the first fie
   await page.getByLabel('Password', { exact: true }).fill('ab1');
   await page.getByLabel('Confirm password', { exact: true }).fill('ab2');
   await page.getByRole('button', { name: 'Create account' }).click();
-  const messages = ['Name is required', 'Email is required', 'Country  is required', 'Number must contain digits only', 'Password must be at least 8 characters', 'Passwords must match', 'You must accept the terms and conditions'];
+  const messages = [
+    'Name is required',
+    'Email is required',
+    'Country  is required',
+    'Number must contain digits only',
+    'Password must be at least 8 characters',
+    'Passwords must match',
+    'You must accept the terms and conditions',
+  ];
   for (const text of messages) await expect(page.getByRole('alert').filter({ hasText: text }).first()).toBeVisible();
   await expect(page.getByLabel('First name')).toBeFocused();
   await a11y('register client with every error');

@@ -26,7 +26,10 @@ test('a therapist registers and deletes the account with the password', async ({
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByText('Therapist', { exact: true })).toBeVisible();
   // The account page has sections (issue 11): deleting the account is one of them.
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Delete account' }).click();
+  await page
+    .getByRole('navigation', { name: 'Account sections' })
+    .getByRole('link', { name: 'Delete account' })
+    .click();
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete account' });
   await expect(dialog).toBeVisible();

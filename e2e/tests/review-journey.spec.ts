@@ -1,6 +1,14 @@
 import { expect, test } from '../support/fixtures.ts';
 import { signIn } from '../support/app.ts';
-import { bookableProvider, clientInGb, daysAhead, FEE_MINOR, fundWallet, paidBooking, signInApi } from '../support/bookings.ts';
+import {
+  bookableProvider,
+  clientInGb,
+  daysAhead,
+  FEE_MINOR,
+  fundWallet,
+  paidBooking,
+  signInApi,
+} from '../support/bookings.ts';
 import { sessionHeld } from '../support/practice-desk.ts';
 
 /**
@@ -10,7 +18,13 @@ import { sessionHeld } from '../support/practice-desk.ts';
  */
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
-test('a client reviews a completed session and edits the review once', async ({ page, a11y, createUser, playwright, baseURL }) => {
+test('a client reviews a completed session and edits the review once', async ({
+  page,
+  a11y,
+  createUser,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const request = await playwright.request.newContext({ baseURL });
   const provider = await createUser('provider', { verified: true });
@@ -29,7 +43,10 @@ test('a client reviews a completed session and edits the review once', async ({ 
   await expect(write.getByText('Your review can only be edited once')).toBeVisible();
   await write.getByRole('button', { name: 'Post Review' }).click();
   await expect(write.getByText('Please choose a rating from 0.5 to 5 stars, in half stars')).toBeVisible();
-  await write.locator('label').filter({ hasText: /^4\.5 stars$/ }).click();
+  await write
+    .locator('label')
+    .filter({ hasText: /^4\.5 stars$/ })
+    .click();
   await write.getByLabel(/Your review/).fill('Calm, clear and kind. I felt heard.');
   await write.getByLabel('Post my review anonymously').check();
   await a11y('review modal');
@@ -45,7 +62,10 @@ test('a client reviews a completed session and edits the review once', async ({ 
   const edit = page.getByRole('dialog', { name: 'Edit Review' });
   await expect(edit.getByText('Your review can only be edited once')).toBeVisible();
   await expect(edit.getByLabel('Post my review anonymously')).toBeDisabled();
-  await edit.locator('label').filter({ hasText: /^3 stars$/ }).click();
+  await edit
+    .locator('label')
+    .filter({ hasText: /^3 stars$/ })
+    .click();
   await edit.getByLabel(/Your review/).fill('Calm and clear.');
   await edit.getByRole('button', { name: 'Update Review' }).click();
   await expect(page.getByRole('heading', { name: 'Review Updated Successfully' })).toBeVisible();

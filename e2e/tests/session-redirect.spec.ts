@@ -1,7 +1,11 @@
 import { expect, test } from '../support/fixtures.ts';
 import { fillSignIn, signIn } from '../support/app.ts';
 
-test('a signed-out visitor of /account is sent to sign in and comes back to /account', async ({ page, a11y, createUser }) => {
+test('a signed-out visitor of /account is sent to sign in and comes back to /account', async ({
+  page,
+  a11y,
+  createUser,
+}) => {
   const user = await createUser('client');
 
   await page.goto('/account');
@@ -14,7 +18,11 @@ test('a signed-out visitor of /account is sent to sign in and comes back to /acc
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
 });
 
-test('an expired session on /account sends the user to sign in and back to /account', async ({ page, context, createUser }) => {
+test('an expired session on /account sends the user to sign in and back to /account', async ({
+  page,
+  context,
+  createUser,
+}) => {
   const user = await createUser('client');
   // The password form is the account page's "password" section (the page is in sections, each with its own address).
   await signIn(page, user.email, user.password, '/account?section=password');
@@ -23,7 +31,11 @@ test('an expired session on /account sends the user to sign in and back to /acco
   // Expire the session: the refresh cookie is gone and the API rejects the (15-minute) access token.
   await context.clearCookies({ name: 'refresh_token' });
   await page.route('**/api/v1/user/profile/update-password', (route) =>
-    route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Unauthorized access', code: 'UNAUTHORIZED_ACCESS', requestId: 'e2e' }) }),
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Unauthorized access', code: 'UNAUTHORIZED_ACCESS', requestId: 'e2e' }),
+    }),
   );
   await page.getByLabel('Current password').fill(user.password);
   await page.getByLabel('New password', { exact: true }).fill('Another-Long-Phrase-77');

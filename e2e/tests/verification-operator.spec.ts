@@ -11,7 +11,15 @@ import { setVerification } from '../support/practice-desk.ts';
  */
 const OPERATOR = { email: 'operator@demo.therapy.local', password: 'SteadyLantern#2026' };
 
-test('an operator approves a submitted practice; the provider is told and sees "Verified"', async ({ page, a11y, createUser, mailbox, browser, baseURL, browserErrors }) => {
+test('an operator approves a submitted practice; the provider is told and sees "Verified"', async ({
+  page,
+  a11y,
+  createUser,
+  mailbox,
+  browser,
+  baseURL,
+  browserErrors,
+}) => {
   const provider = await createUser('provider');
   const providerId = await setVerification(provider.email, 'submitted');
 
@@ -59,7 +67,10 @@ test('an operator approves a submitted practice; the provider is told and sees "
   // The dashboard shows the set-up checklist, each step a link to its page.
   await providerPage.getByRole('banner').getByRole('link', { name: 'Overview' }).click();
   await expect(providerPage.getByRole('heading', { level: 2, name: 'Set up your practice' })).toBeVisible();
-  await expect(providerPage.getByRole('link', { name: /^Availability/ }).last()).toHaveAttribute('href', '/availability');
+  await expect(providerPage.getByRole('link', { name: /^Availability/ }).last()).toHaveAttribute(
+    'href',
+    '/availability',
+  );
   await expectNoA11yViolations(providerPage, 'overview with the checklist');
   await providerContext.close();
 });
@@ -68,7 +79,14 @@ test.describe('in German on a 375 px phone', () => {
   const WIDTH = 375;
   test.use({ viewport: { width: WIDTH, height: 812 }, isMobile: true, hasTouch: true });
 
-  test('an operator rejects with a note (required); the provider reads it on /practice', async ({ page, a11y, createUser, mailbox, browser, baseURL }) => {
+  test('an operator rejects with a note (required); the provider reads it on /practice', async ({
+    page,
+    a11y,
+    createUser,
+    mailbox,
+    browser,
+    baseURL,
+  }) => {
     const provider = await createUser('provider');
     const providerId = await setVerification(provider.email, 'submitted');
 
@@ -96,7 +114,12 @@ test.describe('in German on a 375 px phone', () => {
     const mail = await mailbox.waitFor(provider.email, 'Your practice needs changes before it can be verified');
     expect(mail.text).toContain('Bitte lade eine lesbare Lizenz hoch.');
 
-    const providerContext = await browser.newContext({ baseURL, viewport: { width: WIDTH, height: 812 }, isMobile: true, hasTouch: true });
+    const providerContext = await browser.newContext({
+      baseURL,
+      viewport: { width: WIDTH, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await providerContext.addCookies([
       { name: 'cookie-consent', value: 'true', url: baseURL! },
       { name: 'X-Locale', value: 'de', url: baseURL! },

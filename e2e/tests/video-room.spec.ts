@@ -13,7 +13,16 @@ import { secondBrowser } from '../support/second-browser.ts';
 test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
   },
 });
 
@@ -29,7 +38,14 @@ async function expectRemoteVideo(page: Page): Promise<void> {
   );
 }
 
-test('a client and a provider meet in the video room: preview, join, connected with video both ways, leave; a stranger is refused', async ({ page, a11y, browser, createUser, playwright, baseURL }) => {
+test('a client and a provider meet in the video room: preview, join, connected with video both ways, leave; a stranger is refused', async ({
+  page,
+  a11y,
+  browser,
+  createUser,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const request = await playwright.request.newContext({ baseURL });
   const provider = await createUser('provider', { verified: true });
@@ -82,7 +98,12 @@ test('a client and a provider meet in the video room: preview, join, connected w
 test.describe('on a phone, in German', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('a browser that refuses the camera is told how to allow it, and may join without it', async ({ page, createUser, playwright, baseURL }) => {
+  test('a browser that refuses the camera is told how to allow it, and may join without it', async ({
+    page,
+    createUser,
+    playwright,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     const request = await playwright.request.newContext({ baseURL });
     const provider = await createUser('provider', { verified: true });
@@ -91,7 +112,8 @@ test.describe('on a phone, in German', () => {
     await sessionStartsSoon(bookingId);
     // The browser says no, as it does when the person blocked the camera for this site.
     await page.addInitScript(() => {
-      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
 
     await signIn(page, provider.email, provider.password, `/session/${bookingId}`);

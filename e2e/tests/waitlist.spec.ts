@@ -27,7 +27,13 @@ async function openJoin(page: Page, providerId: string, name: RegExp) {
   return dialog;
 }
 
-test('a client joins the waitlist, another cancels, the held time is mailed and shown, and the client books it', async ({ page, a11y, createUser, playwright, baseURL }) => {
+test('a client joins the waitlist, another cancels, the held time is mailed and shown, and the client books it', async ({
+  page,
+  a11y,
+  createUser,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const request = await playwright.request.newContext({ baseURL });
   const provider = await createUser('provider', { verified: true });
@@ -37,7 +43,9 @@ test('a client joins the waitlist, another cancels, the held time is mailed and 
   const bea = await clientInGb(request, 'Bea');
   const beaApi = await signInApi(request, bea);
   await fundWallet(request, beaApi.headers, FEE_MINOR);
-  const providerId = (await (await request.get(`/api/v1/booking/${bookingId}/details`, { headers: adaApi.headers })).json()).data.provider.identifier as string;
+  const providerId = (
+    await (await request.get(`/api/v1/booking/${bookingId}/details`, { headers: adaApi.headers })).json()
+  ).data.provider.identifier as string;
 
   // Bea: no time that suits, so the waitlist for Ada's hour.
   await signIn(page, bea.email, bea.password, '/appointments');
@@ -58,9 +66,15 @@ test('a client joins the waitlist, another cancels, the held time is mailed and 
   await expect(page.getByText('Waiting', { exact: true })).toBeVisible();
 
   // Ada cancels: the hour is held for Bea, mailed, and shown in the app.
-  const cancel = await request.post(`/api/v1/booking/${bookingId}/cancel`, { headers: adaApi.headers, data: { note: 'Something came up' } });
+  const cancel = await request.post(`/api/v1/booking/${bookingId}/cancel`, {
+    headers: adaApi.headers,
+    data: { note: 'Something came up' },
+  });
   expect(cancel.status(), await cancel.text()).toBe(200);
-  const mail = await mailbox.waitFor(bea.email, (m) => m.subject.startsWith('A time with') && m.subject.endsWith('is free for you'));
+  const mail = await mailbox.waitFor(
+    bea.email,
+    (m) => m.subject.startsWith('A time with') && m.subject.endsWith('is free for you'),
+  );
   expect(mail.text).toMatch(/\/waitlist\?offer=[0-9a-f-]{36}/);
   await page.goto('/appointments');
   const notice = page.getByRole('status').filter({ hasText: 'is held for you' });
@@ -84,14 +98,21 @@ test('a client joins the waitlist, another cancels, the held time is mailed and 
 test.describe('on a phone, in German', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('a range in the past is refused in the form, a valid one joins, and leaving ends the place', async ({ page, createUser, playwright, baseURL }) => {
+  test('a range in the past is refused in the form, a valid one joins, and leaving ends the place', async ({
+    page,
+    createUser,
+    playwright,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     const request = await playwright.request.newContext({ baseURL });
     const provider = await createUser('provider', { verified: true });
     const { bookingId, client: ada } = await providerWithBooking(request, provider, 'Ada');
     const adaApi = await signInApi(request, ada);
     const hours = await sessionHours(request, adaApi.headers, bookingId);
-    const providerId = (await (await request.get(`/api/v1/booking/${bookingId}/details`, { headers: adaApi.headers })).json()).data.provider.identifier as string;
+    const providerId = (
+      await (await request.get(`/api/v1/booking/${bookingId}/details`, { headers: adaApi.headers })).json()
+    ).data.provider.identifier as string;
     const greta = await clientInGb(request, 'Greta');
     await request.dispose();
 

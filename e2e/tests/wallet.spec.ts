@@ -41,7 +41,9 @@ async function enterAmount(page: Page, amount: string, currency = CURRENCY) {
 
 /** A client in another country than the fixture's (the fixture always registers in the US). */
 async function registerClientIn(request: APIRequestContext, countryCode: string, extra: { phoneNumber?: string } = {}) {
-  const countries = (await (await request.get('/api/v1/region/country')).json()) as { data: Array<{ identifier: string; code: string }> };
+  const countries = (await (await request.get('/api/v1/region/country')).json()) as {
+    data: Array<{ identifier: string; code: string }>;
+  };
   const country = countries.data.find((c) => c.code === countryCode);
   if (!country) throw new Error(`country ${countryCode} is not listed`);
   const email = uniqueEmail('client');
@@ -64,7 +66,11 @@ async function registerClientIn(request: APIRequestContext, countryCode: string,
   return { email, password: PASSWORD };
 }
 
-test('a client tops up 1,000 by card through the checkout and sees the new balance', async ({ page, a11y, createUser }, testInfo) => {
+test('a client tops up 1,000 by card through the checkout and sees the new balance', async ({
+  page,
+  a11y,
+  createUser,
+}, testInfo) => {
   const client = await createUser('client');
   await openWallet(page, client);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Wallet' })).toBeVisible();
@@ -89,7 +95,11 @@ test('a client tops up 1,000 by card through the checkout and sees the new balan
   const methods = page.getByRole('dialog', { name: 'Choose how to pay' });
   await expect(methods.getByText(`You are topping up ${money(1000)}.`)).toBeVisible();
   // A dedicated bank account exists only for NGN: a USD wallet is told so instead of being offered the transfer.
-  await expect(methods.getByText('Transfer To Account is not available for USD wallets: a dedicated bank account exists only for NGN. Please pay by card.')).toBeVisible();
+  await expect(
+    methods.getByText(
+      'Transfer To Account is not available for USD wallets: a dedicated bank account exists only for NGN. Please pay by card.',
+    ),
+  ).toBeVisible();
   await expect(methods.getByRole('button', { name: 'Transfer To Account' })).toHaveCount(0);
   await a11y('top-up: methods');
   await page.screenshot({
@@ -151,11 +161,16 @@ test('a client tops up by bank transfer: account details, "Topup In Progress", t
   await openWallet(page, client);
   await openTopup(page);
   await enterAmount(page, '2500', 'NGN');
-  await page.getByRole('dialog', { name: 'Choose how to pay' }).getByRole('button', { name: 'Transfer To Account' }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose how to pay' })
+    .getByRole('button', { name: 'Transfer To Account' })
+    .click();
 
   const transfer = page.getByRole('dialog', { name: 'Transfer To Account' });
   // The account is assigned asynchronously (its webhook follows the request); the modal asks again every few seconds.
-  await expect(transfer.getByText('Transfer to the account below and your wallet will be credited instantly.')).toBeVisible({ timeout: 15_000 });
+  await expect(
+    transfer.getByText('Transfer to the account below and your wallet will be credited instantly.'),
+  ).toBeVisible({ timeout: 15_000 });
   await expect(transfer.getByText('Bank name')).toBeVisible();
   await expect(transfer.getByText('Account name')).toBeVisible();
   const accountNumber = (await transfer.getByTestId('account-number').textContent())?.trim() ?? '';
@@ -203,7 +218,11 @@ test('a client tops up by bank transfer: account details, "Topup In Progress", t
   expect(mail.subject).toMatch(/top-?up/i);
 });
 
-test('a declined card payment says "Payment failed. Please try again." and the amount has a minimum', async ({ page, a11y, createUser }) => {
+test('a declined card payment says "Payment failed. Please try again." and the amount has a minimum', async ({
+  page,
+  a11y,
+  createUser,
+}) => {
   const client = await createUser('client');
   await openWallet(page, client);
   const dialog = await openTopup(page);
@@ -215,7 +234,10 @@ test('a declined card payment says "Payment failed. Please try again." and the a
   await a11y('top-up: minimum');
 
   await enterAmount(page, '1000');
-  await page.getByRole('dialog', { name: 'Choose how to pay' }).getByRole('button', { name: 'Top Up Via Sandbox' }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose how to pay' })
+    .getByRole('button', { name: 'Top Up Via Sandbox' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
   await page.getByRole('button', { name: 'Decline', exact: true }).click();
 
@@ -241,7 +263,9 @@ test('a client in Nigeria cannot top up less than 500 ₦', async ({ page, a11y,
   await a11y('top-up: minimum (NGN)');
 
   await enterAmount(page, '500', 'NGN');
-  await expect(page.getByRole('dialog', { name: 'Choose how to pay' }).getByText(`You are topping up ${money(500, 'NGN')}.`)).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'Choose how to pay' }).getByText(`You are topping up ${money(500, 'NGN')}.`),
+  ).toBeVisible();
 });
 
 test.describe('on a 375 px phone', () => {
@@ -251,7 +275,12 @@ test.describe('on a 375 px phone', () => {
     hasTouch: true,
   });
 
-  test('the wallet and the top-up fit the screen, in English and German', async ({ page, a11y, playwright, baseURL }, testInfo) => {
+  test('the wallet and the top-up fit the screen, in English and German', async ({
+    page,
+    a11y,
+    playwright,
+    baseURL,
+  }, testInfo) => {
     // A client in Nigeria with a phone number: both ways to pay (card and transfer to the dedicated NGN account).
     const request = await playwright.request.newContext({ baseURL });
     const client = await registerClientIn(request, 'NG', { phoneNumber: '08012345671' });
@@ -302,7 +331,9 @@ test.describe('on a 375 px phone', () => {
     await methods.getByRole('button', { name: 'Auf Konto überweisen' }).click();
     const transfer = page.getByRole('dialog', { name: 'Auf Konto überweisen' });
     // Assigned asynchronously (its webhook follows the request): the modal asks again every few seconds.
-    await expect(transfer.getByText('Überweise auf das folgende Konto, und dein Guthaben wird sofort gutgeschrieben.')).toBeVisible({ timeout: 15_000 });
+    await expect(
+      transfer.getByText('Überweise auf das folgende Konto, und dein Guthaben wird sofort gutgeschrieben.'),
+    ).toBeVisible({ timeout: 15_000 });
     await expectNoHorizontalScroll(page, 375);
     await a11y('top-up transfer (de, 375 px)');
     await page.screenshot({
@@ -333,7 +364,11 @@ test('the German wallet on a desktop', async ({ page, createUser }, testInfo) =>
   });
 });
 
-test('back from the checkout, the pending pop-up animates, hints after 15 s, and ends with the final status', async ({ page, a11y, createUser }, testInfo) => {
+test('back from the checkout, the pending pop-up animates, hints after 15 s, and ends with the final status', async ({
+  page,
+  a11y,
+  createUser,
+}, testInfo) => {
   const client = await createUser('client');
   await openWallet(page, client);
   // A payment that stays pending until the test says otherwise; the clock is the test's too.
@@ -368,7 +403,10 @@ test('back from the checkout, the pending pop-up animates, hints after 15 s, and
 
   await page.clock.runFor(15_000);
   await expect(popup.getByText('This is taking longer than expected.')).toBeVisible();
-  await expect(popup.getByRole('link', { name: 'Refresh' })).toHaveAttribute('href', `/wallet?payment=${paymentId}&reference=ref-e2e`);
+  await expect(popup.getByRole('link', { name: 'Refresh' })).toHaveAttribute(
+    'href',
+    `/wallet?payment=${paymentId}&reference=ref-e2e`,
+  );
   await page.screenshot({
     path: testInfo.outputPath('wallet-en-desktop-pending-slow.png'),
   });

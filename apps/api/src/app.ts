@@ -87,7 +87,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { config, db } = opts;
 
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     // A caller's own request id (a load balancer's) is kept only if it looks like one; anything else gets ours: a random
     // UUID (node's, drawn from a pool of random bytes; a time-ordered one asks WebCrypto for 16 bytes each time, which
     // costs several times more). Request ids are quoted and looked up, never ordered.
@@ -123,7 +130,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => deps.events.close());
 
   // Once per process (one app per process outside tests); nothing is loaded without SENTRY_DSN. Tests may pass their own.
-  const errorReporter = opts.errorReporter ?? (await startErrorReporting({ dsn: config.sentryDsn, environment: config.env, processErrors: config.env !== 'test' }));
+  const errorReporter =
+    opts.errorReporter ??
+    (await startErrorReporting({
+      dsn: config.sentryDsn,
+      environment: config.env,
+      processErrors: config.env !== 'test',
+    }));
   app.addHook('onClose', () => errorReporter.close());
 
   // The modules, in dependency order: each gets the public faces (`<m>.module.ts`) of the modules it uses, and
@@ -142,12 +155,24 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // operator's review, and gates the slots the availability module offers.
   const verification = createVerificationModule(deps, {
     users,
-    steps: [...providerProfile.setupSteps, ...availability.setupSteps, ...credentials.setupSteps, ...practiceDetails.setupSteps, ...bankDetails.setupSteps],
+    steps: [
+      ...providerProfile.setupSteps,
+      ...availability.setupSteps,
+      ...credentials.setupSteps,
+      ...practiceDetails.setupSteps,
+      ...bankDetails.setupSteps,
+    ],
     documents: credentials.reviewDocuments,
     summaryOf: providerProfile.summary,
   });
   availability.useProviderGate(verification.approvedSql);
-  const bookings = createBookingsModule(deps, { availability, users, wallet, practiceDetails, isVerified: verification.isVerified });
+  const bookings = createBookingsModule(deps, {
+    availability,
+    users,
+    wallet,
+    practiceDetails,
+    isVerified: verification.isVerified,
+  });
   users.useUpcomingSessions(bookings.upcomingSessionsOf);
   // Mails and reminders follow the bookings' changes through the BookingFacts port, not the bookings module itself.
   const bookingMail = createBookingMailModule(deps, { users, facts: bookings.factsOf });
@@ -162,7 +187,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   opts.clockWork?.({ waitlist: bookings.waitlist });
   const calendar = createCalendarModule(deps, { users, calendarOf: bookings.calendarOf });
   const rooms = createRoomsModule(deps, { users, facts: bookings.factsOf });
-  const reviews = createReviewsModule(deps, { participantFacts: bookings.participantFacts, markFeedbackProvided: bookings.markFeedbackProvided, bookingFacts: bookings.factsOf });
+  const reviews = createReviewsModule(deps, {
+    participantFacts: bookings.participantFacts,
+    markFeedbackProvided: bookings.markFeedbackProvided,
+    bookingFacts: bookings.factsOf,
+  });
   const modules = [
     createHealthModule(deps),
     createAppConfigModule(deps, { flags }),
@@ -193,7 +222,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     createDataExportModule(deps),
   ];
 
-
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, errorReporter);
@@ -211,7 +239,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // faults on every answer, for answers only slightly smaller (decision 0043 has the figures).
   // Built files are compressed once at build time at the highest quality (vite.config.ts): this is JSON and pages only.
   const brotliParams = { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 };
-  await app.register(compress, { threshold: 1024, syncThreshold: 64 * 1024, encodings: ['br', 'gzip'], brotliOptions: { params: brotliParams } });
+  await app.register(compress, {
+    threshold: 1024,
+    syncThreshold: 64 * 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: brotliParams },
+  });
   await app.register(cookie, { secret: config.jwtSecret });
   // The security headers, built once (@fastify/helmet builds helmet's whole middleware again for every request, with
   // its garbage) and set on every answer, 404s and errors included, as that plugin did.
@@ -230,7 +263,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     },
   });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   await app.register(cors, { origin: config.appOrigin, credentials: true });
   // Per-instance flood guard; the account-level limits that must hold across instances live in Postgres (auth_attempts).
   // The server renderer's in-process API calls (platform/http/web-app.ts) are the visitor's page view, not extra requests.
@@ -246,7 +281,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Every signed-in request checks its session in the database (one prepared statement), so ended sessions end at once.
   await app.register(authPlugin, { tokens: deps.tokens, clock: deps.clock, loadSession: users.loadSession });
   // The live channel (issue 18), before the OpenAPI document is collected: a WebSocket is not a JSON operation.
-  const liveSockets = await registerLiveSockets(app, { tokens: deps.tokens, clock: deps.clock, loadSession: users.loadSession });
+  const liveSockets = await registerLiveSockets(app, {
+    tokens: deps.tokens,
+    clock: deps.clock,
+    loadSession: users.loadSession,
+  });
   messages.useLiveSockets(liveSockets);
   // Signals from other instances may have been missed (the LISTEN connection was lost, and again once it listens):
   // every open tab reads again rather than wait for a message that will not come.
@@ -261,6 +300,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(directory.rootPlugin);
   if (!config.isProduction) await app.register(createDevMailboxModule(deps).plugin);
 
-  await registerWebApp(app, { webDist: path.join(webRoot, 'dist'), serverEntry: path.join(webRoot, 'dist-server', 'entry-server.js'), enabled: config.serveWeb, origin: config.appOrigin });
+  await registerWebApp(app, {
+    webDist: path.join(webRoot, 'dist'),
+    serverEntry: path.join(webRoot, 'dist-server', 'entry-server.js'),
+    enabled: config.serveWeb,
+    origin: config.appOrigin,
+  });
   return app;
 }

@@ -5,7 +5,12 @@ import { z } from 'zod';
 import { supportedCurrencies } from '@therapy/contracts/wallet';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const csv = z.string().transform((v) => v.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean));
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean),
+);
 
 /** Every environment variable the API reads, parsed once (README lists them). */
 const envSchema = z.object({
@@ -17,7 +22,10 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   APP_ORIGIN: z.string().url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
-  DATA_ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
+    .optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Therapy Platform <no-reply@therapy.local>'),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'paystack']).default('sandbox'),
@@ -40,7 +48,10 @@ const envSchema = z.object({
   /** The platform's own account, the debtor of SEPA payout files (decision 0022); a test account outside production. */
   PAYOUT_DEBTOR_NAME: z.string().min(1).max(70).default('Therapy Platform'),
   /** When the weekly payout runs (cron, UTC): Mondays 06:00 by default. */
-  PAYOUT_SCHEDULE: z.string().regex(/^(\S+\s+){4}\S+$/, 'PAYOUT_SCHEDULE must be a cron expression of five fields').default('0 6 * * 1'),
+  PAYOUT_SCHEDULE: z
+    .string()
+    .regex(/^(\S+\s+){4}\S+$/, 'PAYOUT_SCHEDULE must be a cron expression of five fields')
+    .default('0 6 * * 1'),
   PAYOUT_DEBTOR_IBAN: z.string().optional(),
   PAYOUT_DEBTOR_BIC: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
@@ -72,10 +83,19 @@ const envSchema = z.object({
     .transform((v, ctx) => {
       try {
         return z
-          .array(z.object({ urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]), username: z.string().optional(), credential: z.string().optional() }))
+          .array(
+            z.object({
+              urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+              username: z.string().optional(),
+              credential: z.string().optional(),
+            }),
+          )
           .parse(JSON.parse(v));
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'ICE_SERVERS must be a JSON array of {"urls", "username"?, "credential"?}' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'ICE_SERVERS must be a JSON array of {"urls", "username"?, "credential"?}',
+        });
         return z.NEVER;
       }
     }),
@@ -143,7 +163,15 @@ export interface Config {
 
 export type StorageConfig =
   | { kind: 'local'; root: string }
-  | { kind: 's3'; endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string; forcePathStyle: boolean };
+  | {
+      kind: 's3';
+      endpoint: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      region: string;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {}
 
@@ -165,7 +193,11 @@ export const GATEWAY_CURRENCIES: Record<GatewayName, readonly string[]> = {
 };
 
 /** Reads PAYMENT_GATEWAYS (`CUR=gateway,...`), or derives the map from PAYMENT_GATEWAY and STRIPE_SECRET_KEY. */
-function gatewaysByCurrency(e: { PAYMENT_GATEWAY: 'sandbox' | 'paystack'; PAYMENT_GATEWAYS?: string; STRIPE_SECRET_KEY?: string }): Partial<Record<string, GatewayName>> {
+function gatewaysByCurrency(e: {
+  PAYMENT_GATEWAY: 'sandbox' | 'paystack';
+  PAYMENT_GATEWAYS?: string;
+  STRIPE_SECRET_KEY?: string;
+}): Partial<Record<string, GatewayName>> {
   const map: Partial<Record<string, GatewayName>> = {};
   if (e.PAYMENT_GATEWAYS === undefined || e.PAYMENT_GATEWAYS.trim() === '') {
     for (const currency of SERVED_CURRENCIES) {
@@ -175,16 +207,25 @@ function gatewaysByCurrency(e: { PAYMENT_GATEWAY: 'sandbox' | 'paystack'; PAYMEN
     }
     return map;
   }
-  for (const entry of e.PAYMENT_GATEWAYS.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of e.PAYMENT_GATEWAYS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [rawCurrency, rawGateway, ...rest] = entry.split('=').map((s) => s.trim());
     const currency = (rawCurrency ?? '').toUpperCase();
     const gateway = (rawGateway ?? '').toLowerCase() as GatewayName;
     if (rest.length > 0 || !currency || !gatewayNames.includes(gateway)) {
-      throw new ConfigError(`PAYMENT_GATEWAYS: "${entry}" is not CURRENCY=gateway (gateways: ${gatewayNames.join(', ')}).`);
+      throw new ConfigError(
+        `PAYMENT_GATEWAYS: "${entry}" is not CURRENCY=gateway (gateways: ${gatewayNames.join(', ')}).`,
+      );
     }
-    if (!SERVED_CURRENCIES.includes(currency)) throw new ConfigError(`PAYMENT_GATEWAYS: ${currency} is not a currency the platform serves (${SERVED_CURRENCIES.join(', ')}).`);
+    if (!SERVED_CURRENCIES.includes(currency))
+      throw new ConfigError(
+        `PAYMENT_GATEWAYS: ${currency} is not a currency the platform serves (${SERVED_CURRENCIES.join(', ')}).`,
+      );
     if (!GATEWAY_CURRENCIES[gateway].includes(currency)) {
-      throw new ConfigError(`PAYMENT_GATEWAYS: ${gateway} does not support ${currency} (it takes ${GATEWAY_CURRENCIES[gateway].join(', ')}).`);
+      throw new ConfigError(
+        `PAYMENT_GATEWAYS: ${gateway} does not support ${currency} (it takes ${GATEWAY_CURRENCIES[gateway].join(', ')}).`,
+      );
     }
     if (map[currency]) throw new ConfigError(`PAYMENT_GATEWAYS: ${currency} is named twice.`);
     map[currency] = gateway;
@@ -202,7 +243,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
-  const secrets = resolveSecrets(isProduction, dataDir, { JWT_SECRET: e.JWT_SECRET, DATA_ENCRYPTION_KEY: e.DATA_ENCRYPTION_KEY });
+  const secrets = resolveSecrets(isProduction, dataDir, {
+    JWT_SECRET: e.JWT_SECRET,
+    DATA_ENCRYPTION_KEY: e.DATA_ENCRYPTION_KEY,
+  });
   const byCurrency = gatewaysByCurrency(e);
   const configured = new Set(Object.values(byCurrency));
   const usesPaystack = e.PAYMENT_GATEWAY === 'paystack' || configured.has('paystack');
@@ -214,7 +258,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (usesStripe && !e.STRIPE_WEBHOOK_SECRET) missing.push('STRIPE_WEBHOOK_SECRET');
     if (missing.length) throw new ConfigError(`Production needs ${missing.join(', ')}: set them in the environment.`);
     if (configured.has('sandbox')) {
-      throw new ConfigError('Production takes real payments: set PAYMENT_GATEWAY=paystack and PAYSTACK_SECRET_KEY (and Stripe for GBP and EUR), never the sandbox.');
+      throw new ConfigError(
+        'Production takes real payments: set PAYMENT_GATEWAY=paystack and PAYSTACK_SECRET_KEY (and Stripe for GBP and EUR), never the sandbox.',
+      );
     }
     const uncovered = SERVED_CURRENCIES.filter((c) => !byCurrency[c]);
     if (uncovered.length) {
@@ -223,14 +269,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
-  if (usesPaystack && !e.PAYSTACK_SECRET_KEY) throw new ConfigError('Paystack (PAYMENT_GATEWAY=paystack or PAYMENT_GATEWAYS) needs PAYSTACK_SECRET_KEY.');
+  if (usesPaystack && !e.PAYSTACK_SECRET_KEY)
+    throw new ConfigError('Paystack (PAYMENT_GATEWAY=paystack or PAYMENT_GATEWAYS) needs PAYSTACK_SECRET_KEY.');
   if (usesStripe && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
-    throw new ConfigError(`Stripe takes ${Object.keys(byCurrency).filter((c) => byCurrency[c] === 'stripe').join(', ')}: it needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.`);
+    throw new ConfigError(
+      `Stripe takes ${Object.keys(byCurrency)
+        .filter((c) => byCurrency[c] === 'stripe')
+        .join(', ')}: it needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.`,
+    );
   }
   const s3Keys = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const;
   const s3Missing = s3Keys.filter((k) => !e[k]);
   // Half an S3 configuration would silently write files to the local disk of one instance: refuse it.
-  if (s3Missing.length > 0 && s3Missing.length < s3Keys.length) throw new ConfigError(`S3 storage needs ${s3Missing.join(', ')} too (or none of S3_*).`);
+  if (s3Missing.length > 0 && s3Missing.length < s3Keys.length)
+    throw new ConfigError(`S3 storage needs ${s3Missing.join(', ')} too (or none of S3_*).`);
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -294,7 +346,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 type SecretName = 'JWT_SECRET' | 'DATA_ENCRYPTION_KEY';
 
-function resolveSecrets(isProduction: boolean, dataDir: string, given: Record<SecretName, string | undefined>): Record<SecretName, string> {
+function resolveSecrets(
+  isProduction: boolean,
+  dataDir: string,
+  given: Record<SecretName, string | undefined>,
+): Record<SecretName, string> {
   const missing = (Object.keys(given) as SecretName[]).filter((k) => !given[k]);
   if (missing.length === 0) return given as Record<SecretName, string>;
   if (isProduction) throw new ConfigError(`Production needs ${missing.join(', ')}: set them in the environment.`);
@@ -313,5 +369,8 @@ function resolveSecrets(isProduction: boolean, dataDir: string, given: Record<Se
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(file, JSON.stringify(result, null, 2), { mode: 0o600 });
   }
-  return { JWT_SECRET: given.JWT_SECRET ?? result.JWT_SECRET, DATA_ENCRYPTION_KEY: given.DATA_ENCRYPTION_KEY ?? result.DATA_ENCRYPTION_KEY };
+  return {
+    JWT_SECRET: given.JWT_SECRET ?? result.JWT_SECRET,
+    DATA_ENCRYPTION_KEY: given.DATA_ENCRYPTION_KEY ?? result.DATA_ENCRYPTION_KEY,
+  };
 }

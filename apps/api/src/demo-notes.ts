@@ -18,7 +18,11 @@ const multipart = (fields: Record<string, string>) => {
   return { payload: `${body}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
 };
 
-export async function seedDemoNotes(app: FastifyInstance, accounts: DemoAccount[], log: { warn: (obj: object, msg: string) => void }): Promise<void> {
+export async function seedDemoNotes(
+  app: FastifyInstance,
+  accounts: DemoAccount[],
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<void> {
   const client = accounts.find((a) => a.userType === 'client');
   const provider = accounts.find((a) => a.userType === 'provider');
   if (!client?.identifier || !provider) return;
@@ -26,7 +30,11 @@ export async function seedDemoNotes(app: FastifyInstance, accounts: DemoAccount[
     const res = await app.inject({
       method,
       url: `/api/v1${url}`,
-      headers: { 'user-agent': 'Therapy Finder demo set-up', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(contentType ? { 'content-type': contentType } : {}) },
+      headers: {
+        'user-agent': 'Therapy Finder demo set-up',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(contentType ? { 'content-type': contentType } : {}),
+      },
       ...(payload === undefined ? {} : { payload: payload as string }),
     });
     if (res.statusCode >= 300) throw new Error(`demo notes: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
@@ -37,19 +45,41 @@ export async function seedDemoNotes(app: FastifyInstance, accounts: DemoAccount[
     return call('POST', '/note', token, body.payload, body.contentType);
   };
   try {
-    const token = (await call('POST', '/user/login', undefined, { email: provider.email, password: provider.password })).data.accessToken as string;
+    const token = (await call('POST', '/user/login', undefined, { email: provider.email, password: provider.password }))
+      .data.accessToken as string;
     // Only a provider whose client she is (the demo bookings make her one) writes about her.
-    const relation = await app.inject({ method: 'GET', url: `/api/v1/clients/relation/${client.identifier}`, headers: { 'user-agent': 'Therapy Finder demo set-up', authorization: `Bearer ${token}` } });
+    const relation = await app.inject({
+      method: 'GET',
+      url: `/api/v1/clients/relation/${client.identifier}`,
+      headers: { 'user-agent': 'Therapy Finder demo set-up', authorization: `Bearer ${token}` },
+    });
     if (relation.statusCode !== 200) return;
     const existing = await call('GET', `/note/client/${client.identifier}?pageSize=1`, token);
     if ((existing.meta?.total ?? 0) > 0) return;
     const bookings = await call('GET', `/appointment/client/${client.identifier}?pageSize=10`, token);
-    const first = (bookings.data as Array<{ identifier: string; status: string }>).find((b) => b.status === 'confirmed');
+    const first = (bookings.data as Array<{ identifier: string; status: string }>).find(
+      (b) => b.status === 'confirmed',
+    );
     if (first) {
-      await note(token, { type: 'booking', reference: first.identifier, title: 'Before the first session', content: 'Amara asked to talk about stress at work. Plan: intake, sleep and workload, agree on goals.' });
+      await note(token, {
+        type: 'booking',
+        reference: first.identifier,
+        title: 'Before the first session',
+        content: 'Amara asked to talk about stress at work. Plan: intake, sleep and workload, agree on goals.',
+      });
     }
-    await note(token, { type: 'client', reference: client.identifier, title: 'Background', content: 'Prefers online sessions in the evening. Lives in Lagos; speaks English.' });
-    await call('POST', '/clients/import/manual', token, { firstName: 'Jonas', lastName: 'Weber', email: 'jonas.weber@example.com', phoneNumber: '01701234567' });
+    await note(token, {
+      type: 'client',
+      reference: client.identifier,
+      title: 'Background',
+      content: 'Prefers online sessions in the evening. Lives in Lagos; speaks English.',
+    });
+    await call('POST', '/clients/import/manual', token, {
+      firstName: 'Jonas',
+      lastName: 'Weber',
+      email: 'jonas.weber@example.com',
+      phoneNumber: '01701234567',
+    });
   } catch (err) {
     log.warn({ err }, 'demo notes were not made');
   }

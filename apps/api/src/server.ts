@@ -46,18 +46,28 @@ export interface StartOptions {
   queryLogger?: DatabaseOptions['logger'];
 }
 
-export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  env: NodeJS.ProcessEnv = process.env,
+  opts: StartOptions = {},
+): Promise<RunningServer> {
   const config = loadConfig(env);
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.embeddedPgPort ?? (await freePort()), { throwaway: config.env === 'test' });
+    embedded = await startEmbeddedPostgres(
+      path.join(config.dataDir, 'pg'),
+      config.embeddedPgPort ?? (await freePort()),
+      { throwaway: config.env === 'test' },
+    );
     await ensureDatabase(embedded.url('postgres'), 'therapy');
     databaseUrl = embedded.url('therapy');
   }
   // A lost connection (a terminated backend, a restart) is logged once the app's logger exists; the pool replaces it.
   let connectionLost = (err: Error) => console.warn(`database connection lost: ${err.message}`);
-  const db = createDatabase(databaseUrl, { onConnectionLost: (err) => connectionLost(err), ...(opts.queryLogger ? { logger: opts.queryLogger } : {}) });
+  const db = createDatabase(databaseUrl, {
+    onConnectionLost: (err) => connectionLost(err),
+    ...(opts.queryLogger ? { logger: opts.queryLogger } : {}),
+  });
   const stopAll = async () => {
     await db.$client.end().catch(() => {});
     await embedded?.stop().catch(() => {});
@@ -66,11 +76,19 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: St
     await migrateAndSeed(db, { prepareJobs: prepareJobsSchema });
     const storage = createFileStorage(config.storage);
     const demoAccounts = config.seedDemo
-      ? await seedDemoData(db, { hashPassword, seal: fieldEncryptionFromConfig(config).seal, storeFile: (key, data, type) => storage.put(key, data, type) })
+      ? await seedDemoData(db, {
+          hashPassword,
+          seal: fieldEncryptionFromConfig(config).seal,
+          storeFile: (key, data, type) => storage.put(key, data, type),
+        })
       : [];
     const app = await buildApp({ config, db, logger: opts.logger });
     // The code and message only: pg-pool hangs the whole client on an idle client's error.
-    connectionLost = (err) => app.log.warn({ code: (err as { code?: string }).code, reason: err.message }, 'database connection lost; the pool replaces it');
+    connectionLost = (err) =>
+      app.log.warn(
+        { code: (err as { code?: string }).code, reason: err.message },
+        'database connection lost; the pool replaces it',
+      );
     const address = await app.listen({ port: config.port, host: config.host });
     if (config.seedDemo) {
       await seedDemoBookings(app, demoAccounts, app.log);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { documentedTable, moduleEntries, moduleTable } from './module-map.ts';
 
 describe('docs/architecture.md', () => {
-  it("lists every API module with the faces it imports and what it offers, as the code has them (run `npm run docs:modules` after a change)", () => {
+  it('lists every API module with the faces it imports and what it offers, as the code has them (run `npm run docs:modules` after a change)', () => {
     expect(documentedTable()).toBe(moduleTable());
   });
 
@@ -12,6 +12,8 @@ describe('docs/architecture.md', () => {
     const bookings = entries.find((e) => e.name === 'bookings');
     expect(bookings?.dependsOn).toEqual(expect.arrayContaining(['wallet', 'availability']));
     expect(bookings?.offers).toContain('factsOf');
-    expect(entries.find((e) => e.name === 'wallet')?.offers).toEqual(expect.arrayContaining(['debit', 'refund', 'transfer']));
+    expect(entries.find((e) => e.name === 'wallet')?.offers).toEqual(
+      expect.arrayContaining(['debit', 'refund', 'transfer']),
+    );
   });
 });

@@ -17,4 +17,8 @@ export function expectError(res: LightMyRequestResponse, status: number, body: E
 }
 
 /** A form error: the message leads and is the only entry of `errors`. */
-export const validation = (message: string): ExpectedError => ({ message, code: 'VALIDATION_ERROR', errors: [message] });
+export const validation = (message: string): ExpectedError => ({
+  message,
+  code: 'VALIDATION_ERROR',
+  errors: [message],
+});

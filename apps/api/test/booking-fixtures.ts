@@ -27,18 +27,37 @@ export interface World {
 export async function bookingWorld(t: TestApp): Promise<World> {
   const provider = await t.signUp('provider', {}, { verified: true });
   const client = await t.signUp('client');
-  const settings = await t.api('PUT', '/provider-availability/settings', provider, { timezone: 'Europe/London', sessionLengthMinutes: 60, bufferMinutes: 0, minimumNoticeHours: 0 });
+  const settings = await t.api('PUT', '/provider-availability/settings', provider, {
+    timezone: 'Europe/London',
+    sessionLengthMinutes: 60,
+    bufferMinutes: 0,
+    minimumNoticeHours: 0,
+  });
   expect(settings.statusCode, settings.body).toBe(200);
   const item = async (list: 'therapy-category' | 'modality') =>
-    (await t.db.$client.query<{ id: string }>('SELECT identifier AS id FROM reference_items WHERE list = $1 ORDER BY sort_order LIMIT 1', [list])).rows[0]!.id;
-  return { t, provider, client, categoryId: await item('therapy-category'), modalityId: await item('modality'), wallet: createWalletModule({ db: t.db, clock: t.clock }) };
+    (
+      await t.db.$client.query<{ id: string }>(
+        'SELECT identifier AS id FROM reference_items WHERE list = $1 ORDER BY sort_order LIMIT 1',
+        [list],
+      )
+    ).rows[0]!.id;
+  return {
+    t,
+    provider,
+    client,
+    categoryId: await item('therapy-category'),
+    modalityId: await item('modality'),
+    wallet: createWalletModule({ db: t.db, clock: t.clock }),
+  };
 }
 
 /** The signed identifier of the provider's slot starting at `start` (an ISO instant), from the public calendar. */
 export async function slotAt(t: TestApp, providerId: string, start: string): Promise<string> {
   const res = await t.api('GET', `/providers-availability/${providerId}/timeslot/${start.slice(0, 10)}`, undefined);
   expect(res.statusCode, res.body).toBe(200);
-  const slots = (res.json().data.items as Array<{ timeSlot: Array<{ identifier: string; startTime: string }> }>).flatMap((i) => i.timeSlot);
+  const slots = (
+    res.json().data.items as Array<{ timeSlot: Array<{ identifier: string; startTime: string }> }>
+  ).flatMap((i) => i.timeSlot);
   const found = slots.find((s) => new Date(s.startTime).getTime() === new Date(start).getTime());
   if (!found) throw new Error(`no slot at ${start}: ${slots.map((s) => s.startTime).join(', ')}`);
   return found.identifier;
@@ -55,7 +74,10 @@ export interface BookingOptions {
 }
 
 /** Inserts a booking in `status` (with its participant and first history row); a confirmed one is paid through the wallet. */
-export async function insertBooking(w: World, o: BookingOptions): Promise<{ bookingId: string; participantId: string }> {
+export async function insertBooking(
+  w: World,
+  o: BookingOptions,
+): Promise<{ bookingId: string; participantId: string }> {
   const { t } = w;
   const client = o.client ?? w.client;
   const now = t.clock.now();
@@ -98,8 +120,20 @@ export async function insertBooking(w: World, o: BookingOptions): Promise<{ book
     [bookingId, o.status, client.userId, now],
   );
   if ((o.status === 'confirmed' || o.status === 'completed') && price > 0) {
-    await w.wallet.creditTopup({ userId: client.userId, amount: price, currencyCode: CURRENCY, reference: `test-topup-${bookingId}`, description: 'Test top-up' });
-    await w.wallet.debit({ userId: client.userId, amount: price, currencyCode: CURRENCY, reference: bookingId, description: 'Test booking payment' });
+    await w.wallet.creditTopup({
+      userId: client.userId,
+      amount: price,
+      currencyCode: CURRENCY,
+      reference: `test-topup-${bookingId}`,
+      description: 'Test top-up',
+    });
+    await w.wallet.debit({
+      userId: client.userId,
+      amount: price,
+      currencyCode: CURRENCY,
+      reference: bookingId,
+      description: 'Test booking payment',
+    });
   }
   return { bookingId, participantId: participant.rows[0]!.id };
 }
@@ -143,7 +177,12 @@ export async function moveClock(w: World, instant: string): Promise<void> {
   w.t.clock.set(instant);
   for (const who of [w.client, w.provider]) {
     signIns += 1;
-    const res = await w.t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: who.email, password: who.password }, remoteAddress: `10.250.${(signIns >> 8) & 255}.${signIns & 255}` });
+    const res = await w.t.request({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      payload: { email: who.email, password: who.password },
+      remoteAddress: `10.250.${(signIns >> 8) & 255}.${signIns & 255}`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     who.auth = { authorization: `Bearer ${res.json().data.accessToken as string}` };
   }
@@ -161,7 +200,9 @@ export async function recordBookingEvents(t: TestApp) {
   return {
     /** The events of one booking heard so far, waiting until `count` have arrived. */
     async of(bookingId: string, count: number) {
-      await expect.poll(() => heard.filter((e) => e.bookingId === bookingId).length, { timeout: 5000 }).toBeGreaterThanOrEqual(count);
+      await expect
+        .poll(() => heard.filter((e) => e.bookingId === bookingId).length, { timeout: 5000 })
+        .toBeGreaterThanOrEqual(count);
       return heard.filter((e) => e.bookingId === bookingId);
     },
     async stop() {

@@ -61,7 +61,10 @@ afterAll(async () => {
   // A pooled connection still closing when DROP ... WITH (FORCE) terminates it raises 57P01 on a client nobody listens
   // to any more (an uncaught error that fails the run): wait until this database's sessions have gone first.
   for (let i = 0; admin && i < 50; i += 1) {
-    const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [dbName]);
+    const { rows } = await admin.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+      [dbName],
+    );
     if (rows[0]!.n === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -78,7 +81,10 @@ const startApi = async (smtpUrl: string) => {
 const call = async (base: string, method: string, url: string, body?: unknown, token?: string) => {
   const res = await fetch(`${base}/api/v1${url}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json().catch(() => undefined)) as { data: Record<string, unknown> } };
@@ -93,7 +99,21 @@ it('killed with kill -9 mid-job, then restarted: every acknowledged top-up is cr
   const { rows } = await db.query("SELECT identifier FROM countries WHERE code = 'NG'");
   const email = `crash.${crypto.randomBytes(4).toString('hex')}@example.com`;
   const password = 'Gentle-River-42';
-  expect((await call(api, 'POST', '/user/register', { userType: 'client', firstName: 'Ada', lastName: 'Client', email, confirmEmail: email, countryIdentifier: rows[0].identifier, password, confirmPassword: password, acceptTerms: true })).status).toBe(201);
+  expect(
+    (
+      await call(api, 'POST', '/user/register', {
+        userType: 'client',
+        firstName: 'Ada',
+        lastName: 'Client',
+        email,
+        confirmEmail: email,
+        countryIdentifier: rows[0].identifier,
+        password,
+        confirmPassword: password,
+        acceptTerms: true,
+      })
+    ).status,
+  ).toBe(201);
   const login = await call(api, 'POST', '/user/login', { email, password });
   const token = String(login.json.data.accessToken);
   const userId = String((login.json.data.user as { identifier: string }).identifier);
@@ -104,14 +124,34 @@ it('killed with kill -9 mid-job, then restarted: every acknowledged top-up is cr
     expect(res.status).toBe(201);
     references.push(String((res.json.data.payment as { reference: string }).reference));
   }
-  await db.query("UPDATE sandbox_transactions SET status = 'success', paid_at = now() WHERE reference = ANY($1)", [references]);
+  await db.query("UPDATE sandbox_transactions SET status = 'success', paid_at = now() WHERE reference = ANY($1)", [
+    references,
+  ]);
   const secret = sandboxWebhookSecret(loadConfig(env));
   const deliver = async (reference: string) => {
-    const body = Buffer.from(JSON.stringify({ event: 'charge.success', data: { id: crypto.randomInt(1e9), reference, amount: AMOUNT, currency: 'NGN', status: 'success', channel: 'card', customer: { customer_code: null, email } } }));
-    const res = await fetch(`${api}/api/v1/payment/webhook/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackWebhook(secret, body) }, body });
+    const body = Buffer.from(
+      JSON.stringify({
+        event: 'charge.success',
+        data: {
+          id: crypto.randomInt(1e9),
+          reference,
+          amount: AMOUNT,
+          currency: 'NGN',
+          status: 'success',
+          channel: 'card',
+          customer: { customer_code: null, email },
+        },
+      }),
+    );
+    const res = await fetch(`${api}/api/v1/payment/webhook/sandbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackWebhook(secret, body) },
+      body,
+    });
     expect(res.status).toBe(200); // acknowledged: from here on it must not be lost
   };
-  const credited = () => count("SELECT count(*)::int AS n FROM payments WHERE user_id = $1 AND status = 'success'", [userId]);
+  const credited = () =>
+    count("SELECT count(*)::int AS n FROM payments WHERE user_id = $1 AND status = 'success'", [userId]);
 
   // Credited and committed, their mails queued (failing against the closed port, waiting for a retry).
   const paid = references.slice(0, PAID);
@@ -125,7 +165,16 @@ it('killed with kill -9 mid-job, then restarted: every acknowledged top-up is cr
     await holder.query('BEGIN');
     await holder.query('SELECT identifier FROM payments WHERE reference = ANY($1) FOR UPDATE', [inFlight]);
     for (const reference of inFlight) await deliver(reference);
-    await expect.poll(() => count(`SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = 'payments.gateway-event' AND state = 'active'`, []), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () =>
+          count(
+            `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = 'payments.gateway-event' AND state = 'active'`,
+            [],
+          ),
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0);
     await killHard(child!);
     child = undefined;
   } finally {
@@ -140,12 +189,29 @@ it('killed with kill -9 mid-job, then restarted: every acknowledged top-up is cr
   api = await startApi(sink.url);
   const topupMails = () => sink.mails.filter((m) => m.to.includes(email) && /top-up/i.test(m.subject)).length;
   await expect.poll(credited, { timeout: 60_000, interval: 500 }).toBe(PAID + IN_FLIGHT);
-  await expect.poll(topupMails, { timeout: Math.max(1, 60_000 - (Date.now() - restarted)), interval: 500 }).toBe(PAID + IN_FLIGHT);
+  await expect
+    .poll(topupMails, { timeout: Math.max(1, 60_000 - (Date.now() - restarted)), interval: 500 })
+    .toBe(PAID + IN_FLIGHT);
   expect(Date.now() - restarted).toBeLessThan(60_000);
 
   // Once each: one ledger transaction per payment, the balance their sum, no further mail once the queue is empty.
-  expect(await count("SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = ANY($1)", [references.map((r) => `sandbox:${r}`)])).toBe(PAID + IN_FLIGHT);
-  expect((await call(api, 'GET', '/wallet/balance', undefined, token)).json.data.balance).toBe((PAID + IN_FLIGHT) * AMOUNT);
-  await expect.poll(() => count(`SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = 'mail.send' AND state IN ('created', 'retry', 'active')`, []), { timeout: 10_000 }).toBe(0);
+  expect(
+    await count('SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = ANY($1)', [
+      references.map((r) => `sandbox:${r}`),
+    ]),
+  ).toBe(PAID + IN_FLIGHT);
+  expect((await call(api, 'GET', '/wallet/balance', undefined, token)).json.data.balance).toBe(
+    (PAID + IN_FLIGHT) * AMOUNT,
+  );
+  await expect
+    .poll(
+      () =>
+        count(
+          `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = 'mail.send' AND state IN ('created', 'retry', 'active')`,
+          [],
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(0);
   expect(topupMails()).toBe(PAID + IN_FLIGHT);
 }, 120_000);

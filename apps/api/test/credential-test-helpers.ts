@@ -11,20 +11,27 @@ export interface UploadFile {
 
 /** A tiny valid PDF, padded with a comment to `size` bytes when asked (the sniffer reads its "%PDF-" head). */
 export function pdfBytes(size?: number): Buffer {
-  const head = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n');
+  const head = Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n',
+  );
   const tail = Buffer.from('\n%%EOF\n');
   if (size === undefined) return Buffer.concat([head, tail]);
   const pad = size - head.length - tail.length;
   if (pad < 1) throw new Error('size too small for a PDF');
   return Buffer.concat([head, Buffer.from('%'), Buffer.alloc(pad - 1, 0x20), tail]);
 }
-export const pdfFile = (filename: string, size?: number): UploadFile => ({ filename, data: pdfBytes(size), contentType: 'application/pdf' });
+export const pdfFile = (filename: string, size?: number): UploadFile => ({
+  filename,
+  data: pdfBytes(size),
+  contentType: 'application/pdf',
+});
 
 /** A multipart/form-data body: text fields first, then each file under `fileField`. */
 export function multipartBody(fields: Record<string, string>, files: UploadFile[], fileField = 'files') {
   const boundary = `----cred${crypto.randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const file of files) {
     parts.push(
       Buffer.from(
@@ -96,9 +103,17 @@ export const docxBytes = () =>
   zipBytes({
     '[Content_Types].xml':
       '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-    'word/document.xml': '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>',
+    'word/document.xml':
+      '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>',
   });
 /** An old Word document's head: an OLE compound file (CFB). */
-export const docBytes = () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1016, 0)]);
+export const docBytes = () =>
+  Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1016, 0)]);
 /** A Windows executable's head ("MZ"), as a renamed .exe would send it. */
-export const exeBytes = () => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62, 0), Buffer.from('This program cannot be run in DOS mode.'), Buffer.alloc(400, 0)]);
+export const exeBytes = () =>
+  Buffer.concat([
+    Buffer.from('MZ'),
+    Buffer.alloc(62, 0),
+    Buffer.from('This program cannot be run in DOS mode.'),
+    Buffer.alloc(400, 0),
+  ]);

@@ -6,7 +6,11 @@ type Run = (text: string) => Promise<unknown>;
  * and counts every insert tried (a sequence: `nextval` is not rolled back with the failed statement). `restore` drops
  * the trigger; `tried` is how many inserts were tried since.
  */
-export async function failInserts(run: Run, table: string, times: number): Promise<{ tried: () => Promise<number>; restore: () => Promise<void> }> {
+export async function failInserts(
+  run: Run,
+  table: string,
+  times: number,
+): Promise<{ tried: () => Promise<number>; restore: () => Promise<void> }> {
   const name = `fail_${table}`;
   const counter = `${table}_attempts`;
   await run(`DROP TRIGGER IF EXISTS ${name} ON ${table}`);
@@ -19,7 +23,14 @@ export async function failInserts(run: Run, table: string, times: number): Promi
     END $$`);
   await run(`CREATE TRIGGER ${name} BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`);
   return {
-    tried: async () => Number(((await run(`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS n FROM ${counter}`)) as Array<{ n: string }>)[0]!.n),
+    tried: async () =>
+      Number(
+        (
+          (await run(`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS n FROM ${counter}`)) as Array<{
+            n: string;
+          }>
+        )[0]!.n,
+      ),
     restore: async () => void (await run(`DROP TRIGGER IF EXISTS ${name} ON ${table}`)),
   };
 }

@@ -45,19 +45,55 @@ export interface FakeTransfers {
   setTransferStatus(reference: string, status: 'pending' | 'success' | 'failed' | 'reversed'): FakeTransfer;
   /** The `transfer_verify` data object, as the webhooks carry it. */
   transferJson(reference: string): unknown;
-  route(method: string, path: string, query: URLSearchParams, body: Record<string, unknown>): { status: number; body: unknown } | undefined;
+  route(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: Record<string, unknown>,
+  ): { status: number; body: unknown } | undefined;
 }
 
 const banks = [
-  { id: 1, name: 'Access Bank', slug: 'access-bank', code: '044', longcode: '044150149', currency: 'NGN', country: 'Nigeria', type: 'nuban' },
-  { id: 9, name: 'First Bank of Nigeria', slug: 'first-bank-of-nigeria', code: '011', longcode: '011151003', currency: 'NGN', country: 'Nigeria', type: 'nuban' },
-  { id: 28, name: 'Absa Bank Ghana Ltd', slug: 'absa-bank-ghana-ltd', code: '030100', longcode: '', currency: 'GHS', country: 'Ghana', type: 'ghipss' },
+  {
+    id: 1,
+    name: 'Access Bank',
+    slug: 'access-bank',
+    code: '044',
+    longcode: '044150149',
+    currency: 'NGN',
+    country: 'Nigeria',
+    type: 'nuban',
+  },
+  {
+    id: 9,
+    name: 'First Bank of Nigeria',
+    slug: 'first-bank-of-nigeria',
+    code: '011',
+    longcode: '011151003',
+    currency: 'NGN',
+    country: 'Nigeria',
+    type: 'nuban',
+  },
+  {
+    id: 28,
+    name: 'Absa Bank Ghana Ltd',
+    slug: 'absa-bank-ghana-ltd',
+    code: '030100',
+    longcode: '',
+    currency: 'GHS',
+    country: 'Ghana',
+    type: 'ghipss',
+  },
 ];
 const transferCurrencies = ['NGN', 'ZAR', 'KES', 'GHS'];
 const recipientTypes = ['nuban', 'ghipss', 'mobile_money', 'basa', 'authorization'];
 
 const ok = (message: string, data: unknown, status = 200) => ({ status, body: { status: true, message, data } });
-const refuse = (status: number, message: string, code: 'validation_error' | 'processor_error' | 'api_error' = 'validation_error') => ({
+const refuse = (
+  status: number,
+  message: string,
+  code: 'validation_error' | 'processor_error' | 'api_error' = 'validation_error',
+) => ({
   status,
   body: { status: false, message, meta: { nextStep: 'Check the parameters and try again' }, type: code, code },
 });
@@ -135,34 +171,55 @@ export function createFakeTransfers(nextId: () => number): FakeTransfers {
     route(method, path, query, body) {
       if (method === 'GET' && path === '/bank') {
         const currency = query.get('currency');
-        return ok('Banks retrieved', banks.filter((b) => !currency || b.currency === currency).map((b) => ({
-          ...b,
-          gateway: null,
-          pay_with_bank: false,
-          supports_transfer: true,
-          available_for_direct_debit: false,
-          active: true,
-          is_deleted: false,
-          createdAt: '2016-07-14T10:04:29.000Z',
-          updatedAt: '2024-01-01T00:00:00.000Z',
-        })));
+        return ok(
+          'Banks retrieved',
+          banks
+            .filter((b) => !currency || b.currency === currency)
+            .map((b) => ({
+              ...b,
+              gateway: null,
+              pay_with_bank: false,
+              supports_transfer: true,
+              available_for_direct_debit: false,
+              active: true,
+              is_deleted: false,
+              createdAt: '2016-07-14T10:04:29.000Z',
+              updatedAt: '2024-01-01T00:00:00.000Z',
+            })),
+        );
       }
       if (method === 'GET' && path === '/bank/resolve') {
         const accountNumber = query.get('account_number') ?? '';
         const bankCode = query.get('bank_code') ?? '';
         const name = accounts.get(`${bankCode}:${accountNumber}`);
         if (!name) return refuse(404, 'Could not resolve account name. Check parameters or try again.');
-        return ok('Account number resolved', { account_number: accountNumber, account_name: name, bank_id: banks.find((b) => b.code === bankCode)?.id ?? 0 });
+        return ok('Account number resolved', {
+          account_number: accountNumber,
+          account_name: name,
+          bank_id: banks.find((b) => b.code === bankCode)?.id ?? 0,
+        });
       }
       if (method === 'POST' && path === '/transferrecipient') {
         const { type, name, account_number: accountNumber, bank_code: bankCode } = body;
         if (typeof type !== 'string' || !recipientTypes.includes(type)) return refuse(400, 'Invalid recipient type');
-        if (typeof name !== 'string' || !name || typeof accountNumber !== 'string' || typeof bankCode !== 'string') return refuse(400, 'Name, account number and bank code are required');
+        if (typeof name !== 'string' || !name || typeof accountNumber !== 'string' || typeof bankCode !== 'string')
+          return refuse(400, 'Name, account number and bank code are required');
         if (!accounts.has(`${bankCode}:${accountNumber}`)) return refuse(400, 'Account details are invalid');
         const currency = typeof body.currency === 'string' ? body.currency : 'NGN';
-        const existing = [...recipients.values()].find((r) => r.accountNumber === accountNumber && r.bankCode === bankCode && r.currency === currency);
+        const existing = [...recipients.values()].find(
+          (r) => r.accountNumber === accountNumber && r.bankCode === bankCode && r.currency === currency,
+        );
         if (existing) return ok('Transfer recipient created successfully', recipientJson(existing), 201);
-        const r: FakeRecipient = { id: nextId(), recipientCode: `RCP_${crypto.randomBytes(8).toString('hex').slice(0, 15)}`, type, name, accountNumber, bankCode, currency, createdAt: now() };
+        const r: FakeRecipient = {
+          id: nextId(),
+          recipientCode: `RCP_${crypto.randomBytes(8).toString('hex').slice(0, 15)}`,
+          type,
+          name,
+          accountNumber,
+          bankCode,
+          currency,
+          createdAt: now(),
+        };
         recipients.set(r.recipientCode, r);
         return ok('Transfer recipient created successfully', recipientJson(r), 201);
       }
@@ -170,15 +227,18 @@ export function createFakeTransfers(nextId: () => number): FakeTransfers {
         const { source, amount, recipient, reference } = body;
         const currency = typeof body.currency === 'string' ? body.currency : 'NGN';
         if (source !== 'balance') return refuse(400, 'Invalid source');
-        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) return refuse(400, 'Invalid amount');
+        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0)
+          return refuse(400, 'Invalid amount');
         if (!transferCurrencies.includes(currency)) return refuse(400, 'Currency not supported');
-        if (typeof reference !== 'string' || !/^[a-z0-9_-]{16,}$/.test(reference)) return refuse(400, 'Invalid reference');
+        if (typeof reference !== 'string' || !/^[a-z0-9_-]{16,}$/.test(reference))
+          return refuse(400, 'Invalid reference');
         const r = typeof recipient === 'string' ? recipients.get(recipient) : undefined;
         if (!r) return refuse(404, 'Recipient specified is invalid');
         if (r.currency !== currency) return refuse(400, 'Currency does not match the recipient');
         const before = transfers.get(reference);
         if (before) {
-          if (before.amount !== amount || before.recipientCode !== r.recipientCode) return refuse(400, 'Duplicate Transfer Reference');
+          if (before.amount !== amount || before.recipientCode !== r.recipientCode)
+            return refuse(400, 'Duplicate Transfer Reference');
           return ok('Transfer has been queued', transferJson(before));
         }
         const t: FakeTransfer = {
@@ -195,7 +255,13 @@ export function createFakeTransfers(nextId: () => number): FakeTransfers {
         };
         transfers.set(reference, t);
         const { recipient: _nested, session: _session, ...created } = transferJson(t);
-        return ok('Transfer has been queued', { ...created, transfersessionid: [], transfertrials: [], request: nextId(), recipient: r.id });
+        return ok('Transfer has been queued', {
+          ...created,
+          transfersessionid: [],
+          transfertrials: [],
+          request: nextId(),
+          recipient: r.id,
+        });
       }
       const verify = /^\/transfer\/verify\/([^/]+)$/.exec(path);
       if (method === 'GET' && verify) {

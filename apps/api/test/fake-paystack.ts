@@ -82,7 +82,10 @@ export interface FakePaystack {
   /** Paystack Transfers (fake-paystack-transfers.ts): banks, accounts, recipients and transfers. */
   transfers: FakeTransfers;
   /** The signed `transfer.*` webhook for a transfer, its body the transfer as `GET /transfer/verify` answers it. */
-  transferWebhook(reference: string, event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed'): SignedWebhook;
+  transferWebhook(
+    reference: string,
+    event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed',
+  ): SignedWebhook;
   /** The next `count` requests get no answer at all (until `close`), so the client's timeout fires. */
   hangNext(count?: number): void;
   /** The next `count` requests answer `status` (default 500) with a Paystack-like error body. */
@@ -90,7 +93,10 @@ export interface FakePaystack {
   /** The next `count` requests answer 200 with a body that is not JSON. */
   garbleNext(count?: number): void;
   /** Settles a transaction as the checkout would (success sets paid_at; failed is a declined card). */
-  setStatus(reference: string, status: 'success' | 'failed' | 'abandoned' | 'ongoing' | 'pending' | 'reversed'): FakeTransaction;
+  setStatus(
+    reference: string,
+    status: 'success' | 'failed' | 'abandoned' | 'ongoing' | 'pending' | 'reversed',
+  ): FakeTransaction;
   /** A customer's transfer to their dedicated account: a new successful transaction and its signed webhook. */
   transfer(accountNumber: string, amount: number): { reference: string } & SignedWebhook;
   /**
@@ -106,13 +112,22 @@ export interface FakePaystack {
    * A refund of a paid transaction and its signed `refund.<status>` event; `data` is the published Refund resource
    * (dist/paystack.yaml RefundListResponseArray). Throws for a transaction that is not paid, as Paystack refunds only those.
    */
-  refund(reference: string, amount: number, status?: 'pending' | 'processing' | 'processed' | 'failed'): SignedWebhook & { id: number };
+  refund(
+    reference: string,
+    amount: number,
+    status?: 'pending' | 'processing' | 'processed' | 'failed',
+  ): SignedWebhook & { id: number };
   /**
    * A dispute (chargeback) on a paid transaction: its signed `charge.dispute.create`, or `charge.dispute.resolve` with a
    * resolution (DisputeResolve: merchant-accepted, declined); `data` is the published Dispute resource
    * (DisputeListResponseArray: id, refund_amount, currency, status, resolution, transaction).
    */
-  dispute(reference: string, refundAmount: number, resolution?: 'merchant-accepted' | 'declined', id?: number): SignedWebhook & { id: number };
+  dispute(
+    reference: string,
+    refundAmount: number,
+    resolution?: 'merchant-accepted' | 'declined',
+    id?: number,
+  ): SignedWebhook & { id: number };
   /** Any event body `{ event, data }`, signed as Paystack signs it (for events shaped by a test, e.g. refunds). */
   signEvent(event: string, data: unknown): SignedWebhook;
   close(): Promise<void>;
@@ -131,11 +146,24 @@ const ok = (message: string, data: unknown): Answer => ({ status: 200, body: { s
  * processor_error or api_error; the initialize 400 (`TransactionInitializeBadRequestModel`) enumerates `type` instead
  * and carries a specific `code` (its example: duplicate_reference).
  */
-const refuse = (status: number, message: string, nextStep: string, code: string = 'validation_error', type: string = 'validation_error'): Answer => ({
+const refuse = (
+  status: number,
+  message: string,
+  nextStep: string,
+  code: string = 'validation_error',
+  type: string = 'validation_error',
+): Answer => ({
   status,
   body: { status: false, message, meta: { nextStep }, type, code },
 });
-const invalidKey = () => refuse(401, 'Invalid key', 'Ensure that you provide the correct authorization key for the request', 'api_error', 'api_error');
+const invalidKey = () =>
+  refuse(
+    401,
+    'Invalid key',
+    'Ensure that you provide the correct authorization key for the request',
+    'api_error',
+    'api_error',
+  );
 
 export async function startFakePaystack(opts: { secretKey?: string } = {}): Promise<FakePaystack> {
   const secretKey = opts.secretKey ?? `sk_test_${crypto.randomBytes(20).toString('hex')}`;
@@ -161,7 +189,14 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
     const key = email.toLowerCase();
     let c = customers.get(key);
     if (!c) {
-      c = { id: nextId++, customerCode: `CUS_${crypto.randomBytes(8).toString('hex').slice(0, 15)}`, email, firstName: null, lastName: null, phone: null };
+      c = {
+        id: nextId++,
+        customerCode: `CUS_${crypto.randomBytes(8).toString('hex').slice(0, 15)}`,
+        email,
+        firstName: null,
+        lastName: null,
+        phone: null,
+      };
       customers.set(key, c);
     }
     return c;
@@ -199,7 +234,17 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
       log: null,
       fees: paid ? Math.min(Math.round(t.amount * 0.015), 200_000) : null,
       fees_split: null,
-      authorization: paid ? { channel: t.channel, reusable: false, country_code: 'NG', bin: null, account_name: null, receiver_bank_account_number: null, receiver_bank: null } : {},
+      authorization: paid
+        ? {
+            channel: t.channel,
+            reusable: false,
+            country_code: 'NG',
+            bin: null,
+            account_name: null,
+            receiver_bank_account_number: null,
+            receiver_bank: null,
+          }
+        : {},
       customer: customerJson(c),
       plan: null,
       split: {},
@@ -237,19 +282,49 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
     if (method === 'POST' && path === '/transaction/initialize') {
       const email = body.email;
       const amount = body.amount;
-      if (typeof email !== 'string' || !email.includes('@')) return refuse(400, 'Invalid Email Address Passed', 'Ensure that you pass a valid email address', 'invalid_email');
+      if (typeof email !== 'string' || !email.includes('@'))
+        return refuse(
+          400,
+          'Invalid Email Address Passed',
+          'Ensure that you pass a valid email address',
+          'invalid_email',
+        );
       if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) {
-        return refuse(400, 'Invalid Amount Sent', 'Amount must be a positive integer (a whole number greater than zero)', 'invalid_amount');
+        return refuse(
+          400,
+          'Invalid Amount Sent',
+          'Amount must be a positive integer (a whole number greater than zero)',
+          'invalid_amount',
+        );
       }
       const currency = body.currency === undefined ? 'NGN' : body.currency;
       if (typeof currency !== 'string' || !PUBLISHED_CURRENCIES.includes(currency)) {
-        return refuse(400, 'Currency not supported by merchant', "Ensure you're passing the currency code for a currency enabled on your integration", 'unsupported_currency');
+        return refuse(
+          400,
+          'Currency not supported by merchant',
+          "Ensure you're passing the currency code for a currency enabled on your integration",
+          'unsupported_currency',
+        );
       }
-      if (body.reference !== undefined && (typeof body.reference !== 'string' || !REFERENCE_CHARACTERS.test(body.reference))) {
-        return refuse(400, 'Invalid transaction reference', "Ensure that you aren't using any characters that aren't alphanumeric or contained in \"-, ., =\" in your transaction reference", 'invalid_reference');
+      if (
+        body.reference !== undefined &&
+        (typeof body.reference !== 'string' || !REFERENCE_CHARACTERS.test(body.reference))
+      ) {
+        return refuse(
+          400,
+          'Invalid transaction reference',
+          'Ensure that you aren\'t using any characters that aren\'t alphanumeric or contained in "-, ., =" in your transaction reference',
+          'invalid_reference',
+        );
       }
       const reference = typeof body.reference === 'string' ? body.reference : crypto.randomBytes(6).toString('hex');
-      if (transactions.has(reference)) return refuse(400, 'Duplicate Transaction Reference', 'Try and create the Transaction or Charge with a new reference', 'duplicate_reference');
+      if (transactions.has(reference))
+        return refuse(
+          400,
+          'Duplicate Transaction Reference',
+          'Try and create the Transaction or Charge with a new reference',
+          'duplicate_reference',
+        );
       const accessCode = crypto.randomBytes(8).toString('hex');
       transactions.set(reference, {
         id: nextId++,
@@ -265,12 +340,21 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
         createdAt: new Date().toISOString(),
         paidAt: null,
       });
-      return ok('Authorization URL created', { authorization_url: `${fake.url}/checkout/${accessCode}`, access_code: accessCode, reference });
+      return ok('Authorization URL created', {
+        authorization_url: `${fake.url}/checkout/${accessCode}`,
+        access_code: accessCode,
+        reference,
+      });
     }
     const verify = /^\/transaction\/verify\/([^/]+)$/.exec(path);
     if (method === 'GET' && verify) {
       const t = transactions.get(decodeURIComponent(verify[1]!));
-      if (!t) return refuse(404, 'Transaction reference not found', "Ensure that you're passing the reference of a transaction that exists on this integration");
+      if (!t)
+        return refuse(
+          404,
+          'Transaction reference not found',
+          "Ensure that you're passing the reference of a transaction that exists on this integration",
+        );
       return ok('Verification successful', transactionJson(t));
     }
     if (method === 'GET' && path === '/dedicated_account/available_providers') {
@@ -278,12 +362,24 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
     }
     if (method === 'POST' && path === '/dedicated_account/assign') {
       // DedicatedVirtualAccountAssign: email, first_name, last_name, phone, preferred_bank and country are required.
-      const missing = ['email', 'first_name', 'last_name', 'phone', 'preferred_bank', 'country'].filter((k) => typeof body[k] !== 'string' || !(body[k] as string).trim());
-      if (missing.length) return refuse(400, `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required`, 'Pass every required parameter of Assign Dedicated Account');
-      if (!String(body.email).includes('@')) return refuse(400, 'Invalid Email Address Passed', 'Ensure that you pass a valid email address');
+      const missing = ['email', 'first_name', 'last_name', 'phone', 'preferred_bank', 'country'].filter(
+        (k) => typeof body[k] !== 'string' || !(body[k] as string).trim(),
+      );
+      if (missing.length)
+        return refuse(
+          400,
+          `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required`,
+          'Pass every required parameter of Assign Dedicated Account',
+        );
+      if (!String(body.email).includes('@'))
+        return refuse(400, 'Invalid Email Address Passed', 'Ensure that you pass a valid email address');
       if (!['NG', 'GH'].includes(String(body.country))) return refuse(400, 'Invalid country', 'Pass NG or GH');
       if (!providers.some((p) => p.provider_slug === body.preferred_bank)) {
-        return refuse(400, 'Preferred bank is not supported', 'Pass a provider slug from GET /dedicated_account/available_providers');
+        return refuse(
+          400,
+          'Preferred bank is not supported',
+          'Pass a provider slug from GET /dedicated_account/available_providers',
+        );
       }
       const c = customerOf(String(body.email));
       c.firstName = String(body.first_name);
@@ -319,9 +415,11 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
         res.on('close', () => hanging.delete(res));
         return;
       }
-      const send = (a: Answer) => res.writeHead(a.status, { 'content-type': 'application/json' }).end(JSON.stringify(a.body));
+      const send = (a: Answer) =>
+        res.writeHead(a.status, { 'content-type': 'application/json' }).end(JSON.stringify(a.body));
       const failure = failures.shift();
-      if (failure !== undefined) return send(refuse(failure, 'An error occurred', 'Try again later', 'api_error', 'api_error'));
+      if (failure !== undefined)
+        return send(refuse(failure, 'An error occurred', 'Try again later', 'api_error', 'api_error'));
       if (garble > 0) {
         garble -= 1;
         return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Bad gateway</html>');
@@ -329,7 +427,14 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
       if (!authorized) return send(invalidKey());
       if (badJson) return send(refuse(400, 'Invalid JSON', 'Send a JSON body'));
       const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
-      send(route(req.method ?? 'GET', path, (body && typeof body === 'object' ? body : {}) as Record<string, unknown>, query));
+      send(
+        route(
+          req.method ?? 'GET',
+          path,
+          (body && typeof body === 'object' ? body : {}) as Record<string, unknown>,
+          query,
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -391,7 +496,8 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
       const t = transactions.get(reference);
       if (!t) throw new Error(`fake paystack: no transaction ${reference}`);
       // Paystack sends charge.success for a successful charge only.
-      if (t.status !== 'success') throw new Error(`fake paystack: ${reference} is ${t.status}; Paystack sends no charge.success for it`);
+      if (t.status !== 'success')
+        throw new Error(`fake paystack: ${reference} is ${t.status}; Paystack sends no charge.success for it`);
       return sign(transactionJson(t), 'charge.success');
     },
     signEvent: (event, data) => sign(data, event),
@@ -453,7 +559,10 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
       if (!requested || !c) throw new Error(`fake paystack: no dedicated account was requested for ${email}`);
       assignments.delete(email.toLowerCase());
       if (outcome === 'failed') {
-        return sign({ customer: customerJson(c), dedicated_account: null, identification: { status: 'failed' } }, 'dedicatedaccount.assign.failed');
+        return sign(
+          { customer: customerJson(c), dedicated_account: null, identification: { status: 'failed' } },
+          'dedicatedaccount.assign.failed',
+        );
       }
       const provider = providers.find((p) => p.provider_slug === requested.bankSlug)!;
       let a = accounts.get(c.customerCode);
@@ -467,7 +576,13 @@ export async function startFakePaystack(opts: { secretKey?: string } = {}): Prom
         };
         accounts.set(c.customerCode, a);
       }
-      return { ...sign({ customer: customerJson(c), dedicated_account: accountJson(a), identification: { status: 'success' } }, 'dedicatedaccount.assign.success'), account: a };
+      return {
+        ...sign(
+          { customer: customerJson(c), dedicated_account: accountJson(a), identification: { status: 'success' } },
+          'dedicatedaccount.assign.success',
+        ),
+        account: a,
+      };
     },
     async close() {
       for (const res of hanging) res.destroy();

@@ -21,10 +21,18 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 interface PublishedSubset {
-  paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content: { 'application/json': { schema: unknown } } }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { operationId: string; responses: Record<string, { content: { 'application/json': { schema: unknown } } }> }
+    >
+  >;
   components: { schemas: Record<string, unknown> };
 }
-const published = JSON.parse(fs.readFileSync(new URL('./published/stripe/openapi-subset.json', import.meta.url), 'utf8')) as PublishedSubset;
+const published = JSON.parse(
+  fs.readFileSync(new URL('./published/stripe/openapi-subset.json', import.meta.url), 'utf8'),
+) as PublishedSubset;
 
 /** OpenAPI 3.0 as JSON Schema: `nullable: true` admits null; annotations (`x-...`) are ignored, formats not checked. */
 function asJsonSchema(node: unknown): unknown {
@@ -43,7 +51,8 @@ function asJsonSchema(node: unknown): unknown {
 }
 const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
 ajv.addSchema({ components: asJsonSchema(published.components) }, 'stripe');
-const rooted = (schema: unknown) => JSON.parse(JSON.stringify(asJsonSchema(schema)).replaceAll('"#/components/', '"stripe#/components/')) as object;
+const rooted = (schema: unknown) =>
+  JSON.parse(JSON.stringify(asJsonSchema(schema)).replaceAll('"#/components/', '"stripe#/components/')) as object;
 
 /** The schema Stripe publishes for this operation's answer: `200`, or `default` (the error envelope) for the rest. */
 function responseSchema(method: string, apiPath: string, status: number): ValidateFunction {
@@ -57,7 +66,10 @@ function responseSchema(method: string, apiPath: string, status: number): Valida
 function expectPublished(method: string, apiPath: string, answer: { status: number; body: unknown }) {
   const validate = responseSchema(method, apiPath, answer.status);
   const valid = validate(answer.body);
-  expect(valid ? [] : validate.errors, `${method} ${apiPath} ${answer.status}: ${JSON.stringify(answer.body).slice(0, 400)}`).toEqual([]);
+  expect(
+    valid ? [] : validate.errors,
+    `${method} ${apiPath} ${answer.status}: ${JSON.stringify(answer.body).slice(0, 400)}`,
+  ).toEqual([]);
 }
 
 const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
@@ -78,21 +90,26 @@ function expectShapeOf(example: Record<string, unknown>, actual: Record<string, 
 const raw = async (method: string, path: string, body?: string, key = fake.secretKey) => {
   const res = await fetch(`${fake.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) },
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+    },
     body,
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 const createParams = (reference: string): Stripe.Checkout.SessionCreateParams => ({
   mode: 'payment',
-  line_items: [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: 2_500, product_data: { name: 'Wallet top-up' } } }],
+  line_items: [
+    { quantity: 1, price_data: { currency: 'gbp', unit_amount: 2_500, product_data: { name: 'Wallet top-up' } } },
+  ],
   client_reference_id: reference,
   metadata: { reference },
   success_url: 'http://localhost:5173/wallet',
   cancel_url: 'http://localhost:5173/wallet',
 });
 
-describe('the Stripe stand-in against Stripe\'s published OpenAPI document', () => {
+describe("the Stripe stand-in against Stripe's published OpenAPI document", () => {
   const createBody = (currency: string) =>
     new URLSearchParams({
       mode: 'payment',
@@ -147,12 +164,36 @@ describe('the Stripe stand-in against Stripe\'s published OpenAPI document', () 
 });
 
 describe('the Stripe stand-in', () => {
-  it('a created and a retrieved Checkout Session have the shape of Stripe\'s published example, read by the official SDK', async () => {
+  it("a created and a retrieved Checkout Session have the shape of Stripe's published example, read by the official SDK", async () => {
     const created = await sdk.checkout.sessions.create(createParams('tp_contract1'));
-    expect(created).toMatchObject({ object: 'checkout.session', mode: 'payment', amount_total: 2_500, currency: 'gbp', client_reference_id: 'tp_contract1', status: 'open', payment_status: 'unpaid' });
+    expect(created).toMatchObject({
+      object: 'checkout.session',
+      mode: 'payment',
+      amount_total: 2_500,
+      currency: 'gbp',
+      client_reference_id: 'tp_contract1',
+      status: 'open',
+      payment_status: 'unpaid',
+    });
     expect(created.id).toMatch(/^cs_test_/);
     const example = stripeFixtures.resources['checkout.session'];
-    expectShapeOf(example, (await raw('POST', '/v1/checkout/sessions', new URLSearchParams({ mode: 'payment', 'line_items[0][quantity]': '1', 'line_items[0][price_data][currency]': 'eur', 'line_items[0][price_data][unit_amount]': '1000', 'line_items[0][price_data][product_data][name]': 'x', success_url: 'http://localhost/' }).toString())).body);
+    expectShapeOf(
+      example,
+      (
+        await raw(
+          'POST',
+          '/v1/checkout/sessions',
+          new URLSearchParams({
+            mode: 'payment',
+            'line_items[0][quantity]': '1',
+            'line_items[0][price_data][currency]': 'eur',
+            'line_items[0][price_data][unit_amount]': '1000',
+            'line_items[0][price_data][product_data][name]': 'x',
+            success_url: 'http://localhost/',
+          }).toString(),
+        )
+      ).body,
+    );
     const retrieved = await raw('GET', `/v1/checkout/sessions/${created.id}`);
     expect(retrieved.status).toBe(200);
     expectShapeOf(example, retrieved.body);
@@ -169,8 +210,32 @@ describe('the Stripe stand-in', () => {
   });
 
   it.each([
-    ['an unknown session', 'GET', '/v1/checkout/sessions/cs_test_nope', undefined, 404, { type: 'invalid_request_error', code: 'resource_missing', message: "No such checkout.session: 'cs_test_nope'", param: 'session' }],
-    ['no mode', 'POST', '/v1/checkout/sessions', 'success_url=http%3A%2F%2Flocalhost%2F', 400, { type: 'invalid_request_error', code: 'parameter_missing', message: 'Missing required param: mode.', param: 'mode' }],
+    [
+      'an unknown session',
+      'GET',
+      '/v1/checkout/sessions/cs_test_nope',
+      undefined,
+      404,
+      {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: "No such checkout.session: 'cs_test_nope'",
+        param: 'session',
+      },
+    ],
+    [
+      'no mode',
+      'POST',
+      '/v1/checkout/sessions',
+      'success_url=http%3A%2F%2Flocalhost%2F',
+      400,
+      {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        message: 'Missing required param: mode.',
+        param: 'mode',
+      },
+    ],
     [
       'an upper-case currency',
       'POST',
@@ -179,19 +244,27 @@ describe('the Stripe stand-in', () => {
       400,
       { type: 'invalid_request_error', code: 'parameter_invalid_string', param: 'line_items[0][price_data][currency]' },
     ],
-  ] as const)('answers %s with Stripe\'s error envelope and status', async (_what, method, path, body, status, error) => {
-    const res = await raw(method, path, body);
-    expect(res.status).toBe(status);
-    expect(Object.keys(res.body)).toEqual(['error']);
-    expect(res.body.error).toMatchObject(error);
-    for (const [k, v] of Object.entries(res.body.error as object)) expect(typeof v, k).toBe('string');
-  });
+  ] as const)(
+    "answers %s with Stripe's error envelope and status",
+    async (_what, method, path, body, status, error) => {
+      const res = await raw(method, path, body);
+      expect(res.status).toBe(status);
+      expect(Object.keys(res.body)).toEqual(['error']);
+      expect(res.body.error).toMatchObject(error);
+      for (const [k, v] of Object.entries(res.body.error as object)) expect(typeof v, k).toBe('string');
+    },
+  );
 
   it('errors reach the official SDK as its own error classes', async () => {
     const missing = await sdk.checkout.sessions.retrieve('cs_test_nope').catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(missing).toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'session' });
-    const badKey = new Stripe('sk_test_wrong', { host: new URL(fake.url).hostname, port: new URL(fake.url).port, protocol: 'http', maxNetworkRetries: 0 });
+    const badKey = new Stripe('sk_test_wrong', {
+      host: new URL(fake.url).hostname,
+      port: new URL(fake.url).port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
     const refused = await badKey.checkout.sessions.retrieve('cs_test_nope').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     expect(refused).toMatchObject({ statusCode: 401 });
@@ -204,13 +277,24 @@ describe('the Stripe stand-in', () => {
     const session = await sdk.checkout.sessions.create(createParams('tp_signed'));
     const hook = fake.pay(session.id);
     const t = Number(/^t=(\d+),/.exec(hook.signature)![1]);
-    expect(hook.signature).toBe(sdk.webhooks.generateTestHeaderString({ payload: hook.rawBody.toString('utf8'), secret: fake.webhookSecret, timestamp: t }));
+    expect(hook.signature).toBe(
+      sdk.webhooks.generateTestHeaderString({
+        payload: hook.rawBody.toString('utf8'),
+        secret: fake.webhookSecret,
+        timestamp: t,
+      }),
+    );
     const event = sdk.webhooks.constructEvent(hook.rawBody, hook.signature, fake.webhookSecret);
-    expect(event).toMatchObject({ type: 'checkout.session.completed', data: { object: { id: session.id, payment_status: 'paid' } } });
+    expect(event).toMatchObject({
+      type: 'checkout.session.completed',
+      data: { object: { id: session.id, payment_status: 'paid' } },
+    });
     const { data: _data, ...rest } = stripeFixtures.resources.event as Record<string, unknown>;
     const { data, ...ours } = JSON.parse(hook.rawBody.toString('utf8')) as Record<string, unknown>;
     expectShapeOf(rest, ours);
     expect(Object.keys(data as object)).toEqual(['object']);
-    expect(() => sdk.webhooks.constructEvent(hook.rawBody, fake.sign(hook.rawBody, t, 'whsec_other'), fake.webhookSecret)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    expect(() =>
+      sdk.webhooks.constructEvent(hook.rawBody, fake.sign(hook.rawBody, t, 'whsec_other'), fake.webhookSecret),
+    ).toThrow(Stripe.errors.StripeSignatureVerificationError);
   });
 });

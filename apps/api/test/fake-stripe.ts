@@ -63,7 +63,9 @@ interface PublishedFixtures {
 }
 
 /** Stripe's published examples (test/published/stripe/fixtures.json, extracted by its extract.mjs). */
-export const stripeFixtures = JSON.parse(fs.readFileSync(new URL('./published/stripe/fixtures.json', import.meta.url), 'utf8')) as PublishedFixtures;
+export const stripeFixtures = JSON.parse(
+  fs.readFileSync(new URL('./published/stripe/fixtures.json', import.meta.url), 'utf8'),
+) as PublishedFixtures;
 
 /** `a[b][0][c]=x` (how Stripe's API and its SDKs encode nested parameters) into nested objects and arrays. */
 export function parseStripeForm(text: string): Record<string, unknown> {
@@ -98,8 +100,15 @@ class StripeFailure extends Error {
   }
 }
 
-const invalid = (message: string, param: string, code = 'parameter_invalid_string') => new StripeFailure(400, { type: 'invalid_request_error', code, message, param });
-const missing = (param: string) => new StripeFailure(400, { type: 'invalid_request_error', code: 'parameter_missing', message: `Missing required param: ${param}.`, param });
+const invalid = (message: string, param: string, code = 'parameter_invalid_string') =>
+  new StripeFailure(400, { type: 'invalid_request_error', code, message, param });
+const missing = (param: string) =>
+  new StripeFailure(400, {
+    type: 'invalid_request_error',
+    code: 'parameter_missing',
+    message: `Missing required param: ${param}.`,
+    param,
+  });
 
 /** The currencies Stripe publishes for presentment, as far as this platform could ask for them (lower case). */
 const STRIPE_CURRENCIES = new Set(['ngn', 'gbp', 'usd', 'eur', 'ghs', 'kes', 'zar']);
@@ -115,20 +124,34 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   function createSession(body: Record<string, unknown>): Session {
     if (body.mode === undefined) throw missing('mode');
-    if (body.mode !== 'payment') throw invalid(`Invalid mode: this stand-in only takes mode=payment, got ${String(body.mode)}.`, 'mode');
+    if (body.mode !== 'payment')
+      throw invalid(`Invalid mode: this stand-in only takes mode=payment, got ${String(body.mode)}.`, 'mode');
     const items = body.line_items;
     if (!Array.isArray(items) || items.length === 0) throw missing('line_items');
     if (items.length !== 1) throw invalid('This stand-in takes one line item.', 'line_items');
-    const item = items[0] as { quantity?: string; price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string } } };
+    const item = items[0] as {
+      quantity?: string;
+      price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string } };
+    };
     const price = item.price_data;
     if (!price) throw missing('line_items[0][price_data]');
     if (!price.currency) throw missing('line_items[0][price_data][currency]');
-    if (!STRIPE_CURRENCIES.has(price.currency)) throw invalid(`Invalid currency: ${price.currency}. Stripe currencies are three-letter ISO codes in lowercase.`, 'line_items[0][price_data][currency]');
+    if (!STRIPE_CURRENCIES.has(price.currency))
+      throw invalid(
+        `Invalid currency: ${price.currency}. Stripe currencies are three-letter ISO codes in lowercase.`,
+        'line_items[0][price_data][currency]',
+      );
     if (price.unit_amount === undefined) throw missing('line_items[0][price_data][unit_amount]');
-    if (!/^\d+$/.test(price.unit_amount)) throw invalid('Invalid integer: ' + price.unit_amount, 'line_items[0][price_data][unit_amount]', 'parameter_invalid_integer');
+    if (!/^\d+$/.test(price.unit_amount))
+      throw invalid(
+        'Invalid integer: ' + price.unit_amount,
+        'line_items[0][price_data][unit_amount]',
+        'parameter_invalid_integer',
+      );
     if (!price.product_data?.name) throw missing('line_items[0][price_data][product_data][name]');
     const quantity = item.quantity === undefined ? 1 : Number(item.quantity);
-    if (!Number.isSafeInteger(quantity) || quantity < 1) throw invalid('Invalid integer: ' + item.quantity, 'line_items[0][quantity]', 'parameter_invalid_integer');
+    if (!Number.isSafeInteger(quantity) || quantity < 1)
+      throw invalid('Invalid integer: ' + item.quantity, 'line_items[0][quantity]', 'parameter_invalid_integer');
     if (body.success_url === undefined) throw missing('success_url');
     const amount = Number(price.unit_amount) * quantity;
     const id = randomId('cs_test');
@@ -146,7 +169,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       currency_conversion: null,
       custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
       customer_details: null,
-      invoice_creation: { enabled: false, invoice_data: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: null, metadata: {}, rendering_options: null } },
+      invoice_creation: {
+        enabled: false,
+        invoice_data: {
+          account_tax_ids: null,
+          custom_fields: null,
+          description: null,
+          footer: null,
+          issuer: null,
+          metadata: {},
+          rendering_options: null,
+        },
+      },
       payment_intent: null,
       payment_method_configuration_details: null,
       shipping_address_collection: null,
@@ -166,7 +200,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       customer_email: typeof body.customer_email === 'string' ? body.customer_email : null,
       metadata: (body.metadata as Record<string, string> | undefined) ?? {},
       mode: 'payment',
-      payment_method_types: Array.isArray(body.allowed_payment_method_types) ? (body.allowed_payment_method_types as string[]) : ['card'],
+      payment_method_types: Array.isArray(body.allowed_payment_method_types)
+        ? (body.allowed_payment_method_types as string[])
+        : ['card'],
       status: 'open',
       payment_status: 'unpaid',
       created,
@@ -184,10 +220,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (method === 'GET' && one) {
       const id = decodeURIComponent(one[1]!);
       const session = sessions.get(id);
-      if (!session) throw new StripeFailure(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${id}'`, param: 'session' });
+      if (!session)
+        throw new StripeFailure(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `No such checkout.session: '${id}'`,
+          param: 'session',
+        });
       return { status: 200, body: session };
     }
-    throw new StripeFailure(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
+    throw new StripeFailure(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
   }
 
   const server = http.createServer((req, res) => {
@@ -200,7 +245,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       const path = (req.url ?? '/').split('?')[0]!;
       const authorized = req.headers.authorization === `Bearer ${secretKey}`;
-      const idempotencyKey = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
+      const idempotencyKey =
+        typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
       const text = Buffer.concat(chunks).toString('utf8');
       const body = req.method === 'POST' ? parseStripeForm(text) : {};
       requests.push({ method: req.method ?? '', path, body, idempotencyKey, authorized });
@@ -209,7 +255,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return send(fail.status, { error: { type: 'api_error', message: 'An unknown error occurred' } });
       }
       if (!authorized) {
-        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' } });
+        return send(401, {
+          error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' },
+        });
       }
       const replayKey = idempotencyKey && req.method === 'POST' ? `${path}\n${idempotencyKey}` : undefined;
       const replay = replayKey ? replays.get(replayKey) : undefined;
@@ -230,7 +278,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   origin = `http://127.0.0.1:${port}`;
 
   const sign = (rawBody: Buffer, t = now(), secret = webhookSecret) =>
-    `t=${t},v1=${crypto.createHmac('sha256', secret).update(`${t}.${rawBody.toString('utf8')}`).digest('hex')}`;
+    `t=${t},v1=${crypto
+      .createHmac('sha256', secret)
+      .update(`${t}.${rawBody.toString('utf8')}`)
+      .digest('hex')}`;
 
   const event = (type: string, object: Record<string, unknown>): SignedStripeEvent => {
     const fixture = stripeFixtures.resources.event;
@@ -272,7 +323,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           status: 'complete',
           payment_status: 'paid',
           payment_intent: randomId('pi'),
-          customer_details: { address: null, email: session.customer_email, name: null, phone: null, tax_exempt: 'none', tax_ids: [], business_name: null, individual_name: null },
+          customer_details: {
+            address: null,
+            email: session.customer_email,
+            name: null,
+            phone: null,
+            tax_exempt: 'none',
+            tax_ids: [],
+            business_name: null,
+            individual_name: null,
+          },
         });
       }
       return event('checkout.session.completed', session as unknown as Record<string, unknown>);

@@ -49,12 +49,21 @@ export interface TestApp {
   mailSettled(timeoutMs?: number): Promise<void>;
   request(opts: InjectOptions): Promise<LightMyRequestResponse>;
   /** A JSON call to /api/v1 as `who` (anonymous when undefined). */
-  api(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who: SignedUp | undefined, payload?: unknown): Promise<LightMyRequestResponse>;
+  api(
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    who: SignedUp | undefined,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
   /**
    * A fresh client or provider, signed in. `verified`: the provider's practice is approved (decision 0026), as if an
    * operator had approved it, so their calendar offers slots (only verified providers do).
    */
-  signUp(userType: 'client' | 'provider', overrides?: Record<string, unknown>, opts?: { verified?: boolean }): Promise<SignedUp>;
+  signUp(
+    userType: 'client' | 'provider',
+    overrides?: Record<string, unknown>,
+    opts?: { verified?: boolean },
+  ): Promise<SignedUp>;
   /** Approves a provider's practice directly in the database (what an operator's approval leaves behind). */
   verifyProvider(providerId: string): Promise<void>;
   /** A fresh operator (created as `npm run operator:create` does), signed in with email and password. */
@@ -88,7 +97,10 @@ async function createFromTemplate(adminUrl: string, template: string, name: stri
 let userSeq = 0;
 
 /** The real app on a fresh copy of the migrated database, with mail going over SMTP to a local sink. */
-export async function buildTestApp(env: Record<string, string> = {}, opts: Pick<BuildAppOptions, 'metrics' | 'errorReporter' | 'logger' | 'logStream' | 'clockWork'> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  opts: Pick<BuildAppOptions, 'metrics' | 'errorReporter' | 'logger' | 'logStream' | 'clockWork'> = {},
+): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${crypto.randomUUID().replaceAll('-', '')}`;
   await createFromTemplate(adminUrl, inject('pgTemplate'), name);
@@ -126,7 +138,9 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: Pick<
     }
   };
   const countryId = async (code: string) => {
-    const res = await db.$client.query<{ identifier: string }>('SELECT identifier FROM countries WHERE code = $1', [code]);
+    const res = await db.$client.query<{ identifier: string }>('SELECT identifier FROM countries WHERE code = $1', [
+      code,
+    ]);
     if (!res.rows[0]) throw new Error(`country ${code} not seeded`);
     return res.rows[0].identifier;
   };
@@ -148,7 +162,12 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: Pick<
     mailSettled,
     request,
     api: (method, url, who, payload) =>
-      request({ method, url: `/api/v1${url}`, headers: who?.auth ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) }),
+      request({
+        method,
+        url: `/api/v1${url}`,
+        headers: who?.auth ?? {},
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
     countryId,
     async userRow(id) {
       const { rows } = await db.$client.query('SELECT * FROM users WHERE identifier = $1', [id]);
@@ -161,15 +180,45 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: Pick<
       const password = 'Gentle-River-42';
       const payload =
         userType === 'client'
-          ? { userType, firstName: 'Ada', lastName: 'Client', email, confirmEmail: email, countryIdentifier: await countryId('NG'), password, confirmPassword: password, acceptTerms: true }
-          : { userType, firstName: 'Theo', lastName: 'Provider', email, phoneNumber: '08012345678', password, confirmPassword: password, acceptTerms: true };
+          ? {
+              userType,
+              firstName: 'Ada',
+              lastName: 'Client',
+              email,
+              confirmEmail: email,
+              countryIdentifier: await countryId('NG'),
+              password,
+              confirmPassword: password,
+              acceptTerms: true,
+            }
+          : {
+              userType,
+              firstName: 'Theo',
+              lastName: 'Provider',
+              email,
+              phoneNumber: '08012345678',
+              password,
+              confirmPassword: password,
+              acceptTerms: true,
+            };
       // Sign-up starts no session (decision 0010): register, then sign in as the web app does. Each sign-up comes from
       // its own address, so a file's many users do not use up the per-IP sign-up limit.
       const remoteAddress = `10.${(userSeq >> 16) & 255}.${(userSeq >> 8) & 255}.${userSeq & 255}`;
-      const res = await request({ method: 'POST', url: '/api/v1/user/register', payload: { ...payload, ...overrides }, remoteAddress });
+      const res = await request({
+        method: 'POST',
+        url: '/api/v1/user/register',
+        payload: { ...payload, ...overrides },
+        remoteAddress,
+      });
       if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-      const signIn = await request({ method: 'POST', url: '/api/v1/user/login', payload: { email: String(overrides.email ?? email), password: String(overrides.password ?? password) }, remoteAddress });
-      if (signIn.statusCode !== 200) throw new Error(`sign-in after sign-up failed: ${signIn.statusCode} ${signIn.body}`);
+      const signIn = await request({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { email: String(overrides.email ?? email), password: String(overrides.password ?? password) },
+        remoteAddress,
+      });
+      if (signIn.statusCode !== 200)
+        throw new Error(`sign-in after sign-up failed: ${signIn.statusCode} ${signIn.body}`);
       const session = (signIn.json() as { data: AuthSession }).data;
       // The sign-up's mail has gone out when this returns, as it had when mail was sent inline.
       await mailSettled();
@@ -191,7 +240,12 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: Pick<
       const created = await createOperatorAccount(db, email, clock.now());
       if (!created.ok) throw new Error(`operator not created: ${created.reason}`);
       const remoteAddress = `10.${(userSeq >> 16) & 255}.${(userSeq >> 8) & 255}.${userSeq & 255}`;
-      const signIn = await request({ method: 'POST', url: '/api/v1/user/login', payload: { email, password: created.password }, remoteAddress });
+      const signIn = await request({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { email, password: created.password },
+        remoteAddress,
+      });
       if (signIn.statusCode !== 200) throw new Error(`operator sign-in failed: ${signIn.statusCode} ${signIn.body}`);
       const session = (signIn.json() as { data: AuthSession }).data;
       return {
@@ -206,7 +260,10 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: Pick<
     async count(table, where = {}) {
       const keys = Object.keys(where);
       const clause = keys.length ? ` WHERE ${keys.map((k, i) => `"${k}" = $${i + 1}`).join(' AND ')}` : '';
-      const res = await db.$client.query<{ n: string }>(`SELECT count(*)::text AS n FROM "${table}"${clause}`, Object.values(where));
+      const res = await db.$client.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM "${table}"${clause}`,
+        Object.values(where),
+      );
       return Number(res.rows[0]?.n ?? 0);
     },
     async close() {

@@ -19,12 +19,23 @@ export interface TestSocket {
  * A live socket (issue 18) with its messages collected; resolves once the server said it is ready. Every socket made
  * goes into `opened`, for the test to terminate at the end.
  */
-export function connectSocket(base: string, token: string | undefined, opened: WebSocket[], protocols?: string[]): Promise<TestSocket> {
+export function connectSocket(
+  base: string,
+  token: string | undefined,
+  opened: WebSocket[],
+  protocols?: string[],
+): Promise<TestSocket> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${base.replace('http', 'ws')}${SOCKET_PATH}`, protocols ?? (token ? ['bearer', token] : []));
+    const socket = new WebSocket(
+      `${base.replace('http', 'ws')}${SOCKET_PATH}`,
+      protocols ?? (token ? ['bearer', token] : []),
+    );
     opened.push(socket);
     const received: Array<Record<string, unknown>> = [];
-    const waiters: Array<{ match: (m: Record<string, unknown>) => boolean; done: (m: Record<string, unknown>) => void }> = [];
+    const waiters: Array<{
+      match: (m: Record<string, unknown>) => boolean;
+      done: (m: Record<string, unknown>) => void;
+    }> = [];
     const next = (match: (m: Record<string, unknown>) => boolean) =>
       new Promise<Record<string, unknown>>((done, fail) => {
         const found = received.find(match);
@@ -50,7 +61,9 @@ export function connectSocket(base: string, token: string | undefined, opened: W
  * A second API instance beside the test app (issue 18): the same configuration (keys) and database, its own pool and
  * its own LISTEN connection; both listen on free ports. `close` ends the sockets, the second instance and the app.
  */
-export async function twoInstances(t: TestApp): Promise<{ urlA: string; urlB: string; sockets: WebSocket[]; close: () => Promise<void> }> {
+export async function twoInstances(
+  t: TestApp,
+): Promise<{ urlA: string; urlB: string; sockets: WebSocket[]; close: () => Promise<void> }> {
   const otherDb = createDatabase(t.config.databaseUrl!, { max: 5 });
   const other = await buildApp({ config: t.config, db: otherDb, clock: t.clock, logger: false });
   const urlA = await t.app.listen({ port: 0, host: '127.0.0.1' });

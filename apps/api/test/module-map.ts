@@ -12,7 +12,8 @@ import ts from 'typescript';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const modulesDir = path.resolve(here, '../src/modules');
 export const architectureDoc = path.resolve(here, '../../../docs/architecture.md');
-export const START = '<!-- module table: made by `npm run docs:modules`; a test fails when it differs from the code -->';
+export const START =
+  '<!-- module table: made by `npm run docs:modules`; a test fails when it differs from the code -->';
 export const END = '<!-- end of module table -->';
 
 export interface ModuleEntry {
@@ -22,7 +23,15 @@ export interface ModuleEntry {
 }
 
 const filesOf = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesOf(path.join(dir, e.name)) : /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory()
+        ? filesOf(path.join(dir, e.name))
+        : /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name)
+          ? [path.join(dir, e.name)]
+          : [],
+    );
 
 const parse = (file: string) => ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
 
@@ -31,7 +40,12 @@ function dependenciesOf(name: string): string[] {
   const found = new Set<string>();
   for (const file of filesOf(path.join(modulesDir, name))) {
     for (const statement of parse(file).statements) {
-      const spec = (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+      const spec =
+        (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+        statement.moduleSpecifier &&
+        ts.isStringLiteral(statement.moduleSpecifier)
+          ? statement.moduleSpecifier.text
+          : undefined;
       if (!spec?.startsWith('.')) continue;
       const target = path.relative(modulesDir, path.resolve(path.dirname(file), spec));
       const face = /^([^\\/]+)[\\/]\1\.module(\.ts)?$/.exec(target)?.[1];
@@ -44,14 +58,23 @@ function dependenciesOf(name: string): string[] {
 /** The property names of the object `create<M>Module` returns (directly, or through the variable it returns). */
 function offersOf(name: string): string[] {
   const source = parse(path.join(modulesDir, name, `${name}.module.ts`));
-  const create = source.statements.find((s): s is ts.FunctionDeclaration => ts.isFunctionDeclaration(s) && !!s.name && /^create\w+Module$/.test(s.name.text));
+  const create = source.statements.find(
+    (s): s is ts.FunctionDeclaration =>
+      ts.isFunctionDeclaration(s) && !!s.name && /^create\w+Module$/.test(s.name.text),
+  );
   if (!create?.body) throw new Error(`modules/${name}/${name}.module.ts has no create…Module function`);
   const returned = create.body.statements.filter(ts.isReturnStatement).at(-1)?.expression;
   let object = returned && ts.isObjectLiteralExpression(returned) ? returned : undefined;
   if (returned && ts.isIdentifier(returned)) {
     for (const statement of create.body.statements.filter(ts.isVariableStatement)) {
       for (const declaration of statement.declarationList.declarations) {
-        if (ts.isIdentifier(declaration.name) && declaration.name.text === returned.text && declaration.initializer && ts.isObjectLiteralExpression(declaration.initializer)) object = declaration.initializer;
+        if (
+          ts.isIdentifier(declaration.name) &&
+          declaration.name.text === returned.text &&
+          declaration.initializer &&
+          ts.isObjectLiteralExpression(declaration.initializer)
+        )
+          object = declaration.initializer;
       }
     }
   }
@@ -72,7 +95,9 @@ export function moduleEntries(): ModuleEntry[] {
 
 export function moduleTable(entries: ModuleEntry[] = moduleEntries()): string {
   const code = (names: string[]) => names.map((n) => `\`${n}\``).join(', ');
-  const rows = entries.map((e) => `| ${e.name} | ${e.dependsOn.join(', ')} | ${e.offers.length ? code(e.offers) : 'routes only'} |`);
+  const rows = entries.map(
+    (e) => `| ${e.name} | ${e.dependsOn.join(', ')} | ${e.offers.length ? code(e.offers) : 'routes only'} |`,
+  );
   return [START, '| module | imports the faces of | offers other modules |', '|---|---|---|', ...rows, END].join('\n');
 }
 

@@ -26,7 +26,8 @@ let base: string;
 let token: string;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const startPostgres = async () => (server = await startEmbeddedPostgres(path.join(dataDir, 'pg'), pgPort, { throwaway: true }));
+const startPostgres = async () =>
+  (server = await startEmbeddedPostgres(path.join(dataDir, 'pg'), pgPort, { throwaway: true }));
 /** One statement on a connection of its own (a restart ends every connection, this test's too). */
 async function admin<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
   const client = new pg.Client({ connectionString: server.url(DATABASE) });
@@ -39,7 +40,11 @@ async function admin<R extends pg.QueryResultRow>(text: string, values: unknown[
   }
 }
 /** The API's backends (every connection to its database but the asking one). */
-const apiBackends = (where = 'true') => admin<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND ${where}`, [DATABASE]);
+const apiBackends = (where = 'true') =>
+  admin<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND ${where}`,
+    [DATABASE],
+  );
 const terminate = async (where = 'true') => {
   const pids = (await apiBackends(where)).map((r) => r.pid);
   if (pids.length > 0) await admin('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [pids]);
@@ -52,7 +57,10 @@ async function call(method: string, url: string, body?: unknown): Promise<Answer
   try {
     const res = await fetch(`${base}/api/v1${url}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = (await res.json().catch(() => ({}))) as { code?: string };
@@ -64,7 +72,13 @@ async function call(method: string, url: string, body?: unknown): Promise<Answer
 /** A signed-in read (the session check and the user) and a write (a transaction with its NOTIFY and after-commit work). */
 let round = 0;
 const read = () => call('GET', '/user/info');
-const write = () => call('PUT', '/provider-availability/settings', { timezone: 'UTC', sessionLengthMinutes: (round++ % 2) * 15 + 30, bufferMinutes: 0, minimumNoticeHours: 0 });
+const write = () =>
+  call('PUT', '/provider-availability/settings', {
+    timezone: 'UTC',
+    sessionLengthMinutes: (round++ % 2) * 15 + 30,
+    bufferMinutes: 0,
+    minimumNoticeHours: 0,
+  });
 
 /** Eight clients sending reads and writes until `stop` is called; every answer is kept. */
 function underLoad() {
@@ -84,7 +98,9 @@ function underLoad() {
 }
 /** Every answer was a success or a 503 with the envelope and Retry-After: no 500, no dropped socket. */
 const onlySuccessOr503 = (answers: Answer[]) => {
-  const other = answers.filter((a) => !(a.status === 200 || (a.status === 503 && a.code === 'SERVICE_UNAVAILABLE' && a.retryAfter === '5')));
+  const other = answers.filter(
+    (a) => !(a.status === 200 || (a.status === 503 && a.code === 'SERVICE_UNAVAILABLE' && a.retryAfter === '5')),
+  );
   expect(other, output()).toEqual([]);
 };
 const alive = () => {
@@ -123,26 +139,45 @@ beforeAll(async () => {
   pgPort = await freePort();
   await startPostgres();
   await ensureDatabase(server.url('postgres'), DATABASE);
-  const started = await spawnChild('api-server.ts', [], {
-    NODE_ENV: 'test',
-    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-    DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
-    DATA_DIR: dataDir,
-    DATABASE_URL: server.url(DATABASE),
-    APP_ORIGIN: 'http://localhost:5173',
-    HOST: '127.0.0.1',
-    PORT: String(await freePort()),
-    LOG_LEVEL: 'silent',
-    SERVE_WEB: 'false',
-    SEED_DEMO: 'false',
-  }, 120_000);
+  const started = await spawnChild(
+    'api-server.ts',
+    [],
+    {
+      NODE_ENV: 'test',
+      JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+      DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+      DATA_DIR: dataDir,
+      DATABASE_URL: server.url(DATABASE),
+      APP_ORIGIN: 'http://localhost:5173',
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      LOG_LEVEL: 'silent',
+      SERVE_WEB: 'false',
+      SEED_DEMO: 'false',
+    },
+    120_000,
+  );
   child = started.child;
   output = started.output;
   base = started.ready.replace('localhost', '127.0.0.1');
   const email = `resilience.${Date.now()}@example.com`;
   const password = 'Steady-Resilient-4821';
-  const post = (url: string, body: unknown) => fetch(`${base}/api/v1${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const registered = await post('/user/register', { userType: 'provider', firstName: 'Rita', lastName: 'Resilient', email, phoneNumber: '2025550143', password, confirmPassword: password, acceptTerms: true });
+  const post = (url: string, body: unknown) =>
+    fetch(`${base}/api/v1${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const registered = await post('/user/register', {
+    userType: 'provider',
+    firstName: 'Rita',
+    lastName: 'Resilient',
+    email,
+    phoneNumber: '2025550143',
+    password,
+    confirmPassword: password,
+    acceptTerms: true,
+  });
   expect(registered.status).toBe(201);
   const login = await post('/user/login', { email, password });
   token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
@@ -167,7 +202,8 @@ describe('the API and its database', () => {
     await holder.query('LOCK TABLE user_sessions IN ACCESS EXCLUSIVE MODE');
     const waiting = Array.from({ length: 6 }, () => read());
     const deadline = Date.now() + 10_000;
-    while ((await apiBackends(`state = 'active' AND wait_event_type = 'Lock'`)).length < 6 && Date.now() < deadline) await sleep(50);
+    while ((await apiBackends(`state = 'active' AND wait_event_type = 'Lock'`)).length < 6 && Date.now() < deadline)
+      await sleep(50);
     const killed = await terminate(`state = 'active' AND wait_event_type = 'Lock'`);
     await holder.query('ROLLBACK');
     await holder.end();

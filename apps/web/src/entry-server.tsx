@@ -69,7 +69,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
   // right state with a retry; the status still tells crawlers about a missing page.
   const failed = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' });
   if (failed.length > 0) {
-    const status = failed.some((query) => (query.state.error as { status?: number } | null)?.status === 404) ? 404 : 200;
+    const status = failed.some((query) => (query.state.error as { status?: number } | null)?.status === 404)
+      ? 404
+      : 200;
     return { status, html: '', data: '', title: '', modules: [] };
   }
 
@@ -97,13 +99,20 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
   const locale = request.locale;
   // The footer names the visitor's country once hydrated (cookie, account, browser region): the likely one is named
   // here so the browser need not load its region names to say it.
-  const country = (request.cookies[cookieNames.countryCode] ?? countryFromLanguages(request.languages ?? []) ?? '').toUpperCase();
+  const country = (
+    request.cookies[cookieNames.countryCode] ??
+    countryFromLanguages(request.languages ?? []) ??
+    ''
+  ).toUpperCase();
   const countryNames = /^[A-Z]{2}$/.test(country) ? { [country]: countryName(country, locale) } : undefined;
   return {
     status: context.statusCode,
     html,
     data: serializeSsrData({ locale, queries: dehydrate(queryClient), countryNames }),
-    title: pageTitleText({ key: (matches.at(-1)?.route.handle as PageHandle).title, name: page.titleName?.(queryClient, params) }, locale),
+    title: pageTitleText(
+      { key: (matches.at(-1)?.route.handle as PageHandle).title, name: page.titleName?.(queryClient, params) },
+      locale,
+    ),
     description: page.describe?.(queryClient, params),
     path: url.pathname,
     modules: page.source ? [page.source, ...page.ns.map((ns) => `src/locales/${locale}/${ns}.json`)] : [],

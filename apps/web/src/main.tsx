@@ -37,7 +37,8 @@ async function hydratePage(data: NonNullable<typeof ssr>): Promise<void> {
   if (data.countryNames) seedCountryNames(data.locale, data.countryNames);
   hydrate(queryClient, data.queries);
   const matches = matchRoutes(routes, window.location) ?? [];
-  for (const { route, params } of matches) (route.handle as PageHandle | undefined)?.ssr?.browserPrefetch?.(queryClient, params);
+  for (const { route, params } of matches)
+    (route.handle as PageHandle | undefined)?.ssr?.browserPrefetch?.(queryClient, params);
   const lazyMatches = matches.filter((match) => match.route.lazy);
   await Promise.all(
     lazyMatches.map(async ({ route }) => {

@@ -15,7 +15,15 @@ export type AccessLogRecordType = (typeof accessLogRecordTypes)[number];
 export const recordAccessActions = ['create', 'read', 'answer', 'review'] as const;
 export type RecordAccessAction = (typeof recordAccessActions)[number];
 /** Every action either log records: a note's (`noteAccessActions`) and a record's. */
-export const accessLogActions = ['create', 'read', 'update', 'delete', 'download', 'answer', 'review'] as const satisfies readonly (NoteAccessAction | RecordAccessAction)[];
+export const accessLogActions = [
+  'create',
+  'read',
+  'update',
+  'delete',
+  'download',
+  'answer',
+  'review',
+] as const satisfies readonly (NoteAccessAction | RecordAccessAction)[];
 export type AccessLogAction = (typeof accessLogActions)[number];
 /** Who did it, seen from the provider: they themselves, the record's client, or anyone else (or an account gone). */
 export const accessLogActorRoles = ['you', 'client', 'other'] as const;
@@ -32,7 +40,12 @@ export const accessLogQuery = z
     clientIdentifier: z.uuid({ error: m.accessLogClientInvalid }).optional(),
     fromDate: day.optional(),
     toDate: day.optional(),
-    page: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(100_000, m.pageInvalid).default(1),
+    page: z.coerce
+      .number({ error: m.pageInvalid })
+      .int(m.pageInvalid)
+      .min(1, m.pageInvalid)
+      .max(100_000, m.pageInvalid)
+      .default(1),
     pageSize: z.coerce
       .number({ error: m.pageInvalid })
       .int(m.pageInvalid)
@@ -40,7 +53,10 @@ export const accessLogQuery = z
       .max(ACCESS_LOG_PAGE_SIZE_MAX, m.accessLogPageSizeMax)
       .default(ACCESS_LOG_PAGE_SIZE_DEFAULT),
   })
-  .refine((v) => !v.fromDate || !v.toDate || v.fromDate <= v.toDate, { message: m.noteDateRangeInvalid, path: ['toDate'] });
+  .refine((v) => !v.fromDate || !v.toDate || v.fromDate <= v.toDate, {
+    message: m.noteDateRangeInvalid,
+    path: ['toDate'],
+  });
 export type AccessLogQuery = z.input<typeof accessLogQuery>;
 
 /** The browser and system an entry came from, read from its user agent (null where it does not say). */

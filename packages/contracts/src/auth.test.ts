@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { changeEmailForm, clientRegisterInput, passwordResetInput, providerRegisterInput, updatePasswordInput } from './auth.ts';
+import {
+  changeEmailForm,
+  clientRegisterInput,
+  passwordResetInput,
+  providerRegisterInput,
+  updatePasswordInput,
+} from './auth.ts';
 import { m } from './messages/index.ts';
 
-const messages = (res: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (res.success ? [] : res.error!.issues.map((i) => i.message));
+const messages = (res: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  res.success ? [] : res.error!.issues.map((i) => i.message);
 
 describe('cross-field checks run while other fields fail (every message at once)', () => {
   it('client sign-up lists the mismatches together with the field errors', () => {
@@ -19,7 +26,15 @@ describe('cross-field checks run while other fields fail (every message at once)
       acceptTerms: false,
     });
     expect(messages(res)).toEqual(
-      expect.arrayContaining([m.nameRequired, m.countryRequired, m.phoneDigits, m.passwordMin, m.termsRequired, m.passwordsMustMatch, m.emailsMustMatch]),
+      expect.arrayContaining([
+        m.nameRequired,
+        m.countryRequired,
+        m.phoneDigits,
+        m.passwordMin,
+        m.termsRequired,
+        m.passwordsMustMatch,
+        m.emailsMustMatch,
+      ]),
     );
   });
   it('an email that only differs in case still matches its confirmation', () => {
@@ -69,6 +84,8 @@ describe('cross-field checks run while other fields fail (every message at once)
         }),
       ),
     ).toEqual(expect.arrayContaining([m.passwordRequired, m.passwordMin, m.passwordsMustMatch]));
-    expect(messages(changeEmailForm.safeParse({ email: 'nope', confirmEmail: 'other' }))).toEqual(expect.arrayContaining([m.emailInvalid, m.emailsMustMatch]));
+    expect(messages(changeEmailForm.safeParse({ email: 'nope', confirmEmail: 'other' }))).toEqual(
+      expect.arrayContaining([m.emailInvalid, m.emailsMustMatch]),
+    );
   });
 });

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { userTypes } from './constants.ts';
-import { countryIdentifier, email, emailCode, fieldsMatch, loginPassword, newPassword, personName, phoneNumber } from './fields.ts';
+import {
+  countryIdentifier,
+  email,
+  emailCode,
+  fieldsMatch,
+  loginPassword,
+  newPassword,
+  personName,
+  phoneNumber,
+} from './fields.ts';
 import { m } from './messages/index.ts';
 
 const passwordPair = { password: newPassword, confirmPassword: z.string({ error: m.passwordsMustMatch }) };
@@ -104,4 +113,3 @@ export type UserInfo = z.infer<typeof userInfo>;
 
 export const authSession = z.object({ accessToken: z.string(), expiresIn: z.number().int(), user: userInfo });
 export type AuthSession = z.infer<typeof authSession>;
-

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  BUFFER_MINUTES_MAX,
-  NOTICE_HOURS_MAX,
-  SESSION_MINUTES_MAX,
-  SESSION_MINUTES_MIN,
-} from './constants.ts';
+import { BUFFER_MINUTES_MAX, NOTICE_HOURS_MAX, SESSION_MINUTES_MAX, SESSION_MINUTES_MIN } from './constants.ts';
 import { ianaTimezone, viewerTimezone } from './fields.ts';
 import { m } from './messages/index.ts';
 
@@ -30,15 +25,13 @@ export const minutesToClock = (minutes: number): string =>
 
 const clockTime = z.string({ error: m.intervalOnTheHour }).regex(/^\d{2}:\d{2}$/, m.intervalOnTheHour);
 
-export const timeInterval = z
-  .strictObject({ startTime: clockTime, endTime: clockTime })
-  .superRefine((v, ctx) => {
-    const start = clockToMinutes(v.startTime);
-    const end = clockToMinutes(v.endTime);
-    if (start % 60 !== 0 || end % 60 !== 0) ctx.addIssue({ code: 'custom', message: m.intervalOnTheHour });
-    else if (start >= 24 * 60 || end > 24 * 60) ctx.addIssue({ code: 'custom', message: m.intervalPastMidnight });
-    else if (end <= start) ctx.addIssue({ code: 'custom', message: m.intervalEndAfterStart });
-  });
+export const timeInterval = z.strictObject({ startTime: clockTime, endTime: clockTime }).superRefine((v, ctx) => {
+  const start = clockToMinutes(v.startTime);
+  const end = clockToMinutes(v.endTime);
+  if (start % 60 !== 0 || end % 60 !== 0) ctx.addIssue({ code: 'custom', message: m.intervalOnTheHour });
+  else if (start >= 24 * 60 || end > 24 * 60) ctx.addIssue({ code: 'custom', message: m.intervalPastMidnight });
+  else if (end <= start) ctx.addIssue({ code: 'custom', message: m.intervalEndAfterStart });
+});
 export type TimeInterval = z.infer<typeof timeInterval>;
 
 /** Intervals of one day: on the hour, within the day, not overlapping (touching is fine: 9-12 and 12-17). */

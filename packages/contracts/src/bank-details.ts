@@ -22,10 +22,22 @@ export const accountOwnerships = ['business', 'personal'] as const;
 /** An empty text field or unselected choice is "not given" (null). */
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 
-const digits = (message: string) => z.string({ error: message }).trim().regex(/^\d{3,32}$/, message);
+const digits = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{3,32}$/, message);
 const bankName = z.string({ error: m.bankNameMin }).trim().min(3, m.bankNameMin).max(100, m.bankNameMax);
-const address = z.string({ error: m.bankAddressLength }).trim().min(5, m.bankAddressLength).max(100, m.bankAddressLength);
-const postalCode = z.string({ error: m.bankPostalCodeLength }).trim().min(3, m.bankPostalCodeLength).max(10, m.bankPostalCodeLength);
+const address = z
+  .string({ error: m.bankAddressLength })
+  .trim()
+  .min(5, m.bankAddressLength)
+  .max(100, m.bankAddressLength);
+const postalCode = z
+  .string({ error: m.bankPostalCodeLength })
+  .trim()
+  .min(3, m.bankPostalCodeLength)
+  .max(10, m.bankPostalCodeLength);
 const accountType = z.enum(accountTypes, { error: m.bankAccountTypeRequired });
 const accountOwnership = z.enum(accountOwnerships, { error: m.bankAccountOwnershipRequired });
 
@@ -36,15 +48,30 @@ const dateOfBirth = z
   .refine((v) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
     const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01' && v < new Date().toISOString().slice(0, 10);
+    return (
+      !Number.isNaN(d.getTime()) &&
+      d.toISOString().slice(0, 10) === v &&
+      v >= '1900-01-01' &&
+      v < new Date().toISOString().slice(0, 10)
+    );
   }, m.bankDateOfBirthRequired);
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToNull, schema.nullable());
 
 /** Spec §5 "Bank details": accountName 3-32 of letters, spaces, hyphens, commas, apostrophes, periods. */
-const accountName = nameField({ min: 3, max: 32, allowed: ['spaces', 'hyphens', 'commas', 'apostrophes', 'periods'], message: m.bankAccountNamePattern });
+const accountName = nameField({
+  min: 3,
+  max: 32,
+  allowed: ['spaces', 'hyphens', 'commas', 'apostrophes', 'periods'],
+  message: m.bankAccountNamePattern,
+});
 /** Spec §5, the second bank form: account name letters, hyphen, spaces 3-32. */
-const addressedAccountName = nameField({ min: 3, max: 32, allowed: ['spaces', 'hyphens'], message: m.bankAccountNameAddressedPattern });
+const addressedAccountName = nameField({
+  min: 3,
+  max: 32,
+  allowed: ['spaces', 'hyphens'],
+  message: m.bankAccountNameAddressedPattern,
+});
 
 const common = {
   bankCode: digits(m.bankSortCodePattern),
@@ -89,11 +116,19 @@ export const addressedBankDetailsInput = z.strictObject({
 });
 
 /** `PUT /provider/bank-details`: the form the provider's country gets (`form` says which). */
-export const saveBankDetailsInput = z.discriminatedUnion('form', [bankDetailsInput, gbBankDetailsInput, addressedBankDetailsInput]);
+export const saveBankDetailsInput = z.discriminatedUnion('form', [
+  bankDetailsInput,
+  gbBankDetailsInput,
+  addressedBankDetailsInput,
+]);
 export type SaveBankDetailsInput = z.infer<typeof saveBankDetailsInput>;
 export type SaveBankDetailsFormValues = z.input<typeof saveBankDetailsInput>;
 
-export const bankFormSchemas = { standard: bankDetailsInput, gb: gbBankDetailsInput, addressed: addressedBankDetailsInput } as const;
+export const bankFormSchemas = {
+  standard: bankDetailsInput,
+  gb: gbBankDetailsInput,
+  addressed: addressedBankDetailsInput,
+} as const;
 
 /** Where the money goes: the payment gateway (NGN, GHS, ZAR), an operator's bank file (GBP), or no payout route yet. */
 export const payoutRoutes = ['gateway', 'bank-file', 'none'] as const;

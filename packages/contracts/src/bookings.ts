@@ -12,7 +12,15 @@ import { m } from './messages/index.ts';
  * DESIGN.md §6. `requested`: the provider must acknowledge; `pending`: awaiting payment (holds its slot 30 min, then
  * `expired`); `confirmed`: paid; `completed`: ended (a job); `cancelled`, `rejected` (by the provider), `expired`.
  */
-export const bookingStatuses = ['requested', 'pending', 'confirmed', 'completed', 'cancelled', 'rejected', 'expired'] as const;
+export const bookingStatuses = [
+  'requested',
+  'pending',
+  'confirmed',
+  'completed',
+  'cancelled',
+  'rejected',
+  'expired',
+] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 /** The statuses that hold a slot (the exclusion constraint covers exactly these). */
 export const activeBookingStatuses = ['requested', 'pending', 'confirmed'] as const satisfies readonly BookingStatus[];
@@ -23,7 +31,12 @@ export type RescheduleStatus = (typeof rescheduleStatuses)[number];
 export const bookingRoles = ['client', 'provider'] as const;
 export type BookingRole = (typeof bookingRoles)[number];
 
-const uuidOr = (message: string) => z.string({ error: message }).trim().min(1, message).pipe(z.uuid({ error: message }));
+const uuidOr = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .pipe(z.uuid({ error: message }));
 const bookingNote = z.string({ error: m.bookingNoteMax }).trim().max(BOOKING_NOTE_MAX, m.bookingNoteMax);
 /** An optional note: empty means none. */
 const optionalNote = bookingNote
@@ -31,7 +44,11 @@ const optionalNote = bookingNote
   .nullable()
   .transform((v) => (v ? v : null));
 /** A signed timeslot identifier from the calendar (availability); the server checks it again when it writes. */
-const timeslotIdentifier = z.string({ error: m.timeslotRequired }).trim().min(1, m.timeslotRequired).max(512, m.timeslotInvalid);
+const timeslotIdentifier = z
+  .string({ error: m.timeslotRequired })
+  .trim()
+  .min(1, m.timeslotRequired)
+  .max(512, m.timeslotInvalid);
 
 // ---------------------------------------------------------------- requests
 
@@ -47,7 +64,11 @@ export type BookingValues = z.output<typeof bookingInput>;
 
 /** POST /booking/series: the booking form plus how many weekly sessions (2 to 12), all or nothing. */
 export const seriesInput = bookingInput.extend({
-  occurrences: z.number({ error: m.seriesOccurrencesInvalid }).int(m.seriesOccurrencesInvalid).min(SERIES_MIN, m.seriesOccurrencesInvalid).max(SERIES_MAX, m.seriesOccurrencesInvalid),
+  occurrences: z
+    .number({ error: m.seriesOccurrencesInvalid })
+    .int(m.seriesOccurrencesInvalid)
+    .min(SERIES_MIN, m.seriesOccurrencesInvalid)
+    .max(SERIES_MAX, m.seriesOccurrencesInvalid),
 });
 export type SeriesInput = z.input<typeof seriesInput>;
 
@@ -66,7 +87,11 @@ export type AppointmentInput = z.input<typeof appointmentInput>;
 
 /** POST /booking/{id}/cancel and /appointment/{id}/cancel: spec §5 "Cancel", a note is required. */
 export const cancelInput = z.strictObject({
-  note: z.string({ error: m.cancelNoteRequired }).trim().min(1, m.cancelNoteRequired).max(CANCEL_NOTE_MAX, m.bookingNoteMax),
+  note: z
+    .string({ error: m.cancelNoteRequired })
+    .trim()
+    .min(1, m.cancelNoteRequired)
+    .max(CANCEL_NOTE_MAX, m.bookingNoteMax),
 });
 export type CancelInput = z.input<typeof cancelInput>;
 
@@ -79,11 +104,15 @@ export const scheduleInput = z.strictObject({ timeslotIdentifier });
 export type ScheduleInput = z.input<typeof scheduleInput>;
 
 /** POST /appointment/{id}/reschedule-update (either party answers the other's request). */
-export const rescheduleUpdateInput = z.strictObject({ status: z.enum(['accepted', 'rejected'], { error: m.noRescheduleRequest }) });
+export const rescheduleUpdateInput = z.strictObject({
+  status: z.enum(['accepted', 'rejected'], { error: m.noRescheduleRequest }),
+});
 export type RescheduleUpdateInput = z.input<typeof rescheduleUpdateInput>;
 
 /** POST /booking/participant/{id}/status: the provider records attendance once the session has started. */
-export const participantStatusInput = z.strictObject({ status: z.enum(['attended', 'no_show'], { error: m.attendanceInvalid }) });
+export const participantStatusInput = z.strictObject({
+  status: z.enum(['attended', 'no_show'], { error: m.attendanceInvalid }),
+});
 
 /** POST /share-booking: send a booking's time and place to an email address (the party's own, a companion's). */
 export const shareBookingInput = z.strictObject({
@@ -97,10 +126,27 @@ export const bookingListQuery = z.strictObject({
   statuses: z
     .string({ error: m.statusesInvalid })
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    )
     .pipe(z.array(z.enum(bookingStatuses, { error: m.statusesInvalid }))),
-  page: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(100_000, m.pageInvalid).default(1),
-  pageSize: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(50, m.pageInvalid).default(10),
+  page: z.coerce
+    .number({ error: m.pageInvalid })
+    .int(m.pageInvalid)
+    .min(1, m.pageInvalid)
+    .max(100_000, m.pageInvalid)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: m.pageInvalid })
+    .int(m.pageInvalid)
+    .min(1, m.pageInvalid)
+    .max(50, m.pageInvalid)
+    .default(10),
 });
 export type BookingListQuery = z.input<typeof bookingListQuery>;
 

@@ -30,7 +30,10 @@ const search = z.string().trim().max(100, m.chatCursorInvalid).optional();
 /** POST /messages/conversations: open (or find) the conversation with a client or provider one shares a relation with. */
 export const startConversationInput = z.strictObject({ participantIdentifier: z.uuid({ error: m.notFound }) });
 /** POST /messages/store's text fields (multipart with optional `files`). */
-export const storeMessageFields = z.strictObject({ conversationIdentifier: z.uuid({ error: m.notFound }), content: chatContent });
+export const storeMessageFields = z.strictObject({
+  conversationIdentifier: z.uuid({ error: m.notFound }),
+  content: chatContent,
+});
 /** PUT /messages/{id}/update: the new text (an edited message keeps its attachments). */
 export const updateMessageInput = z.strictObject({
   content: z
@@ -54,7 +57,12 @@ export const chatPerson = z.object({
 });
 export type ChatPerson = z.infer<typeof chatPerson>;
 
-export const chatAttachment = z.object({ identifier: z.uuid(), filename: z.string(), size: z.number().int(), contentType: z.string() });
+export const chatAttachment = z.object({
+  identifier: z.uuid(),
+  filename: z.string(),
+  size: z.number().int(),
+  contentType: z.string(),
+});
 
 export const chatMessage = z.object({
   identifier: z.uuid(),
@@ -75,7 +83,13 @@ export const conversation = z.object({
   identifier: z.uuid(),
   participant: chatPerson,
   lastMessage: z
-    .object({ senderIdentifier: z.uuid(), preview: z.string().nullable(), isDeleted: z.boolean(), hasAttachments: z.boolean(), createdAt: z.iso.datetime() })
+    .object({
+      senderIdentifier: z.uuid(),
+      preview: z.string().nullable(),
+      isDeleted: z.boolean(),
+      hasAttachments: z.boolean(),
+      createdAt: z.iso.datetime(),
+    })
     .nullable(),
   unreadCount: z.number().int(),
   updatedAt: z.iso.datetime(),
@@ -86,7 +100,8 @@ export const contact = chatPerson.extend({ conversationIdentifier: z.uuid().null
 export type Contact = z.infer<typeof contact>;
 
 /** A page of a cursor-paged list: `nextCursor` continues it (null at its end). */
-export const cursorPage = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), nextCursor: z.string().nullable() });
+export const cursorPage = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), nextCursor: z.string().nullable() });
 
 export const tooManyChatFiles = () => messageRef(m.chatTooManyFiles, { max: CHAT_MAX_FILES });
 

@@ -17,15 +17,24 @@ export const manualImportInput = z.strictObject({
   firstName: personName,
   lastName: personName,
   email,
-  phoneNumber: z.union([z.literal(''), phoneNumber]).optional().transform((v) => (v ? v : null)),
+  phoneNumber: z
+    .union([z.literal(''), phoneNumber])
+    .optional()
+    .transform((v) => (v ? v : null)),
 });
 export type ManualImportInput = z.input<typeof manualImportInput>;
 
 /** POST /clients/import/email: an invitation by mail ("Mail Sent Successfully"); the names are optional. */
 export const emailImportInput = z.strictObject({
   email,
-  firstName: z.union([z.literal(''), personName]).optional().transform((v) => (v ? v : null)),
-  lastName: z.union([z.literal(''), personName]).optional().transform((v) => (v ? v : null)),
+  firstName: z
+    .union([z.literal(''), personName])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  lastName: z
+    .union([z.literal(''), personName])
+    .optional()
+    .transform((v) => (v ? v : null)),
 });
 export type EmailImportInput = z.input<typeof emailImportInput>;
 
@@ -53,8 +62,18 @@ export type ProviderClientEntry = z.infer<typeof providerClientEntry>;
 
 export const clientListQuery = z.strictObject({
   search: z.string().trim().max(100, m.pageInvalid).optional(),
-  page: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(100_000, m.pageInvalid).default(1),
-  pageSize: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(50, m.pageInvalid).default(10),
+  page: z.coerce
+    .number({ error: m.pageInvalid })
+    .int(m.pageInvalid)
+    .min(1, m.pageInvalid)
+    .max(100_000, m.pageInvalid)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: m.pageInvalid })
+    .int(m.pageInvalid)
+    .min(1, m.pageInvalid)
+    .max(50, m.pageInvalid)
+    .default(10),
 });
 export type ClientListQuery = z.input<typeof clientListQuery>;
 
@@ -80,4 +99,6 @@ export const csvImportResult = z.object({
 export type CsvImportResult = z.infer<typeof csvImportResult>;
 
 /** POST /clients/invitations/accept: the token from the invitation mail's link. */
-export const acceptInvitationInput = z.strictObject({ token: z.string().trim().min(20, m.clientInviteInvalid).max(200, m.clientInviteInvalid) });
+export const acceptInvitationInput = z.strictObject({
+  token: z.string().trim().min(20, m.clientInviteInvalid).max(200, m.clientInviteInvalid),
+});

@@ -30,7 +30,10 @@ export const fileExtension = (filename: string): string => {
  * The check the form runs on each chosen file before uploading and the server runs first (the server then also
  * sniffs the bytes): the message key, or undefined when the file may be sent.
  */
-export function credentialFileProblem(file: { name: string; size: number }): 'credentialFileType' | 'credentialFileTooLarge' | undefined {
+export function credentialFileProblem(file: {
+  name: string;
+  size: number;
+}): 'credentialFileType' | 'credentialFileTooLarge' | undefined {
   if (!(credentialFileExtensions as readonly string[]).includes(fileExtension(file.name))) return m.credentialFileType;
   if (file.size > CREDENTIAL_FILE_MAX_BYTES) return m.credentialFileTooLarge;
   return undefined;
@@ -56,8 +59,10 @@ export const qualificationDetailsInput = z
   .superRefine((v, ctx) => {
     if (v.type === 'license') {
       if (!v.body) ctx.addIssue({ code: 'custom', path: ['body'], message: m.credentialBodyRequired });
-      if (!v.credentialNumber) ctx.addIssue({ code: 'custom', path: ['credentialNumber'], message: m.credentialNumberRequired });
-      else if (!credentialNumberPattern.test(v.credentialNumber)) ctx.addIssue({ code: 'custom', path: ['credentialNumber'], message: m.credentialNumberPattern });
+      if (!v.credentialNumber)
+        ctx.addIssue({ code: 'custom', path: ['credentialNumber'], message: m.credentialNumberRequired });
+      else if (!credentialNumberPattern.test(v.credentialNumber))
+        ctx.addIssue({ code: 'custom', path: ['credentialNumber'], message: m.credentialNumberPattern });
     } else if (!v.title) {
       ctx.addIssue({ code: 'custom', path: ['title'], message: m.credentialTitleRequired });
     }
@@ -79,7 +84,11 @@ export type CredentialFile = z.infer<typeof credentialFile>;
 export const qualification = z.object({
   identifier: z.uuid(),
   type: qualificationKind,
-  details: z.object({ body: z.string().nullable(), credentialNumber: z.string().nullable(), title: z.string().nullable() }),
+  details: z.object({
+    body: z.string().nullable(),
+    credentialNumber: z.string().nullable(),
+    title: z.string().nullable(),
+  }),
   files: z.array(credentialFile),
   createdAt: z.string(),
 });

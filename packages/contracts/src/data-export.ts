@@ -12,7 +12,15 @@ export type DataExportStatus = (typeof dataExportStatuses)[number];
 export const DATA_EXPORT_TTL_HOURS = 24;
 
 /** The parts of an export, each as `<part>.json` and `<part>.csv`; `notes` only for providers. */
-export const dataExportParts = ['profile', 'bookings', 'wallet', 'reviews', 'messages', 'questionnaires', 'notes'] as const;
+export const dataExportParts = [
+  'profile',
+  'bookings',
+  'wallet',
+  'reviews',
+  'messages',
+  'questionnaires',
+  'notes',
+] as const;
 export type DataExportPart = (typeof dataExportParts)[number];
 
 export const dataExport = z.object({

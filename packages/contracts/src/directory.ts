@@ -13,14 +13,34 @@ const codes = z
   .string()
   .max(500, m.filterInvalid)
   .optional()
-  .transform((v) => (v ? [...new Set(v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))] : []))
+  .transform((v) =>
+    v
+      ? [
+          ...new Set(
+            v
+              .split(',')
+              .map((s) => s.trim().toLowerCase())
+              .filter(Boolean),
+          ),
+        ]
+      : [],
+  )
   .pipe(z.array(z.string().regex(/^[a-z0-9-]{1,64}$/, m.filterInvalid)).max(20, m.filterInvalid));
-const money = z.coerce.number({ error: m.priceRangeInvalid }).int(m.priceRangeInvalid).min(0, m.priceRangeInvalid).max(100_000_000, m.priceRangeInvalid).optional();
+const money = z.coerce
+  .number({ error: m.priceRangeInvalid })
+  .int(m.priceRangeInvalid)
+  .min(0, m.priceRangeInvalid)
+  .max(100_000_000, m.priceRangeInvalid)
+  .optional();
 
 /** GET /therapists: `state` is a US state's two-letter code (required: the directory is per state). */
 export const directoryQuery = z
   .strictObject({
-    state: z.string({ error: m.stateUnknown }).trim().toUpperCase().regex(/^[A-Z]{2}$/, m.stateUnknown),
+    state: z
+      .string({ error: m.stateUnknown })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, m.stateUnknown),
     q: z.string().trim().max(100, m.searchTooLong).optional(),
     therapy: codes,
     modality: codes,
@@ -36,10 +56,23 @@ export const directoryQuery = z
     /** `week`: only therapists with a free slot in the next 7 days. */
     available: z.enum(['week'], { error: m.filterInvalid }).optional(),
     sort: z.enum(directorySorts, { error: m.sortInvalid }).default('match'),
-    page: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(100_000, m.pageInvalid).default(1),
-    pageSize: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(50, m.pageInvalid).default(12),
+    page: z.coerce
+      .number({ error: m.pageInvalid })
+      .int(m.pageInvalid)
+      .min(1, m.pageInvalid)
+      .max(100_000, m.pageInvalid)
+      .default(1),
+    pageSize: z.coerce
+      .number({ error: m.pageInvalid })
+      .int(m.pageInvalid)
+      .min(1, m.pageInvalid)
+      .max(50, m.pageInvalid)
+      .default(12),
   })
-  .refine((v) => v.priceMin === undefined || v.priceMax === undefined || v.priceMin <= v.priceMax, { message: m.priceRangeInvalid, path: ['priceMax'] });
+  .refine((v) => v.priceMin === undefined || v.priceMax === undefined || v.priceMin <= v.priceMax, {
+    message: m.priceRangeInvalid,
+    path: ['priceMax'],
+  });
 export type DirectoryQuery = z.input<typeof directoryQuery>;
 export type DirectoryQueryValues = z.output<typeof directoryQuery>;
 

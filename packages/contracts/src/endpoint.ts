@@ -53,7 +53,10 @@ export interface EndpointDefinition {
 export const defineEndpoint = <const E extends EndpointDefinition>(endpoint: E): E => endpoint;
 
 /** What a browser build keeps of an endpoint (everything but the schemas). */
-export type EndpointHead = Pick<EndpointDefinition, 'method' | 'path' | 'operationId' | 'role' | 'idempotencyKey' | 'atRoot'>;
+export type EndpointHead = Pick<
+  EndpointDefinition,
+  'method' | 'path' | 'operationId' | 'role' | 'idempotencyKey' | 'atRoot'
+>;
 export const endpointHead = (e: EndpointDefinition): EndpointHead => ({
   method: e.method,
   path: e.path,
@@ -63,7 +66,8 @@ export const endpointHead = (e: EndpointDefinition): EndpointHead => ({
   ...(e.atRoot ? { atRoot: e.atRoot } : {}),
 });
 
-const isContentResponse = (r: EndpointResponse): r is ContentResponse => typeof r === 'object' && r !== null && 'description' in r && !('_zod' in r);
+const isContentResponse = (r: EndpointResponse): r is ContentResponse =>
+  typeof r === 'object' && r !== null && 'description' in r && !('_zod' in r);
 
 /** The JSON schema of one status, or undefined when the route answers that status with something else (or not at all). */
 export function jsonResponseSchema(endpoint: EndpointDefinition, status: number): z.ZodType | undefined {
@@ -86,7 +90,7 @@ export function endpointPath(path: string, params: Record<string, unknown> | und
 export function matchesPath(pattern: string, path: string): boolean {
   const a = pattern.split('/');
   const b = path.split('/');
-  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') ? (b[i] ?? '') !== '' : seg === b[i]);
+  return a.length === b.length && a.every((seg, i) => (seg.startsWith(':') ? (b[i] ?? '') !== '' : seg === b[i]));
 }
 
 /** Request and response types of an endpoint, for the web client. */
@@ -98,4 +102,6 @@ export type EndpointParams<E extends EndpointDefinition> = In<E['params']>;
 export type EndpointQuery<E extends EndpointDefinition> = In<E['query']>;
 export type EndpointBody<E extends EndpointDefinition> = In<E['body']>;
 /** The body of the success answer (JSON), as the server sends it. */
-export type EndpointResult<E extends EndpointDefinition> = Out<E['responses'][Extract<keyof E['responses'], SuccessStatus>]>;
+export type EndpointResult<E extends EndpointDefinition> = Out<
+  E['responses'][Extract<keyof E['responses'], SuccessStatus>]
+>;

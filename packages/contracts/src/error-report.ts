@@ -36,7 +36,8 @@ export function scrubErrorEvent<T extends ScrubbableEvent>(event: T): T {
   }
   if (event.message) event.message = maskEmails(event.message);
   for (const value of event.exception?.values ?? []) if (value.value) value.value = maskEmails(value.value);
-  if (event.extra) for (const [key, v] of Object.entries(event.extra)) if (typeof v === 'string') event.extra[key] = maskEmails(v);
+  if (event.extra)
+    for (const [key, v] of Object.entries(event.extra)) if (typeof v === 'string') event.extra[key] = maskEmails(v);
   return event;
 }
 

@@ -7,7 +7,9 @@ import { m } from './messages/index.ts';
  * this instead of `abort: true`: an aborted field also stops the object's cross-field checks (`fieldsMatch`), and the
  * form would then show those only after every field is fixed.
  */
-export const atLeast = (min: number) => ({ when: (payload: { value: unknown }) => typeof payload.value === 'string' && [...payload.value].length >= min });
+export const atLeast = (min: number) => ({
+  when: (payload: { value: unknown }) => typeof payload.value === 'string' && [...payload.value].length >= min,
+});
 
 /** Field rules reused by several requests; each carries the spec's message. */
 export const email = z
@@ -77,7 +79,14 @@ export function nameField(rule: NameRule) {
 }
 
 /** Spec §5 "Registration": first and last names are letters and digits, starting with a letter. */
-export const personName = nameField({ min: 1, max: NAME_MAX, allowed: ['digits'], message: m.namePattern, tooShort: m.nameRequired, tooLong: m.nameMax });
+export const personName = nameField({
+  min: 1,
+  max: NAME_MAX,
+  allowed: ['digits'],
+  message: m.namePattern,
+  tooShort: m.nameRequired,
+  tooLong: m.nameMax,
+});
 
 /** Spec §5: 10 to 13 digits at sign-up. */
 export const phoneNumber = z
@@ -87,16 +96,17 @@ export const phoneNumber = z
   .min(10, m.phoneMin)
   .max(13, m.phoneMax);
 
-export const emailCode = z
-  .string({ error: m.codeLength })
-  .trim()
-  .length(EMAIL_CODE_LENGTH, m.codeLength);
+export const emailCode = z.string({ error: m.codeLength }).trim().length(EMAIL_CODE_LENGTH, m.codeLength);
 
-export const countryIdentifier = z.string({ error: m.countryRequired }).min(1, m.countryRequired).pipe(z.uuid({ error: m.countryRequired }));
+export const countryIdentifier = z
+  .string({ error: m.countryRequired })
+  .min(1, m.countryRequired)
+  .pipe(z.uuid({ error: m.countryRequired }));
 
 let zoneNames: ReadonlySet<string> | undefined;
 /** Intl's canonical zones and "UTC" (not always among them), made once: the list is a new array of 418 names per call. */
-const canonicalZones = (): ReadonlySet<string> => (zoneNames ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']));
+const canonicalZones = (): ReadonlySet<string> =>
+  (zoneNames ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']));
 
 /** Other spellings looked up lately (each costs a new Intl.DateTimeFormat); bounded, as every case of a name is a new one. */
 const SPELLINGS_KEPT = 1_000;
@@ -146,14 +156,24 @@ export const viewerTimezone = z
  * zod skips an object's `.refine` once any field has an issue, so a form (and the server's `errors` list) showed the
  * mismatch only after every other field was fixed; `when` runs it whenever both fields hold strings.
  */
-export function fieldsMatch<K extends string>(first: K, second: K, message: string, normalise: (value: string) => string = (value) => value) {
+export function fieldsMatch<K extends string>(
+  first: K,
+  second: K,
+  message: string,
+  normalise: (value: string) => string = (value) => value,
+) {
   const check = (value: Record<K, string>) => normalise(value[first]) === normalise(value[second]);
   const options = {
     path: [second],
     message,
     when: (payload: { value: unknown }) => {
       const value = payload.value as Record<string, unknown> | null;
-      return typeof value === 'object' && value !== null && typeof value[first] === 'string' && typeof value[second] === 'string';
+      return (
+        typeof value === 'object' &&
+        value !== null &&
+        typeof value[first] === 'string' &&
+        typeof value[second] === 'string'
+      );
     },
   };
   return [check, options] as const;

@@ -30,11 +30,19 @@ describe('PHQ-9 scoring (published bands: 0-4, 5-9, 10-14, 15-19, 20-27)', () =>
     [27, 'severe'],
   ] as const)('a total of %i is %s', (total, severity) => {
     const last = total === 27 ? 3 : 0;
-    expect(scoreMeasure('PHQ9', answersFor('PHQ9', total, last))).toEqual({ score: total, severity, selfHarmAlert: last > 0 });
+    expect(scoreMeasure('PHQ9', answersFor('PHQ9', total, last))).toEqual({
+      score: total,
+      severity,
+      selfHarmAlert: last > 0,
+    });
   });
 
   it('flags item 9 above zero whatever the total, and only item 9', () => {
-    expect(scoreMeasure('PHQ9', [0, 0, 0, 0, 0, 0, 0, 0, 1])).toEqual({ score: 1, severity: 'minimal', selfHarmAlert: true });
+    expect(scoreMeasure('PHQ9', [0, 0, 0, 0, 0, 0, 0, 0, 1])).toEqual({
+      score: 1,
+      severity: 'minimal',
+      selfHarmAlert: true,
+    });
     expect(scoreMeasure('PHQ9', [3, 3, 3, 3, 3, 3, 3, 3, 0]).selfHarmAlert).toBe(false);
   });
 });
@@ -51,7 +59,11 @@ describe('GAD-7 scoring (published bands: 0-4, 5-9, 10-14, 15-21)', () => {
     [21, 'severe'],
   ] as const)('a total of %i is %s', (total, severity) => {
     const last = total === 21 ? 3 : 0;
-    expect(scoreMeasure('GAD7', answersFor('GAD7', total, last))).toEqual({ score: total, severity, selfHarmAlert: false });
+    expect(scoreMeasure('GAD7', answersFor('GAD7', total, last))).toEqual({
+      score: total,
+      severity,
+      selfHarmAlert: false,
+    });
   });
 });
 

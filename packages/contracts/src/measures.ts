@@ -37,7 +37,10 @@ export const instruments: Record<MeasureKind, Instrument> = {
     items: [
       { en: 'Little interest or pleasure in doing things', de: 'Wenig Interesse oder Freude an Ihren Tätigkeiten' },
       { en: 'Feeling down, depressed, or hopeless', de: 'Niedergeschlagenheit, Schwermut oder Hoffnungslosigkeit' },
-      { en: 'Trouble falling or staying asleep, or sleeping too much', de: 'Schwierigkeiten ein- oder durchzuschlafen oder vermehrter Schlaf' },
+      {
+        en: 'Trouble falling or staying asleep, or sleeping too much',
+        de: 'Schwierigkeiten ein- oder durchzuschlafen oder vermehrter Schlaf',
+      },
       { en: 'Feeling tired or having little energy', de: 'Müdigkeit oder Gefühl, keine Energie zu haben' },
       { en: 'Poor appetite or overeating', de: 'Verminderter Appetit oder übermäßiges Bedürfnis zu essen' },
       {
@@ -52,7 +55,10 @@ export const instruments: Record<MeasureKind, Instrument> = {
         en: 'Moving or speaking so slowly that other people could have noticed? Or the opposite — being so fidgety or restless that you have been moving around a lot more than usual',
         de: 'Waren Ihre Bewegungen oder Ihre Sprache so verlangsamt, dass es auch anderen auffallen würde? Oder waren Sie im Gegenteil „zappelig“ oder ruhelos und hatten dadurch einen stärkeren Bewegungsdrang als sonst?',
       },
-      { en: 'Thoughts that you would be better off dead or of hurting yourself in some way', de: 'Gedanken, dass Sie lieber tot wären oder sich Leid zufügen möchten' },
+      {
+        en: 'Thoughts that you would be better off dead or of hurting yourself in some way',
+        de: 'Gedanken, dass Sie lieber tot wären oder sich Leid zufügen möchten',
+      },
     ],
     bands: [
       { from: 20, severity: 'severe' },
@@ -69,12 +75,21 @@ export const instruments: Record<MeasureKind, Instrument> = {
     },
     items: [
       { en: 'Feeling nervous, anxious, or on edge', de: 'Nervosität, Ängstlichkeit oder Anspannung' },
-      { en: 'Not being able to stop or control worrying', de: 'Nicht in der Lage sein, Sorgen zu stoppen oder zu kontrollieren' },
-      { en: 'Worrying too much about different things', de: 'Übermäßige Sorgen bezüglich verschiedener Angelegenheiten' },
+      {
+        en: 'Not being able to stop or control worrying',
+        de: 'Nicht in der Lage sein, Sorgen zu stoppen oder zu kontrollieren',
+      },
+      {
+        en: 'Worrying too much about different things',
+        de: 'Übermäßige Sorgen bezüglich verschiedener Angelegenheiten',
+      },
       { en: 'Trouble relaxing', de: 'Schwierigkeiten zu entspannen' },
       { en: 'Being so restless that it is hard to sit still', de: 'Rastlosigkeit, so dass Stillsitzen schwer fällt' },
       { en: 'Becoming easily annoyed or irritable', de: 'Schnelle Verärgerung oder Gereiztheit' },
-      { en: 'Feeling afraid, as if something awful might happen', de: 'Gefühl der Angst, so als würde etwas Schlimmes passieren' },
+      {
+        en: 'Feeling afraid, as if something awful might happen',
+        de: 'Gefühl der Angst, so als würde etwas Schlimmes passieren',
+      },
     ],
     bands: [
       { from: 15, severity: 'severe' },
@@ -100,7 +115,14 @@ export const measureAnswers = (kind: MeasureKind) => {
   const count = instruments[kind].items.length;
   return z.strictObject({
     answers: z
-      .array(z.number({ error: m.measureAnswerRange }).int(m.measureAnswerRange).min(0, m.measureAnswerRange).max(3, m.measureAnswerRange), { error: messageRef(m.measureAnswersCount, { count }) })
+      .array(
+        z
+          .number({ error: m.measureAnswerRange })
+          .int(m.measureAnswerRange)
+          .min(0, m.measureAnswerRange)
+          .max(3, m.measureAnswerRange),
+        { error: messageRef(m.measureAnswersCount, { count }) },
+      )
       // A refinement, not `.length`: it runs only on an array, so a wrong type says it once.
       .refine((answers) => answers.length === count, messageRef(m.measureAnswersCount, { count })),
   });
@@ -119,7 +141,13 @@ export function scoreMeasure(kind: MeasureKind, answers: readonly number[]): Mea
 
 /* ---- The API's shapes (issue 20) ---- */
 
-export const severities = ['minimal', 'mild', 'moderate', 'moderately-severe', 'severe'] as const satisfies readonly Severity[];
+export const severities = [
+  'minimal',
+  'mild',
+  'moderate',
+  'moderately-severe',
+  'severe',
+] as const satisfies readonly Severity[];
 /** Once now, or one before every session the client has with the provider from now on (a series). */
 export const measureSchedules = ['once', 'before-each-session'] as const;
 export type MeasureSchedule = (typeof measureSchedules)[number];

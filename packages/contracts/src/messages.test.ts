@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue, de, en, featureCatalogues, isMessageKey, keyOfText, localize, locales, m, message, messageRef, translate, type MessageKey } from './messages/index.ts';
+import {
+  catalogue,
+  de,
+  en,
+  featureCatalogues,
+  isMessageKey,
+  keyOfText,
+  localize,
+  locales,
+  m,
+  message,
+  messageRef,
+  translate,
+  type MessageKey,
+} from './messages/index.ts';
 
 const keys = Object.keys(catalogue) as MessageKey[];
 
 describe('message catalogue', () => {
   it('has an English and a German text for every key', () => {
-    for (const key of keys) for (const locale of locales) expect(catalogue[key][locale], `${key}.${locale}`).toMatch(/\S/);
+    for (const key of keys)
+      for (const locale of locales) expect(catalogue[key][locale], `${key}.${locale}`).toMatch(/\S/);
   });
 
   it('keeps every key in exactly one feature file', () => {
@@ -59,8 +74,12 @@ describe('message catalogue', () => {
   it('translates a key, a key with values, and keeps a text it does not know', () => {
     expect(translate(m.emailsMustMatch, 'en')).toBe('Emails must match');
     expect(translate(m.emailsMustMatch, 'de')).toBe('Die E-Mail-Adressen müssen übereinstimmen');
-    expect(translate(messageRef('topupMinimum', { amount: 500, symbol: '₦' }), 'en')).toBe('Minimum topup amount is 500 ₦');
-    expect(translate(messageRef('topupMinimum', { amount: 500, symbol: '₦' }), 'de')).toBe('Der Mindestbetrag für eine Aufladung ist 500 ₦');
+    expect(translate(messageRef('topupMinimum', { amount: 500, symbol: '₦' }), 'en')).toBe(
+      'Minimum topup amount is 500 ₦',
+    );
+    expect(translate(messageRef('topupMinimum', { amount: 500, symbol: '₦' }), 'de')).toBe(
+      'Der Mindestbetrag für eine Aufladung ist 500 ₦',
+    );
     expect(message('topupMinimum', 'en', { amount: 5, symbol: '$' })).toBe('Minimum topup amount is 5 $');
     expect(translate('Something else', 'de')).toBe('Something else');
     expect(translate('Unknown field: extra', 'de')).toBe('Unknown field: extra');
@@ -70,7 +89,10 @@ describe('message catalogue', () => {
   it('finds the key of a text that arrives as text (a server answer, a stored ledger description)', () => {
     expect(keyOfText('Emails must match')).toEqual({ key: 'emailsMustMatch' });
     expect(keyOfText('Die E-Mail-Adressen müssen übereinstimmen')).toEqual({ key: 'emailsMustMatch' });
-    expect(keyOfText('Minimum topup amount is 500 ₦')).toEqual({ key: 'topupMinimum', params: { amount: '500', symbol: '₦' } });
+    expect(keyOfText('Minimum topup amount is 500 ₦')).toEqual({
+      key: 'topupMinimum',
+      params: { amount: '500', symbol: '₦' },
+    });
     expect(localize(en.topupByCard, 'de')).toBe('Aufladung per Karte');
     expect(localize('Minimum topup amount is 500 ₦', 'de')).toBe('Der Mindestbetrag für eine Aufladung ist 500 ₦');
     expect(localize(en.emailsMustMatch, 'en')).toBe(en.emailsMustMatch);

@@ -13,7 +13,7 @@ describe('formatMoney: one money format for the web and the mails', () => {
     expect(formatMoney(5000, 'GBP', 'en', { signed: true })).toBe('+£50.00');
   });
 
-  it('writes the language\'s own symbol for mails and the code for the checkout page', () => {
+  it("writes the language's own symbol for mails and the code for the checkout page", () => {
     expect(plain(formatMoney(100000, 'NGN', 'en', { display: 'symbol' }))).toBe('NGN 1,000.00');
     expect(plain(formatMoney(100000, 'EUR', 'de', { display: 'symbol' }))).toBe('1.000,00 €');
     expect(plain(formatMoney(50000, 'NGN', 'en', { display: 'code' }))).toBe('NGN 500.00');

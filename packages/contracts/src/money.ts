@@ -30,7 +30,12 @@ export function formatMoney(minor: number, currency: string, locale: string, opt
   try {
     let format = formatters.get(cacheKey);
     if (!format) {
-      format = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: display, signDisplay: options.signed ? 'exceptZero' : 'auto' });
+      format = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        currencyDisplay: display,
+        signDisplay: options.signed ? 'exceptZero' : 'auto',
+      });
       formatters.set(cacheKey, format);
     }
     return format.format(majorUnits(minor));

@@ -21,8 +21,12 @@ export const noteFileExtensions = {
 } as const satisfies Record<NoteType, readonly string[]>;
 
 /** What is wrong with a chosen file by its name and size (the form says it at once; the server also checks the bytes). */
-export function noteFileProblem(type: NoteType, file: { name: string; size: number }): 'noteBookingFileType' | 'noteClientFileType' | 'noteFileTooLarge' | undefined {
-  if (!(noteFileExtensions[type] as readonly string[]).includes(fileExtension(file.name))) return type === 'booking' ? m.noteBookingFileType : m.noteClientFileType;
+export function noteFileProblem(
+  type: NoteType,
+  file: { name: string; size: number },
+): 'noteBookingFileType' | 'noteClientFileType' | 'noteFileTooLarge' | undefined {
+  if (!(noteFileExtensions[type] as readonly string[]).includes(fileExtension(file.name)))
+    return type === 'booking' ? m.noteBookingFileType : m.noteClientFileType;
   if (file.size > NOTE_FILE_MAX_BYTES) return m.noteFileTooLarge;
   return undefined;
 }
@@ -61,7 +65,11 @@ export const noteInput = z
   })
   .superRefine((v, ctx) => {
     if (!z.uuid().safeParse(v.reference ?? '').success) {
-      ctx.addIssue({ code: 'custom', path: ['reference'], message: v.type === 'client' ? m.noteClientIdMissing : m.noteReferenceInvalid });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reference'],
+        message: v.type === 'client' ? m.noteClientIdMissing : m.noteReferenceInvalid,
+      });
     }
   })
   .transform((v) => ({ ...v, reference: v.reference! }));
@@ -80,10 +88,23 @@ export const noteListQuery = z
     title: z.string().trim().max(NOTE_TITLE_MAX, m.noteTitleMax).optional(),
     fromDate: day.optional(),
     toDate: day.optional(),
-    page: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(100_000, m.pageInvalid).default(1),
-    pageSize: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(50, m.pageInvalid).default(10),
+    page: z.coerce
+      .number({ error: m.pageInvalid })
+      .int(m.pageInvalid)
+      .min(1, m.pageInvalid)
+      .max(100_000, m.pageInvalid)
+      .default(1),
+    pageSize: z.coerce
+      .number({ error: m.pageInvalid })
+      .int(m.pageInvalid)
+      .min(1, m.pageInvalid)
+      .max(50, m.pageInvalid)
+      .default(10),
   })
-  .refine((v) => !v.fromDate || !v.toDate || v.fromDate <= v.toDate, { message: m.noteDateRangeInvalid, path: ['toDate'] });
+  .refine((v) => !v.fromDate || !v.toDate || v.fromDate <= v.toDate, {
+    message: m.noteDateRangeInvalid,
+    path: ['toDate'],
+  });
 export type NoteListQuery = z.input<typeof noteListQuery>;
 
 export const noteFile = z.object({ filename: z.string(), size: z.number().int(), contentType: z.string() });

@@ -15,7 +15,13 @@ const isMonth = (v: unknown): v is string => typeof v === 'string' && MONTH_PATT
 /** Runs the cross-field month checks whenever the fields they read are well formed, even while other fields fail. */
 const monthsReadable = (payload: { value: unknown }) => {
   const v = payload.value as Record<string, unknown> | null;
-  return typeof v === 'object' && v !== null && isMonth(v.startDate) && (v.endDate === null || isMonth(v.endDate)) && typeof v.currentlyWorksHere === 'boolean';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    isMonth(v.startDate) &&
+    (v.endDate === null || isMonth(v.endDate)) &&
+    typeof v.currentlyWorksHere === 'boolean'
+  );
 };
 
 /**
@@ -24,8 +30,16 @@ const monthsReadable = (payload: { value: unknown }) => {
  */
 export const workHistoryInput = z
   .strictObject({
-    companyName: z.string({ error: m.companyNameRequired }).trim().min(1, m.companyNameRequired).max(WORK_COMPANY_MAX, m.companyNameMax),
-    jobTitle: z.string({ error: m.jobTitleRequired }).trim().min(1, m.jobTitleRequired).max(WORK_TITLE_MAX, m.jobTitleMax),
+    companyName: z
+      .string({ error: m.companyNameRequired })
+      .trim()
+      .min(1, m.companyNameRequired)
+      .max(WORK_COMPANY_MAX, m.companyNameMax),
+    jobTitle: z
+      .string({ error: m.jobTitleRequired })
+      .trim()
+      .min(1, m.jobTitleRequired)
+      .max(WORK_TITLE_MAX, m.jobTitleMax),
     startDate: monthString,
     endDate: monthString.nullable(),
     currentlyWorksHere: z.boolean(),
@@ -36,8 +50,16 @@ export const workHistoryInput = z
       .nullable()
       .transform((v) => (v === '' ? null : v)),
   })
-  .refine((v) => v.currentlyWorksHere || v.endDate !== null, { path: ['endDate'], message: m.endDateRequired, when: monthsReadable })
-  .refine((v) => v.currentlyWorksHere || v.endDate === null || v.endDate >= v.startDate, { path: ['endDate'], message: m.endBeforeStart, when: monthsReadable })
+  .refine((v) => v.currentlyWorksHere || v.endDate !== null, {
+    path: ['endDate'],
+    message: m.endDateRequired,
+    when: monthsReadable,
+  })
+  .refine((v) => v.currentlyWorksHere || v.endDate === null || v.endDate >= v.startDate, {
+    path: ['endDate'],
+    message: m.endBeforeStart,
+    when: monthsReadable,
+  })
   .transform((v) => (v.currentlyWorksHere ? { ...v, endDate: null } : v));
 export type WorkHistoryInput = z.input<typeof workHistoryInput>;
 export type WorkHistoryValues = z.output<typeof workHistoryInput>;
@@ -84,7 +106,10 @@ const freeMeansZero = () =>
         return typeof v === 'object' && v !== null && Number.isSafeInteger(v.fee) && typeof v.isFree === 'boolean';
       },
     },
-  ] as [(v: { fee: number; isFree: boolean }) => boolean, { path: string[]; message: string; when: (payload: { value: unknown }) => boolean }];
+  ] as [
+    (v: { fee: number; isFree: boolean }) => boolean,
+    { path: string[]; message: string; when: (payload: { value: unknown }) => boolean },
+  ];
 
 /** POST /provider/booking-fee/general: the default session fee, or free (then the fee is 0). */
 export const generalFeeInput = z.strictObject({ fee: feeMinor, isFree: z.boolean() }).refine(...freeMeansZero());
@@ -92,7 +117,11 @@ export type GeneralFeeInput = z.input<typeof generalFeeInput>;
 
 /** POST /provider/booking-fee/therapy: the fee of one therapy category the provider offers. */
 export const therapyFeeInput = z
-  .strictObject({ therapyCategoryIdentifier: z.uuid({ error: m.therapyNotOffered }), fee: feeMinor, isFree: z.boolean() })
+  .strictObject({
+    therapyCategoryIdentifier: z.uuid({ error: m.therapyNotOffered }),
+    fee: feeMinor,
+    isFree: z.boolean(),
+  })
   .refine(...freeMeansZero());
 export type TherapyFeeInput = z.input<typeof therapyFeeInput>;
 

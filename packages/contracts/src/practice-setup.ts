@@ -5,7 +5,15 @@ import { z } from 'zod';
  * verification, in the order the dashboard shows them. Each step is owned by one feature (profile, credentials,
  * insurance, fees, availability, licence states, bank details), which says whether it is complete.
  */
-export const setupStepKeys = ['profile', 'credentials', 'insurance', 'fees', 'availability', 'licenseStates', 'bankDetails'] as const;
+export const setupStepKeys = [
+  'profile',
+  'credentials',
+  'insurance',
+  'fees',
+  'availability',
+  'licenseStates',
+  'bankDetails',
+] as const;
 export const setupStepKey = z.enum(setupStepKeys);
 export type SetupStepKey = z.infer<typeof setupStepKey>;
 
@@ -21,7 +29,14 @@ export const setupStepPaths: Record<SetupStepKey, string> = {
 };
 
 /** A document an operator reviews: a credential (licence or other qualification) or the indemnity insurance. */
-export const reviewDocumentKinds = ['license', 'education', 'association', 'certification', 'conduct', 'insurance'] as const;
+export const reviewDocumentKinds = [
+  'license',
+  'education',
+  'association',
+  'certification',
+  'conduct',
+  'insurance',
+] as const;
 export const reviewDocument = z.object({
   identifier: z.uuid(),
   kind: z.enum(reviewDocumentKinds),

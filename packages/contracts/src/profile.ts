@@ -4,7 +4,12 @@ import { atLeast, ianaTimezone, nameField, phoneNumber } from './fields.ts';
 import { m } from './messages/index.ts';
 
 /** Spec §5 "Client profile": names are 3-32 letters, hyphens, spaces, and may be empty (null). */
-const clientName = nameField({ min: 3, max: 32, allowed: ['spaces', 'hyphens'], message: m.profileNamePattern }).nullable();
+const clientName = nameField({
+  min: 3,
+  max: 32,
+  allowed: ['spaces', 'hyphens'],
+  message: m.profileNamePattern,
+}).nullable();
 /** Spec §5 "Client profile": userName is 3-32 of letters, digits, _, -, @, required. */
 export const userName = z
   .string({ error: m.userNameRequired })
@@ -40,7 +45,10 @@ const optionList = (atLeastOne?: string) =>
     .refine((v) => new Set(v).size === v.length, m.optionInvalid)
     .refine((v) => !atLeastOne || v.length > 0, atLeastOne ?? m.optionInvalid);
 /** Gender is a code of the `gender` reference list (e.g. "female"), as the spec names the field without Identifier. */
-const genderCode = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, m.optionInvalid).max(64, m.optionInvalid);
+const genderCode = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, m.optionInvalid)
+  .max(64, m.optionInvalid);
 
 // ---------------------------------------------------------------- client
 
@@ -113,11 +121,17 @@ export const preferenceLists = {
 } as const;
 export type PreferenceKey = keyof typeof preferenceLists;
 export const clientPreferencesInput = z.strictObject(
-  Object.fromEntries(Object.keys(preferenceLists).map((k) => [k, optionList().optional()])) as Record<PreferenceKey, z.ZodOptional<ReturnType<typeof optionList>>>,
+  Object.fromEntries(Object.keys(preferenceLists).map((k) => [k, optionList().optional()])) as Record<
+    PreferenceKey,
+    z.ZodOptional<ReturnType<typeof optionList>>
+  >,
 );
 export type ClientPreferencesInput = z.infer<typeof clientPreferencesInput>;
 export const clientPreferences = z.object(
-  Object.fromEntries(Object.keys(preferenceLists).map((k) => [k, z.array(z.uuid())])) as Record<PreferenceKey, z.ZodArray<z.ZodUUID>>,
+  Object.fromEntries(Object.keys(preferenceLists).map((k) => [k, z.array(z.uuid())])) as Record<
+    PreferenceKey,
+    z.ZodArray<z.ZodUUID>
+  >,
 );
 export type ClientPreferences = z.infer<typeof clientPreferences>;
 

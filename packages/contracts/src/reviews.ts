@@ -41,8 +41,18 @@ export type ReviewEditInput = z.input<typeof reviewEditInput>;
 export type ReviewEditValues = z.output<typeof reviewEditInput>;
 
 export const reviewPageQuery = z.strictObject({
-  page: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(100_000, m.pageInvalid).default(1),
-  pageSize: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(50, m.pageInvalid).default(10),
+  page: z.coerce
+    .number({ error: m.pageInvalid })
+    .int(m.pageInvalid)
+    .min(1, m.pageInvalid)
+    .max(100_000, m.pageInvalid)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: m.pageInvalid })
+    .int(m.pageInvalid)
+    .min(1, m.pageInvalid)
+    .max(50, m.pageInvalid)
+    .default(10),
 });
 
 /** A review as its writer and the provider see it (GET /review/participant, /review/booking). */

@@ -9,7 +9,11 @@ export const ROOM_OPENS_MINUTES_BEFORE = 10;
 export const roomStates = ['open', 'early', 'ended', 'notOnline', 'notConfirmed'] as const;
 export type RoomState = (typeof roomStates)[number];
 
-export const iceServer = z.object({ urls: z.union([z.string(), z.array(z.string())]), username: z.string().optional(), credential: z.string().optional() });
+export const iceServer = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
 
 export const room = z.object({
   bookingIdentifier: z.uuid(),
@@ -31,8 +35,24 @@ export type Room = z.infer<typeof room>;
 export const roomSignal = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('hello') }),
   z.object({ kind: z.literal('bye') }),
-  z.object({ kind: z.literal('description'), description: z.object({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: z.string().max(60_000).optional() }) }),
-  z.object({ kind: z.literal('candidate'), candidate: z.object({ candidate: z.string().max(2_000), sdpMid: z.string().max(100).nullable().optional(), sdpMLineIndex: z.number().int().nullable().optional(), usernameFragment: z.string().max(200).nullable().optional() }).nullable() }),
+  z.object({
+    kind: z.literal('description'),
+    description: z.object({
+      type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),
+      sdp: z.string().max(60_000).optional(),
+    }),
+  }),
+  z.object({
+    kind: z.literal('candidate'),
+    candidate: z
+      .object({
+        candidate: z.string().max(2_000),
+        sdpMid: z.string().max(100).nullable().optional(),
+        sdpMLineIndex: z.number().int().nullable().optional(),
+        usernameFragment: z.string().max(200).nullable().optional(),
+      })
+      .nullable(),
+  }),
 ]);
 export type RoomSignal = z.infer<typeof roomSignal>;
 

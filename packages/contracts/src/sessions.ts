@@ -25,5 +25,9 @@ export const activityRecorded = z.object({ lastActiveAt: z.iso.datetime() });
 export type ActivityRecorded = z.infer<typeof activityRecorded>;
 
 /** The idle windows of GET /app-config: minutes without activity after which each user type is signed out. */
-export const idleSignOutMinutes = z.object({ client: z.number().int(), provider: z.number().int(), operator: z.number().int() });
+export const idleSignOutMinutes = z.object({
+  client: z.number().int(),
+  provider: z.number().int(),
+  operator: z.number().int(),
+});
 export type IdleSignOutMinutes = z.infer<typeof idleSignOutMinutes>;

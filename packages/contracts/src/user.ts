@@ -4,7 +4,10 @@ import { locales, m } from './messages/index.ts';
 
 export const userPreferencesInput = z.strictObject({
   locale: z.enum(locales, { error: m.localeInvalid }).optional(),
-  countryCode: z.string().regex(/^[A-Z]{2}$/, m.countryRequired).optional(),
+  countryCode: z
+    .string()
+    .regex(/^[A-Z]{2}$/, m.countryRequired)
+    .optional(),
 });
 export type UserPreferencesInput = z.infer<typeof userPreferencesInput>;
 

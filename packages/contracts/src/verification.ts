@@ -38,7 +38,11 @@ export type VerificationNote = z.infer<typeof verificationNote>;
 
 /** An operator's rejection: a note is required (it is what the provider reads). */
 export const rejectVerificationInput = z.strictObject({
-  note: z.string({ error: m.verificationNoteRequired }).trim().min(1, m.verificationNoteRequired).max(2000, m.verificationNoteTooLong),
+  note: z
+    .string({ error: m.verificationNoteRequired })
+    .trim()
+    .min(1, m.verificationNoteRequired)
+    .max(2000, m.verificationNoteTooLong),
 });
 export type RejectVerificationInput = z.infer<typeof rejectVerificationInput>;
 

@@ -29,8 +29,14 @@ export const joinWaitlistInput = z
     timezone: z.string().trim().min(1).max(64),
   })
   // Only dates and times that are dates and times are compared (a malformed one has its own message).
-  .refine((v) => !isDate(v.fromDate) || !isDate(v.toDate) || v.fromDate <= v.toDate, { message: m.waitlistDatesOrder, path: ['toDate'] })
-  .refine((v) => !isTime(v.fromTime) || !isTime(v.toTime) || v.fromTime < v.toTime, { message: m.waitlistTimesOrder, path: ['toTime'] });
+  .refine((v) => !isDate(v.fromDate) || !isDate(v.toDate) || v.fromDate <= v.toDate, {
+    message: m.waitlistDatesOrder,
+    path: ['toDate'],
+  })
+  .refine((v) => !isTime(v.fromTime) || !isTime(v.toTime) || v.fromTime < v.toTime, {
+    message: m.waitlistTimesOrder,
+    path: ['toTime'],
+  });
 export type JoinWaitlistInput = z.infer<typeof joinWaitlistInput>;
 
 export const waitlistOffer = z.object({

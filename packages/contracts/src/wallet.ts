@@ -15,10 +15,14 @@ export type CurrencyCode = (typeof supportedCurrencies)[number];
 export const minTopupMinor = (currency: string): number => (MIN_TOPUP_MAJOR[currency] ?? MIN_TOPUP_MAJOR_DEFAULT) * 100;
 
 /** The values of "Minimum topup amount is {amount} {symbol}" for a currency: 500 and ₦ for NGN. */
-export const topupMinimumParams = (currency: string): MessageParams => ({ amount: String(majorUnits(minTopupMinor(currency))), symbol: currencySymbol(currency) });
+export const topupMinimumParams = (currency: string): MessageParams => ({
+  amount: String(majorUnits(minTopupMinor(currency))),
+  symbol: currencySymbol(currency),
+});
 
 /** "Minimum topup amount is 500 ₦": the message filled in for a currency, in a language (English by default). */
-export const topupMinimumText = (currency: string, locale: Locale = 'en'): string => message('topupMinimum', locale, topupMinimumParams(currency));
+export const topupMinimumText = (currency: string, locale: Locale = 'en'): string =>
+  message('topupMinimum', locale, topupMinimumParams(currency));
 
 export const currencyCode = z.enum(supportedCurrencies, { error: m.currencyUnsupported });
 
@@ -40,7 +44,10 @@ export const topupInput = z.strictObject({
    * Where the card checkout brings the user back: a booking's payment page, else the wallet. Only this app's
    * `/payment/<booking id>` is accepted (never another site: no open redirect).
    */
-  returnTo: z.string({ error: m.returnToInvalid }).regex(/^\/payment\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, m.returnToInvalid).optional(),
+  returnTo: z
+    .string({ error: m.returnToInvalid })
+    .regex(/^\/payment\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, m.returnToInvalid)
+    .optional(),
 });
 export type TopupInput = z.infer<typeof topupInput>;
 
@@ -52,7 +59,12 @@ export const topupAmountField = (currency: string) =>
     .min(1, { error: m.amountDigits, abort: true })
     .regex(/^[\d,]+$/, { error: m.amountDigits, abort: true })
     .transform((v) => Number(v.replaceAll(',', '')) * 100)
-    .pipe(z.number().max(MAX_TOPUP_MINOR, m.amountTooLarge).min(minTopupMinor(currency), messageRef('topupMinimum', topupMinimumParams(currency))));
+    .pipe(
+      z
+        .number()
+        .max(MAX_TOPUP_MINOR, m.amountTooLarge)
+        .min(minTopupMinor(currency), messageRef('topupMinimum', topupMinimumParams(currency))),
+    );
 
 export const paymentStatuses = ['pending', 'success', 'failed', 'abandoned'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
@@ -76,7 +88,12 @@ export const topupResponse = z.object({
 export type TopupResponse = z.infer<typeof topupResponse>;
 
 /** GET /payment/status/{paymentId}: "success" ends polling; any other final status is a failure (spec §4). */
-export const paymentStatusResponse = z.object({ identifier: z.uuid(), status: z.enum(paymentStatuses), amount: z.number().int(), currencyCode: z.string() });
+export const paymentStatusResponse = z.object({
+  identifier: z.uuid(),
+  status: z.enum(paymentStatuses),
+  amount: z.number().int(),
+  currencyCode: z.string(),
+});
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponse>;
 
 /** Spec §7 `GET /wallet/balance`: `{ "data": { "balance": <minor units>, "currency": "<ISO 4217>" } }`. */
@@ -132,15 +149,29 @@ export const walletTransaction = z.object({
 export type WalletTransaction = z.infer<typeof walletTransaction>;
 
 /** GET /wallet/balance?currency=: wallets are per currency (DESIGN.md §6); without it, the user's own currency. */
-export const walletBalanceQuery = z.strictObject({ currency: z.enum(supportedCurrencies, { error: m.currencyUnsupported }).optional() });
+export const walletBalanceQuery = z.strictObject({
+  currency: z.enum(supportedCurrencies, { error: m.currencyUnsupported }).optional(),
+});
 
-export const transactionListQuery = z.strictObject({
-  page: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(100_000, m.pageInvalid).default(1),
-  pageSize: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(100, m.pageInvalid).default(20),
-  fromDate: z.iso.date({ error: m.dateInvalid }).optional(),
-  toDate: z.iso.date({ error: m.dateInvalid }).optional(),
-  transactionType: z.enum(transactionTypes, { error: m.transactionTypeInvalid }).optional(),
-}).refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, { message: m.dateRangeOrder, path: ['toDate'] });
+export const transactionListQuery = z
+  .strictObject({
+    page: z.coerce
+      .number({ error: m.pageInvalid })
+      .int(m.pageInvalid)
+      .min(1, m.pageInvalid)
+      .max(100_000, m.pageInvalid)
+      .default(1),
+    pageSize: z.coerce
+      .number({ error: m.pageInvalid })
+      .int(m.pageInvalid)
+      .min(1, m.pageInvalid)
+      .max(100, m.pageInvalid)
+      .default(20),
+    fromDate: z.iso.date({ error: m.dateInvalid }).optional(),
+    toDate: z.iso.date({ error: m.dateInvalid }).optional(),
+    transactionType: z.enum(transactionTypes, { error: m.transactionTypeInvalid }).optional(),
+  })
+  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, { message: m.dateRangeOrder, path: ['toDate'] });
 export type TransactionListQuery = z.infer<typeof transactionListQuery>;
 
 /** GET /wallet/stats: money in, money out, and this month's in and out (minor units, the wallet's currency). */
@@ -174,8 +205,18 @@ export type WalletEarnings = z.infer<typeof walletEarnings>;
 
 /** GET /wallet/payouts: a provider's payouts, newest first (issue 15: the weekly payout and the operator's batches). */
 export const payoutListQuery = z.strictObject({
-  page: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(100_000, m.pageInvalid).default(1),
-  pageSize: z.coerce.number({ error: m.pageInvalid }).int(m.pageInvalid).min(1, m.pageInvalid).max(50, m.pageInvalid).default(10),
+  page: z.coerce
+    .number({ error: m.pageInvalid })
+    .int(m.pageInvalid)
+    .min(1, m.pageInvalid)
+    .max(100_000, m.pageInvalid)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: m.pageInvalid })
+    .int(m.pageInvalid)
+    .min(1, m.pageInvalid)
+    .max(50, m.pageInvalid)
+    .default(10),
 });
 export const walletPayout = z.object({
   identifier: z.uuid(),
@@ -190,4 +231,3 @@ export const walletPayout = z.object({
   updatedAt: z.string(),
 });
 export type WalletPayout = z.infer<typeof walletPayout>;
-

@@ -16,7 +16,10 @@ const lost: Error[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
   // One connection, so a test knows which backend its statements run on.
-  one = createDatabase(String(t.db.$client.options.connectionString), { max: 1, onConnectionLost: (err) => lost.push(err) });
+  one = createDatabase(String(t.db.$client.options.connectionString), {
+    max: 1,
+    onConnectionLost: (err) => lost.push(err),
+  });
   await one.execute(sql`CREATE TABLE IF NOT EXISTS client_rows (n int)`);
   admin = new pg.Client({ connectionString: String(t.db.$client.options.connectionString) });
   await admin.connect();
@@ -27,7 +30,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const count = async (n: number) => (await one.execute<{ c: number }>(sql`SELECT count(*)::int AS c FROM client_rows WHERE n = ${n}`)).rows[0]!.c;
+const count = async (n: number) =>
+  (await one.execute<{ c: number }>(sql`SELECT count(*)::int AS c FROM client_rows WHERE n = ${n}`)).rows[0]!.c;
 const terminate = (pid: number) => admin.query('SELECT pg_terminate_backend($1)', [pid]);
 /** Until the backend is gone and node-postgres has heard of it (the `error` event of a client no query of which runs). */
 const untilGone = async (pid: number) => {
@@ -43,10 +47,20 @@ describe('queries and transactions', () => {
   it('parses every column by its type, as rows of a Drizzle query and of a raw one', async () => {
     const read = () =>
       t.db
-        .select({ n: sql<number>`${7}::int`, big: sql<string>`${2}::bigint`, on: sql<boolean>`${true}::boolean`, doc: sql<unknown>`json_build_object('a', ${1}::int)`, list: sql<number[]>`ARRAY[${1}::int, 2]`, at: sql<string>`${'2026-11-28T10:00:00Z'}::timestamptz`, none: sql<null>`NULL::int` })
+        .select({
+          n: sql<number>`${7}::int`,
+          big: sql<string>`${2}::bigint`,
+          on: sql<boolean>`${true}::boolean`,
+          doc: sql<unknown>`json_build_object('a', ${1}::int)`,
+          list: sql<number[]>`ARRAY[${1}::int, 2]`,
+          at: sql<string>`${'2026-11-28T10:00:00Z'}::timestamptz`,
+          none: sql<null>`NULL::int`,
+        })
         .from(sql`(SELECT 1) AS one`);
     for (let round = 0; round < 3; round++) {
-      expect(await read()).toEqual([{ n: 7, big: '2', on: true, doc: { a: 1 }, list: [1, 2], at: '2026-11-28 10:00:00+00', none: null }]);
+      expect(await read()).toEqual([
+        { n: 7, big: '2', on: true, doc: { a: 1 }, list: [1, 2], at: '2026-11-28 10:00:00+00', none: null },
+      ]);
     }
     const raw = await t.db.$client.query('SELECT $1::int AS n, $2::boolean AS on, NULL::text AS none', [3, false]);
     expect(raw.rows).toEqual([{ n: 3, on: false, none: null }]);
@@ -54,7 +68,9 @@ describe('queries and transactions', () => {
 
   it('answers reads sent together in a transaction each with its own rows (the connection pipelines them)', async () => {
     const answers = await one.transaction(async (tx) =>
-      Promise.all([1, 2, 3, 4].map(async (n) => (await tx.execute<{ n: number }>(sql`SELECT ${n}::int * 10 AS n`)).rows[0]!.n)),
+      Promise.all(
+        [1, 2, 3, 4].map(async (n) => (await tx.execute<{ n: number }>(sql`SELECT ${n}::int * 10 AS n`)).rows[0]!.n),
+      ),
     );
     expect(answers).toEqual([10, 20, 30, 40]);
   });
@@ -67,7 +83,9 @@ describe('queries and transactions', () => {
       }),
     ).rejects.toMatchObject({ cause: { code: '22012' } });
     expect(await count(1)).toBe(0);
-    expect(await one.transaction(async (tx) => (await tx.execute<{ n: number }>(sql`SELECT ${3}::int AS n`)).rows[0]!.n)).toBe(3);
+    expect(
+      await one.transaction(async (tx) => (await tx.execute<{ n: number }>(sql`SELECT ${3}::int AS n`)).rows[0]!.n),
+    ).toBe(3);
   });
 
   it("reports the application's own error thrown after a NOTIFY, and nothing of the transaction stays", async () => {
@@ -93,11 +111,18 @@ describe('queries and transactions', () => {
   });
 
   it('runs a statement prepared under a name once per connection, and on a transaction too', async () => {
-    const statement = preparedPerExecutor((ex) => ex.select({ n: sql<number>`${sql.placeholder('n')}::int + 1` }).from(sql`(SELECT 1) AS one`).prepare('client_test_plus_one'));
+    const statement = preparedPerExecutor((ex) =>
+      ex
+        .select({ n: sql<number>`${sql.placeholder('n')}::int + 1` })
+        .from(sql`(SELECT 1) AS one`)
+        .prepare('client_test_plus_one'),
+    );
     expect(await statement(one).execute({ n: 1 })).toEqual([{ n: 2 }]);
     expect(await statement(one).execute({ n: 41 })).toEqual([{ n: 42 }]);
     expect(await one.transaction(async (tx) => statement(tx).execute({ n: 9 }))).toEqual([{ n: 10 }]);
-    const { rows } = await one.execute<{ c: number }>(sql`SELECT count(*)::int AS c FROM pg_prepared_statements WHERE name = 'client_test_plus_one'`);
+    const { rows } = await one.execute<{ c: number }>(
+      sql`SELECT count(*)::int AS c FROM pg_prepared_statements WHERE name = 'client_test_plus_one'`,
+    );
     expect(rows[0]!.c).toBe(1);
   });
 
@@ -109,14 +134,23 @@ describe('queries and transactions', () => {
   });
 
   it("runs Drizzle's queries inside and outside a transaction", async () => {
-    const none = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`${users.email} = ${'nobody@example.com'}`))[0]!.n;
+    const none = async () =>
+      (
+        await t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(users)
+          .where(sql`${users.email} = ${'nobody@example.com'}`)
+      )[0]!.n;
     expect(await none()).toBe(0);
-    expect(await t.db.transaction(async (tx) => (await tx.execute<{ n: number }>(sql`SELECT ${5}::int AS n`)).rows[0]!.n)).toBe(5);
+    expect(
+      await t.db.transaction(async (tx) => (await tx.execute<{ n: number }>(sql`SELECT ${5}::int AS n`)).rows[0]!.n),
+    ).toBe(5);
   });
 });
 
 describe('a lost connection', () => {
-  const backendPid = async (ex: Pick<Database, 'execute'>) => (await ex.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`)).rows[0]!.pid;
+  const backendPid = async (ex: Pick<Database, 'execute'>) =>
+    (await ex.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`)).rows[0]!.pid;
 
   it('of a transaction between two statements fails its next statement as unavailable, and the process stays up', async () => {
     lost.length = 0;

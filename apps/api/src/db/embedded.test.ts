@@ -60,7 +60,9 @@ describe('embedded PostgreSQL after a crash', () => {
   it('a start that fails says what PostgreSQL said', async () => {
     fs.appendFileSync(path.join(dir, 'postgresql.auto.conf'), "\nshared_buffers = 'plenty'\n");
     try {
-      await expect(startEmbeddedPostgres(dir, await freePort(), {})).rejects.toThrow(/PostgreSQL said:[\s\S]*shared_buffers/);
+      await expect(startEmbeddedPostgres(dir, await freePort(), {})).rejects.toThrow(
+        /PostgreSQL said:[\s\S]*shared_buffers/,
+      );
     } finally {
       fs.writeFileSync(path.join(dir, 'postgresql.auto.conf'), '');
     }

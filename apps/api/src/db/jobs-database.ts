@@ -18,7 +18,10 @@ export function jobsDatabase(runner: SqlRunner): { db: Db; canListen: boolean } 
   if (!(runner instanceof pg.Pool)) return { db: { executeSql }, canListen: false };
   const pool = runner;
   return {
-    db: { executeSql, listen: async (channel, onNotification, onReconnect) => listenTo(pool, channel, onNotification, onReconnect) },
+    db: {
+      executeSql,
+      listen: async (channel, onNotification, onReconnect) => listenTo(pool, channel, onNotification, onReconnect),
+    },
     canListen: true,
   };
 }

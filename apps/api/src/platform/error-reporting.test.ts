@@ -24,11 +24,17 @@ async function startSentrySink() {
       const lines = text.split('\n').filter(Boolean);
       const found: { raw: string; event: Record<string, unknown> }[] = [];
       for (let i = 1; i + 1 < lines.length; i += 2) {
-        if ((JSON.parse(lines[i]!) as { type?: string }).type === 'event') found.push({ raw: lines[i + 1]!, event: JSON.parse(lines[i + 1]!) as Record<string, unknown> });
+        if ((JSON.parse(lines[i]!) as { type?: string }).type === 'event')
+          found.push({ raw: lines[i + 1]!, event: JSON.parse(lines[i + 1]!) as Record<string, unknown> });
       }
       return found;
     });
-  return { dsn: `http://publickey@127.0.0.1:${port}/1`, envelopes, events, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    dsn: `http://publickey@127.0.0.1:${port}/1`,
+    envelopes,
+    events,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
@@ -61,7 +67,9 @@ describe('error reporting (SENTRY_DSN)', () => {
   it('reports one unexpected 500 with its request id and no personal data, and no 4xx', async () => {
     const client = await t.signUp('client');
     // Expected answers, never reported.
-    expect((await t.api('POST', '/user/login', undefined, { email: client.email, password: 'Wrong-Password-1' })).statusCode).toBe(401);
+    expect(
+      (await t.api('POST', '/user/login', undefined, { email: client.email, password: 'Wrong-Password-1' })).statusCode,
+    ).toBe(401);
     expect((await t.api('GET', '/wallet/transactions/not-an-id', client)).statusCode).toBeGreaterThanOrEqual(400);
     expect((await t.api('GET', '/provider', client)).statusCode).toBe(403);
 
@@ -90,7 +98,15 @@ describe('error reporting (SENTRY_DSN)', () => {
     expect(events).toHaveLength(1);
     const [{ raw, event }] = events as [(typeof events)[number]];
     expect(event.tags).toMatchObject({ request_id: requestId });
-    for (const secret of [client.email, client.password, client.session.accessToken, 'Bearer', 'cookie-secret', 'query-secret', client.userId]) {
+    for (const secret of [
+      client.email,
+      client.password,
+      client.session.accessToken,
+      'Bearer',
+      'cookie-secret',
+      'query-secret',
+      client.userId,
+    ]) {
       expect(raw).not.toContain(secret);
     }
     expect(event.user).toBeUndefined();

@@ -25,7 +25,13 @@ export class AppError extends Error {
   }
   /** A broken rule with one message, listed in `errors` too (as a form shows it under the field). */
   static rule(messageKey: MessageKey, params?: MessageParams) {
-    return new AppError(400, 'VALIDATION_ERROR', messageKey, [params ? messageRef(messageKey, params) : messageKey], params);
+    return new AppError(
+      400,
+      'VALIDATION_ERROR',
+      messageKey,
+      [params ? messageRef(messageKey, params) : messageKey],
+      params,
+    );
   }
   static unauthorized() {
     return new AppError(401, 'UNAUTHORIZED_ACCESS', 'unauthorized');

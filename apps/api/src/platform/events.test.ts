@@ -20,7 +20,13 @@ function instance(): EventBus {
   return bus;
 }
 const listening = (bus: EventBus) => expect.poll(() => bus.crossInstanceListening, { timeout: 5000 }).toBe(true);
-const settled = (n: number): DomainEventMap['payment.settled'] => ({ paymentId: `p${n}`, userId: 'u', amount: n, currencyCode: 'NGN', method: 'card' });
+const settled = (n: number): DomainEventMap['payment.settled'] => ({
+  paymentId: `p${n}`,
+  userId: 'u',
+  amount: n,
+  currencyCode: 'NGN',
+  method: 'card',
+});
 
 describe('domain events', () => {
   it('are delivered after the transaction commits, in order, and not before', async () => {
@@ -43,7 +49,12 @@ describe('domain events', () => {
       if (e.paymentId === 'p-fail') throw new Error('outbox write failed');
       await insertOutboxMail(tx, { to: 'probe@example.com', subject: e.paymentId, text: '' });
     });
-    const rows = async () => (await t.db.$client.query("SELECT subject FROM mail_outbox WHERE recipient = 'probe@example.com' ORDER BY subject")).rows.map((r: { subject: string }) => r.subject);
+    const rows = async () =>
+      (
+        await t.db.$client.query(
+          "SELECT subject FROM mail_outbox WHERE recipient = 'probe@example.com' ORDER BY subject",
+        )
+      ).rows.map((r: { subject: string }) => r.subject);
     await bus.transaction((tx) => bus.publish(tx, 'payment.settled', settled(1)));
     await expect(
       bus.transaction(async (tx) => {
@@ -90,9 +101,13 @@ describe('domain events', () => {
     await listening(here);
     await listening(there);
     const seen: string[] = [];
-    here.subscribe('provider-profile.changed', (e) => void seen.push(`here:every:${e.providerId}`), { everyInstance: true });
+    here.subscribe('provider-profile.changed', (e) => void seen.push(`here:every:${e.providerId}`), {
+      everyInstance: true,
+    });
     here.subscribe('provider-profile.changed', (e) => void seen.push(`here:local:${e.providerId}`));
-    there.subscribe('provider-profile.changed', (e) => void seen.push(`there:every:${e.providerId}`), { everyInstance: true });
+    there.subscribe('provider-profile.changed', (e) => void seen.push(`there:every:${e.providerId}`), {
+      everyInstance: true,
+    });
     there.subscribe('provider-profile.changed', (e) => void seen.push(`there:local:${e.providerId}`));
 
     await here.transaction((tx) => here.publish(tx, 'provider-profile.changed', { providerId: 'p-1' }));
@@ -124,7 +139,11 @@ describe('domain events', () => {
 
   it('refuses a publish outside a transaction of the bus (it could not know when, or whether, it commits)', async () => {
     const bus = instance();
-    await expect(bus.publish(t.db, 'availability.changed', { providerId: 'x' })).rejects.toThrow(/outside a transaction/);
-    await expect(t.db.transaction((tx) => bus.publish(tx, 'availability.changed', { providerId: 'x' }))).rejects.toThrow(/outside a transaction/);
+    await expect(bus.publish(t.db, 'availability.changed', { providerId: 'x' })).rejects.toThrow(
+      /outside a transaction/,
+    );
+    await expect(
+      t.db.transaction((tx) => bus.publish(tx, 'availability.changed', { providerId: 'x' })),
+    ).rejects.toThrow(/outside a transaction/);
   });
 });

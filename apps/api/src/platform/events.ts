@@ -28,7 +28,13 @@ export interface DomainEventMap {
   /** A provider's reviews changed (one written or edited): the directory rebuilds the provider's rating. */
   'review.changed': { providerId: string };
   /** A top-up was credited to a wallet. */
-  'payment.settled': { paymentId: string; userId: string; amount: number; currencyCode: string; method: 'card' | 'bank_transfer' };
+  'payment.settled': {
+    paymentId: string;
+    userId: string;
+    amount: number;
+    currencyCode: string;
+    method: 'card' | 'bank_transfer';
+  };
   /** A provider's verification changed (submitted, approved, rejected): whether they offer slots may have changed. */
   'verification.changed': { providerId: string };
   /**
@@ -51,7 +57,14 @@ export interface DomainEventMap {
    * A chat message was sent, edited or deleted, or a conversation read (messages module, issue 18): the live delivery
    * tells both participants' open sockets, on every instance. Never the text: they fetch what they may read.
    */
-  'message.changed': { conversationId: string; messageId: string; clientId: string; providerId: string; change: 'created' | 'updated' | 'deleted' | 'seen'; by: string };
+  'message.changed': {
+    conversationId: string;
+    messageId: string;
+    clientId: string;
+    providerId: string;
+    change: 'created' | 'updated' | 'deleted' | 'seen';
+    by: string;
+  };
   /**
    * A video room's signal (issue 19) waits in `room_signals` for its recipient: every instance reads it and hands it to
    * the recipient's sockets it holds. The signal itself (an SDP can pass NOTIFY's 8,000 bytes) stays in the table.
@@ -74,7 +87,10 @@ export type BookingChange =
   | 'completed';
 export type EventName = keyof DomainEventMap;
 export type EventHandler<N extends EventName> = (payload: DomainEventMap[N]) => void | Promise<void>;
-export type TransactionalEventHandler<N extends EventName> = (payload: DomainEventMap[N], tx: Executor) => Promise<void>;
+export type TransactionalEventHandler<N extends EventName> = (
+  payload: DomainEventMap[N],
+  tx: Executor,
+) => Promise<void>;
 
 export interface EventBus {
   /** `db.transaction`, and after it commits the events published on it are delivered. */
@@ -109,7 +125,11 @@ interface Subscriber {
   everyInstance: boolean;
 }
 
-export function createEventBus(opts: { db: Database; realtime: RealtimePort; log: { error: (o: object, m: string) => void } }): EventBus {
+export function createEventBus(opts: {
+  db: Database;
+  realtime: RealtimePort;
+  log: { error: (o: object, m: string) => void };
+}): EventBus {
   const { db, realtime, log } = opts;
   const instanceId = crypto.randomUUID();
   const subscribers = new Map<EventName, Subscriber[]>();
@@ -179,7 +199,10 @@ export function createEventBus(opts: { db: Database; realtime: RealtimePort; log
     },
 
     subscribeInTransaction(name, handler) {
-      inTransaction.set(name, [...(inTransaction.get(name) ?? []), handler as (payload: unknown, tx: Executor) => Promise<void>]);
+      inTransaction.set(name, [
+        ...(inTransaction.get(name) ?? []),
+        handler as (payload: unknown, tx: Executor) => Promise<void>,
+      ]);
     },
 
     get crossInstanceListening() {

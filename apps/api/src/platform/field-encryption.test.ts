@@ -36,7 +36,9 @@ describe('field encryption (AES-256-GCM)', () => {
   it('refuses a value opened in another context, with another key, or changed by one bit', () => {
     const sealed = enc.seal('secret', 'bank_details:a');
     expect(() => enc.open(sealed, 'bank_details:b')).toThrow(FieldDecryptionError);
-    expect(() => createFieldEncryption({ keys: { 1: key() }, currentKeyId: 1 }).open(sealed, 'bank_details:a')).toThrow(FieldDecryptionError);
+    expect(() => createFieldEncryption({ keys: { 1: key() }, currentKeyId: 1 }).open(sealed, 'bank_details:a')).toThrow(
+      FieldDecryptionError,
+    );
     const raw = Buffer.from(sealed, 'base64');
     raw[raw.length - 1]! ^= 1;
     expect(() => enc.open(raw.toString('base64'), 'bank_details:a')).toThrow(FieldDecryptionError);

@@ -41,14 +41,17 @@ export class FieldDecryptionError extends Error {}
 
 function deriveKey(hex: string): Buffer {
   if (!/^[0-9a-f]{64}$/i.test(hex)) throw new Error('a field-encryption key is 64 hex characters (32 bytes)');
-  return Buffer.from(crypto.hkdfSync('sha256', Buffer.from(hex, 'hex'), Buffer.alloc(0), Buffer.from('field-encryption'), 32));
+  return Buffer.from(
+    crypto.hkdfSync('sha256', Buffer.from(hex, 'hex'), Buffer.alloc(0), Buffer.from('field-encryption'), 32),
+  );
 }
 
 export function createFieldEncryption({ keys, currentKeyId }: FieldEncryptionKeys): FieldEncryption {
   const derived = new Map<number, Buffer>();
   for (const [id, hex] of Object.entries(keys)) {
     const keyId = Number(id);
-    if (!Number.isInteger(keyId) || keyId < 1 || keyId > 255) throw new Error(`field-encryption key id ${id} is not 1-255`);
+    if (!Number.isInteger(keyId) || keyId < 1 || keyId > 255)
+      throw new Error(`field-encryption key id ${id} is not 1-255`);
     derived.set(keyId, deriveKey(hex));
   }
   const current = derived.get(currentKeyId);
@@ -65,7 +68,9 @@ export function createFieldEncryption({ keys, currentKeyId }: FieldEncryptionKey
     if (raw.length < HEADER) throw new FieldDecryptionError('sealed value too short');
     const key = derived.get(raw[0]!);
     if (!key) throw new FieldDecryptionError(`no key with id ${raw[0]}`);
-    const decipher = crypto.createDecipheriv('aes-256-gcm', key, raw.subarray(1, 1 + IV_BYTES), { authTagLength: TAG_BYTES });
+    const decipher = crypto.createDecipheriv('aes-256-gcm', key, raw.subarray(1, 1 + IV_BYTES), {
+      authTagLength: TAG_BYTES,
+    });
     decipher.setAAD(Buffer.from(context, 'utf8'));
     decipher.setAuthTag(raw.subarray(1 + IV_BYTES, HEADER));
     try {

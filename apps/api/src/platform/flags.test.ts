@@ -18,8 +18,12 @@ describe('feature flags', () => {
     const off = await buildTestApp();
     try {
       other = await buildTestApp({ FLAGS: '{"therapist_listing_on_homepage":true}' });
-      expect((await off.request({ method: 'GET', url: '/api/v1/app-config' })).json().data.flags).toEqual({ therapist_listing_on_homepage: false });
-      expect((await other.request({ method: 'GET', url: '/api/v1/app-config' })).json().data.flags).toEqual({ therapist_listing_on_homepage: true });
+      expect((await off.request({ method: 'GET', url: '/api/v1/app-config' })).json().data.flags).toEqual({
+        therapist_listing_on_homepage: false,
+      });
+      expect((await other.request({ method: 'GET', url: '/api/v1/app-config' })).json().data.flags).toEqual({
+        therapist_listing_on_homepage: true,
+      });
     } finally {
       await off.close();
     }

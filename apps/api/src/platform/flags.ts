@@ -20,7 +20,12 @@ export interface Flags {
 export async function createFlags(configured: Record<string, boolean>): Promise<Flags> {
   const values = { ...knownFlags, ...configured };
   const provider = new InMemoryProvider(
-    Object.fromEntries(Object.entries(values).map(([key, on]) => [key, { variants: { on: true, off: false }, defaultVariant: on ? 'on' : 'off', disabled: false }])),
+    Object.fromEntries(
+      Object.entries(values).map(([key, on]) => [
+        key,
+        { variants: { on: true, off: false }, defaultVariant: on ? 'on' : 'off', disabled: false },
+      ]),
+    ),
   );
   // One domain for this app instance: tests build several apps in one process, each with its own flags.
   const domain = `therapy-${Math.random().toString(36).slice(2)}`;

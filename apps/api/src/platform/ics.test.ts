@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildIcs, buildIcsFeed, escapeText, foldLine, icsContentType, icsDateTime, icsSequence, type IcsEvent } from './ics.ts';
+import {
+  buildIcs,
+  buildIcsFeed,
+  escapeText,
+  foldLine,
+  icsContentType,
+  icsDateTime,
+  icsSequence,
+  type IcsEvent,
+} from './ics.ts';
 
 const base: IcsEvent = {
   uid: 'bk_01HZX4',
@@ -15,7 +24,11 @@ const base: IcsEvent = {
 };
 
 /** Unfolds (§3.1) and splits into content lines. */
-const contentLines = (ics: string) => ics.replace(/\r\n /g, '').split('\r\n').filter((l) => l !== '');
+const contentLines = (ics: string) =>
+  ics
+    .replace(/\r\n /g, '')
+    .split('\r\n')
+    .filter((l) => l !== '');
 
 describe('ics writer (RFC 5545)', () => {
   it('writes one VEVENT with UID = booking id, UTC DTSTART/DTEND, SUMMARY, LOCATION and METHOD:REQUEST', () => {
@@ -119,7 +132,9 @@ describe('ics writer (RFC 5545)', () => {
   });
 
   it('SEQUENCE grows with the time of the change', () => {
-    expect(icsSequence(new Date('2026-03-23T08:00:01Z'))).toBeGreaterThan(icsSequence(new Date('2026-03-23T08:00:00Z')));
+    expect(icsSequence(new Date('2026-03-23T08:00:01Z'))).toBeGreaterThan(
+      icsSequence(new Date('2026-03-23T08:00:00Z')),
+    );
     expect(icsSequence(new Date('2025-06-01T00:00:00Z'))).toBe(0);
   });
 });

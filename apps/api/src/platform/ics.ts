@@ -45,7 +45,10 @@ export const icsSequence = (at: Date): number => Math.max(0, Math.floor((at.getT
 /** UTC date-time form 19980119T070000Z (RFC 5545 §3.3.5, FORM #2). */
 export function icsDateTime(date: Date): string {
   if (Number.isNaN(date.getTime())) throw new RangeError('icsDateTime: invalid date');
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** TEXT value escaping (§3.3.11): backslash, semicolon, comma and line breaks. */
@@ -100,8 +103,10 @@ type EventInput = Omit<IcsEvent, 'method' | 'organizer' | 'attendees'> & {
 };
 
 function eventLines(event: EventInput): string[] {
-  if (event.endsAt.getTime() <= event.startsAt.getTime()) throw new RangeError('buildIcs: the event must end after it starts');
-  if (!Number.isInteger(event.sequence) || event.sequence < 0) throw new RangeError('buildIcs: sequence must be a whole number >= 0');
+  if (event.endsAt.getTime() <= event.startsAt.getTime())
+    throw new RangeError('buildIcs: the event must end after it starts');
+  if (!Number.isInteger(event.sequence) || event.sequence < 0)
+    throw new RangeError('buildIcs: sequence must be a whole number >= 0');
   return [
     'BEGIN:VEVENT',
     `UID:${escapeText(event.uid)}`,
@@ -115,16 +120,22 @@ function eventLines(event: EventInput): string[] {
     ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
     ...(event.url ? [`URL:${event.url}`] : []),
     ...(event.organizer ? [person('ORGANIZER', event.organizer)] : []),
-    ...(event.attendees ?? []).map((a) => person('ATTENDEE', a, ['ROLE=REQ-PARTICIPANT', ...(event.status === 'CANCELLED' ? [] : ['PARTSTAT=ACCEPTED'])])),
+    ...(event.attendees ?? []).map((a) =>
+      person('ATTENDEE', a, ['ROLE=REQ-PARTICIPANT', ...(event.status === 'CANCELLED' ? [] : ['PARTSTAT=ACCEPTED'])]),
+    ),
     'END:VEVENT',
   ];
 }
 
-const calendar = (head: string[], body: string[]) => `${['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${PRODID}`, 'CALSCALE:GREGORIAN', ...head, ...body, 'END:VCALENDAR'].map(foldLine).join('\r\n')}\r\n`;
+const calendar = (head: string[], body: string[]) =>
+  `${['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${PRODID}`, 'CALSCALE:GREGORIAN', ...head, ...body, 'END:VCALENDAR'].map(foldLine).join('\r\n')}\r\n`;
 
 /** The .ics text (CRLF line ends) for one booking event. */
 export function buildIcs(event: IcsEvent): string {
-  return calendar([`METHOD:${event.method}`], eventLines({ ...event, status: event.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED' }));
+  return calendar(
+    [`METHOD:${event.method}`],
+    eventLines({ ...event, status: event.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED' }),
+  );
 }
 
 /** A feed's event: no organizer or attendees (the feed names no addresses); TENTATIVE while it awaits an answer. */
@@ -146,7 +157,10 @@ export function buildIcsFeed(name: string, events: IcsFeedEvent[], refreshMinute
     `REFRESH-INTERVAL;VALUE=DURATION:PT${refreshMinutes}M`,
     `X-PUBLISHED-TTL:PT${refreshMinutes}M`,
   ];
-  return calendar(head, events.flatMap((e) => eventLines({ ...e, status: e.tentative ? 'TENTATIVE' : 'CONFIRMED' })));
+  return calendar(
+    head,
+    events.flatMap((e) => eventLines({ ...e, status: e.tentative ? 'TENTATIVE' : 'CONFIRMED' })),
+  );
 }
 
 /** The MIME content type for the attachment, carrying the method as RFC 5546 §6 asks. */

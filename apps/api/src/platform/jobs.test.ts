@@ -16,7 +16,14 @@ afterAll(async () => {
 });
 
 const jobCount = async (queue: string, states = ['created', 'retry', 'active', 'completed']) =>
-  Number((await t.db.$client.query(`SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state::text = ANY($2)`, [queue, states])).rows[0].n);
+  Number(
+    (
+      await t.db.$client.query(
+        `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state::text = ANY($2)`,
+        [queue, states],
+      )
+    ).rows[0].n,
+  );
 
 describe('jobs', () => {
   it('a job sent on a transaction exists if and only if the transaction commits', async () => {
@@ -56,7 +63,13 @@ describe('jobs', () => {
     jobs = await startJobs(t.db.$client, { error: () => undefined });
     await jobs.send(queue, { n: 1 });
     // Another instance claims it and is then gone: no heartbeat, no completion.
-    const dead = new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => t.db.$client.query(text, values as unknown[]) }, schema: JOBS_SCHEMA, supervise: false, schedule: false, migrate: false });
+    const dead = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => t.db.$client.query(text, values as unknown[]) },
+      schema: JOBS_SCHEMA,
+      supervise: false,
+      schedule: false,
+      migrate: false,
+    });
     dead.on('error', () => undefined);
     await dead.start();
     const [claimed] = await dead.fetch(queue);

@@ -38,7 +38,11 @@ export interface Jobs {
    * Handles a queue's jobs in batches per instance; a job whose handler throws is retried on its own. `job.id` is the
    * same on every try of a job, so a handler can key what it has already done by it.
    */
-  work<T extends object>(queue: string, retry: RetryPolicy, handler: (data: T, job: { id: string }) => Promise<void>): Promise<void>;
+  work<T extends object>(
+    queue: string,
+    retry: RetryPolicy,
+    handler: (data: T, job: { id: string }) => Promise<void>,
+  ): Promise<void>;
   /** Runs `handler` on a cron schedule (UTC), once per tick across all instances. */
   schedule(queue: string, cron: string, handler: () => Promise<void>): Promise<void>;
   /** Of the given values of `data[key]`, those that no waiting or running job of `queue` carries. */
@@ -67,8 +71,17 @@ export async function prepareJobsSchema(sql: SqlRunner): Promise<void> {
   await boss.stop({ graceful: false, close: false });
 }
 
-export async function startJobs(sql: SqlRunner, log: { error: (o: object, m: string) => void }, pollingIntervalSeconds = 1): Promise<Jobs> {
-  const boss = bossFor(sql, { migrate: false, schedule: true, superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS });
+export async function startJobs(
+  sql: SqlRunner,
+  log: { error: (o: object, m: string) => void },
+  pollingIntervalSeconds = 1,
+): Promise<Jobs> {
+  const boss = bossFor(sql, {
+    migrate: false,
+    schedule: true,
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
+  });
   boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
   // Warnings are pg-boss telling us of a backlog or of polling without LISTEN: not errors, nothing to do here.
   boss.on('warning', () => undefined);
@@ -98,7 +111,11 @@ export async function startJobs(sql: SqlRunner, log: { error: (o: object, m: str
   return {
     async send(queue, data, options) {
       await ensureQueue(queue);
-      await boss.send(queue, data, { ...(options?.id ? { id: options.id } : {}), ...(options?.tx ? { db: jobsOn(options.tx) } : {}), ...(options?.startAfter ? { startAfter: options.startAfter } : {}) });
+      await boss.send(queue, data, {
+        ...(options?.id ? { id: options.id } : {}),
+        ...(options?.tx ? { db: jobsOn(options.tx) } : {}),
+        ...(options?.startAfter ? { startAfter: options.startAfter } : {}),
+      });
     },
     async work(queue, retry, handler) {
       await configureQueue(queue, retry);
@@ -123,7 +140,11 @@ export async function startJobs(sql: SqlRunner, log: { error: (o: object, m: str
                 await handler(job.data as never, { id: job.id });
                 return { id: job.id, status: 'completed' as const };
               } catch (err) {
-                return { id: job.id, status: 'failed' as const, output: { message: err instanceof Error ? err.message : String(err) } };
+                return {
+                  id: job.id,
+                  status: 'failed' as const,
+                  output: { message: err instanceof Error ? err.message : String(err) },
+                };
               }
             }),
           ),
@@ -136,7 +157,9 @@ export async function startJobs(sql: SqlRunner, log: { error: (o: object, m: str
       known.set(queue, Promise.resolve());
       await boss.schedule(queue, cron, {}, { tz: 'UTC' });
       const every = Math.max(pollingIntervalSeconds, 10);
-      await boss.work(queue, { pollingIntervalSeconds: every, notifyPollingIntervalSeconds: every }, async () => handler());
+      await boss.work(queue, { pollingIntervalSeconds: every, notifyPollingIntervalSeconds: every }, async () =>
+        handler(),
+      );
     },
     async withoutLiveJob(queue, key, values) {
       if (values.length === 0) return [];

@@ -13,14 +13,20 @@ const SQLSTATE = { unique: '23505', exclusion: '23P01', foreignKey: '23503' } as
 export type Refusal = keyof typeof SQLSTATE;
 
 /** Did PostgreSQL refuse a write for `reason` (by `constraint`, when one is named)? */
-export const isRefusal = (err: unknown, reason: Refusal, constraint?: string): boolean => isPgError(err, SQLSTATE[reason], constraint);
+export const isRefusal = (err: unknown, reason: Refusal, constraint?: string): boolean =>
+  isPgError(err, SQLSTATE[reason], constraint);
 
 /**
  * Runs a write and, when PostgreSQL refuses it for `reason` (by `constraint`, when one is named), throws the domain's
  * error instead; anything else is thrown as it came. Repositories wrap their writes with it, so a service meets a
  * domain error ("that time is taken") and never a SQLSTATE.
  */
-export async function refusedAs<T>(write: PromiseLike<T>, reason: Refusal, error: () => Error, constraint?: string): Promise<T> {
+export async function refusedAs<T>(
+  write: PromiseLike<T>,
+  reason: Refusal,
+  error: () => Error,
+  constraint?: string,
+): Promise<T> {
   try {
     return await write;
   } catch (err) {

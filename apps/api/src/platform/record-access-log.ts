@@ -10,7 +10,10 @@ export interface RequestOrigin {
 }
 
 /** The origin of a request (Fastify's `req.ip` honours TRUST_PROXY, so behind a proxy it is the caller's address). */
-export const requestOrigin = (req: FastifyRequest): RequestOrigin => ({ ipAddress: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
+export const requestOrigin = (req: FastifyRequest): RequestOrigin => ({
+  ipAddress: req.ip ?? null,
+  userAgent: req.headers['user-agent'] ?? null,
+});
 
 /** Browsers send long agent strings; the log keeps what identifies one (as the notes' log does). */
 const AGENT_MAX = 512;

@@ -26,7 +26,8 @@ const systems: ReadonlyArray<[RegExp, string]> = [
   [/\bLinux\b|\bX11\b/, 'Linux'],
 ];
 
-const first = (agent: string, list: ReadonlyArray<[RegExp, string]>) => list.find(([pattern]) => pattern.test(agent))?.[1] ?? null;
+const first = (agent: string, list: ReadonlyArray<[RegExp, string]>) =>
+  list.find(([pattern]) => pattern.test(agent))?.[1] ?? null;
 
 export function describeUserAgent(agent: string | null): AccessLogDevice {
   if (!agent) return { browser: null, os: null };

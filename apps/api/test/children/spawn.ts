@@ -10,8 +10,16 @@ const tsxLoader = pathToFileURL(path.resolve(here, '../../../../node_modules/tsx
  * Runs test/children/<script> in one Node process of its own (with tsx's loader, on the Node running the tests) and resolves once
  * it prints `ready` (with what follows it on that line); its other output is kept for the failure message.
  */
-export async function spawnChild(script: string, args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<{ child: ChildProcess; ready: string; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, path.join(here, script), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function spawnChild(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  timeoutMs = 60_000,
+): Promise<{ child: ChildProcess; ready: string; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', tsxLoader, path.join(here, script), ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
   const ready = await new Promise<string>((resolve, reject) => {

@@ -7,26 +7,41 @@ import { loadNamespaces } from '@/lib/i18n';
 
 // Each user type loads only its own screens (and their translations) into /account.
 const ClientProfileSection = lazy(async () => {
-  const [mod] = await Promise.all([import('@/features/profile/routes/client-profile-section'), loadNamespaces(['profile', 'picture'])]);
+  const [mod] = await Promise.all([
+    import('@/features/profile/routes/client-profile-section'),
+    loadNamespaces(['profile', 'picture']),
+  ]);
   return { default: mod.ClientProfileSection };
 });
 const PracticeSection = lazy(async () => {
-  const [mod] = await Promise.all([import('@/features/practice/routes/practice-section'), loadNamespaces(['practice', 'picture'])]);
+  const [mod] = await Promise.all([
+    import('@/features/practice/routes/practice-section'),
+    loadNamespaces(['practice', 'picture']),
+  ]);
   return { default: mod.PracticeSection };
 });
 
 const CalendarFeedSection = lazy(async () => {
-  const [mod] = await Promise.all([import('@/features/calendar/components/calendar-feed-section'), loadNamespaces(['calendar'])]);
+  const [mod] = await Promise.all([
+    import('@/features/calendar/components/calendar-feed-section'),
+    loadNamespaces(['calendar']),
+  ]);
   return { default: mod.CalendarFeedSection };
 });
 
 const DevicesSection = lazy(async () => {
-  const [mod] = await Promise.all([import('@/features/devices/components/devices-section'), loadNamespaces(['devices'])]);
+  const [mod] = await Promise.all([
+    import('@/features/devices/components/devices-section'),
+    loadNamespaces(['devices']),
+  ]);
   return { default: mod.DevicesSection };
 });
 
 const DataExportSection = lazy(async () => {
-  const [mod] = await Promise.all([import('@/features/data-export/components/data-export-section'), loadNamespaces(['data-export'])]);
+  const [mod] = await Promise.all([
+    import('@/features/data-export/components/data-export-section'),
+    loadNamespaces(['data-export']),
+  ]);
   return { default: mod.DataExportSection };
 });
 

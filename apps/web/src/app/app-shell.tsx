@@ -39,7 +39,8 @@ function useDocumentTitle() {
   const matches = useMatches();
   const { i18n } = useTranslation();
   const override = usePageTitleOverride();
-  const key = matches.findLast((match) => (match.handle as PageHandle | undefined)?.title)?.handle as PageHandle | undefined;
+  const key = matches.findLast((match) => (match.handle as PageHandle | undefined)?.title)?.handle as
+    PageHandle | undefined;
   const language = i18n.resolvedLanguage;
   useEffect(() => {
     applyPageTitle({ key: key?.title, name: override ?? undefined }, currentLocale());
@@ -73,7 +74,11 @@ export function AppShell() {
         {t('shell.skipToContent')}
       </a>
       {navigation.state === 'loading' && (
-        <div className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100" role="progressbar" aria-label={t('ui.loading')}>
+        <div
+          className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100"
+          role="progressbar"
+          aria-label={t('ui.loading')}
+        >
           <div className="h-full w-1/3 animate-pulse bg-brand-700" />
         </div>
       )}

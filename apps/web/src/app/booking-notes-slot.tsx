@@ -5,7 +5,10 @@ import { loadNamespaces } from '@/lib/i18n';
 
 // Only providers load the session notes (and their translations) into a booking's page.
 const SessionNotesSection = lazy(async () => {
-  const [mod] = await Promise.all([import('@/features/notes/components/session-notes-section'), loadNamespaces(['notes', 'files'])]);
+  const [mod] = await Promise.all([
+    import('@/features/notes/components/session-notes-section'),
+    loadNamespaces(['notes', 'files']),
+  ]);
   return { default: mod.SessionNotesSection };
 });
 

@@ -5,7 +5,10 @@ import { loadNamespaces } from '@/lib/i18n';
 
 // Only providers load the questionnaires (the chart library and the translations) into a client's page.
 const ClientMeasuresSection = lazy(async () => {
-  const [mod] = await Promise.all([import('@/features/measures/components/client-measures-section'), loadNamespaces(['measures'])]);
+  const [mod] = await Promise.all([
+    import('@/features/measures/components/client-measures-section'),
+    loadNamespaces(['measures']),
+  ]);
   return { default: mod.ClientMeasuresSection };
 });
 

@@ -31,7 +31,11 @@ export function CookieBanner() {
   const toggles: { key: keyof ConsentChoice; label: string; description: string }[] = [
     { key: 'analytics', label: t('cookies.analytics'), description: t('cookies.analyticsDescription') },
     { key: 'advertising', label: t('cookies.advertising'), description: t('cookies.advertisingDescription') },
-    { key: 'personalization', label: t('cookies.personalization'), description: t('cookies.personalizationDescription') },
+    {
+      key: 'personalization',
+      label: t('cookies.personalization'),
+      description: t('cookies.personalizationDescription'),
+    },
   ];
 
   return (

@@ -94,7 +94,10 @@ describe('every form shows every error at once and focuses the first invalid fie
     await user.type(screen.getByLabelText('New password'), 'ab1');
     await user.type(screen.getByLabelText('Confirm new password'), 'ab2');
     await user.click(screen.getByRole('button', { name: 'Update password' }));
-    await expectAll(['Password is required', 'Password must be at least 8 characters', 'Passwords must match'], 'Current password');
+    await expectAll(
+      ['Password is required', 'Password must be at least 8 characters', 'Passwords must match'],
+      'Current password',
+    );
   });
 
   it('client profile', async () => {

@@ -23,7 +23,13 @@ describe('header sign-out', () => {
   ])('signs out and says so in %s', async (language, text) => {
     await i18n.changeLanguage(language);
     useAuthStore.getState().setSession('token-1', sessionUser);
-    const fetchMock = mockFetch([{ method: 'POST', path: '/api/v1/user/logout', respond: () => jsonResponse({ message: 'You have been signed out' }) }]);
+    const fetchMock = mockFetch([
+      {
+        method: 'POST',
+        path: '/api/v1/user/logout',
+        respond: () => jsonResponse({ message: 'You have been signed out' }),
+      },
+    ]);
     renderWithProviders(<Header />, { route: '/appointments', path: '/appointments' });
     await userEvent.click(screen.getAllByRole('button', { name: i18n.t('nav.signOut') })[0]!);
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(text));

@@ -27,7 +27,11 @@ function UnreadBadge({ count }: { count: number | undefined }) {
   if (!count) return null;
   return (
     <>
-      <span aria-hidden="true" data-testid="unread-badge" className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">
+      <span
+        aria-hidden="true"
+        data-testid="unread-badge"
+        className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white"
+      >
         {count > 99 ? '99+' : count}
       </span>
       <span className="sr-only">{` (${t('nav.unread', { count })})`}</span>
@@ -74,9 +78,19 @@ export function Header() {
           { to: '/overview', label: t('nav.overview') },
           { to: '/appointments', label: t('nav.appointments') },
           { to: '/messages', label: t('nav.messages'), badge: unread },
-          ...(user?.userType === 'provider' ? [{ to: '/clients/imported', label: t('nav.clients') }, { to: '/practice', label: t('nav.practice') }] : []),
+          ...(user?.userType === 'provider'
+            ? [
+                { to: '/clients/imported', label: t('nav.clients') },
+                { to: '/practice', label: t('nav.practice') },
+              ]
+            : []),
           ...(user?.userType === 'provider' ? [{ to: '/availability', label: t('nav.availability') }] : []),
-          ...(user?.userType === 'client' ? [{ to: '/wallet', label: t('nav.wallet') }, { to: '/questionnaires', label: t('nav.questionnaires') }] : []),
+          ...(user?.userType === 'client'
+            ? [
+                { to: '/wallet', label: t('nav.wallet') },
+                { to: '/questionnaires', label: t('nav.questionnaires') },
+              ]
+            : []),
           { to: '/account', label: t('nav.account') },
         ];
 
@@ -123,14 +137,23 @@ export function Header() {
           </div>
           {signedIn && user && (
             <Link to="/account" className="shrink-0 rounded-full no-underline!">
-              <ProfileAvatar photoUrl={photoUrl} firstName={user.firstName} lastName={user.lastName} size="sm" onBroken={refresh} />
+              <ProfileAvatar
+                photoUrl={photoUrl}
+                firstName={user.firstName}
+                lastName={user.lastName}
+                size="sm"
+                onBroken={refresh}
+              />
               <span className="sr-only">{t('nav.profilePicture')}</span>
             </Link>
           )}
           <div className={clsx('hidden items-center gap-2', wide.show)}>{accountActions}</div>
           <button
             type="button"
-            className={clsx('relative inline-flex size-10 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100', wide.hide)}
+            className={clsx(
+              'relative inline-flex size-10 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100',
+              wide.hide,
+            )}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
@@ -139,7 +162,12 @@ export function Header() {
           >
             {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
             {/* On a phone "Messages" is inside the menu: a dot on the button says something waits there. */}
-            {!menuOpen && unread > 0 && <span aria-hidden="true" className="absolute right-1.5 top-1.5 size-2.5 rounded-full bg-brand-700 ring-2 ring-white" />}
+            {!menuOpen && unread > 0 && (
+              <span
+                aria-hidden="true"
+                className="absolute right-1.5 top-1.5 size-2.5 rounded-full bg-brand-700 ring-2 ring-white"
+              />
+            )}
             <span id={unreadHintId} hidden>
               {t('nav.menuUnread')}
             </span>

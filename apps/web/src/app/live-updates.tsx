@@ -9,7 +9,11 @@ import { messageKeys } from '@/lib/message-queries';
  * message screen and the header's badge read again; messages arrive without a reload, on every open tab.
  */
 export function LiveUpdates() {
-  const userId = useAuthStore((s) => (s.status === 'authenticated' && (s.user?.userType === 'client' || s.user?.userType === 'provider') ? s.user.identifier : null));
+  const userId = useAuthStore((s) =>
+    s.status === 'authenticated' && (s.user?.userType === 'client' || s.user?.userType === 'provider')
+      ? s.user.identifier
+      : null,
+  );
   const client = useQueryClient();
   useEffect(() => {
     if (!userId || typeof WebSocket === 'undefined') return;

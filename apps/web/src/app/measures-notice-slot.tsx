@@ -4,7 +4,10 @@ import { loadNamespaces } from '@/lib/i18n';
 
 // Only signed-in clients load the questionnaire notice (and its translations).
 const PendingMeasuresNotice = lazy(async () => {
-  const [mod] = await Promise.all([import('@/features/measures/components/pending-notice'), loadNamespaces(['measures'])]);
+  const [mod] = await Promise.all([
+    import('@/features/measures/components/pending-notice'),
+    loadNamespaces(['measures']),
+  ]);
   return { default: mod.PendingMeasuresNotice };
 });
 

@@ -31,7 +31,8 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
   },
   'non-operating-country': {
     ns: ['location'],
-    load: () => import('@/features/location/modals/non-operating-country-modal').then((m) => m.NonOperatingCountryModal),
+    load: () =>
+      import('@/features/location/modals/non-operating-country-modal').then((m) => m.NonOperatingCountryModal),
   },
   'image-selection': {
     ns: ['profile', 'picture'],
@@ -64,7 +65,8 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
   },
   'delete-work-history': {
     ns: ['practice-details'],
-    load: () => import('@/features/practice-details/modals/delete-work-history-modal').then((m) => m.DeleteWorkHistoryModal),
+    load: () =>
+      import('@/features/practice-details/modals/delete-work-history-modal').then((m) => m.DeleteWorkHistoryModal),
   },
   'credential-upload': {
     ns: ['credentials', 'files'],
@@ -86,7 +88,8 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
   },
   'reschedule-booking': {
     ns: ['booking-changes', 'slot-picker'],
-    load: () => import('@/features/booking-changes/modals/reschedule-booking-modal').then((m) => m.RescheduleBookingModal),
+    load: () =>
+      import('@/features/booking-changes/modals/reschedule-booking-modal').then((m) => m.RescheduleBookingModal),
   },
   'schedule-booking': {
     ns: ['booking-changes', 'slot-picker'],
@@ -94,11 +97,13 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
   },
   'answer-reschedule': {
     ns: ['booking-changes'],
-    load: () => import('@/features/booking-changes/modals/answer-reschedule-modal').then((m) => m.AnswerRescheduleModal),
+    load: () =>
+      import('@/features/booking-changes/modals/answer-reschedule-modal').then((m) => m.AnswerRescheduleModal),
   },
   'create-appointment': {
     ns: ['booking-changes', 'slot-picker'],
-    load: () => import('@/features/booking-changes/modals/create-appointment-modal').then((m) => m.CreateAppointmentModal),
+    load: () =>
+      import('@/features/booking-changes/modals/create-appointment-modal').then((m) => m.CreateAppointmentModal),
   },
   'share-booking': {
     ns: ['booking-changes'],

@@ -4,7 +4,10 @@ import { loadNamespaces } from '@/lib/i18n';
 
 // Only providers load the checklist card (and its translations) into /overview.
 const OverviewChecklistCard = lazy(async () => {
-  const [mod] = await Promise.all([import('@/features/verification/routes/overview-checklist-card'), loadNamespaces(['verification'])]);
+  const [mod] = await Promise.all([
+    import('@/features/verification/routes/overview-checklist-card'),
+    loadNamespaces(['verification']),
+  ]);
   return { default: mod.OverviewChecklistCard };
 });
 

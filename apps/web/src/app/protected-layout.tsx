@@ -28,11 +28,19 @@ export function ProtectedLayout() {
   // After signing out or deleting the account the user is on their way home, not to the login page.
   if (status === 'anonymous' && endedBy === 'signed-out') return <Navigate to="/" replace />;
   if (status === 'anonymous') {
-    return <Navigate to={loginPathFor(`${location.pathname}${location.search}`, endedBy === 'idle' ? 'idle' : 'expired')} replace />;
+    return (
+      <Navigate
+        to={loginPathFor(`${location.pathname}${location.search}`, endedBy === 'idle' ? 'idle' : 'expired')}
+        replace
+      />
+    );
   }
 
   // Operators work the review queue (decision 0026): client and provider pages are not theirs; their account page is.
-  if (userType === 'operator' && !operatorPaths.some((p) => location.pathname === p || location.pathname.startsWith(`${p}/`))) {
+  if (
+    userType === 'operator' &&
+    !operatorPaths.some((p) => location.pathname === p || location.pathname.startsWith(`${p}/`))
+  ) {
     return <Navigate to="/operator/reviews" replace />;
   }
 

@@ -18,18 +18,35 @@ describe('server-rendered pages', () => {
 
   it('are the public pages: landing, sign-in and sign-up, policies, terms and privacy, therapists', () => {
     expect(pages.map((p) => p.path).sort()).toEqual(
-      ['(index)', 'forgot-password', 'login', 'policy/client-cancellation', 'policy/provider-cancellation', 'privacy', 'register', 'register/client', 'register/provider', 'terms', 'therapists/:providerId'].sort(),
+      [
+        '(index)',
+        'forgot-password',
+        'login',
+        'policy/client-cancellation',
+        'policy/provider-cancellation',
+        'privacy',
+        'register',
+        'register/client',
+        'register/provider',
+        'terms',
+        'therapists/:providerId',
+      ].sort(),
     );
   });
 
   it('name a module that exists, so the server can preload its chunk from the build manifest', () => {
     const webRoot = path.resolve(__dirname, '../..');
-    for (const { page } of pages) if (page.source) expect(fs.existsSync(path.join(webRoot, page.source)), page.source).toBe(true);
+    for (const { page } of pages)
+      if (page.source) expect(fs.existsSync(path.join(webRoot, page.source)), page.source).toBe(true);
   });
 });
 
 /** Every page with the title it shows: its own route's, or the nearest parent's (AppShell takes the deepest one). */
-function pageRoutes(list: RouteObject[], parent?: PageHandle['title'], prefix = ''): Array<{ path: string; title: PageHandle['title'] }> {
+function pageRoutes(
+  list: RouteObject[],
+  parent?: PageHandle['title'],
+  prefix = '',
+): Array<{ path: string; title: PageHandle['title'] }> {
   return list.flatMap((route) => {
     const title = (route.handle as PageHandle | undefined)?.title ?? parent;
     const path = route.path ? `${prefix}${route.path}` : prefix;
@@ -43,7 +60,12 @@ describe('page titles (WCAG 2.4.2)', () => {
     const { i18n } = await import('@/lib/i18n');
     const { pageTitleText } = await import('@/lib/page-title');
     // The slots of /account, /overview, a booking's page and a client's page are parts of those pages, not pages.
-    const slots = ['account/(index)', 'overview/(index)', 'appointments/:bookingId/(index)', 'clients/:clientId/(index)'];
+    const slots = [
+      'account/(index)',
+      'overview/(index)',
+      'appointments/:bookingId/(index)',
+      'clients/:clientId/(index)',
+    ];
     const pages = pageRoutes(routes).filter((p) => !slots.includes(p.path));
     const untitled = pages.filter((p) => !p.title).map((p) => p.path);
     expect(untitled).toEqual(['(index)']);

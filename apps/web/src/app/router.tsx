@@ -11,7 +11,12 @@ import { NotFoundRoute } from './not-found-route';
 import { RootErrorBoundary, RouteErrorBoundary } from './error-boundary';
 import type { PageHandle, ServerRenderedPage } from './page-handle';
 import type { RouteHandle } from './protected-layout';
-import { prefetchCalendar, prefetchTherapist, therapistDescription, therapistTitle } from '@/features/therapists/api/therapist-prefetch';
+import {
+  prefetchCalendar,
+  prefetchTherapist,
+  therapistDescription,
+  therapistTitle,
+} from '@/features/therapists/api/therapist-prefetch';
 
 /**
  * A code-split page: its chunk and its translations load together before the route renders, so a page never
@@ -25,7 +30,10 @@ function lazyPage(ns: Namespace[], load: () => Promise<ComponentType>) {
 }
 
 /** A code-split page the server renders too (app/page-handle.ts): the same loader, plus what the server needs. */
-function ssrPage(page: ServerRenderedPage & { source: string; title?: PageHandle['title'] }, load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'handle'> {
+function ssrPage(
+  page: ServerRenderedPage & { source: string; title?: PageHandle['title'] },
+  load: () => Promise<ComponentType>,
+): Pick<RouteObject, 'lazy' | 'handle'> {
   const { title, ...ssr } = page;
   return { lazy: lazyPage(page.ns, load), handle: { ssr, title } satisfies PageHandle };
 }
@@ -42,92 +50,358 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorBoundary,
         children: [
           { index: true, Component: LandingRoute, handle: { ssr: { ns: ['landing'] } } satisfies PageHandle },
-          { path: 'login', ...ssrPage({ source: 'src/features/auth/routes/login-route.tsx', ns: ['auth'], title: 'login' }, () => import('@/features/auth/routes/login-route').then((m) => m.LoginRoute)) },
-          { path: 'register', ...ssrPage({ source: 'src/features/auth/routes/register-choice-route.tsx', ns: ['auth'], title: 'register' }, () => import('@/features/auth/routes/register-choice-route').then((m) => m.RegisterChoiceRoute)) },
-          { path: 'register/client', ...ssrPage({ source: 'src/features/auth/routes/register-client-route.tsx', ns: ['auth'], title: 'registerClient' }, () => import('@/features/auth/routes/register-client-route').then((m) => m.RegisterClientRoute)) },
-          { path: 'register/provider', ...ssrPage({ source: 'src/features/auth/routes/register-provider-route.tsx', ns: ['auth'], title: 'registerProvider' }, () => import('@/features/auth/routes/register-provider-route').then((m) => m.RegisterProviderRoute)) },
-          { path: 'forgot-password', ...ssrPage({ source: 'src/features/auth/routes/forgot-password-route.tsx', ns: ['auth'], title: 'forgotPassword' }, () => import('@/features/auth/routes/forgot-password-route').then((m) => m.ForgotPasswordRoute)) },
-          { path: 'reset-password', handle: { title: 'resetPassword' } satisfies PageHandle, lazy: lazyPage(['auth'], () => import('@/features/auth/routes/reset-password-route').then((m) => m.ResetPasswordRoute)) },
-          { path: 'verify-email', handle: { title: 'verifyEmail' } satisfies PageHandle, lazy: lazyPage(['auth'], () => import('@/features/auth/routes/verify-email-route').then((m) => m.VerifyEmailRoute)) },
-          { path: 'auth/complete', handle: { title: 'signingIn' } satisfies PageHandle, lazy: lazyPage(['auth'], () => import('@/features/auth/routes/auth-complete-route').then((m) => m.AuthCompleteRoute)) },
-          { path: 'policy/client-cancellation', ...ssrPage({ source: 'src/features/policy/routes/client-cancellation-route.tsx', ns: ['policy'], title: 'clientPolicy' }, () => import('@/features/policy/routes/client-cancellation-route').then((m) => m.ClientCancellationRoute)) },
-          { path: 'policy/provider-cancellation', ...ssrPage({ source: 'src/features/policy/routes/provider-cancellation-route.tsx', ns: ['policy'], title: 'providerPolicy' }, () => import('@/features/policy/routes/provider-cancellation-route').then((m) => m.ProviderCancellationRoute)) },
-          { path: 'terms', ...ssrPage({ source: 'src/features/legal/routes/terms-route.tsx', ns: ['legal'], title: 'terms' }, () => import('@/features/legal/routes/terms-route').then((m) => m.TermsRoute)) },
-          { path: 'privacy', ...ssrPage({ source: 'src/features/legal/routes/privacy-route.tsx', ns: ['legal'], title: 'privacy' }, () => import('@/features/legal/routes/privacy-route').then((m) => m.PrivacyRoute)) },
+          {
+            path: 'login',
+            ...ssrPage({ source: 'src/features/auth/routes/login-route.tsx', ns: ['auth'], title: 'login' }, () =>
+              import('@/features/auth/routes/login-route').then((m) => m.LoginRoute),
+            ),
+          },
+          {
+            path: 'register',
+            ...ssrPage(
+              { source: 'src/features/auth/routes/register-choice-route.tsx', ns: ['auth'], title: 'register' },
+              () => import('@/features/auth/routes/register-choice-route').then((m) => m.RegisterChoiceRoute),
+            ),
+          },
+          {
+            path: 'register/client',
+            ...ssrPage(
+              { source: 'src/features/auth/routes/register-client-route.tsx', ns: ['auth'], title: 'registerClient' },
+              () => import('@/features/auth/routes/register-client-route').then((m) => m.RegisterClientRoute),
+            ),
+          },
+          {
+            path: 'register/provider',
+            ...ssrPage(
+              {
+                source: 'src/features/auth/routes/register-provider-route.tsx',
+                ns: ['auth'],
+                title: 'registerProvider',
+              },
+              () => import('@/features/auth/routes/register-provider-route').then((m) => m.RegisterProviderRoute),
+            ),
+          },
+          {
+            path: 'forgot-password',
+            ...ssrPage(
+              { source: 'src/features/auth/routes/forgot-password-route.tsx', ns: ['auth'], title: 'forgotPassword' },
+              () => import('@/features/auth/routes/forgot-password-route').then((m) => m.ForgotPasswordRoute),
+            ),
+          },
+          {
+            path: 'reset-password',
+            handle: { title: 'resetPassword' } satisfies PageHandle,
+            lazy: lazyPage(['auth'], () =>
+              import('@/features/auth/routes/reset-password-route').then((m) => m.ResetPasswordRoute),
+            ),
+          },
+          {
+            path: 'verify-email',
+            handle: { title: 'verifyEmail' } satisfies PageHandle,
+            lazy: lazyPage(['auth'], () =>
+              import('@/features/auth/routes/verify-email-route').then((m) => m.VerifyEmailRoute),
+            ),
+          },
+          {
+            path: 'auth/complete',
+            handle: { title: 'signingIn' } satisfies PageHandle,
+            lazy: lazyPage(['auth'], () =>
+              import('@/features/auth/routes/auth-complete-route').then((m) => m.AuthCompleteRoute),
+            ),
+          },
+          {
+            path: 'policy/client-cancellation',
+            ...ssrPage(
+              {
+                source: 'src/features/policy/routes/client-cancellation-route.tsx',
+                ns: ['policy'],
+                title: 'clientPolicy',
+              },
+              () => import('@/features/policy/routes/client-cancellation-route').then((m) => m.ClientCancellationRoute),
+            ),
+          },
+          {
+            path: 'policy/provider-cancellation',
+            ...ssrPage(
+              {
+                source: 'src/features/policy/routes/provider-cancellation-route.tsx',
+                ns: ['policy'],
+                title: 'providerPolicy',
+              },
+              () =>
+                import('@/features/policy/routes/provider-cancellation-route').then((m) => m.ProviderCancellationRoute),
+            ),
+          },
+          {
+            path: 'terms',
+            ...ssrPage({ source: 'src/features/legal/routes/terms-route.tsx', ns: ['legal'], title: 'terms' }, () =>
+              import('@/features/legal/routes/terms-route').then((m) => m.TermsRoute),
+            ),
+          },
+          {
+            path: 'privacy',
+            ...ssrPage({ source: 'src/features/legal/routes/privacy-route.tsx', ns: ['legal'], title: 'privacy' }, () =>
+              import('@/features/legal/routes/privacy-route').then((m) => m.PrivacyRoute),
+            ),
+          },
           // An invitation link from a provider's mail (issue 17): signed out it offers sign-up and sign-in, then accepts.
-          { path: 'invitation/:token', handle: { title: 'invitation' } satisfies PageHandle, lazy: lazyPage(['clients'], () => import('@/features/clients/routes/invitation-route').then((m) => m.InvitationRoute)) },
-          { path: 'therapists', handle: { title: 'directory' } satisfies PageHandle, lazy: lazyPage(['directory'], () => import('@/features/directory/routes/directory-route').then((m) => m.DirectoryRoute)) },
-          { path: 'therapists/:providerId', ...ssrPage({ source: 'src/features/therapists/routes/therapist-route.tsx', ns: ['therapists', 'slot-picker'], prefetch: prefetchTherapist, browserPrefetch: prefetchCalendar, titleName: therapistTitle, describe: therapistDescription, title: 'therapist' }, () => import('@/features/therapists/routes/therapist-route').then((m) => m.TherapistRoute)) },
+          {
+            path: 'invitation/:token',
+            handle: { title: 'invitation' } satisfies PageHandle,
+            lazy: lazyPage(['clients'], () =>
+              import('@/features/clients/routes/invitation-route').then((m) => m.InvitationRoute),
+            ),
+          },
+          {
+            path: 'therapists',
+            handle: { title: 'directory' } satisfies PageHandle,
+            lazy: lazyPage(['directory'], () =>
+              import('@/features/directory/routes/directory-route').then((m) => m.DirectoryRoute),
+            ),
+          },
+          {
+            path: 'therapists/:providerId',
+            ...ssrPage(
+              {
+                source: 'src/features/therapists/routes/therapist-route.tsx',
+                ns: ['therapists', 'slot-picker'],
+                prefetch: prefetchTherapist,
+                browserPrefetch: prefetchCalendar,
+                titleName: therapistTitle,
+                describe: therapistDescription,
+                title: 'therapist',
+              },
+              () => import('@/features/therapists/routes/therapist-route').then((m) => m.TherapistRoute),
+            ),
+          },
           {
             lazy: lazyPage(['auth'], () => import('./protected-layout').then((m) => m.ProtectedLayout)),
             children: [
               {
                 path: 'verify-email/pending',
                 handle: { hideVerifyBanner: true, title: 'verifyPending' } satisfies RouteHandle & PageHandle,
-                lazy: lazyPage(['auth'], () => import('@/features/auth/routes/verify-email-pending-route').then((m) => m.VerifyEmailPendingRoute)),
+                lazy: lazyPage(['auth'], () =>
+                  import('@/features/auth/routes/verify-email-pending-route').then((m) => m.VerifyEmailPendingRoute),
+                ),
               },
               {
                 path: 'overview',
                 handle: { title: 'overview' } satisfies PageHandle,
-                lazy: lazyPage(['dashboard'], () => import('@/features/dashboard/routes/overview-route').then((m) => m.OverviewRoute)),
-                children: [{ index: true, lazy: async () => ({ Component: (await import('./overview-practice-slot')).OverviewPracticeSlot }) }],
+                lazy: lazyPage(['dashboard'], () =>
+                  import('@/features/dashboard/routes/overview-route').then((m) => m.OverviewRoute),
+                ),
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({ Component: (await import('./overview-practice-slot')).OverviewPracticeSlot }),
+                  },
+                ],
               },
               {
                 path: 'account',
                 handle: { title: 'account' } satisfies PageHandle,
-                lazy: lazyPage(['account'], () => import('@/features/account/routes/account-route').then((m) => m.AccountRoute)),
+                lazy: lazyPage(['account'], () =>
+                  import('@/features/account/routes/account-route').then((m) => m.AccountRoute),
+                ),
                 // The profile screens of the user's type render in the account page's outlet.
-                children: [{ index: true, lazy: async () => ({ Component: (await import('./account-profile-slot')).AccountProfileSlot }) }],
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({ Component: (await import('./account-profile-slot')).AccountProfileSlot }),
+                  },
+                ],
               },
               // The page the "your data is ready" mail links to (issue 20): signed in, it downloads the ZIP.
-              { path: 'account/export/:id', handle: { title: 'dataExport' } satisfies PageHandle, lazy: lazyPage(['data-export'], () => import('@/features/data-export/routes/data-export-download-route').then((m) => m.DataExportDownloadRoute)) },
-              { path: 'availability', handle: { title: 'availability' } satisfies PageHandle, lazy: lazyPage(['availability'], () => import('@/features/availability/routes/availability-route').then((m) => m.AvailabilityRoute)) },
-              { path: 'practice/bank-details', handle: { title: 'bankDetails' } satisfies PageHandle, lazy: lazyPage(['bankDetails'], () => import('@/features/bank-details/routes/bank-details-route').then((m) => m.BankDetailsRoute)) },
-              { path: 'practice/credentials', handle: { title: 'credentials' } satisfies PageHandle, lazy: lazyPage(['credentials', 'files'], () => import('@/features/credentials/routes/credentials-route').then((m) => m.CredentialsRoute)) },
-              { path: 'wallet', handle: { title: 'wallet' } satisfies PageHandle, lazy: lazyPage(['wallet'], () => import('@/features/wallet/routes/wallet-route').then((m) => m.WalletRoute)) },
+              {
+                path: 'account/export/:id',
+                handle: { title: 'dataExport' } satisfies PageHandle,
+                lazy: lazyPage(['data-export'], () =>
+                  import('@/features/data-export/routes/data-export-download-route').then(
+                    (m) => m.DataExportDownloadRoute,
+                  ),
+                ),
+              },
+              {
+                path: 'availability',
+                handle: { title: 'availability' } satisfies PageHandle,
+                lazy: lazyPage(['availability'], () =>
+                  import('@/features/availability/routes/availability-route').then((m) => m.AvailabilityRoute),
+                ),
+              },
+              {
+                path: 'practice/bank-details',
+                handle: { title: 'bankDetails' } satisfies PageHandle,
+                lazy: lazyPage(['bankDetails'], () =>
+                  import('@/features/bank-details/routes/bank-details-route').then((m) => m.BankDetailsRoute),
+                ),
+              },
+              {
+                path: 'practice/credentials',
+                handle: { title: 'credentials' } satisfies PageHandle,
+                lazy: lazyPage(['credentials', 'files'], () =>
+                  import('@/features/credentials/routes/credentials-route').then((m) => m.CredentialsRoute),
+                ),
+              },
+              {
+                path: 'wallet',
+                handle: { title: 'wallet' } satisfies PageHandle,
+                lazy: lazyPage(['wallet'], () =>
+                  import('@/features/wallet/routes/wallet-route').then((m) => m.WalletRoute),
+                ),
+              },
               {
                 path: 'wallet/transactions/:transactionId',
                 handle: { title: 'transaction' } satisfies PageHandle,
-                lazy: lazyPage(['wallet'], () => import('@/features/wallet/routes/transaction-route').then((m) => m.TransactionRoute)),
+                lazy: lazyPage(['wallet'], () =>
+                  import('@/features/wallet/routes/transaction-route').then((m) => m.TransactionRoute),
+                ),
               },
-              { path: 'appointments', handle: { title: 'appointments' } satisfies PageHandle, lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/appointments-route').then((m) => m.AppointmentsRoute)) },
+              {
+                path: 'appointments',
+                handle: { title: 'appointments' } satisfies PageHandle,
+                lazy: lazyPage(['appointments'], () =>
+                  import('@/features/appointments/routes/appointments-route').then((m) => m.AppointmentsRoute),
+                ),
+              },
               {
                 path: 'appointments/:bookingId',
                 handle: { title: 'booking' } satisfies PageHandle,
-                lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/booking-detail-route').then((m) => m.BookingDetailRoute)),
+                lazy: lazyPage(['appointments'], () =>
+                  import('@/features/appointments/routes/booking-detail-route').then((m) => m.BookingDetailRoute),
+                ),
                 // A provider's session notes of the booking (issue 17) render in the page's outlet.
-                children: [{ index: true, lazy: async () => ({ Component: (await import('./booking-notes-slot')).BookingNotesSlot }) }],
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({ Component: (await import('./booking-notes-slot')).BookingNotesSlot }),
+                  },
+                ],
               },
-              { path: 'clients/imported', handle: { title: 'clients' } satisfies PageHandle, lazy: lazyPage(['clients'], () => import('@/features/clients/routes/clients-route').then((m) => m.ClientsRoute)) },
-              { path: 'clients/imported/email-manual', handle: { title: 'clientImport' } satisfies PageHandle, lazy: lazyPage(['clients'], () => import('@/features/clients/routes/email-manual-route').then((m) => m.EmailManualRoute)) },
-              { path: 'clients/imported/csv', handle: { title: 'clientCsvImport' } satisfies PageHandle, lazy: lazyPage(['clients'], () => import('@/features/clients/routes/csv-import-route').then((m) => m.CsvImportRoute)) },
+              {
+                path: 'clients/imported',
+                handle: { title: 'clients' } satisfies PageHandle,
+                lazy: lazyPage(['clients'], () =>
+                  import('@/features/clients/routes/clients-route').then((m) => m.ClientsRoute),
+                ),
+              },
+              {
+                path: 'clients/imported/email-manual',
+                handle: { title: 'clientImport' } satisfies PageHandle,
+                lazy: lazyPage(['clients'], () =>
+                  import('@/features/clients/routes/email-manual-route').then((m) => m.EmailManualRoute),
+                ),
+              },
+              {
+                path: 'clients/imported/csv',
+                handle: { title: 'clientCsvImport' } satisfies PageHandle,
+                lazy: lazyPage(['clients'], () =>
+                  import('@/features/clients/routes/csv-import-route').then((m) => m.CsvImportRoute),
+                ),
+              },
               {
                 path: 'clients/:clientId',
                 handle: { title: 'client' } satisfies PageHandle,
-                lazy: lazyPage(['notes', 'files'], () => import('@/features/notes/routes/client-route').then((m) => m.ClientRoute)),
+                lazy: lazyPage(['notes', 'files'], () =>
+                  import('@/features/notes/routes/client-route').then((m) => m.ClientRoute),
+                ),
                 // The questionnaires sent to the client and their scores (issue 20) render in the page's outlet.
-                children: [{ index: true, lazy: async () => ({ Component: (await import('./client-measures-slot')).ClientMeasuresSlot }) }],
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({ Component: (await import('./client-measures-slot')).ClientMeasuresSlot }),
+                  },
+                ],
               },
-              { path: 'questionnaires', handle: { title: 'questionnaires' } satisfies PageHandle, lazy: lazyPage(['measures'], () => import('@/features/measures/routes/questionnaires-route').then((m) => m.QuestionnairesRoute)) },
+              {
+                path: 'questionnaires',
+                handle: { title: 'questionnaires' } satisfies PageHandle,
+                lazy: lazyPage(['measures'], () =>
+                  import('@/features/measures/routes/questionnaires-route').then((m) => m.QuestionnairesRoute),
+                ),
+              },
               {
                 path: 'questionnaires/:measureId',
                 handle: { title: 'questionnaire' } satisfies PageHandle,
-                lazy: lazyPage(['measures'], () => import('@/features/measures/routes/questionnaire-route').then((m) => m.QuestionnaireRoute)),
+                lazy: lazyPage(['measures'], () =>
+                  import('@/features/measures/routes/questionnaire-route').then((m) => m.QuestionnaireRoute),
+                ),
               },
-              { path: 'session/:bookingId', handle: { title: 'session' } satisfies PageHandle, lazy: lazyPage(['session'], () => import('@/features/session/routes/session-route').then((m) => m.SessionRoute)) },
-              { path: 'waitlist', handle: { title: 'waitlist' } satisfies PageHandle, lazy: lazyPage(['waitlist'], () => import('@/features/waitlist/routes/waitlist-route').then((m) => m.WaitlistRoute)) },
-              { path: 'messages', handle: { title: 'messages' } satisfies PageHandle, lazy: lazyPage(['chat'], () => import('@/features/chat/routes/messages-route').then((m) => m.MessagesRoute)) },
-              { path: 'payment/:bookingId', handle: { title: 'payment' } satisfies PageHandle, lazy: lazyPage(['appointments'], () => import('@/features/appointments/routes/payment-route').then((m) => m.PaymentRoute)) },
-              { path: 'practice/work-history', handle: { title: 'workHistory' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/work-history-route').then((m) => m.WorkHistoryRoute)) },
-              { path: 'practice/fees', handle: { title: 'fees' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/fees-route').then((m) => m.FeesRoute)) },
-              { path: 'practice/license-states', handle: { title: 'licenseStates' } satisfies PageHandle, lazy: lazyPage(['practice-details'], () => import('@/features/practice-details/routes/license-states-route').then((m) => m.LicenseStatesRoute)) },
-              { path: 'practice/access-log', handle: { title: 'accessLog' } satisfies PageHandle, lazy: lazyPage(['access-log'], () => import('@/features/access-log/routes/access-log-route').then((m) => m.AccessLogRoute)) },
-              { path: 'practice', handle: { title: 'practice' } satisfies PageHandle, lazy: lazyPage(['verification'], () => import('@/features/verification/routes/practice-hub-route').then((m) => m.PracticeHubRoute)) },
-              { path: 'operator/reviews', handle: { title: 'operatorReviews' } satisfies PageHandle, lazy: lazyPage(['operator'], () => import('@/features/operator/routes/review-queue-route').then((m) => m.ReviewQueueRoute)) },
+              {
+                path: 'session/:bookingId',
+                handle: { title: 'session' } satisfies PageHandle,
+                lazy: lazyPage(['session'], () =>
+                  import('@/features/session/routes/session-route').then((m) => m.SessionRoute),
+                ),
+              },
+              {
+                path: 'waitlist',
+                handle: { title: 'waitlist' } satisfies PageHandle,
+                lazy: lazyPage(['waitlist'], () =>
+                  import('@/features/waitlist/routes/waitlist-route').then((m) => m.WaitlistRoute),
+                ),
+              },
+              {
+                path: 'messages',
+                handle: { title: 'messages' } satisfies PageHandle,
+                lazy: lazyPage(['chat'], () =>
+                  import('@/features/chat/routes/messages-route').then((m) => m.MessagesRoute),
+                ),
+              },
+              {
+                path: 'payment/:bookingId',
+                handle: { title: 'payment' } satisfies PageHandle,
+                lazy: lazyPage(['appointments'], () =>
+                  import('@/features/appointments/routes/payment-route').then((m) => m.PaymentRoute),
+                ),
+              },
+              {
+                path: 'practice/work-history',
+                handle: { title: 'workHistory' } satisfies PageHandle,
+                lazy: lazyPage(['practice-details'], () =>
+                  import('@/features/practice-details/routes/work-history-route').then((m) => m.WorkHistoryRoute),
+                ),
+              },
+              {
+                path: 'practice/fees',
+                handle: { title: 'fees' } satisfies PageHandle,
+                lazy: lazyPage(['practice-details'], () =>
+                  import('@/features/practice-details/routes/fees-route').then((m) => m.FeesRoute),
+                ),
+              },
+              {
+                path: 'practice/license-states',
+                handle: { title: 'licenseStates' } satisfies PageHandle,
+                lazy: lazyPage(['practice-details'], () =>
+                  import('@/features/practice-details/routes/license-states-route').then((m) => m.LicenseStatesRoute),
+                ),
+              },
+              {
+                path: 'practice/access-log',
+                handle: { title: 'accessLog' } satisfies PageHandle,
+                lazy: lazyPage(['access-log'], () =>
+                  import('@/features/access-log/routes/access-log-route').then((m) => m.AccessLogRoute),
+                ),
+              },
+              {
+                path: 'practice',
+                handle: { title: 'practice' } satisfies PageHandle,
+                lazy: lazyPage(['verification'], () =>
+                  import('@/features/verification/routes/practice-hub-route').then((m) => m.PracticeHubRoute),
+                ),
+              },
+              {
+                path: 'operator/reviews',
+                handle: { title: 'operatorReviews' } satisfies PageHandle,
+                lazy: lazyPage(['operator'], () =>
+                  import('@/features/operator/routes/review-queue-route').then((m) => m.ReviewQueueRoute),
+                ),
+              },
               {
                 path: 'operator/reviews/:providerId',
                 handle: { title: 'documentReview' } satisfies PageHandle,
-                lazy: lazyPage(['operator'], () => import('@/features/operator/routes/document-review-route').then((m) => m.DocumentReviewRoute)),
+                lazy: lazyPage(['operator'], () =>
+                  import('@/features/operator/routes/document-review-route').then((m) => m.DocumentReviewRoute),
+                ),
               },
             ],
           },

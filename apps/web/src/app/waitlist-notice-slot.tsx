@@ -4,7 +4,10 @@ import { loadNamespaces } from '@/lib/i18n';
 
 // Only signed-in clients load the waitlist's notice (and its translations).
 const OfferNotice = lazy(async () => {
-  const [mod] = await Promise.all([import('@/features/waitlist/components/offer-notice'), loadNamespaces(['waitlist'])]);
+  const [mod] = await Promise.all([
+    import('@/features/waitlist/components/offer-notice'),
+    loadNamespaces(['waitlist']),
+  ]);
   return { default: mod.OfferNotice };
 });
 

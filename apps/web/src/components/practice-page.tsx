@@ -28,14 +28,25 @@ export interface PracticePageProps {
  * client who opens such a page reads why there is nothing here, and no provider call is made for them (the content
  * is not rendered). While the session is not known yet, only the frame shows.
  */
-export function PracticePage({ title, lead, actions, clientNotice, backToPractice = true, width = '3xl', children }: PracticePageProps) {
+export function PracticePage({
+  title,
+  lead,
+  actions,
+  clientNotice,
+  backToPractice = true,
+  width = '3xl',
+  children,
+}: PracticePageProps) {
   const { t } = useTranslation('common');
   const userType = useAuthStore((s) => s.user?.userType);
   const provider = userType === 'provider';
   return (
     <div className={clsx('mx-auto px-4 py-8 sm:px-6 sm:py-10', widths[width])}>
       {backToPractice && (
-        <Link to="/practice" className="mb-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+        <Link
+          to="/practice"
+          className="mb-4 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+        >
           <ArrowLeft className="size-4" aria-hidden="true" />
           {t('practicePage.back')}
         </Link>

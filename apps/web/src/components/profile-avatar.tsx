@@ -24,10 +24,22 @@ export function initialsOf(firstName?: string | null, lastName?: string | null):
 }
 
 /** The user's picture or avatar, else their initials, else a person icon: a circle in every case. */
-export function ProfileAvatar({ photoUrl, firstName, lastName, alt = '', size = 'md', className, onBroken }: ProfileAvatarProps) {
+export function ProfileAvatar({
+  photoUrl,
+  firstName,
+  lastName,
+  alt = '',
+  size = 'md',
+  className,
+  onBroken,
+}: ProfileAvatarProps) {
   const [broken, setBroken] = useState<string | null>(null);
   const initials = initialsOf(firstName, lastName);
-  const box = clsx('inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 font-semibold text-brand-800', sizes[size], className);
+  const box = clsx(
+    'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 font-semibold text-brand-800',
+    sizes[size],
+    className,
+  );
   if (photoUrl && broken !== photoUrl) {
     return (
       <span className={box}>
@@ -45,7 +57,12 @@ export function ProfileAvatar({ photoUrl, firstName, lastName, alt = '', size = 
     );
   }
   return (
-    <span className={box} role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true}>
+    <span
+      className={box}
+      role={alt ? 'img' : undefined}
+      aria-label={alt || undefined}
+      aria-hidden={alt ? undefined : true}
+    >
       {initials || <UserRound className="size-1/2" aria-hidden="true" />}
     </span>
   );

@@ -7,7 +7,17 @@ import { Card } from './ui/card';
 import { Spinner } from './ui/spinner';
 
 /** A page section as a card: icon, h2 title, optional description; the section is named by its title. */
-export function SectionCard({ icon: Icon, title, description, children }: { icon: LucideIcon; title: string; description?: ReactNode; children: ReactNode }) {
+export function SectionCard({
+  icon: Icon,
+  title,
+  description,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   const headingId = useId();
   return (
     <Card>
@@ -30,7 +40,21 @@ export function SectionCard({ icon: Icon, title, description, children }: { icon
 }
 
 /** Loading, error (with retry) and content of a section that waits for a query. */
-export function SectionStatus({ loading, error, onRetry, loadingLabel, errorText, retryLabel }: { loading: boolean; error: boolean; onRetry: () => void; loadingLabel: string; errorText: string; retryLabel: string }) {
+export function SectionStatus({
+  loading,
+  error,
+  onRetry,
+  loadingLabel,
+  errorText,
+  retryLabel,
+}: {
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  loadingLabel: string;
+  errorText: string;
+  retryLabel: string;
+}) {
   if (loading) {
     return (
       <div className="flex justify-center py-6 text-brand-700">
@@ -43,7 +67,14 @@ export function SectionStatus({ loading, error, onRetry, loadingLabel, errorText
   }
   if (error) {
     return (
-      <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={onRetry}>{retryLabel}</Button>}>
+      <Alert
+        tone="error"
+        action={
+          <Button size="sm" variant="secondary" onClick={onRetry}>
+            {retryLabel}
+          </Button>
+        }
+      >
         {errorText}
       </Alert>
     );

@@ -13,14 +13,24 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver;
 
-const zones = { suggested: ['Europe/Berlin'], others: ['UTC', 'America/New_York', 'Asia/Kolkata', 'Asia/Colombo', 'Asia/Kathmandu', 'Europe/Paris', 'Africa/Lagos'] };
+const zones = {
+  suggested: ['Europe/Berlin'],
+  others: ['UTC', 'America/New_York', 'Asia/Kolkata', 'Asia/Colombo', 'Asia/Kathmandu', 'Europe/Paris', 'Africa/Lagos'],
+};
 
 function Harness({ initial, noneLabel }: { initial: string | null; noneLabel?: string }) {
   const [value, setValue] = useState<string | null>(initial);
   return (
     <>
       <label htmlFor="tz">Time zone</label>
-      <TimezoneCombobox field={{ id: 'tz', invalid: false }} value={value} onChange={setValue} zones={zones} suggestedLabel="Suggested" noneLabel={noneLabel} />
+      <TimezoneCombobox
+        field={{ id: 'tz', invalid: false }}
+        value={value}
+        onChange={setValue}
+        zones={zones}
+        suggestedLabel="Suggested"
+        noneLabel={noneLabel}
+      />
       <output data-testid="value">{String(value)}</output>
     </>
   );
@@ -31,7 +41,10 @@ const optionNames = () => screen.getAllByRole('option').map((o) => o.textContent
 describe('TimezoneCombobox (decision 0015)', () => {
   it('shows the chosen zone with its localized name and current offset', () => {
     renderWithProviders(<Harness initial="Asia/Kolkata" />);
-    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveProperty('value', 'Kolkata · India Standard Time · UTC+05:30');
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveProperty(
+      'value',
+      'Kolkata · India Standard Time · UTC+05:30',
+    );
   });
 
   it('finds "berlin" and chooses it with the keyboard; the value is the IANA id', async () => {
@@ -53,14 +66,19 @@ describe('TimezoneCombobox (decision 0015)', () => {
     const input = screen.getByRole('combobox', { name: 'Time zone' });
     await user.clear(input);
     await user.type(input, '+05:30');
-    expect(optionNames()).toEqual(['Colombo · India Standard Time UTC+05:30, Asia/Colombo', 'Kolkata · India Standard Time UTC+05:30, Asia/Kolkata']);
+    expect(optionNames()).toEqual([
+      'Colombo · India Standard Time UTC+05:30, Asia/Colombo',
+      'Kolkata · India Standard Time UTC+05:30, Asia/Kolkata',
+    ]);
     expect(screen.getByRole('group', { name: 'Asia' })).toBeTruthy();
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(screen.getByTestId('value').textContent).toBe('Asia/Kolkata');
 
     await user.clear(input);
     await user.type(input, 'africa');
-    expect(optionNames()).toEqual([expect.stringMatching(/^Lagos · West Africa(n)? (Standard )?Time UTC\+01:00, Africa\/Lagos$/)]);
+    expect(optionNames()).toEqual([
+      expect.stringMatching(/^Lagos · West Africa(n)? (Standard )?Time UTC\+01:00, Africa\/Lagos$/),
+    ]);
   });
 
   it('says when nothing matches', async () => {
@@ -83,7 +101,10 @@ describe('TimezoneCombobox (decision 0015)', () => {
     await i18n.changeLanguage('de');
     try {
       renderWithProviders(<Harness initial="Europe/Berlin" />);
-      expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveProperty('value', expect.stringMatching(/^Berlin · Mitteleuropäische (Normalzeit|Zeit) · UTC\+0[12]:00$/));
+      expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveProperty(
+        'value',
+        expect.stringMatching(/^Berlin · Mitteleuropäische (Normalzeit|Zeit) · UTC\+0[12]:00$/),
+      );
     } finally {
       await i18n.changeLanguage('en');
     }
@@ -94,8 +115,14 @@ describe('time-zone search', () => {
   const at = new Date('2026-01-15T12:00:00Z');
   it('matches city, region, localized name and offset', () => {
     const kolkata = zoneEntry('Asia/Kolkata', 'en', at);
-    expect(kolkata).toMatchObject({ city: 'Kolkata', region: 'Asia', name: 'India Standard Time', offset: 'UTC+05:30' });
-    for (const query of ['kolkata', 'asia', 'india', '+05:30', '+5:30', 'utc+5:30', 'UTC+05', 'asia kolk']) expect(matches(kolkata, query)).toBe(true);
+    expect(kolkata).toMatchObject({
+      city: 'Kolkata',
+      region: 'Asia',
+      name: 'India Standard Time',
+      offset: 'UTC+05:30',
+    });
+    for (const query of ['kolkata', 'asia', 'india', '+05:30', '+5:30', 'utc+5:30', 'UTC+05', 'asia kolk'])
+      expect(matches(kolkata, query)).toBe(true);
     for (const query of ['+15', 'europe', '-05:30']) expect(matches(kolkata, query)).toBe(false);
     const ny = zoneEntry('America/New_York', 'en', at);
     expect(ny.offset).toBe('UTC-05:00');

@@ -27,7 +27,17 @@ interface TimezoneComboboxProps {
  * ("+05:30"); the list is grouped by region and each zone shows its name and current offset. Headless UI's combobox
  * gives the ARIA combobox pattern: arrows move, Enter chooses, Escape closes, the list is read as a listbox.
  */
-export function TimezoneCombobox({ field, value, onChange, onBlur, zones, suggestedLabel, noneLabel, disabled, name }: TimezoneComboboxProps) {
+export function TimezoneCombobox({
+  field,
+  value,
+  onChange,
+  onBlur,
+  zones,
+  suggestedLabel,
+  noneLabel,
+  disabled,
+  name,
+}: TimezoneComboboxProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
   const [query, setQuery] = useState('');
@@ -70,7 +80,10 @@ export function TimezoneCombobox({ field, value, onChange, onBlur, zones, sugges
             invalid ? 'border-red-700' : 'border-slate-500 hover:border-slate-600',
           )}
         />
-        <ComboboxButton aria-label={t('timezone.showAll')} className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-600">
+        <ComboboxButton
+          aria-label={t('timezone.showAll')}
+          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-600"
+        >
           <ChevronDown className="size-5" aria-hidden="true" />
         </ComboboxButton>
       </div>
@@ -88,8 +101,14 @@ export function TimezoneCombobox({ field, value, onChange, onBlur, zones, sugges
           const headingId = `${baseId}-${group.key}`;
           return (
             <div key={group.key} role="group" aria-labelledby={headingId}>
-              <div id={headingId} role="presentation" className="sticky top-0 bg-slate-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-slate-700">
-                {group.key === 'suggested' ? suggestedLabel : t(`timezone.regions.${group.key}`, { defaultValue: group.key })}
+              <div
+                id={headingId}
+                role="presentation"
+                className="sticky top-0 bg-slate-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-slate-700"
+              >
+                {group.key === 'suggested'
+                  ? suggestedLabel
+                  : t(`timezone.regions.${group.key}`, { defaultValue: group.key })}
               </div>
               {group.entries.map((entry) => (
                 <ComboboxOption
@@ -97,7 +116,10 @@ export function TimezoneCombobox({ field, value, onChange, onBlur, zones, sugges
                   value={entry.id}
                   className="group flex cursor-default items-start gap-2 px-3 py-2 text-slate-900 data-focus:bg-brand-50"
                 >
-                  <Check className="mt-0.5 size-4 shrink-0 text-brand-700 invisible group-data-selected:visible" aria-hidden="true" />
+                  <Check
+                    className="mt-0.5 size-4 shrink-0 text-brand-700 invisible group-data-selected:visible"
+                    aria-hidden="true"
+                  />
                   <span className="min-w-0 flex-1">
                     <span className="block">
                       {entry.city}

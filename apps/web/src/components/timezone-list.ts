@@ -18,7 +18,19 @@ export interface ZoneEntry {
   haystack: string;
 }
 
-export const REGION_ORDER = ['Europe', 'America', 'Africa', 'Asia', 'Australia', 'Pacific', 'Atlantic', 'Indian', 'Antarctica', 'Arctic', 'Etc'] as const;
+export const REGION_ORDER = [
+  'Europe',
+  'America',
+  'Africa',
+  'Asia',
+  'Australia',
+  'Pacific',
+  'Atlantic',
+  'Indian',
+  'Antarctica',
+  'Arctic',
+  'Etc',
+] as const;
 
 const fold = (text: string) =>
   text
@@ -40,7 +52,8 @@ export function toUtcOffset(gmt: string): string {
 
 export function zoneEntry(id: string, locale: string, at: Date = new Date()): ZoneEntry {
   const slash = id.indexOf('/');
-  const region = slash > 0 && (REGION_ORDER as readonly string[]).includes(id.slice(0, slash)) ? id.slice(0, slash) : 'Etc';
+  const region =
+    slash > 0 && (REGION_ORDER as readonly string[]).includes(id.slice(0, slash)) ? id.slice(0, slash) : 'Etc';
   const rest = slash > 0 && region !== 'Etc' ? id.slice(slash + 1) : id;
   const city = rest.replaceAll('_', ' ').replaceAll('/', ' / ');
   let name = '';
@@ -54,7 +67,9 @@ export function zoneEntry(id: string, locale: string, at: Date = new Date()): Zo
   // A generic name that only repeats the zone ("GMT+03:00", "Berlin Time") adds nothing.
   if (/^(GMT|UTC)[+-−]/.test(name) || name === '') name = '';
   const short = offset.replace(/^UTC([+-])0?(\d+):00$/, 'UTC$1$2').replace(/^UTC([+-])0?(\d+):(\d\d)$/, 'UTC$1$2:$3');
-  const haystack = fold([id, city, region, name, offset, short, offset.slice(3), short.slice(3), offset.replace('UTC', 'GMT')].join(' '));
+  const haystack = fold(
+    [id, city, region, name, offset, short, offset.slice(3), short.slice(3), offset.replace('UTC', 'GMT')].join(' '),
+  );
   return { id, city, region, name, offset, haystack };
 }
 
@@ -89,7 +104,11 @@ export interface ZoneGroup {
 }
 
 /** Suggested zones first (their own group), then the rest by region in REGION_ORDER, cities in alphabetical order. */
-export function groupZones(zones: { suggested: string[]; others: string[] }, locale: string, query: string): ZoneGroup[] {
+export function groupZones(
+  zones: { suggested: string[]; others: string[] },
+  locale: string,
+  query: string,
+): ZoneGroup[] {
   const groups: ZoneGroup[] = [];
   const suggested = zones.suggested.map((id) => entryOf(id, locale)).filter((e) => matches(e, query));
   if (suggested.length > 0) groups.push({ key: 'suggested', entries: suggested });

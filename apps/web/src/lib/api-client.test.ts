@@ -22,7 +22,15 @@ describe('api client', () => {
         method: 'POST',
         path: '/api/v1/user/register',
         respond: () =>
-          jsonResponse({ message: 'Validation failed', code: 'VALIDATION_ERROR', errors: ['Emails must match', 'Country  is required'], requestId: 'r1' }, 400),
+          jsonResponse(
+            {
+              message: 'Validation failed',
+              code: 'VALIDATION_ERROR',
+              errors: ['Emails must match', 'Country  is required'],
+              requestId: 'r1',
+            },
+            400,
+          ),
       },
     ]);
     const error = await apiClient.post('/user/register', {}).catch((e: unknown) => e);
@@ -39,7 +47,17 @@ describe('api client', () => {
     const { i18n } = await import('./i18n');
     await i18n.changeLanguage('de');
     try {
-      mockFetch([{ method: 'POST', path: '/api/v1/user/register', respond: () => jsonResponse({ message: 'An account with this email already exists', code: 'EMAIL_TAKEN', requestId: 'r2' }, 409) }]);
+      mockFetch([
+        {
+          method: 'POST',
+          path: '/api/v1/user/register',
+          respond: () =>
+            jsonResponse(
+              { message: 'An account with this email already exists', code: 'EMAIL_TAKEN', requestId: 'r2' },
+              409,
+            ),
+        },
+      ]);
       const error = await fresh.apiClient.post('/user/register', {}).catch((e: unknown) => e);
       expect(errors.errorMessage(error)).toBe('Es gibt bereits ein Konto mit dieser E-Mail-Adresse');
     } finally {
@@ -60,7 +78,17 @@ describe('api client', () => {
     });
     try {
       await i18n.changeLanguage('de');
-      mockFetch([{ method: 'POST', path: '/api/v1/user/register', respond: () => jsonResponse({ message: 'An account with this email already exists', code: 'EMAIL_TAKEN', requestId: 'r3' }, 409) }]);
+      mockFetch([
+        {
+          method: 'POST',
+          path: '/api/v1/user/register',
+          respond: () =>
+            jsonResponse(
+              { message: 'An account with this email already exists', code: 'EMAIL_TAKEN', requestId: 'r3' },
+              409,
+            ),
+        },
+      ]);
       const first = await fresh.apiClient.post('/user/register', {}).catch((e: unknown) => e);
       expect(first).toBeInstanceOf(errors.ApiError);
       expect((first as InstanceType<typeof errors.ApiError>).code).toBe('EMAIL_TAKEN');
@@ -75,10 +103,14 @@ describe('api client', () => {
   });
 
   it('shows a single errors string as is, and the message when there are no errors', () => {
-    expect(errorMessage(new ApiError({ status: 400, code: 'BAD_REQUEST', message: 'Bad', errors: 'Only this' }))).toBe('Only this');
-    expect(errorMessage(new ApiError({ status: 409, code: 'EMAIL_TAKEN', message: 'An account with this email already exists' }))).toBe(
-      'An account with this email already exists',
+    expect(errorMessage(new ApiError({ status: 400, code: 'BAD_REQUEST', message: 'Bad', errors: 'Only this' }))).toBe(
+      'Only this',
     );
+    expect(
+      errorMessage(
+        new ApiError({ status: 409, code: 'EMAIL_TAKEN', message: 'An account with this email already exists' }),
+      ),
+    ).toBe('An account with this email already exists');
   });
 
   it('unwraps { data } and sends the session, language, country and view-mode headers with cookies', async () => {
@@ -109,7 +141,11 @@ describe('api client', () => {
             : jsonResponse({ message: 'Please sign in to continue', code: 'UNAUTHORIZED_ACCESS', requestId: 'r' }, 401);
         },
       },
-      { method: 'POST', path: '/api/v1/user/token/refresh', respond: () => jsonResponse({ data: { accessToken: 'new', expiresIn: 900, user } }) },
+      {
+        method: 'POST',
+        path: '/api/v1/user/token/refresh',
+        respond: () => jsonResponse({ data: { accessToken: 'new', expiresIn: 900, user } }),
+      },
     ]);
     const res = await apiClient.get<typeof fresh>('/user/info');
     expect(res.data).toEqual(fresh);
@@ -124,8 +160,16 @@ describe('api client', () => {
     const onExpired = vi.fn();
     setSessionExpiredHandler(onExpired);
     mockFetch([
-      { path: '/api/v1/user/info', respond: () => jsonResponse({ message: 'Please sign in to continue', code: 'UNAUTHORIZED_ACCESS', requestId: 'r' }, 401) },
-      { method: 'POST', path: '/api/v1/user/token/refresh', respond: () => jsonResponse({ message: 'Please sign in', code: 'UNAUTHORIZED_ACCESS', requestId: 'r' }, 401) },
+      {
+        path: '/api/v1/user/info',
+        respond: () =>
+          jsonResponse({ message: 'Please sign in to continue', code: 'UNAUTHORIZED_ACCESS', requestId: 'r' }, 401),
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/user/token/refresh',
+        respond: () => jsonResponse({ message: 'Please sign in', code: 'UNAUTHORIZED_ACCESS', requestId: 'r' }, 401),
+      },
     ]);
     await expect(apiClient.get('/user/info')).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED_ACCESS' });
     expect(onExpired).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/account?tab=email')}`);
@@ -135,7 +179,12 @@ describe('api client', () => {
 
   it('does not try to refresh for session calls such as login', async () => {
     const fetchMock = mockFetch([
-      { method: 'POST', path: '/api/v1/user/login', respond: () => jsonResponse({ message: 'Invalid email or password', code: 'UNAUTHORIZED_ACCESS', requestId: 'r' }, 401) },
+      {
+        method: 'POST',
+        path: '/api/v1/user/login',
+        respond: () =>
+          jsonResponse({ message: 'Invalid email or password', code: 'UNAUTHORIZED_ACCESS', requestId: 'r' }, 401),
+      },
     ]);
     await expect(apiClient.post('/user/login', {}, { recoverSession: false })).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -143,18 +192,37 @@ describe('api client', () => {
 
   it('calls an endpoint through its contract: path parameters, query, body and the Idempotency-Key', async () => {
     const id = '01890a5d-ac96-774b-bcce-b302099a8058';
-    const transaction = { identifier: id, type: 'topup', amount: 500, currencyCode: 'NGN', description: 'Top-up', reference: null, createdAt: '2026-01-01T00:00:00Z' };
+    const transaction = {
+      identifier: id,
+      type: 'topup',
+      amount: 500,
+      currencyCode: 'NGN',
+      description: 'Top-up',
+      reference: null,
+      createdAt: '2026-01-01T00:00:00Z',
+    };
     const fetchMock = mockFetch([
       { path: `/api/v1/wallet/transactions/${id}`, respond: () => jsonResponse({ data: transaction }) },
-      { path: '/api/v1/wallet/transactions', respond: () => jsonResponse({ data: [transaction], meta: { page: 2, pageSize: 10, total: 11, totalPages: 2 } }) },
+      {
+        path: '/api/v1/wallet/transactions',
+        respond: () => jsonResponse({ data: [transaction], meta: { page: 2, pageSize: 10, total: 11, totalPages: 2 } }),
+      },
     ]);
     expect((await call(getWalletTransaction, { params: { id } })).data).toEqual(transaction);
     const page = await call(listWalletTransactions, { query: { page: 2, pageSize: 10 } });
     expect(page.meta.total).toBe(11);
     expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/api/v1/wallet/transactions?page=2&pageSize=10');
 
-    const topup = mockFetch([{ method: 'POST', path: '/api/v1/payment/wallet', respond: () => jsonResponse({ message: 'Not found', code: 'NOT_FOUND', requestId: 'r' }, 404) }]);
-    await expect(call(startTopup, { body: { amount: 50_000 }, idempotencyKey: 'attempt-0001' })).rejects.toMatchObject({ status: 404 });
+    const topup = mockFetch([
+      {
+        method: 'POST',
+        path: '/api/v1/payment/wallet',
+        respond: () => jsonResponse({ message: 'Not found', code: 'NOT_FOUND', requestId: 'r' }, 404),
+      },
+    ]);
+    await expect(call(startTopup, { body: { amount: 50_000 }, idempotencyKey: 'attempt-0001' })).rejects.toMatchObject({
+      status: 404,
+    });
     const init = topup.mock.calls[0]?.[1];
     expect(headerOf(init, 'Idempotency-Key')).toBe('attempt-0001');
     expect(init?.body).toBe('{"amount":50000}');
@@ -174,7 +242,10 @@ describe('api client', () => {
   });
 
   it('turns a network failure into a readable error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = await apiClient.get('/health').catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'NETWORK_ERROR' });
     expect(errorMessage(error)).toMatch(/could not reach the server/);

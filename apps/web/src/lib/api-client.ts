@@ -1,6 +1,13 @@
 import type { AuthSession } from '@therapy/contracts/auth';
 import { cookieNames } from '@therapy/contracts/constants';
-import { endpointPath, type EndpointBody, type EndpointDefinition, type EndpointParams, type EndpointQuery, type EndpointResult } from '@therapy/contracts/endpoint';
+import {
+  endpointPath,
+  type EndpointBody,
+  type EndpointDefinition,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResult,
+} from '@therapy/contracts/endpoint';
 import { refreshToken } from '@therapy/contracts/endpoints/auth';
 import { ApiError, specMessages } from './api-error';
 import { useAuthStore } from './auth-store';
@@ -54,7 +61,8 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, raw] of Object.entries(query)) {
     const values = Array.isArray(raw) ? raw : [raw];
-    for (const value of values) if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+    for (const value of values)
+      if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
   }
   const search = params.toString();
   return search ? `${url}?${search}` : url;
@@ -109,13 +117,21 @@ function toApiError(status: number, body: unknown, response?: Response): ApiErro
       status,
       code: typeof body.code === 'string' ? body.code : 'INTERNAL_ERROR',
       message: body.message,
-      errors: Array.isArray(errors) ? errors.filter((e): e is string => typeof e === 'string') : typeof errors === 'string' ? errors : undefined,
+      errors: Array.isArray(errors)
+        ? errors.filter((e): e is string => typeof e === 'string')
+        : typeof errors === 'string'
+          ? errors
+          : undefined,
       requestId: typeof body.requestId === 'string' ? body.requestId : undefined,
       retryAfterSeconds: retryAfterOf(response),
     });
   }
   // A body we cannot read (proxy page, crash): say something useful instead of "undefined".
-  return new ApiError({ status, code: status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', message: i18n.t('errors.unexpected') });
+  return new ApiError({
+    status,
+    code: status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST',
+    message: i18n.t('errors.unexpected'),
+  });
 }
 
 type Transport = (url: string, init: RequestInit) => Promise<Response>;
@@ -157,7 +173,10 @@ export const lastRefreshRefusedAsIdle = (): boolean => refusedAsIdle;
 export function refreshSession(options: { timeoutMs?: number } = {}): Promise<AuthSession | null> {
   refreshInFlight ??= (async () => {
     try {
-      const response = await send(refreshToken.method, refreshToken.path, { recoverSession: false, timeoutMs: options.timeoutMs });
+      const response = await send(refreshToken.method, refreshToken.path, {
+        recoverSession: false,
+        timeoutMs: options.timeoutMs,
+      });
       if (!response.ok) {
         const refusal = await readBody(response);
         refusedAsIdle = isRecord(refusal) && refusal.code === 'SESSION_IDLE';
@@ -227,7 +246,8 @@ async function requestBody(method: string, path: string, options: RequestOptions
     const error = toApiError(response.status, body, response);
     // A 5xx is ours to fix: reported with the request id the API logged it under. A 4xx is an answer, not a fault, and
     // a 503 SERVICE_UNAVAILABLE is the database briefly out of reach (the API logged it), tried again below.
-    if (response.status >= 500 && error.code !== 'SERVICE_UNAVAILABLE') reportError(error, error.requestId ?? response.headers.get('x-request-id') ?? undefined);
+    if (response.status >= 500 && error.code !== 'SERVICE_UNAVAILABLE')
+      reportError(error, error.requestId ?? response.headers.get('x-request-id') ?? undefined);
     throw error;
   }
   return body;
@@ -240,7 +260,13 @@ export async function request<T>(method: string, path: string, options: RequestO
 }
 
 /** A part of the call that the endpoint has: required when its schema requires something, optional when not, absent otherwise. */
-type Part<K extends string, T> = [T] extends [never] ? { [P in K]?: never } : undefined extends T ? { [P in K]?: T } : Partial<T> extends T ? { [P in K]?: T } : { [P in K]: T };
+type Part<K extends string, T> = [T] extends [never]
+  ? { [P in K]?: never }
+  : undefined extends T
+    ? { [P in K]?: T }
+    : Partial<T> extends T
+      ? { [P in K]?: T }
+      : { [P in K]: T };
 type IdempotencyPart<E extends EndpointDefinition> = E['idempotencyKey'] extends 'required'
   ? { idempotencyKey: string }
   : E['idempotencyKey'] extends 'optional'
@@ -262,7 +288,8 @@ export async function call<E extends EndpointDefinition>(
   endpoint: E,
   ...[input]: Partial<CallInput<E>> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
 ): Promise<EndpointResult<E>> {
-  const { params, query, body, idempotencyKey, headers, ...options } = (input ?? {}) as CallInput<EndpointDefinition> & {
+  const { params, query, body, idempotencyKey, headers, ...options } = (input ??
+    {}) as CallInput<EndpointDefinition> & {
     params?: Record<string, unknown>;
     query?: RequestOptions['query'];
     body?: unknown;
@@ -282,5 +309,6 @@ export const apiClient = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, { ...options, body }),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('DELETE', path, { ...options, body }),
 };

@@ -22,7 +22,8 @@ export function specMessages(): Promise<typeof SpecMessages | undefined> {
   return loading;
 }
 /** A server's message in the reader's language: as sent until the catalog is loaded (see `specMessages`). */
-const localize = (text: string, locale: SpecMessages.Locale): string => (catalog ? catalog.localize(text, locale) : text);
+const localize = (text: string, locale: SpecMessages.Locale): string =>
+  catalog ? catalog.localize(text, locale) : text;
 
 /** Error envelope of DESIGN.md §5; `code` also takes NETWORK_ERROR and TIMEOUT for failures that never reached it. */
 export class ApiError extends Error {
@@ -33,7 +34,14 @@ export class ApiError extends Error {
   /** The server's `Retry-After` in seconds (a 429, or a 503 while its database is briefly out of reach). */
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(init: { status: number; code: string; message: string; errors?: string[] | string; requestId?: string; retryAfterSeconds?: number }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    errors?: string[] | string;
+    requestId?: string;
+    retryAfterSeconds?: number;
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;

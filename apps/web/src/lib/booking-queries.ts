@@ -6,7 +6,8 @@
 export const bookingKeys = {
   all: ['bookings'] as const,
   lists: () => [...bookingKeys.all, 'list'] as const,
-  list: (role: 'client' | 'provider', statuses: readonly string[], page: number) => [...bookingKeys.lists(), role, statuses.join(','), page] as const,
+  list: (role: 'client' | 'provider', statuses: readonly string[], page: number) =>
+    [...bookingKeys.lists(), role, statuses.join(','), page] as const,
   detail: (id: string) => [...bookingKeys.all, 'detail', id] as const,
   policy: (id: string, kind: 'cancellation' | 'reschedule') => [...bookingKeys.all, 'policy', kind, id] as const,
   clients: () => [...bookingKeys.all, 'clients'] as const,

@@ -16,7 +16,11 @@ export function readConsent(): Consent | null {
   if (raw === 'true') return true;
   try {
     const parsed = JSON.parse(raw) as Partial<ConsentChoice>;
-    return { analytics: parsed.analytics === true, advertising: parsed.advertising === true, personalization: parsed.personalization === true };
+    return {
+      analytics: parsed.analytics === true,
+      advertising: parsed.advertising === true,
+      personalization: parsed.personalization === true,
+    };
   } catch {
     return null;
   }

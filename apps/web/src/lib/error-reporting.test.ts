@@ -22,7 +22,18 @@ async function load() {
 
 function serverFails(status: number) {
   mockFetch([
-    { path: '/api/v1/wallet/balance', respond: () => jsonResponse({ message: 'Something went wrong', code: status >= 500 ? 'INTERNAL_ERROR' : 'FORBIDDEN', requestId: 'req-500-abc' }, status) },
+    {
+      path: '/api/v1/wallet/balance',
+      respond: () =>
+        jsonResponse(
+          {
+            message: 'Something went wrong',
+            code: status >= 500 ? 'INTERNAL_ERROR' : 'FORBIDDEN',
+            requestId: 'req-500-abc',
+          },
+          status,
+        ),
+    },
   ]);
 }
 

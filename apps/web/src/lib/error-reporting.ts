@@ -29,7 +29,9 @@ function load(url: string): Promise<Reporter> {
 function send(item: Pending): void {
   if (!dsn) return;
   // A reporter that fails to load must never break the page it reports on.
-  load(dsn).then((module) => module.capture(item.error, item.requestId)).catch(() => {});
+  load(dsn)
+    .then((module) => module.capture(item.error, item.requestId))
+    .catch(() => {});
 }
 
 /** Called once the app config has arrived (or failed: then null). */

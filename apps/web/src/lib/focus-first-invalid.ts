@@ -19,15 +19,23 @@ export function focusFirstInvalid<T extends FieldValues>(errors: FieldErrors<T>,
   if (!form) return;
   const invalid = new Set(errorPaths(errors as FieldErrors));
   const named = Array.from(form.elements).find(
-    (el): el is HTMLElement => el instanceof HTMLElement && invalid.has(el.getAttribute('name') ?? '') && !(el as HTMLInputElement).disabled,
+    (el): el is HTMLElement =>
+      el instanceof HTMLElement && invalid.has(el.getAttribute('name') ?? '') && !(el as HTMLInputElement).disabled,
   );
   const first = () =>
-    form.querySelector<HTMLElement>('[aria-invalid="true"]:not(fieldset), fieldset[aria-invalid="true"] input, fieldset[aria-invalid="true"] button');
+    form.querySelector<HTMLElement>(
+      '[aria-invalid="true"]:not(fieldset), fieldset[aria-invalid="true"] input, fieldset[aria-invalid="true"] button',
+    );
   // A field before the named one may have no name: once errors render, aria-invalid shows the true first one.
   named?.focus();
   requestAnimationFrame(() => {
     const target = first();
-    if (target && target !== document.activeElement && (!named || named.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_PRECEDING)) target.focus();
+    if (
+      target &&
+      target !== document.activeElement &&
+      (!named || named.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_PRECEDING)
+    )
+      target.focus();
   });
 }
 

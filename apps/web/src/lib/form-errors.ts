@@ -14,7 +14,11 @@ interface FieldErrorMap<T extends FieldValues> {
  * in the request's language, so each is matched to its catalogue key (`keyOfText`, either language) and the map
  * names fields by key. Returns whether any field was marked.
  */
-export function applyServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, map: FieldErrorMap<T>): boolean {
+export function applyServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  map: FieldErrorMap<T>,
+): boolean {
   if (!(error instanceof ApiError)) return false;
   let marked = false;
   const codeField = map.byCode?.[error.code];

@@ -32,7 +32,9 @@ describe('one time format per language (decision 0015)', () => {
     expect(spaces(formatTime(nineInBerlin, 'en', 'Europe/Berlin'))).toBe(spaces(formatClock('09:00', 'en')));
     expect(formatTime(nineInBerlin, 'de', 'Europe/Berlin')).toBe(formatClock('09:00', 'de'));
     expect(spaces(formatTime(nineInBerlin, 'en', 'America/New_York'))).toBe('3:00 AM');
-    expect(spaces(formatTimeRange(nineInBerlin, '2026-06-08T08:00:00Z', 'en', 'Europe/Berlin'))).toBe('9:00 AM – 10:00 AM');
+    expect(spaces(formatTimeRange(nineInBerlin, '2026-06-08T08:00:00Z', 'en', 'Europe/Berlin'))).toBe(
+      '9:00 AM – 10:00 AM',
+    );
     expect(formatTimeRange(nineInBerlin, '2026-06-08T08:00:00Z', 'de', 'Europe/Berlin')).toBe('09:00 – 10:00');
   });
 });

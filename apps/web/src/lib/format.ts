@@ -21,7 +21,9 @@ function timeFormatter(locale: string, timeZone: string): Intl.DateTimeFormat {
   let format = formatters.get(key);
   if (!format) {
     const options: Intl.DateTimeFormatOptions =
-      clockStyleOf(locale) === '24h' ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone } : { hour: 'numeric', minute: '2-digit', hour12: true, timeZone };
+      clockStyleOf(locale) === '24h'
+        ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }
+        : { hour: 'numeric', minute: '2-digit', hour12: true, timeZone };
     // en-US for English: "9:00 AM" (en-GB would write "9:00 am").
     format = new Intl.DateTimeFormat(clockStyleOf(locale) === '24h' ? locale : 'en-US', options);
     formatters.set(key, format);
@@ -56,12 +58,20 @@ export function formatClock(value: string, locale: string): string {
 }
 
 /** Minor units as money in the page's language: 9000 USD → "$90.00" (en), "90,00 $" (de); the narrow symbol. */
-export function formatMoney(minor: number, currency: string, locale: string, options: Pick<MoneyFormat, 'signed'> = {}): string {
+export function formatMoney(
+  minor: number,
+  currency: string,
+  locale: string,
+  options: Pick<MoneyFormat, 'signed'> = {},
+): string {
   return formatMoneyIn(minor, currency, locale, { signed: options.signed, display: 'narrowSymbol' });
 }
 
 /** Several amounts as one phrase: "$90.00 and ₦25.00" (en), "90,00 $ und 25,00 ₦" (de). */
-export function formatAmounts(amounts: ReadonlyArray<{ amount: number; currencyCode: string }>, locale: string): string {
+export function formatAmounts(
+  amounts: ReadonlyArray<{ amount: number; currencyCode: string }>,
+  locale: string,
+): string {
   const parts = amounts.map((a) => formatMoney(a.amount, a.currencyCode, locale));
   return new Intl.ListFormat(locale, { type: 'conjunction' }).format(parts);
 }
@@ -102,7 +112,9 @@ export function formatLongDate(date: string, locale: string): string {
 /** A month ("YYYY-MM") in words, e.g. "June 2026". */
 export function formatMonth(month: string, locale: string): string {
   const [year, mon] = month.split('-').map(Number) as [number, number];
-  return dateFormatter(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, mon - 1, 15)));
+  return dateFormatter(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, mon - 1, 15)),
+  );
 }
 
 /** The zone's long name at an instant (it changes with daylight saving), e.g. "Central European Standard Time". */

@@ -17,7 +17,45 @@ import { getCookie } from './storage';
 export const supportedLocales = ['en', 'de'] as const satisfies readonly Locale[];
 export const defaultLocale: Locale = 'en';
 
-export const namespaces = ['common', 'landing', 'auth', 'account', 'location', 'dashboard', 'appointments', 'policy', 'profile', 'practice', 'picture', 'availability', 'therapists', 'wallet', 'legal', 'practice-details', 'bankDetails', 'credentials', 'files', 'verification', 'operator', 'booking-changes', 'slot-picker', 'reviews', 'directory', 'home-listing', 'clients', 'notes', 'chat', 'calendar', 'session', 'waitlist', 'measures', 'access-log', 'data-export', 'idle', 'devices'] as const;
+export const namespaces = [
+  'common',
+  'landing',
+  'auth',
+  'account',
+  'location',
+  'dashboard',
+  'appointments',
+  'policy',
+  'profile',
+  'practice',
+  'picture',
+  'availability',
+  'therapists',
+  'wallet',
+  'legal',
+  'practice-details',
+  'bankDetails',
+  'credentials',
+  'files',
+  'verification',
+  'operator',
+  'booking-changes',
+  'slot-picker',
+  'reviews',
+  'directory',
+  'home-listing',
+  'clients',
+  'notes',
+  'chat',
+  'calendar',
+  'session',
+  'waitlist',
+  'measures',
+  'access-log',
+  'data-export',
+  'idle',
+  'devices',
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 const lazyLoaders = import.meta.glob<{ default: Record<string, unknown> }>([
@@ -76,7 +114,11 @@ void i18n
   });
 
 export function currentLocale(): Locale {
-  return isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : isLocale(i18n.language) ? i18n.language : defaultLocale;
+  return isLocale(i18n.resolvedLanguage)
+    ? i18n.resolvedLanguage
+    : isLocale(i18n.language)
+      ? i18n.language
+      : defaultLocale;
 }
 
 export function loadNamespaces(ns: Namespace | readonly Namespace[]): Promise<void> {

@@ -12,7 +12,10 @@ const size = (width: number, height: number) => () => Promise.resolve({ width, h
 
 describe('checkImageFile (spec §5 "Profile image")', () => {
   beforeEach(() => {
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:picture'), revokeObjectURL: vi.fn() }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:picture'), revokeObjectURL: vi.fn() }),
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -29,7 +32,10 @@ describe('checkImageFile (spec §5 "Profile image")', () => {
   });
 
   it('accepts exactly 10 MB', async () => {
-    expect(await checkImageFile(file('image/jpeg', 10 * 1024 * 1024), size(400, 400))).toEqual({ ok: true, src: 'blob:picture' });
+    expect(await checkImageFile(file('image/jpeg', 10 * 1024 * 1024), size(400, 400))).toEqual({
+      ok: true,
+      src: 'blob:picture',
+    });
   });
 
   it('refuses an image smaller than 200x200', async () => {

@@ -6,7 +6,9 @@ type Warmup = typeof WarmupModule;
 
 /** A worker that does nothing until the test makes it answer or fail. */
 function fakeWorker() {
-  const worker = { onmessage: null, onerror: null, terminate: vi.fn() } as unknown as WarmupWorker & { terminate: ReturnType<typeof vi.fn> };
+  const worker = { onmessage: null, onerror: null, terminate: vi.fn() } as unknown as WarmupWorker & {
+    terminate: ReturnType<typeof vi.fn>;
+  };
   return {
     worker,
     answer: (data: unknown) => worker.onmessage?.call(worker as never, new MessageEvent('message', { data })),

@@ -40,7 +40,8 @@ export function startIntlWarmup(create: () => WarmupWorker, giveUpAfterMs = 3_00
     finish(timeZone);
   };
   const timer = setTimeout(() => done(), giveUpAfterMs);
-  worker.onmessage = (event: MessageEvent<unknown>) => done(typeof event.data === 'string' && event.data.length > 0 ? event.data : undefined);
+  worker.onmessage = (event: MessageEvent<unknown>) =>
+    done(typeof event.data === 'string' && event.data.length > 0 ? event.data : undefined);
   worker.onerror = () => done();
 }
 

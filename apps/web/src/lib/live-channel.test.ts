@@ -82,7 +82,13 @@ describe('live channel', () => {
   });
 
   it('closed for its token (4401): refreshes the session, connects again with the new token, and says it reconnected', async () => {
-    mockFetch([{ method: 'POST', path: '/api/v1/user/token/refresh', respond: () => jsonResponse({ data: { accessToken: 'token-3', expiresIn: 900, user } }) }]);
+    mockFetch([
+      {
+        method: 'POST',
+        path: '/api/v1/user/token/refresh',
+        respond: () => jsonResponse({ data: { accessToken: 'token-3', expiresIn: 900, user } }),
+      },
+    ]);
     const onReconnected = vi.fn();
     const close = openLiveChannel({ onMessageChanged: vi.fn(), onReconnected });
     latest().accept();
@@ -131,7 +137,9 @@ describe('live channel', () => {
     sendLive({ type: 'room.signal', bookingId: 'b', signal: { kind: 'hello' } });
     expect(latest().sent).toEqual([]);
     latest().accept();
-    expect(latest().sent.map((s) => JSON.parse(s) as unknown)).toEqual([{ type: 'room.signal', bookingId: 'b', signal: { kind: 'hello' } }]);
+    expect(latest().sent.map((s) => JSON.parse(s) as unknown)).toEqual([
+      { type: 'room.signal', bookingId: 'b', signal: { kind: 'hello' } },
+    ]);
     expect(ready).toHaveBeenCalledTimes(1);
     latest().push({ type: 'room.signal', bookingId: 'b', from: 'u', signal: { kind: 'bye' } });
     expect(heard).toHaveBeenCalledWith({ type: 'room.signal', bookingId: 'b', from: 'u', signal: { kind: 'bye' } });

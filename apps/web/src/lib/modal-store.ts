@@ -13,7 +13,7 @@ export interface ModalProps {
   'update-email': Record<string, never>;
   'delete-account': Record<string, never>;
   'select-country': Record<string, never>;
-  'preferences': Record<string, never>;
+  preferences: Record<string, never>;
   'non-operating-country': { countryCode: string };
   /** Spec §2 profile picture modals. `src` is an object URL of the chosen file, `type` its MIME type. */
   'image-selection': Record<string, never>;

@@ -8,12 +8,20 @@ async function readError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as { message?: unknown; code?: unknown };
     if (typeof body.message === 'string') {
-      return new ApiError({ status: response.status, code: typeof body.code === 'string' ? body.code : 'INTERNAL_ERROR', message: body.message });
+      return new ApiError({
+        status: response.status,
+        code: typeof body.code === 'string' ? body.code : 'INTERNAL_ERROR',
+        message: body.message,
+      });
     }
   } catch {
     // Not JSON: said below.
   }
-  return new ApiError({ status: response.status, code: response.status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', message: '' });
+  return new ApiError({
+    status: response.status,
+    code: response.status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST',
+    message: '',
+  });
 }
 
 /**
@@ -24,7 +32,11 @@ async function readError(response: Response): Promise<ApiError> {
 export async function fetchPrivateFile(path: string, viewMode: 'client' | 'provider'): Promise<Blob> {
   const url = `${API_BASE}${path}`;
   const send = () => {
-    const headers = new Headers({ 'x-locale': currentLocale(), 'x-language': currentLocale(), 'x-view-mode': viewMode });
+    const headers = new Headers({
+      'x-locale': currentLocale(),
+      'x-language': currentLocale(),
+      'x-view-mode': viewMode,
+    });
     const token = useAuthStore.getState().accessToken;
     if (token) headers.set('Authorization', `Bearer ${token}`);
     return fetch(url, { headers, credentials: 'include' });

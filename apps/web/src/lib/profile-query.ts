@@ -57,7 +57,10 @@ export function applyPhotoUrl(owner: ProfileOwner, photoUrl: string | null, extr
 }
 
 /** The upload of a cropped picture: POST multipart `file` to the owner's endpoint. */
-export async function uploadProfilePhoto(owner: ProfileOwner, blob: Blob): Promise<{ photoUrl: string | null; message?: string }> {
+export async function uploadProfilePhoto(
+  owner: ProfileOwner,
+  blob: Blob,
+): Promise<{ photoUrl: string | null; message?: string }> {
   const form = new FormData();
   const type = blob.type || 'image/jpeg';
   form.append('file', blob, `profile.${type === 'image/png' ? 'png' : type === 'image/webp' ? 'webp' : 'jpg'}`);

@@ -9,7 +9,12 @@ import { readLocal, writeLocal } from './storage';
  */
 const STORAGE_KEY = 'providerTypeState';
 
-const empty: ProviderTypeState = { providerType: null, therapyCategoryIdentifier: null, allowInvite: false, modalityIdentifier: null };
+const empty: ProviderTypeState = {
+  providerType: null,
+  therapyCategoryIdentifier: null,
+  allowInvite: false,
+  modalityIdentifier: null,
+};
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
 
@@ -38,7 +43,10 @@ export const useProviderTypeStore = create<ProviderTypeStore>()((set, get) => ({
   update: (patch) => {
     set(patch);
     const { providerType, therapyCategoryIdentifier, allowInvite, modalityIdentifier } = get();
-    writeLocal(STORAGE_KEY, JSON.stringify({ providerType, therapyCategoryIdentifier, allowInvite, modalityIdentifier }));
+    writeLocal(
+      STORAGE_KEY,
+      JSON.stringify({ providerType, therapyCategoryIdentifier, allowInvite, modalityIdentifier }),
+    );
   },
 }));
 

@@ -5,10 +5,17 @@ import { ApiError } from './api-error';
 import { retryDelay, shouldRetry } from './query-client';
 
 const unavailable = () =>
-  new Response(JSON.stringify({ message: 'The service is briefly unavailable. Please try again in a moment', code: 'SERVICE_UNAVAILABLE', requestId: 'r' }), {
-    status: 503,
-    headers: { 'Content-Type': 'application/json', 'Retry-After': '5' },
-  });
+  new Response(
+    JSON.stringify({
+      message: 'The service is briefly unavailable. Please try again in a moment',
+      code: 'SERVICE_UNAVAILABLE',
+      requestId: 'r',
+    }),
+    {
+      status: 503,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': '5' },
+    },
+  );
 
 describe('query retries', () => {
   it('reads the API answer of a brief outage: SERVICE_UNAVAILABLE with its Retry-After', async () => {
@@ -22,7 +29,12 @@ describe('query retries', () => {
     const outage = new ApiError({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'down', retryAfterSeconds: 5 });
     expect([0, 1, 2, 3].map((n) => shouldRetry(n, outage))).toEqual([true, true, true, false]);
     expect(retryDelay(1, outage)).toBe(5_000);
-    expect(retryDelay(1, new ApiError({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'down', retryAfterSeconds: 600 }))).toBe(30_000);
+    expect(
+      retryDelay(
+        1,
+        new ApiError({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'down', retryAfterSeconds: 600 }),
+      ),
+    ).toBe(30_000);
   });
 
   it('tries another failure once, and a refusal (4xx) never', () => {

@@ -11,7 +11,8 @@ declare module '@tanstack/react-query' {
 }
 
 /** The API answers 503 while its database is briefly out of reach (a restart, a failover): worth a few more tries. */
-const briefOutage = (error: unknown): error is ApiError => error instanceof ApiError && error.code === 'SERVICE_UNAVAILABLE';
+const briefOutage = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.code === 'SERVICE_UNAVAILABLE';
 const OUTAGE_TRIES = 3;
 
 /** Client errors (4xx) will fail the same way again; outages and 5xx are worth one more try, a brief outage three. */
@@ -23,7 +24,8 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 /** After a brief outage, as long as the API's Retry-After says (at most 30 s); otherwise TanStack Query's own back-off. */
 export function retryDelay(failureCount: number, error: unknown): number {
-  if (briefOutage(error) && error.retryAfterSeconds !== undefined) return Math.min(error.retryAfterSeconds * 1000, 30_000);
+  if (briefOutage(error) && error.retryAfterSeconds !== undefined)
+    return Math.min(error.retryAfterSeconds * 1000, 30_000);
   return Math.min(1000 * 2 ** failureCount, 30_000);
 }
 

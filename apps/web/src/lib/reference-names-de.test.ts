@@ -9,6 +9,7 @@ describe('German pick-list names', () => {
   });
 
   it('has no empty translation', () => {
-    for (const items of Object.values(referenceNamesDe)) for (const name of Object.values(items ?? {})) expect(name.trim()).not.toBe('');
+    for (const items of Object.values(referenceNamesDe))
+      for (const name of Object.values(items ?? {})) expect(name.trim()).not.toBe('');
   });
 });

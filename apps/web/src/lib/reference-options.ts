@@ -4,7 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { countryName } from './country';
 import { referenceName } from './reference-names-de';
-import { countriesQuery, languageName, languagesQuery, referenceListQuery, statesQuery, userTimezoneQuery } from './regions';
+import {
+  countriesQuery,
+  languageName,
+  languagesQuery,
+  referenceListQuery,
+  statesQuery,
+  userTimezoneQuery,
+} from './regions';
 
 export interface Option {
   value: string;
@@ -25,7 +32,9 @@ export function useReferenceOptions(list: ReferenceList, key: 'identifier' | 'co
   const { i18n } = useTranslation();
   const query = useQuery(referenceListQuery(list));
   const locale = i18n.resolvedLanguage ?? 'en';
-  const options = (query.data ?? []).map((item) => ({ value: item[key], label: referenceName(list, item.code, item.name, locale) })).sort(byLabel(locale));
+  const options = (query.data ?? [])
+    .map((item) => ({ value: item[key], label: referenceName(list, item.code, item.name, locale) }))
+    .sort(byLabel(locale));
   return { options, isPending: query.isPending, isError: query.isError, refetch: () => void query.refetch() };
 }
 
@@ -34,7 +43,9 @@ export function useCountryOptions(): OptionsState {
   const { i18n } = useTranslation();
   const query = useQuery(countriesQuery({ all: true }));
   const locale = i18n.resolvedLanguage ?? 'en';
-  const options = (query.data ?? []).map((c) => ({ value: c.identifier, label: countryName(c.code, locale, c.name) })).sort(byLabel(locale));
+  const options = (query.data ?? [])
+    .map((c) => ({ value: c.identifier, label: countryName(c.code, locale, c.name) }))
+    .sort(byLabel(locale));
   return { options, isPending: query.isPending, isError: query.isError, refetch: () => void query.refetch() };
 }
 
@@ -42,7 +53,9 @@ export function useLanguageOptions(): OptionsState {
   const { i18n } = useTranslation();
   const query = useQuery(languagesQuery());
   const locale = i18n.resolvedLanguage ?? 'en';
-  const options = (query.data ?? []).map((l) => ({ value: l.identifier, label: languageName(l.code, locale, l.name) })).sort(byLabel(locale));
+  const options = (query.data ?? [])
+    .map((l) => ({ value: l.identifier, label: languageName(l.code, locale, l.name) }))
+    .sort(byLabel(locale));
   return { options, isPending: query.isPending, isError: query.isError, refetch: () => void query.refetch() };
 }
 
@@ -52,7 +65,12 @@ export function useStateOptions(countryIdentifier: string | null | undefined): O
   const query = useQuery({ ...statesQuery(countryIdentifier ?? ''), enabled: !!countryIdentifier });
   const locale = i18n.resolvedLanguage ?? 'en';
   const options = (query.data ?? []).map((s) => ({ value: s.identifier, label: s.name })).sort(byLabel(locale));
-  return { options, isPending: !!countryIdentifier && query.isPending, isError: query.isError, refetch: () => void query.refetch() };
+  return {
+    options,
+    isPending: !!countryIdentifier && query.isPending,
+    isError: query.isError,
+    refetch: () => void query.refetch(),
+  };
 }
 
 function allTimeZones(): string[] {
@@ -64,7 +82,12 @@ function allTimeZones(): string[] {
 }
 
 /** Time zones: the ones of the user's country first (GET /region/user-timezone), then every zone. */
-export function useTimezoneOptions(current: string | null | undefined): { suggested: string[]; others: string[]; suggestion: string | null; isPending: boolean } {
+export function useTimezoneOptions(current: string | null | undefined): {
+  suggested: string[];
+  others: string[];
+  suggestion: string | null;
+  isPending: boolean;
+} {
   const query = useQuery({ ...userTimezoneQuery(), meta: { silent: true } });
   const suggested = query.data?.timezones ?? [];
   const seen = new Set(suggested);

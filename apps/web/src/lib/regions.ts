@@ -1,4 +1,10 @@
-import { getReferenceList, getSuggestedTimezones, listCountries, listLanguages, listStatesByCountryId } from '@therapy/contracts/endpoints/regions';
+import {
+  getReferenceList,
+  getSuggestedTimezones,
+  listCountries,
+  listLanguages,
+  listStatesByCountryId,
+} from '@therapy/contracts/endpoints/regions';
 import type { ReferenceList } from '@therapy/contracts/reference';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './api-client';
@@ -7,7 +13,8 @@ import { call } from './api-client';
 export const countriesQuery = (options: { all?: boolean } = {}) =>
   queryOptions({
     queryKey: ['region', 'countries', { all: options.all ?? false }],
-    queryFn: async ({ signal }) => (await call(listCountries, { signal, query: { all: options.all ? 'true' : undefined } })).data,
+    queryFn: async ({ signal }) =>
+      (await call(listCountries, { signal, query: { all: options.all ? 'true' : undefined } })).data,
     staleTime: 60 * 60_000,
   });
 
@@ -15,7 +22,8 @@ export const countriesQuery = (options: { all?: boolean } = {}) =>
 export const statesQuery = (countryIdentifier: string) =>
   queryOptions({
     queryKey: ['region', 'states', countryIdentifier],
-    queryFn: async ({ signal }) => (await call(listStatesByCountryId, { signal, params: { id: countryIdentifier } })).data,
+    queryFn: async ({ signal }) =>
+      (await call(listStatesByCountryId, { signal, params: { id: countryIdentifier } })).data,
     staleTime: 60 * 60_000,
   });
 

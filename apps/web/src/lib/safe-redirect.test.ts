@@ -6,7 +6,10 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/account?tab=email')).toBe('/account?tab=email');
   });
 
-  it.each([null, '', 'overview', '//evil.example/x', '/\\evil.example', 'https://evil.example'])('falls back for %s', (target) => {
-    expect(safeRedirect(target)).toBe('/overview');
-  });
+  it.each([null, '', 'overview', '//evil.example/x', '/\\evil.example', 'https://evil.example'])(
+    'falls back for %s',
+    (target) => {
+      expect(safeRedirect(target)).toBe('/overview');
+    },
+  );
 });

@@ -21,7 +21,8 @@ export function restoreSession(): Promise<void> {
   restoring ??= refreshSession({ timeoutMs: PAGE_INITIAL_PROPS_TIMEOUT_MS }).then((session) => {
     // A sign-in that finished meanwhile must not be undone by a late failure of the start-up refresh.
     // A session that ended while the browser was away (idle sign-out, decision 0036) says so on the login page.
-    if (!session && useAuthStore.getState().status === 'unknown') useAuthStore.getState().setAnonymous(lastRefreshRefusedAsIdle() ? 'idle' : undefined);
+    if (!session && useAuthStore.getState().status === 'unknown')
+      useAuthStore.getState().setAnonymous(lastRefreshRefusedAsIdle() ? 'idle' : undefined);
   });
   return restoring;
 }

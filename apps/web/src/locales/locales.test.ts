@@ -8,7 +8,9 @@ function keys(value: unknown, prefix = ''): string[] {
 }
 
 describe('locales', () => {
-  const namespaces = Object.keys(files).filter((p) => p.startsWith('./en/')).map((p) => p.slice('./en/'.length));
+  const namespaces = Object.keys(files)
+    .filter((p) => p.startsWith('./en/'))
+    .map((p) => p.slice('./en/'.length));
 
   it.each(namespaces)('de/%s has exactly the keys of en/%s', (file) => {
     const de = files[`./de/${file}`];
@@ -18,8 +20,13 @@ describe('locales', () => {
 
   it('has no empty translations', () => {
     for (const [path, content] of Object.entries(files)) {
-      const flat = keys(content).map((k) => k.split('.').reduce<unknown>((o, part) => (o as Record<string, unknown>)[part], content));
-      expect(flat.every((v) => typeof v === 'string' && v.trim().length > 0), path).toBe(true);
+      const flat = keys(content).map((k) =>
+        k.split('.').reduce<unknown>((o, part) => (o as Record<string, unknown>)[part], content),
+      );
+      expect(
+        flat.every((v) => typeof v === 'string' && v.trim().length > 0),
+        path,
+      ).toBe(true);
     }
   });
 });

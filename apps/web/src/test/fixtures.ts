@@ -5,16 +5,42 @@ import { jsonResponse } from './render';
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 export const referenceRoutes = [
-  { path: '/api/v1/region/country', respond: () => jsonResponse({ data: [{ identifier: uuid(1), code: 'US', name: 'United States', currencyCode: 'USD', isOperating: true }] }) },
-  { path: `/api/v1/region/country/${uuid(1)}/states`, respond: () => jsonResponse({ data: [{ identifier: uuid(2), code: 'CA', name: 'California' }] }) },
-  { path: '/api/v1/region/languages', respond: () => jsonResponse({ data: [{ identifier: uuid(3), code: 'en', name: 'English', isPrimary: true }] }) },
-  { path: '/api/v1/region/user-timezone', respond: () => jsonResponse({ data: { suggested: 'America/New_York', timezones: ['America/New_York'] } }) },
-  ...['therapy-category', 'modality', 'therapy-approach', 'speciality', 'discipline', 'religion', 'ethnicity', 'gender', 'age-group', 'background', 'trait', 'communication'].map(
-    (list, i) => ({
-      path: `/api/v1/reference/${list}`,
-      respond: () => jsonResponse({ data: [{ identifier: uuid(100 + i), code: `${list}-one`, name: `${list} one` }] }),
-    }),
-  ),
+  {
+    path: '/api/v1/region/country',
+    respond: () =>
+      jsonResponse({
+        data: [{ identifier: uuid(1), code: 'US', name: 'United States', currencyCode: 'USD', isOperating: true }],
+      }),
+  },
+  {
+    path: `/api/v1/region/country/${uuid(1)}/states`,
+    respond: () => jsonResponse({ data: [{ identifier: uuid(2), code: 'CA', name: 'California' }] }),
+  },
+  {
+    path: '/api/v1/region/languages',
+    respond: () => jsonResponse({ data: [{ identifier: uuid(3), code: 'en', name: 'English', isPrimary: true }] }),
+  },
+  {
+    path: '/api/v1/region/user-timezone',
+    respond: () => jsonResponse({ data: { suggested: 'America/New_York', timezones: ['America/New_York'] } }),
+  },
+  ...[
+    'therapy-category',
+    'modality',
+    'therapy-approach',
+    'speciality',
+    'discipline',
+    'religion',
+    'ethnicity',
+    'gender',
+    'age-group',
+    'background',
+    'trait',
+    'communication',
+  ].map((list, i) => ({
+    path: `/api/v1/reference/${list}`,
+    respond: () => jsonResponse({ data: [{ identifier: uuid(100 + i), code: `${list}-one`, name: `${list} one` }] }),
+  })),
 ];
 
 /** A signed-in user as the session holds it (the API client's and the live channel's tests). */

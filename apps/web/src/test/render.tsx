@@ -39,7 +39,9 @@ export function jsonResponse(body: unknown, status = 200): Response {
 export const contractViolations: string[] = [];
 
 async function checkAgainstContract(method: string, pathname: string, response: Response): Promise<void> {
-  const matching = allEndpoints.filter((e) => e.method === method && matchesPath(e.atRoot ? e.path : `${API_BASE}${e.path}`, pathname));
+  const matching = allEndpoints.filter(
+    (e) => e.method === method && matchesPath(e.atRoot ? e.path : `${API_BASE}${e.path}`, pathname),
+  );
   // A literal path wins over a parameter that would also match it (/appointment/settings, not /appointment/:id).
   const endpoint = matching.find((e) => !e.path.includes(':')) ?? matching[0];
   const fail = (why: string) => {
@@ -83,7 +85,10 @@ interface MockRoute {
 /** A fetch stand-in answering by method and path; unknown calls fail loudly so a test never hits the network. */
 export function mockFetch(routes: MockRoute[]) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = (init?.method ?? 'GET').toUpperCase();
     const route = routes.find((r) => (r.method ?? 'GET').toUpperCase() === method && url.pathname === r.path);
     if (!route) throw new Error(`Unexpected ${method} ${url.pathname}`);

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { changeEmailInput, deleteAccountInput, deleteAccountPreview, updatePasswordInput, userInfo, validateEmailChangeInput } from '../auth.ts';
+import {
+  changeEmailInput,
+  deleteAccountInput,
+  deleteAccountPreview,
+  updatePasswordInput,
+  userInfo,
+  validateEmailChangeInput,
+} from '../auth.ts';
 import { envelope, errorBody, messageOnly } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { activityRecorded, sessionParams, signedInSession } from '../sessions.ts';
@@ -110,7 +117,8 @@ export const listUserSessions = defineEndpoint({
   method: 'GET',
   path: '/user/sessions',
   operationId: 'listUserSessions',
-  summary: 'Where you are signed in: your live sessions (device, address, signed in, last active), most recently active first',
+  summary:
+    'Where you are signed in: your live sessions (device, address, signed in, last active), most recently active first',
   tags,
   role,
   responses: { 200: envelope(z.array(signedInSession)), ...errors },
@@ -141,7 +149,8 @@ export const recordUserActivity = defineEndpoint({
   method: 'POST',
   path: '/user/activity',
   operationId: 'recordUserActivity',
-  summary: 'The person used the app (pointer, keys, touch, scroll, focus): keeps the session from idle sign-out (decision 0036)',
+  summary:
+    'The person used the app (pointer, keys, touch, scroll, focus): keeps the session from idle sign-out (decision 0036)',
   tags,
   role,
   responses: { 200: envelope(activityRecorded), ...errors },

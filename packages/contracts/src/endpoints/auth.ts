@@ -106,7 +106,11 @@ const oidcStartQuery = z.strictObject({
   redirect: z.string().max(500).optional(),
   userType: z.enum(['client', 'provider']).optional(),
 });
-const oidcCallbackQuery = z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() });
+const oidcCallbackQuery = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+});
 const redirect = (description: string) => ({ description });
 
 /** "Sign in with Google" (OpenID Connect): browser redirects, registered only when OIDC_* is configured. */

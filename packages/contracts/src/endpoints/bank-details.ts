@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { bankAccountCheck, bankAccountCheckInput, bankDetailsState, payoutBank, saveBankDetailsInput } from '../bank-details.ts';
+import {
+  bankAccountCheck,
+  bankAccountCheckInput,
+  bankDetailsState,
+  payoutBank,
+  saveBankDetailsInput,
+} from '../bank-details.ts';
 import { envelope, errorBody } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 

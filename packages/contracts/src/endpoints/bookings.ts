@@ -106,7 +106,8 @@ export const payBooking = defineEndpoint({
   method: 'POST',
   path: '/booking/:id/pay',
   operationId: 'payBooking',
-  summary: 'Pay a pending booking from the wallet in its currency (409 INSUFFICIENT_FUNDS when short); once per booking',
+  summary:
+    'Pay a pending booking from the wallet in its currency (409 INSUFFICIENT_FUNDS when short); once per booking',
   tags,
   role: 'client',
   idempotencyKey: 'required',
@@ -293,7 +294,8 @@ export const rescheduleAppointment = defineEndpoint({
   method: 'POST',
   path: '/appointment/:id/reschedule',
   operationId: 'rescheduleAppointment',
-  summary: 'Move one of your appointments (3 times per booking); inside 48 h of a confirmed session, the client approves',
+  summary:
+    'Move one of your appointments (3 times per booking); inside 48 h of a confirmed session, the client approves',
   tags,
   role: 'provider',
   params: idParams,

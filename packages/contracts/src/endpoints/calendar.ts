@@ -31,7 +31,8 @@ export const readCalendarFeed = defineEndpoint({
   method: 'GET',
   path: '/calendar/feed/:token.ics',
   operationId: 'readCalendarFeed',
-  summary: "The feed (text/calendar, RFC 5545): every active booking of the address's owner as an event; an unknown or reset token is not found",
+  summary:
+    "The feed (text/calendar, RFC 5545): every active booking of the address's owner as an event; an unknown or reset token is not found",
   tags,
   role: 'public',
   // Loose on purpose: a malformed token answers 404 like a reset one, never a 400 that says why.

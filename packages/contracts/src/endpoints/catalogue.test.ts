@@ -21,7 +21,10 @@ describe('endpoint contracts', () => {
     for (const e of allEndpoints) {
       expect(e.summary.length, e.operationId).toBeGreaterThan(5);
       for (const tag of e.tags) expect(Object.keys(endpointTags), e.operationId).toContain(tag);
-      expect(Object.keys(e.responses).some((s) => Number(s) < 400), e.operationId).toBe(true);
+      expect(
+        Object.keys(e.responses).some((s) => Number(s) < 400),
+        e.operationId,
+      ).toBe(true);
     }
   });
 

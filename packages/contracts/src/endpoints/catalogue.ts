@@ -29,12 +29,45 @@ import * as wallet from './wallet.ts';
  * Every endpoint of the API, for what needs them all: the OpenAPI document, the route coverage test, the web tests'
  * mock check. Modules and the web import one endpoint from its own file, not from here.
  */
-export const endpointModules = { ops, auth, account, regions, clientProfile, providerProfile, availability, wallet, payouts, practiceDetails, bankDetails, credentials, verification, bookings, reviews, directory, notes, clients, messages, calendar, rooms, waitlist, measures, accessLog, dataExport };
+export const endpointModules = {
+  ops,
+  auth,
+  account,
+  regions,
+  clientProfile,
+  providerProfile,
+  availability,
+  wallet,
+  payouts,
+  practiceDetails,
+  bankDetails,
+  credentials,
+  verification,
+  bookings,
+  reviews,
+  directory,
+  notes,
+  clients,
+  messages,
+  calendar,
+  rooms,
+  waitlist,
+  measures,
+  accessLog,
+  dataExport,
+};
 
 export const isEndpoint = (value: unknown): value is EndpointDefinition =>
-  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'operationId' in value && 'responses' in value;
+  typeof value === 'object' &&
+  value !== null &&
+  'method' in value &&
+  'path' in value &&
+  'operationId' in value &&
+  'responses' in value;
 
-export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpointModules).flatMap((m) => Object.values(m).filter(isEndpoint));
+export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpointModules).flatMap((m) =>
+  Object.values(m).filter(isEndpoint),
+);
 
 /** The tags of the document, with the line each gets there. */
 export const endpointTags: Record<string, string> = {
@@ -51,15 +84,20 @@ export const endpointTags: Record<string, string> = {
   payouts: 'Operator payout batches for currencies the gateway does not pay out (decision 0022)',
   bookings: 'Bookings (client) and appointments (provider): book, pay, cancel, reschedule, schedule, share',
   directory: 'The therapist directory: verified therapists by US state, filtered and searched',
-  reviews: 'Reviews of completed sessions: write once, edit once; a provider\'s reviews with their average',
-  clients: "A provider's clients: who booked them, whom they imported (by hand, by mail, from a CSV file), and invitations",
+  reviews: "Reviews of completed sessions: write once, edit once; a provider's reviews with their average",
+  clients:
+    "A provider's clients: who booked them, whom they imported (by hand, by mail, from a CSV file), and invitations",
   messages: 'Chat between clients and their providers: conversations, messages with attachments, edit, delete, seen',
   waitlist: "A client's places on providers' waitlists, and the freed slots offered from them",
-  measures: 'Outcome measures: PHQ-9 and GAD-7 questionnaires a provider sends and their client answers, scored on the server',
-  rooms: "An online booking's 1:1 video room: who may join and when, and the ICE servers (signals go over the WebSocket)",
+  measures:
+    'Outcome measures: PHQ-9 and GAD-7 questionnaires a provider sends and their client answers, scored on the server',
+  rooms:
+    "An online booking's 1:1 video room: who may join and when, and the ICE servers (signals go over the WebSocket)",
   calendar: 'A private calendar subscription address (iCalendar feed) of your bookings',
-  'access-log': "A provider's access log: who read or changed their notes and their clients' records, when and from where",
-  notes: "A provider's session and client notes: health data, encrypted at rest, readable only by their author, every access logged",
+  'access-log':
+    "A provider's access log: who read or changed their notes and their clients' records, when and from where",
+  notes:
+    "A provider's session and client notes: health data, encrypted at rest, readable only by their author, every access logged",
   verification: "A provider's set-up checklist and submission, and the operators' review queue (decision 0026)",
   'payment-sandbox': "The sandbox gateway's checkout and transfer simulator (outside production)",
 };

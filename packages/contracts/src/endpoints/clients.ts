@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { acceptInvitationInput, clientListQuery, clientRelation, csvImportResult, emailImportInput, manualImportInput, providerClientEntry } from '../clients.ts';
+import {
+  acceptInvitationInput,
+  clientListQuery,
+  clientRelation,
+  csvImportResult,
+  emailImportInput,
+  manualImportInput,
+  providerClientEntry,
+} from '../clients.ts';
 import { envelope, errorBody, paged } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { m } from '../messages/index.ts';
@@ -58,7 +66,7 @@ export const importClientsCsv = defineEndpoint({
   path: '/clients/import/csv',
   operationId: 'importClientsCsv',
   summary:
-    'Import clients from a CSV file (multipart `file`, at most 1 MB and 1,000 rows; columns firstName, lastName, email, phoneNumber; comma or semicolon; a BOM is fine). `commit` false (default): a preview with each row\'s errors, nothing stored; `commit` true: every row or none',
+    "Import clients from a CSV file (multipart `file`, at most 1 MB and 1,000 rows; columns firstName, lastName, email, phoneNumber; comma or semicolon; a BOM is fine). `commit` false (default): a preview with each row's errors, nothing stored; `commit` true: every row or none",
   tags,
   role: 'provider',
   consumes: ['multipart/form-data'],
@@ -73,5 +81,8 @@ export const acceptClientInvitation = defineEndpoint({
   tags,
   role: 'client',
   body: acceptInvitationInput,
-  responses: { 200: envelope(z.object({ providerIdentifier: z.uuid(), providerName: z.string().nullable() })), ...errors },
+  responses: {
+    200: envelope(z.object({ providerIdentifier: z.uuid(), providerName: z.string().nullable() })),
+    ...errors,
+  },
 });

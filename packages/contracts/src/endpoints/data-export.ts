@@ -15,7 +15,8 @@ export const requestDataExport = defineEndpoint({
   method: 'POST',
   path: '/user/export',
   operationId: 'requestDataExport',
-  summary: 'Ask for a ZIP of all your data (JSON and CSV); a link is mailed when it is ready. One export in preparation at a time',
+  summary:
+    'Ask for a ZIP of all your data (JSON and CSV); a link is mailed when it is ready. One export in preparation at a time',
   tags,
   role,
   responses: { 202: envelope(dataExport), 400: errorBody, 401: errorBody, 429: errorBody },
@@ -35,13 +36,17 @@ export const downloadDataExport = defineEndpoint({
   method: 'GET',
   path: '/user/export/:id/download',
   operationId: 'downloadDataExport',
-  summary: "Your export's ZIP, with the mailed link's `expires` and `signature` (someone else's export: 404; an expired link: 410)",
+  summary:
+    "Your export's ZIP, with the mailed link's `expires` and `signature` (someone else's export: 404; an expired link: 410)",
   tags,
   role,
   params: z.strictObject({ id: z.uuid({ error: m.notFound }) }),
   query: dataExportDownloadQuery,
   responses: {
-    200: { description: 'The ZIP file', content: { 'application/zip': { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } } },
+    200: {
+      description: 'The ZIP file',
+      content: { 'application/zip': { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } },
+    },
     400: errorBody,
     401: errorBody,
     404: errorBody,

@@ -9,7 +9,8 @@ export const searchTherapists = defineEndpoint({
   method: 'GET',
   path: '/therapists',
   operationId: 'searchTherapists',
-  summary: 'Verified therapists licensed in a US state: filtered, searched (typo-tolerant names, words of the bio), sorted, paged',
+  summary:
+    'Verified therapists licensed in a US state: filtered, searched (typo-tolerant names, words of the bio), sorted, paged',
   tags: ['directory'] as const,
   role: 'public',
   query: directoryQuery,

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { envelope, errorBody } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { measure, measureAnswersBody, measureListQuery, measureSent, measureSeries, sendMeasureInput } from '../measures.ts';
+import {
+  measure,
+  measureAnswersBody,
+  measureListQuery,
+  measureSent,
+  measureSeries,
+  sendMeasureInput,
+} from '../measures.ts';
 import { m } from '../messages/index.ts';
 
 /**
@@ -29,7 +36,8 @@ export const listMeasures = defineEndpoint({
   method: 'GET',
   path: '/measures',
   operationId: 'listMeasures',
-  summary: "A provider: the questionnaires they sent (to one client with `clientIdentifier`). A client: the questionnaires sent to them. Newest first",
+  summary:
+    'A provider: the questionnaires they sent (to one client with `clientIdentifier`). A client: the questionnaires sent to them. Newest first',
   tags,
   role: 'user',
   query: measureListQuery,
@@ -51,7 +59,8 @@ export const answerMeasure = defineEndpoint({
   method: 'POST',
   path: '/measures/:id/answers',
   operationId: 'answerMeasure',
-  summary: 'The client answers a questionnaire sent to them: one answer from 0 to 3 per item; the answer carries the score and severity band',
+  summary:
+    'The client answers a questionnaire sent to them: one answer from 0 to 3 per item; the answer carries the score and severity band',
   tags,
   role: 'client',
   params: idParams,

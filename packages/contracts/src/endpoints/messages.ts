@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { chatListQuery, chatMessage, chatPerson, contact, contactsQuery, conversation, conversationMessagesQuery, cursorPage, markSeenInput, startConversationInput, updateMessageInput } from '../chat.ts';
+import {
+  chatListQuery,
+  chatMessage,
+  chatPerson,
+  contact,
+  contactsQuery,
+  conversation,
+  conversationMessagesQuery,
+  cursorPage,
+  markSeenInput,
+  startConversationInput,
+  updateMessageInput,
+} from '../chat.ts';
 import { envelope, errorBody, messageOnly } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { m } from '../messages/index.ts';
@@ -17,7 +29,8 @@ export const listChats = defineEndpoint({
   method: 'GET',
   path: '/messages/chat-list',
   operationId: 'listChats',
-  summary: 'Your conversations, latest first, with the last message and the unread count; search by name; paged by cursor',
+  summary:
+    'Your conversations, latest first, with the last message and the unread count; search by name; paged by cursor',
   tags,
   role,
   query: chatListQuery,
@@ -28,7 +41,8 @@ export const listContacts = defineEndpoint({
   method: 'GET',
   path: '/messages/contacts',
   operationId: 'listContacts',
-  summary: 'Whom you may write to: your providers (a client) or your clients (a provider), with their conversation if there is one',
+  summary:
+    'Whom you may write to: your providers (a client) or your clients (a provider), with their conversation if there is one',
   tags,
   role,
   query: contactsQuery,
@@ -39,7 +53,8 @@ export const startConversation = defineEndpoint({
   method: 'POST',
   path: '/messages/conversations',
   operationId: 'startConversation',
-  summary: 'Open the conversation with one of your contacts (the existing one if there is one); a stranger is not found',
+  summary:
+    'Open the conversation with one of your contacts (the existing one if there is one); a stranger is not found',
   tags,
   role,
   body: startConversationInput,
@@ -62,7 +77,8 @@ export const storeMessage = defineEndpoint({
   method: 'POST',
   path: '/messages/store',
   operationId: 'storeMessage',
-  summary: 'Send a message: multipart `conversationIdentifier`, `content` (at most 10,000 characters) and optional `files` (jpg, jpeg, png, pdf; at most 10 MB each, 5 at once)',
+  summary:
+    'Send a message: multipart `conversationIdentifier`, `content` (at most 10,000 characters) and optional `files` (jpg, jpeg, png, pdf; at most 10 MB each, 5 at once)',
   tags,
   role,
   consumes: ['multipart/form-data'],
@@ -112,7 +128,10 @@ export const downloadAttachment = defineEndpoint({
   role,
   params: z.strictObject({ id: z.uuid({ error: m.notFound }), attachmentId: z.uuid({ error: m.notFound }) }),
   responses: {
-    200: { description: 'The file bytes, with their content type', content: { 'application/octet-stream': { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } } },
+    200: {
+      description: 'The file bytes, with their content type',
+      content: { 'application/octet-stream': { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } },
+    },
     ...errors,
   },
 });

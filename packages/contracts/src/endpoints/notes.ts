@@ -43,7 +43,8 @@ export const listClientNotes = defineEndpoint({
   method: 'GET',
   path: '/note/client/:id',
   operationId: 'listClientNotes',
-  summary: "Your notes about one of your clients (session and client notes), by kind, title words and day written, a page at a time",
+  summary:
+    'Your notes about one of your clients (session and client notes), by kind, title words and day written, a page at a time',
   tags,
   role,
   params: idParams,
@@ -94,7 +95,10 @@ export const downloadNoteFile = defineEndpoint({
   role,
   params: idParams,
   responses: {
-    200: { description: 'The file bytes, with their content type', content: { 'application/octet-stream': { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } } },
+    200: {
+      description: 'The file bytes, with their content type',
+      content: { 'application/octet-stream': { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } },
+    },
     ...errors,
   },
 });

@@ -54,7 +54,10 @@ export const getFile = defineEndpoint({
   params: fileParams,
   query: fileQuery,
   responses: {
-    200: { description: 'The file bytes, with the stored content type', content: { 'application/octet-stream': { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } } },
+    200: {
+      description: 'The file bytes, with the stored content type',
+      content: { 'application/octet-stream': { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } },
+    },
     404: errorBody,
   },
 });

@@ -78,5 +78,10 @@ export const settleSandboxPayout = defineEndpoint({
   tags: ['payment-sandbox'],
   role: 'public',
   params: z.strictObject({ reference: z.string().min(1).max(100), outcome: z.enum(['success', 'failed', 'reversed']) }),
-  responses: { 200: envelope(z.object({ reference: z.string(), status: z.string() })), 400: errorBody, 404: errorBody, 409: errorBody },
+  responses: {
+    200: envelope(z.object({ reference: z.string(), status: z.string() })),
+    400: errorBody,
+    404: errorBody,
+    409: errorBody,
+  },
 });

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { envelope, errorBody } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { referenceListParams } from '../reference.ts';
-import { country, countryCodeParams, countryIdParams, countryListQuery, language, languageListQuery, referenceItem, state, userTimezone } from '../regions.ts';
+import {
+  country,
+  countryCodeParams,
+  countryIdParams,
+  countryListQuery,
+  language,
+  languageListQuery,
+  referenceItem,
+  state,
+  userTimezone,
+} from '../regions.ts';
 
 /** Countries, states, languages, time zones and pick lists: spec §7 "Regions". Public, no sign-in needed. */
 const tags = ['regions'] as const;

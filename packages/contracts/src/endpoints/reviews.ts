@@ -52,7 +52,7 @@ export const getBookingReview = defineEndpoint({
   method: 'GET',
   path: '/review/booking/:id',
   operationId: 'getBookingReview',
-  summary: "The review of a booking, for its client or provider (data is null when there is none)",
+  summary: 'The review of a booking, for its client or provider (data is null when there is none)',
   tags,
   role: 'user',
   params: idParams,

@@ -9,7 +9,8 @@ export const getRoom = defineEndpoint({
   method: 'GET',
   path: '/session/:bookingId/room',
   operationId: 'getSessionRoom',
-  summary: "An online booking's video room: the ICE servers and whether the caller may join now (its two parties, from 10 minutes before the start to the end); anyone else: 404",
+  summary:
+    "An online booking's video room: the ICE servers and whether the caller may join now (its two parties, from 10 minutes before the start to the end); anyone else: 404",
   tags: ['rooms'],
   role: 'user',
   params: z.strictObject({ bookingId: z.uuid({ error: m.notFound }) }),

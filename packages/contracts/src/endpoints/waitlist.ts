@@ -47,7 +47,8 @@ export const acceptWaitlistOffer = defineEndpoint({
   method: 'POST',
   path: '/waitlist/offers/:id/accept',
   operationId: 'acceptWaitlistOffer',
-  summary: 'Book the slot held for you (as a booking of it would: pending payment, or requested when the provider approves first); once only, while it is held',
+  summary:
+    'Book the slot held for you (as a booking of it would: pending payment, or requested when the provider approves first); once only, while it is held',
   tags,
   role,
   params: idParams,

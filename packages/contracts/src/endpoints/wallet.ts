@@ -3,7 +3,22 @@ import { envelope, errorBody, messageOnly, paged } from '../common.ts';
 import { MAX_TOPUP_MINOR } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { m } from '../messages/index.ts';
-import { bankAccountResponse, gatewayEventNeedingAttention, paymentStatusResponse, topupInput, topupOptionsResponse, topupResponse, transactionListQuery, walletBalance, walletBalanceQuery, walletEarnings, walletPayout, payoutListQuery, walletStats, walletTransaction } from '../wallet.ts';
+import {
+  bankAccountResponse,
+  gatewayEventNeedingAttention,
+  paymentStatusResponse,
+  topupInput,
+  topupOptionsResponse,
+  topupResponse,
+  transactionListQuery,
+  walletBalance,
+  walletBalanceQuery,
+  walletEarnings,
+  walletPayout,
+  payoutListQuery,
+  walletStats,
+  walletTransaction,
+} from '../wallet.ts';
 
 /** Spec §7 "Wallet and payment": balance, transactions, top-ups and their status, the bank account for transfers. */
 const tags = ['wallet'] as const;
@@ -81,7 +96,8 @@ export const getTopupOptions = defineEndpoint({
   method: 'GET',
   path: '/payment/options',
   operationId: 'getTopupOptions',
-  summary: "How the signed-in client can top up: the card gateway for `currency` (else the wallet's currency), and whether bank transfers are offered",
+  summary:
+    "How the signed-in client can top up: the card gateway for `currency` (else the wallet's currency), and whether bank transfers are offered",
   tags,
   role: 'client',
   query: walletBalanceQuery,
@@ -166,7 +182,11 @@ const sandboxTags = ['payment-sandbox'] as const;
 const sandboxReferenceParams = z.strictObject({ reference: z.string().min(1).max(200) });
 const sandboxTransferInput = z.strictObject({
   accountNumber: z.string().trim().min(1, m.required).max(32),
-  amount: z.number({ error: m.amountDigits }).int(m.amountDigits).positive(m.amountPositive).max(MAX_TOPUP_MINOR, m.amountTooLarge),
+  amount: z
+    .number({ error: m.amountDigits })
+    .int(m.amountDigits)
+    .positive(m.amountPositive)
+    .max(MAX_TOPUP_MINOR, m.amountTooLarge),
 });
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
 const notFoundPage = html('No sandbox payment with this reference (an HTML page)');

@@ -9,15 +9,30 @@ export const clientMessages = defineMessages({
   clientImportDuplicate: { en: 'This client is already in your list', de: 'Diese Person ist bereits in deiner Liste' },
   clientImportIsSelf: { en: 'You cannot add yourself as a client', de: 'Du kannst dich nicht selbst hinzufügen' },
   clientInviteInvalid: { en: 'This invitation is no longer valid', de: 'Diese Einladung ist nicht mehr gültig' },
-  clientInviteAccepted: { en: 'You are now connected with your therapist', de: 'Du bist jetzt mit deiner Therapeutin bzw. deinem Therapeuten verbunden' },
-  csvNotCsv: { en: 'Please choose a CSV file (comma or semicolon separated)', de: 'Bitte wähle eine CSV-Datei (durch Komma oder Semikolon getrennt)' },
+  clientInviteAccepted: {
+    en: 'You are now connected with your therapist',
+    de: 'Du bist jetzt mit deiner Therapeutin bzw. deinem Therapeuten verbunden',
+  },
+  csvNotCsv: {
+    en: 'Please choose a CSV file (comma or semicolon separated)',
+    de: 'Bitte wähle eine CSV-Datei (durch Komma oder Semikolon getrennt)',
+  },
   csvHeaderInvalid: {
     en: 'The first row must name the columns: firstName, lastName, email (phoneNumber optional)',
     de: 'Die erste Zeile muss die Spalten benennen: firstName, lastName, email (phoneNumber optional)',
   },
   csvEmpty: { en: 'The file has no clients in it', de: 'Die Datei enthält keine Klient*innen' },
-  csvTooManyRows: { en: 'A file may hold at most {max} clients', de: 'Eine Datei darf höchstens {max} Klient*innen enthalten' },
-  csvDuplicateInFile: { en: 'This email is already in the file (row {row})', de: 'Diese E-Mail steht bereits in der Datei (Zeile {row})' },
-  csvHasErrors: { en: 'Please fix the rows with errors, then import again', de: 'Bitte korrigiere die fehlerhaften Zeilen und importiere erneut' },
+  csvTooManyRows: {
+    en: 'A file may hold at most {max} clients',
+    de: 'Eine Datei darf höchstens {max} Klient*innen enthalten',
+  },
+  csvDuplicateInFile: {
+    en: 'This email is already in the file (row {row})',
+    de: 'Diese E-Mail steht bereits in der Datei (Zeile {row})',
+  },
+  csvHasErrors: {
+    en: 'Please fix the rows with errors, then import again',
+    de: 'Bitte korrigiere die fehlerhaften Zeilen und importiere erneut',
+  },
   csvImported: { en: '{count} clients imported', de: '{count} Klient*innen importiert' },
 });

@@ -79,7 +79,8 @@ export const locales = ['en', 'de'] as const;
 export type Locale = (typeof locales)[number];
 
 const keys = Object.keys(catalogue) as MessageKey[];
-const byLocale = (locale: Locale) => Object.fromEntries(keys.map((key) => [key, catalogue[key][locale]])) as Record<MessageKey, string>;
+const byLocale = (locale: Locale) =>
+  Object.fromEntries(keys.map((key) => [key, catalogue[key][locale]])) as Record<MessageKey, string>;
 
 /** The keys, for schemas: `z.string().min(1, m.required)` makes the issue's message the key "required". */
 export const m = Object.fromEntries(keys.map((key) => [key, key])) as { readonly [K in MessageKey]: K };
@@ -90,7 +91,9 @@ export const de = byLocale('de');
 export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(catalogue, value);
 
 const fill = (template: string, params?: MessageParams) =>
-  params ? template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : template;
+  params
+    ? template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
+    : template;
 
 /** The message for a key in a locale, with its {placeholders} filled in. */
 export function message(key: MessageKey, locale: Locale, params?: MessageParams): string {
@@ -110,7 +113,9 @@ function parseRef(value: string): { key: MessageKey; params?: MessageParams } | 
   if (!isMessageKey(key)) return undefined;
   try {
     const params: unknown = JSON.parse(value.slice(brace));
-    return params && typeof params === 'object' && !Array.isArray(params) ? { key, params: params as MessageParams } : undefined;
+    return params && typeof params === 'object' && !Array.isArray(params)
+      ? { key, params: params as MessageParams }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -142,7 +147,10 @@ const patterns = keys.flatMap((key) =>
 export function keyOfText(text: string): { key: MessageKey; params?: MessageParams } | undefined {
   for (const { key, names, pattern } of patterns) {
     const match = pattern.exec(text);
-    if (match) return names.length ? { key, params: Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])) } : { key };
+    if (match)
+      return names.length
+        ? { key, params: Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])) }
+        : { key };
   }
   return undefined;
 }

@@ -10,11 +10,20 @@ export const noteMessages = defineMessages({
   noteUpdated: { en: 'Note Successfully Updated', de: 'Notiz erfolgreich aktualisiert' },
   noteClientIdMissing: { en: 'Client ID is missing', de: 'Die Klienten-ID fehlt' },
   noteTitleRequired: { en: 'Note Title is required', de: 'Der Titel der Notiz ist erforderlich' },
-  noteTitleMin: { en: 'Note Title must be at least 3 characters', de: 'Der Titel der Notiz muss mindestens 3 Zeichen haben' },
-  noteTitleMax: { en: 'Note Title must be at most 32 characters', de: 'Der Titel der Notiz darf höchstens 32 Zeichen haben' },
+  noteTitleMin: {
+    en: 'Note Title must be at least 3 characters',
+    de: 'Der Titel der Notiz muss mindestens 3 Zeichen haben',
+  },
+  noteTitleMax: {
+    en: 'Note Title must be at most 32 characters',
+    de: 'Der Titel der Notiz darf höchstens 32 Zeichen haben',
+  },
   noteContentRequired: { en: 'Please type your note', de: 'Bitte schreibe deine Notiz' },
   noteContentMax: { en: 'A note must be at most 4000 characters', de: 'Eine Notiz darf höchstens 4000 Zeichen haben' },
-  noteTypeInvalid: { en: 'A note is about a booking or a client', de: 'Eine Notiz gehört zu einer Buchung oder zu einer Klientin bzw. einem Klienten' },
+  noteTypeInvalid: {
+    en: 'A note is about a booking or a client',
+    de: 'Eine Notiz gehört zu einer Buchung oder zu einer Klientin bzw. einem Klienten',
+  },
   noteReferenceInvalid: { en: 'Booking ID is missing', de: 'Die Buchungs-ID fehlt' },
   noteFileTooLarge: { en: 'File too large (at most 10 MB)', de: 'Datei zu groß (höchstens 10 MB)' },
   noteBookingFileType: {
@@ -25,6 +34,12 @@ export const noteMessages = defineMessages({
     en: 'Files must be doc, docx, pdf, jpg, jpeg, png, mp3, mp4, wav, ogg or csv',
     de: 'Dateien müssen doc, docx, pdf, jpg, jpeg, png, mp3, mp4, wav, ogg oder csv sein',
   },
-  noteFileContent: { en: "The file's content does not match its type", de: 'Der Inhalt der Datei passt nicht zu ihrem Typ' },
-  noteDateRangeInvalid: { en: 'The start date must not be after the end date', de: 'Das Startdatum darf nicht nach dem Enddatum liegen' },
+  noteFileContent: {
+    en: "The file's content does not match its type",
+    de: 'Der Inhalt der Datei passt nicht zu ihrem Typ',
+  },
+  noteDateRangeInvalid: {
+    en: 'The start date must not be after the end date',
+    de: 'Das Startdatum darf nicht nach dem Enddatum liegen',
+  },
 });

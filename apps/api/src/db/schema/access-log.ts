@@ -23,5 +23,8 @@ export const recordAccessLog = pgTable(
     ipAddress: text(),
     userAgent: text(),
   },
-  (t) => [index('record_access_log_owner_idx').on(t.ownerId, t.at), index('record_access_log_record_idx').on(t.recordId, t.at)],
+  (t) => [
+    index('record_access_log_owner_idx').on(t.ownerId, t.at),
+    index('record_access_log_record_idx').on(t.recordId, t.at),
+  ],
 );

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgEnum, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { referenceItems } from './reference.ts';
 import { users } from './users.ts';
@@ -21,7 +33,10 @@ export const availabilitySettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('availability_settings_session', sql`${t.sessionMinutes} BETWEEN 15 AND 240 AND ${t.sessionMinutes} % 15 = 0`),
+    check(
+      'availability_settings_session',
+      sql`${t.sessionMinutes} BETWEEN 15 AND 240 AND ${t.sessionMinutes} % 15 = 0`,
+    ),
     check('availability_settings_buffer', sql`${t.bufferMinutes} BETWEEN 0 AND 120 AND ${t.bufferMinutes} % 5 = 0`),
     check('availability_settings_notice', sql`${t.noticeMinutes} BETWEEN 0 AND 10080 AND ${t.noticeMinutes} % 60 = 0`),
   ],

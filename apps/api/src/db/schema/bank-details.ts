@@ -36,7 +36,10 @@ export const bankDetails = pgTable(
     check('bank_details_last4', sql`${t.accountNumberLast4} ~ '^[0-9]{1,4}$'`),
     check('bank_details_currency', sql`${t.currencyCode} ~ '^[A-Z]{3}$'`),
     check('bank_details_account_type', sql`${t.accountType} IS NULL OR ${t.accountType} IN ('checking', 'savings')`),
-    check('bank_details_ownership', sql`${t.accountOwnership} IS NULL OR ${t.accountOwnership} IN ('business', 'personal')`),
+    check(
+      'bank_details_ownership',
+      sql`${t.accountOwnership} IS NULL OR ${t.accountOwnership} IN ('business', 'personal')`,
+    ),
     check('bank_details_payout_route', sql`${t.payoutRoute} IN ('gateway', 'bank-file', 'none')`),
   ],
 );

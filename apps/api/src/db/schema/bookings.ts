@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { bookingRoles, bookingStatuses, rescheduleStatuses } from '@therapy/contracts/bookings';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { referenceItems } from './reference.ts';
@@ -9,7 +22,13 @@ export const bookingStatusEnum = pgEnum('booking_status', bookingStatuses);
 export const bookingRoleEnum = pgEnum('booking_role', bookingRoles);
 export const bookingActorEnum = pgEnum('booking_actor', ['client', 'provider', 'system']);
 export const rescheduleStatusEnum = pgEnum('reschedule_status', rescheduleStatuses);
-export const participantStatusEnum = pgEnum('participant_status', ['invited', 'acknowledged', 'rejected', 'attended', 'no_show']);
+export const participantStatusEnum = pgEnum('participant_status', [
+  'invited',
+  'acknowledged',
+  'rejected',
+  'attended',
+  'no_show',
+]);
 
 /** PostgreSQL's range of instants; drizzle has no type for it. Read as text, never written (it is generated). */
 const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
@@ -70,13 +89,24 @@ export const bookings = pgTable(
   (t) => [
     index('bookings_client_idx').on(t.clientId, t.status, t.startsAt),
     index('bookings_provider_idx').on(t.providerId, t.status, t.startsAt),
-    index('bookings_series_idx').on(t.seriesId).where(sql`${t.seriesId} IS NOT NULL`),
-    index('bookings_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
+    index('bookings_series_idx')
+      .on(t.seriesId)
+      .where(sql`${t.seriesId} IS NOT NULL`),
+    index('bookings_hold_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'pending'`),
     // A client's unpaid bookings (the limit of DESIGN.md §6), counted by every booking: exactly the count's own shape,
     // so the planner takes it even before the table has statistics (it took the hold index and read every hold).
-    index('bookings_unpaid_idx').on(t.clientId).where(sql`${t.status} = 'pending' AND ${t.createdBy} = 'client'`),
-    index('bookings_to_complete_idx').on(t.endsAt).where(sql`${t.status} = 'confirmed'`),
-    check('bookings_interval', sql`(${t.startsAt} IS NULL) = (${t.endsAt} IS NULL) AND (${t.startsAt} IS NULL OR ${t.startsAt} < ${t.endsAt})`),
+    index('bookings_unpaid_idx')
+      .on(t.clientId)
+      .where(sql`${t.status} = 'pending' AND ${t.createdBy} = 'client'`),
+    index('bookings_to_complete_idx')
+      .on(t.endsAt)
+      .where(sql`${t.status} = 'confirmed'`),
+    check(
+      'bookings_interval',
+      sql`(${t.startsAt} IS NULL) = (${t.endsAt} IS NULL) AND (${t.startsAt} IS NULL OR ${t.startsAt} < ${t.endsAt})`,
+    ),
     check('bookings_parties', sql`${t.clientId} <> ${t.providerId}`),
     check('bookings_price', sql`${t.priceAmount} >= 0`),
     check('bookings_note', sql`${t.note} IS NULL OR char_length(${t.note}) <= 400`),
@@ -130,7 +160,9 @@ export const bookingReschedules = pgTable(
   },
   (t) => [
     index('booking_reschedules_booking_idx').on(t.bookingId, t.createdAt),
-    uniqueIndex('booking_reschedules_one_pending').on(t.bookingId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('booking_reschedules_one_pending')
+      .on(t.bookingId)
+      .where(sql`${t.status} = 'pending'`),
     check('booking_reschedules_note', sql`${t.note} IS NULL OR char_length(${t.note}) <= 400`),
     check('booking_reschedules_interval', sql`${t.toStartsAt} < ${t.toEndsAt}`),
   ],
@@ -152,7 +184,10 @@ export const bookingParticipants = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('booking_participants_booking_client_key').on(t.bookingId, t.clientId), index('booking_participants_client_idx').on(t.clientId)],
+  (t) => [
+    uniqueIndex('booking_participants_booking_client_key').on(t.bookingId, t.clientId),
+    index('booking_participants_client_idx').on(t.clientId),
+  ],
 );
 
 /** POST /booking/{id}/pay's `Idempotency-Key`: a retried pay answers as the first did, and never debits twice. */
@@ -168,7 +203,10 @@ export const bookingPayments = pgTable(
     ledgerTransactionId: uuid(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('booking_payments_booking_key').on(t.bookingId), uniqueIndex('booking_payments_idempotency_key').on(t.clientId, t.idempotencyKey)],
+  (t) => [
+    uniqueIndex('booking_payments_booking_key').on(t.bookingId),
+    uniqueIndex('booking_payments_idempotency_key').on(t.clientId, t.idempotencyKey),
+  ],
 );
 
 /** A share of a booking by mail (POST /share-booking): kept to limit how many a user sends. */

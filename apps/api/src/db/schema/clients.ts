@@ -31,7 +31,9 @@ export const clientImports = pgTable(
   },
   (t) => [
     uniqueIndex('client_imports_provider_email_key').on(t.providerId, t.email),
-    uniqueIndex('client_imports_invite_token_key').on(t.inviteTokenHash).where(sql`${t.inviteTokenHash} IS NOT NULL`),
+    uniqueIndex('client_imports_invite_token_key')
+      .on(t.inviteTokenHash)
+      .where(sql`${t.inviteTokenHash} IS NOT NULL`),
     index('client_imports_client_idx').on(t.clientId, t.providerId),
   ],
 );

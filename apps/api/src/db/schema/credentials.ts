@@ -5,7 +5,13 @@ import { createdAt, id, updatedAt } from './columns.ts';
 import { files } from './files.ts';
 import { users } from './users.ts';
 
-export const qualificationKindEnum = pgEnum('qualification_kind', ['license', 'education', 'association', 'certification', 'conduct']);
+export const qualificationKindEnum = pgEnum('qualification_kind', [
+  'license',
+  'education',
+  'association',
+  'certification',
+  'conduct',
+]);
 
 /**
  * A provider's licence or other qualification (spec §3 "Credential", §5). A licence has a body and a credential number
@@ -49,7 +55,10 @@ export const qualificationFiles = pgTable(
     position: integer().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('qualification_files_position').on(t.qualificationId, t.position), check('qualification_files_position_positive', sql`${t.position} >= 0`)],
+  (t) => [
+    uniqueIndex('qualification_files_position').on(t.qualificationId, t.position),
+    check('qualification_files_position_positive', sql`${t.position} >= 0`),
+  ],
 );
 
 /** A provider's indemnity insurance files (spec §3 "Provider insurance: list insuranceFiles"). */

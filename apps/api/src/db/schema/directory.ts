@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -40,7 +51,10 @@ export const directoryEntries = pgTable(
     modalities: uuid().array().notNull(),
     specialities: uuid().array().notNull(),
     states: uuid().array().notNull(),
-    languages: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    languages: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     gender: text(),
     religionId: uuid(),
     ethnicityId: uuid(),

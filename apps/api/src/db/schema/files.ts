@@ -3,7 +3,14 @@ import { bigint, check, index, pgEnum, pgTable, text, timestamp, uuid } from 'dr
 import { createdAt, id } from './columns.ts';
 import { users } from './users.ts';
 
-export const filePurposeEnum = pgEnum('file_purpose', ['profile_picture', 'credential', 'insurance', 'note', 'chat', 'export']);
+export const filePurposeEnum = pgEnum('file_purpose', [
+  'profile_picture',
+  'credential',
+  'insurance',
+  'note',
+  'chat',
+  'export',
+]);
 
 /**
  * Every stored file: the bytes live in the storage backend (local folder or S3) under `storage_key`; this row says
@@ -30,6 +37,9 @@ export const files = pgTable(
     index('files_owner_idx').on(t.ownerUserId, t.purpose),
     // 10 MB, plus the 29 bytes a sealed (encrypted) note file carries with it; a data export (written by the server,
     // not uploaded) may be larger. (As text: a value added to an enum cannot be used in the transaction that adds it.)
-    check('files_size_positive', sql`${t.sizeBytes} > 0 AND (${t.purpose}::text = 'export' OR ${t.sizeBytes} <= 10485760 + 64)`),
+    check(
+      'files_size_positive',
+      sql`${t.sizeBytes} > 0 AND (${t.purpose}::text = 'export' OR ${t.sizeBytes} <= 10485760 + 64)`,
+    ),
   ],
 );

@@ -26,7 +26,9 @@ export const measureSeries = pgTable(
     stoppedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('measure_series_running_key').on(t.providerId, t.clientId, t.kind).where(sql`${t.stoppedAt} IS NULL`),
+    uniqueIndex('measure_series_running_key')
+      .on(t.providerId, t.clientId, t.kind)
+      .where(sql`${t.stoppedAt} IS NULL`),
     index('measure_series_client_idx').on(t.clientId),
   ],
 );
@@ -60,7 +62,10 @@ export const measures = pgTable(
     index('measures_provider_client_idx').on(t.providerId, t.clientId, t.createdAt),
     index('measures_client_idx').on(t.clientId, t.createdAt),
     uniqueIndex('measures_series_booking_key').on(t.seriesId, t.bookingId),
-    check('measures_answer_complete', sql`(${t.answeredAt} IS NULL) = (${t.resultSealed} IS NULL) AND (${t.answeredAt} IS NULL) = (${t.keyId} IS NULL)`),
+    check(
+      'measures_answer_complete',
+      sql`(${t.answeredAt} IS NULL) = (${t.resultSealed} IS NULL) AND (${t.answeredAt} IS NULL) = (${t.keyId} IS NULL)`,
+    ),
     check('measures_key_id', sql`${t.keyId} IS NULL OR ${t.keyId} BETWEEN 1 AND 255`),
     check('measures_reviewed_after_answer', sql`${t.reviewedAt} IS NULL OR ${t.answeredAt} IS NOT NULL`),
   ],

@@ -50,7 +50,10 @@ export const chatMessages = pgTable(
     index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt, t.identifier),
     index('chat_messages_sender_idx').on(t.senderId, t.createdAt),
     // A live message has its sealed text and key; a deleted one has neither.
-    check('chat_messages_sealed_or_deleted', sql`(${t.deletedAt} IS NULL) = (${t.contentSealed} IS NOT NULL AND ${t.keyId} IS NOT NULL)`),
+    check(
+      'chat_messages_sealed_or_deleted',
+      sql`(${t.deletedAt} IS NULL) = (${t.contentSealed} IS NOT NULL AND ${t.keyId} IS NOT NULL)`,
+    ),
   ],
 );
 

@@ -42,7 +42,10 @@ export const notes = pgTable(
     index('notes_booking_idx').on(t.bookingId),
     index('notes_file_idx').on(t.fileId),
     check('notes_booking_matches_type', sql`(${t.type} = 'booking') = (${t.bookingId} IS NOT NULL)`),
-    check('notes_file_complete', sql`(${t.fileId} IS NULL) = (${t.fileNameSealed} IS NULL) AND (${t.fileId} IS NULL) = (${t.fileSizeBytes} IS NULL) AND (${t.fileId} IS NULL) = (${t.fileContentType} IS NULL)`),
+    check(
+      'notes_file_complete',
+      sql`(${t.fileId} IS NULL) = (${t.fileNameSealed} IS NULL) AND (${t.fileId} IS NULL) = (${t.fileSizeBytes} IS NULL) AND (${t.fileId} IS NULL) = (${t.fileContentType} IS NULL)`,
+    ),
     check('notes_key_id', sql`${t.keyId} BETWEEN 1 AND 255`),
   ],
 );
@@ -64,5 +67,8 @@ export const noteAccessLog = pgTable(
     ipAddress: text(),
     userAgent: text(),
   },
-  (t) => [index('note_access_log_note_idx').on(t.noteId, t.at), index('note_access_log_author_idx').on(t.authorId, t.at)],
+  (t) => [
+    index('note_access_log_note_idx').on(t.noteId, t.at),
+    index('note_access_log_author_idx').on(t.authorId, t.at),
+  ],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 import { ledgerTransactions } from './wallet.ts';
@@ -99,7 +110,10 @@ export const payouts = pgTable(
     index('payouts_batch_idx').on(t.batchId),
     check('payouts_amount', sql`${t.amount} > 0`),
     // Money came back exactly when the payout failed or was returned.
-    check('payouts_return_matches_status', sql`(${t.returnTransactionId} IS NOT NULL) = (${t.status} IN ('failed', 'returned'))`),
+    check(
+      'payouts_return_matches_status',
+      sql`(${t.returnTransactionId} IS NOT NULL) = (${t.status} IN ('failed', 'returned'))`,
+    ),
   ],
 );
 

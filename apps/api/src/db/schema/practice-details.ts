@@ -32,7 +32,10 @@ export const workHistory = pgTable(
     check('work_history_start_date', monthCheck(t.startDate)),
     check('work_history_end_date', sql`${t.endDate} IS NULL OR ${monthCheck(t.endDate)}`),
     // Currently working there: no end month; otherwise an end month not before the start (months compare as text).
-    check('work_history_end', sql`CASE WHEN ${t.currentlyWorksHere} THEN ${t.endDate} IS NULL ELSE ${t.endDate} IS NOT NULL AND ${t.endDate} >= ${t.startDate} END`),
+    check(
+      'work_history_end',
+      sql`CASE WHEN ${t.currentlyWorksHere} THEN ${t.endDate} IS NULL ELSE ${t.endDate} IS NOT NULL AND ${t.endDate} >= ${t.startDate} END`,
+    ),
   ],
 );
 
@@ -55,8 +58,12 @@ export const providerBookingFees = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('provider_booking_fees_general_key').on(t.providerId).where(sql`${t.therapyCategoryId} IS NULL`),
-    uniqueIndex('provider_booking_fees_therapy_key').on(t.providerId, t.therapyCategoryId).where(sql`${t.therapyCategoryId} IS NOT NULL`),
+    uniqueIndex('provider_booking_fees_general_key')
+      .on(t.providerId)
+      .where(sql`${t.therapyCategoryId} IS NULL`),
+    uniqueIndex('provider_booking_fees_therapy_key')
+      .on(t.providerId, t.therapyCategoryId)
+      .where(sql`${t.therapyCategoryId} IS NOT NULL`),
     check('provider_booking_fees_fee', sql`${t.fee} BETWEEN 0 AND 1000000000`),
     check('provider_booking_fees_free', sql`NOT ${t.isFree} OR ${t.fee} = 0`),
     check('provider_booking_fees_currency', sql`${t.currencyCode} ~ '^[A-Z]{3}$'`),

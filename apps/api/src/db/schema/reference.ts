@@ -109,5 +109,8 @@ export const avatars = pgTable(
     sortOrder: integer().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('avatars_code_key').on(t.code), check('avatars_photo_url_local', sql`${t.photoUrl} ~ '^/avatars/[a-z0-9-]+\\.(svg|png)$'`)],
+  (t) => [
+    uniqueIndex('avatars_code_key').on(t.code),
+    check('avatars_photo_url_local', sql`${t.photoUrl} ~ '^/avatars/[a-z0-9-]+\\.(svg|png)$'`),
+  ],
 );

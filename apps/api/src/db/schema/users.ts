@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { citext, createdAt, id, updatedAt } from './columns.ts';
 
 export const userTypeEnum = pgEnum('user_type', ['client', 'provider', 'operator']);
@@ -26,10 +37,17 @@ export const users = pgTable(
   },
   (t) => [
     // One live account per email; a deleted account's anonymised row no longer holds the address.
-    uniqueIndex('users_email_live_key').on(t.email).where(sql`${t.deletedAt} IS NULL`),
+    uniqueIndex('users_email_live_key')
+      .on(t.email)
+      .where(sql`${t.deletedAt} IS NULL`),
     // "Is this account live?" from the index alone, for joins over many rows (the directory's search).
-    index('users_live_idx').on(t.identifier).where(sql`${t.deletedAt} IS NULL`),
-    check('users_password_or_social', sql`${t.passwordHash} IS NOT NULL OR ${t.isSocial} OR ${t.deletedAt} IS NOT NULL`),
+    index('users_live_idx')
+      .on(t.identifier)
+      .where(sql`${t.deletedAt} IS NULL`),
+    check(
+      'users_password_or_social',
+      sql`${t.passwordHash} IS NOT NULL OR ${t.isSocial} OR ${t.deletedAt} IS NOT NULL`,
+    ),
     check('users_locale', sql`${t.locale} IN ('en', 'de')`),
   ],
 );
@@ -39,7 +57,9 @@ export const userIdentities = pgTable(
   'user_identities',
   {
     identifier: id(),
-    userId: uuid().notNull().references(() => users.identifier, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
     issuer: text().notNull(),
     subject: text().notNull(),
     createdAt: createdAt(),
@@ -55,7 +75,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     identifier: id(),
-    userId: uuid().notNull().references(() => users.identifier, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
     familyId: uuid().notNull(),
     tokenHash: text().notNull().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -76,7 +98,9 @@ export const userSessions = pgTable(
   'user_sessions',
   {
     identifier: uuid().primaryKey(),
-    userId: uuid().notNull().references(() => users.identifier, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     revokedAt: timestamp({ withTimezone: true }),
     ipAddress: text(),
@@ -91,7 +115,9 @@ export const actionTokens = pgTable(
   'action_tokens',
   {
     identifier: id(),
-    userId: uuid().notNull().references(() => users.identifier, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
     purpose: tokenPurposeEnum().notNull(),
     tokenHash: text().notNull().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -106,7 +132,9 @@ export const emailChangeCodes = pgTable(
   'email_change_codes',
   {
     identifier: id(),
-    userId: uuid().notNull().references(() => users.identifier, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
     newEmail: citext().notNull(),
     codeHash: text().notNull(),
     attempts: integer().notNull().default(0),
@@ -114,7 +142,10 @@ export const emailChangeCodes = pgTable(
     consumedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('email_change_codes_user_idx').on(t.userId), check('email_change_codes_attempts', sql`${t.attempts} BETWEEN 0 AND 5`)],
+  (t) => [
+    index('email_change_codes_user_idx').on(t.userId),
+    check('email_change_codes_attempts', sql`${t.attempts} BETWEEN 0 AND 5`),
+  ],
 );
 
 /** Without SMTP_URL mail is kept here and shown at /dev/mailbox (never in production). */

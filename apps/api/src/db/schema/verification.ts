@@ -27,8 +27,12 @@ export const providerVerifications = pgTable(
     check('provider_verifications_decided', sql`(${t.status} = 'submitted') = (${t.decidedAt} IS NULL)`),
     check('provider_verifications_reject_note', sql`${t.status} <> 'rejected' OR length(btrim(${t.note})) > 0`),
     check('provider_verifications_note_length', sql`${t.note} IS NULL OR length(${t.note}) <= 2000`),
-    index('provider_verifications_queue_idx').on(t.submittedAt).where(sql`${t.status} = 'submitted'`),
+    index('provider_verifications_queue_idx')
+      .on(t.submittedAt)
+      .where(sql`${t.status} = 'submitted'`),
     // "Is this provider verified?" from the index alone: the directory's search joins it for every listed row.
-    index('provider_verifications_approved_idx').on(t.providerId).where(sql`${t.status} = 'approved'`),
+    index('provider_verifications_approved_idx')
+      .on(t.providerId)
+      .where(sql`${t.status} = 'approved'`),
   ],
 );

@@ -31,13 +31,22 @@ export const waitlistEntries = pgTable(
     fromMinute: smallint().notNull(),
     toMinute: smallint().notNull(),
     timezone: text().notNull(),
-    status: text({ enum: ['waiting', 'offered', 'booked', 'left'] }).notNull().default('waiting'),
+    status: text({ enum: ['waiting', 'offered', 'booked', 'left'] })
+      .notNull()
+      .default('waiting'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('waitlist_entries_one_open').on(t.clientId, t.providerId).where(sql`status IN ('waiting', 'offered')`),
-    index('waitlist_entries_line').on(t.providerId, t.createdAt).where(sql`status = 'waiting'`),
-    check('waitlist_entries_range', sql`${t.fromDate} <= ${t.toDate} AND ${t.fromMinute} >= 0 AND ${t.toMinute} <= 1440 AND ${t.fromMinute} < ${t.toMinute}`),
+    uniqueIndex('waitlist_entries_one_open')
+      .on(t.clientId, t.providerId)
+      .where(sql`status IN ('waiting', 'offered')`),
+    index('waitlist_entries_line')
+      .on(t.providerId, t.createdAt)
+      .where(sql`status = 'waiting'`),
+    check(
+      'waitlist_entries_range',
+      sql`${t.fromDate} <= ${t.toDate} AND ${t.fromMinute} >= 0 AND ${t.toMinute} <= 1440 AND ${t.fromMinute} < ${t.toMinute}`,
+    ),
   ],
 );
 
@@ -54,13 +63,19 @@ export const waitlistOffers = pgTable(
     startsAt: timestamp({ withTimezone: true }).notNull(),
     endsAt: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
-    status: text({ enum: ['open', 'accepted', 'expired'] }).notNull().default('open'),
+    status: text({ enum: ['open', 'accepted', 'expired'] })
+      .notNull()
+      .default('open'),
     bookingId: uuid().references(() => bookings.identifier, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('waitlist_offers_one_per_slot').on(t.providerId, t.startsAt).where(sql`status = 'open'`),
+    uniqueIndex('waitlist_offers_one_per_slot')
+      .on(t.providerId, t.startsAt)
+      .where(sql`status = 'open'`),
     uniqueIndex('waitlist_offers_once_per_entry_slot').on(t.entryId, t.startsAt),
-    index('waitlist_offers_due').on(t.expiresAt).where(sql`status = 'open'`),
+    index('waitlist_offers_due')
+      .on(t.expiresAt)
+      .where(sql`status = 'open'`),
   ],
 );

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, foreignKey, index, jsonb, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  foreignKey,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -24,7 +37,14 @@ export const ledgerAccountKindEnum = pgEnum('ledger_account_kind', [
   'former_user_payable',
   'user_debt',
 ]);
-export const ledgerTransactionTypeEnum = pgEnum('ledger_transaction_type', ['topup', 'booking_payment', 'booking_release', 'refund', 'payout', 'adjustment']);
+export const ledgerTransactionTypeEnum = pgEnum('ledger_transaction_type', [
+  'topup',
+  'booking_payment',
+  'booking_release',
+  'refund',
+  'payout',
+  'adjustment',
+]);
 
 const money = () => bigint({ mode: 'number' });
 const currency = () => text().notNull();
@@ -41,8 +61,15 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     check('ledger_accounts_currency', sql`${t.currencyCode} ~ '^[A-Z]{3}$'`),
-    check('ledger_accounts_owner', sql`(${t.userId} IS NULL) = (${t.kind} IN ('platform_escrow', 'gateway_clearing', 'platform_revenue'))`),
-    uniqueIndex('ledger_accounts_key').on(t.kind, sql`coalesce(${t.userId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.currencyCode),
+    check(
+      'ledger_accounts_owner',
+      sql`(${t.userId} IS NULL) = (${t.kind} IN ('platform_escrow', 'gateway_clearing', 'platform_revenue'))`,
+    ),
+    uniqueIndex('ledger_accounts_key').on(
+      t.kind,
+      sql`coalesce(${t.userId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      t.currencyCode,
+    ),
     // Lets entries name (account, currency) together, so an entry can never be in another currency than its account.
     unique('ledger_accounts_id_currency_key').on(t.identifier, t.currencyCode),
   ],
@@ -61,7 +88,9 @@ export const ledgerTransactions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('ledger_transactions_type_reference_key').on(t.type, t.reference).where(sql`${t.reference} IS NOT NULL`),
+    uniqueIndex('ledger_transactions_type_reference_key')
+      .on(t.type, t.reference)
+      .where(sql`${t.reference} IS NOT NULL`),
     index('ledger_transactions_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
@@ -81,7 +110,10 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     check('ledger_entries_amount', sql`${t.amount} <> 0`),
-    foreignKey({ columns: [t.accountId, t.currencyCode], foreignColumns: [ledgerAccounts.identifier, ledgerAccounts.currencyCode] }),
+    foreignKey({
+      columns: [t.accountId, t.currencyCode],
+      foreignColumns: [ledgerAccounts.identifier, ledgerAccounts.currencyCode],
+    }),
     index('ledger_entries_account_idx').on(t.accountId),
     index('ledger_entries_transaction_idx').on(t.transactionId),
   ],
@@ -118,7 +150,9 @@ export const payments = pgTable(
     check('payments_reversed_amount', sql`${t.reversedAmount} >= 0 AND ${t.reversedAmount} <= ${t.amount}`),
     uniqueIndex('payments_gateway_reference_key').on(t.gateway, t.reference),
     uniqueIndex('payments_ledger_transaction_key').on(t.ledgerTransactionId),
-    uniqueIndex('payments_user_idempotency_key').on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
+    uniqueIndex('payments_user_idempotency_key')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
     index('payments_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
@@ -155,7 +189,10 @@ export const virtualAccounts = pgTable(
     uniqueIndex('virtual_accounts_user_gateway_key').on(t.userId, t.gateway),
     uniqueIndex('virtual_accounts_number_key').on(t.gateway, t.accountNumber),
     index('virtual_accounts_requested_email_idx').on(t.gateway, t.requestedEmail),
-    check('virtual_accounts_assigned_complete', sql`${t.status} <> 'assigned' OR (${t.customerCode} IS NOT NULL AND ${t.bankName} IS NOT NULL AND ${t.accountNumber} IS NOT NULL AND ${t.accountName} IS NOT NULL)`),
+    check(
+      'virtual_accounts_assigned_complete',
+      sql`${t.status} <> 'assigned' OR (${t.customerCode} IS NOT NULL AND ${t.bankName} IS NOT NULL AND ${t.accountNumber} IS NOT NULL AND ${t.accountName} IS NOT NULL)`,
+    ),
   ],
 );
 
@@ -164,7 +201,12 @@ export const virtualAccounts = pgTable(
  * does not act on: stored and answered 200 all the same), `needs_attention` (could not be applied: kept for an
  * operator, never dropped).
  */
-export const gatewayEventStatusEnum = pgEnum('gateway_event_status', ['received', 'processed', 'ignored', 'needs_attention']);
+export const gatewayEventStatusEnum = pgEnum('gateway_event_status', [
+  'received',
+  'processed',
+  'ignored',
+  'needs_attention',
+]);
 
 /** The webhook inbox: every verified gateway event once (unique key), processed by a job. */
 export const gatewayEvents = pgTable(
@@ -185,9 +227,13 @@ export const gatewayEvents = pgTable(
   },
   (t) => [
     uniqueIndex('gateway_events_key').on(t.gateway, t.eventKey),
-    index('gateway_events_status_idx').on(t.status).where(sql`${t.status} = 'needs_attention'`),
+    index('gateway_events_status_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'needs_attention'`),
     // The sweep (gateway-events.worker.ts) reads the events not handled yet every minute: a small partial index, not a scan.
-    index('gateway_events_unprocessed').on(t.receivedAt).where(sql`${t.status} = 'received'`),
+    index('gateway_events_unprocessed')
+      .on(t.receivedAt)
+      .where(sql`${t.status} = 'received'`),
   ],
 );
 

@@ -14,7 +14,9 @@ afterAll(async () => t.close());
 
 describe('seeded avatars', () => {
   it('every seeded avatar is an image that ships with the web app', async () => {
-    const { rows } = await t.db.$client.query<{ photo_url: string }>('SELECT photo_url FROM avatars ORDER BY sort_order');
+    const { rows } = await t.db.$client.query<{ photo_url: string }>(
+      'SELECT photo_url FROM avatars ORDER BY sort_order',
+    );
     expect(rows).toHaveLength(12);
     for (const { photo_url } of rows) {
       const file = path.join(publicDir, photo_url);
@@ -26,7 +28,9 @@ describe('seeded avatars', () => {
 
   it('refuses an avatar that points outside the app', async () => {
     await expect(
-      t.db.$client.query("INSERT INTO avatars (identifier, code, photo_url, sort_order) VALUES (gen_random_uuid(), 'x', 'https://example.com/a.png', 99)"),
+      t.db.$client.query(
+        "INSERT INTO avatars (identifier, code, photo_url, sort_order) VALUES (gen_random_uuid(), 'x', 'https://example.com/a.png', 99)",
+      ),
     ).rejects.toThrow(/avatars_photo_url_local/);
   });
 });

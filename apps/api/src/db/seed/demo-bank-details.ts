@@ -7,7 +7,11 @@ import { bankDetails } from '../schema/bank-details.ts';
  * (modules/bank-details/bank-details.service.ts `SealedDetails`, context `bank_details:<id>`); `seal` is the platform's
  * field encryption, passed in because db/ imports no platform code.
  */
-export async function insertDemoBankDetails(db: Executor, providerId: string, seal: (plaintext: string, context: string) => string) {
+export async function insertDemoBankDetails(
+  db: Executor,
+  providerId: string,
+  seal: (plaintext: string, context: string) => string,
+) {
   const accountNumber = '0532013000';
   const sealed = {
     accountName: 'Lena Hoffmann',

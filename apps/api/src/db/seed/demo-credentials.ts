@@ -31,7 +31,14 @@ export function demoPdf(text: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-async function storeDemoPdf(db: Database, storeFile: StoreFile, ownerUserId: string, purpose: 'credential' | 'insurance', filename: string, text: string): Promise<string> {
+async function storeDemoPdf(
+  db: Database,
+  storeFile: StoreFile,
+  ownerUserId: string,
+  purpose: 'credential' | 'insurance',
+  filename: string,
+  text: string,
+): Promise<string> {
   const identifier = newId();
   const data = demoPdf(text);
   const storageKey = `${purpose}/${identifier}.pdf`;
@@ -54,15 +61,40 @@ async function storeDemoPdf(db: Database, storeFile: StoreFile, ownerUserId: str
  * has none yet, so a restart (or the provider's own changes) is left alone.
  */
 export async function seedDemoCredentials(db: Database, providerId: string, storeFile: StoreFile): Promise<void> {
-  const [existing] = await db.select({ id: qualifications.identifier }).from(qualifications).where(eq(qualifications.providerId, providerId)).limit(1);
+  const [existing] = await db
+    .select({ id: qualifications.identifier })
+    .from(qualifications)
+    .where(eq(qualifications.providerId, providerId))
+    .limit(1);
   if (!existing) {
-    const fileId = await storeDemoPdf(db, storeFile, providerId, 'credential', 'demo-licence.pdf', 'Demo licence: New York State Board, NY-123456');
-    const [row] = await db.insert(qualifications).values({ providerId, kind: 'license', body: 'New York State Board', credentialNumber: 'NY-123456' }).returning({ id: qualifications.identifier });
+    const fileId = await storeDemoPdf(
+      db,
+      storeFile,
+      providerId,
+      'credential',
+      'demo-licence.pdf',
+      'Demo licence: New York State Board, NY-123456',
+    );
+    const [row] = await db
+      .insert(qualifications)
+      .values({ providerId, kind: 'license', body: 'New York State Board', credentialNumber: 'NY-123456' })
+      .returning({ id: qualifications.identifier });
     await db.insert(qualificationFiles).values({ fileId, qualificationId: row!.id, position: 0 });
   }
-  const [insured] = await db.select({ id: insuranceFiles.fileId }).from(insuranceFiles).where(eq(insuranceFiles.providerId, providerId)).limit(1);
+  const [insured] = await db
+    .select({ id: insuranceFiles.fileId })
+    .from(insuranceFiles)
+    .where(eq(insuranceFiles.providerId, providerId))
+    .limit(1);
   if (!insured) {
-    const fileId = await storeDemoPdf(db, storeFile, providerId, 'insurance', 'indemnity-insurance.pdf', 'Demo professional indemnity insurance');
+    const fileId = await storeDemoPdf(
+      db,
+      storeFile,
+      providerId,
+      'insurance',
+      'indemnity-insurance.pdf',
+      'Demo professional indemnity insurance',
+    );
     await db.insert(insuranceFiles).values({ providerId, fileId });
   }
 }

@@ -14,5 +14,13 @@ const DEMO_STATES = ['NY', 'CA', 'TX', 'FL', 'IL'];
 export async function seedDemoDirectory(db: Database): Promise<void> {
   const existing = await db.execute(sql`SELECT 1 FROM users WHERE email LIKE ${`${PREFIX}.%`} LIMIT 1`);
   if (existing.rows.length > 0) return;
-  await db.transaction((tx) => insertDirectoryProviders(tx, 30, { emailPrefix: PREFIX, states: DEMO_STATES, verifiedShare: 1, reviewStats: false, seed: 0.7 }));
+  await db.transaction((tx) =>
+    insertDirectoryProviders(tx, 30, {
+      emailPrefix: PREFIX,
+      states: DEMO_STATES,
+      verifiedShare: 1,
+      reviewStats: false,
+      seed: 0.7,
+    }),
+  );
 }

@@ -4,7 +4,11 @@ import { users } from '../schema/users.ts';
 import { providerVerifications } from '../schema/verification.ts';
 
 /** The demo operator (decision 0026): reviews practices at /operator/reviews. */
-export const demoOperator = { userType: 'operator', email: 'operator@demo.therapy.local', password: 'SteadyLantern#2026' } as const;
+export const demoOperator = {
+  userType: 'operator',
+  email: 'operator@demo.therapy.local',
+  password: 'SteadyLantern#2026',
+} as const;
 
 /**
  * The demo operator's account, and the demo provider verified (approved) so her public page offers slots. Both once:
@@ -23,7 +27,14 @@ export async function seedDemoOperator(
   if (!identifier) {
     const [row] = await db
       .insert(users)
-      .values({ email: demoOperator.email, passwordHash: await hashPassword(demoOperator.password), userType: 'operator', firstName: 'Olu', lastName: 'Reviewer', emailVerifiedAt: new Date() })
+      .values({
+        email: demoOperator.email,
+        passwordHash: await hashPassword(demoOperator.password),
+        userType: 'operator',
+        firstName: 'Olu',
+        lastName: 'Reviewer',
+        emailVerifiedAt: new Date(),
+      })
       .onConflictDoNothing()
       .returning({ id: users.identifier });
     identifier = row?.id;

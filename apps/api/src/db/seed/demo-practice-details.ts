@@ -9,10 +9,17 @@ import { countries, referenceItems, states } from '../schema/reference.ts';
  * country's currency: she is in Germany), one work history entry and a licence in New York. Added once: a provider
  * who already has a general fee is left alone, so what the demo user changes stays.
  */
-export async function seedDemoPracticeDetails(db: Database, accounts: ReadonlyArray<{ userType: string; identifier?: string }>): Promise<void> {
+export async function seedDemoPracticeDetails(
+  db: Database,
+  accounts: ReadonlyArray<{ userType: string; identifier?: string }>,
+): Promise<void> {
   const providerId = accounts.find((a) => a.userType === 'provider')?.identifier;
   if (!providerId) return;
-  const [existing] = await db.select({ id: providerBookingFees.identifier }).from(providerBookingFees).where(eq(providerBookingFees.providerId, providerId)).limit(1);
+  const [existing] = await db
+    .select({ id: providerBookingFees.identifier })
+    .from(providerBookingFees)
+    .where(eq(providerBookingFees.providerId, providerId))
+    .limit(1);
   if (existing) return;
   const [individual] = await db
     .select({ id: referenceItems.identifier })
@@ -26,11 +33,20 @@ export async function seedDemoPracticeDetails(db: Database, accounts: ReadonlyAr
     .where(and(eq(countries.code, 'US'), eq(states.code, 'NY')))
     .limit(1);
   await db.transaction(async (tx) => {
-    await tx.insert(providerBookingFees).values({ providerId, therapyCategoryId: null, fee: 6000, isFree: false, currencyCode: 'EUR' }).onConflictDoNothing();
+    await tx
+      .insert(providerBookingFees)
+      .values({ providerId, therapyCategoryId: null, fee: 6000, isFree: false, currencyCode: 'EUR' })
+      .onConflictDoNothing();
     if (individual) {
       // The therapy fee needs the therapy in her practice profile.
-      await tx.insert(providerProfileItems).values({ userId: providerId, list: 'therapy-category', itemId: individual.id }).onConflictDoNothing();
-      await tx.insert(providerBookingFees).values({ providerId, therapyCategoryId: individual.id, fee: 8000, isFree: false, currencyCode: 'EUR' }).onConflictDoNothing();
+      await tx
+        .insert(providerProfileItems)
+        .values({ userId: providerId, list: 'therapy-category', itemId: individual.id })
+        .onConflictDoNothing();
+      await tx
+        .insert(providerBookingFees)
+        .values({ providerId, therapyCategoryId: individual.id, fee: 8000, isFree: false, currencyCode: 'EUR' })
+        .onConflictDoNothing();
     }
     await tx.insert(workHistory).values({
       providerId,
@@ -41,6 +57,7 @@ export async function seedDemoPracticeDetails(db: Database, accounts: ReadonlyAr
       currentlyWorksHere: true,
       description: 'Cognitive behavioural therapy for adults with anxiety and depression.',
     });
-    if (newYork) await tx.insert(providerLicenseStates).values({ providerId, stateId: newYork.id }).onConflictDoNothing();
+    if (newYork)
+      await tx.insert(providerLicenseStates).values({ providerId, stateId: newYork.id }).onConflictDoNothing();
   });
 }

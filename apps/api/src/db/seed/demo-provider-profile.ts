@@ -9,7 +9,11 @@ import { countries, languages, referenceItems, states } from '../schema/referenc
  * left alone, so what the demo user changes stays.
  */
 export async function seedDemoProviderProfile(db: Database, providerId: string): Promise<void> {
-  const [profile] = await db.select({ done: providerProfiles.setupCompletedAt }).from(providerProfiles).where(eq(providerProfiles.userId, providerId)).limit(1);
+  const [profile] = await db
+    .select({ done: providerProfiles.setupCompletedAt })
+    .from(providerProfiles)
+    .where(eq(providerProfiles.userId, providerId))
+    .limit(1);
   if (profile?.done) return;
   const [berlin] = await db
     .select({ id: states.identifier })
@@ -35,7 +39,10 @@ export async function seedDemoProviderProfile(db: Database, providerId: string):
     setupCompletedAt: new Date(),
   };
   await db.transaction(async (tx) => {
-    await tx.insert(providerProfiles).values({ userId: providerId, ...values }).onConflictDoUpdate({ target: providerProfiles.userId, set: values });
+    await tx
+      .insert(providerProfiles)
+      .values({ userId: providerId, ...values })
+      .onConflictDoUpdate({ target: providerProfiles.userId, set: values });
     const lists = [
       ['therapy-category', 'individual'],
       ['modality', 'online'],
@@ -44,10 +51,14 @@ export async function seedDemoProviderProfile(db: Database, providerId: string):
     ] as const;
     for (const [list, code] of lists) {
       const itemId = item(list, code);
-      if (itemId) await tx.insert(providerProfileItems).values({ userId: providerId, list, itemId }).onConflictDoNothing();
+      if (itemId)
+        await tx.insert(providerProfileItems).values({ userId: providerId, list, itemId }).onConflictDoNothing();
     }
     // She holds sessions in German and English.
-    for (const { id } of await tx.select({ id: languages.identifier }).from(languages).where(inArray(languages.code, ['de', 'en']))) {
+    for (const { id } of await tx
+      .select({ id: languages.identifier })
+      .from(languages)
+      .where(inArray(languages.code, ['de', 'en']))) {
       await tx.insert(providerLanguages).values({ userId: providerId, languageId: id }).onConflictDoNothing();
     }
   });

@@ -4,7 +4,11 @@ import { availabilityDays, availabilityIntervals, availabilitySettings } from '.
 import { users } from '../schema/users.ts';
 
 export async function findUserByEmail(db: Executor, email: string) {
-  const [row] = await db.select({ id: users.identifier }).from(users).where(and(eq(users.email, email), isNull(users.deletedAt))).limit(1);
+  const [row] = await db
+    .select({ id: users.identifier })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1);
   return row;
 }
 
@@ -14,10 +18,20 @@ export async function insertDemoUser(db: Executor, values: typeof users.$inferIn
 }
 
 /** A weekly plan for Monday to Friday with the given intervals (minutes after midnight). */
-export async function insertDemoAvailability(db: Executor, providerId: string, timezone: string, intervals: Array<[number, number]>) {
+export async function insertDemoAvailability(
+  db: Executor,
+  providerId: string,
+  timezone: string,
+  intervals: Array<[number, number]>,
+) {
   await db.insert(availabilitySettings).values({ providerId, timezone }).onConflictDoNothing();
   for (let weekday = 1; weekday <= 5; weekday += 1) {
-    const [day] = await db.insert(availabilityDays).values({ providerId, weekday, isAvailable: true }).returning({ id: availabilityDays.identifier });
-    await db.insert(availabilityIntervals).values(intervals.map(([startMinute, endMinute]) => ({ dayId: day!.id, startMinute, endMinute })));
+    const [day] = await db
+      .insert(availabilityDays)
+      .values({ providerId, weekday, isAvailable: true })
+      .returning({ id: availabilityDays.identifier });
+    await db
+      .insert(availabilityIntervals)
+      .values(intervals.map(([startMinute, endMinute]) => ({ dayId: day!.id, startMinute, endMinute })));
   }
 }

@@ -10,14 +10,148 @@ import type { Executor } from '../client.ts';
  * the check allows that only for social accounts, so they are marked so). The directory's read model is the
  * caller's to rebuild.
  */
-const FIRST = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'James', 'Isabella', 'William', 'Mia', 'Benjamin', 'Amelia', 'Lucas', 'Harper', 'Henry', 'Evelyn', 'Theodore', 'Abigail', 'Jack', 'Emily', 'Levi', 'Ella', 'Alexander', 'Elizabeth', 'Jackson', 'Camila', 'Mateo', 'Luna', 'Daniel', 'Sofia', 'Michael', 'Avery', 'Mason', 'Mila', 'Sebastian', 'Aria', 'Ethan', 'Scarlett', 'Logan', 'Penelope', 'Owen', 'Layla', 'Samuel', 'Chloe', 'Jacob', 'Victoria', 'Asher', 'Madison', 'Aiden'];
-const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts'];
-const HEADLINES = ['Licensed Therapist', 'Clinical Psychologist', 'Marriage and Family Therapist', 'Licensed Counselor', 'Clinical Social Worker', 'Trauma Specialist'];
-const BIO_OPENINGS = ['I help adults who feel stuck', 'I work with couples and families', 'I support teenagers and young adults', 'I help people through grief and loss', 'I work with anxiety, panic and worry', 'I help clients recover from trauma'];
-const BIO_METHODS = ['using cognitive behavioural therapy', 'with mindfulness and acceptance', 'through EMDR and body-based work', 'with a warm, practical approach', 'drawing on psychodynamic therapy', 'with solution-focused sessions'];
-const BIO_CLOSINGS = ['so they can live with more ease.', 'to build calmer, closer relationships.', 'at a pace that feels safe.', 'and find words for what hurts.', 'toward lasting change.', 'one step at a time.'];
+const FIRST = [
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Ava',
+  'Elijah',
+  'Sophia',
+  'James',
+  'Isabella',
+  'William',
+  'Mia',
+  'Benjamin',
+  'Amelia',
+  'Lucas',
+  'Harper',
+  'Henry',
+  'Evelyn',
+  'Theodore',
+  'Abigail',
+  'Jack',
+  'Emily',
+  'Levi',
+  'Ella',
+  'Alexander',
+  'Elizabeth',
+  'Jackson',
+  'Camila',
+  'Mateo',
+  'Luna',
+  'Daniel',
+  'Sofia',
+  'Michael',
+  'Avery',
+  'Mason',
+  'Mila',
+  'Sebastian',
+  'Aria',
+  'Ethan',
+  'Scarlett',
+  'Logan',
+  'Penelope',
+  'Owen',
+  'Layla',
+  'Samuel',
+  'Chloe',
+  'Jacob',
+  'Victoria',
+  'Asher',
+  'Madison',
+  'Aiden',
+];
+const LAST = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
+  'Green',
+  'Adams',
+  'Nelson',
+  'Baker',
+  'Hall',
+  'Rivera',
+  'Campbell',
+  'Mitchell',
+  'Carter',
+  'Roberts',
+];
+const HEADLINES = [
+  'Licensed Therapist',
+  'Clinical Psychologist',
+  'Marriage and Family Therapist',
+  'Licensed Counselor',
+  'Clinical Social Worker',
+  'Trauma Specialist',
+];
+const BIO_OPENINGS = [
+  'I help adults who feel stuck',
+  'I work with couples and families',
+  'I support teenagers and young adults',
+  'I help people through grief and loss',
+  'I work with anxiety, panic and worry',
+  'I help clients recover from trauma',
+];
+const BIO_METHODS = [
+  'using cognitive behavioural therapy',
+  'with mindfulness and acceptance',
+  'through EMDR and body-based work',
+  'with a warm, practical approach',
+  'drawing on psychodynamic therapy',
+  'with solution-focused sessions',
+];
+const BIO_CLOSINGS = [
+  'so they can live with more ease.',
+  'to build calmer, closer relationships.',
+  'at a pace that feels safe.',
+  'and find words for what hurts.',
+  'toward lasting change.',
+  'one step at a time.',
+];
 
-const textArray = (values: readonly string[]) => sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const textArray = (values: readonly string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 export interface DirectoryProviderOptions {
   /** Their e-mail addresses: `<prefix>.<n>.<id>@seed.example.com`. */
@@ -30,7 +164,11 @@ export interface DirectoryProviderOptions {
   seed: number;
 }
 
-export async function insertDirectoryProviders(tx: Executor, count: number, opts: DirectoryProviderOptions): Promise<void> {
+export async function insertDirectoryProviders(
+  tx: Executor,
+  count: number,
+  opts: DirectoryProviderOptions,
+): Promise<void> {
   // One text parameter (drizzle would spread an array into several).
   const states = opts.states ? opts.states.join(',') : null;
   await tx.execute(sql`SELECT setseed(${opts.seed})`);
@@ -55,7 +193,11 @@ export async function insertDirectoryProviders(tx: Executor, count: number, opts
            (SELECT identifier FROM reference_items WHERE list = 'ethnicity' ORDER BY random() + s.n * 0 LIMIT 1),
            s.n || ' Main Street', now()
       FROM seed_providers s`);
-  for (const [list, most] of [['therapy-category', 3], ['modality', 2], ['speciality', 4]] as const) {
+  for (const [list, most] of [
+    ['therapy-category', 3],
+    ['modality', 2],
+    ['speciality', 4],
+  ] as const) {
     await tx.execute(sql`
       INSERT INTO provider_profile_items (user_id, list, item_id)
       SELECT s.id, ${list}, pick.identifier FROM seed_providers s

@@ -31,7 +31,15 @@ const timezones = { client: 'Africa/Lagos', provider: 'Europe/Berlin' } as const
  */
 export async function seedDemoData(
   db: Database,
-  { hashPassword, seal, storeFile }: { hashPassword: (password: string) => Promise<string>; seal: (plaintext: string, context: string) => string; storeFile?: StoreFile },
+  {
+    hashPassword,
+    seal,
+    storeFile,
+  }: {
+    hashPassword: (password: string) => Promise<string>;
+    seal: (plaintext: string, context: string) => string;
+    storeFile?: StoreFile;
+  },
 ): Promise<DemoAccount[]> {
   const seeded: DemoAccount[] = [];
   for (const account of demoAccounts) {
@@ -52,7 +60,11 @@ export async function seedDemoData(
       emailVerifiedAt: new Date(),
     });
     // The demo therapist works Monday to Friday, 09:00-12:00 and 13:00-17:00 in Berlin, so the calendar has slots.
-    if (id && account.userType === 'provider') await insertDemoAvailability(db, id, timezones.provider, [[540, 720], [780, 1020]]);
+    if (id && account.userType === 'provider')
+      await insertDemoAvailability(db, id, timezones.provider, [
+        [540, 720],
+        [780, 1020],
+      ]);
     if (id && account.userType === 'provider') await insertDemoBankDetails(db, id, seal);
     seeded.push({ ...account, identifier: id });
   }
@@ -60,7 +72,13 @@ export async function seedDemoData(
   if (provider) await seedDemoProviderProfile(db, provider);
   await seedDemoPracticeDetails(db, seeded);
   if (provider && storeFile) await seedDemoCredentials(db, provider, storeFile);
-  seeded.push({ ...demoOperator, ...(await seedDemoOperator(db, { hashPassword, providerId: seeded.find((a) => a.userType === 'provider')?.identifier })) });
+  seeded.push({
+    ...demoOperator,
+    ...(await seedDemoOperator(db, {
+      hashPassword,
+      providerId: seeded.find((a) => a.userType === 'provider')?.identifier,
+    })),
+  });
   await seedDemoDirectory(db);
   return seeded;
 }

@@ -53,9 +53,9 @@ export async function seedReferenceData(db: Database): Promise<void> {
         setWhere: sql`(${languages.name}, ${languages.isPrimary}) IS DISTINCT FROM (${excluded('name')}, ${excluded('is_primary')})`,
       });
 
-    const itemValues = (Object.entries(referenceListRows) as [ReferenceList, (typeof referenceListRows)[ReferenceList]][]).flatMap(
-      ([list, rows]) => rows.map(([code, name], index) => ({ list, code, name, sortOrder: index + 1 })),
-    );
+    const itemValues = (
+      Object.entries(referenceListRows) as [ReferenceList, (typeof referenceListRows)[ReferenceList]][]
+    ).flatMap(([list, rows]) => rows.map(([code, name], index) => ({ list, code, name, sortOrder: index + 1 })));
     await tx
       .insert(referenceItems)
       .values(itemValues)

@@ -35,7 +35,9 @@ export interface AccessLogRow {
 const and = (parts: SQL[]) => sql.join(parts, sql` AND `);
 /** A live account's full name; none once the account is deleted (its row is anonymised then anyway). */
 const liveName = (alias: string) =>
-  sql.raw(`CASE WHEN ${alias}.deleted_at IS NULL THEN nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '') END`);
+  sql.raw(
+    `CASE WHEN ${alias}.deleted_at IS NULL THEN nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '') END`,
+  );
 
 export const accessLogRepository = {
   /**

@@ -17,18 +17,30 @@ let others: World;
 let me: SignedUp;
 let theirs: SignedUp;
 const FIREFOX = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
-const withAgent = (who: SignedUp, agent: string) => ({ ...who, auth: { ...who.auth, 'user-agent': agent } }) as SignedUp;
+const withAgent = (who: SignedUp, agent: string) =>
+  ({ ...who, auth: { ...who.auth, 'user-agent': agent } }) as SignedUp;
 const addClientNote = async (who: SignedUp, clientId: string, title: string) => {
-  const res = await uploadDocuments(t, who, '/note', { type: 'client', reference: clientId, title, content: 'Spoke about sleep.' }, [], 'file');
+  const res = await uploadDocuments(
+    t,
+    who,
+    '/note',
+    { type: 'client', reference: clientId, title, content: 'Spoke about sleep.' },
+    [],
+    'file',
+  );
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.identifier as string;
 };
 const log = async (who: SignedUp, query = '') => {
   const res = await t.api('GET', `/practice/access-log${query ? `?${query}` : ''}`, who);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: AccessLogEntry[]; meta: { page: number; pageSize: number; total: number; totalPages: number } };
+  return res.json() as {
+    data: AccessLogEntry[];
+    meta: { page: number; pageSize: number; total: number; totalPages: number };
+  };
 };
 const what = (entries: AccessLogEntry[]) => entries.map((e) => `${e.recordType}:${e.action}`);
 
@@ -82,10 +94,24 @@ afterAll(async () => t.close());
 describe('the provider access log', () => {
   it('lists notes written, read and deleted and the client page read, newest first, with who, address and browser', async () => {
     const { data, meta } = await log(me);
-    expect(what(data)).toEqual(['measure:answer', 'client:read', 'note:delete', 'note:create', 'note:read', 'note:create']);
+    expect(what(data)).toEqual([
+      'measure:answer',
+      'client:read',
+      'note:delete',
+      'note:create',
+      'note:read',
+      'note:create',
+    ]);
     expect(meta).toEqual({ page: 1, pageSize: 20, total: 6, totalPages: 1 });
     // The test clock runs on from where it is set, so the instants are compared to the minute.
-    expect(data.map((e) => e.at.slice(0, 16))).toEqual(['2026-05-04T09:00', '2026-05-03T01:30', '2026-05-02T15:10', '2026-05-02T15:00', '2026-05-01T14:05', '2026-05-01T14:00']);
+    expect(data.map((e) => e.at.slice(0, 16))).toEqual([
+      '2026-05-04T09:00',
+      '2026-05-03T01:30',
+      '2026-05-02T15:10',
+      '2026-05-02T15:00',
+      '2026-05-01T14:05',
+      '2026-05-01T14:00',
+    ]);
     for (const e of data) expect(e.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const [answer, page, deleted, , read] = data;
     expect(answer).toMatchObject({
@@ -111,20 +137,50 @@ describe('the provider access log', () => {
       userAgent: FIREFOX,
       device: { browser: 'Firefox', os: 'Linux' },
     });
-    expect(read).toMatchObject({ recordIdentifier: keptNote, clientIdentifier: w.client.userId, clientName: 'Ada Client', actorRole: 'you', ipAddress: '127.0.0.1', userAgent: FIREFOX });
+    expect(read).toMatchObject({
+      recordIdentifier: keptNote,
+      clientIdentifier: w.client.userId,
+      clientName: 'Ada Client',
+      actorRole: 'you',
+      ipAddress: '127.0.0.1',
+      userAgent: FIREFOX,
+    });
     // A deleted note's lines stay, with the note's id; its client is no longer known.
-    expect(deleted).toMatchObject({ recordIdentifier: deletedNote, clientIdentifier: null, clientName: null, actorIdentifier: w.provider.userId, actorRole: 'you' });
+    expect(deleted).toMatchObject({
+      recordIdentifier: deletedNote,
+      clientIdentifier: null,
+      clientName: null,
+      actorIdentifier: w.provider.userId,
+      actorRole: 'you',
+    });
   });
 
-  it('filters by kind of record, by client and by days in the provider\'s time zone', async () => {
-    expect(what((await log(me, 'recordType=note')).data)).toEqual(['note:delete', 'note:create', 'note:read', 'note:create']);
+  it("filters by kind of record, by client and by days in the provider's time zone", async () => {
+    expect(what((await log(me, 'recordType=note')).data)).toEqual([
+      'note:delete',
+      'note:create',
+      'note:read',
+      'note:create',
+    ]);
     expect(what((await log(me, 'recordType=client')).data)).toEqual(['client:read']);
     expect(what((await log(me, 'recordType=measure')).data)).toEqual(['measure:answer']);
     // The deleted note's lines no longer name the client, so they drop out of the client's list.
-    expect(what((await log(me, `clientIdentifier=${w.client.userId}`)).data)).toEqual(['measure:answer', 'client:read', 'note:read', 'note:create']);
-    expect(what((await log(me, `clientIdentifier=${w.client.userId}&recordType=note`)).data)).toEqual(['note:read', 'note:create']);
+    expect(what((await log(me, `clientIdentifier=${w.client.userId}`)).data)).toEqual([
+      'measure:answer',
+      'client:read',
+      'note:read',
+      'note:create',
+    ]);
+    expect(what((await log(me, `clientIdentifier=${w.client.userId}&recordType=note`)).data)).toEqual([
+      'note:read',
+      'note:create',
+    ]);
     // 01:30 UTC on 3 May is still 2 May in New York.
-    expect(what((await log(me, 'fromDate=2026-05-02&toDate=2026-05-02')).data)).toEqual(['client:read', 'note:delete', 'note:create']);
+    expect(what((await log(me, 'fromDate=2026-05-02&toDate=2026-05-02')).data)).toEqual([
+      'client:read',
+      'note:delete',
+      'note:create',
+    ]);
     expect(what((await log(me, 'fromDate=2026-05-03')).data)).toEqual(['measure:answer']);
     expect(what((await log(me, 'toDate=2026-05-01')).data)).toEqual(['note:read', 'note:create']);
     const none = await log(me, 'fromDate=2026-06-01');
@@ -138,7 +194,10 @@ describe('the provider access log', () => {
     const second = await log(me, 'pageSize=4&page=2');
     expect(what(second.data)).toEqual(['note:read', 'note:create']);
     expect(second.meta).toEqual({ page: 2, pageSize: 4, total: 6, totalPages: 2 });
-    expect(await log(me, 'pageSize=4&page=3')).toEqual({ data: [], meta: { page: 3, pageSize: 4, total: 6, totalPages: 2 } });
+    expect(await log(me, 'pageSize=4&page=3')).toEqual({
+      data: [],
+      meta: { page: 3, pageSize: 4, total: 6, totalPages: 2 },
+    });
     expect((await log(me, 'pageSize=100')).meta.pageSize).toBe(100);
   });
 
@@ -150,8 +209,16 @@ describe('the provider access log', () => {
     const myRecords = new Set(mine.data.map((e) => e.recordIdentifier));
     for (const e of theirsLog.data) expect(myRecords.has(e.recordIdentifier)).toBe(false);
     // Filtering by my client, or by my provider's id, finds nothing of mine.
-    for (const query of [`clientIdentifier=${w.client.userId}`, `clientIdentifier=${w.provider.userId}`, `clientIdentifier=${w.client.userId}&recordType=note`, `clientIdentifier=${w.client.userId}&recordType=measure`]) {
-      expect(await log(theirs, query), query).toEqual({ data: [], meta: { page: 1, pageSize: 20, total: 0, totalPages: 0 } });
+    for (const query of [
+      `clientIdentifier=${w.client.userId}`,
+      `clientIdentifier=${w.provider.userId}`,
+      `clientIdentifier=${w.client.userId}&recordType=note`,
+      `clientIdentifier=${w.client.userId}&recordType=measure`,
+    ]) {
+      expect(await log(theirs, query), query).toEqual({
+        data: [],
+        meta: { page: 1, pageSize: 20, total: 0, totalPages: 0 },
+      });
     }
   });
 
@@ -164,7 +231,7 @@ describe('the provider access log', () => {
     expect((await t.api('GET', '/practice/access-log', undefined)).statusCode).toBe(401);
   });
 
-  it('refuses a bad query with a clear message in the caller\'s language, never a 5xx', async () => {
+  it("refuses a bad query with a clear message in the caller's language, never a 5xx", async () => {
     const cases: Array<[string, string]> = [
       ['pageSize=1000', en.accessLogPageSizeMax],
       ['pageSize=0', en.pageInvalid],
@@ -185,28 +252,44 @@ describe('the provider access log', () => {
     }
     const unknown = await t.api('GET', '/practice/access-log?actorIdentifier=x', me);
     expect(unknown.statusCode).toBe(400);
-    const german = await t.request({ method: 'GET', url: '/api/v1/practice/access-log?pageSize=1000', headers: { ...me.auth, 'x-locale': 'de' } });
+    const german = await t.request({
+      method: 'GET',
+      url: '/api/v1/practice/access-log?pageSize=1000',
+      headers: { ...me.auth, 'x-locale': 'de' },
+    });
     expect(german.statusCode).toBe(400);
     expect(german.json().message).toBe(de.accessLogPageSizeMax);
   });
 });
 
 describe('client page reads', () => {
-  it('are logged only when the page is the provider\'s client\'s; a refused one leaves no line', async () => {
+  it("are logged only when the page is the provider's client's; a refused one leaves no line", async () => {
     const before = await t.count('record_access_log');
     expect((await t.api('GET', `/clients/relation/${others.client.userId}`, me)).statusCode).toBe(404);
     expect((await t.api('GET', '/clients/relation/00000000-0000-7000-8000-000000000000', me)).statusCode).toBe(404);
     expect((await t.api('GET', `/clients/relation/${w.client.userId}`, w.client)).statusCode).toBe(403);
     expect(await t.count('record_access_log')).toBe(before);
     expect((await t.api('GET', `/clients/relation/${w.client.userId}`, me)).statusCode).toBe(200);
-    expect(await t.count('record_access_log', { owner_id: w.provider.userId, record_type: 'client', actor_id: w.provider.userId })).toBe(2);
+    expect(
+      await t.count('record_access_log', {
+        owner_id: w.provider.userId,
+        record_type: 'client',
+        actor_id: w.provider.userId,
+      }),
+    ).toBe(2);
   });
 
   it('land in an append-only table: the database refuses to change or remove a line', async () => {
     const id = w.client.userId;
-    await expect(t.db.$client.query(`UPDATE record_access_log SET action = 'review' WHERE record_id = $1`, [id])).rejects.toThrow(/append-only/);
-    await expect(t.db.$client.query(`UPDATE record_access_log SET ip_address = NULL WHERE record_id = $1`, [id])).rejects.toThrow(/append-only/);
-    await expect(t.db.$client.query('DELETE FROM record_access_log WHERE record_id = $1', [id])).rejects.toThrow(/append-only/);
+    await expect(
+      t.db.$client.query(`UPDATE record_access_log SET action = 'review' WHERE record_id = $1`, [id]),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      t.db.$client.query(`UPDATE record_access_log SET ip_address = NULL WHERE record_id = $1`, [id]),
+    ).rejects.toThrow(/append-only/);
+    await expect(t.db.$client.query('DELETE FROM record_access_log WHERE record_id = $1', [id])).rejects.toThrow(
+      /append-only/,
+    );
     await expect(t.db.$client.query('TRUNCATE record_access_log')).rejects.toThrow(/append-only/);
     expect(await t.count('record_access_log', { record_id: id })).toBeGreaterThan(0);
   });
@@ -235,7 +318,12 @@ describe('names', () => {
       ['Theo Provider', 'Ada Client'],
     ]);
 
-    const gone = await t.request({ method: 'DELETE', url: '/api/v1/user/profile/delete-account', headers: { ...world.client.auth, 'content-type': 'application/json' }, payload: JSON.stringify({ password: world.client.password }) });
+    const gone = await t.request({
+      method: 'DELETE',
+      url: '/api/v1/user/profile/delete-account',
+      headers: { ...world.client.auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ password: world.client.password }),
+    });
     expect(gone.statusCode, gone.body).toBe(200);
     const after = (await log(world.provider)).data;
     expect(after.map((e) => [e.actorName, e.clientName, e.actorRole, e.clientIdentifier])).toEqual([

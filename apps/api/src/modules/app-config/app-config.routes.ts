@@ -16,7 +16,11 @@ export const appConfigRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; flags: Flag
         flags: await flags.all(),
         errorReportingDsn: config.sentryDsn ?? null,
         // Operators follow the provider window (decision 0036).
-        idleSignOut: { client: config.idleSignOut.clientMinutes, provider: config.idleSignOut.providerMinutes, operator: config.idleSignOut.providerMinutes },
+        idleSignOut: {
+          client: config.idleSignOut.clientMinutes,
+          provider: config.idleSignOut.providerMinutes,
+          operator: config.idleSignOut.providerMinutes,
+        },
       },
     };
   });

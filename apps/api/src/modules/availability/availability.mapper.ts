@@ -47,7 +47,9 @@ export function resolveWeek(own: readonly StoredDay[], fallback: readonly Stored
 }
 
 export const toIntervals = (list: readonly TimeInterval[]): Array<[number, number]> =>
-  list.map((i) => [clockToMinutes(i.startTime), clockToMinutes(i.endTime)] as [number, number]).sort((a, b) => a[0] - b[0]);
+  list
+    .map((i) => [clockToMinutes(i.startTime), clockToMinutes(i.endTime)] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
 
 const toClockIntervals = (intervals: DayPlan['intervals']) =>
   intervals.map(([start, end]) => ({ startTime: minutesToClock(start), endTime: minutesToClock(end) }));
@@ -79,7 +81,12 @@ export const toSettings = (row: SettingsRow): AvailabilitySettings => ({
  * The engine's view of one plan. Custom days of the general plan apply to every category (a holiday closes the
  * practice); a category's own custom day wins over them.
  */
-export function toSlotPlan(settings: SettingsRow, week: readonly PlanDay[], custom: readonly StoredDay[], categoryId: string | null): SlotPlan {
+export function toSlotPlan(
+  settings: SettingsRow,
+  week: readonly PlanDay[],
+  custom: readonly StoredDay[],
+  categoryId: string | null,
+): SlotPlan {
   const weekly: Array<DayPlan | undefined> = [undefined];
   for (const day of week) weekly[day.weekday] = day;
   const byDate = new Map<string, DayPlan>();

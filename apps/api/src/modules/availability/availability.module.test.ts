@@ -24,7 +24,8 @@ afterAll(async () => t.close());
 beforeEach(() => t.clock.set('2026-03-23T07:59:00Z'));
 
 const settingsBody = { timezone: 'Europe/Berlin', sessionLengthMinutes: 60, bufferMinutes: 0, minimumNoticeHours: 0 };
-const slotsUrl = (providerId: string, query = '') => `/api/v1/providers-availability/${providerId}/timeslot/2026-03-30${query}`;
+const slotsUrl = (providerId: string, query = '') =>
+  `/api/v1/providers-availability/${providerId}/timeslot/2026-03-30${query}`;
 
 /** A provider with the default plan (09:00-18:00 Berlin on weekdays) and the practice profile's therapies. */
 async function providerWith(therapies: string[]): Promise<SignedUp> {
@@ -50,14 +51,18 @@ describe('the practice profile changes the calendar through an event (provider-p
     // Both instances cache the calendar of that category (the second once it listens, as a cache is trusted then).
     expect((await t.request({ method: 'GET', url })).statusCode).toBe(200);
     await expect.poll(async () => (await second.inject({ method: 'GET', url })).statusCode).toBe(200);
-    expect(((await second.inject({ method: 'GET', url })).json().data as AvailabilityCalendar).items[0]!.timeSlot).toHaveLength(9);
+    expect(
+      ((await second.inject({ method: 'GET', url })).json().data as AvailabilityCalendar).items[0]!.timeSlot,
+    ).toHaveLength(9);
 
     // The provider no longer offers that therapy: it is no longer a category of their calendar, anywhere.
     await setTherapies(provider, [couples]);
     const here = await t.request({ method: 'GET', url });
     expect(here.statusCode, here.body).toBe(400);
     expect(here.json().errors).toEqual([en.categoryUnknown]);
-    await expect.poll(async () => (await second.inject({ method: 'GET', url })).statusCode, { timeout: 5000 }).toBe(400);
+    await expect
+      .poll(async () => (await second.inject({ method: 'GET', url })).statusCode, { timeout: 5000 })
+      .toBe(400);
   });
 });
 
@@ -66,8 +71,12 @@ describe('the public face', () => {
     const provider = await providerWith([await fx.refId('therapy-category', 'individual')]);
     const events = createEventBus({ db: t.db, realtime: createPgRealtime(t.db), log: { error: () => undefined } });
     onTestFinished(() => events.close());
-    const availability = createAvailabilityModule({ config: t.config, db: t.db, clock: t.clock, events }, { users: { findActiveUser: async () => undefined } });
-    const calendar = (await t.request({ method: 'GET', url: slotsUrl(provider.userId) })).json().data as AvailabilityCalendar;
+    const availability = createAvailabilityModule(
+      { config: t.config, db: t.db, clock: t.clock, events },
+      { users: { findActiveUser: async () => undefined } },
+    );
+    const calendar = (await t.request({ method: 'GET', url: slotsUrl(provider.userId) })).json()
+      .data as AvailabilityCalendar;
     const [first, second] = calendar.items[0]!.timeSlot;
     // Until a provider gate is set, nobody offers slots: the check finds this one gone.
     expect((await availability.verifyTimeslot(first!.identifier)).isAvailable).toBe(false);
@@ -93,7 +102,9 @@ describe('the public face', () => {
     expect((await availability.verifyTimeslot(first!.identifier)).isAvailable).toBe(false);
     expect((await availability.verifyTimeslot(second!.identifier)).isAvailable).toBe(true);
     // A whole calendar reads them too (in a statement of their own): the first slot is not offered, the second is.
-    expect(await availability.bookableBetween(provider.userId, null, start, Date.parse(second!.endTime))).toEqual([{ start: Date.parse(second!.startTime), end: Date.parse(second!.endTime) }]);
+    expect(await availability.bookableBetween(provider.userId, null, start, Date.parse(second!.endTime))).toEqual([
+      { start: Date.parse(second!.startTime), end: Date.parse(second!.endTime) },
+    ]);
 
     expect((await availability.categoriesOf(provider.userId)).map((c) => c.code)).toEqual(['individual']);
   });

@@ -5,7 +5,13 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SetupStep } from '../../platform/practice-setup.ts';
 import type { UserModule } from '../user/user.module.ts';
-import { availabilityRepository, busyOfAll, nobodyOffers, type BusyTimes, type ProviderGate } from './availability.repository.ts';
+import {
+  availabilityRepository,
+  busyOfAll,
+  nobodyOffers,
+  type BusyTimes,
+  type ProviderGate,
+} from './availability.repository.ts';
 import { availabilityRoutes } from './availability.routes.ts';
 import { createAvailabilityService } from './availability.service.ts';
 import { createCalendarService } from './calendar.service.ts';
@@ -24,7 +30,10 @@ export type { Interval } from './slot-engine.ts';
  * calendar's categories) and `booking.changed` drop a provider's cached slots on every instance; while events from
  * other instances may be missed (realtime port down), nothing is cached.
  */
-export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'events'>, { users }: { users: Pick<UserModule, 'findActiveUser'> }) {
+export function createAvailabilityModule(
+  deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'events'>,
+  { users }: { users: Pick<UserModule, 'findActiveUser'> },
+) {
   const { events } = deps;
   const cache = createSlotCache();
   const drop = ({ providerId }: { providerId: string }) => cache.invalidate(providerId);
@@ -43,7 +52,13 @@ export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | '
 
   const tokens = createTimeslotTokens(deps.config.jwtSecret);
   const service = createAvailabilityService(deps, { users });
-  const calendar = createCalendarService(deps, { cache, tokens, cacheTrusted: () => events.crossInstanceListening, gate: () => providerGate, busy: () => busy });
+  const calendar = createCalendarService(deps, {
+    cache,
+    tokens,
+    cacheTrusted: () => events.crossInstanceListening,
+    gate: () => providerGate,
+    busy: () => busy,
+  });
 
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(availabilityRoutes, { service });
@@ -57,7 +72,8 @@ export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | '
      * A timeslot identifier checked again from the database (never the cache): genuine, for this category, and still
      * bookable now. The bookings module calls it in its transaction (`ex`), before it writes.
      */
-    verifyTimeslot: (id: string, category?: string, ignore?: Interval, ex?: Executor): Promise<TimeslotCheck> => calendar.check(id, category, ignore, ex),
+    verifyTimeslot: (id: string, category?: string, ignore?: Interval, ex?: Executor): Promise<TimeslotCheck> =>
+      calendar.check(id, category, ignore, ex),
     /** Whose slot a timeslot identifier names, and when, read from the identifier alone (400 for a forged one). */
     timeslotOf(id: string): { providerId: string; categoryId: string | null; start: number; end: number } {
       const claims = tokens.verify(id);
@@ -67,9 +83,17 @@ export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | '
     /** The start of the provider's first bookable slot (epoch ms), or null: the directory's "soonest" (issue 16). */
     nextFreeSlotOf: (providerId: string): Promise<number | null> => calendar.nextFreeSlot(providerId),
     /** The waitlist's free slots (issue 19): bookable now, starting in [from, to), fresh from the database. */
-    bookableBetween: (providerId: string, categoryId: string | null, from: number, to: number) => calendar.bookableBetween(providerId, categoryId, from, to),
+    bookableBetween: (providerId: string, categoryId: string | null, from: number, to: number) =>
+      calendar.bookableBetween(providerId, categoryId, from, to),
     /** A weekly series' later occurrences of a slot, each with whether the plan offers it (calendar.service.ts). */
-    weeklyRepeats: (providerId: string, categoryId: string | null, start: number, end: number, count: number, ex?: Executor) => calendar.weeklyRepeats(providerId, categoryId, start, end, count, ex),
+    weeklyRepeats: (
+      providerId: string,
+      categoryId: string | null,
+      start: number,
+      end: number,
+      count: number,
+      ex?: Executor,
+    ) => calendar.weeklyRepeats(providerId, categoryId, start, end, count, ex),
     /**
      * Registers where busy times come from (the bookings module: its active bookings and held offers), a subquery
      * the plan's statement reads (decision 0040).
@@ -89,7 +113,8 @@ export function createAvailabilityModule(deps: Pick<AppDeps, 'config' | 'db' | '
     setupSteps: [
       {
         key: 'availability',
-        isComplete: (providerId: string) => availabilityRepository.hasAvailableDay(deps.db, providerId, deps.clock.now().toISOString().slice(0, 10)),
+        isComplete: (providerId: string) =>
+          availabilityRepository.hasAvailableDay(deps.db, providerId, deps.clock.now().toISOString().slice(0, 10)),
       },
     ] satisfies SetupStep[],
     /** The provider's therapy categories (set in the practice profile), in list order. */

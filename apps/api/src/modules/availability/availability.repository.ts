@@ -49,7 +49,14 @@ async function withIntervals(db: Executor, where: ReturnType<typeof and>): Promi
   for (const r of rows) {
     let day = days.get(r.identifier);
     if (!day) {
-      day = { identifier: r.identifier, categoryId: r.categoryId, weekday: r.weekday, date: r.date, isAvailable: r.isAvailable, intervals: [] };
+      day = {
+        identifier: r.identifier,
+        categoryId: r.categoryId,
+        weekday: r.weekday,
+        date: r.date,
+        isAvailable: r.isAvailable,
+        intervals: [],
+      };
       days.set(r.identifier, day);
     }
     if (r.start !== null && r.end !== null) day.intervals.push([r.start, r.end]);
@@ -60,10 +67,18 @@ async function withIntervals(db: Executor, where: ReturnType<typeof and>): Promi
 async function insertDay(db: Executor, providerId: string, categoryId: string | null, day: DayToSave): Promise<void> {
   const [row] = await db
     .insert(availabilityDays)
-    .values({ providerId, categoryId, weekday: day.weekday ?? null, date: day.date ?? null, isAvailable: day.isAvailable })
+    .values({
+      providerId,
+      categoryId,
+      weekday: day.weekday ?? null,
+      date: day.date ?? null,
+      isAvailable: day.isAvailable,
+    })
     .returning({ identifier: availabilityDays.identifier });
   if (day.intervals.length > 0) {
-    await db.insert(availabilityIntervals).values(day.intervals.map(([startMinute, endMinute]) => ({ dayId: row!.identifier, startMinute, endMinute })));
+    await db
+      .insert(availabilityIntervals)
+      .values(day.intervals.map(([startMinute, endMinute]) => ({ dayId: row!.identifier, startMinute, endMinute })));
   }
 }
 
@@ -93,19 +108,33 @@ export const nobodyOffers: ProviderGate = () => sql<boolean>`false`;
  * bookings and held waitlist offers) through the module's `busySource`; the plan's statement reads them in its own
  * round trip when it checks a single slot (decision 0040).
  */
-export type BusyTimes = (providerId: SqlOperand, from: SqlOperand, to: SqlOperand, now: SqlOperand) => SqlFragment<unknown>;
+export type BusyTimes = (
+  providerId: SqlOperand,
+  from: SqlOperand,
+  to: SqlOperand,
+  now: SqlOperand,
+) => SqlFragment<unknown>;
 /** Busy times until a source is registered: none. */
 export const nothingBusy: BusyTimes = () => sql`SELECT NULL::timestamptz AS s, NULL::timestamptz AS e WHERE false`;
 
 /** Several sources' busy times as one (each source's rows, together). */
 export const busyOfAll = (sources: readonly BusyTimes[]): BusyTimes =>
-  sources.length === 0 ? nothingBusy : (providerId, from, to, now) => sql.join(sources.map((source) => sql`(${source(providerId, from, to, now)})`), sql` UNION ALL `);
+  sources.length === 0
+    ? nothingBusy
+    : (providerId, from, to, now) =>
+        sql.join(
+          sources.map((source) => sql`(${source(providerId, from, to, now)})`),
+          sql` UNION ALL `,
+        );
 
 /** The busy times as one JSON array of [start, end] epoch milliseconds. */
 const busyJson = (busy: BusyTimes, providerId: SqlOperand) =>
-  sql<Array<[number, number]>>`(SELECT coalesce(json_agg(json_build_array((extract(epoch FROM b.s) * 1000)::bigint, (extract(epoch FROM b.e) * 1000)::bigint)), '[]'::json)
+  sql<
+    Array<[number, number]>
+  >`(SELECT coalesce(json_agg(json_build_array((extract(epoch FROM b.s) * 1000)::bigint, (extract(epoch FROM b.e) * 1000)::bigint)), '[]'::json)
     FROM (${busy(providerId, sql.placeholder('busyFrom'), sql.placeholder('busyTo'), sql.placeholder('now'))}) b WHERE b.s IS NOT NULL AND b.e IS NOT NULL)`;
-const toIntervals = (rows: Array<[number, number]>) => rows.map(([start, end]) => ({ start: Number(start), end: Number(end) }));
+const toIntervals = (rows: Array<[number, number]>) =>
+  rows.map(([start, end]) => ({ start: Number(start), end: Number(end) }));
 
 /** Which busy times to read with the plan, as ISO instants: those meeting [from, to) at `now`. */
 export interface BusyWindow {
@@ -124,7 +153,13 @@ export interface BusyWindow {
 export function planReader(
   gate: ProviderGate,
   busy: BusyTimes,
-): (db: Executor, providerId: string, categoryId: string | null, customFrom: string, window?: BusyWindow) => Promise<(StoredPlan & { busy?: Array<{ start: number; end: number }> }) | undefined> {
+): (
+  db: Executor,
+  providerId: string,
+  categoryId: string | null,
+  customFrom: string,
+  window?: BusyWindow,
+) => Promise<(StoredPlan & { busy?: Array<{ start: number; end: number }> }) | undefined> {
   const statement = (db: Executor, withBusy: boolean) => {
     const query = db
       .select({
@@ -143,37 +178,63 @@ export function planReader(
       })
       .from(users)
       .leftJoin(availabilitySettings, eq(availabilitySettings.providerId, users.identifier))
-      .where(and(eq(users.identifier, sql.placeholder('providerId')), eq(users.userType, 'provider'), isNull(users.deletedAt)));
+      .where(
+        and(
+          eq(users.identifier, sql.placeholder('providerId')),
+          eq(users.userType, 'provider'),
+          isNull(users.deletedAt),
+        ),
+      );
     return query.prepare(statementName(query.toSQL().sql));
   };
   const plain = preparedPerExecutor((db) => statement(db, false));
   const withBusy = preparedPerExecutor((db) => statement(db, true));
   return async (db, providerId, categoryId, customFrom, window) => {
     const params = { providerId, category: categoryId, customFrom };
-    const [row] = window ? await withBusy(db).execute({ ...params, busyFrom: window.from, busyTo: window.to, now: window.now }) : await plain(db).execute(params);
+    const [row] = window
+      ? await withBusy(db).execute({ ...params, busyFrom: window.from, busyTo: window.to, now: window.now })
+      : await plain(db).execute(params);
     if (!row) return undefined;
     const weekly = row.days.filter((d) => d.weekday !== null);
     const custom = row.days.filter((d) => d.date !== null);
-    const plan = { timezone: row.timezone, settings: row.settings, weekly, custom, offersCategory: row.offersCategory, offersSlots: row.offersSlots === true };
+    const plan = {
+      timezone: row.timezone,
+      settings: row.settings,
+      weekly,
+      custom,
+      offersCategory: row.offersCategory,
+      offersSlots: row.offersSlots === true,
+    };
     return row.busy ? { ...plan, busy: toIntervals(row.busy) } : plan;
   };
 }
 
 /** The busy times alone (a calendar's whole horizon): [from, to) at `now`, epoch milliseconds. */
-export function busyReader(busy: BusyTimes): (db: Executor, providerId: string, window: BusyWindow) => Promise<Array<{ start: number; end: number }>> {
+export function busyReader(
+  busy: BusyTimes,
+): (db: Executor, providerId: string, window: BusyWindow) => Promise<Array<{ start: number; end: number }>> {
   const statementFor = preparedPerExecutor((db) => {
     const query = db.select({ busy: busyJson(busy, sql.placeholder('providerId')) }).from(sql`(SELECT 1) AS one`);
     return query.prepare(statementName(query.toSQL().sql));
   });
   return async (db, providerId, window) => {
-    const [row] = await statementFor(db).execute({ providerId, busyFrom: window.from, busyTo: window.to, now: window.now });
+    const [row] = await statementFor(db).execute({
+      providerId,
+      busyFrom: window.from,
+      busyTo: window.to,
+      now: window.now,
+    });
     return toIntervals(row?.busy ?? []);
   };
 }
 
 export const availabilityRepository = {
   async settings(db: Executor, providerId: string): Promise<SettingsRow | undefined> {
-    const [row] = await db.select().from(availabilitySettings).where(eq(availabilitySettings.providerId, providerId)).limit(1);
+    const [row] = await db
+      .select()
+      .from(availabilitySettings)
+      .where(eq(availabilitySettings.providerId, providerId))
+      .limit(1);
     return row;
   },
   async upsertSettings(db: Executor, values: NewSettings): Promise<SettingsRow> {
@@ -186,7 +247,10 @@ export const availabilityRepository = {
     return row!;
   },
   /** The provider's therapy categories (set in the practice profile), in list order. */
-  async categories(db: Executor, providerId: string): Promise<Array<{ identifier: string; code: string; name: string }>> {
+  async categories(
+    db: Executor,
+    providerId: string,
+  ): Promise<Array<{ identifier: string; code: string; name: string }>> {
     return db
       .select({ identifier: referenceItems.identifier, code: referenceItems.code, name: referenceItems.name })
       .from(providerProfileItems)
@@ -195,10 +259,18 @@ export const availabilityRepository = {
       .orderBy(asc(referenceItems.sortOrder), asc(referenceItems.name));
   },
   async weeklyDays(db: Executor, providerId: string, categoryId: string | null): Promise<StoredDay[]> {
-    return withIntervals(db, and(eq(availabilityDays.providerId, providerId), categoryIs(categoryId), isNotNull(availabilityDays.weekday)));
+    return withIntervals(
+      db,
+      and(eq(availabilityDays.providerId, providerId), categoryIs(categoryId), isNotNull(availabilityDays.weekday)),
+    );
   },
   /** Custom days from a date on; `categoryId` undefined means every category and the general ones. */
-  async customDays(db: Executor, providerId: string, fromDate: string, categoryId?: string | null): Promise<StoredDay[]> {
+  async customDays(
+    db: Executor,
+    providerId: string,
+    fromDate: string,
+    categoryId?: string | null,
+  ): Promise<StoredDay[]> {
     return withIntervals(
       db,
       and(
@@ -226,11 +298,22 @@ export const availabilityRepository = {
     return row !== undefined;
   },
   /** Replaces the given weekdays of one plan (the others stay as they are). */
-  async replaceWeekdays(db: Executor, providerId: string, categoryId: string | null, days: readonly DayToSave[]): Promise<void> {
+  async replaceWeekdays(
+    db: Executor,
+    providerId: string,
+    categoryId: string | null,
+    days: readonly DayToSave[],
+  ): Promise<void> {
     for (const day of days) {
       await db
         .delete(availabilityDays)
-        .where(and(eq(availabilityDays.providerId, providerId), categoryIs(categoryId), eq(availabilityDays.weekday, day.weekday!)));
+        .where(
+          and(
+            eq(availabilityDays.providerId, providerId),
+            categoryIs(categoryId),
+            eq(availabilityDays.weekday, day.weekday!),
+          ),
+        );
       await insertDay(db, providerId, categoryId, day);
     }
   },
@@ -238,12 +321,16 @@ export const availabilityRepository = {
   async replaceCustomDay(db: Executor, providerId: string, categoryId: string | null, day: DayToSave): Promise<string> {
     await db
       .delete(availabilityDays)
-      .where(and(eq(availabilityDays.providerId, providerId), categoryIs(categoryId), eq(availabilityDays.date, day.date!)));
+      .where(
+        and(eq(availabilityDays.providerId, providerId), categoryIs(categoryId), eq(availabilityDays.date, day.date!)),
+      );
     await insertDay(db, providerId, categoryId, day);
     const [row] = await db
       .select({ identifier: availabilityDays.identifier })
       .from(availabilityDays)
-      .where(and(eq(availabilityDays.providerId, providerId), categoryIs(categoryId), eq(availabilityDays.date, day.date!)))
+      .where(
+        and(eq(availabilityDays.providerId, providerId), categoryIs(categoryId), eq(availabilityDays.date, day.date!)),
+      )
       .limit(1);
     return row!.identifier;
   },
@@ -251,7 +338,13 @@ export const availabilityRepository = {
   async deleteCustomDay(db: Executor, providerId: string, id: string): Promise<boolean> {
     const deleted = await db
       .delete(availabilityDays)
-      .where(and(eq(availabilityDays.identifier, id), eq(availabilityDays.providerId, providerId), isNotNull(availabilityDays.date)))
+      .where(
+        and(
+          eq(availabilityDays.identifier, id),
+          eq(availabilityDays.providerId, providerId),
+          isNotNull(availabilityDays.date),
+        ),
+      )
       .returning({ identifier: availabilityDays.identifier });
     return deleted.length > 0;
   },

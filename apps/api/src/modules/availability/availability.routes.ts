@@ -39,7 +39,10 @@ export const availabilityRoutes: FastifyPluginAsyncZod<{ service: AvailabilitySe
   }));
 
   // The general weekly plan, and the plan of one therapy category (set-up type BY_CATEGORY).
-  for (const [read, save, requireCategory] of [[getDefaultWeeklyPlan, saveDefaultWeeklyPlan, false], [getCategoryWeeklyPlan, saveCategoryWeeklyPlan, true]] as const) {
+  for (const [read, save, requireCategory] of [
+    [getDefaultWeeklyPlan, saveDefaultWeeklyPlan, false],
+    [getCategoryWeeklyPlan, saveCategoryWeeklyPlan, true],
+  ] as const) {
     route(app, read, async (req) => ({
       data: await service.weekly(actorOf(req), req.query.category, requireCategory),
     }));

@@ -15,16 +15,27 @@ import type { Executor } from '../../db/client.ts';
 import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UserModule } from '../user/user.module.ts';
-import { defaultSettings, resolveWeek, toAvailabilityDay, toCustomDay, toIntervals, toSettings } from './availability.mapper.ts';
+import {
+  defaultSettings,
+  resolveWeek,
+  toAvailabilityDay,
+  toCustomDay,
+  toIntervals,
+  toSettings,
+} from './availability.mapper.ts';
 import { availabilityRepository as repo, type DayToSave, type SettingsRow } from './availability.repository.ts';
 import { addDays, localDate } from './slot-engine.ts';
 
 /** A provider's own calendar: settings, set-up type, weekly plans and custom days (spec §7 "Availability"). */
-export function createAvailabilityService(deps: Pick<AppDeps, 'db' | 'clock' | 'events'>, { users }: { users: Pick<UserModule, 'findActiveUser'> }) {
+export function createAvailabilityService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events'>,
+  { users }: { users: Pick<UserModule, 'findActiveUser'> },
+) {
   const { db, clock, events } = deps;
 
   /** Access first (the access core): a provider (403 otherwise) whose account is live (401 once it ended). */
-  const provider = async (actor: Actor) => requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'provider').userId));
+  const provider = async (actor: Actor) =>
+    requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'provider').userId));
 
   const settingsOf = async (ex: Executor, providerId: string, timezone: string | null): Promise<SettingsRow> =>
     (await repo.settings(ex, providerId)) ?? defaultSettings(providerId, timezone);
@@ -42,11 +53,16 @@ export function createAvailabilityService(deps: Pick<AppDeps, 'db' | 'clock' | '
    * in is fixed) and an `availability.changed` event: after commit the slot cache drops the provider's slots, here at
    * once and on the other instances through the realtime port.
    */
-  const write = async <T>(providerId: string, timezone: string | null, work: (tx: Executor, settings: SettingsRow) => Promise<T>): Promise<T> =>
+  const write = async <T>(
+    providerId: string,
+    timezone: string | null,
+    work: (tx: Executor, settings: SettingsRow) => Promise<T>,
+  ): Promise<T> =>
     events.transaction(async (tx) => {
       await repo.lockProvider(tx, providerId);
       const existing = await repo.settings(tx, providerId);
-      const settings = existing ?? (await repo.upsertSettings(tx, { ...defaultSettings(providerId, timezone), updatedAt: undefined }));
+      const settings =
+        existing ?? (await repo.upsertSettings(tx, { ...defaultSettings(providerId, timezone), updatedAt: undefined }));
       const value = await work(tx, settings);
       await events.publish(tx, 'availability.changed', { providerId });
       return value;
@@ -59,9 +75,17 @@ export function createAvailabilityService(deps: Pick<AppDeps, 'db' | 'clock' | '
   };
 
   const toSave = (days: readonly AvailabilityDayInput[]): DayToSave[] =>
-    days.map((d) => ({ weekday: weekdays.indexOf(d.identifier) + 1, isAvailable: d.isAvailable, intervals: toIntervals(d.timeSlotsInterval) }));
+    days.map((d) => ({
+      weekday: weekdays.indexOf(d.identifier) + 1,
+      isAvailable: d.isAvailable,
+      intervals: toIntervals(d.timeSlotsInterval),
+    }));
 
-  const setupOf = async (providerId: string, settings: SettingsRow, categoryId: string | null): Promise<AvailabilitySetup> => ({
+  const setupOf = async (
+    providerId: string,
+    settings: SettingsRow,
+    categoryId: string | null,
+  ): Promise<AvailabilitySetup> => ({
     calendarSetupType: settings.calendarSetupType,
     categories: await repo.categories(db, providerId),
     plan: await weekOf(db, providerId, categoryId),
@@ -94,14 +118,22 @@ export function createAvailabilityService(deps: Pick<AppDeps, 'db' | 'clock' | '
       return setupOf(user.identifier, await settingsOf(db, user.identifier, user.timezone), categoryId);
     },
 
-    async saveSetup(actor: Actor, category: string | undefined, input: AvailabilitySetupInput): Promise<AvailabilitySetup> {
+    async saveSetup(
+      actor: Actor,
+      category: string | undefined,
+      input: AvailabilitySetupInput,
+    ): Promise<AvailabilitySetup> {
       const user = await provider(actor);
       const categoryId = await checkCategory(user.identifier, category);
       if (input.calendarSetupType === 'BY_CATEGORY' && (await repo.categories(db, user.identifier)).length === 0) {
         throw AppError.rule('therapyRequired');
       }
       const settings = await write(user.identifier, user.timezone, async (tx, current) => {
-        const row = await repo.upsertSettings(tx, { ...current, calendarSetupType: input.calendarSetupType, updatedAt: undefined });
+        const row = await repo.upsertSettings(tx, {
+          ...current,
+          calendarSetupType: input.calendarSetupType,
+          updatedAt: undefined,
+        });
         if (input.days) await repo.replaceWeekdays(tx, user.identifier, categoryId, toSave(input.days));
         return row;
       });
@@ -115,7 +147,12 @@ export function createAvailabilityService(deps: Pick<AppDeps, 'db' | 'clock' | '
       return weekOf(db, user.identifier, await checkCategory(user.identifier, category));
     },
 
-    async saveWeekly(actor: Actor, category: string | null | undefined, days: readonly AvailabilityDayInput[], requireCategory: boolean): Promise<WeeklyPlan> {
+    async saveWeekly(
+      actor: Actor,
+      category: string | null | undefined,
+      days: readonly AvailabilityDayInput[],
+      requireCategory: boolean,
+    ): Promise<WeeklyPlan> {
       const user = await provider(actor);
       if (requireCategory && !category) throw AppError.rule('therapyRequired');
       const categoryId = await checkCategory(user.identifier, category);
@@ -142,7 +179,11 @@ export function createAvailabilityService(deps: Pick<AppDeps, 'db' | 'clock' | '
         const today = localDate(settings.timezone, clock.now().getTime());
         if (input.date < today) throw AppError.rule('customDayPast');
         if (input.date > addDays(today, AVAILABILITY_HORIZON_DAYS)) throw AppError.rule('customDayBeyondHorizon');
-        const day = { date: input.date, isAvailable: input.isAvailable, intervals: toIntervals(input.timeSlotsInterval) };
+        const day = {
+          date: input.date,
+          isAvailable: input.isAvailable,
+          intervals: toIntervals(input.timeSlotsInterval),
+        };
         const identifier = await repo.replaceCustomDay(tx, user.identifier, categoryId, day);
         return toCustomDay({ identifier, categoryId, weekday: null, ...day });
       });

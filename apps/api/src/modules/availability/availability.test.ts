@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { availabilityCalendar, type AvailabilityCalendar, type AvailabilityDayInput, type CustomDay, type WeeklyPlan } from '@therapy/contracts/availability';
+import {
+  availabilityCalendar,
+  type AvailabilityCalendar,
+  type AvailabilityDayInput,
+  type CustomDay,
+  type WeeklyPlan,
+} from '@therapy/contracts/availability';
 import { de, en } from '@therapy/contracts/messages';
 import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
@@ -11,7 +17,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const day = (identifier: AvailabilityDayInput['identifier'], isAvailable: boolean, ...intervals: Array<[string, string]>): AvailabilityDayInput => ({
+const day = (
+  identifier: AvailabilityDayInput['identifier'],
+  isAvailable: boolean,
+  ...intervals: Array<[string, string]>
+): AvailabilityDayInput => ({
   identifier,
   isAvailable,
   timeSlotsInterval: intervals.map(([startTime, endTime]) => ({ startTime, endTime })),
@@ -38,14 +48,21 @@ const calendar = async (providerId: string, path = '', query = '') => {
   // The route sends a cached, already serialised body: the contract's shape is checked here instead.
   return availabilityCalendar.parse(res.json().data);
 };
-const startsOn = (cal: AvailabilityCalendar, date: string) => cal.items.find((i) => i.date.date === date)?.timeSlot.map((s) => s.startTime) ?? [];
+const startsOn = (cal: AvailabilityCalendar, date: string) =>
+  cal.items.find((i) => i.date.date === date)?.timeSlot.map((s) => s.startTime) ?? [];
 const therapyIds = async (...codes: string[]) =>
-  (await t.db.$client.query<{ identifier: string }>(`SELECT identifier FROM reference_items WHERE list = 'therapy-category' AND code = ANY($1) ORDER BY code`, [codes])).rows.map(
-    (r) => r.identifier,
-  );
+  (
+    await t.db.$client.query<{ identifier: string }>(
+      `SELECT identifier FROM reference_items WHERE list = 'therapy-category' AND code = ANY($1) ORDER BY code`,
+      [codes],
+    )
+  ).rows.map((r) => r.identifier);
 const giveTherapies = async (providerId: string, ids: string[]) => {
   for (const id of ids) {
-    await t.db.$client.query(`INSERT INTO provider_profile_items (user_id, list, item_id) VALUES ($1, 'therapy-category', $2)`, [providerId, id]);
+    await t.db.$client.query(
+      `INSERT INTO provider_profile_items (user_id, list, item_id) VALUES ($1, 'therapy-category', $2)`,
+      [providerId, id],
+    );
   }
 };
 
@@ -64,21 +81,50 @@ describe('weekly plan', () => {
     const plan = res.json().data as WeeklyPlan;
     expect(plan.categoryIdentifier).toBeNull();
     expect(plan.days.map((d) => [d.identifier, d.isAvailable])).toEqual([
-      ['MONDAY', true], ['TUESDAY', true], ['WEDNESDAY', true], ['THURSDAY', true], ['FRIDAY', true], ['SATURDAY', false], ['SUNDAY', false],
+      ['MONDAY', true],
+      ['TUESDAY', true],
+      ['WEDNESDAY', true],
+      ['THURSDAY', true],
+      ['FRIDAY', true],
+      ['SATURDAY', false],
+      ['SUNDAY', false],
     ]);
-    expect(plan.days.every((d) => JSON.stringify(d.timeslotIntervals) === JSON.stringify([{ startTime: '09:00', endTime: '18:00' }]))).toBe(true);
+    expect(
+      plan.days.every(
+        (d) => JSON.stringify(d.timeslotIntervals) === JSON.stringify([{ startTime: '09:00', endTime: '18:00' }]),
+      ),
+    ).toBe(true);
   });
 
   it('saves intervals and unavailable days, and keeps the intervals of an unavailable day', async () => {
     const res = await t.api('POST', '/provider-availability/days/default', provider, {
-      days: [day('MONDAY', true, ['13:00', '17:00'], ['09:00', '12:00']), day('TUESDAY', false, ['10:00', '11:00']), day('SUNDAY', true, ['20:00', '24:00'])],
+      days: [
+        day('MONDAY', true, ['13:00', '17:00'], ['09:00', '12:00']),
+        day('TUESDAY', false, ['10:00', '11:00']),
+        day('SUNDAY', true, ['20:00', '24:00']),
+      ],
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(en.dataSaved);
     const plan = (await t.api('GET', '/provider-availability/days/default', provider)).json().data as WeeklyPlan;
-    expect(plan.days[0]).toEqual({ identifier: 'MONDAY', isAvailable: true, timeslotIntervals: [{ startTime: '09:00', endTime: '12:00' }, { startTime: '13:00', endTime: '17:00' }] });
-    expect(plan.days[1]).toEqual({ identifier: 'TUESDAY', isAvailable: false, timeslotIntervals: [{ startTime: '10:00', endTime: '11:00' }] });
-    expect(plan.days[6]).toEqual({ identifier: 'SUNDAY', isAvailable: true, timeslotIntervals: [{ startTime: '20:00', endTime: '24:00' }] });
+    expect(plan.days[0]).toEqual({
+      identifier: 'MONDAY',
+      isAvailable: true,
+      timeslotIntervals: [
+        { startTime: '09:00', endTime: '12:00' },
+        { startTime: '13:00', endTime: '17:00' },
+      ],
+    });
+    expect(plan.days[1]).toEqual({
+      identifier: 'TUESDAY',
+      isAvailable: false,
+      timeslotIntervals: [{ startTime: '10:00', endTime: '11:00' }],
+    });
+    expect(plan.days[6]).toEqual({
+      identifier: 'SUNDAY',
+      isAvailable: true,
+      timeslotIntervals: [{ startTime: '20:00', endTime: '24:00' }],
+    });
     // Days not sent keep their plan (here: the default).
     expect(plan.days[2]!.isAvailable).toBe(true);
     expect(await t.count('availability_days', { provider_id: provider.userId })).toBe(3);
@@ -91,14 +137,20 @@ describe('weekly plan', () => {
     ['a time not on the hour', [day('MONDAY', true, ['09:30', '12:00'])], en.intervalOnTheHour],
     ['a time that is no clock time', [day('MONDAY', true, ['9am', '12:00'])], en.intervalOnTheHour],
     ['an interval past midnight', [day('MONDAY', true, ['22:00', '25:00'])], en.intervalPastMidnight],
-    ['an interval starting at midnight of the next day', [day('MONDAY', true, ['24:00', '25:00'])], en.intervalPastMidnight],
+    [
+      'an interval starting at midnight of the next day',
+      [day('MONDAY', true, ['24:00', '25:00'])],
+      en.intervalPastMidnight,
+    ],
     ['an available day without intervals', [day('MONDAY', true)], en.intervalRequired],
     ['a weekday twice', [day('MONDAY', true, ['09:00', '10:00']), day('MONDAY', false)], en.weekdayDuplicate],
     ['an unknown weekday', [{ identifier: 'FUNDAY', isAvailable: false, timeSlotsInterval: [] }], en.weekdayInvalid],
     ['no days at all', [], en.weekdayInvalid],
   ];
   it.each(bad)('refuses %s with its message and changes nothing', async (_name, days, message) => {
-    await t.api('POST', '/provider-availability/days/default', provider, { days: [day('MONDAY', true, ['08:00', '10:00'])] });
+    await t.api('POST', '/provider-availability/days/default', provider, {
+      days: [day('MONDAY', true, ['08:00', '10:00'])],
+    });
     const before = await planRows(provider.userId);
     const res = await t.api('POST', '/provider-availability/days/default', provider, { days });
     expectError(res, 400, validation(message));
@@ -107,16 +159,25 @@ describe('weekly plan', () => {
 
   it('refuses an unknown category, and the category plan without a category', async () => {
     const [unknown] = await therapyIds('individual');
-    const res = await t.api('POST', '/provider-availability/days/recurring', provider, { categoryIdentifier: unknown, days: week() });
+    const res = await t.api('POST', '/provider-availability/days/recurring', provider, {
+      categoryIdentifier: unknown,
+      days: week(),
+    });
     expectError(res, 400, validation(en.categoryUnknown));
     const none = await t.api('POST', '/provider-availability/days/recurring', provider, { days: week() });
     expectError(none, 400, validation(en.therapyRequired));
-    expectError(await t.api('GET', '/provider-availability/days/recurring?category=not-a-uuid', provider), 400, validation(en.categoryUnknown));
+    expectError(
+      await t.api('GET', '/provider-availability/days/recurring?category=not-a-uuid', provider),
+      400,
+      validation(en.categoryUnknown),
+    );
     expect(await planRows(provider.userId)).toEqual([]);
   });
 
   it('refuses server-owned and unknown fields', async () => {
-    const res = await t.api('POST', '/provider-availability/days/default', provider, { days: [{ ...day('MONDAY', false), providerId: provider.userId }] });
+    const res = await t.api('POST', '/provider-availability/days/default', provider, {
+      days: [{ ...day('MONDAY', false), providerId: provider.userId }],
+    });
     expect(res.statusCode).toBe(400);
     expect(await planRows(provider.userId)).toEqual([]);
   });
@@ -131,7 +192,10 @@ describe('weekly plan', () => {
   it('serialises 20 concurrent saves: one whole plan wins, never a mix, never a duplicate day', async () => {
     const saves = Array.from({ length: 20 }, (_, k) =>
       t.api('POST', '/provider-availability/days/default', provider, {
-        days: week([day('MONDAY', true, [`${String(k).padStart(2, '0')}:00`, '21:00']), day('TUESDAY', true, [`${String(k).padStart(2, '0')}:00`, '22:00'])]),
+        days: week([
+          day('MONDAY', true, [`${String(k).padStart(2, '0')}:00`, '21:00']),
+          day('TUESDAY', true, [`${String(k).padStart(2, '0')}:00`, '22:00']),
+        ]),
       }),
     );
     const results = await Promise.all(saves);
@@ -144,13 +208,24 @@ describe('weekly plan', () => {
   });
 
   it('the database refuses overlapping intervals of one day even without the service', async () => {
-    await t.api('POST', '/provider-availability/days/default', provider, { days: [day('MONDAY', true, ['09:00', '12:00'])] });
-    const { rows } = await t.db.$client.query<{ identifier: string }>('SELECT identifier FROM availability_days WHERE provider_id = $1', [provider.userId]);
+    await t.api('POST', '/provider-availability/days/default', provider, {
+      days: [day('MONDAY', true, ['09:00', '12:00'])],
+    });
+    const { rows } = await t.db.$client.query<{ identifier: string }>(
+      'SELECT identifier FROM availability_days WHERE provider_id = $1',
+      [provider.userId],
+    );
     await expect(
-      t.db.$client.query('INSERT INTO availability_intervals (identifier, day_id, start_minute, end_minute) VALUES (gen_random_uuid(), $1, 660, 720)', [rows[0]!.identifier]),
+      t.db.$client.query(
+        'INSERT INTO availability_intervals (identifier, day_id, start_minute, end_minute) VALUES (gen_random_uuid(), $1, 660, 720)',
+        [rows[0]!.identifier],
+      ),
     ).rejects.toThrow(/availability_intervals_no_overlap/);
     await expect(
-      t.db.$client.query('INSERT INTO availability_intervals (identifier, day_id, start_minute, end_minute) VALUES (gen_random_uuid(), $1, 1380, 1500)', [rows[0]!.identifier]),
+      t.db.$client.query(
+        'INSERT INTO availability_intervals (identifier, day_id, start_minute, end_minute) VALUES (gen_random_uuid(), $1, 1380, 1500)',
+        [rows[0]!.identifier],
+      ),
     ).rejects.toThrow(/availability_intervals_bounds/);
   });
 });
@@ -159,10 +234,28 @@ describe('settings', () => {
   it('reads the defaults and saves valid settings', async () => {
     const provider = await t.signUp('provider');
     const before = (await t.api('GET', '/provider-availability/settings', provider)).json().data;
-    expect(before).toMatchObject({ sessionLengthMinutes: 60, bufferMinutes: 0, minimumNoticeHours: 12, calendarSetupType: 'GENERAL', horizonDays: 60 });
-    const res = await t.api('PUT', '/provider-availability/settings', provider, { timezone: 'America/New_York', sessionLengthMinutes: 45, bufferMinutes: 15, minimumNoticeHours: 24 });
+    expect(before).toMatchObject({
+      sessionLengthMinutes: 60,
+      bufferMinutes: 0,
+      minimumNoticeHours: 12,
+      calendarSetupType: 'GENERAL',
+      horizonDays: 60,
+    });
+    const res = await t.api('PUT', '/provider-availability/settings', provider, {
+      timezone: 'America/New_York',
+      sessionLengthMinutes: 45,
+      bufferMinutes: 15,
+      minimumNoticeHours: 24,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ timezone: 'America/New_York', sessionLengthMinutes: 45, bufferMinutes: 15, minimumNoticeHours: 24, calendarSetupType: 'GENERAL', horizonDays: 60 });
+    expect(res.json().data).toEqual({
+      timezone: 'America/New_York',
+      sessionLengthMinutes: 45,
+      bufferMinutes: 15,
+      minimumNoticeHours: 24,
+      calendarSetupType: 'GENERAL',
+      horizonDays: 60,
+    });
   });
 
   it.each([
@@ -191,12 +284,28 @@ describe('custom days', () => {
   });
 
   it('adds, replaces, lists and deletes a custom day', async () => {
-    const add = await t.api('POST', '/provider-availability/days/custom', provider, { date: '2026-03-25', isAvailable: true, timeSlotsInterval: [{ startTime: '10:00', endTime: '14:00' }] });
+    const add = await t.api('POST', '/provider-availability/days/custom', provider, {
+      date: '2026-03-25',
+      isAvailable: true,
+      timeSlotsInterval: [{ startTime: '10:00', endTime: '14:00' }],
+    });
     expect(add.statusCode, add.body).toBe(201);
-    const again = await t.api('POST', '/provider-availability/days/custom', provider, { date: '2026-03-25', isAvailable: false, timeSlotsInterval: [] });
+    const again = await t.api('POST', '/provider-availability/days/custom', provider, {
+      date: '2026-03-25',
+      isAvailable: false,
+      timeSlotsInterval: [],
+    });
     expect(again.statusCode).toBe(201);
     const list = (await t.api('GET', '/provider-availability/days/custom', provider)).json().data as CustomDay[];
-    expect(list).toEqual([{ identifier: again.json().data.identifier, date: '2026-03-25', categoryIdentifier: null, isAvailable: false, timeslotIntervals: [] }]);
+    expect(list).toEqual([
+      {
+        identifier: again.json().data.identifier,
+        date: '2026-03-25',
+        categoryIdentifier: null,
+        isAvailable: false,
+        timeslotIntervals: [],
+      },
+    ]);
     const del = await t.api('DELETE', `/provider-availability/days/custom/${list[0]!.identifier}`, provider);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ message: en.customDayDeleted });
@@ -209,25 +318,45 @@ describe('custom days', () => {
     ['a date that does not exist', '2026-02-30', en.dateInvalid],
     ['no date format', '25.03.2026', en.dateInvalid],
   ])('refuses %s', async (_name, date, message) => {
-    const res = await t.api('POST', '/provider-availability/days/custom', provider, { date, isAvailable: true, timeSlotsInterval: [{ startTime: '10:00', endTime: '14:00' }] });
+    const res = await t.api('POST', '/provider-availability/days/custom', provider, {
+      date,
+      isAvailable: true,
+      timeSlotsInterval: [{ startTime: '10:00', endTime: '14:00' }],
+    });
     expectError(res, 400, validation(message));
     expect(await planRows(provider.userId)).toEqual([]);
   });
 
-  it('accepts the last day of the horizon and today, in the provider\'s zone', async () => {
+  it("accepts the last day of the horizon and today, in the provider's zone", async () => {
     for (const date of ['2026-03-23', '2026-05-22']) {
-      const res = await t.api('POST', '/provider-availability/days/custom', provider, { date, isAvailable: false, timeSlotsInterval: [] });
+      const res = await t.api('POST', '/provider-availability/days/custom', provider, {
+        date,
+        isAvailable: false,
+        timeSlotsInterval: [],
+      });
       expect(res.statusCode, `${date}: ${res.body}`).toBe(201);
     }
   });
 
-  it('never deletes another provider\'s custom day: 404, and the day stays', async () => {
+  it("never deletes another provider's custom day: 404, and the day stays", async () => {
     const other = await t.signUp('provider');
     await t.api('PUT', '/provider-availability/settings', other, settingsBody);
-    const theirs = (await t.api('POST', '/provider-availability/days/custom', other, { date: '2026-03-26', isAvailable: false, timeSlotsInterval: [] })).json().data as CustomDay;
-    expectError(await t.api('DELETE', `/provider-availability/days/custom/${theirs.identifier}`, provider), 404, { message: en.notFound, code: 'NOT_FOUND' });
+    const theirs = (
+      await t.api('POST', '/provider-availability/days/custom', other, {
+        date: '2026-03-26',
+        isAvailable: false,
+        timeSlotsInterval: [],
+      })
+    ).json().data as CustomDay;
+    expectError(await t.api('DELETE', `/provider-availability/days/custom/${theirs.identifier}`, provider), 404, {
+      message: en.notFound,
+      code: 'NOT_FOUND',
+    });
     expect(await t.count('availability_days', { identifier: theirs.identifier })).toBe(1);
-    expect((await t.api('DELETE', '/provider-availability/days/custom/00000000-0000-0000-0000-000000000000', provider)).statusCode).toBe(404);
+    expect(
+      (await t.api('DELETE', '/provider-availability/days/custom/00000000-0000-0000-0000-000000000000', provider))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -237,34 +366,69 @@ describe('timeslots as a client sees them', () => {
     provider = await t.signUp('provider', {}, { verified: true });
     await t.api('PUT', '/provider-availability/settings', provider, settingsBody);
     await t.api('POST', '/provider-availability/days/default', provider, {
-      days: week([day('MONDAY', true, ['09:00', '12:00'], ['13:00', '17:00']), day('WEDNESDAY', true, ['09:00', '10:00'])]),
+      days: week([
+        day('MONDAY', true, ['09:00', '12:00'], ['13:00', '17:00']),
+        day('WEDNESDAY', true, ['09:00', '10:00']),
+      ]),
     });
   });
 
   it('cuts Monday into hourly slots, converted across the Berlin DST change, grouped in New York dates', async () => {
     const cal = await calendar(provider.userId, '/2026-03', '?timezone=America/New_York');
-    expect(cal).toMatchObject({ timezone: 'America/New_York', providerTimezone: 'Europe/Berlin', calendarSetupType: 'GENERAL', firstDate: '2026-03-23', lastDate: '2026-05-22' });
+    expect(cal).toMatchObject({
+      timezone: 'America/New_York',
+      providerTimezone: 'Europe/Berlin',
+      calendarSetupType: 'GENERAL',
+      firstDate: '2026-03-23',
+      lastDate: '2026-05-22',
+    });
     expect(cal.items.map((i) => i.date.date)).toEqual(Array.from({ length: 9 }, (_, k) => `2026-03-${23 + k}`));
     // 23 March: CET, 09:00 Berlin = 08:00Z (now is a minute before it, with no notice, so it counts).
-    expect(startsOn(cal, '2026-03-23')).toEqual(['08', '09', '10', '12', '13', '14', '15'].map((h) => `2026-03-23T${h}:00:00Z`));
+    expect(startsOn(cal, '2026-03-23')).toEqual(
+      ['08', '09', '10', '12', '13', '14', '15'].map((h) => `2026-03-23T${h}:00:00Z`),
+    );
     // 30 March: CEST, 09:00 Berlin = 07:00Z.
-    expect(startsOn(cal, '2026-03-30')).toEqual(['07', '08', '09', '11', '12', '13', '14'].map((h) => `2026-03-30T${h}:00:00Z`));
-    expect(cal.items.find((i) => i.date.date === '2026-03-24')).toMatchObject({ date: { isAvailable: false }, timeSlot: [] });
-    expect(cal.items.every((i) => i.timeSlot.every((s) => Date.parse(s.endTime) - Date.parse(s.startTime) === 3_600_000))).toBe(true);
+    expect(startsOn(cal, '2026-03-30')).toEqual(
+      ['07', '08', '09', '11', '12', '13', '14'].map((h) => `2026-03-30T${h}:00:00Z`),
+    );
+    expect(cal.items.find((i) => i.date.date === '2026-03-24')).toMatchObject({
+      date: { isAvailable: false },
+      timeSlot: [],
+    });
+    expect(
+      cal.items.every((i) => i.timeSlot.every((s) => Date.parse(s.endTime) - Date.parse(s.startTime) === 3_600_000)),
+    ).toBe(true);
   });
 
-  it('groups by the viewer\'s date: a slot after midnight in Tokyo belongs to the next date there', async () => {
+  it("groups by the viewer's date: a slot after midnight in Tokyo belongs to the next date there", async () => {
     const cal = await calendar(provider.userId, '/2026-03-25', '?timezone=Asia/Tokyo');
     // Wednesday 09:00 Berlin = 08:00Z = 17:00 in Tokyo on the 25th; Tuesday's nothing.
-    expect(cal.items).toEqual([{ date: { date: '2026-03-25', isAvailable: true }, timeSlot: [expect.objectContaining({ startTime: '2026-03-25T08:00:00Z' })] }]);
+    expect(cal.items).toEqual([
+      {
+        date: { date: '2026-03-25', isAvailable: true },
+        timeSlot: [expect.objectContaining({ startTime: '2026-03-25T08:00:00Z' })],
+      },
+    ]);
   });
 
   it('applies notice, custom days, and changes at once (no stale cache)', async () => {
     await t.api('PUT', '/provider-availability/settings', provider, { ...settingsBody, minimumNoticeHours: 3 });
-    expect(startsOn(await calendar(provider.userId, '/2026-03-23'), '2026-03-23')).toEqual(['12', '13', '14', '15'].map((h) => `2026-03-23T${h}:00:00Z`));
-    await t.api('POST', '/provider-availability/days/custom', provider, { date: '2026-03-25', isAvailable: true, timeSlotsInterval: [{ startTime: '10:00', endTime: '14:00' }] });
-    expect(startsOn(await calendar(provider.userId, '/2026-03-25'), '2026-03-25')).toEqual(['09', '10', '11', '12'].map((h) => `2026-03-25T${h}:00:00Z`));
-    await t.api('POST', '/provider-availability/days/custom', provider, { date: '2026-03-25', isAvailable: false, timeSlotsInterval: [] });
+    expect(startsOn(await calendar(provider.userId, '/2026-03-23'), '2026-03-23')).toEqual(
+      ['12', '13', '14', '15'].map((h) => `2026-03-23T${h}:00:00Z`),
+    );
+    await t.api('POST', '/provider-availability/days/custom', provider, {
+      date: '2026-03-25',
+      isAvailable: true,
+      timeSlotsInterval: [{ startTime: '10:00', endTime: '14:00' }],
+    });
+    expect(startsOn(await calendar(provider.userId, '/2026-03-25'), '2026-03-25')).toEqual(
+      ['09', '10', '11', '12'].map((h) => `2026-03-25T${h}:00:00Z`),
+    );
+    await t.api('POST', '/provider-availability/days/custom', provider, {
+      date: '2026-03-25',
+      isAvailable: false,
+      timeSlotsInterval: [],
+    });
     const closed = await calendar(provider.userId, '/2026-03-25');
     expect(closed.items).toEqual([{ date: { date: '2026-03-25', isAvailable: false }, timeSlot: [] }]);
   });
@@ -281,14 +445,30 @@ describe('timeslots as a client sees them', () => {
     expect((await calendar(provider.userId, '/2026-07')).items).toEqual([]);
     expect((await calendar(provider.userId, '/2026-03-01')).items).toEqual([]);
     const client = await t.signUp('client');
-    expectError(await t.api('GET', `/providers-availability/${client.userId}/timeslot`, undefined), 404, { message: en.notFound, code: 'NOT_FOUND' });
-    expectError(await t.api('GET', '/providers-availability/00000000-0000-0000-0000-000000000000/timeslot', undefined), 404, { message: en.notFound, code: 'NOT_FOUND' });
-    expectError(await t.api('GET', `/providers-availability/${provider.userId}/timeslot/2026-13`, undefined), 400, validation(en.dateInvalid));
-    expectError(await t.api('GET', `/providers-availability/${provider.userId}/timeslot?timezone=Nowhere/Town`, undefined), 400, validation(en.timezoneInvalid));
+    expectError(await t.api('GET', `/providers-availability/${client.userId}/timeslot`, undefined), 404, {
+      message: en.notFound,
+      code: 'NOT_FOUND',
+    });
+    expectError(
+      await t.api('GET', '/providers-availability/00000000-0000-0000-0000-000000000000/timeslot', undefined),
+      404,
+      { message: en.notFound, code: 'NOT_FOUND' },
+    );
+    expectError(
+      await t.api('GET', `/providers-availability/${provider.userId}/timeslot/2026-13`, undefined),
+      400,
+      validation(en.dateInvalid),
+    );
+    expectError(
+      await t.api('GET', `/providers-availability/${provider.userId}/timeslot?timezone=Nowhere/Town`, undefined),
+      400,
+      validation(en.timezoneInvalid),
+    );
   });
 
   it('takes a zone in any spelling Intl knows and answers it under its canonical name, one answer for all spellings', async () => {
-    const url = (zone: string) => `/providers-availability/${provider.userId}/timeslot/2026-03?timezone=${encodeURIComponent(zone)}`;
+    const url = (zone: string) =>
+      `/providers-availability/${provider.userId}/timeslot/2026-03?timezone=${encodeURIComponent(zone)}`;
     const canonical = await t.api('GET', url('America/New_York'), undefined);
     expect(canonical.statusCode, canonical.body).toBe(200);
     for (const spelling of ['US/Eastern', 'america/new_york', 'AMERICA/NEW_YORK', 'EST5EDT']) {
@@ -302,12 +482,19 @@ describe('timeslots as a client sees them', () => {
   });
 
   it('refuses a zone that is not one with 400, in English and German', async () => {
-    expect([en.timezoneInvalid, de.timezoneInvalid]).toEqual(['Choose a valid time zone', 'Wähle eine gültige Zeitzone']);
+    expect([en.timezoneInvalid, de.timezoneInvalid]).toEqual([
+      'Choose a valid time zone',
+      'Wähle eine gültige Zeitzone',
+    ]);
     // An offset Intl accepts is no zone; neither is a name with a space, nor an empty one.
     for (const zone of ['Nowhere/Town', 'Mars/Olympus_Mons', '+01:00', 'GMT+1', 'Europe/Berlin ', '', 'x'.repeat(65)]) {
       const url = `/api/v1/providers-availability/${provider.userId}/timeslot?timezone=${encodeURIComponent(zone)}`;
       expectError(await t.request({ method: 'GET', url }), 400, validation(en.timezoneInvalid));
-      expectError(await t.request({ method: 'GET', url, headers: { 'x-locale': 'de' } }), 400, validation(de.timezoneInvalid));
+      expectError(
+        await t.request({ method: 'GET', url, headers: { 'x-locale': 'de' } }),
+        400,
+        validation(de.timezoneInvalid),
+      );
     }
   });
 
@@ -316,7 +503,12 @@ describe('timeslots as a client sees them', () => {
     const slot = (await calendar(provider.userId, '/2026-03-30')).items[0]!.timeSlot[0]!;
     const ok = await t.api('GET', `/provider-availability/timeslot/${encodeURIComponent(slot.identifier)}`, client);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().data).toEqual({ ...slot, providerIdentifier: provider.userId, categoryIdentifier: null, isAvailable: true });
+    expect(ok.json().data).toEqual({
+      ...slot,
+      providerIdentifier: provider.userId,
+      categoryIdentifier: null,
+      isAvailable: true,
+    });
 
     // Another start with the old signature, a broken signature, a truncated and an over-long identifier.
     const bytes = Buffer.from(slot.identifier, 'base64url');
@@ -324,23 +516,51 @@ describe('timeslots as a client sees them', () => {
     moved.writeUInt32BE(moved.readUInt32BE(17) - 60, 17);
     const badMac = Buffer.from(bytes);
     badMac[badMac.length - 1]! ^= 1;
-    const forged = [moved.toString('base64url'), badMac.toString('base64url'), slot.identifier.slice(0, -4), `${slot.identifier}AAAA`, 'x'.repeat(300), 'not.a/slot'];
+    const forged = [
+      moved.toString('base64url'),
+      badMac.toString('base64url'),
+      slot.identifier.slice(0, -4),
+      `${slot.identifier}AAAA`,
+      'x'.repeat(300),
+      'not.a/slot',
+    ];
     for (const id of forged) {
       const res = await t.api('GET', `/provider-availability/timeslot/${encodeURIComponent(id)}`, client);
       expectError(res, 400, validation(en.timeslotInvalid));
     }
     // Past the router's limit on a path parameter: still the error envelope, still a 4xx.
-    expectError(await t.api('GET', `/provider-availability/timeslot/${'x'.repeat(600)}`, client), 414, { message: en.malformedRequest, code: 'BAD_REQUEST' });
+    expectError(await t.api('GET', `/provider-availability/timeslot/${'x'.repeat(600)}`, client), 414, {
+      message: en.malformedRequest,
+      code: 'BAD_REQUEST',
+    });
     const [category] = await therapyIds('individual');
-    expectError(await t.api('GET', `/provider-availability/timeslot/${encodeURIComponent(slot.identifier)}?category=${category}`, client), 400, validation(en.timeslotInvalid));
-    expect((await t.api('GET', `/provider-availability/timeslot/${encodeURIComponent(slot.identifier)}`, undefined)).statusCode).toBe(401);
+    expectError(
+      await t.api(
+        'GET',
+        `/provider-availability/timeslot/${encodeURIComponent(slot.identifier)}?category=${category}`,
+        client,
+      ),
+      400,
+      validation(en.timeslotInvalid),
+    );
+    expect(
+      (await t.api('GET', `/provider-availability/timeslot/${encodeURIComponent(slot.identifier)}`, undefined))
+        .statusCode,
+    ).toBe(401);
 
     // The provider closes that Monday: the identifier is still genuine, but the slot is gone.
-    await t.api('POST', '/provider-availability/days/custom', provider, { date: '2026-03-30', isAvailable: false, timeSlotsInterval: [] });
-    expect((await t.api('GET', `/provider-availability/timeslot/${encodeURIComponent(slot.identifier)}`, client)).json().data.isAvailable).toBe(false);
+    await t.api('POST', '/provider-availability/days/custom', provider, {
+      date: '2026-03-30',
+      isAvailable: false,
+      timeSlotsInterval: [],
+    });
+    expect(
+      (await t.api('GET', `/provider-availability/timeslot/${encodeURIComponent(slot.identifier)}`, client)).json().data
+        .isAvailable,
+    ).toBe(false);
   });
 
-  it('another provider\'s writes never touch this plan', async () => {
+  it("another provider's writes never touch this plan", async () => {
     const other = await t.signUp('provider');
     const before = await planRows(provider.userId);
     await t.api('POST', '/provider-availability/days/default', other, { days: week() });
@@ -357,11 +577,16 @@ describe('two instances on one database', () => {
       const provider = await t.signUp('provider', {}, { verified: true });
       await t.api('PUT', '/provider-availability/settings', provider, settingsBody);
       const url = `/api/v1/providers-availability/${provider.userId}/timeslot/2026-03-30`;
-      const slotsOnSecond = async () => ((await second.inject({ method: 'GET', url })).json().data as AvailabilityCalendar).items[0]!.timeSlot.length;
+      const slotsOnSecond = async () =>
+        ((await second.inject({ method: 'GET', url })).json().data as AvailabilityCalendar).items[0]!.timeSlot.length;
       // Wait until the second instance listens, then fill its cache.
       await expect.poll(async () => (await second.inject({ method: 'GET', url })).statusCode).toBe(200);
       expect(await slotsOnSecond()).toBe(9);
-      await t.api('POST', '/provider-availability/days/custom', provider, { date: '2026-03-30', isAvailable: true, timeSlotsInterval: [{ startTime: '09:00', endTime: '11:00' }] });
+      await t.api('POST', '/provider-availability/days/custom', provider, {
+        date: '2026-03-30',
+        isAvailable: true,
+        timeSlotsInterval: [{ startTime: '09:00', endTime: '11:00' }],
+      });
       await expect.poll(slotsOnSecond, { timeout: 5000 }).toBe(2);
     } finally {
       await second.close();
@@ -378,25 +603,57 @@ describe('set-up by category', () => {
 
     const setup = await t.api('POST', '/provider/availability-setting', provider, { calendarSetupType: 'BY_CATEGORY' });
     expect(setup.statusCode, setup.body).toBe(200);
-    expect(setup.json().data.categories.map((c: { identifier: string }) => c.identifier).sort()).toEqual([couples, individual].sort());
+    expect(
+      setup
+        .json()
+        .data.categories.map((c: { identifier: string }) => c.identifier)
+        .sort(),
+    ).toEqual([couples, individual].sort());
 
-    const saved = await t.api('POST', '/provider-availability/days/recurring', provider, { categoryIdentifier: couples, days: week([day('MONDAY', true, ['18:00', '20:00'])]) });
+    const saved = await t.api('POST', '/provider-availability/days/recurring', provider, {
+      categoryIdentifier: couples,
+      days: week([day('MONDAY', true, ['18:00', '20:00'])]),
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    await t.api('POST', `/provider/availability-setting?category=${individual}`, provider, { calendarSetupType: 'BY_CATEGORY', days: week([day('MONDAY', true, ['09:00', '10:00'])]) });
+    await t.api('POST', `/provider/availability-setting?category=${individual}`, provider, {
+      calendarSetupType: 'BY_CATEGORY',
+      days: week([day('MONDAY', true, ['09:00', '10:00'])]),
+    });
 
     expect((await calendar(provider.userId, '/2026-03-30')).items).toEqual([]);
-    expect(startsOn(await calendar(provider.userId, '/2026-03-30', `?category=${couples}`), '2026-03-30')).toEqual(['2026-03-30T16:00:00Z', '2026-03-30T17:00:00Z']);
-    expect(startsOn(await calendar(provider.userId, '/2026-03-30', `?category=${individual}`), '2026-03-30')).toEqual(['2026-03-30T07:00:00Z']);
+    expect(startsOn(await calendar(provider.userId, '/2026-03-30', `?category=${couples}`), '2026-03-30')).toEqual([
+      '2026-03-30T16:00:00Z',
+      '2026-03-30T17:00:00Z',
+    ]);
+    expect(startsOn(await calendar(provider.userId, '/2026-03-30', `?category=${individual}`), '2026-03-30')).toEqual([
+      '2026-03-30T07:00:00Z',
+    ]);
     const [other] = await therapyIds('family');
-    expectError(await t.api('GET', `/providers-availability/${provider.userId}/timeslot?category=${other}`, undefined), 400, validation(en.categoryUnknown));
+    expectError(
+      await t.api('GET', `/providers-availability/${provider.userId}/timeslot?category=${other}`, undefined),
+      400,
+      validation(en.categoryUnknown),
+    );
     const setting = await t.api('GET', `/provider/availability-setting?category=${couples}`, provider);
-    expect(setting.json().data.plan.days[0]).toEqual({ identifier: 'MONDAY', isAvailable: true, timeslotIntervals: [{ startTime: '18:00', endTime: '20:00' }] });
+    expect(setting.json().data.plan.days[0]).toEqual({
+      identifier: 'MONDAY',
+      isAvailable: true,
+      timeslotIntervals: [{ startTime: '18:00', endTime: '20:00' }],
+    });
   });
 
   it('refuses BY_CATEGORY without therapies and an unknown set-up type', async () => {
     const provider = await t.signUp('provider');
-    expectError(await t.api('POST', '/provider/availability-setting', provider, { calendarSetupType: 'BY_CATEGORY' }), 400, validation(en.therapyRequired));
-    expectError(await t.api('POST', '/provider/availability-setting', provider, { calendarSetupType: 'SOMETIMES' }), 400, validation(en.calendarSetupTypeInvalid));
+    expectError(
+      await t.api('POST', '/provider/availability-setting', provider, { calendarSetupType: 'BY_CATEGORY' }),
+      400,
+      validation(en.therapyRequired),
+    );
+    expectError(
+      await t.api('POST', '/provider/availability-setting', provider, { calendarSetupType: 'SOMETIMES' }),
+      400,
+      validation(en.calendarSetupTypeInvalid),
+    );
     expect(await t.count('availability_settings', { provider_id: provider.userId })).toBe(0);
   });
 });
@@ -408,6 +665,9 @@ describe('public provider summary', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ identifier: provider.userId, therapies: [], photoUrl: null });
     const client = await t.signUp('client');
-    expectError(await t.api('GET', `/providers/${client.userId}`, undefined), 404, { message: en.notFound, code: 'NOT_FOUND' });
+    expectError(await t.api('GET', `/providers/${client.userId}`, undefined), 404, {
+      message: en.notFound,
+      code: 'NOT_FOUND',
+    });
   });
 });

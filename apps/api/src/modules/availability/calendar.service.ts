@@ -4,7 +4,13 @@ import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { defaultSettings, resolveWeek, toSlotPlan } from './availability.mapper.ts';
-import { availabilityRepository as repo, busyReader, planReader, type BusyTimes, type ProviderGate } from './availability.repository.ts';
+import {
+  availabilityRepository as repo,
+  busyReader,
+  planReader,
+  type BusyTimes,
+  type ProviderGate,
+} from './availability.repository.ts';
 import type { PlanEntry, SlotCache } from './slot-cache.ts';
 import {
   addDays,
@@ -50,23 +56,45 @@ export interface CalendarOptions {
   gate: () => ProviderGate;
 }
 
-export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cache, tokens, busy, cacheTrusted, gate }: CalendarOptions) {
+export function createCalendarService(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  { cache, tokens, busy, cacheTrusted, gate }: CalendarOptions,
+) {
   const { db, clock } = deps;
   // The statements are built again only when the gate or the busy sources change (app start).
-  let readers: { gate: ProviderGate; busy: BusyTimes; plan: ReturnType<typeof planReader>; busyTimes: ReturnType<typeof busyReader> } | undefined;
+  let readers:
+    | {
+        gate: ProviderGate;
+        busy: BusyTimes;
+        plan: ReturnType<typeof planReader>;
+        busyTimes: ReturnType<typeof busyReader>;
+      }
+    | undefined;
   const statements = () => {
     const [g, b] = [gate(), busy()];
-    if (readers?.gate !== g || readers.busy !== b) readers = { gate: g, busy: b, plan: planReader(g, b), busyTimes: busyReader(b) };
+    if (readers?.gate !== g || readers.busy !== b)
+      readers = { gate: g, busy: b, plan: planReader(g, b), busyTimes: busyReader(b) };
     return readers;
   };
 
   /** Reads the plan and computes the provider's slots from scratch (no cache). */
-  const computeEntry = async (providerId: string, categoryId: string | null, now: number, generation: number, slot?: Interval, ignore?: Interval, ex: Executor = db): Promise<PlanEntry> => {
+  const computeEntry = async (
+    providerId: string,
+    categoryId: string | null,
+    now: number,
+    generation: number,
+    slot?: Interval,
+    ignore?: Interval,
+    ex: Executor = db,
+  ): Promise<PlanEntry> => {
     // Custom days are read from three days before today in UTC: today in any zone is at most a day earlier.
     // A single slot's check reads, in the plan's own statement, only the busy times that can block that slot: those
     // meeting it widened by the widest buffer a plan may have (the engine then applies the plan's own). Reading the
     // days around it instead made the check's cost grow with the provider's bookings (all of them, for a full week).
-    const window = slot === undefined ? undefined : { from: iso(slot.start - MAX_BUFFER_MS), to: iso(slot.end + MAX_BUFFER_MS), now: iso(now) };
+    const window =
+      slot === undefined
+        ? undefined
+        : { from: iso(slot.start - MAX_BUFFER_MS), to: iso(slot.end + MAX_BUFFER_MS), now: iso(now) };
     const { plan: readPlan, busyTimes: readBusy } = statements();
     const stored = await readPlan(ex, providerId, categoryId, addDays(iso(now).slice(0, 10), -3), window);
     if (!stored) throw AppError.notFound();
@@ -81,14 +109,32 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
     const plan = toSlotPlan(settings, resolveWeek(own, general), custom, planCategory);
     // A single slot's check plans the slot's own local date and the one before: in a repeated autumn hour the day
     // before's last session can overlap this day's first, and the earlier one is kept. The day after cannot reach back.
-    const { firstDate, days } = slot === undefined ? planDates(plan, now) : { firstDate: addDays(localDate(plan.timezone, slot.start), -1), days: 2 };
+    const { firstDate, days } =
+      slot === undefined
+        ? planDates(plan, now)
+        : { firstDate: addDays(localDate(plan.timezone, slot.start), -1), days: 2 };
     // An unverified provider's calendar has its dates but no slots (decision 0026).
     const base = stored.offersSlots ? planSlots(plan, firstDate, days) : [];
-    const busyTimes = base.length === 0 ? [] : (stored.busy ?? (await readBusy(db, providerId, { from: iso(base[0]!.start), to: iso(base[base.length - 1]!.end), now: iso(now) })));
+    const busyTimes =
+      base.length === 0
+        ? []
+        : (stored.busy ??
+          (await readBusy(db, providerId, {
+            from: iso(base[0]!.start),
+            to: iso(base[base.length - 1]!.end),
+            now: iso(now),
+          })));
     // A reschedule's check leaves out the booking being moved: it frees its own time (and buffer) as it moves.
     const skip = ignore ? busyTimes.findIndex((b) => b.start === ignore.start && b.end === ignore.end) : -1;
     const taken = skip < 0 ? busyTimes : busyTimes.filter((_, i) => i !== skip);
-    return { generation, day: today, calendarSetupType: settings.calendarSetupType, plan, base, free: withoutBusy(base, taken, plan.bufferMinutes) };
+    return {
+      generation,
+      day: today,
+      calendarSetupType: settings.calendarSetupType,
+      plan,
+      base,
+      free: withoutBusy(base, taken, plan.bufferMinutes),
+    };
   };
 
   /** The cached entry while the plan is unchanged and it is still the day it was computed on; else a fresh one. */
@@ -96,14 +142,19 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
     const key = `${providerId}|${categoryId ?? ''}`;
     const generation = cache.generation(providerId);
     const cached = cache.plans.get(key);
-    if (cached && cached.generation === generation && cached.day === localDate(cached.plan.timezone, now)) return cached;
+    if (cached && cached.generation === generation && cached.day === localDate(cached.plan.timezone, now))
+      return cached;
     const entry = await computeEntry(providerId, categoryId, now, generation);
     if (cacheTrusted()) cache.plans.set(key, entry);
     return entry;
   };
 
   /** The dates (viewer's zone) a `{date?}` parameter asks for, within the bookable range. */
-  const requestedRange = (date: string | undefined, firstDate: string, lastDate: string): [string, string] | undefined => {
+  const requestedRange = (
+    date: string | undefined,
+    firstDate: string,
+    lastDate: string,
+  ): [string, string] | undefined => {
     let from = firstDate;
     let to = lastDate;
     if (date?.length === 7) {
@@ -127,7 +178,13 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
     firstDate: string,
     lastDate: string,
   ): AvailabilityCalendar => {
-    const header = { timezone, providerTimezone: entry.plan.timezone, calendarSetupType: entry.calendarSetupType, firstDate, lastDate };
+    const header = {
+      timezone,
+      providerTimezone: entry.plan.timezone,
+      calendarSetupType: entry.calendarSetupType,
+      firstDate,
+      lastDate,
+    };
     // BY_CATEGORY: slots exist only per therapy; without one the picker first asks which.
     if (!range || (entry.calendarSetupType === 'BY_CATEGORY' && !categoryId)) return { ...header, items: [] };
     const [from, to] = range;
@@ -179,7 +236,16 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
       const cached = cache.responses.get(key);
       if (cached !== undefined) return head + cached;
       const range = requestedRange(date, firstDate, lastDate);
-      const calendar = buildCalendar(providerId, categoryId, entry, entry.free.slice(first, last), timezone, range, firstDate, lastDate);
+      const calendar = buildCalendar(
+        providerId,
+        categoryId,
+        entry,
+        entry.free.slice(first, last),
+        timezone,
+        range,
+        firstDate,
+        lastDate,
+      );
       const body = JSON.stringify({ data: calendar });
       if (!body.startsWith(head)) throw new Error('calendar answer does not start with its timezone');
       if (cacheTrusted()) cache.responses.set(key, body.slice(head.length));
@@ -191,7 +257,14 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
      * zone (DST-safe), each with whether the provider's plan offers it (the weekly plan and custom days, also past the
      * calendar's horizon). Bookings are not looked at: the exclusion constraint judges those when the series is written.
      */
-    async weeklyRepeats(providerId: string, categoryId: string | null, start: number, end: number, count: number, ex: Executor = db): Promise<Array<{ start: number; end: number; offered: boolean }>> {
+    async weeklyRepeats(
+      providerId: string,
+      categoryId: string | null,
+      start: number,
+      end: number,
+      count: number,
+      ex: Executor = db,
+    ): Promise<Array<{ start: number; end: number; offered: boolean }>> {
       const entry = await computeEntry(providerId, categoryId, clock.now().getTime(), -1, undefined, undefined, ex);
       const zone = entry.plan.timezone;
       const date = localDate(zone, start);
@@ -230,7 +303,12 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
      * waitlist offers (issue 19). Held waitlist offers count as busy (the bookings' busy source), so a held slot is not
      * offered twice.
      */
-    async bookableBetween(providerId: string, categoryId: string | null, from: number, to: number): Promise<Interval[]> {
+    async bookableBetween(
+      providerId: string,
+      categoryId: string | null,
+      from: number,
+      to: number,
+    ): Promise<Interval[]> {
       const now = clock.now().getTime();
       const entry = await computeEntry(providerId, categoryId, now, -1);
       return bookableSlots(entry.free, entry.plan, [], now).filter((slot) => slot.start >= from && slot.start < to);
@@ -241,11 +319,24 @@ export function createCalendarService(deps: Pick<AppDeps, 'db' | 'clock'>, { cac
      * bookable now. The booking issue calls this before it writes (in its transaction, `ex`); `ignore` is one busy
      * interval to leave out (the booking being moved).
      */
-    async check(id: string, category: string | undefined, ignore?: Interval, ex: Executor = db): Promise<TimeslotCheck> {
+    async check(
+      id: string,
+      category: string | undefined,
+      ignore?: Interval,
+      ex: Executor = db,
+    ): Promise<TimeslotCheck> {
       const claims = tokens.verify(id);
       if (!claims || (category !== undefined && category !== claims.categoryId)) throw AppError.rule('timeslotInvalid');
       const now = clock.now().getTime();
-      const entry = await computeEntry(claims.providerId, claims.categoryId, now, -1, { start: claims.start, end: claims.end }, ignore, ex);
+      const entry = await computeEntry(
+        claims.providerId,
+        claims.categoryId,
+        now,
+        -1,
+        { start: claims.start, end: claims.end },
+        ignore,
+        ex,
+      );
       const bookable = bookableSlots(entry.free, entry.plan, [], now);
       const match = bookable[firstStartingAt(bookable, claims.start)];
       return {

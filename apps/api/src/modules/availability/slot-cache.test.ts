@@ -27,10 +27,14 @@ beforeEach(() => t.clock.set('2026-03-23T07:59:00Z'));
 function calendarWith(limits: Partial<SlotCacheLimits>) {
   const cache = createSlotCache({ ...SLOT_CACHE_LIMITS, ...limits });
   const tokens = createTimeslotTokens(t.config.jwtSecret);
-  const calendar = createCalendarService({ db: t.db, clock: t.clock }, { cache, tokens, busy: () => busyOfAll([]), cacheTrusted: () => true, gate: () => approvedSql });
+  const calendar = createCalendarService(
+    { db: t.db, clock: t.clock },
+    { cache, tokens, busy: () => busyOfAll([]), cacheTrusted: () => true, gate: () => approvedSql },
+  );
   return { cache, calendar };
 }
-const bytesOf = (entries: Iterable<[string, string]>) => [...entries].reduce((sum, [key, body]) => sum + key.length + body.length, 0);
+const bytesOf = (entries: Iterable<[string, string]>) =>
+  [...entries].reduce((sum, [key, body]) => sum + key.length + body.length, 0);
 
 describe('the slot cache', () => {
   it('stays within its byte bounds while many providers, dates and zones fill it', async () => {
@@ -66,7 +70,11 @@ describe('the slot cache', () => {
 
   it('keeps one answer for zones of one offset shape, each answered with its own name', async () => {
     const { cache, calendar } = calendarWith({});
-    const [berlin, paris, rome] = await Promise.all(['Europe/Berlin', 'Europe/Paris', 'Europe/Rome'].map((timezone) => calendar.calendarBody(providers[0]!, '2026-04', { timezone })));
+    const [berlin, paris, rome] = await Promise.all(
+      ['Europe/Berlin', 'Europe/Paris', 'Europe/Rome'].map((timezone) =>
+        calendar.calendarBody(providers[0]!, '2026-04', { timezone }),
+      ),
+    );
     expect(cache.responses.size).toBe(1);
     expect(JSON.parse(paris!).data.timezone).toBe('Europe/Paris');
     expect(paris!.replace('"Europe/Paris"', '"Europe/Berlin"')).toBe(berlin);

@@ -28,7 +28,12 @@ export interface SlotCacheLimits {
  * Issue 43: 20,000 answers of 26-49 KB with no byte limit took the heap from 423 to 996 MB. Now bounded by bytes: a
  * plan entry is about 32 KB for 60 days of hourly slots, an answer 25-50 KB (more with shorter sessions).
  */
-export const SLOT_CACHE_LIMITS: SlotCacheLimits = { planBytes: 16 * 1024 * 1024, responseBytes: 32 * 1024 * 1024, ttlMs: 5 * 60_000, generationsKept: 100_000 };
+export const SLOT_CACHE_LIMITS: SlotCacheLimits = {
+  planBytes: 16 * 1024 * 1024,
+  responseBytes: 32 * 1024 * 1024,
+  ttlMs: 5 * 60_000,
+  generationsKept: 100_000,
+};
 /** Zone shapes kept: a few hundred canonical zones, for today (and yesterday, around midnight). */
 const SHAPES_KEPT = 2_000;
 /** Bytes a plan entry keeps besides its slots (the plan's days and intervals, strings), per slot and per custom day. */
@@ -43,7 +48,10 @@ const ENTRY_OVERHEAD_BYTES = 256;
  * slot is an object of two numbers; `free` shares `base`'s objects and adds a place in its array).
  */
 export const planEntryBytes = (entry: PlanEntry): number =>
-  PLAN_ENTRY_FIXED_BYTES + PLAN_SLOT_BYTES * entry.base.length + 8 * entry.free.length + PLAN_CUSTOM_DAY_BYTES * entry.plan.custom.size;
+  PLAN_ENTRY_FIXED_BYTES +
+  PLAN_SLOT_BYTES * entry.base.length +
+  8 * entry.free.length +
+  PLAN_CUSTOM_DAY_BYTES * entry.plan.custom.size;
 
 /**
  * The per-instance slot cache of DESIGN.md §9. Entries carry the provider's generation; a change to the provider's

@@ -108,7 +108,11 @@ function clock(value: string): number {
   return h! * 60 + m!;
 }
 
-function plan(timezone: string, weekly: DayPlan | ReadonlyArray<DayPlan | undefined>, overrides: Partial<SlotPlan> = {}): SlotPlan {
+function plan(
+  timezone: string,
+  weekly: DayPlan | ReadonlyArray<DayPlan | undefined>,
+  overrides: Partial<SlotPlan> = {},
+): SlotPlan {
   return {
     timezone,
     weekly: Array.isArray(weekly) ? weekly : [undefined, ...Array<DayPlan>(7).fill(weekly as DayPlan)],
@@ -140,7 +144,6 @@ const dayPlanArb: fc.Arbitrary<DayPlan> = fc
     return { isAvailable, intervals: reversed ? intervals.reverse() : intervals };
   });
 
-
 /** Any instant of 2025-2027, or one near an offset change of the zone, or one whose horizon ends near a change. */
 function nowArb(timezone: string): fc.Arbitrary<number> {
   const changes = changesOf.get(timezone)!;
@@ -157,9 +160,15 @@ function nowArb(timezone: string): fc.Arbitrary<number> {
 /** Busy intervals from a day before `now` to 61 days after; often on the 5-minute grid all slot edges lie on. */
 const busyArb = fc.array(
   fc.record({
-    startMinute: fc.oneof(fc.integer({ min: -288, max: 61 * 288 }).map((k) => k * 5), fc.integer({ min: -1440, max: 61 * 1440 })),
+    startMinute: fc.oneof(
+      fc.integer({ min: -288, max: 61 * 288 }).map((k) => k * 5),
+      fc.integer({ min: -1440, max: 61 * 1440 }),
+    ),
     startJitterMs: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: MINUTE_MS - 1 })),
-    lengthMinutes: fc.oneof(fc.integer({ min: 1, max: 48 }).map((k) => k * 5), fc.integer({ min: 1, max: 600 })),
+    lengthMinutes: fc.oneof(
+      fc.integer({ min: 1, max: 48 }).map((k) => k * 5),
+      fc.integer({ min: 1, max: 600 }),
+    ),
   }),
   { maxLength: 300 },
 );
@@ -269,7 +278,10 @@ describe('computeSlots, for random plans, bookings and instants', () => {
         const p = plan(timezone, [], { custom: new Map([[date, d]]) });
         const expected = [...d.intervals]
           .sort((a, b) => a[0] - b[0])
-          .map(([a, b]) => ({ start: firstInstantShowing(timezone, wallOf(date, a)), end: firstInstantShowing(timezone, wallOf(date, b)) }))
+          .map(([a, b]) => ({
+            start: firstInstantShowing(timezone, wallOf(date, a)),
+            end: firstInstantShowing(timezone, wallOf(date, b)),
+          }))
           .filter((w) => w.end > w.start);
         expect(dayWindows(p, date)).toEqual(expected);
       }),
@@ -312,32 +324,80 @@ const slotsOn = (p: SlotPlan, date: string) => iso(planSlots(p, date, 1));
 describe('daylight saving time', () => {
   it('keeps 09:00-12:00 local around the Berlin spring change (2026-03-29, CET to CEST)', () => {
     const p = plan('Europe/Berlin', morning);
-    expect(slotsOn(p, '2026-03-28')).toEqual(['2026-03-28T08:00:00.000Z', '2026-03-28T09:00:00.000Z', '2026-03-28T10:00:00.000Z']);
-    expect(slotsOn(p, '2026-03-29')).toEqual(['2026-03-29T07:00:00.000Z', '2026-03-29T08:00:00.000Z', '2026-03-29T09:00:00.000Z']);
-    expect(slotsOn(p, '2026-03-30')).toEqual(['2026-03-30T07:00:00.000Z', '2026-03-30T08:00:00.000Z', '2026-03-30T09:00:00.000Z']);
+    expect(slotsOn(p, '2026-03-28')).toEqual([
+      '2026-03-28T08:00:00.000Z',
+      '2026-03-28T09:00:00.000Z',
+      '2026-03-28T10:00:00.000Z',
+    ]);
+    expect(slotsOn(p, '2026-03-29')).toEqual([
+      '2026-03-29T07:00:00.000Z',
+      '2026-03-29T08:00:00.000Z',
+      '2026-03-29T09:00:00.000Z',
+    ]);
+    expect(slotsOn(p, '2026-03-30')).toEqual([
+      '2026-03-30T07:00:00.000Z',
+      '2026-03-30T08:00:00.000Z',
+      '2026-03-30T09:00:00.000Z',
+    ]);
     // The same local hour comes 23 real hours after the day before.
     expect(Date.parse('2026-03-29T07:00:00Z') - Date.parse('2026-03-28T08:00:00Z')).toBe(23 * HOUR_MS);
   });
 
   it('keeps 09:00-12:00 local around the Berlin autumn change (2026-10-25, CEST to CET)', () => {
     const p = plan('Europe/Berlin', morning);
-    expect(slotsOn(p, '2026-10-24')).toEqual(['2026-10-24T07:00:00.000Z', '2026-10-24T08:00:00.000Z', '2026-10-24T09:00:00.000Z']);
-    expect(slotsOn(p, '2026-10-25')).toEqual(['2026-10-25T08:00:00.000Z', '2026-10-25T09:00:00.000Z', '2026-10-25T10:00:00.000Z']);
-    expect(slotsOn(p, '2026-10-26')).toEqual(['2026-10-26T08:00:00.000Z', '2026-10-26T09:00:00.000Z', '2026-10-26T10:00:00.000Z']);
+    expect(slotsOn(p, '2026-10-24')).toEqual([
+      '2026-10-24T07:00:00.000Z',
+      '2026-10-24T08:00:00.000Z',
+      '2026-10-24T09:00:00.000Z',
+    ]);
+    expect(slotsOn(p, '2026-10-25')).toEqual([
+      '2026-10-25T08:00:00.000Z',
+      '2026-10-25T09:00:00.000Z',
+      '2026-10-25T10:00:00.000Z',
+    ]);
+    expect(slotsOn(p, '2026-10-26')).toEqual([
+      '2026-10-26T08:00:00.000Z',
+      '2026-10-26T09:00:00.000Z',
+      '2026-10-26T10:00:00.000Z',
+    ]);
   });
 
   it('keeps 09:00-12:00 local around the New York spring change (2026-03-08, EST to EDT)', () => {
     const p = plan('America/New_York', morning);
-    expect(slotsOn(p, '2026-03-07')).toEqual(['2026-03-07T14:00:00.000Z', '2026-03-07T15:00:00.000Z', '2026-03-07T16:00:00.000Z']);
-    expect(slotsOn(p, '2026-03-08')).toEqual(['2026-03-08T13:00:00.000Z', '2026-03-08T14:00:00.000Z', '2026-03-08T15:00:00.000Z']);
-    expect(slotsOn(p, '2026-03-09')).toEqual(['2026-03-09T13:00:00.000Z', '2026-03-09T14:00:00.000Z', '2026-03-09T15:00:00.000Z']);
+    expect(slotsOn(p, '2026-03-07')).toEqual([
+      '2026-03-07T14:00:00.000Z',
+      '2026-03-07T15:00:00.000Z',
+      '2026-03-07T16:00:00.000Z',
+    ]);
+    expect(slotsOn(p, '2026-03-08')).toEqual([
+      '2026-03-08T13:00:00.000Z',
+      '2026-03-08T14:00:00.000Z',
+      '2026-03-08T15:00:00.000Z',
+    ]);
+    expect(slotsOn(p, '2026-03-09')).toEqual([
+      '2026-03-09T13:00:00.000Z',
+      '2026-03-09T14:00:00.000Z',
+      '2026-03-09T15:00:00.000Z',
+    ]);
   });
 
   it('keeps 09:00-12:00 local around the New York autumn change (2026-11-01, EDT to EST)', () => {
     const p = plan('America/New_York', morning);
-    expect(slotsOn(p, '2026-10-31')).toEqual(['2026-10-31T13:00:00.000Z', '2026-10-31T14:00:00.000Z', '2026-10-31T15:00:00.000Z']);
-    expect(slotsOn(p, '2026-11-01')).toEqual(['2026-11-01T14:00:00.000Z', '2026-11-01T15:00:00.000Z', '2026-11-01T16:00:00.000Z']);
-    expect(slotsOn(p, '2026-11-02')).toEqual(['2026-11-02T14:00:00.000Z', '2026-11-02T15:00:00.000Z', '2026-11-02T16:00:00.000Z']);
+    expect(slotsOn(p, '2026-10-31')).toEqual([
+      '2026-10-31T13:00:00.000Z',
+      '2026-10-31T14:00:00.000Z',
+      '2026-10-31T15:00:00.000Z',
+    ]);
+    expect(slotsOn(p, '2026-11-01')).toEqual([
+      '2026-11-01T14:00:00.000Z',
+      '2026-11-01T15:00:00.000Z',
+      '2026-11-01T16:00:00.000Z',
+    ]);
+    expect(slotsOn(p, '2026-11-02')).toEqual([
+      '2026-11-02T14:00:00.000Z',
+      '2026-11-02T15:00:00.000Z',
+      '2026-11-02T16:00:00.000Z',
+    ]);
     expect(Date.parse('2026-11-01T14:00:00Z') - Date.parse('2026-10-31T13:00:00Z')).toBe(25 * HOUR_MS);
   });
 
@@ -346,9 +406,15 @@ describe('daylight saving time', () => {
     expect(dayWindows(plan('Europe/Berlin', day(['01:00', '04:00'])), '2026-03-29')).toEqual([
       { start: Date.parse('2026-03-29T00:00:00Z'), end: Date.parse('2026-03-29T02:00:00Z') },
     ]);
-    expect(slotsOn(plan('Europe/Berlin', day(['01:00', '04:00'])), '2026-03-29')).toEqual(['2026-03-29T00:00:00.000Z', '2026-03-29T01:00:00.000Z']);
+    expect(slotsOn(plan('Europe/Berlin', day(['01:00', '04:00'])), '2026-03-29')).toEqual([
+      '2026-03-29T00:00:00.000Z',
+      '2026-03-29T01:00:00.000Z',
+    ]);
     // New York: 01:00 EST = 06:00Z, 04:00 EDT = 08:00Z.
-    expect(slotsOn(plan('America/New_York', day(['01:00', '04:00'])), '2026-03-08')).toEqual(['2026-03-08T06:00:00.000Z', '2026-03-08T07:00:00.000Z']);
+    expect(slotsOn(plan('America/New_York', day(['01:00', '04:00'])), '2026-03-08')).toEqual([
+      '2026-03-08T06:00:00.000Z',
+      '2026-03-08T07:00:00.000Z',
+    ]);
   });
 
   it('gives 4 real hours in 01:00-04:00 on an autumn change night', () => {
@@ -381,11 +447,21 @@ describe('daylight saving time', () => {
   });
 
   it('converts a wall time that does not exist forward by the gap, and a repeated one to its first occurrence', () => {
-    expect(new Date(wallToInstant('Europe/Berlin', Date.parse('2026-03-29T02:30:00Z'))).toISOString()).toBe('2026-03-29T01:30:00.000Z'); // 03:30 CEST
-    expect(new Date(wallToInstant('Europe/Berlin', Date.parse('2026-10-25T02:30:00Z'))).toISOString()).toBe('2026-10-25T00:30:00.000Z'); // CEST, not CET
-    expect(new Date(wallToInstant('America/New_York', Date.parse('2026-03-08T02:30:00Z'))).toISOString()).toBe('2026-03-08T07:30:00.000Z'); // 03:30 EDT
-    expect(new Date(wallToInstant('America/New_York', Date.parse('2026-11-01T01:30:00Z'))).toISOString()).toBe('2026-11-01T05:30:00.000Z'); // EDT
-    expect(new Date(wallToInstant('Europe/Berlin', Date.parse('2026-07-01T09:00:00Z'))).toISOString()).toBe('2026-07-01T07:00:00.000Z');
+    expect(new Date(wallToInstant('Europe/Berlin', Date.parse('2026-03-29T02:30:00Z'))).toISOString()).toBe(
+      '2026-03-29T01:30:00.000Z',
+    ); // 03:30 CEST
+    expect(new Date(wallToInstant('Europe/Berlin', Date.parse('2026-10-25T02:30:00Z'))).toISOString()).toBe(
+      '2026-10-25T00:30:00.000Z',
+    ); // CEST, not CET
+    expect(new Date(wallToInstant('America/New_York', Date.parse('2026-03-08T02:30:00Z'))).toISOString()).toBe(
+      '2026-03-08T07:30:00.000Z',
+    ); // 03:30 EDT
+    expect(new Date(wallToInstant('America/New_York', Date.parse('2026-11-01T01:30:00Z'))).toISOString()).toBe(
+      '2026-11-01T05:30:00.000Z',
+    ); // EDT
+    expect(new Date(wallToInstant('Europe/Berlin', Date.parse('2026-07-01T09:00:00Z'))).toISOString()).toBe(
+      '2026-07-01T07:00:00.000Z',
+    );
   });
 });
 
@@ -402,7 +478,11 @@ describe('plans, buffers and bookings', () => {
     });
     expect(slotsOn(p, '2026-03-09')).toEqual(['2026-03-09T14:00:00.000Z', '2026-03-09T15:00:00.000Z']);
     expect(slotsOn(p, '2026-03-15')).toEqual(['2026-03-15T10:00:00.000Z']);
-    expect(slotsOn(p, '2026-03-10')).toEqual(['2026-03-10T09:00:00.000Z', '2026-03-10T10:00:00.000Z', '2026-03-10T11:00:00.000Z']);
+    expect(slotsOn(p, '2026-03-10')).toEqual([
+      '2026-03-10T09:00:00.000Z',
+      '2026-03-10T10:00:00.000Z',
+      '2026-03-10T11:00:00.000Z',
+    ]);
   });
 
   it('removes a date a custom day marks unavailable', () => {
@@ -423,7 +503,12 @@ describe('plans, buffers and bookings', () => {
     const now = Date.parse('2026-03-09T12:00:00Z');
     const busy = [{ start: Date.parse('2026-03-10T11:00:00Z'), end: Date.parse('2026-03-10T12:00:00Z') }];
     const onTenth = iso(computeSlots(p, busy, now)).filter((s) => s.startsWith('2026-03-10'));
-    expect(onTenth).toEqual(['2026-03-10T09:00:00.000Z', '2026-03-10T12:45:00.000Z', '2026-03-10T14:00:00.000Z', '2026-03-10T15:15:00.000Z']);
+    expect(onTenth).toEqual([
+      '2026-03-10T09:00:00.000Z',
+      '2026-03-10T12:45:00.000Z',
+      '2026-03-10T14:00:00.000Z',
+      '2026-03-10T15:15:00.000Z',
+    ]);
     // A booking that ends where the buffer before a slot begins leaves it: 12:45 - 15 min = 12:30.
     const touching = [{ start: Date.parse('2026-03-10T12:00:00Z'), end: Date.parse('2026-03-10T12:30:00Z') }];
     expect(iso(computeSlots(p, touching, now)).filter((s) => s.startsWith('2026-03-10'))).toEqual([
@@ -469,11 +554,20 @@ describe('calendar helpers', () => {
 
   it('offsetShape agrees with the zone at every quarter hour of its span, for zones all over the list', () => {
     const [from, to] = [Date.parse('2026-03-01T00:00:00Z'), Date.parse('2026-05-10T00:00:00Z')];
-    const zones = [...Intl.supportedValuesOf('timeZone').filter((_, i) => i % 25 === 0), 'Australia/Lord_Howe', 'Africa/Casablanca', 'America/Santiago'];
+    const zones = [
+      ...Intl.supportedValuesOf('timeZone').filter((_, i) => i % 25 === 0),
+      'Australia/Lord_Howe',
+      'Africa/Casablanca',
+      'America/Santiago',
+    ];
     for (const zone of zones) {
       const [first, ...changes] = offsetShape(zone, from, to).split('|');
-      const offsetAt = (t: number) => changes.map((c) => c.split(':').map(Number)).reduce((offset, [at, next]) => (t >= at! ? next! : offset), Number(first));
-      for (let t = from; t <= to; t += 15 * MINUTE_MS) expect(offsetAt(t), `${zone} at ${new Date(t).toISOString()}`).toBe(tzOffset(zone, new Date(t)));
+      const offsetAt = (t: number) =>
+        changes
+          .map((c) => c.split(':').map(Number))
+          .reduce((offset, [at, next]) => (t >= at! ? next! : offset), Number(first));
+      for (let t = from; t <= to; t += 15 * MINUTE_MS)
+        expect(offsetAt(t), `${zone} at ${new Date(t).toISOString()}`).toBe(tzOffset(zone, new Date(t)));
     }
   });
 

@@ -47,7 +47,7 @@ const SHAPE_STEP_MS = 6 * 3_600_000;
 export function offsetShape(timezone: string, from: number, to: number): string {
   let offset = offsetMinutes(timezone, from);
   let shape = String(offset);
-  for (let before = from; before < to; ) {
+  for (let before = from; before < to;) {
     const at = Math.min(before + SHAPE_STEP_MS, to);
     const next = offsetMinutes(timezone, at);
     if (next !== offset) {
@@ -74,7 +74,8 @@ export function localDate(timezone: string, instant: number): string {
 
 /** Midnight UTC of a date string: the "wall" epoch of that calendar day. */
 const wallEpoch = (date: string): number => Date.parse(`${date}T00:00:00Z`);
-export const addDays = (date: string, days: number): string => new Date(wallEpoch(date) + days * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (date: string, days: number): string =>
+  new Date(wallEpoch(date) + days * DAY_MS).toISOString().slice(0, 10);
 /** ISO weekday (1 = Monday .. 7 = Sunday) of a date string. */
 export const isoWeekday = (date: string): number => ((new Date(wallEpoch(date)).getUTCDay() + 6) % 7) + 1;
 
@@ -217,7 +218,12 @@ export function withoutBusy(slots: readonly Interval[], busy: readonly Interval[
 }
 
 /** Slots of already-planned `base` slots that can be booked at `now` (notice, horizon, busy intervals). */
-export function bookableSlots(base: readonly Interval[], plan: SlotPlan, busy: readonly Interval[], now: number): Interval[] {
+export function bookableSlots(
+  base: readonly Interval[],
+  plan: SlotPlan,
+  busy: readonly Interval[],
+  now: number,
+): Interval[] {
   const window = bookableWindow(plan, now);
   const from = firstStartingAt(base, window.start);
   const inWindow: Interval[] = [];

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createTimeslotTokens } from './timeslot-token.ts';
 
-const claims = { providerId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', categoryId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c', start: Date.UTC(2026, 11, 1, 9), end: Date.UTC(2026, 11, 1, 10) };
+const claims = {
+  providerId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+  categoryId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c',
+  start: Date.UTC(2026, 11, 1, 9),
+  end: Date.UTC(2026, 11, 1, 10),
+};
 /** The identifier with one character of its signature changed. */
 const tampered = (id: string) => id.slice(0, -2) + (id.at(-2) === 'A' ? 'B' : 'A') + id.at(-1);
 

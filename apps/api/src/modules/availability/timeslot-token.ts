@@ -33,7 +33,9 @@ const bytesToUuid = (bytes: Buffer): string => {
 
 export function createTimeslotTokens(secret: string) {
   // A KeyObject made once: handed a Buffer, every HMAC would make one of its own (a calendar signs hundreds).
-  const key = crypto.createSecretKey(Buffer.from(crypto.hkdfSync('sha256', secret, 'therapy', 'timeslot-identifier-v1', 32)));
+  const key = crypto.createSecretKey(
+    Buffer.from(crypto.hkdfSync('sha256', secret, 'therapy', 'timeslot-identifier-v1', 32)),
+  );
   const mac = (body: Buffer) => crypto.createHmac('sha256', key).update(body).digest().subarray(0, MAC_BYTES);
   // Making an HMAC costs more than the digest (decision 0044): a genuine identifier's
   // claims never change, so they are kept for its next check. Frozen: callers share them.
@@ -61,7 +63,8 @@ export function createTimeslotTokens(secret: string) {
   };
 
   function checked(token: string): TimeslotClaims | undefined {
-    if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
+    if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token))
+      return undefined;
     const bytes = Buffer.from(token, 'base64url');
     const version = bytes[0];
     const bodyLength = 1 + UUID_BYTES * (version === 2 ? 2 : 1) + TIME_BYTES;

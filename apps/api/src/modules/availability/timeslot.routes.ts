@@ -10,10 +10,14 @@ export const timeslotRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }
   // content type as it is, without the response serialiser. The schema still documents the shape, which the tests check.
   const raw = (body: string) => body as unknown as EndpointResult<typeof getProviderTimeslots>;
   route(app, getProviderTimeslots, async (req, reply) =>
-    reply.type('application/json; charset=utf-8').send(raw(await calendar.calendarBody(req.params.providerId, undefined, req.query))),
+    reply
+      .type('application/json; charset=utf-8')
+      .send(raw(await calendar.calendarBody(req.params.providerId, undefined, req.query))),
   );
   route(app, getProviderTimeslotsOn, async (req, reply) =>
-    reply.type('application/json; charset=utf-8').send(raw(await calendar.calendarBody(req.params.providerId, req.params.date, req.query))),
+    reply
+      .type('application/json; charset=utf-8')
+      .send(raw(await calendar.calendarBody(req.params.providerId, req.params.date, req.query))),
   );
 
   route(app, checkTimeslot, async (req) => ({ data: await calendar.check(req.params.id, req.query.category) }));

@@ -13,7 +13,10 @@ import { createBankDetailsService } from './bank-details.service.ts';
  * module (who asks), the wallet module (the provider's currency) and the payments module's payout port (the gateway's
  * banks, the account check, the recipient). Verification gets its checklist step `bankDetails`.
  */
-export function createBankDetailsModule(deps: AppDeps, { users, wallet, payments }: { users: UserModule; wallet: WalletModule; payments: PaymentsModule }) {
+export function createBankDetailsModule(
+  deps: AppDeps,
+  { users, wallet, payments }: { users: UserModule; wallet: WalletModule; payments: PaymentsModule },
+) {
   const bankDetails = createBankDetailsService(deps, { users, wallet, payouts: payments.payouts });
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(bankDetailsRoutes, { bankDetails });

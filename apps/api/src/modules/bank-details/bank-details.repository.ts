@@ -23,7 +23,11 @@ export const bankDetailsRepository = {
   },
 
   async exists(db: Executor, providerId: string): Promise<boolean> {
-    const [row] = await db.select({ providerId: bankDetails.providerId }).from(bankDetails).where(eq(bankDetails.providerId, providerId)).limit(1);
+    const [row] = await db
+      .select({ providerId: bankDetails.providerId })
+      .from(bankDetails)
+      .where(eq(bankDetails.providerId, providerId))
+      .limit(1);
     return !!row;
   },
 };

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkBankAccount, getBankDetails, listPayoutBanks, saveBankDetails } from '@therapy/contracts/endpoints/bank-details';
+import {
+  checkBankAccount,
+  getBankDetails,
+  listPayoutBanks,
+  saveBankDetails,
+} from '@therapy/contracts/endpoints/bank-details';
 import { message } from '@therapy/contracts/messages';
 import { actorOf } from '../../platform/auth/plugin.ts';
 import { route } from '../../platform/http/route.ts';
@@ -7,7 +12,10 @@ import { requestLocale } from '../../platform/locale.ts';
 import type { BankDetailsService } from './bank-details.service.ts';
 
 /** A provider's bank payout details (decision 0024). Bodies of these routes are never logged. */
-export const bankDetailsRoutes: FastifyPluginAsyncZod<{ bankDetails: BankDetailsService }> = async (app, { bankDetails }) => {
+export const bankDetailsRoutes: FastifyPluginAsyncZod<{ bankDetails: BankDetailsService }> = async (
+  app,
+  { bankDetails },
+) => {
   route(app, getBankDetails, async (req) => ({ data: await bankDetails.get(actorOf(req)) }));
 
   route(app, saveBankDetails, async (req) => ({

@@ -1,4 +1,11 @@
-import { bankFormFor, type BankDetails, type BankDetailsState, type BankForm, type PayoutBank, type SaveBankDetailsInput } from '@therapy/contracts/bank-details';
+import {
+  bankFormFor,
+  type BankDetails,
+  type BankDetailsState,
+  type BankForm,
+  type PayoutBank,
+  type SaveBankDetailsInput,
+} from '@therapy/contracts/bank-details';
 import type { AppDeps } from '../../deps.ts';
 import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -19,7 +26,10 @@ interface SealedDetails {
   verifiedAccountName: string | null;
 }
 
-type Payouts = Pick<PaymentsModule['payouts'], 'banks' | 'resolveAccount' | 'createRecipient' | 'registerBankAccount' | 'gatewayCurrencies'>;
+type Payouts = Pick<
+  PaymentsModule['payouts'],
+  'banks' | 'resolveAccount' | 'createRecipient' | 'registerBankAccount' | 'gatewayCurrencies'
+>;
 
 /**
  * Letters only, upper case, without accents, as a sorted list of words: "Doe, Jane" and "JANE DOE" are the same name.
@@ -61,17 +71,27 @@ export function accountNamesMatch(typed: string, resolved: string): boolean {
  */
 export function createBankDetailsService(
   deps: Pick<AppDeps, 'db' | 'config'>,
-  { users, wallet, payouts }: { users: Pick<UserModule, 'findActiveUser'>; wallet: Pick<WalletModule, 'currencyOf'>; payouts: Payouts },
+  {
+    users,
+    wallet,
+    payouts,
+  }: { users: Pick<UserModule, 'findActiveUser'>; wallet: Pick<WalletModule, 'currencyOf'>; payouts: Payouts },
 ) {
   const { db } = deps;
   const crypt = fieldEncryptionFromConfig(deps.config);
   const context = (providerId: string) => `bank_details:${providerId}`;
 
-  const provider = async (actor: Actor): Promise<UserRow> => requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'provider').userId));
+  const provider = async (actor: Actor): Promise<UserRow> =>
+    requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'provider').userId));
 
   const situation = async (user: UserRow) => {
     const currency = await wallet.currencyOf(user.identifier);
-    return { countryCode: user.countryCode ?? null, currency, form: bankFormFor(user.countryCode) as BankForm, gatewayCheck: payouts.gatewayCurrencies.includes(currency) };
+    return {
+      countryCode: user.countryCode ?? null,
+      currency,
+      form: bankFormFor(user.countryCode) as BankForm,
+      gatewayCheck: payouts.gatewayCurrencies.includes(currency),
+    };
   };
 
   /** The gateway could not be reached: a clear message that nothing was saved (not the payment module's wording). */
@@ -79,7 +99,8 @@ export function createBankDetailsService(
     try {
       return await call();
     } catch (err) {
-      if (err instanceof AppError && err.code === 'PAYMENT_GATEWAY_ERROR') throw new AppError(502, 'PAYMENT_GATEWAY_ERROR', 'bankGatewayUnavailable');
+      if (err instanceof AppError && err.code === 'PAYMENT_GATEWAY_ERROR')
+        throw new AppError(502, 'PAYMENT_GATEWAY_ERROR', 'bankGatewayUnavailable');
       throw err;
     }
   };
@@ -122,7 +143,10 @@ export function createBankDetailsService(
     },
 
     /** The holder name the bank has for an account (gateway currencies only). Nothing is stored. */
-    async checkAccount(actor: Actor, input: { bankCode: string; accountNumber: string }): Promise<{ accountName: string }> {
+    async checkAccount(
+      actor: Actor,
+      input: { bankCode: string; accountNumber: string },
+    ): Promise<{ accountName: string }> {
       const { currency } = await situation(await provider(actor));
       const resolved = await gatewayCall(() => payouts.resolveAccount({ ...input, currency }));
       return { accountName: resolved.accountName };
@@ -144,10 +168,18 @@ export function createBankDetailsService(
         const bank = (await gatewayCall(() => payouts.banks(currency))).find((b) => b.code === input.bankCode);
         if (!bank) throw AppError.rule('bankNotInList');
         bankName = bank.name;
-        const resolved = await gatewayCall(() => payouts.resolveAccount({ accountNumber: input.accountNumber, bankCode: input.bankCode, currency }));
+        const resolved = await gatewayCall(() =>
+          payouts.resolveAccount({ accountNumber: input.accountNumber, bankCode: input.bankCode, currency }),
+        );
         if (!accountNamesMatch(input.accountName, resolved.accountName)) throw AppError.rule('bankAccountNameMismatch');
         const recipient = await gatewayCall(() =>
-          payouts.createRecipient({ providerId: user.identifier, name: input.accountName, accountNumber: input.accountNumber, bankCode: input.bankCode, currency }),
+          payouts.createRecipient({
+            providerId: user.identifier,
+            name: input.accountName,
+            accountNumber: input.accountNumber,
+            bankCode: input.bankCode,
+            currency,
+          }),
         );
         verifiedAccountName = recipient.accountName;
         recipientId = recipient.identifier;

@@ -24,7 +24,11 @@ async function providerOf(app: TestApp, country: string): Promise<SignedUp> {
 }
 const providerIn = (country: string) => providerOf(t, country);
 const put = (who: SignedUp, payload: unknown) => t.api('PUT', '/provider/bank-details', who, payload);
-const rows = async (providerId: string) => (await t.db.$client.query('SELECT * FROM bank_details WHERE provider_id = $1', [providerId])).rows as Record<string, unknown>[];
+const rows = async (providerId: string) =>
+  (await t.db.$client.query('SELECT * FROM bank_details WHERE provider_id = $1', [providerId])).rows as Record<
+    string,
+    unknown
+  >[];
 const recipients = (providerId: string) => t.count('payout_recipients', { provider_id: providerId });
 
 const gb = {
@@ -39,7 +43,13 @@ const gb = {
   accountOwnership: 'personal',
   dateOfBirth: '1980-04-12',
 };
-const standard = { form: 'standard', accountName: 'Lena Hoffmann', bankCode: '10010010', bankName: 'Postbank Berlin', accountNumber: '9876543210' };
+const standard = {
+  form: 'standard',
+  accountName: 'Lena Hoffmann',
+  bankCode: '10010010',
+  bankName: 'Postbank Berlin',
+  accountNumber: '9876543210',
+};
 const addressed = {
   form: 'addressed',
   accountName: 'Mary-Ann Lee',
@@ -76,7 +86,7 @@ describe('access', () => {
     }
   });
 
-  it("a provider only ever sees their own details", async () => {
+  it('a provider only ever sees their own details', async () => {
     const a = await providerIn('GB');
     const b = await providerIn('GB');
     expect((await put(a, gb)).statusCode).toBe(200);
@@ -161,7 +171,13 @@ describe('the first form (spec §5 "Bank details")', () => {
 
   it('saves the minimum (no type, ownership, address) and accepts letters, spaces, hyphens, commas, apostrophes, periods', async () => {
     const q = await providerIn('DE');
-    const res = await put(q, { ...standard, accountName: "O'Neil-Brandt, A. Jr", accountType: '', accountOwnership: '', address: '' });
+    const res = await put(q, {
+      ...standard,
+      accountName: "O'Neil-Brandt, A. Jr",
+      accountType: '',
+      accountOwnership: '',
+      address: '',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(en.bankDetailsSaved);
     expect(res.json().data.details).toMatchObject({
@@ -215,12 +231,26 @@ describe('GB (spec §5: address 5-100, postal code 3-10, type, ownership and dat
     const res = await put(p, gb);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toContain(gb.accountNumber);
-    expect(res.json().data.details).toMatchObject({ form: 'gb', accountNumberLast4: '4567', payoutRoute: 'bank-file', currency: 'GBP', dateOfBirth: gb.dateOfBirth });
+    expect(res.json().data.details).toMatchObject({
+      form: 'gb',
+      accountNumberLast4: '4567',
+      payoutRoute: 'bank-file',
+      currency: 'GBP',
+      dateOfBirth: gb.dateOfBirth,
+    });
     expect(res.json().data.details).not.toHaveProperty('accountNumber');
     const get = await t.api('GET', '/provider/bank-details', p);
     expect(get.body).not.toContain(gb.accountNumber);
-    expect(get.json().data.details).toMatchObject({ accountName: gb.accountName, bankCode: gb.bankCode, address: gb.address, postalCode: gb.postalCode });
-    const recipient = await t.db.$client.query('SELECT gateway, currency_code FROM payout_recipients WHERE provider_id = $1', [p.userId]);
+    expect(get.json().data.details).toMatchObject({
+      accountName: gb.accountName,
+      bankCode: gb.bankCode,
+      address: gb.address,
+      postalCode: gb.postalCode,
+    });
+    const recipient = await t.db.$client.query(
+      'SELECT gateway, currency_code FROM payout_recipients WHERE provider_id = $1',
+      [p.userId],
+    );
     expect(recipient.rows).toEqual([{ gateway: 'bank-file', currency_code: 'GBP' }]);
   });
 
@@ -228,7 +258,8 @@ describe('GB (spec §5: address 5-100, postal code 3-10, type, ownership and dat
     const [row] = await rows(p.userId);
     expect(row).toBeDefined();
     const raw = JSON.stringify(row);
-    for (const secret of [gb.accountNumber, gb.accountName, gb.bankCode, gb.address, gb.postalCode, gb.dateOfBirth]) expect(raw).not.toContain(secret);
+    for (const secret of [gb.accountNumber, gb.accountName, gb.bankCode, gb.address, gb.postalCode, gb.dateOfBirth])
+      expect(raw).not.toContain(secret);
     const sealed = Buffer.from(String(row!.sealed), 'base64');
     expect(sealed[0]).toBe(1);
     expect(sealed.toString('latin1')).not.toContain(gb.accountNumber);
@@ -265,14 +296,25 @@ describe('the second form (addressed, US)', () => {
   it('saves without a date of birth; no payout route for USD yet', async () => {
     const res = await put(p, addressed);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.details).toMatchObject({ form: 'addressed', accountNumberLast4: '6789', payoutRoute: 'none', dateOfBirth: null });
+    expect(res.json().data.details).toMatchObject({
+      form: 'addressed',
+      accountNumberLast4: '6789',
+      payoutRoute: 'none',
+      dateOfBirth: null,
+    });
     expect(await recipients(p.userId)).toBe(0);
   });
 });
 
 describe('the gateway check (NGN through the payout gateway)', () => {
   let p: SignedUp;
-  const ng = { form: 'standard', accountName: 'Sandbox Account', bankCode: '001', bankName: 'Sandbox Bank', accountNumber: '0123456789' };
+  const ng = {
+    form: 'standard',
+    accountName: 'Sandbox Account',
+    bankCode: '001',
+    bankName: 'Sandbox Bank',
+    accountNumber: '0123456789',
+  };
   beforeAll(async () => {
     p = await providerIn('NG');
   });
@@ -286,7 +328,10 @@ describe('the gateway check (NGN through the payout gateway)', () => {
   });
 
   it('the account check answers the name the bank holds and stores nothing', async () => {
-    const res = await t.api('POST', '/provider/bank-details/account-check', p, { bankCode: '001', accountNumber: '0123456789' });
+    const res = await t.api('POST', '/provider/bank-details/account-check', p, {
+      bankCode: '001',
+      accountNumber: '0123456789',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ accountName: 'SANDBOX ACCOUNT 6789' });
     expect(await recipients(p.userId)).toBe(0);
@@ -304,7 +349,13 @@ describe('the gateway check (NGN through the payout gateway)', () => {
   it("a matching name saves, with the bank's name from the gateway and the gateway's recipient", async () => {
     const res = await put(p, { ...ng, accountName: 'account sandbox', bankName: 'typed name' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.details).toMatchObject({ payoutRoute: 'gateway', bankName: 'Sandbox Bank', verifiedAccountName: 'SANDBOX ACCOUNT 6789', accountNumberLast4: '6789', currency: 'NGN' });
+    expect(res.json().data.details).toMatchObject({
+      payoutRoute: 'gateway',
+      bankName: 'Sandbox Bank',
+      verifiedAccountName: 'SANDBOX ACCOUNT 6789',
+      accountNumberLast4: '6789',
+      currency: 'NGN',
+    });
     expect(res.body).not.toContain('0123456789');
     const [row] = await rows(p.userId);
     expect(row!.recipient_id).toBeTruthy();
@@ -315,7 +366,11 @@ describe('the gateway check (NGN through the payout gateway)', () => {
 describe('the gateway cannot be reached', () => {
   let down: TestApp;
   beforeAll(async () => {
-    down = await buildTestApp({ PAYMENT_GATEWAY: 'paystack', PAYSTACK_SECRET_KEY: 'sk_test_unreachable', PAYSTACK_BASE_URL: 'http://127.0.0.1:9' });
+    down = await buildTestApp({
+      PAYMENT_GATEWAY: 'paystack',
+      PAYSTACK_SECRET_KEY: 'sk_test_unreachable',
+      PAYSTACK_BASE_URL: 'http://127.0.0.1:9',
+    });
   });
   afterAll(async () => {
     await down.close();
@@ -323,7 +378,13 @@ describe('the gateway cannot be reached', () => {
 
   it('a clear message that nothing was saved (502 from the gateway, never a 500), nothing stored', async () => {
     const p = await providerOf(down, 'NG');
-    const res = await down.api('PUT', '/provider/bank-details', p, { form: 'standard', accountName: 'Ada Obi', bankCode: '044', bankName: 'Access Bank', accountNumber: '0123456789' });
+    const res = await down.api('PUT', '/provider/bank-details', p, {
+      form: 'standard',
+      accountName: 'Ada Obi',
+      bankCode: '044',
+      bankName: 'Access Bank',
+      accountNumber: '0123456789',
+    });
     expect(res.statusCode, res.body).toBe(502);
     expect(res.json()).toMatchObject({ code: 'PAYMENT_GATEWAY_ERROR', message: en.bankGatewayUnavailable });
     expect(await down.count('bank_details', { provider_id: p.userId })).toBe(0);
@@ -337,7 +398,10 @@ describe('the gateway cannot be reached', () => {
 describe('never logged', () => {
   it('the log of a PUT (trace level, a refusal and a save) holds no account number, sort code or name', async () => {
     const lines: string[] = [];
-    const logged = await buildTestApp({ LOG_LEVEL: 'trace' }, { logger: true, logStream: { write: (line: string) => void lines.push(line) } });
+    const logged = await buildTestApp(
+      { LOG_LEVEL: 'trace' },
+      { logger: true, logStream: { write: (line: string) => void lines.push(line) } },
+    );
     try {
       const p = await providerOf(logged, 'GB');
       const bad = await logged.api('PUT', '/provider/bank-details', p, { ...gb, address: '' });
@@ -346,7 +410,8 @@ describe('never logged', () => {
       expect(ok.statusCode, ok.body).toBe(200);
       const out = lines.join('');
       expect(out).toContain('/api/v1/provider/bank-details');
-      for (const secret of ['41234567', '55512345', gb.bankCode, 'Neil-Smith', gb.address]) expect(out).not.toContain(secret);
+      for (const secret of ['41234567', '55512345', gb.bankCode, 'Neil-Smith', gb.address])
+        expect(out).not.toContain(secret);
     } finally {
       await logged.close();
     }
@@ -382,15 +447,27 @@ describe('name matching', () => {
 });
 
 describe('demo data', () => {
-  it("the demo provider (DE) has bank details the app opens, masked", async () => {
+  it('the demo provider (DE) has bank details the app opens, masked', async () => {
     await seedDemoData(t.db, { hashPassword, seal: fieldEncryptionFromConfig(t.config).seal });
     const demo = demoAccounts.find((a) => a.userType === 'provider')!;
-    const login = await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: demo.email, password: demo.password } });
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      payload: { email: demo.email, password: demo.password },
+    });
     expect(login.statusCode, login.body).toBe(200);
     const token = login.json().data.accessToken as string;
-    const res = await t.request({ method: 'GET', url: '/api/v1/provider/bank-details', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/v1/provider/bank-details',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ form: 'standard', countryCode: 'DE', details: { accountName: 'Lena Hoffmann', accountNumberLast4: '3000', payoutRoute: 'none' } });
+    expect(res.json().data).toMatchObject({
+      form: 'standard',
+      countryCode: 'DE',
+      details: { accountName: 'Lena Hoffmann', accountNumberLast4: '3000', payoutRoute: 'none' },
+    });
     expect(res.body).not.toContain('0532013000');
   });
 });
@@ -400,7 +477,11 @@ describe('with Paystack (the local stand-in of its published Transfers API)', ()
   let app: TestApp;
   beforeAll(async () => {
     paystack = await startFakePaystack();
-    app = await buildTestApp({ PAYMENT_GATEWAY: 'paystack', PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url });
+    app = await buildTestApp({
+      PAYMENT_GATEWAY: 'paystack',
+      PAYSTACK_SECRET_KEY: paystack.secretKey,
+      PAYSTACK_BASE_URL: paystack.url,
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -415,15 +496,28 @@ describe('with Paystack (the local stand-in of its published Transfers API)', ()
     const p = await providerOf(app, 'NG');
     const res = await app.api('PUT', '/provider/bank-details', p, { ...body, accountName: 'Adaeze Obi' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.details).toMatchObject({ payoutRoute: 'gateway', verifiedAccountName: 'OBI ADAEZE CHIOMA', bankName: 'Access Bank', accountNumberLast4: '7891' });
-    expect(paystack.requests.filter((r) => r.path === '/transferrecipient').at(-1)!.body).toMatchObject({ name: 'OBI ADAEZE CHIOMA', account_number: '0234567891', bank_code: '044' });
+    expect(res.json().data.details).toMatchObject({
+      payoutRoute: 'gateway',
+      verifiedAccountName: 'OBI ADAEZE CHIOMA',
+      bankName: 'Access Bank',
+      accountNumberLast4: '7891',
+    });
+    expect(paystack.requests.filter((r) => r.path === '/transferrecipient').at(-1)!.body).toMatchObject({
+      name: 'OBI ADAEZE CHIOMA',
+      account_number: '0234567891',
+      bank_code: '044',
+    });
   });
 
   it('a mismatch asks the bank once and never creates a recipient at Paystack', async () => {
     paystack.transfers.addAccount('044', '0234567892', 'OKORO EMEKA');
     const p = await providerOf(app, 'NG');
     const [before, recipientsBefore] = [resolves(), recipientCalls()];
-    const res = await app.api('PUT', '/provider/bank-details', p, { ...body, accountNumber: '0234567892', accountName: 'Adaeze Obi' });
+    const res = await app.api('PUT', '/provider/bank-details', p, {
+      ...body,
+      accountNumber: '0234567892',
+      accountName: 'Adaeze Obi',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: en.bankAccountNameMismatch });
     expect(resolves()).toBe(before + 1);
@@ -442,7 +536,10 @@ describe('with Paystack (the local stand-in of its published Transfers API)', ()
 
   it('the account check outside gateway currencies is refused', async () => {
     const p = await providerOf(app, 'GB');
-    const res = await app.api('POST', '/provider/bank-details/account-check', p, { bankCode: '044', accountNumber: '0234567891' });
+    const res = await app.api('POST', '/provider/bank-details/account-check', p, {
+      bankCode: '044',
+      accountNumber: '0234567891',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Payouts in GBP are not made through the gateway');
   });

@@ -31,7 +31,10 @@ const both = (kind: BookingMailKind, ics?: IcsMethod): PlannedBookingMail[] => [
  * is made or acknowledged: then client and provider get the calendar event (REQUEST). A reschedule of a confirmed
  * booking sends the moved event (REQUEST, higher SEQUENCE); a cancel of a confirmed booking removes it (CANCEL).
  */
-export function planBookingMails(event: DomainEventMap['booking.changed'], facts: Pick<BookingFacts, 'startsAt' | 'endsAt'>): PlannedBookingMail[] {
+export function planBookingMails(
+  event: DomainEventMap['booking.changed'],
+  facts: Pick<BookingFacts, 'startsAt' | 'endsAt'>,
+): PlannedBookingMail[] {
   const timed = facts.startsAt !== null && facts.endsAt !== null;
   const becameConfirmed = event.status === 'confirmed' && event.previousStatus !== 'confirmed';
   switch (event.change) {

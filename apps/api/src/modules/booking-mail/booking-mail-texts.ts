@@ -109,7 +109,13 @@ export function formatSessionTime(start: Date, end: Date, locale: Locale, timeZo
   } catch {
     zone = 'UTC';
   }
-  const day = new Intl.DateTimeFormat(tag, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: zone }).format(start);
+  const day = new Intl.DateTimeFormat(tag, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: zone,
+  }).format(start);
   const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone });
   return `${day}, ${time.format(start)}–${time.format(end)} ${zone === 'UTC' ? 'UTC' : `(${zone})`}`;
 }
@@ -118,7 +124,10 @@ export function formatSessionTime(start: Date, end: Date, locale: Locale, timeZo
 export const bookingLink = (appOrigin: string, bookingId: string) => `${appOrigin}/appointments/${bookingId}`;
 
 /** The reminder REMINDER_HOURS before a confirmed session, en and de. */
-export const bookingReminderTexts: Record<Locale, (p: BookingMailParams & { hours: number }) => { subject: string; text: string }> = {
+export const bookingReminderTexts: Record<
+  Locale,
+  (p: BookingMailParams & { hours: number }) => { subject: string; text: string }
+> = {
   en: (p) => ({
     subject: `Reminder: ${p.therapy} ${p.hours === 1 ? 'in 1 hour' : `in ${p.hours} hours`}`,
     text: `Hello ${p.name},\n\na reminder of your ${p.therapy} session with ${p.other} on ${p.when}.${place(p, true)}\n\n${p.link}`,

@@ -13,13 +13,20 @@ import { planReminders, REMINDER_QUEUE, sendReminder, type ReminderJob } from '.
  * REMINDER_HOURS before a confirmed session (jobs due then, re-checking the booking when they run). `facts` is the
  * bookings module's `factsOf` (the BookingFacts port), handed over in app.ts.
  */
-export function createBookingMailModule(deps: AppDeps, faces: { users: Pick<UserModule, 'findActiveUser'>; facts: BookingFactsSource }) {
+export function createBookingMailModule(
+  deps: AppDeps,
+  faces: { users: Pick<UserModule, 'findActiveUser'>; facts: BookingFactsSource },
+) {
   deps.events.subscribeInTransaction('booking.changed', bookingMail(deps, faces.users, faces.facts));
   deps.events.subscribeInTransaction('booking.changed', planReminders(deps));
   const shares = createShareBookingService(deps, faces.users, faces.facts);
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(shareBookingRoutes, { shares });
-    await deps.jobs.work<ReminderJob>(REMINDER_QUEUE, { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 60, deleteAfterSeconds: 24 * 3600 }, sendReminder(deps, faces.users, faces.facts));
+    await deps.jobs.work<ReminderJob>(
+      REMINDER_QUEUE,
+      { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 60, deleteAfterSeconds: 24 * 3600 },
+      sendReminder(deps, faces.users, faces.facts),
+    );
   };
   return { plugin };
 }

@@ -48,7 +48,9 @@ function run(e: DomainEventMap['booking.changed'], f: BookingFacts = facts, now 
     clock: { now: () => now },
     mail: { queue: async (_tx: unknown, m: OutgoingMail) => void queued.push(m), start: async () => undefined },
   } as never;
-  const handler = bookingMail(deps, { findActiveUser: async (id: string) => users[id] as never }, async (id) => (id === f.identifier ? f : undefined));
+  const handler = bookingMail(deps, { findActiveUser: async (id: string) => users[id] as never }, async (id) =>
+    id === f.identifier ? f : undefined,
+  );
   return handler(e, {} as never).then(() => queued);
 }
 
@@ -83,7 +85,11 @@ describe('booking mails', () => {
 
   it('a cancel of a confirmed booking sends METHOD:CANCEL with the same UID and a higher SEQUENCE; a reschedule a higher one still', async () => {
     const [confirmed] = await run(event({}), facts, new Date('2026-11-20T10:00:00Z'));
-    const [moved] = await run(event({ change: 'rescheduled', previousStatus: 'confirmed' }), facts, new Date('2026-11-21T10:00:00Z'));
+    const [moved] = await run(
+      event({ change: 'rescheduled', previousStatus: 'confirmed' }),
+      facts,
+      new Date('2026-11-21T10:00:00Z'),
+    );
     const [cancelled] = await run(
       event({ change: 'cancelled', status: 'cancelled', previousStatus: 'confirmed' }),
       { ...facts, status: 'cancelled' },
@@ -101,13 +107,22 @@ describe('booking mails', () => {
   });
 
   it('sends requests to the provider only, rejections and expiries to the client only, without a calendar file', async () => {
-    const requested = await run(event({ change: 'requested', status: 'requested', previousStatus: null }), { ...facts, status: 'requested' });
+    const requested = await run(event({ change: 'requested', status: 'requested', previousStatus: null }), {
+      ...facts,
+      status: 'requested',
+    });
     expect(requested.map((m) => m.to)).toEqual(['anna@example.com']);
     expect(requested[0]!.subject).toBe('New booking request: Cognitive behavioural therapy');
-    const rejected = await run(event({ change: 'rejected', status: 'rejected', previousStatus: 'requested' }), { ...facts, status: 'rejected' });
+    const rejected = await run(event({ change: 'rejected', status: 'rejected', previousStatus: 'requested' }), {
+      ...facts,
+      status: 'rejected',
+    });
     expect(rejected.map((m) => m.to)).toEqual(['max@example.com']);
     expect(rejected[0]!.subject).toBe('Buchung abgelehnt: Cognitive behavioural therapy');
-    const expired = await run(event({ change: 'expired', status: 'expired', previousStatus: 'pending' }), { ...facts, status: 'expired' });
+    const expired = await run(event({ change: 'expired', status: 'expired', previousStatus: 'pending' }), {
+      ...facts,
+      status: 'expired',
+    });
     expect(expired.map((m) => m.to)).toEqual(['max@example.com']);
     for (const m of [...requested, ...rejected, ...expired]) expect(m.attachments).toBeUndefined();
   });
@@ -124,7 +139,9 @@ describe('booking mails', () => {
       { recipient: 'provider', kind: 'confirmed', ics: 'REQUEST' },
     ]);
     expect(planBookingMails(event({ change: 'acknowledged', previousStatus: 'requested' }), facts)).toHaveLength(2);
-    expect(planBookingMails(event({ change: 'cancelled', status: 'cancelled', previousStatus: 'pending' }), facts)).toEqual([
+    expect(
+      planBookingMails(event({ change: 'cancelled', status: 'cancelled', previousStatus: 'pending' }), facts),
+    ).toEqual([
       { recipient: 'client', kind: 'cancelled' },
       { recipient: 'provider', kind: 'cancelled' },
     ]);

@@ -22,7 +22,12 @@ interface Party {
 async function partyOf(users: Users, userId: string, tx: Executor): Promise<Party | undefined> {
   const user = await users.findActiveUser(userId, tx);
   if (!user) return undefined;
-  return { email: user.email, locale: user.locale === 'de' ? 'de' : 'en', firstName: user.firstName ?? null, timezone: user.timezone ?? null };
+  return {
+    email: user.email,
+    locale: user.locale === 'de' ? 'de' : 'en',
+    firstName: user.firstName ?? null,
+    timezone: user.timezone ?? null,
+  };
 }
 
 /** One booking mail for one recipient, with the .ics when `ics` is set and the booking has a time. */
@@ -38,7 +43,8 @@ export function composeBookingMail(
   const locale = to.locale;
   const otherName = recipient === 'client' ? facts.providerName : facts.clientName;
   const anonymous = locale === 'de' ? 'ein gelöschtes Konto' : 'a deleted account';
-  const when = facts.startsAt && facts.endsAt ? formatSessionTime(facts.startsAt, facts.endsAt, locale, to.timezone) : '';
+  const when =
+    facts.startsAt && facts.endsAt ? formatSessionTime(facts.startsAt, facts.endsAt, locale, to.timezone) : '';
   const content = bookingMailTexts[locale][kind]({
     name: to.firstName ?? (locale === 'de' ? 'zusammen' : 'there'),
     other: otherName ?? anonymous,
@@ -50,7 +56,9 @@ export function composeBookingMail(
   const mail: OutgoingMail = { to: to.email, ...content };
   if (ics && facts.startsAt && facts.endsAt) {
     const now = deps.clock.now();
-    const attendees = [others.client && { name: facts.clientName, email: others.client.email }].filter((a) => a !== undefined);
+    const attendees = [others.client && { name: facts.clientName, email: others.client.email }].filter(
+      (a) => a !== undefined,
+    );
     mail.attachments = [
       {
         filename: 'session.ics',
@@ -80,12 +88,18 @@ export function composeBookingMail(
 export function bookingMail(deps: Deps, users: Users, facts: BookingFactsSource) {
   return async (event: DomainEventMap['booking.changed'], tx: Executor): Promise<void> => {
     // The event carries the booking's times: a change that mails nobody (most: a new unpaid booking) reads nothing.
-    const times = { startsAt: event.startTime ? new Date(event.startTime) : null, endsAt: event.endTime ? new Date(event.endTime) : null };
+    const times = {
+      startsAt: event.startTime ? new Date(event.startTime) : null,
+      endsAt: event.endTime ? new Date(event.endTime) : null,
+    };
     const planned = planBookingMails(event, times);
     if (planned.length === 0) return;
     const booking = await facts(event.bookingId, tx);
     if (!booking) return;
-    const parties = { client: await partyOf(users, booking.clientId, tx), provider: await partyOf(users, booking.providerId, tx) };
+    const parties = {
+      client: await partyOf(users, booking.clientId, tx),
+      provider: await partyOf(users, booking.providerId, tx),
+    };
     for (const p of planned) {
       const to = parties[p.recipient];
       if (!to) continue; // a deleted account gets no mail

@@ -8,18 +8,35 @@ import { planReminders, reminderJobId, REMINDER_QUEUE, sendReminder, type Remind
 const start = new Date('2026-12-01T09:00:00.000Z');
 const facts: BookingFacts = {
   identifier: 'bk_1',
-  updatedAt: new Date('2026-06-01T10:00:00Z'), status: 'confirmed', clientId: 'u_client', providerId: 'u_provider',
-  startsAt: start, endsAt: new Date('2026-12-01T09:50:00.000Z'), modalityCode: 'in-person', therapyCode: 'cbt',
-  therapyName: 'CBT', meetingLink: null, address: 'Hauptstr. 1, Berlin', priceAmount: 0, currencyCode: 'EUR',
-  clientName: 'Max Muster', providerName: 'Anna Weber',
+  updatedAt: new Date('2026-06-01T10:00:00Z'),
+  status: 'confirmed',
+  clientId: 'u_client',
+  providerId: 'u_provider',
+  startsAt: start,
+  endsAt: new Date('2026-12-01T09:50:00.000Z'),
+  modalityCode: 'in-person',
+  therapyCode: 'cbt',
+  therapyName: 'CBT',
+  meetingLink: null,
+  address: 'Hauptstr. 1, Berlin',
+  priceAmount: 0,
+  currencyCode: 'EUR',
+  clientName: 'Max Muster',
+  providerName: 'Anna Weber',
 };
 const users: Record<string, { email: string; locale: string; firstName: string }> = {
   u_client: { email: 'max@example.com', locale: 'en', firstName: 'Max' },
   u_provider: { email: 'anna@example.com', locale: 'de', firstName: 'Anna' },
 };
 const confirmed = (startTime: string | null = start.toISOString()): DomainEventMap['booking.changed'] => ({
-  bookingId: 'bk_1', clientId: 'u_client', providerId: 'u_provider', change: 'paid', status: 'confirmed',
-  previousStatus: 'pending', startTime, endTime: startTime,
+  bookingId: 'bk_1',
+  clientId: 'u_client',
+  providerId: 'u_provider',
+  change: 'paid',
+  status: 'confirmed',
+  previousStatus: 'pending',
+  startTime,
+  endTime: startTime,
 });
 
 function setup(now: string, current: BookingFacts | null = facts) {
@@ -31,11 +48,20 @@ function setup(now: string, current: BookingFacts | null = facts) {
     clock,
     db: {},
     config: { appOrigin: 'https://app.example.com' },
-    jobs: { send: async (queue: string, data: ReminderJob, options: { id?: string; startAfter?: Date }) => void sent.push({ queue, data, options }) },
+    jobs: {
+      send: async (queue: string, data: ReminderJob, options: { id?: string; startAfter?: Date }) =>
+        void sent.push({ queue, data, options }),
+    },
     mail: { queue: async (_ex: unknown, m: OutgoingMail) => void mails.push(m) },
   } as never;
   const byId = { findActiveUser: async (id: string) => users[id] as never };
-  return { clock, sent, mails, plan: planReminders(deps), run: sendReminder(deps, byId, async () => current ?? undefined) };
+  return {
+    clock,
+    sent,
+    mails,
+    plan: planReminders(deps),
+    run: sendReminder(deps, byId, async () => current ?? undefined),
+  };
 }
 
 describe('booking reminders (24 h and 1 h before a confirmed session)', () => {
@@ -76,7 +102,11 @@ describe('booking reminders (24 h and 1 h before a confirmed session)', () => {
 
   it('sends nothing stale: a moved, cancelled, gone or already started booking', async () => {
     const job = { bookingId: 'bk_1', hours: 1, startTime: start.toISOString() };
-    const moved = setup('2026-12-01T08:00:00Z', { ...facts, startsAt: new Date('2026-12-02T09:00:00Z'), endsAt: new Date('2026-12-02T09:50:00Z') });
+    const moved = setup('2026-12-01T08:00:00Z', {
+      ...facts,
+      startsAt: new Date('2026-12-02T09:00:00Z'),
+      endsAt: new Date('2026-12-02T09:50:00Z'),
+    });
     await moved.run(job);
     const cancelled = setup('2026-12-01T08:00:00Z', { ...facts, status: 'cancelled' });
     await cancelled.run(job);

@@ -54,12 +54,18 @@ export function sendReminder(deps: Deps, users: Users, facts: BookingFactsSource
   return async (job: ReminderJob): Promise<void> => {
     const booking = await facts(job.bookingId);
     if (!booking || booking.status !== 'confirmed' || !booking.startsAt || !booking.endsAt) return;
-    if (booking.startsAt.toISOString() !== job.startTime || booking.startsAt.getTime() <= deps.clock.now().getTime()) return;
-    for (const [recipient, userId] of [['client', booking.clientId], ['provider', booking.providerId]] as const) {
+    if (booking.startsAt.toISOString() !== job.startTime || booking.startsAt.getTime() <= deps.clock.now().getTime())
+      return;
+    for (const [recipient, userId] of [
+      ['client', booking.clientId],
+      ['provider', booking.providerId],
+    ] as const) {
       const user = await users.findActiveUser(userId);
       if (!user) continue;
       const locale = user.locale === 'de' ? 'de' : 'en';
-      const other = (recipient === 'client' ? booking.providerName : booking.clientName) ?? (locale === 'de' ? 'ein gelöschtes Konto' : 'a deleted account');
+      const other =
+        (recipient === 'client' ? booking.providerName : booking.clientName) ??
+        (locale === 'de' ? 'ein gelöschtes Konto' : 'a deleted account');
       const content = bookingReminderTexts[locale]({
         name: user.firstName ?? (locale === 'de' ? 'zusammen' : 'there'),
         other,

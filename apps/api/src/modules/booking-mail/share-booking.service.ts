@@ -17,27 +17,43 @@ const HOUR_MS = 3_600_000;
  * is recorded and the mail queued in one transaction, under a per-user lock, so concurrent requests cannot pass the
  * limit together.
  */
-export function createShareBookingService(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mail'>, users: Pick<UserModule, 'findActiveUser'>, facts: BookingFactsSource) {
+export function createShareBookingService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mail'>,
+  users: Pick<UserModule, 'findActiveUser'>,
+  facts: BookingFactsSource,
+) {
   return {
     async share(actor: Actor, input: ShareBookingInput): Promise<void> {
       const me = requireLiveAccount(actor, await users.findActiveUser(actor.userId));
       const booking = await facts(input.bookingIdentifier);
-      requireAccess(actor, 'read', booking && { kind: 'booking', clientId: booking.clientId, providerId: booking.providerId });
+      requireAccess(
+        actor,
+        'read',
+        booking && { kind: 'booking', clientId: booking.clientId, providerId: booking.providerId },
+      );
       const recipient = actor.userId === booking!.clientId ? 'client' : 'provider';
       await deps.db.transaction(async (tx) => {
         const now = deps.clock.now();
         await repo.lockUser(tx, actor.userId);
         const recent = await repo.recent(tx, actor.userId, new Date(now.getTime() - HOUR_MS));
         if (recent.count >= SHARES_PER_HOUR) {
-          throw AppError.tooManyRequests(((recent.oldest?.getTime() ?? now.getTime()) + HOUR_MS - now.getTime()) / 1000);
+          throw AppError.tooManyRequests(
+            ((recent.oldest?.getTime() ?? now.getTime()) + HOUR_MS - now.getTime()) / 1000,
+          );
         }
         await repo.insert(tx, booking!.identifier, actor.userId, now);
         const locale = me.locale === 'de' ? 'de' : 'en';
         // Someone the sharer knows: the times are shown in the sharer's zone, which the mail names.
         const to = { email: input.email, locale, firstName: null, timezone: me.timezone ?? null } as const;
         const ics = booking!.status === 'confirmed' && booking!.startsAt ? 'REQUEST' : undefined;
-        const self = { email: me.email, locale, firstName: me.firstName ?? null, timezone: me.timezone ?? null } as const;
-        const parties = recipient === 'client' ? { client: self, provider: undefined } : { client: undefined, provider: self };
+        const self = {
+          email: me.email,
+          locale,
+          firstName: me.firstName ?? null,
+          timezone: me.timezone ?? null,
+        } as const;
+        const parties =
+          recipient === 'client' ? { client: self, provider: undefined } : { client: undefined, provider: self };
         await deps.mail.queue(tx, composeBookingMail(deps, booking!, 'shared', recipient, to, parties, ics));
       });
     },

@@ -24,11 +24,20 @@ const findActiveUser = async (id: string) => {
 };
 const service = () =>
   createShareBookingService(
-    { db: t.db, clock: t.clock, config: t.config, mail: { queue: async (_tx, m) => void queued.push(m), start: async () => undefined } },
+    {
+      db: t.db,
+      clock: t.clock,
+      config: t.config,
+      mail: { queue: async (_tx, m) => void queued.push(m), start: async () => undefined },
+    },
     { findActiveUser },
     factsOf,
   );
-const actor = (who: SignedUp, userType: 'client' | 'provider' = 'client'): Actor => ({ userId: who.userId, userType, sessionId: 'test' });
+const actor = (who: SignedUp, userType: 'client' | 'provider' = 'client'): Actor => ({
+  userId: who.userId,
+  userType,
+  sessionId: 'test',
+});
 
 describe('share a booking (POST /share-booking service)', () => {
   it('a party mails the booking to an address and the share is recorded', async () => {
@@ -54,7 +63,9 @@ describe('share a booking (POST /share-booking service)', () => {
     const stranger = await t.signUp('client');
     const booking = await confirmedBooking(client.userId, provider.userId);
     for (const id of [booking.identifier, '00000000-0000-4000-8000-000000000000']) {
-      const err = await service().share(actor(stranger), { bookingIdentifier: id, email: 'x@example.com' }).catch((e: unknown) => e);
+      const err = await service()
+        .share(actor(stranger), { bookingIdentifier: id, email: 'x@example.com' })
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(AppError);
       expect((err as AppError).statusCode).toBe(404);
     }
@@ -65,7 +76,8 @@ describe('share a booking (POST /share-booking service)', () => {
     const client = await t.signUp('client');
     const provider = await t.signUp('provider');
     const booking = await confirmedBooking(client.userId, provider.userId);
-    const share = () => service().share(actor(client), { bookingIdentifier: booking.identifier, email: 'me@example.com' });
+    const share = () =>
+      service().share(actor(client), { bookingIdentifier: booking.identifier, email: 'me@example.com' });
     await Promise.all(Array.from({ length: SHARES_PER_HOUR + 3 }, () => share().catch((e: unknown) => e)));
     const count = async () => (await testBookings.sharesBy(t.db, client.userId)).length;
     expect(await count()).toBe(SHARES_PER_HOUR);

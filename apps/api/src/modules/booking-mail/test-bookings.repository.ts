@@ -16,9 +16,19 @@ export const testBookings = {
     const [row] = await db
       .insert(bookings)
       .values({
-        clientId, providerId, therapyCategoryId: category.identifier, modalityId: modality.identifier, status: 'confirmed',
-        startsAt, endsAt: new Date(startsAt.getTime() + 50 * 60_000), priceAmount: 0, currencyCode: 'EUR', createdBy: 'client',
-        clientReschedulesLeft: 1, providerReschedulesLeft: 1, meetingLink: 'https://meet.example.com/s',
+        clientId,
+        providerId,
+        therapyCategoryId: category.identifier,
+        modalityId: modality.identifier,
+        status: 'confirmed',
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 50 * 60_000),
+        priceAmount: 0,
+        currencyCode: 'EUR',
+        createdBy: 'client',
+        clientReschedulesLeft: 1,
+        providerReschedulesLeft: 1,
+        meetingLink: 'https://meet.example.com/s',
       })
       .returning();
     return row!;
@@ -28,10 +38,22 @@ export const testBookings = {
     const [b] = await db.select().from(bookings).where(eq(bookings.identifier, id));
     if (!b) return undefined;
     return {
-      identifier: b.identifier, status: b.status as BookingFacts['status'], clientId: b.clientId, providerId: b.providerId,
-      startsAt: b.startsAt, endsAt: b.endsAt, modalityCode: 'online', therapyCode: 'cbt', therapyName: 'CBT',
-      meetingLink: b.meetingLink, address: b.address, priceAmount: b.priceAmount, currencyCode: b.currencyCode,
-      clientName: 'Max Muster', providerName: 'Anna Weber', updatedAt: b.updatedAt,
+      identifier: b.identifier,
+      status: b.status as BookingFacts['status'],
+      clientId: b.clientId,
+      providerId: b.providerId,
+      startsAt: b.startsAt,
+      endsAt: b.endsAt,
+      modalityCode: 'online',
+      therapyCode: 'cbt',
+      therapyName: 'CBT',
+      meetingLink: b.meetingLink,
+      address: b.address,
+      priceAmount: b.priceAmount,
+      currencyCode: b.currencyCode,
+      clientName: 'Max Muster',
+      providerName: 'Anna Weber',
+      updatedAt: b.updatedAt,
     };
   },
   async sharesBy(db: Database, userId: string) {

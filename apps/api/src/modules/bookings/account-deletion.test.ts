@@ -19,9 +19,18 @@ beforeEach(async () => {
   w = await bookingWorld(t);
 });
 
-const preview = (user: SignedUp) => t.request({ method: 'GET', url: '/api/v1/user/profile/delete-account', headers: user.auth });
-const del = (user: SignedUp) => t.request({ method: 'DELETE', url: '/api/v1/user/profile/delete-account', headers: user.auth, payload: { password: user.password } });
-const isLive = async (user: SignedUp) => (await t.db.$client.query('SELECT deleted_at FROM users WHERE identifier = $1', [user.userId])).rows[0].deleted_at === null;
+const preview = (user: SignedUp) =>
+  t.request({ method: 'GET', url: '/api/v1/user/profile/delete-account', headers: user.auth });
+const del = (user: SignedUp) =>
+  t.request({
+    method: 'DELETE',
+    url: '/api/v1/user/profile/delete-account',
+    headers: user.auth,
+    payload: { password: user.password },
+  });
+const isLive = async (user: SignedUp) =>
+  (await t.db.$client.query('SELECT deleted_at FROM users WHERE identifier = $1', [user.userId])).rows[0].deleted_at ===
+  null;
 
 describe('deleting an account with upcoming sessions', () => {
   it('is refused for the client and the provider of a confirmed session; the preview counts it; nothing is deleted', async () => {

@@ -18,7 +18,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const at = (iso: string) => new Date(iso);
-const rowOf = (over: Partial<NewBooking> & { startsAt?: Date; endsAt?: Date } = {}): NewBooking & { startsAt: Date; endsAt: Date } => ({
+const rowOf = (
+  over: Partial<NewBooking> & { startsAt?: Date; endsAt?: Date } = {},
+): NewBooking & { startsAt: Date; endsAt: Date } => ({
   identifier: crypto.randomUUID(),
   clientId: w.client.userId,
   providerId: w.provider.userId,
@@ -44,22 +46,57 @@ const rowOf = (over: Partial<NewBooking> & { startsAt?: Date; endsAt?: Date } = 
 describe('booking functions', () => {
   it('store every column the repository writes, with the participant and the first status line', async () => {
     const row = rowOf();
-    const line = { actor: 'client' as const, actorId: w.client.userId, note: 'line note', at: at('2031-03-01T10:00:01Z') };
+    const line = {
+      actor: 'client' as const,
+      actorId: w.client.userId,
+      note: 'line note',
+      at: at('2031-03-01T10:00:01Z'),
+    };
     const made = await t.db.transaction((tx) => bookingsRepository.insertWithHistory(tx, row, line));
     const stored = (await bookingsRepository.find(t.db, row.identifier))!;
-    for (const [key, value] of Object.entries(row)) expect([key, stored[key as keyof typeof stored]]).toEqual([key, value]);
+    for (const [key, value] of Object.entries(row))
+      expect([key, stored[key as keyof typeof stored]]).toEqual([key, value]);
     expect(made.booking).toMatchObject({ ...row, previousStatus: null, allowRescheduleCompleted: false });
     expect(made.booking.createdAt).toEqual(stored.createdAt);
-    expect(await bookingsRepository.participant(t.db, made.participantId)).toMatchObject({ bookingId: row.identifier, clientId: w.client.userId, status: 'acknowledged' });
-    expect(await bookingsRepository.history(t.db, row.identifier)).toMatchObject([{ status: 'pending', previousStatus: null, actor: 'client', actorId: w.client.userId, note: 'line note', at: line.at }]);
+    expect(await bookingsRepository.participant(t.db, made.participantId)).toMatchObject({
+      bookingId: row.identifier,
+      clientId: w.client.userId,
+      status: 'acknowledged',
+    });
+    expect(await bookingsRepository.history(t.db, row.identifier)).toMatchObject([
+      {
+        status: 'pending',
+        previousStatus: null,
+        actor: 'client',
+        actorId: w.client.userId,
+        note: 'line note',
+        at: line.at,
+      },
+    ]);
   });
 
   it('book a slot unless the client would pass the unpaid limit, counted after the lock', async () => {
     const client = await t.signUp('client');
     const now = new Date();
     const book = (start: string, maxUnpaid: number | null) => {
-      const row = rowOf({ clientId: client.userId, startsAt: at(start), endsAt: new Date(at(start).getTime() + 3_600_000), seriesId: null, paidAt: null, holdExpiresAt: new Date(now.getTime() + 1_800_000) });
-      return t.db.transaction((tx) => bookingsRepository.book(tx, `booking-client:${client.userId}`, { ...row, startsAt: row.startsAt, endsAt: row.endsAt }, { actor: 'client', actorId: client.userId, note: null, at: now }, now, maxUnpaid));
+      const row = rowOf({
+        clientId: client.userId,
+        startsAt: at(start),
+        endsAt: new Date(at(start).getTime() + 3_600_000),
+        seriesId: null,
+        paidAt: null,
+        holdExpiresAt: new Date(now.getTime() + 1_800_000),
+      });
+      return t.db.transaction((tx) =>
+        bookingsRepository.book(
+          tx,
+          `booking-client:${client.userId}`,
+          { ...row, startsAt: row.startsAt, endsAt: row.endsAt },
+          { actor: 'client', actorId: client.userId, note: null, at: now },
+          now,
+          maxUnpaid,
+        ),
+      );
     };
     // Two at once, with room for one: the second waits for the first's lock, counts its booking, and writes nothing.
     const answers = await Promise.all([book('2031-04-07T09:00:00Z', 1), book('2031-04-07T11:00:00Z', 1)]);

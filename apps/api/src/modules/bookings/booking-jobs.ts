@@ -14,7 +14,10 @@ const BATCH = 200;
  * the same transaction (an open reschedule request of it is closed). Both take rows with SKIP LOCKED, so several instances (or a run that overlaps the next) never
  * handle one booking twice; the ledger posts once per reference as a second guard.
  */
-export function createBookingJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'jobs'>, { wallet }: { wallet: Pick<WalletModule, 'transfer'> }) {
+export function createBookingJobs(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'jobs'>,
+  { wallet }: { wallet: Pick<WalletModule, 'transfer'> },
+) {
   const { clock, events, config } = deps;
 
   /** Expires every pending booking whose hold has run out; returns how many. */
@@ -24,10 +27,24 @@ export function createBookingJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'events' 
       const expired = await events.transaction(async (tx) => {
         const rows = await repo.expireStaleHolds(tx, clock.now(), BATCH);
         for (const b of rows) {
-          await changesRepository.addHistory(tx, { bookingId: b.identifier, status: 'expired', previousStatus: 'pending', actor: 'system', actorId: null, note: null, at: clock.now() });
+          await changesRepository.addHistory(tx, {
+            bookingId: b.identifier,
+            status: 'expired',
+            previousStatus: 'pending',
+            actor: 'system',
+            actorId: null,
+            note: null,
+            at: clock.now(),
+          });
           await events.publish(tx, 'booking.changed', {
-            bookingId: b.identifier, clientId: b.clientId, providerId: b.providerId, change: 'expired', status: 'expired', previousStatus: 'pending',
-            startTime: b.startsAt?.toISOString() ?? null, endTime: b.endsAt?.toISOString() ?? null,
+            bookingId: b.identifier,
+            clientId: b.clientId,
+            providerId: b.providerId,
+            change: 'expired',
+            status: 'expired',
+            previousStatus: 'pending',
+            startTime: b.startsAt?.toISOString() ?? null,
+            endTime: b.endsAt?.toISOString() ?? null,
           });
         }
         return rows.length;
@@ -47,7 +64,14 @@ export function createBookingJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'events' 
         for (const b of rows) {
           if (b.priceAmount > 0) {
             await wallet.transfer(
-              { userId: b.providerId, amount: b.priceAmount, currencyCode: b.currencyCode, reference: `booking-earning:${b.identifier}`, description: en.bookingEarningEntry, commissionRate: config.commissionRate },
+              {
+                userId: b.providerId,
+                amount: b.priceAmount,
+                currencyCode: b.currencyCode,
+                reference: `booking-earning:${b.identifier}`,
+                description: en.bookingEarningEntry,
+                commissionRate: config.commissionRate,
+              },
               tx,
             );
           }
@@ -55,10 +79,24 @@ export function createBookingJobs(deps: Pick<AppDeps, 'db' | 'clock' | 'events' 
           // A request to move a session that has now taken place is moot: closed as rejected, as a cancel closes it.
           const request = await changesRepository.pendingReschedule(tx, b.identifier);
           if (request) await changesRepository.decideReschedule(tx, request.identifier, 'rejected', now);
-          await changesRepository.addHistory(tx, { bookingId: b.identifier, status: 'completed', previousStatus: 'confirmed', actor: 'system', actorId: null, note: null, at: now });
+          await changesRepository.addHistory(tx, {
+            bookingId: b.identifier,
+            status: 'completed',
+            previousStatus: 'confirmed',
+            actor: 'system',
+            actorId: null,
+            note: null,
+            at: now,
+          });
           await events.publish(tx, 'booking.changed', {
-            bookingId: b.identifier, clientId: b.clientId, providerId: b.providerId, change: 'completed', status: 'completed', previousStatus: 'confirmed',
-            startTime: b.startsAt?.toISOString() ?? null, endTime: b.endsAt?.toISOString() ?? null,
+            bookingId: b.identifier,
+            clientId: b.clientId,
+            providerId: b.providerId,
+            change: 'completed',
+            status: 'completed',
+            previousStatus: 'confirmed',
+            startTime: b.startsAt?.toISOString() ?? null,
+            endTime: b.endsAt?.toISOString() ?? null,
           });
         }
         return rows.length;

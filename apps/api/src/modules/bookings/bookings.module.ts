@@ -28,7 +28,10 @@ const WAITLIST_SWEEP_QUEUE = 'waitlist.sweep';
 export function createBookingsModule(
   deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'jobs' | 'files' | 'mail'>,
   faces: {
-    availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'timeslotOf' | 'weeklyRepeats' | 'busySource' | 'bookableBetween'>;
+    availability: Pick<
+      AvailabilityModule,
+      'verifyTimeslot' | 'timeslotOf' | 'weeklyRepeats' | 'busySource' | 'bookableBetween'
+    >;
     users: Pick<UserModule, 'findActiveUser'>;
     wallet: Pick<WalletModule, 'debit' | 'refund' | 'transfer' | 'debtSql' | 'earnedBetween'>;
     practiceDetails: Pick<PracticeDetailsModule, 'feeSql' | 'licenseStatesOf'>;
@@ -42,7 +45,12 @@ export function createBookingsModule(
   faces.availability.busySource(busyTimes);
   // The waitlist (issue 19): a freed slot (a cancel, an expired hold, a declined request) goes to the line at once;
   // new availability and offers that ran out are the minute's sweep.
-  const waitlist = createWaitlistService(deps, { users: faces.users, availability: faces.availability, bookOffered: bookings.bookOffered, terms: bookings.terms });
+  const waitlist = createWaitlistService(deps, {
+    users: faces.users,
+    availability: faces.availability,
+    bookOffered: bookings.bookOffered,
+    terms: bookings.terms,
+  });
   // After the commit; the event bus awaits the scan and logs a failure (the minute's sweep tries again).
   deps.events.subscribe('booking.changed', async ({ providerId, status }) => {
     if (status === 'cancelled' || status === 'expired' || status === 'rejected') await waitlist.scan(providerId);
@@ -62,7 +70,8 @@ export function createBookingsModule(
     plugin,
     factsOf: bookings.factsOf satisfies BookingFactsSource,
     /** A user's active bookings that have not ended (account deletion waits for none). */
-    upcomingSessionsOf: (userId: string, ex: Executor = deps.db): Promise<number> => bookingsRepository.upcomingCount(ex, userId, deps.clock.now()),
+    upcomingSessionsOf: (userId: string, ex: Executor = deps.db): Promise<number> =>
+      bookingsRepository.upcomingCount(ex, userId, deps.clock.now()),
     /** For the calendar feed (issue 19): the facts of the user's active (and recently held) bookings, earliest first. */
     calendarOf: async (userId: string, since: Date): Promise<BookingFacts[]> => {
       const ids = await bookingsRepository.calendarIds(deps.db, userId, since, deps.clock.now(), 500);
@@ -70,11 +79,14 @@ export function createBookingsModule(
       return facts.filter((f) => f !== undefined);
     },
     /** For notes (issue 17): whether the client has booked the provider (any booking, whatever became of it). */
-    hasBookedWith: (providerId: string, clientId: string, ex: Executor = deps.db): Promise<boolean> => bookingsRepository.hasBookedWith(ex, providerId, clientId),
+    hasBookedWith: (providerId: string, clientId: string, ex: Executor = deps.db): Promise<boolean> =>
+      bookingsRepository.hasBookedWith(ex, providerId, clientId),
     /** For reviews (issue 16): a participant booking's parties and the booking's status. */
-    participantFacts: (participantId: string, ex: Executor = deps.db) => bookingsRepository.participantFacts(ex, participantId),
+    participantFacts: (participantId: string, ex: Executor = deps.db) =>
+      bookingsRepository.participantFacts(ex, participantId),
     /** For reviews: the participant has reviewed the session (`feedbackProvided`), in the review's transaction. */
-    markFeedbackProvided: (participantId: string, tx: Executor) => bookingsRepository.setFeedbackProvided(tx, participantId),
+    markFeedbackProvided: (participantId: string, tx: Executor) =>
+      bookingsRepository.setFeedbackProvided(tx, participantId),
     /** For tests: the waitlist's minute's work, and one provider's scan. */
     waitlist,
     /** For tests and the bench: run the clock work now. */

@@ -42,7 +42,9 @@ interface PlanNode {
 }
 /** The scans of `bookings` in the plan PostgreSQL runs for `query`. */
 async function bookingScans(query: SQL): Promise<PlanNode[]> {
-  const result = await t.db.execute<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(sql`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`);
+  const result = await t.db.execute<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+    sql`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`,
+  );
   const scans: PlanNode[] = [];
   const walk = (node: PlanNode) => {
     if (node['Relation Name'] === 'bookings') scans.push(node);
@@ -52,14 +54,18 @@ async function bookingScans(query: SQL): Promise<PlanNode[]> {
   return scans;
 }
 /** The index a scan reads: its own, or a bitmap scan's (PostgreSQL may take the index through a bitmap). */
-const indexOf = (scan: PlanNode | undefined): string | undefined => scan?.['Index Name'] ?? scan?.Plans?.find((p) => p['Node Type'] === 'Bitmap Index Scan')?.['Index Name'];
+const indexOf = (scan: PlanNode | undefined): string | undefined =>
+  scan?.['Index Name'] ?? scan?.Plans?.find((p) => p['Node Type'] === 'Bitmap Index Scan')?.['Index Name'];
 
 /**
  * The scans of `bookings` in the plans of the statements run inside an SQL function (migration 0029), by each
  * statement's text: auto_explain sends every nested statement's plan to this connection as a notice. Rolled back, on a
  * connection of its own that is closed after.
  */
-async function nestedBookingScans(text: string, values: unknown[]): Promise<Array<{ query: string; scans: PlanNode[] }>> {
+async function nestedBookingScans(
+  text: string,
+  values: unknown[],
+): Promise<Array<{ query: string; scans: PlanNode[] }>> {
   const client = await t.db.$client.connect();
   const notices: string[] = [];
   client.on('notice', (notice) => notices.push(notice.message ?? ''));
@@ -100,7 +106,9 @@ describe.each([
     const now = new Date();
     const from = new Date(now.getTime() - 3 * 86_400_000);
     const to = new Date(now.getTime() + 3 * 86_400_000);
-    const [scan, ...others] = await bookingScans(sql`SELECT * FROM (${busyTimes(sql`${w.provider.userId}`, sql`${from.toISOString()}`, sql`${to.toISOString()}`, sql`${now.toISOString()}`)}) b`);
+    const [scan, ...others] = await bookingScans(
+      sql`SELECT * FROM (${busyTimes(sql`${w.provider.userId}`, sql`${from.toISOString()}`, sql`${to.toISOString()}`, sql`${now.toISOString()}`)}) b`,
+    );
     expect(others).toEqual([]);
     expect(indexOf(scan)).toBe('bookings_no_overlap');
     // Three days back at one session every three hours: 24 sessions, half of them holds; nothing of the rest of the year.
@@ -110,7 +118,14 @@ describe.each([
   it("counts a client's unpaid bookings from that client's rows, not every hold, after taking the client's lock", async () => {
     const someone = await t.signUp('client');
     const now = new Date().toISOString();
-    const statements = await nestedBookingScans('SELECT booking_client_lock($1, $2, $3, $4, $5, $6)', [`booking-client:${someone.userId}`, someone.userId, w.provider.userId, now, now, now]);
+    const statements = await nestedBookingScans('SELECT booking_client_lock($1, $2, $3, $4, $5, $6)', [
+      `booking-client:${someone.userId}`,
+      someone.userId,
+      w.provider.userId,
+      now,
+      now,
+      now,
+    ]);
     const counts = statements.filter((s) => /count\(DISTINCT/.test(s.query));
     expect(counts).toHaveLength(1);
     const [scan, ...others] = counts[0]!.scans;

@@ -23,10 +23,21 @@ import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { refusedAs } from '../../platform/pg-errors.ts';
 import { slotTakenUnless } from './booking-refusals.ts';
-import { clientPictureOf, partyOf, providerPictureOf, referenceOf, type ClientPictureJson, type PartyJson, type ProviderPictureJson, type ReferenceJson } from './changes/changes.repository.ts';
+import {
+  clientPictureOf,
+  partyOf,
+  providerPictureOf,
+  referenceOf,
+  type ClientPictureJson,
+  type PartyJson,
+  type ProviderPictureJson,
+  type ReferenceJson,
+} from './changes/changes.repository.ts';
 
 /** Creating, paying, listing and ending bookings: Drizzle only; the rules are in bookings.service.ts and booking-jobs.ts. */
-export type NewBooking = Omit<typeof bookings.$inferInsert, 'identifier' | 'during' | 'createdAt' | 'updatedAt'> & { identifier: string };
+export type NewBooking = Omit<typeof bookings.$inferInsert, 'identifier' | 'during' | 'createdAt' | 'updatedAt'> & {
+  identifier: string;
+};
 export type BookingRecord = typeof bookings.$inferSelect;
 
 /** A booking as its insert stored it: the row written, with what the table's defaults gave it. */
@@ -35,13 +46,24 @@ export interface InsertedBooking {
   booking: Omit<NewBooking, DefaultedColumn> & Pick<BookingRecord, DefaultedColumn>;
 }
 /** The columns a new row may leave out (null or the table's default), returned by its insert as stored. */
-type DefaultedColumn = 'note' | 'meetingLink' | 'address' | 'startsAt' | 'endsAt' | 'holdExpiresAt' | 'seriesId' | 'previousStatus' | 'allowRescheduleCompleted' | 'createdAt';
+type DefaultedColumn =
+  | 'note'
+  | 'meetingLink'
+  | 'address'
+  | 'startsAt'
+  | 'endsAt'
+  | 'holdExpiresAt'
+  | 'seriesId'
+  | 'previousStatus'
+  | 'allowRescheduleCompleted'
+  | 'createdAt';
 
 /** A booking's first status line: who made it, with their note. */
 type HistoryLine = { actor: 'client' | 'provider' | 'system'; actorId: string | null; note: string | null; at: Date };
 
 /** A requested booking invites its client; any other is acknowledged from the start. */
-const participantStatusOf = (row: NewBooking) => (row.status === 'requested' ? ('invited' as const) : ('acknowledged' as const));
+const participantStatusOf = (row: NewBooking) =>
+  row.status === 'requested' ? ('invited' as const) : ('acknowledged' as const);
 
 const holding = (now: Date | SqlOperand) => or(isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now));
 export interface BookingTerms {
@@ -88,12 +110,21 @@ export function termsReader(sources: TermsSources): (ex: Executor, ids: TermsIds
       .select({
         offersTherapy: offered('therapy-category', 'therapyId'),
         offersModality: offered('modality', 'modalityId'),
-        officeAddress: sql<string | null>`(select ${providerProfiles.officeAddress} from ${providerProfiles} where ${providerProfiles.userId} = ${sql.placeholder('providerId')})`,
-        requiresApproval: sql<boolean | null>`(select ${providerBookingSettings.requiresApproval} from ${providerBookingSettings} where ${providerBookingSettings.providerId} = ${sql.placeholder('providerId')})`,
+        officeAddress: sql<
+          string | null
+        >`(select ${providerProfiles.officeAddress} from ${providerProfiles} where ${providerProfiles.userId} = ${sql.placeholder('providerId')})`,
+        requiresApproval: sql<
+          boolean | null
+        >`(select ${providerBookingSettings.requiresApproval} from ${providerBookingSettings} where ${providerBookingSettings.providerId} = ${sql.placeholder('providerId')})`,
         fee: sources.fee(sql.placeholder('providerId'), sql.placeholder('therapyId')),
         owesDebt: sources.owes(sql.placeholder('clientId')),
         // What the answer shows, read here so that the new booking's answer needs no read after its commit.
-        client: { identifier: users.identifier, firstName: users.firstName, lastName: users.lastName, timezone: users.timezone },
+        client: {
+          identifier: users.identifier,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          timezone: users.timezone,
+        },
         provider: partyOf(sql.placeholder('providerId')),
         category: referenceOf(sql.placeholder('therapyId')),
         modality: referenceOf(sql.placeholder('modalityId')),
@@ -115,7 +146,22 @@ export function termsReader(sources: TermsSources): (ex: Executor, ids: TermsIds
   return async (ex, ids) => {
     const [row] = await statementFor(ex).execute(ids);
     if (!row) return undefined;
-    const { countryCode, stateCountry, stateId, stateCode, stateName, requiresApproval, owesDebt, client, provider, category, modality, clientPicture, providerPicture, ...offer } = row;
+    const {
+      countryCode,
+      stateCountry,
+      stateId,
+      stateCode,
+      stateName,
+      requiresApproval,
+      owesDebt,
+      client,
+      provider,
+      category,
+      modality,
+      clientPicture,
+      providerPicture,
+      ...offer
+    } = row;
     return {
       ...offer,
       modalityCode: modality?.code ?? null,
@@ -153,32 +199,87 @@ export const busyTimes = (providerId: SqlOperand, from: SqlOperand, to: SqlOpera
  * `booking_insert`'s in migration 0029 (booking-functions.test.ts stores each and reads it back).
  */
 const insertedColumns = [
-  'identifier', 'clientId', 'providerId', 'therapyCategoryId', 'modalityId', 'status', 'startsAt', 'endsAt', 'note', 'meetingLink', 'address',
-  'priceAmount', 'currencyCode', 'holdExpiresAt', 'seriesId', 'createdBy', 'clientReschedulesLeft', 'providerReschedulesLeft', 'paidAt',
+  'identifier',
+  'clientId',
+  'providerId',
+  'therapyCategoryId',
+  'modalityId',
+  'status',
+  'startsAt',
+  'endsAt',
+  'note',
+  'meetingLink',
+  'address',
+  'priceAmount',
+  'currencyCode',
+  'holdExpiresAt',
+  'seriesId',
+  'createdBy',
+  'clientReschedulesLeft',
+  'providerReschedulesLeft',
+  'paidAt',
 ] as const satisfies ReadonlyArray<keyof NewBooking>;
 
 /** A row as the booking functions take it: the table's column names, instants as ISO text (migration 0029). */
 const asColumns = (row: Record<string, unknown>): Record<string, unknown> => {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) out[toSnakeCase(key)] = value instanceof Date ? value.toISOString() : (value ?? null);
+  for (const [key, value] of Object.entries(row))
+    out[toSnakeCase(key)] = value instanceof Date ? value.toISOString() : (value ?? null);
   return out;
 };
 /** What the booking's insert returns, as the booking functions answer it (the defaults the table gave the row). */
-type StoredColumns = { note: string | null; meeting_link: string | null; address: string | null; starts_at: string | null; ends_at: string | null; hold_expires_at: string | null; series_id: string | null; previous_status: BookingRecord['previousStatus']; allow_reschedule_completed: boolean; created_at: string };
+type StoredColumns = {
+  note: string | null;
+  meeting_link: string | null;
+  address: string | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  hold_expires_at: string | null;
+  series_id: string | null;
+  previous_status: BookingRecord['previousStatus'];
+  allow_reschedule_completed: boolean;
+  created_at: string;
+};
 type ExpiredHold = Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId' | 'startsAt' | 'endsAt'>;
-type ExpiredColumns = { identifier: string; client_id: string; provider_id: string; starts_at: string | null; ends_at: string | null };
+type ExpiredColumns = {
+  identifier: string;
+  client_id: string;
+  provider_id: string;
+  starts_at: string | null;
+  ends_at: string | null;
+};
 
 const instant = (v: string | null) => (v === null ? null : new Date(v));
 const expiredOf = (rows: ExpiredColumns[]): ExpiredHold[] =>
-  rows.map((e) => ({ identifier: e.identifier, clientId: e.client_id, providerId: e.provider_id, startsAt: instant(e.starts_at), endsAt: instant(e.ends_at) }));
+  rows.map((e) => ({
+    identifier: e.identifier,
+    clientId: e.client_id,
+    providerId: e.provider_id,
+    startsAt: instant(e.starts_at),
+    endsAt: instant(e.ends_at),
+  }));
 
 /** The three rows of a new booking, as `booking_insert` takes them, and how its answer becomes an `InsertedBooking`. */
 function newRows(row: NewBooking, line: HistoryLine) {
   const participantId = newId();
   const values = {
     booking: asColumns(Object.fromEntries(insertedColumns.map((column) => [column, row[column]]))),
-    participant: asColumns({ identifier: participantId, bookingId: row.identifier, clientId: row.clientId, status: participantStatusOf(row) }),
-    line: asColumns({ identifier: newId(), bookingId: row.identifier, status: row.status, previousStatus: null, actor: line.actor, actorId: line.actorId, note: line.note, at: line.at }),
+    participant: asColumns({
+      identifier: participantId,
+      bookingId: row.identifier,
+      clientId: row.clientId,
+      status: participantStatusOf(row),
+    }),
+    line: asColumns({
+      identifier: newId(),
+      bookingId: row.identifier,
+      status: row.status,
+      previousStatus: null,
+      actor: line.actor,
+      actorId: line.actorId,
+      note: line.note,
+      at: line.at,
+    }),
   };
   const inserted = (stored: StoredColumns): InsertedBooking => ({
     participantId,
@@ -221,7 +322,14 @@ export const bookingsRepository = {
    * rows, unless the booking would be the client's unpaid one past `maxUnpaid` (null: it does not count); then
    * `inserted` is undefined and the caller refuses it (its transaction rolls back, the expiries too).
    */
-  async book(tx: Executor, key: string, row: NewBooking & { startsAt: Date; endsAt: Date }, line: HistoryLine, now: Date, maxUnpaid: number | null): Promise<{ expired: ExpiredHold[]; inserted: InsertedBooking | undefined }> {
+  async book(
+    tx: Executor,
+    key: string,
+    row: NewBooking & { startsAt: Date; endsAt: Date },
+    line: HistoryLine,
+    now: Date,
+    maxUnpaid: number | null,
+  ): Promise<{ expired: ExpiredHold[]; inserted: InsertedBooking | undefined }> {
     const { values, inserted } = newRows(row, line);
     const { rows } = await slotTakenUnless(
       tx.execute<{ booked: { expired: ExpiredColumns[]; unpaid: number; stored: StoredColumns | null } }>(
@@ -238,7 +346,15 @@ export const bookingsRepository = {
    * [start, end) (the exclusion constraint cannot see the clock) and counts the client's unpaid bookings after the
    * lock, so the count sees every booking of the client made while this one waited (`booking_client_lock`).
    */
-  async lockAndExpireHolds(tx: Executor, key: string, clientId: string, providerId: string, start: Date, end: Date, now: Date): Promise<{ expired: ExpiredHold[]; unpaid: number }> {
+  async lockAndExpireHolds(
+    tx: Executor,
+    key: string,
+    clientId: string,
+    providerId: string,
+    start: Date,
+    end: Date,
+    now: Date,
+  ): Promise<{ expired: ExpiredHold[]; unpaid: number }> {
     const { rows } = await tx.execute<{ locked: { expired: ExpiredColumns[]; unpaid: number } }>(
       sql`SELECT booking_client_lock(${key}, ${clientId}::uuid, ${providerId}::uuid, ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz) AS locked`,
     );
@@ -248,7 +364,9 @@ export const bookingsRepository = {
 
   async insert(tx: Executor, row: NewBooking): Promise<void> {
     await slotTakenUnless(tx.insert(bookings).values(row));
-    await tx.insert(bookingParticipants).values({ bookingId: row.identifier, clientId: row.clientId, status: participantStatusOf(row) });
+    await tx
+      .insert(bookingParticipants)
+      .values({ bookingId: row.identifier, clientId: row.clientId, status: participantStatusOf(row) });
   },
 
   async update(tx: Executor, bookingId: string, patch: Partial<NewBooking>): Promise<void> {
@@ -269,7 +387,13 @@ export const bookingsRepository = {
    * Pending holds that ran out and overlap [start, end) of the provider: expired now, in the caller's transaction, so
    * the exclusion constraint (which cannot see the clock) lets the new interval in.
    */
-  async expireOverlappingHolds(tx: Executor, providerId: string, start: Date, end: Date, now: Date): Promise<BookingRecord[]> {
+  async expireOverlappingHolds(
+    tx: Executor,
+    providerId: string,
+    start: Date,
+    end: Date,
+    now: Date,
+  ): Promise<BookingRecord[]> {
     return tx
       .update(bookings)
       .set({ status: 'expired', previousStatus: 'pending', holdExpiresAt: null })
@@ -292,7 +416,11 @@ export const bookingsRepository = {
       .where(and(eq(bookings.status, 'pending'), lte(bookings.holdExpiresAt, now)))
       .limit(limit)
       .for('update', { skipLocked: true });
-    return tx.update(bookings).set({ status: 'expired', previousStatus: 'pending', holdExpiresAt: null }).where(inArray(bookings.identifier, due)).returning();
+    return tx
+      .update(bookings)
+      .set({ status: 'expired', previousStatus: 'pending', holdExpiresAt: null })
+      .where(inArray(bookings.identifier, due))
+      .returning();
   },
 
   /** Confirmed bookings whose session has ended (the completion job), locked and skipped by other instances. */
@@ -307,13 +435,29 @@ export const bookingsRepository = {
   },
 
   /** The provider's busy intervals in [from, to) at `now` (`busyTimes`), epoch milliseconds. */
-  async busy(ex: Executor, providerId: string, from: Date, to: Date, now: Date): Promise<Array<{ start: number; end: number }>> {
-    const result = await ex.execute<{ s: Date | string | null; e: Date | string | null }>(busyTimes(sql`${providerId}`, sql`${from.toISOString()}`, sql`${to.toISOString()}`, sql`${now.toISOString()}`));
-    return result.rows.filter((r) => r.s && r.e).map((r) => ({ start: new Date(r.s!).getTime(), end: new Date(r.e!).getTime() }));
+  async busy(
+    ex: Executor,
+    providerId: string,
+    from: Date,
+    to: Date,
+    now: Date,
+  ): Promise<Array<{ start: number; end: number }>> {
+    const result = await ex.execute<{ s: Date | string | null; e: Date | string | null }>(
+      busyTimes(sql`${providerId}`, sql`${from.toISOString()}`, sql`${to.toISOString()}`, sql`${now.toISOString()}`),
+    );
+    return result.rows
+      .filter((r) => r.s && r.e)
+      .map((r) => ({ start: new Date(r.s!).getTime(), end: new Date(r.e!).getTime() }));
   },
 
   /** One page of a party's bookings, soonest first (no time yet: last), with the total. */
-  async page(ex: Executor, who: { clientId?: string; providerId?: string }, statuses: readonly BookingStatus[], page: number, pageSize: number) {
+  async page(
+    ex: Executor,
+    who: { clientId?: string; providerId?: string },
+    statuses: readonly BookingStatus[],
+    page: number,
+    pageSize: number,
+  ) {
     const where = and(
       who.clientId ? eq(bookings.clientId, who.clientId) : undefined,
       who.providerId ? eq(bookings.providerId, who.providerId) : undefined,
@@ -331,23 +475,41 @@ export const bookingsRepository = {
   },
 
   async seriesIds(ex: Executor, seriesId: string): Promise<string[]> {
-    const rows = await ex.select({ id: bookings.identifier }).from(bookings).where(eq(bookings.seriesId, seriesId)).orderBy(asc(bookings.startsAt));
+    const rows = await ex
+      .select({ id: bookings.identifier })
+      .from(bookings)
+      .where(eq(bookings.seriesId, seriesId))
+      .orderBy(asc(bookings.startsAt));
     return rows.map((r) => r.id);
   },
 
   async history(ex: Executor, bookingId: string) {
-    return ex.select().from(bookingStatusHistory).where(eq(bookingStatusHistory.bookingId, bookingId)).orderBy(asc(bookingStatusHistory.at), asc(bookingStatusHistory.identifier));
+    return ex
+      .select()
+      .from(bookingStatusHistory)
+      .where(eq(bookingStatusHistory.bookingId, bookingId))
+      .orderBy(asc(bookingStatusHistory.at), asc(bookingStatusHistory.identifier));
   },
 
   async participant(ex: Executor, participantId: string) {
-    const [row] = await ex.select().from(bookingParticipants).where(eq(bookingParticipants.identifier, participantId)).limit(1);
+    const [row] = await ex
+      .select()
+      .from(bookingParticipants)
+      .where(eq(bookingParticipants.identifier, participantId))
+      .limit(1);
     return row;
   },
 
   /** A participant booking with what a review needs of its booking: parties and status. */
   async participantFacts(ex: Executor, participantId: string) {
     const [row] = await ex
-      .select({ participantId: bookingParticipants.identifier, bookingId: bookings.identifier, clientId: bookingParticipants.clientId, providerId: bookings.providerId, status: bookings.status })
+      .select({
+        participantId: bookingParticipants.identifier,
+        bookingId: bookings.identifier,
+        clientId: bookingParticipants.clientId,
+        providerId: bookings.providerId,
+        status: bookings.status,
+      })
       .from(bookingParticipants)
       .innerJoin(bookings, eq(bookings.identifier, bookingParticipants.bookingId))
       .where(eq(bookingParticipants.identifier, participantId))
@@ -356,7 +518,10 @@ export const bookingsRepository = {
   },
 
   async setFeedbackProvided(tx: Executor, participantId: string): Promise<void> {
-    await tx.update(bookingParticipants).set({ feedbackProvided: true }).where(eq(bookingParticipants.identifier, participantId));
+    await tx
+      .update(bookingParticipants)
+      .set({ feedbackProvided: true })
+      .where(eq(bookingParticipants.identifier, participantId));
   },
 
   async setParticipantStatus(tx: Executor, participantId: string, status: 'attended' | 'no_show'): Promise<void> {
@@ -364,22 +529,39 @@ export const bookingsRepository = {
   },
 
   async participantOf(ex: Executor, bookingId: string) {
-    const [row] = await ex.select().from(bookingParticipants).where(eq(bookingParticipants.bookingId, bookingId)).limit(1);
+    const [row] = await ex
+      .select()
+      .from(bookingParticipants)
+      .where(eq(bookingParticipants.bookingId, bookingId))
+      .limit(1);
     return row;
   },
 
   async paymentByKey(ex: Executor, clientId: string, key: string) {
-    const [row] = await ex.select().from(bookingPayments).where(and(eq(bookingPayments.clientId, clientId), eq(bookingPayments.idempotencyKey, key))).limit(1);
+    const [row] = await ex
+      .select()
+      .from(bookingPayments)
+      .where(and(eq(bookingPayments.clientId, clientId), eq(bookingPayments.idempotencyKey, key)))
+      .limit(1);
     return row;
   },
 
   /** One Idempotency-Key paying two bookings at once: the second meets the unique key and is refused (409, never 5xx). */
-  async addPayment(tx: Executor, row: { bookingId: string; clientId: string; idempotencyKey: string; ledgerTransactionId: string }): Promise<void> {
-    await refusedAs(tx.insert(bookingPayments).values(row), 'unique', () => AppError.conflict('CONFLICT', 'bookingNotPayable'));
+  async addPayment(
+    tx: Executor,
+    row: { bookingId: string; clientId: string; idempotencyKey: string; ledgerTransactionId: string },
+  ): Promise<void> {
+    await refusedAs(tx.insert(bookingPayments).values(row), 'unique', () =>
+      AppError.conflict('CONFLICT', 'bookingNotPayable'),
+    );
   },
 
   async requiresApproval(ex: Executor, providerId: string): Promise<boolean> {
-    const [row] = await ex.select({ v: providerBookingSettings.requiresApproval }).from(providerBookingSettings).where(eq(providerBookingSettings.providerId, providerId)).limit(1);
+    const [row] = await ex
+      .select({ v: providerBookingSettings.requiresApproval })
+      .from(providerBookingSettings)
+      .where(eq(providerBookingSettings.providerId, providerId))
+      .limit(1);
     return row?.v ?? false;
   },
 
@@ -387,7 +569,10 @@ export const bookingsRepository = {
     await tx
       .insert(providerBookingSettings)
       .values({ providerId, requiresApproval })
-      .onConflictDoUpdate({ target: providerBookingSettings.providerId, set: { requiresApproval, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: providerBookingSettings.providerId,
+        set: { requiresApproval, updatedAt: new Date() },
+      });
   },
 
   /**
@@ -440,7 +625,10 @@ export const bookingsRepository = {
       .where(
         and(
           or(eq(bookings.clientId, userId), eq(bookings.providerId, userId)),
-          or(inArray(bookings.status, ['requested', 'confirmed', 'completed']), and(eq(bookings.status, 'pending'), holding(now))),
+          or(
+            inArray(bookings.status, ['requested', 'confirmed', 'completed']),
+            and(eq(bookings.status, 'pending'), holding(now)),
+          ),
           gt(bookings.endsAt, since),
         ),
       )
@@ -450,7 +638,11 @@ export const bookingsRepository = {
   },
 
   async hasBookedWith(ex: Executor, providerId: string, clientId: string): Promise<boolean> {
-    const [row] = await ex.select({ id: bookings.identifier }).from(bookings).where(and(eq(bookings.providerId, providerId), eq(bookings.clientId, clientId))).limit(1);
+    const [row] = await ex
+      .select({ id: bookings.identifier })
+      .from(bookings)
+      .where(and(eq(bookings.providerId, providerId), eq(bookings.clientId, clientId)))
+      .limit(1);
     return row !== undefined;
   },
 };

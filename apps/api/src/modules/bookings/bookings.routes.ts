@@ -29,29 +29,60 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{ bookings: BookingsService }
   route(app, listBookings, async (req) => bookings.list(actorOf(req), 'client', req.query));
   route(app, createBooking, async (req, reply) => {
     const booking = await bookings.create(actorOf(req), req.body);
-    return reply.code(201).send({ data: booking, message: message(booking.status === 'requested' ? 'bookingRequested' : booking.status === 'confirmed' ? 'bookingPaid' : 'bookingCreated', requestLocale(req)) });
+    return reply.code(201).send({
+      data: booking,
+      message: message(
+        booking.status === 'requested'
+          ? 'bookingRequested'
+          : booking.status === 'confirmed'
+            ? 'bookingPaid'
+            : 'bookingCreated',
+        requestLocale(req),
+      ),
+    });
   });
   route(app, createBookingSeries, async (req, reply) => {
     const series = await bookings.createSeries(actorOf(req), req.body);
-    return reply.code(201).send({ data: series, message: message(series[0]?.status === 'requested' ? 'bookingRequested' : 'bookingCreated', requestLocale(req)) });
+    return reply.code(201).send({
+      data: series,
+      message: message(series[0]?.status === 'requested' ? 'bookingRequested' : 'bookingCreated', requestLocale(req)),
+    });
   });
   route(app, getBooking, async (req) => ({ data: await bookings.get(actorOf(req), req.params.id) }));
-  route(app, getBookingDetails, async (req) => ({ data: await bookings.details(actorOf(req), req.params.id, 'client') }));
+  route(app, getBookingDetails, async (req) => ({
+    data: await bookings.details(actorOf(req), req.params.id, 'client'),
+  }));
   route(app, getBookingSeries, async (req) => ({ data: await bookings.series(actorOf(req), req.params.id) }));
   route(app, payBooking, async (req) => ({
     // The contract requires the header (400 without it).
     data: await bookings.pay(actorOf(req), req.params.id, String(req.headers['idempotency-key'])),
     message: message('bookingPaid', requestLocale(req)),
   }));
-  route(app, scheduleBooking, async (req) => ({ data: await bookings.schedule(actorOf(req), req.params.id, req.body.timeslotIdentifier), message: message('scheduled', requestLocale(req)) }));
+  route(app, scheduleBooking, async (req) => ({
+    data: await bookings.schedule(actorOf(req), req.params.id, req.body.timeslotIdentifier),
+    message: message('scheduled', requestLocale(req)),
+  }));
   route(app, getParticipantBooking, async (req) => ({ data: await bookings.participant(actorOf(req), req.params.id) }));
-  route(app, setParticipantStatus, async (req) => ({ data: await bookings.setAttendance(actorOf(req), req.params.id, req.body.status), message: message('attendanceSaved', requestLocale(req)) }));
+  route(app, setParticipantStatus, async (req) => ({
+    data: await bookings.setAttendance(actorOf(req), req.params.id, req.body.status),
+    message: message('attendanceSaved', requestLocale(req)),
+  }));
 
   route(app, listAppointments, async (req) => bookings.list(actorOf(req), 'provider', req.query));
-  route(app, createAppointment, async (req, reply) => reply.code(201).send({ data: await bookings.createAppointment(actorOf(req), req.body), message: message('appointmentCreated', requestLocale(req)) }));
+  route(app, createAppointment, async (req, reply) =>
+    reply.code(201).send({
+      data: await bookings.createAppointment(actorOf(req), req.body),
+      message: message('appointmentCreated', requestLocale(req)),
+    }),
+  );
   route(app, listProviderClients, async (req) => ({ data: await bookings.clients(actorOf(req)) }));
   route(app, listClientAppointments, async (req) => bookings.list(actorOf(req), 'provider', req.query, req.params.id));
-  route(app, getAppointment, async (req) => ({ data: await bookings.details(actorOf(req), req.params.id, 'provider') }));
+  route(app, getAppointment, async (req) => ({
+    data: await bookings.details(actorOf(req), req.params.id, 'provider'),
+  }));
   route(app, getBookingSettings, async (req) => ({ data: await bookings.settings(actorOf(req)) }));
-  route(app, updateBookingSettings, async (req) => ({ data: await bookings.updateSettings(actorOf(req), req.body.requiresApproval), message: message('bookingSettingsSaved', requestLocale(req)) }));
+  route(app, updateBookingSettings, async (req) => ({
+    data: await bookings.updateSettings(actorOf(req), req.body.requiresApproval),
+    message: message('bookingSettingsSaved', requestLocale(req)),
+  }));
 };

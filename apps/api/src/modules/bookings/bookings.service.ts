@@ -1,5 +1,18 @@
-import type { AppointmentInput, Booking, BookingDetails, BookingStatus, BookingValues, ParticipantBooking, ProviderClient } from '@therapy/contracts/bookings';
-import { BOOKING_HOLD_MINUTES, CLIENT_RESCHEDULES, MAX_UNPAID_PENDING, PROVIDER_RESCHEDULES } from '@therapy/contracts/constants';
+import type {
+  AppointmentInput,
+  Booking,
+  BookingDetails,
+  BookingStatus,
+  BookingValues,
+  ParticipantBooking,
+  ProviderClient,
+} from '@therapy/contracts/bookings';
+import {
+  BOOKING_HOLD_MINUTES,
+  CLIENT_RESCHEDULES,
+  MAX_UNPAID_PENDING,
+  PROVIDER_RESCHEDULES,
+} from '@therapy/contracts/constants';
 import { en } from '@therapy/contracts/messages';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -12,7 +25,15 @@ import type { AvailabilityModule } from '../availability/availability.module.ts'
 import type { PracticeDetailsModule } from '../practice-details/practice-details.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
 import { isSlotTaken } from './booking-refusals.ts';
-import { bookingsRepository as repo, termsReader, type BookingRecord, type BookingTerms, type InsertedBooking, type NewBooking, type TermsIds } from './bookings.repository.ts';
+import {
+  bookingsRepository as repo,
+  termsReader,
+  type BookingRecord,
+  type BookingTerms,
+  type InsertedBooking,
+  type NewBooking,
+  type TermsIds,
+} from './bookings.repository.ts';
 import { changesRepository } from './changes/changes.repository.ts';
 import { toBooking } from './changes/changes.service.ts';
 
@@ -45,15 +66,25 @@ interface Slot {
   end: Date;
 }
 
-export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'files'>, ports: BookingsPorts) {
+export function createBookingsService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'files'>,
+  ports: BookingsPorts,
+) {
   const { db, clock, events, config } = deps;
   const { availability, wallet, practiceDetails } = ports;
   // The fee and the debt are the practice's and the wallet's rules, read in the terms' own statement (decision 0040).
   const readTerms = termsReader({ fee: practiceDetails.feeSql, owes: wallet.debtSql });
 
-  const view = async (ex: Executor, bookingId: string): Promise<Booking> => toBooking((await changesRepository.view(ex, bookingId))!, deps.files.signedUrl);
+  const view = async (ex: Executor, bookingId: string): Promise<Booking> =>
+    toBooking((await changesRepository.view(ex, bookingId))!, deps.files.signedUrl);
 
-  const publish = (tx: Executor, b: Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId'> & { startsAt?: Date | null; endsAt?: Date | null }, change: BookingChange, status: BookingStatus, previousStatus: BookingStatus | null) =>
+  const publish = (
+    tx: Executor,
+    b: Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId'> & { startsAt?: Date | null; endsAt?: Date | null },
+    change: BookingChange,
+    status: BookingStatus,
+    previousStatus: BookingStatus | null,
+  ) =>
     events.publish(tx, 'booking.changed', {
       bookingId: b.identifier,
       clientId: b.clientId,
@@ -65,13 +96,24 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
       endTime: iso(b.endsAt),
     });
 
-  const history = (tx: Executor, bookingId: string, status: BookingStatus, previousStatus: BookingStatus | null, actor: 'client' | 'provider' | 'system', actorId: string | null, note: string | null = null) =>
-    changesRepository.addHistory(tx, { bookingId, status, previousStatus, actor, actorId, note, at: clock.now() });
+  const history = (
+    tx: Executor,
+    bookingId: string,
+    status: BookingStatus,
+    previousStatus: BookingStatus | null,
+    actor: 'client' | 'provider' | 'system',
+    actorId: string | null,
+    note: string | null = null,
+  ) => changesRepository.addHistory(tx, { bookingId, status, previousStatus, actor, actorId, note, at: clock.now() });
 
   /** Expires the stale holds overlapping [start, end) so the constraint lets the new interval in (it cannot see now()). */
-  const clearStaleHolds = async (tx: Executor, providerId: string, start: Date, end: Date) => expiredHolds(tx, await repo.expireOverlappingHolds(tx, providerId, start, end, clock.now()));
+  const clearStaleHolds = async (tx: Executor, providerId: string, start: Date, end: Date) =>
+    expiredHolds(tx, await repo.expireOverlappingHolds(tx, providerId, start, end, clock.now()));
   /** The history line and the event of each hold that was just expired. */
-  async function expiredHolds(tx: Executor, stale: Array<Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId' | 'startsAt' | 'endsAt'>>) {
+  async function expiredHolds(
+    tx: Executor,
+    stale: Array<Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId' | 'startsAt' | 'endsAt'>>,
+  ) {
     for (const hold of stale) {
       await history(tx, hold.identifier, 'expired', 'pending', 'system', null);
       await publish(tx, hold, 'expired', 'expired', 'pending');
@@ -79,23 +121,37 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
   }
 
   /** The timeslot identifier checked again: genuine (400), still free now (409). */
-  const slotOf = async (timeslotIdentifier: string): Promise<Slot> => judgeSlot(db, await availability.verifyTimeslot(timeslotIdentifier));
+  const slotOf = async (timeslotIdentifier: string): Promise<Slot> =>
+    judgeSlot(db, await availability.verifyTimeslot(timeslotIdentifier));
   /** A slot check's answer judged; what it asks the database further goes through `ex` (inside a transaction, its own). */
-  const judgeSlot = async (ex: Executor, check: Awaited<ReturnType<BookingsPorts['availability']['verifyTimeslot']>>): Promise<Slot> => {
+  const judgeSlot = async (
+    ex: Executor,
+    check: Awaited<ReturnType<BookingsPorts['availability']['verifyTimeslot']>>,
+  ): Promise<Slot> => {
     // An unverified provider's plan offers no slot; only then is it asked which of the two it is.
     if (!check.isAvailable) {
       if (!(await ports.isVerified(check.providerIdentifier, ex))) throw AppError.rule('providerNotBookable');
       throw AppError.conflict('CONFLICT', 'timeslotTaken');
     }
-    return { providerId: check.providerIdentifier, categoryId: check.categoryIdentifier, start: new Date(check.startTime), end: new Date(check.endTime) };
+    return {
+      providerId: check.providerIdentifier,
+      categoryId: check.categoryIdentifier,
+      start: new Date(check.startTime),
+      end: new Date(check.endTime),
+    };
   };
 
   /**
    * What the provider offers and charges for this therapy and modality, where the session happens, whether they
    * approve first, the client's region (for the licence rule) and whether the client owes money: one read.
    */
-  const terms = async (clientId: string, providerId: string, therapyId: string, modalityId: string, slotCategory: string | null) =>
-    judgeTerms(await readTerms(db, { providerId, clientId, therapyId, modalityId }), therapyId, slotCategory);
+  const terms = async (
+    clientId: string,
+    providerId: string,
+    therapyId: string,
+    modalityId: string,
+    slotCategory: string | null,
+  ) => judgeTerms(await readTerms(db, { providerId, clientId, therapyId, modalityId }), therapyId, slotCategory);
   const judgeTerms = (offer: BookingTerms | undefined, therapyId: string, slotCategory: string | null) => {
     if (!offer) throw AppError.notFound();
     if (!offer.offersTherapy) throw AppError.rule('therapyNotOfferedByProvider');
@@ -108,7 +164,15 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     const { provider, category, modality } = offer.shown;
     if (!provider || !category || !modality) throw AppError.notFound();
     const shown = { ...offer.shown, provider, category, modality };
-    return { fee, online, address: online ? null : offer.officeAddress, requiresApproval: offer.requiresApproval, region: offer.region, owesDebt: offer.owesDebt, shown };
+    return {
+      fee,
+      online,
+      address: online ? null : offer.officeAddress,
+      requiresApproval: offer.requiresApproval,
+      region: offer.region,
+      owesDebt: offer.owesDebt,
+      shown,
+    };
   };
 
   /** A US client may only book a provider licensed in their state (clients elsewhere are not restricted). */
@@ -116,17 +180,23 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     if (region.countryCode !== 'US') return;
     if (!region.stateId) throw AppError.rule('stateRequiredToBook');
     const licensed = await practiceDetails.licenseStatesOf(providerId, ex);
-    if (!licensed.some((s) => s.identifier === region.stateId)) throw AppError.rule('notLicensedInState', { state: region.stateName ?? region.stateCode ?? '' });
+    if (!licensed.some((s) => s.identifier === region.stateId))
+      throw AppError.rule('notLicensedInState', { state: region.stateName ?? region.stateCode ?? '' });
   };
 
-  const newRow = (fields: Omit<NewBooking, 'identifier' | 'clientReschedulesLeft' | 'providerReschedulesLeft'> & { identifier?: string }): NewBooking => {
+  const newRow = (
+    fields: Omit<NewBooking, 'identifier' | 'clientReschedulesLeft' | 'providerReschedulesLeft'> & {
+      identifier?: string;
+    },
+  ): NewBooking => {
     const identifier = fields.identifier ?? newId();
     return {
       ...fields,
       identifier,
       clientReschedulesLeft: CLIENT_RESCHEDULES,
       providerReschedulesLeft: PROVIDER_RESCHEDULES,
-      meetingLink: fields.meetingLink === undefined ? null : fields.meetingLink && `${config.appOrigin}/session/${identifier}`,
+      meetingLink:
+        fields.meetingLink === undefined ? null : fields.meetingLink && `${config.appOrigin}/session/${identifier}`,
     };
   };
 
@@ -143,11 +213,24 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     const claimed = availability.timeslotOf(input.timeslotIdentifier);
     const [check, offer] = await Promise.all([
       availability.verifyTimeslot(input.timeslotIdentifier),
-      readTerms(db, { providerId: claimed.providerId, clientId, therapyId: input.therapyIdentifier, modalityId: input.modalityIdentifier }),
+      readTerms(db, {
+        providerId: claimed.providerId,
+        clientId,
+        therapyId: input.therapyIdentifier,
+        modalityId: input.modalityIdentifier,
+      }),
     ]);
     // Judged in the order the client reads the errors: the slot, the terms, the licence, the debt, the unpaid limit.
     const slot = await judgeSlot(db, check);
-    const { fee, online, address, requiresApproval: approval, region, owesDebt, shown } = judgeTerms(offer, input.therapyIdentifier, slot.categoryId);
+    const {
+      fee,
+      online,
+      address,
+      requiresApproval: approval,
+      region,
+      owesDebt,
+      shown,
+    } = judgeTerms(offer, input.therapyIdentifier, slot.categoryId);
     await checkLicence(region, slot.providerId);
     if (owesDebt) throw AppError.conflict('CONFLICT', 'outstandingDebt');
 
@@ -179,53 +262,80 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     const lockKey = `booking-client:${clientId}`;
 
     const inserted = await events.transaction(async (tx) => {
-        const now = clock.now();
-        if (occurrences === 1) {
-          // One statement: the client's lock, the stale holds overlapping the slot expired, the unpaid count after the
-          // lock, and the rows unless the limit is reached. An overlap is refused with 409 (`slotTakenUnless`).
-          const row = rowAt(slot, null, now);
-          const booked = await repo.book(tx, lockKey, { ...row, startsAt: slot.start, endsAt: slot.end }, lineOf(), now, maxUnpaid);
-          if (!booked.inserted) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
-          await expiredHolds(tx, booked.expired);
-          await publish(tx, row, change, status, null);
-          return [booked.inserted];
+      const now = clock.now();
+      if (occurrences === 1) {
+        // One statement: the client's lock, the stale holds overlapping the slot expired, the unpaid count after the
+        // lock, and the rows unless the limit is reached. An overlap is refused with 409 (`slotTakenUnless`).
+        const row = rowAt(slot, null, now);
+        const booked = await repo.book(
+          tx,
+          lockKey,
+          { ...row, startsAt: slot.start, endsAt: slot.end },
+          lineOf(),
+          now,
+          maxUnpaid,
+        );
+        if (!booked.inserted) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
+        await expiredHolds(tx, booked.expired);
+        await publish(tx, row, change, status, null);
+        return [booked.inserted];
+      }
+      const locked = await repo.lockAndExpireHolds(tx, lockKey, clientId, slot.providerId, slot.start, slot.end, now);
+      if (maxUnpaid !== null && locked.unpaid + 1 > maxUnpaid) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
+      const intervals = [{ start: slot.start, end: slot.end }];
+      const repeats = await availability.weeklyRepeats(
+        slot.providerId,
+        slot.categoryId,
+        slot.start.getTime(),
+        slot.end.getTime(),
+        occurrences,
+        tx,
+      );
+      for (const [i, r] of repeats.entries()) {
+        if (!r.offered) throw seriesCollision(i + 2, new Date(r.start));
+        intervals.push({ start: new Date(r.start), end: new Date(r.end) });
+      }
+      await expiredHolds(tx, locked.expired);
+      const seriesId = newId();
+      const made: InsertedBooking[] = [];
+      for (const [i, interval] of intervals.entries()) {
+        if (i > 0) await clearStaleHolds(tx, slot.providerId, interval.start, interval.end);
+        const row = rowAt(interval, seriesId, now);
+        // Each under a savepoint, so a collision can name its occurrence.
+        try {
+          made.push(await tx.transaction(async (sp) => repo.insertWithHistory(sp, row, lineOf())));
+        } catch (err) {
+          if (isSlotTaken(err)) throw seriesCollision(i + 1, interval.start);
+          throw err;
         }
-        const locked = await repo.lockAndExpireHolds(tx, lockKey, clientId, slot.providerId, slot.start, slot.end, now);
-        if (maxUnpaid !== null && locked.unpaid + 1 > maxUnpaid) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
-        const intervals = [{ start: slot.start, end: slot.end }];
-        const repeats = await availability.weeklyRepeats(slot.providerId, slot.categoryId, slot.start.getTime(), slot.end.getTime(), occurrences, tx);
-        for (const [i, r] of repeats.entries()) {
-          if (!r.offered) throw seriesCollision(i + 2, new Date(r.start));
-          intervals.push({ start: new Date(r.start), end: new Date(r.end) });
-        }
-        await expiredHolds(tx, locked.expired);
-        const seriesId = newId();
-        const made: InsertedBooking[] = [];
-        for (const [i, interval] of intervals.entries()) {
-          if (i > 0) await clearStaleHolds(tx, slot.providerId, interval.start, interval.end);
-          const row = rowAt(interval, seriesId, now);
-          // Each under a savepoint, so a collision can name its occurrence.
-          try {
-            made.push(await tx.transaction(async (sp) => repo.insertWithHistory(sp, row, lineOf())));
-          } catch (err) {
-            if (isSlotTaken(err)) throw seriesCollision(i + 1, interval.start);
-            throw err;
-          }
-          await publish(tx, row, change, status, null);
-        }
-        return made;
-      });
+        await publish(tx, row, change, status, null);
+      }
+      return made;
+    });
     // The answer from the rows as stored and what the terms read: a new booking has no reschedules and no feedback yet.
-    return inserted.map((m) => toBooking({ booking: m.booking, ...shown, reschedules: [], participantId: m.participantId, feedbackProvided: false }, deps.files.signedUrl));
+    return inserted.map((m) =>
+      toBooking(
+        { booking: m.booking, ...shown, reschedules: [], participantId: m.participantId, feedbackProvided: false },
+        deps.files.signedUrl,
+      ),
+    );
   }
 
   /** 409 naming the occurrence that is not free; nothing of the series is kept. */
-  const seriesCollision = (occurrence: number, at: Date) => new AppError(409, 'CONFLICT', 'seriesCollides', undefined, { occurrence, date: at.toISOString().slice(0, 10) });
+  const seriesCollision = (occurrence: number, at: Date) =>
+    new AppError(409, 'CONFLICT', 'seriesCollides', undefined, { occurrence, date: at.toISOString().slice(0, 10) });
 
   /** The booking for one of its parties (404 for anyone else, like a missing one). */
-  const own = async (ex: Executor, actor: Actor, bookingId: string, side: 'client' | 'provider' | 'either'): Promise<BookingRecord> => {
+  const own = async (
+    ex: Executor,
+    actor: Actor,
+    bookingId: string,
+    side: 'client' | 'provider' | 'either',
+  ): Promise<BookingRecord> => {
     const b = await repo.find(ex, bookingId);
-    const mine = b && ((side !== 'provider' && b.clientId === actor.userId) || (side !== 'client' && b.providerId === actor.userId));
+    const mine =
+      b &&
+      ((side !== 'provider' && b.clientId === actor.userId) || (side !== 'client' && b.providerId === actor.userId));
     if (!b || !mine) throw AppError.notFound();
     return b;
   };
@@ -235,10 +345,21 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     const rows = await repo.history(ex, b.identifier);
     return {
       ...booking,
-      statusHistory: rows.map((h) => ({ status: h.status, previousStatus: h.previousStatus, actor: h.actor, note: h.note, at: h.at.toISOString() })),
+      statusHistory: rows.map((h) => ({
+        status: h.status,
+        previousStatus: h.previousStatus,
+        actor: h.actor,
+        note: h.note,
+        at: h.at.toISOString(),
+      })),
       cancellation:
         b.status === 'cancelled' && b.cancelledAt && b.cancelledBy
-          ? { by: b.cancelledBy, note: b.cancelNote ?? '', refundAmount: b.refundAmount ?? 0, at: b.cancelledAt.toISOString() }
+          ? {
+              by: b.cancelledBy,
+              note: b.cancelNote ?? '',
+              refundAmount: b.refundAmount ?? 0,
+              at: b.cancelledAt.toISOString(),
+            }
           : null,
     };
   };
@@ -249,41 +370,67 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
    * and `claim` (in the booking's transaction, after the row) takes it once or throws, undoing the booking. The exclusion constraint still
    * refuses a time that someone else got in the meantime.
    */
-  async function bookOffered(clientId: string, offer: { providerId: string; therapyId: string; modalityId: string; start: Date; end: Date }, claim: (tx: Executor, bookingId: string) => Promise<void>): Promise<Booking> {
-    const { fee, online, address, requiresApproval: approval, region, owesDebt } = await terms(clientId, offer.providerId, offer.therapyId, offer.modalityId, null);
+  async function bookOffered(
+    clientId: string,
+    offer: { providerId: string; therapyId: string; modalityId: string; start: Date; end: Date },
+    claim: (tx: Executor, bookingId: string) => Promise<void>,
+  ): Promise<Booking> {
+    const {
+      fee,
+      online,
+      address,
+      requiresApproval: approval,
+      region,
+      owesDebt,
+    } = await terms(clientId, offer.providerId, offer.therapyId, offer.modalityId, null);
     await checkLicence(region, offer.providerId);
     if (owesDebt) throw AppError.conflict('CONFLICT', 'outstandingDebt');
     const free = fee.isFree || fee.amount === 0;
     const status: BookingStatus = approval ? 'requested' : free ? 'confirmed' : 'pending';
     const now = clock.now();
     const id = await events.transaction(async (tx) => {
-        const locked = await repo.lockAndExpireHolds(tx, `booking-client:${clientId}`, clientId, offer.providerId, offer.start, offer.end, now);
-        const row = newRow({
-          clientId,
-          providerId: offer.providerId,
-          therapyCategoryId: offer.therapyId,
-          modalityId: offer.modalityId,
-          status,
-          startsAt: offer.start,
-          endsAt: offer.end,
-          note: null,
-          meetingLink: online ? 'online' : null,
-          address,
-          priceAmount: free ? 0 : fee.amount,
-          currencyCode: fee.currencyCode,
-          holdExpiresAt: status === 'pending' ? new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE) : null,
-          seriesId: null,
-          createdBy: 'client',
-          paidAt: status === 'confirmed' ? now : null,
-        });
-        if (status === 'pending' && locked.unpaid + 1 > MAX_UNPAID_PENDING) throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
-        await expiredHolds(tx, locked.expired);
-        await repo.insert(tx, row);
-        await claim(tx, row.identifier);
-        await history(tx, row.identifier, status, null, 'client', clientId, null);
-        await publish(tx, row, status === 'requested' ? 'requested' : status === 'confirmed' ? 'paid' : 'created', status, null);
-        return row.identifier;
+      const locked = await repo.lockAndExpireHolds(
+        tx,
+        `booking-client:${clientId}`,
+        clientId,
+        offer.providerId,
+        offer.start,
+        offer.end,
+        now,
+      );
+      const row = newRow({
+        clientId,
+        providerId: offer.providerId,
+        therapyCategoryId: offer.therapyId,
+        modalityId: offer.modalityId,
+        status,
+        startsAt: offer.start,
+        endsAt: offer.end,
+        note: null,
+        meetingLink: online ? 'online' : null,
+        address,
+        priceAmount: free ? 0 : fee.amount,
+        currencyCode: fee.currencyCode,
+        holdExpiresAt: status === 'pending' ? new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE) : null,
+        seriesId: null,
+        createdBy: 'client',
+        paidAt: status === 'confirmed' ? now : null,
       });
+      if (status === 'pending' && locked.unpaid + 1 > MAX_UNPAID_PENDING)
+        throw AppError.conflict('CONFLICT', 'tooManyUnpaid');
+      await expiredHolds(tx, locked.expired);
+      await repo.insert(tx, row);
+      await claim(tx, row.identifier);
+      await history(tx, row.identifier, status, null, 'client', clientId, null);
+      await publish(
+        tx,
+        row,
+        status === 'requested' ? 'requested' : status === 'confirmed' ? 'paid' : 'created',
+        status,
+        null,
+      );
+      return row.identifier;
+    });
     return view(db, id);
   }
 
@@ -292,10 +439,14 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     terms: (ids: TermsIds): Promise<BookingTerms | undefined> => readTerms(db, ids),
     create: async (actor: Actor, input: BookingValues): Promise<Booking> => (await book(actor, input, 1))[0]!,
     bookOffered,
-    createSeries: (actor: Actor, input: BookingValues & { occurrences: number }): Promise<Booking[]> => book(actor, input, input.occurrences),
+    createSeries: (actor: Actor, input: BookingValues & { occurrences: number }): Promise<Booking[]> =>
+      book(actor, input, input.occurrences),
 
     /** A provider's appointment for one of their clients: with a time (pending, a day to pay) or without (to schedule). */
-    async createAppointment(actor: Actor, input: Omit<AppointmentInput, 'note'> & { note: string | null }): Promise<Booking> {
+    async createAppointment(
+      actor: Actor,
+      input: Omit<AppointmentInput, 'note'> & { note: string | null },
+    ): Promise<Booking> {
       const providerId = actor.userId;
       if (!(await ports.isVerified(providerId))) throw AppError.rule('providerNotBookable');
       if (!(await repo.hasBookedWith(db, providerId, input.clientIdentifier))) throw AppError.rule('clientNotYours');
@@ -304,7 +455,13 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
         slot = await slotOf(input.timeslotIdentifier);
         if (slot.providerId !== providerId) throw AppError.rule('timeslotOtherProvider');
       }
-      const { fee, online, address } = await terms(input.clientIdentifier, providerId, input.therapyIdentifier, input.modalityIdentifier, slot?.categoryId ?? null);
+      const { fee, online, address } = await terms(
+        input.clientIdentifier,
+        providerId,
+        input.therapyIdentifier,
+        input.modalityIdentifier,
+        slot?.categoryId ?? null,
+      );
       const free = fee.isFree || fee.amount === 0;
       const now = clock.now();
       const status: BookingStatus = free && slot ? 'confirmed' : 'pending';
@@ -327,31 +484,37 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
         paidAt: status === 'confirmed' ? now : null,
       });
       await events.transaction(async (tx) => {
-          if (slot) await clearStaleHolds(tx, providerId, slot.start, slot.end);
-          await repo.insert(tx, row);
-          await history(tx, row.identifier, status, null, 'provider', providerId, input.note);
-          await publish(tx, row, status === 'confirmed' ? 'paid' : 'created', status, null);
-        });
+        if (slot) await clearStaleHolds(tx, providerId, slot.start, slot.end);
+        await repo.insert(tx, row);
+        await history(tx, row.identifier, status, null, 'provider', providerId, input.note);
+        await publish(tx, row, status === 'confirmed' ? 'paid' : 'created', status, null);
+      });
       return view(db, row.identifier);
     },
 
     /** The client picks a time for an appointment without one: pending with a 30-minute hold, then pays. */
     async schedule(actor: Actor, bookingId: string, timeslotIdentifier: string): Promise<Booking> {
       const existing = await own(db, actor, bookingId, 'client');
-      if (existing.startsAt || existing.status !== 'pending') throw AppError.conflict('CONFLICT', 'bookingNotSchedulable');
+      if (existing.startsAt || existing.status !== 'pending')
+        throw AppError.conflict('CONFLICT', 'bookingNotSchedulable');
       const slot = await slotOf(timeslotIdentifier);
       if (slot.providerId !== existing.providerId) throw AppError.rule('timeslotOtherProvider');
-      if (slot.categoryId !== null && slot.categoryId !== existing.therapyCategoryId) throw AppError.rule('timeslotInvalid');
+      if (slot.categoryId !== null && slot.categoryId !== existing.therapyCategoryId)
+        throw AppError.rule('timeslotInvalid');
       await events.transaction(async (tx) => {
-          const b = await repo.lock(tx, bookingId);
-          if (!b || b.startsAt || b.status !== 'pending') throw AppError.conflict('CONFLICT', 'bookingNotSchedulable');
-          await clearStaleHolds(tx, b.providerId, slot.start, slot.end);
-          const now = clock.now();
-          const patch = { startsAt: slot.start, endsAt: slot.end, holdExpiresAt: new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE) };
-          await repo.update(tx, bookingId, patch);
-          await history(tx, bookingId, 'pending', 'pending', 'client', actor.userId);
-          await publish(tx, { ...b, ...patch }, 'scheduled', 'pending', b.previousStatus);
-        });
+        const b = await repo.lock(tx, bookingId);
+        if (!b || b.startsAt || b.status !== 'pending') throw AppError.conflict('CONFLICT', 'bookingNotSchedulable');
+        await clearStaleHolds(tx, b.providerId, slot.start, slot.end);
+        const now = clock.now();
+        const patch = {
+          startsAt: slot.start,
+          endsAt: slot.end,
+          holdExpiresAt: new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE),
+        };
+        await repo.update(tx, bookingId, patch);
+        await history(tx, bookingId, 'pending', 'pending', 'client', actor.userId);
+        await publish(tx, { ...b, ...patch }, 'scheduled', 'pending', b.previousStatus);
+      });
       return view(db, bookingId);
     },
 
@@ -368,8 +531,10 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
           if (earlier.bookingId !== bookingId) throw AppError.conflict('CONFLICT', 'bookingNotPayable');
           return false;
         }
-        if (b.paidAt || b.status === 'confirmed' || b.status === 'completed') throw AppError.conflict('CONFLICT', 'bookingAlreadyPaid');
-        if (b.status !== 'pending' || !b.startsAt) throw AppError.conflict('CONFLICT', b.status === 'expired' ? 'bookingExpired' : 'bookingNotPayable');
+        if (b.paidAt || b.status === 'confirmed' || b.status === 'completed')
+          throw AppError.conflict('CONFLICT', 'bookingAlreadyPaid');
+        if (b.status !== 'pending' || !b.startsAt)
+          throw AppError.conflict('CONFLICT', b.status === 'expired' ? 'bookingExpired' : 'bookingNotPayable');
         const now = clock.now();
         if (b.holdExpiresAt && b.holdExpiresAt <= now) {
           await repo.update(tx, bookingId, { status: 'expired', previousStatus: 'pending', holdExpiresAt: null });
@@ -378,14 +543,34 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
           return true;
         }
         const posted = await wallet
-          .debit({ userId: b.clientId, amount: b.priceAmount, currencyCode: b.currencyCode, reference: `booking:${b.identifier}`, description: en.bookingPaymentEntry }, tx)
+          .debit(
+            {
+              userId: b.clientId,
+              amount: b.priceAmount,
+              currencyCode: b.currencyCode,
+              reference: `booking:${b.identifier}`,
+              description: en.bookingPaymentEntry,
+            },
+            tx,
+          )
           .catch((err: unknown) => {
             // Short: the payment page offers a top-up on this code (the contract's 409 INSUFFICIENT_FUNDS).
-            if (err instanceof AppError && err.messageKey === 'insufficientFunds') throw new AppError(409, 'INSUFFICIENT_FUNDS', 'insufficientFunds');
+            if (err instanceof AppError && err.messageKey === 'insufficientFunds')
+              throw new AppError(409, 'INSUFFICIENT_FUNDS', 'insufficientFunds');
             throw err;
           });
-        await repo.addPayment(tx, { bookingId, clientId: actor.userId, idempotencyKey, ledgerTransactionId: posted.transactionId });
-        await repo.update(tx, bookingId, { status: 'confirmed', previousStatus: 'pending', holdExpiresAt: null, paidAt: now });
+        await repo.addPayment(tx, {
+          bookingId,
+          clientId: actor.userId,
+          idempotencyKey,
+          ledgerTransactionId: posted.transactionId,
+        });
+        await repo.update(tx, bookingId, {
+          status: 'confirmed',
+          previousStatus: 'pending',
+          holdExpiresAt: null,
+          paidAt: now,
+        });
         await history(tx, bookingId, 'confirmed', 'pending', 'client', actor.userId);
         await publish(tx, b, 'paid', 'confirmed', 'pending');
         return false;
@@ -395,15 +580,28 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
       return view(db, bookingId);
     },
 
-    async list(actor: Actor, side: 'client' | 'provider', query: { statuses: BookingStatus[]; page: number; pageSize: number }, clientId?: string) {
-      const who = side === 'client' ? { clientId: actor.userId } : { providerId: actor.userId, ...(clientId ? { clientId } : {}) };
+    async list(
+      actor: Actor,
+      side: 'client' | 'provider',
+      query: { statuses: BookingStatus[]; page: number; pageSize: number },
+      clientId?: string,
+    ) {
+      const who =
+        side === 'client'
+          ? { clientId: actor.userId }
+          : { providerId: actor.userId, ...(clientId ? { clientId } : {}) };
       const { ids, total } = await repo.page(db, who, query.statuses, query.page, query.pageSize);
       const data = await Promise.all(ids.map((id) => view(db, id)));
-      return { data, meta: { page: query.page, pageSize: query.pageSize, total, totalPages: Math.ceil(total / query.pageSize) } };
+      return {
+        data,
+        meta: { page: query.page, pageSize: query.pageSize, total, totalPages: Math.ceil(total / query.pageSize) },
+      };
     },
 
-    get: async (actor: Actor, bookingId: string): Promise<Booking> => view(db, (await own(db, actor, bookingId, 'client')).identifier),
-    details: async (actor: Actor, bookingId: string, side: 'client' | 'provider'): Promise<BookingDetails> => details(db, await own(db, actor, bookingId, side)),
+    get: async (actor: Actor, bookingId: string): Promise<Booking> =>
+      view(db, (await own(db, actor, bookingId, 'client')).identifier),
+    details: async (actor: Actor, bookingId: string, side: 'client' | 'provider'): Promise<BookingDetails> =>
+      details(db, await own(db, actor, bookingId, side)),
 
     async series(actor: Actor, bookingId: string): Promise<Booking[]> {
       const b = await own(db, actor, bookingId, 'client');
@@ -415,18 +613,33 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
       const p = await repo.participant(db, participantId);
       if (!p) throw AppError.notFound();
       const b = await own(db, actor, p.bookingId, 'either');
-      return { identifier: p.identifier, booking: await view(db, b.identifier), status: p.status, feedbackProvided: p.feedbackProvided };
+      return {
+        identifier: p.identifier,
+        booking: await view(db, b.identifier),
+        status: p.status,
+        feedbackProvided: p.feedbackProvided,
+      };
     },
 
     /** The provider records attendance once the session has started (of a confirmed or completed booking). */
-    async setAttendance(actor: Actor, participantId: string, status: 'attended' | 'no_show'): Promise<ParticipantBooking> {
+    async setAttendance(
+      actor: Actor,
+      participantId: string,
+      status: 'attended' | 'no_show',
+    ): Promise<ParticipantBooking> {
       const p = await repo.participant(db, participantId);
       if (!p) throw AppError.notFound();
       const b = await own(db, actor, p.bookingId, 'provider');
-      if (b.status !== 'confirmed' && b.status !== 'completed') throw AppError.conflict('CONFLICT', 'bookingNotPayable');
+      if (b.status !== 'confirmed' && b.status !== 'completed')
+        throw AppError.conflict('CONFLICT', 'bookingNotPayable');
       if (!b.startsAt || b.startsAt > clock.now()) throw AppError.conflict('CONFLICT', 'attendanceTooEarly');
       await repo.setParticipantStatus(db, participantId, status);
-      return { identifier: p.identifier, booking: await view(db, b.identifier), status, feedbackProvided: p.feedbackProvided };
+      return {
+        identifier: p.identifier,
+        booking: await view(db, b.identifier),
+        status,
+        feedbackProvided: p.feedbackProvided,
+      };
     },
 
     async clients(actor: Actor): Promise<ProviderClient[]> {
@@ -449,7 +662,8 @@ export function createBookingsService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
       const v = await changesRepository.view(ex, bookingId);
       if (!v) return undefined;
       const b = v.booking;
-      const name = (p: { firstName: string | null; lastName: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ') || null;
+      const name = (p: { firstName: string | null; lastName: string | null }) =>
+        [p.firstName, p.lastName].filter(Boolean).join(' ') || null;
       return {
         identifier: b.identifier,
         status: b.status,

@@ -34,25 +34,47 @@ async function offerEverything(provider: SignedUp) {
 
 const wallet = () => createWalletModule({ db: t.db, clock: t.clock });
 async function fund(who: SignedUp, amount: number) {
-  await wallet().creditTopup({ userId: who.userId, amount, currencyCode: currency, reference: `test-topup-${crypto.randomUUID()}`, description: 'Test top-up' });
+  await wallet().creditTopup({
+    userId: who.userId,
+    amount,
+    currencyCode: currency,
+    reference: `test-topup-${crypto.randomUUID()}`,
+    description: 'Test top-up',
+  });
 }
 const balance = (who: SignedUp) => wallet().balanceOf(who.userId, currency);
-const online = async () => (await t.db.$client.query<{ id: string }>(`SELECT identifier AS id FROM reference_items WHERE list = 'modality' AND code = 'online'`)).rows[0]!.id;
+const online = async () =>
+  (
+    await t.db.$client.query<{ id: string }>(
+      `SELECT identifier AS id FROM reference_items WHERE list = 'modality' AND code = 'online'`,
+    )
+  ).rows[0]!.id;
 
 async function book(who: SignedUp, start: string, extra: Record<string, unknown> = {}) {
-  return t.api('POST', '/booking', who, { modalityIdentifier: await online(), therapyIdentifier: w.categoryId, timeslotIdentifier: await slotAt(t, w.provider.userId, start), ...extra });
+  return t.api('POST', '/booking', who, {
+    modalityIdentifier: await online(),
+    therapyIdentifier: w.categoryId,
+    timeslotIdentifier: await slotAt(t, w.provider.userId, start),
+    ...extra,
+  });
 }
 const pay = (who: SignedUp, id: string, key = crypto.randomUUID()) =>
   t.request({ method: 'POST', url: `/api/v1/booking/${id}/pay`, headers: { ...who.auth, 'idempotency-key': key } });
 /** Signs a user in again (access tokens last 15 minutes on the test clock). */
 async function fresh(who: SignedUp) {
-  const res = await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: who.email, password: who.password }, remoteAddress: `10.251.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/v1/user/login',
+    payload: { email: who.email, password: who.password },
+    remoteAddress: `10.251.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
   expect(res.statusCode, res.body).toBe(200);
   who.auth = { authorization: `Bearer ${res.json().data.accessToken as string}` };
 }
 let jobs: ReturnType<typeof createBookingJobs>;
 let events: ReturnType<typeof createEventBus>;
-const count = async (where = '') => Number((await t.db.$client.query(`SELECT count(*) AS n FROM bookings ${where}`)).rows[0].n);
+const count = async (where = '') =>
+  Number((await t.db.$client.query(`SELECT count(*) AS n FROM bookings ${where}`)).rows[0].n);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -61,7 +83,10 @@ beforeAll(async () => {
   await moveClock(w, NOW);
   currency = await offerEverything(w.provider);
   events = createEventBus({ db: t.db, realtime: createPgRealtime(t.db), log: { error: () => undefined } });
-  jobs = createBookingJobs({ db: t.db, clock: t.clock, events, config: t.config, jobs: undefined as never }, { wallet: wallet() });
+  jobs = createBookingJobs(
+    { db: t.db, clock: t.clock, events, config: t.config, jobs: undefined as never },
+    { wallet: wallet() },
+  );
 }, 60_000);
 afterAll(async () => {
   await events?.close();
@@ -74,7 +99,14 @@ describe('booking a slot', () => {
     expect(res.statusCode, res.body).toBe(201);
     const b = res.json().data;
     expect(res.json().message).toBe(en.bookingCreated);
-    expect(b).toMatchObject({ status: 'pending', startTime: at(2, 9), endTime: at(2, 10), note: 'First session', price: { amount: FEE, currencyCode: currency }, createdBy: 'client' });
+    expect(b).toMatchObject({
+      status: 'pending',
+      startTime: at(2, 9),
+      endTime: at(2, 10),
+      note: 'First session',
+      price: { amount: FEE, currencyCode: currency },
+      createdBy: 'client',
+    });
     expect(Math.abs(Date.parse(b.holdExpiresAt) - (t.clock.now().getTime() + 30 * 60_000))).toBeLessThan(5_000);
     expect(b.meetingLink).toBe(`${t.config.appOrigin}/session/${b.identifier}`);
     expect(b.rescheduleInfo).toEqual({ status: null, remainingClientReschedule: 2, remainingProviderReschedule: 3 });
@@ -86,7 +118,9 @@ describe('booking a slot', () => {
     const theirs = await t.api('GET', '/appointment', w.provider);
     expect(theirs.json().data.map((x: { identifier: string }) => x.identifier)).toContain(b.identifier);
     const details = await t.api('GET', `/booking/${b.identifier}/details`, w.client);
-    expect(details.json().data.statusHistory).toMatchObject([{ status: 'pending', actor: 'client', note: 'First session' }]);
+    expect(details.json().data.statusHistory).toMatchObject([
+      { status: 'pending', actor: 'client', note: 'First session' },
+    ]);
     // The slot is gone from the public calendar.
     await expect(slotAt(t, w.provider.userId, at(2, 9))).rejects.toThrow(/no slot/);
   });
@@ -94,21 +128,35 @@ describe('booking a slot', () => {
   it("shows both parties' pictures: the client's chosen avatar, the provider's uploaded photo (a signed URL)", async () => {
     const client = await t.signUp('client');
     await t.api('GET', '/client', client);
-    const avatar = (await t.api('GET', '/client/avatars', client)).json().data[0] as { identifier: string; photoUrl: string };
+    const avatar = (await t.api('GET', '/client/avatars', client)).json().data[0] as {
+      identifier: string;
+      photoUrl: string;
+    };
     expect((await t.api('POST', `/client/avatar/${avatar.identifier}`, client)).statusCode).toBe(200);
     const body = multipart(await png(200));
-    const photo = await t.request({ method: 'POST', url: '/api/v1/provider/update/photo', headers: { ...w.provider.auth, ...body.headers }, payload: body.payload });
+    const photo = await t.request({
+      method: 'POST',
+      url: '/api/v1/provider/update/photo',
+      headers: { ...w.provider.auth, ...body.headers },
+      payload: body.payload,
+    });
     expect(photo.statusCode, photo.body).toBe(200);
     const b = (await book(client, at(2, 16))).json().data;
     expect(b.client.picture).toBe(avatar.photoUrl);
     expect(b.provider.picture).toMatch(/^\/api\/v1\/files\/[0-9a-f-]+\?expires=\d+&signature=/);
     // The same booking read again; a signed URL carries the second it was signed in, so only its path must match.
     const again = (await t.api('GET', `/booking/${b.identifier}`, client)).json().data;
-    const unsigned = (x: { provider: { picture: string } }) => ({ ...x, provider: { ...x.provider, picture: x.provider.picture.split('?')[0] } });
+    const unsigned = (x: { provider: { picture: string } }) => ({
+      ...x,
+      provider: { ...x.provider, picture: x.provider.picture.split('?')[0] },
+    });
     expect(unsigned(again)).toEqual(unsigned(b));
     const seen = await t.api('GET', `/appointment/${b.identifier}`, w.provider);
     expect(seen.json().data.client.picture).toBe(avatar.photoUrl);
-    const clients = (await t.api('GET', '/appointment/clients', w.provider)).json().data as Array<{ identifier: string; picture: string | null }>;
+    const clients = (await t.api('GET', '/appointment/clients', w.provider)).json().data as Array<{
+      identifier: string;
+      picture: string | null;
+    }>;
     expect(clients.find((c) => c.identifier === client.userId)?.picture).toBe(avatar.photoUrl);
   });
 
@@ -128,13 +176,27 @@ describe('booking a slot', () => {
     const long = await book(w.client, at(2, 11), { note: 'x'.repeat(401) });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe(en.bookingNoteMax);
-    const missing = await t.api('POST', '/booking', w.client, { modalityIdentifier: '', therapyIdentifier: '', timeslotIdentifier: '' });
+    const missing = await t.api('POST', '/booking', w.client, {
+      modalityIdentifier: '',
+      therapyIdentifier: '',
+      timeslotIdentifier: '',
+    });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual(expect.arrayContaining([en.modalityRequired, en.therapyRequired, en.timeslotRequired]));
-    const forged = await t.api('POST', '/booking', w.client, { modalityIdentifier: await online(), therapyIdentifier: w.categoryId, timeslotIdentifier: 'forged.token.value' });
+    expect(missing.json().errors).toEqual(
+      expect.arrayContaining([en.modalityRequired, en.therapyRequired, en.timeslotRequired]),
+    );
+    const forged = await t.api('POST', '/booking', w.client, {
+      modalityIdentifier: await online(),
+      therapyIdentifier: w.categoryId,
+      timeslotIdentifier: 'forged.token.value',
+    });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().message).toBe(en.timeslotInvalid);
-    const otherTherapy = (await t.db.$client.query<{ id: string }>(`SELECT identifier AS id FROM reference_items WHERE list = 'speciality' LIMIT 1`)).rows[0]!.id;
+    const otherTherapy = (
+      await t.db.$client.query<{ id: string }>(
+        `SELECT identifier AS id FROM reference_items WHERE list = 'speciality' LIMIT 1`,
+      )
+    ).rows[0]!.id;
     const notOffered = await book(w.client, at(2, 11), { therapyIdentifier: otherTherapy });
     expect(notOffered.statusCode).toBe(400);
     expect(notOffered.json().message).toBe(en.therapyNotOfferedByProvider);
@@ -143,9 +205,16 @@ describe('booking a slot', () => {
 
   it('an unverified provider cannot be booked', async () => {
     const token = await slotAt(t, w.provider.userId, at(2, 12));
-    await t.db.$client.query(`UPDATE provider_verifications SET status = 'rejected', note = 'test' WHERE provider_id = $1`, [w.provider.userId]);
+    await t.db.$client.query(
+      `UPDATE provider_verifications SET status = 'rejected', note = 'test' WHERE provider_id = $1`,
+      [w.provider.userId],
+    );
     try {
-      const res = await t.api('POST', '/booking', w.client, { modalityIdentifier: await online(), therapyIdentifier: w.categoryId, timeslotIdentifier: token });
+      const res = await t.api('POST', '/booking', w.client, {
+        modalityIdentifier: await online(),
+        therapyIdentifier: w.categoryId,
+        timeslotIdentifier: token,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(en.providerNotBookable);
     } finally {
@@ -155,15 +224,31 @@ describe('booking a slot', () => {
 
   it('a US client books only a provider licensed in their state', async () => {
     const us = await t.signUp('client');
-    const ny = (await t.db.$client.query<{ id: string }>(`SELECT s.identifier AS id FROM states s JOIN countries c ON c.identifier = s.country_id WHERE c.code = 'US' AND s.code = 'NY'`)).rows[0]!.id;
+    const ny = (
+      await t.db.$client.query<{ id: string }>(
+        `SELECT s.identifier AS id FROM states s JOIN countries c ON c.identifier = s.country_id WHERE c.code = 'US' AND s.code = 'NY'`,
+      )
+    ).rows[0]!.id;
     await t.db.$client.query(`UPDATE users SET country_code = 'US' WHERE identifier = $1`, [us.userId]);
     const noState = await book(us, at(2, 13));
     expect(noState.json().message).toBe(en.stateRequiredToBook);
-    await t.db.$client.query(`INSERT INTO client_profiles (user_id, state_id) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET state_id = $2`, [us.userId, ny]);
+    await t.db.$client.query(
+      `INSERT INTO client_profiles (user_id, state_id) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET state_id = $2`,
+      [us.userId, ny],
+    );
     const refused = await book(us, at(2, 13));
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(en.notLicensedInState.replace('{state}', 'New York'));
-    const german = await t.request({ method: 'POST', url: '/api/v1/booking', headers: { ...us.auth, 'accept-language': 'de' }, payload: { modalityIdentifier: await online(), therapyIdentifier: w.categoryId, timeslotIdentifier: await slotAt(t, w.provider.userId, at(2, 13)) } });
+    const german = await t.request({
+      method: 'POST',
+      url: '/api/v1/booking',
+      headers: { ...us.auth, 'accept-language': 'de' },
+      payload: {
+        modalityIdentifier: await online(),
+        therapyIdentifier: w.categoryId,
+        timeslotIdentifier: await slotAt(t, w.provider.userId, at(2, 13)),
+      },
+    });
     expect(german.json().message).toBe(de.notLicensedInState.replace('{state}', 'New York'));
     const licence = await t.api('POST', '/provider/license-states', w.provider, { stateIdentifiers: [ny] });
     expect(licence.statusCode, licence.body).toBe(200);
@@ -182,9 +267,19 @@ describe('booking a slot', () => {
     const eager = await t.signUp('client');
     const answers = await Promise.all([9, 10, 11, 12, 13, 14, 15, 16].map((hour) => book(eager, at(10, hour))));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
-    for (const refused of answers.filter((a) => a.statusCode === 409)) expect(refused.json().message).toBe(en.tooManyUnpaid);
+    for (const refused of answers.filter((a) => a.statusCode === 409))
+      expect(refused.json().message).toBe(en.tooManyUnpaid);
     expect(await count(`WHERE client_id = '${eager.userId}'`)).toBe(3);
-    expect(Number((await t.db.$client.query(`SELECT count(*) AS n FROM booking_status_history h JOIN bookings b ON b.identifier = h.booking_id WHERE b.client_id = $1`, [eager.userId])).rows[0].n)).toBe(3);
+    expect(
+      Number(
+        (
+          await t.db.$client.query(
+            `SELECT count(*) AS n FROM booking_status_history h JOIN bookings b ON b.identifier = h.booking_id WHERE b.client_id = $1`,
+            [eager.userId],
+          )
+        ).rows[0].n,
+      ),
+    ).toBe(3);
   });
 });
 
@@ -239,27 +334,56 @@ describe('races on one slot', () => {
     const token = await slotAt(t, w.provider.userId, at(5, 9));
     const modality = await online();
     const answers = await Promise.all(
-      clients.map((c) => t.api('POST', '/booking', c, { modalityIdentifier: modality, therapyIdentifier: w.categoryId, timeslotIdentifier: token })),
+      clients.map((c) =>
+        t.api('POST', '/booking', c, {
+          modalityIdentifier: modality,
+          therapyIdentifier: w.categoryId,
+          timeslotIdentifier: token,
+        }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array<number>(49).fill(409)]);
     expect(answers.every((a) => a.statusCode < 500)).toBe(true);
-    expect(await count(`WHERE provider_id = '${w.provider.userId}' AND starts_at = '${at(5, 9)}' AND status <> 'expired'`)).toBe(1);
+    expect(
+      await count(`WHERE provider_id = '${w.provider.userId}' AND starts_at = '${at(5, 9)}' AND status <> 'expired'`),
+    ).toBe(1);
   }, 120_000);
 
   it('clients book overlapping but different intervals at once (two therapies, 90-minute sessions, plans an hour apart): one wins, no 5xx', async () => {
     const provider = await t.signUp('provider', {}, { verified: true });
     await offerEverything(provider);
-    await t.api('PUT', '/provider-availability/settings', provider, { timezone: 'Europe/London', sessionLengthMinutes: 90, bufferMinutes: 0, minimumNoticeHours: 0 });
-    const therapies = (await t.db.$client.query<{ id: string }>(`SELECT identifier AS id FROM reference_items WHERE list = 'therapy-category' ORDER BY sort_order LIMIT 2`)).rows.map((r) => r.id);
-    expect((await t.api('POST', '/provider/availability-setting', provider, { calendarSetupType: 'BY_CATEGORY' })).statusCode).toBe(200);
+    await t.api('PUT', '/provider-availability/settings', provider, {
+      timezone: 'Europe/London',
+      sessionLengthMinutes: 90,
+      bufferMinutes: 0,
+      minimumNoticeHours: 0,
+    });
+    const therapies = (
+      await t.db.$client.query<{ id: string }>(
+        `SELECT identifier AS id FROM reference_items WHERE list = 'therapy-category' ORDER BY sort_order LIMIT 2`,
+      )
+    ).rows.map((r) => r.id);
+    expect(
+      (await t.api('POST', '/provider/availability-setting', provider, { calendarSetupType: 'BY_CATEGORY' }))
+        .statusCode,
+    ).toBe(200);
     const plan = (categoryIdentifier: string, startTime: string, endTime: string) =>
-      t.api('POST', '/provider-availability/days/recurring', provider, { categoryIdentifier, days: [{ identifier: 'MONDAY', isAvailable: true, timeSlotsInterval: [{ startTime, endTime }] }] });
+      t.api('POST', '/provider-availability/days/recurring', provider, {
+        categoryIdentifier,
+        days: [{ identifier: 'MONDAY', isAvailable: true, timeSlotsInterval: [{ startTime, endTime }] }],
+      });
     expect((await plan(therapies[0]!, '09:00', '12:00')).statusCode).toBe(200);
     const secondPlan = await plan(therapies[1]!, '10:00', '13:00');
     expect(secondPlan.statusCode, secondPlan.body).toBe(200);
     const slot = async (category: string, start: string) => {
-      const res = await t.api('GET', `/providers-availability/${provider.userId}/timeslot/${start.slice(0, 10)}?category=${category}`, undefined);
-      const found = (res.json().data.items as Array<{ timeSlot: Array<{ identifier: string; startTime: string }> }>).flatMap((i) => i.timeSlot).find((s) => Date.parse(s.startTime) === Date.parse(start));
+      const res = await t.api(
+        'GET',
+        `/providers-availability/${provider.userId}/timeslot/${start.slice(0, 10)}?category=${category}`,
+        undefined,
+      );
+      const found = (res.json().data.items as Array<{ timeSlot: Array<{ identifier: string; startTime: string }> }>)
+        .flatMap((i) => i.timeSlot)
+        .find((s) => Date.parse(s.startTime) === Date.parse(start));
       expect(found, res.body).toBeDefined();
       return found!.identifier;
     };
@@ -270,9 +394,18 @@ describe('races on one slot', () => {
     const clients: SignedUp[] = [];
     for (let i = 0; i < 20; i += 1) clients.push(await t.signUp('client'));
     const answers = await Promise.all(
-      clients.map((c, i) => t.api('POST', '/booking', c, { modalityIdentifier: modality, therapyIdentifier: therapies[i % 2]!, timeslotIdentifier: i % 2 ? second : first })),
+      clients.map((c, i) =>
+        t.api('POST', '/booking', c, {
+          modalityIdentifier: modality,
+          therapyIdentifier: therapies[i % 2]!,
+          timeslotIdentifier: i % 2 ? second : first,
+        }),
+      ),
     );
-    expect(answers.map((a) => a.statusCode).sort(), answers.find((a) => a.statusCode >= 500)?.body).toEqual([201, ...Array<number>(19).fill(409)]);
+    expect(answers.map((a) => a.statusCode).sort(), answers.find((a) => a.statusCode >= 500)?.body).toEqual([
+      201,
+      ...Array<number>(19).fill(409),
+    ]);
     const loser = answers.find((a) => a.statusCode === 409)!;
     expect(loser.json().message).toBe(en.timeslotTaken);
     expect(await count(`WHERE provider_id = '${provider.userId}' AND status <> 'expired'`)).toBe(1);
@@ -281,12 +414,27 @@ describe('races on one slot', () => {
   it("the slot check sees a booking as far away as the widest buffer: after the provider widens it to 120 minutes, a slot starting two hours after a booking's start is taken", async () => {
     const provider = await t.signUp('provider', {}, { verified: true });
     await offerEverything(provider);
-    const settings = (bufferMinutes: number) => t.api('PUT', '/provider-availability/settings', provider, { timezone: 'Europe/London', sessionLengthMinutes: 60, bufferMinutes, minimumNoticeHours: 0 });
+    const settings = (bufferMinutes: number) =>
+      t.api('PUT', '/provider-availability/settings', provider, {
+        timezone: 'Europe/London',
+        sessionLengthMinutes: 60,
+        bufferMinutes,
+        minimumNoticeHours: 0,
+      });
     expect((await settings(0)).statusCode).toBe(200);
     // Identifiers signed under the plan without a buffer; 12:00 and 15:00 are slots of the plan with 120 minutes too.
-    const [ten, noon, three] = [await slotAt(t, provider.userId, at(8, 10)), await slotAt(t, provider.userId, at(8, 12)), await slotAt(t, provider.userId, at(8, 15))];
+    const [ten, noon, three] = [
+      await slotAt(t, provider.userId, at(8, 10)),
+      await slotAt(t, provider.userId, at(8, 12)),
+      await slotAt(t, provider.userId, at(8, 15)),
+    ];
     const modality = await online();
-    const bookSlot = async (timeslotIdentifier: string) => t.api('POST', '/booking', await t.signUp('client'), { modalityIdentifier: modality, therapyIdentifier: w.categoryId, timeslotIdentifier });
+    const bookSlot = async (timeslotIdentifier: string) =>
+      t.api('POST', '/booking', await t.signUp('client'), {
+        modalityIdentifier: modality,
+        therapyIdentifier: w.categoryId,
+        timeslotIdentifier,
+      });
     expect((await bookSlot(ten)).statusCode).toBe(201);
     expect((await settings(120)).statusCode).toBe(200);
     // 10:00-11:00 with 120 minutes on either side blocks until 13:00.
@@ -302,7 +450,15 @@ describe('races on one slot', () => {
     const overlapping = t.db.$client.query(
       `INSERT INTO bookings (identifier, client_id, provider_id, therapy_category_id, modality_id, status, starts_at, ends_at, price_amount, currency_code, hold_expires_at, created_by, client_reschedules_left, provider_reschedules_left)
        VALUES (gen_random_uuid(), $1, $2, $3, $4, 'confirmed', $5, $6, 0, $7, NULL, 'client', 2, 3)`,
-      [row.client_id, row.provider_id, row.therapy_category_id, row.modality_id, at(5, 11).replace(':00:00', ':30:00'), at(5, 13), row.currency_code],
+      [
+        row.client_id,
+        row.provider_id,
+        row.therapy_category_id,
+        row.modality_id,
+        at(5, 11).replace(':00:00', ':30:00'),
+        at(5, 13),
+        row.currency_code,
+      ],
     );
     await expect(overlapping).rejects.toMatchObject({ code: '23P01' });
   });
@@ -316,12 +472,16 @@ describe('two instances on one database', () => {
       const url = `/api/v1/providers-availability/${w.provider.userId}/timeslot/${date}`;
       const startsOnSecond = async () => {
         const res = await second.inject({ method: 'GET', url });
-        return (res.json().data.items as Array<{ timeSlot: Array<{ startTime: string }> }>).flatMap((i) => i.timeSlot).map((s) => Date.parse(s.startTime));
+        return (res.json().data.items as Array<{ timeSlot: Array<{ startTime: string }> }>)
+          .flatMap((i) => i.timeSlot)
+          .map((s) => Date.parse(s.startTime));
       };
       // Wait until the second instance listens, then fill its cache with the slot still free.
       await expect.poll(async () => (await startsOnSecond()).includes(Date.parse(at(9, 9)))).toBe(true);
       expect((await book(await t.signUp('client'), at(9, 9))).statusCode).toBe(201);
-      await expect.poll(async () => (await startsOnSecond()).includes(Date.parse(at(9, 9))), { timeout: 5000 }).toBe(false);
+      await expect
+        .poll(async () => (await startsOnSecond()).includes(Date.parse(at(9, 9))), { timeout: 5000 })
+        .toBe(false);
     } finally {
       await second.close();
     }
@@ -339,20 +499,33 @@ describe('a weekly series', () => {
     await moveClock(w, '2027-03-08T07:00:00Z');
     await fresh(other);
     await fresh(seriesClient);
-    const blocker = await t.api('POST', '/booking', other, { modalityIdentifier: await online(), therapyIdentifier: w.categoryId, timeslotIdentifier: await slotAt(t, w.provider.userId, seventh) });
+    const blocker = await t.api('POST', '/booking', other, {
+      modalityIdentifier: await online(),
+      therapyIdentifier: w.categoryId,
+      timeslotIdentifier: await slotAt(t, w.provider.userId, seventh),
+    });
     expect(blocker.statusCode, blocker.body).toBe(201);
     const before = await count();
-    const input = { modalityIdentifier: await online(), therapyIdentifier: w.categoryId, timeslotIdentifier: await slotAt(t, w.provider.userId, at(8, 14)) };
+    const input = {
+      modalityIdentifier: await online(),
+      therapyIdentifier: w.categoryId,
+      timeslotIdentifier: await slotAt(t, w.provider.userId, at(8, 14)),
+    };
     const refused = await t.api('POST', '/booking/series', seriesClient, { ...input, occurrences: 8 });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(en.seriesCollides.replace('{occurrence}', '7').replace('{date}', '2027-04-19'));
     expect(await count()).toBe(before);
     const booked = await t.api('POST', '/booking/series', seriesClient, { ...input, occurrences: 3 });
     expect(booked.statusCode, booked.body).toBe(201);
-    expect(booked.json().data.map((b: { startTime: string }) => b.startTime)).toEqual([at(8, 14), at(15, 14), at(22, 14)]);
+    expect(booked.json().data.map((b: { startTime: string }) => b.startTime)).toEqual([
+      at(8, 14),
+      at(15, 14),
+      at(22, 14),
+    ]);
     const series = await t.api('GET', `/booking/${booked.json().data[0].identifier}/series`, seriesClient);
     expect(series.json().data).toHaveLength(3);
-    for (const b of booked.json().data as Array<{ identifier: string }>) expect((await t.api('GET', `/booking/${b.identifier}`, seriesClient)).json().data).toEqual(b);
+    for (const b of booked.json().data as Array<{ identifier: string }>)
+      expect((await t.api('GET', `/booking/${b.identifier}`, seriesClient)).json().data).toEqual(b);
   });
 });
 
@@ -385,7 +558,9 @@ describe('the clock', () => {
       const paid = (await book(payer, at(16, 9))).json().data;
       expect((await pay(payer, paid.identifier)).statusCode).toBe(200);
       // Inside 48 h: the client's reschedule is a request the provider never answers before the session.
-      const asked = await t.api('POST', `/booking/${paid.identifier}/reschedule`, payer, { timeslotIdentifier: await slotAt(t, w.provider.userId, at(16, 15)) });
+      const asked = await t.api('POST', `/booking/${paid.identifier}/reschedule`, payer, {
+        timeslotIdentifier: await slotAt(t, w.provider.userId, at(16, 15)),
+      });
       expect(asked.json().message, asked.body).toBe(en.rescheduleNeedsApproval);
       const unpaid = (await book(payer, at(16, 10))).json().data;
       // Earlier tests' holds and sessions first, so the figures below are this test's alone.
@@ -397,16 +572,29 @@ describe('the clock', () => {
       expect(await jobs.expireHolds()).toBe(0);
       t.clock.set('2027-03-15T07:31:00Z');
       expect(await jobs.expireHolds()).toBeGreaterThanOrEqual(1);
-      expect((await t.db.$client.query(`SELECT status FROM bookings WHERE identifier = $1`, [unpaid.identifier])).rows[0].status).toBe('expired');
+      expect(
+        (await t.db.$client.query(`SELECT status FROM bookings WHERE identifier = $1`, [unpaid.identifier])).rows[0]
+          .status,
+      ).toBe('expired');
 
       t.clock.set(at(16, 9).replace('09:00', '09:59'));
       await jobs.completeEnded();
-      expect((await t.db.$client.query(`SELECT status FROM bookings WHERE identifier = $1`, [paid.identifier])).rows[0].status).toBe('confirmed');
+      expect(
+        (await t.db.$client.query(`SELECT status FROM bookings WHERE identifier = $1`, [paid.identifier])).rows[0]
+          .status,
+      ).toBe('confirmed');
       t.clock.set(at(16, 10));
       expect(await jobs.completeEnded()).toBeGreaterThanOrEqual(1);
-      expect((await t.db.$client.query(`SELECT status FROM bookings WHERE identifier = $1`, [paid.identifier])).rows[0].status).toBe('completed');
+      expect(
+        (await t.db.$client.query(`SELECT status FROM bookings WHERE identifier = $1`, [paid.identifier])).rows[0]
+          .status,
+      ).toBe('completed');
       // The open request is closed with the session (rejected, as a cancel closes it).
-      expect((await t.db.$client.query(`SELECT status FROM booking_reschedules WHERE booking_id = $1`, [paid.identifier])).rows.map((r) => r.status)).toEqual(['rejected']);
+      expect(
+        (
+          await t.db.$client.query(`SELECT status FROM booking_reschedules WHERE booking_id = $1`, [paid.identifier])
+        ).rows.map((r) => r.status),
+      ).toEqual(['rejected']);
       expect(await wallet().earningsOf(w.provider.userId, currency)).toBe(earningsBefore + FEE);
       // Again: nothing more moves.
       await jobs.completeEnded();
@@ -422,17 +610,30 @@ describe("a provider's appointment", () => {
     const clients = await t.api('GET', '/appointment/clients', w.provider);
     expect(clients.json().data.map((c: { identifier: string }) => c.identifier)).toContain(w.client.userId);
     const stranger = await t.signUp('client');
-    const refused = await t.api('POST', '/appointment', w.provider, { clientIdentifier: stranger.userId, modalityIdentifier: await online(), therapyIdentifier: w.categoryId });
+    const refused = await t.api('POST', '/appointment', w.provider, {
+      clientIdentifier: stranger.userId,
+      modalityIdentifier: await online(),
+      therapyIdentifier: w.categoryId,
+    });
     expect(refused.json().message).toBe(en.clientNotYours);
 
-    const made = await t.api('POST', '/appointment', w.provider, { clientIdentifier: w.client.userId, modalityIdentifier: await online(), therapyIdentifier: w.categoryId, note: 'Follow-up' });
+    const made = await t.api('POST', '/appointment', w.provider, {
+      clientIdentifier: w.client.userId,
+      modalityIdentifier: await online(),
+      therapyIdentifier: w.categoryId,
+      note: 'Follow-up',
+    });
     expect(made.statusCode, made.body).toBe(201);
     const a = made.json().data;
     expect(a).toMatchObject({ status: 'pending', startTime: null, createdBy: 'provider' });
-    const scheduled = await t.api('POST', `/booking/${a.identifier}/schedule`, w.client, { timeslotIdentifier: await slotAt(t, w.provider.userId, at(23, 9)) });
+    const scheduled = await t.api('POST', `/booking/${a.identifier}/schedule`, w.client, {
+      timeslotIdentifier: await slotAt(t, w.provider.userId, at(23, 9)),
+    });
     expect(scheduled.statusCode, scheduled.body).toBe(200);
     expect(scheduled.json().data).toMatchObject({ status: 'pending', startTime: at(23, 9) });
-    const twice = await t.api('POST', `/booking/${a.identifier}/schedule`, w.client, { timeslotIdentifier: await slotAt(t, w.provider.userId, at(23, 10)) });
+    const twice = await t.api('POST', `/booking/${a.identifier}/schedule`, w.client, {
+      timeslotIdentifier: await slotAt(t, w.provider.userId, at(23, 10)),
+    });
     expect(twice.statusCode).toBe(409);
     await fund(w.client, FEE);
     expect((await pay(w.client, a.identifier)).json().data.status).toBe('confirmed');

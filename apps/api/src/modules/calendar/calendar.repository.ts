@@ -12,17 +12,26 @@ export const calendarRepository = {
   },
 
   /** The user's first address; two first asks at once both end up with the one that was written first. */
-  async create(ex: Executor, row: { userId: string; feedId: string; tokenHash: string; createdAt: Date }): Promise<CalendarFeedRow> {
+  async create(
+    ex: Executor,
+    row: { userId: string; feedId: string; tokenHash: string; createdAt: Date },
+  ): Promise<CalendarFeedRow> {
     await ex.insert(calendarFeeds).values(row).onConflictDoNothing({ target: calendarFeeds.userId });
     return (await this.find(ex, row.userId))!;
   },
 
   /** A new address in place of the old one (whose hash no longer matches anything). */
-  async replace(ex: Executor, row: { userId: string; feedId: string; tokenHash: string; createdAt: Date }): Promise<CalendarFeedRow> {
+  async replace(
+    ex: Executor,
+    row: { userId: string; feedId: string; tokenHash: string; createdAt: Date },
+  ): Promise<CalendarFeedRow> {
     const [saved] = await ex
       .insert(calendarFeeds)
       .values(row)
-      .onConflictDoUpdate({ target: calendarFeeds.userId, set: { feedId: row.feedId, tokenHash: row.tokenHash, createdAt: row.createdAt, lastReadAt: null } })
+      .onConflictDoUpdate({
+        target: calendarFeeds.userId,
+        set: { feedId: row.feedId, tokenHash: row.tokenHash, createdAt: row.createdAt, lastReadAt: null },
+      })
       .returning();
     return saved!;
   },
@@ -37,6 +46,8 @@ export const calendarRepository = {
     await ex
       .update(calendarFeeds)
       .set({ lastReadAt: at })
-      .where(sql`${calendarFeeds.userId} = ${userId} AND (${calendarFeeds.lastReadAt} IS NULL OR ${calendarFeeds.lastReadAt} < ${new Date(at.getTime() - 60_000)})`);
+      .where(
+        sql`${calendarFeeds.userId} = ${userId} AND (${calendarFeeds.lastReadAt} IS NULL OR ${calendarFeeds.lastReadAt} < ${new Date(at.getTime() - 60_000)})`,
+      );
   },
 };

@@ -9,7 +9,10 @@ import type { CalendarService } from './calendar.service.ts';
 /** The calendar feed (issue 19): one's address, its reset, and the feed itself (public: the token is the key). */
 export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }> = async (app, { calendar }) => {
   route(app, getCalendarFeed, async (req) => ({ data: await calendar.address(actorOf(req)) }));
-  route(app, resetCalendarFeed, async (req) => ({ data: await calendar.reset(actorOf(req)), message: message('calendarFeedReset', requestLocale(req)) }));
+  route(app, resetCalendarFeed, async (req) => ({
+    data: await calendar.reset(actorOf(req)),
+    message: message('calendarFeedReset', requestLocale(req)),
+  }));
   route(app, readCalendarFeed, async (req, reply) =>
     reply
       .type('text/calendar; charset=utf-8')

@@ -22,8 +22,20 @@ const ID_BYTES = 18; // 24 base64url characters
 const SIGNATURE_CHARS = CALENDAR_TOKEN_LENGTH - 24;
 
 const texts = {
-  en: { calendar: 'Therapy sessions', awaiting: 'Awaiting confirmation.', open: 'Open the booking', deleted: 'a deleted account', session: 'Therapy session' },
-  de: { calendar: 'Therapiesitzungen', awaiting: 'Wartet auf Bestätigung.', open: 'Buchung öffnen', deleted: 'ein gelöschtes Konto', session: 'Therapiesitzung' },
+  en: {
+    calendar: 'Therapy sessions',
+    awaiting: 'Awaiting confirmation.',
+    open: 'Open the booking',
+    deleted: 'a deleted account',
+    session: 'Therapy session',
+  },
+  de: {
+    calendar: 'Therapiesitzungen',
+    awaiting: 'Wartet auf Bestätigung.',
+    open: 'Buchung öffnen',
+    deleted: 'ein gelöschtes Konto',
+    session: 'Therapiesitzung',
+  },
 } as const;
 
 /**
@@ -37,8 +49,10 @@ const texts = {
 export function createCalendarService(deps: AppDeps, ports: CalendarPorts) {
   const { db, clock, config } = deps;
   const key = crypto.createHmac('sha256', config.jwtSecret).update('calendar-feed').digest();
-  const signature = (userId: string, feedId: string) => crypto.createHmac('sha256', key).update(`${userId}.${feedId}`).digest('base64url').slice(0, SIGNATURE_CHARS);
-  const tokenOf = (row: Pick<CalendarFeedRow, 'userId' | 'feedId'>) => `${row.feedId}${signature(row.userId, row.feedId)}`;
+  const signature = (userId: string, feedId: string) =>
+    crypto.createHmac('sha256', key).update(`${userId}.${feedId}`).digest('base64url').slice(0, SIGNATURE_CHARS);
+  const tokenOf = (row: Pick<CalendarFeedRow, 'userId' | 'feedId'>) =>
+    `${row.feedId}${signature(row.userId, row.feedId)}`;
 
   const view = (row: CalendarFeedRow): CalendarFeed => {
     const url = `${config.appOrigin}/api/v1/calendar/feed/${tokenOf(row)}.ics`;
@@ -50,9 +64,14 @@ export function createCalendarService(deps: AppDeps, ports: CalendarPorts) {
     return { userId, feedId, tokenHash: hashToken(tokenOf({ userId, feedId })), createdAt: clock.now() };
   };
 
-  const owner = async (actor: Actor) => requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'client', 'provider').userId));
+  const owner = async (actor: Actor) =>
+    requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'client', 'provider').userId));
 
-  const eventOf = (facts: BookingFacts & { startsAt: Date; endsAt: Date }, viewerId: string, t: (typeof texts)['en' | 'de']): IcsFeedEvent => {
+  const eventOf = (
+    facts: BookingFacts & { startsAt: Date; endsAt: Date },
+    viewerId: string,
+    t: (typeof texts)['en' | 'de'],
+  ): IcsFeedEvent => {
     const other = (viewerId === facts.clientId ? facts.providerName : facts.clientName) ?? t.deleted;
     const tentative = facts.status === 'requested' || facts.status === 'pending';
     const link = `${config.appOrigin}/appointments/${facts.identifier}`;

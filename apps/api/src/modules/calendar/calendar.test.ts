@@ -55,7 +55,8 @@ function parse(text: string): { name: string; events: Parsed[] } {
   });
   return { name: String(calendar.getFirstPropertyValue('x-wr-calname')), events };
 }
-const londonTime = (d: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' }).format(d);
+const londonTime = (d: Date) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' }).format(d);
 
 describe('the address', () => {
   it('is made on first ask, the same afterwards, a 56-character token; the database keeps only its hash', async () => {
@@ -117,7 +118,9 @@ describe('the feed', () => {
     const url = (await address()).url;
     const before = parse((await read(url)).body).events.find((e) => e.uid === moving)!;
     await moveClock(w, '2026-03-23T08:00:00Z');
-    const moved = await t.api('POST', `/booking/${moving}/reschedule`, w.client, { timeslotIdentifier: await slotAt(t, w.provider.userId, '2026-03-27T14:00:00Z') });
+    const moved = await t.api('POST', `/booking/${moving}/reschedule`, w.client, {
+      timeslotIdentifier: await slotAt(t, w.provider.userId, '2026-03-27T14:00:00Z'),
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     const cancelled = await t.api('POST', `/booking/${cancelling}/cancel`, w.client, { note: 'Travelling' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);

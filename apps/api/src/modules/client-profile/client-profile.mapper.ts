@@ -3,7 +3,11 @@ import type { UserRow } from '../user/user.module.ts';
 import type { ClientProfileRow, EmergencyContactRow } from './client-profile.repository.ts';
 
 /** Contract shape of a client's profile: names and time zone live on the user, the rest on the profile row. */
-export function toClientProfile(user: UserRow, profile: ClientProfileRow, extra: { countryIdentifier: string | null; photoUrl: string | null }): ClientProfile {
+export function toClientProfile(
+  user: UserRow,
+  profile: ClientProfileRow,
+  extra: { countryIdentifier: string | null; photoUrl: string | null },
+): ClientProfile {
   return {
     identifier: user.identifier,
     firstName: user.firstName,
@@ -24,4 +28,8 @@ export function toClientProfile(user: UserRow, profile: ClientProfileRow, extra:
   };
 }
 
-export const toEmergencyContact = (row: EmergencyContactRow): EmergencyContact => ({ identifier: row.identifier, name: row.name, phoneNumber: row.phoneNumber });
+export const toEmergencyContact = (row: EmergencyContactRow): EmergencyContact => ({
+  identifier: row.identifier,
+  name: row.name,
+  phoneNumber: row.phoneNumber,
+});

@@ -12,14 +12,26 @@ import { userNameFromName } from './user-name.ts';
  * uses the user module (the account row) and the reference module (the lists a form picks from), and adds a step to
  * every client sign-up.
  */
-export function createClientProfileModule(deps: AppDeps, { users, reference }: { users: UserModule; reference: ReferenceModule }) {
+export function createClientProfileModule(
+  deps: AppDeps,
+  { users, reference }: { users: UserModule; reference: ReferenceModule },
+) {
   // Every client has a username (Personal details requires one): suggested from the name, changeable later.
   users.onSignUp(async (tx, user, name) => {
-    if (user.userType === 'client') await clientProfileRepository.createWithUserName(tx, user.identifier, userNameFromName(name.firstName, name.lastName));
+    if (user.userType === 'client')
+      await clientProfileRepository.createWithUserName(
+        tx,
+        user.identifier,
+        userNameFromName(name.firstName, name.lastName),
+      );
   });
   // Who is whose client is the clients module's answer, created later (app.ts hands it over with useClientRelation).
   let isClientOf = async (_providerId: string, _clientId: string): Promise<boolean> => false;
-  const profiles = createClientProfileService(deps, { users, reference, isClientOf: (providerId, clientId) => isClientOf(providerId, clientId) });
+  const profiles = createClientProfileService(deps, {
+    users,
+    reference,
+    isClientOf: (providerId, clientId) => isClientOf(providerId, clientId),
+  });
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(clientProfileRoutes, { profiles });
   };

@@ -20,8 +20,10 @@ import { requestLocale } from '../../platform/locale.ts';
 import type { ClientProfileService } from './client-profile.service.ts';
 
 /** A client's own profile, emergency contact, preferences and picture: spec §7 "Profile and client". */
-export const clientProfileRoutes: FastifyPluginAsyncZod<{ profiles: ClientProfileService }> = async (app, { profiles }) => {
-
+export const clientProfileRoutes: FastifyPluginAsyncZod<{ profiles: ClientProfileService }> = async (
+  app,
+  { profiles },
+) => {
   route(app, getClientProfile, async (req) => ({
     data: await profiles.get(actorOf(req)),
   }));
@@ -39,40 +41,28 @@ export const clientProfileRoutes: FastifyPluginAsyncZod<{ profiles: ClientProfil
     data: await profiles.emergencyContact(actorOf(req)),
   }));
 
-  route(
-    app,
-    saveEmergencyContact,
-    async (req) => ({
-      data: await profiles.saveEmergencyContact(actorOf(req), req.body),
-      message: message('dataSaved', requestLocale(req)),
-    }),
-  );
+  route(app, saveEmergencyContact, async (req) => ({
+    data: await profiles.saveEmergencyContact(actorOf(req), req.body),
+    message: message('dataSaved', requestLocale(req)),
+  }));
 
   route(app, getClientPreferences, async (req) => ({
     data: await profiles.preferences(actorOf(req)),
   }));
 
-  route(
-    app,
-    updateClientPreferences,
-    async (req) => ({
-      data: await profiles.updatePreferences(actorOf(req), req.body),
-      message: message('dataSaved', requestLocale(req)),
-    }),
-  );
+  route(app, updateClientPreferences, async (req) => ({
+    data: await profiles.updatePreferences(actorOf(req), req.body),
+    message: message('dataSaved', requestLocale(req)),
+  }));
 
   route(app, listAvatars, async (req) => ({
     data: await profiles.avatars(actorOf(req)),
   }));
 
-  route(
-    app,
-    chooseAvatar,
-    async (req) => ({
-      data: await profiles.chooseAvatar(actorOf(req), req.params.avatarIdentifier),
-      message: message('imageChanged', requestLocale(req)),
-    }),
-  );
+  route(app, chooseAvatar, async (req) => ({
+    data: await profiles.chooseAvatar(actorOf(req), req.params.avatarIdentifier),
+    message: message('imageChanged', requestLocale(req)),
+  }));
 
   route(app, uploadClientPicture, async (req) => ({
     data: await profiles.uploadPicture(actorOf(req), await uploadedFile(req)),

@@ -22,7 +22,9 @@ import { clientProfileRepository as repo, type ClientProfileRow } from './client
 
 const preferenceKeys = Object.keys(preferenceLists) as PreferenceKey[];
 /** The ten preference keys whose lists are reference lists (language and country have their own tables). */
-const referenceKeys = preferenceKeys.filter((k) => k !== 'language' && k !== 'country') as Array<Exclude<PreferenceKey, 'language' | 'country'>>;
+const referenceKeys = preferenceKeys.filter((k) => k !== 'language' && k !== 'country') as Array<
+  Exclude<PreferenceKey, 'language' | 'country'>
+>;
 const listOf = (key: Exclude<PreferenceKey, 'language' | 'country'>) => preferenceLists[key] as ReferenceList;
 
 const collator = new Intl.Collator('en');
@@ -30,13 +32,22 @@ const collator = new Intl.Collator('en');
 /** A client's own profile, emergency contact, preferences and picture (spec §7 "Profile and client"). */
 export function createClientProfileService(
   deps: AppDeps,
-  { users, reference, isClientOf }: { users: Pick<UserModule, 'findActiveUser' | 'updateDetails'>; reference: ReferenceModule; isClientOf: (providerId: string, clientId: string) => Promise<boolean> },
+  {
+    users,
+    reference,
+    isClientOf,
+  }: {
+    users: Pick<UserModule, 'findActiveUser' | 'updateDetails'>;
+    reference: ReferenceModule;
+    isClientOf: (providerId: string, clientId: string) => Promise<boolean>;
+  },
 ) {
   const { db } = deps;
   const { checks: profileChecks, mapForeignKeyViolation } = reference;
 
   /** Access first (the access core): a client (403 otherwise) whose account is live (401 once it ended). */
-  const client = async (actor: Actor): Promise<UserRow> => requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'client').userId));
+  const client = async (actor: Actor): Promise<UserRow> =>
+    requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'client').userId));
 
   const photoUrlOf = async (ex: Executor, profile: ClientProfileRow): Promise<string | null> => {
     if (profile.photoFileId) return deps.files.signedUrl(profile.photoFileId);
@@ -54,7 +65,8 @@ export function createClientProfileService(
     db.transaction(async (tx) => {
       const before = await repo.lock(tx, userId);
       await repo.setPicture(tx, userId, picture);
-      if (before.photoFileId && before.photoFileId !== picture.photoFileId) await deps.files.remove(before.photoFileId, tx);
+      if (before.photoFileId && before.photoFileId !== picture.photoFileId)
+        await deps.files.remove(before.photoFileId, tx);
     });
 
   return {
@@ -68,7 +80,8 @@ export function createClientProfileService(
       if (actor?.userType === 'provider') {
         const me = requireLiveAccount(actor, await users.findActiveUser(actor.userId));
         const subject = await users.findActiveUser(id.toLowerCase());
-        if (!subject || subject.userType !== 'client' || !(await isClientOf(me.identifier, subject.identifier))) throw AppError.notFound();
+        if (!subject || subject.userType !== 'client' || !(await isClientOf(me.identifier, subject.identifier)))
+          throw AppError.notFound();
         return present(subject, await repo.ensure(db, subject.identifier));
       }
       const user = await client(actor);
@@ -87,14 +100,17 @@ export function createClientProfileService(
       const [updated, profile] = await db
         .transaction(async (tx) => {
           // The account may have ended meanwhile: 401 (the access core).
-          const u = requireLiveAccount(actor, await users.updateDetails(tx, user.identifier, {
-            firstName: input.firstName,
-            lastName: input.lastName,
-            countryCode,
-            timezone: input.timezone,
-            // Absent: unchanged (stored on the user row, where sign-up puts it too).
-            ...(input.phoneNumber !== undefined ? { phoneNumber: input.phoneNumber } : {}),
-          }));
+          const u = requireLiveAccount(
+            actor,
+            await users.updateDetails(tx, user.identifier, {
+              firstName: input.firstName,
+              lastName: input.lastName,
+              countryCode,
+              timezone: input.timezone,
+              // Absent: unchanged (stored on the user row, where sign-up puts it too).
+              ...(input.phoneNumber !== undefined ? { phoneNumber: input.phoneNumber } : {}),
+            }),
+          );
           const p = await repo.upsert(tx, {
             userId: user.identifier,
             userName: input.userName,
@@ -119,7 +135,9 @@ export function createClientProfileService(
 
     async saveEmergencyContact(actor: Actor, input: { name: string; phoneNumber: string }): Promise<EmergencyContact> {
       const user = await client(actor);
-      return toEmergencyContact(await repo.upsertEmergencyContact(db, user.identifier, { name: input.name, phoneNumber: input.phoneNumber }));
+      return toEmergencyContact(
+        await repo.upsertEmergencyContact(db, user.identifier, { name: input.name, phoneNumber: input.phoneNumber }),
+      );
     },
 
     async preferences(actor: Actor): Promise<ClientPreferences> {

@@ -74,11 +74,20 @@ describe('GET /client', () => {
   });
 
   it('needs a client token: none → 401, a provider → 403', async () => {
-    expectError(await api('GET', '/client', undefined), 401, { message: 'Please sign in to continue', code: 'UNAUTHORIZED_ACCESS' });
+    expectError(await api('GET', '/client', undefined), 401, {
+      message: 'Please sign in to continue',
+      code: 'UNAUTHORIZED_ACCESS',
+    });
     const p = await t.signUp('provider');
     expectError(await api('GET', '/client', p), 403, { message: 'You are not allowed to do this', code: 'FORBIDDEN' });
-    expectError(await api('PUT', '/client', p, await validProfile()), 403, { message: 'You are not allowed to do this', code: 'FORBIDDEN' });
-    expectError(await api('GET', '/client/preferences', p), 403, { message: 'You are not allowed to do this', code: 'FORBIDDEN' });
+    expectError(await api('PUT', '/client', p, await validProfile()), 403, {
+      message: 'You are not allowed to do this',
+      code: 'FORBIDDEN',
+    });
+    expectError(await api('GET', '/client/preferences', p), 403, {
+      message: 'You are not allowed to do this',
+      code: 'FORBIDDEN',
+    });
     expect(await t.count('client_profiles', { user_id: p.userId })).toBe(0);
   });
 });
@@ -91,23 +100,56 @@ describe('PUT /client', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Data saved successfully');
     const data = res.json().data as ClientProfile;
-    expect(data).toEqual({ identifier: c.userId, email: c.email, photoUrl: null, avatarIdentifier: null, phoneNumber: null, ...body });
+    expect(data).toEqual({
+      identifier: c.userId,
+      email: c.email,
+      photoUrl: null,
+      avatarIdentifier: null,
+      phoneNumber: null,
+      ...body,
+    });
     const user = await t.userRow(c.userId);
-    expect([user.first_name, user.last_name, user.country_code, user.timezone]).toEqual(['Grace', 'Hopper-Smith', 'US', 'America/Los_Angeles']);
+    expect([user.first_name, user.last_name, user.country_code, user.timezone]).toEqual([
+      'Grace',
+      'Hopper-Smith',
+      'US',
+      'America/Los_Angeles',
+    ]);
     expect((await api('GET', '/client', c)).json().data).toEqual(data);
   });
 
   it('accepts empty (null) names and optional fields', async () => {
     const c = await t.signUp('client');
-    const body = await validProfile({ firstName: null, lastName: null, countryIdentifier: null, stateIdentifier: null, zipCode: null, dob: null, religionIdentifier: null, ethnicityIdentifier: null, gender: null, timezone: null });
+    const body = await validProfile({
+      firstName: null,
+      lastName: null,
+      countryIdentifier: null,
+      stateIdentifier: null,
+      zipCode: null,
+      dob: null,
+      religionIdentifier: null,
+      ethnicityIdentifier: null,
+      gender: null,
+      timezone: null,
+    });
     const res = await api('PUT', '/client', c, body);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ firstName: null, lastName: null, countryIdentifier: null, userName: body.userName });
+    expect(res.json().data).toMatchObject({
+      firstName: null,
+      lastName: null,
+      countryIdentifier: null,
+      userName: body.userName,
+    });
   });
 
   it('accepts names with combining marks and stores them composed (NFC)', async () => {
     const c = await t.signUp('client');
-    const res = await api('PUT', '/client', c, await validProfile({ firstName: 'प्रिया', lastName: 'Jose\u0301-Nu\u0301n\u0303ez' }));
+    const res = await api(
+      'PUT',
+      '/client',
+      c,
+      await validProfile({ firstName: 'प्रिया', lastName: 'Jose\u0301-Nu\u0301n\u0303ez' }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ firstName: 'प्रिया', lastName: 'Jos\u00e9-N\u00fa\u00f1ez' });
     const user = await t.userRow(c.userId);
@@ -122,8 +164,16 @@ describe('PUT /client', () => {
     ['first name with a digit', { firstName: 'J0hn' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
     ['last name of 33 letters', { lastName: 'a'.repeat(33) }, 'Name must be 3 to 32 letters, spaces or hyphens'],
     ['last name with an apostrophe', { lastName: "O'Neil" }, 'Name must be 3 to 32 letters, spaces or hyphens'],
-    ['first name with a right-to-left override', { firstName: 'Gra\u202Ece' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
-    ['last name with a zero-width space', { lastName: 'Hop\u200Bper' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
+    [
+      'first name with a right-to-left override',
+      { firstName: 'Gra\u202Ece' },
+      'Name must be 3 to 32 letters, spaces or hyphens',
+    ],
+    [
+      'last name with a zero-width space',
+      { lastName: 'Hop\u200Bper' },
+      'Name must be 3 to 32 letters, spaces or hyphens',
+    ],
     ['userName missing', { userName: undefined }, 'Username is required'],
     ['userName empty', { userName: '' }, 'Username is required'],
     ['userName null', { userName: null }, 'Username is required'],
@@ -159,7 +209,9 @@ describe('PUT /client', () => {
     expect(saved.json().data.phoneNumber).toBe('08012345678');
     expect((await t.userRow(c.userId)).phone_number).toBe('08012345678');
     expect((await api('PUT', '/client', c, await validProfile())).json().data.phoneNumber).toBe('08012345678');
-    expect((await api('PUT', '/client', c, await validProfile({ phoneNumber: null }))).json().data.phoneNumber).toBeNull();
+    expect(
+      (await api('PUT', '/client', c, await validProfile({ phoneNumber: null }))).json().data.phoneNumber,
+    ).toBeNull();
     expect((await t.userRow(c.userId)).phone_number).toBeNull();
   });
 
@@ -217,9 +269,15 @@ describe('emergency contact', () => {
     const empty = await api('GET', '/client/emergency-contact', c);
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({ data: null });
-    const first = await api('POST', '/client/emergency-contact', c, { name: 'Mary Jane-Doe', phoneNumber: '08012345678' });
+    const first = await api('POST', '/client/emergency-contact', c, {
+      name: 'Mary Jane-Doe',
+      phoneNumber: '08012345678',
+    });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ data: { identifier: expect.any(String), name: 'Mary Jane-Doe', phoneNumber: '08012345678' }, message: 'Data saved successfully' });
+    expect(first.json()).toEqual({
+      data: { identifier: expect.any(String), name: 'Mary Jane-Doe', phoneNumber: '08012345678' },
+      message: 'Data saved successfully',
+    });
     const second = await api('POST', '/client/emergency-contact', c, { name: 'Tom', phoneNumber: '123' });
     expect(second.json().data).toEqual({ identifier: first.json().data.identifier, name: 'Tom', phoneNumber: '123' });
     expect(await t.count('emergency_contacts', { user_id: c.userId })).toBe(1);
@@ -228,7 +286,10 @@ describe('emergency contact', () => {
 
   it('accepts a name with combining marks, stored composed (NFC)', async () => {
     const c = await t.signUp('client');
-    const res = await api('POST', '/client/emergency-contact', c, { name: 'प्रिया Jose\u0301', phoneNumber: '08012345678' });
+    const res = await api('POST', '/client/emergency-contact', c, {
+      name: 'प्रिया Jose\u0301',
+      phoneNumber: '08012345678',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.name).toBe('प्रिया Jos\u00e9');
   });
@@ -238,7 +299,11 @@ describe('emergency contact', () => {
     ['name of 33', { name: 'a'.repeat(33) }, 'Name must be 3 to 32 letters, spaces or hyphens'],
     ['name with digits', { name: 'Mary 2' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
     ['name missing', { name: undefined }, 'Name must be 3 to 32 letters, spaces or hyphens'],
-    ['name with a right-to-left override', { name: 'Mary\u202E Jane' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
+    [
+      'name with a right-to-left override',
+      { name: 'Mary\u202E Jane' },
+      'Name must be 3 to 32 letters, spaces or hyphens',
+    ],
     ['name with a zero-width joiner', { name: 'Mary\u200DJane' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
     ['contact of 2 digits', { phoneNumber: '12' }, 'Contact must be 3 to 32 digits'],
     ['contact of 33 digits', { phoneNumber: '1'.repeat(33) }, 'Contact must be 3 to 32 digits'],
@@ -247,7 +312,11 @@ describe('emergency contact', () => {
   ];
   it.each(bad)('refuses %s and stores nothing', async (_name, change, msg) => {
     const c = await t.signUp('client');
-    const res = await api('POST', '/client/emergency-contact', c, { name: 'Mary Jane', phoneNumber: '08012345678', ...change });
+    const res = await api('POST', '/client/emergency-contact', c, {
+      name: 'Mary Jane',
+      phoneNumber: '08012345678',
+      ...change,
+    });
     expectError(res, 400, validation(msg));
     expect(await t.count('emergency_contacts', { user_id: c.userId })).toBe(0);
   });
@@ -258,7 +327,20 @@ describe('preferences', () => {
     const c = await t.signUp('client');
     const res = await api('GET', '/client/preferences', c);
     expect(res.statusCode).toBe(200);
-    const keys = ['modality', 'gender', 'therapy', 'ageGroup', 'language', 'therapyApproach', 'religion', 'background', 'trait', 'specialities', 'country', 'communication'];
+    const keys = [
+      'modality',
+      'gender',
+      'therapy',
+      'ageGroup',
+      'language',
+      'therapyApproach',
+      'religion',
+      'background',
+      'trait',
+      'specialities',
+      'country',
+      'communication',
+    ];
     expect(res.json().data).toEqual(Object.fromEntries(keys.map((k) => [k, []])));
   });
 
@@ -276,8 +358,16 @@ describe('preferences', () => {
     const res = await api('PUT', '/client/preferences', c, ids);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Data saved successfully');
-    const sorted = (o: Record<string, string[]>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, [...v].sort()]));
-    const expected = { ageGroup: [], therapyApproach: [], background: [], trait: [], communication: [], ...sorted(ids) };
+    const sorted = (o: Record<string, string[]>) =>
+      Object.fromEntries(Object.entries(o).map(([k, v]) => [k, [...v].sort()]));
+    const expected = {
+      ageGroup: [],
+      therapyApproach: [],
+      background: [],
+      trait: [],
+      communication: [],
+      ...sorted(ids),
+    };
     expect(res.json().data).toEqual(expected);
     expect((await api('GET', '/client/preferences', c)).json().data).toEqual(expected);
 
@@ -303,7 +393,8 @@ describe('preferences', () => {
       [{ specialities: ['anxiety'] }, 'Choose an option from the list'],
       [{ colours: [] }, 'Unknown field: colours'],
     ];
-    for (const [body, msg] of cases) expectError(await api('PUT', '/client/preferences', c, body), 400, validation(msg));
+    for (const [body, msg] of cases)
+      expectError(await api('PUT', '/client/preferences', c, body), 400, validation(msg));
     expect(await fx.snapshot(c.userId)).toEqual(before);
   });
 });
@@ -319,14 +410,21 @@ describe('avatars and pictures', () => {
     const res = await api('POST', `/client/avatar/${pick.identifier}`, c);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ data: { photoUrl: pick.photo_url }, message: 'Image Changed Successfully' });
-    expect((await api('GET', '/client', c)).json().data).toMatchObject({ avatarIdentifier: pick.identifier, photoUrl: pick.photo_url });
+    expect((await api('GET', '/client', c)).json().data).toMatchObject({
+      avatarIdentifier: pick.identifier,
+      photoUrl: pick.photo_url,
+    });
   });
 
   it('refuses an unknown avatar with "please select an Avatar"', async () => {
     const c = await t.signUp('client');
     await api('GET', '/client', c);
     const before = await fx.snapshot(c.userId);
-    expectError(await api('POST', '/client/avatar/0190a0b0-0000-7000-8000-000000000000', c), 400, validation('please select an Avatar'));
+    expectError(
+      await api('POST', '/client/avatar/0190a0b0-0000-7000-8000-000000000000', c),
+      400,
+      validation('please select an Avatar'),
+    );
     expectError(await api('POST', '/client/avatar/not-an-id', c), 400, validation('please select an Avatar'));
     expect(await fx.snapshot(c.userId)).toEqual(before);
   });
@@ -335,7 +433,12 @@ describe('avatars and pictures', () => {
     const c = await t.signUp('client');
     const upload = async (size: number) => {
       const body = multipart(await png(size));
-      return t.request({ method: 'POST', url: '/api/v1/client/profile-picture', headers: { ...c.auth, ...body.headers }, payload: body.payload });
+      return t.request({
+        method: 'POST',
+        url: '/api/v1/client/profile-picture',
+        headers: { ...c.auth, ...body.headers },
+        payload: body.payload,
+      });
     };
     const first = await upload(400);
     expect(first.statusCode, first.body).toBe(200);
@@ -346,13 +449,19 @@ describe('avatars and pictures', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toMatch(/^image\/(webp|jpeg)/);
     const firstFile = url.split('/files/')[1]!.split('?')[0]!;
-    expect((await api('GET', '/client', c)).json().data).toMatchObject({ avatarIdentifier: null, photoUrl: expect.stringContaining(firstFile) });
+    expect((await api('GET', '/client', c)).json().data).toMatchObject({
+      avatarIdentifier: null,
+      photoUrl: expect.stringContaining(firstFile),
+    });
 
     // Replacing: the old file is soft-deleted, the new one is live.
     const second = await upload(300);
     expect(second.statusCode, second.body).toBe(200);
     const secondFile = (second.json().data.photoUrl as string).split('/files/')[1]!.split('?')[0]!;
-    const fileRow = async (id: string) => (await t.db.$client.query('SELECT deleted_at FROM files WHERE identifier = $1', [id])).rows[0] as { deleted_at: Date | null };
+    const fileRow = async (id: string) =>
+      (await t.db.$client.query('SELECT deleted_at FROM files WHERE identifier = $1', [id])).rows[0] as {
+        deleted_at: Date | null;
+      };
     expect((await fileRow(firstFile)).deleted_at).not.toBeNull();
     expect((await fileRow(secondFile)).deleted_at).toBeNull();
     expect((await t.request({ method: 'GET', url })).statusCode).toBe(404);
@@ -378,12 +487,29 @@ describe('avatars and pictures', () => {
     await api('GET', '/client', c);
     const before = await fx.snapshot(c.userId);
     const send = (body: { payload: Buffer; headers: Record<string, string> }) =>
-      t.request({ method: 'POST', url: '/api/v1/client/profile-picture', headers: { ...c.auth, ...body.headers }, payload: body.payload });
-    expectError(await send(multipart(await png(150))), 400, validation('Image dimensions should be at least 200x200 pixels.'));
-    expectError(await send(multipart(Buffer.from('not an image at all'), { filename: 'x.png' })), 400, validation('Please upload a valid image file.'));
+      t.request({
+        method: 'POST',
+        url: '/api/v1/client/profile-picture',
+        headers: { ...c.auth, ...body.headers },
+        payload: body.payload,
+      });
+    expectError(
+      await send(multipart(await png(150))),
+      400,
+      validation('Image dimensions should be at least 200x200 pixels.'),
+    );
+    expectError(
+      await send(multipart(Buffer.from('not an image at all'), { filename: 'x.png' })),
+      400,
+      validation('Please upload a valid image file.'),
+    );
     expectError(await send(multipartWithoutFile()), 400, validation('Please choose a file'));
     // Not multipart at all: the same field message, not a transport error.
-    expectError(await send({ payload: Buffer.from('{}'), headers: { 'content-type': 'application/json' } }), 400, validation('Please choose a file'));
+    expectError(
+      await send({ payload: Buffer.from('{}'), headers: { 'content-type': 'application/json' } }),
+      400,
+      validation('Please choose a file'),
+    );
     expect(await fx.snapshot(c.userId)).toEqual(before);
     expect(await t.count('files', { owner_user_id: c.userId })).toBe(0);
   });

@@ -8,7 +8,10 @@ import { createClientsService } from './clients.service.ts';
  * The clients module's public face (issue 17): a provider's client list, imports and invitations, and `isClientOf`,
  * the one answer to "is this the provider's client?" that notes and the client page use.
  */
-export function createClientsModule(deps: Pick<AppDeps, 'db' | 'clock' | 'mail' | 'config' | 'files'>, ports: { users: Pick<UserModule, 'findActiveUser'> }) {
+export function createClientsModule(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'mail' | 'config' | 'files'>,
+  ports: { users: Pick<UserModule, 'findActiveUser'> },
+) {
   const clients = createClientsService(deps, ports);
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(clientsRoutes, { clients });

@@ -30,13 +30,21 @@ export interface ClientListRow {
 export const clientsRepository = {
   async insertImports(ex: Executor, rows: NewClientImport[]): Promise<ClientImportRow[]> {
     if (rows.length === 0) return [];
-    return refusedAs(ex.insert(clientImports).values(rows).returning(), 'unique', () => AppError.rule(m.clientImportDuplicate), 'client_imports_provider_email_key');
+    return refusedAs(
+      ex.insert(clientImports).values(rows).returning(),
+      'unique',
+      () => AppError.rule(m.clientImportDuplicate),
+      'client_imports_provider_email_key',
+    );
   },
 
   /** The provider's imports of these addresses (case-insensitive: the column is citext). */
   async importedEmails(ex: Executor, providerId: string, emails: string[]): Promise<Set<string>> {
     if (emails.length === 0) return new Set();
-    const rows = await ex.select({ email: clientImports.email }).from(clientImports).where(and(eq(clientImports.providerId, providerId), inArray(clientImports.email, emails)));
+    const rows = await ex
+      .select({ email: clientImports.email })
+      .from(clientImports)
+      .where(and(eq(clientImports.providerId, providerId), inArray(clientImports.email, emails)));
     return new Set(rows.map((r) => r.email.toLowerCase()));
   },
 
@@ -45,14 +53,23 @@ export const clientsRepository = {
     const [row] = await ex
       .select()
       .from(clientImports)
-      .where(and(eq(clientImports.inviteTokenHash, tokenHash), isNull(clientImports.acceptedAt), gt(clientImports.inviteExpiresAt, now)))
+      .where(
+        and(
+          eq(clientImports.inviteTokenHash, tokenHash),
+          isNull(clientImports.acceptedAt),
+          gt(clientImports.inviteExpiresAt, now),
+        ),
+      )
       .limit(1)
       .for('update');
     return row;
   },
 
   async accept(ex: Executor, id: string, clientId: string, now: Date): Promise<void> {
-    await ex.update(clientImports).set({ clientId, acceptedAt: now, inviteTokenHash: null }).where(eq(clientImports.identifier, id));
+    await ex
+      .update(clientImports)
+      .set({ clientId, acceptedAt: now, inviteTokenHash: null })
+      .where(eq(clientImports.identifier, id));
   },
 
   /** Whether the client is the provider's: a booking between them, or an import the client accepted. */
@@ -70,7 +87,13 @@ export const clientsRepository = {
    * One page of the provider's clients, newest relation first: people on the platform (booked, or accepted an
    * import) once each, and imports not accepted yet; `search` matches names and imported addresses.
    */
-  async page(ex: Executor, providerId: string, search: string | undefined, limit: number, offset: number): Promise<ClientListRow[]> {
+  async page(
+    ex: Executor,
+    providerId: string,
+    search: string | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<ClientListRow[]> {
     const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const result = await ex.execute<ClientListRow & Record<string, unknown>>(sql`
       WITH rel AS (

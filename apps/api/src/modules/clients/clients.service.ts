@@ -22,7 +22,12 @@ import type { UploadedParts } from '../../platform/files/uploads.ts';
 import { mailTemplates } from '../../platform/mail/templates.ts';
 import { logRecordAccess, type RequestOrigin } from '../../platform/record-access-log.ts';
 import type { UserModule } from '../user/user.module.ts';
-import { clientsRepository as repo, type ClientImportRow, type ClientListRow, type NewClientImport } from './clients.repository.ts';
+import {
+  clientsRepository as repo,
+  type ClientImportRow,
+  type ClientListRow,
+  type NewClientImport,
+} from './clients.repository.ts';
 
 /**
  * A provider's clients and client import (issue 17; decision 0029). Who is whose client: a booking between them, or an
@@ -45,10 +50,14 @@ const columns: Record<string, 'firstName' | 'lastName' | 'email' | 'phoneNumber'
 };
 const required = ['firstName', 'lastName', 'email'] as const;
 
-export function createClientsService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail' | 'config' | 'files'>, ports: { users: Pick<UserModule, 'findActiveUser'> }) {
+export function createClientsService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'mail' | 'config' | 'files'>,
+  ports: { users: Pick<UserModule, 'findActiveUser'> },
+) {
   const { db, clock, config } = deps;
 
-  const provider = async (actor: Actor) => requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'provider').userId));
+  const provider = async (actor: Actor) =>
+    requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'provider').userId));
 
   const toEntry = (r: ClientListRow): ProviderClientEntry => ({
     identifier: r.user_id,
@@ -76,13 +85,25 @@ export function createClientsService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail'
   });
 
   /** One import (manual or by mail): not the provider's own address, not one already in their list. */
-  const insertOne = async (tx: Executor, me: { identifier: string; email: string }, row: NewClientImport): Promise<ClientImportRow> => {
+  const insertOne = async (
+    tx: Executor,
+    me: { identifier: string; email: string },
+    row: NewClientImport,
+  ): Promise<ClientImportRow> => {
     if (row.email.toLowerCase() === me.email.toLowerCase()) throw AppError.rule(m.clientImportIsSelf);
     return (await repo.insertImports(tx, [row]))[0]!;
   };
 
   /** The rows of a CSV file, or 400 when it is not a CSV of clients at all (binary, broken quoting, wrong header). */
-  const readCsv = async (data: Buffer): Promise<Array<{ row: number; values: Record<'firstName' | 'lastName' | 'email' | 'phoneNumber', string>; badShape: boolean }>> => {
+  const readCsv = async (
+    data: Buffer,
+  ): Promise<
+    Array<{
+      row: number;
+      values: Record<'firstName' | 'lastName' | 'email' | 'phoneNumber', string>;
+      badShape: boolean;
+    }>
+  > => {
     if (data.length === 0) throw AppError.rule(m.csvEmpty);
     if (data.length > CSV_MAX_BYTES) throw AppError.rule(m.credentialFileTooLarge);
     let text: string;
@@ -103,7 +124,12 @@ export function createClientsService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail'
     const [header, ...rows] = records;
     if (!header) throw AppError.rule(m.csvEmpty);
     const named = header.map((h) => columns[h.toLowerCase().replace(/[^a-z]/g, '')]);
-    if (named.some((n) => n === undefined) || new Set(named).size !== named.length || !required.every((c) => named.includes(c))) throw AppError.rule(m.csvHeaderInvalid);
+    if (
+      named.some((n) => n === undefined) ||
+      new Set(named).size !== named.length ||
+      !required.every((c) => named.includes(c))
+    )
+      throw AppError.rule(m.csvHeaderInvalid);
     if (rows.length === 0) throw AppError.rule(m.csvEmpty);
     if (rows.length > CSV_MAX_ROWS) throw AppError.rule(m.csvTooManyRows, { max: CSV_MAX_ROWS });
     return rows.map((cells, i) => {
@@ -118,9 +144,13 @@ export function createClientsService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail'
 
   return {
     /** Whether the client is the provider's client (notes and the client page ask this). */
-    isClientOf: async (providerId: string, clientId: string): Promise<boolean> => (await repo.sources(db, providerId, clientId)).length > 0,
+    isClientOf: async (providerId: string, clientId: string): Promise<boolean> =>
+      (await repo.sources(db, providerId, clientId)).length > 0,
 
-    async list(actor: Actor, query: Required<Pick<ClientListQuery, 'page' | 'pageSize'>> & Pick<ClientListQuery, 'search'>) {
+    async list(
+      actor: Actor,
+      query: Required<Pick<ClientListQuery, 'page' | 'pageSize'>> & Pick<ClientListQuery, 'search'>,
+    ) {
       const me = await provider(actor);
       const page = Number(query.page);
       const pageSize = Number(query.pageSize);
@@ -134,13 +164,29 @@ export function createClientsService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail'
       const me = await provider(actor);
       const sources = await repo.sources(db, me.identifier, clientId);
       if (sources.length === 0) throw AppError.notFound();
-      await logRecordAccess(db, { ownerId: me.identifier, actorId: me.identifier, recordType: 'client', recordId: clientId, clientId, action: 'read', origin, at: clock.now() });
+      await logRecordAccess(db, {
+        ownerId: me.identifier,
+        actorId: me.identifier,
+        recordType: 'client',
+        recordId: clientId,
+        clientId,
+        action: 'read',
+        origin,
+        at: clock.now(),
+      });
       return { clientIdentifier: clientId, sources };
     },
 
     async importManually(actor: Actor, v: z.output<typeof manualImportInput>): Promise<ProviderClientEntry> {
       const me = await provider(actor);
-      const row = await insertOne(db, me, { providerId: me.identifier, email: v.email, firstName: v.firstName, lastName: v.lastName, phoneNumber: v.phoneNumber, source: 'manual' });
+      const row = await insertOne(db, me, {
+        providerId: me.identifier,
+        email: v.email,
+        firstName: v.firstName,
+        lastName: v.lastName,
+        phoneNumber: v.phoneNumber,
+        source: 'manual',
+      });
       return importEntry(row);
     },
 
@@ -162,7 +208,12 @@ export function createClientsService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail'
         });
         const locale: Locale = me.locale === 'de' ? 'de' : 'en';
         const providerName = [me.firstName, me.lastName].filter(Boolean).join(' ') || me.email;
-        const content = mailTemplates.clientInvitation[locale]({ name: v.firstName, provider: providerName, link: `${config.appOrigin}/invitation/${token}`, days: CLIENT_INVITE_DAYS });
+        const content = mailTemplates.clientInvitation[locale]({
+          name: v.firstName,
+          provider: providerName,
+          link: `${config.appOrigin}/invitation/${token}`,
+          days: CLIENT_INVITE_DAYS,
+        });
         await deps.mail.queue(tx, { to: v.email, ...content });
         return created;
       });
@@ -181,7 +232,11 @@ export function createClientsService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail'
       if (!upload) throw AppError.rule(m.csvNotCsv);
       if (upload.tooLarge) throw AppError.rule(m.credentialFileTooLarge);
       const rows = await readCsv(upload.data);
-      const already = await repo.importedEmails(db, me.identifier, rows.map((r) => r.values.email.trim().toLowerCase()).filter(Boolean));
+      const already = await repo.importedEmails(
+        db,
+        me.identifier,
+        rows.map((r) => r.values.email.trim().toLowerCase()).filter(Boolean),
+      );
       const firstRowOf = new Map<string, number>();
       const checked = rows.map(({ row, values, badShape }) => {
         const errors: string[] = [];
@@ -212,7 +267,14 @@ export function createClientsService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail'
       await db.transaction(async (tx) => {
         await repo.insertImports(
           tx,
-          checked.map((r) => ({ providerId: me.identifier, email: r.parsed!.email, firstName: r.parsed!.firstName, lastName: r.parsed!.lastName, phoneNumber: r.parsed!.phoneNumber, source: 'csv' as const })),
+          checked.map((r) => ({
+            providerId: me.identifier,
+            email: r.parsed!.email,
+            firstName: r.parsed!.firstName,
+            lastName: r.parsed!.lastName,
+            phoneNumber: r.parsed!.phoneNumber,
+            source: 'csv' as const,
+          })),
         );
       });
       return result(true);
@@ -227,7 +289,10 @@ export function createClientsService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail'
         const providerAccount = await ports.users.findActiveUser(invitation.providerId, tx);
         if (!providerAccount) throw AppError.rule(m.clientInviteInvalid);
         await repo.accept(tx, invitation.identifier, me.identifier, clock.now());
-        return { providerIdentifier: invitation.providerId, providerName: [providerAccount.firstName, providerAccount.lastName].filter(Boolean).join(' ') || null };
+        return {
+          providerIdentifier: invitation.providerId,
+          providerName: [providerAccount.firstName, providerAccount.lastName].filter(Boolean).join(' ') || null,
+        };
       });
     },
   };

@@ -12,8 +12,21 @@ let t: TestApp;
 let w: World;
 
 const csv = (who: SignedUp, text: string | Buffer, commit = false, locale?: 'de') =>
-  uploadDocuments(t, locale ? ({ ...who, auth: { ...who.auth, 'x-locale': locale } } as SignedUp) : who, '/clients/import/csv', { commit: String(commit) }, [{ filename: 'clients.csv', data: Buffer.isBuffer(text) ? text : Buffer.from(text) }], 'file');
-type Entry = { identifier: string | null; email: string | null; firstName: string | null; status: string; sources: string[] };
+  uploadDocuments(
+    t,
+    locale ? ({ ...who, auth: { ...who.auth, 'x-locale': locale } } as SignedUp) : who,
+    '/clients/import/csv',
+    { commit: String(commit) },
+    [{ filename: 'clients.csv', data: Buffer.isBuffer(text) ? text : Buffer.from(text) }],
+    'file',
+  );
+type Entry = {
+  identifier: string | null;
+  email: string | null;
+  firstName: string | null;
+  status: string;
+  sources: string[];
+};
 const listOf = async (who: SignedUp, query = '') => {
   const res = await t.api('GET', `/clients${query}`, who);
   expect(res.statusCode, res.body).toBe(200);
@@ -30,10 +43,20 @@ afterAll(async () => t.close());
 
 describe('the client list and manual entry', () => {
   it('lists who booked, and a client added by hand ("Details Saved Successfully")', async () => {
-    const res = await t.api('POST', '/clients/import/manual', w.provider, { firstName: 'Mara', lastName: 'Stein', email: 'Mara.Stein@example.com', phoneNumber: '08012345678' });
+    const res = await t.api('POST', '/clients/import/manual', w.provider, {
+      firstName: 'Mara',
+      lastName: 'Stein',
+      email: 'Mara.Stein@example.com',
+      phoneNumber: '08012345678',
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe(en.clientImportSaved);
-    expect(res.json().data).toMatchObject({ identifier: null, email: 'mara.stein@example.com', status: 'added', sources: ['import'] });
+    expect(res.json().data).toMatchObject({
+      identifier: null,
+      email: 'mara.stein@example.com',
+      status: 'added',
+      sources: ['import'],
+    });
     const list = await listOf(w.provider);
     expect(list.data.map((e) => [e.firstName, e.status])).toEqual([
       ['Mara', 'added'],
@@ -94,11 +117,27 @@ describe('invitation by mail', () => {
     expect((await t.api('POST', '/clients/invitations/accept', provider, { token })).statusCode).toBe(403);
     const accepted = await t.api('POST', '/clients/invitations/accept', client, { token });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json()).toMatchObject({ message: en.clientInviteAccepted, data: { providerIdentifier: provider.userId } });
-    expect((await listOf(provider)).data[0]).toMatchObject({ identifier: client.userId, status: 'active', sources: ['import'] });
-    expect((await t.api('GET', `/clients/relation/${client.userId}`, provider)).json().data.sources).toEqual(['import']);
+    expect(accepted.json()).toMatchObject({
+      message: en.clientInviteAccepted,
+      data: { providerIdentifier: provider.userId },
+    });
+    expect((await listOf(provider)).data[0]).toMatchObject({
+      identifier: client.userId,
+      status: 'active',
+      sources: ['import'],
+    });
+    expect((await t.api('GET', `/clients/relation/${client.userId}`, provider)).json().data.sources).toEqual([
+      'import',
+    ]);
     expect((await t.api('GET', `/client/profile/${client.userId}`, provider)).statusCode).toBe(200);
-    const note = await uploadDocuments(t, provider, '/note', { type: 'client', reference: client.userId, title: 'Welcome', content: 'First contact' }, [], 'file');
+    const note = await uploadDocuments(
+      t,
+      provider,
+      '/note',
+      { type: 'client', reference: client.userId, title: 'Welcome', content: 'First contact' },
+      [],
+      'file',
+    );
     expect(note.statusCode, note.body).toBe(201);
 
     // The link works once.
@@ -112,11 +151,19 @@ describe('invitation by mail', () => {
     const address = `late.${Date.now()}@example.com`;
     expect((await t.api('POST', '/clients/import/email', provider, { email: address })).statusCode).toBe(201);
     await t.mailSettled();
-    const token = /\/invitation\/([A-Za-z0-9_-]+)/.exec((await t.mail.waitFor(address, (m) => m.text.includes('/invitation/'))).text)![1]!;
-    await t.db.$client.query(`UPDATE client_imports SET invite_expires_at = '2026-05-04T07:59:00Z' WHERE email = $1`, [address]);
+    const token = /\/invitation\/([A-Za-z0-9_-]+)/.exec(
+      (await t.mail.waitFor(address, (m) => m.text.includes('/invitation/'))).text,
+    )![1]!;
+    await t.db.$client.query(`UPDATE client_imports SET invite_expires_at = '2026-05-04T07:59:00Z' WHERE email = $1`, [
+      address,
+    ]);
     const client = await t.signUp('client');
-    expect((await t.api('POST', '/clients/invitations/accept', client, { token })).json().message).toBe(en.clientInviteInvalid);
-    expect((await t.api('POST', '/clients/invitations/accept', client, { token: 'x'.repeat(43) })).json().message).toBe(en.clientInviteInvalid);
+    expect((await t.api('POST', '/clients/invitations/accept', client, { token })).json().message).toBe(
+      en.clientInviteInvalid,
+    );
+    expect((await t.api('POST', '/clients/invitations/accept', client, { token: 'x'.repeat(43) })).json().message).toBe(
+      en.clientInviteInvalid,
+    );
     expect(await t.count('client_imports', { client_id: client.userId })).toBe(0);
   });
 });
@@ -124,7 +171,7 @@ describe('invitation by mail', () => {
 describe('CSV import', () => {
   const header = 'firstName;lastName;email;phoneNumber\n';
 
-  it('previews a file (BOM, semicolons, quoted fields) with each row\'s errors and stores nothing; commits every row or none', async () => {
+  it("previews a file (BOM, semicolons, quoted fields) with each row's errors and stores nothing; commits every row or none", async () => {
     const provider = await t.signUp('provider', {}, { verified: true });
     const file = `\uFEFF${header}Lena;"Berg";lena@example.com;08012345678\n"Tom";Ray;not-an-email;\nUma;Lind;LENA@example.com;\n"Kai; Jr";Bo;kai@example.com;\nOle;Sand;ole@example.com;\n`;
     const preview = await csv(provider, file);
@@ -132,7 +179,14 @@ describe('CSV import', () => {
     const data = preview.json().data;
     expect(data.rows).toHaveLength(5);
     expect(data).toMatchObject({ committed: false, validRows: 2, invalidRows: 3 });
-    expect(data.rows[0]).toMatchObject({ row: 2, firstName: 'Lena', lastName: 'Berg', email: 'lena@example.com', phoneNumber: '08012345678', errors: [] });
+    expect(data.rows[0]).toMatchObject({
+      row: 2,
+      firstName: 'Lena',
+      lastName: 'Berg',
+      email: 'lena@example.com',
+      phoneNumber: '08012345678',
+      errors: [],
+    });
     expect(data.rows[1]).toMatchObject({ row: 3, errors: [en.emailInvalid] });
     expect(data.rows[2]).toMatchObject({ row: 4, errors: ['This email is already in the file (row 2)'] });
     // The quoted semicolon stays in its field (and a name may not hold one).
@@ -151,10 +205,14 @@ describe('CSV import', () => {
     expect(await t.count('client_imports', { provider_id: provider.userId })).toBe(3);
     // Importing the same file again: every row is already in the list.
     const twice = await csv(provider, fixed);
-    expect(twice.json().data.rows.map((r: { errors: string[] }) => r.errors)).toEqual([[en.clientImportDuplicate], [en.clientImportDuplicate], [en.clientImportDuplicate]]);
+    expect(twice.json().data.rows.map((r: { errors: string[] }) => r.errors)).toEqual([
+      [en.clientImportDuplicate],
+      [en.clientImportDuplicate],
+      [en.clientImportDuplicate],
+    ]);
   });
 
-  it('reads commas too, and says the row errors in the request\'s language', async () => {
+  it("reads commas too, and says the row errors in the request's language", async () => {
     const provider = await t.signUp('provider', {}, { verified: true });
     const res = await csv(provider, 'First Name,Last Name,Email\nJo,Ko,jo-at-example\n', false, 'de');
     expect(res.json().data.rows[0].errors).toEqual([de.emailInvalid]);
@@ -163,7 +221,10 @@ describe('CSV import', () => {
   it('refuses what is not a CSV of clients: a wrong header, 1,001 rows, an image, an empty file', async () => {
     const provider = await t.signUp('provider', {}, { verified: true });
     const rows = Array.from({ length: 1001 }, (_, i) => `A${i};B;a${i}@example.com;`).join('\n');
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2210f6d0000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2210f6d0000000049454e44ae426082',
+      'hex',
+    );
     const cases: Array<[string | Buffer, string]> = [
       ['name;mail\nJo;jo@example.com\n', en.csvHeaderInvalid],
       ['firstName;lastName;email;notes\nJo;Ko;jo@example.com;x\n', en.csvHeaderInvalid],

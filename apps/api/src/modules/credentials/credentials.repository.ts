@@ -29,16 +29,27 @@ const fileColumns = {
 /** Credentials and insurance: the only file that knows their tables. Every query carries the provider. */
 export const credentialsRepository = {
   async listByProvider(db: Executor, providerId: string): Promise<QualificationRow[]> {
-    return db.select().from(qualifications).where(eq(qualifications.providerId, providerId)).orderBy(asc(qualifications.createdAt), asc(qualifications.identifier));
+    return db
+      .select()
+      .from(qualifications)
+      .where(eq(qualifications.providerId, providerId))
+      .orderBy(asc(qualifications.createdAt), asc(qualifications.identifier));
   },
   /** The provider's own qualification, locked for the rest of the transaction; someone else's is undefined. */
   async findOwned(db: Executor, id: string, providerId: string, lock = false): Promise<QualificationRow | undefined> {
-    const q = db.select().from(qualifications).where(and(eq(qualifications.identifier, id), eq(qualifications.providerId, providerId))).limit(1);
+    const q = db
+      .select()
+      .from(qualifications)
+      .where(and(eq(qualifications.identifier, id), eq(qualifications.providerId, providerId)))
+      .limit(1);
     const [row] = lock ? await q.for('update') : await q;
     return row;
   },
   async insert(db: Executor, providerId: string, details: QualificationDetails): Promise<QualificationRow> {
-    const [row] = await db.insert(qualifications).values({ providerId, ...details }).returning();
+    const [row] = await db
+      .insert(qualifications)
+      .values({ providerId, ...details })
+      .returning();
     return row!;
   },
   async update(db: Executor, id: string, details: QualificationDetails): Promise<void> {
@@ -50,9 +61,14 @@ export const credentialsRepository = {
   /** Appends files after the last one (call it with the qualification locked, or on a new one). */
   async addFiles(db: Executor, qualificationId: string, fileIds: readonly string[]): Promise<void> {
     if (fileIds.length === 0) return;
-    const [last] = await db.select({ position: max(qualificationFiles.position) }).from(qualificationFiles).where(eq(qualificationFiles.qualificationId, qualificationId));
+    const [last] = await db
+      .select({ position: max(qualificationFiles.position) })
+      .from(qualificationFiles)
+      .where(eq(qualificationFiles.qualificationId, qualificationId));
     const start = (last?.position ?? -1) + 1;
-    await db.insert(qualificationFiles).values(fileIds.map((fileId, i) => ({ fileId, qualificationId, position: start + i })));
+    await db
+      .insert(qualificationFiles)
+      .values(fileIds.map((fileId, i) => ({ fileId, qualificationId, position: start + i })));
   },
   /** Files of these qualifications (live files only), oldest first, keyed by qualification. */
   async filesOf(db: Executor, qualificationIds: readonly string[]): Promise<Map<string, DocumentFileRow[]>> {
@@ -68,7 +84,10 @@ export const credentialsRepository = {
     return byQualification;
   },
   async fileIdsOf(db: Executor, qualificationId: string): Promise<string[]> {
-    const rows = await db.select({ fileId: qualificationFiles.fileId }).from(qualificationFiles).where(eq(qualificationFiles.qualificationId, qualificationId));
+    const rows = await db
+      .select({ fileId: qualificationFiles.fileId })
+      .from(qualificationFiles)
+      .where(eq(qualificationFiles.qualificationId, qualificationId));
     return rows.map((r) => r.fileId);
   },
   async unlinkFile(db: Executor, qualificationId: string, fileId: string): Promise<boolean> {

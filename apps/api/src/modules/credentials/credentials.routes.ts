@@ -18,7 +18,10 @@ import { requestLocale } from '../../platform/locale.ts';
 import { CREDENTIAL_MAX_FILES_PER_UPLOAD, type CredentialsService } from './credentials.service.ts';
 
 /** Qualifications and indemnity insurance (spec §7 "Provider"; paths the spec leaves open: decision 0025). */
-export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: CredentialsService }> = async (app, { credentials }) => {
+export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: CredentialsService }> = async (
+  app,
+  { credentials },
+) => {
   const uploaded = 'fileUploadSuccessful' as const;
 
   route(app, listQualifications, async (req) => ({ data: await credentials.list(actorOf(req)) }));
@@ -31,7 +34,11 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
   );
 
   route(app, updateQualification, async (req) => ({
-    data: await credentials.update(actorOf(req), req.params.id, await uploadedParts(req, 'files', CREDENTIAL_MAX_FILES_PER_UPLOAD)),
+    data: await credentials.update(
+      actorOf(req),
+      req.params.id,
+      await uploadedParts(req, 'files', CREDENTIAL_MAX_FILES_PER_UPLOAD),
+    ),
     message: message('fileUpdatedSuccessfully', requestLocale(req)),
   }));
 
@@ -41,7 +48,12 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
   });
 
   route(app, replaceQualificationFile, async (req) => ({
-    data: await credentials.replaceFile(actorOf(req), req.params.id, req.params.fileId, await uploadedParts(req, 'file', 1)),
+    data: await credentials.replaceFile(
+      actorOf(req),
+      req.params.id,
+      req.params.fileId,
+      await uploadedParts(req, 'file', 1),
+    ),
     message: message('fileUpdatedSuccessfully', requestLocale(req)),
   }));
 

@@ -15,7 +15,12 @@ import { checkDocument, type CheckedDocument } from '../../platform/files/docume
 import type { DocumentPurpose } from '../../platform/files/file-service.ts';
 import type { UploadedParts } from '../../platform/files/uploads.ts';
 import type { UserModule } from '../user/user.module.ts';
-import { credentialsRepository as repo, type DocumentFileRow, type QualificationDetails, type QualificationRow } from './credentials.repository.ts';
+import {
+  credentialsRepository as repo,
+  type DocumentFileRow,
+  type QualificationDetails,
+  type QualificationRow,
+} from './credentials.repository.ts';
 
 export { CREDENTIAL_MAX_FILES_PER_UPLOAD };
 
@@ -28,7 +33,8 @@ export function createCredentialsService(deps: AppDeps, { users }: { users: Pick
   const { db, files } = deps;
 
   /** Access first: a provider (403 otherwise) whose account is live. */
-  const provider = async (actor: Actor) => requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'provider').userId));
+  const provider = async (actor: Actor) =>
+    requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'provider').userId));
 
   const toFile = (row: DocumentFileRow): CredentialFile => ({
     identifier: row.identifier,
@@ -45,11 +51,17 @@ export function createCredentialsService(deps: AppDeps, { users }: { users: Pick
     files: fileRows.map(toFile),
     createdAt: row.createdAt.toISOString(),
   });
-  const present = async (row: QualificationRow): Promise<Qualification> => toQualification(row, (await repo.filesOf(db, [row.identifier])).get(row.identifier) ?? []);
+  const present = async (row: QualificationRow): Promise<Qualification> =>
+    toQualification(row, (await repo.filesOf(db, [row.identifier])).get(row.identifier) ?? []);
 
   /** The multipart text fields read into the shared schema; only its fields are looked at. */
   const details = (fields: Record<string, string>): QualificationDetails => {
-    const input = { type: fields.type, body: fields.body, credentialNumber: fields.credentialNumber, title: fields.title };
+    const input = {
+      type: fields.type,
+      body: fields.body,
+      credentialNumber: fields.credentialNumber,
+      title: fields.title,
+    };
     const v = parseMultipartFields(qualificationDetailsInput, input);
     return v.type === 'license'
       ? { kind: v.type, body: v.body!, credentialNumber: v.credentialNumber!, title: null }
@@ -96,7 +108,10 @@ export function createCredentialsService(deps: AppDeps, { users }: { users: Pick
     async list(actor: Actor): Promise<Qualification[]> {
       const user = await provider(actor);
       const rows = await repo.listByProvider(db, user.identifier);
-      const byId = await repo.filesOf(db, rows.map((r) => r.identifier));
+      const byId = await repo.filesOf(
+        db,
+        rows.map((r) => r.identifier),
+      );
       return rows.map((r) => toQualification(r, byId.get(r.identifier) ?? []));
     },
 
@@ -203,7 +218,10 @@ export function createCredentialsService(deps: AppDeps, { users }: { users: Pick
     /** Every document of a provider with signed URLs; no access check (verification calls it for an operator only). */
     async documentsOf(providerId: string): Promise<ReviewDocument[]> {
       const rows = await repo.listByProvider(db, providerId);
-      const byId = await repo.filesOf(db, rows.map((r) => r.identifier));
+      const byId = await repo.filesOf(
+        db,
+        rows.map((r) => r.identifier),
+      );
       const reviewFile = (f: DocumentFileRow) => {
         const { identifier, filename, size, contentType, url } = toFile(f);
         return { identifier, filename, size, contentType, url };

@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIAL_FILE_MAX_BYTES } from '@therapy/contracts/credentials';
 import { de, en } from '@therapy/contracts/messages';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
-import { docBytes, docxBytes, exeBytes, multipartBody, pdfBytes, pdfFile, uploadDocuments, type UploadFile } from '../../../test/credential-test-helpers.ts';
+import {
+  docBytes,
+  docxBytes,
+  exeBytes,
+  multipartBody,
+  pdfBytes,
+  pdfFile,
+  uploadDocuments,
+  type UploadFile,
+} from '../../../test/credential-test-helpers.ts';
 import { png } from '../../../test/profile-test-helpers.ts';
 import type { AppDeps } from '../../deps.ts';
 import { seedDemoCredentials } from '../../db/seed/demo-credentials.ts';
@@ -20,20 +29,37 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const licence = { type: 'license', body: 'New York State Board', credentialNumber: 'NY-123/45' };
-const post = (who: SignedUp, fields: Record<string, string>, files: UploadFile[], headers: Record<string, string> = {}) => {
+const post = (
+  who: SignedUp,
+  fields: Record<string, string>,
+  files: UploadFile[],
+  headers: Record<string, string> = {},
+) => {
   const body = multipartBody(fields, files);
-  return t.request({ method: 'POST', url: '/api/v1/provider/qualification', headers: { ...who.auth, ...body.headers, ...headers }, payload: body.payload });
+  return t.request({
+    method: 'POST',
+    url: '/api/v1/provider/qualification',
+    headers: { ...who.auth, ...body.headers, ...headers },
+    payload: body.payload,
+  });
 };
 const put = (who: SignedUp, url: string, fields: Record<string, string>, files: UploadFile[], field = 'files') => {
   const body = multipartBody(fields, files, field);
-  return t.request({ method: 'PUT', url: `/api/v1${url}`, headers: { ...who.auth, ...body.headers }, payload: body.payload });
+  return t.request({
+    method: 'PUT',
+    url: `/api/v1${url}`,
+    headers: { ...who.auth, ...body.headers },
+    payload: body.payload,
+  });
 };
 
 /** Every stored byte file under the app's upload folder (the `.type` side files aside). */
 const storedBytes = (): string[] => {
   const root = (t.config.storage as { root: string }).root;
   if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) => !p.endsWith('.type') && fs.statSync(path.join(root, p)).isFile()).sort();
+  return (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((p) => !p.endsWith('.type') && fs.statSync(path.join(root, p)).isFile())
+    .sort();
 };
 const state = async (userId: string) => ({
   qualifications: await t.count('qualifications', { provider_id: userId }),
@@ -47,12 +73,24 @@ describe('adding a qualification', () => {
   it('stores a licence with two files (pdf and png) and answers "File Upload Successful"; the list shows it with signed URLs', async () => {
     const provider = await t.signUp('provider');
     const picture = await png(64);
-    const res = await post(provider, licence, [pdfFile('licence-front-page.pdf'), { filename: 'Back.PNG', data: picture, contentType: 'image/png' }]);
+    const res = await post(provider, licence, [
+      pdfFile('licence-front-page.pdf'),
+      { filename: 'Back.PNG', data: picture, contentType: 'image/png' },
+    ]);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe('File Upload Successful');
     const created = res.json().data;
-    expect(created).toMatchObject({ type: 'license', details: { body: 'New York State Board', credentialNumber: 'NY-123/45', title: null } });
-    expect(created.files.map((f: { filename: string; contentType: string; size: number }) => [f.filename, f.contentType, f.size])).toEqual([
+    expect(created).toMatchObject({
+      type: 'license',
+      details: { body: 'New York State Board', credentialNumber: 'NY-123/45', title: null },
+    });
+    expect(
+      created.files.map((f: { filename: string; contentType: string; size: number }) => [
+        f.filename,
+        f.contentType,
+        f.size,
+      ]),
+    ).toEqual([
       ['licence-front-page.pdf', 'application/pdf', pdfBytes().length],
       ['Back.PNG', 'image/png', picture.length],
     ]);
@@ -71,7 +109,12 @@ describe('adding a qualification', () => {
 
   it('stores the other kinds with a title; doc, docx and jpg (.jpeg too) are sniffed and accepted', async () => {
     const provider = await t.signUp('provider');
-    const jpeg = await (await import('sharp')).default({ create: { width: 20, height: 20, channels: 3, background: '#888' } }).jpeg().toBuffer();
+    const jpeg = await (
+      await import('sharp')
+    )
+      .default({ create: { width: 20, height: 20, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
     for (const [type, file] of [
       ['education', { filename: 'diploma.docx', data: docxBytes() }],
       ['association', { filename: 'member.doc', data: docBytes() }],
@@ -82,14 +125,23 @@ describe('adding a qualification', () => {
       expect(res.statusCode, `${type}: ${res.body}`).toBe(201);
       expect(res.json().data.details).toEqual({ body: null, credentialNumber: null, title: `My ${type}` });
     }
-    const types = (await t.api('GET', '/provider/qualification', provider)).json().data.map((q: { files: Array<{ contentType: string }> }) => q.files[0]!.contentType);
-    expect(types).toEqual(['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword', 'image/jpeg', 'image/jpeg']);
+    const types = (await t.api('GET', '/provider/qualification', provider))
+      .json()
+      .data.map((q: { files: Array<{ contentType: string }> }) => q.files[0]!.contentType);
+    expect(types).toEqual([
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/msword',
+      'image/jpeg',
+      'image/jpeg',
+    ]);
   });
 
   it('keeps only the fields of its kind: a licence stores no title, another kind no body or number', async () => {
     const provider = await t.signUp('provider');
     const a = await post(provider, { ...licence, title: 'ignored' }, [pdfFile('a.pdf')]);
-    const b = await post(provider, { type: 'education', title: 'MSc', body: 'ignored', credentialNumber: 'x y' }, [pdfFile('b.pdf')]);
+    const b = await post(provider, { type: 'education', title: 'MSc', body: 'ignored', credentialNumber: 'x y' }, [
+      pdfFile('b.pdf'),
+    ]);
     expect(a.json().data.details.title).toBeNull();
     expect(b.json().data.details).toEqual({ body: null, credentialNumber: null, title: 'MSc' });
   });
@@ -104,24 +156,79 @@ describe('adding a qualification', () => {
 
 describe('bad input: 400 VALIDATION_ERROR with the message, nothing stored (no rows, no bytes)', () => {
   const cases: Array<[string, Record<string, string>, () => Promise<UploadFile[]> | UploadFile[], string]> = [
-    ['a type that is not allowed (.txt)', licence, () => [{ filename: 'notes.txt', data: Buffer.from('hello') }], en.credentialFileType],
-    ['a renamed executable (evil.pdf)', licence, () => [{ filename: 'evil.pdf', data: exeBytes(), contentType: 'application/pdf' }], en.credentialFileContent],
+    [
+      'a type that is not allowed (.txt)',
+      licence,
+      () => [{ filename: 'notes.txt', data: Buffer.from('hello') }],
+      en.credentialFileType,
+    ],
+    [
+      'a renamed executable (evil.pdf)',
+      licence,
+      () => [{ filename: 'evil.pdf', data: exeBytes(), contentType: 'application/pdf' }],
+      en.credentialFileContent,
+    ],
     ['an executable named .doc', licence, () => [{ filename: 'evil.doc', data: exeBytes() }], en.credentialFileContent],
-    ['a PNG named .pdf (name and content disagree)', licence, async () => [{ filename: 'scan.pdf', data: await png(20) }], en.credentialFileContent],
-    ['a plain zip named .docx', licence, () => [{ filename: 'a.docx', data: Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(100)]) }], en.credentialFileContent],
+    [
+      'a PNG named .pdf (name and content disagree)',
+      licence,
+      async () => [{ filename: 'scan.pdf', data: await png(20) }],
+      en.credentialFileContent,
+    ],
+    [
+      'a plain zip named .docx',
+      licence,
+      () => [{ filename: 'a.docx', data: Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(100)]) }],
+      en.credentialFileContent,
+    ],
     ['an empty file', licence, () => [{ filename: 'empty.pdf', data: Buffer.alloc(0) }], en.credentialFileContent],
     ['10 MB + 1 byte', licence, () => [pdfFile('big.pdf', CREDENTIAL_FILE_MAX_BYTES + 1)], 'File too large'],
     ['an empty file list', licence, () => [], en.credentialFilesRequired],
-    ['one good file and one bad one', licence, () => [pdfFile('good.pdf'), { filename: 'bad.exe', data: exeBytes() }], en.credentialFileType],
-    ['eleven files', licence, () => Array.from({ length: 11 }, (_, i) => pdfFile(`f${i}.pdf`)), 'Please add at most 10 files at once'],
-    ['a credential number with spaces', { ...licence, credentialNumber: 'NY 123' }, () => [pdfFile('a.pdf')], en.credentialNumberPattern],
-    ['a credential number with other signs', { ...licence, credentialNumber: 'NY#123' }, () => [pdfFile('a.pdf')], en.credentialNumberPattern],
-    ['a licence without a credential number', { type: 'license', body: 'Board' }, () => [pdfFile('a.pdf')], en.credentialNumberRequired],
-    ['a licence without a body', { type: 'license', body: '   ', credentialNumber: 'A1' }, () => [pdfFile('a.pdf')], en.credentialBodyRequired],
+    [
+      'one good file and one bad one',
+      licence,
+      () => [pdfFile('good.pdf'), { filename: 'bad.exe', data: exeBytes() }],
+      en.credentialFileType,
+    ],
+    [
+      'eleven files',
+      licence,
+      () => Array.from({ length: 11 }, (_, i) => pdfFile(`f${i}.pdf`)),
+      'Please add at most 10 files at once',
+    ],
+    [
+      'a credential number with spaces',
+      { ...licence, credentialNumber: 'NY 123' },
+      () => [pdfFile('a.pdf')],
+      en.credentialNumberPattern,
+    ],
+    [
+      'a credential number with other signs',
+      { ...licence, credentialNumber: 'NY#123' },
+      () => [pdfFile('a.pdf')],
+      en.credentialNumberPattern,
+    ],
+    [
+      'a licence without a credential number',
+      { type: 'license', body: 'Board' },
+      () => [pdfFile('a.pdf')],
+      en.credentialNumberRequired,
+    ],
+    [
+      'a licence without a body',
+      { type: 'license', body: '   ', credentialNumber: 'A1' },
+      () => [pdfFile('a.pdf')],
+      en.credentialBodyRequired,
+    ],
     ['another kind without a title', { type: 'education' }, () => [pdfFile('a.pdf')], en.credentialTitleRequired],
     ['an unknown kind', { type: 'degree', title: 'x' }, () => [pdfFile('a.pdf')], en.credentialKindInvalid],
     ['no kind at all', { title: 'x' }, () => [pdfFile('a.pdf')], en.credentialKindInvalid],
-    ['a title over 120 characters', { type: 'education', title: 'x'.repeat(121) }, () => [pdfFile('a.pdf')], 'Please use at most 120 characters'],
+    [
+      'a title over 120 characters',
+      { type: 'education', title: 'x'.repeat(121) },
+      () => [pdfFile('a.pdf')],
+      'Please use at most 120 characters',
+    ],
   ];
   for (const [name, fields, files, expected] of cases) {
     it(name, async () => {
@@ -146,7 +253,9 @@ describe('bad input: 400 VALIDATION_ERROR with the message, nothing stored (no r
 
   it('says it in German for a German request', async () => {
     const provider = await t.signUp('provider');
-    const res = await post(provider, { ...licence, credentialNumber: 'NY 1' }, [pdfFile('a.pdf')], { 'x-locale': 'de' });
+    const res = await post(provider, { ...licence, credentialNumber: 'NY 1' }, [pdfFile('a.pdf')], {
+      'x-locale': 'de',
+    });
     expect(res.json().message).toBe(de.credentialNumberPattern);
     const big = await post(provider, licence, [pdfFile('a.pdf', CREDENTIAL_FILE_MAX_BYTES + 1)], { 'x-locale': 'de' });
     expect(big.json().message).toBe(de.credentialFileTooLarge);
@@ -157,23 +266,40 @@ describe('editing a qualification', () => {
   it('changes the details and adds files ("File Updated Successfully"); bad details change nothing', async () => {
     const provider = await t.signUp('provider');
     const created = (await post(provider, licence, [pdfFile('one.pdf')])).json().data;
-    const res = await put(provider, `/provider/qualification/${created.identifier}`, { type: 'license', body: 'Texas Board', credentialNumber: 'TX/9' }, [pdfFile('two.pdf')]);
+    const res = await put(
+      provider,
+      `/provider/qualification/${created.identifier}`,
+      { type: 'license', body: 'Texas Board', credentialNumber: 'TX/9' },
+      [pdfFile('two.pdf')],
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('File Updated Successfully');
     expect(res.json().data.details).toEqual({ body: 'Texas Board', credentialNumber: 'TX/9', title: null });
     expect(res.json().data.files.map((f: { filename: string }) => f.filename)).toEqual(['one.pdf', 'two.pdf']);
 
     // Only the details, no file: allowed (the files stay).
-    const kind = await put(provider, `/provider/qualification/${created.identifier}`, { type: 'certification', title: 'CBT practitioner' }, []);
+    const kind = await put(
+      provider,
+      `/provider/qualification/${created.identifier}`,
+      { type: 'certification', title: 'CBT practitioner' },
+      [],
+    );
     expect(kind.statusCode, kind.body).toBe(200);
-    expect(kind.json().data).toMatchObject({ type: 'certification', details: { title: 'CBT practitioner', body: null, credentialNumber: null } });
+    expect(kind.json().data).toMatchObject({
+      type: 'certification',
+      details: { title: 'CBT practitioner', body: null, credentialNumber: null },
+    });
 
     const before = await state(provider.userId);
     for (const [fields, files, msg] of [
       [{ type: 'license', body: 'B', credentialNumber: 'with space' }, [pdfFile('x.pdf')], en.credentialNumberPattern],
       [{ type: 'education' }, [], en.credentialTitleRequired],
       [{ type: 'education', title: 'ok' }, [{ filename: 'evil.pdf', data: exeBytes() }], en.credentialFileContent],
-      [{ type: 'education', title: 'ok' }, [pdfFile('big.pdf', CREDENTIAL_FILE_MAX_BYTES + 1)], en.credentialFileTooLarge],
+      [
+        { type: 'education', title: 'ok' },
+        [pdfFile('big.pdf', CREDENTIAL_FILE_MAX_BYTES + 1)],
+        en.credentialFileTooLarge,
+      ],
     ] as const) {
       const bad = await put(provider, `/provider/qualification/${created.identifier}`, fields, [...files]);
       expect(bad.statusCode, bad.body).toBe(400);
@@ -188,23 +314,53 @@ describe('editing a qualification', () => {
     const provider = await t.signUp('provider');
     const created = (await post(provider, licence, [pdfFile('a.pdf'), pdfFile('b.pdf')])).json().data;
     const [first, second] = created.files;
-    const res = await put(provider, `/provider/qualification/${created.identifier}/files/${first.identifier}`, {}, [pdfFile('a-new.pdf')], 'file');
+    const res = await put(
+      provider,
+      `/provider/qualification/${created.identifier}/files/${first.identifier}`,
+      {},
+      [pdfFile('a-new.pdf')],
+      'file',
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('File Updated Successfully');
     expect(res.json().data.files.map((f: { filename: string }) => f.filename)).toEqual(['a-new.pdf', 'b.pdf']);
     expect((await t.request({ method: 'GET', url: first.url })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: second.url })).statusCode).toBe(200);
     expect(storedBytes().filter((b) => b.includes(first.identifier))).toEqual([]);
-    expect((await t.db.$client.query('SELECT 1 FROM files WHERE owner_user_id = $1 AND deleted_at IS NULL', [provider.userId])).rowCount).toBe(2);
+    expect(
+      (
+        await t.db.$client.query('SELECT 1 FROM files WHERE owner_user_id = $1 AND deleted_at IS NULL', [
+          provider.userId,
+        ])
+      ).rowCount,
+    ).toBe(2);
 
     const before = await state(provider.userId);
-    const bad = await put(provider, `/provider/qualification/${created.identifier}/files/${second.identifier}`, {}, [{ filename: 'x.pdf', data: exeBytes() }], 'file');
+    const bad = await put(
+      provider,
+      `/provider/qualification/${created.identifier}/files/${second.identifier}`,
+      {},
+      [{ filename: 'x.pdf', data: exeBytes() }],
+      'file',
+    );
     expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: en.credentialFileContent });
-    const none = await put(provider, `/provider/qualification/${created.identifier}/files/${second.identifier}`, {}, [], 'file');
+    const none = await put(
+      provider,
+      `/provider/qualification/${created.identifier}/files/${second.identifier}`,
+      {},
+      [],
+      'file',
+    );
     expect(none.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: en.credentialFilesRequired });
     expect(await state(provider.userId)).toEqual(before);
     // A file id that is not this qualification's (the replaced one) is not found.
-    const gone = await put(provider, `/provider/qualification/${created.identifier}/files/${first.identifier}`, {}, [pdfFile('z.pdf')], 'file');
+    const gone = await put(
+      provider,
+      `/provider/qualification/${created.identifier}/files/${first.identifier}`,
+      {},
+      [pdfFile('z.pdf')],
+      'file',
+    );
     expect(gone.statusCode).toBe(404);
     expect(await state(provider.userId)).toEqual(before);
   });
@@ -213,7 +369,11 @@ describe('editing a qualification', () => {
     const provider = await t.signUp('provider');
     const created = (await post(provider, licence, [pdfFile('a.pdf'), pdfFile('b.pdf')])).json().data;
     const [first, second] = created.files;
-    const res = await t.api('DELETE', `/provider/qualification/${created.identifier}/files/${first.identifier}`, provider);
+    const res = await t.api(
+      'DELETE',
+      `/provider/qualification/${created.identifier}/files/${first.identifier}`,
+      provider,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('File Deleted');
     expect(res.json().data.files.map((f: { identifier: string }) => f.identifier)).toEqual([second.identifier]);
@@ -221,7 +381,11 @@ describe('editing a qualification', () => {
     const { rows } = await t.db.$client.query('SELECT deleted_at FROM files WHERE identifier = $1', [first.identifier]);
     expect(rows[0].deleted_at).toBeInstanceOf(Date);
 
-    const last = await t.api('DELETE', `/provider/qualification/${created.identifier}/files/${second.identifier}`, provider);
+    const last = await t.api(
+      'DELETE',
+      `/provider/qualification/${created.identifier}/files/${second.identifier}`,
+      provider,
+    );
     expect(last.statusCode).toBe(400);
     expect(last.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: en.credentialLastFile });
 
@@ -245,25 +409,39 @@ describe('access', () => {
   beforeAll(async () => {
     [owner, other, client] = [await t.signUp('provider'), await t.signUp('provider'), await t.signUp('client')];
     q = (await post(owner, licence, [pdfFile('a.pdf'), pdfFile('b.pdf')])).json().data;
-    insuranceId = (await uploadDocuments(t, owner, '/provider/indemnity-insurance', {}, [pdfFile('cover.pdf')], 'file')).json().data.insuranceFiles[0].identifier;
+    insuranceId = (
+      await uploadDocuments(t, owner, '/provider/indemnity-insurance', {}, [pdfFile('cover.pdf')], 'file')
+    ).json().data.insuranceFiles[0].identifier;
   });
 
   it("another provider gets 404 on every route naming the owner's objects, and changes nothing", async () => {
     const before = await state(owner.userId);
     const file = q.files[0]!.identifier;
     const answers = [
-      await put(other, `/provider/qualification/${q.identifier}`, { type: 'education', title: 'mine now' }, [pdfFile('x.pdf')]),
+      await put(other, `/provider/qualification/${q.identifier}`, { type: 'education', title: 'mine now' }, [
+        pdfFile('x.pdf'),
+      ]),
       await put(other, `/provider/qualification/${q.identifier}/files/${file}`, {}, [pdfFile('x.pdf')], 'file'),
       await t.api('DELETE', `/provider/qualification/${q.identifier}/files/${file}`, other),
       await t.api('DELETE', `/provider/qualification/${q.identifier}`, other),
       await t.api('DELETE', `/provider/indemnity-insurance/${insuranceId}`, other),
       // The owner's file id under the other provider's own qualification is not found either.
-      await put(other, `/provider/qualification/${(await post(other, licence, [pdfFile('o.pdf')])).json().data.identifier}/files/${file}`, {}, [pdfFile('x.pdf')], 'file'),
+      await put(
+        other,
+        `/provider/qualification/${(await post(other, licence, [pdfFile('o.pdf')])).json().data.identifier}/files/${file}`,
+        {},
+        [pdfFile('x.pdf')],
+        'file',
+      ),
     ];
     for (const res of answers) expect(`${res.statusCode} ${res.json().code}`).toBe('404 NOT_FOUND');
     expect(await state(owner.userId)).toEqual({ ...before, bytes: (await state(owner.userId)).bytes });
     expect((await state(owner.userId)).files).toBe(before.files);
-    expect((await t.api('GET', '/provider/qualification', other)).json().data.map((x: { identifier: string }) => x.identifier)).not.toContain(q.identifier);
+    expect(
+      (await t.api('GET', '/provider/qualification', other))
+        .json()
+        .data.map((x: { identifier: string }) => x.identifier),
+    ).not.toContain(q.identifier);
     expect((await t.api('GET', '/provider/indemnity-insurance', other)).json().data.insuranceFiles).toEqual([]);
   });
 
@@ -282,7 +460,12 @@ describe('access', () => {
     ];
     for (const [method, url] of routes) {
       const body = multipartBody({ type: 'education', title: 'x' }, [pdfFile('x.pdf')]);
-      const asClient = await t.request({ method: method as 'GET', url: `/api/v1${url}`, headers: { ...client.auth, ...(method === 'GET' || method === 'DELETE' ? {} : body.headers) }, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: body.payload }) });
+      const asClient = await t.request({
+        method: method as 'GET',
+        url: `/api/v1${url}`,
+        headers: { ...client.auth, ...(method === 'GET' || method === 'DELETE' ? {} : body.headers) },
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: body.payload }),
+      });
       expect(`${method} ${url} ${asClient.statusCode} ${asClient.json().code}`).toBe(`${method} ${url} 403 FORBIDDEN`);
       const anonymous = await t.request({ method: method as 'GET', url: `/api/v1${url}` });
       expect(anonymous.statusCode).toBe(401);
@@ -311,10 +494,24 @@ describe('access', () => {
 describe('indemnity insurance', () => {
   it('uploads ("File Upload Successful"), lists, serves and deletes ("File Deleted") files', async () => {
     const provider = await t.signUp('provider');
-    const first = await uploadDocuments(t, provider, '/provider/indemnity-insurance', {}, [pdfFile('indemnity-cover-2026.pdf')], 'file');
+    const first = await uploadDocuments(
+      t,
+      provider,
+      '/provider/indemnity-insurance',
+      {},
+      [pdfFile('indemnity-cover-2026.pdf')],
+      'file',
+    );
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().message).toBe('File Upload Successful');
-    const second = await uploadDocuments(t, provider, '/provider/indemnity-insurance', {}, [{ filename: 'extra.docx', data: docxBytes() }], 'file');
+    const second = await uploadDocuments(
+      t,
+      provider,
+      '/provider/indemnity-insurance',
+      {},
+      [{ filename: 'extra.docx', data: docxBytes() }],
+      'file',
+    );
     expect(second.statusCode, second.body).toBe(201);
     const list = (await t.api('GET', '/provider/indemnity-insurance', provider)).json().data.insuranceFiles;
     expect(list.map((f: { filename: string }) => f.filename)).toEqual(['indemnity-cover-2026.pdf', 'extra.docx']);
@@ -325,7 +522,9 @@ describe('indemnity insurance', () => {
     expect(removed.json().message).toBe('File Deleted');
     expect(removed.json().data.insuranceFiles.map((f: { filename: string }) => f.filename)).toEqual(['extra.docx']);
     expect((await t.request({ method: 'GET', url: list[0].url })).statusCode).toBe(404);
-    expect((await t.api('DELETE', `/provider/indemnity-insurance/${list[0].identifier}`, provider)).statusCode).toBe(404);
+    expect((await t.api('DELETE', `/provider/indemnity-insurance/${list[0].identifier}`, provider)).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses a wrong type, a renamed executable, 10 MB + 1 and no file, storing nothing', async () => {
@@ -347,7 +546,12 @@ describe('indemnity insurance', () => {
 
 describe('the module face for the checklist and the review', () => {
   it("'credentials' is complete with a licence that has a file, 'insurance' with an insurance file; reviewDocuments lists both with signed URLs", async () => {
-    const deps = { db: t.db, config: t.config, clock: t.clock, files: createFileService({ db: t.db, config: t.config, clock: t.clock }) } as unknown as AppDeps;
+    const deps = {
+      db: t.db,
+      config: t.config,
+      clock: t.clock,
+      files: createFileService({ db: t.db, config: t.config, clock: t.clock }),
+    } as unknown as AppDeps;
     const face = createCredentialsModule(deps, { users: {} as UserModule });
     const step = (key: string) => face.setupSteps.find((s) => s.key === key)!;
     expect(face.setupSteps.map((s) => s.key)).toEqual(['credentials', 'insurance']);
@@ -384,7 +588,10 @@ describe('demo data', () => {
     await seedDemoCredentials(t.db, provider.userId, storeFile);
     const list = (await t.api('GET', '/provider/qualification', provider)).json().data;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ type: 'license', details: { body: 'New York State Board', credentialNumber: 'NY-123456' } });
+    expect(list[0]).toMatchObject({
+      type: 'license',
+      details: { body: 'New York State Board', credentialNumber: 'NY-123456' },
+    });
     const insurance = (await t.api('GET', '/provider/indemnity-insurance', provider)).json().data.insuranceFiles;
     expect(insurance.map((f: { filename: string }) => f.filename)).toEqual(['indemnity-insurance.pdf']);
     for (const url of [list[0].files[0].url, insurance[0].url]) {

@@ -15,8 +15,10 @@ export function createDataExportModule(deps: Pick<AppDeps, 'db' | 'clock' | 'fil
     await app.register(dataExportRoutes, { exports });
     // One export at a time per instance (it streams, but it is the heaviest job there is); a run may take minutes for
     // a large account, and heartbeats hand a dead instance's run to another.
-    await deps.jobs.work<{ exportId: string }>(DATA_EXPORT_QUEUE, { retryLimit: 1, retryDelaySeconds: 30, expireInSeconds: 1800, batchSize: 1, deleteAfterSeconds: 7 * 24 * 3600 }, async ({ exportId }) =>
-      exports.prepare(exportId),
+    await deps.jobs.work<{ exportId: string }>(
+      DATA_EXPORT_QUEUE,
+      { retryLimit: 1, retryDelaySeconds: 30, expireInSeconds: 1800, batchSize: 1, deleteAfterSeconds: 7 * 24 * 3600 },
+      async ({ exportId }) => exports.prepare(exportId),
     );
     await deps.jobs.schedule(PURGE_EXPORTS_QUEUE, '23 * * * *', async () => {
       await exports.purgeExpired();

@@ -13,10 +13,14 @@ export type DataExportRow = typeof dataExports.$inferSelect;
 export const EXPORT_BATCH = 500;
 
 type Row = Record<string, unknown>;
-const rowsOf = async (db: Executor, query: ReturnType<typeof sql>): Promise<Row[]> => (await db.execute(query)).rows as Row[];
+const rowsOf = async (db: Executor, query: ReturnType<typeof sql>): Promise<Row[]> =>
+  (await db.execute(query)).rows as Row[];
 
 /** Keyset pages over (created_at, identifier): stable while rows are added, no OFFSET that grows with the page. */
-async function* keyset(db: Executor, page: (after: { at: string; id: string } | null) => ReturnType<typeof sql>): AsyncGenerator<Row[]> {
+async function* keyset(
+  db: Executor,
+  page: (after: { at: string; id: string } | null) => ReturnType<typeof sql>,
+): AsyncGenerator<Row[]> {
   let after: { at: string; id: string } | null = null;
   for (;;) {
     const rows = await rowsOf(db, page(after));
@@ -28,7 +32,9 @@ async function* keyset(db: Executor, page: (after: { at: string; id: string } | 
   }
 }
 const afterClause = (alias: string, after: { at: string; id: string } | null) =>
-  after ? sql`AND (${sql.raw(alias)}.created_at, ${sql.raw(alias)}.identifier) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
+  after
+    ? sql`AND (${sql.raw(alias)}.created_at, ${sql.raw(alias)}.identifier) > (${after.at}::timestamptz, ${after.id}::uuid)`
+    : sql``;
 const nameOf = (alias: string) => sql.raw(`NULLIF(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), '')`);
 
 export const dataExportRepository = {
@@ -37,7 +43,11 @@ export const dataExportRepository = {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('data_exports'), hashtext(${userId}))`);
   },
   async findPending(db: Executor, userId: string): Promise<DataExportRow | undefined> {
-    const [row] = await db.select().from(dataExports).where(and(eq(dataExports.userId, userId), eq(dataExports.status, 'pending'))).limit(1);
+    const [row] = await db
+      .select()
+      .from(dataExports)
+      .where(and(eq(dataExports.userId, userId), eq(dataExports.status, 'pending')))
+      .limit(1);
     return row;
   },
   async insert(tx: Executor, values: { identifier: string; userId: string; createdAt: Date }): Promise<DataExportRow> {
@@ -45,7 +55,12 @@ export const dataExportRepository = {
     return row!;
   },
   async latest(db: Executor, userId: string): Promise<DataExportRow | undefined> {
-    const [row] = await db.select().from(dataExports).where(eq(dataExports.userId, userId)).orderBy(desc(dataExports.createdAt), desc(dataExports.identifier)).limit(1);
+    const [row] = await db
+      .select()
+      .from(dataExports)
+      .where(eq(dataExports.userId, userId))
+      .orderBy(desc(dataExports.createdAt), desc(dataExports.identifier))
+      .limit(1);
     return row;
   },
   async find(db: Executor, id: string): Promise<DataExportRow | undefined> {
@@ -53,11 +68,19 @@ export const dataExportRepository = {
     return row;
   },
   async findOwned(db: Executor, id: string, userId: string): Promise<DataExportRow | undefined> {
-    const [row] = await db.select().from(dataExports).where(and(eq(dataExports.identifier, id), eq(dataExports.userId, userId))).limit(1);
+    const [row] = await db
+      .select()
+      .from(dataExports)
+      .where(and(eq(dataExports.identifier, id), eq(dataExports.userId, userId)))
+      .limit(1);
     return row;
   },
   /** Only a pending export becomes ready (a retried job that finds it ready changes nothing). */
-  async markReady(tx: Executor, id: string, values: { fileId: string; sizeBytes: number; readyAt: Date; expiresAt: Date }): Promise<DataExportRow | undefined> {
+  async markReady(
+    tx: Executor,
+    id: string,
+    values: { fileId: string; sizeBytes: number; readyAt: Date; expiresAt: Date },
+  ): Promise<DataExportRow | undefined> {
     const [row] = await tx
       .update(dataExports)
       .set({ status: 'ready', ...values })

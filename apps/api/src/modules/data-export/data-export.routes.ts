@@ -9,7 +9,9 @@ import type { DataExportService } from './data-export.service.ts';
 /** The user's own data export (issue 20; decision 0035): ask, see the state, download with the mailed link. */
 export const dataExportRoutes: FastifyPluginAsyncZod<{ exports: DataExportService }> = async (app, { exports }) => {
   route(app, requestDataExport, async (req, reply) =>
-    reply.code(202).send({ data: await exports.request(actorOf(req)), message: message('dataExportRequested', requestLocale(req)) }),
+    reply
+      .code(202)
+      .send({ data: await exports.request(actorOf(req)), message: message('dataExportRequested', requestLocale(req)) }),
   );
   route(app, getDataExport, async (req) => ({ data: await exports.latest(actorOf(req)) }));
   route(app, downloadDataExport, async (req, reply) => {

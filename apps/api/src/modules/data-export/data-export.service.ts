@@ -22,7 +22,8 @@ const HOUR_MS = 3600_000;
 export const STALE_PENDING_MS = 2 * HOUR_MS;
 
 type Row = Record<string, unknown>;
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : new Date(String(v)).toISOString());
+const iso = (v: unknown) =>
+  v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : new Date(String(v)).toISOString();
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 /** ISO strings for every timestamp of a row, numbers for bigints; the cursor columns dropped. */
 const clean = (row: Row, times: readonly string[], numbers: readonly string[] = []): Row => {
@@ -57,7 +58,8 @@ export function createDataExportService(deps: Pick<AppDeps, 'db' | 'clock' | 'fi
   const sealKey = exportKeyFrom(config.dataEncryptionKey);
   const sealContext = (exportId: string) => `data-export:${exportId}`;
 
-  const isStale = (row: DataExportRow) => row.status === 'pending' && row.createdAt.getTime() <= clock.now().getTime() - STALE_PENDING_MS;
+  const isStale = (row: DataExportRow) =>
+    row.status === 'pending' && row.createdAt.getTime() <= clock.now().getTime() - STALE_PENDING_MS;
   const toContract = (row: DataExportRow): DataExport => {
     const expired = row.status === 'ready' && (!row.expiresAt || row.expiresAt.getTime() <= clock.now().getTime());
     return {
@@ -76,28 +78,103 @@ export function createDataExportService(deps: Pick<AppDeps, 'db' | 'clock' | 'fi
       { name: 'profile', single: true, columns: Object.keys(profile), rows: () => once(profile) },
       {
         name: 'bookings',
-        columns: ['identifier', 'role', 'clientId', 'clientName', 'providerId', 'providerName', 'therapy', 'modality', 'status', 'previousStatus', 'startsAt', 'endsAt', 'priceMinor', 'currencyCode', 'note', 'address', 'createdBy', 'createdAt', 'paidAt', 'completedAt', 'cancelledAt', 'cancelledBy', 'cancelNote', 'refundMinor'],
-        rows: () => mapped(repo.bookings(db, userId), (r) => clean(r, ['startsAt', 'endsAt', 'createdAt', 'paidAt', 'completedAt', 'cancelledAt'], ['priceMinor', 'refundMinor'])),
+        columns: [
+          'identifier',
+          'role',
+          'clientId',
+          'clientName',
+          'providerId',
+          'providerName',
+          'therapy',
+          'modality',
+          'status',
+          'previousStatus',
+          'startsAt',
+          'endsAt',
+          'priceMinor',
+          'currencyCode',
+          'note',
+          'address',
+          'createdBy',
+          'createdAt',
+          'paidAt',
+          'completedAt',
+          'cancelledAt',
+          'cancelledBy',
+          'cancelNote',
+          'refundMinor',
+        ],
+        rows: () =>
+          mapped(repo.bookings(db, userId), (r) =>
+            clean(
+              r,
+              ['startsAt', 'endsAt', 'createdAt', 'paidAt', 'completedAt', 'cancelledAt'],
+              ['priceMinor', 'refundMinor'],
+            ),
+          ),
       },
       {
         name: 'wallet',
-        columns: ['identifier', 'createdAt', 'account', 'type', 'description', 'reference', 'amountMinor', 'currencyCode', 'transactionId'],
+        columns: [
+          'identifier',
+          'createdAt',
+          'account',
+          'type',
+          'description',
+          'reference',
+          'amountMinor',
+          'currencyCode',
+          'transactionId',
+        ],
         rows: () => mapped(repo.ledgerEntries(db, userId), (r) => clean(r, ['createdAt'], ['amountMinor'])),
       },
       {
         name: 'reviews',
-        columns: ['identifier', 'bookingId', 'role', 'clientId', 'clientName', 'providerId', 'providerName', 'rating', 'comment', 'isAnonymous', 'edits', 'createdAt', 'updatedAt'],
+        columns: [
+          'identifier',
+          'bookingId',
+          'role',
+          'clientId',
+          'clientName',
+          'providerId',
+          'providerName',
+          'rating',
+          'comment',
+          'isAnonymous',
+          'edits',
+          'createdAt',
+          'updatedAt',
+        ],
         rows: () =>
           mapped(repo.reviews(db, userId), (r) => {
             const { halfStars, ...rest } = clean(r, ['createdAt', 'updatedAt']);
             // A review about a provider that its author wrote anonymously does not name its author to the provider.
             const hidden = rest.role === 'about-you' && rest.isAnonymous === true;
-            return { ...rest, clientId: hidden ? null : rest.clientId, clientName: hidden ? null : rest.clientName, rating: Number(halfStars) / 2 };
+            return {
+              ...rest,
+              clientId: hidden ? null : rest.clientId,
+              clientName: hidden ? null : rest.clientName,
+              rating: Number(halfStars) / 2,
+            };
           }),
       },
       {
         name: 'messages',
-        columns: ['identifier', 'conversationId', 'senderId', 'senderName', 'recipientId', 'recipientName', 'sentAt', 'text', 'edited', 'editedAt', 'deleted', 'deletedAt', 'attachmentNames'],
+        columns: [
+          'identifier',
+          'conversationId',
+          'senderId',
+          'senderName',
+          'recipientId',
+          'recipientName',
+          'sentAt',
+          'text',
+          'edited',
+          'editedAt',
+          'deleted',
+          'deletedAt',
+          'attachmentNames',
+        ],
         rows: () =>
           mapped(repo.messages(db, userId), (r) => {
             const { contentSealed, attachments, ...rest } = clean(r, ['sentAt', 'editedAt', 'deletedAt']);
@@ -105,34 +182,83 @@ export function createDataExportService(deps: Pick<AppDeps, 'db' | 'clock' | 'fi
             const deleted = rest.deletedAt !== null;
             return {
               ...rest,
-              text: deleted || typeof contentSealed !== 'string' ? null : crypt.open(contentSealed, `message:${id}:content`),
+              text:
+                deleted || typeof contentSealed !== 'string'
+                  ? null
+                  : crypt.open(contentSealed, `message:${id}:content`),
               edited: rest.editedAt !== null,
               deleted,
-              attachmentNames: (attachments as Array<{ identifier: string; nameSealed: string }>).map((a) => crypt.open(a.nameSealed, `message:${id}:file-name:${a.identifier}`)),
+              attachmentNames: (attachments as Array<{ identifier: string; nameSealed: string }>).map((a) =>
+                crypt.open(a.nameSealed, `message:${id}:file-name:${a.identifier}`),
+              ),
             };
           }),
       },
       {
         name: 'questionnaires',
-        columns: ['identifier', 'kind', 'role', 'clientId', 'clientName', 'providerId', 'providerName', 'bookingId', 'sentAt', 'answeredAt', 'reviewedAt', 'answers', 'score', 'severity', 'selfHarmAlert'],
+        columns: [
+          'identifier',
+          'kind',
+          'role',
+          'clientId',
+          'clientName',
+          'providerId',
+          'providerName',
+          'bookingId',
+          'sentAt',
+          'answeredAt',
+          'reviewedAt',
+          'answers',
+          'score',
+          'severity',
+          'selfHarmAlert',
+        ],
         rows: () =>
           mapped(repo.measures(db, userId), (r) => {
             const { resultSealed, ...rest } = clean(r, ['sentAt', 'answeredAt', 'reviewedAt']);
             const result =
               typeof resultSealed === 'string'
-                ? (JSON.parse(crypt.open(resultSealed, `measure:${String(rest.identifier)}:result`)) as { answers: number[]; score: number; severity: string; selfHarmAlert: boolean })
+                ? (JSON.parse(crypt.open(resultSealed, `measure:${String(rest.identifier)}:result`)) as {
+                    answers: number[];
+                    score: number;
+                    severity: string;
+                    selfHarmAlert: boolean;
+                  })
                 : null;
-            return { ...rest, answers: result?.answers ?? null, score: result?.score ?? null, severity: result?.severity ?? null, selfHarmAlert: result?.selfHarmAlert ?? null };
+            return {
+              ...rest,
+              answers: result?.answers ?? null,
+              score: result?.score ?? null,
+              severity: result?.severity ?? null,
+              selfHarmAlert: result?.selfHarmAlert ?? null,
+            };
           }),
       },
     ];
     if (userType === 'provider') {
       parts.push({
         name: 'notes',
-        columns: ['identifier', 'type', 'bookingId', 'clientId', 'clientName', 'title', 'content', 'fileName', 'fileSizeBytes', 'fileContentType', 'createdAt', 'updatedAt'],
+        columns: [
+          'identifier',
+          'type',
+          'bookingId',
+          'clientId',
+          'clientName',
+          'title',
+          'content',
+          'fileName',
+          'fileSizeBytes',
+          'fileContentType',
+          'createdAt',
+          'updatedAt',
+        ],
         rows: () =>
           mapped(repo.notes(db, userId), (r) => {
-            const { titleSealed, contentSealed, fileNameSealed, ...rest } = clean(r, ['createdAt', 'updatedAt'], ['fileSizeBytes']);
+            const { titleSealed, contentSealed, fileNameSealed, ...rest } = clean(
+              r,
+              ['createdAt', 'updatedAt'],
+              ['fileSizeBytes'],
+            );
             const id = String(rest.identifier);
             return {
               ...rest,
@@ -171,20 +297,29 @@ export function createDataExportService(deps: Pick<AppDeps, 'db' | 'clock' | 'fi
      * The ZIP, for its signed-in owner with a valid, unexpired link. Someone else's export (whatever the link): 404,
      * before the link is looked at. A tampered link: 400; an expired one, or one whose file is gone: 410.
      */
-    async download(actor: Actor, exportId: string, query: DataExportDownloadQuery): Promise<{ body: Readable; size: number | undefined; filename: string }> {
+    async download(
+      actor: Actor,
+      exportId: string,
+      query: DataExportDownloadQuery,
+    ): Promise<{ body: Readable; size: number | undefined; filename: string }> {
       const me = requireUser(actor);
       const row = await repo.findOwned(db, exportId, me.userId);
       if (!row) throw AppError.notFound();
       const link = checkExportLink(linkKey, row.identifier, me.userId, query.expires, query.signature, clock.now());
       if (link === 'invalid') throw new AppError(400, 'BAD_REQUEST', 'dataExportLinkInvalid');
       const now = clock.now().getTime();
-      if (link === 'expired' || (row.expiresAt && row.expiresAt.getTime() <= now)) throw new AppError(410, 'LINK_EXPIRED', 'dataExportLinkExpired');
+      if (link === 'expired' || (row.expiresAt && row.expiresAt.getTime() <= now))
+        throw new AppError(410, 'LINK_EXPIRED', 'dataExportLinkExpired');
       if (row.status !== 'ready') throw AppError.notFound();
       const stored = row.fileId ? await files.openStream(row.fileId) : undefined;
       if (!stored) throw new AppError(410, 'LINK_EXPIRED', 'dataExportLinkExpired');
       const body = stored.body.pipe(openStream(sealKey, sealContext(row.identifier)));
       stored.body.once('error', (err) => body.destroy(err));
-      return { body, size: plainSizeOf(stored.size), filename: `data-export-${row.readyAt!.toISOString().slice(0, 10)}.zip` };
+      return {
+        body,
+        size: plainSizeOf(stored.size),
+        filename: `data-export-${row.readyAt!.toISOString().slice(0, 10)}.zip`,
+      };
     },
 
     /**
@@ -200,11 +335,20 @@ export function createDataExportService(deps: Pick<AppDeps, 'db' | 'clock' | 'fi
       try {
         const userType = String(account.userType);
         const locale: Locale = account.language === 'de' ? 'de' : 'en';
-        const extra = userType === 'client' ? await repo.clientProfile(db, row.userId) : userType === 'provider' ? await repo.providerProfile(db, row.userId) : undefined;
+        const extra =
+          userType === 'client'
+            ? await repo.clientProfile(db, row.userId)
+            : userType === 'provider'
+              ? await repo.providerProfile(db, row.userId)
+              : undefined;
         const { deletedAt: _gone, ...fields } = account;
         const profile = clean({ ...fields, ...(extra ?? {}) }, ['emailVerifiedAt', 'createdAt', 'setupCompletedAt']);
         const name = [account.firstName, account.lastName].filter(Boolean).join(' ') || String(account.email);
-        const readme = readmeText(locale, { name, createdAt: clock.now().toISOString().slice(0, 16).replace('T', ' '), isProvider: userType === 'provider' });
+        const readme = readmeText(locale, {
+          name,
+          createdAt: clock.now().toISOString().slice(0, 16).replace('T', ' '),
+          isProvider: userType === 'provider',
+        });
         const zip = exportZip(readme, partsOf(row.userId, userType, profile));
         const sealed = zip.pipe(sealStream(sealKey, sealContext(exportId)));
         zip.once('error', (err) => sealed.destroy(err));
@@ -212,12 +356,29 @@ export function createDataExportService(deps: Pick<AppDeps, 'db' | 'clock' | 'fi
         const readyAt = clock.now();
         const expiresAt = new Date(readyAt.getTime() + DATA_EXPORT_TTL_HOURS * HOUR_MS);
         const marked = await db.transaction(async (tx) => {
-          const ready = await repo.markReady(tx, exportId, { fileId: stored.identifier, sizeBytes: plainSizeOf(stored.sizeBytes) ?? stored.sizeBytes, readyAt, expiresAt });
+          const ready = await repo.markReady(tx, exportId, {
+            fileId: stored.identifier,
+            sizeBytes: plainSizeOf(stored.sizeBytes) ?? stored.sizeBytes,
+            readyAt,
+            expiresAt,
+          });
           if (!ready) return false;
           const { expires, signature } = signExportLink(linkKey, exportId, row.userId, expiresAt);
           const link = `${config.appOrigin}/account/export/${exportId}?expires=${expires}&signature=${encodeURIComponent(signature)}`;
-          const firstName = typeof account.firstName === 'string' && account.firstName ? account.firstName : locale === 'de' ? 'zusammen' : 'there';
-          await deps.mail.queue(tx, { to: String(account.email), ...readyMail(locale, { name: firstName, link, validUntil: expiresAt.toISOString().slice(0, 16).replace('T', ' ') }) });
+          const firstName =
+            typeof account.firstName === 'string' && account.firstName
+              ? account.firstName
+              : locale === 'de'
+                ? 'zusammen'
+                : 'there';
+          await deps.mail.queue(tx, {
+            to: String(account.email),
+            ...readyMail(locale, {
+              name: firstName,
+              link,
+              validUntil: expiresAt.toISOString().slice(0, 16).replace('T', ' '),
+            }),
+          });
           return true;
         });
         // Another run finished first (a retried job): this run's file is nobody's.

@@ -25,17 +25,27 @@ let measureId: string;
 
 const HOUR = 3600_000;
 
-
 /** The CSV as records by header, read with csv-parse (the byte-order mark dropped). */
-const csvRecords = (text: string) => parse(text, { bom: true, columns: true, skip_empty_lines: true }) as Array<Record<string, string>>;
+const csvRecords = (text: string) =>
+  parse(text, { bom: true, columns: true, skip_empty_lines: true }) as Array<Record<string, string>>;
 
 const linkIn = (text: string) => {
-  const found = /http:\/\/localhost:5173\/account\/export\/([0-9a-f-]{36})\?expires=(\d+)&signature=([A-Za-z0-9_%-]+)/.exec(text);
+  const found =
+    /http:\/\/localhost:5173\/account\/export\/([0-9a-f-]{36})\?expires=(\d+)&signature=([A-Za-z0-9_%-]+)/.exec(text);
   if (!found) throw new Error(`no export link in: ${text}`);
-  return { id: found[1]!, query: `expires=${found[2]}&signature=${found[3]}`, expires: found[2]!, signature: decodeURIComponent(found[3]!) };
+  return {
+    id: found[1]!,
+    query: `expires=${found[2]}&signature=${found[3]}`,
+    expires: found[2]!,
+    signature: decodeURIComponent(found[3]!),
+  };
 };
 const download = (who: SignedUp | undefined, id: string, query: string, headers: Record<string, string> = {}) =>
-  t.request({ method: 'GET', url: `/api/v1/user/export/${id}/download?${query}`, headers: { ...(who?.auth ?? {}), ...headers } });
+  t.request({
+    method: 'GET',
+    url: `/api/v1/user/export/${id}/download?${query}`,
+    headers: { ...(who?.auth ?? {}), ...headers },
+  });
 
 /** Asks for an export, waits for its mail, and returns the link and the opened ZIP. */
 async function exportOf(who: SignedUp, timeoutMs = 30_000) {
@@ -44,7 +54,11 @@ async function exportOf(who: SignedUp, timeoutMs = 30_000) {
   expect(res.statusCode, res.body).toBe(202);
   expect(res.json().message).toBe(en.dataExportRequested);
   expect(res.json().data.status).toBe('pending');
-  const mail = await t.mail.waitFor(who.email, (m) => m.subject === 'Your data is ready' && t.mail.mails.indexOf(m) >= before, timeoutMs);
+  const mail = await t.mail.waitFor(
+    who.email,
+    (m) => m.subject === 'Your data is ready' && t.mail.mails.indexOf(m) >= before,
+    timeoutMs,
+  );
   const link = linkIn(mail.text);
   expect(link.id).toBe(res.json().data.identifier);
   const got = await download(who, link.id, link.query);
@@ -74,23 +88,79 @@ beforeAll(async () => {
   const opened = await t.api('POST', '/messages/conversations', w.client, { participantIdentifier: w.provider.userId });
   expect(opened.statusCode, opened.body).toBe(201);
   const conversationIdentifier = opened.json().data.identifier as string;
-  const withFile = await uploadDocuments(t, w.client, '/messages/store', { conversationIdentifier, content: 'Here is my letter' }, [pdfFile('referral letter.pdf')], 'files');
-  const edited = await uploadDocuments(t, w.client, '/messages/store', { conversationIdentifier, content: 'See you on Wensday' }, [], 'files');
-  const deleted = await uploadDocuments(t, w.client, '/messages/store', { conversationIdentifier, content: 'Sent by mistake' }, [], 'files');
-  const reply = await uploadDocuments(t, w.provider, '/messages/store', { conversationIdentifier, content: '=SUM(A1:A2) is not a formula here' }, [], 'files');
+  const withFile = await uploadDocuments(
+    t,
+    w.client,
+    '/messages/store',
+    { conversationIdentifier, content: 'Here is my letter' },
+    [pdfFile('referral letter.pdf')],
+    'files',
+  );
+  const edited = await uploadDocuments(
+    t,
+    w.client,
+    '/messages/store',
+    { conversationIdentifier, content: 'See you on Wensday' },
+    [],
+    'files',
+  );
+  const deleted = await uploadDocuments(
+    t,
+    w.client,
+    '/messages/store',
+    { conversationIdentifier, content: 'Sent by mistake' },
+    [],
+    'files',
+  );
+  const reply = await uploadDocuments(
+    t,
+    w.provider,
+    '/messages/store',
+    { conversationIdentifier, content: '=SUM(A1:A2) is not a formula here' },
+    [],
+    'files',
+  );
   for (const res of [withFile, edited, deleted, reply]) expect(res.statusCode, res.body).toBe(201);
-  expect((await t.api('PUT', `/messages/${edited.json().data.identifier}/update`, w.client, { content: 'See you on Wednesday' })).statusCode).toBe(200);
+  expect(
+    (
+      await t.api('PUT', `/messages/${edited.json().data.identifier}/update`, w.client, {
+        content: 'See you on Wednesday',
+      })
+    ).statusCode,
+  ).toBe(200);
   expect((await t.api('DELETE', `/messages/${deleted.json().data.identifier}`, w.client)).statusCode).toBe(200);
   // An answered PHQ-9, sealed as the measures module seals it (bound to the measure's id).
   measureId = crypto.randomUUID();
-  const sealedResult = fieldEncryptionFromConfig(t.config).seal(JSON.stringify({ answers: [1, 2, 0, 1, 3, 0, 1, 2, 1], score: 11, severity: 'moderate', selfHarmAlert: true }), `measure:${measureId}:result`);
+  const sealedResult = fieldEncryptionFromConfig(t.config).seal(
+    JSON.stringify({ answers: [1, 2, 0, 1, 3, 0, 1, 2, 1], score: 11, severity: 'moderate', selfHarmAlert: true }),
+    `measure:${measureId}:result`,
+  );
   await t.db.$client.query(
     `INSERT INTO measures (identifier, provider_id, client_id, kind, booking_id, key_id, result_sealed, answered_at) VALUES ($1, $2, $3, 'PHQ9', $4, 1, $5, now())`,
     [measureId, w.provider.userId, w.client.userId, completed.bookingId, sealedResult],
   );
   // The provider's notes: a typed session note and a file note about the client.
-  const typed = await uploadDocuments(t, w.provider, '/note', { type: 'booking', reference: completed.bookingId, title: 'First session', content: 'Sleep is better; work stress remains.' }, [], 'file');
-  const filed = await uploadDocuments(t, w.provider, '/note', { type: 'client', reference: w.client.userId, title: 'Intake form', content: '' }, [pdfFile('intake form.pdf')], 'file');
+  const typed = await uploadDocuments(
+    t,
+    w.provider,
+    '/note',
+    {
+      type: 'booking',
+      reference: completed.bookingId,
+      title: 'First session',
+      content: 'Sleep is better; work stress remains.',
+    },
+    [],
+    'file',
+  );
+  const filed = await uploadDocuments(
+    t,
+    w.provider,
+    '/note',
+    { type: 'client', reference: w.client.userId, title: 'Intake form', content: '' },
+    [pdfFile('intake form.pdf')],
+    'file',
+  );
   for (const res of [typed, filed]) expect(res.statusCode, res.body).toBe(201);
 }, 60_000);
 afterAll(async () => t.close());
@@ -114,7 +184,13 @@ describe('a client exports their data', () => {
 
   it('holds README.txt and every part of a client as JSON and CSV (no notes)', () => {
     expect([...exported.zip.keys()].sort()).toEqual(
-      ['README.txt', ...['bookings', 'messages', 'profile', 'questionnaires', 'reviews', 'wallet'].flatMap((p) => [`${p}.csv`, `${p}.json`])].sort(),
+      [
+        'README.txt',
+        ...['bookings', 'messages', 'profile', 'questionnaires', 'reviews', 'wallet'].flatMap((p) => [
+          `${p}.csv`,
+          `${p}.json`,
+        ]),
+      ].sort(),
     );
     expect(exported.zip.get('README.txt')).toContain('messages    Messages you sent or received');
     expect(exported.zip.get('README.txt')).not.toContain('notes ');
@@ -122,7 +198,15 @@ describe('a client exports their data', () => {
 
   it('profile: the account fields, never a password hash or token', () => {
     const profile = JSON.parse(exported.zip.get('profile.json')!);
-    expect(profile).toMatchObject({ identifier: w.client.userId, email: w.client.email, userType: 'client', firstName: 'Ada', lastName: 'Client', countryCode: 'NG', language: 'en' });
+    expect(profile).toMatchObject({
+      identifier: w.client.userId,
+      email: w.client.email,
+      userType: 'client',
+      firstName: 'Ada',
+      lastName: 'Client',
+      countryCode: 'NG',
+      language: 'en',
+    });
     expect(profile).not.toHaveProperty('passwordHash');
     const [csv] = csvRecords(exported.zip.get('profile.csv')!);
     expect(csv).toMatchObject({ email: w.client.email, userType: 'client' });
@@ -137,47 +221,109 @@ describe('a client exports their data', () => {
     expect(bookings).toHaveLength(3);
     expect(bookings.map((b) => b.status).sort()).toEqual(['cancelled', 'completed', 'confirmed']);
     const confirmed = bookings.find((b) => b.status === 'confirmed')!;
-    expect(confirmed).toMatchObject({ role: 'client', providerId: w.provider.userId, providerName: 'Theo Provider', startsAt: '2026-05-06T10:00:00.000Z', endsAt: '2026-05-06T11:00:00.000Z', priceMinor: 30_000, currencyCode: 'NGN' });
+    expect(confirmed).toMatchObject({
+      role: 'client',
+      providerId: w.provider.userId,
+      providerName: 'Theo Provider',
+      startsAt: '2026-05-06T10:00:00.000Z',
+      endsAt: '2026-05-06T11:00:00.000Z',
+      priceMinor: 30_000,
+      currencyCode: 'NGN',
+    });
     expect(typeof confirmed.modality).toBe('string');
-    expect(bookings.find((b) => b.status === 'cancelled')).toMatchObject({ cancelledBy: 'client', cancelNote: 'Earlier cancel', refundMinor: 0 });
+    expect(bookings.find((b) => b.status === 'cancelled')).toMatchObject({
+      cancelledBy: 'client',
+      cancelNote: 'Earlier cancel',
+      refundMinor: 0,
+    });
     const csv = csvRecords(exported.zip.get('bookings.csv')!);
     expect(csv).toHaveLength(3);
-    expect(csv.find((b) => b.status === 'confirmed')).toMatchObject({ priceMinor: '30000', startsAt: '2026-05-06T10:00:00.000Z' });
+    expect(csv.find((b) => b.status === 'confirmed')).toMatchObject({
+      priceMinor: '30000',
+      startsAt: '2026-05-06T10:00:00.000Z',
+    });
   });
 
   it('wallet: the ledger lines of the wallet (top-ups and payments), signed amounts', () => {
     const lines = JSON.parse(exported.zip.get('wallet.json')!) as Array<Record<string, unknown>>;
     // Two paid bookings (confirmed, completed): a top-up and a payment each.
-    expect(lines.map((l) => `${l.type} ${l.amountMinor}`).sort()).toEqual(['booking_payment -25000', 'booking_payment -30000', 'topup 25000', 'topup 30000']);
+    expect(lines.map((l) => `${l.type} ${l.amountMinor}`).sort()).toEqual([
+      'booking_payment -25000',
+      'booking_payment -30000',
+      'topup 25000',
+      'topup 30000',
+    ]);
     expect(lines.every((l) => l.account === 'user_wallet' && l.currencyCode === 'NGN')).toBe(true);
     expect(csvRecords(exported.zip.get('wallet.csv')!)).toHaveLength(4);
   });
 
   it('reviews: the one they wrote', () => {
     const reviews = JSON.parse(exported.zip.get('reviews.json')!);
-    expect(reviews).toEqual([expect.objectContaining({ bookingId: completedBookingId, role: 'author', rating: 4.5, comment: 'Kind and clear, thank you.', isAnonymous: false })]);
-    expect(csvRecords(exported.zip.get('reviews.csv')!)[0]).toMatchObject({ rating: '4.5', comment: 'Kind and clear, thank you.' });
+    expect(reviews).toEqual([
+      expect.objectContaining({
+        bookingId: completedBookingId,
+        role: 'author',
+        rating: 4.5,
+        comment: 'Kind and clear, thank you.',
+        isAnonymous: false,
+      }),
+    ]);
+    expect(csvRecords(exported.zip.get('reviews.csv')!)[0]).toMatchObject({
+      rating: '4.5',
+      comment: 'Kind and clear, thank you.',
+    });
   });
 
   it('messages: sent and received, opened, with edited/deleted flags and attachment names', () => {
     const messages = JSON.parse(exported.zip.get('messages.json')!) as Array<Record<string, unknown>>;
     expect(messages).toHaveLength(4);
     const [withFile, edited, deleted, reply] = messages;
-    expect(withFile).toMatchObject({ senderId: w.client.userId, recipientId: w.provider.userId, recipientName: 'Theo Provider', text: 'Here is my letter', attachmentNames: ['referral letter.pdf'], edited: false, deleted: false });
+    expect(withFile).toMatchObject({
+      senderId: w.client.userId,
+      recipientId: w.provider.userId,
+      recipientName: 'Theo Provider',
+      text: 'Here is my letter',
+      attachmentNames: ['referral letter.pdf'],
+      edited: false,
+      deleted: false,
+    });
     expect(edited).toMatchObject({ text: 'See you on Wednesday', edited: true, deleted: false });
     expect(deleted).toMatchObject({ text: null, deleted: true, attachmentNames: [] });
-    expect(reply).toMatchObject({ senderId: w.provider.userId, recipientId: w.client.userId, text: '=SUM(A1:A2) is not a formula here' });
+    expect(reply).toMatchObject({
+      senderId: w.provider.userId,
+      recipientId: w.client.userId,
+      text: '=SUM(A1:A2) is not a formula here',
+    });
     const csv = csvRecords(exported.zip.get('messages.csv')!);
-    expect(csv.map((m) => m.text)).toEqual(['Here is my letter', 'See you on Wednesday', '', "'=SUM(A1:A2) is not a formula here"]);
+    expect(csv.map((m) => m.text)).toEqual([
+      'Here is my letter',
+      'See you on Wednesday',
+      '',
+      "'=SUM(A1:A2) is not a formula here",
+    ]);
     expect(csv[0]).toMatchObject({ attachmentNames: 'referral letter.pdf', edited: 'false' });
   });
 
   it('questionnaires: the one sent to them, its sealed result opened', () => {
     const measures = JSON.parse(exported.zip.get('questionnaires.json')!);
     expect(measures).toEqual([
-      expect.objectContaining({ identifier: measureId, kind: 'PHQ9', role: 'sent-to-you', providerName: 'Theo Provider', answers: [1, 2, 0, 1, 3, 0, 1, 2, 1], score: 11, severity: 'moderate', selfHarmAlert: true }),
+      expect.objectContaining({
+        identifier: measureId,
+        kind: 'PHQ9',
+        role: 'sent-to-you',
+        providerName: 'Theo Provider',
+        answers: [1, 2, 0, 1, 3, 0, 1, 2, 1],
+        score: 11,
+        severity: 'moderate',
+        selfHarmAlert: true,
+      }),
     ]);
-    expect(csvRecords(exported.zip.get('questionnaires.csv')!)[0]).toMatchObject({ kind: 'PHQ9', answers: '1; 2; 0; 1; 3; 0; 1; 2; 1', score: '11', severity: 'moderate' });
+    expect(csvRecords(exported.zip.get('questionnaires.csv')!)[0]).toMatchObject({
+      kind: 'PHQ9',
+      answers: '1; 2; 0; 1; 3; 0; 1; 2; 1',
+      score: '11',
+      severity: 'moderate',
+    });
   });
 
   it('is sealed at rest: the stored object is no ZIP and shows no plain text', async () => {
@@ -203,13 +349,37 @@ describe('a provider exports their data', () => {
     expect(zip.has('notes.json') && zip.has('notes.csv')).toBe(true);
     expect(zip.get('README.txt')).toContain('notes       Your session and client notes');
     const notes = JSON.parse(zip.get('notes.json')!) as Array<Record<string, unknown>>;
-    expect(notes.map((n) => ({ type: n.type, title: n.title, content: n.content, fileName: n.fileName, clientName: n.clientName })).sort((a, b) => String(a.title).localeCompare(String(b.title)))).toEqual([
-      { type: 'booking', title: 'First session', content: 'Sleep is better; work stress remains.', fileName: null, clientName: 'Ada Client' },
+    expect(
+      notes
+        .map((n) => ({
+          type: n.type,
+          title: n.title,
+          content: n.content,
+          fileName: n.fileName,
+          clientName: n.clientName,
+        }))
+        .sort((a, b) => String(a.title).localeCompare(String(b.title))),
+    ).toEqual([
+      {
+        type: 'booking',
+        title: 'First session',
+        content: 'Sleep is better; work stress remains.',
+        fileName: null,
+        clientName: 'Ada Client',
+      },
       { type: 'client', title: 'Intake form', content: '', fileName: 'intake form.pdf', clientName: 'Ada Client' },
     ]);
-    expect(csvRecords(zip.get('notes.csv')!).map((n) => n.title).sort()).toEqual(['First session', 'Intake form']);
-    expect(JSON.parse(zip.get('questionnaires.json')!)).toEqual([expect.objectContaining({ identifier: measureId, role: 'sent-by-you', clientName: 'Ada Client', score: 11 })]);
-    expect(JSON.parse(zip.get('reviews.json')!)).toEqual([expect.objectContaining({ role: 'about-you', clientName: 'Ada Client', rating: 4.5 })]);
+    expect(
+      csvRecords(zip.get('notes.csv')!)
+        .map((n) => n.title)
+        .sort(),
+    ).toEqual(['First session', 'Intake form']);
+    expect(JSON.parse(zip.get('questionnaires.json')!)).toEqual([
+      expect.objectContaining({ identifier: measureId, role: 'sent-by-you', clientName: 'Ada Client', score: 11 }),
+    ]);
+    expect(JSON.parse(zip.get('reviews.json')!)).toEqual([
+      expect.objectContaining({ role: 'about-you', clientName: 'Ada Client', rating: 4.5 }),
+    ]);
     const profile = JSON.parse(zip.get('profile.json')!);
     expect(profile).toMatchObject({ userType: 'provider', phoneNumber: expect.any(String) });
     expect(profile).toHaveProperty('headline');
@@ -219,7 +389,7 @@ describe('a provider exports their data', () => {
 });
 
 describe('what must not work', () => {
-  it("another user with the valid link: 404, and nothing of the export leaks", async () => {
+  it('another user with the valid link: 404, and nothing of the export leaks', async () => {
     const { link } = await exportOf(w.client);
     const other = await t.signUp('client');
     for (const who of [other, w.provider]) {
@@ -263,25 +433,40 @@ describe('what must not work', () => {
     );
     const files = createFileService({ db: t.db, config: t.config, clock: t.clock });
     // The purge runs every hour, once across all instances.
-    expect((await t.db.$client.query('SELECT cron FROM pgboss.schedule WHERE name = $1', [PURGE_EXPORTS_QUEUE])).rows).toEqual([{ cron: '23 * * * *' }]);
+    expect(
+      (await t.db.$client.query('SELECT cron FROM pgboss.schedule WHERE name = $1', [PURGE_EXPORTS_QUEUE])).rows,
+    ).toEqual([{ cron: '23 * * * *' }]);
     // Not yet expired: the purge leaves it.
     await purgeExpiredExports({ db: t.db, clock: t.clock, files });
     expect(await t.count('files', { identifier: rows[0]!.file_id })).toBe(1);
     t.clock.advance(24 * HOUR + 60_000);
     try {
       // A day later the client signs in anew (access tokens last 15 minutes).
-      const signIn = await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: w.client.email, password: w.client.password }, remoteAddress: '10.200.0.1' });
+      const signIn = await t.request({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { email: w.client.email, password: w.client.password },
+        remoteAddress: '10.200.0.1',
+      });
       expect(signIn.statusCode, signIn.body).toBe(200);
       const client = { ...w.client, auth: { authorization: `Bearer ${signIn.json().data.accessToken}` } };
       const res = await download(client, link.id, link.query);
       expect(res.statusCode).toBe(410);
       expect(res.json()).toMatchObject({ code: 'LINK_EXPIRED', message: en.dataExportLinkExpired });
-      expect((await download(client, link.id, link.query, { 'x-locale': 'de' })).json().message).toBe(de.dataExportLinkExpired);
-      expect((await t.api('GET', '/user/export', client)).json().data).toMatchObject({ identifier: link.id, status: 'expired' });
+      expect((await download(client, link.id, link.query, { 'x-locale': 'de' })).json().message).toBe(
+        de.dataExportLinkExpired,
+      );
+      expect((await t.api('GET', '/user/export', client)).json().data).toMatchObject({
+        identifier: link.id,
+        status: 'expired',
+      });
       expect(await purgeExpiredExports({ db: t.db, clock: t.clock, files })).toBeGreaterThanOrEqual(1);
       expect(await t.count('files', { identifier: rows[0]!.file_id })).toBe(0);
       expect(await createFileStorage(t.config.storage).get(rows[0]!.storage_key)).toBeNull();
-      const { rows: after } = await t.db.$client.query('SELECT status, file_id FROM data_exports WHERE identifier = $1', [link.id]);
+      const { rows: after } = await t.db.$client.query(
+        'SELECT status, file_id FROM data_exports WHERE identifier = $1',
+        [link.id],
+      );
       expect(after[0]).toEqual({ status: 'ready', file_id: null });
       // Still 410 (not a 5xx) once the file is gone.
       expect((await download(client, link.id, link.query)).statusCode).toBe(410);
@@ -312,9 +497,17 @@ describe('what must not work', () => {
     const user = await t.signUp('client');
     await whilePending(user, async () => {
       expect((await t.api('POST', '/user/export', user)).statusCode).toBe(202);
-      const second = await t.request({ method: 'POST', url: '/api/v1/user/export', headers: { ...user.auth, 'x-locale': 'de' } });
+      const second = await t.request({
+        method: 'POST',
+        url: '/api/v1/user/export',
+        headers: { ...user.auth, 'x-locale': 'de' },
+      });
       expect(second.statusCode, second.body).toBe(400);
-      expect(second.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: de.dataExportInProgress, errors: [de.dataExportInProgress] });
+      expect(second.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: de.dataExportInProgress,
+        errors: [de.dataExportInProgress],
+      });
       expect(await t.count('data_exports', { user_id: user.userId })).toBe(1);
     });
     // Once it is ready, a new one may be asked for.
@@ -329,10 +522,14 @@ describe('what must not work', () => {
       const codes = answers.map((a) => a.statusCode);
       expect(codes.filter((c) => c === 202)).toHaveLength(1);
       expect(codes.filter((c) => c === 400)).toHaveLength(24);
-      for (const a of answers.filter((x) => x.statusCode === 400)) expect(a.json().message).toBe(en.dataExportInProgress);
+      for (const a of answers.filter((x) => x.statusCode === 400))
+        expect(a.json().message).toBe(en.dataExportInProgress);
       expect(await t.count('data_exports', { user_id: user.userId })).toBe(1);
       const made = answers.find((a) => a.statusCode === 202)!.json().data.identifier as string;
-      const { rows } = await t.db.$client.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'data-export.prepare' AND data->>'exportId' = $1`, [made]);
+      const { rows } = await t.db.$client.query(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'data-export.prepare' AND data->>'exportId' = $1`,
+        [made],
+      );
       expect(rows[0]).toEqual({ n: 1 });
     });
   }, 60_000);
@@ -340,8 +537,14 @@ describe('what must not work', () => {
   it('a pending export whose job was lost for two hours no longer blocks: it shows failed, and a new one is made', async () => {
     const user = await t.signUp('client');
     const lost = crypto.randomUUID();
-    await t.db.$client.query(`INSERT INTO data_exports (identifier, user_id, status, created_at) VALUES ($1, $2, 'pending', $3)`, [lost, user.userId, new Date(t.clock.now().getTime() - 2 * HOUR - 1000)]);
-    expect((await t.api('GET', '/user/export', user)).json().data).toMatchObject({ identifier: lost, status: 'failed' });
+    await t.db.$client.query(
+      `INSERT INTO data_exports (identifier, user_id, status, created_at) VALUES ($1, $2, 'pending', $3)`,
+      [lost, user.userId, new Date(t.clock.now().getTime() - 2 * HOUR - 1000)],
+    );
+    expect((await t.api('GET', '/user/export', user)).json().data).toMatchObject({
+      identifier: lost,
+      status: 'failed',
+    });
     const res = await t.api('POST', '/user/export', user);
     expect(res.statusCode, res.body).toBe(202);
     const { rows } = await t.db.$client.query('SELECT status, failure FROM data_exports WHERE identifier = $1', [lost]);
@@ -365,7 +568,9 @@ describe('what must not work', () => {
     expect(status).toBe('failed');
     expect(await t.count('files', { owner_user_id: provider.userId, purpose: 'export' })).toBe(0);
     await t.mailSettled();
-    expect(t.mail.mails.filter((m) => m.to.includes(provider.email.toLowerCase()) && m.subject === 'Your data is ready')).toHaveLength(0);
+    expect(
+      t.mail.mails.filter((m) => m.to.includes(provider.email.toLowerCase()) && m.subject === 'Your data is ready'),
+    ).toHaveLength(0);
     // And the user may ask again at once.
     const again = await t.api('POST', '/user/export', provider);
     expect(again.statusCode).toBe(202);
@@ -381,7 +586,9 @@ describe('a user with 10,000 messages', () => {
   it('gets all 10,000 in the messages part, JSON and CSV, each opened', async () => {
     const world = await bookingWorld(t);
     await insertBooking(world, { status: 'confirmed', start: '2026-05-12T10:00:00Z' });
-    const opened = await t.api('POST', '/messages/conversations', world.client, { participantIdentifier: world.provider.userId });
+    const opened = await t.api('POST', '/messages/conversations', world.client, {
+      participantIdentifier: world.provider.userId,
+    });
     expect(opened.statusCode, opened.body).toBe(201);
     const conversationId = opened.json().data.identifier as string;
     const crypt = fieldEncryptionFromConfig(t.config);

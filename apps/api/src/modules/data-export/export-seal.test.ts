@@ -15,12 +15,15 @@ async function through(data: Buffer, transform: NodeJS.ReadWriteStream, chunk = 
 }
 
 describe('sealed export streams', () => {
-  it.each([0, 1, SEGMENT_BYTES - 1, SEGMENT_BYTES, SEGMENT_BYTES + 1, 3 * SEGMENT_BYTES, 3 * SEGMENT_BYTES + 17])('round-trips %i bytes, and knows the plain size', async (size) => {
-    const plain = crypto.randomBytes(size);
-    const sealed = await through(plain, sealStream(key, 'data-export:a'));
-    expect(plainSizeOf(sealed.length)).toBe(size);
-    expect((await through(sealed, openStream(key, 'data-export:a'), 7_777)).equals(plain)).toBe(true);
-  });
+  it.each([0, 1, SEGMENT_BYTES - 1, SEGMENT_BYTES, SEGMENT_BYTES + 1, 3 * SEGMENT_BYTES, 3 * SEGMENT_BYTES + 17])(
+    'round-trips %i bytes, and knows the plain size',
+    async (size) => {
+      const plain = crypto.randomBytes(size);
+      const sealed = await through(plain, sealStream(key, 'data-export:a'));
+      expect(plainSizeOf(sealed.length)).toBe(size);
+      expect((await through(sealed, openStream(key, 'data-export:a'), 7_777)).equals(plain)).toBe(true);
+    },
+  );
 
   it('refuses another context, a flipped byte, a cut at a segment boundary, a dropped segment and another key', async () => {
     const plain = crypto.randomBytes(2 * SEGMENT_BYTES + 5);
@@ -35,7 +38,11 @@ describe('sealed export streams', () => {
     await expect(through(flipped, openStream(key, 'data-export:a'))).rejects.toThrow(/does not open/);
     await expect(through(cut, openStream(key, 'data-export:a'))).rejects.toThrow(/does not open/);
     await expect(through(dropped, openStream(key, 'data-export:a'))).rejects.toThrow(/does not open/);
-    await expect(through(sealed, openStream(exportKeyFrom(crypto.randomBytes(32).toString('hex')), 'data-export:a'))).rejects.toThrow(/does not open/);
-    await expect(through(Buffer.from('PK\u0003\u0004 not sealed at all'), openStream(key, 'data-export:a'))).rejects.toThrow(/not a sealed export/);
+    await expect(
+      through(sealed, openStream(exportKeyFrom(crypto.randomBytes(32).toString('hex')), 'data-export:a')),
+    ).rejects.toThrow(/does not open/);
+    await expect(
+      through(Buffer.from('PK\u0003\u0004 not sealed at all'), openStream(key, 'data-export:a')),
+    ).rejects.toThrow(/not a sealed export/);
   });
 });

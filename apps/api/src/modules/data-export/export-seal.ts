@@ -21,7 +21,9 @@ const KEY_ID = 1;
 export class ExportDecryptionError extends Error {}
 
 export const exportKeyFrom = (dataEncryptionKey: string): Buffer =>
-  Buffer.from(crypto.hkdfSync('sha256', Buffer.from(dataEncryptionKey, 'hex'), Buffer.alloc(0), Buffer.from('data-export'), 32));
+  Buffer.from(
+    crypto.hkdfSync('sha256', Buffer.from(dataEncryptionKey, 'hex'), Buffer.alloc(0), Buffer.from('data-export'), 32),
+  );
 
 const nonceOf = (prefix: Buffer, index: number) => {
   const nonce = Buffer.alloc(12);
@@ -29,7 +31,8 @@ const nonceOf = (prefix: Buffer, index: number) => {
   nonce.writeUInt32BE(index, 8);
   return nonce;
 };
-const aadOf = (context: string, index: number, last: boolean) => Buffer.from(`${context}|${index}|${last ? 1 : 0}`, 'utf8');
+const aadOf = (context: string, index: number, last: boolean) =>
+  Buffer.from(`${context}|${index}|${last ? 1 : 0}`, 'utf8');
 
 /** The plain size of a sealed object of `sealedBytes` (for Content-Length), or undefined when it cannot be one. */
 export function plainSizeOf(sealedBytes: number): number | undefined {
@@ -99,7 +102,8 @@ export function openStream(key: Buffer, context: string): Transform {
       try {
         if (!prefix) {
           if (buffered.length < HEADER_BYTES) return done();
-          if (!buffered.subarray(0, MAGIC.length).equals(MAGIC) || buffered[MAGIC.length] !== KEY_ID) throw new ExportDecryptionError('not a sealed export');
+          if (!buffered.subarray(0, MAGIC.length).equals(MAGIC) || buffered[MAGIC.length] !== KEY_ID)
+            throw new ExportDecryptionError('not a sealed export');
           prefix = Buffer.from(buffered.subarray(MAGIC.length + 1, HEADER_BYTES));
           buffered = buffered.subarray(HEADER_BYTES);
         }

@@ -16,7 +16,11 @@ export function readmeText(locale: Locale, p: { name: string; createdAt: string;
       'reviews     Bewertungen, die du geschrieben hast, oder die über dich geschrieben wurden.',
       'messages    Nachrichten, die du gesendet oder empfangen hast: Unterhaltung, Absender, Empfänger, Zeit, Text, ob bearbeitet oder gelöscht, Namen der Anhänge.',
       'questionnaires  Fragebögen (PHQ-9, GAD-7), die dir geschickt wurden oder die du geschickt hast, mit Antworten, Punktwert und Schweregrad.',
-      ...(p.isProvider ? ['notes       Deine Sitzungs- und Klientennotizen: Titel, Inhalt und der Name einer angehängten Datei (die Datei selbst öffnest du in der App).'] : []),
+      ...(p.isProvider
+        ? [
+            'notes       Deine Sitzungs- und Klientennotizen: Titel, Inhalt und der Name einer angehängten Datei (die Datei selbst öffnest du in der App).',
+          ]
+        : []),
       '',
       'In den CSV-Dateien beginnt ein Wert, den ein Tabellenprogramm als Formel ausführen würde (=, +, -, @), mit einem Apostroph; die JSON-Dateien enthalten jeden Wert unverändert.',
       'Diese Datei enthält Gesundheitsdaten. Bewahre sie sicher auf.',
@@ -26,7 +30,7 @@ export function readmeText(locale: Locale, p: { name: string; createdAt: string;
     `Your data, ${p.name}`,
     `Prepared on ${p.createdAt} (UTC).`,
     '',
-    'Each part comes twice: as .json (complete and machine-readable, to take to another service) and as .csv (one row per entry, for spreadsheets). Times are UTC (ISO 8601); amounts are in the currency\'s minor unit (cents, kobo).',
+    "Each part comes twice: as .json (complete and machine-readable, to take to another service) and as .csv (one row per entry, for spreadsheets). Times are UTC (ISO 8601); amounts are in the currency's minor unit (cents, kobo).",
     '',
     'profile     Your account and profile: name, email, account type, phone, time zone, language, country and your profile details. Passwords and sign-in tokens are not included.',
     'bookings    Your bookings as a client or as a therapist: times, status, session type, price, cancellation and refund.',
@@ -34,7 +38,11 @@ export function readmeText(locale: Locale, p: { name: string; createdAt: string;
     'reviews     Reviews you wrote, or that were written about you.',
     'messages    Messages you sent or received: conversation, sender, recipient, time, text, whether edited or deleted, attachment names.',
     'questionnaires  Questionnaires (PHQ-9, GAD-7) sent to you or sent by you, with answers, score and severity.',
-    ...(p.isProvider ? ['notes       Your session and client notes: title, content and the name of an attached file (open the file itself in the app).'] : []),
+    ...(p.isProvider
+      ? [
+          'notes       Your session and client notes: title, content and the name of an attached file (open the file itself in the app).',
+        ]
+      : []),
     '',
     'In the CSV files, a value a spreadsheet would run as a formula (=, +, -, @) starts with an apostrophe; the JSON files hold every value unchanged.',
     'This file holds health data. Keep it safe.',

@@ -13,10 +13,14 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     const mails = deps.mailer.kind === 'outbox' ? await listOutboxMail(deps.db) : [];
     const items = mails
       .map(
-        (mail) => `<article><h2>${escape(mail.subject)}</h2><p class="meta">To ${escape(mail.recipient)} · ${mail.createdAt.toISOString()}${mail.messageId ? ` · ${escape(mail.messageId)}` : ''}</p><pre>${linkify(escape(mail.text))}</pre></article>`,
+        (mail) =>
+          `<article><h2>${escape(mail.subject)}</h2><p class="meta">To ${escape(mail.recipient)} · ${mail.createdAt.toISOString()}${mail.messageId ? ` · ${escape(mail.messageId)}` : ''}</p><pre>${linkify(escape(mail.text))}</pre></article>`,
       )
       .join('');
-    const note = deps.mailer.kind === 'smtp' ? '<p>Mail goes to the SMTP server set in SMTP_URL, so nothing is kept here.</p>' : '';
+    const note =
+      deps.mailer.kind === 'smtp'
+        ? '<p>Mail goes to the SMTP server set in SMTP_URL, so nothing is kept here.</p>'
+        : '';
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')

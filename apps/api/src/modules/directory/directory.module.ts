@@ -12,7 +12,10 @@ const AVAILABILITY_SWEEP_QUEUE = 'directory-availability';
  * at query time, so they count at once whatever changed them). At start
  * it rebuilds every entry once (one statement), so providers from before it, or a missed event, are covered.
  */
-export function createDirectoryModule(deps: Pick<AppDeps, 'db' | 'files' | 'events' | 'config' | 'clock' | 'jobs'>, { nextFreeSlot }: { nextFreeSlot: NextFreeSource }) {
+export function createDirectoryModule(
+  deps: Pick<AppDeps, 'db' | 'files' | 'events' | 'config' | 'clock' | 'jobs'>,
+  { nextFreeSlot }: { nextFreeSlot: NextFreeSource },
+) {
   const directory = createDirectoryService(deps, nextFreeSlot);
   const refresh = ({ providerId }: { providerId: string }) => directory.refresh(providerId);
   deps.events.subscribe('provider-profile.changed', refresh);
@@ -29,7 +32,9 @@ export function createDirectoryModule(deps: Pick<AppDeps, 'db' | 'files' | 'even
   deps.events.subscribe('verification.changed', recompute);
   deps.events.subscribe('practice.changed', recompute);
   // A booking's answer does not wait for the directory: changes are looked at together a moment later.
-  deps.events.subscribe('booking.changed', ({ providerId, startTime }) => directory.bookingChanged(providerId, startTime));
+  deps.events.subscribe('booking.changed', ({ providerId, startTime }) =>
+    directory.bookingChanged(providerId, startTime),
+  );
   const plugin: FastifyPluginAsync = async (app) => {
     await directory.refreshAll();
     await app.register(directoryRoutes, { directory });
@@ -39,10 +44,18 @@ export function createDirectoryModule(deps: Pick<AppDeps, 'db' | 'files' | 'even
     // The entries made at start get their first free slot now, in the background (the start does not wait for it).
     app.addHook('onClose', async () => directory.stop());
     app.addHook('onReady', async () => {
-      void directory.refreshStaleAvailability().catch((err: unknown) => app.log.warn({ err }, 'directory: first availability sweep failed'));
+      void directory
+        .refreshStaleAvailability()
+        .catch((err: unknown) => app.log.warn({ err }, 'directory: first availability sweep failed'));
     });
   };
   /** robots.txt and sitemap.xml, registered at the site's root (app.ts), not under /api/v1. */
-  return { name: 'directory' as const, plugin, rootPlugin: crawlerRoutes(deps), refresh: directory.refresh, refreshStaleAvailability: directory.refreshStaleAvailability };
+  return {
+    name: 'directory' as const,
+    plugin,
+    rootPlugin: crawlerRoutes(deps),
+    refresh: directory.refresh,
+    refreshStaleAvailability: directory.refreshStaleAvailability,
+  };
 }
 export type DirectoryModule = ReturnType<typeof createDirectoryModule>;

@@ -79,7 +79,11 @@ export interface SearchRow {
 
 type Named = { identifier: string; code: string; name: string };
 
-const uuidArray = (ids: string[]) => sql`ARRAY[${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}]::uuid[]`;
+const uuidArray = (ids: string[]) =>
+  sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}]::uuid[]`;
 
 export const directoryRepository = {
   /** Rebuilds one provider's entry (or removes it when the account is gone or not a provider). */
@@ -92,7 +96,9 @@ export const directoryRepository = {
   /** Rebuilds every entry (at start: entries for providers from before the directory existed, or missed events). */
   async refreshAll(ex: Executor): Promise<void> {
     await ex.execute(rebuild(sql`true`));
-    await ex.execute(sql`DELETE FROM directory_entries d WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.identifier = d.provider_id AND u.user_type = 'provider' AND u.deleted_at IS NULL)`);
+    await ex.execute(
+      sql`DELETE FROM directory_entries d WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.identifier = d.provider_id AND u.user_type = 'provider' AND u.deleted_at IS NULL)`,
+    );
   },
 
   /**
@@ -107,7 +113,13 @@ export const directoryRepository = {
     if (f.languages.length > 0) conditions.push(sql`d.languages && ${uuidArray(f.languages)}`);
     if (f.religions.length > 0) conditions.push(sql`d.religion_id = ANY(${uuidArray(f.religions)})`);
     if (f.ethnicities.length > 0) conditions.push(sql`d.ethnicity_id = ANY(${uuidArray(f.ethnicities)})`);
-    if (f.genders.length > 0) conditions.push(sql`d.gender IN (${sql.join(f.genders.map((g) => sql`${g}`), sql`, `)})`);
+    if (f.genders.length > 0)
+      conditions.push(
+        sql`d.gender IN (${sql.join(
+          f.genders.map((g) => sql`${g}`),
+          sql`, `,
+        )})`,
+      );
     if (f.priceMin !== undefined) conditions.push(sql`d.price >= ${f.priceMin}`);
     if (f.priceMax !== undefined) conditions.push(sql`d.price <= ${f.priceMax}`);
     // A first free slot that has passed is stale until the sweep recomputes it: it counts as unknown.
@@ -120,10 +132,10 @@ export const directoryRepository = {
       f.sort === 'soonest'
         ? sql`CASE WHEN d.next_free_at >= ${f.now} THEN d.next_free_at END ASC NULLS LAST, d.rating DESC, d.provider_id`
         : f.sort === 'price'
-        ? sql`d.price ASC NULLS LAST, d.provider_id`
-        : f.sort === 'rating'
-          ? sql`d.rating DESC, d.review_count DESC, d.provider_id`
-          : sql`${match}d.rating DESC, d.provider_id`;
+          ? sql`d.price ASC NULLS LAST, d.provider_id`
+          : f.sort === 'rating'
+            ? sql`d.rating DESC, d.review_count DESC, d.provider_id`
+            : sql`${match}d.rating DESC, d.provider_id`;
     // The id lists come as JSON: parsed natively, where pg's text-array parser was a tenth of the page's CPU.
     const result = await ex.execute<SearchRow & Record<string, unknown>>(sql`
       SELECT d.provider_id, d.first_name, d.last_name, d.title, d.headline, d.photo_file_id,
@@ -141,8 +153,14 @@ export const directoryRepository = {
   },
 
   /** A listed provider's entry with the bio and the licence states' names (verified and live, else nothing). */
-  async profile(ex: Executor, providerId: string, now: Date): Promise<(SearchRow & { bio: string | null; licence_states: Named[]; languages: Named[] }) | undefined> {
-    const result = await ex.execute<SearchRow & { bio: string | null; licence_states: Named[]; languages: Named[] } & Record<string, unknown>>(sql`
+  async profile(
+    ex: Executor,
+    providerId: string,
+    now: Date,
+  ): Promise<(SearchRow & { bio: string | null; licence_states: Named[]; languages: Named[] }) | undefined> {
+    const result = await ex.execute<
+      SearchRow & { bio: string | null; licence_states: Named[]; languages: Named[] } & Record<string, unknown>
+    >(sql`
       SELECT d.provider_id, d.first_name, d.last_name, d.title, d.headline, d.bio, d.photo_file_id, d.therapies, d.modalities, d.specialities,
              d.fee_amount AS fee, d.fee_currency AS currency_code, d.fee_is_free AS is_free, d.half_stars_sum, d.review_count, 1 AS total,
              CASE WHEN d.next_free_at >= ${now} THEN d.next_free_at END AS next_free_at,
@@ -159,7 +177,9 @@ export const directoryRepository = {
 
   /** Stores a provider's first free slot as the availability module computed it at `checkedAt`. */
   async setNextFree(ex: Executor, providerId: string, at: Date | null, checkedAt: Date): Promise<void> {
-    await ex.execute(sql`UPDATE directory_entries SET next_free_at = ${at}, availability_checked_at = ${checkedAt} WHERE provider_id = ${providerId}`);
+    await ex.execute(
+      sql`UPDATE directory_entries SET next_free_at = ${at}, availability_checked_at = ${checkedAt} WHERE provider_id = ${providerId}`,
+    );
   },
 
   /** The providers' stored first free slots, by provider (one without an entry is not in the map). */
@@ -217,8 +237,15 @@ export const directoryRepository = {
   /** The items of the directory's filter lists (small, seeded; the service keeps them a while). */
   async filterItems(ex: Executor) {
     return ex
-      .select({ identifier: referenceItems.identifier, list: referenceItems.list, code: referenceItems.code, name: referenceItems.name })
+      .select({
+        identifier: referenceItems.identifier,
+        list: referenceItems.list,
+        code: referenceItems.code,
+        name: referenceItems.name,
+      })
       .from(referenceItems)
-      .where(inArray(referenceItems.list, ['therapy-category', 'modality', 'speciality', 'religion', 'ethnicity', 'gender']));
+      .where(
+        inArray(referenceItems.list, ['therapy-category', 'modality', 'speciality', 'religion', 'ethnicity', 'gender']),
+      );
   },
 };

@@ -32,7 +32,11 @@ export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files' | 'clo
     return all;
   };
   const states = new LRUCache<string, string>({ max: 100, ttl: 10 * 60_000, ttlAutopurge: true });
-  const languageCache = new LRUCache<'languages', Array<{ identifier: string; code: string }>>({ max: 1, ttl: 60_000, ttlAutopurge: true });
+  const languageCache = new LRUCache<'languages', Array<{ identifier: string; code: string }>>({
+    max: 1,
+    ttl: 60_000,
+    ttlAutopurge: true,
+  });
   const languageIdsOf = async (codes: string[]): Promise<string[]> => {
     if (codes.length === 0) return [];
     let all = languageCache.get('languages');
@@ -53,7 +57,11 @@ export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files' | 'clo
     });
 
   const toEntry = (all: Item[], r: SearchRow): DirectoryEntry => {
-    const named = (ids: string[]) => ids.map((id) => all.find((i) => i.identifier === id)).filter((i): i is Item => i !== undefined).map(({ identifier, code, name }) => ({ identifier, code, name }));
+    const named = (ids: string[]) =>
+      ids
+        .map((id) => all.find((i) => i.identifier === id))
+        .filter((i): i is Item => i !== undefined)
+        .map(({ identifier, code, name }) => ({ identifier, code, name }));
     const count = r.review_count ?? 0;
     return {
       identifier: r.provider_id,
@@ -65,7 +73,10 @@ export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files' | 'clo
       therapies: named(r.therapies),
       modalities: named(r.modalities),
       specialities: named(r.specialities),
-      fee: r.fee !== null && r.currency_code ? { amount: Number(r.fee), currencyCode: r.currency_code, isFree: r.is_free ?? false } : null,
+      fee:
+        r.fee !== null && r.currency_code
+          ? { amount: Number(r.fee), currencyCode: r.currency_code, isFree: r.is_free ?? false }
+          : null,
       rating: { average: count > 0 ? Math.round(((r.half_stars_sum ?? 0) / 2 / count) * 100) / 100 : null, count },
       nextFreeAt: r.next_free_at === null ? null : new Date(r.next_free_at).toISOString(),
     };
@@ -94,7 +105,10 @@ export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files' | 'clo
     timer = undefined;
     const batch = [...changed];
     changed.clear();
-    const stored = await repo.nextFreeOf(db, batch.map(([providerId]) => providerId));
+    const stored = await repo.nextFreeOf(
+      db,
+      batch.map(([providerId]) => providerId),
+    );
     for (const [providerId, start] of batch) {
       const at = stored.get(providerId);
       if (at === undefined || (at !== null && start !== null && start > at.getTime())) continue;
@@ -105,7 +119,10 @@ export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files' | 'clo
   const bookingChanged = (providerId: string, startTime: string | null): void => {
     const start = startTime === null ? null : Date.parse(startTime);
     const earlier = changed.get(providerId);
-    changed.set(providerId, earlier === undefined ? start : earlier === null || start === null ? null : Math.min(earlier, start));
+    changed.set(
+      providerId,
+      earlier === undefined ? start : earlier === null || start === null ? null : Math.min(earlier, start),
+    );
     // A failed read leaves the stored slots as they were; the sweep computes them again within ten minutes.
     timer ??= setTimeout(() => void lookAtChanges().catch(() => undefined), BOOKING_BATCH_MS).unref();
   };
@@ -121,7 +138,8 @@ export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files' | 'clo
       }
       const all = await items();
       const genders = query.gender.map((code) => {
-        if (!all.some((i) => i.list === 'gender' && i.code === code)) throw AppError.rule('filterUnknown', { value: code });
+        if (!all.some((i) => i.list === 'gender' && i.code === code))
+          throw AppError.rule('filterUnknown', { value: code });
         return code;
       });
       const rows = await repo.search(db, {
@@ -144,13 +162,21 @@ export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files' | 'clo
       });
       // Past the last page there are no rows to carry the total: the page is empty, and so is the count it knows of.
       const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
-      return { data: rows.map((r) => toEntry(all, r)), meta: { page: query.page, pageSize: query.pageSize, total, totalPages: Math.ceil(total / query.pageSize) } };
+      return {
+        data: rows.map((r) => toEntry(all, r)),
+        meta: { page: query.page, pageSize: query.pageSize, total, totalPages: Math.ceil(total / query.pageSize) },
+      };
     },
     /** A listed therapist's page: 404 for anyone not in the directory (unverified, deleted, not a provider). */
     async profile(providerId: string): Promise<TherapistProfile> {
       const row = await repo.profile(db, providerId, clock.now());
       if (!row) throw AppError.notFound();
-      return { ...toEntry(await items(), row), bio: row.bio, licenceStates: row.licence_states, languages: row.languages };
+      return {
+        ...toEntry(await items(), row),
+        bio: row.bio,
+        licenceStates: row.licence_states,
+        languages: row.languages,
+      };
     },
     refresh: (providerId: string) => repo.refresh(db, providerId),
 

@@ -64,12 +64,17 @@ describe('orphaned upload bytes', () => {
     const old = await orphan(twoDaysAgo);
     const fresh = await orphan(new Date(now - 60_000));
     const body = multipart(await png(256));
-    const uploaded = await t.request({ method: 'POST', url: '/api/v1/client/profile-picture', headers: { ...client.auth, ...body.headers }, payload: body.payload });
+    const uploaded = await t.request({
+      method: 'POST',
+      url: '/api/v1/client/profile-picture',
+      headers: { ...client.auth, ...body.headers },
+      payload: body.payload,
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const { rows } = await t.db.$client.query('UPDATE files f SET created_at = $2 FROM client_profiles p WHERE p.photo_file_id = f.identifier AND p.user_id = $1 RETURNING f.identifier, f.storage_key', [
-      client.userId,
-      twoDaysAgo,
-    ]);
+    const { rows } = await t.db.$client.query(
+      'UPDATE files f SET created_at = $2 FROM client_profiles p WHERE p.photo_file_id = f.identifier AND p.user_id = $1 RETURNING f.identifier, f.storage_key',
+      [client.userId, twoDaysAgo],
+    );
     const referenced = { identifier: rows[0].identifier as string, key: rows[0].storage_key as string };
 
     expect(await purgeOrphanFiles(t.db, t.clock, files)).toBe(1);
@@ -81,7 +86,9 @@ describe('orphaned upload bytes', () => {
     }
     // The referenced picture is still served.
     expect((await t.request({ method: 'GET', url: uploaded.json().data.photoUrl as string })).statusCode).toBe(200);
-    const schedules = await t.db.$client.query('SELECT cron FROM pgboss.schedule WHERE name = $1', [PURGE_ORPHAN_FILES_QUEUE]);
+    const schedules = await t.db.$client.query('SELECT cron FROM pgboss.schedule WHERE name = $1', [
+      PURGE_ORPHAN_FILES_QUEUE,
+    ]);
     expect(schedules.rows).toEqual([{ cron: '41 3 * * *' }]);
   });
 });

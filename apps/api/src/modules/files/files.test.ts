@@ -12,10 +12,20 @@ let stored: StoredFile;
 const notFound = { message: 'Not found', code: 'NOT_FOUND' };
 
 const partOf = (data: Buffer): MultipartFile =>
-  ({ type: 'file', file: Object.assign(Readable.from([data]), { truncated: false }), filename: 'me.png', mimetype: 'image/png', fieldname: 'file', encoding: '7bit', fields: {} }) as unknown as MultipartFile;
+  ({
+    type: 'file',
+    file: Object.assign(Readable.from([data]), { truncated: false }),
+    filename: 'me.png',
+    mimetype: 'image/png',
+    fieldname: 'file',
+    encoding: '7bit',
+    fields: {},
+  }) as unknown as MultipartFile;
 
 async function upload(): Promise<StoredFile> {
-  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#884422' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#884422' } })
+    .png()
+    .toBuffer();
   return files.saveImage((await t.signUp('provider')).userId, 'profile_picture', partOf(png));
 }
 
@@ -75,7 +85,11 @@ describe('GET /api/v1/files/:id (signed URL)', () => {
   });
 
   it('answers NOT_FOUND for a validly signed unknown id and after remove', async () => {
-    expectError(await t.request({ method: 'GET', url: files.signedUrl('01900000-0000-7000-8000-000000000000') }), 404, notFound);
+    expectError(
+      await t.request({ method: 'GET', url: files.signedUrl('01900000-0000-7000-8000-000000000000') }),
+      404,
+      notFound,
+    );
     expectError(await t.request({ method: 'GET', url: files.signedUrl('../../secrets.json') }), 404, notFound);
     const gone = await upload();
     const url = files.signedUrl(gone.identifier);
@@ -87,7 +101,9 @@ describe('GET /api/v1/files/:id (signed URL)', () => {
   it('does not accept a URL signed with the key of another deployment', async () => {
     const other = await buildTestApp();
     try {
-      const foreign = createFileService({ db: other.db, config: other.config, clock: other.clock }).signedUrl(stored.identifier);
+      const foreign = createFileService({ db: other.db, config: other.config, clock: other.clock }).signedUrl(
+        stored.identifier,
+      );
       expectError(await t.request({ method: 'GET', url: foreign }), 404, notFound);
     } finally {
       await other.close();

@@ -14,7 +14,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       await healthRepository.ping(deps.db);
     } catch {
       // Not ready until PostgreSQL answers again; the pool connects again by itself, so this recovers without a restart.
-      throw new AppError(503, 'SERVICE_UNAVAILABLE', 'serviceUnavailable', undefined, undefined, DATABASE_RETRY_AFTER_SECONDS);
+      throw new AppError(
+        503,
+        'SERVICE_UNAVAILABLE',
+        'serviceUnavailable',
+        undefined,
+        undefined,
+        DATABASE_RETRY_AFTER_SECONDS,
+      );
     }
     return { status: 'ok' as const };
   });

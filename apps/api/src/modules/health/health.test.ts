@@ -57,7 +57,11 @@ describe('health and readiness', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
 
-    const res = await t.request({ method: 'GET', url: '/api/v1/region/country/code/US/states', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/v1/region/country/code/US/states',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     // One call, not a stream: the length is known, so the answer is not chunked.

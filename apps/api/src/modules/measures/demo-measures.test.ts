@@ -15,7 +15,11 @@ afterAll(async () => t.close());
 
 it('the demo client answered three PHQ-9s and has a GAD-7 before every session (seeded once)', async () => {
   const storage = createFileStorage(t.config.storage);
-  const accounts = await seedDemoData(t.db, { hashPassword, seal: fieldEncryptionFromConfig(t.config).seal, storeFile: (key, data, type) => storage.put(key, data, type) });
+  const accounts = await seedDemoData(t.db, {
+    hashPassword,
+    seal: fieldEncryptionFromConfig(t.config).seal,
+    storeFile: (key, data, type) => storage.put(key, data, type),
+  });
   const log = { warn: (obj: object, msg: string) => console.warn(msg, obj) };
   await seedDemoBookings(t.app, accounts, log);
   await seedDemoMeasures(t.app, accounts, log);

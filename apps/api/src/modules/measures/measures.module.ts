@@ -8,7 +8,10 @@ import { createMeasuresService, type MeasuresPorts } from './measures.service.ts
  * sealed at rest, each access logged. It learns of sessions through `booking.changed` (a series makes one
  * questionnaire per confirmed session to come) and of who is whose client through `isClientOf`.
  */
-export function createMeasuresModule(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mail' | 'events'>, ports: MeasuresPorts) {
+export function createMeasuresModule(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mail' | 'events'>,
+  ports: MeasuresPorts,
+) {
   const measures = createMeasuresService(deps, ports);
   deps.events.subscribeInTransaction('booking.changed', (event, tx) => measures.onBookingChanged(event, tx));
   const plugin: FastifyPluginAsync = async (app) => {

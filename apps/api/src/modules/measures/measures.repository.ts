@@ -15,7 +15,9 @@ const clientUser = alias(users, 'client_user');
 const providerUser = alias(users, 'provider_user');
 /** A live account's display name ("First Last"); null once the account is deleted. */
 const nameOf = (u: typeof clientUser | typeof providerUser) =>
-  sql<string | null>`CASE WHEN ${u.deletedAt} IS NULL THEN nullif(trim(coalesce(${u.firstName}, '') || ' ' || coalesce(${u.lastName}, '')), '') END`;
+  sql<
+    string | null
+  >`CASE WHEN ${u.deletedAt} IS NULL THEN nullif(trim(coalesce(${u.firstName}, '') || ' ' || coalesce(${u.lastName}, '')), '') END`;
 
 const listed = {
   row: measures,
@@ -23,7 +25,12 @@ const listed = {
   providerName: nameOf(providerUser),
   sessionStartsAt: bookings.startsAt,
 };
-export type ListedMeasure = { row: MeasureRow; clientName: string | null; providerName: string | null; sessionStartsAt: Date | null };
+export type ListedMeasure = {
+  row: MeasureRow;
+  clientName: string | null;
+  providerName: string | null;
+  sessionStartsAt: Date | null;
+};
 
 const selectListed = (ex: Executor) =>
   ex
@@ -35,13 +42,22 @@ const selectListed = (ex: Executor) =>
 
 /** Sessions still to come between a provider and a client: confirmed, with a time after `now`. */
 const upcomingOf = (providerId: string, clientId: string, now: Date) =>
-  and(eq(bookings.providerId, providerId), eq(bookings.clientId, clientId), eq(bookings.status, 'confirmed'), gt(bookings.startsAt, now));
+  and(
+    eq(bookings.providerId, providerId),
+    eq(bookings.clientId, clientId),
+    eq(bookings.status, 'confirmed'),
+    gt(bookings.startsAt, now),
+  );
 
 export const measuresRepository = {
   async insert(ex: Executor, rows: NewMeasure[]): Promise<MeasureRow[]> {
     if (rows.length === 0) return [];
     // A series' measure for a booking exists once, whoever gets there first (a retried event, two instances).
-    return ex.insert(measures).values(rows).onConflictDoNothing({ target: [measures.seriesId, measures.bookingId] }).returning();
+    return ex
+      .insert(measures)
+      .values(rows)
+      .onConflictDoNothing({ target: [measures.seriesId, measures.bookingId] })
+      .returning();
   },
 
   /** Starts a series; undefined when one of this kind already runs for the pair (the partial unique index). */
@@ -49,7 +65,10 @@ export const measuresRepository = {
     const [created] = await ex
       .insert(measureSeries)
       .values(row)
-      .onConflictDoNothing({ target: [measureSeries.providerId, measureSeries.clientId, measureSeries.kind], where: sql`${measureSeries.stoppedAt} IS NULL` })
+      .onConflictDoNothing({
+        target: [measureSeries.providerId, measureSeries.clientId, measureSeries.kind],
+        where: sql`${measureSeries.stoppedAt} IS NULL`,
+      })
       .returning();
     return created;
   },
@@ -57,21 +76,34 @@ export const measuresRepository = {
   async runningSeries(ex: Executor, providerId: string, clientId?: string): Promise<SeriesRow[]> {
     const where = [eq(measureSeries.providerId, providerId), isNull(measureSeries.stoppedAt)];
     if (clientId) where.push(eq(measureSeries.clientId, clientId));
-    return ex.select().from(measureSeries).where(and(...where)).orderBy(desc(measureSeries.createdAt));
+    return ex
+      .select()
+      .from(measureSeries)
+      .where(and(...where))
+      .orderBy(desc(measureSeries.createdAt));
   },
 
   async stopSeries(ex: Executor, id: string, providerId: string, now: Date): Promise<SeriesRow | undefined> {
     const [row] = await ex
       .update(measureSeries)
       .set({ stoppedAt: now })
-      .where(and(eq(measureSeries.identifier, id), eq(measureSeries.providerId, providerId), isNull(measureSeries.stoppedAt)))
+      .where(
+        and(
+          eq(measureSeries.identifier, id),
+          eq(measureSeries.providerId, providerId),
+          isNull(measureSeries.stoppedAt),
+        ),
+      )
       .returning();
     return row;
   },
 
   /** The confirmed sessions still to come between the two. */
   async upcomingBookings(ex: Executor, providerId: string, clientId: string, now: Date): Promise<string[]> {
-    const rows = await ex.select({ id: bookings.identifier }).from(bookings).where(upcomingOf(providerId, clientId, now));
+    const rows = await ex
+      .select({ id: bookings.identifier })
+      .from(bookings)
+      .where(upcomingOf(providerId, clientId, now));
     return rows.map((r) => r.id);
   },
 
@@ -81,7 +113,10 @@ export const measuresRepository = {
   },
 
   /** A provider's (or a client's) questionnaires, newest first, with names and the session they come before. */
-  async list(ex: Executor, f: { providerId?: string; clientId?: string; status?: 'pending' | 'answered' }): Promise<ListedMeasure[]> {
+  async list(
+    ex: Executor,
+    f: { providerId?: string; clientId?: string; status?: 'pending' | 'answered' },
+  ): Promise<ListedMeasure[]> {
     const where = [];
     if (f.providerId) where.push(eq(measures.providerId, f.providerId));
     if (f.clientId) where.push(eq(measures.clientId, f.clientId));
@@ -95,23 +130,36 @@ export const measuresRepository = {
   /** One questionnaire for its client or the provider who sent it; undefined for anyone else. */
   async findFor(ex: Executor, id: string, userId: string): Promise<ListedMeasure | undefined> {
     const [row] = await selectListed(ex)
-      .where(and(eq(measures.identifier, id), sql`(${measures.clientId} = ${userId} OR ${measures.providerId} = ${userId})`))
+      .where(
+        and(eq(measures.identifier, id), sql`(${measures.clientId} = ${userId} OR ${measures.providerId} = ${userId})`),
+      )
       .limit(1);
     return row;
   },
 
   async listByIds(ex: Executor, ids: string[]): Promise<ListedMeasure[]> {
     if (ids.length === 0) return [];
-    return selectListed(ex).where(inArray(measures.identifier, ids)).orderBy(desc(measures.createdAt), desc(measures.identifier));
+    return selectListed(ex)
+      .where(inArray(measures.identifier, ids))
+      .orderBy(desc(measures.createdAt), desc(measures.identifier));
   },
 
   /** The client's questionnaire locked for answering in this transaction. */
   async lockForClient(ex: Executor, id: string, clientId: string): Promise<MeasureRow | undefined> {
-    const [row] = await ex.select().from(measures).where(and(eq(measures.identifier, id), eq(measures.clientId, clientId))).limit(1).for('update');
+    const [row] = await ex
+      .select()
+      .from(measures)
+      .where(and(eq(measures.identifier, id), eq(measures.clientId, clientId)))
+      .limit(1)
+      .for('update');
     return row;
   },
 
-  async saveAnswer(ex: Executor, id: string, values: { keyId: number; resultSealed: string; answeredAt: Date }): Promise<void> {
+  async saveAnswer(
+    ex: Executor,
+    id: string,
+    values: { keyId: number; resultSealed: string; answeredAt: Date },
+  ): Promise<void> {
     await ex.update(measures).set(values).where(eq(measures.identifier, id));
   },
 

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { answerMeasure, getMeasure, listMeasureSeries, listMeasures, reviewMeasure, sendMeasure, stopMeasureSeries } from '@therapy/contracts/endpoints/measures';
+import {
+  answerMeasure,
+  getMeasure,
+  listMeasureSeries,
+  listMeasures,
+  reviewMeasure,
+  sendMeasure,
+  stopMeasureSeries,
+} from '@therapy/contracts/endpoints/measures';
 import { message } from '@therapy/contracts/messages';
 import { actorOf } from '../../platform/auth/plugin.ts';
 import { route } from '../../platform/http/route.ts';
@@ -14,12 +22,20 @@ export const measuresRoutes: FastifyPluginAsyncZod<{ measures: MeasuresService }
     return reply.code(201).send({ data: sent, message: message(messageKey, requestLocale(req)) });
   });
   route(app, listMeasures, async (req) => ({ data: await measures.list(actorOf(req), originOf(req), req.query) }));
-  route(app, listMeasureSeries, async (req) => ({ data: await measures.series(actorOf(req), req.query.clientIdentifier) }));
-  route(app, stopMeasureSeries, async (req) => ({ data: await measures.stopSeries(actorOf(req), req.params.id), message: message('measureSeriesStopped', requestLocale(req)) }));
+  route(app, listMeasureSeries, async (req) => ({
+    data: await measures.series(actorOf(req), req.query.clientIdentifier),
+  }));
+  route(app, stopMeasureSeries, async (req) => ({
+    data: await measures.stopSeries(actorOf(req), req.params.id),
+    message: message('measureSeriesStopped', requestLocale(req)),
+  }));
   route(app, getMeasure, async (req) => ({ data: await measures.get(actorOf(req), originOf(req), req.params.id) }));
   route(app, answerMeasure, async (req) => ({
     data: await measures.answer(actorOf(req), originOf(req), req.params.id, req.body),
     message: message('measureAnswered', requestLocale(req)),
   }));
-  route(app, reviewMeasure, async (req) => ({ data: await measures.review(actorOf(req), originOf(req), req.params.id), message: message('measureReviewed', requestLocale(req)) }));
+  route(app, reviewMeasure, async (req) => ({
+    data: await measures.review(actorOf(req), originOf(req), req.params.id),
+    message: message('measureReviewed', requestLocale(req)),
+  }));
 };

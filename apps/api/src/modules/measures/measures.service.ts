@@ -1,6 +1,15 @@
 import type { RecordAccessAction } from '@therapy/contracts/access-log';
 import { m } from '@therapy/contracts/messages';
-import { measureAnswers, scoreMeasure, type Measure, type MeasureListQuery, type MeasureResult, type MeasureSent, type MeasureSeries, type SendMeasureInput } from '@therapy/contracts/measures';
+import {
+  measureAnswers,
+  scoreMeasure,
+  type Measure,
+  type MeasureListQuery,
+  type MeasureResult,
+  type MeasureSent,
+  type MeasureSeries,
+  type SendMeasureInput,
+} from '@therapy/contracts/measures';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireLiveAccount, requireRole, requireUser, type Actor } from '../../platform/auth/access.ts';
@@ -12,7 +21,13 @@ import { newId } from '../../platform/ids.ts';
 import { logRecordAccess, type RequestOrigin } from '../../platform/record-access-log.ts';
 import type { UserModule } from '../user/user.module.ts';
 import { measureMailTexts } from './measure-mail.ts';
-import { measuresRepository as repo, type ListedMeasure, type MeasureRow, type NewMeasure, type SeriesRow } from './measures.repository.ts';
+import {
+  measuresRepository as repo,
+  type ListedMeasure,
+  type MeasureRow,
+  type NewMeasure,
+  type SeriesRow,
+} from './measures.repository.ts';
 
 /**
  * Outcome measures (issue 20; decision 0034). A provider sends a PHQ-9 or GAD-7 to one of their clients, once or before
@@ -32,14 +47,16 @@ const systemOrigin: RequestOrigin = { ipAddress: null, userAgent: null };
 
 type Action = RecordAccessAction;
 const context = (measureId: string) => `measure:${measureId}:result`;
-const displayName = (u: { firstName: string | null; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
+const displayName = (u: { firstName: string | null; lastName: string | null }) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ');
 const locale = (u: { locale: string | null }) => (u.locale === 'de' ? 'de' : 'en');
 
 export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mail'>, ports: MeasuresPorts) {
   const { db, clock } = deps;
   const crypt = fieldEncryptionFromConfig(deps.config);
 
-  const provider = async (actor: Actor) => requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'provider').userId));
+  const provider = async (actor: Actor) =>
+    requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'provider').userId));
   /** A signed-in client or provider whose account is live; anyone else finds no questionnaire. */
   const participant = async (actor: Actor) => {
     const user = requireUser(actor);
@@ -66,20 +83,43 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
       result: r.resultSealed ? (JSON.parse(crypt.open(r.resultSealed, context(r.identifier))) as MeasureResult) : null,
     };
   };
-  const toSeries = (s: SeriesRow): MeasureSeries => ({ identifier: s.identifier, kind: s.kind, clientIdentifier: s.clientId, createdAt: s.createdAt.toISOString() });
+  const toSeries = (s: SeriesRow): MeasureSeries => ({
+    identifier: s.identifier,
+    kind: s.kind,
+    clientIdentifier: s.clientId,
+    createdAt: s.createdAt.toISOString(),
+  });
 
   /** One log line per questionnaire, in the caller's transaction for writes (both happen or neither). */
-  const log = (ex: Executor, actorId: string | null, origin: RequestOrigin, action: Action, rows: readonly Pick<MeasureRow, 'identifier' | 'providerId' | 'clientId'>[]) =>
+  const log = (
+    ex: Executor,
+    actorId: string | null,
+    origin: RequestOrigin,
+    action: Action,
+    rows: readonly Pick<MeasureRow, 'identifier' | 'providerId' | 'clientId'>[],
+  ) =>
     logRecordAccess(
       ex,
-      rows.map((r) => ({ ownerId: r.providerId, actorId, recordType: 'measure' as const, recordId: r.identifier, clientId: r.clientId, action, origin, at: clock.now() })),
+      rows.map((r) => ({
+        ownerId: r.providerId,
+        actorId,
+        recordType: 'measure' as const,
+        recordId: r.identifier,
+        clientId: r.clientId,
+        action,
+        origin,
+        at: clock.now(),
+      })),
     );
 
   /** The client is mailed a link to each new questionnaire (in the transaction that makes it: no questionnaire, no mail). */
   const mailRequests = async (tx: Executor, providerId: string, clientId: string, created: readonly MeasureRow[]) => {
     if (created.length === 0) return;
     // Read on `tx`'s connection, never a second pooled one while the transaction holds its locks.
-    const [client, from] = [await ports.users.findActiveUser(clientId, tx), await ports.users.findActiveUser(providerId, tx)];
+    const [client, from] = [
+      await ports.users.findActiveUser(clientId, tx),
+      await ports.users.findActiveUser(providerId, tx),
+    ];
     if (!client || !from) return;
     const lang = locale(client);
     for (const row of created) {
@@ -99,28 +139,54 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
   };
 
   return {
-    async send(actor: Actor, origin: RequestOrigin, input: Required<SendMeasureInput>): Promise<{ sent: MeasureSent; messageKey: 'measureSent' | 'measureSeriesStarted' }> {
+    async send(
+      actor: Actor,
+      origin: RequestOrigin,
+      input: Required<SendMeasureInput>,
+    ): Promise<{ sent: MeasureSent; messageKey: 'measureSent' | 'measureSeriesStarted' }> {
       const me = await provider(actor);
-      if (!(await ports.isClientOf(me.identifier, input.clientIdentifier))) throw new AppError(404, 'NOT_FOUND', m.measureClientUnknown);
+      if (!(await ports.isClientOf(me.identifier, input.clientIdentifier)))
+        throw new AppError(404, 'NOT_FOUND', m.measureClientUnknown);
       const now = clock.now();
       const result = await db.transaction(async (tx) => {
         let series: SeriesRow | undefined;
         let rows: NewMeasure[];
         if (input.schedule === 'once') {
-          rows = [{ identifier: newId(), providerId: me.identifier, clientId: input.clientIdentifier, kind: input.kind }];
+          rows = [
+            { identifier: newId(), providerId: me.identifier, clientId: input.clientIdentifier, kind: input.kind },
+          ];
         } else {
-          series = await repo.startSeries(tx, { identifier: newId(), providerId: me.identifier, clientId: input.clientIdentifier, kind: input.kind, createdAt: now });
+          series = await repo.startSeries(tx, {
+            identifier: newId(),
+            providerId: me.identifier,
+            clientId: input.clientIdentifier,
+            kind: input.kind,
+            createdAt: now,
+          });
           if (!series) throw AppError.conflict('CONFLICT', m.measureSeriesRunning);
           const upcoming = await repo.upcomingBookings(tx, me.identifier, input.clientIdentifier, now);
-          rows = upcoming.map((bookingId) => ({ identifier: newId(), providerId: me.identifier, clientId: input.clientIdentifier, kind: input.kind, seriesId: series!.identifier, bookingId }));
+          rows = upcoming.map((bookingId) => ({
+            identifier: newId(),
+            providerId: me.identifier,
+            clientId: input.clientIdentifier,
+            kind: input.kind,
+            seriesId: series!.identifier,
+            bookingId,
+          }));
         }
-        const created = await repo.insert(tx, rows.map((r) => ({ ...r, createdAt: now })));
+        const created = await repo.insert(
+          tx,
+          rows.map((r) => ({ ...r, createdAt: now })),
+        );
         await log(tx, me.identifier, origin, 'create', created);
         await mailRequests(tx, me.identifier, input.clientIdentifier, created);
         return { series, ids: created.map((r) => r.identifier) };
       });
       const measures = (await repo.listByIds(db, result.ids)).map(toMeasure);
-      return { sent: { measures, series: result.series ? toSeries(result.series) : null }, messageKey: input.schedule === 'once' ? 'measureSent' : 'measureSeriesStarted' };
+      return {
+        sent: { measures, series: result.series ? toSeries(result.series) : null },
+        messageKey: input.schedule === 'once' ? 'measureSent' : 'measureSeriesStarted',
+      };
     },
 
     /** A provider's questionnaires (for one client of theirs), or a client's own; newest first. Reading is logged. */
@@ -128,15 +194,26 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
       const me = await participant(actor);
       let listed: ListedMeasure[];
       if (me.userType === 'provider') {
-        if (query.clientIdentifier && !(await ports.isClientOf(me.identifier, query.clientIdentifier))) throw new AppError(404, 'NOT_FOUND', m.measureClientUnknown);
-        listed = await repo.list(db, { providerId: me.identifier, clientId: query.clientIdentifier, status: query.status });
+        if (query.clientIdentifier && !(await ports.isClientOf(me.identifier, query.clientIdentifier)))
+          throw new AppError(404, 'NOT_FOUND', m.measureClientUnknown);
+        listed = await repo.list(db, {
+          providerId: me.identifier,
+          clientId: query.clientIdentifier,
+          status: query.status,
+        });
       } else {
         if (query.clientIdentifier && query.clientIdentifier !== me.identifier) throw AppError.notFound();
         listed = await repo.list(db, { clientId: me.identifier, status: query.status });
       }
       // A read of a result is logged; a list of questionnaires still to fill in shows no health data (and a client's
       // pending notice polls it).
-      await log(db, me.identifier, origin, 'read', listed.filter((l) => l.row.answeredAt).map((l) => l.row));
+      await log(
+        db,
+        me.identifier,
+        origin,
+        'read',
+        listed.filter((l) => l.row.answeredAt).map((l) => l.row),
+      );
       return listed.map(toMeasure);
     },
 
@@ -157,7 +234,11 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
         // The answers' count depends on the kind: checked here with the kind's own schema (the form uses the same).
         const { answers } = parseWith(measureAnswers(row.kind), body as Record<string, unknown>);
         const result: MeasureResult = { answers, ...scoreMeasure(row.kind, answers) };
-        await repo.saveAnswer(tx, id, { keyId: crypt.currentKeyId, resultSealed: crypt.seal(JSON.stringify(result), context(id)), answeredAt: clock.now() });
+        await repo.saveAnswer(tx, id, {
+          keyId: crypt.currentKeyId,
+          resultSealed: crypt.seal(JSON.stringify(result), context(id)),
+          answeredAt: clock.now(),
+        });
         await log(tx, me.identifier, origin, 'answer', [row]);
         if (result.selfHarmAlert) {
           // On the transaction's own connection: holding the row lock while waiting for a second pooled connection
@@ -212,11 +293,20 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
         await repo.dropUnansweredOfBooking(tx, event.bookingId);
         return;
       }
-      if (event.status !== 'confirmed' || !event.startTime || Date.parse(event.startTime) <= clock.now().getTime()) return;
+      if (event.status !== 'confirmed' || !event.startTime || Date.parse(event.startTime) <= clock.now().getTime())
+        return;
       const running = await repo.runningSeries(tx, event.providerId, event.clientId);
       const created = await repo.insert(
         tx,
-        running.map((s) => ({ identifier: newId(), providerId: s.providerId, clientId: s.clientId, kind: s.kind, seriesId: s.identifier, bookingId: event.bookingId, createdAt: clock.now() })),
+        running.map((s) => ({
+          identifier: newId(),
+          providerId: s.providerId,
+          clientId: s.clientId,
+          kind: s.kind,
+          seriesId: s.identifier,
+          bookingId: event.bookingId,
+          createdAt: clock.now(),
+        })),
       );
       await log(tx, null, systemOrigin, 'create', created);
       await mailRequests(tx, event.providerId, event.clientId, created);

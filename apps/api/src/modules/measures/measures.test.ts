@@ -16,10 +16,17 @@ let otherProvider: SignedUp;
 
 const PHQ9_MODERATE = [1, 1, 1, 1, 1, 1, 2, 2, 0]; // 10: moderate
 const send = (who: SignedUp, body: Record<string, unknown>) => t.api('POST', '/measures', who, body);
-const answer = (who: SignedUp, id: string, answers: unknown) => t.api('POST', `/measures/${id}/answers`, who, { answers });
-const measureRow = async (id: string) => (await t.db.$client.query('SELECT * FROM measures WHERE identifier = $1', [id])).rows[0];
+const answer = (who: SignedUp, id: string, answers: unknown) =>
+  t.api('POST', `/measures/${id}/answers`, who, { answers });
+const measureRow = async (id: string) =>
+  (await t.db.$client.query('SELECT * FROM measures WHERE identifier = $1', [id])).rows[0];
 const logOf = async (id: string) =>
-  (await t.db.$client.query<{ action: string; actor_id: string | null; owner_id: string; ip_address: string | null }>('SELECT action, actor_id, owner_id, ip_address FROM record_access_log WHERE record_id = $1 ORDER BY at, identifier', [id])).rows;
+  (
+    await t.db.$client.query<{ action: string; actor_id: string | null; owner_id: string; ip_address: string | null }>(
+      'SELECT action, actor_id, owner_id, ip_address FROM record_access_log WHERE record_id = $1 ORDER BY at, identifier',
+      [id],
+    )
+  ).rows;
 
 async function sendOnce(kind: 'PHQ9' | 'GAD7' = 'PHQ9'): Promise<string> {
   const res = await send(w.provider, { clientIdentifier: w.client.userId, kind });
@@ -46,7 +53,15 @@ describe('sending and answering a questionnaire', () => {
     expect(sent.series).toBeNull();
     expect(sent.measures).toHaveLength(1);
     const m = sent.measures[0];
-    expect(m).toMatchObject({ kind: 'PHQ9', clientIdentifier: w.client.userId, providerIdentifier: w.provider.userId, status: 'pending', result: null, beforeEachSession: false, bookingIdentifier: null });
+    expect(m).toMatchObject({
+      kind: 'PHQ9',
+      clientIdentifier: w.client.userId,
+      providerIdentifier: w.provider.userId,
+      status: 'pending',
+      result: null,
+      beforeEachSession: false,
+      bookingIdentifier: null,
+    });
 
     const mail = await t.mail.waitFor(w.client.email, (x) => x.text.includes(`/questionnaires/${m.identifier}`));
     expect(mail.subject).toContain('asks you to fill in a short questionnaire');
@@ -62,7 +77,10 @@ describe('sending and answering a questionnaire', () => {
     const res = await answer(w.client, id, PHQ9_MODERATE);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(en.measureAnswered);
-    expect(res.json().data).toMatchObject({ status: 'answered', result: { answers: PHQ9_MODERATE, score: 10, severity: 'moderate', selfHarmAlert: false } });
+    expect(res.json().data).toMatchObject({
+      status: 'answered',
+      result: { answers: PHQ9_MODERATE, score: 10, severity: 'moderate', selfHarmAlert: false },
+    });
 
     const row = await measureRow(id);
     expect(row.result_sealed).toBeTruthy();
@@ -71,7 +89,12 @@ describe('sending and answering a questionnaire', () => {
 
     const seen = await t.api('GET', `/measures/${id}`, w.provider);
     expect(seen.statusCode).toBe(200);
-    expect(seen.json().data.result).toEqual({ answers: PHQ9_MODERATE, score: 10, severity: 'moderate', selfHarmAlert: false });
+    expect(seen.json().data.result).toEqual({
+      answers: PHQ9_MODERATE,
+      score: 10,
+      severity: 'moderate',
+      selfHarmAlert: false,
+    });
     const list = await t.api('GET', `/measures?clientIdentifier=${w.client.userId}&status=answered`, w.provider);
     expect(list.json().data.map((x: { identifier: string }) => x.identifier)).toContain(id);
   });
@@ -100,7 +123,13 @@ describe('sending and answering a questionnaire', () => {
 
   it('refuses answers out of range, of the wrong count or type, and a second answer, changing nothing', async () => {
     const id = await sendOnce();
-    for (const bad of [[4, 0, 0, 0, 0, 0, 0, 0, 0], [-1, 0, 0, 0, 0, 0, 0, 0, 0], [1.5, 0, 0, 0, 0, 0, 0, 0, 0], ['2', 0, 0, 0, 0, 0, 0, 0, 0], [null, 0, 0, 0, 0, 0, 0, 0, 0]]) {
+    for (const bad of [
+      [4, 0, 0, 0, 0, 0, 0, 0, 0],
+      [-1, 0, 0, 0, 0, 0, 0, 0, 0],
+      [1.5, 0, 0, 0, 0, 0, 0, 0, 0],
+      ['2', 0, 0, 0, 0, 0, 0, 0, 0],
+      [null, 0, 0, 0, 0, 0, 0, 0, 0],
+    ]) {
       const res = await answer(w.client, id, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().message).toBe(en.measureAnswerRange);
@@ -108,10 +137,18 @@ describe('sending and answering a questionnaire', () => {
     const short = await answer(w.client, id, [0, 0, 0]);
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Please answer all 9 questions');
-    const german = await t.request({ method: 'POST', url: `/api/v1/measures/${id}/answers`, headers: { ...w.client.auth, 'accept-language': 'de' }, payload: { answers: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] } });
+    const german = await t.request({
+      method: 'POST',
+      url: `/api/v1/measures/${id}/answers`,
+      headers: { ...w.client.auth, 'accept-language': 'de' },
+      payload: { answers: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] },
+    });
     expect(german.json().message).toBe(de.measureAnswersCount.replace('{count}', '9'));
     expect((await answer(w.client, id, 'all zero')).statusCode).toBe(400);
-    expect((await t.api('POST', `/measures/${id}/answers`, w.client, { answers: [0, 0, 0, 0, 0, 0, 0, 0, 0], score: 27 })).statusCode).toBe(400);
+    expect(
+      (await t.api('POST', `/measures/${id}/answers`, w.client, { answers: [0, 0, 0, 0, 0, 0, 0, 0, 0], score: 27 }))
+        .statusCode,
+    ).toBe(400);
     expect((await measureRow(id)).answered_at).toBeNull();
 
     expect((await answer(w.client, id, PHQ9_MODERATE)).statusCode).toBe(200);
@@ -123,7 +160,15 @@ describe('sending and answering a questionnaire', () => {
 
   it('answers many concurrent submissions of one questionnaire exactly once', async () => {
     const id = await sendOnce();
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => answer(w.client, id, Array.from({ length: 9 }, () => i % 4))));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        answer(
+          w.client,
+          id,
+          Array.from({ length: 9 }, () => i % 4),
+        ),
+      ),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(11);
     expect((await logOf(id)).filter((l) => l.action === 'answer')).toHaveLength(1);
@@ -142,7 +187,9 @@ describe('who may send and see a questionnaire', () => {
     expect(kind.statusCode).toBe(400);
     expect(kind.json().message).toBe(en.measureKindInvalid);
     expect((await send(w.provider, { kind: 'PHQ9' })).json().message).toBe(en.measureClientRequired);
-    expect((await send(w.provider, { clientIdentifier: w.client.userId, kind: 'PHQ9', schedule: 'weekly' })).json().message).toBe(en.measureScheduleInvalid);
+    expect(
+      (await send(w.provider, { clientIdentifier: w.client.userId, kind: 'PHQ9', schedule: 'weekly' })).json().message,
+    ).toBe(en.measureScheduleInvalid);
     expect((await send(w.client, { clientIdentifier: w.client.userId, kind: 'PHQ9' })).statusCode).toBe(403);
     expect((await t.api('GET', `/measures?clientIdentifier=${stranger.userId}`, w.provider)).statusCode).toBe(404);
     expect(await t.count('measures')).toBe(before);
@@ -178,8 +225,12 @@ describe('who may send and see a questionnaire', () => {
       ['review', w.provider.userId],
     ]);
     expect(log.every((l) => l.owner_id === w.provider.userId && l.ip_address)).toBe(true);
-    await expect(t.db.$client.query('UPDATE record_access_log SET actor_id = NULL WHERE record_id = $1', [id])).rejects.toThrow(/append-only/);
-    await expect(t.db.$client.query('DELETE FROM record_access_log WHERE record_id = $1', [id])).rejects.toThrow(/append-only/);
+    await expect(
+      t.db.$client.query('UPDATE record_access_log SET actor_id = NULL WHERE record_id = $1', [id]),
+    ).rejects.toThrow(/append-only/);
+    await expect(t.db.$client.query('DELETE FROM record_access_log WHERE record_id = $1', [id])).rejects.toThrow(
+      /append-only/,
+    );
   });
 });
 
@@ -189,7 +240,11 @@ describe('before every session', () => {
     const { bookingId: upcoming } = await insertBooking(world, { status: 'confirmed', start: '2026-05-06T10:00:00Z' });
     await insertBooking(world, { status: 'completed', start: '2026-05-02T10:00:00Z' });
 
-    const res = await send(world.provider, { clientIdentifier: world.client.userId, kind: 'GAD7', schedule: 'before-each-session' });
+    const res = await send(world.provider, {
+      clientIdentifier: world.client.userId,
+      kind: 'GAD7',
+      schedule: 'before-each-session',
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe(en.measureSeriesStarted);
     const { series, measures } = res.json().data;
@@ -197,7 +252,11 @@ describe('before every session', () => {
     expect(measures.map((x: { bookingIdentifier: string }) => x.bookingIdentifier)).toEqual([upcoming]);
     expect(measures[0]).toMatchObject({ beforeEachSession: true, sessionStartsAt: '2026-05-06T10:00:00.000Z' });
 
-    const twice = await send(world.provider, { clientIdentifier: world.client.userId, kind: 'GAD7', schedule: 'before-each-session' });
+    const twice = await send(world.provider, {
+      clientIdentifier: world.client.userId,
+      kind: 'GAD7',
+      schedule: 'before-each-session',
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(en.measureSeriesRunning);
 
@@ -208,14 +267,33 @@ describe('before every session', () => {
     );
     const fee = await t.api('POST', '/provider/booking-fee/general', world.provider, { fee: 25_000, isFree: false });
     expect(fee.statusCode).toBe(200);
-    await world.wallet.creditTopup({ userId: world.client.userId, amount: 100_000, currencyCode: fee.json().data.currencyCode as string, reference: `topup-${crypto.randomUUID()}`, description: 'Test top-up' });
-    const online = (await t.db.$client.query<{ id: string }>(`SELECT identifier AS id FROM reference_items WHERE list = 'modality' AND code = 'online'`)).rows[0]!.id;
-    const booked = await t.api('POST', '/booking', world.client, { modalityIdentifier: online, therapyIdentifier: world.categoryId, timeslotIdentifier: await slotAt(t, world.provider.userId, '2026-05-08T10:00:00Z') });
+    await world.wallet.creditTopup({
+      userId: world.client.userId,
+      amount: 100_000,
+      currencyCode: fee.json().data.currencyCode as string,
+      reference: `topup-${crypto.randomUUID()}`,
+      description: 'Test top-up',
+    });
+    const online = (
+      await t.db.$client.query<{ id: string }>(
+        `SELECT identifier AS id FROM reference_items WHERE list = 'modality' AND code = 'online'`,
+      )
+    ).rows[0]!.id;
+    const booked = await t.api('POST', '/booking', world.client, {
+      modalityIdentifier: online,
+      therapyIdentifier: world.categoryId,
+      timeslotIdentifier: await slotAt(t, world.provider.userId, '2026-05-08T10:00:00Z'),
+    });
     expect(booked.statusCode, booked.body).toBe(201);
     const bookingId = booked.json().data.identifier as string;
-    const paid = await t.request({ method: 'POST', url: `/api/v1/booking/${bookingId}/pay`, headers: { ...world.client.auth, 'idempotency-key': crypto.randomUUID() } });
+    const paid = await t.request({
+      method: 'POST',
+      url: `/api/v1/booking/${bookingId}/pay`,
+      headers: { ...world.client.auth, 'idempotency-key': crypto.randomUUID() },
+    });
     expect(paid.statusCode, paid.body).toBe(200);
-    const forBooking = async () => (await t.db.$client.query('SELECT identifier FROM measures WHERE booking_id = $1', [bookingId])).rows;
+    const forBooking = async () =>
+      (await t.db.$client.query('SELECT identifier FROM measures WHERE booking_id = $1', [bookingId])).rows;
     const made = await forBooking();
     expect(made).toHaveLength(1);
     await t.mail.waitFor(world.client.email, (x) => x.text.includes(`/questionnaires/${made[0]!.identifier}`));
@@ -232,10 +310,20 @@ describe('before every session', () => {
     const stopped = await t.api('DELETE', `/measures/series/${series.identifier}`, world.provider);
     expect(stopped.statusCode).toBe(200);
     expect(stopped.json().message).toBe(en.measureSeriesStopped);
-    expect((await t.api('GET', `/measures/series?clientIdentifier=${world.client.userId}`, world.provider)).json().data).toEqual([]);
-    const again = await t.api('POST', '/booking', world.client, { modalityIdentifier: online, therapyIdentifier: world.categoryId, timeslotIdentifier: await slotAt(t, world.provider.userId, '2026-05-11T10:00:00Z') });
+    expect(
+      (await t.api('GET', `/measures/series?clientIdentifier=${world.client.userId}`, world.provider)).json().data,
+    ).toEqual([]);
+    const again = await t.api('POST', '/booking', world.client, {
+      modalityIdentifier: online,
+      therapyIdentifier: world.categoryId,
+      timeslotIdentifier: await slotAt(t, world.provider.userId, '2026-05-11T10:00:00Z'),
+    });
     const againId = again.json().data.identifier as string;
-    await t.request({ method: 'POST', url: `/api/v1/booking/${againId}/pay`, headers: { ...world.client.auth, 'idempotency-key': crypto.randomUUID() } });
+    await t.request({
+      method: 'POST',
+      url: `/api/v1/booking/${againId}/pay`,
+      headers: { ...world.client.auth, 'idempotency-key': crypto.randomUUID() },
+    });
     expect((await t.db.$client.query('SELECT 1 FROM measures WHERE booking_id = $1', [againId])).rows).toHaveLength(0);
   });
 });

@@ -19,8 +19,8 @@ let w: World;
 let conversationId: string;
 let sockets: WebSocket[];
 
-
-const connect = (base: string, token: string | undefined, protocols?: string[]) => connectSocket(base, token, sockets, protocols);
+const connect = (base: string, token: string | undefined, protocols?: string[]) =>
+  connectSocket(base, token, sockets, protocols);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -29,7 +29,9 @@ beforeAll(async () => {
   ({ urlA, urlB, sockets } = instances);
   w = await bookingWorld(t);
   await insertBooking(w, { status: 'confirmed', start: '2026-05-06T10:00:00Z' });
-  conversationId = (await t.api('POST', '/messages/conversations', w.client, { participantIdentifier: w.provider.userId })).json().data.identifier;
+  conversationId = (
+    await t.api('POST', '/messages/conversations', w.client, { participantIdentifier: w.provider.userId })
+  ).json().data.identifier;
 });
 afterAll(async () => instances.close());
 
@@ -38,33 +40,60 @@ describe('live delivery', () => {
     const client = await connect(urlA, tokenOf(w.client));
     const provider = await connect(urlB, tokenOf(w.provider));
 
-    const sent = await uploadDocuments(t, w.client, '/messages/store', { conversationIdentifier: conversationId, content: 'Are you free on Tuesday?' }, [], 'files');
+    const sent = await uploadDocuments(
+      t,
+      w.client,
+      '/messages/store',
+      { conversationIdentifier: conversationId, content: 'Are you free on Tuesday?' },
+      [],
+      'files',
+    );
     expect(sent.statusCode, sent.body).toBe(201);
     const id = sent.json().data.identifier as string;
-    const created = await provider.next((m) => m.type === 'message.changed' && m.messageId === id && m.change === 'created');
-    expect(created).toEqual({ type: 'message.changed', conversationId, messageId: id, change: 'created', by: w.client.userId });
+    const created = await provider.next(
+      (m) => m.type === 'message.changed' && m.messageId === id && m.change === 'created',
+    );
+    expect(created).toEqual({
+      type: 'message.changed',
+      conversationId,
+      messageId: id,
+      change: 'created',
+      by: w.client.userId,
+    });
     // The push carries ids only; the provider (on the other instance) fetches the text.
-    const fetched = await fetch(`${urlB}/api/v1/messages/conversations/${conversationId}`, { headers: w.provider.auth });
-    expect(((await fetched.json()) as { data: Array<{ content: string }> }).data[0]!.content).toBe('Are you free on Tuesday?');
+    const fetched = await fetch(`${urlB}/api/v1/messages/conversations/${conversationId}`, {
+      headers: w.provider.auth,
+    });
+    expect(((await fetched.json()) as { data: Array<{ content: string }> }).data[0]!.content).toBe(
+      'Are you free on Tuesday?',
+    );
 
-    expect((await t.api('PUT', `/messages/${id}/update`, w.client, { content: 'Are you free on Wednesday?' })).statusCode).toBe(200);
+    expect(
+      (await t.api('PUT', `/messages/${id}/update`, w.client, { content: 'Are you free on Wednesday?' })).statusCode,
+    ).toBe(200);
     await provider.next((m) => m.messageId === id && m.change === 'updated');
     expect((await t.api('DELETE', `/messages/${id}`, w.client)).statusCode).toBe(200);
     await provider.next((m) => m.messageId === id && m.change === 'deleted');
 
     // The other way: the provider writes through instance B, the client's socket on A hears it.
-    const reply = await fetch(`${urlB}/api/v1/messages/store`, { method: 'POST', headers: w.provider.auth, body: (() => {
-      const form = new FormData();
-      form.set('conversationIdentifier', conversationId);
-      form.set('content', 'Wednesday works.');
-      return form;
-    })() });
+    const reply = await fetch(`${urlB}/api/v1/messages/store`, {
+      method: 'POST',
+      headers: w.provider.auth,
+      body: (() => {
+        const form = new FormData();
+        form.set('conversationIdentifier', conversationId);
+        form.set('content', 'Wednesday works.');
+        return form;
+      })(),
+    });
     expect(reply.status).toBe(201);
     const replyId = ((await reply.json()) as { data: { identifier: string } }).data.identifier;
     await client.next((m) => m.messageId === replyId && m.change === 'created');
     // Every open tab hears it: a second tab of the client on instance B.
     const secondTab = await connect(urlB, tokenOf(w.client));
-    expect((await t.api('PUT', '/messages/mark-seen', w.provider, { conversationIdentifier: conversationId })).statusCode).toBe(200);
+    expect(
+      (await t.api('PUT', '/messages/mark-seen', w.provider, { conversationIdentifier: conversationId })).statusCode,
+    ).toBe(200);
     await secondTab.next((m) => m.change === 'seen' && m.by === w.provider.userId);
     await client.next((m) => m.change === 'seen' && m.by === w.provider.userId);
   });
@@ -72,7 +101,14 @@ describe('live delivery', () => {
   it('a stranger hears nothing of a conversation that is not theirs', async () => {
     const stranger = await t.signUp('client');
     const theirs = await connect(urlB, tokenOf(stranger));
-    const sent = await uploadDocuments(t, w.client, '/messages/store', { conversationIdentifier: conversationId, content: 'Private' }, [], 'files');
+    const sent = await uploadDocuments(
+      t,
+      w.client,
+      '/messages/store',
+      { conversationIdentifier: conversationId, content: 'Private' },
+      [],
+      'files',
+    );
     expect(sent.statusCode).toBe(201);
     await new Promise((r) => setTimeout(r, 500));
     expect(theirs.received.filter((m) => m.type === 'message.changed')).toEqual([]);
@@ -81,12 +117,21 @@ describe('live delivery', () => {
   it('tells the sockets to read again once the listeners listen again, and the reading finds what was sent in the gap', async () => {
     const provider = await connect(urlB, tokenOf(w.provider));
     // Both instances lose their domain-event listeners; what is sent before they listen again is never pushed.
-    const { rows } = await t.db.$client.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "domain_events"'`);
+    const { rows } = await t.db.$client.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "domain_events"'`,
+    );
     expect(rows.length).toBe(2);
     const marker = provider.received.length;
     const gap = await Promise.all(
       Array.from({ length: 10 }, async (_, i) => {
-        const sent = await uploadDocuments(t, w.client, '/messages/store', { conversationIdentifier: conversationId, content: `In the gap ${i}` }, [], 'files');
+        const sent = await uploadDocuments(
+          t,
+          w.client,
+          '/messages/store',
+          { conversationIdentifier: conversationId, content: `In the gap ${i}` },
+          [],
+          'files',
+        );
         expect(sent.statusCode).toBe(201);
         return sent.json().data.identifier as string;
       }),
@@ -95,11 +140,20 @@ describe('live delivery', () => {
     const resyncs = () => provider.received.slice(marker).filter((m) => m.type === 'resync').length;
     for (let i = 0; i < 100 && resyncs() < 2; i += 1) await new Promise((r) => setTimeout(r, 100));
     expect(resyncs()).toBe(2);
-    const fetched = await fetch(`${urlB}/api/v1/messages/conversations/${conversationId}`, { headers: w.provider.auth });
+    const fetched = await fetch(`${urlB}/api/v1/messages/conversations/${conversationId}`, {
+      headers: w.provider.auth,
+    });
     const ids = ((await fetched.json()) as { data: Array<{ identifier: string }> }).data.map((m) => m.identifier);
     expect(ids).toEqual(expect.arrayContaining(gap));
     // Listening again, a new message is pushed as before.
-    const after = await uploadDocuments(t, w.client, '/messages/store', { conversationIdentifier: conversationId, content: 'After the gap' }, [], 'files');
+    const after = await uploadDocuments(
+      t,
+      w.client,
+      '/messages/store',
+      { conversationIdentifier: conversationId, content: 'After the gap' },
+      [],
+      'files',
+    );
     expect(after.statusCode, after.body).toBe(201);
     const afterId = after.json().data.identifier as string;
     await provider.next((m) => m.messageId === afterId && m.change === 'created');

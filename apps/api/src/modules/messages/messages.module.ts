@@ -10,7 +10,10 @@ import { sendUnreadMail, UNREAD_MAIL_QUEUE, type UnreadMailJob } from './unread-
  * an accepted import (`isClientOf`, from the clients module), their messages and attachments. Every change is a
  * `message.changed` event for the live delivery.
  */
-export function createMessagesModule(deps: Pick<AppDeps, 'db' | 'clock' | 'files' | 'config' | 'events' | 'jobs' | 'mail'>, ports: MessagesPorts) {
+export function createMessagesModule(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'files' | 'config' | 'events' | 'jobs' | 'mail'>,
+  ports: MessagesPorts,
+) {
   const messages = createMessagesService(deps, ports);
   // Live delivery: every instance tells the sockets it holds of both participants; they fetch what changed (the event
   // carries ids, never text). The sockets come from app.ts once the server has them.
@@ -26,7 +29,11 @@ export function createMessagesModule(deps: Pick<AppDeps, 'db' | 'clock' | 'files
   );
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(messagesRoutes, { messages });
-    await deps.jobs.work<UnreadMailJob>(UNREAD_MAIL_QUEUE, { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 60, deleteAfterSeconds: 7 * 24 * 3600 }, sendUnreadMail(deps, ports.users));
+    await deps.jobs.work<UnreadMailJob>(
+      UNREAD_MAIL_QUEUE,
+      { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 60, deleteAfterSeconds: 7 * 24 * 3600 },
+      sendUnreadMail(deps, ports.users),
+    );
   };
   return {
     name: 'messages' as const,

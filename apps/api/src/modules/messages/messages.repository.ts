@@ -28,22 +28,32 @@ export interface ChatListRow extends PersonRow {
 }
 
 /** The other person of a conversation, with what shows them (client profile picture or avatar, provider photo). */
-const person = (alias: string) => sql.raw(`
+const person = (alias: string) =>
+  sql.raw(`
   ${alias}.identifier, ${alias}.user_type, ${alias}.first_name, ${alias}.last_name,
   coalesce(cp.photo_file_id, pp.photo_file_id) AS photo_file_id, av.photo_url AS avatar_url`);
-const personJoins = (alias: string) => sql.raw(`
+const personJoins = (alias: string) =>
+  sql.raw(`
   LEFT JOIN client_profiles cp ON cp.user_id = ${alias}.identifier
   LEFT JOIN avatars av ON av.identifier = cp.avatar_id
   LEFT JOIN provider_profiles pp ON pp.user_id = ${alias}.identifier`);
 
 export const messagesRepository = {
   async conversationOf(ex: Executor, clientId: string, providerId: string): Promise<ConversationRow | undefined> {
-    const [row] = await ex.select().from(conversations).where(and(eq(conversations.clientId, clientId), eq(conversations.providerId, providerId))).limit(1);
+    const [row] = await ex
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.clientId, clientId), eq(conversations.providerId, providerId)))
+      .limit(1);
     return row;
   },
 
   /** The conversation, created if there is none (two requests at once meet the unique pair and find the same one). */
-  async openConversation(ex: Executor, clientId: string, providerId: string): Promise<{ row: ConversationRow; created: boolean }> {
+  async openConversation(
+    ex: Executor,
+    clientId: string,
+    providerId: string,
+  ): Promise<{ row: ConversationRow; created: boolean }> {
     const [created] = await ex.insert(conversations).values({ clientId, providerId }).onConflictDoNothing().returning();
     if (created) return { row: created, created: true };
     return { row: (await this.conversationOf(ex, clientId, providerId))!, created: false };
@@ -54,7 +64,12 @@ export const messagesRepository = {
     const [row] = await ex
       .select()
       .from(conversations)
-      .where(and(eq(conversations.identifier, id), or(eq(conversations.clientId, userId), eq(conversations.providerId, userId))))
+      .where(
+        and(
+          eq(conversations.identifier, id),
+          or(eq(conversations.clientId, userId), eq(conversations.providerId, userId)),
+        ),
+      )
       .limit(1);
     return row;
   },
@@ -79,30 +94,56 @@ export const messagesRepository = {
       .select({ message: chatMessages, conversation: conversations })
       .from(chatMessages)
       .innerJoin(conversations, eq(conversations.identifier, chatMessages.conversationId))
-      .where(and(eq(chatMessages.identifier, id), or(eq(conversations.clientId, userId), eq(conversations.providerId, userId))))
+      .where(
+        and(
+          eq(chatMessages.identifier, id),
+          or(eq(conversations.clientId, userId), eq(conversations.providerId, userId)),
+        ),
+      )
       .limit(1);
     const [row] = lock ? await query.for('update', { of: chatMessages }) : await query;
     return row;
   },
 
-  async updateMessage(ex: Executor, id: string, values: Partial<typeof chatMessages.$inferInsert>): Promise<MessageRow> {
+  async updateMessage(
+    ex: Executor,
+    id: string,
+    values: Partial<typeof chatMessages.$inferInsert>,
+  ): Promise<MessageRow> {
     const [row] = await ex.update(chatMessages).set(values).where(eq(chatMessages.identifier, id)).returning();
     return row!;
   },
 
   async attachmentsOf(ex: Executor, messageIds: string[]): Promise<AttachmentRow[]> {
     if (messageIds.length === 0) return [];
-    return ex.select().from(chatAttachments).where(inArray(chatAttachments.messageId, messageIds)).orderBy(asc(chatAttachments.createdAt));
+    return ex
+      .select()
+      .from(chatAttachments)
+      .where(inArray(chatAttachments.messageId, messageIds))
+      .orderBy(asc(chatAttachments.createdAt));
   },
 
   async removeAttachments(ex: Executor, messageId: string): Promise<string[]> {
-    const rows = await ex.delete(chatAttachments).where(eq(chatAttachments.messageId, messageId)).returning({ fileId: chatAttachments.fileId });
+    const rows = await ex
+      .delete(chatAttachments)
+      .where(eq(chatAttachments.messageId, messageId))
+      .returning({ fileId: chatAttachments.fileId });
     return rows.map((r) => r.fileId);
   },
 
   /** A conversation's messages, newest first, older than the cursor's (createdAt, id). */
-  async page(ex: Executor, conversationId: string, before: { at: Date; id: string } | undefined, limit: number): Promise<MessageRow[]> {
-    const older = before ? or(lt(chatMessages.createdAt, before.at), and(eq(chatMessages.createdAt, before.at), lt(chatMessages.identifier, before.id))) : undefined;
+  async page(
+    ex: Executor,
+    conversationId: string,
+    before: { at: Date; id: string } | undefined,
+    limit: number,
+  ): Promise<MessageRow[]> {
+    const older = before
+      ? or(
+          lt(chatMessages.createdAt, before.at),
+          and(eq(chatMessages.createdAt, before.at), lt(chatMessages.identifier, before.id)),
+        )
+      : undefined;
     return ex
       .select()
       .from(chatMessages)
@@ -111,23 +152,51 @@ export const messagesRepository = {
       .limit(limit);
   },
 
-  async lastMessages(ex: Executor, conversationIds: string[]): Promise<Map<string, Pick<MessageRow, 'identifier' | 'conversationId' | 'senderId' | 'contentSealed' | 'deletedAt' | 'createdAt'>>> {
+  async lastMessages(
+    ex: Executor,
+    conversationIds: string[],
+  ): Promise<
+    Map<
+      string,
+      Pick<MessageRow, 'identifier' | 'conversationId' | 'senderId' | 'contentSealed' | 'deletedAt' | 'createdAt'>
+    >
+  > {
     if (conversationIds.length === 0) return new Map();
-    const result = await ex.execute<{ identifier: string; conversation_id: string; sender_id: string; content_sealed: string | null; deleted_at: string | Date | null; created_at: string | Date }>(sql`
+    const result = await ex.execute<{
+      identifier: string;
+      conversation_id: string;
+      sender_id: string;
+      content_sealed: string | null;
+      deleted_at: string | Date | null;
+      created_at: string | Date;
+    }>(sql`
       SELECT DISTINCT ON (m.conversation_id) m.identifier, m.conversation_id, m.sender_id, m.content_sealed, m.deleted_at, m.created_at
-        FROM chat_messages m WHERE m.conversation_id IN (${sql.join(conversationIds.map((id) => sql`${id}::uuid`), sql`, `)})
+        FROM chat_messages m WHERE m.conversation_id IN (${sql.join(
+          conversationIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
        ORDER BY m.conversation_id, m.created_at DESC, m.identifier DESC`);
     return new Map(
       result.rows.map((r) => [
         r.conversation_id,
-        { identifier: r.identifier, conversationId: r.conversation_id, senderId: r.sender_id, contentSealed: r.content_sealed, deletedAt: r.deleted_at ? new Date(r.deleted_at) : null, createdAt: new Date(r.created_at) },
+        {
+          identifier: r.identifier,
+          conversationId: r.conversation_id,
+          senderId: r.sender_id,
+          contentSealed: r.content_sealed,
+          deletedAt: r.deleted_at ? new Date(r.deleted_at) : null,
+          createdAt: new Date(r.created_at),
+        },
       ]),
     );
   },
 
   async hasAttachments(ex: Executor, messageIds: string[]): Promise<Set<string>> {
     if (messageIds.length === 0) return new Set();
-    const rows = await ex.select({ id: chatAttachments.messageId }).from(chatAttachments).where(inArray(chatAttachments.messageId, messageIds));
+    const rows = await ex
+      .select({ id: chatAttachments.messageId })
+      .from(chatAttachments)
+      .where(inArray(chatAttachments.messageId, messageIds));
     return new Set(rows.map((r) => r.id));
   },
 
@@ -135,7 +204,10 @@ export const messagesRepository = {
     await ex
       .insert(conversationReads)
       .values({ conversationId, userId, seenAt: at })
-      .onConflictDoUpdate({ target: [conversationReads.conversationId, conversationReads.userId], set: { seenAt: sql`greatest(${conversationReads.seenAt}, excluded.seen_at)` } });
+      .onConflictDoUpdate({
+        target: [conversationReads.conversationId, conversationReads.userId],
+        set: { seenAt: sql`greatest(${conversationReads.seenAt}, excluded.seen_at)` },
+      });
   },
 
   /** When the other participant last read the conversation (null: never). */
@@ -150,7 +222,10 @@ export const messagesRepository = {
 
   /** Messages the user sent in the last minute (the send limit, across instances). */
   async sentSince(ex: Executor, userId: string, since: Date): Promise<number> {
-    const [row] = await ex.select({ n: count() }).from(chatMessages).where(and(eq(chatMessages.senderId, userId), gt(chatMessages.createdAt, since)));
+    const [row] = await ex
+      .select({ n: count() })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.senderId, userId), gt(chatMessages.createdAt, since)));
     return row?.n ?? 0;
   },
 
@@ -158,7 +233,13 @@ export const messagesRepository = {
    * The user's conversations that have messages (or that they opened), newest first, after the cursor; with the other
    * person and the number of messages from them the user has not read. `search` matches the other person's name.
    */
-  async chatList(ex: Executor, userId: string, search: string | undefined, after: { at: Date; id: string } | undefined, limit: number): Promise<ChatListRow[]> {
+  async chatList(
+    ex: Executor,
+    userId: string,
+    search: string | undefined,
+    after: { at: Date; id: string } | undefined,
+    limit: number,
+  ): Promise<ChatListRow[]> {
     const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const at = sql`coalesce(c.last_message_at, c.created_at)`;
     const result = await ex.execute<ChatListRow & Record<string, unknown>>(sql`
@@ -191,7 +272,12 @@ export const messagesRepository = {
    * Whom the user may write to: a client's providers (booked, or an accepted import), a provider's clients (the same
    * relation from the other side); live accounts only, with their conversation if there is one.
    */
-  async contacts(ex: Executor, userId: string, userType: 'client' | 'provider', search: string | undefined): Promise<Array<PersonRow & { conversation_id: string | null }>> {
+  async contacts(
+    ex: Executor,
+    userId: string,
+    userType: 'client' | 'provider',
+    search: string | undefined,
+  ): Promise<Array<PersonRow & { conversation_id: string | null }>> {
     const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const pairs =
       userType === 'client'
@@ -212,7 +298,9 @@ export const messagesRepository = {
   },
 
   async person(ex: Executor, userId: string): Promise<PersonRow | undefined> {
-    const result = await ex.execute<PersonRow & Record<string, unknown>>(sql`SELECT ${person('o')} FROM users o ${personJoins('o')} WHERE o.identifier = ${userId} AND o.deleted_at IS NULL`);
+    const result = await ex.execute<PersonRow & Record<string, unknown>>(
+      sql`SELECT ${person('o')} FROM users o ${personJoins('o')} WHERE o.identifier = ${userId} AND o.deleted_at IS NULL`,
+    );
     return result.rows[0];
   },
 };

@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CHAT_MAX_FILES, CHAT_MESSAGE_MAX } from '@therapy/contracts/chat';
-import { deleteMessage, downloadAttachment, listChats, listContacts, listConversationMessages, markSeen, startConversation, storeMessage, unreadConversations, updateMessage } from '@therapy/contracts/endpoints/messages';
+import {
+  deleteMessage,
+  downloadAttachment,
+  listChats,
+  listContacts,
+  listConversationMessages,
+  markSeen,
+  startConversation,
+  storeMessage,
+  unreadConversations,
+  updateMessage,
+} from '@therapy/contracts/endpoints/messages';
 import { message } from '@therapy/contracts/messages';
 import { actorOf } from '../../platform/auth/plugin.ts';
 import { uploadedParts } from '../../platform/files/uploads.ts';
@@ -15,7 +26,9 @@ const FIELD_BYTES = CHAT_MESSAGE_MAX * 4 + 1;
 /** Messages (spec §7 "Messages"): conversations, messages with attachments, edit, delete, seen. */
 export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }> = async (app, { messages }) => {
   route(app, listChats, async (req) => messages.chatList(actorOf(req), req.query.searchQuery, req.query.cursor));
-  route(app, unreadConversations, async (req) => ({ data: { conversations: await messages.unreadConversations(actorOf(req)) } }));
+  route(app, unreadConversations, async (req) => ({
+    data: { conversations: await messages.unreadConversations(actorOf(req)) },
+  }));
   route(app, listContacts, async (req) => ({ data: await messages.contacts(actorOf(req), req.query.searchQuery) }));
   route(app, startConversation, async (req, reply) => {
     const { conversation, created } = await messages.open(actorOf(req), req.body.participantIdentifier);
@@ -24,9 +37,13 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
   route(app, listConversationMessages, async (req) => messages.messages(actorOf(req), req.params.id, req.query.cursor));
   // One more file part than allowed, so "too many" is said as such rather than cut off.
   route(app, storeMessage, async (req, reply) =>
-    reply.code(201).send({ data: await messages.send(actorOf(req), await uploadedParts(req, 'files', CHAT_MAX_FILES + 1, FIELD_BYTES)) }),
+    reply.code(201).send({
+      data: await messages.send(actorOf(req), await uploadedParts(req, 'files', CHAT_MAX_FILES + 1, FIELD_BYTES)),
+    }),
   );
-  route(app, updateMessage, async (req) => ({ data: await messages.edit(actorOf(req), req.params.id, req.body.content) }));
+  route(app, updateMessage, async (req) => ({
+    data: await messages.edit(actorOf(req), req.params.id, req.body.content),
+  }));
   route(app, deleteMessage, async (req) => {
     await messages.remove(actorOf(req), req.params.id);
     return { message: message('chatMessageDeletedToast', requestLocale(req)) };

@@ -1,5 +1,12 @@
 import crypto from 'node:crypto';
-import { CHAT_MAX_FILES, CHAT_SENDS_PER_MINUTE, storeMessageFields, type ChatMessage, type Contact, type Conversation } from '@therapy/contracts/chat';
+import {
+  CHAT_MAX_FILES,
+  CHAT_SENDS_PER_MINUTE,
+  storeMessageFields,
+  type ChatMessage,
+  type Contact,
+  type Conversation,
+} from '@therapy/contracts/chat';
 import { m } from '@therapy/contracts/messages';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -13,7 +20,13 @@ import { parseMultipartFields } from '../../platform/http/multipart-fields.ts';
 import { newId } from '../../platform/ids.ts';
 import type { UserModule } from '../user/user.module.ts';
 import { planUnreadMail } from './unread-mail.ts';
-import { messagesRepository as repo, type AttachmentRow, type ChatListRow, type MessageRow, type PersonRow } from './messages.repository.ts';
+import {
+  messagesRepository as repo,
+  type AttachmentRow,
+  type ChatListRow,
+  type MessageRow,
+  type PersonRow,
+} from './messages.repository.ts';
 
 /**
  * Secure messaging (issue 18; decision 0030). A client and a provider chat once they share a booking or an accepted
@@ -28,15 +41,20 @@ export interface MessagesPorts {
 
 const PAGE = 30;
 const MINUTE = 60_000;
-const context = (messageId: string, part: 'content' | 'file' | 'file-name', attachmentId?: string) => `message:${messageId}:${part}${attachmentId ? `:${attachmentId}` : ''}`;
+const context = (messageId: string, part: 'content' | 'file' | 'file-name', attachmentId?: string) =>
+  `message:${messageId}:${part}${attachmentId ? `:${attachmentId}` : ''}`;
 
-export function createMessagesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' | 'config' | 'events' | 'jobs'>, ports: MessagesPorts) {
+export function createMessagesService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'files' | 'config' | 'events' | 'jobs'>,
+  ports: MessagesPorts,
+) {
   const { db, clock, files, events } = deps;
   const crypt = fieldEncryptionFromConfig(deps.config);
   const cursorKey = crypto.createHmac('sha256', deps.config.jwtSecret).update('chat-cursor').digest();
 
   /** A client or a provider (an operator has no conversations: 403) whose account is live. */
-  const participant = async (actor: Actor) => requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'client', 'provider').userId));
+  const participant = async (actor: Actor) =>
+    requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'client', 'provider').userId));
 
   /** An opaque position in a list: (time, id), signed so a changed cursor is refused rather than read. */
   const cursorOf = (at: Date, id: string) => {
@@ -46,7 +64,12 @@ export function createMessagesService(deps: Pick<AppDeps, 'db' | 'clock' | 'file
   const readCursor = (cursor: string | undefined): { at: Date; id: string } | undefined => {
     if (!cursor) return undefined;
     const [body, signature] = cursor.split('.');
-    if (!body || !signature || !safeEqual(signature, crypto.createHmac('sha256', cursorKey).update(body).digest('base64url'))) throw AppError.rule(m.chatCursorInvalid);
+    if (
+      !body ||
+      !signature ||
+      !safeEqual(signature, crypto.createHmac('sha256', cursorKey).update(body).digest('base64url'))
+    )
+      throw AppError.rule(m.chatCursorInvalid);
     try {
       const v = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { a: string; i: string };
       const at = new Date(v.a);
@@ -65,25 +88,44 @@ export function createMessagesService(deps: Pick<AppDeps, 'db' | 'clock' | 'file
     photoUrl: p.photo_file_id ? files.signedUrl(p.photo_file_id) : p.avatar_url,
   });
 
-  const toMessage = (row: MessageRow, attachments: AttachmentRow[], otherSeenAt: Date | null, viewerId: string): ChatMessage => ({
+  const toMessage = (
+    row: MessageRow,
+    attachments: AttachmentRow[],
+    otherSeenAt: Date | null,
+    viewerId: string,
+  ): ChatMessage => ({
     identifier: row.identifier,
     conversationIdentifier: row.conversationId,
     senderIdentifier: row.senderId,
-    content: row.deletedAt || !row.contentSealed ? null : crypt.open(row.contentSealed, context(row.identifier, 'content')),
+    content:
+      row.deletedAt || !row.contentSealed ? null : crypt.open(row.contentSealed, context(row.identifier, 'content')),
     isDeleted: row.deletedAt !== null,
     editedAt: row.editedAt ? row.editedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     attachments: row.deletedAt
       ? []
-      : attachments.map((a) => ({ identifier: a.identifier, filename: crypt.open(a.nameSealed, context(row.identifier, 'file-name', a.identifier)), size: a.sizeBytes, contentType: a.contentType })),
+      : attachments.map((a) => ({
+          identifier: a.identifier,
+          filename: crypt.open(a.nameSealed, context(row.identifier, 'file-name', a.identifier)),
+          size: a.sizeBytes,
+          contentType: a.contentType,
+        })),
     seen: row.senderId === viewerId && otherSeenAt !== null && otherSeenAt >= row.createdAt,
   });
 
   /** Who the other participant is, and whether the two may talk at all (a booking or an accepted import). */
-  const related = async (me: { identifier: string; userType: string }, otherId: string): Promise<{ clientId: string; providerId: string } | undefined> => {
+  const related = async (
+    me: { identifier: string; userType: string },
+    otherId: string,
+  ): Promise<{ clientId: string; providerId: string } | undefined> => {
     const other = await ports.users.findActiveUser(otherId);
     if (!other || other.identifier === me.identifier) return undefined;
-    const pair = me.userType === 'client' && other.userType === 'provider' ? { clientId: me.identifier, providerId: other.identifier } : me.userType === 'provider' && other.userType === 'client' ? { clientId: other.identifier, providerId: me.identifier } : undefined;
+    const pair =
+      me.userType === 'client' && other.userType === 'provider'
+        ? { clientId: me.identifier, providerId: other.identifier }
+        : me.userType === 'provider' && other.userType === 'client'
+          ? { clientId: other.identifier, providerId: me.identifier }
+          : undefined;
     if (!pair || !(await ports.isClientOf(pair.providerId, pair.clientId))) return undefined;
     return pair;
   };
@@ -97,7 +139,10 @@ export function createMessagesService(deps: Pick<AppDeps, 'db' | 'clock' | 'file
       lastMessage: last
         ? {
             senderIdentifier: last.senderId,
-            preview: last.deletedAt || !last.contentSealed ? null : crypt.open(last.contentSealed, context(last.identifier, 'content')).slice(0, 120),
+            preview:
+              last.deletedAt || !last.contentSealed
+                ? null
+                : crypt.open(last.contentSealed, context(last.identifier, 'content')).slice(0, 120),
             isDeleted: last.deletedAt !== null,
             hasAttachments: withFiles.has(last.identifier),
             createdAt: last.createdAt.toISOString(),
@@ -108,11 +153,29 @@ export function createMessagesService(deps: Pick<AppDeps, 'db' | 'clock' | 'file
     };
   };
 
-  const publish = (tx: Executor, conversation: { identifier: string; clientId: string; providerId: string }, messageId: string, change: 'created' | 'updated' | 'deleted' | 'seen', by: string) =>
-    events.publish(tx, 'message.changed', { conversationId: conversation.identifier, messageId, clientId: conversation.clientId, providerId: conversation.providerId, change, by });
+  const publish = (
+    tx: Executor,
+    conversation: { identifier: string; clientId: string; providerId: string },
+    messageId: string,
+    change: 'created' | 'updated' | 'deleted' | 'seen',
+    by: string,
+  ) =>
+    events.publish(tx, 'message.changed', {
+      conversationId: conversation.identifier,
+      messageId,
+      clientId: conversation.clientId,
+      providerId: conversation.providerId,
+      change,
+      by,
+    });
 
   const view = async (ex: Executor, row: MessageRow, viewerId: string, otherId: string): Promise<ChatMessage> =>
-    toMessage(row, await repo.attachmentsOf(ex, [row.identifier]), await repo.seenAt(ex, row.conversationId, otherId), viewerId);
+    toMessage(
+      row,
+      await repo.attachmentsOf(ex, [row.identifier]),
+      await repo.seenAt(ex, row.conversationId, otherId),
+      viewerId,
+    );
 
   return {
     async contacts(actor: Actor, search: string | undefined): Promise<Contact[]> {
@@ -127,7 +190,13 @@ export function createMessagesService(deps: Pick<AppDeps, 'db' | 'clock' | 'file
       if (!pair) throw AppError.notFound();
       const { row, created } = await repo.openConversation(db, pair.clientId, pair.providerId);
       const other = (await repo.person(db, participantId))!;
-      const listRow: ChatListRow = { ...other, conversation_id: row.identifier, last_message_at: row.lastMessageAt, created_at: row.createdAt, unread: 0 };
+      const listRow: ChatListRow = {
+        ...other,
+        conversation_id: row.identifier,
+        last_message_at: row.lastMessageAt,
+        created_at: row.createdAt,
+        unread: 0,
+      };
       return { conversation: { ...(await conversationView(db, listRow)), unreadCount: 0 }, created };
     },
 
@@ -138,7 +207,13 @@ export function createMessagesService(deps: Pick<AppDeps, 'db' | 'clock' | 'file
       const page = rows.slice(0, PAGE);
       const data = await Promise.all(page.map((r) => conversationView(db, r)));
       const last = page[page.length - 1];
-      return { data, nextCursor: rows.length > PAGE && last ? cursorOf(new Date(last.last_message_at ?? last.created_at), last.conversation_id) : null };
+      return {
+        data,
+        nextCursor:
+          rows.length > PAGE && last
+            ? cursorOf(new Date(last.last_message_at ?? last.created_at), last.conversation_id)
+            : null,
+      };
     },
 
     async messages(actor: Actor, conversationId: string, cursor: string | undefined) {
@@ -149,13 +224,38 @@ export function createMessagesService(deps: Pick<AppDeps, 'db' | 'clock' | 'file
       const rows = await repo.page(db, conversationId, before, PAGE + 1);
       const page = rows.slice(0, PAGE);
       const otherId = conversation.clientId === me.identifier ? conversation.providerId : conversation.clientId;
-      const [attachments, otherSeenAt] = [await repo.attachmentsOf(db, page.map((r) => r.identifier)), await repo.seenAt(db, conversationId, otherId)];
-      const data = page.map((r) => toMessage(r, attachments.filter((a) => a.messageId === r.identifier), otherSeenAt, me.identifier));
+      const [attachments, otherSeenAt] = [
+        await repo.attachmentsOf(
+          db,
+          page.map((r) => r.identifier),
+        ),
+        await repo.seenAt(db, conversationId, otherId),
+      ];
+      const data = page.map((r) =>
+        toMessage(
+          r,
+          attachments.filter((a) => a.messageId === r.identifier),
+          otherSeenAt,
+          me.identifier,
+        ),
+      );
       const last = page[page.length - 1];
       // The other participant, for the conversation's header (a deleted account: its stored name is gone, so null).
       const other = await repo.person(db, otherId);
-      const otherPerson = other ? toPerson(other) : { identifier: otherId, userType: conversation.clientId === otherId ? ('client' as const) : ('provider' as const), firstName: null, lastName: null, photoUrl: null };
-      return { data, nextCursor: rows.length > PAGE && last ? cursorOf(last.createdAt, last.identifier) : null, participant: otherPerson };
+      const otherPerson = other
+        ? toPerson(other)
+        : {
+            identifier: otherId,
+            userType: conversation.clientId === otherId ? ('client' as const) : ('provider' as const),
+            firstName: null,
+            lastName: null,
+            photoUrl: null,
+          };
+      return {
+        data,
+        nextCursor: rows.length > PAGE && last ? cursorOf(last.createdAt, last.identifier) : null,
+        participant: otherPerson,
+      };
     },
 
     /**
@@ -164,7 +264,10 @@ export function createMessagesService(deps: Pick<AppDeps, 'db' | 'clock' | 'file
      */
     async send(actor: Actor, parts: UploadedParts): Promise<ChatMessage> {
       const me = await participant(actor);
-      const values = parseMultipartFields(storeMessageFields, { conversationIdentifier: parts.fields.conversationIdentifier, content: parts.fields.content });
+      const values = parseMultipartFields(storeMessageFields, {
+        conversationIdentifier: parts.fields.conversationIdentifier,
+        content: parts.fields.content,
+      });
       if (parts.truncatedFields.includes('content')) throw AppError.rule(m.chatMessageTooLong);
       const conversation = await repo.conversationFor(db, values.conversationIdentifier, me.identifier);
       if (!conversation) throw AppError.notFound();
@@ -185,7 +288,11 @@ export function createMessagesService(deps: Pick<AppDeps, 'db' | 'clock' | 'file
       try {
         for (const doc of checked) {
           const attachmentId = newId();
-          const file = await files.saveSealed(me.identifier, 'chat', crypt.sealBytes(doc.data, context(messageId, 'file', attachmentId)));
+          const file = await files.saveSealed(
+            me.identifier,
+            'chat',
+            crypt.sealBytes(doc.data, context(messageId, 'file', attachmentId)),
+          );
           stored.push({ fileId: file.identifier, attachmentId, doc });
         }
         const row = await events.transaction(async (tx) => {
@@ -199,13 +306,25 @@ export function createMessagesService(deps: Pick<AppDeps, 'db' | 'clock' | 'file
           });
           await repo.insertAttachments(
             tx,
-            stored.map((s) => ({ identifier: s.attachmentId, messageId, fileId: s.fileId, nameSealed: crypt.seal(s.doc.filename, context(messageId, 'file-name', s.attachmentId)), sizeBytes: s.doc.data.length, contentType: s.doc.contentType })),
+            stored.map((s) => ({
+              identifier: s.attachmentId,
+              messageId,
+              fileId: s.fileId,
+              nameSealed: crypt.seal(s.doc.filename, context(messageId, 'file-name', s.attachmentId)),
+              sizeBytes: s.doc.data.length,
+              contentType: s.doc.contentType,
+            })),
           );
           await repo.touch(tx, conversation.identifier, now);
           // The sender has read their own conversation up to their message.
           await repo.markSeen(tx, conversation.identifier, me.identifier, now);
           await publish(tx, conversation, messageId, 'created', me.identifier);
-          await planUnreadMail(deps, tx, { conversationId: conversation.identifier, recipientId: otherId, senderId: me.identifier, sentAt: now.toISOString() });
+          await planUnreadMail(deps, tx, {
+            conversationId: conversation.identifier,
+            recipientId: otherId,
+            senderId: me.identifier,
+            sentAt: now.toISOString(),
+          });
           return created;
         });
         return await view(db, row, me.identifier, otherId);
@@ -222,9 +341,17 @@ export function createMessagesService(deps: Pick<AppDeps, 'db' | 'clock' | 'file
         // Someone else's message is not theirs to change: not found, like a missing one.
         if (!found || found.message.senderId !== me.identifier) throw AppError.notFound();
         if (found.message.deletedAt) throw AppError.rule(m.chatNotEditable);
-        const updated = await repo.updateMessage(tx, messageId, { keyId: crypt.currentKeyId, contentSealed: crypt.seal(content, context(messageId, 'content')), editedAt: clock.now() });
+        const updated = await repo.updateMessage(tx, messageId, {
+          keyId: crypt.currentKeyId,
+          contentSealed: crypt.seal(content, context(messageId, 'content')),
+          editedAt: clock.now(),
+        });
         await publish(tx, found.conversation, messageId, 'updated', me.identifier);
-        return { row: updated, otherId: found.conversation.clientId === me.identifier ? found.conversation.providerId : found.conversation.clientId };
+        return {
+          row: updated,
+          otherId:
+            found.conversation.clientId === me.identifier ? found.conversation.providerId : found.conversation.clientId,
+        };
       });
       return view(db, row, me.identifier, otherId);
     },
@@ -254,7 +381,11 @@ export function createMessagesService(deps: Pick<AppDeps, 'db' | 'clock' | 'file
       });
     },
 
-    async attachment(actor: Actor, messageId: string, attachmentId: string): Promise<{ data: Buffer; contentType: string; filename: string }> {
+    async attachment(
+      actor: Actor,
+      messageId: string,
+      attachmentId: string,
+    ): Promise<{ data: Buffer; contentType: string; filename: string }> {
       const me = await participant(actor);
       const found = await repo.messageFor(db, messageId, me.identifier);
       if (!found || found.message.deletedAt) throw AppError.notFound();

@@ -18,9 +18,19 @@ let stranger: SignedUp;
 
 const send = (who: SignedUp, conversation: string, content: string, files: UploadFile[] = []) =>
   uploadDocuments(t, who, '/messages/store', { conversationIdentifier: conversation, content }, files, 'files');
-const counts = async () => ({ messages: await t.count('chat_messages'), attachments: await t.count('chat_attachments'), files: await t.count('files', { purpose: 'chat' }) });
-const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2210f6d0000000049454e44ae426082', 'hex');
-const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'), Buffer.alloc(512, 1)]);
+const counts = async () => ({
+  messages: await t.count('chat_messages'),
+  attachments: await t.count('chat_attachments'),
+  files: await t.count('files', { purpose: 'chat' }),
+});
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2210f6d0000000049454e44ae426082',
+  'hex',
+);
+const exe = Buffer.concat([
+  Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'),
+  Buffer.alloc(512, 1),
+]);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -33,28 +43,43 @@ afterAll(async () => t.close());
 
 describe('conversations', () => {
   it('opens one conversation per client and provider, from either side; a stranger or oneself is not found', async () => {
-    const first = await t.api('POST', '/messages/conversations', w.client, { participantIdentifier: w.provider.userId });
+    const first = await t.api('POST', '/messages/conversations', w.client, {
+      participantIdentifier: w.provider.userId,
+    });
     expect(first.statusCode, first.body).toBe(201);
     conversationId = first.json().data.identifier;
-    expect(first.json().data).toMatchObject({ participant: { identifier: w.provider.userId, userType: 'provider' }, lastMessage: null, unreadCount: 0 });
-    const again = await t.api('POST', '/messages/conversations', w.client, { participantIdentifier: w.provider.userId });
+    expect(first.json().data).toMatchObject({
+      participant: { identifier: w.provider.userId, userType: 'provider' },
+      lastMessage: null,
+      unreadCount: 0,
+    });
+    const again = await t.api('POST', '/messages/conversations', w.client, {
+      participantIdentifier: w.provider.userId,
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().data.identifier).toBe(conversationId);
-    expect((await t.api('POST', '/messages/conversations', w.provider, { participantIdentifier: w.client.userId })).json().data.identifier).toBe(conversationId);
+    expect(
+      (await t.api('POST', '/messages/conversations', w.provider, { participantIdentifier: w.client.userId })).json()
+        .data.identifier,
+    ).toBe(conversationId);
     for (const [who, other] of [
       [w.client, stranger.userId],
       [stranger, w.client.userId],
       [w.client, w.client.userId],
       [w.provider, stranger.userId],
     ] as const) {
-      expect((await t.api('POST', '/messages/conversations', who, { participantIdentifier: other })).statusCode).toBe(404);
+      expect((await t.api('POST', '/messages/conversations', who, { participantIdentifier: other })).statusCode).toBe(
+        404,
+      );
     }
     expect(await t.count('conversations')).toBe(1);
   });
 
   it('lists whom one may write to, with the conversation there is', async () => {
     const mine = await t.api('GET', '/messages/contacts', w.client);
-    expect(mine.json().data).toEqual([expect.objectContaining({ identifier: w.provider.userId, conversationIdentifier: conversationId })]);
+    expect(mine.json().data).toEqual([
+      expect.objectContaining({ identifier: w.provider.userId, conversationIdentifier: conversationId }),
+    ]);
     const theirs = await t.api('GET', '/messages/contacts?searchQuery=ad', w.provider);
     expect(theirs.json().data.map((c: { identifier: string }) => c.identifier)).toEqual([w.client.userId]);
     expect((await t.api('GET', '/messages/contacts?searchQuery=zzz', w.provider)).json().data).toEqual([]);
@@ -64,22 +89,39 @@ describe('conversations', () => {
 
 describe('messages', () => {
   it('sends text and a file; the other side reads both, sees one unread, marks it seen; the sender sees it seen', async () => {
-    const res = await send(w.client, conversationId, 'Hello, can we talk about Tuesday?', [{ filename: 'scan.png', data: png }]);
+    const res = await send(w.client, conversationId, 'Hello, can we talk about Tuesday?', [
+      { filename: 'scan.png', data: png },
+    ]);
     expect(res.statusCode, res.body).toBe(201);
     const sent = res.json().data;
-    expect(sent).toMatchObject({ content: 'Hello, can we talk about Tuesday?', isDeleted: false, seen: false, attachments: [{ filename: 'scan.png', contentType: 'image/png', size: png.length }] });
+    expect(sent).toMatchObject({
+      content: 'Hello, can we talk about Tuesday?',
+      isDeleted: false,
+      seen: false,
+      attachments: [{ filename: 'scan.png', contentType: 'image/png', size: png.length }],
+    });
 
     const list = await t.api('GET', '/messages/chat-list', w.provider);
-    expect(list.json().data[0]).toMatchObject({ identifier: conversationId, unreadCount: 1, lastMessage: { preview: 'Hello, can we talk about Tuesday?', hasAttachments: true } });
+    expect(list.json().data[0]).toMatchObject({
+      identifier: conversationId,
+      unreadCount: 1,
+      lastMessage: { preview: 'Hello, can we talk about Tuesday?', hasAttachments: true },
+    });
     const messages = await t.api('GET', `/messages/conversations/${conversationId}`, w.provider);
     expect(messages.json().data[0]).toMatchObject({ identifier: sent.identifier, content: sent.content });
     // The conversation's header names the other side: the client, for the provider.
     expect(messages.json().participant).toMatchObject({ identifier: w.client.userId, userType: 'client' });
-    const file = await t.request({ method: 'GET', url: `/api/v1/messages/${sent.identifier}/attachments/${sent.attachments[0].identifier}`, headers: w.provider.auth });
+    const file = await t.request({
+      method: 'GET',
+      url: `/api/v1/messages/${sent.identifier}/attachments/${sent.attachments[0].identifier}`,
+      headers: w.provider.auth,
+    });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(png)).toBe(true);
 
-    expect((await t.api('PUT', '/messages/mark-seen', w.provider, { conversationIdentifier: conversationId })).statusCode).toBe(200);
+    expect(
+      (await t.api('PUT', '/messages/mark-seen', w.provider, { conversationIdentifier: conversationId })).statusCode,
+    ).toBe(200);
     expect((await t.api('GET', '/messages/chat-list', w.provider)).json().data[0].unreadCount).toBe(0);
     expect((await t.api('GET', `/messages/conversations/${conversationId}`, w.client)).json().data[0].seen).toBe(true);
   });
@@ -109,7 +151,16 @@ describe('messages', () => {
       [send(w.client, conversationId, '', [{ filename: 'tool.exe', data: exe }]), 400, en.chatFileType],
       [send(w.client, conversationId, '', [{ filename: 'report.pdf', data: exe }]), 400, en.chatFileContent],
       [send(w.client, conversationId, 'big', [pdfFile('big.pdf', 10 * 1024 * 1024 + 1)]), 400, en.chatFileTooLarge],
-      [send(w.client, conversationId, 'many', Array.from({ length: 6 }, (_, i) => ({ filename: `p${i}.png`, data: png }))), 400, 'Please attach at most 5 files to one message'],
+      [
+        send(
+          w.client,
+          conversationId,
+          'many',
+          Array.from({ length: 6 }, (_, i) => ({ filename: `p${i}.png`, data: png })),
+        ),
+        400,
+        'Please attach at most 5 files to one message',
+      ],
       [send(stranger, conversationId, 'Let me in'), 404, en.notFound],
     ];
     for (const [call, status, message] of cases) {
@@ -117,7 +168,14 @@ describe('messages', () => {
       expect(res.statusCode).toBe(status);
       expect(res.json().message).toBe(message);
     }
-    const german = await uploadDocuments(t, { ...w.client, auth: { ...w.client.auth, 'x-locale': 'de' } } as SignedUp, '/messages/store', { conversationIdentifier: conversationId, content: '' }, [], 'files');
+    const german = await uploadDocuments(
+      t,
+      { ...w.client, auth: { ...w.client.auth, 'x-locale': 'de' } } as SignedUp,
+      '/messages/store',
+      { conversationIdentifier: conversationId, content: '' },
+      [],
+      'files',
+    );
     expect(german.json().message).toBe(de.chatMessageRequired);
     expect(await counts()).toEqual(before);
     expect((await send(w.client, conversationId, 'x'.repeat(10_000))).statusCode).toBe(201);
@@ -130,25 +188,42 @@ describe('messages', () => {
     expect(edited.json().data).toMatchObject({ content: 'See you at 11', attachments: [{ filename: 'plan.pdf' }] });
     expect(Date.parse(edited.json().data.editedAt)).toBeGreaterThanOrEqual(Date.parse(sent.createdAt));
     for (const who of [w.provider, stranger]) {
-      expect((await t.api('PUT', `/messages/${sent.identifier}/update`, who, { content: 'Mine now' })).statusCode).toBe(404);
+      expect((await t.api('PUT', `/messages/${sent.identifier}/update`, who, { content: 'Mine now' })).statusCode).toBe(
+        404,
+      );
       expect((await t.api('DELETE', `/messages/${sent.identifier}`, who)).statusCode).toBe(404);
     }
-    expect((await t.api('PUT', `/messages/${sent.identifier}/update`, w.client, { content: '' })).json().message).toBe(en.chatMessageRequired);
+    expect((await t.api('PUT', `/messages/${sent.identifier}/update`, w.client, { content: '' })).json().message).toBe(
+      en.chatMessageRequired,
+    );
 
-    const fileId = (await t.db.$client.query<{ file_id: string }>('SELECT file_id FROM chat_attachments WHERE message_id = $1', [sent.identifier])).rows[0]!.file_id;
+    const fileId = (
+      await t.db.$client.query<{ file_id: string }>('SELECT file_id FROM chat_attachments WHERE message_id = $1', [
+        sent.identifier,
+      ])
+    ).rows[0]!.file_id;
     const removed = await t.api('DELETE', `/messages/${sent.identifier}`, w.client);
     expect(removed.statusCode, removed.body).toBe(200);
-    const seenByProvider = (await t.api('GET', `/messages/conversations/${conversationId}`, w.provider)).json().data.find((m: { identifier: string }) => m.identifier === sent.identifier);
+    const seenByProvider = (await t.api('GET', `/messages/conversations/${conversationId}`, w.provider))
+      .json()
+      .data.find((m: { identifier: string }) => m.identifier === sent.identifier);
     expect(seenByProvider).toMatchObject({ isDeleted: true, content: null, attachments: [] });
     expect(await t.count('files', { identifier: fileId })).toBe(0);
-    expect((await t.api('PUT', `/messages/${sent.identifier}/update`, w.client, { content: 'Back' })).json().message).toBe(en.chatNotEditable);
-    expect((await t.api('GET', '/messages/chat-list', w.provider)).json().data[0].lastMessage).toMatchObject({ isDeleted: true, preview: null });
+    expect(
+      (await t.api('PUT', `/messages/${sent.identifier}/update`, w.client, { content: 'Back' })).json().message,
+    ).toBe(en.chatNotEditable);
+    expect((await t.api('GET', '/messages/chat-list', w.provider)).json().data[0].lastMessage).toMatchObject({
+      isDeleted: true,
+      preview: null,
+    });
   });
 
   it('pages a conversation by a signed cursor; a changed cursor is refused', async () => {
     const client = await t.signUp('client');
     await insertBooking(w, { status: 'requested', start: '2026-05-08T10:00:00Z', client });
-    const id = (await t.api('POST', '/messages/conversations', client, { participantIdentifier: w.provider.userId })).json().data.identifier as string;
+    const id = (
+      await t.api('POST', '/messages/conversations', client, { participantIdentifier: w.provider.userId })
+    ).json().data.identifier as string;
     for (let i = 1; i <= 30; i += 1) {
       t.clock.set(new Date(Date.parse('2026-05-04T08:00:00Z') + i * 1000).toISOString());
       expect((await send(client, id, `Message ${i}`)).statusCode).toBe(201);
@@ -187,11 +262,21 @@ describe('messages', () => {
   it("a deleted account's messages read as deleted, and their files go", async () => {
     const client = await t.signUp('client');
     await insertBooking(w, { status: 'completed', start: '2026-05-01T10:00:00Z', client });
-    const id = (await t.api('POST', '/messages/conversations', client, { participantIdentifier: w.provider.userId })).json().data.identifier as string;
+    const id = (
+      await t.api('POST', '/messages/conversations', client, { participantIdentifier: w.provider.userId })
+    ).json().data.identifier as string;
     const sent = (await send(client, id, 'Goodbye', [pdfFile('bye.pdf')])).json().data;
-    const res = await t.request({ method: 'DELETE', url: '/api/v1/user/profile/delete-account', headers: { ...client.auth, 'content-type': 'application/json' }, payload: JSON.stringify({ password: client.password }) });
+    const res = await t.request({
+      method: 'DELETE',
+      url: '/api/v1/user/profile/delete-account',
+      headers: { ...client.auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ password: client.password }),
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const { rows } = await t.db.$client.query('SELECT content_sealed, deleted_at FROM chat_messages WHERE identifier = $1', [sent.identifier]);
+    const { rows } = await t.db.$client.query(
+      'SELECT content_sealed, deleted_at FROM chat_messages WHERE identifier = $1',
+      [sent.identifier],
+    );
     expect(rows[0]).toMatchObject({ content_sealed: null });
     expect(rows[0].deleted_at).not.toBeNull();
     expect(await t.count('chat_attachments', { message_id: sent.identifier })).toBe(0);
@@ -200,16 +285,25 @@ describe('messages', () => {
   it('counts conversations with unread messages (the badge), and plans one unread mail per unread stretch', async () => {
     const client = await t.signUp('client');
     await insertBooking(w, { status: 'requested', start: '2026-05-09T10:00:00Z', client });
-    const id = (await t.api('POST', '/messages/conversations', client, { participantIdentifier: w.provider.userId })).json().data.identifier as string;
+    const id = (
+      await t.api('POST', '/messages/conversations', client, { participantIdentifier: w.provider.userId })
+    ).json().data.identifier as string;
     const jobs = async () =>
-      (await t.db.$client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'conversationId' = $2 AND data->>'recipientId' = $3`, [UNREAD_MAIL_QUEUE, id, w.provider.userId])).rows[0]!.n;
+      (
+        await t.db.$client.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'conversationId' = $2 AND data->>'recipientId' = $3`,
+          [UNREAD_MAIL_QUEUE, id, w.provider.userId],
+        )
+      ).rows[0]!.n;
     const badge = async () => (await t.api('GET', '/messages/unread', w.provider)).json().data.conversations as number;
     const before = await badge();
     expect((await send(client, id, 'First')).statusCode).toBe(201);
     expect((await send(client, id, 'Second')).statusCode).toBe(201);
     expect(await jobs()).toBe(1);
     expect(await badge()).toBe(before + 1);
-    expect((await t.api('PUT', '/messages/mark-seen', w.provider, { conversationIdentifier: id })).statusCode).toBe(200);
+    expect((await t.api('PUT', '/messages/mark-seen', w.provider, { conversationIdentifier: id })).statusCode).toBe(
+      200,
+    );
     expect(await badge()).toBe(before);
     t.clock.set('2026-05-04T08:05:00Z');
     expect((await send(client, id, 'Third')).statusCode).toBe(201);
@@ -220,10 +314,15 @@ describe('messages', () => {
   it('the due mail says who wrote, never what, and only while the message is unread', async () => {
     const client = await t.signUp('client');
     await insertBooking(w, { status: 'requested', start: '2026-05-10T10:00:00Z', client });
-    const id = (await t.api('POST', '/messages/conversations', client, { participantIdentifier: w.provider.userId })).json().data.identifier as string;
+    const id = (
+      await t.api('POST', '/messages/conversations', client, { participantIdentifier: w.provider.userId })
+    ).json().data.identifier as string;
     // The clock is in the past of the job queue's own time, so the mail planned 15 minutes on is due at once.
     expect((await send(client, id, 'Secret words')).statusCode).toBe(201);
-    const mail = await t.mail.waitFor(w.provider.email, (m) => m.subject.startsWith('You have a new message from') && m.text.includes(id));
+    const mail = await t.mail.waitFor(
+      w.provider.email,
+      (m) => m.subject.startsWith('You have a new message from') && m.text.includes(id),
+    );
     expect(mail.subject).toBe('You have a new message from Ada Client');
     expect(mail.text).not.toContain('Secret words');
     expect(mail.text).toContain(`/messages?conversation=${id}`);
@@ -232,14 +331,24 @@ describe('messages', () => {
     const queued: unknown[] = [];
     const run = sendUnreadMail(
       { db: t.db, config: t.config, mail: { queue: async (_ex: unknown, m: unknown) => void queued.push(m) } as never },
-      { findActiveUser: async () => ({ email: 'x@example.com', firstName: 'X', lastName: null, locale: 'en' }) as never },
+      {
+        findActiveUser: async () => ({ email: 'x@example.com', firstName: 'X', lastName: null, locale: 'en' }) as never,
+      },
     );
     const sentAt = new Date(Date.now() - 60_000).toISOString();
-    await t.db.$client.query(`INSERT INTO conversation_reads (conversation_id, user_id, seen_at) VALUES ($1, $2, now()) ON CONFLICT (conversation_id, user_id) DO UPDATE SET seen_at = now()`, [id, w.provider.userId]);
+    await t.db.$client.query(
+      `INSERT INTO conversation_reads (conversation_id, user_id, seen_at) VALUES ($1, $2, now()) ON CONFLICT (conversation_id, user_id) DO UPDATE SET seen_at = now()`,
+      [id, w.provider.userId],
+    );
     await run({ conversationId: id, recipientId: w.provider.userId, senderId: client.userId, sentAt });
     expect(queued).toEqual([]);
     // Unread (the message after the last read): one mail.
-    await run({ conversationId: id, recipientId: w.provider.userId, senderId: client.userId, sentAt: new Date(Date.now() + 60_000).toISOString() });
+    await run({
+      conversationId: id,
+      recipientId: w.provider.userId,
+      senderId: client.userId,
+      sentAt: new Date(Date.now() + 60_000).toISOString(),
+    });
     expect(queued).toHaveLength(1);
   });
 });

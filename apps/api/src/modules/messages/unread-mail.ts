@@ -23,27 +23,46 @@ export interface UnreadMailJob {
 }
 
 const jobId = (conversationId: string, recipientId: string, seenAt: Date | null) => {
-  const h = crypto.createHash('sha256').update(`${conversationId}|${recipientId}|${seenAt?.toISOString() ?? 'never'}`).digest('hex');
+  const h = crypto
+    .createHash('sha256')
+    .update(`${conversationId}|${recipientId}|${seenAt?.toISOString() ?? 'never'}`)
+    .digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
 
 /** Plans the mail in the message's transaction (so a message that is not stored plans nothing). */
-export async function planUnreadMail(deps: Pick<AppDeps, 'jobs' | 'clock'>, tx: Executor, job: UnreadMailJob): Promise<void> {
+export async function planUnreadMail(
+  deps: Pick<AppDeps, 'jobs' | 'clock'>,
+  tx: Executor,
+  job: UnreadMailJob,
+): Promise<void> {
   const seenAt = await repo.seenAt(tx, job.conversationId, job.recipientId);
-  await deps.jobs.send(UNREAD_MAIL_QUEUE, job, { id: jobId(job.conversationId, job.recipientId, seenAt), tx, startAfter: new Date(Date.parse(job.sentAt) + UNREAD_MAIL_DELAY_MS) });
+  await deps.jobs.send(UNREAD_MAIL_QUEUE, job, {
+    id: jobId(job.conversationId, job.recipientId, seenAt),
+    tx,
+    startAfter: new Date(Date.parse(job.sentAt) + UNREAD_MAIL_DELAY_MS),
+  });
 }
 
 /** Runs a due job: nothing when the recipient has read up to the message or is gone; else one mail in their language. */
-export function sendUnreadMail(deps: Pick<AppDeps, 'db' | 'mail' | 'config'>, users: Pick<UserModule, 'findActiveUser'>) {
+export function sendUnreadMail(
+  deps: Pick<AppDeps, 'db' | 'mail' | 'config'>,
+  users: Pick<UserModule, 'findActiveUser'>,
+) {
   return async (job: UnreadMailJob): Promise<void> => {
     const seenAt = await repo.seenAt(deps.db, job.conversationId, job.recipientId);
     if (seenAt && seenAt.getTime() >= Date.parse(job.sentAt)) return;
     const [recipient, sender] = [await users.findActiveUser(job.recipientId), await users.findActiveUser(job.senderId)];
     if (!recipient || !sender) return;
     const locale = recipient.locale === 'de' ? 'de' : 'en';
-    const from = [sender.firstName, sender.lastName].filter(Boolean).join(' ') || (locale === 'de' ? 'Jemand' : 'Someone');
+    const from =
+      [sender.firstName, sender.lastName].filter(Boolean).join(' ') || (locale === 'de' ? 'Jemand' : 'Someone');
     const name = recipient.firstName ?? (locale === 'de' ? 'zusammen' : 'there');
-    const content = mailTemplates.chatUnread[locale]({ name, from, link: `${deps.config.appOrigin}/messages?conversation=${job.conversationId}` });
+    const content = mailTemplates.chatUnread[locale]({
+      name,
+      from,
+      link: `${deps.config.appOrigin}/messages?conversation=${job.conversationId}`,
+    });
     await deps.mail.queue(deps.db, { to: recipient.email, ...content });
   };
 }

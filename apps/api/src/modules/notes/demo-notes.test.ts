@@ -15,14 +15,21 @@ afterAll(async () => t.close());
 
 it('the demo provider has a session note, a client note about the demo client and a client added by hand (seeded once)', async () => {
   const storage = createFileStorage(t.config.storage);
-  const accounts = await seedDemoData(t.db, { hashPassword, seal: fieldEncryptionFromConfig(t.config).seal, storeFile: (key, data, type) => storage.put(key, data, type) });
+  const accounts = await seedDemoData(t.db, {
+    hashPassword,
+    seal: fieldEncryptionFromConfig(t.config).seal,
+    storeFile: (key, data, type) => storage.put(key, data, type),
+  });
   const log = { warn: (obj: object, msg: string) => console.warn(msg, obj) };
   await seedDemoBookings(t.app, accounts, log);
   await seedDemoNotes(t.app, accounts, log);
   await seedDemoNotes(t.app, accounts, log);
   const provider = accounts.find((a) => a.userType === 'provider')!;
   const client = accounts.find((a) => a.userType === 'client')!;
-  const { rows } = await t.db.$client.query<{ type: string; n: number }>('SELECT type, count(*)::int AS n FROM notes WHERE author_id = $1 AND client_id = $2 GROUP BY type ORDER BY type', [provider.identifier, client.identifier]);
+  const { rows } = await t.db.$client.query<{ type: string; n: number }>(
+    'SELECT type, count(*)::int AS n FROM notes WHERE author_id = $1 AND client_id = $2 GROUP BY type ORDER BY type',
+    [provider.identifier, client.identifier],
+  );
   expect(rows).toEqual([
     { type: 'booking', n: 1 },
     { type: 'client', n: 1 },

@@ -16,18 +16,36 @@ export const notesRepository = {
 
   /** The author's note (undefined for anyone else's or a missing one). */
   async findOwned(ex: Executor, id: string, authorId: string): Promise<NoteRow | undefined> {
-    const [row] = await ex.select().from(notes).where(and(eq(notes.identifier, id), eq(notes.authorId, authorId))).limit(1);
+    const [row] = await ex
+      .select()
+      .from(notes)
+      .where(and(eq(notes.identifier, id), eq(notes.authorId, authorId)))
+      .limit(1);
     return row;
   },
 
   /** The same, locked for an edit or a delete in this transaction. */
   async lockOwned(ex: Executor, id: string, authorId: string): Promise<NoteRow | undefined> {
-    const [row] = await ex.select().from(notes).where(and(eq(notes.identifier, id), eq(notes.authorId, authorId))).limit(1).for('update');
+    const [row] = await ex
+      .select()
+      .from(notes)
+      .where(and(eq(notes.identifier, id), eq(notes.authorId, authorId)))
+      .limit(1)
+      .for('update');
     return row;
   },
 
-  async update(ex: Executor, id: string, values: Pick<NoteRow, 'keyId' | 'titleSealed' | 'contentSealed'>, now: Date): Promise<NoteRow> {
-    const [row] = await ex.update(notes).set({ ...values, updatedAt: now }).where(eq(notes.identifier, id)).returning();
+  async update(
+    ex: Executor,
+    id: string,
+    values: Pick<NoteRow, 'keyId' | 'titleSealed' | 'contentSealed'>,
+    now: Date,
+  ): Promise<NoteRow> {
+    const [row] = await ex
+      .update(notes)
+      .set({ ...values, updatedAt: now })
+      .where(eq(notes.identifier, id))
+      .returning();
     return row!;
   },
 
@@ -37,19 +55,30 @@ export const notesRepository = {
 
   /** The author's session notes of one booking, newest first. */
   async ofBooking(ex: Executor, authorId: string, bookingId: string): Promise<NoteRow[]> {
-    return ex.select().from(notes).where(and(eq(notes.authorId, authorId), eq(notes.bookingId, bookingId))).orderBy(desc(notes.createdAt), desc(notes.identifier));
+    return ex
+      .select()
+      .from(notes)
+      .where(and(eq(notes.authorId, authorId), eq(notes.bookingId, bookingId)))
+      .orderBy(desc(notes.createdAt), desc(notes.identifier));
   },
 
   /**
    * The author's notes about one client, by kind and day written (the title filter runs after opening the titles:
    * they are sealed), newest first. One provider's notes about one client are few (hundreds), so they come whole.
    */
-  async ofClient(ex: Executor, f: { authorId: string; clientId: string; type?: 'booking' | 'client'; from?: Date; before?: Date }): Promise<NoteRow[]> {
+  async ofClient(
+    ex: Executor,
+    f: { authorId: string; clientId: string; type?: 'booking' | 'client'; from?: Date; before?: Date },
+  ): Promise<NoteRow[]> {
     const where = [eq(notes.authorId, f.authorId), eq(notes.clientId, f.clientId)];
     if (f.type) where.push(eq(notes.type, f.type));
     if (f.from) where.push(gte(notes.createdAt, f.from));
     if (f.before) where.push(lt(notes.createdAt, f.before));
-    return ex.select().from(notes).where(and(...where)).orderBy(desc(notes.createdAt), desc(notes.identifier));
+    return ex
+      .select()
+      .from(notes)
+      .where(and(...where))
+      .orderBy(desc(notes.createdAt), desc(notes.identifier));
   },
 
   async logAccess(ex: Executor, rows: NoteAccessRow[]): Promise<void> {
@@ -62,7 +91,9 @@ export const notesRepository = {
       .select({
         action: noteAccessLog.action,
         actorId: noteAccessLog.actorId,
-        actorName: sql<string | null>`CASE WHEN ${users.deletedAt} IS NULL THEN nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '') END`,
+        actorName: sql<
+          string | null
+        >`CASE WHEN ${users.deletedAt} IS NULL THEN nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '') END`,
         at: noteAccessLog.at,
         ipAddress: noteAccessLog.ipAddress,
         userAgent: noteAccessLog.userAgent,

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { createNote, deleteNote, downloadNoteFile, getNote, getNoteAccessLog, listBookingNotes, listClientNotes, updateNote } from '@therapy/contracts/endpoints/notes';
+import {
+  createNote,
+  deleteNote,
+  downloadNoteFile,
+  getNote,
+  getNoteAccessLog,
+  listBookingNotes,
+  listClientNotes,
+  updateNote,
+} from '@therapy/contracts/endpoints/notes';
 import { message } from '@therapy/contracts/messages';
 import { NOTE_CONTENT_MAX } from '@therapy/contracts/notes';
 import { actorOf } from '../../platform/auth/plugin.ts';
@@ -12,7 +21,10 @@ import type { NotesService, RequestOrigin } from './notes.service.ts';
 
 /** Up to 4000 characters of four bytes each, and one byte more to tell "too long" from "exactly the limit". */
 const FIELD_BYTES = NOTE_CONTENT_MAX * 4 + 1;
-const originOf = (req: FastifyRequest): RequestOrigin => ({ ipAddress: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
+const originOf = (req: FastifyRequest): RequestOrigin => ({
+  ipAddress: req.ip ?? null,
+  userAgent: req.headers['user-agent'] ?? null,
+});
 
 /** Notes (spec §7 "Notes"): the provider's own session and client notes, multipart writes, every access logged. */
 export const notesRoutes: FastifyPluginAsyncZod<{ notes: NotesService }> = async (app, { notes }) => {
@@ -22,11 +34,18 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notes: NotesService }> = async
       message: message('noteAdded', requestLocale(req)),
     }),
   );
-  route(app, listBookingNotes, async (req) => ({ data: await notes.ofBooking(actorOf(req), originOf(req), req.params.id) }));
+  route(app, listBookingNotes, async (req) => ({
+    data: await notes.ofBooking(actorOf(req), originOf(req), req.params.id),
+  }));
   route(app, listClientNotes, async (req) => notes.ofClient(actorOf(req), originOf(req), req.params.id, req.query));
   route(app, getNote, async (req) => ({ data: await notes.get(actorOf(req), originOf(req), req.params.id) }));
   route(app, updateNote, async (req) => ({
-    data: await notes.update(actorOf(req), originOf(req), req.params.id, await uploadedParts(req, 'file', 0, FIELD_BYTES)),
+    data: await notes.update(
+      actorOf(req),
+      originOf(req),
+      req.params.id,
+      await uploadedParts(req, 'file', 0, FIELD_BYTES),
+    ),
     message: message('noteUpdated', requestLocale(req)),
   }));
   route(app, deleteNote, async (req) => {

@@ -1,6 +1,14 @@
 import { TZDate } from '@date-fns/tz';
 import { m } from '@therapy/contracts/messages';
-import { noteContentProblem, noteInput, noteUpdateInput, type Note, type NoteAccessEntry, type NoteListQuery, type NoteType } from '@therapy/contracts/notes';
+import {
+  noteContentProblem,
+  noteInput,
+  noteUpdateInput,
+  type Note,
+  type NoteAccessEntry,
+  type NoteListQuery,
+  type NoteType,
+} from '@therapy/contracts/notes';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireLiveAccount, requireRole, requireUser, type Actor } from '../../platform/auth/access.ts';
@@ -45,7 +53,8 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
   const crypt = fieldEncryptionFromConfig(deps.config);
 
   /** A provider (403 otherwise) whose account is live: who may write notes. */
-  const provider = async (actor: Actor) => requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'provider').userId));
+  const provider = async (actor: Actor) =>
+    requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'provider').userId));
   /** Who may find existing notes: their author, a provider. Anyone else (the client, an operator) finds none: 404. */
   const author = async (actor: Actor) => {
     if (requireUser(actor).userType !== 'provider') throw AppError.notFound();
@@ -62,18 +71,44 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
     content: crypt.open(row.contentSealed, context(row.identifier, 'content')),
     file:
       row.fileId && row.fileNameSealed
-        ? { filename: crypt.open(row.fileNameSealed, context(row.identifier, 'file-name')), size: row.fileSizeBytes ?? 0, contentType: row.fileContentType ?? 'application/octet-stream' }
+        ? {
+            filename: crypt.open(row.fileNameSealed, context(row.identifier, 'file-name')),
+            size: row.fileSizeBytes ?? 0,
+            contentType: row.fileContentType ?? 'application/octet-stream',
+          }
         : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   });
 
   /** One log line per note (one statement); inside the write's transaction for writes, so both happen or neither. */
-  const log = (ex: Executor, authorId: string, actorId: string, origin: RequestOrigin, action: Action, noteIds: readonly string[]) =>
-    repo.logAccess(ex, noteIds.map((noteId) => ({ noteId, authorId, actorId, action, at: clock.now(), ipAddress: origin.ipAddress, userAgent: agentOf(origin) })));
+  const log = (
+    ex: Executor,
+    authorId: string,
+    actorId: string,
+    origin: RequestOrigin,
+    action: Action,
+    noteIds: readonly string[],
+  ) =>
+    repo.logAccess(
+      ex,
+      noteIds.map((noteId) => ({
+        noteId,
+        authorId,
+        actorId,
+        action,
+        at: clock.now(),
+        ipAddress: origin.ipAddress,
+        userAgent: agentOf(origin),
+      })),
+    );
 
   /** The note's client: the booking's (a session note on one of the provider's bookings) or the client named. */
-  const clientOfReference = async (providerId: string, type: NoteType, reference: string): Promise<{ clientId: string; bookingId: string | null }> => {
+  const clientOfReference = async (
+    providerId: string,
+    type: NoteType,
+    reference: string,
+  ): Promise<{ clientId: string; bookingId: string | null }> => {
     if (type === 'booking') {
       const facts = await ports.bookingFacts(reference);
       if (!facts || facts.providerId !== providerId) throw AppError.notFound();
@@ -105,7 +140,12 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
     async create(actor: Actor, origin: RequestOrigin, parts: UploadedParts): Promise<Note> {
       const me = await provider(actor);
       refuseTruncated(parts);
-      const values = parseMultipartFields(noteInput, { type: parts.fields.type, reference: parts.fields.reference, title: parts.fields.title, content: parts.fields.content });
+      const values = parseMultipartFields(noteInput, {
+        type: parts.fields.type,
+        reference: parts.fields.reference,
+        title: parts.fields.title,
+        content: parts.fields.content,
+      });
       const upload = parts.files[0];
       const problem = noteContentProblem(values.content, upload !== undefined);
       if (problem) throw AppError.rule(m[problem]);
@@ -113,7 +153,9 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
       const checked = upload ? await checkNoteFile(values.type, upload) : undefined;
 
       const identifier = newId();
-      const stored = checked ? await files.saveSealed(me.identifier, 'note', crypt.sealBytes(checked.data, context(identifier, 'file'))) : undefined;
+      const stored = checked
+        ? await files.saveSealed(me.identifier, 'note', crypt.sealBytes(checked.data, context(identifier, 'file')))
+        : undefined;
       try {
         const row = await db.transaction(async (tx) => {
           const created = await repo.insert(tx, {
@@ -146,7 +188,14 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
       const facts = await ports.bookingFacts(bookingId);
       if (!facts || facts.providerId !== me.identifier) throw AppError.notFound();
       const rows = await repo.ofBooking(db, me.identifier, bookingId);
-      await log(db, me.identifier, me.identifier, origin, 'read', rows.map((r) => r.identifier));
+      await log(
+        db,
+        me.identifier,
+        me.identifier,
+        origin,
+        'read',
+        rows.map((r) => r.identifier),
+      );
       return rows.map(toNote);
     },
 
@@ -154,7 +203,12 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
      * The provider's notes about a client, filtered and paged. Titles are sealed, so the title words are matched
      * after opening the provider's own notes about this one client (decision 0029); kind and days filter in SQL.
      */
-    async ofClient(actor: Actor, origin: RequestOrigin, clientId: string, query: Required<Pick<NoteListQuery, 'page' | 'pageSize'>> & Omit<NoteListQuery, 'page' | 'pageSize'>) {
+    async ofClient(
+      actor: Actor,
+      origin: RequestOrigin,
+      clientId: string,
+      query: Required<Pick<NoteListQuery, 'page' | 'pageSize'>> & Omit<NoteListQuery, 'page' | 'pageSize'>,
+    ) {
       const me = await author(actor);
       if (!(await ports.isClientOf(me.identifier, clientId))) throw AppError.notFound();
       const rows = await repo.ofClient(db, {
@@ -169,7 +223,14 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
       const page = Number(query.page);
       const pageSize = Number(query.pageSize);
       const data = all.slice((page - 1) * pageSize, page * pageSize);
-      await log(db, me.identifier, me.identifier, origin, 'read', data.map((n) => n.identifier));
+      await log(
+        db,
+        me.identifier,
+        me.identifier,
+        origin,
+        'read',
+        data.map((n) => n.identifier),
+      );
       return { data, meta: { page, pageSize, total: all.length, totalPages: Math.ceil(all.length / pageSize) } };
     },
 
@@ -185,7 +246,10 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
       // Someone else's note is not found, whatever was sent.
       await owned(me.identifier, id);
       refuseTruncated(parts);
-      const values = parseMultipartFields(noteUpdateInput, { title: parts.fields.title, content: parts.fields.content });
+      const values = parseMultipartFields(noteUpdateInput, {
+        title: parts.fields.title,
+        content: parts.fields.content,
+      });
       const row = await db.transaction(async (tx) => {
         const current = await repo.lockOwned(tx, id, me.identifier);
         if (!current) throw AppError.notFound();
@@ -222,7 +286,11 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
     },
 
     /** A file note's file, opened for its author. */
-    async file(actor: Actor, origin: RequestOrigin, id: string): Promise<{ data: Buffer; contentType: string; filename: string }> {
+    async file(
+      actor: Actor,
+      origin: RequestOrigin,
+      id: string,
+    ): Promise<{ data: Buffer; contentType: string; filename: string }> {
       const me = await author(actor);
       const row = await owned(me.identifier, id);
       if (!row.fileId || !row.fileNameSealed) throw AppError.notFound();
@@ -230,14 +298,25 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
       if (!sealed) throw AppError.notFound();
       const data = crypt.openBytes(sealed, context(id, 'file'));
       await log(db, me.identifier, me.identifier, origin, 'download', [id]);
-      return { data, contentType: row.fileContentType ?? 'application/octet-stream', filename: crypt.open(row.fileNameSealed, context(id, 'file-name')) };
+      return {
+        data,
+        contentType: row.fileContentType ?? 'application/octet-stream',
+        filename: crypt.open(row.fileNameSealed, context(id, 'file-name')),
+      };
     },
 
     async accessLog(actor: Actor, id: string): Promise<NoteAccessEntry[]> {
       const me = await author(actor);
       await owned(me.identifier, id);
       const rows = await repo.accessLog(db, id, me.identifier);
-      return rows.map((r) => ({ action: r.action, actorIdentifier: r.actorId, actorName: r.actorName, at: r.at.toISOString(), ipAddress: r.ipAddress, userAgent: r.userAgent }));
+      return rows.map((r) => ({
+        action: r.action,
+        actorIdentifier: r.actorId,
+        actorName: r.actorName,
+        at: r.at.toISOString(),
+        ipAddress: r.ipAddress,
+        userAgent: r.userAgent,
+      }));
     },
   };
 }

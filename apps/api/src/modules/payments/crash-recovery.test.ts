@@ -8,7 +8,12 @@ import { signPaystackWebhook } from './gateway/paystack-gateway.ts';
 import { noErrorReporter } from '../../platform/error-reporting.ts';
 import { gatewayEventHandlers, processed } from './events/handlers.ts';
 import { GatewayError } from './gateway/payment-gateway.ts';
-import { GATEWAY_EVENT_QUEUE, GATEWAY_EVENT_SWEEP_QUEUE, startGatewayEventWorker, sweepGatewayEvents } from './gateway-events.worker.ts';
+import {
+  GATEWAY_EVENT_QUEUE,
+  GATEWAY_EVENT_SWEEP_QUEUE,
+  startGatewayEventWorker,
+  sweepGatewayEvents,
+} from './gateway-events.worker.ts';
 import { sandboxWebhookSecret } from './payments.module.ts';
 
 /**
@@ -27,27 +32,53 @@ afterAll(async () => {
   await t.close();
 });
 
-const sql = async (text: string, values: unknown[] = []) => (await t.db.$client.query(text, values)).rows as Array<Record<string, unknown>>;
-const balance = async (who: SignedUp) => ((await t.api('GET', '/wallet/balance', who)).json().data as { balance: number }).balance;
+const sql = async (text: string, values: unknown[] = []) =>
+  (await t.db.$client.query(text, values)).rows as Array<Record<string, unknown>>;
+const balance = async (who: SignedUp) =>
+  ((await t.api('GET', '/wallet/balance', who)).json().data as { balance: number }).balance;
 const startPaidTopup = async (who: SignedUp, amount: number) => {
   const res = await t.api('POST', '/payment/wallet', who, { amount });
   expect(res.statusCode, res.body).toBe(201);
   const { payment } = res.json().data as TopupResponse;
-  await sql("UPDATE sandbox_transactions SET status = 'success', paid_at = now() WHERE reference = $1", [payment.reference]);
+  await sql("UPDATE sandbox_transactions SET status = 'success', paid_at = now() WHERE reference = $1", [
+    payment.reference,
+  ]);
   return payment;
 };
 const chargeSuccess = (reference: string, amount: number) => {
-  const body = Buffer.from(JSON.stringify({ event: 'charge.success', data: { id: crypto.randomInt(1e9), reference, amount, currency: 'NGN', status: 'success', channel: 'card', customer: { customer_code: null, email: 'x@example.com' } } }));
+  const body = Buffer.from(
+    JSON.stringify({
+      event: 'charge.success',
+      data: {
+        id: crypto.randomInt(1e9),
+        reference,
+        amount,
+        currency: 'NGN',
+        status: 'success',
+        channel: 'card',
+        customer: { customer_code: null, email: 'x@example.com' },
+      },
+    }),
+  );
   return { body, signature: signPaystackWebhook(sandboxWebhookSecret(t.config), body) };
 };
 const deliver = ({ body, signature }: { body: Buffer; signature: string }) =>
-  t.request({ method: 'POST', url: '/api/v1/payment/webhook/sandbox', headers: { 'content-type': 'application/json', 'x-paystack-signature': signature }, payload: body });
+  t.request({
+    method: 'POST',
+    url: '/api/v1/payment/webhook/sandbox',
+    headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+    payload: body,
+  });
 
 /** Makes inserting a job of `queue` fail (as a crash between two writes would leave it missing), until the returned undo. */
 async function failJobInserts(queue: string): Promise<() => Promise<void>> {
   const name = `fail_${crypto.randomBytes(4).toString('hex')}`;
-  await sql(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no job for you'; END $$`);
-  await sql(`CREATE TRIGGER ${name} BEFORE INSERT ON ${JOBS_SCHEMA}.job FOR EACH ROW WHEN (NEW.name = '${queue}') EXECUTE FUNCTION ${name}()`);
+  await sql(
+    `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no job for you'; END $$`,
+  );
+  await sql(
+    `CREATE TRIGGER ${name} BEFORE INSERT ON ${JOBS_SCHEMA}.job FOR EACH ROW WHEN (NEW.name = '${queue}') EXECUTE FUNCTION ${name}()`,
+  );
   return async () => {
     await sql(`DROP TRIGGER ${name} ON ${JOBS_SCHEMA}.job`);
     await sql(`DROP FUNCTION ${name}()`);
@@ -65,7 +96,9 @@ describe('a stored gateway event always has its job', () => {
     } finally {
       await undo();
     }
-    expect(await t.count('gateway_events', { event_key: `charge.success:${JSON.parse(event.body.toString()).data.id}` })).toBe(0);
+    expect(
+      await t.count('gateway_events', { event_key: `charge.success:${JSON.parse(event.body.toString()).data.id}` }),
+    ).toBe(0);
     // The gateway's redelivery stores it with its job, and it is credited.
     expect((await deliver(event)).statusCode).toBe(200);
     await expect.poll(() => balance(client), { timeout: 10_000 }).toBe(200_000);
@@ -87,9 +120,18 @@ describe('a stored gateway event always has its job', () => {
     const again = await jobs.withoutLiveJob(GATEWAY_EVENT_QUEUE, 'eventId', [String(row!.identifier)]);
     expect(again).toEqual([]);
     await expect.poll(() => balance(client), { timeout: 10_000 }).toBe(150_000);
-    await expect.poll(async () => (await sql('SELECT processed_at FROM gateway_events WHERE identifier = $1', [row!.identifier]))[0]!.processed_at, { timeout: 10_000 }).not.toBeNull();
+    await expect
+      .poll(
+        async () =>
+          (await sql('SELECT processed_at FROM gateway_events WHERE identifier = $1', [row!.identifier]))[0]!
+            .processed_at,
+        { timeout: 10_000 },
+      )
+      .not.toBeNull();
     expect(await sweepGatewayEvents(deps)).toBe(0);
-    expect(await sql(`SELECT cron FROM ${JOBS_SCHEMA}.schedule WHERE name = $1`, [GATEWAY_EVENT_SWEEP_QUEUE])).toEqual([{ cron: '* * * * *' }]);
+    expect(await sql(`SELECT cron FROM ${JOBS_SCHEMA}.schedule WHERE name = $1`, [GATEWAY_EVENT_SWEEP_QUEUE])).toEqual([
+      { cron: '* * * * *' },
+    ]);
   });
 });
 
@@ -101,13 +143,17 @@ describe('what closes a gateway event, and what the sweep leaves alone', () => {
     );
     return String(row!.identifier);
   };
-  const statusOf = async (id: string) => (await sql('SELECT status, note FROM gateway_events WHERE identifier = $1', [id]))[0];
+  const statusOf = async (id: string) =>
+    (await sql('SELECT status, note FROM gateway_events WHERE identifier = $1', [id]))[0];
 
   it('the sweep queues only events still received: needs_attention and ignored ones never again', async () => {
     const attention = await storeOld('charge.success', 'needs_attention');
     const ignored = await storeOld('subscription.create', 'ignored');
     await sweepGatewayEvents({ db: t.db, jobs, clock: t.clock });
-    const queued = await sql(`SELECT data->>'eventId' AS id FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'eventId' = ANY($2)`, [GATEWAY_EVENT_QUEUE, [attention, ignored]]);
+    const queued = await sql(
+      `SELECT data->>'eventId' AS id FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'eventId' = ANY($2)`,
+      [GATEWAY_EVENT_QUEUE, [attention, ignored]],
+    );
     expect(queued).toEqual([]);
   });
 
@@ -132,7 +178,10 @@ describe('what closes a gateway event, and what the sweep leaves alone', () => {
       'test.ok': async () => processed,
     });
     const log = { error: () => undefined, warn: () => undefined };
-    await startGatewayEventWorker({ db: t.db, jobs: fakeJobs, clock: t.clock }, handlers, { log, reporter: noErrorReporter });
+    await startGatewayEventWorker({ db: t.db, jobs: fakeJobs, clock: t.clock }, handlers, {
+      log,
+      reporter: noErrorReporter,
+    });
 
     const refused = await storeOld('test.refused');
     await run!({ eventId: refused });
@@ -157,7 +206,17 @@ describe('mail is queued in the transaction of its change (outbox)', () => {
     try {
       expect((await deliver(chargeSuccess(payment.reference, 300_000))).statusCode).toBe(200);
       // The settlement job runs and fails (its mail cannot be queued): the credit rolls back with it.
-      await expect.poll(async () => (await sql(`SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND retry_count > 0`, [GATEWAY_EVENT_QUEUE])).at(0)!.n, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(
+          async () =>
+            (
+              await sql(`SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND retry_count > 0`, [
+                GATEWAY_EVENT_QUEUE,
+              ])
+            ).at(0)!.n,
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThan(0);
       expect(await balance(client)).toBe(0);
     } finally {
       await undo();
@@ -166,7 +225,9 @@ describe('mail is queued in the transaction of its change (outbox)', () => {
     await expect.poll(() => balance(client), { timeout: 20_000 }).toBe(300_000);
     await t.mail.waitFor(client.email, (m) => /top-up/i.test(m.subject), 10_000);
     await t.mailSettled();
-    expect(t.mail.mails.filter((m) => m.to.includes(client.email.toLowerCase()) && /top-up/i.test(m.subject))).toHaveLength(1);
+    expect(
+      t.mail.mails.filter((m) => m.to.includes(client.email.toLowerCase()) && /top-up/i.test(m.subject)),
+    ).toHaveLength(1);
   }, 40_000);
 
   it('a queued mail does not show its address or link in the job table', async () => {

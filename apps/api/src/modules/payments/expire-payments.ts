@@ -12,7 +12,12 @@ export const EXPIRE_PAYMENTS_QUEUE = 'payments.expire-pending';
  * Asks the gateway once more about each stale pending payment (a late payment is still credited), then marks those
  * still pending as abandoned. A gateway that cannot be reached leaves the payment for the next run.
  */
-export async function expireStalePayments(db: Executor, clock: Clock, settlementFor: SettlementFor, batch = 100): Promise<number> {
+export async function expireStalePayments(
+  db: Executor,
+  clock: Clock,
+  settlementFor: SettlementFor,
+  batch = 100,
+): Promise<number> {
   const stale = await repo.stalePending(db, new Date(clock.now().getTime() - PENDING_PAYMENT_LIFETIME_MS), batch);
   let abandoned = 0;
   for (const payment of stale) {

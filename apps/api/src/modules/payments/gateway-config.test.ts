@@ -11,7 +11,12 @@ const base = {
   DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
   DATA_DIR: path.join(os.tmpdir(), 'therapy-gateway-config'),
 };
-const production = { ...base, NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db.example.com/app', APP_ORIGIN: 'https://therapy.example.com' };
+const production = {
+  ...base,
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://u:p@db.example.com/app',
+  APP_ORIGIN: 'https://therapy.example.com',
+};
 const stripeKeys = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
 const load = (env: Record<string, string>) => loadConfig(env);
 const refusal = (env: Record<string, string>) => {
@@ -30,14 +35,32 @@ describe('the gateway per currency', () => {
   });
 
   it('with PAYMENT_GATEWAY=paystack: Paystack for the currencies it publishes, Stripe for the others once its keys are set', () => {
-    expect(load({ ...base, PAYMENT_GATEWAY: 'paystack', PAYSTACK_SECRET_KEY: 'sk' }).payments.byCurrency).toEqual({ NGN: 'paystack', USD: 'paystack' });
-    const both = load({ ...base, PAYMENT_GATEWAY: 'paystack', PAYSTACK_SECRET_KEY: 'sk', ...stripeKeys, STRIPE_API_BASE: 'http://127.0.0.1:1' });
+    expect(load({ ...base, PAYMENT_GATEWAY: 'paystack', PAYSTACK_SECRET_KEY: 'sk' }).payments.byCurrency).toEqual({
+      NGN: 'paystack',
+      USD: 'paystack',
+    });
+    const both = load({
+      ...base,
+      PAYMENT_GATEWAY: 'paystack',
+      PAYSTACK_SECRET_KEY: 'sk',
+      ...stripeKeys,
+      STRIPE_API_BASE: 'http://127.0.0.1:1',
+    });
     expect(both.payments.byCurrency).toEqual({ NGN: 'paystack', USD: 'paystack', GBP: 'stripe', EUR: 'stripe' });
-    expect(both.payments.stripe).toEqual({ secretKey: 'sk_live_x', webhookSecret: 'whsec_x', apiBase: 'http://127.0.0.1:1' });
+    expect(both.payments.stripe).toEqual({
+      secretKey: 'sk_live_x',
+      webhookSecret: 'whsec_x',
+      apiBase: 'http://127.0.0.1:1',
+    });
   });
 
   it('PAYMENT_GATEWAYS names each currency, case-insensitively', () => {
-    const config = load({ ...base, PAYMENT_GATEWAYS: 'ngn=paystack, USD=Stripe,GBP=stripe,EUR=sandbox', PAYSTACK_SECRET_KEY: 'sk', ...stripeKeys });
+    const config = load({
+      ...base,
+      PAYMENT_GATEWAYS: 'ngn=paystack, USD=Stripe,GBP=stripe,EUR=sandbox',
+      PAYSTACK_SECRET_KEY: 'sk',
+      ...stripeKeys,
+    });
     expect(config.payments.byCurrency).toEqual({ NGN: 'paystack', USD: 'stripe', GBP: 'stripe', EUR: 'sandbox' });
   });
 
@@ -52,7 +75,9 @@ describe('the gateway per currency', () => {
   });
 
   it('Stripe needs both of its keys, in development too', () => {
-    expect(refusal({ ...base, PAYMENT_GATEWAYS: 'GBP=stripe', STRIPE_SECRET_KEY: 'sk' })).toBe('Stripe takes GBP: it needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
+    expect(refusal({ ...base, PAYMENT_GATEWAYS: 'GBP=stripe', STRIPE_SECRET_KEY: 'sk' })).toBe(
+      'Stripe takes GBP: it needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.',
+    );
   });
 });
 
@@ -64,21 +89,42 @@ describe('production', () => {
   });
 
   it('needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET when Stripe takes a currency', () => {
-    expect(refusal({ ...production, PAYMENT_GATEWAYS: 'NGN=paystack,USD=paystack,GBP=stripe,EUR=stripe', PAYSTACK_SECRET_KEY: 'sk' })).toBe(
-      'Production needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set them in the environment.',
-    );
-    expect(refusal({ ...production, PAYMENT_GATEWAY: 'paystack', PAYSTACK_SECRET_KEY: 'sk', STRIPE_SECRET_KEY: 'sk_live_x' })).toBe(
-      'Production needs STRIPE_WEBHOOK_SECRET: set them in the environment.',
-    );
+    expect(
+      refusal({
+        ...production,
+        PAYMENT_GATEWAYS: 'NGN=paystack,USD=paystack,GBP=stripe,EUR=stripe',
+        PAYSTACK_SECRET_KEY: 'sk',
+      }),
+    ).toBe('Production needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set them in the environment.');
+    expect(
+      refusal({
+        ...production,
+        PAYMENT_GATEWAY: 'paystack',
+        PAYSTACK_SECRET_KEY: 'sk',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+      }),
+    ).toBe('Production needs STRIPE_WEBHOOK_SECRET: set them in the environment.');
   });
 
   it('never takes the sandbox, for any currency', () => {
-    expect(refusal({ ...production, PAYMENT_GATEWAYS: 'NGN=paystack,USD=paystack,GBP=stripe,EUR=sandbox', PAYSTACK_SECRET_KEY: 'sk', ...stripeKeys })).toMatch(/^Production takes real payments/);
+    expect(
+      refusal({
+        ...production,
+        PAYMENT_GATEWAYS: 'NGN=paystack,USD=paystack,GBP=stripe,EUR=sandbox',
+        PAYSTACK_SECRET_KEY: 'sk',
+        ...stripeKeys,
+      }),
+    ).toMatch(/^Production takes real payments/);
     expect(refusal(production)).toMatch(/^Production takes real payments/);
   });
 
   it('accepts PAYMENT_GATEWAYS naming every served currency, whatever PAYMENT_GATEWAY says', () => {
-    const config = load({ ...production, PAYMENT_GATEWAYS: 'NGN=paystack,USD=stripe,GBP=stripe,EUR=stripe', PAYSTACK_SECRET_KEY: 'sk', ...stripeKeys });
+    const config = load({
+      ...production,
+      PAYMENT_GATEWAYS: 'NGN=paystack,USD=stripe,GBP=stripe,EUR=stripe',
+      PAYSTACK_SECRET_KEY: 'sk',
+      ...stripeKeys,
+    });
     expect(config.payments.byCurrency).toEqual({ NGN: 'paystack', USD: 'stripe', GBP: 'stripe', EUR: 'stripe' });
   });
 

@@ -19,7 +19,13 @@ export async function storeGatewayEvent(
   event: { gateway: string; key: string; type: string; payload: object; requestId?: string },
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const stored = await repo.insertEvent(tx, { gateway: event.gateway, eventKey: event.key, eventType: event.type, payload: event.payload, requestId: event.requestId });
+    const stored = await repo.insertEvent(tx, {
+      gateway: event.gateway,
+      eventKey: event.key,
+      eventType: event.type,
+      payload: event.payload,
+      requestId: event.requestId,
+    });
     const pending = stored ?? (await repo.unprocessedEventId(tx, event.gateway, event.key));
     if (pending) await deps.jobs.send(GATEWAY_EVENT_QUEUE, { eventId: pending }, { id: pending, tx });
   });
@@ -31,7 +37,11 @@ export async function storeGatewayEvent(
  * processed, ignored or need attention are never queued again. Returns how many it queued.
  */
 export async function sweepGatewayEvents(deps: Pick<AppDeps, 'db' | 'jobs' | 'clock'>, batch = 500): Promise<number> {
-  const candidates = await repo.unprocessedEventIds(deps.db, new Date(deps.clock.now().getTime() - SWEEP_AFTER_MS), batch);
+  const candidates = await repo.unprocessedEventIds(
+    deps.db,
+    new Date(deps.clock.now().getTime() - SWEEP_AFTER_MS),
+    batch,
+  );
   const orphans = await deps.jobs.withoutLiveJob(GATEWAY_EVENT_QUEUE, 'eventId', candidates);
   // A fresh job id: the event's own id may still name a finished (failed) job, which would make the send a no-op.
   for (const eventId of orphans) await deps.jobs.send(GATEWAY_EVENT_QUEUE, { eventId });
@@ -63,36 +73,54 @@ export class GatewayEventNeedsAttention extends Error {
 export async function startGatewayEventWorker(
   deps: Pick<AppDeps, 'db' | 'jobs' | 'clock'>,
   handlers: GatewayEventHandlers,
-  { log, reporter }: { log: { error: (o: object, m: string) => void; warn: (o: object, m: string) => void }; reporter: ErrorReporter },
+  {
+    log,
+    reporter,
+  }: { log: { error: (o: object, m: string) => void; warn: (o: object, m: string) => void }; reporter: ErrorReporter },
 ): Promise<void> {
   await deps.jobs.schedule(GATEWAY_EVENT_SWEEP_QUEUE, '* * * * *', async () => {
     const queued = await sweepGatewayEvents(deps);
     if (queued > 0) log.warn({ queued }, 'stored gateway events without a job were queued again');
   });
   // A settlement takes a gateway call (with its own timeout) and one transaction: 30 s is long past any normal run.
-  await deps.jobs.work<{ eventId: string }>(GATEWAY_EVENT_QUEUE, { retryLimit: 8, retryDelaySeconds: 2, expireInSeconds: 30, batchSize: 10 }, async ({ eventId }) => {
-    const event = await repo.event(deps.db, eventId);
-    if (!event || event.status !== 'received') return;
-    const handler = handlers.get(event.eventType);
-    if (!handler) {
-      await repo.finishEvent(deps.db, eventId, { status: 'ignored' });
-      return;
-    }
-    let outcome: HandlerOutcome;
-    try {
-      outcome = await handler(event);
-    } catch (err) {
-      // Only what the gateway refuses for good closes the event, as needs_attention (decision 0020). A gateway that
-      // cannot be reached now, a payment not confirmed yet, or our own database failing mid-way (the handler's
-      // transaction rolled back): pg-boss tries again later, and after its retries the sweep queues it again.
-      if (!(err instanceof GatewayError)) log.error({ err, eventId, requestId: event.requestId }, 'gateway event handler failed, retried');
-      if (!(err instanceof GatewayError) || err.retryable) throw err;
-      outcome = { status: 'needs_attention', note: err.message.slice(0, 500) };
-    }
-    await repo.finishEvent(deps.db, eventId, outcome.status === 'processed' ? { status: 'processed' } : { status: 'needs_attention', note: outcome.note });
-    if (outcome.status === 'needs_attention') {
-      log.error({ eventId, eventType: event.eventType, requestId: event.requestId, note: outcome.note }, 'gateway event needs attention');
-      reporter.capture(new GatewayEventNeedsAttention(eventId, event.eventType, outcome.note), event.requestId ?? eventId);
-    }
-  });
+  await deps.jobs.work<{ eventId: string }>(
+    GATEWAY_EVENT_QUEUE,
+    { retryLimit: 8, retryDelaySeconds: 2, expireInSeconds: 30, batchSize: 10 },
+    async ({ eventId }) => {
+      const event = await repo.event(deps.db, eventId);
+      if (!event || event.status !== 'received') return;
+      const handler = handlers.get(event.eventType);
+      if (!handler) {
+        await repo.finishEvent(deps.db, eventId, { status: 'ignored' });
+        return;
+      }
+      let outcome: HandlerOutcome;
+      try {
+        outcome = await handler(event);
+      } catch (err) {
+        // Only what the gateway refuses for good closes the event, as needs_attention (decision 0020). A gateway that
+        // cannot be reached now, a payment not confirmed yet, or our own database failing mid-way (the handler's
+        // transaction rolled back): pg-boss tries again later, and after its retries the sweep queues it again.
+        if (!(err instanceof GatewayError))
+          log.error({ err, eventId, requestId: event.requestId }, 'gateway event handler failed, retried');
+        if (!(err instanceof GatewayError) || err.retryable) throw err;
+        outcome = { status: 'needs_attention', note: err.message.slice(0, 500) };
+      }
+      await repo.finishEvent(
+        deps.db,
+        eventId,
+        outcome.status === 'processed' ? { status: 'processed' } : { status: 'needs_attention', note: outcome.note },
+      );
+      if (outcome.status === 'needs_attention') {
+        log.error(
+          { eventId, eventType: event.eventType, requestId: event.requestId, note: outcome.note },
+          'gateway event needs attention',
+        );
+        reporter.capture(
+          new GatewayEventNeedsAttention(eventId, event.eventType, outcome.note),
+          event.requestId ?? eventId,
+        );
+      }
+    },
+  );
 }

@@ -42,7 +42,8 @@ const PAYOUT_SWEEP_AFTER_MS = 5 * 60 * 1000;
 function payoutGatewayFor(deps: AppDeps, webhooks: SandboxWebhookSender): PayoutGateway {
   const { payments } = deps.config;
   const paystack = payments.gateway === 'paystack' || Object.values(payments.byCurrency).includes('paystack');
-  if (paystack) return createPaystackPayouts({ secretKey: payments.paystackSecretKey!, baseUrl: payments.paystackBaseUrl });
+  if (paystack)
+    return createPaystackPayouts({ secretKey: payments.paystackSecretKey!, baseUrl: payments.paystackBaseUrl });
   return createSandboxPayouts({ db: deps.db, webhookSecret: sandboxWebhookSecret(deps.config), webhooks });
 }
 
@@ -51,7 +52,10 @@ function payoutGatewayFor(deps: AppDeps, webhooks: SandboxWebhookSender): Payout
  * the sandbox its checkout and transfer pages. It uses the user module (who pays, whom to mail) and the wallet module
  * (credits go through its face); a credit publishes `payment.settled`, and the top-up mail is its subscriber.
  */
-export function createPaymentsModule(deps: AppDeps, { users, wallet, reporter }: { users: UserModule; wallet: WalletModule; reporter: ErrorReporter }) {
+export function createPaymentsModule(
+  deps: AppDeps,
+  { users, wallet, reporter }: { users: UserModule; wallet: WalletModule; reporter: ErrorReporter },
+) {
   const gateways = createGatewayRegistry(deps);
   // The sandbox's webhooks leave through jobs and are resent until the app answers 200 (issue 43).
   const sandboxWebhooks = createSandboxWebhooks(deps.jobs);
@@ -60,7 +64,12 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet, reporter }:
   const batches = createPayoutBatchesService(deps, { wallet });
   // Bank details (a module created after this one) say where a provider's payouts go; set by app.ts.
   let recipientOf: RecipientSource = async () => undefined;
-  const weeklyPayout = createWeeklyPayout(deps, { payouts, wallet, currencies: gatewayPayoutCurrencies, recipientOf: () => recipientOf });
+  const weeklyPayout = createWeeklyPayout(deps, {
+    payouts,
+    wallet,
+    currencies: gatewayPayoutCurrencies,
+    recipientOf: () => recipientOf,
+  });
 
   const plugin: FastifyPluginAsync = async (app) => {
     const log: FastifyBaseLogger = app.log;
@@ -93,7 +102,8 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet, reporter }:
       };
       sandbox.sendWebhooksWith(sandboxWebhooks);
       await app.register(sandboxRoutes, { gateway: sandbox });
-      if (payoutGateway.name === 'sandbox') await app.register(sandboxPayoutRoutes, { payouts: payoutGateway as SandboxPayouts });
+      if (payoutGateway.name === 'sandbox')
+        await app.register(sandboxPayoutRoutes, { payouts: payoutGateway as SandboxPayouts });
       await sandboxWebhooks.start(deliver, log);
     }
 
@@ -139,7 +149,15 @@ export function createPaymentsModule(deps: AppDeps, { users, wallet, reporter }:
     },
     /** Runs the weekly payout now (tests; the job runs it on PAYOUT_SCHEDULE). */
     runWeeklyPayout: () => weeklyPayout(),
-    payouts: { banks: payouts.banks, resolveAccount: payouts.resolveAccount, gatewayCurrencies: gatewayPayoutCurrencies, createRecipient: payouts.createRecipient, transfer: payouts.transfer, find: payouts.find, registerBankAccount: batches.registerBankAccount },
+    payouts: {
+      banks: payouts.banks,
+      resolveAccount: payouts.resolveAccount,
+      gatewayCurrencies: gatewayPayoutCurrencies,
+      createRecipient: payouts.createRecipient,
+      transfer: payouts.transfer,
+      find: payouts.find,
+      registerBankAccount: batches.registerBankAccount,
+    },
   };
 }
 export type PaymentsModule = ReturnType<typeof createPaymentsModule>;

@@ -18,20 +18,41 @@ let t: TestApp;
 /** What went to the error-reporting service (gateway events that need attention are reported there). */
 const reported: Array<{ requestId: string; message: string }> = [];
 beforeAll(async () => {
-  t = await buildTestApp({}, { errorReporter: { capture: (err, requestId) => void reported.push({ requestId, message: (err as Error).message }), close: async () => {} } });
+  t = await buildTestApp(
+    {},
+    {
+      errorReporter: {
+        capture: (err, requestId) => void reported.push({ requestId, message: (err as Error).message }),
+        close: async () => {},
+      },
+    },
+  );
 });
 afterAll(async () => t.close());
 
-const balance = async (who: SignedUp) => (await t.api('GET', '/wallet/balance', who)).json().data as { balance: number; currency: string };
+const balance = async (who: SignedUp) =>
+  (await t.api('GET', '/wallet/balance', who)).json().data as { balance: number; currency: string };
 const startTopup = async (who: SignedUp, amount: number, key?: string) => {
-  const res = await t.request({ method: 'POST', url: '/api/v1/payment/wallet', headers: { ...who.auth, ...(key ? { 'idempotency-key': key } : {}) }, payload: { amount } });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/v1/payment/wallet',
+    headers: { ...who.auth, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: { amount },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as TopupResponse;
 };
 /** The sandbox checkout's "Pay" or "Decline" button, as the browser would press it. */
 const press = (reference: string, action: 'pay' | 'decline') =>
-  t.request({ method: 'POST', url: `/api/v1/payment/sandbox/checkout/${reference}/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
-const eventStatus = async (key: string) => (await t.db.$client.query<{ status: string }>('SELECT status FROM gateway_events WHERE event_key = $1', [key])).rows[0]?.status;
+  t.request({
+    method: 'POST',
+    url: `/api/v1/payment/sandbox/checkout/${reference}/${action}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+const eventStatus = async (key: string) =>
+  (await t.db.$client.query<{ status: string }>('SELECT status FROM gateway_events WHERE event_key = $1', [key]))
+    .rows[0]?.status;
 const ledgerRows = () => t.count('ledger_entries');
 /**
  * A signed-in operator. Operators have no sign-in of their own in the public API yet (the login refuses them): a
@@ -45,7 +66,8 @@ async function operator(): Promise<SignedUp> {
   const token = await tokens.sign({ ...claims, userType: 'operator' }, t.clock.now());
   return { ...who, auth: { authorization: `Bearer ${token}` } };
 }
-const statusOf = async (who: SignedUp, paymentId: string) => (await t.api('GET', `/payment/status/${paymentId}`, who)).json().data.status as string;
+const statusOf = async (who: SignedUp, paymentId: string) =>
+  (await t.api('GET', `/payment/status/${paymentId}`, who)).json().data.status as string;
 /** Waits for the job that processes webhooks (and the status poll's own check with the gateway). */
 const settles = (who: SignedUp, paymentId: string, expected: string) => {
   t.clock.advance(5_000);
@@ -55,11 +77,32 @@ const webhook = (rawBody: Buffer | string, signature?: string) =>
   t.request({
     method: 'POST',
     url: '/api/v1/payment/webhook/sandbox',
-    headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'x-paystack-signature': signature }) },
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === undefined ? {} : { 'x-paystack-signature': signature }),
+    },
     payload: rawBody,
   });
-const chargeSuccess = (reference: string, amount: number, currency = 'NGN', id = 900_000 + Math.floor(Math.random() * 1e5)) =>
-  Buffer.from(JSON.stringify({ event: 'charge.success', data: { id, reference, amount, currency, status: 'success', channel: 'card', customer: { customer_code: null, email: 'x@example.com' } } }));
+const chargeSuccess = (
+  reference: string,
+  amount: number,
+  currency = 'NGN',
+  id = 900_000 + Math.floor(Math.random() * 1e5),
+) =>
+  Buffer.from(
+    JSON.stringify({
+      event: 'charge.success',
+      data: {
+        id,
+        reference,
+        amount,
+        currency,
+        status: 'success',
+        channel: 'card',
+        customer: { customer_code: null, email: 'x@example.com' },
+      },
+    }),
+  );
 
 describe('starting a top-up', () => {
   let client: SignedUp;
@@ -83,7 +126,12 @@ describe('starting a top-up', () => {
   });
 
   it('says the minimum in German too', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/v1/payment/wallet', headers: { ...client.auth, 'x-locale': 'de' }, payload: { amount: 100 } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/payment/wallet',
+      headers: { ...client.auth, 'x-locale': 'de' },
+      payload: { amount: 100 },
+    });
     expect(res.json().message).toBe('Der Mindestbetrag für eine Aufladung ist 500 ₦');
   });
 
@@ -93,7 +141,12 @@ describe('starting a top-up', () => {
     const c = await startTopup(client, 100_000, key);
     expect(new Set([a.payment.identifier, b.payment.identifier, c.payment.identifier]).size).toBe(1);
     expect(await t.count('payments', { user_id: client.userId, idempotency_key: key })).toBe(1);
-    const other = await t.request({ method: 'POST', url: '/api/v1/payment/wallet', headers: { ...client.auth, 'idempotency-key': key }, payload: { amount: 200_000 } });
+    const other = await t.request({
+      method: 'POST',
+      url: '/api/v1/payment/wallet',
+      headers: { ...client.auth, 'idempotency-key': key },
+      payload: { amount: 200_000 },
+    });
     expect(other.statusCode).toBe(409);
   });
 
@@ -108,13 +161,31 @@ describe('card top-up through the sandbox checkout', () => {
   it("comes back to the booking's payment page it began on; any other place is refused (no open redirect)", async () => {
     const client = await t.signUp('client');
     const bookingPage = `/payment/${crypto.randomUUID()}`;
-    const res = await t.request({ method: 'POST', url: '/api/v1/payment/wallet', headers: { ...client.auth, 'idempotency-key': crypto.randomUUID() }, payload: { amount: 100_000, returnTo: bookingPage } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/payment/wallet',
+      headers: { ...client.auth, 'idempotency-key': crypto.randomUUID() },
+      payload: { amount: 100_000, returnTo: bookingPage },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const started = res.json().data;
     const paid = await press(started.payment.reference, 'pay');
-    expect(paid.headers.location).toBe(`${t.config.appOrigin}${bookingPage}?payment=${started.payment.identifier}&reference=${started.payment.reference}`);
-    for (const returnTo of ['https://evil.example.com/payment/x', '//evil.example.com', '/wallet/../../evil', `/payment/${crypto.randomUUID()}?next=https://evil.example.com`, 'javascript:alert(1)']) {
-      const refused = await t.request({ method: 'POST', url: '/api/v1/payment/wallet', headers: { ...client.auth, 'idempotency-key': crypto.randomUUID() }, payload: { amount: 100_000, returnTo } });
+    expect(paid.headers.location).toBe(
+      `${t.config.appOrigin}${bookingPage}?payment=${started.payment.identifier}&reference=${started.payment.reference}`,
+    );
+    for (const returnTo of [
+      'https://evil.example.com/payment/x',
+      '//evil.example.com',
+      '/wallet/../../evil',
+      `/payment/${crypto.randomUUID()}?next=https://evil.example.com`,
+      'javascript:alert(1)',
+    ]) {
+      const refused = await t.request({
+        method: 'POST',
+        url: '/api/v1/payment/wallet',
+        headers: { ...client.auth, 'idempotency-key': crypto.randomUUID() },
+        payload: { amount: 100_000, returnTo },
+      });
       expect(refused.statusCode, returnTo).toBe(400);
       expect(refused.json().message).toBe(en.returnToInvalid);
     }
@@ -123,9 +194,14 @@ describe('card top-up through the sandbox checkout', () => {
   it('pays, credits once, mails, and lists the transaction', async () => {
     const client = await t.signUp('client');
     const started = await startTopup(client, 250_000);
-    expect(started.metadata.authorizationUrl).toContain(`/api/v1/payment/sandbox/checkout/${started.payment.reference}`);
+    expect(started.metadata.authorizationUrl).toContain(
+      `/api/v1/payment/sandbox/checkout/${started.payment.reference}`,
+    );
     expect(started.payment).toMatchObject({ status: 'pending', amount: 250_000, currencyCode: 'NGN', method: 'card' });
-    const page = await t.request({ method: 'GET', url: `/api/v1/payment/sandbox/checkout/${started.payment.reference}` });
+    const page = await t.request({
+      method: 'GET',
+      url: `/api/v1/payment/sandbox/checkout/${started.payment.reference}`,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Sandbox checkout');
 
@@ -142,12 +218,24 @@ describe('card top-up through the sandbox checkout', () => {
     const [item] = list.data as WalletTransaction[];
     expect(item).toMatchObject({ type: 'topup', amount: 250_000, currencyCode: 'NGN' });
     expect((await t.api('GET', `/wallet/transactions/${item!.identifier}`, client)).json().data).toEqual(item);
-    expect((await t.api('GET', '/wallet/stats', client)).json().data).toEqual({ currency: 'NGN', moneyIn: 250_000, moneyOut: 0, thisMonthIn: 250_000, thisMonthOut: 0 });
+    expect((await t.api('GET', '/wallet/stats', client)).json().data).toEqual({
+      currency: 'NGN',
+      moneyIn: 250_000,
+      moneyOut: 0,
+      thisMonthIn: 250_000,
+      thisMonthOut: 0,
+    });
 
     // Someone else's payment and transaction do not exist for another user.
     const other = await t.signUp('client');
-    expectError(await t.api('GET', `/payment/status/${started.payment.identifier}`, other), 404, { message: en.notFound, code: 'NOT_FOUND' });
-    expectError(await t.api('GET', `/wallet/transactions/${item!.identifier}`, other), 404, { message: en.notFound, code: 'NOT_FOUND' });
+    expectError(await t.api('GET', `/payment/status/${started.payment.identifier}`, other), 404, {
+      message: en.notFound,
+      code: 'NOT_FOUND',
+    });
+    expectError(await t.api('GET', `/wallet/transactions/${item!.identifier}`, other), 404, {
+      message: en.notFound,
+      code: 'NOT_FOUND',
+    });
   });
 
   it('a declined payment ends as failed and credits nothing', async () => {
@@ -165,15 +253,26 @@ describe('wallets per currency (DESIGN.md §6: a booking in another currency is 
     const options = await t.api('GET', '/payment/options?currency=GBP', client);
     expect(options.statusCode, options.body).toBe(200);
     expect(options.json().data).toMatchObject({ currencyCode: 'GBP' });
-    const res = await t.request({ method: 'POST', url: '/api/v1/payment/wallet', headers: client.auth, payload: { amount: 120_000, currencyCode: 'GBP' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/payment/wallet',
+      headers: client.auth,
+      payload: { amount: 120_000, currencyCode: 'GBP' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const started = res.json().data as TopupResponse;
     expect(started.payment).toMatchObject({ amount: 120_000, currencyCode: 'GBP' });
     await press(started.payment.reference, 'pay');
     await settles(client, started.payment.identifier, 'success');
-    expect((await t.api('GET', '/wallet/balance?currency=GBP', client)).json().data).toEqual({ balance: 120_000, currency: 'GBP' });
+    expect((await t.api('GET', '/wallet/balance?currency=GBP', client)).json().data).toEqual({
+      balance: 120_000,
+      currency: 'GBP',
+    });
     expect(await balance(client)).toEqual({ balance: 0, currency: 'NGN' });
-    expect((await t.api('GET', '/wallet/balance?currency=NGN', client)).json().data).toEqual({ balance: 0, currency: 'NGN' });
+    expect((await t.api('GET', '/wallet/balance?currency=NGN', client)).json().data).toEqual({
+      balance: 0,
+      currency: 'NGN',
+    });
   });
 
   it('refuses an unsupported currency (400) and answers another user nothing of it', async () => {
@@ -190,7 +289,10 @@ describe('webhooks', () => {
   it('one signed event delivered 100 times in a row and 20 at once credits once', async () => {
     const client = await t.signUp('client');
     const started = await startTopup(client, 300_000);
-    await t.db.$client.query("UPDATE sandbox_transactions SET status = 'success', paid_at = now() WHERE reference = $1", [started.payment.reference]);
+    await t.db.$client.query(
+      "UPDATE sandbox_transactions SET status = 'success', paid_at = now() WHERE reference = $1",
+      [started.payment.reference],
+    );
     const body = chargeSuccess(started.payment.reference, 300_000);
     const signature = signPaystackWebhook(secret(), body);
     for (let i = 0; i < 100; i += 1) expect((await webhook(body, signature)).statusCode).toBe(200);
@@ -200,7 +302,9 @@ describe('webhooks', () => {
     // A while later, still once.
     await new Promise((r) => setTimeout(r, 1500));
     expect((await balance(client)).balance).toBe(300_000);
-    expect(await t.count('gateway_events', { event_key: `charge.success:${JSON.parse(body.toString()).data.id}` })).toBe(1);
+    expect(
+      await t.count('gateway_events', { event_key: `charge.success:${JSON.parse(body.toString()).data.id}` }),
+    ).toBe(1);
   });
 
   it('refuses unsigned and forged events (401) without writing anything', async () => {
@@ -216,7 +320,16 @@ describe('webhooks', () => {
     expectError(await webhook(tampered, signPaystackWebhook(secret(), body)), 401, refused);
     const unknownForged = Buffer.from(JSON.stringify({ event: 'subscription.create', data: { id: 1 } }));
     expectError(await webhook(unknownForged, signPaystackWebhook('another secret', unknownForged)), 401, refused);
-    expect((await t.request({ method: 'POST', url: '/api/v1/payment/webhook/paystack', headers: { 'content-type': 'application/json' }, payload: body })).statusCode).toBe(404);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/v1/payment/webhook/paystack',
+          headers: { 'content-type': 'application/json' },
+          payload: body,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(await t.count('gateway_events')).toBe(before);
     expect((await balance(client)).balance).toBe(0);
   });
@@ -224,9 +337,20 @@ describe('webhooks', () => {
   it('a validly signed event of a type nobody handles: 200, stored once and marked ignored, no money moves', async () => {
     const before = await ledgerRows();
     // (transfer.* is the payouts' family now: payouts.test.ts and paystack-payouts.test.ts.)
-    const types = ['subscription.create', 'customeridentification.failed', 'subscription.disable', 'invoice.update', 'paymentrequest.pending'];
+    const types = [
+      'subscription.create',
+      'customeridentification.failed',
+      'subscription.disable',
+      'invoice.update',
+      'paymentrequest.pending',
+    ];
     for (const type of types) {
-      const body = Buffer.from(JSON.stringify({ event: type, data: { id: `${type}-${crypto.randomUUID()}`, amount: 5_000_000, currency: 'NGN' } }));
+      const body = Buffer.from(
+        JSON.stringify({
+          event: type,
+          data: { id: `${type}-${crypto.randomUUID()}`, amount: 5_000_000, currency: 'NGN' },
+        }),
+      );
       const signature = signPaystackWebhook(secret(), body);
       for (let i = 0; i < 3; i += 1) expect((await webhook(body, signature)).statusCode).toBe(200);
       const key = `${type}:${JSON.parse(body.toString()).data.id}`;
@@ -240,7 +364,10 @@ describe('webhooks', () => {
     const before = await t.count('gateway_events');
     for (const text of ['not json', '{"event":', '[1,2]', '{"data":{}}']) {
       const body = Buffer.from(text);
-      expectError(await webhook(body, signPaystackWebhook(secret(), body)), 400, { message: en.webhookMalformed, code: 'VALIDATION_ERROR' });
+      expectError(await webhook(body, signPaystackWebhook(secret(), body)), 400, {
+        message: en.webhookMalformed,
+        code: 'VALIDATION_ERROR',
+      });
     }
     expect(await t.count('gateway_events')).toBe(before);
     // JSON may carry \u0000; PostgreSQL's jsonb and text cannot: it is stored as U+FFFD, answered 200.
@@ -248,27 +375,51 @@ describe('webhooks', () => {
     const nul = Buffer.from(`{"event":"charge.dispute.remind\\u0000","data":{"id":"${id}\\u0000","note":"a\\u0000b"}}`);
     const res = await webhook(nul, signPaystackWebhook(secret(), nul));
     expect(res.statusCode, res.body).toBe(200);
-    const { rows } = await t.db.$client.query<{ event_type: string; payload: { data: { note: string } } }>('SELECT event_type, payload FROM gateway_events WHERE event_key = $1', [`charge.dispute.remind\uFFFD:${id}\uFFFD`]);
-    expect(rows).toEqual([{ event_type: 'charge.dispute.remind\uFFFD', payload: { event: 'charge.dispute.remind\uFFFD', data: { id: `${id}\uFFFD`, note: 'a\uFFFDb' } } }]);
+    const { rows } = await t.db.$client.query<{ event_type: string; payload: { data: { note: string } } }>(
+      'SELECT event_type, payload FROM gateway_events WHERE event_key = $1',
+      [`charge.dispute.remind\uFFFD:${id}\uFFFD`],
+    );
+    expect(rows).toEqual([
+      {
+        event_type: 'charge.dispute.remind\uFFFD',
+        payload: { event: 'charge.dispute.remind\uFFFD', data: { id: `${id}\uFFFD`, note: 'a\uFFFDb' } },
+      },
+    ]);
   });
 
   it('a signed event whose amount the gateway does not confirm credits nothing and waits for an operator, with its request id', async () => {
     const client = await t.signUp('client');
     const started = await startTopup(client, 100_000);
-    await t.db.$client.query("UPDATE sandbox_transactions SET status = 'success', paid_at = now() WHERE reference = $1", [started.payment.reference]);
+    await t.db.$client.query(
+      "UPDATE sandbox_transactions SET status = 'success', paid_at = now() WHERE reference = $1",
+      [started.payment.reference],
+    );
     const body = chargeSuccess(started.payment.reference, 10_000_000);
     const delivery = await t.request({
       method: 'POST',
       url: '/api/v1/payment/webhook/sandbox',
-      headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackWebhook(secret(), body), 'x-request-id': `req-mismatch-${client.userId.slice(0, 8)}` },
+      headers: {
+        'content-type': 'application/json',
+        'x-paystack-signature': signPaystackWebhook(secret(), body),
+        'x-request-id': `req-mismatch-${client.userId.slice(0, 8)}`,
+      },
       payload: body,
     });
     expect(delivery.statusCode).toBe(200);
     const key = `charge.success:${JSON.parse(body.toString()).data.id}`;
     await expect.poll(() => eventStatus(key), { timeout: 10_000 }).toBe('needs_attention');
-    const { rows } = await t.db.$client.query('SELECT identifier, note, request_id FROM gateway_events WHERE event_key = $1', [key]);
-    expect(rows[0]).toMatchObject({ request_id: `req-mismatch-${client.userId.slice(0, 8)}`, note: 'the event claims 10000000 NGN, the gateway says 100000 NGN' });
-    expect(reported).toContainEqual({ requestId: `req-mismatch-${client.userId.slice(0, 8)}`, message: `gateway event charge.success needs attention: ${rows[0].note}` });
+    const { rows } = await t.db.$client.query(
+      'SELECT identifier, note, request_id FROM gateway_events WHERE event_key = $1',
+      [key],
+    );
+    expect(rows[0]).toMatchObject({
+      request_id: `req-mismatch-${client.userId.slice(0, 8)}`,
+      note: 'the event claims 10000000 NGN, the gateway says 100000 NGN',
+    });
+    expect(reported).toContainEqual({
+      requestId: `req-mismatch-${client.userId.slice(0, 8)}`,
+      message: `gateway event charge.success needs attention: ${rows[0].note}`,
+    });
     expect((await balance(client)).balance).toBe(0);
     expect(await t.count('ledger_transactions', { user_id: client.userId })).toBe(0);
 
@@ -276,15 +427,23 @@ describe('webhooks', () => {
     const op = await operator();
     const listed = await t.api('GET', '/payment/events/attention', op);
     expect(listed.statusCode, listed.body).toBe(200);
-    expect((listed.json().data as Array<Record<string, unknown>>).find((e) => e.identifier === rows[0].identifier)).toMatchObject({
+    expect(
+      (listed.json().data as Array<Record<string, unknown>>).find((e) => e.identifier === rows[0].identifier),
+    ).toMatchObject({
       gateway: 'sandbox',
       eventType: 'charge.success',
       note: rows[0].note,
       requestId: `req-mismatch-${client.userId.slice(0, 8)}`,
       payload: JSON.parse(body.toString()),
     });
-    expectError(await t.api('GET', '/payment/events/attention', client), 404, { message: en.notFound, code: 'NOT_FOUND' });
-    expectError(await t.api('GET', '/payment/events/attention', await t.signUp('provider')), 404, { message: en.notFound, code: 'NOT_FOUND' });
+    expectError(await t.api('GET', '/payment/events/attention', client), 404, {
+      message: en.notFound,
+      code: 'NOT_FOUND',
+    });
+    expectError(await t.api('GET', '/payment/events/attention', await t.signUp('provider')), 404, {
+      message: en.notFound,
+      code: 'NOT_FOUND',
+    });
     expect((await t.api('GET', '/payment/events/attention', undefined)).statusCode).toBe(401);
   });
 
@@ -315,8 +474,13 @@ const withPhone = async (who: SignedUp, phone = '08012345678') => {
   await t.db.$client.query('UPDATE users SET phone_number = $2 WHERE identifier = $1', [who.userId, phone]);
   return who;
 };
-type BankAccountAnswer = { account: { accountNumber: string; bankName: string; accountName: string } | null; status: string; canGenerate: boolean };
-const bankAccountOf = async (who: SignedUp) => (await t.api('GET', '/virtual-accounts/account', who)).json().data as BankAccountAnswer;
+type BankAccountAnswer = {
+  account: { accountNumber: string; bankName: string; accountName: string } | null;
+  status: string;
+  canGenerate: boolean;
+};
+const bankAccountOf = async (who: SignedUp) =>
+  (await t.api('GET', '/virtual-accounts/account', who)).json().data as BankAccountAnswer;
 /** The account once its assignment event has come (the sandbox delivers it right after the request). */
 const assignedAccount = async (who: SignedUp) => {
   await expect.poll(async () => (await bankAccountOf(who)).status, { timeout: 10_000 }).toBe('assigned');
@@ -332,7 +496,10 @@ describe('transfer to a dedicated account', () => {
 
     const client = await withPhone(await t.signUp('client'));
     expect(await bankAccountOf(client)).toEqual({ account: null, status: 'none', canGenerate: true });
-    const [a, b] = await Promise.all([t.api('POST', '/virtual-accounts/generate', client), t.api('POST', '/virtual-accounts/generate', client)]);
+    const [a, b] = await Promise.all([
+      t.api('POST', '/virtual-accounts/generate', client),
+      t.api('POST', '/virtual-accounts/generate', client),
+    ]);
     expect(a.statusCode, a.body).toBe(200);
     expect(b.statusCode, b.body).toBe(200);
     // Both requests answer "on its way" (or, if the event was quick, the account); one request went to the gateway.
@@ -342,13 +509,22 @@ describe('transfer to a dedicated account', () => {
     expect(await t.count('virtual_accounts', { user_id: client.userId })).toBe(1);
     expect(await t.count('sandbox_accounts', { email: client.email })).toBe(1);
     // Asking again changes nothing.
-    expect((await t.api('POST', '/virtual-accounts/generate', client)).json().data).toEqual({ account, status: 'assigned', canGenerate: true });
+    expect((await t.api('POST', '/virtual-accounts/generate', client)).json().data).toEqual({
+      account,
+      status: 'assigned',
+      canGenerate: true,
+    });
 
-    const transfer = await t.request({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: { accountNumber: account.accountNumber, amount: 750_000 } });
+    const transfer = await t.request({
+      method: 'POST',
+      url: '/api/v1/payment/sandbox/transfer',
+      payload: { accountNumber: account.accountNumber, amount: 750_000 },
+    });
     expect(transfer.statusCode, transfer.body).toBe(200);
     await expect.poll(async () => (await balance(client)).balance, { timeout: 10_000 }).toBe(750_000);
     await t.mail.waitFor(client.email, (x) => /top-up/i.test(x.subject));
-    const [item] = (await t.api('GET', '/wallet/transactions?transactionType=topup', client)).json().data as WalletTransaction[];
+    const [item] = (await t.api('GET', '/wallet/transactions?transactionType=topup', client)).json()
+      .data as WalletTransaction[];
     expect(item).toMatchObject({ amount: 750_000, description: 'Wallet top-up by bank transfer' });
   });
 
@@ -356,7 +532,11 @@ describe('transfer to a dedicated account', () => {
     const client = await t.signUp('client');
     expect(await bankAccountOf(client)).toEqual({ account: null, status: 'none', canGenerate: false });
     expectError(await t.api('POST', '/virtual-accounts/generate', client), 400, validation(en.bankAccountNeedsPhone));
-    const de = await t.request({ method: 'POST', url: '/api/v1/virtual-accounts/generate', headers: { ...client.auth, 'x-locale': 'de' } });
+    const de = await t.request({
+      method: 'POST',
+      url: '/api/v1/virtual-accounts/generate',
+      headers: { ...client.auth, 'x-locale': 'de' },
+    });
     expect(de.json().message).toBe('Füge deinem Profil deine Telefonnummer hinzu, um ein Bankkonto zu erhalten');
     expect(await t.count('virtual_accounts', { user_id: client.userId })).toBe(0);
     expect(await t.count('sandbox_accounts', { email: client.email })).toBe(0);
@@ -387,8 +567,14 @@ describe('dedicated account paths (spec §7: POST /virtual-accounts/generate, GE
     expect((await bankAccountOf(owner)).account).toEqual(ownAccount);
 
     const provider = await t.signUp('provider');
-    expectError(await t.api('GET', '/virtual-accounts/account', provider), 403, { message: en.forbidden, code: 'FORBIDDEN' });
-    expectError(await t.api('POST', '/virtual-accounts/generate', provider), 403, { message: en.forbidden, code: 'FORBIDDEN' });
+    expectError(await t.api('GET', '/virtual-accounts/account', provider), 403, {
+      message: en.forbidden,
+      code: 'FORBIDDEN',
+    });
+    expectError(await t.api('POST', '/virtual-accounts/generate', provider), 403, {
+      message: en.forbidden,
+      code: 'FORBIDDEN',
+    });
     expect(await t.count('virtual_accounts', { user_id: provider.userId })).toBe(0);
   });
 
@@ -414,7 +600,11 @@ describe('transaction list filters', () => {
 
 describe('stale pending payments', () => {
   it('are asked about once more, then abandoned; a late payment is still credited; the job is scheduled', async () => {
-    const gateway = createSandboxGateway({ db: t.db, webhookSecret: sandboxWebhookSecret(t.config), publicBaseUrl: '' });
+    const gateway = createSandboxGateway({
+      db: t.db,
+      webhookSecret: sandboxWebhookSecret(t.config),
+      publicBaseUrl: '',
+    });
     const log = { warn: () => undefined, error: () => undefined };
     const events = createEventBus({ db: t.db, realtime: createPgRealtime(t.db), log });
     onTestFinished(() => events.close());
@@ -423,16 +613,29 @@ describe('stale pending payments', () => {
     const forgotten = await startTopup(client, 100_000);
     const paidLate = await startTopup(client, 200_000);
     const fresh = await startTopup(client, 300_000);
-    await t.db.$client.query("UPDATE payments SET created_at = now() - interval '2 days' WHERE identifier = ANY($1)", [[forgotten.payment.identifier, paidLate.payment.identifier]]);
-    await t.db.$client.query("UPDATE sandbox_transactions SET status = 'success', paid_at = now() WHERE reference = $1", [paidLate.payment.reference]);
+    await t.db.$client.query("UPDATE payments SET created_at = now() - interval '2 days' WHERE identifier = ANY($1)", [
+      [forgotten.payment.identifier, paidLate.payment.identifier],
+    ]);
+    await t.db.$client.query(
+      "UPDATE sandbox_transactions SET status = 'success', paid_at = now() WHERE reference = $1",
+      [paidLate.payment.reference],
+    );
 
     expect(await expireStalePayments(t.db, t.clock, () => settlement)).toBe(1);
     const statuses = Object.fromEntries(
-      (await t.db.$client.query('SELECT identifier, status FROM payments WHERE user_id = $1', [client.userId])).rows.map((r) => [r.identifier, r.status]),
+      (
+        await t.db.$client.query('SELECT identifier, status FROM payments WHERE user_id = $1', [client.userId])
+      ).rows.map((r) => [r.identifier, r.status]),
     );
-    expect(statuses).toEqual({ [forgotten.payment.identifier]: 'abandoned', [paidLate.payment.identifier]: 'success', [fresh.payment.identifier]: 'pending' });
+    expect(statuses).toEqual({
+      [forgotten.payment.identifier]: 'abandoned',
+      [paidLate.payment.identifier]: 'success',
+      [fresh.payment.identifier]: 'pending',
+    });
     expect((await balance(client)).balance).toBe(200_000);
-    const schedules = await t.db.$client.query('SELECT cron FROM pgboss.schedule WHERE name = $1', ['payments.expire-pending']);
+    const schedules = await t.db.$client.query('SELECT cron FROM pgboss.schedule WHERE name = $1', [
+      'payments.expire-pending',
+    ]);
     expect(schedules.rows).toEqual([{ cron: '*/15 * * * *' }]);
   });
 });

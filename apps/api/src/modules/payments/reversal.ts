@@ -16,23 +16,53 @@ const DESCRIPTION = 'Top-up taken back by the payment provider';
  * the wallet gives back what it holds and the rest becomes the user's debt (wallet face `reverseTopup`), in one
  * transaction, once per gateway reversal (`key`: the ledger reference).
  */
-export function createReversals(deps: Pick<AppDeps, 'events'>, gateway: string, wallet: Pick<WalletModule, 'reverseTopup'>) {
+export function createReversals(
+  deps: Pick<AppDeps, 'events'>,
+  gateway: string,
+  wallet: Pick<WalletModule, 'reverseTopup'>,
+) {
   return {
-    async reverse(input: { transactionReference: string; key: string; amount: number; currency: string }): Promise<Reversed> {
+    async reverse(input: {
+      transactionReference: string;
+      key: string;
+      amount: number;
+      currency: string;
+    }): Promise<Reversed> {
       const { transactionReference, key, amount, currency } = input;
-      if (!Number.isSafeInteger(amount) || amount <= 0) return { outcome: 'cannot-apply', reason: `reversal ${key}: amount ${amount} is not a positive whole number` };
+      if (!Number.isSafeInteger(amount) || amount <= 0)
+        return { outcome: 'cannot-apply', reason: `reversal ${key}: amount ${amount} is not a positive whole number` };
       return deps.events.transaction(async (tx): Promise<Reversed> => {
         const payment = await repo.lockByReference(tx, gateway, transactionReference);
-        if (!payment) return { outcome: 'cannot-apply', reason: `reversal ${key} of ${transactionReference}: no such payment` };
-        if (payment.status !== 'success') return { outcome: 'cannot-apply', reason: `reversal ${key} of ${transactionReference}: the payment was never credited (${payment.status})` };
+        if (!payment)
+          return { outcome: 'cannot-apply', reason: `reversal ${key} of ${transactionReference}: no such payment` };
+        if (payment.status !== 'success')
+          return {
+            outcome: 'cannot-apply',
+            reason: `reversal ${key} of ${transactionReference}: the payment was never credited (${payment.status})`,
+          };
         if (payment.currencyCode !== currency) {
-          return { outcome: 'cannot-apply', reason: `currency mismatch: reversal ${key} of ${amount} ${currency} for a ${payment.currencyCode} payment ${transactionReference}` };
+          return {
+            outcome: 'cannot-apply',
+            reason: `currency mismatch: reversal ${key} of ${amount} ${currency} for a ${payment.currencyCode} payment ${transactionReference}`,
+          };
         }
         const ledgerReference = `${gateway}:${key}`;
         if (payment.reversedAmount + amount > payment.amount) {
-          return { outcome: 'cannot-apply', reason: `reversal ${key} of ${amount} ${currency} exceeds what is left of payment ${transactionReference} (${payment.amount - payment.reversedAmount} of ${payment.amount})` };
+          return {
+            outcome: 'cannot-apply',
+            reason: `reversal ${key} of ${amount} ${currency} exceeds what is left of payment ${transactionReference} (${payment.amount - payment.reversedAmount} of ${payment.amount})`,
+          };
         }
-        const posted = await wallet.reverseTopup({ userId: payment.userId, amount, currencyCode: currency, reference: ledgerReference, description: DESCRIPTION }, tx);
+        const posted = await wallet.reverseTopup(
+          {
+            userId: payment.userId,
+            amount,
+            currencyCode: currency,
+            reference: ledgerReference,
+            description: DESCRIPTION,
+          },
+          tx,
+        );
         if (!posted.created) return { outcome: 'already-reversed' };
         await repo.addReversed(tx, payment.identifier, amount);
         return { outcome: 'reversed', fromWallet: posted.fromWallet, toDebt: posted.toDebt };

@@ -34,30 +34,60 @@ export function createSettlement(
     async settle(reference: string, claimed?: Claimed): Promise<Settled> {
       const found = await gateway.verify(reference);
       if (claimed && (claimed.amount !== found.amount || claimed.currency !== found.currency)) {
-        log.warn({ reference, claimed, found: { amount: found.amount, currency: found.currency } }, 'gateway event does not match the gateway');
-        return { outcome: 'mismatch', payment: undefined, reason: `the event claims ${claimed.amount} ${claimed.currency}, the gateway says ${found.amount} ${found.currency}` };
+        log.warn(
+          { reference, claimed, found: { amount: found.amount, currency: found.currency } },
+          'gateway event does not match the gateway',
+        );
+        return {
+          outcome: 'mismatch',
+          payment: undefined,
+          reason: `the event claims ${claimed.amount} ${claimed.currency}, the gateway says ${found.amount} ${found.currency}`,
+        };
       }
       return events.transaction(async (tx): Promise<Settled> => {
         let payment = await repo.lockByReference(tx, gateway.name, reference);
         if (!payment) {
           // A transfer to a dedicated account: the gateway tells us of it; the account says whose wallet it is.
           // None of these is credited, and none is dropped: the event handler keeps it for an operator.
-          if (found.status !== 'success') return { outcome: 'unknown', reason: `no payment with reference ${reference} (gateway status ${found.status})` };
-          if (!found.customerCode) return { outcome: 'unknown', reason: `no payment with reference ${reference} and no customer code` };
+          if (found.status !== 'success')
+            return {
+              outcome: 'unknown',
+              reason: `no payment with reference ${reference} (gateway status ${found.status})`,
+            };
+          if (!found.customerCode)
+            return { outcome: 'unknown', reason: `no payment with reference ${reference} and no customer code` };
           const account = await repo.virtualAccountByCustomer(tx, gateway.name, found.customerCode);
-          if (!account) return { outcome: 'unknown', reason: `no dedicated account for customer ${found.customerCode}` };
+          if (!account)
+            return { outcome: 'unknown', reason: `no dedicated account for customer ${found.customerCode}` };
           if (account.currencyCode !== found.currency) {
-            return { outcome: 'unknown', reason: `currency mismatch: ${found.amount} ${found.currency} paid into a ${account.currencyCode} account of customer ${found.customerCode}` };
+            return {
+              outcome: 'unknown',
+              reason: `currency mismatch: ${found.amount} ${found.currency} paid into a ${account.currencyCode} account of customer ${found.customerCode}`,
+            };
           }
-          await repo.insert(tx, { userId: account.userId, gateway: gateway.name, method: 'bank_transfer', reference, amount: found.amount, currencyCode: found.currency });
+          await repo.insert(tx, {
+            userId: account.userId,
+            gateway: gateway.name,
+            method: 'bank_transfer',
+            reference,
+            amount: found.amount,
+            currencyCode: found.currency,
+          });
           payment = (await repo.lockByReference(tx, gateway.name, reference))!;
         }
         if (payment.status === 'success') return { outcome: 'already-credited', payment };
         if (found.status === 'success') {
           if (found.amount !== payment.amount || found.currency !== payment.currencyCode) {
-            log.warn({ reference, expected: { amount: payment.amount, currency: payment.currencyCode } }, 'gateway amount differs from the payment; not credited');
+            log.warn(
+              { reference, expected: { amount: payment.amount, currency: payment.currencyCode } },
+              'gateway amount differs from the payment; not credited',
+            );
             await repo.update(tx, payment.identifier, { status: 'failed' });
-            return { outcome: 'mismatch', payment, reason: `the gateway says ${found.amount} ${found.currency}, the payment is ${payment.amount} ${payment.currencyCode}` };
+            return {
+              outcome: 'mismatch',
+              payment,
+              reason: `the gateway says ${found.amount} ${found.currency}, the payment is ${payment.amount} ${payment.currencyCode}`,
+            };
           }
           const posted = await wallet.creditTopup(
             {
@@ -80,7 +110,10 @@ export function createSettlement(
               method: payment.method,
             });
           }
-          return { outcome: posted.created ? 'credited' : 'already-credited', payment: { ...payment, status: 'success' } };
+          return {
+            outcome: posted.created ? 'credited' : 'already-credited',
+            payment: { ...payment, status: 'success' },
+          };
         }
         if (found.status === 'failed') {
           await repo.update(tx, payment.identifier, { status: 'failed' });

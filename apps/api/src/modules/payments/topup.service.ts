@@ -72,7 +72,11 @@ export function createTopupService(
     async options(actor: Actor, requested?: string): Promise<TopupOptionsResponse> {
       const user = await me(actor);
       const currency = requested ?? (await wallet.currencyOf(user.identifier));
-      return { currencyCode: currency, cardGateway: gateways.gatewayFor(currency)?.name ?? null, bankTransfer: gateways.transfersIn(currency) };
+      return {
+        currencyCode: currency,
+        cardGateway: gateways.gatewayFor(currency)?.name ?? null,
+        bankTransfer: gateways.transfersIn(currency),
+      };
     },
 
     async topup(actor: Actor, input: TopupInput, idempotencyKey: string | undefined): Promise<TopupResponse> {
@@ -112,7 +116,10 @@ export function createTopupService(
         // Stripe names the checkout by its own id (the session), which is what it is verified and reported by.
         const renamed = started.reference === payment.reference ? {} : { reference: started.reference };
         await repo.update(db, payment.identifier, { authorizationUrl: started.authorizationUrl, ...renamed });
-        return { metadata: { authorizationUrl: started.authorizationUrl }, payment: toPayment({ ...payment, ...renamed }) };
+        return {
+          metadata: { authorizationUrl: started.authorizationUrl },
+          payment: toPayment({ ...payment, ...renamed }),
+        };
       } catch (err) {
         await repo.update(db, payment.identifier, { status: 'failed' });
         if (err instanceof GatewayError) throw gatewayFailed();
@@ -139,7 +146,12 @@ export function createTopupService(
           if (!(err instanceof GatewayError)) throw err;
         }
       }
-      return { identifier: payment.identifier, status: payment.status, amount: payment.amount, currencyCode: payment.currencyCode };
+      return {
+        identifier: payment.identifier,
+        status: payment.status,
+        amount: payment.amount,
+        currencyCode: payment.currencyCode,
+      };
     },
 
     async bankAccount(actor: Actor): Promise<BankAccountResponse> {
@@ -149,7 +161,9 @@ export function createTopupService(
       const row = gateway ? await repo.virtualAccount(db, user.identifier, gateway.name) : undefined;
       const assigned = row?.status === 'assigned' && row.bankName && row.accountNumber && row.accountName;
       return {
-        account: assigned ? { bankName: row.bankName!, accountNumber: row.accountNumber!, accountName: row.accountName! } : null,
+        account: assigned
+          ? { bankName: row.bankName!, accountNumber: row.accountNumber!, accountName: row.accountName! }
+          : null,
         status: row?.status ?? 'none',
         // No account can be generated without both names and the phone number, nor in a currency without dedicated accounts (only NGN).
         canGenerate: !!gateway && !!(user.firstName && user.lastName && user.phoneNumber),
@@ -172,15 +186,27 @@ export function createTopupService(
       if (!user.phoneNumber) throw AppError.rule('bankAccountNeedsPhone');
       const claimed = existing
         ? await repo.retryFailedVirtualAccount(db, existing.identifier, user.email)
-        : await repo.insertPendingVirtualAccount(db, { userId: user.identifier, gateway: gateway.name, currencyCode: currency, requestedEmail: user.email });
+        : await repo.insertPendingVirtualAccount(db, {
+            userId: user.identifier,
+            gateway: gateway.name,
+            currencyCode: currency,
+            requestedEmail: user.email,
+          });
       // Another request (a double click, a second tab) is already asking: its answer is this one's too.
       if (!claimed) return this.bankAccount(actor);
       try {
-        await gateway.requestDedicatedAccount({ email: user.email, firstName: user.firstName, lastName: user.lastName, phone: user.phoneNumber, currency });
+        await gateway.requestDedicatedAccount({
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          phone: user.phoneNumber,
+          currency,
+        });
       } catch (err) {
         await repo.deletePendingVirtualAccount(db, claimed.identifier);
         // A refusal (not an outage) is about the customer's details or the account's currency.
-        if (err instanceof GatewayError) throw err.retryable ? gatewayFailed() : new AppError(400, 'PAYMENT_GATEWAY_ERROR', 'bankAccountRefused');
+        if (err instanceof GatewayError)
+          throw err.retryable ? gatewayFailed() : new AppError(400, 'PAYMENT_GATEWAY_ERROR', 'bankAccountRefused');
         throw err;
       }
       return this.bankAccount(actor);

@@ -18,24 +18,46 @@ const malformed = () => AppError.validation('webhookMalformed');
  * event always has its job, and a delivery of one stored but not handled yet queues it again.
  */
 /** The header each gateway signs its deliveries in (the sandbox signs as Paystack does, or as Stripe does for GBP and EUR). */
-const SIGNATURE_HEADERS: Record<string, readonly string[]> = { paystack: ['x-paystack-signature'], stripe: ['stripe-signature'], sandbox: ['x-paystack-signature', 'stripe-signature'] };
+const SIGNATURE_HEADERS: Record<string, readonly string[]> = {
+  paystack: ['x-paystack-signature'],
+  stripe: ['stripe-signature'],
+  sandbox: ['x-paystack-signature', 'stripe-signature'],
+};
 
-export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; gateways: { byName(name: string): PaymentGateway | undefined } }> = async (app, { deps, gateways }) => {
+export const webhookRoutes: FastifyPluginAsyncZod<{
+  deps: AppDeps;
+  gateways: { byName(name: string): PaymentGateway | undefined };
+}> = async (app, { deps, gateways }) => {
   // Raw bytes for this route only: the HMAC is over exactly what the gateway sent.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
 
   // No per-IP rate limit: a gateway sends bursts from a few addresses, and the signature is checked before any write.
   const config = { rateLimit: false } as const;
-  route(app, receiveGatewayWebhook, async (req) => {
-    const gateway = gateways.byName(req.params.gateway);
-    if (!gateway) throw AppError.notFound();
-    const signature = SIGNATURE_HEADERS[gateway.name]!.map((h) => req.headers[h]).find((v) => typeof v === 'string' && v.length > 0);
-    if (!Buffer.isBuffer(req.body) || typeof signature !== 'string' || signature.length === 0) throw rejected();
-    const reading = gateway.parseWebhook(req.body, signature);
-    if (!reading.ok) throw reading.reason === 'signature' ? rejected() : malformed();
-    const { event } = reading;
-    await storeGatewayEvent(deps, { gateway: gateway.name, key: event.key, type: event.type, payload: event.payload as object, requestId: req.id });
-    return { message: 'ok' };
-  }, { config });
+  route(
+    app,
+    receiveGatewayWebhook,
+    async (req) => {
+      const gateway = gateways.byName(req.params.gateway);
+      if (!gateway) throw AppError.notFound();
+      const signature = SIGNATURE_HEADERS[gateway.name]!.map((h) => req.headers[h]).find(
+        (v) => typeof v === 'string' && v.length > 0,
+      );
+      if (!Buffer.isBuffer(req.body) || typeof signature !== 'string' || signature.length === 0) throw rejected();
+      const reading = gateway.parseWebhook(req.body, signature);
+      if (!reading.ok) throw reading.reason === 'signature' ? rejected() : malformed();
+      const { event } = reading;
+      await storeGatewayEvent(deps, {
+        gateway: gateway.name,
+        key: event.key,
+        type: event.type,
+        payload: event.payload as object,
+        requestId: req.id,
+      });
+      return { message: 'ok' };
+    },
+    { config },
+  );
 };

@@ -5,7 +5,10 @@ import { providerBookingFees, providerLicenseStates, workHistory } from '../../d
 import { countries, states } from '../../db/schema/reference.ts';
 
 export type WorkHistoryRow = typeof workHistory.$inferSelect;
-export type WorkHistoryValues = Pick<WorkHistoryRow, 'companyName' | 'jobTitle' | 'startDate' | 'endDate' | 'currentlyWorksHere' | 'description'>;
+export type WorkHistoryValues = Pick<
+  WorkHistoryRow,
+  'companyName' | 'jobTitle' | 'startDate' | 'endDate' | 'currentlyWorksHere' | 'description'
+>;
 export type BookingFeeRow = typeof providerBookingFees.$inferSelect;
 export interface FeeValues {
   fee: number;
@@ -25,7 +28,10 @@ export interface EffectiveFee {
  * The fee of a therapy where one is set, else the general fee, as JSON (null when neither is set): a subquery, so the
  * bookings' terms statement reads it in its own round trip (decision 0040), and `effectiveFee` below reads it alone.
  */
-export function effectiveFeeSql(providerId: SqlOperand, therapyCategoryId: SqlOperand): SqlFragment<EffectiveFee | null> {
+export function effectiveFeeSql(
+  providerId: SqlOperand,
+  therapyCategoryId: SqlOperand,
+): SqlFragment<EffectiveFee | null> {
   return sql`(SELECT json_build_object('amount', ${providerBookingFees.fee}, 'currencyCode', ${providerBookingFees.currencyCode}, 'isFree', ${providerBookingFees.isFree})
     FROM ${providerBookingFees}
     WHERE ${providerBookingFees.providerId} = ${providerId} AND (${providerBookingFees.therapyCategoryId} = ${therapyCategoryId} OR ${providerBookingFees.therapyCategoryId} IS NULL)
@@ -39,14 +45,27 @@ export const practiceDetailsRepository = {
       .select()
       .from(workHistory)
       .where(eq(workHistory.providerId, providerId))
-      .orderBy(desc(workHistory.currentlyWorksHere), desc(sql`coalesce(${workHistory.endDate}, '9999-12')`), desc(workHistory.startDate), asc(workHistory.identifier));
+      .orderBy(
+        desc(workHistory.currentlyWorksHere),
+        desc(sql`coalesce(${workHistory.endDate}, '9999-12')`),
+        desc(workHistory.startDate),
+        asc(workHistory.identifier),
+      );
   },
   async addWorkHistory(db: Executor, providerId: string, values: WorkHistoryValues): Promise<WorkHistoryRow> {
-    const [row] = await db.insert(workHistory).values({ providerId, ...values }).returning();
+    const [row] = await db
+      .insert(workHistory)
+      .values({ providerId, ...values })
+      .returning();
     return row!;
   },
   /** Changes the entry only if it is this provider's; undefined otherwise. */
-  async updateWorkHistory(db: Executor, providerId: string, id: string, values: WorkHistoryValues): Promise<WorkHistoryRow | undefined> {
+  async updateWorkHistory(
+    db: Executor,
+    providerId: string,
+    id: string,
+    values: WorkHistoryValues,
+  ): Promise<WorkHistoryRow | undefined> {
     const [row] = await db
       .update(workHistory)
       .set(values)
@@ -75,14 +94,20 @@ export const practiceDetailsRepository = {
   },
   /** The fee of a therapy where one is set, else the general fee (null when neither is set). */
   async effectiveFee(db: Executor, providerId: string, therapyCategoryId: string): Promise<EffectiveFee | null> {
-    const result = await db.execute<{ fee: EffectiveFee | null }>(sql`SELECT ${effectiveFeeSql(sql`${providerId}::uuid`, sql`${therapyCategoryId}::uuid`)} AS fee`);
+    const result = await db.execute<{ fee: EffectiveFee | null }>(
+      sql`SELECT ${effectiveFeeSql(sql`${providerId}::uuid`, sql`${therapyCategoryId}::uuid`)} AS fee`,
+    );
     return result.rows[0]?.fee ?? null;
   },
   async setGeneralFee(db: Executor, providerId: string, values: FeeValues): Promise<void> {
     await db
       .insert(providerBookingFees)
       .values({ providerId, therapyCategoryId: null, ...values })
-      .onConflictDoUpdate({ target: providerBookingFees.providerId, targetWhere: sql`${providerBookingFees.therapyCategoryId} IS NULL`, set: values });
+      .onConflictDoUpdate({
+        target: providerBookingFees.providerId,
+        targetWhere: sql`${providerBookingFees.therapyCategoryId} IS NULL`,
+        set: values,
+      });
   },
   async setTherapyFee(db: Executor, providerId: string, therapyCategoryId: string, values: FeeValues): Promise<void> {
     await db
@@ -105,7 +130,10 @@ export const practiceDetailsRepository = {
       .where(and(eq(countries.code, 'US'), inArray(states.identifier, [...ids])));
     return rows.map((r) => r.identifier);
   },
-  async licenseStates(db: Executor, providerId: string): Promise<Array<{ identifier: string; code: string; name: string }>> {
+  async licenseStates(
+    db: Executor,
+    providerId: string,
+  ): Promise<Array<{ identifier: string; code: string; name: string }>> {
     return db
       .select({ identifier: states.identifier, code: states.code, name: states.name })
       .from(providerLicenseStates)
@@ -119,10 +147,15 @@ export const practiceDetailsRepository = {
   },
   async replaceLicenseStates(db: Executor, providerId: string, stateIds: readonly string[]): Promise<void> {
     await db.delete(providerLicenseStates).where(eq(providerLicenseStates.providerId, providerId));
-    if (stateIds.length > 0) await db.insert(providerLicenseStates).values(stateIds.map((stateId) => ({ providerId, stateId })));
+    if (stateIds.length > 0)
+      await db.insert(providerLicenseStates).values(stateIds.map((stateId) => ({ providerId, stateId })));
   },
   async hasLicenseState(db: Executor, providerId: string): Promise<boolean> {
-    const [row] = await db.select({ n: sql<number>`1` }).from(providerLicenseStates).where(eq(providerLicenseStates.providerId, providerId)).limit(1);
+    const [row] = await db
+      .select({ n: sql<number>`1` })
+      .from(providerLicenseStates)
+      .where(eq(providerLicenseStates.providerId, providerId))
+      .limit(1);
     return row !== undefined;
   },
 };

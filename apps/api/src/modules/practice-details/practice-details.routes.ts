@@ -17,11 +17,17 @@ import { requestLocale } from '../../platform/locale.ts';
 import type { PracticeDetailsService } from './practice-details.service.ts';
 
 /** Spec §7 "Provider": /provider/experience, /provider/booking-fee/..., /provider/license-states. */
-export const practiceDetailsRoutes: FastifyPluginAsyncZod<{ details: PracticeDetailsService }> = async (app, { details }) => {
+export const practiceDetailsRoutes: FastifyPluginAsyncZod<{ details: PracticeDetailsService }> = async (
+  app,
+  { details },
+) => {
   route(app, listWorkHistory, async (req) => ({ data: await details.listWorkHistory(actorOf(req)) }));
 
   route(app, addWorkHistory, async (req, reply) =>
-    reply.code(201).send({ data: await details.addWorkHistory(actorOf(req), req.body), message: message('workHistorySaved', requestLocale(req)) }),
+    reply.code(201).send({
+      data: await details.addWorkHistory(actorOf(req), req.body),
+      message: message('workHistorySaved', requestLocale(req)),
+    }),
   );
 
   route(app, updateWorkHistory, async (req) => ({

@@ -13,7 +13,11 @@ import { AppError } from '../../platform/errors.ts';
 import type { AvailabilityModule } from '../availability/availability.module.ts';
 import type { UserModule } from '../user/user.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
-import { practiceDetailsRepository as repo, type BookingFeeRow, type WorkHistoryRow } from './practice-details.repository.ts';
+import {
+  practiceDetailsRepository as repo,
+  type BookingFeeRow,
+  type WorkHistoryRow,
+} from './practice-details.repository.ts';
 
 export interface PracticeDetailsPorts {
   users: Pick<UserModule, 'findActiveUser'>;
@@ -36,7 +40,10 @@ const toWorkHistory = (row: WorkHistoryRow): WorkHistory => ({
 const toFee = (row: BookingFeeRow) => ({ fee: row.fee, isFree: row.isFree, currencyCode: row.currencyCode });
 
 /** A provider's work history, booking fees and licence states (spec §7 "Provider"; issue 14). */
-export function createPracticeDetailsService(deps: Pick<AppDeps, 'db' | 'events'>, { users, availability, wallet }: PracticeDetailsPorts) {
+export function createPracticeDetailsService(
+  deps: Pick<AppDeps, 'db' | 'events'>,
+  { users, availability, wallet }: PracticeDetailsPorts,
+) {
   const { db, events } = deps;
 
   /** Access first: a provider (403 otherwise) whose account is live (401 once it ended). */
@@ -44,7 +51,11 @@ export function createPracticeDetailsService(deps: Pick<AppDeps, 'db' | 'events'
     requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'provider').userId)).identifier;
 
   const fees = async (providerId: string): Promise<ProviderBookingFees> => {
-    const [rows, categories, currencyCode] = await Promise.all([repo.fees(db, providerId), availability.categoriesOf(providerId), wallet.currencyOf(providerId)]);
+    const [rows, categories, currencyCode] = await Promise.all([
+      repo.fees(db, providerId),
+      availability.categoriesOf(providerId),
+      wallet.currencyOf(providerId),
+    ]);
     const general = rows.find((r) => r.therapyCategoryId === null);
     const byCategory = new Map(rows.filter((r) => r.therapyCategoryId !== null).map((r) => [r.therapyCategoryId!, r]));
     return {
@@ -96,7 +107,8 @@ export function createPracticeDetailsService(deps: Pick<AppDeps, 'db' | 'events'
     async setTherapyFee(actor: Actor, input: TherapyFeeInput): Promise<ProviderBookingFees> {
       const providerId = await provider(actor);
       const offered = await availability.categoriesOf(providerId);
-      if (!offered.some((c) => c.identifier === input.therapyCategoryIdentifier)) throw AppError.rule('therapyNotOffered');
+      if (!offered.some((c) => c.identifier === input.therapyCategoryIdentifier))
+        throw AppError.rule('therapyNotOffered');
       await repo.setTherapyFee(db, providerId, input.therapyCategoryIdentifier, {
         fee: input.fee,
         isFree: input.isFree,
@@ -123,13 +135,18 @@ export function createPracticeDetailsService(deps: Pick<AppDeps, 'db' | 'events'
     },
 
     /** The fee a booking of this provider is charged (the therapy's own fee, else the general one); null when none is set. */
-    async feeOf(providerId: string, therapyCategoryId?: string): Promise<{ amount: number; currencyCode: string; isFree: boolean } | null> {
+    async feeOf(
+      providerId: string,
+      therapyCategoryId?: string,
+    ): Promise<{ amount: number; currencyCode: string; isFree: boolean } | null> {
       if (therapyCategoryId) return repo.effectiveFee(db, providerId, therapyCategoryId);
       const row = await repo.generalFee(db, providerId);
       return row ? { amount: row.fee, currencyCode: row.currencyCode, isFree: row.isFree } : null;
     },
-    licenseStatesOf: (providerId: string, ex: Executor = db): Promise<LicenseState[]> => repo.licenseStates(ex, providerId),
-    hasGeneralFee: async (providerId: string): Promise<boolean> => (await repo.generalFee(db, providerId)) !== undefined,
+    licenseStatesOf: (providerId: string, ex: Executor = db): Promise<LicenseState[]> =>
+      repo.licenseStates(ex, providerId),
+    hasGeneralFee: async (providerId: string): Promise<boolean> =>
+      (await repo.generalFee(db, providerId)) !== undefined,
     hasLicenseState: (providerId: string): Promise<boolean> => repo.hasLicenseState(db, providerId),
   };
 }

@@ -23,7 +23,11 @@ const unknownId = '0190a6f4-0000-7000-8000-000000000000';
 const notUsed = (): never => {
   throw new Error('the faces do not use this port');
 };
-const face = () => createPracticeDetailsModule({ db: t.db, events: undefined as never }, { users: { findActiveUser: notUsed }, availability: { categoriesOf: notUsed }, wallet: { currencyOf: notUsed } });
+const face = () =>
+  createPracticeDetailsModule(
+    { db: t.db, events: undefined as never },
+    { users: { findActiveUser: notUsed }, availability: { categoriesOf: notUsed }, wallet: { currencyOf: notUsed } },
+  );
 
 const job = (overrides: Record<string, unknown> = {}) => ({
   companyName: 'Harbor Clinic',
@@ -55,7 +59,12 @@ describe('work history: /provider/experience', () => {
     expect(entry).toEqual({ identifier: expect.any(String), ...job() });
     expect(await t.count('work_history', { provider_id: p.userId })).toBe(1);
 
-    const updated = await api('PUT', `/provider/experience/${entry.identifier}`, p, job({ jobTitle: 'Lead Therapist', description: '' }));
+    const updated = await api(
+      'PUT',
+      `/provider/experience/${entry.identifier}`,
+      p,
+      job({ jobTitle: 'Lead Therapist', description: '' }),
+    );
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().message).toBe('Work History Updated');
     expect(updated.json().data).toEqual({ ...entry, jobTitle: 'Lead Therapist', description: null });
@@ -70,7 +79,12 @@ describe('work history: /provider/experience', () => {
 
   it('answers in German with x-locale: de', async () => {
     const p = await t.signUp('provider');
-    const res = await t.request({ method: 'POST', url: '/api/v1/provider/experience', headers: { ...p.auth, 'x-locale': 'de' }, payload: job() });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/provider/experience',
+      headers: { ...p.auth, 'x-locale': 'de' },
+      payload: job(),
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe(de.workHistorySaved);
   });
@@ -81,7 +95,10 @@ describe('work history: /provider/experience', () => {
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json().data).toMatchObject({ currentlyWorksHere: true, endDate: null });
     const id = (added.json().data as WorkHistory).identifier;
-    const row = await t.db.$client.query('SELECT end_date, currently_works_here FROM work_history WHERE identifier = $1', [id]);
+    const row = await t.db.$client.query(
+      'SELECT end_date, currently_works_here FROM work_history WHERE identifier = $1',
+      [id],
+    );
     expect(row.rows[0]).toEqual({ end_date: null, currently_works_here: true });
 
     const ended = await api('PUT', `/provider/experience/${id}`, p, job());
@@ -93,9 +110,21 @@ describe('work history: /provider/experience', () => {
   it('lists current positions first, then the latest', async () => {
     const p = await t.signUp('provider');
     await api('POST', '/provider/experience', p, job({ companyName: 'Old', startDate: '2001-01', endDate: '2004-01' }));
-    await api('POST', '/provider/experience', p, job({ companyName: 'Now', startDate: '2010-01', endDate: null, currentlyWorksHere: true }));
-    await api('POST', '/provider/experience', p, job({ companyName: 'Later', startDate: '2005-01', endDate: '2009-12' }));
-    const names = ((await api('GET', '/provider/experience', p)).json().data as WorkHistory[]).map((e) => e.companyName);
+    await api(
+      'POST',
+      '/provider/experience',
+      p,
+      job({ companyName: 'Now', startDate: '2010-01', endDate: null, currentlyWorksHere: true }),
+    );
+    await api(
+      'POST',
+      '/provider/experience',
+      p,
+      job({ companyName: 'Later', startDate: '2005-01', endDate: '2009-12' }),
+    );
+    const names = ((await api('GET', '/provider/experience', p)).json().data as WorkHistory[]).map(
+      (e) => e.companyName,
+    );
     expect(names).toEqual(['Now', 'Later', 'Old']);
   });
 
@@ -122,14 +151,17 @@ describe('work history: /provider/experience', () => {
     ['a job title of 101 characters', { jobTitle: 'x'.repeat(101) }, en.jobTitleMax],
     ['a description of 1001 characters', { description: 'x'.repeat(1001) }, en.workDescriptionMax],
   ];
-  it.each(bad)('refuses %s with its message, on add and on update, and stores nothing', async (_name, overrides, text) => {
-    const p = await t.signUp('provider');
-    expectError(await api('POST', '/provider/experience', p, job(overrides)), 400, validation(text));
-    expect(await t.count('work_history', { provider_id: p.userId })).toBe(0);
-    const id = ((await api('POST', '/provider/experience', p, job())).json().data as WorkHistory).identifier;
-    expectError(await api('PUT', `/provider/experience/${id}`, p, job(overrides)), 400, validation(text));
-    expect((await api('GET', '/provider/experience', p)).json().data).toEqual([{ identifier: id, ...job() }]);
-  });
+  it.each(bad)(
+    'refuses %s with its message, on add and on update, and stores nothing',
+    async (_name, overrides, text) => {
+      const p = await t.signUp('provider');
+      expectError(await api('POST', '/provider/experience', p, job(overrides)), 400, validation(text));
+      expect(await t.count('work_history', { provider_id: p.userId })).toBe(0);
+      const id = ((await api('POST', '/provider/experience', p, job())).json().data as WorkHistory).identifier;
+      expectError(await api('PUT', `/provider/experience/${id}`, p, job(overrides)), 400, validation(text));
+      expect((await api('GET', '/provider/experience', p)).json().data).toEqual([{ identifier: id, ...job() }]);
+    },
+  );
 
   it('refuses unknown fields (an owner, an identifier) and a missing flag', async () => {
     const p = await t.signUp('provider');
@@ -187,25 +219,52 @@ describe('booking fees: /provider/booking-fee', () => {
   });
 
   it('uses the currency of the country: GB pays in GBP, DE in EUR, NG in NGN', async () => {
-    for (const [country, state, currency] of [['GB', 'ENG', 'GBP'], ['DE', 'BE', 'EUR'], ['NG', 'LA', 'NGN']] as const) {
-      const p = await provider({ countryIdentifier: await t.countryId(country), stateIdentifier: await fx.stateId(country, state) });
+    for (const [country, state, currency] of [
+      ['GB', 'ENG', 'GBP'],
+      ['DE', 'BE', 'EUR'],
+      ['NG', 'LA', 'NGN'],
+    ] as const) {
+      const p = await provider({
+        countryIdentifier: await t.countryId(country),
+        stateIdentifier: await fx.stateId(country, state),
+      });
       const res = await api('POST', '/provider/booking-fee/general', p, { fee: 500000, isFree: false });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data).toMatchObject({ currencyCode: currency, general: { fee: 500000, currencyCode: currency } });
+      expect(res.json().data).toMatchObject({
+        currencyCode: currency,
+        general: { fee: 500000, currencyCode: currency },
+      });
     }
   });
 
   it('sets a fee for a therapy the provider offers; feeOf charges it, else the general fee', async () => {
     const p = await provider();
     const individual = await fx.refId('therapy-category', 'individual');
-    const res = await api('POST', '/provider/booking-fee/therapy', p, { therapyCategoryIdentifier: individual, fee: 9000, isFree: false });
+    const res = await api('POST', '/provider/booking-fee/therapy', p, {
+      therapyCategoryIdentifier: individual,
+      fee: 9000,
+      isFree: false,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Fee Successfully Saved');
     expect((res.json().data as ProviderBookingFees).therapies).toEqual([
-      { therapyCategoryIdentifier: individual, code: 'individual', name: expect.any(String), fee: { fee: 9000, isFree: false, currencyCode: 'USD' } },
+      {
+        therapyCategoryIdentifier: individual,
+        code: 'individual',
+        name: expect.any(String),
+        fee: { fee: 9000, isFree: false, currencyCode: 'USD' },
+      },
     ]);
-    const again = await api('POST', '/provider/booking-fee/therapy', p, { therapyCategoryIdentifier: individual, fee: 0, isFree: true });
-    expect((again.json().data as ProviderBookingFees).therapies[0]!.fee).toEqual({ fee: 0, isFree: true, currencyCode: 'USD' });
+    const again = await api('POST', '/provider/booking-fee/therapy', p, {
+      therapyCategoryIdentifier: individual,
+      fee: 0,
+      isFree: true,
+    });
+    expect((again.json().data as ProviderBookingFees).therapies[0]!.fee).toEqual({
+      fee: 0,
+      isFree: true,
+      currencyCode: 'USD',
+    });
     expect(await t.count('provider_booking_fees', { provider_id: p.userId })).toBe(1);
 
     const details = face();
@@ -213,7 +272,11 @@ describe('booking fees: /provider/booking-fee', () => {
     await api('POST', '/provider/booking-fee/general', p, { fee: 6000, isFree: false });
     expect(await details.feeOf(p.userId)).toEqual({ amount: 6000, currencyCode: 'USD', isFree: false });
     expect(await details.feeOf(p.userId, individual)).toEqual({ amount: 0, currencyCode: 'USD', isFree: true });
-    expect(await details.feeOf(p.userId, await fx.refId('therapy-category', 'couples'))).toEqual({ amount: 6000, currencyCode: 'USD', isFree: false });
+    expect(await details.feeOf(p.userId, await fx.refId('therapy-category', 'couples'))).toEqual({
+      amount: 6000,
+      currencyCode: 'USD',
+      isFree: false,
+    });
   });
 
   const badFees: Array<[string, unknown, string]> = [
@@ -228,21 +291,44 @@ describe('booking fees: /provider/booking-fee', () => {
     const p = await provider();
     const individual = await fx.refId('therapy-category', 'individual');
     expectError(await api('POST', '/provider/booking-fee/general', p, { fee, isFree: false }), 400, validation(text));
-    expectError(await api('POST', '/provider/booking-fee/therapy', p, { therapyCategoryIdentifier: individual, fee, isFree: false }), 400, validation(text));
+    expectError(
+      await api('POST', '/provider/booking-fee/therapy', p, {
+        therapyCategoryIdentifier: individual,
+        fee,
+        isFree: false,
+      }),
+      400,
+      validation(text),
+    );
     expect(await t.count('provider_booking_fees', { provider_id: p.userId })).toBe(0);
   });
 
   it('refuses a free fee that is not 0, and the upper bound itself is accepted', async () => {
     const p = await provider();
-    expectError(await api('POST', '/provider/booking-fee/general', p, { fee: 100, isFree: true }), 400, validation(en.feeFreeNotZero));
+    expectError(
+      await api('POST', '/provider/booking-fee/general', p, { fee: 100, isFree: true }),
+      400,
+      validation(en.feeFreeNotZero),
+    );
     expect(await t.count('provider_booking_fees', { provider_id: p.userId })).toBe(0);
-    expect((await api('POST', '/provider/booking-fee/general', p, { fee: 1_000_000_000, isFree: false })).statusCode).toBe(200);
+    expect(
+      (await api('POST', '/provider/booking-fee/general', p, { fee: 1_000_000_000, isFree: false })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses an unknown therapy category, one the provider does not offer, and one from another list', async () => {
     const p = await provider();
-    for (const therapyCategoryIdentifier of [unknownId, await fx.refId('therapy-category', 'couples'), await fx.refId('modality', 'online'), 'not-a-uuid']) {
-      expectError(await api('POST', '/provider/booking-fee/therapy', p, { therapyCategoryIdentifier, fee: 5000, isFree: false }), 400, validation(en.therapyNotOffered));
+    for (const therapyCategoryIdentifier of [
+      unknownId,
+      await fx.refId('therapy-category', 'couples'),
+      await fx.refId('modality', 'online'),
+      'not-a-uuid',
+    ]) {
+      expectError(
+        await api('POST', '/provider/booking-fee/therapy', p, { therapyCategoryIdentifier, fee: 5000, isFree: false }),
+        400,
+        validation(en.therapyNotOffered),
+      );
     }
     expect(await t.count('provider_booking_fees', { provider_id: p.userId })).toBe(0);
   });
@@ -251,7 +337,15 @@ describe('booking fees: /provider/booking-fee', () => {
     const c = await t.signUp('client');
     expectError(await api('GET', '/provider/booking-fee', c), 403, forbidden);
     expectError(await api('POST', '/provider/booking-fee/general', c, { fee: 6000, isFree: false }), 403, forbidden);
-    expectError(await api('POST', '/provider/booking-fee/therapy', c, { therapyCategoryIdentifier: unknownId, fee: 6000, isFree: false }), 403, forbidden);
+    expectError(
+      await api('POST', '/provider/booking-fee/therapy', c, {
+        therapyCategoryIdentifier: unknownId,
+        fee: 6000,
+        isFree: false,
+      }),
+      403,
+      forbidden,
+    );
     expect(await t.count('provider_booking_fees', { provider_id: c.userId })).toBe(0);
   });
 });
@@ -280,16 +374,32 @@ describe('licence states: /provider/license-states', () => {
     const p = await t.signUp('provider');
     const ny = await fx.stateId('US', 'NY');
     await api('POST', '/provider/license-states', p, { stateIdentifiers: [ny] });
-    for (const stateIdentifiers of [[ny, unknownId], [await fx.stateId('NG', 'LA')], ['NY'], 'NY', Array.from({ length: 61 }, () => ny)]) {
-      expectError(await api('POST', '/provider/license-states', p, { stateIdentifiers }), 400, validation(en.licenseStateInvalid));
+    for (const stateIdentifiers of [
+      [ny, unknownId],
+      [await fx.stateId('NG', 'LA')],
+      ['NY'],
+      'NY',
+      Array.from({ length: 61 }, () => ny),
+    ]) {
+      expectError(
+        await api('POST', '/provider/license-states', p, { stateIdentifiers }),
+        400,
+        validation(en.licenseStateInvalid),
+      );
     }
-    expect((await api('GET', '/provider/license-states', p)).json().data).toEqual([{ identifier: ny, code: 'NY', name: 'New York' }]);
+    expect((await api('GET', '/provider/license-states', p)).json().data).toEqual([
+      { identifier: ny, code: 'NY', name: 'New York' },
+    ]);
   });
 
   it('is for providers only: a client gets 403', async () => {
     const c = await t.signUp('client');
     expectError(await api('GET', '/provider/license-states', c), 403, forbidden);
-    expectError(await api('POST', '/provider/license-states', c, { stateIdentifiers: [await fx.stateId('US', 'NY')] }), 403, forbidden);
+    expectError(
+      await api('POST', '/provider/license-states', c, { stateIdentifiers: [await fx.stateId('US', 'NY')] }),
+      403,
+      forbidden,
+    );
     expect(await t.count('provider_license_states', { provider_id: c.userId })).toBe(0);
   });
 });
@@ -301,7 +411,11 @@ describe('set-up steps', () => {
     const step = (key: string) => details.setupSteps.find((s) => s.key === key)!;
     expect(details.setupSteps.map((s) => s.key)).toEqual(['fees', 'licenseStates']);
     expect(await step('fees').isComplete(p.userId)).toBe(false);
-    await api('POST', '/provider/booking-fee/therapy', p, { therapyCategoryIdentifier: await fx.refId('therapy-category', 'individual'), fee: 5000, isFree: false });
+    await api('POST', '/provider/booking-fee/therapy', p, {
+      therapyCategoryIdentifier: await fx.refId('therapy-category', 'individual'),
+      fee: 5000,
+      isFree: false,
+    });
     expect(await step('fees').isComplete(p.userId)).toBe(false);
     await api('POST', '/provider/booking-fee/general', p, { fee: 0, isFree: true });
     expect(await step('fees').isComplete(p.userId)).toBe(true);

@@ -15,7 +15,11 @@ import { providerSummaryRoutes } from './provider-summary.routes.ts';
  */
 export function createProviderProfileModule(
   deps: AppDeps,
-  { users, reference, availability }: { users: UserModule; reference: ReferenceModule; availability: AvailabilityModule },
+  {
+    users,
+    reference,
+    availability,
+  }: { users: UserModule; reference: ReferenceModule; availability: AvailabilityModule },
 ) {
   const profiles = createProviderProfileService(deps, { users, reference, availability });
   const plugin: FastifyPluginAsync = async (app) => {

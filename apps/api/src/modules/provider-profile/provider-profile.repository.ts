@@ -25,12 +25,21 @@ export const providerProfileRepository = {
   /** The row locked for this transaction, so concurrent picture changes do not lose a file. */
   async lock(db: Executor, userId: string): Promise<ProviderProfileRow> {
     await db.insert(providerProfiles).values({ userId }).onConflictDoNothing();
-    const [row] = await db.select().from(providerProfiles).where(eq(providerProfiles.userId, userId)).limit(1).for('update');
+    const [row] = await db
+      .select()
+      .from(providerProfiles)
+      .where(eq(providerProfiles.userId, userId))
+      .limit(1)
+      .for('update');
     return row!;
   },
   async upsert(db: Executor, values: NewProviderProfile): Promise<ProviderProfileRow> {
     const { userId: _userId, ...changes } = values;
-    const [row] = await db.insert(providerProfiles).values(values).onConflictDoUpdate({ target: providerProfiles.userId, set: changes }).returning();
+    const [row] = await db
+      .insert(providerProfiles)
+      .values(values)
+      .onConflictDoUpdate({ target: providerProfiles.userId, set: changes })
+      .returning();
     return row!;
   },
   async setPhoto(db: Executor, userId: string, photoFileId: string | null): Promise<void> {
@@ -43,7 +52,11 @@ export const providerProfileRepository = {
       .where(eq(providerProfileItems.userId, userId))) as ProviderItem[];
   },
   /** The items of one list the provider offers, with their codes and names, in the list's order. */
-  async offered(db: Executor, userId: string, list: ProviderItemList): Promise<Array<{ identifier: string; code: string; name: string }>> {
+  async offered(
+    db: Executor,
+    userId: string,
+    list: ProviderItemList,
+  ): Promise<Array<{ identifier: string; code: string; name: string }>> {
     return db
       .select({ identifier: referenceItems.identifier, code: referenceItems.code, name: referenceItems.name })
       .from(providerProfileItems)
@@ -53,13 +66,17 @@ export const providerProfileRepository = {
   },
   /** The languages the provider holds sessions in (identifiers of the languages table). */
   async languages(db: Executor, userId: string): Promise<string[]> {
-    const rows = await db.select({ id: providerLanguages.languageId }).from(providerLanguages).where(eq(providerLanguages.userId, userId));
+    const rows = await db
+      .select({ id: providerLanguages.languageId })
+      .from(providerLanguages)
+      .where(eq(providerLanguages.userId, userId));
     return rows.map((r) => r.id);
   },
 
   async replaceLanguages(db: Executor, userId: string, languageIds: readonly string[]): Promise<void> {
     await db.delete(providerLanguages).where(eq(providerLanguages.userId, userId));
-    if (languageIds.length > 0) await db.insert(providerLanguages).values(languageIds.map((languageId) => ({ userId, languageId })));
+    if (languageIds.length > 0)
+      await db.insert(providerLanguages).values(languageIds.map((languageId) => ({ userId, languageId })));
   },
 
   async replaceItems(db: Executor, userId: string, items: readonly ProviderItem[]): Promise<void> {

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getProviderProfile, setupProvider, updateProviderInfo, uploadProviderPhoto } from '@therapy/contracts/endpoints/provider-profile';
+import {
+  getProviderProfile,
+  setupProvider,
+  updateProviderInfo,
+  uploadProviderPhoto,
+} from '@therapy/contracts/endpoints/provider-profile';
 import { message } from '@therapy/contracts/messages';
 import { uploadedFile } from '../../platform/files/uploads.ts';
 import { actorOf } from '../../platform/auth/plugin.ts';
@@ -8,8 +13,10 @@ import { requestLocale } from '../../platform/locale.ts';
 import type { ProviderProfileService } from './provider-profile.service.ts';
 
 /** A provider's own profile: spec §7 `GET /provider`, `POST /provider/update/info`, `POST /provider/update/photo`. */
-export const providerProfileRoutes: FastifyPluginAsyncZod<{ profiles: ProviderProfileService }> = async (app, { profiles }) => {
-
+export const providerProfileRoutes: FastifyPluginAsyncZod<{ profiles: ProviderProfileService }> = async (
+  app,
+  { profiles },
+) => {
   route(app, getProviderProfile, async (req) => ({
     data: await profiles.get(actorOf(req)),
   }));

@@ -7,7 +7,11 @@ import type { AvailabilityModule } from '../availability/availability.module.ts'
 import type { ReferenceModule } from '../reference/reference.module.ts';
 import type { UserModule, UserRow } from '../user/user.module.ts';
 import { toProviderProfile } from './provider-profile.mapper.ts';
-import { providerProfileRepository as repo, type ProviderItem, type ProviderProfileRow } from './provider-profile.repository.ts';
+import {
+  providerProfileRepository as repo,
+  type ProviderItem,
+  type ProviderProfileRow,
+} from './provider-profile.repository.ts';
 
 /** A provider's own profile (spec §7 "GET /provider", "POST /provider/update/info", "/provider/update/photo"). */
 export function createProviderProfileService(
@@ -16,16 +20,24 @@ export function createProviderProfileService(
     users,
     reference,
     availability,
-  }: { users: Pick<UserModule, 'findActiveUser' | 'updateDetails'>; reference: ReferenceModule; availability: Pick<AvailabilityModule, 'categoriesOf'> },
+  }: {
+    users: Pick<UserModule, 'findActiveUser' | 'updateDetails'>;
+    reference: ReferenceModule;
+    availability: Pick<AvailabilityModule, 'categoriesOf'>;
+  },
 ) {
   const { db, clock, events } = deps;
   const { checks: profileChecks, mapForeignKeyViolation } = reference;
 
   /** Access first (the access core): a provider (403 otherwise) whose account is live (401 once it ended). */
-  const provider = async (actor: Actor): Promise<UserRow> => requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'provider').userId));
+  const provider = async (actor: Actor): Promise<UserRow> =>
+    requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'provider').userId));
 
   const present = async (user: UserRow, profile: ProviderProfileRow): Promise<ProviderProfile> => {
-    const [items, languages] = await Promise.all([repo.items(db, user.identifier), repo.languages(db, user.identifier)]);
+    const [items, languages] = await Promise.all([
+      repo.items(db, user.identifier),
+      repo.languages(db, user.identifier),
+    ]);
     const countryIdentifier = user.countryCode ? ((await reference.countryIdByCode(user.countryCode)) ?? null) : null;
     const photoUrl = profile.photoFileId ? deps.files.signedUrl(profile.photoFileId) : null;
     return toProviderProfile(user, profile, items, { countryIdentifier, photoUrl, languages });
@@ -52,12 +64,15 @@ export function createProviderProfileService(
     const [updated, profile] = await events
       .transaction(async (tx) => {
         // The account may have ended meanwhile: 401 (the access core).
-        const u = requireLiveAccount(actor, await users.updateDetails(tx, user.identifier, {
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phoneNumber: input.phoneNumber,
-          countryCode,
-        }));
+        const u = requireLiveAccount(
+          actor,
+          await users.updateDetails(tx, user.identifier, {
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phoneNumber: input.phoneNumber,
+            countryCode,
+          }),
+        );
         const before = await repo.lock(tx, user.identifier);
         const p = await repo.upsert(tx, {
           userId: user.identifier,

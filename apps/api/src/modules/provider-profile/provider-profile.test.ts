@@ -15,9 +15,15 @@ afterAll(async () => t.close());
 const api: TestApp['api'] = (...args) => t.api(...args);
 
 /** A complete, valid body for both /provider/update/info and /provider/setup (offering both modalities). */
-const languageId = async (code: string) => (await t.db.$client.query<{ id: string }>('SELECT identifier AS id FROM languages WHERE code = $1', [code])).rows[0]!.id;
+const languageId = async (code: string) =>
+  (await t.db.$client.query<{ id: string }>('SELECT identifier AS id FROM languages WHERE code = $1', [code])).rows[0]!
+    .id;
 const validInfo = async (overrides: Record<string, unknown> = {}) =>
-  fx.providerInfo({ modalities: [await fx.refId('modality', 'online'), await fx.refId('modality', 'in-person')], languages: [await languageId('en')], ...overrides });
+  fx.providerInfo({
+    modalities: [await fx.refId('modality', 'online'), await fx.refId('modality', 'in-person')],
+    languages: [await languageId('en')],
+    ...overrides,
+  });
 const sorted = <T extends Record<string, unknown>>(o: T) =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Array.isArray(v) ? [...(v as string[])].sort() : v]));
 
@@ -50,10 +56,22 @@ describe('GET /provider', () => {
     expectError(await api('POST', '/provider/update/info', c, await validInfo()), 403, forbidden);
     expectError(await api('POST', '/provider/setup', c, await validInfo()), 403, forbidden);
     const body = multipart(await png(400));
-    expectError(await t.request({ method: 'POST', url: '/api/v1/provider/update/photo', headers: { ...c.auth, ...body.headers }, payload: body.payload }), 403, forbidden);
+    expectError(
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/provider/update/photo',
+        headers: { ...c.auth, ...body.headers },
+        payload: body.payload,
+      }),
+      403,
+      forbidden,
+    );
     expect(await t.count('provider_profiles', { user_id: c.userId })).toBe(0);
     expect(await t.count('files', { owner_user_id: c.userId })).toBe(0);
-    expectError(await api('GET', '/provider', undefined), 401, { message: 'Please sign in to continue', code: 'UNAUTHORIZED_ACCESS' });
+    expectError(await api('GET', '/provider', undefined), 401, {
+      message: 'Please sign in to continue',
+      code: 'UNAUTHORIZED_ACCESS',
+    });
   });
 });
 
@@ -65,34 +83,86 @@ describe('POST /provider/update/info', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Data saved successfully');
     const data = res.json().data as ProviderProfile;
-    expect(sorted(data)).toEqual(sorted({ ...body, identifier: p.userId, email: p.email, photoUrl: null, setupComplete: false }));
+    expect(sorted(data)).toEqual(
+      sorted({ ...body, identifier: p.userId, email: p.email, photoUrl: null, setupComplete: false }),
+    );
     const user = await t.userRow(p.userId);
-    expect([user.first_name, user.last_name, user.phone_number, user.country_code]).toEqual(['Theodora', 'Okafor-Smith', '08012345678', 'US']);
+    expect([user.first_name, user.last_name, user.phone_number, user.country_code]).toEqual([
+      'Theodora',
+      'Okafor-Smith',
+      '08012345678',
+      'US',
+    ]);
     expect(await t.count('provider_profile_items', { user_id: p.userId })).toBe(4);
     expect((await api('GET', '/provider', p)).json().data).toEqual(data);
 
     // Lists are replaced, not added to; optional fields may be emptied.
-    const next = await api('POST', '/provider/update/info', p, await validInfo({ modalities: [], therapies: [], headline: null, title: null, officeAddress: null, bio: null, phoneNumber: null }));
+    const next = await api(
+      'POST',
+      '/provider/update/info',
+      p,
+      await validInfo({
+        modalities: [],
+        therapies: [],
+        headline: null,
+        title: null,
+        officeAddress: null,
+        bio: null,
+        phoneNumber: null,
+      }),
+    );
     expect(next.statusCode, next.body).toBe(200);
-    expect(next.json().data).toMatchObject({ modalities: [], therapies: [], specialities: body.specialities, headline: null, phoneNumber: null });
+    expect(next.json().data).toMatchObject({
+      modalities: [],
+      therapies: [],
+      specialities: body.specialities,
+      headline: null,
+      phoneNumber: null,
+    });
     expect(await t.count('provider_profile_items', { user_id: p.userId })).toBe(1);
   });
 
   it('the languages: saved as a set, kept when the form leaves them out, emptied by an empty list; unknown ones refused', async () => {
     const p = await t.signUp('provider');
     const [en, es] = [await languageId('en'), await languageId('es')];
-    expect((await api('POST', '/provider/update/info', p, await validInfo({ languages: [es, en] }))).json().data.languages.sort()).toEqual([en, es].sort());
+    expect(
+      (await api('POST', '/provider/update/info', p, await validInfo({ languages: [es, en] })))
+        .json()
+        .data.languages.sort(),
+    ).toEqual([en, es].sort());
     const { languages: _omitted, ...withoutLanguages } = (await validInfo()) as Record<string, unknown>;
-    expect((await api('POST', '/provider/update/info', p, withoutLanguages)).json().data.languages.sort()).toEqual([en, es].sort());
-    expectError(await api('POST', '/provider/update/info', p, await validInfo({ languages: ['0190a0b0-0000-7000-8000-000000000000'] })), 400, validation('Choose an option from the list'));
-    expectError(await api('POST', '/provider/update/info', p, await validInfo({ languages: [en, en] })), 400, validation('Choose an option from the list'));
+    expect((await api('POST', '/provider/update/info', p, withoutLanguages)).json().data.languages.sort()).toEqual(
+      [en, es].sort(),
+    );
+    expectError(
+      await api(
+        'POST',
+        '/provider/update/info',
+        p,
+        await validInfo({ languages: ['0190a0b0-0000-7000-8000-000000000000'] }),
+      ),
+      400,
+      validation('Choose an option from the list'),
+    );
+    expectError(
+      await api('POST', '/provider/update/info', p, await validInfo({ languages: [en, en] })),
+      400,
+      validation('Choose an option from the list'),
+    );
     expect((await api('GET', '/provider', p)).json().data.languages.sort()).toEqual([en, es].sort());
-    expect((await api('POST', '/provider/update/info', p, await validInfo({ languages: [] }))).json().data.languages).toEqual([]);
+    expect(
+      (await api('POST', '/provider/update/info', p, await validInfo({ languages: [] }))).json().data.languages,
+    ).toEqual([]);
   });
 
   it('accepts names with marks, apostrophes and initials, stored composed (NFC)', async () => {
     const p = await t.signUp('provider');
-    const res = await api('POST', '/provider/update/info', p, await validInfo({ firstName: 'J. प्रिया', lastName: "O'Nu\u0301n\u0303ez" }));
+    const res = await api(
+      'POST',
+      '/provider/update/info',
+      p,
+      await validInfo({ firstName: 'J. प्रिया', lastName: "O'Nu\u0301n\u0303ez" }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const user = await t.userRow(p.userId);
     expect([user.first_name, user.last_name]).toEqual(['J. प्रिया', "O'N\u00fa\u00f1ez"]);
@@ -110,12 +180,32 @@ describe('POST /provider/update/info', () => {
     ['first name missing', { firstName: undefined }, 'Name must be 3 to 32 characters'],
     ['last name of 33', { lastName: 'a'.repeat(33) }, 'Name must be 3 to 32 characters'],
     ['last name null', { lastName: null }, 'Name must be 3 to 32 characters'],
-    ['first name with a right-to-left override', { firstName: 'Theo\u202Edora' }, 'Name must start with a letter and contain only letters, digits, spaces, hyphens, apostrophes or periods'],
-    ['last name with a zero-width space', { lastName: 'Okafor\u200B' }, 'Name must start with a letter and contain only letters, digits, spaces, hyphens, apostrophes or periods'],
-    ['last name with a control character', { lastName: 'Oka\u0007for' }, 'Name must start with a letter and contain only letters, digits, spaces, hyphens, apostrophes or periods'],
-    ['first name starting with a digit', { firstName: '2Theo' }, 'Name must start with a letter and contain only letters, digits, spaces, hyphens, apostrophes or periods'],
+    [
+      'first name with a right-to-left override',
+      { firstName: 'Theo\u202Edora' },
+      'Name must start with a letter and contain only letters, digits, spaces, hyphens, apostrophes or periods',
+    ],
+    [
+      'last name with a zero-width space',
+      { lastName: 'Okafor\u200B' },
+      'Name must start with a letter and contain only letters, digits, spaces, hyphens, apostrophes or periods',
+    ],
+    [
+      'last name with a control character',
+      { lastName: 'Oka\u0007for' },
+      'Name must start with a letter and contain only letters, digits, spaces, hyphens, apostrophes or periods',
+    ],
+    [
+      'first name starting with a digit',
+      { firstName: '2Theo' },
+      'Name must start with a letter and contain only letters, digits, spaces, hyphens, apostrophes or periods',
+    ],
     ['headline of 2', { headline: 'ab' }, 'Headline must be 3 to 32 letters, spaces, hyphens or parentheses'],
-    ['headline with a digit', { headline: 'Therapist 1' }, 'Headline must be 3 to 32 letters, spaces, hyphens or parentheses'],
+    [
+      'headline with a digit',
+      { headline: 'Therapist 1' },
+      'Headline must be 3 to 32 letters, spaces, hyphens or parentheses',
+    ],
     ['title of 1', { title: 'D' }, 'Title must be 2 to 32 letters'],
     ['title with a dot', { title: 'Dr.' }, 'Title must be 2 to 32 letters'],
     ['title of 33', { title: 'a'.repeat(33) }, 'Title must be 2 to 32 letters'],
@@ -162,7 +252,8 @@ describe('POST /provider/update/info', () => {
       [{ stateIdentifier: await fx.stateId('NG', 'LA') }, 'Choose a state of the selected country'],
       [{ specialities: ['0190a0b0-0000-7000-8000-000000000000'] }, 'Choose an option from the list'],
     ];
-    for (const [change, msg] of cases) expectError(await api('POST', '/provider/update/info', p, await validInfo(change)), 400, validation(msg));
+    for (const [change, msg] of cases)
+      expectError(await api('POST', '/provider/update/info', p, await validInfo(change)), 400, validation(msg));
     expect(await fx.snapshot(p.userId)).toEqual(before);
   });
 });
@@ -172,15 +263,30 @@ describe('POST /provider/setup', () => {
     const p = await t.signUp('provider');
     const res = await api('POST', '/provider/setup', p, await validInfo());
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ data: { setupComplete: true, officeAddress: '12 Main Street, Brooklyn' }, message: 'Data saved successfully' });
+    expect(res.json()).toMatchObject({
+      data: { setupComplete: true, officeAddress: '12 Main Street, Brooklyn' },
+      message: 'Data saved successfully',
+    });
     const info = await api('POST', '/provider/update/info', p, await validInfo({ bio: 'Changed' }));
     expect(info.json().data).toMatchObject({ setupComplete: true, bio: 'Changed' });
   });
 
   const bad: Array<[string, Record<string, unknown>, string]> = [
-    ['office address of 4', { officeAddress: '12 a' }, 'Office address must be at least 5 characters and contain a letter'],
-    ['office address without a letter', { officeAddress: '12345 67' }, 'Office address must be at least 5 characters and contain a letter'],
-    ['office address missing', { officeAddress: null }, 'Office address must be at least 5 characters and contain a letter'],
+    [
+      'office address of 4',
+      { officeAddress: '12 a' },
+      'Office address must be at least 5 characters and contain a letter',
+    ],
+    [
+      'office address without a letter',
+      { officeAddress: '12345 67' },
+      'Office address must be at least 5 characters and contain a letter',
+    ],
+    [
+      'office address missing',
+      { officeAddress: null },
+      'Office address must be at least 5 characters and contain a letter',
+    ],
     ['no therapy', { therapies: [] }, 'Select at least one therapy'],
     ['no modality', { modalities: [] }, 'Select at least one modality'],
     ['no speciality', { specialities: [] }, 'Select at least one speciality'],
@@ -203,7 +309,12 @@ describe('POST /provider/update/photo', () => {
     const p = await t.signUp('provider');
     const upload = async (size: number) => {
       const body = multipart(await png(size));
-      return t.request({ method: 'POST', url: '/api/v1/provider/update/photo', headers: { ...p.auth, ...body.headers }, payload: body.payload });
+      return t.request({
+        method: 'POST',
+        url: '/api/v1/provider/update/photo',
+        headers: { ...p.auth, ...body.headers },
+        payload: body.payload,
+      });
     };
     const fileOf = (url: string) => url.split('/files/')[1]!.split('?')[0]!;
     const first = await upload(400);
@@ -217,14 +328,24 @@ describe('POST /provider/update/photo', () => {
 
     const second = await upload(250);
     expect(second.statusCode, second.body).toBe(200);
-    const deleted = async (id: string) => ((await t.db.$client.query('SELECT deleted_at FROM files WHERE identifier = $1', [id])).rows[0] as { deleted_at: Date | null }).deleted_at;
+    const deleted = async (id: string) =>
+      (
+        (await t.db.$client.query('SELECT deleted_at FROM files WHERE identifier = $1', [id])).rows[0] as {
+          deleted_at: Date | null;
+        }
+      ).deleted_at;
     expect(await deleted(fileOf(url))).not.toBeNull();
     expect(await deleted(fileOf(second.json().data.photoUrl as string))).toBeNull();
 
     const before = await fx.snapshot(p.userId);
     const small = multipart(await png(150));
     expectError(
-      await t.request({ method: 'POST', url: '/api/v1/provider/update/photo', headers: { ...p.auth, ...small.headers }, payload: small.payload }),
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/provider/update/photo',
+        headers: { ...p.auth, ...small.headers },
+        payload: small.payload,
+      }),
       400,
       validation('Image dimensions should be at least 200x200 pixels.'),
     );
@@ -237,6 +358,11 @@ describe('a foreign key that refuses a list item', () => {
   it('is what the database does for a provider item outside its list (the composite key)', async () => {
     const p = await t.signUp('provider');
     const religion = await fx.refId('religion', 'christianity');
-    await expect(t.db.$client.query("INSERT INTO provider_profile_items (user_id, list, item_id) VALUES ($1, 'speciality', $2)", [p.userId, religion])).rejects.toMatchObject({ code: '23503' });
+    await expect(
+      t.db.$client.query("INSERT INTO provider_profile_items (user_id, list, item_id) VALUES ($1, 'speciality', $2)", [
+        p.userId,
+        religion,
+      ]),
+    ).rejects.toMatchObject({ code: '23503' });
   });
 });

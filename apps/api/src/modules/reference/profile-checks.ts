@@ -28,7 +28,8 @@ export const profileChecks = {
   async stateInCountry(db: Executor, stateId: string | null, countryId: string | null): Promise<void> {
     if (stateId === null) return;
     const stateCountry = await lookups.stateCountryId(db, stateId);
-    if (!stateCountry || stateCountry !== countryId) throw AppError.validation('stateNotInCountry', [m.stateNotInCountry]);
+    if (!stateCountry || stateCountry !== countryId)
+      throw AppError.validation('stateNotInCountry', [m.stateNotInCountry]);
   },
   async inList(db: Executor, list: ReferenceList, ids: readonly (string | null)[]): Promise<void> {
     const given = [...new Set(ids.filter((id): id is string => id !== null))];

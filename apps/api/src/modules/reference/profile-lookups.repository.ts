@@ -8,15 +8,27 @@ export type AvatarRow = typeof avatars.$inferSelect;
 /** Reads of the seeded lists that a profile points at: used to check a submitted identifier before it is stored. */
 export const profileLookupsRepository = {
   async countryById(db: Executor, id: string): Promise<{ identifier: string; code: string } | undefined> {
-    const [row] = await db.select({ identifier: countries.identifier, code: countries.code }).from(countries).where(eq(countries.identifier, id)).limit(1);
+    const [row] = await db
+      .select({ identifier: countries.identifier, code: countries.code })
+      .from(countries)
+      .where(eq(countries.identifier, id))
+      .limit(1);
     return row;
   },
   async countryIdByCode(db: Executor, code: string): Promise<string | undefined> {
-    const [row] = await db.select({ identifier: countries.identifier }).from(countries).where(eq(countries.code, code)).limit(1);
+    const [row] = await db
+      .select({ identifier: countries.identifier })
+      .from(countries)
+      .where(eq(countries.code, code))
+      .limit(1);
     return row?.identifier;
   },
   async stateCountryId(db: Executor, stateId: string): Promise<string | undefined> {
-    const [row] = await db.select({ countryId: states.countryId }).from(states).where(eq(states.identifier, stateId)).limit(1);
+    const [row] = await db
+      .select({ countryId: states.countryId })
+      .from(states)
+      .where(eq(states.identifier, stateId))
+      .limit(1);
     return row?.countryId;
   },
   /** How many of `ids` are items of `list` (the caller passes distinct ids). */
@@ -38,11 +50,21 @@ export const profileLookupsRepository = {
   },
   async countLanguages(db: Executor, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    return (await db.select({ identifier: languages.identifier }).from(languages).where(inArray(languages.identifier, [...ids]))).length;
+    return (
+      await db
+        .select({ identifier: languages.identifier })
+        .from(languages)
+        .where(inArray(languages.identifier, [...ids]))
+    ).length;
   },
   async countCountries(db: Executor, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    return (await db.select({ identifier: countries.identifier }).from(countries).where(inArray(countries.identifier, [...ids]))).length;
+    return (
+      await db
+        .select({ identifier: countries.identifier })
+        .from(countries)
+        .where(inArray(countries.identifier, [...ids]))
+    ).length;
   },
   async listAvatars(db: Executor): Promise<AvatarRow[]> {
     return db.select().from(avatars);

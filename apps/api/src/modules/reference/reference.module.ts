@@ -22,9 +22,11 @@ export function createReferenceModule(deps: AppDeps) {
     checks: profileChecks,
     /** A foreign key refused an identifier the checks let through (removed meanwhile): the same 400. */
     mapForeignKeyViolation,
-    countryIdByCode: (code: string, ex: Executor = db): Promise<string | undefined> => profileLookupsRepository.countryIdByCode(ex, code),
+    countryIdByCode: (code: string, ex: Executor = db): Promise<string | undefined> =>
+      profileLookupsRepository.countryIdByCode(ex, code),
     listAvatars: (ex: Executor = db): Promise<AvatarRow[]> => profileLookupsRepository.listAvatars(ex),
-    avatarById: (id: string, ex: Executor = db): Promise<AvatarRow | undefined> => profileLookupsRepository.avatarById(ex, id),
+    avatarById: (id: string, ex: Executor = db): Promise<AvatarRow | undefined> =>
+      profileLookupsRepository.avatarById(ex, id),
   };
 }
 export type ReferenceModule = ReturnType<typeof createReferenceModule>;

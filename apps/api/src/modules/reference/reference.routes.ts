@@ -8,13 +8,9 @@ import { createReferenceService } from './reference.service.ts';
 export const referenceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const reference = createReferenceService(deps);
 
-  route(
-    app,
-    getReferenceList,
-    async (req, reply) => {
-      // Seeded data that changes only with a deploy.
-      void reply.header('cache-control', 'public, max-age=3600');
-      return { data: await reference.listItems(req.params.list) };
-    },
-  );
+  route(app, getReferenceList, async (req, reply) => {
+    // Seeded data that changes only with a deploy.
+    void reply.header('cache-control', 'public, max-age=3600');
+    return { data: await reference.listItems(req.params.list) };
+  });
 };

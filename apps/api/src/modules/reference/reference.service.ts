@@ -4,7 +4,11 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { referenceRepository, type ReferenceItemRow } from './reference.repository.ts';
 
-const toReferenceItem = (row: ReferenceItemRow): ReferenceItem => ({ identifier: row.identifier, code: row.code, name: row.name });
+const toReferenceItem = (row: ReferenceItemRow): ReferenceItem => ({
+  identifier: row.identifier,
+  code: row.code,
+  name: row.name,
+});
 
 /** The seeded pick lists (therapy categories, specialities, religions, ...): public, no access check needed. */
 export function createReferenceService(deps: AppDeps) {

@@ -18,7 +18,11 @@ describe('GET /reference/:list', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json() as { data: ReferenceItem[] };
     expect(data.map((i) => i.code)).toEqual(['individual', 'couples', 'family', 'child-adolescent', 'group']);
-    expect(data[0]).toEqual({ identifier: expect.stringMatching(/^[0-9a-f-]{36}$/), code: 'individual', name: 'Individual therapy' });
+    expect(data[0]).toEqual({
+      identifier: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      code: 'individual',
+      name: 'Individual therapy',
+    });
   });
 
   it.each(referenceLists)('serves every seeded item of %s', async (list) => {

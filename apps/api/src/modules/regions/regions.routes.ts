@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cookieNames } from '@therapy/contracts/constants';
-import { getSuggestedTimezones, listCountries, listLanguages, listStatesByCountryCode, listStatesByCountryId } from '@therapy/contracts/endpoints/regions';
+import {
+  getSuggestedTimezones,
+  listCountries,
+  listLanguages,
+  listStatesByCountryCode,
+  listStatesByCountryId,
+} from '@therapy/contracts/endpoints/regions';
 import type { AppDeps } from '../../deps.ts';
 import { route } from '../../platform/http/route.ts';
 import { createRegionsService } from './regions.service.ts';
@@ -12,41 +18,25 @@ const cacheable = 'public, max-age=3600';
 export const regionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const regions = createRegionsService(deps);
 
-  route(
-    app,
-    listCountries,
-    async (req, reply) => {
-      void reply.header('cache-control', cacheable);
-      return { data: await regions.listCountries({ all: req.query.all === 'true' }) };
-    },
-  );
+  route(app, listCountries, async (req, reply) => {
+    void reply.header('cache-control', cacheable);
+    return { data: await regions.listCountries({ all: req.query.all === 'true' }) };
+  });
 
-  route(
-    app,
-    listStatesByCountryId,
-    async (req, reply) => {
-      void reply.header('cache-control', cacheable);
-      return { data: await regions.statesByCountryId(req.params.id) };
-    },
-  );
+  route(app, listStatesByCountryId, async (req, reply) => {
+    void reply.header('cache-control', cacheable);
+    return { data: await regions.statesByCountryId(req.params.id) };
+  });
 
-  route(
-    app,
-    listStatesByCountryCode,
-    async (req, reply) => {
-      void reply.header('cache-control', cacheable);
-      return { data: await regions.statesByCountryCode(req.params.code) };
-    },
-  );
+  route(app, listStatesByCountryCode, async (req, reply) => {
+    void reply.header('cache-control', cacheable);
+    return { data: await regions.statesByCountryCode(req.params.code) };
+  });
 
-  route(
-    app,
-    listLanguages,
-    async (req, reply) => {
-      void reply.header('cache-control', cacheable);
-      return { data: await regions.listLanguages({ primary: req.query.primary === 'true' }) };
-    },
-  );
+  route(app, listLanguages, async (req, reply) => {
+    void reply.header('cache-control', cacheable);
+    return { data: await regions.listLanguages({ primary: req.query.primary === 'true' }) };
+  });
 
   // The country comes from the x-country header (checked by the header hook), else the web app's country cookie.
   route(app, getSuggestedTimezones, async (req) => {

@@ -15,7 +15,15 @@ const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.
  * alphabetically. Names are ICU's, the ones `Intl.supportedValuesOf('timeZone')` accepts.
  */
 const leadingZones: Readonly<Record<string, readonly string[]>> = {
-  US: ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu'],
+  US: [
+    'America/New_York',
+    'America/Chicago',
+    'America/Denver',
+    'America/Phoenix',
+    'America/Los_Angeles',
+    'America/Anchorage',
+    'Pacific/Honolulu',
+  ],
   DE: ['Europe/Berlin'],
   AR: ['America/Buenos_Aires'],
   AU: ['Australia/Sydney', 'Australia/Melbourne', 'Australia/Brisbane', 'Australia/Adelaide', 'Australia/Perth'],
@@ -52,10 +60,21 @@ export function countryTimezones(countryCode: string): string[] {
 }
 
 function toCountry(row: CountryRow, operating: ReadonlySet<string>): Country {
-  return { identifier: row.identifier, code: row.code, name: row.name, currencyCode: row.currencyCode, isOperating: operating.has(row.code) };
+  return {
+    identifier: row.identifier,
+    code: row.code,
+    name: row.name,
+    currencyCode: row.currencyCode,
+    isOperating: operating.has(row.code),
+  };
 }
 const toState = (row: StateRow): State => ({ identifier: row.identifier, code: row.code, name: row.name });
-const toLanguage = (row: LanguageRow): Language => ({ identifier: row.identifier, code: row.code, name: row.name, isPrimary: row.isPrimary });
+const toLanguage = (row: LanguageRow): Language => ({
+  identifier: row.identifier,
+  code: row.code,
+  name: row.name,
+  isPrimary: row.isPrimary,
+});
 
 /** Countries, their states, languages and time zones: public reference data, no access check needed. */
 export function createRegionsService(deps: AppDeps) {

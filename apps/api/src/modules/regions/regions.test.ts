@@ -19,11 +19,16 @@ const get = async <T>(url: string, headers: Record<string, string> = {}) => {
   return { res, body: res.json() as { data: T } };
 };
 const names = (items: { name: string }[]) => items.map((i) => i.name);
-const sortedByName = (items: { name: string }[]) => [...names(items)].sort(new Intl.Collator('en', { sensitivity: 'base' }).compare);
+const sortedByName = (items: { name: string }[]) =>
+  [...names(items)].sort(new Intl.Collator('en', { sensitivity: 'base' }).compare);
 
 const expectValidationError = (res: Awaited<ReturnType<TestApp['request']>>) => {
   expect(res.statusCode).toBe(400);
-  expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.any(String), requestId: expect.any(String) });
+  expect(res.json()).toMatchObject({
+    code: 'VALIDATION_ERROR',
+    message: expect.any(String),
+    requestId: expect.any(String),
+  });
 };
 const expectNotFound = (res: Awaited<ReturnType<TestApp['request']>>) => {
   expect(res.statusCode).toBe(404);
@@ -55,8 +60,17 @@ describe('GET /region/country', () => {
     expect(names(body.data)).toEqual(sortedByName(body.data));
     // English collation, not byte order: Åland sits among the A's.
     expect(names(body.data).slice(0, 3)).toEqual(['Afghanistan', 'Åland Islands', 'Albania']);
-    expect(body.data.filter((c) => c.isOperating).map((c) => c.code).sort()).toEqual(['DE', 'GB', 'NG', 'US']);
-    expect(body.data.find((c) => c.code === 'FR')).toMatchObject({ name: 'France', currencyCode: 'EUR', isOperating: false });
+    expect(
+      body.data
+        .filter((c) => c.isOperating)
+        .map((c) => c.code)
+        .sort(),
+    ).toEqual(['DE', 'GB', 'NG', 'US']);
+    expect(body.data.find((c) => c.code === 'FR')).toMatchObject({
+      name: 'France',
+      currencyCode: 'EUR',
+      isOperating: false,
+    });
   });
 
   it('rejects a query value other than true or false', async () => {
@@ -75,7 +89,10 @@ describe('GET /region/country', () => {
       const res = await other.request({ method: 'GET', url: '/api/v1/region/country' });
       expect((res.json() as { data: Country[] }).data.map((c) => c.code)).toEqual(['FR', 'GB']);
       const all = await other.request({ method: 'GET', url: '/api/v1/region/country?all=true' });
-      expect((all.json() as { data: Country[] }).data.filter((c) => c.isOperating).map((c) => c.code)).toEqual(['FR', 'GB']);
+      expect((all.json() as { data: Country[] }).data.filter((c) => c.isOperating).map((c) => c.code)).toEqual([
+        'FR',
+        'GB',
+      ]);
     } finally {
       await other.close();
     }
@@ -177,7 +194,10 @@ describe('GET /region/user-timezone', () => {
   it('falls back to the country cookie, then to UTC with every zone', async () => {
     const fromCookie = await get<Zones>('/region/user-timezone', { cookie: 'X-CountryCode=GB' });
     expect(fromCookie.body.data).toEqual({ suggested: 'Europe/London', timezones: ['Europe/London'] });
-    for (const headers of [{}, { 'x-country': 'ZZ' }, { cookie: 'X-CountryCode=nonsense' }] as Record<string, string>[]) {
+    for (const headers of [{}, { 'x-country': 'ZZ' }, { cookie: 'X-CountryCode=nonsense' }] as Record<
+      string,
+      string
+    >[]) {
       const { res, body } = await get<Zones>('/region/user-timezone', headers);
       expect(res.statusCode).toBe(200);
       expect(body.data.suggested).toBe('UTC');
@@ -205,7 +225,9 @@ describe('seeded reference data', () => {
   const snapshot = async () => {
     const out: Record<string, string[]> = {};
     for (const table of tables) {
-      const res = await t.db.$client.query<{ row: string }>(`SELECT identifier || ':' || name AS row FROM ${table} ORDER BY identifier`);
+      const res = await t.db.$client.query<{ row: string }>(
+        `SELECT identifier || ':' || name AS row FROM ${table} ORDER BY identifier`,
+      );
       out[table] = res.rows.map((r) => r.row);
     }
     return out;
@@ -229,7 +251,9 @@ describe('seeded reference data', () => {
     const id = await t.countryId('DE');
     await t.db.$client.query(`UPDATE countries SET name = 'Deutschland' WHERE code = 'DE'`);
     await seedReferenceData(t.db);
-    const res = await t.db.$client.query<{ identifier: string; name: string }>(`SELECT identifier, name FROM countries WHERE code = 'DE'`);
+    const res = await t.db.$client.query<{ identifier: string; name: string }>(
+      `SELECT identifier, name FROM countries WHERE code = 'DE'`,
+    );
     expect(res.rows).toEqual([{ identifier: id, name: 'Germany' }]);
   });
 

@@ -14,7 +14,11 @@ const selectWithAuthor = (ex: Executor) =>
     .from(reviews)
     .innerJoin(users, eq(users.identifier, reviews.clientId));
 
-const flatten = (r: { review: ReviewRow; firstName: string | null; lastName: string | null }): ReviewWithAuthor => ({ ...r.review, authorFirstName: r.firstName, authorLastName: r.lastName });
+const flatten = (r: { review: ReviewRow; firstName: string | null; lastName: string | null }): ReviewWithAuthor => ({
+  ...r.review,
+  authorFirstName: r.firstName,
+  authorLastName: r.lastName,
+});
 
 export const reviewsRepository = {
   async byParticipant(ex: Executor, participantId: string): Promise<ReviewWithAuthor | undefined> {
@@ -29,16 +33,30 @@ export const reviewsRepository = {
 
   /** The review, locked for the rest of the transaction (two edits at once: one wins). */
   async lockByParticipant(tx: Executor, participantId: string): Promise<ReviewRow | undefined> {
-    const [row] = await tx.select().from(reviews).where(eq(reviews.participantId, participantId)).limit(1).for('update');
+    const [row] = await tx
+      .select()
+      .from(reviews)
+      .where(eq(reviews.participantId, participantId))
+      .limit(1)
+      .for('update');
     return row;
   },
 
   /** A session's review; a second one (also two at once) meets the participant's unique key and is refused. */
   async insert(tx: Executor, row: typeof reviews.$inferInsert): Promise<void> {
-    await refusedAs(tx.insert(reviews).values(row), 'unique', () => AppError.rule('reviewExists'), 'reviews_participant_key');
+    await refusedAs(
+      tx.insert(reviews).values(row),
+      'unique',
+      () => AppError.rule('reviewExists'),
+      'reviews_participant_key',
+    );
   },
 
-  async update(tx: Executor, identifier: string, patch: Pick<ReviewRow, 'halfStars' | 'comment' | 'edits'>): Promise<void> {
+  async update(
+    tx: Executor,
+    identifier: string,
+    patch: Pick<ReviewRow, 'halfStars' | 'comment' | 'edits'>,
+  ): Promise<void> {
     await tx.update(reviews).set(patch).where(eq(reviews.identifier, identifier));
   },
 
@@ -49,7 +67,11 @@ export const reviewsRepository = {
       .values({ providerId, halfStarsSum: halfStars, reviewCount: 1 })
       .onConflictDoUpdate({
         target: providerReviewStats.providerId,
-        set: { halfStarsSum: sql`${providerReviewStats.halfStarsSum} + ${halfStars}`, reviewCount: sql`${providerReviewStats.reviewCount} + 1`, updatedAt: new Date() },
+        set: {
+          halfStarsSum: sql`${providerReviewStats.halfStarsSum} + ${halfStars}`,
+          reviewCount: sql`${providerReviewStats.reviewCount} + 1`,
+          updatedAt: new Date(),
+        },
       });
   },
 
@@ -62,24 +84,40 @@ export const reviewsRepository = {
   },
 
   async stats(ex: Executor, providerId: string): Promise<{ halfStarsSum: number; reviewCount: number }> {
-    const [row] = await ex.select({ halfStarsSum: providerReviewStats.halfStarsSum, reviewCount: providerReviewStats.reviewCount }).from(providerReviewStats).where(eq(providerReviewStats.providerId, providerId)).limit(1);
+    const [row] = await ex
+      .select({ halfStarsSum: providerReviewStats.halfStarsSum, reviewCount: providerReviewStats.reviewCount })
+      .from(providerReviewStats)
+      .where(eq(providerReviewStats.providerId, providerId))
+      .limit(1);
     return row ?? { halfStarsSum: 0, reviewCount: 0 };
   },
 
   /** One page of a provider's reviews, newest first, with the total. */
-  async page(ex: Executor, providerId: string, page: number, pageSize: number): Promise<{ rows: ReviewWithAuthor[]; total: number }> {
+  async page(
+    ex: Executor,
+    providerId: string,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: ReviewWithAuthor[]; total: number }> {
     const rows = await selectWithAuthor(ex)
       .where(eq(reviews.providerId, providerId))
       .orderBy(desc(reviews.createdAt), desc(reviews.identifier))
       .limit(pageSize)
       .offset((page - 1) * pageSize);
-    const [total] = await ex.select({ n: count() }).from(reviews).where(and(eq(reviews.providerId, providerId)));
+    const [total] = await ex
+      .select({ n: count() })
+      .from(reviews)
+      .where(and(eq(reviews.providerId, providerId)));
     return { rows: rows.map(flatten), total: total?.n ?? 0 };
   },
 
   /** Whether the user is a live provider (a provider's public reviews; anyone else's id is not found). */
   async isProvider(ex: Executor, userId: string): Promise<boolean> {
-    const [row] = await ex.select({ id: users.identifier }).from(users).where(and(eq(users.identifier, userId), eq(users.userType, 'provider'), sql`${users.deletedAt} IS NULL`)).limit(1);
+    const [row] = await ex
+      .select({ id: users.identifier })
+      .from(users)
+      .where(and(eq(users.identifier, userId), eq(users.userType, 'provider'), sql`${users.deletedAt} IS NULL`))
+      .limit(1);
     return row !== undefined;
   },
 };

@@ -14,11 +14,15 @@ import { reviewsRepository as repo, type ReviewWithAuthor } from './reviews.repo
  */
 export interface ReviewsPorts {
   /** The bookings module's face: a participant booking's parties and its booking's status. */
-  participantFacts: (participantId: string, ex?: Executor) => Promise<{ participantId: string; bookingId: string; clientId: string; providerId: string; status: string } | undefined>;
+  participantFacts: (
+    participantId: string,
+    ex?: Executor,
+  ) => Promise<
+    { participantId: string; bookingId: string; clientId: string; providerId: string; status: string } | undefined
+  >;
   markFeedbackProvided: (participantId: string, tx: Executor) => Promise<void>;
   bookingFacts: BookingFactsSource;
 }
-
 
 /** "Sam L." (first name and initial): enough to be a person, little to be found by; null when anonymous. */
 const authorName = (r: ReviewWithAuthor): string | null => {
@@ -41,7 +45,13 @@ const toReview = (r: ReviewWithAuthor): Review => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const toPublic = (r: ReviewWithAuthor): PublicReview => ({ identifier: r.identifier, rating: r.halfStars / 2, comment: r.comment, authorName: authorName(r), createdAt: r.createdAt.toISOString() });
+const toPublic = (r: ReviewWithAuthor): PublicReview => ({
+  identifier: r.identifier,
+  rating: r.halfStars / 2,
+  comment: r.comment,
+  authorName: authorName(r),
+  createdAt: r.createdAt.toISOString(),
+});
 
 export function createReviewsService(deps: Pick<AppDeps, 'db' | 'events'>, ports: ReviewsPorts) {
   const { db, events } = deps;
@@ -73,7 +83,15 @@ export function createReviewsService(deps: Pick<AppDeps, 'db' | 'events'>, ports
       // A second review of the session (also two at once) is refused by the repository (reviewExists).
       await events.transaction(async (tx) => {
         const halfStars = Math.round(input.rating * 2);
-        await repo.insert(tx, { participantId, bookingId: facts.bookingId, clientId: facts.clientId, providerId: facts.providerId, halfStars, comment: input.comment, isAnonymous: input.isAnonymous });
+        await repo.insert(tx, {
+          participantId,
+          bookingId: facts.bookingId,
+          clientId: facts.clientId,
+          providerId: facts.providerId,
+          halfStars,
+          comment: input.comment,
+          isAnonymous: input.isAnonymous,
+        });
         await repo.countReview(tx, facts.providerId, halfStars);
         await ports.markFeedbackProvided(participantId, tx);
         await events.publish(tx, 'review.changed', { providerId: facts.providerId });
@@ -97,10 +115,18 @@ export function createReviewsService(deps: Pick<AppDeps, 'db' | 'events'>, ports
     },
 
     /** Public: a provider's reviews, newest first, with the exact average (two decimals) and count. */
-    async ofProvider(providerId: string, page: number, pageSize: number): Promise<{ data: ProviderReviews; meta: { page: number; pageSize: number; total: number; totalPages: number } }> {
+    async ofProvider(
+      providerId: string,
+      page: number,
+      pageSize: number,
+    ): Promise<{ data: ProviderReviews; meta: { page: number; pageSize: number; total: number; totalPages: number } }> {
       if (!(await repo.isProvider(db, providerId))) throw AppError.notFound();
-      const [stats, { rows, total }] = await Promise.all([repo.stats(db, providerId), repo.page(db, providerId, page, pageSize)]);
-      const average = stats.reviewCount > 0 ? Math.round((stats.halfStarsSum / 2 / stats.reviewCount) * 100) / 100 : null;
+      const [stats, { rows, total }] = await Promise.all([
+        repo.stats(db, providerId),
+        repo.page(db, providerId, page, pageSize),
+      ]);
+      const average =
+        stats.reviewCount > 0 ? Math.round((stats.halfStarsSum / 2 / stats.reviewCount) * 100) / 100 : null;
       return {
         data: { average, count: stats.reviewCount, items: rows.map(toPublic) },
         meta: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) },

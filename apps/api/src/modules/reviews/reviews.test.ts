@@ -19,24 +19,44 @@ beforeEach(async () => {
   w = await bookingWorld(t);
 });
 
-const completed = async (client: SignedUp = w.client) => insertBooking(w, { status: 'completed', start: '2026-03-20T10:00:00Z', client });
-const write = (who: SignedUp, participantId: string, body: unknown) => t.api('POST', `/review/${participantId}`, who, body);
-const edit = (who: SignedUp, participantId: string, body: unknown) => t.api('PUT', `/review/${participantId}`, who, body);
+const completed = async (client: SignedUp = w.client) =>
+  insertBooking(w, { status: 'completed', start: '2026-03-20T10:00:00Z', client });
+const write = (who: SignedUp, participantId: string, body: unknown) =>
+  t.api('POST', `/review/${participantId}`, who, body);
+const edit = (who: SignedUp, participantId: string, body: unknown) =>
+  t.api('PUT', `/review/${participantId}`, who, body);
 const notFound = { message: en.notFound, code: 'NOT_FOUND' };
 const reviewsOf = (providerId: string, query = '') => t.api('GET', `/review/provider/${providerId}${query}`, undefined);
-const stored = async () => Number((await t.db.$client.query('SELECT count(*) AS n FROM reviews WHERE provider_id = $1', [w.provider.userId])).rows[0].n);
+const stored = async () =>
+  Number(
+    (await t.db.$client.query('SELECT count(*) AS n FROM reviews WHERE provider_id = $1', [w.provider.userId])).rows[0]
+      .n,
+  );
 
 describe('writing a review', () => {
   it('the client of a completed session: stored, shown to both parties, feedbackProvided, counted in the average', async () => {
     const { bookingId, participantId } = await completed();
     expect((await t.api('GET', `/review/participant/${participantId}`, w.client)).json().data).toBeNull();
-    const res = await write(w.client, participantId, { rating: 4.5, comment: 'Calm, clear and kind.', isAnonymous: false });
+    const res = await write(w.client, participantId, {
+      rating: 4.5,
+      comment: 'Calm, clear and kind.',
+      isAnonymous: false,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe(en.reviewSaved);
-    expect(res.json().data).toMatchObject({ participantIdentifier: participantId, bookingIdentifier: bookingId, rating: 4.5, comment: 'Calm, clear and kind.', isAnonymous: false, canEdit: true });
+    expect(res.json().data).toMatchObject({
+      participantIdentifier: participantId,
+      bookingIdentifier: bookingId,
+      rating: 4.5,
+      comment: 'Calm, clear and kind.',
+      isAnonymous: false,
+      canEdit: true,
+    });
     expect(res.json().data.authorName).toMatch(/^\S+( \S\.)?$/);
     expect((await t.api('GET', `/review/participant/${participantId}`, w.client)).json().data.rating).toBe(4.5);
-    expect((await t.api('GET', `/review/booking/${bookingId}`, w.provider)).json().data.comment).toBe('Calm, clear and kind.');
+    expect((await t.api('GET', `/review/booking/${bookingId}`, w.provider)).json().data.comment).toBe(
+      'Calm, clear and kind.',
+    );
     expect((await t.api('GET', `/booking/${bookingId}`, w.client)).json().data.feedbackProvided).toBe(true);
     const list = (await reviewsOf(w.provider.userId)).json();
     expect(list.data).toMatchObject({ average: 4.5, count: 1 });
@@ -57,13 +77,23 @@ describe('writing a review', () => {
     ];
     for (const [body, text] of cases) expectError(await write(w.client, participantId, body), 400, validation(text));
     // German, for the German client.
-    const german = await t.request({ method: 'POST', url: `/api/v1/review/${participantId}`, headers: { ...w.client.auth, 'accept-language': 'de' }, payload: { rating: 4.3 } });
+    const german = await t.request({
+      method: 'POST',
+      url: `/api/v1/review/${participantId}`,
+      headers: { ...w.client.auth, 'accept-language': 'de' },
+      payload: { rating: 4.3 },
+    });
     expect(german.json().message).toBe(de.reviewRatingInvalid);
     expect(await stored()).toBe(0);
     // The limits themselves are allowed: 5 and 2500 characters, 0.5 and 5 stars.
     expect((await write(w.client, participantId, { rating: 0.5, comment: 'x'.repeat(2500) })).statusCode).toBe(201);
     const second = await completed(await t.signUp('client'));
-    const secondClient = (await t.db.$client.query<{ id: string }>('SELECT client_id AS id FROM booking_participants WHERE identifier = $1', [second.participantId])).rows[0]!.id;
+    const secondClient = (
+      await t.db.$client.query<{ id: string }>(
+        'SELECT client_id AS id FROM booking_participants WHERE identifier = $1',
+        [second.participantId],
+      )
+    ).rows[0]!.id;
     expect(secondClient).not.toBe(w.client.userId);
   });
 
@@ -78,7 +108,10 @@ describe('writing a review', () => {
     expectError(await write(w.client, '0190a0b0-0000-7000-8000-000000000000', { rating: 5 }), 404, notFound);
     expect(await stored()).toBe(0);
 
-    const answers = await Promise.all([write(w.client, participantId, { rating: 5 }), write(w.client, participantId, { rating: 4 })]);
+    const answers = await Promise.all([
+      write(w.client, participantId, { rating: 5 }),
+      write(w.client, participantId, { rating: 4 }),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400]);
     expect(answers.find((a) => a.statusCode === 400)!.json().message).toBe(en.reviewExists);
     expectError(await write(w.client, participantId, { rating: 3 }), 400, validation(en.reviewExists));
@@ -103,13 +136,20 @@ describe('editing a review', () => {
     expectError(await edit(w.client, a.participantId, { rating: 5.5 }), 400, validation(en.reviewRatingInvalid));
     expectError(await edit(await t.signUp('client'), a.participantId, { rating: 5 }), 404, notFound);
     expectError(await edit(await t.signUp('client'), b.participantId, { rating: 5 }), 404, notFound);
-    expectError(await edit(w.client, (await completed()).participantId, { rating: 5 }), 400, validation(en.reviewMissing));
+    expectError(
+      await edit(w.client, (await completed()).participantId, { rating: 5 }),
+      400,
+      validation(en.reviewMissing),
+    );
   });
 
   it('two edits at once: one applies, the other is refused, the totals move once', async () => {
     const { participantId } = await completed();
     await write(w.client, participantId, { rating: 2 });
-    const answers = await Promise.all([edit(w.client, participantId, { rating: 5 }), edit(w.client, participantId, { rating: 4 })]);
+    const answers = await Promise.all([
+      edit(w.client, participantId, { rating: 5 }),
+      edit(w.client, participantId, { rating: 4 }),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
     const winner = answers.find((a) => a.statusCode === 200)!.json().data.rating as number;
     expect((await reviewsOf(w.provider.userId)).json().data).toMatchObject({ average: winner, count: 1 });
@@ -123,11 +163,17 @@ describe("a provider's reviews", () => {
       const client = await t.signUp('client');
       const { participantId } = await completed(client);
       t.clock.set(`2026-03-23T07:0${i + 1}:00Z`);
-      expect((await write(client, participantId, { rating, comment: `Session number ${i + 1}`, isAnonymous: i === 1 })).statusCode).toBe(201);
+      expect(
+        (await write(client, participantId, { rating, comment: `Session number ${i + 1}`, isAnonymous: i === 1 }))
+          .statusCode,
+      ).toBe(201);
     }
     const first = (await reviewsOf(w.provider.userId, '?page=1&pageSize=2')).json();
     expect(first.data).toMatchObject({ average: 4.17, count: 3 });
-    expect(first.data.items.map((r: { comment: string }) => r.comment)).toEqual(['Session number 3', 'Session number 2']);
+    expect(first.data.items.map((r: { comment: string }) => r.comment)).toEqual([
+      'Session number 3',
+      'Session number 2',
+    ]);
     expect(first.data.items[1].authorName).toBeNull();
     expect(first.data.items[0].authorName).not.toBeNull();
     expect(first.meta).toEqual({ page: 1, pageSize: 2, total: 3, totalPages: 2 });
@@ -144,11 +190,19 @@ describe("a provider's reviews", () => {
     expect((await reviewsOf(w.provider.userId)).json().data).toEqual({ average: null, count: 0, items: [] });
   });
 
-  it("a client who deletes their account: the rating stays without a name or words, and the average is unchanged", async () => {
+  it('a client who deletes their account: the rating stays without a name or words, and the average is unchanged', async () => {
     const { participantId } = await completed();
-    expect((await write(w.client, participantId, { rating: 4, comment: 'Steady and kind sessions.', isAnonymous: false })).statusCode).toBe(201);
+    expect(
+      (await write(w.client, participantId, { rating: 4, comment: 'Steady and kind sessions.', isAnonymous: false }))
+        .statusCode,
+    ).toBe(201);
     expect((await reviewsOf(w.provider.userId)).json().data.items[0].authorName).not.toBeNull();
-    const gone = await t.request({ method: 'DELETE', url: '/api/v1/user/profile/delete-account', headers: w.client.auth, payload: { password: w.client.password } });
+    const gone = await t.request({
+      method: 'DELETE',
+      url: '/api/v1/user/profile/delete-account',
+      headers: w.client.auth,
+      payload: { password: w.client.password },
+    });
     expect(gone.statusCode, gone.body).toBe(200);
     const list = (await reviewsOf(w.provider.userId)).json().data;
     expect(list).toMatchObject({ average: 4, count: 1 });

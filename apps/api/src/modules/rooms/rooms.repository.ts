@@ -4,7 +4,17 @@ import { roomSignals } from '../../db/schema/index.ts';
 
 /** The video rooms' signals waiting for delivery (issue 19). */
 export const roomsRepository = {
-  async insert(tx: Executor, row: { identifier: string; bookingId: string; fromUserId: string; toUserId: string; payload: string; createdAt: Date }): Promise<void> {
+  async insert(
+    tx: Executor,
+    row: {
+      identifier: string;
+      bookingId: string;
+      fromUserId: string;
+      toUserId: string;
+      payload: string;
+      createdAt: Date;
+    },
+  ): Promise<void> {
     await tx.insert(roomSignals).values(row);
   },
 

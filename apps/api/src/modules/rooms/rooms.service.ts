@@ -27,7 +27,8 @@ export function createRoomsService(deps: Pick<AppDeps, 'db' | 'clock' | 'config'
 
   const stateOf = (facts: BookingFacts, now: Date): RoomState => {
     if (facts.modalityCode !== 'online') return 'notOnline';
-    if (facts.status !== 'confirmed' || !facts.startsAt || !facts.endsAt) return facts.status === 'completed' ? 'ended' : 'notConfirmed';
+    if (facts.status !== 'confirmed' || !facts.startsAt || !facts.endsAt)
+      return facts.status === 'completed' ? 'ended' : 'notConfirmed';
     if (now.getTime() < facts.startsAt.getTime() - ROOM_OPENS_MINUTES_BEFORE * MINUTE) return 'early';
     if (now.getTime() >= facts.endsAt.getTime()) return 'ended';
     return 'open';
@@ -41,7 +42,10 @@ export function createRoomsService(deps: Pick<AppDeps, 'db' | 'clock' | 'config'
 
   return {
     async room(actor: Actor, bookingId: string): Promise<Room> {
-      const me = requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'client', 'provider').userId));
+      const me = requireLiveAccount(
+        actor,
+        await ports.users.findActiveUser(requireRole(actor, 'client', 'provider').userId),
+      );
       const facts = await partyFacts(me.identifier, bookingId);
       if (!facts) throw AppError.notFound();
       const client = facts.clientId === me.identifier;
@@ -51,7 +55,10 @@ export function createRoomsService(deps: Pick<AppDeps, 'db' | 'clock' | 'config'
       return {
         bookingIdentifier: facts.identifier,
         role: client ? 'client' : 'provider',
-        otherParty: { identifier: client ? facts.providerId : facts.clientId, name: client ? facts.providerName : facts.clientName },
+        otherParty: {
+          identifier: client ? facts.providerId : facts.clientId,
+          name: client ? facts.providerName : facts.clientName,
+        },
         startsAt: starts.toISOString(),
         endsAt: ends.toISOString(),
         opensAt: new Date(starts.getTime() - ROOM_OPENS_MINUTES_BEFORE * MINUTE).toISOString(),
@@ -67,7 +74,12 @@ export function createRoomsService(deps: Pick<AppDeps, 'db' | 'clock' | 'config'
      */
     async signal(userId: string, message: Record<string, unknown>, reply: (answer: object) => void): Promise<void> {
       const parsed = roomSignalMessage.safeParse(message);
-      if (!parsed.success) return reply({ type: 'room.refused', bookingId: typeof message.bookingId === 'string' ? message.bookingId : null, reason: 'invalid' });
+      if (!parsed.success)
+        return reply({
+          type: 'room.refused',
+          bookingId: typeof message.bookingId === 'string' ? message.bookingId : null,
+          reason: 'invalid',
+        });
       const { bookingId, signal } = parsed.data;
       const facts = await partyFacts(userId, bookingId);
       if (!facts) return reply({ type: 'room.refused', bookingId, reason: 'notFound' });
@@ -76,7 +88,14 @@ export function createRoomsService(deps: Pick<AppDeps, 'db' | 'clock' | 'config'
       const to = facts.clientId === userId ? facts.providerId : facts.clientId;
       const signalId = newId();
       await events.transaction(async (tx) => {
-        await repo.insert(tx, { identifier: signalId, bookingId, fromUserId: userId, toUserId: to, payload: JSON.stringify(signal), createdAt: now });
+        await repo.insert(tx, {
+          identifier: signalId,
+          bookingId,
+          fromUserId: userId,
+          toUserId: to,
+          payload: JSON.stringify(signal),
+          createdAt: now,
+        });
         await events.publish(tx, 'room.signal', { signalId, to });
       });
       // Old signals go now and then (one in twenty), not on every candidate.
@@ -87,7 +106,15 @@ export function createRoomsService(deps: Pick<AppDeps, 'db' | 'clock' | 'config'
     async delivery(signalId: string) {
       const row = await repo.find(db, signalId);
       if (!row) return undefined;
-      return { to: row.toUserId, message: { type: 'room.signal', bookingId: row.bookingId, from: row.fromUserId, signal: JSON.parse(row.payload) as unknown } };
+      return {
+        to: row.toUserId,
+        message: {
+          type: 'room.signal',
+          bookingId: row.bookingId,
+          from: row.fromUserId,
+          signal: JSON.parse(row.payload) as unknown,
+        },
+      };
     },
   };
 }

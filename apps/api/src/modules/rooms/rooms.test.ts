@@ -51,12 +51,16 @@ describe('GET /session/{bookingId}/room', () => {
     await moveClock(w, '2026-05-06T09:49:59Z');
     expect((await room(w.provider)).json().data).toMatchObject({ role: 'provider', state: 'early', canJoin: false });
     await moveClock(w, '2026-05-06T09:50:00Z');
-    expect((await room(w.provider)).json().data).toMatchObject({ state: 'open', canJoin: true, otherParty: { name: 'Ada Client' } });
+    expect((await room(w.provider)).json().data).toMatchObject({
+      state: 'open',
+      canJoin: true,
+      otherParty: { name: 'Ada Client' },
+    });
     await moveClock(w, '2026-05-06T11:00:00Z');
     expect((await room(w.client)).json().data).toMatchObject({ state: 'ended', canJoin: false });
   });
 
-  it('is nobody else\'s: a stranger and a made-up booking are 404, an operator 403, nobody signed in 401', async () => {
+  it("is nobody else's: a stranger and a made-up booking are 404, an operator 403, nobody signed in 401", async () => {
     await moveClock(w, '2026-05-06T09:55:00Z');
     stranger = await t.signUp('client');
     expect((await room(stranger)).statusCode).toBe(404);
@@ -70,7 +74,10 @@ describe('GET /session/{bookingId}/room', () => {
     const pending = (await insertBooking(w, { status: 'pending', start: '2026-05-07T10:00:00Z' })).bookingId;
     expect((await room(w.client, pending)).json().data).toMatchObject({ state: 'notConfirmed', canJoin: false });
     const inPerson = (await insertBooking(w, { status: 'confirmed', start: '2026-05-08T12:00:00Z' })).bookingId;
-    await t.db.$client.query(`UPDATE bookings SET modality_id = (SELECT identifier FROM reference_items WHERE list = 'modality' AND code = 'in-person') WHERE identifier = $1`, [inPerson]);
+    await t.db.$client.query(
+      `UPDATE bookings SET modality_id = (SELECT identifier FROM reference_items WHERE list = 'modality' AND code = 'in-person') WHERE identifier = $1`,
+      [inPerson],
+    );
     expect((await room(w.client, inPerson)).json().data).toMatchObject({ state: 'notOnline', canJoin: false });
   });
 });
@@ -80,19 +87,42 @@ describe('signals', () => {
     await moveClock(w, '2026-05-06T09:55:00Z');
     const client = await connectSocket(urlA, tokenOf(w.client), sockets);
     const provider = await connectSocket(urlB, tokenOf(w.provider), sockets);
-    const forBooking = (kind: string) => (m: Record<string, unknown>) => m.type === 'room.signal' && m.bookingId === bookingId && (m.signal as { kind: string }).kind === kind;
+    const forBooking = (kind: string) => (m: Record<string, unknown>) =>
+      m.type === 'room.signal' && m.bookingId === bookingId && (m.signal as { kind: string }).kind === kind;
 
     client.send({ type: 'room.signal', bookingId, signal: { kind: 'hello' } });
-    expect(await provider.next(forBooking('hello'))).toEqual({ type: 'room.signal', bookingId, from: w.client.userId, signal: { kind: 'hello' } });
+    expect(await provider.next(forBooking('hello'))).toEqual({
+      type: 'room.signal',
+      bookingId,
+      from: w.client.userId,
+      signal: { kind: 'hello' },
+    });
     const offer = { kind: 'description', description: { type: 'offer', sdp: `v=0\r\n${'a=x\r\n'.repeat(2_000)}` } };
     client.send({ type: 'room.signal', bookingId, signal: offer });
-    client.send({ type: 'room.signal', bookingId, signal: { kind: 'candidate', candidate: { candidate: 'candidate:1 1 udp 2122260223 192.0.2.1 54400 typ host', sdpMid: '0', sdpMLineIndex: 0 } } });
+    client.send({
+      type: 'room.signal',
+      bookingId,
+      signal: {
+        kind: 'candidate',
+        candidate: {
+          candidate: 'candidate:1 1 udp 2122260223 192.0.2.1 54400 typ host',
+          sdpMid: '0',
+          sdpMLineIndex: 0,
+        },
+      },
+    });
     // An SDP of 10 KB passes (NOTIFY alone would refuse more than 8,000 bytes).
     expect((await provider.next(forBooking('description'))).signal).toEqual(offer);
     await provider.next(forBooking('candidate'));
-    expect(provider.received.filter((m) => m.type === 'room.signal').map((m) => (m.signal as { kind: string }).kind)).toEqual(['hello', 'description', 'candidate']);
+    expect(
+      provider.received.filter((m) => m.type === 'room.signal').map((m) => (m.signal as { kind: string }).kind),
+    ).toEqual(['hello', 'description', 'candidate']);
 
-    provider.send({ type: 'room.signal', bookingId, signal: { kind: 'description', description: { type: 'answer', sdp: 'v=0\r\n' } } });
+    provider.send({
+      type: 'room.signal',
+      bookingId,
+      signal: { kind: 'description', description: { type: 'answer', sdp: 'v=0\r\n' } },
+    });
     expect((await client.next(forBooking('description'))).from).toBe(w.provider.userId);
     provider.send({ type: 'room.signal', bookingId, signal: { kind: 'bye' } });
     await client.next(forBooking('bye'));
@@ -107,7 +137,11 @@ describe('signals', () => {
     const intruder = await connectSocket(urlA, tokenOf(stranger), sockets);
     const before = await signals();
     intruder.send({ type: 'room.signal', bookingId, signal: { kind: 'hello' } });
-    expect(await intruder.next((m) => m.type === 'room.refused')).toEqual({ type: 'room.refused', bookingId, reason: 'notFound' });
+    expect(await intruder.next((m) => m.type === 'room.refused')).toEqual({
+      type: 'room.refused',
+      bookingId,
+      reason: 'notFound',
+    });
 
     const client = await connectSocket(urlA, tokenOf(w.client), sockets);
     client.send({ type: 'room.signal', bookingId, signal: { kind: 'shout', text: 'hi' } });
@@ -118,7 +152,11 @@ describe('signals', () => {
     await moveClock(w, '2026-05-06T11:00:00Z');
     const late = await connectSocket(urlA, tokenOf(w.client), sockets);
     late.send({ type: 'room.signal', bookingId, signal: { kind: 'hello' } });
-    expect(await late.next((m) => m.type === 'room.refused')).toEqual({ type: 'room.refused', bookingId, reason: 'closed' });
+    expect(await late.next((m) => m.type === 'room.refused')).toEqual({
+      type: 'room.refused',
+      bookingId,
+      reason: 'closed',
+    });
 
     expect(await signals()).toBe(before);
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -69,24 +69,45 @@ export const accountErasureRepository = {
     // A provider's imported clients (names and addresses they entered) go with the provider; a client who leaves is
     // unlinked from the imports that named them (the provider's own record of the address stays theirs).
     await db.delete(clientImports).where(eq(clientImports.providerId, userId));
-    await db.update(clientImports).set({ clientId: null, inviteTokenHash: null }).where(eq(clientImports.clientId, userId));
+    await db
+      .update(clientImports)
+      .set({ clientId: null, inviteTokenHash: null })
+      .where(eq(clientImports.clientId, userId));
     // The person's own chat messages are erased as a delete would (the other side sees they were deleted); their
     // attachments go (the files are the person's own and are marked deleted below).
-    const sentMessages = db.select({ id: chatMessages.identifier }).from(chatMessages).where(eq(chatMessages.senderId, userId));
+    const sentMessages = db
+      .select({ id: chatMessages.identifier })
+      .from(chatMessages)
+      .where(eq(chatMessages.senderId, userId));
     await db.delete(chatAttachments).where(inArray(chatAttachments.messageId, sentMessages));
-    await db.update(chatMessages).set({ contentSealed: null, keyId: null, deletedAt: now }).where(and(eq(chatMessages.senderId, userId), isNull(chatMessages.deletedAt)));
+    await db
+      .update(chatMessages)
+      .set({ contentSealed: null, keyId: null, deletedAt: now })
+      .where(and(eq(chatMessages.senderId, userId), isNull(chatMessages.deletedAt)));
 
     // Single-use links and email-change codes (a pending new address is personal too); their mails in the dev outbox.
-    const pendingAddresses = await db.select({ email: emailChangeCodes.newEmail }).from(emailChangeCodes).where(eq(emailChangeCodes.userId, userId));
+    const pendingAddresses = await db
+      .select({ email: emailChangeCodes.newEmail })
+      .from(emailChangeCodes)
+      .where(eq(emailChangeCodes.userId, userId));
     await db.delete(actionTokens).where(eq(actionTokens.userId, userId));
     await db.delete(emailChangeCodes).where(eq(emailChangeCodes.userId, userId));
     const addresses = [...(user ? [user.email] : []), ...pendingAddresses.map((r) => r.email)];
-    if (addresses.length > 0) await db.delete(mailOutbox).where(inArray(sql`lower(${mailOutbox.recipient})`, addresses.map((a) => a.toLowerCase())));
+    if (addresses.length > 0)
+      await db.delete(mailOutbox).where(
+        inArray(
+          sql`lower(${mailOutbox.recipient})`,
+          addresses.map((a) => a.toLowerCase()),
+        ),
+      );
 
     // The dedicated account keeps its number and the gateway's customer code (a late transfer must still be traced to
     // its ledger), but no longer names the person.
     // The email it was requested with and a gateway's reason for a failed assignment go too.
-    await db.update(virtualAccounts).set({ accountName: ERASED_ACCOUNT_NAME, requestedEmail: null, failureReason: null }).where(eq(virtualAccounts.userId, userId));
+    await db
+      .update(virtualAccounts)
+      .set({ accountName: ERASED_ACCOUNT_NAME, requestedEmail: null, failureReason: null })
+      .where(eq(virtualAccounts.userId, userId));
     // Gateway events keep what settles and proves a payment (ids, reference, amount, currency, status); the customer's
     // name, email, phone and card details that the gateway sent are dropped.
     const p = gatewayEvents.payload;
@@ -103,10 +124,18 @@ export const accountErasureRepository = {
           )
         ))`,
       })
-      .where(inArray(sql`${p}->'data'->>'reference'`, db.select({ reference: payments.reference }).from(payments).where(eq(payments.userId, userId))));
+      .where(
+        inArray(
+          sql`${p}->'data'->>'reference'`,
+          db.select({ reference: payments.reference }).from(payments).where(eq(payments.userId, userId)),
+        ),
+      );
 
     // Files: marked deleted now (signed URLs answer 404 from the commit on); rows and bytes go after the commit.
-    await db.update(files).set({ deletedAt: now }).where(and(eq(files.ownerUserId, userId), isNull(files.deletedAt)));
+    await db
+      .update(files)
+      .set({ deletedAt: now })
+      .where(and(eq(files.ownerUserId, userId), isNull(files.deletedAt)));
     const owned = await db.select({ identifier: files.identifier }).from(files).where(eq(files.ownerUserId, userId));
     return owned.map((r) => r.identifier);
   },

@@ -18,7 +18,11 @@ import { createAccountService, type AccountWallet, type UpcomingSessionsSource }
 import { contextOf, refreshCookie, signedIn } from './request-context.ts';
 
 /** The signed-in user's own account (spec §7 "Auth and user"). */
-export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; wallet: AccountWallet; upcomingSessions: UpcomingSessionsSource }> = async (app, { deps, wallet, upcomingSessions }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{
+  deps: AppDeps;
+  wallet: AccountWallet;
+  upcomingSessions: UpcomingSessionsSource;
+}> = async (app, { deps, wallet, upcomingSessions }) => {
   const accounts = createAccountService(deps, wallet, upcomingSessions);
 
   route(app, getUserInfo, async (req) => ({

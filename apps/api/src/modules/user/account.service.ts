@@ -18,7 +18,6 @@ import { toUserInfo } from './user.mapper.ts';
 import { userRepository, type UserRow } from './user.repository.ts';
 import crypto from 'node:crypto';
 
-
 /** The signed-in user as the auth check found them: their token's claims, their live row, the token's session. */
 export interface SignedIn {
   actor: Actor;
@@ -41,7 +40,8 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet, upcom
   const userMail = createUserMail(deps);
   const limiter = createAttemptLimiter(db, clock);
   // Codes are short, so they are keyed-hashed: a leaked table alone does not reveal them.
-  const hashCode = (code: string) => crypto.createHmac('sha256', config.jwtSecret).update(code.toUpperCase()).digest('hex');
+  const hashCode = (code: string) =>
+    crypto.createHmac('sha256', config.jwtSecret).update(code.toUpperCase()).digest('hex');
 
   /**
    * Access first: the signed-in user's own live account. The auth check loaded it with the session (a deleted
@@ -107,19 +107,21 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet, upcom
         throw new AppError(400, 'INVALID_CODE', 'codeInvalid', ['codeInvalid']);
       }
       const oldEmail = user.email;
-      const updated = await db
-        .transaction(async (tx) => {
-          if (!(await tokenRepository.consumeEmailCode(tx, pending.identifier, clock.now()))) {
-            throw new AppError(400, 'INVALID_CODE', 'codeInvalid', ['codeInvalid']);
-          }
-          // Links sent to the old address must not act on the account any more.
-          await tokenRepository.discardActions(tx, user.identifier, 'reset_password', clock.now());
-          await tokenRepository.discardActions(tx, user.identifier, 'verify_email', clock.now());
-          const row = await userRepository.update(tx, user.identifier, { email: pending.newEmail, emailVerifiedAt: clock.now() });
-          // The old address hears of it, with the change (an account that ended meanwhile rolls both back below).
-          if (row) await userMail(tx, user, oldEmail, 'emailChanged', { newEmail: pending.newEmail });
-          return row;
+      const updated = await db.transaction(async (tx) => {
+        if (!(await tokenRepository.consumeEmailCode(tx, pending.identifier, clock.now()))) {
+          throw new AppError(400, 'INVALID_CODE', 'codeInvalid', ['codeInvalid']);
+        }
+        // Links sent to the old address must not act on the account any more.
+        await tokenRepository.discardActions(tx, user.identifier, 'reset_password', clock.now());
+        await tokenRepository.discardActions(tx, user.identifier, 'verify_email', clock.now());
+        const row = await userRepository.update(tx, user.identifier, {
+          email: pending.newEmail,
+          emailVerifiedAt: clock.now(),
         });
+        // The old address hears of it, with the change (an account that ended meanwhile rolls both back below).
+        if (row) await userMail(tx, user, oldEmail, 'emailChanged', { newEmail: pending.newEmail });
+        return row;
+      });
       const changed = requireLiveAccount(me.actor, updated); // the account ended meanwhile: 401
       await limiter.clear(key);
       return toUserInfo(changed);
@@ -131,7 +133,10 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet, upcom
      */
     async deletePreview(me: SignedIn): Promise<DeleteAccountPreview> {
       const user = accountOf(me);
-      return { balances: await wallet.holdingsOf(user.identifier), upcomingSessions: await upcomingSessions(user.identifier) };
+      return {
+        balances: await wallet.holdingsOf(user.identifier),
+        upcomingSessions: await upcomingSessions(user.identifier),
+      };
     },
 
     async deleteAccount(me: SignedIn, password: string | undefined, log?: RequestContext['log']): Promise<void> {
@@ -147,7 +152,8 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet, upcom
       }
       const fileIds = await db.transaction(async (tx) => {
         // Sessions someone relies on are cancelled first, by the user, under the refund policy (decision 0016).
-        if ((await upcomingSessions(user.identifier, tx)) > 0) throw AppError.conflict('CONFLICT', 'accountHasUpcomingSessions');
+        if ((await upcomingSessions(user.identifier, tx)) > 0)
+          throw AppError.conflict('CONFLICT', 'accountHasUpcomingSessions');
         // Decision 0016: money the account holds is never lost; it becomes a debt to the former user in the books.
         await wallet.closeAccountsOf(user.identifier, tx);
         const owned = await accountErasureRepository.erase(tx, user.identifier, clock.now());
@@ -156,7 +162,8 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet, upcom
       });
       const left = await deps.files.purge(fileIds);
       // The rows stay marked deleted (their URLs already answer 404); the orphan clean-up removes them later.
-      if (left.length > 0) log?.error({ fileIds: left }, 'files of a deleted account could not be removed from storage yet');
+      if (left.length > 0)
+        log?.error({ fileIds: left }, 'files of a deleted account could not be removed from storage yet');
     },
 
     async updatePreferences(me: SignedIn, input: UserPreferencesInput): Promise<UserInfo> {

@@ -18,7 +18,10 @@ import { contextOf, refreshCookie } from './request-context.ts';
 import { createSessionService } from './session.service.ts';
 
 /** Sign-up, sign-in, sessions, verification and reset: spec §7 "Auth and user". */
-export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; signUpSteps: readonly SignUpStep[] }> = async (app, { deps, signUpSteps }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; signUpSteps: readonly SignUpStep[] }> = async (
+  app,
+  { deps, signUpSteps },
+) => {
   const auth = createAuthService(deps, signUpSteps);
   const sessions = createSessionService(deps);
   const secure = deps.config.appOrigin.startsWith('https://');
@@ -71,5 +74,4 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; signUpSteps: rea
     await auth.resetPassword(req.body, contextOf(req));
     return { message: message('passwordReset', requestLocale(req)) };
   });
-
 };

@@ -22,7 +22,6 @@ export interface RequestContext {
   log: { error: (o: object, m: string) => void };
 }
 
-
 export function assertPasswordNotCommon(password: string): void {
   if (isCommonPassword(password)) throw AppError.rule('passwordCommon');
 }
@@ -46,7 +45,12 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
   const sendVerification = async (tx: Executor, user: UserRow) => {
     const token = randomToken();
     await tokenRepository.discardActions(tx, user.identifier, 'verify_email', clock.now());
-    await tokenRepository.insertAction(tx, { userId: user.identifier, purpose: 'verify_email', tokenHash: hashToken(token), expiresAt: hoursFromNow(VERIFY_TOKEN_TTL_HOURS) });
+    await tokenRepository.insertAction(tx, {
+      userId: user.identifier,
+      purpose: 'verify_email',
+      tokenHash: hashToken(token),
+      expiresAt: hoursFromNow(VERIFY_TOKEN_TTL_HOURS),
+    });
     await userMail(tx, user, user.email, 'verifyEmail', { link: `${config.appOrigin}/verify-email?token=${token}` });
   };
 
@@ -61,7 +65,8 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
         [`register:${ctx.ip}`, attemptRules.registerPerIp],
       ]);
       assertPasswordNotCommon(input.password);
-      const countryCode = input.userType === 'client' ? await countryRepository.codeById(db, input.countryIdentifier) : null;
+      const countryCode =
+        input.userType === 'client' ? await countryRepository.codeById(db, input.countryIdentifier) : null;
       if (input.userType === 'client' && !countryCode) throw AppError.rule('countryRequired');
       const passwordHash = await hashPassword(input.password);
       try {
@@ -104,7 +109,9 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
         [`login-ip:${ctx.ip}`, attemptRules.loginPerIp],
       ]);
       const user = await userRepository.findLiveByEmail(db, input.email);
-      const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+      const ok = user?.passwordHash
+        ? await verifyPassword(user.passwordHash, input.password)
+        : (await burnPasswordCheck(input.password), false);
       if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
       await limiter.clear(accountKey);
       for (const r of reservations) await limiter.release(r);
@@ -140,8 +147,15 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
       const token = randomToken();
       await db.transaction(async (tx) => {
         await tokenRepository.discardActions(tx, user.identifier, 'reset_password', clock.now());
-        await tokenRepository.insertAction(tx, { userId: user.identifier, purpose: 'reset_password', tokenHash: hashToken(token), expiresAt: hoursFromNow(RESET_TOKEN_TTL_MINUTES / 60) });
-        await userMail(tx, user, user.email, 'resetPassword', { link: `${config.appOrigin}/reset-password?token=${token}` });
+        await tokenRepository.insertAction(tx, {
+          userId: user.identifier,
+          purpose: 'reset_password',
+          tokenHash: hashToken(token),
+          expiresAt: hoursFromNow(RESET_TOKEN_TTL_MINUTES / 60),
+        });
+        await userMail(tx, user, user.email, 'resetPassword', {
+          link: `${config.appOrigin}/reset-password?token=${token}`,
+        });
       });
     },
 
@@ -151,17 +165,23 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
       await limiter.check(ipKey, attemptRules.tokenPerIp);
       assertPasswordNotCommon(input.password);
       const passwordHash = await hashPassword(input.password);
-      await db.transaction(async (tx) => {
-        const userId = await tokenRepository.consumeAction(tx, hashToken(input.token), 'reset_password', clock.now());
-        if (!userId) throw new AppError(400, 'INVALID_TOKEN', 'tokenInvalid');
-        // Following the link proves the mailbox is theirs, so the address counts as verified too.
-        const user = await userRepository.findLiveById(tx, userId);
-        await userRepository.update(tx, userId, { passwordHash, emailVerifiedAt: user?.emailVerifiedAt ?? clock.now() });
-        await tokenRepository.revokeAllForUser(tx, userId, clock.now());
-      }).catch(async (err: unknown) => {
-        if (err instanceof AppError && err.code === 'INVALID_TOKEN') await limiter.fail(ipKey, attemptRules.tokenPerIp);
-        throw err;
-      });
+      await db
+        .transaction(async (tx) => {
+          const userId = await tokenRepository.consumeAction(tx, hashToken(input.token), 'reset_password', clock.now());
+          if (!userId) throw new AppError(400, 'INVALID_TOKEN', 'tokenInvalid');
+          // Following the link proves the mailbox is theirs, so the address counts as verified too.
+          const user = await userRepository.findLiveById(tx, userId);
+          await userRepository.update(tx, userId, {
+            passwordHash,
+            emailVerifiedAt: user?.emailVerifiedAt ?? clock.now(),
+          });
+          await tokenRepository.revokeAllForUser(tx, userId, clock.now());
+        })
+        .catch(async (err: unknown) => {
+          if (err instanceof AppError && err.code === 'INVALID_TOKEN')
+            await limiter.fail(ipKey, attemptRules.tokenPerIp);
+          throw err;
+        });
     },
   };
 }

@@ -4,7 +4,11 @@ import { countries } from '../../db/schema/reference.ts';
 
 export const countryRepository = {
   async codeById(db: Executor, id: string): Promise<string | undefined> {
-    const [row] = await db.select({ code: countries.code }).from(countries).where(eq(countries.identifier, id)).limit(1);
+    const [row] = await db
+      .select({ code: countries.code })
+      .from(countries)
+      .where(eq(countries.identifier, id))
+      .limit(1);
     return row?.code;
   },
   async exists(db: Executor, code: string): Promise<boolean> {

@@ -13,8 +13,15 @@ afterAll(async () => t.close());
 const sql = (text: string, params: unknown[] = []) => t.db.$client.query(text, params);
 const topup = (userId: string, amount: number, reference: string, currencyCode: string) =>
   createWalletModule(t).creditTopup({ userId, amount, currencyCode, reference, description: reference });
-const del = (user: SignedUp) => t.request({ method: 'DELETE', url: '/api/v1/user/profile/delete-account', headers: user.auth, payload: { password: user.password } });
-const preview = (user: SignedUp) => t.request({ method: 'GET', url: '/api/v1/user/profile/delete-account', headers: user.auth });
+const del = (user: SignedUp) =>
+  t.request({
+    method: 'DELETE',
+    url: '/api/v1/user/profile/delete-account',
+    headers: user.auth,
+    payload: { password: user.password },
+  });
+const preview = (user: SignedUp) =>
+  t.request({ method: 'GET', url: '/api/v1/user/profile/delete-account', headers: user.auth });
 
 /** Each account of the user by kind and currency, with its balance (sum of its entries). */
 async function accountsOf(userId: string): Promise<Record<string, number>> {
@@ -27,7 +34,9 @@ async function accountsOf(userId: string): Promise<Record<string, number>> {
 }
 
 async function expectEveryTransactionBalanced() {
-  const unbalanced = await sql('SELECT transaction_id, currency_code, sum(amount) AS s FROM ledger_entries GROUP BY 1, 2 HAVING sum(amount) <> 0');
+  const unbalanced = await sql(
+    'SELECT transaction_id, currency_code, sum(amount) AS s FROM ledger_entries GROUP BY 1, 2 HAVING sum(amount) <> 0',
+  );
   expect(unbalanced.rows).toEqual([]);
 }
 
@@ -39,7 +48,12 @@ describe('deleting an account that holds money (decision 0016)', () => {
     await topup(client.userId, 2_500, `pre2-${client.userId}`, 'NGN');
     const res = await preview(client);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.balances).toEqual(expect.arrayContaining([{ amount: 9_000, currencyCode: 'USD' }, { amount: 2_500, currencyCode: 'NGN' }]));
+    expect(res.json().data.balances).toEqual(
+      expect.arrayContaining([
+        { amount: 9_000, currencyCode: 'USD' },
+        { amount: 2_500, currencyCode: 'NGN' },
+      ]),
+    );
     expect(res.json().data.balances).toHaveLength(2);
     expect((await t.request({ method: 'GET', url: '/api/v1/user/profile/delete-account' })).statusCode).toBe(401);
   });
@@ -63,7 +77,10 @@ describe('deleting an account that holds money (decision 0016)', () => {
     });
     // Two closing transactions of two entries each, referenced to the user, nothing else written.
     expect(Number((await sql('SELECT count(*) FROM ledger_entries')).rows[0].count)).toBe(entriesBefore + 4);
-    const closing = await sql(`SELECT type, reference, user_id FROM ledger_transactions WHERE user_id = $1 AND reference LIKE 'account-closure:%'`, [client.userId]);
+    const closing = await sql(
+      `SELECT type, reference, user_id FROM ledger_transactions WHERE user_id = $1 AND reference LIKE 'account-closure:%'`,
+      [client.userId],
+    );
     expect(closing.rows).toHaveLength(2);
     expect(closing.rows.every((r: { type: string }) => r.type === 'adjustment')).toBe(true);
     await expectEveryTransactionBalanced();
@@ -73,7 +90,10 @@ describe('deleting an account that holds money (decision 0016)', () => {
     expect((await del(client)).statusCode).toBe(401);
     // Even a second closure inside the server finds nothing left to move.
     expect(await t.db.transaction((tx) => createWalletModule(t).closeAccountsOf(client.userId, tx))).toEqual([]);
-    expect(await accountsOf(client.userId)).toMatchObject({ 'former_user_payable:USD': 9_000, 'former_user_payable:NGN': 2_500 });
+    expect(await accountsOf(client.userId)).toMatchObject({
+      'former_user_payable:USD': 9_000,
+      'former_user_payable:NGN': 2_500,
+    });
     expect(Number((await sql('SELECT count(*) FROM ledger_entries')).rows[0].count)).toBe(entriesBefore + 4);
   });
 

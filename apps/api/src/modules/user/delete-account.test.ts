@@ -14,14 +14,24 @@ afterAll(async () => t.close());
 const unauthorized = { message: 'Please sign in to continue', code: 'UNAUTHORIZED_ACCESS' };
 
 const del = (auth: { authorization: string }, body?: object, extra: Partial<InjectOptions> = {}) =>
-  t.request({ method: 'DELETE', url: '/api/v1/user/profile/delete-account', headers: auth, ...(body ? { payload: body } : {}), ...extra });
+  t.request({
+    method: 'DELETE',
+    url: '/api/v1/user/profile/delete-account',
+    headers: auth,
+    ...(body ? { payload: body } : {}),
+    ...extra,
+  });
 const userRow = (id: string) => t.userRow(id);
 
 describe('delete account (password account)', () => {
   it('a wrong password is refused and nothing changes', async () => {
     const user = await t.signUp('client');
     const before = await userRow(user.userId);
-    expectError(await del(user.auth, { password: 'Not-Mine-123' }), 400, validation('Your current password is incorrect'));
+    expectError(
+      await del(user.auth, { password: 'Not-Mine-123' }),
+      400,
+      validation('Your current password is incorrect'),
+    );
     expect(await userRow(user.userId)).toEqual(before);
     expect((await t.request({ method: 'GET', url: '/api/v1/user/info', headers: user.auth })).statusCode).toBe(200);
   });
@@ -39,7 +49,11 @@ describe('delete account (password account)', () => {
 
   it('unknown fields are refused', async () => {
     const user = await t.signUp('client');
-    expectError(await del(user.auth, { password: user.password, userId: crypto.randomUUID() }), 400, validation('Unknown field: userId'));
+    expectError(
+      await del(user.auth, { password: user.password, userId: crypto.randomUUID() }),
+      400,
+      validation('Unknown field: userId'),
+    );
     expect((await userRow(user.userId)).deleted_at).toBeNull();
   });
 
@@ -62,17 +76,35 @@ describe('delete account (password account)', () => {
     });
     expect(row.deleted_at).toBeInstanceOf(Date);
     expect(await t.count('users', { email: user.email })).toBe(0);
-    const { rows: tokens } = await t.db.$client.query('SELECT revoked_at FROM refresh_tokens WHERE user_id = $1', [user.userId]);
+    const { rows: tokens } = await t.db.$client.query('SELECT revoked_at FROM refresh_tokens WHERE user_id = $1', [
+      user.userId,
+    ]);
     expect(tokens.length).toBeGreaterThan(0);
     expect(tokens.every((r) => r.revoked_at instanceof Date)).toBe(true);
 
-    expectError(await t.request({ method: 'POST', url: '/api/v1/user/token/refresh', cookies: { refresh_token: user.refreshCookie } }), 401, unauthorized);
+    expectError(
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/user/token/refresh',
+        cookies: { refresh_token: user.refreshCookie },
+      }),
+      401,
+      unauthorized,
+    );
     expectError(await t.request({ method: 'GET', url: '/api/v1/user/info', headers: user.auth }), 401, unauthorized);
     expectError(await del(user.auth, { password: user.password }), 401, unauthorized);
-    expectError(await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: user.email, password: user.password } }), 401, {
-      message: 'Invalid email or password',
-      code: 'INVALID_CREDENTIALS',
-    });
+    expectError(
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { email: user.email, password: user.password },
+      }),
+      401,
+      {
+        message: 'Invalid email or password',
+        code: 'INVALID_CREDENTIALS',
+      },
+    );
 
     // The address can sign up again, as a new account.
     const again = await t.signUp('client', { email: user.email, confirmEmail: user.email });
@@ -97,7 +129,15 @@ describe('delete account (password account)', () => {
   });
 
   it('requires a signed-in user', async () => {
-    expectError(await t.request({ method: 'DELETE', url: '/api/v1/user/profile/delete-account', payload: { password: 'whatever1' } }), 401, unauthorized);
+    expectError(
+      await t.request({
+        method: 'DELETE',
+        url: '/api/v1/user/profile/delete-account',
+        payload: { password: 'whatever1' },
+      }),
+      401,
+      unauthorized,
+    );
   });
 });
 
@@ -113,20 +153,28 @@ describe('delete account (social account)', () => {
       [crypto.randomUUID(), email],
     );
     socialId = rows[0]!.identifier;
-    await t.db.$client.query(`INSERT INTO user_identities (identifier, user_id, issuer, subject) VALUES ($1, $2, 'https://accounts.example', 'sub-123')`, [
-      crypto.randomUUID(),
-      socialId,
-    ]);
+    await t.db.$client.query(
+      `INSERT INTO user_identities (identifier, user_id, issuer, subject) VALUES ($1, $2, 'https://accounts.example', 'sub-123')`,
+      [crypto.randomUUID(), socialId],
+    );
     // An access token is only good with a live session behind it.
     const sessionId = crypto.randomUUID();
     await t.db.$client.query('INSERT INTO user_sessions (identifier, user_id) VALUES ($1, $2)', [sessionId, socialId]);
-    const token = await createAccessTokens(t.config.jwtSecret).sign({ userId: socialId, userType: 'client', sessionId }, t.clock.now());
+    const token = await createAccessTokens(t.config.jwtSecret).sign(
+      { userId: socialId, userType: 'client', sessionId },
+      t.clock.now(),
+    );
     social = { authorization: `Bearer ${token}` };
   });
 
   it('has no password to change', async () => {
     expectError(
-      await t.request({ method: 'POST', url: '/api/v1/user/profile/update-password', headers: social, payload: { oldPassword: 'x', newPassword: 'Fresh-Meadow-1', confirmPassword: 'Fresh-Meadow-1' } }),
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/user/profile/update-password',
+        headers: social,
+        payload: { oldPassword: 'x', newPassword: 'Fresh-Meadow-1', confirmPassword: 'Fresh-Meadow-1' },
+      }),
       400,
       validation('This account signs in with Google and has no password'),
     );

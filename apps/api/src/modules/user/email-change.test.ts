@@ -11,11 +11,20 @@ afterAll(async () => t.close());
 
 const MINUTE = 60_000;
 
-const invalidCode = { message: 'The code is invalid or has expired', code: 'INVALID_CODE', errors: ['The code is invalid or has expired'] };
+const invalidCode = {
+  message: 'The code is invalid or has expired',
+  code: 'INVALID_CODE',
+  errors: ['The code is invalid or has expired'],
+};
 
 const newAddress = () => `moved.${crypto.randomBytes(4).toString('hex')}@example.com`;
 const requestChange = (u: { auth: { authorization: string } }, email: string, headers: Record<string, string> = {}) =>
-  t.request({ method: 'POST', url: '/api/v1/user/profile/change-email', headers: { ...u.auth, ...headers }, payload: { email } });
+  t.request({
+    method: 'POST',
+    url: '/api/v1/user/profile/change-email',
+    headers: { ...u.auth, ...headers },
+    payload: { email },
+  });
 const confirm = (u: { auth: { authorization: string } }, code: string) =>
   t.request({ method: 'POST', url: '/api/v1/user/profile/validate-email-change', headers: u.auth, payload: { code } });
 /** The mails to `email` so far, once every queued mail has gone out. */
@@ -61,11 +70,27 @@ describe('change email', () => {
     const notice = await t.mail.waitFor(user.email, (m) => m.subject === 'Your email address was changed');
     expect(notice.text).toContain(target);
 
-    expect((await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: target, password: user.password } })).statusCode).toBe(200);
-    expectError(await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: user.email, password: user.password } }), 401, {
-      message: 'Invalid email or password',
-      code: 'INVALID_CREDENTIALS',
-    });
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/v1/user/login',
+          payload: { email: target, password: user.password },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expectError(
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { email: user.email, password: user.password },
+      }),
+      401,
+      {
+        message: 'Invalid email or password',
+        code: 'INVALID_CREDENTIALS',
+      },
+    );
     // The code is used up.
     expectError(await confirm(user, code), 400, invalidCode);
   });
@@ -135,7 +160,10 @@ describe('change email', () => {
     const user = await t.signUp('client');
     const other = await t.signUp('provider');
     const mailsBefore = (await mailsTo(other.email)).length;
-    expectError(await requestChange(user, other.email.toUpperCase()), 409, { message: 'An account with this email already exists', code: 'EMAIL_TAKEN' });
+    expectError(await requestChange(user, other.email.toUpperCase()), 409, {
+      message: 'An account with this email already exists',
+      code: 'EMAIL_TAKEN',
+    });
     expect(await mailsTo(other.email)).toHaveLength(mailsBefore);
     expect(await t.count('email_change_codes', { user_id: user.userId })).toBe(0);
     expect(await emailOf(user.userId)).toBe(user.email);
@@ -147,14 +175,21 @@ describe('change email', () => {
     await requestChange(user, target);
     const code = await codeFor(target);
     const squatter = await t.signUp('client', { email: target, confirmEmail: target });
-    expectError(await confirm(user, code), 409, { message: 'An account with this email already exists', code: 'EMAIL_TAKEN' });
+    expectError(await confirm(user, code), 409, {
+      message: 'An account with this email already exists',
+      code: 'EMAIL_TAKEN',
+    });
     expect(await emailOf(user.userId)).toBe(user.email);
     expect(await emailOf(squatter.userId)).toBe(target);
   });
 
   it('the current address is refused', async () => {
     const user = await t.signUp('provider');
-    expectError(await requestChange(user, user.email.toUpperCase()), 400, validation('This is already your email address'));
+    expectError(
+      await requestChange(user, user.email.toUpperCase()),
+      400,
+      validation('This is already your email address'),
+    );
   });
 
   it.each([
@@ -168,7 +203,9 @@ describe('change email', () => {
     const right = await codeFor(target);
     expectError(await confirm(user, code), 400, validation('The code must have 6 characters'));
     // A form error does not use up a try.
-    const { rows } = await t.db.$client.query('SELECT attempts FROM email_change_codes WHERE user_id = $1', [user.userId]);
+    const { rows } = await t.db.$client.query('SELECT attempts FROM email_change_codes WHERE user_id = $1', [
+      user.userId,
+    ]);
     expect(rows).toEqual([{ attempts: 0 }]);
     expect((await confirm(user, right)).statusCode).toBe(200);
   });
@@ -191,14 +228,27 @@ describe('change email', () => {
     const res = await requestChange(user, target, { 'x-locale': 'de' });
     expect(res.json()).toEqual({ message: 'Gib den Code ein, den wir dir per E-Mail geschickt haben' });
     const code = await codeFor(target);
-    const wrong = await t.request({ method: 'POST', url: '/api/v1/user/profile/validate-email-change', headers: { ...user.auth, 'x-locale': 'de' }, payload: { code: wrongFor(code) } });
-    expectError(wrong, 400, { message: 'Der Code ist ungültig oder abgelaufen', code: 'INVALID_CODE', errors: ['Der Code ist ungültig oder abgelaufen'] });
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/v1/user/profile/validate-email-change',
+      headers: { ...user.auth, 'x-locale': 'de' },
+      payload: { code: wrongFor(code) },
+    });
+    expectError(wrong, 400, {
+      message: 'Der Code ist ungültig oder abgelaufen',
+      code: 'INVALID_CODE',
+      errors: ['Der Code ist ungültig oder abgelaufen'],
+    });
   });
 
   it('requires a signed-in user', async () => {
-    expectError(await t.request({ method: 'POST', url: '/api/v1/user/profile/change-email', payload: { email: newAddress() } }), 401, {
-      message: 'Please sign in to continue',
-      code: 'UNAUTHORIZED_ACCESS',
-    });
+    expectError(
+      await t.request({ method: 'POST', url: '/api/v1/user/profile/change-email', payload: { email: newAddress() } }),
+      401,
+      {
+        message: 'Please sign in to continue',
+        code: 'UNAUTHORIZED_ACCESS',
+      },
+    );
   });
 });

@@ -18,10 +18,22 @@ const unauthorized = { message: 'Please sign in to continue', code: 'UNAUTHORIZE
 const tooMany = { message: 'Too many attempts. Please wait a moment and try again', code: 'TOO_MANY_REQUESTS' };
 
 const login = (email: string, password: string, remoteAddress?: string) =>
-  t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email, password }, ...(remoteAddress ? { remoteAddress } : {}) });
-const info = (authorization?: string) => t.request({ method: 'GET', url: '/api/v1/user/info', headers: authorization ? { authorization } : {} });
-const refresh = (cookie?: string) => t.request({ method: 'POST', url: '/api/v1/user/token/refresh', ...(cookie ? { cookies: { refresh_token: cookie } } : {}) });
-const logout = (cookie?: string) => t.request({ method: 'POST', url: '/api/v1/user/logout', ...(cookie ? { cookies: { refresh_token: cookie } } : {}) });
+  t.request({
+    method: 'POST',
+    url: '/api/v1/user/login',
+    payload: { email, password },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+const info = (authorization?: string) =>
+  t.request({ method: 'GET', url: '/api/v1/user/info', headers: authorization ? { authorization } : {} });
+const refresh = (cookie?: string) =>
+  t.request({
+    method: 'POST',
+    url: '/api/v1/user/token/refresh',
+    ...(cookie ? { cookies: { refresh_token: cookie } } : {}),
+  });
+const logout = (cookie?: string) =>
+  t.request({ method: 'POST', url: '/api/v1/user/logout', ...(cookie ? { cookies: { refresh_token: cookie } } : {}) });
 const cookieOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === 'refresh_token');
 const withoutRequestId = (res: LightMyRequestResponse) => {
   const { requestId: _r, ...rest } = res.json();
@@ -61,7 +73,10 @@ describe('login', () => {
     expect(res.body).not.toContain(cookie.value);
 
     expect((await info(`Bearer ${body.data.accessToken}`)).statusCode).toBe(200);
-    const { rows } = await t.db.$client.query('SELECT count(*)::int AS n FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [user.userId]);
+    const { rows } = await t.db.$client.query(
+      'SELECT count(*)::int AS n FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL',
+      [user.userId],
+    );
     expect(rows[0].n).toBe(2); // the sign-up session and this one
   });
 
@@ -87,21 +102,38 @@ describe('login', () => {
   });
 
   it('still validates the form: empty password, missing email, unknown field', async () => {
-    expectError(await login(user.email, ''), 400, { message: 'Password is required', code: 'VALIDATION_ERROR', errors: ['Password is required'] });
+    expectError(await login(user.email, ''), 400, {
+      message: 'Password is required',
+      code: 'VALIDATION_ERROR',
+      errors: ['Password is required'],
+    });
     expectError(await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { password: 'x' } }), 400, {
       message: 'Email is required',
       code: 'VALIDATION_ERROR',
       errors: ['Email is required'],
     });
-    expectError(await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: user.email, password: user.password, userType: 'provider' } }), 400, {
-      message: 'Unknown field: userType',
-      code: 'VALIDATION_ERROR',
-      errors: ['Unknown field: userType'],
-    });
+    expectError(
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { email: user.email, password: user.password, userType: 'provider' },
+      }),
+      400,
+      {
+        message: 'Unknown field: userType',
+        code: 'VALIDATION_ERROR',
+        errors: ['Unknown field: userType'],
+      },
+    );
   });
 
   it('speaks German with x-locale: de', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: user.email, password: 'nope' }, headers: { 'x-locale': 'de' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      payload: { email: user.email, password: 'nope' },
+      headers: { 'x-locale': 'de' },
+    });
     expectError(res, 401, { message: 'E-Mail oder Passwort ist falsch', code: 'INVALID_CREDENTIALS' });
   });
 });
@@ -110,7 +142,8 @@ describe('login attempt limit', () => {
   it('answers 429 after 10 wrong passwords for one account, even to the right password, until the window passes', async () => {
     const user = await t.signUp('provider');
     const ip = '10.1.0.1';
-    for (let i = 0; i < 10; i++) expectError(await login(user.email, `Wrong-${i}-password`, ip), 401, invalidCredentials);
+    for (let i = 0; i < 10; i++)
+      expectError(await login(user.email, `Wrong-${i}-password`, ip), 401, invalidCredentials);
     expectError(await login(user.email, 'Wrong-11-password', ip), 429, tooMany);
     expectError(await login(user.email, user.password, ip), 429, tooMany);
 
@@ -130,7 +163,8 @@ describe('login attempt limit', () => {
     const user = await t.signUp('client');
     const ip = '10.1.0.2';
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < 10; i++) expectError(await login(user.email, `Bad-${round}-${i}-pw`, ip), 401, invalidCredentials);
+      for (let i = 0; i < 10; i++)
+        expectError(await login(user.email, `Bad-${round}-${i}-pw`, ip), 401, invalidCredentials);
       expectError(await login(user.email, user.password, ip), 429, tooMany);
       t.clock.advance(16 * MINUTE);
       expect((await login(user.email, user.password, ip)).statusCode).toBe(200);
@@ -139,7 +173,8 @@ describe('login attempt limit', () => {
 
   it('limits an unknown email the same way (no account probing through the limit)', async () => {
     const ip = '10.1.0.3';
-    for (let i = 0; i < 10; i++) expectError(await login('ghost@example.com', `Bad-${i}-pw`, ip), 401, invalidCredentials);
+    for (let i = 0; i < 10; i++)
+      expectError(await login('ghost@example.com', `Bad-${i}-pw`, ip), 401, invalidCredentials);
     expectError(await login('ghost@example.com', 'Bad-x-pw', ip), 429, tooMany);
     t.clock.advance(16 * MINUTE);
     expectError(await login('ghost@example.com', 'Bad-y-pw', ip), 401, invalidCredentials);
@@ -216,7 +251,10 @@ describe('sessions', () => {
     expect(res.json()).toEqual({ message: 'You have been signed out' });
     expectCookieCleared(res);
     expectError(await refresh(user.refreshCookie), 401, unauthorized);
-    const { rows } = await t.db.$client.query('SELECT count(*)::int AS n FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [user.userId]);
+    const { rows } = await t.db.$client.query(
+      'SELECT count(*)::int AS n FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL',
+      [user.userId],
+    );
     expect(rows[0].n).toBe(0);
     // Logging out twice, or without a cookie, is harmless.
     expect((await logout(user.refreshCookie)).statusCode).toBe(200);
@@ -237,7 +275,11 @@ describe('sessions', () => {
     const user = await t.signUp('client');
     const now = Math.floor(t.clock.now().getTime() / 1000);
     // Everything as the server signs it but the key.
-    const forged = createSigner({ key: 'another-secret-another-secret-another-secret', algorithm: 'HS256', noTimestamp: true })({ sub: user.userId, ut: 'client', sid: user.userId, iat: now, exp: now + 900 });
+    const forged = createSigner({
+      key: 'another-secret-another-secret-another-secret',
+      algorithm: 'HS256',
+      noTimestamp: true,
+    })({ sub: user.userId, ut: 'client', sid: user.userId, iat: now, exp: now + 900 });
     expectError(await info(`Bearer ${forged}`), 401, unauthorized);
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: user.userId, ut: 'client', iat: now, exp: now + 900 })}.`;
@@ -255,7 +297,11 @@ describe('sessions', () => {
   it('a refresh token expires after 30 days', async () => {
     const user = await t.signUp('client');
     // The person was using the app just now (as the web's activity reports leave it), so only the token's age counts.
-    const activeNow = () => t.db.$client.query('UPDATE user_sessions SET last_active_at = $2 WHERE user_id = $1', [user.userId, t.clock.now()]);
+    const activeNow = () =>
+      t.db.$client.query('UPDATE user_sessions SET last_active_at = $2 WHERE user_id = $1', [
+        user.userId,
+        t.clock.now(),
+      ]);
     t.clock.advance(29 * 86_400_000);
     await activeNow();
     const r = await refresh(user.refreshCookie);

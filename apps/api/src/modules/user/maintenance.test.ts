@@ -16,6 +16,10 @@ it('prunes sign-in attempts older than a day, keeps recent ones, and is schedule
        (gen_random_uuid(), 'login:recent@example.com', now() - interval '10 minutes')`,
   );
   expect(await pruneAuthAttempts(t.db, t.clock)).toBe(2);
-  expect((await t.db.$client.query('SELECT key FROM auth_attempts')).rows).toEqual([{ key: 'login:recent@example.com' }]);
-  expect((await t.db.$client.query('SELECT cron FROM pgboss.schedule WHERE name = $1', [PRUNE_ATTEMPTS_QUEUE])).rows).toEqual([{ cron: '17 * * * *' }]);
+  expect((await t.db.$client.query('SELECT key FROM auth_attempts')).rows).toEqual([
+    { key: 'login:recent@example.com' },
+  ]);
+  expect(
+    (await t.db.$client.query('SELECT cron FROM pgboss.schedule WHERE name = $1', [PRUNE_ATTEMPTS_QUEUE])).rows,
+  ).toEqual([{ cron: '17 * * * *' }]);
 });

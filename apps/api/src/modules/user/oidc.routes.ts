@@ -16,7 +16,13 @@ const FLOW_PATH = '/api/v1/user/oidc';
 export const safeRedirect = (value: string | undefined): string =>
   value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/overview';
 
-const flowCookie = z.object({ state: z.string(), nonce: z.string(), verifier: z.string(), redirect: z.string(), userType: z.enum(['client', 'provider']) });
+const flowCookie = z.object({
+  state: z.string(),
+  nonce: z.string(),
+  verifier: z.string(),
+  redirect: z.string(),
+  userType: z.enum(['client', 'provider']),
+});
 
 /** "Sign in with Google" (OpenID Connect); registered only when OIDC_* is configured. */
 export const oidcRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -35,8 +41,19 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       req.log.error({ err }, 'OpenID provider unreachable');
       throw new AppError(503, 'INTERNAL_ERROR', 'internalError');
     });
-    const value = JSON.stringify({ ...flow, redirect: safeRedirect(req.query.redirect), userType: req.query.userType ?? 'client' });
-    void reply.setCookie(FLOW_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure, path: FLOW_PATH, maxAge: 600, signed: true });
+    const value = JSON.stringify({
+      ...flow,
+      redirect: safeRedirect(req.query.redirect),
+      userType: req.query.userType ?? 'client',
+    });
+    void reply.setCookie(FLOW_COOKIE, value, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: FLOW_PATH,
+      maxAge: 600,
+      signed: true,
+    });
     return reply.redirect(url);
   });
 
@@ -51,7 +68,10 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     const flow: OidcFlow = parsed.data;
     try {
       const claims = await client.finish(new URL(req.url, config.appOrigin), flow);
-      const issued = await service.signIn(claims, parsed.data.userType, requestLocale(req), { ip: req.ip, userAgent: req.headers['user-agent'] });
+      const issued = await service.signIn(claims, parsed.data.userType, requestLocale(req), {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      });
       refreshCookie.set(reply, issued.refreshToken, secure);
       return reply.redirect(`${config.appOrigin}/auth/complete?redirect=${encodeURIComponent(parsed.data.redirect)}`);
     } catch (err) {

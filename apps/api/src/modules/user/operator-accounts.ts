@@ -16,11 +16,17 @@ export const oneTimePassword = (): string => `${crypto.randomBytes(18).toString(
  * sign-up never creates operators. An email that belongs to a live client or provider is refused (an account has one
  * role). The password is returned once, to be handed over and changed on first sign-in (account page).
  */
-export async function createOperatorAccount(db: Executor, rawEmail: string, now: Date, password: string = oneTimePassword()): Promise<CreateOperatorResult> {
+export async function createOperatorAccount(
+  db: Executor,
+  rawEmail: string,
+  now: Date,
+  password: string = oneTimePassword(),
+): Promise<CreateOperatorResult> {
   const parsed = emailField.safeParse(rawEmail);
   if (!parsed.success) return { ok: false, reason: 'invalid-email' };
   const existing = await userRepository.findLiveByEmail(db, parsed.data);
-  if (existing) return { ok: false, reason: existing.userType === 'operator' ? 'already-operator' : 'taken-by-client-or-provider' };
+  if (existing)
+    return { ok: false, reason: existing.userType === 'operator' ? 'already-operator' : 'taken-by-client-or-provider' };
   const row = await userRepository.insert(db, {
     email: parsed.data,
     passwordHash: await hashPassword(password),

@@ -8,9 +8,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-
-const putPrefs = (u: SignedUp, payload: unknown) => t.request({ method: 'PUT', url: '/api/v1/user/preferences', headers: u.auth, payload: payload as object });
-const setTz = (u: SignedUp, timezone: unknown) => t.request({ method: 'POST', url: '/api/v1/user/timezone', headers: u.auth, payload: { timezone } });
+const putPrefs = (u: SignedUp, payload: unknown) =>
+  t.request({ method: 'PUT', url: '/api/v1/user/preferences', headers: u.auth, payload: payload as object });
+const setTz = (u: SignedUp, timezone: unknown) =>
+  t.request({ method: 'POST', url: '/api/v1/user/timezone', headers: u.auth, payload: { timezone } });
 const getTz = (u: SignedUp) => t.request({ method: 'GET', url: '/api/v1/user/timezone', headers: u.auth });
 const userRow = (id: string) => t.userRow(id);
 
@@ -22,7 +23,9 @@ describe('preferences', () => {
     expect(res.json().message).toBe('Data saved successfully');
     expect(res.json().data).toMatchObject({ identifier: user.userId, locale: 'de', countryCode: 'DE' });
     expect(await userRow(user.userId)).toMatchObject({ locale: 'de', country_code: 'DE' });
-    expect((await t.request({ method: 'GET', url: '/api/v1/user/info', headers: user.auth })).json().data).toMatchObject({ locale: 'de', countryCode: 'DE' });
+    expect(
+      (await t.request({ method: 'GET', url: '/api/v1/user/info', headers: user.auth })).json().data,
+    ).toMatchObject({ locale: 'de', countryCode: 'DE' });
   });
 
   it('mail then goes out in the chosen locale', async () => {
@@ -36,7 +39,10 @@ describe('preferences', () => {
 
   it('one field at a time, and an empty body changes nothing', async () => {
     const user = await t.signUp('client');
-    expect((await putPrefs(user, { countryCode: 'GB' })).json().data).toMatchObject({ locale: 'en', countryCode: 'GB' });
+    expect((await putPrefs(user, { countryCode: 'GB' })).json().data).toMatchObject({
+      locale: 'en',
+      countryCode: 'GB',
+    });
     const before = await userRow(user.userId);
     const res = await putPrefs(user, {});
     expect(res.statusCode, res.body).toBe(200);
@@ -59,7 +65,11 @@ describe('preferences', () => {
   it('unknown fields are refused', async () => {
     const user = await t.signUp('client');
     const before = await userRow(user.userId);
-    expectError(await putPrefs(user, { locale: 'de', email: 'other@example.com' }), 400, validation('Unknown field: email'));
+    expectError(
+      await putPrefs(user, { locale: 'de', email: 'other@example.com' }),
+      400,
+      validation('Unknown field: email'),
+    );
     expect(await userRow(user.userId)).toEqual(before);
   });
 
@@ -101,7 +111,12 @@ describe('time zone', () => {
 
   it('German message with x-locale: de', async () => {
     const user = await t.signUp('client');
-    const res = await t.request({ method: 'POST', url: '/api/v1/user/timezone', headers: { ...user.auth, 'x-locale': 'de' }, payload: { timezone: 'Mars/Olympus' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/user/timezone',
+      headers: { ...user.auth, 'x-locale': 'de' },
+      payload: { timezone: 'Mars/Olympus' },
+    });
     expectError(res, 400, validation('Wähle eine gültige Zeitzone'));
   });
 });

@@ -38,10 +38,12 @@ const provider = (email = freshEmail('provider')) => ({
 
 let ipSeq = 0;
 /** Each call from its own address unless one is given: this file signs up more people than one IP may in 15 minutes. */
-const register = (payload: Record<string, unknown>, headers: Record<string, string> = {}, remoteAddress = `10.77.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`) =>
-  t.request({ method: 'POST', url: '/api/v1/user/register', payload, headers, remoteAddress });
+const register = (
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  remoteAddress = `10.77.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`,
+) => t.request({ method: 'POST', url: '/api/v1/user/register', payload, headers, remoteAddress });
 const registered = { message: 'Account created. Check your email to verify it' };
-
 
 /** Everything a sign-up writes: users and the rows that hang off a new account. */
 async function snapshot() {
@@ -75,7 +77,14 @@ describe('registration: success', () => {
 
     const { rows } = await t.db.$client.query('SELECT * FROM users WHERE email = $1', [email.toLowerCase()]);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ user_type: 'client', first_name: 'Ada', last_name: 'Client', country_code: 'NG', locale: 'en', timezone: null });
+    expect(rows[0]).toMatchObject({
+      user_type: 'client',
+      first_name: 'Ada',
+      last_name: 'Client',
+      country_code: 'NG',
+      locale: 'en',
+      timezone: null,
+    });
     expect(rows[0].email).toBe(email.toLowerCase());
     expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
     expect(rows[0].password_hash).not.toContain(PASSWORD);
@@ -85,9 +94,22 @@ describe('registration: success', () => {
     expect(await t.count('refresh_tokens', { user_id: rows[0].identifier })).toBe(0);
     expect(await t.count('user_sessions', { user_id: rows[0].identifier })).toBe(0);
 
-    const login = await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email, password: PASSWORD } });
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      payload: { email, password: PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
-    expect(login.json().data.user).toMatchObject({ email: email.toLowerCase(), userType: 'client', isSocial: false, emailVerified: false, accountActive: true, countryCode: 'NG', locale: 'en', timezone: null });
+    expect(login.json().data.user).toMatchObject({
+      email: email.toLowerCase(),
+      userType: 'client',
+      isSocial: false,
+      emailVerified: false,
+      accountActive: true,
+      countryCode: 'NG',
+      locale: 'en',
+      timezone: null,
+    });
   });
 
   it('creates a provider with a phone number; phone 10 and 13 digits are the limits that pass', async () => {
@@ -95,14 +117,24 @@ describe('registration: success', () => {
       const payload = provider();
       const res = await register({ ...payload, phoneNumber });
       expect(res.statusCode, res.body).toBe(201);
-      const { rows } = await t.db.$client.query('SELECT user_type, phone_number, country_code FROM users WHERE email = $1', [payload.email]);
+      const { rows } = await t.db.$client.query(
+        'SELECT user_type, phone_number, country_code FROM users WHERE email = $1',
+        [payload.email],
+      );
       expect(rows[0]).toEqual({ user_type: 'provider', phone_number: phoneNumber, country_code: null });
     }
   });
 
   it('accepts a confirm email that differs only in case, names with digits, and passwords of 8 and 64 characters', async () => {
     const email = freshEmail('case');
-    const res = await register({ ...client(email), confirmEmail: email.toUpperCase(), firstName: 'Ada2', lastName: 'B52', password: 'Rivulet8', confirmPassword: 'Rivulet8' });
+    const res = await register({
+      ...client(email),
+      confirmEmail: email.toUpperCase(),
+      firstName: 'Ada2',
+      lastName: 'B52',
+      password: 'Rivulet8',
+      confirmPassword: 'Rivulet8',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const long = `Z${'x9'.repeat(31)}k`;
     expect(long).toHaveLength(64);
@@ -114,13 +146,21 @@ describe('registration: success', () => {
 describe('registration: names in any script', () => {
   it.each([
     ['Devanagari with vowel signs', 'प्रिया', 'शर्मा', 'प्रिया', 'शर्मा'],
-    ['a decomposed José (e + U+0301), stored composed', 'Jose\u0301', 'Nu\u0301n\u0303ez', 'Jos\u00e9', 'N\u00fa\u00f1ez'],
+    [
+      'a decomposed José (e + U+0301), stored composed',
+      'Jose\u0301',
+      'Nu\u0301n\u0303ez',
+      'Jos\u00e9',
+      'N\u00fa\u00f1ez',
+    ],
   ])('accepts %s', async (_name, firstName, lastName, storedFirst, storedLast) => {
     for (const payload of [client(), provider()]) {
       const res = await register({ ...payload, firstName, lastName });
       expect(res.statusCode, res.body).toBe(201);
       // Sign-up starts no session (decision 0010): the account is read from the database.
-      const { rows } = await t.db.$client.query('SELECT first_name, last_name FROM users WHERE email = $1', [payload.email]);
+      const { rows } = await t.db.$client.query('SELECT first_name, last_name FROM users WHERE email = $1', [
+        payload.email,
+      ]);
       expect(rows.map((row) => [row.first_name, row.last_name])).toEqual([[storedFirst, storedLast]]);
     }
   });
@@ -130,7 +170,11 @@ describe('registration: names in any script', () => {
     ['a zero-width space', 'Ada\u200B'],
     ['a control character', 'Ada\u0007'],
   ])('refuses %s with the name message', async (_name, firstName) => {
-    expectError(await register({ ...client(), firstName }), 400, validation('Name must start with a letter and contain only letters and digits'));
+    expectError(
+      await register({ ...client(), firstName }),
+      400,
+      validation('Name must start with a letter and contain only letters and digits'),
+    );
     await expectNothingStored();
   });
 });
@@ -141,9 +185,21 @@ describe('registration: spec §5 rules, each with the exact message and nothing 
     ['phone with 14 digits', { phoneNumber: '08012345678901' }, 'Number must not exceed 13 digits'],
     ['phone missing', { phoneNumber: undefined }, 'Number must be at least 10 digits'],
     ['phone with a letter', { phoneNumber: '0801234567a' }, 'Number must contain digits only'],
-    ['first name starting with a digit', { firstName: '1Theo' }, 'Name must start with a letter and contain only letters and digits'],
-    ['last name with a space', { lastName: 'Van Dyke' }, 'Name must start with a letter and contain only letters and digits'],
-    ['last name with a hyphen', { lastName: 'Smith-Jones' }, 'Name must start with a letter and contain only letters and digits'],
+    [
+      'first name starting with a digit',
+      { firstName: '1Theo' },
+      'Name must start with a letter and contain only letters and digits',
+    ],
+    [
+      'last name with a space',
+      { lastName: 'Van Dyke' },
+      'Name must start with a letter and contain only letters and digits',
+    ],
+    [
+      'last name with a hyphen',
+      { lastName: 'Smith-Jones' },
+      'Name must start with a letter and contain only letters and digits',
+    ],
     ['empty first name', { firstName: '' }, 'Name is required'],
     ['name of 33 letters', { firstName: 'A'.repeat(33) }, 'Name must not exceed 32 characters'],
     ['email missing', { email: undefined }, 'Email is required'],
@@ -152,9 +208,21 @@ describe('registration: spec §5 rules, each with the exact message and nothing 
     ['email without domain', { email: 'someone@' }, 'Please enter a valid email address'],
     ['terms not accepted', { acceptTerms: false }, 'You must accept the terms and conditions'],
     ['terms missing', { acceptTerms: undefined }, 'You must accept the terms and conditions'],
-    ['password of 7 characters', { password: 'abcdef1', confirmPassword: 'abcdef1' }, 'Password must be at least 8 characters'],
-    ['password of 65 characters', { password: 'a'.repeat(65), confirmPassword: 'a'.repeat(65) }, 'Password must not exceed 64 characters'],
-    ['password without a letter', { password: '1234567890123', confirmPassword: '1234567890123' }, 'Password must contain at least one letter'],
+    [
+      'password of 7 characters',
+      { password: 'abcdef1', confirmPassword: 'abcdef1' },
+      'Password must be at least 8 characters',
+    ],
+    [
+      'password of 65 characters',
+      { password: 'a'.repeat(65), confirmPassword: 'a'.repeat(65) },
+      'Password must not exceed 64 characters',
+    ],
+    [
+      'password without a letter',
+      { password: '1234567890123', confirmPassword: '1234567890123' },
+      'Password must contain at least one letter',
+    ],
     ['password missing', { password: undefined }, 'Password is required'],
     ['password empty', { password: '', confirmPassword: '' }, 'Password is required'],
     ['first name of spaces', { firstName: '   ' }, 'Name is required'],
@@ -245,7 +313,10 @@ describe('registration: a taken email answers like a new one (decision 0010)', (
     expect(await t.count('users', { email })).toBe(1);
     await t.mailSettled();
     const toOwner = t.mail.mails.filter((m) => m.to.includes(email)).slice(ownerMailsBefore);
-    expect(toOwner.map((m) => m.subject)).toEqual(['Someone tried to sign up with your address', 'Someone tried to sign up with your address']);
+    expect(toOwner.map((m) => m.subject)).toEqual([
+      'Someone tried to sign up with your address',
+      'Someone tried to sign up with your address',
+    ]);
     expect(toOwner[0]!.text).toContain('http://localhost:5173/login');
     expect(toOwner[0]!.text).toContain('http://localhost:5173/forgot-password');
   });
@@ -284,7 +355,10 @@ describe('registration: limits per address and per IP', () => {
     const common = { password: 'password123', confirmPassword: 'password123' };
     for (let i = 0; i < 60; i++) expect((await register({ ...client(), ...common }, {}, ip)).statusCode).toBe(400);
     const res = await register(client(), {}, ip);
-    expectError(res, 429, { message: 'Too many attempts. Please wait a moment and try again', code: 'TOO_MANY_REQUESTS' });
+    expectError(res, 429, {
+      message: 'Too many attempts. Please wait a moment and try again',
+      code: 'TOO_MANY_REQUESTS',
+    });
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect((await register(client(), {}, '10.78.0.3')).statusCode).toBe(201);
   });
@@ -310,7 +384,13 @@ describe('registration: German messages with x-locale: de', () => {
     const res = await register(client(email), { 'x-locale': 'de' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: 'Konto erstellt. Bitte bestätige deine E-Mail-Adresse' });
-    expect((await t.userRow((await t.db.$client.query('SELECT identifier FROM users WHERE email = $1', [email])).rows[0].identifier)).locale).toBe('de');
+    expect(
+      (
+        await t.userRow(
+          (await t.db.$client.query('SELECT identifier FROM users WHERE email = $1', [email])).rows[0].identifier,
+        )
+      ).locale,
+    ).toBe('de');
     const mail = await t.mail.waitFor(email);
     expect(mail.subject).toBe('Bestätige deine E-Mail-Adresse');
   });

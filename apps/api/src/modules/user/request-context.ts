@@ -7,7 +7,12 @@ import type { SignedIn } from './account.service.ts';
 import type { UserRow } from './user.repository.ts';
 import type { RequestContext } from './auth.service.ts';
 
-export const contextOf = (req: FastifyRequest): RequestContext => ({ ip: req.ip, userAgent: req.headers['user-agent'], locale: requestLocale(req), log: req.log });
+export const contextOf = (req: FastifyRequest): RequestContext => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent'],
+  locale: requestLocale(req),
+  log: req.log,
+});
 
 /** The signed-in user of a route behind requireAuth: the app wires the session loader that returns this row. */
 export function signedIn(req: FastifyRequest): SignedIn {

@@ -10,8 +10,10 @@ afterAll(async () => t.close());
 const NEW = 'Silver-Lantern-55';
 const login = (email: string, password: string, remoteAddress = '127.0.0.1') =>
   t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email, password }, remoteAddress });
-const refresh = (cookie: string) => t.request({ method: 'POST', url: '/api/v1/user/token/refresh', cookies: { refresh_token: cookie } });
-const refreshCookieOf = (res: { cookies: Array<{ name: string; value: string }> }) => res.cookies.find((c) => c.name === 'refresh_token')?.value ?? '';
+const refresh = (cookie: string) =>
+  t.request({ method: 'POST', url: '/api/v1/user/token/refresh', cookies: { refresh_token: cookie } });
+const refreshCookieOf = (res: { cookies: Array<{ name: string; value: string }> }) =>
+  res.cookies.find((c) => c.name === 'refresh_token')?.value ?? '';
 
 describe('sessions and links after account changes', () => {
   it('a password change signs out other devices and keeps the one that changed it', async () => {
@@ -40,7 +42,11 @@ describe('sessions and links after account changes', () => {
       headers: user.auth,
       payload: { oldPassword: user.password, newPassword: NEW, confirmPassword: NEW },
     });
-    const res = await t.request({ method: 'POST', url: '/api/v1/user/password-reset', payload: { token, password: 'Other-Harbor-77', confirmPassword: 'Other-Harbor-77' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/user/password-reset',
+      payload: { token, password: 'Other-Harbor-77', confirmPassword: 'Other-Harbor-77' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('INVALID_TOKEN');
     expect((await login(user.email, NEW)).statusCode).toBe(200);
@@ -52,11 +58,29 @@ describe('sessions and links after account changes', () => {
     const mail = await t.mail.waitFor(user.email, (m) => m.text.includes('reset-password?token='));
     const token = /token=([\w-]+)/.exec(mail.text)![1]!;
     const newEmail = `moved.${user.userId.slice(-6)}@example.com`;
-    await t.request({ method: 'POST', url: '/api/v1/user/profile/change-email', headers: user.auth, payload: { email: newEmail } });
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/user/profile/change-email',
+      headers: user.auth,
+      payload: { email: newEmail },
+    });
     const codeMail = await t.mail.waitFor(newEmail);
     const code = /(\d{6})/.exec(codeMail.text)![1]!;
-    expect((await t.request({ method: 'POST', url: '/api/v1/user/profile/validate-email-change', headers: user.auth, payload: { code } })).statusCode).toBe(200);
-    const res = await t.request({ method: 'POST', url: '/api/v1/user/password-reset', payload: { token, password: 'Other-Harbor-77', confirmPassword: 'Other-Harbor-77' } });
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/v1/user/profile/validate-email-change',
+          headers: user.auth,
+          payload: { code },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/user/password-reset',
+      payload: { token, password: 'Other-Harbor-77', confirmPassword: 'Other-Harbor-77' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('INVALID_TOKEN');
   });
@@ -75,7 +99,11 @@ describe('sessions and links after account changes', () => {
   it('keeps a well-formed caller request id and replaces an oversized one', async () => {
     const kept = await t.request({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'lb-12345678' } });
     expect(kept.headers['x-request-id']).toBe('lb-12345678');
-    const replaced = await t.request({ method: 'GET', url: '/api/v1/nope', headers: { 'x-request-id': 'x'.repeat(5000) } });
+    const replaced = await t.request({
+      method: 'GET',
+      url: '/api/v1/nope',
+      headers: { 'x-request-id': 'x'.repeat(5000) },
+    });
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(replaced.json().requestId).toBe(replaced.headers['x-request-id']);
   });

@@ -14,11 +14,16 @@ const unauthorized = { message: 'Please sign in to continue', code: 'UNAUTHORIZE
 const NEW = 'Silver-Lantern-55';
 
 const info = (auth: { authorization: string }) => t.request({ method: 'GET', url: '/api/v1/user/info', headers: auth });
-const balance = (auth: { authorization: string }) => t.request({ method: 'GET', url: '/api/v1/wallet/balance', headers: auth });
+const balance = (auth: { authorization: string }) =>
+  t.request({ method: 'GET', url: '/api/v1/wallet/balance', headers: auth });
 const cookieOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === 'refresh_token')?.value ?? '';
 /** A second device of the same user: its own session, access token and refresh cookie. */
 async function otherDevice(user: SignedUp) {
-  const res = await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: user.email, password: user.password } });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/v1/user/login',
+    payload: { email: user.email, password: user.password },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return { auth: { authorization: `Bearer ${res.json().data.accessToken as string}` }, cookie: cookieOf(res) };
 }
@@ -28,7 +33,11 @@ describe('access tokens end with their session, not 15 minutes later', () => {
     const user = await t.signUp('client');
     const other = await otherDevice(user);
     expect((await info(user.auth)).statusCode).toBe(200);
-    const out = await t.request({ method: 'POST', url: '/api/v1/user/logout', cookies: { refresh_token: user.refreshCookie } });
+    const out = await t.request({
+      method: 'POST',
+      url: '/api/v1/user/logout',
+      cookies: { refresh_token: user.refreshCookie },
+    });
     expect(out.statusCode).toBe(200);
     expectError(await info(user.auth), 401, unauthorized);
     expectError(await balance(user.auth), 401, unauthorized);
@@ -48,17 +57,37 @@ describe('access tokens end with their session, not 15 minutes later', () => {
     expectError(await info(other.auth), 401, unauthorized);
     expectError(await balance(other.auth), 401, unauthorized);
     expect((await info(user.auth)).statusCode).toBe(200);
-    expect((await t.request({ method: 'POST', url: '/api/v1/user/token/refresh', cookies: { refresh_token: user.refreshCookie } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/v1/user/token/refresh',
+          cookies: { refresh_token: user.refreshCookie },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('reuse of a rotated refresh token ends the access tokens of that family at once', async () => {
     const user = await t.signUp('provider');
-    const rotated = await t.request({ method: 'POST', url: '/api/v1/user/token/refresh', cookies: { refresh_token: user.refreshCookie } });
+    const rotated = await t.request({
+      method: 'POST',
+      url: '/api/v1/user/token/refresh',
+      cookies: { refresh_token: user.refreshCookie },
+    });
     expect(rotated.statusCode).toBe(200);
     const fresh = { authorization: `Bearer ${rotated.json().data.accessToken as string}` };
     expect((await info(fresh)).statusCode).toBe(200);
     // The old cookie again: stolen or replayed.
-    expectError(await t.request({ method: 'POST', url: '/api/v1/user/token/refresh', cookies: { refresh_token: user.refreshCookie } }), 401, unauthorized);
+    expectError(
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/user/token/refresh',
+        cookies: { refresh_token: user.refreshCookie },
+      }),
+      401,
+      unauthorized,
+    );
     expectError(await info(fresh), 401, unauthorized);
     expectError(await info(user.auth), 401, unauthorized);
   });
@@ -69,7 +98,11 @@ describe('access tokens end with their session, not 15 minutes later', () => {
     await t.request({ method: 'POST', url: '/api/v1/user/request-password-reset', payload: { email: user.email } });
     const mail = await t.mail.waitFor(user.email, (m) => m.text.includes('reset-password?token='));
     const token = /token=([\w-]+)/.exec(mail.text)![1]!;
-    const res = await t.request({ method: 'POST', url: '/api/v1/user/password-reset', payload: { token, password: NEW, confirmPassword: NEW } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/user/password-reset',
+      payload: { token, password: NEW, confirmPassword: NEW },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expectError(await info(user.auth), 401, unauthorized);
     expectError(await info(other.auth), 401, unauthorized);
@@ -91,8 +124,14 @@ describe('access tokens end with their session, not 15 minutes later', () => {
   it("a token naming another user's session is refused", async () => {
     const a = await t.signUp('client');
     const b = await t.signUp('client');
-    const { rows } = await t.db.$client.query<{ identifier: string }>('SELECT identifier FROM user_sessions WHERE user_id = $1', [b.userId]);
-    const token = await createAccessTokens(t.config.jwtSecret).sign({ userId: a.userId, userType: 'client', sessionId: rows[0]!.identifier }, t.clock.now());
+    const { rows } = await t.db.$client.query<{ identifier: string }>(
+      'SELECT identifier FROM user_sessions WHERE user_id = $1',
+      [b.userId],
+    );
+    const token = await createAccessTokens(t.config.jwtSecret).sign(
+      { userId: a.userId, userType: 'client', sessionId: rows[0]!.identifier },
+      t.clock.now(),
+    );
     expectError(await info({ authorization: `Bearer ${token}` }), 401, unauthorized);
   });
 

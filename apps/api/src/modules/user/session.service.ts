@@ -56,7 +56,14 @@ export function createSessionService({ db, clock, tokens, config }: AppDeps) {
       const now = clock.now();
       const userAgent = origin.userAgent ? origin.userAgent.slice(0, USER_AGENT_MAX) : null;
       const refreshToken = await db.transaction(async (tx) => {
-        await tokenRepository.insertSession(tx, { identifier: sessionId, userId: user.identifier, ipAddress: origin.ip || null, userAgent, createdAt: now, lastActiveAt: now });
+        await tokenRepository.insertSession(tx, {
+          identifier: sessionId,
+          userId: user.identifier,
+          ipAddress: origin.ip || null,
+          userAgent,
+          createdAt: now,
+          lastActiveAt: now,
+        });
         return issueRefresh(user.identifier, sessionId, tx);
       });
       return sessionFor(user, sessionId, refreshToken);

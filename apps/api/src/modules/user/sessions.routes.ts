@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endOtherUserSessions, endUserSession, listUserSessions, recordUserActivity } from '@therapy/contracts/endpoints/account';
+import {
+  endOtherUserSessions,
+  endUserSession,
+  listUserSessions,
+  recordUserActivity,
+} from '@therapy/contracts/endpoints/account';
 import { message } from '@therapy/contracts/messages';
 import type { AppDeps } from '../../deps.ts';
 import { route } from '../../platform/http/route.ts';

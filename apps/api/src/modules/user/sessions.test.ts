@@ -7,7 +7,8 @@ import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness
 /** The signed-in devices list and idle sign-out (issue 20, decision 0036), on the real app and database. */
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const MINUTE = 60_000;
 const unauthorized = { message: en.unauthorized, code: 'UNAUTHORIZED_ACCESS' };
 
@@ -46,30 +47,49 @@ async function signIn(app: TestApp, user: SignedUp, remoteAddress: string, userA
   return { auth: { authorization: `Bearer ${res.json().data.accessToken as string}` }, cookie: cookieOf(res) };
 }
 const refresh = (app: TestApp, cookie: string, locale = 'en') =>
-  app.request({ method: 'POST', url: '/api/v1/user/token/refresh', cookies: { refresh_token: cookie }, headers: { 'x-locale': locale } });
+  app.request({
+    method: 'POST',
+    url: '/api/v1/user/token/refresh',
+    cookies: { refresh_token: cookie },
+    headers: { 'x-locale': locale },
+  });
 /** Refreshes and returns the device with its new access token and rotated cookie. */
 async function refreshed(app: TestApp, device: Device): Promise<Device> {
   const res = await refresh(app, device.cookie);
   expect(res.statusCode, res.body).toBe(200);
   return { auth: { authorization: `Bearer ${res.json().data.accessToken as string}` }, cookie: cookieOf(res) };
 }
-const get = (app: TestApp, url: string, auth: Auth) => app.request({ method: 'GET', url: `/api/v1${url}`, headers: auth });
+const get = (app: TestApp, url: string, auth: Auth) =>
+  app.request({ method: 'GET', url: `/api/v1${url}`, headers: auth });
 const list = async (app: TestApp, auth: Auth): Promise<ListedSession[]> => {
   const res = await get(app, '/user/sessions', auth);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as ListedSession[];
 };
-const end = (app: TestApp, id: string, auth: Auth) => app.request({ method: 'DELETE', url: `/api/v1/user/sessions/${id}`, headers: auth });
-const activity = (app: TestApp, auth: Auth) => app.request({ method: 'POST', url: '/api/v1/user/activity', headers: auth });
+const end = (app: TestApp, id: string, auth: Auth) =>
+  app.request({ method: 'DELETE', url: `/api/v1/user/sessions/${id}`, headers: auth });
+const activity = (app: TestApp, auth: Auth) =>
+  app.request({ method: 'POST', url: '/api/v1/user/activity', headers: auth });
 const sessionRows = async (app: TestApp, userId: string) =>
   (
-    await app.db.$client.query<{ identifier: string; ip_address: string | null; user_agent: string | null; revoked_at: Date | null; last_active_at: Date }>(
+    await app.db.$client.query<{
+      identifier: string;
+      ip_address: string | null;
+      user_agent: string | null;
+      revoked_at: Date | null;
+      last_active_at: Date;
+    }>(
       'SELECT identifier, ip_address, user_agent, revoked_at, last_active_at FROM user_sessions WHERE user_id = $1 ORDER BY created_at',
       [userId],
     )
   ).rows;
 const openRefreshTokens = async (app: TestApp, sessionId: string) =>
-  (await app.db.$client.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NULL', [sessionId])).rows[0]!.n;
+  (
+    await app.db.$client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NULL',
+      [sessionId],
+    )
+  ).rows[0]!.n;
 
 describe('where you are signed in', () => {
   it('sign-in records the address and the browser (cut to 512 characters)', async () => {
@@ -91,13 +111,19 @@ describe('where you are signed in', () => {
     const laptop = await signIn(t, user, '203.0.113.30', FIREFOX_WINDOWS);
     // A device that signed out is not listed any more.
     const gone = await signIn(t, user, '203.0.113.31', FIREFOX_WINDOWS);
-    expect((await t.request({ method: 'POST', url: '/api/v1/user/logout', cookies: { refresh_token: gone.cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/v1/user/logout', cookies: { refresh_token: gone.cookie } }))
+        .statusCode,
+    ).toBe(200);
 
     const seen = await list(t, laptop.auth);
     expect(seen).toHaveLength(3);
     expect(seen[0]).toMatchObject({ ipAddress: '203.0.113.30', device: 'Firefox on Windows 10', current: true });
     expect(seen.slice(1).map((s) => s.current)).toEqual([false, false]);
-    expect(seen.find((s) => s.ipAddress === '198.51.100.20')).toMatchObject({ device: 'Safari on iOS', current: false });
+    expect(seen.find((s) => s.ipAddress === '198.51.100.20')).toMatchObject({
+      device: 'Safari on iOS',
+      current: false,
+    });
     const times = seen.map((s) => Date.parse(s.lastActiveAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     for (const s of seen) expect(s.createdAt).toMatch(/Z$/);
@@ -107,13 +133,17 @@ describe('where you are signed in', () => {
     expect(theirs[0]!.current).toBe(true);
     expect(seen.map((s) => s.identifier)).not.toContain(theirs[0]!.identifier);
     // In German the device reads so too.
-    const german = await t.request({ method: 'GET', url: '/api/v1/user/sessions', headers: { ...laptop.auth, 'x-locale': 'de' } });
+    const german = await t.request({
+      method: 'GET',
+      url: '/api/v1/user/sessions',
+      headers: { ...laptop.auth, 'x-locale': 'de' },
+    });
     expect(german.json().data[0].device).toBe('Firefox auf Windows 10');
     // The phone sees the same list, with itself as the current one.
     expect((await list(t, phone.auth)).find((s) => s.current)!.ipAddress).toBe('198.51.100.20');
   });
 
-  it("ends another device at once: its refresh and its access token fail with 401; this device works on", async () => {
+  it('ends another device at once: its refresh and its access token fail with 401; this device works on', async () => {
     const user = await t.signUp('provider');
     const other = await signIn(t, user, '198.51.100.40', SAFARI_IPHONE);
     const target = (await list(t, user.auth)).find((s) => !s.current)!;
@@ -135,7 +165,11 @@ describe('where you are signed in', () => {
   it('ending the current session is signing out (in German, the message too)', async () => {
     const user = await t.signUp('client');
     const current = (await list(t, user.auth)).find((s) => s.current)!;
-    const res = await t.request({ method: 'DELETE', url: `/api/v1/user/sessions/${current.identifier}`, headers: { ...user.auth, 'x-locale': 'de' } });
+    const res = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/user/sessions/${current.identifier}`,
+      headers: { ...user.auth, 'x-locale': 'de' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: de.deviceSignedOut });
     // The refresh cookie is cleared with it.
@@ -151,8 +185,15 @@ describe('where you are signed in', () => {
     const before = await sessionRows(t, owner.userId);
 
     expectError(await end(t, ownerSession.identifier, intruder.auth), 404, { message: en.notFound, code: 'NOT_FOUND' });
-    expectError(await end(t, '01930000-0000-7000-8000-000000000000', owner.auth), 404, { message: en.notFound, code: 'NOT_FOUND' });
-    expectError(await end(t, 'not-a-session', owner.auth), 400, { message: en.notFound, code: 'VALIDATION_ERROR', errors: [en.notFound] });
+    expectError(await end(t, '01930000-0000-7000-8000-000000000000', owner.auth), 404, {
+      message: en.notFound,
+      code: 'NOT_FOUND',
+    });
+    expectError(await end(t, 'not-a-session', owner.auth), 400, {
+      message: en.notFound,
+      code: 'VALIDATION_ERROR',
+      errors: [en.notFound],
+    });
 
     expect(await sessionRows(t, owner.userId)).toEqual(before);
     expect((await get(t, '/user/info', owner.auth)).statusCode).toBe(200);
@@ -179,7 +220,8 @@ describe('where you are signed in', () => {
   });
 });
 
-const idleMessage = (minutes: number, locale: 'en' | 'de' = 'en') => (locale === 'en' ? en : de).signedOutIdle.replace('{minutes}', String(minutes));
+const idleMessage = (minutes: number, locale: 'en' | 'de' = 'en') =>
+  (locale === 'en' ? en : de).signedOutIdle.replace('{minutes}', String(minutes));
 
 describe('idle sign-out (HIPAA §164.312(a)(2)(iii))', () => {
   it('a provider active 14 minutes ago refreshes; 16 minutes of only background requests sign them out', async () => {
@@ -237,7 +279,10 @@ describe('idle sign-out (HIPAA §164.312(a)(2)(iii))', () => {
     expect((await refresh(t, early.refreshCookie)).statusCode).toBe(200);
     t.clock.advance(2 * MINUTE);
     // `late` signed in a moment after `early`, so both are 61 minutes idle now.
-    expectError(await refresh(t, late.refreshCookie, 'de'), 401, { message: idleMessage(60, 'de'), code: 'SESSION_IDLE' });
+    expectError(await refresh(t, late.refreshCookie, 'de'), 401, {
+      message: idleMessage(60, 'de'),
+      code: 'SESSION_IDLE',
+    });
   });
 
   it('an idle session is not listed among the devices', async () => {
@@ -286,7 +331,11 @@ describe('the idle windows come from the configuration', () => {
   it('the web learns them from /app-config', async () => {
     const res = await c.request({ method: 'GET', url: '/api/v1/app-config' });
     expect(res.json().data.idleSignOut).toEqual({ client: 20, provider: 5, operator: 5 });
-    expect((await t.request({ method: 'GET', url: '/api/v1/app-config' })).json().data.idleSignOut).toEqual({ client: 60, provider: 15, operator: 15 });
+    expect((await t.request({ method: 'GET', url: '/api/v1/app-config' })).json().data.idleSignOut).toEqual({
+      client: 60,
+      provider: 15,
+      operator: 15,
+    });
   });
 
   it('a provider is signed out after 5 minutes, a client after 20', async () => {

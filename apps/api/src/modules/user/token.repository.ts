@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, exists, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { actionTokens, authAttempts, emailChangeCodes, refreshTokens, userSessions, users } from '../../db/schema/users.ts';
+import {
+  actionTokens,
+  authAttempts,
+  emailChangeCodes,
+  refreshTokens,
+  userSessions,
+  users,
+} from '../../db/schema/users.ts';
 
 type Purpose = (typeof actionTokens.$inferSelect)['purpose'];
 
@@ -9,14 +16,27 @@ export const tokenRepository = {
   /** A session starts with its first refresh token; its identifier is the token family. */
   async insertSession(
     db: Executor,
-    v: { identifier: string; userId: string; ipAddress: string | null; userAgent: string | null; createdAt: Date; lastActiveAt: Date },
+    v: {
+      identifier: string;
+      userId: string;
+      ipAddress: string | null;
+      userAgent: string | null;
+      createdAt: Date;
+      lastActiveAt: Date;
+    },
   ) {
     await db.insert(userSessions).values(v);
   },
   /** A session with its user's type (the idle window depends on it), whether or not it is still open. */
   async findSession(db: Executor, sessionId: string) {
     const [row] = await db
-      .select({ identifier: userSessions.identifier, userId: userSessions.userId, revokedAt: userSessions.revokedAt, lastActiveAt: userSessions.lastActiveAt, userType: users.userType })
+      .select({
+        identifier: userSessions.identifier,
+        userId: userSessions.userId,
+        revokedAt: userSessions.revokedAt,
+        lastActiveAt: userSessions.lastActiveAt,
+        userType: users.userType,
+      })
       .from(userSessions)
       .innerJoin(users, eq(users.identifier, userSessions.userId))
       .where(eq(userSessions.identifier, sessionId))
@@ -59,7 +79,13 @@ export const tokenRepository = {
     const [moved] = await db
       .update(userSessions)
       .set({ lastActiveAt: now })
-      .where(and(eq(userSessions.identifier, sessionId), isNull(userSessions.revokedAt), lt(userSessions.lastActiveAt, new Date(now.getTime() - minStepMs))))
+      .where(
+        and(
+          eq(userSessions.identifier, sessionId),
+          isNull(userSessions.revokedAt),
+          lt(userSessions.lastActiveAt, new Date(now.getTime() - minStepMs)),
+        ),
+      )
       .returning({ lastActiveAt: userSessions.lastActiveAt });
     if (moved) return moved.lastActiveAt;
     const [kept] = await db
@@ -87,8 +113,14 @@ export const tokenRepository = {
   },
   /** Ends a session: its refresh tokens and (through the session row) its access tokens. */
   async revokeFamily(db: Executor, familyId: string, now: Date) {
-    await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-    await db.update(userSessions).set({ revokedAt: now }).where(and(eq(userSessions.identifier, familyId), isNull(userSessions.revokedAt)));
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await db
+      .update(userSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(userSessions.identifier, familyId), isNull(userSessions.revokedAt)));
   },
   /** Ends every session of the user, except the family `keepFamily` (the device that asked) when given. */
   async revokeAllForUser(db: Executor, userId: string, now: Date, keepFamily?: string) {
@@ -112,7 +144,14 @@ export const tokenRepository = {
     const [row] = await db
       .update(actionTokens)
       .set({ consumedAt: now })
-      .where(and(eq(actionTokens.tokenHash, tokenHash), eq(actionTokens.purpose, purpose), isNull(actionTokens.consumedAt), gt(actionTokens.expiresAt, now)))
+      .where(
+        and(
+          eq(actionTokens.tokenHash, tokenHash),
+          eq(actionTokens.purpose, purpose),
+          isNull(actionTokens.consumedAt),
+          gt(actionTokens.expiresAt, now),
+        ),
+      )
       .returning({ userId: actionTokens.userId });
     return row?.userId;
   },
@@ -127,13 +166,23 @@ export const tokenRepository = {
     await db.insert(emailChangeCodes).values(v);
   },
   async discardEmailCodes(db: Executor, userId: string, now: Date) {
-    await db.update(emailChangeCodes).set({ consumedAt: now }).where(and(eq(emailChangeCodes.userId, userId), isNull(emailChangeCodes.consumedAt)));
+    await db
+      .update(emailChangeCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(emailChangeCodes.userId, userId), isNull(emailChangeCodes.consumedAt)));
   },
   async latestOpenEmailCode(db: Executor, userId: string, now: Date) {
     const [row] = await db
       .select()
       .from(emailChangeCodes)
-      .where(and(eq(emailChangeCodes.userId, userId), isNull(emailChangeCodes.consumedAt), gt(emailChangeCodes.expiresAt, now), lt(emailChangeCodes.attempts, 5)))
+      .where(
+        and(
+          eq(emailChangeCodes.userId, userId),
+          isNull(emailChangeCodes.consumedAt),
+          gt(emailChangeCodes.expiresAt, now),
+          lt(emailChangeCodes.attempts, 5),
+        ),
+      )
       .orderBy(desc(emailChangeCodes.createdAt))
       .limit(1);
     return row;
@@ -149,13 +198,18 @@ export const tokenRepository = {
     const rows = await db
       .update(emailChangeCodes)
       .set({ consumedAt: now })
-      .where(and(eq(emailChangeCodes.identifier, id), isNull(emailChangeCodes.consumedAt), lt(emailChangeCodes.attempts, 5)))
+      .where(
+        and(eq(emailChangeCodes.identifier, id), isNull(emailChangeCodes.consumedAt), lt(emailChangeCodes.attempts, 5)),
+      )
       .returning({ id: emailChangeCodes.identifier });
     return rows.length === 1;
   },
 
   async countAttempts(db: Executor, key: string, since: Date): Promise<number> {
-    const [row] = await db.select({ n: count() }).from(authAttempts).where(and(eq(authAttempts.key, key), gt(authAttempts.createdAt, since)));
+    const [row] = await db
+      .select({ n: count() })
+      .from(authAttempts)
+      .where(and(eq(authAttempts.key, key), gt(authAttempts.createdAt, since)));
     return row?.n ?? 0;
   },
   /** The time of the `nth` (0-based) oldest attempt of a key within the window: when it leaves, one place frees up. */
@@ -170,7 +224,10 @@ export const tokenRepository = {
     return row?.at;
   },
   async addAttempt(db: Executor, key: string, now: Date, windowStart: Date): Promise<string> {
-    const [row] = await db.insert(authAttempts).values({ key, createdAt: now }).returning({ id: authAttempts.identifier });
+    const [row] = await db
+      .insert(authAttempts)
+      .values({ key, createdAt: now })
+      .returning({ id: authAttempts.identifier });
     await db.delete(authAttempts).where(and(eq(authAttempts.key, key), lt(authAttempts.createdAt, windowStart)));
     return row!.id;
   },
@@ -182,7 +239,10 @@ export const tokenRepository = {
   },
   /** Removes attempts older than `before` (of keys nobody tried again, which the per-key clean-up never reaches). */
   async pruneAttempts(db: Executor, before: Date): Promise<number> {
-    const gone = await db.delete(authAttempts).where(lt(authAttempts.createdAt, before)).returning({ id: authAttempts.identifier });
+    const gone = await db
+      .delete(authAttempts)
+      .where(lt(authAttempts.createdAt, before))
+      .returning({ id: authAttempts.identifier });
     return gone.length;
   },
 };

@@ -39,11 +39,14 @@ export function createUserModule(deps: AppDeps, { wallet }: { wallet: AccountWal
     name: 'user' as const,
     plugin,
     /** The auth plugin's session loader: the live user of a live session, or nothing. */
-    loadSession: (userId: string, sessionId: string): Promise<UserRow | undefined> => sessions.liveUser(userId, sessionId),
+    loadSession: (userId: string, sessionId: string): Promise<UserRow | undefined> =>
+      sessions.liveUser(userId, sessionId),
     /** A live (not deleted) account, or undefined. */
-    findActiveUser: (userId: string, ex: Executor = db): Promise<UserRow | undefined> => userRepository.findLiveById(ex, userId),
+    findActiveUser: (userId: string, ex: Executor = db): Promise<UserRow | undefined> =>
+      userRepository.findLiveById(ex, userId),
     /** Changes a live account's details in the caller's transaction; undefined when the account is gone. */
-    updateDetails: (tx: Executor, userId: string, details: UserDetails): Promise<UserRow | undefined> => userRepository.update(tx, userId, details),
+    updateDetails: (tx: Executor, userId: string, details: UserDetails): Promise<UserRow | undefined> =>
+      userRepository.update(tx, userId, details),
     /** Adds a step to every password sign-up, run in its transaction (steps check `user.userType` themselves). */
     onSignUp(step: SignUpStep): void {
       signUpSteps.push(step);

@@ -11,14 +11,26 @@ export type NewUser = typeof users.$inferInsert;
 const live = isNull(users.deletedAt);
 
 const byIdStatement = preparedPerExecutor((db) =>
-  db.select().from(users).where(and(eq(users.identifier, sql.placeholder('id')), live)).limit(1).prepare('user_live_by_id'),
+  db
+    .select()
+    .from(users)
+    .where(and(eq(users.identifier, sql.placeholder('id')), live))
+    .limit(1)
+    .prepare('user_live_by_id'),
 );
 
 const bySessionStatement = preparedPerExecutor((db) =>
   db
     .select({ user: getTableColumns(users), lastActiveAt: userSessions.lastActiveAt })
     .from(users)
-    .innerJoin(userSessions, and(eq(userSessions.identifier, sql.placeholder('sid')), eq(userSessions.userId, users.identifier), isNull(userSessions.revokedAt)))
+    .innerJoin(
+      userSessions,
+      and(
+        eq(userSessions.identifier, sql.placeholder('sid')),
+        eq(userSessions.userId, users.identifier),
+        isNull(userSessions.revokedAt),
+      ),
+    )
     .where(and(eq(users.identifier, sql.placeholder('id')), live))
     .limit(1)
     .prepare('user_live_by_session'),
@@ -29,12 +41,20 @@ export const userRepository = {
    * Every signed-in request: the live user of an open session, with the session's last activity (the caller decides
    * whether it has been idle too long), one prepared statement.
    */
-  async findLiveBySession(db: Executor, id: string, sessionId: string): Promise<{ user: UserRow; lastActiveAt: Date } | undefined> {
+  async findLiveBySession(
+    db: Executor,
+    id: string,
+    sessionId: string,
+  ): Promise<{ user: UserRow; lastActiveAt: Date } | undefined> {
     const [row] = await bySessionStatement(db).execute({ id, sid: sessionId });
     return row;
   },
   async findLiveByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-    const [row] = await db.select().from(users).where(and(eq(users.email, email), live)).limit(1);
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email), live))
+      .limit(1);
     return row;
   },
   /** The hottest read (every account request): a named prepared statement, planned once per connection. */
@@ -44,12 +64,26 @@ export const userRepository = {
   },
   /** A new account; an address a live account already has is refused with 409 EMAIL_TAKEN. */
   async insert(db: Executor, values: NewUser): Promise<UserRow> {
-    const [row] = await refusedAs(db.insert(users).values(values).returning(), 'unique', () => AppError.conflict('EMAIL_TAKEN', 'emailTaken'), 'users_email_live_key');
+    const [row] = await refusedAs(
+      db.insert(users).values(values).returning(),
+      'unique',
+      () => AppError.conflict('EMAIL_TAKEN', 'emailTaken'),
+      'users_email_live_key',
+    );
     return row!;
   },
   /** A change of a live account; a new address another live account has is refused with 409 EMAIL_TAKEN. */
   async update(db: Executor, id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
-    const [row] = await refusedAs(db.update(users).set(values).where(and(eq(users.identifier, id), live)).returning(), 'unique', () => AppError.conflict('EMAIL_TAKEN', 'emailTaken'), 'users_email_live_key');
+    const [row] = await refusedAs(
+      db
+        .update(users)
+        .set(values)
+        .where(and(eq(users.identifier, id), live))
+        .returning(),
+      'unique',
+      () => AppError.conflict('EMAIL_TAKEN', 'emailTaken'),
+      'users_email_live_key',
+    );
     return row;
   },
   /** Soft delete: personal data goes at once; the row stays so financial records keep their reference. */
@@ -67,8 +101,14 @@ export const userRepository = {
       })
       .where(and(eq(users.identifier, id), live));
     await db.delete(userIdentities).where(eq(userIdentities.userId, id));
-    await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)));
-    await db.update(userSessions).set({ revokedAt: now }).where(and(eq(userSessions.userId, id), isNull(userSessions.revokedAt)));
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)));
+    await db
+      .update(userSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(userSessions.userId, id), isNull(userSessions.revokedAt)));
   },
   async findIdentity(db: Executor, issuer: string, subject: string) {
     const [row] = await db

@@ -71,7 +71,11 @@ describe('email verification', () => {
   it('a made-up token is 400 INVALID_TOKEN; an empty one is a form error', async () => {
     expectError(await post('/register/verify', { token: 'x'.repeat(43) }), 400, invalidToken);
     expectError(await post('/register/verify', { token: '' }), 400, validation('This link is invalid or has expired'));
-    expectError(await post('/register/verify', { token: 'x'.repeat(201) }), 400, validation('This link is invalid or has expired'));
+    expectError(
+      await post('/register/verify', { token: 'x'.repeat(201) }),
+      400,
+      validation('This link is invalid or has expired'),
+    );
   });
 
   it('request-verification answers the same for an unknown address; a new link replaces the old one', async () => {
@@ -82,7 +86,9 @@ describe('email verification', () => {
     const unknown = await post('/register/request-verification', { email: 'no.account.here@example.com' });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
-    expect(known.json()).toEqual({ message: 'If the address belongs to an account, a verification mail is on its way' });
+    expect(known.json()).toEqual({
+      message: 'If the address belongs to an account, a verification mail is on its way',
+    });
     expect(known.json()).toEqual(unknown.json());
     expect(await mailsTo('no.account.here@example.com')).toHaveLength(0);
     expect(await mailsTo(user.email)).toHaveLength(2);
@@ -102,7 +108,8 @@ describe('email verification', () => {
   it('request-verification is limited per address, known or not', async () => {
     const user = await t.signUp('provider');
     for (const email of [user.email, 'limit.ghost@example.com']) {
-      for (let i = 0; i < 5; i++) expect((await post('/register/request-verification', { email })).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await post('/register/request-verification', { email })).statusCode).toBe(200);
       expectError(await post('/register/request-verification', { email }), 429, {
         message: 'Too many attempts. Please wait a moment and try again',
         code: 'TOO_MANY_REQUESTS',
@@ -113,7 +120,11 @@ describe('email verification', () => {
   });
 
   it('request-verification validates the email', async () => {
-    expectError(await post('/register/request-verification', { email: 'nope' }), 400, validation('Please enter a valid email address'));
+    expectError(
+      await post('/register/request-verification', { email: 'nope' }),
+      400,
+      validation('Please enter a valid email address'),
+    );
   });
 });
 
@@ -173,15 +184,26 @@ describe('password reset', () => {
     const row = await userRow(user.userId);
     expect(row.email_verified_at).toBeInstanceOf(Date);
     for (const cookie of [user.refreshCookie, otherDevice]) {
-      expectError(await t.request({ method: 'POST', url: '/api/v1/user/token/refresh', cookies: { refresh_token: cookie } }), 401, {
-        message: 'Please sign in to continue',
-        code: 'UNAUTHORIZED_ACCESS',
-      });
+      expectError(
+        await t.request({ method: 'POST', url: '/api/v1/user/token/refresh', cookies: { refresh_token: cookie } }),
+        401,
+        {
+          message: 'Please sign in to continue',
+          code: 'UNAUTHORIZED_ACCESS',
+        },
+      );
     }
-    expectError(await login(user.email, user.password), 401, { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
+    expectError(await login(user.email, user.password), 401, {
+      message: 'Invalid email or password',
+      code: 'INVALID_CREDENTIALS',
+    });
     expect((await login(user.email, NEW)).statusCode).toBe(200);
 
-    expectError(await post('/password-reset', { token, password: 'Other-Harbour-20', confirmPassword: 'Other-Harbour-20' }), 400, invalidToken);
+    expectError(
+      await post('/password-reset', { token, password: 'Other-Harbour-20', confirmPassword: 'Other-Harbour-20' }),
+      400,
+      invalidToken,
+    );
     expect((await userRow(user.userId)).password_hash).toBe(row.password_hash);
   });
 
@@ -193,10 +215,16 @@ describe('password reset', () => {
     const earlyToken = await resetToken(early.email);
     const lateToken = await resetToken(late.email);
     t.clock.advance(59 * MINUTE);
-    expect((await post('/password-reset', { token: earlyToken, password: NEW, confirmPassword: NEW })).statusCode).toBe(200);
+    expect((await post('/password-reset', { token: earlyToken, password: NEW, confirmPassword: NEW })).statusCode).toBe(
+      200,
+    );
     t.clock.advance(2 * MINUTE);
     const before = await userRow(late.userId);
-    expectError(await post('/password-reset', { token: lateToken, password: NEW, confirmPassword: NEW }), 400, invalidToken);
+    expectError(
+      await post('/password-reset', { token: lateToken, password: NEW, confirmPassword: NEW }),
+      400,
+      invalidToken,
+    );
     expect(await userRow(late.userId)).toEqual(before);
   });
 
@@ -208,26 +236,51 @@ describe('password reset', () => {
     const newer = await resetToken(user.email);
     expect(newer).not.toBe(older);
     const before = await userRow(user.userId);
-    const tokensBefore = (await t.db.$client.query('SELECT * FROM refresh_tokens WHERE user_id = $1 ORDER BY identifier', [user.userId])).rows;
+    const tokensBefore = (
+      await t.db.$client.query('SELECT * FROM refresh_tokens WHERE user_id = $1 ORDER BY identifier', [user.userId])
+    ).rows;
 
-    expectError(await post('/password-reset', { token: `${newer.slice(0, -1)}${newer.endsWith('A') ? 'B' : 'A'}`, password: NEW, confirmPassword: NEW }), 400, invalidToken);
-    expectError(await post('/password-reset', { token: older, password: NEW, confirmPassword: NEW }), 400, invalidToken);
+    expectError(
+      await post('/password-reset', {
+        token: `${newer.slice(0, -1)}${newer.endsWith('A') ? 'B' : 'A'}`,
+        password: NEW,
+        confirmPassword: NEW,
+      }),
+      400,
+      invalidToken,
+    );
+    expectError(
+      await post('/password-reset', { token: older, password: NEW, confirmPassword: NEW }),
+      400,
+      invalidToken,
+    );
     expect(await userRow(user.userId)).toEqual(before);
-    expect((await t.db.$client.query('SELECT * FROM refresh_tokens WHERE user_id = $1 ORDER BY identifier', [user.userId])).rows).toEqual(tokensBefore);
+    expect(
+      (await t.db.$client.query('SELECT * FROM refresh_tokens WHERE user_id = $1 ORDER BY identifier', [user.userId]))
+        .rows,
+    ).toEqual(tokensBefore);
     expect((await post('/password-reset', { token: newer, password: NEW, confirmPassword: NEW })).statusCode).toBe(200);
   });
 
   it('a verification link is not a reset link', async () => {
     const user = await t.signUp('provider');
     const verifyToken = await linkToken(user.email, 'Verify your email address', 'verify-email');
-    expectError(await post('/password-reset', { token: verifyToken, password: NEW, confirmPassword: NEW }), 400, invalidToken);
+    expectError(
+      await post('/password-reset', { token: verifyToken, password: NEW, confirmPassword: NEW }),
+      400,
+      invalidToken,
+    );
     expect((await post('/register/verify', { token: verifyToken })).statusCode).toBe(200);
   });
 
   it('guessing tokens from one address ends in 429', async () => {
     const ip = '10.2.0.1';
-    for (let i = 0; i < 20; i++) expectError(await post('/register/verify', { token: `guess-${i}` }, ip), 400, invalidToken);
-    expectError(await post('/register/verify', { token: 'guess-x' }, ip), 429, { message: 'Too many attempts. Please wait a moment and try again', code: 'TOO_MANY_REQUESTS' });
+    for (let i = 0; i < 20; i++)
+      expectError(await post('/register/verify', { token: `guess-${i}` }, ip), 400, invalidToken);
+    expectError(await post('/register/verify', { token: 'guess-x' }, ip), 429, {
+      message: 'Too many attempts. Please wait a moment and try again',
+      code: 'TOO_MANY_REQUESTS',
+    });
     expectError(await post('/password-reset', { token: 'guess-y', password: NEW, confirmPassword: NEW }, ip), 429, {
       message: 'Too many attempts. Please wait a moment and try again',
       code: 'TOO_MANY_REQUESTS',

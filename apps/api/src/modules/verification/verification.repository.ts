@@ -17,12 +17,21 @@ export function approvedSql(providerId: SqlOperand): SqlFragment<boolean> {
 
 export const verificationRepository = {
   async find(db: Executor, providerId: string): Promise<VerificationRow | undefined> {
-    const [row] = await db.select().from(providerVerifications).where(eq(providerVerifications.providerId, providerId)).limit(1);
+    const [row] = await db
+      .select()
+      .from(providerVerifications)
+      .where(eq(providerVerifications.providerId, providerId))
+      .limit(1);
     return row;
   },
   /** The row under a lock, so a submission and a decision on the same practice happen one after the other. */
   async lock(db: Executor, providerId: string): Promise<VerificationRow | undefined> {
-    const [row] = await db.select().from(providerVerifications).where(eq(providerVerifications.providerId, providerId)).for('update').limit(1);
+    const [row] = await db
+      .select()
+      .from(providerVerifications)
+      .where(eq(providerVerifications.providerId, providerId))
+      .for('update')
+      .limit(1);
     return row;
   },
   /** Submits (or submits again after a rejection): status submitted, the decision cleared, the note kept until the next decision. */
@@ -30,11 +39,18 @@ export const verificationRepository = {
     const [row] = await db
       .insert(providerVerifications)
       .values({ providerId, status: 'submitted', submittedAt: now })
-      .onConflictDoUpdate({ target: providerVerifications.providerId, set: { status: 'submitted', submittedAt: now, decidedAt: null, decidedBy: null } })
+      .onConflictDoUpdate({
+        target: providerVerifications.providerId,
+        set: { status: 'submitted', submittedAt: now, decidedAt: null, decidedBy: null },
+      })
       .returning();
     return row!;
   },
-  async decide(db: Executor, providerId: string, decision: { status: 'approved' | 'rejected'; note: string | null; operatorId: string; now: Date }): Promise<VerificationRow> {
+  async decide(
+    db: Executor,
+    providerId: string,
+    decision: { status: 'approved' | 'rejected'; note: string | null; operatorId: string; now: Date },
+  ): Promise<VerificationRow> {
     const [row] = await db
       .update(providerVerifications)
       .set({ status: decision.status, note: decision.note, decidedBy: decision.operatorId, decidedAt: decision.now })
@@ -43,7 +59,11 @@ export const verificationRepository = {
     return row!;
   },
   /** Practices under review whose account is live, oldest submission first. */
-  async queue(db: Executor): Promise<Array<{ providerId: string; firstName: string | null; lastName: string | null; email: string; submittedAt: Date }>> {
+  async queue(
+    db: Executor,
+  ): Promise<
+    Array<{ providerId: string; firstName: string | null; lastName: string | null; email: string; submittedAt: Date }>
+  > {
     return db
       .select({
         providerId: providerVerifications.providerId,
@@ -58,7 +78,9 @@ export const verificationRepository = {
       .orderBy(asc(providerVerifications.submittedAt), asc(providerVerifications.providerId));
   },
   async isApproved(db: Executor, providerId: string): Promise<boolean> {
-    const result = await db.execute<{ approved: boolean }>(sql`SELECT ${approvedSql(sql`${providerId}::uuid`)} AS approved`);
+    const result = await db.execute<{ approved: boolean }>(
+      sql`SELECT ${approvedSql(sql`${providerId}::uuid`)} AS approved`,
+    );
     return result.rows[0]?.approved === true;
   },
 };

@@ -15,7 +15,10 @@ import { requestLocale } from '../../platform/locale.ts';
 import type { VerificationService } from './verification.service.ts';
 
 /** Provider checklist and submission, operator queue and decisions: HTTP only; access and rules are in the service. */
-export const verificationRoutes: FastifyPluginAsyncZod<{ verification: VerificationService }> = async (app, { verification }) => {
+export const verificationRoutes: FastifyPluginAsyncZod<{ verification: VerificationService }> = async (
+  app,
+  { verification },
+) => {
   route(app, getProviderVerification, async (req) => ({ data: await verification.get(actorOf(req)) }));
   route(app, submitVerification, async (req) => ({
     data: await verification.submit(actorOf(req), requestLocale(req)),
@@ -23,7 +26,9 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ verification: Verificat
   }));
   route(app, getVerificationNote, async (req) => ({ data: await verification.note(actorOf(req)) }));
   route(app, listVerificationQueue, async (req) => ({ data: await verification.queue(actorOf(req)) }));
-  route(app, getVerificationReview, async (req) => ({ data: await verification.review(actorOf(req), req.params.providerId) }));
+  route(app, getVerificationReview, async (req) => ({
+    data: await verification.review(actorOf(req), req.params.providerId),
+  }));
   route(app, approveVerification, async (req) => ({
     data: await verification.approve(actorOf(req), req.params.providerId, req.body),
     message: message('verificationApproved', requestLocale(req)),

@@ -44,12 +44,17 @@ export interface VerificationSources {
  * Verification (issue 14, decision 0026): the provider's checklist and submission, the operators' queue and
  * decisions, and `isVerified` for the modules that offer, book or list providers.
  */
-export function createVerificationService(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'mail' | 'config'>, sources: VerificationSources) {
+export function createVerificationService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'mail' | 'config'>,
+  sources: VerificationSources,
+) {
   const { db, clock, events } = deps;
   const { users } = sources;
 
-  const provider = async (actor: Actor): Promise<UserRow> => requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'provider').userId));
-  const operator = async (actor: Actor): Promise<UserRow> => requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'operator').userId));
+  const provider = async (actor: Actor): Promise<UserRow> =>
+    requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'provider').userId));
+  const operator = async (actor: Actor): Promise<UserRow> =>
+    requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'operator').userId));
 
   const checklist = async (providerId: string) => {
     const steps = await Promise.all(
@@ -61,7 +66,10 @@ export function createVerificationService(deps: Pick<AppDeps, 'db' | 'clock' | '
     return steps;
   };
 
-  const present = (row: VerificationRow | undefined, steps: Array<{ key: SetupStepKey; complete: boolean }>): ProviderVerification => ({
+  const present = (
+    row: VerificationRow | undefined,
+    steps: Array<{ key: SetupStepKey; complete: boolean }>,
+  ): ProviderVerification => ({
     status: row?.status ?? 'not_submitted',
     steps,
     completed: steps.filter((s) => s.complete).length,
@@ -71,7 +79,12 @@ export function createVerificationService(deps: Pick<AppDeps, 'db' | 'clock' | '
   });
 
   /** Approves or rejects a practice under review, and tells the provider by mail in the same transaction. */
-  const decide = async (actor: Actor, providerId: string, status: 'approved' | 'rejected', note: string | null): Promise<VerificationDecision> => {
+  const decide = async (
+    actor: Actor,
+    providerId: string,
+    status: 'approved' | 'rejected',
+    note: string | null,
+  ): Promise<VerificationDecision> => {
     const me = await operator(actor);
     // Nobody decides on their own practice (an operator's account has none, but the rule holds whatever the data).
     if (me.identifier === providerId) throw AppError.forbidden();
@@ -85,9 +98,17 @@ export function createVerificationService(deps: Pick<AppDeps, 'db' | 'clock' | '
       const locale: Locale = account!.locale === 'de' ? 'de' : 'en';
       const name = account!.firstName ?? (locale === 'de' ? 'zusammen' : 'there');
       const link = `${deps.config.appOrigin}/practice`;
-      const content = status === 'approved' ? mailTemplates.verificationApproved[locale]({ name, note, link }) : mailTemplates.verificationRejected[locale]({ name, note: note ?? '', link });
+      const content =
+        status === 'approved'
+          ? mailTemplates.verificationApproved[locale]({ name, note, link })
+          : mailTemplates.verificationRejected[locale]({ name, note: note ?? '', link });
       await deps.mail.queue(tx, { to: account!.email, ...content });
-      return { providerIdentifier: providerId, status: decided.status, note: decided.note, decidedAt: decided.decidedAt!.toISOString() };
+      return {
+        providerIdentifier: providerId,
+        status: decided.status,
+        note: decided.note,
+        decidedAt: decided.decidedAt!.toISOString(),
+      };
     });
   };
 
@@ -106,7 +127,9 @@ export function createVerificationService(deps: Pick<AppDeps, 'db' | 'clock' | '
       const steps = await checklist(me.identifier);
       const missing = steps.filter((s) => !s.complete).map((s) => stepMessage[s.key]);
       if (missing.length > 0) {
-        throw new AppError(400, 'VALIDATION_ERROR', 'verificationIncomplete', missing, { steps: missing.map((k) => message(k, locale)).join(', ') });
+        throw new AppError(400, 'VALIDATION_ERROR', 'verificationIncomplete', missing, {
+          steps: missing.map((k) => message(k, locale)).join(', '),
+        });
       }
       const row = await events.transaction(async (tx) => {
         const current = await repo.lock(tx, me.identifier);
@@ -122,13 +145,23 @@ export function createVerificationService(deps: Pick<AppDeps, 'db' | 'clock' | '
     async note(actor: Actor): Promise<VerificationNote> {
       const me = await provider(actor);
       const row = await repo.find(db, me.identifier);
-      return { status: row?.status ?? 'not_submitted', note: row?.note ?? null, decidedAt: row?.decidedAt?.toISOString() ?? null };
+      return {
+        status: row?.status ?? 'not_submitted',
+        note: row?.note ?? null,
+        decidedAt: row?.decidedAt?.toISOString() ?? null,
+      };
     },
 
     async queue(actor: Actor): Promise<VerificationQueueItem[]> {
       await operator(actor);
       const rows = await repo.queue(db);
-      return rows.map((r) => ({ providerIdentifier: r.providerId, firstName: r.firstName, lastName: r.lastName, email: r.email, submittedAt: r.submittedAt.toISOString() }));
+      return rows.map((r) => ({
+        providerIdentifier: r.providerId,
+        firstName: r.firstName,
+        lastName: r.lastName,
+        email: r.email,
+        submittedAt: r.submittedAt.toISOString(),
+      }));
     },
 
     /** A practice under review: its summary and documents (signed URLs issued only now, after the check). Else 404. */
@@ -145,8 +178,10 @@ export function createVerificationService(deps: Pick<AppDeps, 'db' | 'clock' | '
       };
     },
 
-    approve: (actor: Actor, providerId: string, input: ApproveVerificationInput) => decide(actor, providerId, 'approved', input.note?.length ? input.note : null),
-    reject: (actor: Actor, providerId: string, input: RejectVerificationInput) => decide(actor, providerId, 'rejected', input.note),
+    approve: (actor: Actor, providerId: string, input: ApproveVerificationInput) =>
+      decide(actor, providerId, 'approved', input.note?.length ? input.note : null),
+    reject: (actor: Actor, providerId: string, input: RejectVerificationInput) =>
+      decide(actor, providerId, 'rejected', input.note),
 
     /** Whether the provider's practice is approved (only verified providers offer slots, can be booked or are listed). */
     isVerified: (providerId: string, ex: Executor = db): Promise<boolean> => repo.isApproved(ex, providerId),

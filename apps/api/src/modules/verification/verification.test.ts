@@ -24,7 +24,11 @@ const week = () =>
     isAvailable: identifier === 'MONDAY',
     timeSlotsInterval: identifier === 'MONDAY' ? [{ startTime: '09:00', endTime: '12:00' }] : [],
   }));
-const actorOf = (who: SignedUp): Actor => ({ userId: who.userId, userType: 'provider', sessionId: who.session.accessToken });
+const actorOf = (who: SignedUp): Actor => ({
+  userId: who.userId,
+  userType: 'provider',
+  sessionId: who.session.accessToken,
+});
 
 /** A provider whose profile set-up and availability (the two steps this app has sources for) are complete. */
 async function providerWithProfileAndAvailability(): Promise<SignedUp> {
@@ -41,7 +45,12 @@ async function submittedProvider(): Promise<SignedUp> {
   expect((await full.submit(actorOf(provider), 'en')).status).toBe('submitted');
   return provider;
 }
-const rowOf = async (providerId: string) => (await t.db.$client.query('SELECT status, note, decided_by FROM provider_verifications WHERE provider_id = $1', [providerId])).rows[0];
+const rowOf = async (providerId: string) =>
+  (
+    await t.db.$client.query('SELECT status, note, decided_by FROM provider_verifications WHERE provider_id = $1', [
+      providerId,
+    ])
+  ).rows[0];
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -51,15 +60,33 @@ beforeAll(async () => {
   // marks), and for the five steps whose modules are built on other branches (credentials, insurance, fees, licence
   // states, bank details) sources that report complete: their own modules' tests cover when they are.
   events = createEventBus({ db: t.db, realtime: createPgRealtime(t.db), log: { error: () => undefined } });
-  const users = { findActiveUser: async (id: string) => (await t.db.$client.query('SELECT 1 FROM users WHERE identifier = $1 AND deleted_at IS NULL', [id])).rows[0] && ({ identifier: id } as never) };
+  const users = {
+    findActiveUser: async (id: string) =>
+      (await t.db.$client.query('SELECT 1 FROM users WHERE identifier = $1 AND deleted_at IS NULL', [id])).rows[0] &&
+      ({ identifier: id } as never),
+  };
   const availability = createAvailabilityModule({ config: t.config, db: t.db, clock: t.clock, events }, { users });
   const profileStep: SetupStep = {
     key: 'profile',
-    isComplete: async (id) => (await t.db.$client.query('SELECT 1 FROM provider_profiles WHERE user_id = $1 AND setup_completed_at IS NOT NULL', [id])).rows.length > 0,
+    isComplete: async (id) =>
+      (
+        await t.db.$client.query(
+          'SELECT 1 FROM provider_profiles WHERE user_id = $1 AND setup_completed_at IS NOT NULL',
+          [id],
+        )
+      ).rows.length > 0,
   };
-  const elsewhere = (['credentials', 'insurance', 'fees', 'licenseStates', 'bankDetails'] as SetupStepKey[]).map((key) => ({ key, isComplete: async () => true }));
+  const elsewhere = (['credentials', 'insurance', 'fees', 'licenseStates', 'bankDetails'] as SetupStepKey[]).map(
+    (key) => ({ key, isComplete: async () => true }),
+  );
   full = createVerificationService(
-    { db: t.db, clock: t.clock, events, config: t.config, mail: { queue: async () => undefined, start: async () => undefined } as never },
+    {
+      db: t.db,
+      clock: t.clock,
+      events,
+      config: t.config,
+      mail: { queue: async () => undefined, start: async () => undefined } as never,
+    },
     { users, steps: [profileStep, ...availability.setupSteps, ...elsewhere], summaryOf: async () => ({}) as never },
   );
 });
@@ -74,7 +101,9 @@ describe('the checklist', () => {
     const before = (await t.api('GET', '/provider/verification', provider)).json().data as ProviderVerification;
     expect(before).toEqual({
       status: 'not_submitted',
-      steps: ['profile', 'credentials', 'insurance', 'fees', 'availability', 'licenseStates', 'bankDetails'].map((key) => ({ key, complete: false })),
+      steps: ['profile', 'credentials', 'insurance', 'fees', 'availability', 'licenseStates', 'bankDetails'].map(
+        (key) => ({ key, complete: false }),
+      ),
       completed: 0,
       total: 7,
       submittedAt: null,
@@ -82,7 +111,9 @@ describe('the checklist', () => {
     });
     await t.api('POST', '/provider/setup', provider, await fx.providerInfo());
     // An unavailable week is not availability.
-    await t.api('POST', '/provider-availability/days/default', provider, { days: week().map((d) => ({ ...d, isAvailable: false, timeSlotsInterval: [] })) });
+    await t.api('POST', '/provider-availability/days/default', provider, {
+      days: week().map((d) => ({ ...d, isAvailable: false, timeSlotsInterval: [] })),
+    });
     let now = (await t.api('GET', '/provider/verification', provider)).json().data as ProviderVerification;
     expect(now.steps.filter((s) => s.complete).map((s) => s.key)).toEqual(['profile']);
     await t.api('POST', '/provider-availability/days/default', provider, { days: week() });
@@ -93,7 +124,11 @@ describe('the checklist', () => {
 
   it('counts an available custom day from today on as availability', async () => {
     const provider = await t.signUp('provider');
-    await t.api('POST', '/provider-availability/days/custom', provider, { date: '2026-03-25', isAvailable: true, timeSlotsInterval: [{ startTime: '10:00', endTime: '12:00' }] });
+    await t.api('POST', '/provider-availability/days/custom', provider, {
+      date: '2026-03-25',
+      isAvailable: true,
+      timeSlotsInterval: [{ startTime: '10:00', endTime: '12:00' }],
+    });
     const now = (await t.api('GET', '/provider/verification', provider)).json().data as ProviderVerification;
     expect(now.steps.find((s) => s.key === 'availability')!.complete).toBe(true);
   });
@@ -107,17 +142,40 @@ describe('submission', () => {
     expectError(res, 400, {
       message: en.verificationIncomplete.replace('{steps}', missing),
       code: 'VALIDATION_ERROR',
-      errors: [en.setupStepCredentials, en.setupStepInsurance, en.setupStepFees, en.setupStepLicenseStates, en.setupStepBankDetails],
+      errors: [
+        en.setupStepCredentials,
+        en.setupStepInsurance,
+        en.setupStepFees,
+        en.setupStepLicenseStates,
+        en.setupStepBankDetails,
+      ],
     });
-    const german = await t.request({ method: 'PUT', url: '/api/v1/provider/verification-submission', headers: { ...provider.auth, 'x-locale': 'de' } });
+    const german = await t.request({
+      method: 'PUT',
+      url: '/api/v1/provider/verification-submission',
+      headers: { ...provider.auth, 'x-locale': 'de' },
+    });
     expect(german.statusCode).toBe(400);
-    expect(german.json().message).toBe(de.verificationIncomplete.replace('{steps}', `${de.setupStepCredentials}, ${de.setupStepInsurance}, ${de.setupStepFees}, ${de.setupStepLicenseStates}, ${de.setupStepBankDetails}`));
+    expect(german.json().message).toBe(
+      de.verificationIncomplete.replace(
+        '{steps}',
+        `${de.setupStepCredentials}, ${de.setupStepInsurance}, ${de.setupStepFees}, ${de.setupStepLicenseStates}, ${de.setupStepBankDetails}`,
+      ),
+    );
     expect(await t.count('provider_verifications', { provider_id: provider.userId })).toBe(0);
 
     const bare = await t.signUp('provider');
     const none = await t.api('PUT', '/provider/verification-submission', bare);
     expect(none.statusCode).toBe(400);
-    expect(none.json().errors).toEqual([en.setupStepProfile, en.setupStepCredentials, en.setupStepInsurance, en.setupStepFees, en.setupStepAvailability, en.setupStepLicenseStates, en.setupStepBankDetails]);
+    expect(none.json().errors).toEqual([
+      en.setupStepProfile,
+      en.setupStepCredentials,
+      en.setupStepInsurance,
+      en.setupStepFees,
+      en.setupStepAvailability,
+      en.setupStepLicenseStates,
+      en.setupStepBankDetails,
+    ]);
     expect(await t.count('provider_verifications')).toBe(0);
   });
 
@@ -125,11 +183,15 @@ describe('submission', () => {
     const provider = await providerWithProfileAndAvailability();
     const first = await full.submit(actorOf(provider), 'en');
     expect(first).toMatchObject({ status: 'submitted', completed: 7, total: 7, decidedAt: null });
-    const { rows: before } = await t.db.$client.query('SELECT * FROM provider_verifications WHERE provider_id = $1', [provider.userId]);
+    const { rows: before } = await t.db.$client.query('SELECT * FROM provider_verifications WHERE provider_id = $1', [
+      provider.userId,
+    ]);
     t.clock.advance(60_000);
     const again = await full.submit(actorOf(provider), 'en');
     expect(again.submittedAt).toBe(first.submittedAt);
-    const { rows: after } = await t.db.$client.query('SELECT * FROM provider_verifications WHERE provider_id = $1', [provider.userId]);
+    const { rows: after } = await t.db.$client.query('SELECT * FROM provider_verifications WHERE provider_id = $1', [
+      provider.userId,
+    ]);
     expect(after).toEqual(before);
     expect((await t.api('GET', '/provider/verification', provider)).json().data.status).toBe('submitted');
   });
@@ -171,10 +233,19 @@ describe('the operator review', () => {
     const provider = await submittedProvider();
     const res = await t.api('GET', `/operator/verifications/${provider.userId}`, operator);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ email: provider.email, provider: { identifier: provider.userId, firstName: 'Theodora' }, documents: [] });
+    expect(res.json().data).toMatchObject({
+      email: provider.email,
+      provider: { identifier: provider.userId, firstName: 'Theodora' },
+      documents: [],
+    });
     const notSubmitted = await providerWithProfileAndAvailability();
-    expectError(await t.api('GET', `/operator/verifications/${notSubmitted.userId}`, operator), 404, { message: en.notFound, code: 'NOT_FOUND' });
-    expect((await t.api('GET', '/operator/verifications/00000000-0000-7000-8000-000000000000', operator)).statusCode).toBe(404);
+    expectError(await t.api('GET', `/operator/verifications/${notSubmitted.userId}`, operator), 404, {
+      message: en.notFound,
+      code: 'NOT_FOUND',
+    });
+    expect(
+      (await t.api('GET', '/operator/verifications/00000000-0000-7000-8000-000000000000', operator)).statusCode,
+    ).toBe(404);
   });
 
   it('approves: the provider is approved, told by mail in their language, and leaves the queue', async () => {
@@ -182,7 +253,10 @@ describe('the operator review', () => {
     await t.db.$client.query("UPDATE users SET locale = 'de' WHERE identifier = $1", [provider.userId]);
     const res = await t.api('POST', `/operator/verifications/${provider.userId}/approve`, operator, {});
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ data: { providerIdentifier: provider.userId, status: 'approved', note: null }, message: en.verificationApproved });
+    expect(res.json()).toMatchObject({
+      data: { providerIdentifier: provider.userId, status: 'approved', note: null },
+      message: en.verificationApproved,
+    });
     expect(await rowOf(provider.userId)).toEqual({ status: 'approved', note: null, decided_by: operator.userId });
     const mail = await t.mail.waitFor(provider.email, (m) => m.subject === 'Deine Praxis ist verifiziert');
     expect(mail.text).toContain(`${t.config.appOrigin}/practice`);
@@ -190,34 +264,57 @@ describe('the operator review', () => {
     const queue = (await t.api('GET', '/operator/verifications', operator)).json().data as VerificationQueueItem[];
     expect(queue.map((i) => i.providerIdentifier)).not.toContain(provider.userId);
     // Deciding again: the practice is no longer under review, 404, nothing changes.
-    expectError(await t.api('POST', `/operator/verifications/${provider.userId}/reject`, operator, { note: 'late' }), 404, { message: en.notFound, code: 'NOT_FOUND' });
+    expectError(
+      await t.api('POST', `/operator/verifications/${provider.userId}/reject`, operator, { note: 'late' }),
+      404,
+      { message: en.notFound, code: 'NOT_FOUND' },
+    );
     expect(await rowOf(provider.userId)).toEqual({ status: 'approved', note: null, decided_by: operator.userId });
     // An approved practice stays approved: submitting again is refused and changes nothing.
-    expect((await full.submit(actorOf(provider), 'en').catch((e: { statusCode: number }) => e.statusCode))).toBe(409);
+    expect(await full.submit(actorOf(provider), 'en').catch((e: { statusCode: number }) => e.statusCode)).toBe(409);
   });
 
   it('rejects with a note, which the provider reads; they may submit again', async () => {
     const provider = await submittedProvider();
-    const res = await t.api('POST', `/operator/verifications/${provider.userId}/reject`, operator, { note: '  Please upload a readable licence.  ' });
+    const res = await t.api('POST', `/operator/verifications/${provider.userId}/reject`, operator, {
+      note: '  Please upload a readable licence.  ',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'rejected', note: 'Please upload a readable licence.' });
-    const mail = await t.mail.waitFor(provider.email, (m) => m.subject === 'Your practice needs changes before it can be verified');
+    const mail = await t.mail.waitFor(
+      provider.email,
+      (m) => m.subject === 'Your practice needs changes before it can be verified',
+    );
     expect(mail.text).toContain('Please upload a readable licence.');
     const note = await t.api('GET', '/provider/qualification/verification-note', provider);
     expect(note.json().data).toMatchObject({ status: 'rejected', note: 'Please upload a readable licence.' });
     expect((await full.submit(actorOf(provider), 'en')).status).toBe('submitted');
-    expect((await t.api('GET', '/provider/qualification/verification-note', provider)).json().data).toMatchObject({ status: 'submitted', note: 'Please upload a readable licence.', decidedAt: null });
+    expect((await t.api('GET', '/provider/qualification/verification-note', provider)).json().data).toMatchObject({
+      status: 'submitted',
+      note: 'Please upload a readable licence.',
+      decidedAt: null,
+    });
   });
 
   it('refuses a rejection without a note (400, nothing changes, no mail)', async () => {
     const provider = await submittedProvider();
     for (const body of [{}, { note: '' }, { note: '   ' }]) {
-      expectError(await t.api('POST', `/operator/verifications/${provider.userId}/reject`, operator, body), 400, validation(en.verificationNoteRequired));
+      expectError(
+        await t.api('POST', `/operator/verifications/${provider.userId}/reject`, operator, body),
+        400,
+        validation(en.verificationNoteRequired),
+      );
     }
-    expectError(await t.api('POST', `/operator/verifications/${provider.userId}/reject`, operator, { note: 'x'.repeat(2001) }), 400, validation(en.verificationNoteTooLong));
+    expectError(
+      await t.api('POST', `/operator/verifications/${provider.userId}/reject`, operator, { note: 'x'.repeat(2001) }),
+      400,
+      validation(en.verificationNoteTooLong),
+    );
     expect(await rowOf(provider.userId)).toEqual({ status: 'submitted', note: null, decided_by: null });
     await t.mailSettled();
-    expect(t.mail.mails.filter((m) => m.to.includes(provider.email.toLowerCase()) && /practice/i.test(m.subject))).toEqual([]);
+    expect(
+      t.mail.mails.filter((m) => m.to.includes(provider.email.toLowerCase()) && /practice/i.test(m.subject)),
+    ).toEqual([]);
   });
 
   it('operator routes are for operators: a provider (also on their own practice) and a client get 403, nobody 401', async () => {
@@ -227,9 +324,13 @@ describe('the operator review', () => {
       expect((await t.api('GET', '/operator/verifications', who)).statusCode).toBe(403);
       expect((await t.api('GET', `/operator/verifications/${provider.userId}`, who)).statusCode).toBe(403);
       expect((await t.api('POST', `/operator/verifications/${provider.userId}/approve`, who, {})).statusCode).toBe(403);
-      expect((await t.api('POST', `/operator/verifications/${provider.userId}/reject`, who, { note: 'no' })).statusCode).toBe(403);
+      expect(
+        (await t.api('POST', `/operator/verifications/${provider.userId}/reject`, who, { note: 'no' })).statusCode,
+      ).toBe(403);
     }
-    expect((await t.api('POST', `/operator/verifications/${provider.userId}/approve`, undefined, {})).statusCode).toBe(401);
+    expect((await t.api('POST', `/operator/verifications/${provider.userId}/approve`, undefined, {})).statusCode).toBe(
+      401,
+    );
     expect(await rowOf(provider.userId)).toEqual({ status: 'submitted', note: null, decided_by: null });
   });
 });
@@ -237,12 +338,22 @@ describe('the operator review', () => {
 describe('only verified providers offer slots', () => {
   it('an unverified provider offers no slots; once approved the same calendar offers them', async () => {
     const provider = await submittedProvider();
-    await t.api('PUT', '/provider-availability/settings', provider, { timezone: 'Europe/Berlin', sessionLengthMinutes: 60, bufferMinutes: 0, minimumNoticeHours: 0 });
+    await t.api('PUT', '/provider-availability/settings', provider, {
+      timezone: 'Europe/Berlin',
+      sessionLengthMinutes: 60,
+      bufferMinutes: 0,
+      minimumNoticeHours: 0,
+    });
     const slots = async () =>
-      ((await t.api('GET', `/providers-availability/${provider.userId}/timeslot/2026-03-30`, undefined)).json().data.items as Array<{ timeSlot: unknown[] }>).flatMap((i) => i.timeSlot).length;
+      (
+        (await t.api('GET', `/providers-availability/${provider.userId}/timeslot/2026-03-30`, undefined)).json().data
+          .items as Array<{ timeSlot: unknown[] }>
+      ).flatMap((i) => i.timeSlot).length;
     expect(await slots()).toBe(0);
     const operator = await t.signUpOperator();
-    expect((await t.api('POST', `/operator/verifications/${provider.userId}/approve`, operator, {})).statusCode).toBe(200);
+    expect((await t.api('POST', `/operator/verifications/${provider.userId}/approve`, operator, {})).statusCode).toBe(
+      200,
+    );
     await expect.poll(slots, { timeout: 5000 }).toBe(3);
   });
 });
@@ -260,7 +371,15 @@ describe('operators', () => {
   });
 
   it('can never be made by the public sign-up', async () => {
-    const res = await t.api('POST', '/user/register', undefined, { userType: 'operator', firstName: 'O', lastName: 'P', email: 'op@example.com', password: 'Gentle-River-42', confirmPassword: 'Gentle-River-42', acceptTerms: true });
+    const res = await t.api('POST', '/user/register', undefined, {
+      userType: 'operator',
+      firstName: 'O',
+      lastName: 'P',
+      email: 'op@example.com',
+      password: 'Gentle-River-42',
+      confirmPassword: 'Gentle-River-42',
+      acceptTerms: true,
+    });
     expect(res.statusCode).toBe(400);
     expect(await t.count('users', { user_type: 'operator', email: 'op@example.com' })).toBe(0);
   });

@@ -12,7 +12,10 @@ describe('GET /wallet/earnings', () => {
   it("lists the provider's earnings per currency (the own currency always), for providers only", async () => {
     const provider = await t.signUp('provider');
     const client = await t.signUp('client');
-    const own = (await t.api('GET', '/wallet/earnings', provider)).json().data as Array<{ currency: string; available: number }>;
+    const own = (await t.api('GET', '/wallet/earnings', provider)).json().data as Array<{
+      currency: string;
+      available: number;
+    }>;
     expect(own).toHaveLength(1);
     expect(own[0]!.available).toBe(0);
 
@@ -23,7 +26,10 @@ describe('GET /wallet/earnings', () => {
     await wallet.debit({ ...move, userId: client.userId, reference: 'bk-earn-1' });
     await wallet.transfer({ ...move, userId: provider.userId, reference: 'bk-earn-1', commissionRate: 0.1 });
 
-    const after = (await t.api('GET', '/wallet/earnings', provider)).json().data as Array<{ currency: string; available: number }>;
+    const after = (await t.api('GET', '/wallet/earnings', provider)).json().data as Array<{
+      currency: string;
+      available: number;
+    }>;
     expect(after).toContainEqual({ currency: 'GBP', available: 9_000 });
     expect(after).toContainEqual(own[0]);
 

@@ -54,7 +54,14 @@ const balanceStatement = preparedPerExecutor((db) =>
     .select({ currencyCode: countries.currencyCode, balance: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
     .from(users)
     .leftJoin(countries, eq(countries.code, users.countryCode))
-    .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.identifier), eq(ledgerAccounts.kind, 'user_wallet'), eq(ledgerAccounts.currencyCode, countries.currencyCode)))
+    .leftJoin(
+      ledgerAccounts,
+      and(
+        eq(ledgerAccounts.userId, users.identifier),
+        eq(ledgerAccounts.kind, 'user_wallet'),
+        eq(ledgerAccounts.currencyCode, countries.currencyCode),
+      ),
+    )
     .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.identifier))
     .where(and(eq(users.identifier, sql.placeholder('userId')), isNull(users.deletedAt)))
     .groupBy(countries.currencyCode)
@@ -77,29 +84,62 @@ export const ledgerRepository = {
     const [row] = await db
       .select({ identifier: ledgerAccounts.identifier })
       .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.kind, kind), sql`coalesce(${ledgerAccounts.userId}, ${NIL}) = coalesce(${userId}::uuid, ${NIL})`, eq(ledgerAccounts.currencyCode, currencyCode)))
+      .where(
+        and(
+          eq(ledgerAccounts.kind, kind),
+          sql`coalesce(${ledgerAccounts.userId}, ${NIL}) = coalesce(${userId}::uuid, ${NIL})`,
+          eq(ledgerAccounts.currencyCode, currencyCode),
+        ),
+      )
       .limit(1);
     return row!.identifier;
   },
-  async findAccount(db: Executor, kind: AccountKind, userId: string, currencyCode: string): Promise<string | undefined> {
+  async findAccount(
+    db: Executor,
+    kind: AccountKind,
+    userId: string,
+    currencyCode: string,
+  ): Promise<string | undefined> {
     const [row] = await db
       .select({ identifier: ledgerAccounts.identifier })
       .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.currencyCode, currencyCode)))
+      .where(
+        and(
+          eq(ledgerAccounts.kind, kind),
+          eq(ledgerAccounts.userId, userId),
+          eq(ledgerAccounts.currencyCode, currencyCode),
+        ),
+      )
       .limit(1);
     return row?.identifier;
   },
-  async accountsOf(db: Executor, userId: string, kinds: readonly AccountKind[]): Promise<Array<{ identifier: string; kind: AccountKind; currencyCode: string }>> {
+  async accountsOf(
+    db: Executor,
+    userId: string,
+    kinds: readonly AccountKind[],
+  ): Promise<Array<{ identifier: string; kind: AccountKind; currencyCode: string }>> {
     return db
-      .select({ identifier: ledgerAccounts.identifier, kind: ledgerAccounts.kind, currencyCode: ledgerAccounts.currencyCode })
+      .select({
+        identifier: ledgerAccounts.identifier,
+        kind: ledgerAccounts.kind,
+        currencyCode: ledgerAccounts.currencyCode,
+      })
       .from(ledgerAccounts)
       .where(and(eq(ledgerAccounts.userId, userId), inArray(ledgerAccounts.kind, [...kinds])))
       .orderBy(ledgerAccounts.kind, ledgerAccounts.currencyCode);
   },
   /** A user's accounts of the given kinds, locked until the transaction ends (nothing moves money in or out meanwhile). */
-  async lockAccountsOf(db: Executor, userId: string, kinds: readonly AccountKind[]): Promise<Array<{ identifier: string; kind: AccountKind; currencyCode: string }>> {
+  async lockAccountsOf(
+    db: Executor,
+    userId: string,
+    kinds: readonly AccountKind[],
+  ): Promise<Array<{ identifier: string; kind: AccountKind; currencyCode: string }>> {
     return db
-      .select({ identifier: ledgerAccounts.identifier, kind: ledgerAccounts.kind, currencyCode: ledgerAccounts.currencyCode })
+      .select({
+        identifier: ledgerAccounts.identifier,
+        kind: ledgerAccounts.kind,
+        currencyCode: ledgerAccounts.currencyCode,
+      })
       .from(ledgerAccounts)
       .where(and(eq(ledgerAccounts.userId, userId), inArray(ledgerAccounts.kind, [...kinds])))
       .orderBy(ledgerAccounts.kind, ledgerAccounts.currencyCode)
@@ -107,13 +147,25 @@ export const ledgerRepository = {
   },
   /** Holds the account row until the transaction ends: debits of one wallet happen one after another. */
   async lockAccount(db: Executor, accountId: string): Promise<void> {
-    await db.select({ identifier: ledgerAccounts.identifier }).from(ledgerAccounts).where(eq(ledgerAccounts.identifier, accountId)).for('update');
+    await db
+      .select({ identifier: ledgerAccounts.identifier })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.identifier, accountId))
+      .for('update');
   },
   /** Providers' earnings accounts with a balance of at least `minimum` in these currencies (the weekly payout). */
-  async earningsAtLeast(db: Executor, currencies: readonly string[], minimum: number): Promise<Array<{ userId: string; currencyCode: string; balance: number }>> {
+  async earningsAtLeast(
+    db: Executor,
+    currencies: readonly string[],
+    minimum: number,
+  ): Promise<Array<{ userId: string; currencyCode: string; balance: number }>> {
     if (currencies.length === 0) return [];
     const rows = await db
-      .select({ userId: ledgerAccounts.userId, currencyCode: ledgerAccounts.currencyCode, balance: sql<string>`sum(${ledgerEntries.amount})` })
+      .select({
+        userId: ledgerAccounts.userId,
+        currencyCode: ledgerAccounts.currencyCode,
+        balance: sql<string>`sum(${ledgerEntries.amount})`,
+      })
       .from(ledgerAccounts)
       .innerJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.identifier))
       .where(and(eq(ledgerAccounts.kind, 'provider_earnings'), inArray(ledgerAccounts.currencyCode, [...currencies])))
@@ -124,7 +176,12 @@ export const ledgerRepository = {
   },
 
   /** What booking releases credited to the provider's earnings in [from, to), per currency (the provider's share). */
-  async earnedBetween(db: Executor, userId: string, from: Date, to: Date): Promise<Array<{ amount: number; currencyCode: string }>> {
+  async earnedBetween(
+    db: Executor,
+    userId: string,
+    from: Date,
+    to: Date,
+  ): Promise<Array<{ amount: number; currencyCode: string }>> {
     const rows = await db
       .select({ currencyCode: ledgerEntries.currencyCode, total: sum(ledgerEntries.amount) })
       .from(ledgerEntries)
@@ -141,7 +198,9 @@ export const ledgerRepository = {
       )
       .groupBy(ledgerEntries.currencyCode)
       .orderBy(ledgerEntries.currencyCode);
-    return rows.map((r) => ({ currencyCode: r.currencyCode, amount: Number(r.total ?? 0) })).filter((r) => r.amount !== 0);
+    return rows
+      .map((r) => ({ currencyCode: r.currencyCode, amount: Number(r.total ?? 0) }))
+      .filter((r) => r.amount !== 0);
   },
   /** Whether the user owes anything in any currency (a debt account below zero). */
   async owesDebt(db: Executor, userId: string): Promise<boolean> {
@@ -149,7 +208,10 @@ export const ledgerRepository = {
     return result.rows[0]?.owes === true;
   },
   async balance(db: Executor, accountId: string): Promise<number> {
-    const [row] = await db.select({ total: sum(ledgerEntries.amount) }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId));
+    const [row] = await db
+      .select({ total: sum(ledgerEntries.amount) })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.accountId, accountId));
     return Number(row?.total ?? 0);
   },
   /** A new transaction, or undefined when one of this type already has this reference (it happened already). */
@@ -157,7 +219,11 @@ export const ledgerRepository = {
     db: Executor,
     values: { type: LedgerTransactionType; userId: string | null; reference: string | null; description: string },
   ): Promise<string | undefined> {
-    const [row] = await db.insert(ledgerTransactions).values(values).onConflictDoNothing().returning({ identifier: ledgerTransactions.identifier });
+    const [row] = await db
+      .insert(ledgerTransactions)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ identifier: ledgerTransactions.identifier });
     return row?.identifier;
   },
   async findTransaction(db: Executor, type: LedgerTransactionType, reference: string): Promise<string | undefined> {
@@ -168,10 +234,20 @@ export const ledgerRepository = {
       .limit(1);
     return row?.identifier;
   },
-  async insertEntries(db: Executor, transactionId: string, entries: ReadonlyArray<{ accountId: string; amount: number; currencyCode: string }>): Promise<void> {
+  async insertEntries(
+    db: Executor,
+    transactionId: string,
+    entries: ReadonlyArray<{ accountId: string; amount: number; currencyCode: string }>,
+  ): Promise<void> {
     await db.insert(ledgerEntries).values(entries.map((e) => ({ transactionId, ...e })));
   },
-  async history(db: Executor, accountId: string, filter: HistoryFilter, page: number, pageSize: number): Promise<{ rows: HistoryRow[]; total: number }> {
+  async history(
+    db: Executor,
+    accountId: string,
+    filter: HistoryFilter,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: HistoryRow[]; total: number }> {
     const where = historyWhere(accountId, filter);
     const [{ total } = { total: 0 }] = await db
       .select({ total: count() })
@@ -195,12 +271,22 @@ export const ledgerRepository = {
       .from(ledgerEntries)
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.identifier, ledgerEntries.transactionId))
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.identifier, ledgerEntries.accountId))
-      .where(and(eq(ledgerTransactions.identifier, transactionId), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'user_wallet')))
+      .where(
+        and(
+          eq(ledgerTransactions.identifier, transactionId),
+          eq(ledgerAccounts.userId, userId),
+          eq(ledgerAccounts.kind, 'user_wallet'),
+        ),
+      )
       .limit(1);
     return row;
   },
   /** Money in and out of a wallet, overall and since an instant. */
-  async flows(db: Executor, accountId: string, since: Date): Promise<{ moneyIn: number; moneyOut: number; recentIn: number; recentOut: number }> {
+  async flows(
+    db: Executor,
+    accountId: string,
+    since: Date,
+  ): Promise<{ moneyIn: number; moneyOut: number; recentIn: number; recentOut: number }> {
     const [row] = await db
       .select({
         moneyIn: sql<string>`coalesce(sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.amount} > 0), 0)`,
@@ -210,13 +296,21 @@ export const ledgerRepository = {
       })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.accountId, accountId));
-    return { moneyIn: Number(row?.moneyIn ?? 0), moneyOut: Number(row?.moneyOut ?? 0), recentIn: Number(row?.recentIn ?? 0), recentOut: Number(row?.recentOut ?? 0) };
+    return {
+      moneyIn: Number(row?.moneyIn ?? 0),
+      moneyOut: Number(row?.moneyOut ?? 0),
+      recentIn: Number(row?.recentIn ?? 0),
+      recentOut: Number(row?.recentOut ?? 0),
+    };
   },
   /**
    * A live user's country currency and the balance of their wallet in it, in one round trip (the balance route is
    * the wallet's hottest read). Undefined when there is no such live user.
    */
-  async countryBalance(db: Executor, userId: string): Promise<{ currencyCode: string | null; balance: number } | undefined> {
+  async countryBalance(
+    db: Executor,
+    userId: string,
+  ): Promise<{ currencyCode: string | null; balance: number } | undefined> {
     const [row] = await balanceStatement(db).execute({ userId });
     return row ? { currencyCode: row.currencyCode, balance: Number(row.balance) } : undefined;
   },

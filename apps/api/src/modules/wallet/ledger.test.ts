@@ -11,7 +11,13 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const sql = (text: string, params: unknown[] = []) => t.db.$client.query(text, params);
-const move = (userId: string, amount: number, reference: string, currencyCode = 'NGN') => ({ userId, amount, currencyCode, reference, description: reference });
+const move = (userId: string, amount: number, reference: string, currencyCode = 'NGN') => ({
+  userId,
+  amount,
+  currencyCode,
+  reference,
+  description: reference,
+});
 const topup = (userId: string, amount: number, reference: string, currencyCode = 'NGN') =>
   t.db.transaction((tx) => ledger.creditTopup(tx, move(userId, amount, reference, currencyCode)));
 const debit = (userId: string, amount: number, reference: string, currencyCode = 'NGN') =>
@@ -20,14 +26,18 @@ const balance = (userId: string, currencyCode = 'NGN') => ledger.walletBalance(t
 
 /** Every invariant of DESIGN.md §6, read straight from the tables. */
 async function expectLedgerInvariants() {
-  const unbalanced = await sql('SELECT transaction_id, currency_code, sum(amount) AS s FROM ledger_entries GROUP BY 1, 2 HAVING sum(amount) <> 0');
+  const unbalanced = await sql(
+    'SELECT transaction_id, currency_code, sum(amount) AS s FROM ledger_entries GROUP BY 1, 2 HAVING sum(amount) <> 0',
+  );
   expect(unbalanced.rows).toEqual([]);
   const negative = await sql(
     `SELECT a.identifier, sum(e.amount) AS s FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.identifier
       WHERE a.kind = 'user_wallet' GROUP BY a.identifier HAVING sum(e.amount) < 0`,
   );
   expect(negative.rows).toEqual([]);
-  const mixed = await sql('SELECT e.identifier FROM ledger_entries e JOIN ledger_accounts a ON a.identifier = e.account_id WHERE a.currency_code <> e.currency_code');
+  const mixed = await sql(
+    'SELECT e.identifier FROM ledger_entries e JOIN ledger_accounts a ON a.identifier = e.account_id WHERE a.currency_code <> e.currency_code',
+  );
   expect(mixed.rows).toEqual([]);
 }
 
@@ -46,25 +56,44 @@ describe('the database guards the ledger', () => {
   it('refuses at commit a transaction that does not balance, and a wallet below zero', async () => {
     const user = await t.signUp('client');
     await topup(user.userId, 5_000, 'guard-2');
-    const [wallet] = (await sql("SELECT identifier FROM ledger_accounts WHERE user_id = $1 AND kind = 'user_wallet'", [user.userId])).rows;
+    const [wallet] = (
+      await sql("SELECT identifier FROM ledger_accounts WHERE user_id = $1 AND kind = 'user_wallet'", [user.userId])
+    ).rows;
     const client = await t.db.$client.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query("INSERT INTO ledger_transactions (identifier, type, description) VALUES (gen_random_uuid(), 'adjustment', 'free money') RETURNING identifier");
-      await client.query("INSERT INTO ledger_entries (identifier, transaction_id, account_id, amount, currency_code) VALUES (gen_random_uuid(), $1, $2, 100, 'NGN')", [rows[0].identifier, wallet.identifier]);
+      const { rows } = await client.query(
+        "INSERT INTO ledger_transactions (identifier, type, description) VALUES (gen_random_uuid(), 'adjustment', 'free money') RETURNING identifier",
+      );
+      await client.query(
+        "INSERT INTO ledger_entries (identifier, transaction_id, account_id, amount, currency_code) VALUES (gen_random_uuid(), $1, $2, 100, 'NGN')",
+        [rows[0].identifier, wallet.identifier],
+      );
       await expect(client.query('COMMIT')).rejects.toThrow(/does not balance/);
       await client.query('BEGIN');
-      const escrow = await client.query("INSERT INTO ledger_accounts (identifier, kind, currency_code) VALUES (gen_random_uuid(), 'platform_escrow', 'NGN') ON CONFLICT DO NOTHING RETURNING identifier");
-      const escrowId = escrow.rows[0]?.identifier ?? (await client.query("SELECT identifier FROM ledger_accounts WHERE kind = 'platform_escrow' AND currency_code = 'NGN'")).rows[0].identifier;
-      const tr = await client.query("INSERT INTO ledger_transactions (identifier, type, description) VALUES (gen_random_uuid(), 'adjustment', 'overdraw') RETURNING identifier");
-      await client.query("INSERT INTO ledger_entries (identifier, transaction_id, account_id, amount, currency_code) VALUES (gen_random_uuid(), $1, $2, -6000, 'NGN'), (gen_random_uuid(), $1, $3, 6000, 'NGN')", [
-        tr.rows[0].identifier,
-        wallet.identifier,
-        escrowId,
-      ]);
+      const escrow = await client.query(
+        "INSERT INTO ledger_accounts (identifier, kind, currency_code) VALUES (gen_random_uuid(), 'platform_escrow', 'NGN') ON CONFLICT DO NOTHING RETURNING identifier",
+      );
+      const escrowId =
+        escrow.rows[0]?.identifier ??
+        (
+          await client.query(
+            "SELECT identifier FROM ledger_accounts WHERE kind = 'platform_escrow' AND currency_code = 'NGN'",
+          )
+        ).rows[0].identifier;
+      const tr = await client.query(
+        "INSERT INTO ledger_transactions (identifier, type, description) VALUES (gen_random_uuid(), 'adjustment', 'overdraw') RETURNING identifier",
+      );
+      await client.query(
+        "INSERT INTO ledger_entries (identifier, transaction_id, account_id, amount, currency_code) VALUES (gen_random_uuid(), $1, $2, -6000, 'NGN'), (gen_random_uuid(), $1, $3, 6000, 'NGN')",
+        [tr.rows[0].identifier, wallet.identifier, escrowId],
+      );
       await expect(client.query('COMMIT')).rejects.toThrow(/below zero/);
       await expect(
-        client.query("INSERT INTO ledger_entries (identifier, transaction_id, account_id, amount, currency_code) VALUES (gen_random_uuid(), $1, $2, 1, 'GBP')", [tr.rows[0].identifier, wallet.identifier]),
+        client.query(
+          "INSERT INTO ledger_entries (identifier, transaction_id, account_id, amount, currency_code) VALUES (gen_random_uuid(), $1, $2, 1, 'GBP')",
+          [tr.rows[0].identifier, wallet.identifier],
+        ),
       ).rejects.toThrow(/foreign key/);
     } finally {
       client.release();
@@ -87,10 +116,16 @@ describe('movements', () => {
   it('never overdraws: 20 concurrent debits of 1,000 on a wallet of 10,000 — ten succeed, ten are refused', async () => {
     const user = await t.signUp('client');
     await topup(user.userId, 10_000, 'race-fund');
-    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => debit(user.userId, 1_000, `race-${i}`)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => debit(user.userId, 1_000, `race-${i}`)),
+    );
     const refused = results.filter((r) => r.status === 'rejected');
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
-    expect(refused.every((r) => r.status === 'rejected' && r.reason instanceof AppError && r.reason.messageKey === 'insufficientFunds')).toBe(true);
+    expect(
+      refused.every(
+        (r) => r.status === 'rejected' && r.reason instanceof AppError && r.reason.messageKey === 'insufficientFunds',
+      ),
+    ).toBe(true);
     expect(await balance(user.userId)).toBe(0);
     await expectLedgerInvariants();
   });
@@ -103,8 +138,13 @@ describe('movements', () => {
     await t.db.transaction((tx) => ledger.refundFromEscrow(tx, move(client.userId, 15_000, 'booking-a', 'GBP')));
     expect(await balance(client.userId, 'GBP')).toBe(20_000);
     await debit(client.userId, 10_000, 'booking-b', 'GBP');
-    await t.db.transaction((tx) => ledger.releaseToProvider(tx, { ...move(provider.userId, 10_000, 'booking-b', 'GBP'), commissionRate: 0.1 }));
-    const earnings = await sql("SELECT sum(e.amount)::int AS s FROM ledger_entries e JOIN ledger_accounts a ON a.identifier = e.account_id WHERE a.user_id = $1 AND a.kind = 'provider_earnings'", [provider.userId]);
+    await t.db.transaction((tx) =>
+      ledger.releaseToProvider(tx, { ...move(provider.userId, 10_000, 'booking-b', 'GBP'), commissionRate: 0.1 }),
+    );
+    const earnings = await sql(
+      "SELECT sum(e.amount)::int AS s FROM ledger_entries e JOIN ledger_accounts a ON a.identifier = e.account_id WHERE a.user_id = $1 AND a.kind = 'provider_earnings'",
+      [provider.userId],
+    );
     expect(earnings.rows[0].s).toBe(9_000);
     expect(await balance(client.userId, 'GBP')).toBe(10_000);
     await expectLedgerInvariants();
@@ -124,7 +164,8 @@ describe('property: 1,000 random top-ups, debits and refunds', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1000, maxLength: 1000 }), async (ops) => {
         const model = new Map<string, number>();
-        const paid: Array<{ userId: string; currency: string; amount: number; reference: string; refunded: boolean }> = [];
+        const paid: Array<{ userId: string; currency: string; amount: number; reference: string; refunded: boolean }> =
+          [];
         const key = (userId: string, currency: string) => `${userId}:${currency}`;
         const run = crypto.randomUUID();
         let n = 0;
@@ -157,12 +198,15 @@ describe('property: 1,000 random top-ups, debits and refunds', () => {
             const booking = paid.find((p) => !p.refunded && p.userId === userId);
             if (!booking) continue;
             booking.refunded = true;
-            await t.db.transaction((tx) => ledger.refundFromEscrow(tx, move(booking.userId, booking.amount, booking.reference, booking.currency)));
+            await t.db.transaction((tx) =>
+              ledger.refundFromEscrow(tx, move(booking.userId, booking.amount, booking.reference, booking.currency)),
+            );
             const bk = key(booking.userId, booking.currency);
             model.set(bk, (model.get(bk) ?? 0) + booking.amount);
           }
         }
-        for (const u of users) for (const c of currencies) expect(await balance(u.userId, c)).toBe(model.get(key(u.userId, c)) ?? 0);
+        for (const u of users)
+          for (const c of currencies) expect(await balance(u.userId, c)).toBe(model.get(key(u.userId, c)) ?? 0);
         await expectLedgerInvariants();
       }),
       { numRuns: 1, endOnFailure: true },

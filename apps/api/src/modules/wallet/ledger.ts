@@ -45,7 +45,8 @@ export interface WalletMove {
 const fallbackCurrency = 'USD';
 /** The accounts whose money belongs to their user. */
 const owedToUser: readonly AccountKind[] = ['user_wallet', 'provider_earnings'];
-const supported = (code: string | null | undefined): code is string => !!code && (supportedCurrencies as readonly string[]).includes(code);
+const supported = (code: string | null | undefined): code is string =>
+  !!code && (supportedCurrencies as readonly string[]).includes(code);
 
 /** A user's wallet currency: their country's when the platform supports it (NG NGN, GB GBP, US USD, DE EUR), else USD. */
 export async function walletCurrencyOf(db: Executor, userId: string): Promise<string> {
@@ -54,7 +55,10 @@ export async function walletCurrencyOf(db: Executor, userId: string): Promise<st
 }
 
 /** The balance of a live user's wallet in its currency; undefined when the user is not a live account. */
-export async function walletBalanceOf(db: Executor, userId: string): Promise<{ balance: number; currency: string } | undefined> {
+export async function walletBalanceOf(
+  db: Executor,
+  userId: string,
+): Promise<{ balance: number; currency: string } | undefined> {
   const found = await repo.countryBalance(db, userId);
   if (!found) return undefined;
   if (supported(found.currencyCode)) return { balance: found.balance, currency: found.currencyCode };
@@ -64,18 +68,25 @@ export async function walletBalanceOf(db: Executor, userId: string): Promise<{ b
 export const ledger = {
   /** Posts a balanced movement once per (type, reference). */
   async post(tx: Executor, movement: Movement): Promise<Posted> {
-    if (movement.legs.some((l) => !Number.isSafeInteger(l.amount) || l.amount === 0)) throw new Error('ledger legs are non-zero whole minor units');
-    if (movement.legs.reduce((s, l) => s + l.amount, 0) !== 0) throw new Error(`ledger movement ${movement.type}:${movement.reference} does not balance`);
+    if (movement.legs.some((l) => !Number.isSafeInteger(l.amount) || l.amount === 0))
+      throw new Error('ledger legs are non-zero whole minor units');
+    if (movement.legs.reduce((s, l) => s + l.amount, 0) !== 0)
+      throw new Error(`ledger movement ${movement.type}:${movement.reference} does not balance`);
     const transactionId = await repo.insertTransaction(tx, {
       type: movement.type,
       userId: movement.userId,
       reference: movement.reference,
       description: movement.description,
     });
-    if (!transactionId) return { transactionId: (await repo.findTransaction(tx, movement.type, movement.reference))!, created: false };
+    if (!transactionId)
+      return { transactionId: (await repo.findTransaction(tx, movement.type, movement.reference))!, created: false };
     const entries = [];
     for (const leg of movement.legs) {
-      entries.push({ accountId: await repo.ensureAccount(tx, leg.kind, leg.userId ?? null, movement.currencyCode), amount: leg.amount, currencyCode: movement.currencyCode });
+      entries.push({
+        accountId: await repo.ensureAccount(tx, leg.kind, leg.userId ?? null, movement.currencyCode),
+        amount: leg.amount,
+        currencyCode: movement.currencyCode,
+      });
     }
     await repo.insertEntries(tx, transactionId, entries);
     return { transactionId, created: true };
@@ -99,7 +110,14 @@ export const ledger = {
     const legs: Leg[] = [{ kind: 'gateway_clearing', amount: -move.amount }];
     if (settle > 0) legs.push({ kind: 'user_debt', userId: move.userId, amount: settle });
     if (move.amount - settle > 0) legs.push({ kind: 'user_wallet', userId: move.userId, amount: move.amount - settle });
-    return ledger.post(tx, { type: 'topup', reference: move.reference, userId: move.userId, description: move.description, currencyCode: move.currencyCode, legs });
+    return ledger.post(tx, {
+      type: 'topup',
+      reference: move.reference,
+      userId: move.userId,
+      description: move.description,
+      currencyCode: move.currencyCode,
+      legs,
+    });
   },
 
   /**
@@ -119,7 +137,14 @@ export const ledger = {
     const legs: Leg[] = [{ kind: 'gateway_clearing', amount: move.amount }];
     if (fromWallet > 0) legs.push({ kind: 'user_wallet', userId: move.userId, amount: -fromWallet });
     if (toDebt > 0) legs.push({ kind: 'user_debt', userId: move.userId, amount: -toDebt });
-    const posted = await ledger.post(tx, { type: 'refund', reference: move.reference, userId: move.userId, description: move.description, currencyCode: move.currencyCode, legs });
+    const posted = await ledger.post(tx, {
+      type: 'refund',
+      reference: move.reference,
+      userId: move.userId,
+      description: move.description,
+      currencyCode: move.currencyCode,
+      legs,
+    });
     return { ...posted, fromWallet, toDebt };
   },
 
@@ -139,7 +164,9 @@ export const ledger = {
    * of one wallet see each other's result and the balance can never go below zero.
    */
   debitToEscrow(tx: Executor, move: WalletMove): Promise<Posted> {
-    return takeOnce(tx, move, { from: 'user_wallet', to: 'platform_escrow', type: 'booking_payment' }, () => AppError.conflict('CONFLICT', 'insufficientFunds'));
+    return takeOnce(tx, move, { from: 'user_wallet', to: 'platform_escrow', type: 'booking_payment' }, () =>
+      AppError.conflict('CONFLICT', 'insufficientFunds'),
+    );
   },
 
   /** Gives escrowed money back to the client's wallet (a cancelled or rejected booking). */
@@ -165,7 +192,14 @@ export const ledger = {
       { kind: 'provider_earnings', userId: move.userId, amount: move.amount - commission },
     ];
     if (commission > 0) legs.push({ kind: 'platform_revenue', amount: commission });
-    return ledger.post(tx, { type: 'booking_release', reference: move.reference, userId: move.userId, description: move.description, currencyCode: move.currencyCode, legs });
+    return ledger.post(tx, {
+      type: 'booking_release',
+      reference: move.reference,
+      userId: move.userId,
+      description: move.description,
+      currencyCode: move.currencyCode,
+      legs,
+    });
   },
 
   /**
@@ -174,7 +208,12 @@ export const ledger = {
    * take more than the earnings hold (the commit-time trigger is the last line). 409 `insufficientEarnings` otherwise.
    */
   payoutToClearing(tx: Executor, move: WalletMove): Promise<Posted> {
-    return takeOnce(tx, move, { from: 'provider_earnings', to: 'gateway_clearing', type: 'payout' }, () => new AppError(409, 'INSUFFICIENT_FUNDS', 'insufficientEarnings'));
+    return takeOnce(
+      tx,
+      move,
+      { from: 'provider_earnings', to: 'gateway_clearing', type: 'payout' },
+      () => new AppError(409, 'INSUFFICIENT_FUNDS', 'insufficientEarnings'),
+    );
   },
 
   /** A payout that failed or came back: gateway clearing -> the provider's earnings, once per reference. */
@@ -193,7 +232,8 @@ export const ledger = {
   },
 
   /** Every provider's earnings of at least `minimum` in these currencies (the weekly payout's list). */
-  earningsToPayOut: (db: Executor, currencies: readonly string[], minimum: number) => repo.earningsAtLeast(db, currencies, minimum),
+  earningsToPayOut: (db: Executor, currencies: readonly string[], minimum: number) =>
+    repo.earningsAtLeast(db, currencies, minimum),
 
   /** What a provider may be paid out in a currency: the balance of their earnings. */
   async earningsBalance(db: Executor, userId: string, currencyCode: string): Promise<number> {
@@ -252,7 +292,11 @@ export const ledger = {
 async function takeOnce(
   tx: Executor,
   move: WalletMove,
-  route: { from: 'user_wallet' | 'provider_earnings'; to: 'platform_escrow' | 'gateway_clearing'; type: LedgerTransactionType },
+  route: {
+    from: 'user_wallet' | 'provider_earnings';
+    to: 'platform_escrow' | 'gateway_clearing';
+    type: LedgerTransactionType;
+  },
   shortfall: () => AppError,
 ): Promise<Posted> {
   const accountId = await repo.ensureAccount(tx, route.from, move.userId, move.currencyCode);

@@ -26,14 +26,20 @@ describe('GET /wallet/balance?currency= (issue 15: a wallet per currency)', () =
     expect(inOther.statusCode).toBe(200);
     expect(inOther.json().data).toEqual({ balance: 4_200, currency: other });
     const unused = own.currency === 'USD' || other === 'USD' ? 'NGN' : 'USD';
-    expect((await t.api('GET', `/wallet/balance?currency=${unused}`, user)).json().data).toEqual({ balance: 0, currency: unused });
+    expect((await t.api('GET', `/wallet/balance?currency=${unused}`, user)).json().data).toEqual({
+      balance: 0,
+      currency: unused,
+    });
   });
 
   it("never shows another user's money: the query reads only the signed-in user's wallets", async () => {
     const rich = await t.signUp('client');
     const other = await t.signUp('client');
     await topup(rich.userId, 9_900, 'rich-1', 'EUR');
-    expect((await t.api('GET', '/wallet/balance?currency=EUR', other)).json().data).toEqual({ balance: 0, currency: 'EUR' });
+    expect((await t.api('GET', '/wallet/balance?currency=EUR', other)).json().data).toEqual({
+      balance: 0,
+      currency: 'EUR',
+    });
   });
 
   it('refuses a currency the platform does not support with 400 VALIDATION_ERROR', async () => {

@@ -12,7 +12,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const move = (userId: string, amount: number, reference: string) => ({ userId, amount, currencyCode: 'NGN', reference, description: reference });
+const move = (userId: string, amount: number, reference: string) => ({
+  userId,
+  amount,
+  currencyCode: 'NGN',
+  reference,
+  description: reference,
+});
 const accountBalance = async (kind: string, userId: string | null) => {
   const { rows } = await t.db.$client.query<{ s: string | null }>(
     `SELECT sum(e.amount) AS s FROM ledger_entries e JOIN ledger_accounts a ON a.identifier = e.account_id
@@ -32,13 +38,18 @@ describe('wallet.debit / refund / transfer', () => {
 
     const debit = await wallet.debit(move(client.userId, 20_000, 'booking-1'));
     expect(debit.created).toBe(true);
-    expect(await wallet.debit(move(client.userId, 20_000, 'booking-1'))).toEqual({ transactionId: debit.transactionId, created: false });
+    expect(await wallet.debit(move(client.userId, 20_000, 'booking-1'))).toEqual({
+      transactionId: debit.transactionId,
+      created: false,
+    });
     expect(await wallet.balanceOf(client.userId, 'NGN')).toBe(30_000);
     expect(await accountBalance('platform_escrow', null)).toBe(escrowBefore + 20_000);
 
     const transfer = await wallet.transfer({ ...move(provider.userId, 20_000, 'booking-1'), commissionRate: 0.1 });
     expect(transfer.created).toBe(true);
-    expect((await wallet.transfer({ ...move(provider.userId, 20_000, 'booking-1'), commissionRate: 0.1 })).created).toBe(false);
+    expect(
+      (await wallet.transfer({ ...move(provider.userId, 20_000, 'booking-1'), commissionRate: 0.1 })).created,
+    ).toBe(false);
     expect(await accountBalance('provider_earnings', provider.userId)).toBe(18_000);
     expect(await accountBalance('platform_revenue', null)).toBe(revenueBefore + 2_000);
     expect(await accountBalance('platform_escrow', null)).toBe(escrowBefore);
@@ -48,7 +59,10 @@ describe('wallet.debit / refund / transfer', () => {
     const client = await t.signUp('client');
     await wallet.creditTopup(move(client.userId, 10_000, 'face-topup-2'));
     await wallet.debit(move(client.userId, 8_000, 'booking-2'));
-    await expect(wallet.debit(move(client.userId, 5_000, 'booking-3'))).rejects.toMatchObject({ statusCode: 409, messageKey: 'insufficientFunds' });
+    await expect(wallet.debit(move(client.userId, 5_000, 'booking-3'))).rejects.toMatchObject({
+      statusCode: 409,
+      messageKey: 'insufficientFunds',
+    });
     expect(await wallet.balanceOf(client.userId, 'NGN')).toBe(2_000);
 
     expect((await wallet.refund(move(client.userId, 8_000, 'booking-2'))).created).toBe(true);
@@ -73,7 +87,8 @@ describe('wallet.debit / refund / transfer', () => {
 });
 
 describe('wallet.reverseTopup / outstandingDebt / hasDebt (decision 0019)', () => {
-  const ledgerRowsOf = async (reference: string) => (await t.db.$client.query('SELECT type FROM ledger_transactions WHERE reference = $1', [reference])).rows;
+  const ledgerRowsOf = async (reference: string) =>
+    (await t.db.$client.query('SELECT type FROM ledger_transactions WHERE reference = $1', [reference])).rows;
 
   it('a reversal the wallet covers takes the money back through the ledger: a new transaction, no debt', async () => {
     const client = await t.signUp('client');
@@ -88,7 +103,7 @@ describe('wallet.reverseTopup / outstandingDebt / hasDebt (decision 0019)', () =
     expect(await ledgerRowsOf('rev-1')).toEqual([{ type: 'refund' }]);
   });
 
-  it('a reversal larger than the balance: the wallet goes to zero (never below), the shortfall is the user\'s debt; repeated, applied once', async () => {
+  it("a reversal larger than the balance: the wallet goes to zero (never below), the shortfall is the user's debt; repeated, applied once", async () => {
     const client = await t.signUp('client');
     const provider = await t.signUp('provider');
     await wallet.creditTopup(move(client.userId, 50_000, 'rev-topup-2'));
@@ -100,7 +115,10 @@ describe('wallet.reverseTopup / outstandingDebt / hasDebt (decision 0019)', () =
     expect(await wallet.outstandingDebt(client.userId, 'NGN')).toBe(35_000);
     expect(await wallet.outstandingDebt(client.userId, 'GBP')).toBe(0);
     expect(await wallet.hasDebt(client.userId)).toBe(true);
-    expect(await wallet.reverseTopup(move(client.userId, 50_000, 'rev-2'))).toMatchObject({ transactionId: reversed.transactionId, created: false });
+    expect(await wallet.reverseTopup(move(client.userId, 50_000, 'rev-2'))).toMatchObject({
+      transactionId: reversed.transactionId,
+      created: false,
+    });
     expect(await wallet.outstandingDebt(client.userId, 'NGN')).toBe(35_000);
     expect(await accountBalance('user_wallet', client.userId)).toBe(0);
   });
@@ -126,7 +144,10 @@ describe('wallet.reverseTopup / outstandingDebt / hasDebt (decision 0019)', () =
     const client = await t.signUp('client');
     await wallet.reverseTopup(move(client.userId, 45_000, 'rev-4-start'));
     const work = [
-      ...Array.from({ length: 12 }, (_, i) => () => wallet.creditTopup(move(client.userId, 10_000, `rev-4-topup-${i}`))),
+      ...Array.from(
+        { length: 12 },
+        (_, i) => () => wallet.creditTopup(move(client.userId, 10_000, `rev-4-topup-${i}`)),
+      ),
       ...Array.from({ length: 6 }, (_, i) => () => wallet.reverseTopup(move(client.userId, 7_000, `rev-4-rev-${i}`))),
     ];
     await Promise.all(work.map((w) => w()));

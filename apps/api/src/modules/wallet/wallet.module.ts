@@ -20,7 +20,8 @@ export interface TransferMove extends WalletMove {
  */
 export function createWalletModule(deps: Pick<AppDeps, 'db' | 'clock'>) {
   const { db } = deps;
-  const inTransaction = <T>(tx: Executor | undefined, work: (ex: Executor) => Promise<T>): Promise<T> => (tx ? work(tx) : db.transaction(work));
+  const inTransaction = <T>(tx: Executor | undefined, work: (ex: Executor) => Promise<T>): Promise<T> =>
+    tx ? work(tx) : db.transaction(work);
   const service = createWalletService(deps);
 
   const plugin: FastifyPluginAsync = async (app) => {
@@ -31,38 +32,49 @@ export function createWalletModule(deps: Pick<AppDeps, 'db' | 'clock'>) {
     name: 'wallet' as const,
     plugin,
     /** Client wallet -> escrow (a booking's payment). 409 `insufficientFunds` when the wallet holds less. */
-    debit: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.debitToEscrow(ex, move)),
+    debit: (move: WalletMove, tx?: Executor): Promise<Posted> =>
+      inTransaction(tx, (ex) => ledger.debitToEscrow(ex, move)),
     /** Escrow -> client wallet (a cancelled or rejected booking). */
-    refund: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.refundFromEscrow(ex, move)),
+    refund: (move: WalletMove, tx?: Executor): Promise<Posted> =>
+      inTransaction(tx, (ex) => ledger.refundFromEscrow(ex, move)),
     /** Escrow -> the provider's earnings, minus the platform's commission (a completed booking). */
-    transfer: (move: TransferMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.releaseToProvider(ex, move)),
+    transfer: (move: TransferMove, tx?: Executor): Promise<Posted> =>
+      inTransaction(tx, (ex) => ledger.releaseToProvider(ex, move)),
     /** Gateway clearing -> the user's wallet (a settled top-up); a debt in that currency is settled first (decision 0019). */
-    creditTopup: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.creditTopup(ex, move)),
+    creditTopup: (move: WalletMove, tx?: Executor): Promise<Posted> =>
+      inTransaction(tx, (ex) => ledger.creditTopup(ex, move)),
     /**
      * The gateway took a credited top-up back (refund, chargeback): from the wallet as far as it holds it, the rest
      * recorded as the user's debt (never a negative wallet). Once per reference.
      */
     reverseTopup: (move: WalletMove, tx?: Executor) => inTransaction(tx, (ex) => ledger.reverseTopup(ex, move)),
     /** What the user owes in a currency after a reversal the wallet could not cover (0: nothing). */
-    outstandingDebt: (userId: string, currencyCode: string, ex: Executor = db): Promise<number> => ledger.outstandingDebt(ex, userId, currencyCode),
+    outstandingDebt: (userId: string, currencyCode: string, ex: Executor = db): Promise<number> =>
+      ledger.outstandingDebt(ex, userId, currencyCode),
     /** Whether the user owes anything in any currency: the bookings issue refuses new bookings until it is settled. */
     hasDebt: (userId: string, ex: Executor = db): Promise<boolean> => ledger.hasDebt(ex, userId),
     /** `hasDebt` as a subquery for another module's statement (decision 0040): the bookings' terms ask it in theirs. */
     debtSql: owesDebtSql,
     /** Provider earnings -> gateway clearing (a payout starts). 409 `insufficientEarnings` when the earnings hold less. */
-    startPayout: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.payoutToClearing(ex, move)),
+    startPayout: (move: WalletMove, tx?: Executor): Promise<Posted> =>
+      inTransaction(tx, (ex) => ledger.payoutToClearing(ex, move)),
     /** Gateway clearing -> provider earnings (a payout failed or came back), once per payout reference. */
-    returnPayout: (move: WalletMove, tx?: Executor): Promise<Posted> => inTransaction(tx, (ex) => ledger.payoutReturned(ex, move)),
+    returnPayout: (move: WalletMove, tx?: Executor): Promise<Posted> =>
+      inTransaction(tx, (ex) => ledger.payoutReturned(ex, move)),
     /** Every provider's earnings of at least `minimum` (minor units) in these currencies: what the weekly payout pays. */
-    earningsToPayOut: (currencies: readonly string[], minimum: number, ex: Executor = db) => ledger.earningsToPayOut(ex, currencies, minimum),
+    earningsToPayOut: (currencies: readonly string[], minimum: number, ex: Executor = db) =>
+      ledger.earningsToPayOut(ex, currencies, minimum),
     /** A provider's earnings in a currency, in minor units. */
-    earningsOf: (userId: string, currencyCode: string, ex: Executor = db): Promise<number> => ledger.earningsBalance(ex, userId, currencyCode),
+    earningsOf: (userId: string, currencyCode: string, ex: Executor = db): Promise<number> =>
+      ledger.earningsBalance(ex, userId, currencyCode),
     /** The user's wallet currency (their country's, when supported). */
     currencyOf: (userId: string, ex: Executor = db): Promise<string> => walletCurrencyOf(ex, userId),
     /** A wallet's balance in minor units. */
     /** What completed sessions earned the provider in [from, to), per currency (the dashboard's "this month"). */
-    earnedBetween: (userId: string, from: Date, to: Date, ex: Executor = db) => ledgerRepository.earnedBetween(ex, userId, from, to),
-    balanceOf: (userId: string, currencyCode: string, ex: Executor = db): Promise<number> => ledger.walletBalance(ex, userId, currencyCode),
+    earnedBetween: (userId: string, from: Date, to: Date, ex: Executor = db) =>
+      ledgerRepository.earnedBetween(ex, userId, from, to),
+    balanceOf: (userId: string, currencyCode: string, ex: Executor = db): Promise<number> =>
+      ledger.walletBalance(ex, userId, currencyCode),
     /** What the user holds per currency (wallets and provider earnings): what deleting the account would move. */
     holdingsOf: (userId: string, ex: Executor = db) => ledger.holdingsOf(ex, userId),
     /** Decision 0016: moves the balances of a deleted account to "former user payable", in the deletion's transaction. */

@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getWalletBalance, getWalletEarnings, getWalletStats, getWalletTransaction, listWalletTransactions } from '@therapy/contracts/endpoints/wallet';
+import {
+  getWalletBalance,
+  getWalletEarnings,
+  getWalletStats,
+  getWalletTransaction,
+  listWalletTransactions,
+} from '@therapy/contracts/endpoints/wallet';
 import { actorOf } from '../../platform/auth/plugin.ts';
 import { route } from '../../platform/http/route.ts';
 import type { WalletService } from './wallet.service.ts';
 
 /** GET /wallet/balance, /wallet/stats, /wallet/transactions and /wallet/transactions/{id} (spec §7). */
 export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (app, { wallet }) => {
-
   route(app, getWalletBalance, async (req) => ({ data: await wallet.balance(actorOf(req), req.query.currency) }));
   route(app, getWalletEarnings, async (req) => ({ data: await wallet.earnings(actorOf(req)) }));
   route(app, getWalletStats, async (req) => ({ data: await wallet.stats(actorOf(req)) }));

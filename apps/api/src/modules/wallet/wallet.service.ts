@@ -1,4 +1,11 @@
-import { supportedCurrencies, type TransactionListQuery, type WalletBalance, type WalletEarnings, type WalletStats, type WalletTransaction } from '@therapy/contracts/wallet';
+import {
+  supportedCurrencies,
+  type TransactionListQuery,
+  type WalletBalance,
+  type WalletEarnings,
+  type WalletStats,
+  type WalletTransaction,
+} from '@therapy/contracts/wallet';
 import type { AppDeps } from '../../deps.ts';
 import { requireAccess, requireLiveAccount, type Actor } from '../../platform/auth/access.ts';
 import { ledgerRepository as repo, type HistoryRow } from './ledger.repository.ts';
@@ -41,7 +48,12 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock'>) {
     /** A provider's earnings per currency: those holding money, and always the own currency. */
     async earnings(actor: Actor): Promise<WalletEarnings> {
       const own = await walletOf(actor);
-      const all = await Promise.all(supportedCurrencies.map(async (currency) => ({ currency, available: await ledger.earningsBalance(db, own.userId, currency) })));
+      const all = await Promise.all(
+        supportedCurrencies.map(async (currency) => ({
+          currency,
+          available: await ledger.earningsBalance(db, own.userId, currency),
+        })),
+      );
       return all.filter((e) => e.available !== 0 || e.currency === own.currency);
     },
 
@@ -54,7 +66,9 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock'>) {
         to: query.toDate ? new Date(Date.parse(`${query.toDate}T00:00:00Z`) + DAY_MS) : undefined,
         type: query.transactionType === 'payout' ? ('booking_release' as const) : query.transactionType,
       };
-      const { rows, total } = walletId ? await repo.history(db, walletId, filter, query.page, query.pageSize) : { rows: [], total: 0 };
+      const { rows, total } = walletId
+        ? await repo.history(db, walletId, filter, query.page, query.pageSize)
+        : { rows: [], total: 0 };
       return {
         data: rows.map(toTransaction),
         meta: { page: query.page, pageSize: query.pageSize, total, totalPages: Math.ceil(total / query.pageSize) },
@@ -74,8 +88,16 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock'>) {
       const walletId = await repo.findAccount(db, 'user_wallet', userId, currency);
       const now = clock.now();
       const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-      const flows = walletId ? await repo.flows(db, walletId, monthStart) : { moneyIn: 0, moneyOut: 0, recentIn: 0, recentOut: 0 };
-      return { currency, moneyIn: flows.moneyIn, moneyOut: flows.moneyOut, thisMonthIn: flows.recentIn, thisMonthOut: flows.recentOut };
+      const flows = walletId
+        ? await repo.flows(db, walletId, monthStart)
+        : { moneyIn: 0, moneyOut: 0, recentIn: 0, recentOut: 0 };
+      return {
+        currency,
+        moneyIn: flows.moneyIn,
+        moneyOut: flows.moneyOut,
+        thisMonthIn: flows.recentIn,
+        thisMonthOut: flows.recentOut,
+      };
     },
   };
 }

@@ -86,30 +86,70 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/region/languages': { who: 'public' },
   'GET /api/v1/region/user-timezone': { who: 'public' },
   'GET /api/v1/reference/{list}': { who: 'public', params: () => ({ list: 'religion' }) },
-  'GET /api/v1/files/{id}': { who: 'public', params: () => ({ id: '00000000-0000-0000-0000-000000000000' }), alsoOk: [404] },
+  'GET /api/v1/files/{id}': {
+    who: 'public',
+    params: () => ({ id: '00000000-0000-0000-0000-000000000000' }),
+    alsoOk: [404],
+  },
   'GET /api/v1/providers/{providerId}': { who: 'public', params: (f) => ({ providerId: f.provider.userId }) },
   'GET /api/v1/review/provider/{id}': { who: 'public', params: (f) => ({ id: f.provider.userId }) },
   'GET /api/v1/therapists': { who: 'public' },
   'GET /api/v1/therapists/{providerId}': { who: 'public', params: (f) => ({ providerId: f.provider.userId }) },
-  'GET /api/v1/providers-availability/{providerId}/timeslot': { who: 'public', params: (f) => ({ providerId: f.provider.userId }) },
-  'GET /api/v1/providers-availability/{providerId}/timeslot/{date}': { who: 'public', params: (f) => ({ providerId: f.provider.userId, date: '2026-03-30' }) },
+  'GET /api/v1/providers-availability/{providerId}/timeslot': {
+    who: 'public',
+    params: (f) => ({ providerId: f.provider.userId }),
+  },
+  'GET /api/v1/providers-availability/{providerId}/timeslot/{date}': {
+    who: 'public',
+    params: (f) => ({ providerId: f.provider.userId, date: '2026-03-30' }),
+  },
   'POST /api/v1/payment/webhook/{gateway}': { who: 'public', params: () => ({ gateway: 'sandbox' }), alsoOk: [401] },
-  'GET /api/v1/payment/sandbox/checkout/{reference}': { who: 'public', params: (f) => ({ reference: f.paymentReference }) },
+  'GET /api/v1/payment/sandbox/checkout/{reference}': {
+    who: 'public',
+    params: (f) => ({ reference: f.paymentReference }),
+  },
   // The checkout page's buttons answer with a redirect back to the app; a settled payment refuses a second answer.
-  'POST /api/v1/payment/sandbox/checkout/{reference}/pay': { who: 'public', params: (f) => ({ reference: f.paymentReference }), alsoOk: [303, 409] },
-  'POST /api/v1/payment/sandbox/checkout/{reference}/decline': { who: 'public', params: (f) => ({ reference: f.paymentReference }), alsoOk: [303, 409] },
+  'POST /api/v1/payment/sandbox/checkout/{reference}/pay': {
+    who: 'public',
+    params: (f) => ({ reference: f.paymentReference }),
+    alsoOk: [303, 409],
+  },
+  'POST /api/v1/payment/sandbox/checkout/{reference}/decline': {
+    who: 'public',
+    params: (f) => ({ reference: f.paymentReference }),
+    alsoOk: [303, 409],
+  },
   'POST /api/v1/payment/sandbox/transfer': { who: 'public' },
-  'POST /api/v1/payment/sandbox/payouts/{reference}/{outcome}': { who: 'public', params: () => ({ reference: 'payout-made-up-reference', outcome: 'success' }), alsoOk: [404] },
+  'POST /api/v1/payment/sandbox/payouts/{reference}/{outcome}': {
+    who: 'public',
+    params: () => ({ reference: 'payout-made-up-reference', outcome: 'success' }),
+    alsoOk: [404],
+  },
 
   // Any signed-in user: their own account.
   // Either party of a booking (booking changes, issue 15); anyone else gets 404.
-  'GET /api/v1/appointment/policy/{id}/cancellation': { who: 'user', params: (f) => ({ id: f.bookingId }), owned: true },
+  'GET /api/v1/appointment/policy/{id}/cancellation': {
+    who: 'user',
+    params: (f) => ({ id: f.bookingId }),
+    owned: true,
+  },
   'GET /api/v1/appointment/policy/{id}/reschedule': { who: 'user', params: (f) => ({ id: f.bookingId }), owned: true },
-  'POST /api/v1/appointment/{id}/reschedule-update': { who: 'user', params: (f) => ({ id: f.bookingId }), owned: true, body: { status: 'accepted' }, alsoOk: [409] },
+  'POST /api/v1/appointment/{id}/reschedule-update': {
+    who: 'user',
+    params: (f) => ({ id: f.bookingId }),
+    owned: true,
+    body: { status: 'accepted' },
+    alsoOk: [409],
+  },
   'GET /api/v1/booking/participant/{id}': { who: 'user', params: (f) => ({ id: f.participantId }), owned: true },
   'GET /api/v1/review/booking/{id}': { who: 'user', params: (f) => ({ id: f.bookingId }), owned: true },
   // The booking is named in the body (set in beforeAll); another user's answers 404.
-  'POST /api/v1/share-booking': { who: 'user', owned: true, params: () => ({}), body: { bookingIdentifier: 'set in beforeAll', email: 'friend@example.com' } },
+  'POST /api/v1/share-booking': {
+    who: 'user',
+    owned: true,
+    params: () => ({}),
+    body: { bookingIdentifier: 'set in beforeAll', email: 'friend@example.com' },
+  },
   'GET /api/v1/user/info': { who: 'user' },
   'POST /api/v1/user/profile/update-password': { who: 'user' },
   'POST /api/v1/user/profile/change-email': { who: 'user' },
@@ -139,14 +179,36 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/provider-availability/timeslot/{id}': { who: 'user', params: (f) => ({ id: f.timeslotId }) },
 
   // Clients only.
-  'POST /api/v1/booking/{id}/cancel': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true, body: { note: 'Something came up' }, alsoOk: [409] },
-  'POST /api/v1/booking/{id}/reschedule': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true, body: { timeslotIdentifier: 'set in beforeAll' }, alsoOk: [409] },
+  'POST /api/v1/booking/{id}/cancel': {
+    who: 'client',
+    params: (f) => ({ id: f.bookingId }),
+    owned: true,
+    body: { note: 'Something came up' },
+    alsoOk: [409],
+  },
+  'POST /api/v1/booking/{id}/reschedule': {
+    who: 'client',
+    params: (f) => ({ id: f.bookingId }),
+    owned: true,
+    body: { timeslotIdentifier: 'set in beforeAll' },
+    alsoOk: [409],
+  },
   'GET /api/v1/booking': { who: 'client' },
   'GET /api/v1/overview/client': { who: 'client' },
   // Reviews (issue 16): the fixture's booking is only requested, so writing and editing answer 400.
   'GET /api/v1/review/participant/{id}': { who: 'client', params: (f) => ({ id: f.participantId }), owned: true },
-  'POST /api/v1/review/{id}': { who: 'client', params: (f) => ({ id: f.participantId }), owned: true, body: { rating: 5 } },
-  'PUT /api/v1/review/{id}': { who: 'client', params: (f) => ({ id: f.participantId }), owned: true, body: { rating: 5 } },
+  'POST /api/v1/review/{id}': {
+    who: 'client',
+    params: (f) => ({ id: f.participantId }),
+    owned: true,
+    body: { rating: 5 },
+  },
+  'PUT /api/v1/review/{id}': {
+    who: 'client',
+    params: (f) => ({ id: f.participantId }),
+    owned: true,
+    body: { rating: 5 },
+  },
   'POST /api/v1/booking': { who: 'client' },
   'POST /api/v1/booking/series': { who: 'client' },
   'GET /api/v1/booking/{id}': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true },
@@ -154,7 +216,13 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/booking/{id}/series': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true },
   // A requested booking is not payable yet (409); the call carries an Idempotency-Key (call() below).
   'POST /api/v1/booking/{id}/pay': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true, alsoOk: [409] },
-  'POST /api/v1/booking/{id}/schedule': { who: 'client', params: (f) => ({ id: f.bookingId }), owned: true, body: { timeslotIdentifier: 'set in beforeAll' }, alsoOk: [409] },
+  'POST /api/v1/booking/{id}/schedule': {
+    who: 'client',
+    params: (f) => ({ id: f.bookingId }),
+    owned: true,
+    body: { timeslotIdentifier: 'set in beforeAll' },
+    alsoOk: [409],
+  },
   'GET /api/v1/client': { who: 'client' },
   'PUT /api/v1/client': { who: 'client' },
   // The client's own, or their provider's (a booking between them); any other provider or client: 404.
@@ -173,10 +241,32 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/virtual-accounts/generate': { who: 'client' },
 
   // Providers only.
-  'POST /api/v1/appointment/{id}/cancel': { who: 'provider', params: (f) => ({ id: f.bookingId }), owned: true, body: { note: 'Something came up' }, alsoOk: [409] },
-  'POST /api/v1/appointment/{id}/reschedule': { who: 'provider', params: (f) => ({ id: f.bookingId }), owned: true, body: { timeslotIdentifier: 'set in beforeAll' }, alsoOk: [409] },
-  'POST /api/v1/appointment/participant/{id}/acknowledge': { who: 'provider', params: (f) => ({ id: f.participantId }), owned: true, alsoOk: [409] },
-  'POST /api/v1/appointment/participant/{id}/reject-booking': { who: 'provider', params: (f) => ({ id: f.participantId }), owned: true, alsoOk: [409] },
+  'POST /api/v1/appointment/{id}/cancel': {
+    who: 'provider',
+    params: (f) => ({ id: f.bookingId }),
+    owned: true,
+    body: { note: 'Something came up' },
+    alsoOk: [409],
+  },
+  'POST /api/v1/appointment/{id}/reschedule': {
+    who: 'provider',
+    params: (f) => ({ id: f.bookingId }),
+    owned: true,
+    body: { timeslotIdentifier: 'set in beforeAll' },
+    alsoOk: [409],
+  },
+  'POST /api/v1/appointment/participant/{id}/acknowledge': {
+    who: 'provider',
+    params: (f) => ({ id: f.participantId }),
+    owned: true,
+    alsoOk: [409],
+  },
+  'POST /api/v1/appointment/participant/{id}/reject-booking': {
+    who: 'provider',
+    params: (f) => ({ id: f.participantId }),
+    owned: true,
+    alsoOk: [409],
+  },
   'GET /api/v1/appointment': { who: 'provider' },
   'GET /api/v1/overview/provider': { who: 'provider' },
   'POST /api/v1/appointment': { who: 'provider' },
@@ -186,7 +276,13 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/appointment/{id}': { who: 'provider', params: (f) => ({ id: f.bookingId }), owned: true },
   'GET /api/v1/appointment/settings': { who: 'provider' },
   'PUT /api/v1/appointment/settings': { who: 'provider', body: { requiresApproval: false } },
-  'POST /api/v1/booking/participant/{id}/status': { who: 'provider', params: (f) => ({ id: f.participantId }), owned: true, body: { status: 'attended' }, alsoOk: [409] },
+  'POST /api/v1/booking/participant/{id}/status': {
+    who: 'provider',
+    params: (f) => ({ id: f.participantId }),
+    owned: true,
+    body: { status: 'attended' },
+    alsoOk: [409],
+  },
   'GET /api/v1/provider': { who: 'provider' },
   'POST /api/v1/provider/update/info': { who: 'provider' },
   'POST /api/v1/provider/setup': { who: 'provider' },
@@ -201,19 +297,55 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/provider-availability/days/recurring': { who: 'provider' },
   'GET /api/v1/provider-availability/days/custom': { who: 'provider' },
   'POST /api/v1/provider-availability/days/custom': { who: 'provider' },
-  'DELETE /api/v1/provider-availability/days/custom/{id}': { who: 'provider', owned: true, params: (f) => ({ id: f.customDayId }) },
+  'DELETE /api/v1/provider-availability/days/custom/{id}': {
+    who: 'provider',
+    owned: true,
+    params: (f) => ({ id: f.customDayId }),
+  },
   'GET /api/v1/provider/qualification': { who: 'provider' },
   'POST /api/v1/provider/qualification': { who: 'provider' },
-  'PUT /api/v1/provider/qualification/{id}': { who: 'provider', owned: true, params: (f) => ({ id: f.qualificationId }) },
-  'DELETE /api/v1/provider/qualification/{id}': { who: 'provider', owned: true, params: (f) => ({ id: f.qualificationId }) },
-  'PUT /api/v1/provider/qualification/{id}/files/{fileId}': { who: 'provider', owned: true, params: (f) => ({ id: f.qualificationWithFilesId, fileId: f.qualificationFileId }) },
-  'DELETE /api/v1/provider/qualification/{id}/files/{fileId}': { who: 'provider', owned: true, params: (f) => ({ id: f.qualificationWithFilesId, fileId: f.qualificationFileId }) },
+  'PUT /api/v1/provider/qualification/{id}': {
+    who: 'provider',
+    owned: true,
+    params: (f) => ({ id: f.qualificationId }),
+  },
+  'DELETE /api/v1/provider/qualification/{id}': {
+    who: 'provider',
+    owned: true,
+    params: (f) => ({ id: f.qualificationId }),
+  },
+  'PUT /api/v1/provider/qualification/{id}/files/{fileId}': {
+    who: 'provider',
+    owned: true,
+    params: (f) => ({ id: f.qualificationWithFilesId, fileId: f.qualificationFileId }),
+  },
+  'DELETE /api/v1/provider/qualification/{id}/files/{fileId}': {
+    who: 'provider',
+    owned: true,
+    params: (f) => ({ id: f.qualificationWithFilesId, fileId: f.qualificationFileId }),
+  },
   'GET /api/v1/provider/indemnity-insurance': { who: 'provider' },
   'POST /api/v1/provider/indemnity-insurance': { who: 'provider' },
-  'DELETE /api/v1/provider/indemnity-insurance/{fileId}': { who: 'provider', owned: true, params: (f) => ({ fileId: f.insuranceFileId }) },
+  'DELETE /api/v1/provider/indemnity-insurance/{fileId}': {
+    who: 'provider',
+    owned: true,
+    params: (f) => ({ fileId: f.insuranceFileId }),
+  },
   'GET /api/v1/provider/experience': { who: 'provider' },
   'POST /api/v1/provider/experience': { who: 'provider' },
-  'PUT /api/v1/provider/experience/{id}': { who: 'provider', owned: true, params: (f) => ({ id: f.experienceId }), body: { companyName: 'Harbor Clinic', jobTitle: 'Therapist', startDate: '2016-01', endDate: null, currentlyWorksHere: true, description: null } },
+  'PUT /api/v1/provider/experience/{id}': {
+    who: 'provider',
+    owned: true,
+    params: (f) => ({ id: f.experienceId }),
+    body: {
+      companyName: 'Harbor Clinic',
+      jobTitle: 'Therapist',
+      startDate: '2016-01',
+      endDate: null,
+      currentlyWorksHere: true,
+      description: null,
+    },
+  },
   'DELETE /api/v1/provider/experience/{id}': { who: 'provider', owned: true, params: (f) => ({ id: f.experienceId }) },
   'GET /api/v1/provider/booking-fee': { who: 'provider' },
   'POST /api/v1/provider/booking-fee/general': { who: 'provider' },
@@ -237,15 +369,35 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/messages/conversations': { who: 'user' },
   'GET /api/v1/messages/conversations/{id}': { who: 'user', owned: true, params: (f) => ({ id: f.conversationId }) },
   'POST /api/v1/messages/store': { who: 'user' },
-  'PUT /api/v1/messages/{id}/update': { who: 'user', owned: true, params: (f) => ({ id: f.messageId }), body: { content: 'Changed' } },
+  'PUT /api/v1/messages/{id}/update': {
+    who: 'user',
+    owned: true,
+    params: (f) => ({ id: f.messageId }),
+    body: { content: 'Changed' },
+  },
   'DELETE /api/v1/messages/{id}': { who: 'user', owned: true, params: (f) => ({ id: f.messageToDeleteId }) },
-  'PUT /api/v1/messages/mark-seen': { who: 'user', owned: true, params: () => ({}), body: { conversationIdentifier: 'set in beforeAll' } },
-  'GET /api/v1/messages/{id}/attachments/{attachmentId}': { who: 'user', owned: true, params: (f) => ({ id: f.messageId, attachmentId: f.attachmentId }) },
+  'PUT /api/v1/messages/mark-seen': {
+    who: 'user',
+    owned: true,
+    params: () => ({}),
+    body: { conversationIdentifier: 'set in beforeAll' },
+  },
+  'GET /api/v1/messages/{id}/attachments/{attachmentId}': {
+    who: 'user',
+    owned: true,
+    params: (f) => ({ id: f.messageId, attachmentId: f.attachmentId }),
+  },
   // Outcome measures (issue 20): a questionnaire is found only by its client and the provider who sent it.
   'POST /api/v1/measures': { who: 'provider' },
   'GET /api/v1/measures': { who: 'user' },
   'GET /api/v1/measures/{id}': { who: 'user', owned: true, params: (f) => ({ id: f.measureId }) },
-  'POST /api/v1/measures/{id}/answers': { who: 'client', owned: true, params: (f) => ({ id: f.measureId }), body: { answers: [0, 1, 0, 1, 0, 1, 0, 1, 0] }, alsoOk: [409] },
+  'POST /api/v1/measures/{id}/answers': {
+    who: 'client',
+    owned: true,
+    params: (f) => ({ id: f.measureId }),
+    body: { answers: [0, 1, 0, 1, 0, 1, 0, 1, 0] },
+    alsoOk: [409],
+  },
   'POST /api/v1/measures/{id}/review': { who: 'provider', owned: true, params: (f) => ({ id: f.measureId }) },
   'GET /api/v1/measures/series': { who: 'provider' },
   'DELETE /api/v1/measures/series/{id}': { who: 'provider', params: () => ({ id: NO_ID }), alsoOk: [404] },
@@ -272,13 +424,33 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/clients/import/email': { who: 'provider' },
   'POST /api/v1/clients/import/csv': { who: 'provider' },
   'POST /api/v1/clients/invitations/accept': { who: 'client' },
-  'GET /api/v1/note/booking/{id}': { who: 'user', rightful: 'provider', params: (f) => ({ id: f.bookingId }), owned: true },
-  'GET /api/v1/note/client/{id}': { who: 'user', rightful: 'provider', params: (f) => ({ id: f.client.userId }), owned: true },
+  'GET /api/v1/note/booking/{id}': {
+    who: 'user',
+    rightful: 'provider',
+    params: (f) => ({ id: f.bookingId }),
+    owned: true,
+  },
+  'GET /api/v1/note/client/{id}': {
+    who: 'user',
+    rightful: 'provider',
+    params: (f) => ({ id: f.client.userId }),
+    owned: true,
+  },
   'GET /api/v1/note/{id}': { who: 'user', rightful: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
   'PUT /api/v1/note/{id}': { who: 'user', rightful: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
-  'DELETE /api/v1/note/{id}': { who: 'user', rightful: 'provider', params: (f) => ({ id: f.noteToDeleteId }), owned: true },
+  'DELETE /api/v1/note/{id}': {
+    who: 'user',
+    rightful: 'provider',
+    params: (f) => ({ id: f.noteToDeleteId }),
+    owned: true,
+  },
   'GET /api/v1/note/{id}/file': { who: 'user', rightful: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
-  'GET /api/v1/note/{id}/access-log': { who: 'user', rightful: 'provider', params: (f) => ({ id: f.noteId }), owned: true },
+  'GET /api/v1/note/{id}/access-log': {
+    who: 'user',
+    rightful: 'provider',
+    params: (f) => ({ id: f.noteId }),
+    owned: true,
+  },
   // The provider's own access log (issue 20): providers only; a client or an operator gets 403.
   'GET /api/v1/practice/access-log': { who: 'provider' },
 
@@ -290,9 +462,21 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/operator/payouts/{id}/returned': { who: 'operator', params: () => ({ id: NO_ID }), alsoOk: [404] },
   // Verification review (decision 0026): a practice not under review is not found (verification.test.ts covers real ones).
   'GET /api/v1/operator/verifications': { who: 'operator' },
-  'GET /api/v1/operator/verifications/{providerId}': { who: 'operator', params: (f) => ({ providerId: f.provider.userId }), alsoOk: [404] },
-  'POST /api/v1/operator/verifications/{providerId}/approve': { who: 'operator', params: (f) => ({ providerId: f.provider.userId }), alsoOk: [404] },
-  'POST /api/v1/operator/verifications/{providerId}/reject': { who: 'operator', params: (f) => ({ providerId: f.provider.userId }), alsoOk: [404] },
+  'GET /api/v1/operator/verifications/{providerId}': {
+    who: 'operator',
+    params: (f) => ({ providerId: f.provider.userId }),
+    alsoOk: [404],
+  },
+  'POST /api/v1/operator/verifications/{providerId}/approve': {
+    who: 'operator',
+    params: (f) => ({ providerId: f.provider.userId }),
+    alsoOk: [404],
+  },
+  'POST /api/v1/operator/verifications/{providerId}/reject': {
+    who: 'operator',
+    params: (f) => ({ providerId: f.provider.userId }),
+    alsoOk: [404],
+  },
 };
 
 interface OpenApiDoc {
@@ -310,36 +494,88 @@ beforeAll(async () => {
   operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops)
       .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))
-      .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, secured: Array.isArray(op.security) && op.security.length > 0 })),
+      .map(([method, op]) => ({
+        key: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        secured: Array.isArray(op.security) && op.security.length > 0,
+      })),
   );
 
-  const [client, provider, otherClient, otherProvider] = [await t.signUp('client'), await t.signUp('provider', {}, { verified: true }), await t.signUp('client'), await t.signUp('provider')];
+  const [client, provider, otherClient, otherProvider] = [
+    await t.signUp('client'),
+    await t.signUp('provider', {}, { verified: true }),
+    await t.signUp('client'),
+    await t.signUp('provider'),
+  ];
   // A paid top-up (through the sandbox checkout and its webhook) gives the client a wallet transaction; a second,
   // unpaid one a pending payment.
   const paid = await t.api('POST', '/payment/wallet', client, { amount: 50_000 });
   expect(paid.statusCode, paid.body).toBe(201);
-  await t.request({ method: 'POST', url: `/api/v1/payment/sandbox/checkout/${paid.json().data.payment.reference}/pay` });
-  const transactions = async () => (await t.api('GET', '/wallet/transactions', client)).json().data as Array<{ identifier: string }>;
+  await t.request({
+    method: 'POST',
+    url: `/api/v1/payment/sandbox/checkout/${paid.json().data.payment.reference}/pay`,
+  });
+  const transactions = async () =>
+    (await t.api('GET', '/wallet/transactions', client)).json().data as Array<{ identifier: string }>;
   for (let waited = 0; (await transactions()).length === 0; waited += 100) {
     if (waited > 10_000) throw new Error('the paid top-up was not credited');
     await new Promise((r) => setTimeout(r, 100));
   }
   const topup = await t.api('POST', '/payment/wallet', client, { amount: 100_000 });
   expect(topup.statusCode, topup.body).toBe(201);
-  await t.api('PUT', '/provider-availability/settings', provider, { timezone: 'Europe/Berlin', sessionLengthMinutes: 60, bufferMinutes: 0, minimumNoticeHours: 0 });
-  const day = await t.api('POST', '/provider-availability/days/custom', provider, { date: '2026-03-31', isAvailable: false, timeSlotsInterval: [] });
+  await t.api('PUT', '/provider-availability/settings', provider, {
+    timezone: 'Europe/Berlin',
+    sessionLengthMinutes: 60,
+    bufferMinutes: 0,
+    minimumNoticeHours: 0,
+  });
+  const day = await t.api('POST', '/provider-availability/days/custom', provider, {
+    date: '2026-03-31',
+    isAvailable: false,
+    timeSlotsInterval: [],
+  });
   expect(day.statusCode, day.body).toBe(201);
   const slots = await t.api('GET', `/providers-availability/${provider.userId}/timeslot/2026-03-30`, undefined);
   const avatars = await t.api('GET', '/client/avatars', client);
-  const licence = await uploadDocuments(t, provider, '/provider/qualification', { type: 'license', body: 'State Board', credentialNumber: 'AB-1/2' }, [pdfFile('a.pdf')]);
-  const diploma = await uploadDocuments(t, provider, '/provider/qualification', { type: 'education', title: 'MSc' }, [pdfFile('b.pdf'), pdfFile('c.pdf')]);
-  const insurance = await uploadDocuments(t, provider, '/provider/indemnity-insurance', {}, [pdfFile('cover.pdf')], 'file');
-  const job = await t.api('POST', '/provider/experience', provider, { companyName: 'Harbor Clinic', jobTitle: 'Therapist', startDate: '2015-01', endDate: null, currentlyWorksHere: true, description: null });
+  const licence = await uploadDocuments(
+    t,
+    provider,
+    '/provider/qualification',
+    { type: 'license', body: 'State Board', credentialNumber: 'AB-1/2' },
+    [pdfFile('a.pdf')],
+  );
+  const diploma = await uploadDocuments(t, provider, '/provider/qualification', { type: 'education', title: 'MSc' }, [
+    pdfFile('b.pdf'),
+    pdfFile('c.pdf'),
+  ]);
+  const insurance = await uploadDocuments(
+    t,
+    provider,
+    '/provider/indemnity-insurance',
+    {},
+    [pdfFile('cover.pdf')],
+    'file',
+  );
+  const job = await t.api('POST', '/provider/experience', provider, {
+    companyName: 'Harbor Clinic',
+    jobTitle: 'Therapist',
+    startDate: '2015-01',
+    endDate: null,
+    currentlyWorksHere: true,
+    description: null,
+  });
   for (const res of [licence, diploma, insurance, job]) expect(res.statusCode, res.body).toBe(201);
   const operator = await t.signUpOperator();
   // A fee lists the verified provider in the directory (its entry is rebuilt on the practice's change event).
-  expect((await t.api('POST', '/provider/booking-fee/general', provider, { fee: 5000, isFree: false })).statusCode).toBe(200);
-  for (let waited = 0; (await t.api('GET', `/therapists/${provider.userId}`, undefined)).statusCode !== 200; waited += 50) {
+  expect(
+    (await t.api('POST', '/provider/booking-fee/general', provider, { fee: 5000, isFree: false })).statusCode,
+  ).toBe(200);
+  for (
+    let waited = 0;
+    (await t.api('GET', `/therapists/${provider.userId}`, undefined)).statusCode !== 200;
+    waited += 50
+  ) {
     if (waited > 5_000) throw new Error('the provider was not listed');
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -357,26 +593,67 @@ beforeAll(async () => {
     `INSERT INTO booking_participants (identifier, booking_id, client_id, status) VALUES (gen_random_uuid(), $1, $2, 'invited') RETURNING identifier`,
     [booked[0]!.identifier, client.userId],
   );
-  const sessionNote = await uploadDocuments(t, provider, '/note', { type: 'booking', reference: booked[0]!.identifier, title: 'Intake', content: '' }, [pdfFile('intake.pdf')], 'file');
-  const noteToDelete = await uploadDocuments(t, provider, '/note', { type: 'booking', reference: booked[0]!.identifier, title: 'Draft', content: 'To be deleted' }, [], 'file');
+  const sessionNote = await uploadDocuments(
+    t,
+    provider,
+    '/note',
+    { type: 'booking', reference: booked[0]!.identifier, title: 'Intake', content: '' },
+    [pdfFile('intake.pdf')],
+    'file',
+  );
+  const noteToDelete = await uploadDocuments(
+    t,
+    provider,
+    '/note',
+    { type: 'booking', reference: booked[0]!.identifier, title: 'Draft', content: 'To be deleted' },
+    [],
+    'file',
+  );
   for (const res of [sessionNote, noteToDelete]) expect(res.statusCode, res.body).toBe(201);
   const measure = await t.api('POST', '/measures', provider, { clientIdentifier: client.userId, kind: 'PHQ9' });
   expect(measure.statusCode, measure.body).toBe(201);
   const opened = await t.api('POST', '/messages/conversations', client, { participantIdentifier: provider.userId });
   expect(opened.statusCode, opened.body).toBe(201);
   const conversationId = opened.json().data.identifier as string;
-  const sent = await uploadDocuments(t, client, '/messages/store', { conversationIdentifier: conversationId, content: 'Hello' }, [pdfFile('letter.pdf')], 'files');
-  const toDelete = await uploadDocuments(t, client, '/messages/store', { conversationIdentifier: conversationId, content: 'Typo' }, [], 'files');
+  const sent = await uploadDocuments(
+    t,
+    client,
+    '/messages/store',
+    { conversationIdentifier: conversationId, content: 'Hello' },
+    [pdfFile('letter.pdf')],
+    'files',
+  );
+  const toDelete = await uploadDocuments(
+    t,
+    client,
+    '/messages/store',
+    { conversationIdentifier: conversationId, content: 'Typo' },
+    [],
+    'files',
+  );
   for (const res of [sent, toDelete]) expect(res.statusCode, res.body).toBe(201);
   const exported = await t.api('POST', '/user/export', client);
   expect(exported.statusCode, exported.body).toBe(202);
   RULES['PUT /api/v1/messages/mark-seen']!.body = { conversationIdentifier: conversationId };
   const slotId = slots.json().data.items[0].timeSlot[0].identifier as string;
-  for (const key of ['POST /api/v1/booking/{id}/reschedule', 'POST /api/v1/appointment/{id}/reschedule', 'POST /api/v1/booking/{id}/schedule']) RULES[key]!.body = { timeslotIdentifier: slotId };
+  for (const key of [
+    'POST /api/v1/booking/{id}/reschedule',
+    'POST /api/v1/appointment/{id}/reschedule',
+    'POST /api/v1/booking/{id}/schedule',
+  ])
+    RULES[key]!.body = { timeslotIdentifier: slotId };
   // The client signs in on a second device.
-  const again = await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: client.email, password: client.password }, remoteAddress: '10.200.0.1' });
+  const again = await t.request({
+    method: 'POST',
+    url: '/api/v1/user/login',
+    payload: { email: client.email, password: client.password },
+    remoteAddress: '10.200.0.1',
+  });
   expect(again.statusCode, again.body).toBe(200);
-  const clientSessions = (await t.api('GET', '/user/sessions', client)).json().data as Array<{ identifier: string; current: boolean }>;
+  const clientSessions = (await t.api('GET', '/user/sessions', client)).json().data as Array<{
+    identifier: string;
+    current: boolean;
+  }>;
   const clientOther = clientSessions.find((s) => !s.current);
   if (!clientOther) throw new Error("the client's second session is not listed");
   f = {
@@ -418,15 +695,30 @@ const urlOf = (path: string, params: Record<string, string>) =>
     if (!(name in params)) throw new Error(`no value for {${name}} in ${path}`);
     return encodeURIComponent(params[name]!);
   });
-const call = (method: string, url: string, who: SignedUp | undefined, body: object = {}): Promise<LightMyRequestResponse> =>
-  t.request({ method: method as 'GET', url, headers: { ...(who?.auth ?? {}), ...(method === 'GET' ? {} : { 'content-type': 'application/json', 'idempotency-key': 'access-matrix-key-0001' }) }, ...(method === 'GET' ? {} : { payload: JSON.stringify(body) }) });
-const line = (key: string, who: string, res: LightMyRequestResponse) => `${key} as ${who} -> ${res.statusCode} ${res.statusCode >= 400 ? (res.json() as { code?: string }).code : ''}`.trim();
+const call = (
+  method: string,
+  url: string,
+  who: SignedUp | undefined,
+  body: object = {},
+): Promise<LightMyRequestResponse> =>
+  t.request({
+    method: method as 'GET',
+    url,
+    headers: {
+      ...(who?.auth ?? {}),
+      ...(method === 'GET' ? {} : { 'content-type': 'application/json', 'idempotency-key': 'access-matrix-key-0001' }),
+    },
+    ...(method === 'GET' ? {} : { payload: JSON.stringify(body) }),
+  });
+const line = (key: string, who: string, res: LightMyRequestResponse) =>
+  `${key} as ${who} -> ${res.statusCode} ${res.statusCode >= 400 ? (res.json() as { code?: string }).code : ''}`.trim();
 
 describe('the access matrix', () => {
   it('classifies every operation of the OpenAPI document (a new route must be added here)', () => {
     expect(operations.map((o) => o.key).sort()).toEqual(Object.keys(RULES).sort());
     // The document's `security` agrees with the table: public operations declare none, the others the bearer token.
-    for (const op of operations) expect(`${op.key} secured=${op.secured}`).toBe(`${op.key} secured=${RULES[op.key]!.who !== 'public'}`);
+    for (const op of operations)
+      expect(`${op.key} secured=${op.secured}`).toBe(`${op.key} secured=${RULES[op.key]!.who !== 'public'}`);
   });
 
   it('nobody: 401 UNAUTHORIZED_ACCESS on every protected operation; public ones answer without a token', async () => {
@@ -434,7 +726,8 @@ describe('the access matrix', () => {
       const rule = RULES[op.key]!;
       const res = await call(op.method, urlOf(op.path, rule.params?.(f) ?? {}), undefined);
       // (A refresh without its cookie is a 401 of its own: the route is public, the missing cookie is the answer.)
-      if (rule.who === 'public' && !(rule.alsoOk ?? []).includes(401)) expect(line(op.key, 'nobody', res)).not.toMatch(/-> (401 UNAUTHORIZED_ACCESS|403)/);
+      if (rule.who === 'public' && !(rule.alsoOk ?? []).includes(401))
+        expect(line(op.key, 'nobody', res)).not.toMatch(/-> (401 UNAUTHORIZED_ACCESS|403)/);
       else if (rule.who === 'public') expect(line(op.key, 'nobody', res)).not.toMatch(/-> 403/);
       else {
         expect(line(op.key, 'nobody', res)).toBe(`${op.key} as nobody -> 401 UNAUTHORIZED_ACCESS`);
@@ -447,7 +740,12 @@ describe('the access matrix', () => {
     for (const op of operations) {
       const rule = RULES[op.key]!;
       if (rule.who !== 'client' && rule.who !== 'provider' && rule.who !== 'operator') continue;
-      const wrong = rule.who === 'client' ? [f.otherProvider] : rule.who === 'provider' ? [f.otherClient] : [f.otherClient, f.otherProvider];
+      const wrong =
+        rule.who === 'client'
+          ? [f.otherProvider]
+          : rule.who === 'provider'
+            ? [f.otherClient]
+            : [f.otherClient, f.otherProvider];
       for (const who of wrong) {
         const res = await call(op.method, urlOf(op.path, rule.params?.(f) ?? {}), who);
         expect(line(op.key, 'the wrong role', res)).toBe(`${op.key} as the wrong role -> 403 FORBIDDEN`);
@@ -461,7 +759,14 @@ describe('the access matrix', () => {
     for (const op of owned) {
       const rule = RULES[op.key]!;
       // Where the rightful user is a provider, the booking's own client is someone else too, and so is an operator.
-      const others = rule.who === 'client' ? [f.otherClient] : rule.who === 'provider' ? [f.otherProvider] : rule.rightful === 'provider' ? [f.otherClient, f.otherProvider, f.client, f.operator] : [f.otherClient, f.otherProvider];
+      const others =
+        rule.who === 'client'
+          ? [f.otherClient]
+          : rule.who === 'provider'
+            ? [f.otherProvider]
+            : rule.rightful === 'provider'
+              ? [f.otherClient, f.otherProvider, f.client, f.operator]
+              : [f.otherClient, f.otherProvider];
       for (const other of others) {
         const res = await call(op.method, urlOf(op.path, rule.params!(f)), other, rule.body);
         expect(line(op.key, 'another user', res)).toBe(`${op.key} as another user -> 404 NOT_FOUND`);
@@ -473,12 +778,26 @@ describe('the access matrix', () => {
     // Last: these calls may change the target's objects (the custom day is deleted).
     for (const op of operations) {
       const rule = RULES[op.key]!;
-      const rightful = rule.rightful ? [f[rule.rightful]] : rule.who === 'client' ? [f.client] : rule.who === 'provider' ? [f.provider] : rule.who === 'operator' ? [f.operator] : rule.who === 'user' && !rule.owned ? [f.client, f.provider] : [f.client];
+      const rightful = rule.rightful
+        ? [f[rule.rightful]]
+        : rule.who === 'client'
+          ? [f.client]
+          : rule.who === 'provider'
+            ? [f.provider]
+            : rule.who === 'operator'
+              ? [f.operator]
+              : rule.who === 'user' && !rule.owned
+                ? [f.client, f.provider]
+                : [f.client];
       for (const who of rightful) {
         const res = await call(op.method, urlOf(op.path, rule.params?.(f) ?? {}), who);
-        const ok = (res.statusCode >= 200 && res.statusCode < 300) || res.statusCode === 400 || (rule.alsoOk ?? []).includes(res.statusCode);
+        const ok =
+          (res.statusCode >= 200 && res.statusCode < 300) ||
+          res.statusCode === 400 ||
+          (rule.alsoOk ?? []).includes(res.statusCode);
         expect(ok, line(op.key, who.session.user.userType, res)).toBe(true);
-        if (res.statusCode === 400) expect(res.json().code, line(op.key, who.session.user.userType, res)).toMatch(/VALIDATION_ERROR|BAD_REQUEST/);
+        if (res.statusCode === 400)
+          expect(res.json().code, line(op.key, who.session.user.userType, res)).toMatch(/VALIDATION_ERROR|BAD_REQUEST/);
       }
     }
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { requireAccess, requireLiveAccount, requireRole, requireUser, type Actor, type Permission, type Resource } from './access.ts';
+import {
+  requireAccess,
+  requireLiveAccount,
+  requireRole,
+  requireUser,
+  type Actor,
+  type Permission,
+  type Resource,
+} from './access.ts';
 
 const actor = (userId: string, userType: Actor['userType']): Actor => ({ userId, userType, sessionId: 's' });
 const client = actor('c1', 'client');

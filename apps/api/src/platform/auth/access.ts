@@ -36,7 +36,11 @@ export function requireRole(actor: Actor | null | undefined, ...roles: readonly 
  * the token was checked (deleted, session revoked in a race), which is the same answer as no session at all, 401.
  * With `roles`, the actor must also be one of them (403).
  */
-export function requireLiveAccount<T>(actor: Actor | null | undefined, account: T | undefined, ...roles: readonly Role[]): T {
+export function requireLiveAccount<T>(
+  actor: Actor | null | undefined,
+  account: T | undefined,
+  ...roles: readonly Role[]
+): T {
   if (roles.length > 0) requireRole(actor, ...roles);
   else requireUser(actor);
   return account ?? notSignedIn();
@@ -80,7 +84,11 @@ export function relationsOf(actor: Actor, resource: Resource): Relation[] {
     case 'owned':
       return resource.ownerId === me ? ['owner'] : [];
     case 'booking':
-      return resource.clientId === me || resource.providerId === me ? ['booking-party'] : actor.userType === 'operator' ? ['operator'] : [];
+      return resource.clientId === me || resource.providerId === me
+        ? ['booking-party']
+        : actor.userType === 'operator'
+          ? ['operator']
+          : [];
     case 'note':
       return resource.authorId === me ? ['note-author'] : [];
     case 'conversation':
@@ -100,7 +108,11 @@ export function hasAccess(actor: Actor, permission: Permission, resource: Resour
  * Access first: 401 without an actor; 404 when the object is missing (`undefined`, as a repository returns it) or the
  * actor has no relation to it that grants the permission. Someone else's object answers exactly like a missing one.
  */
-export function requireAccess(actor: Actor | null | undefined, permission: Permission, resource: Resource | undefined): asserts resource is Resource {
+export function requireAccess(
+  actor: Actor | null | undefined,
+  permission: Permission,
+  resource: Resource | undefined,
+): asserts resource is Resource {
   const signedIn = requireUser(actor);
   if (!resource || !hasAccess(signedIn, permission, resource)) throw AppError.notFound();
 }

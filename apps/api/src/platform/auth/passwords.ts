@@ -2,7 +2,12 @@ import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 /** OWASP's argon2id baseline (DESIGN.md §2). */
-const options = { algorithm: 2 /* Argon2id; a const enum cannot be imported under verbatimModuleSyntax */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const options = {
+  algorithm: 2 /* Argon2id; a const enum cannot be imported under verbatimModuleSyntax */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export const hashPassword = (password: string): Promise<string> => hash(password, options);
 

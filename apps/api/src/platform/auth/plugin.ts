@@ -35,26 +35,28 @@ export function actorOf(req: FastifyRequest): AccessClaims {
   return requireUser(req.actor);
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: AccessTokens; clock: Clock; loadSession: SessionLoader }) => {
-  app.decorateRequest('actor', null);
-  app.decorateRequest('sessionUser', null);
-  app.decorateRequest('authRequired', false);
-  // The token and its session are checked here; what they allow is decided by the access core (access.ts).
-  const authenticate = async (req: FastifyRequest) => {
-    req.authRequired = true;
-    const header = req.headers.authorization;
-    if (typeof header !== 'string' || !header.startsWith('Bearer ')) notSignedIn();
-    const claims = await opts.tokens.verify(header.slice(7).trim(), opts.clock.now());
-    if (!claims) notSignedIn();
-    // A signed token is not enough: sign-out, a password change, reuse detection and deletion end it at once.
-    const user = await opts.loadSession(claims.userId, claims.sessionId);
-    if (!user) notSignedIn();
-    req.actor = claims;
-    req.sessionUser = user;
-  };
-  app.decorate('requireAuth', authenticate);
-  app.decorate('requireRole', (role: AccessClaims['userType']) => async (req: FastifyRequest) => {
-    await authenticate(req);
-    requireRole(req.actor, role);
-  });
-});
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { tokens: AccessTokens; clock: Clock; loadSession: SessionLoader }) => {
+    app.decorateRequest('actor', null);
+    app.decorateRequest('sessionUser', null);
+    app.decorateRequest('authRequired', false);
+    // The token and its session are checked here; what they allow is decided by the access core (access.ts).
+    const authenticate = async (req: FastifyRequest) => {
+      req.authRequired = true;
+      const header = req.headers.authorization;
+      if (typeof header !== 'string' || !header.startsWith('Bearer ')) notSignedIn();
+      const claims = await opts.tokens.verify(header.slice(7).trim(), opts.clock.now());
+      if (!claims) notSignedIn();
+      // A signed token is not enough: sign-out, a password change, reuse detection and deletion end it at once.
+      const user = await opts.loadSession(claims.userId, claims.sessionId);
+      if (!user) notSignedIn();
+      req.actor = claims;
+      req.sessionUser = user;
+    };
+    app.decorate('requireAuth', authenticate);
+    app.decorate('requireRole', (role: AccessClaims['userType']) => async (req: FastifyRequest) => {
+      await authenticate(req);
+      requireRole(req.actor, role);
+    });
+  },
+);

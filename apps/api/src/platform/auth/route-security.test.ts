@@ -17,7 +17,11 @@ beforeAll(async () => {
   operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops)
       .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))
-      .map(([method, op]) => ({ method: method.toUpperCase(), path, secured: Array.isArray(op.security) && op.security.length > 0 })),
+      .map(([method, op]) => ({
+        method: method.toUpperCase(),
+        path,
+        secured: Array.isArray(op.security) && op.security.length > 0,
+      })),
   );
 });
 afterAll(async () => t.close());
@@ -70,7 +74,10 @@ const garbagePath = (path: string) => path.replace(/\{[^}]+\}/g, '%00not-an-id%2
 
 describe('route security', () => {
   it('the routes without `security` in the OpenAPI document are exactly the public ones', () => {
-    const open = operations.filter((o) => !o.secured).map((o) => `${o.method} ${o.path}`).sort();
+    const open = operations
+      .filter((o) => !o.secured)
+      .map((o) => `${o.method} ${o.path}`)
+      .sort();
     expect(open).toEqual(PUBLIC);
   });
 
@@ -93,7 +100,12 @@ describe('route security', () => {
     const client = await t.signUp('client');
     const provider = await t.signUp('provider');
     for (const who of [client, provider]) {
-      const del = await t.request({ method: 'DELETE', url: '/api/v1/user/profile/delete-account', headers: who.auth, payload: { password: who.password } });
+      const del = await t.request({
+        method: 'DELETE',
+        url: '/api/v1/user/profile/delete-account',
+        headers: who.auth,
+        payload: { password: who.password },
+      });
       expect(del.statusCode, del.body).toBe(200);
     }
     for (const op of operations.filter((o) => o.secured)) {
@@ -108,6 +120,10 @@ describe('route security', () => {
       }
     }
     // The route that answered for a deleted user before: a timeslot check with a well-formed path.
-    expectError(await t.request({ method: 'GET', url: '/api/v1/provider-availability/timeslot/abc', headers: client.auth }), 401, unauthorized);
+    expectError(
+      await t.request({ method: 'GET', url: '/api/v1/provider-availability/timeslot/abc', headers: client.auth }),
+      401,
+      unauthorized,
+    );
   });
 });

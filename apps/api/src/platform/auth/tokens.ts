@@ -17,12 +17,24 @@ export interface AccessClaims {
 export function createAccessTokens(secret: string) {
   const signer = createSigner({ key: secret, algorithm: 'HS256', noTimestamp: true });
   // The expiry is checked here against the app's clock (tests move it); fast-jwt can only read a fixed or the system time.
-  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true, requiredClaims: ['exp'], cache: false });
+  const verifier = createVerifier({
+    key: secret,
+    algorithms: ['HS256'],
+    ignoreExpiration: true,
+    requiredClaims: ['exp'],
+    cache: false,
+  });
   return {
     ttlSeconds: ACCESS_TOKEN_TTL_SECONDS,
     async sign(claims: AccessClaims, now: Date): Promise<string> {
       const iat = Math.floor(now.getTime() / 1000);
-      return signer({ sub: claims.userId, ut: claims.userType, sid: claims.sessionId, iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS });
+      return signer({
+        sub: claims.userId,
+        ut: claims.userType,
+        sid: claims.sessionId,
+        iat,
+        exp: iat + ACCESS_TOKEN_TTL_SECONDS,
+      });
     },
     async verify(token: string, now: Date): Promise<AccessClaims | null> {
       let payload: Record<string, unknown>;
@@ -33,7 +45,8 @@ export function createAccessTokens(secret: string) {
       }
       if (typeof payload.exp !== 'number' || payload.exp <= Math.floor(now.getTime() / 1000)) return null;
       // A token without a session cannot be revoked, so it is refused.
-      if (typeof payload.sub !== 'string' || typeof payload.ut !== 'string' || typeof payload.sid !== 'string') return null;
+      if (typeof payload.sub !== 'string' || typeof payload.ut !== 'string' || typeof payload.sid !== 'string')
+        return null;
       return { userId: payload.sub, userType: payload.ut as AccessClaims['userType'], sessionId: payload.sid };
     },
   };

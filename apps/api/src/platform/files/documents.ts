@@ -16,7 +16,10 @@ const sniffedByExtension: Record<string, { sniffed: string; contentType: string 
   png: { sniffed: 'image/png', contentType: 'image/png' },
   jpg: { sniffed: 'image/jpeg', contentType: 'image/jpeg' },
   jpeg: { sniffed: 'image/jpeg', contentType: 'image/jpeg' },
-  docx: { sniffed: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+  docx: {
+    sniffed: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  },
   doc: { sniffed: 'application/x-cfb', contentType: 'application/msword' },
 };
 
@@ -35,7 +38,8 @@ export interface CheckedDocument {
   extension: string;
 }
 
-export const documentInvalid = (key: 'credentialFileType' | 'credentialFileContent' | 'credentialFileTooLarge') => AppError.rule(m[key]);
+export const documentInvalid = (key: 'credentialFileType' | 'credentialFileContent' | 'credentialFileTooLarge') =>
+  AppError.rule(m[key]);
 
 /** Checks one document; throws AppError 400 VALIDATION_ERROR with the message of the first rule it breaks. */
 export async function checkDocument(doc: UploadedDocument): Promise<CheckedDocument> {
@@ -46,7 +50,12 @@ export async function checkDocument(doc: UploadedDocument): Promise<CheckedDocum
   const expected = sniffedByExtension[extension];
   const type = doc.data.length > 0 ? await fileTypeFromBuffer(doc.data) : undefined;
   if (!expected || !type || type.mime !== expected.sniffed) throw documentInvalid('credentialFileContent');
-  return { filename: doc.filename.slice(0, 255), data: doc.data, contentType: expected.contentType, extension: extension === 'jpeg' ? 'jpg' : extension };
+  return {
+    filename: doc.filename.slice(0, 255),
+    data: doc.data,
+    contentType: expected.contentType,
+    extension: extension === 'jpeg' ? 'jpg' : extension,
+  };
 }
 
 /**

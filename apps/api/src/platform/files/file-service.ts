@@ -33,12 +33,22 @@ export interface FileService {
    * > 10 MB → imageTooLarge (checked while streaming: never buffers more than 10 MiB + 1 byte); < 200x200 →
    * imageTooSmall; no file part → fileRequired.
    */
-  saveImage(ownerUserId: string, purpose: FilePurpose, part: MultipartFile | undefined, tx?: Executor): Promise<StoredFile>;
+  saveImage(
+    ownerUserId: string,
+    purpose: FilePurpose,
+    part: MultipartFile | undefined,
+    tx?: Executor,
+  ): Promise<StoredFile>;
   /**
    * Stores a document that checkDocument accepted, as it is: the row first, then the bytes (as saveImage). The
    * storage key is ours (purpose, a fresh id, the checked extension); the client's name is kept only as data.
    */
-  saveDocument(ownerUserId: string, purpose: DocumentPurpose, doc: CheckedDocument, tx?: Executor): Promise<StoredFile & { originalName: string }>;
+  saveDocument(
+    ownerUserId: string,
+    purpose: DocumentPurpose,
+    doc: CheckedDocument,
+    tx?: Executor,
+  ): Promise<StoredFile & { originalName: string }>;
   /**
    * Stores bytes its caller sealed (a note's file, encrypted with the field encryption): kept as opaque
    * application/octet-stream under `<purpose>/<id>.bin`, without a name (the name is health data too; the caller keeps
@@ -112,7 +122,12 @@ export function createFileService(opts: FileServiceOptions): FileService {
   const urlKey = fileUrlKey(config.jwtSecret);
 
   /** Bytes kept as they are: the row first, then the bytes (as saveImage), under a key that is ours alone. */
-  const storeAsIs = async (ownerUserId: string, purpose: DocumentPurpose | 'note' | 'chat', file: { data: Buffer; contentType: string; extension: string; originalName: string | null }, tx?: Executor) => {
+  const storeAsIs = async (
+    ownerUserId: string,
+    purpose: DocumentPurpose | 'note' | 'chat',
+    file: { data: Buffer; contentType: string; extension: string; originalName: string | null },
+    tx?: Executor,
+  ) => {
     const identifier = newId();
     const storageKey = `${purpose}/${identifier}.${file.extension}`;
     const row = await filesRepository.insert(tx ?? db, {
@@ -163,12 +178,27 @@ export function createFileService(opts: FileServiceOptions): FileService {
     },
 
     async saveDocument(ownerUserId, purpose, doc, tx) {
-      const row = await storeAsIs(ownerUserId, purpose, { data: doc.data, contentType: doc.contentType, extension: doc.extension, originalName: doc.filename }, tx);
-      return { identifier: row.identifier, contentType: row.contentType, sizeBytes: row.sizeBytes, originalName: doc.filename };
+      const row = await storeAsIs(
+        ownerUserId,
+        purpose,
+        { data: doc.data, contentType: doc.contentType, extension: doc.extension, originalName: doc.filename },
+        tx,
+      );
+      return {
+        identifier: row.identifier,
+        contentType: row.contentType,
+        sizeBytes: row.sizeBytes,
+        originalName: doc.filename,
+      };
     },
 
     async saveSealed(ownerUserId, purpose, data, tx) {
-      const row = await storeAsIs(ownerUserId, purpose, { data, contentType: 'application/octet-stream', extension: 'bin', originalName: null }, tx);
+      const row = await storeAsIs(
+        ownerUserId,
+        purpose,
+        { data, contentType: 'application/octet-stream', extension: 'bin', originalName: null },
+        tx,
+      );
       return { identifier: row.identifier, contentType: row.contentType, sizeBytes: row.sizeBytes };
     },
 
@@ -189,7 +219,16 @@ export function createFileService(opts: FileServiceOptions): FileService {
       body.once('error', (err) => counted.destroy(err));
       await storage.putStream(storageKey, counted, 'application/octet-stream');
       try {
-        const row = await filesRepository.insert(db, { identifier, ownerUserId, purpose, storageKey, contentType: 'application/octet-stream', sizeBytes: size, sha256: hash.digest('hex'), originalName: null });
+        const row = await filesRepository.insert(db, {
+          identifier,
+          ownerUserId,
+          purpose,
+          storageKey,
+          contentType: 'application/octet-stream',
+          sizeBytes: size,
+          sha256: hash.digest('hex'),
+          originalName: null,
+        });
         return { identifier: row.identifier, contentType: row.contentType, sizeBytes: row.sizeBytes };
       } catch (err) {
         await storage.delete(storageKey).catch(() => {});
@@ -257,7 +296,8 @@ export function createSignedFileReader(opts: FileServiceOptions): SignedFileRead
   const urlKey = fileUrlKey(config.jwtSecret);
   return {
     async open(fileId, expires, signature) {
-      if (!verifyFileUrl(urlKey, fileId, expires, signature, clock.now()) || !uuidPattern.test(fileId)) throw AppError.notFound();
+      if (!verifyFileUrl(urlKey, fileId, expires, signature, clock.now()) || !uuidPattern.test(fileId))
+        throw AppError.notFound();
       const row = await filesRepository.findLive(db, fileId);
       if (!row) throw AppError.notFound();
       const object = await storage.get(row.storageKey);

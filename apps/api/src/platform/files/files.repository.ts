@@ -31,7 +31,8 @@ export type NewFile = typeof files.$inferInsert;
  * schema names columns in camelCase and the database client maps them to snake_case (casing: 'snake_case').
  */
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-export const fileReferenceNames = (): string[] => fileReferences.map(({ table, column }) => `${getTableName(table)}.${snakeCase(column.name)}`).sort();
+export const fileReferenceNames = (): string[] =>
+  fileReferences.map(({ table, column }) => `${getTableName(table)}.${snakeCase(column.name)}`).sort();
 
 export const filesRepository = {
   async insert(db: Executor, values: NewFile): Promise<FileRow> {
@@ -39,7 +40,11 @@ export const filesRepository = {
     return row!;
   },
   async findLive(db: Executor, id: string): Promise<FileRow | undefined> {
-    const [row] = await db.select().from(files).where(and(eq(files.identifier, id), isNull(files.deletedAt))).limit(1);
+    const [row] = await db
+      .select()
+      .from(files)
+      .where(and(eq(files.identifier, id), isNull(files.deletedAt)))
+      .limit(1);
     return row;
   },
   /** Live or deleted: removing twice still finds the key, so the bytes go even if a first attempt failed half-way. */
@@ -48,7 +53,10 @@ export const filesRepository = {
     return row;
   },
   async markDeleted(db: Executor, id: string, now: Date): Promise<void> {
-    await db.update(files).set({ deletedAt: now }).where(and(eq(files.identifier, id), isNull(files.deletedAt)));
+    await db
+      .update(files)
+      .set({ deletedAt: now })
+      .where(and(eq(files.identifier, id), isNull(files.deletedAt)));
   },
   /** The row itself, once its bytes are gone (account deletion, the orphan clean-up). */
   async deleteRow(db: Executor, id: string): Promise<void> {
@@ -59,7 +67,14 @@ export const filesRepository = {
    * `createdBefore`: an upload whose profile transaction never ran, or a removal whose bytes could not go at the time.
    */
   async orphans(db: Executor, createdBefore: Date, limit: number): Promise<string[]> {
-    const unreferenced = fileReferences.map(({ table, column }) => notExists(db.select({ one: sql`1` }).from(table).where(eq(column, files.identifier))));
+    const unreferenced = fileReferences.map(({ table, column }) =>
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(table)
+          .where(eq(column, files.identifier)),
+      ),
+    );
     const rows = await db
       .select({ identifier: files.identifier })
       .from(files)

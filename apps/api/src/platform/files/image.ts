@@ -58,4 +58,10 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
 export const fileRequired = () => AppError.validation('fileRequired', [m.fileRequired]);
 
 /** @fastify/multipart limits for uploads: one file, one byte over the image limit is enough to say "too large". */
-export const uploadLimits = { fileSize: MAX_IMAGE_BYTES + 1, files: 1, fields: 10, fieldSize: 1024, parts: 11 } as const;
+export const uploadLimits = {
+  fileSize: MAX_IMAGE_BYTES + 1,
+  files: 1,
+  fields: 10,
+  fieldSize: 1024,
+  parts: 11,
+} as const;

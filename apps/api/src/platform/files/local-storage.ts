@@ -17,7 +17,8 @@ export class LocalFileStorage implements FileStorage {
   private pathOf(key: string): string {
     assertSafeKey(key);
     const full = path.resolve(this.root, key);
-    if (!full.startsWith(this.root + path.sep)) throw new Error(`storage key escapes the upload folder: ${JSON.stringify(key)}`);
+    if (!full.startsWith(this.root + path.sep))
+      throw new Error(`storage key escapes the upload folder: ${JSON.stringify(key)}`);
     return full;
   }
 

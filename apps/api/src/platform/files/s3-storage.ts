@@ -44,16 +44,35 @@ export class S3FileStorage implements FileStorage {
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType, ContentLength: data.length }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: data,
+        ContentType: contentType,
+        ContentLength: data.length,
+      }),
+    );
   }
 
   async putStream(key: string, body: Readable, contentType: string): Promise<void> {
     assertSafeKey(key);
-    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }));
+    const { UploadId } = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+    );
     const parts: Array<{ ETag: string; PartNumber: number }> = [];
     const upload = async (data: Buffer) => {
       const PartNumber = parts.length + 1;
-      const res = await this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId, PartNumber, Body: data, ContentLength: data.length }));
+      const res = await this.client.send(
+        new UploadPartCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId,
+          PartNumber,
+          Body: data,
+          ContentLength: data.length,
+        }),
+      );
       parts.push({ ETag: res.ETag!, PartNumber });
     };
     try {
@@ -70,9 +89,18 @@ export class S3FileStorage implements FileStorage {
       }
       // The last part may be small (and an empty stream still needs one part).
       if (size > 0 || parts.length === 0) await upload(Buffer.concat(pending, size));
-      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      );
     } catch (err) {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId })).catch(() => {});
+      await this.client
+        .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId }))
+        .catch(() => {});
       throw err;
     }
   }
@@ -82,9 +110,14 @@ export class S3FileStorage implements FileStorage {
     try {
       const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!res.Body) return null;
-      return { body: res.Body as Readable, contentType: res.ContentType ?? 'application/octet-stream', size: res.ContentLength ?? 0 };
+      return {
+        body: res.Body as Readable,
+        contentType: res.ContentType ?? 'application/octet-stream',
+        size: res.ContentLength ?? 0,
+      };
     } catch (err) {
-      if (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)) return null;
+      if (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404))
+        return null;
       throw err;
     }
   }

@@ -40,7 +40,11 @@ function behavesAsStorage(name: string, make: () => FileStorage) {
       const chunk = Buffer.alloc(1024 * 1024, 7);
       // 9 MiB and a bit: more than one S3 part of 8 MiB.
       const chunks = [...Array.from({ length: 9 }, () => chunk), Buffer.from('tail')];
-      await storage.putStream('export/0190a000-0000-7000-8000-000000000002.bin', Readable.from(chunks), 'application/octet-stream');
+      await storage.putStream(
+        'export/0190a000-0000-7000-8000-000000000002.bin',
+        Readable.from(chunks),
+        'application/octet-stream',
+      );
       const got = await storage.get('export/0190a000-0000-7000-8000-000000000002.bin');
       expect((await read(got!.body)).equals(Buffer.concat(chunks))).toBe(true);
       await storage.delete('export/0190a000-0000-7000-8000-000000000002.bin');
@@ -48,25 +52,46 @@ function behavesAsStorage(name: string, make: () => FileStorage) {
         yield Buffer.from('half');
         throw new Error('the writer failed');
       }
-      await expect(storage.putStream('export/0190a000-0000-7000-8000-000000000003.bin', Readable.from(failing()), 'application/octet-stream')).rejects.toThrow(/the writer failed/);
+      await expect(
+        storage.putStream(
+          'export/0190a000-0000-7000-8000-000000000003.bin',
+          Readable.from(failing()),
+          'application/octet-stream',
+        ),
+      ).rejects.toThrow(/the writer failed/);
       expect(await storage.get('export/0190a000-0000-7000-8000-000000000003.bin')).toBeNull();
     });
 
-    it.each(['../secrets.json', 'a/../../b.webp', '/etc/passwd', 'a\\..\\b.webp', 'a/./b.webp', '', 'no-extension', 'A/B.webp', 'a//b.webp', 'a/b.webp\0.png', '%2e%2e/x.webp'])(
-      'refuses the key %j',
-      async (key) => {
-        const storage = make();
-        await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe storage key/);
-        await expect(storage.get(key)).rejects.toThrow(/unsafe storage key/);
-        await expect(storage.delete(key)).rejects.toThrow(/unsafe storage key/);
-      },
-    );
+    it.each([
+      '../secrets.json',
+      'a/../../b.webp',
+      '/etc/passwd',
+      'a\\..\\b.webp',
+      'a/./b.webp',
+      '',
+      'no-extension',
+      'A/B.webp',
+      'a//b.webp',
+      'a/b.webp\0.png',
+      '%2e%2e/x.webp',
+    ])('refuses the key %j', async (key) => {
+      const storage = make();
+      await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe storage key/);
+      await expect(storage.get(key)).rejects.toThrow(/unsafe storage key/);
+      await expect(storage.delete(key)).rejects.toThrow(/unsafe storage key/);
+    });
   });
 }
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'therapy-files-local-'));
 const s3dir = fs.mkdtempSync(path.join(os.tmpdir(), 'therapy-files-s3-'));
-const s3server = new S3rver({ address: '127.0.0.1', port: 0, directory: s3dir, silent: true, configureBuckets: [{ name: 'therapy-test' }] });
+const s3server = new S3rver({
+  address: '127.0.0.1',
+  port: 0,
+  directory: s3dir,
+  silent: true,
+  configureBuckets: [{ name: 'therapy-test' }],
+});
 let s3: S3FileStorage;
 
 beforeAll(async () => {
@@ -113,11 +138,27 @@ describe('choosing the backend', () => {
     expect(createFileStorage(config.storage)).toBeInstanceOf(LocalFileStorage);
   });
   it('is S3 when all of S3_* is set, and a half configuration is refused', () => {
-    const config = loadConfig({ ...base, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'b', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's' });
-    expect(config.storage).toEqual({ kind: 's3', endpoint: 'http://127.0.0.1:9000', bucket: 'b', accessKeyId: 'k', secretAccessKey: 's', region: 'us-east-1', forcePathStyle: true });
+    const config = loadConfig({
+      ...base,
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'b',
+      S3_ACCESS_KEY: 'k',
+      S3_SECRET_KEY: 's',
+    });
+    expect(config.storage).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'b',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
     const storage = createFileStorage(config.storage);
     expect(storage).toBeInstanceOf(S3FileStorage);
     (storage as S3FileStorage).destroy();
-    expect(() => loadConfig({ ...base, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY, S3_SECRET_KEY/);
+    expect(() => loadConfig({ ...base, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'b' })).toThrow(
+      /S3_ACCESS_KEY, S3_SECRET_KEY/,
+    );
   });
 });

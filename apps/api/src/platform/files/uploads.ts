@@ -57,14 +57,22 @@ export interface UploadedParts {
  * byte more than allowed says "too large"; the rest is read and dropped). Texts get the same check as JSON bodies.
  * Not multipart: no fields and no files. More than `maxFiles` files: 400 credentialTooManyFiles.
  */
-export async function uploadedParts(req: FastifyRequest, fileField: string, maxFiles: number, fieldSize = 1024): Promise<UploadedParts> {
+export async function uploadedParts(
+  req: FastifyRequest,
+  fileField: string,
+  maxFiles: number,
+  fieldSize = 1024,
+): Promise<UploadedParts> {
   const result: UploadedParts = { fields: {}, files: [], truncatedFields: [] };
   if (!req.isMultipart()) return result;
   const texts: string[] = [];
   try {
     // throwFileSizeLimit: false (read by @fastify/multipart, missing from its types): an over-long file is cut at the
     // limit and marked `truncated`, so the request is read to its end and answered with the message.
-    const options = { limits: { files: maxFiles, fileSize: CREDENTIAL_FILE_MAX_BYTES + 1, fields: 20, fieldSize, parts: maxFiles + 20 }, throwFileSizeLimit: false };
+    const options = {
+      limits: { files: maxFiles, fileSize: CREDENTIAL_FILE_MAX_BYTES + 1, fields: 20, fieldSize, parts: maxFiles + 20 },
+      throwFileSizeLimit: false,
+    };
     const parts = req.parts(options as Parameters<typeof req.parts>[0]);
     for await (const part of parts) {
       texts.push(part.fieldname);
@@ -84,10 +92,16 @@ export async function uploadedParts(req: FastifyRequest, fileField: string, maxF
         if (size <= CREDENTIAL_FILE_MAX_BYTES) chunks.push(chunk);
       }
       const tooLarge = size > CREDENTIAL_FILE_MAX_BYTES || part.file.truncated;
-      if (part.fieldname === fileField) result.files.push({ filename: part.filename, data: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), tooLarge });
+      if (part.fieldname === fileField)
+        result.files.push({
+          filename: part.filename,
+          data: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks),
+          tooLarge,
+        });
     }
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw AppError.rule(m.credentialTooManyFiles, { max: maxFiles });
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT')
+      throw AppError.rule(m.credentialTooManyFiles, { max: maxFiles });
     throw err;
   }
   if (!texts.every(isStorableText)) throw textInvalid();

@@ -17,7 +17,12 @@ interface ZodIssueLike {
 }
 
 /** fastify-type-provider-zod 7 spreads the zod issue over the validation entry (keyword = code, params = the rest). */
-function issueOf(v: { keyword: string; message?: string; instancePath: string; params: Record<string, unknown> }): ZodIssueLike {
+function issueOf(v: {
+  keyword: string;
+  message?: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}): ZodIssueLike {
   const keys = v.params.keys;
   return {
     code: v.keyword,
@@ -37,7 +42,15 @@ function issueText(issue: ZodIssueLike, locale: Locale): string {
   return translate(issue.message, locale);
 }
 
-function send(reply: FastifyReply, req: FastifyRequest, status: number, code: ErrorCode, key: MessageKey, errors?: string[], params?: MessageParams) {
+function send(
+  reply: FastifyReply,
+  req: FastifyRequest,
+  status: number,
+  code: ErrorCode,
+  key: MessageKey,
+  errors?: string[],
+  params?: MessageParams,
+) {
   const locale = requestLocale(req);
   const body: ErrorBody = { message: message(key, locale, params), code, requestId: String(req.id) };
   if (errors?.length) body.errors = [...new Set(errors.map((e) => translate(e, locale)))];
@@ -46,7 +59,8 @@ function send(reply: FastifyReply, req: FastifyRequest, status: number, code: Er
 
 /** Errors the router raises before a route is found (Fastify's `frameworkErrors`): the same envelope, 4xx. */
 export function sendFrameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
-  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   // The hooks that add the request id do not run for these; the client still gets one to quote.
   void reply.header('x-request-id', req.id);
   markPrivate(req, reply);
@@ -57,7 +71,8 @@ export function sendFrameworkError(error: FastifyError, req: FastifyRequest, rep
  * busboy reports a multipart body it cannot read (cut off before its closing boundary, no boundary) as a plain Error
  * with neither code nor status; these are the client's fault, not ours.
  */
-const unreadableMultipart = /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed part header|\w+ terminated early due to unexpected end of multipart data)$/;
+const unreadableMultipart =
+  /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed part header|\w+ terminated early due to unexpected end of multipart data)$/;
 
 /** One place shapes every error (DESIGN.md §5): the client sees a message in its locale, never internals. */
 export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReporter = noErrorReporter): void {
@@ -72,7 +87,12 @@ export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReport
       const errors = error.validation.map((v) => issueText(issueOf(v), locale));
       const first = errors[0];
       const status = 400;
-      const body: ErrorBody = { message: first ?? message('malformedRequest', locale), code: 'VALIDATION_ERROR', errors: [...new Set(errors)], requestId: String(req.id) };
+      const body: ErrorBody = {
+        message: first ?? message('malformedRequest', locale),
+        code: 'VALIDATION_ERROR',
+        errors: [...new Set(errors)],
+        requestId: String(req.id),
+      };
       return reply.code(status).send(body);
     }
     if (!error.statusCode && unreadableMultipart.test(error.message) && req.isMultipart()) {
@@ -87,7 +107,8 @@ export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReport
       return send(reply, req, 503, 'SERVICE_UNAVAILABLE', 'serviceUnavailable');
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, req, 413, 'PAYLOAD_TOO_LARGE', 'payloadTooLarge');
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return send(reply, req, 413, 'PAYLOAD_TOO_LARGE', 'payloadTooLarge');
     if (status === 429) return send(reply, req, 429, 'TOO_MANY_REQUESTS', 'tooManyRequests');
     if (status >= 400 && status < 500) {
       req.log.info({ err: error }, 'client error');

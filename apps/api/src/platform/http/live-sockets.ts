@@ -15,7 +15,11 @@ import { AppError } from '../errors.ts';
  * events (`everyInstance`), so each instance tells the sockets it holds.
  */
 /** A socket message of a type a module handles: who sent it (the socket's user), the message, and a way to answer that one socket. */
-export type LiveMessageHandler = (userId: string, message: Record<string, unknown>, reply: (answer: object) => void) => Promise<void>;
+export type LiveMessageHandler = (
+  userId: string,
+  message: Record<string, unknown>,
+  reply: (answer: object) => void,
+) => Promise<void>;
 
 export interface LiveSockets {
   /** Sends a JSON message to every open socket of the user held by this instance; how many it reached. */
@@ -52,91 +56,111 @@ const tokenOf = (req: FastifyRequest): string | undefined => {
   return parts[0] === 'bearer' && parts[1] ? parts[1] : undefined;
 };
 
-export async function registerLiveSockets(app: FastifyInstance, opts: { tokens: AccessTokens; clock: Clock; loadSession: SessionLoader }): Promise<LiveSockets> {
+export async function registerLiveSockets(
+  app: FastifyInstance,
+  opts: { tokens: AccessTokens; clock: Clock; loadSession: SessionLoader },
+): Promise<LiveSockets> {
   const held = new Map<string, Set<Held>>();
   const handlers = new Map<string, LiveMessageHandler>();
   // Pick `bearer` as the protocol, so the browser accepts the answer; the token itself is never echoed back.
-  await app.register(websocket, { options: { maxPayload: 64 * 1024, handleProtocols: (protocols) => (protocols.has('bearer') ? 'bearer' : false) } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024, handleProtocols: (protocols) => (protocols.has('bearer') ? 'bearer' : false) },
+  });
 
   /** A token's claims and expiry when it is valid for a live session; undefined otherwise. */
   const check = async (token: string | undefined): Promise<{ claims: AccessClaims; expiresAt: number } | undefined> => {
     if (!token) return undefined;
     const claims = await opts.tokens.verify(token, opts.clock.now());
     if (!claims || !(await opts.loadSession(claims.userId, claims.sessionId))) return undefined;
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      exp?: number;
+    };
     return { claims, expiresAt: (payload.exp ?? 0) * 1000 };
   };
 
   const expireAt = (entry: Held) => {
     if (entry.timer) clearTimeout(entry.timer);
     const wait = Math.max(0, entry.expiresAt - opts.clock.now().getTime());
-    entry.timer = setTimeout(() => entry.socket.close(CLOSE_UNAUTHORIZED, 'token expired'), Math.min(wait, 2_147_000_000));
+    entry.timer = setTimeout(
+      () => entry.socket.close(CLOSE_UNAUTHORIZED, 'token expired'),
+      Math.min(wait, 2_147_000_000),
+    );
   };
 
-  app.get(SOCKET_PATH, {
-    websocket: true,
-    schema: { hide: true },
-    // Before the upgrade: no valid token of a live session, no socket (a plain 401 answer).
-    onRequest: async (req) => {
-      const ok = await check(tokenOf(req));
-      if (!ok) throw AppError.unauthorized();
-      req.actor = ok.claims;
-      (req as FastifyRequest & { liveExpiresAt?: number }).liveExpiresAt = ok.expiresAt;
+  app.get(
+    SOCKET_PATH,
+    {
+      websocket: true,
+      schema: { hide: true },
+      // Before the upgrade: no valid token of a live session, no socket (a plain 401 answer).
+      onRequest: async (req) => {
+        const ok = await check(tokenOf(req));
+        if (!ok) throw AppError.unauthorized();
+        req.actor = ok.claims;
+        (req as FastifyRequest & { liveExpiresAt?: number }).liveExpiresAt = ok.expiresAt;
+      },
     },
-  }, (socket, req) => {
-    const claims = req.actor!;
-    const entry: Held = { socket, claims, expiresAt: (req as FastifyRequest & { liveExpiresAt?: number }).liveExpiresAt ?? 0, timer: undefined };
-    const set = held.get(claims.userId) ?? new Set<Held>();
-    set.add(entry);
-    held.set(claims.userId, set);
-    expireAt(entry);
-    let alive = true;
-    const ping = setInterval(() => {
-      if (!alive) return socket.terminate();
-      alive = false;
-      socket.ping();
-    }, PING_MS);
-    socket.on('pong', () => (alive = true));
-    // One message at a time, in the order they came: a room's offer must not be overtaken by its ICE candidates.
-    let queue = Promise.resolve();
-    socket.on('message', (data) => {
-      queue = queue.then(async () => {
-        let message: { type?: string; token?: string } & Record<string, unknown>;
-        try {
-          message = JSON.parse(String(data)) as typeof message;
-        } catch {
-          return;
-        }
-        if (typeof message !== 'object' || message === null) return;
-        // A refreshed token keeps the socket: same user and session, a later expiry.
-        if (message.type === 'auth') {
-          const ok = await check(message.token);
-          if (!ok || ok.claims.userId !== claims.userId) return socket.close(CLOSE_UNAUTHORIZED, 'token refused');
-          entry.expiresAt = ok.expiresAt;
-          expireAt(entry);
-          socket.send(JSON.stringify({ type: 'auth.ok' }));
-          return;
-        }
-        // A message for a module, from a socket whose token is still valid (the expiry timer closes it otherwise).
-        const handler = typeof message.type === 'string' ? handlers.get(message.type) : undefined;
-        if (handler) {
-          await handler(claims.userId, message, (answer) => {
-            if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(answer));
-          });
-        }
-      })
-        // Whatever failed (a handler, the token check's database read) is logged, and the socket takes the next message:
-        // a rejected chain would leave it deaf.
-        .catch((err: unknown) => app.log.error({ err }, 'live socket message failed'));
-    });
-    socket.on('close', () => {
-      clearInterval(ping);
-      if (entry.timer) clearTimeout(entry.timer);
-      set.delete(entry);
-      if (set.size === 0) held.delete(claims.userId);
-    });
-    socket.send(JSON.stringify({ type: 'ready' }));
-  });
+    (socket, req) => {
+      const claims = req.actor!;
+      const entry: Held = {
+        socket,
+        claims,
+        expiresAt: (req as FastifyRequest & { liveExpiresAt?: number }).liveExpiresAt ?? 0,
+        timer: undefined,
+      };
+      const set = held.get(claims.userId) ?? new Set<Held>();
+      set.add(entry);
+      held.set(claims.userId, set);
+      expireAt(entry);
+      let alive = true;
+      const ping = setInterval(() => {
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+      }, PING_MS);
+      socket.on('pong', () => (alive = true));
+      // One message at a time, in the order they came: a room's offer must not be overtaken by its ICE candidates.
+      let queue = Promise.resolve();
+      socket.on('message', (data) => {
+        queue = queue
+          .then(async () => {
+            let message: { type?: string; token?: string } & Record<string, unknown>;
+            try {
+              message = JSON.parse(String(data)) as typeof message;
+            } catch {
+              return;
+            }
+            if (typeof message !== 'object' || message === null) return;
+            // A refreshed token keeps the socket: same user and session, a later expiry.
+            if (message.type === 'auth') {
+              const ok = await check(message.token);
+              if (!ok || ok.claims.userId !== claims.userId) return socket.close(CLOSE_UNAUTHORIZED, 'token refused');
+              entry.expiresAt = ok.expiresAt;
+              expireAt(entry);
+              socket.send(JSON.stringify({ type: 'auth.ok' }));
+              return;
+            }
+            // A message for a module, from a socket whose token is still valid (the expiry timer closes it otherwise).
+            const handler = typeof message.type === 'string' ? handlers.get(message.type) : undefined;
+            if (handler) {
+              await handler(claims.userId, message, (answer) => {
+                if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(answer));
+              });
+            }
+          })
+          // Whatever failed (a handler, the token check's database read) is logged, and the socket takes the next message:
+          // a rejected chain would leave it deaf.
+          .catch((err: unknown) => app.log.error({ err }, 'live socket message failed'));
+      });
+      socket.on('close', () => {
+        clearInterval(ping);
+        if (entry.timer) clearTimeout(entry.timer);
+        set.delete(entry);
+        if (set.size === 0) held.delete(claims.userId);
+      });
+      socket.send(JSON.stringify({ type: 'ready' }));
+    },
+  );
 
   app.addHook('onClose', async () => {
     for (const set of held.values()) for (const entry of set) entry.socket.close(1001, 'server stopping');

@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
 
 /** What production must set anyway (the harness gives the database, origin and secrets). */
-const production = { NODE_ENV: 'production', PAYMENT_GATEWAY: 'paystack', PAYSTACK_SECRET_KEY: 'sk_test_metrics', STRIPE_SECRET_KEY: 'sk_test_metrics', STRIPE_WEBHOOK_SECRET: 'whsec_metrics' };
+const production = {
+  NODE_ENV: 'production',
+  PAYMENT_GATEWAY: 'paystack',
+  PAYSTACK_SECRET_KEY: 'sk_test_metrics',
+  STRIPE_SECRET_KEY: 'sk_test_metrics',
+  STRIPE_WEBHOOK_SECRET: 'whsec_metrics',
+};
 const token = 'scrape-me-0123456789abcdef';
 
 let t: TestApp | undefined;

@@ -18,16 +18,26 @@ function sameSecret(given: string, expected: string): boolean {
 export async function registerMetrics(app: FastifyInstance, config: Config): Promise<void> {
   const token = config.metricsToken;
   if (!token && config.isProduction) {
-    app.log.warn('/metrics is off: set METRICS_TOKEN to serve it to a scraper that sends "Authorization: Bearer <METRICS_TOKEN>"');
+    app.log.warn(
+      '/metrics is off: set METRICS_TOKEN to serve it to a scraper that sends "Authorization: Bearer <METRICS_TOKEN>"',
+    );
     return;
   }
   const guard = async (req: FastifyRequest) => {
     const header = req.headers.authorization;
     if (!token) return;
-    if (typeof header !== 'string' || !header.startsWith('Bearer ') || !sameSecret(header.slice(7).trim(), token)) throw AppError.unauthorized();
+    if (typeof header !== 'string' || !header.startsWith('Bearer ') || !sameSecret(header.slice(7).trim(), token))
+      throw AppError.unauthorized();
   };
   await app.register(metrics, {
-    endpoint: { url: '/metrics', method: 'GET', logLevel: 'fatal', exposeHeadRoute: false, onRequest: guard, handler: () => undefined },
+    endpoint: {
+      url: '/metrics',
+      method: 'GET',
+      logLevel: 'fatal',
+      exposeHeadRoute: false,
+      onRequest: guard,
+      handler: () => undefined,
+    },
     routeMetrics: { enabled: true },
     // One registry per process; a second app in the same process (tests) starts it afresh instead of failing.
     clearRegisterOnInit: true,

@@ -10,9 +10,19 @@ import { AppError } from '../errors.ts';
 export function parseMultipartFields<S extends z.ZodType>(schema: S, input: Record<string, unknown>): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const keys = parsed.error.issues.map((i) => i.message).map((msg): string => (isMessageKey(msg) || isMessageKey(msg.slice(0, msg.indexOf('{'))) ? msg : m.malformedRequest));
+  const keys = parsed.error.issues
+    .map((i) => i.message)
+    .map((msg): string =>
+      isMessageKey(msg) || isMessageKey(msg.slice(0, msg.indexOf('{'))) ? msg : m.malformedRequest,
+    );
   const first = keys[0]!;
   const brace = first.indexOf('{');
   if (brace < 0) throw AppError.validation(first as MessageKey, keys);
-  throw new AppError(400, 'VALIDATION_ERROR', first.slice(0, brace) as MessageKey, keys, JSON.parse(first.slice(brace)) as MessageParams);
+  throw new AppError(
+    400,
+    'VALIDATION_ERROR',
+    first.slice(0, brace) as MessageKey,
+    keys,
+    JSON.parse(first.slice(brace)) as MessageParams,
+  );
 }

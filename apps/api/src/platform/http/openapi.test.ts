@@ -19,15 +19,24 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const operations = (doc: Doc) =>
-  Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })));
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+  );
 
 /** Registered only when OIDC_* is configured (the test app has no OpenID provider). */
 const conditional = ['startGoogleSignIn', 'finishGoogleSignIn'];
 
 describe('the OpenAPI document', () => {
   it('the app serves exactly the operations of the endpoint contracts', () => {
-    const documented = allEndpoints.filter((e) => !e.hidden && !conditional.includes(e.operationId)).map((e) => e.operationId).sort();
-    expect(operations(served).map((o) => o.op.operationId).sort()).toEqual(documented);
+    const documented = allEndpoints
+      .filter((e) => !e.hidden && !conditional.includes(e.operationId))
+      .map((e) => e.operationId)
+      .sort();
+    expect(
+      operations(served)
+        .map((o) => o.op.operationId)
+        .sort(),
+    ).toEqual(documented);
   });
 
   it('each operation the app serves is the one the contracts document (what openapi:check lints)', () => {

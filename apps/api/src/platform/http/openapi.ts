@@ -1,7 +1,12 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { allEndpoints, endpointTags } from '@therapy/contracts/endpoints/catalogue';
 import { route } from './route.ts';
 
@@ -9,7 +14,12 @@ export const API_PREFIX = '/api/v1';
 
 type Transform = typeof jsonSchemaTransform;
 const isBodiless = (r: unknown): r is { description: string; content: Record<string, never> } =>
-  typeof r === 'object' && r !== null && 'content' in r && typeof r.content === 'object' && r.content !== null && Object.keys(r.content).length === 0;
+  typeof r === 'object' &&
+  r !== null &&
+  'content' in r &&
+  typeof r.content === 'object' &&
+  r.content !== null &&
+  Object.keys(r.content).length === 0;
 
 /** The zod transform, plus answers without a body (redirects): @fastify/swagger leaves out the content of a `null` type. */
 const transform: Transform = (input) => {
@@ -17,7 +27,8 @@ const transform: Transform = (input) => {
   const raw = (input.schema as { response?: Record<string, unknown> } | undefined)?.response;
   const out = (result.schema as { response?: Record<string, unknown> } | undefined)?.response;
   if (raw && out) {
-    for (const [status, r] of Object.entries(raw)) if (isBodiless(r)) out[status] = { type: 'null', description: r.description };
+    for (const [status, r] of Object.entries(raw))
+      if (isBodiless(r)) out[status] = { type: 'null', description: r.description };
   }
   return result;
 };
@@ -33,7 +44,8 @@ export function openApiOptions(): SwaggerOptions {
       info: {
         title: 'Therapy platform API',
         version: '1.0.0',
-        description: 'Clients find and book therapists, providers run their practice. Errors: `{ message, code, errors?, requestId }`.',
+        description:
+          'Clients find and book therapists, providers run their practice. Errors: `{ message, code, errors?, requestId }`.',
       },
       servers: [{ url: '/', description: 'The host that serves this document' }],
       tags: Object.entries(endpointTags).map(([name, description]) => ({ name, description })),

@@ -31,10 +31,25 @@ describe('pages opened under another loopback name go to APP_ORIGIN', () => {
   });
 
   it('always targets APP_ORIGIN, whatever the Host says', () => {
-    expect(originRedirectTarget({ method: 'GET', url: '/login', host: '127.0.0.1:3000' }, 'http://localhost:3000', 3000)).toBe('http://localhost:3000/login');
-    expect(originRedirectTarget({ method: 'HEAD', url: '/', host: 'localhost:3000' }, 'http://127.0.0.1:3000', 3000)).toBe('http://127.0.0.1:3000/');
-    expect(originRedirectTarget({ method: 'GET', url: '//evil.example/x', host: '127.0.0.1:3000' }, 'http://localhost:3000', 3000)).toBe('http://localhost:3000//evil.example/x');
-    expect(originRedirectTarget({ method: 'GET', url: '/', host: 'localhost.evil.example:3000' }, 'http://localhost:3000', 3000)).toBeNull();
+    expect(
+      originRedirectTarget({ method: 'GET', url: '/login', host: '127.0.0.1:3000' }, 'http://localhost:3000', 3000),
+    ).toBe('http://localhost:3000/login');
+    expect(
+      originRedirectTarget({ method: 'HEAD', url: '/', host: 'localhost:3000' }, 'http://127.0.0.1:3000', 3000),
+    ).toBe('http://127.0.0.1:3000/');
+    expect(
+      originRedirectTarget(
+        { method: 'GET', url: '//evil.example/x', host: '127.0.0.1:3000' },
+        'http://localhost:3000',
+        3000,
+      ),
+    ).toBe('http://localhost:3000//evil.example/x');
+    expect(
+      originRedirectTarget(
+        { method: 'GET', url: '/', host: 'localhost.evil.example:3000' },
+        'http://localhost:3000',
+        3000,
+      ),
+    ).toBeNull();
   });
 });
-

@@ -10,7 +10,11 @@ import type { FastifyInstance } from 'fastify';
  */
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-export function originRedirectTarget(req: { method: string; url: string; host: string | undefined }, appOrigin: string, serverPort: number): string | null {
+export function originRedirectTarget(
+  req: { method: string; url: string; host: string | undefined },
+  appOrigin: string,
+  serverPort: number,
+): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const pathname = req.url.split('?')[0] ?? '';
   if (pathname === '/api' || pathname.startsWith('/api/')) return null;
@@ -31,7 +35,11 @@ export function registerOriginRedirect(app: FastifyInstance, opts: { appOrigin: 
   // The listening port (PORT=0 picks a free one); before listening (tests inject requests) the configured one.
   const serverPort = () => (app.server.address() as AddressInfo | null)?.port ?? opts.port;
   app.addHook('onRequest', async (req, reply) => {
-    const target = originRedirectTarget({ method: req.method, url: req.url, host: req.headers.host }, opts.appOrigin, serverPort());
+    const target = originRedirectTarget(
+      { method: req.method, url: req.url, host: req.headers.host },
+      opts.appOrigin,
+      serverPort(),
+    );
     if (target) return reply.redirect(target, 302);
   });
 }

@@ -23,7 +23,11 @@ describe('private answers are never cached (Cache-Control: no-store)', () => {
     expect(missing.statusCode).toBe(401);
     expect(missing.headers['cache-control']).toBe('no-store');
 
-    const invalid = await t.request({ method: 'GET', url: '/api/v1/user/info', headers: { authorization: 'Bearer not-a-token' } });
+    const invalid = await t.request({
+      method: 'GET',
+      url: '/api/v1/user/info',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
     expect(invalid.statusCode).toBe(401);
     expect(invalid.headers['cache-control']).toBe('no-store');
 
@@ -50,7 +54,10 @@ describe('private answers are never cached (Cache-Control: no-store)', () => {
     const config = await t.api('GET', '/app-config', undefined);
     expect(config.statusCode).toBe(200);
     expect(config.headers['cache-control']).toBe('public, max-age=60');
-    const login = await t.api('POST', '/user/login', undefined, { email: 'nobody@example.com', password: 'whatever-1' });
+    const login = await t.api('POST', '/user/login', undefined, {
+      email: 'nobody@example.com',
+      password: 'whatever-1',
+    });
     expect(login.statusCode).toBe(401);
     expect(login.headers['cache-control']).toBeUndefined();
   });

@@ -18,7 +18,8 @@ export function registerHeaderChecks(app: FastifyInstance): void {
     for (const [name, pattern] of Object.entries(rules)) {
       const value = req.headers[name];
       if (value === undefined) continue;
-      if (typeof value !== 'string' || !pattern.test(value)) throw AppError.validation('malformedRequest', [`Invalid header: ${name}`]);
+      if (typeof value !== 'string' || !pattern.test(value))
+        throw AppError.validation('malformedRequest', [`Invalid header: ${name}`]);
     }
   });
 }

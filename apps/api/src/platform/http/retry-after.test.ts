@@ -18,7 +18,13 @@ describe('Retry-After on the limits counted in PostgreSQL', () => {
 
   it('says when the oldest counted attempt leaves the 15-minute window', async () => {
     const user = await t.signUp('client');
-    const login = () => t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: user.email, password: 'wrong-password-1' }, remoteAddress: '10.44.0.1' });
+    const login = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { email: user.email, password: 'wrong-password-1' },
+        remoteAddress: '10.44.0.1',
+      });
     const firstAt = t.clock.now().getTime();
     for (let i = 0; i < 10; i++) expect((await login()).statusCode).toBe(401);
     t.clock.advance(5 * 60_000);

@@ -13,9 +13,17 @@ import { errorBody, idempotencyKeyHeaders } from '@therapy/contracts/common';
 import type { ContentResponse, EndpointDefinition, EndpointResponse } from '@therapy/contracts/endpoint';
 
 /** The Fastify instance a module's routes are registered on (zod schemas). */
-export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
-type IdempotencyHeaders<E extends EndpointDefinition> = E['idempotencyKey'] extends 'optional' | 'required' ? ReturnType<typeof idempotencyKeyHeaders> : undefined;
+type IdempotencyHeaders<E extends EndpointDefinition> = E['idempotencyKey'] extends 'optional' | 'required'
+  ? ReturnType<typeof idempotencyKeyHeaders>
+  : undefined;
 
 /** The Fastify schema of an endpoint, as the zod type provider reads it (request and reply types of the handler). */
 interface RouteSchema<E extends EndpointDefinition> {
@@ -41,12 +49,16 @@ export interface RouteExtras {
   config?: Record<string, unknown>;
 }
 
-const isContentResponse = (r: EndpointResponse): r is ContentResponse => typeof r === 'object' && r !== null && 'description' in r && !('_zod' in r);
+const isContentResponse = (r: EndpointResponse): r is ContentResponse =>
+  typeof r === 'object' && r !== null && 'description' in r && !('_zod' in r);
 
 /** Fastify's response schema per status: a zod schema (JSON), or content types; a redirect has none. */
 function responseSchemas(responses: EndpointDefinition['responses']) {
   return Object.fromEntries(
-    Object.entries(responses).map(([status, r]) => [status, isContentResponse(r) ? { description: r.description, content: r.content ?? {} } : r]),
+    Object.entries(responses).map(([status, r]) => [
+      status,
+      isContentResponse(r) ? { description: r.description, content: r.content ?? {} } : r,
+    ]),
   );
 }
 
@@ -58,7 +70,12 @@ export const securityOf = (role: EndpointDefinition['role']) => (role === 'publi
  * `onRequest`, so a request without the right token is refused before its body or parameters are looked at). The
  * handler is the route's only own part.
  */
-export function route<const E extends EndpointDefinition>(app: ZodApp, endpoint: E, handler: EndpointHandler<E>, extras: RouteExtras = {}): void {
+export function route<const E extends EndpointDefinition>(
+  app: ZodApp,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  extras: RouteExtras = {},
+): void {
   const { role } = endpoint;
   const options = {
     method: endpoint.method,

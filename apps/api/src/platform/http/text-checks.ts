@@ -36,6 +36,7 @@ export function hasUnstorableText(value: unknown): boolean {
  */
 export function registerTextChecks(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
-    if (hasUnstorableText(req.params) || hasUnstorableText(req.query) || hasUnstorableText(req.body)) throw textInvalid();
+    if (hasUnstorableText(req.params) || hasUnstorableText(req.query) || hasUnstorableText(req.body))
+      throw textInvalid();
   });
 }

@@ -15,7 +15,12 @@ import { requestLocale } from '../locale.ts';
  */
 interface ServerEntry {
   prepare(options: { fetch: (url: string, init: RequestInit) => Promise<Response> }): Promise<void>;
-  renderPage(request: { url: string; locale: Locale; cookies: Record<string, string>; languages: string[] }): Promise<RenderedPage | null>;
+  renderPage(request: {
+    url: string;
+    locale: Locale;
+    cookies: Record<string, string>;
+    languages: string[];
+  }): Promise<RenderedPage | null>;
 }
 interface RenderedPage {
   status: number;
@@ -38,7 +43,10 @@ export const internalRequestToken = crypto.randomBytes(24).toString('hex');
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export async function registerWebApp(app: FastifyInstance, opts: { webDist: string; serverEntry: string; enabled: boolean; origin: string }): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  opts: { webDist: string; serverEntry: string; enabled: boolean; origin: string },
+): Promise<void> {
   const templatePath = path.join(opts.webDist, 'index.html');
   const serveWeb = opts.enabled && fs.existsSync(templatePath);
   if (serveWeb) {
@@ -61,7 +69,8 @@ export async function registerWebApp(app: FastifyInstance, opts: { webDist: stri
     // A page's own form sent natively (before hydration) is answered by the redirect below; its fields are never read.
     // The API keeps refusing this media type as before.
     app.addContentTypeParser('application/x-www-form-urlencoded', (req, payload, done) => {
-      if (req.url.startsWith('/api/')) return done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(req.headers['content-type']), undefined);
+      if (req.url.startsWith('/api/'))
+        return done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(req.headers['content-type']), undefined);
       payload.resume();
       payload.on('end', () => done(null, undefined));
     });
@@ -79,29 +88,50 @@ export async function registerWebApp(app: FastifyInstance, opts: { webDist: stri
   });
 }
 
-async function createPageRenderer(app: FastifyInstance, opts: { webDist: string; serverEntry: string; origin: string }) {
+async function createPageRenderer(
+  app: FastifyInstance,
+  opts: { webDist: string; serverEntry: string; origin: string },
+) {
   const origin = opts.origin.replace(/\/$/, '');
   const template = fs.readFileSync(path.join(opts.webDist, 'index.html'), 'utf8');
   const manifestPath = path.join(opts.webDist, '.vite', 'manifest.json');
-  const manifest: Record<string, ManifestChunk> = fs.existsSync(manifestPath) ? JSON.parse(fs.readFileSync(manifestPath, 'utf8')) : {};
-  const entry = fs.existsSync(opts.serverEntry) ? ((await import(pathToFileURL(opts.serverEntry).href)) as ServerEntry) : null;
+  const manifest: Record<string, ManifestChunk> = fs.existsSync(manifestPath)
+    ? JSON.parse(fs.readFileSync(manifestPath, 'utf8'))
+    : {};
+  const entry = fs.existsSync(opts.serverEntry)
+    ? ((await import(pathToFileURL(opts.serverEntry).href)) as ServerEntry)
+    : null;
   if (entry) await entry.prepare({ fetch: (url, init) => injectFetch(app, url, init) });
   else app.log.warn('the web app has no server bundle (apps/web/dist-server): pages are rendered in the browser only');
 
   const sendHtml = (reply: FastifyReply, status: number, html: string) =>
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').send(html);
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
+      .send(html);
 
   return async (req: FastifyRequest, reply: FastifyReply) => {
     let rendered: RenderedPage | null = null;
     if (entry) {
       try {
-        rendered = await entry.renderPage({ url: req.url, locale: requestLocale(req), cookies: cookiesOf(req), languages: acceptedLanguages(req) });
+        rendered = await entry.renderPage({
+          url: req.url,
+          locale: requestLocale(req),
+          cookies: cookiesOf(req),
+          languages: acceptedLanguages(req),
+        });
       } catch (err) {
         req.log.error({ err }, 'server render failed; the browser renders the page');
       }
     }
     if (!rendered?.html) return sendHtml(reply, rendered?.status ?? 200, template);
-    return sendHtml(reply, rendered.status, fillTemplate(template, rendered, preloadLinks(manifest, rendered.modules), origin));
+    return sendHtml(
+      reply,
+      rendered.status,
+      fillTemplate(template, rendered, preloadLinks(manifest, rendered.modules), origin),
+    );
   };
 }
 
@@ -133,7 +163,10 @@ function fillTemplate(template: string, page: RenderedPage, preload: string[], o
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${description}" />`)
     .replace('</head>', `${social}${boot}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${page.html}</div><script type="application/json" id="ssr-data">${page.data}</script>`);
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${page.html}</div><script type="application/json" id="ssr-data">${page.data}</script>`,
+    );
 }
 
 /** The page's own chunk, its translations and what they import: fetched in parallel with the main script. */
@@ -149,7 +182,8 @@ function preloadLinks(manifest: Record<string, ManifestChunk>, modules: string[]
   return [...files].map((file) => `/${file}`);
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** The renderer's API calls go through the real routes in-process: same validation and access checks, no socket. */
 async function injectFetch(app: FastifyInstance, url: string, init: RequestInit): Promise<Response> {
@@ -165,7 +199,9 @@ async function injectFetch(app: FastifyInstance, url: string, init: RequestInit)
   });
   return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
     status: res.statusCode,
-    headers: Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : (Array.isArray(v) ? v : [String(v)]).map((x) => [k, x] as [string, string]))),
+    headers: Object.entries(res.headers).flatMap(([k, v]) =>
+      v === undefined ? [] : (Array.isArray(v) ? v : [String(v)]).map((x) => [k, x] as [string, string]),
+    ),
   });
 }
 
@@ -177,7 +213,12 @@ export function acceptedLanguages(req: FastifyRequest): string[] {
     .split(',')
     .map((part) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? '1');
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? '1',
+      );
       return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0 };
     })
     .filter((entry) => /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(entry.tag) && entry.q > 0)
@@ -187,4 +228,6 @@ export function acceptedLanguages(req: FastifyRequest): string[] {
 }
 
 const cookiesOf = (req: FastifyRequest): Record<string, string> =>
-  Object.fromEntries(Object.entries(req.cookies ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  Object.fromEntries(
+    Object.entries(req.cookies ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );

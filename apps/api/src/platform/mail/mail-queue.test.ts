@@ -30,7 +30,11 @@ async function startRawSink() {
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          mails.push({ messageId: parsed.messageId, subject: parsed.subject, to: session.envelope.rcptTo.map((r) => r.address) });
+          mails.push({
+            messageId: parsed.messageId,
+            subject: parsed.subject,
+            to: session.envelope.rcptTo.map((r) => r.address),
+          });
           callback();
         })
         .catch(callback);
@@ -38,7 +42,11 @@ async function startRawSink() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
-  return { url: `smtp://127.0.0.1:${port}?ignoreTLS=true`, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    mails,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 const FROM = 'Therapy Platform <no-reply@mail.therapy.test>';
@@ -58,7 +66,8 @@ afterAll(async () => {
   await sink?.close();
 });
 
-const sql = async (text: string, values: unknown[] = []) => (await t.db.$client.query(text, values)).rows as Array<Record<string, unknown>>;
+const sql = async (text: string, values: unknown[] = []) =>
+  (await t.db.$client.query(text, values)).rows as Array<Record<string, unknown>>;
 const to = () => `mail.${crypto.randomBytes(4).toString('hex')}@example.com`;
 const mailsTo = (address: string) => sink.mails.filter((m) => m.to.includes(address));
 const marked = async (jobId: string) => (await sql('SELECT 1 FROM mail_deliveries WHERE job_id = $1', [jobId])).length;
@@ -81,7 +90,11 @@ function queueByHand(smtpUrl: string | undefined) {
       handler = h;
     },
   } as unknown as Jobs;
-  const queue = createMailQueue({ jobs: fakeJobs, mailer: createMailer({ smtpUrl, from: FROM, db: t.db }), secret: t.config.dataEncryptionKey });
+  const queue = createMailQueue({
+    jobs: fakeJobs,
+    mailer: createMailer({ smtpUrl, from: FROM, db: t.db }),
+    secret: t.config.dataEncryptionKey,
+  });
   return {
     async queued(address: string) {
       if (!handler) await queue.start({ error: () => undefined });
@@ -115,7 +128,9 @@ describe('mail: one Message-ID per job, marked sent before the job completes', (
     const sealed = await byHand.queued(address);
     const jobId = crypto.randomUUID();
     await failMarks(1);
-    await expect(byHand.run(sealed, jobId)).rejects.toMatchObject({ cause: { message: 'mail_deliveries unavailable (test)' } });
+    await expect(byHand.run(sealed, jobId)).rejects.toMatchObject({
+      cause: { message: 'mail_deliveries unavailable (test)' },
+    });
     expect(mailsTo(address)).toHaveLength(1);
     expect(await marked(jobId)).toBe(0);
 
@@ -128,14 +143,25 @@ describe('mail: one Message-ID per job, marked sent before the job completes', (
   });
 
   it('through pg-boss: a job that failed after SMTP is retried under the same id, so its second mail is the same message, and no third comes', async () => {
-    const queue = createMailQueue({ jobs, mailer: createMailer({ smtpUrl: sink.url, from: FROM, db: t.db }), secret: t.config.dataEncryptionKey });
+    const queue = createMailQueue({
+      jobs,
+      mailer: createMailer({ smtpUrl: sink.url, from: FROM, db: t.db }),
+      secret: t.config.dataEncryptionKey,
+    });
     const address = to();
     await failMarks(1);
     await queue.queue(t.db, { to: address, subject: 'Your booking is confirmed', text: 'See you on Monday.' });
     // The app's worker takes it: sent, the mark fails, the job is retried with backoff (a few seconds) and sent again.
     await expect.poll(() => mailsTo(address).length, { timeout: 30_000, interval: 100 }).toBe(2);
-    const [job] = await sql(`SELECT id, state, retry_count FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'m' IS NOT NULL ORDER BY created_on DESC LIMIT 1`, [MAIL_QUEUE]);
-    await expect.poll(async () => (await sql(`SELECT state FROM ${JOBS_SCHEMA}.job WHERE id = $1`, [job!.id]))[0]!.state, { timeout: 10_000 }).toBe('completed');
+    const [job] = await sql(
+      `SELECT id, state, retry_count FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'m' IS NOT NULL ORDER BY created_on DESC LIMIT 1`,
+      [MAIL_QUEUE],
+    );
+    await expect
+      .poll(async () => (await sql(`SELECT state FROM ${JOBS_SCHEMA}.job WHERE id = $1`, [job!.id]))[0]!.state, {
+        timeout: 10_000,
+      })
+      .toBe('completed');
     const mails = mailsTo(address);
     expect(mails[0]!.messageId).toBe(`<${String(job!.id)}@mail.therapy.test>`);
     expect(mails[1]!.messageId).toBe(mails[0]!.messageId);
@@ -144,7 +170,7 @@ describe('mail: one Message-ID per job, marked sent before the job completes', (
     expect(mailsTo(address)).toHaveLength(2);
   }, 60_000);
 
-  it('without SMTP the dev outbox keeps each job\'s mail once, with the Message-ID it would have carried', async () => {
+  it("without SMTP the dev outbox keeps each job's mail once, with the Message-ID it would have carried", async () => {
     const byHand = queueByHand(undefined);
     const address = to();
     const sealed = await byHand.queued(address);
@@ -157,10 +183,13 @@ describe('mail: one Message-ID per job, marked sent before the job completes', (
 
   it('old marks are deleted a few at a time by the marks written after them; recent ones stay', async () => {
     const old = Array.from({ length: 30 }, () => crypto.randomUUID());
-    await sql("INSERT INTO mail_deliveries (job_id, sent_at) SELECT unnest($1::uuid[]), now() - interval '4 days'", [old]);
+    await sql("INSERT INTO mail_deliveries (job_id, sent_at) SELECT unnest($1::uuid[]), now() - interval '4 days'", [
+      old,
+    ]);
     const recent = crypto.randomUUID();
     await sql("INSERT INTO mail_deliveries (job_id, sent_at) VALUES ($1, now() - interval '2 days')", [recent]);
-    const oldLeft = async () => (await sql('SELECT count(*)::int AS n FROM mail_deliveries WHERE job_id = ANY($1::uuid[])', [old]))[0]!.n;
+    const oldLeft = async () =>
+      (await sql('SELECT count(*)::int AS n FROM mail_deliveries WHERE job_id = ANY($1::uuid[])', [old]))[0]!.n;
 
     expect(await markMailSent(t.db, crypto.randomUUID())).toBe(true);
     expect(await oldLeft()).toBe(10);

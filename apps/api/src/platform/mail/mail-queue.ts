@@ -42,7 +42,9 @@ export function unseal(key: Buffer, sealed: Sealed): OutgoingMail {
   const raw = Buffer.from(sealed.m, 'base64url');
   const decipher = crypto.createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
   decipher.setAuthTag(raw.subarray(12, 28));
-  return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as OutgoingMail;
+  return JSON.parse(
+    Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'),
+  ) as OutgoingMail;
 }
 
 export function createMailQueue(opts: { jobs: Jobs; mailer: Mailer; secret: string }): MailQueue {
@@ -54,16 +56,20 @@ export function createMailQueue(opts: { jobs: Jobs; mailer: Mailer; secret: stri
     async start(log) {
       // Retried with backoff for about an hour (an SMTP server that is down for a while); a mail that cannot be
       // opened (another key) is logged and dropped, since no retry could send it.
-      await opts.jobs.work<Sealed>(MAIL_QUEUE, { retryLimit: 10, retryDelaySeconds: 5, expireInSeconds: 60, deleteAfterSeconds: 24 * 3600 }, async (sealed, job) => {
-        let mail: OutgoingMail;
-        try {
-          mail = unseal(key, sealed);
-        } catch (err) {
-          log.error({ err }, 'a queued mail could not be opened; dropped');
-          return;
-        }
-        await opts.mailer.send(mail, { id: job.id });
-      });
+      await opts.jobs.work<Sealed>(
+        MAIL_QUEUE,
+        { retryLimit: 10, retryDelaySeconds: 5, expireInSeconds: 60, deleteAfterSeconds: 24 * 3600 },
+        async (sealed, job) => {
+          let mail: OutgoingMail;
+          try {
+            mail = unseal(key, sealed);
+          } catch (err) {
+            log.error({ err }, 'a queued mail could not be opened; dropped');
+            return;
+          }
+          await opts.mailer.send(mail, { id: job.id });
+        },
+      );
     },
   };
 }

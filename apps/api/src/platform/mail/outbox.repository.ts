@@ -12,7 +12,13 @@ const MARK_KEPT = sql`interval '3 days'`;
 const SWEPT_PER_MARK = 20;
 
 export async function insertOutboxMail(db: Executor, mail: OutgoingMail, messageId?: string): Promise<void> {
-  await db.insert(mailOutbox).values({ recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, messageId: messageId ?? null });
+  await db.insert(mailOutbox).values({
+    recipient: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    messageId: messageId ?? null,
+  });
 }
 
 export async function listOutboxMail(db: Executor, limit = 100) {
@@ -20,7 +26,11 @@ export async function listOutboxMail(db: Executor, limit = 100) {
 }
 
 export async function mailMarkedSent(db: Executor, jobId: string): Promise<boolean> {
-  const [row] = await db.select({ jobId: mailDeliveries.jobId }).from(mailDeliveries).where(eq(mailDeliveries.jobId, jobId)).limit(1);
+  const [row] = await db
+    .select({ jobId: mailDeliveries.jobId })
+    .from(mailDeliveries)
+    .where(eq(mailDeliveries.jobId, jobId))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -39,7 +49,12 @@ export async function markMailSent(db: Executor, jobId: string): Promise<boolean
 }
 
 /** The dev outbox's delivery: the mark and the kept mail commit together, so a retried job keeps its mail once. */
-export async function keepOutboxMailOnce(db: Database, jobId: string, mail: OutgoingMail, messageId: string): Promise<void> {
+export async function keepOutboxMailOnce(
+  db: Database,
+  jobId: string,
+  mail: OutgoingMail,
+  messageId: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     if (await markMailSent(tx, jobId)) await insertOutboxMail(tx, mail, messageId);
   });

@@ -135,4 +135,5 @@ Wenn du ihn bis dahin nicht buchst, geht er an die nächste wartende Person, und
 };
 
 /** Minor units as a mail writes money: the language's own symbol, e.g. "NGN 1,000.00" (en) or "1.000,00 €" (de). */
-export const mailMoney = (minor: number, currency: string, locale: Locale): string => formatMoney(minor, currency, locale, { display: 'symbol' });
+export const mailMoney = (minor: number, currency: string, locale: Locale): string =>
+  formatMoney(minor, currency, locale, { display: 'symbol' });

@@ -5,7 +5,8 @@ import { DialogActions, DialogDescription, DialogTitle } from '@/components/ui/d
 import type { ModalComponentProps } from '@/lib/modal-store';
 
 /** What a browser shows in a frame by itself: PDFs and the images we accept. Word documents are downloaded. */
-export const previewable = (contentType: string) => contentType === 'application/pdf' || contentType === 'image/png' || contentType === 'image/jpeg';
+export const previewable = (contentType: string) =>
+  contentType === 'application/pdf' || contentType === 'image/png' || contentType === 'image/jpeg';
 
 /**
  * Spec §2 "File preview (shown in an iframe)": a PDF or an image from its signed URL in a frame; a doc or docx is

@@ -36,7 +36,13 @@ export function CropImageModal({ owner, src, type, onClose }: ModalComponentProp
       <DialogTitle>{t('crop.title')}</DialogTitle>
       <DialogDescription>{t('crop.description')}</DialogDescription>
       <div className="mt-5 flex flex-col gap-4">
-        <ImageCropper src={src} areaLabel={t('crop.area')} areaHint={t('crop.areaHint')} zoomLabel={t('crop.zoom')} onAreaChange={setArea} />
+        <ImageCropper
+          src={src}
+          areaLabel={t('crop.area')}
+          areaHint={t('crop.areaHint')}
+          zoomLabel={t('crop.zoom')}
+          onAreaChange={setArea}
+        />
         {failed && <Alert tone="error">{message('cropFailed', currentLocale())}</Alert>}
       </div>
       <DialogActions>

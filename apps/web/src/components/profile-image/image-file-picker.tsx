@@ -51,7 +51,13 @@ export function ImageFilePicker({ onAccepted, label, variant = 'secondary', full
         data-testid="profile-image-input"
         onChange={(event) => void onFile(event.target.files?.[0])}
       />
-      <Button variant={variant} fullWidth={fullWidth} pending={checking} onClick={() => input.current?.click()} aria-describedby={undefined}>
+      <Button
+        variant={variant}
+        fullWidth={fullWidth}
+        pending={checking}
+        onClick={() => input.current?.click()}
+        aria-describedby={undefined}
+      >
         {!checking && <ImagePlus className="size-4" aria-hidden="true" />}
         {label}
       </Button>

@@ -10,7 +10,14 @@ import { applyPhotoUrl, uploadProfilePhoto } from '@/lib/profile-query';
 import { notify } from '@/lib/toast';
 
 /** Spec §2 "Profile image": the cropped picture as it will look, saved with a multipart upload. */
-export function ProfileImageModal({ owner, src, type, blob, previewSrc, onClose }: ModalComponentProps<'profile-image'>) {
+export function ProfileImageModal({
+  owner,
+  src,
+  type,
+  blob,
+  previewSrc,
+  onClose,
+}: ModalComponentProps<'profile-image'>) {
   const { t } = useTranslation('picture');
 
   const upload = useMutation({
@@ -29,10 +36,20 @@ export function ProfileImageModal({ owner, src, type, blob, previewSrc, onClose 
       <DialogTitle>{t('preview.title')}</DialogTitle>
       <DialogDescription>{t('preview.description')}</DialogDescription>
       <div className="mt-5 flex justify-center">
-        {<img src={previewSrc} alt={t('preview.alt')} className="size-48 rounded-full border border-slate-200 object-cover" />}
+        {
+          <img
+            src={previewSrc}
+            alt={t('preview.alt')}
+            className="size-48 rounded-full border border-slate-200 object-cover"
+          />
+        }
       </div>
       <DialogActions>
-        <Button variant="secondary" onClick={() => openModal('image-crop', { owner, src, type }, { size: 'md' })} disabled={upload.isPending}>
+        <Button
+          variant="secondary"
+          onClick={() => openModal('image-crop', { owner, src, type }, { size: 'md' })}
+          disabled={upload.isPending}
+        >
           {t('preview.back')}
         </Button>
         <Button onClick={() => upload.mutate()} pending={upload.isPending}>

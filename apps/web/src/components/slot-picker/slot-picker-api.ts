@@ -19,7 +19,11 @@ export interface AvailabilityMonthParams {
 export const slotPickerKeys = {
   availability: (providerId: string) => ['therapists', 'availability', providerId] as const,
   month: (params: AvailabilityMonthParams) =>
-    [...slotPickerKeys.availability(params.providerId), params.month, { category: params.category ?? null, timeZone: params.timeZone }] as const,
+    [
+      ...slotPickerKeys.availability(params.providerId),
+      params.month,
+      { category: params.category ?? null, timeZone: params.timeZone },
+    ] as const,
 };
 
 /**

@@ -110,7 +110,12 @@ describe('the date chosen on load (spec §4)', () => {
   });
 
   it('is the nearest later bookable date otherwise', () => {
-    const june = calendar([item('2026-06-10', { isAvailable: false }), item('2026-06-11', { hours: [] }), item('2026-06-17'), item('2026-06-13')]);
+    const june = calendar([
+      item('2026-06-10', { isAvailable: false }),
+      item('2026-06-11', { hours: [] }),
+      item('2026-06-17'),
+      item('2026-06-13'),
+    ]);
     expect(chooseInitialDate(june, '2026-06-10')).toBe('2026-06-13');
   });
 
@@ -151,9 +156,15 @@ describe('formatting in the viewer zone', () => {
   });
 
   it('names the zone as it is on that day (standard or summer time)', () => {
-    expect(formatZoneName('en', 'Europe/Berlin', new Date('2026-01-12T10:00:00Z'))).toBe('Central European Standard Time');
-    expect(formatZoneName('en', 'Europe/Berlin', new Date('2026-06-08T10:00:00Z'))).toBe('Central European Summer Time');
-    expect(formatZoneName('de', 'Europe/Berlin', new Date('2026-01-12T10:00:00Z'))).toBe('Mitteleuropäische Normalzeit');
+    expect(formatZoneName('en', 'Europe/Berlin', new Date('2026-01-12T10:00:00Z'))).toBe(
+      'Central European Standard Time',
+    );
+    expect(formatZoneName('en', 'Europe/Berlin', new Date('2026-06-08T10:00:00Z'))).toBe(
+      'Central European Summer Time',
+    );
+    expect(formatZoneName('de', 'Europe/Berlin', new Date('2026-01-12T10:00:00Z'))).toBe(
+      'Mitteleuropäische Normalzeit',
+    );
     expect(formatZoneName('en', 'America/New_York', new Date('2026-06-08T10:00:00Z'))).toBe('Eastern Daylight Time');
   });
 

@@ -32,7 +32,9 @@ export function browserTimeZone(): string {
 
 /** The calendar date of `now` in `timeZone`. */
 export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
-  const parts = dateFormatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = dateFormatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
+    now,
+  );
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
@@ -98,7 +100,11 @@ export function slotsOn(calendar: AvailabilityCalendar, date: IsoDate): Timeslot
  * bookable. Dates of other months are decided when their month loads; until then only the range applies, so the
  * arrow keys can still move the focus into the next month.
  */
-export function isDateEnabled(date: IsoDate, calendar: AvailabilityCalendar | undefined, shownMonth: IsoMonth): boolean {
+export function isDateEnabled(
+  date: IsoDate,
+  calendar: AvailabilityCalendar | undefined,
+  shownMonth: IsoMonth,
+): boolean {
   if (!calendar) return false;
   if (date < calendar.firstDate || date > calendar.lastDate) return false;
   if (monthOf(date) !== shownMonth) return true;
@@ -106,7 +112,11 @@ export function isDateEnabled(date: IsoDate, calendar: AvailabilityCalendar | un
 }
 
 /** Spec §4: today when it can be booked, else the nearest later bookable date; nothing in edit mode. */
-export function chooseInitialDate(calendar: AvailabilityCalendar | undefined, today: IsoDate, editMode = false): IsoDate | null {
+export function chooseInitialDate(
+  calendar: AvailabilityCalendar | undefined,
+  today: IsoDate,
+  editMode = false,
+): IsoDate | null {
   if (editMode || !calendar) return null;
   return bookableDates(calendar).find((date) => date >= today) ?? null;
 }
@@ -129,7 +139,10 @@ export function needsCategory(calendar: AvailabilityCalendar | undefined, catego
 // ---------------------------------------------------------------- formatting
 
 /** A slot's start and end as wall-clock times in `timeZone`, e.g. "9:00 AM – 10:00 AM" (en) or "09:00 – 10:00" (de). */
-export function formatSlotTime(slot: Pick<Timeslot, 'startTime' | 'endTime'>, locale: string, timeZone: string): string {
+export function formatSlotTime(
+  slot: Pick<Timeslot, 'startTime' | 'endTime'>,
+  locale: string,
+  timeZone: string,
+): string {
   return formatTimeRange(slot.startTime, slot.endTime, locale, timeZone);
 }
-

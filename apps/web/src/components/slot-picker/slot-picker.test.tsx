@@ -52,7 +52,9 @@ afterEach(() => {
 
 describe('SlotPicker', () => {
   it('selects today when it can be booked, lists its times and marks the chosen one', async () => {
-    const fetchMock = mockFetch([{ path: monthPath(monthOf(today)), respond: () => answer([item(today), item(addDays(today, 1))]) }]);
+    const fetchMock = mockFetch([
+      { path: monthPath(monthOf(today)), respond: () => answer([item(today), item(addDays(today, 1))]) },
+    ]);
     const onSelect = vi.fn();
     const { user } = renderWithProviders(<SlotPicker providerId={providerId} onSelect={onSelect} />);
 
@@ -69,13 +71,20 @@ describe('SlotPicker', () => {
 
     // Another date drops the choice.
     await user.click(dayButton(addDays(today, 1)));
-    expect(await screen.findByRole('list', { name: `Free times on ${formatLongDate(addDays(today, 1), 'en')}` })).toBeTruthy();
+    expect(
+      await screen.findByRole('list', { name: `Free times on ${formatLongDate(addDays(today, 1), 'en')}` }),
+    ).toBeTruthy();
     expect(onSelect).toHaveBeenLastCalledWith(null);
   });
 
   it('takes the nearest later date when today is not free, and disables the dates that cannot be booked', async () => {
     const later = addDays(today, 3);
-    mockFetch([{ path: monthPath(monthOf(today)), respond: () => answer([item(today, [9], false), item(addDays(today, 1), []), item(later)]) }]);
+    mockFetch([
+      {
+        path: monthPath(monthOf(today)),
+        respond: () => answer([item(today, [9], false), item(addDays(today, 1), []), item(later)]),
+      },
+    ]);
     renderWithProviders(<SlotPicker providerId={providerId} />);
 
     expect(await screen.findByRole('list', { name: `Free times on ${formatLongDate(later, 'en')}` })).toBeTruthy();
@@ -94,7 +103,9 @@ describe('SlotPicker', () => {
     renderWithProviders(<SlotPicker providerId={providerId} />);
 
     expect(screen.getByTestId('slot-skeleton').children).toHaveLength(4);
-    expect(await screen.findByRole('list', { name: `Free times on ${formatLongDate(firstOfNext, 'en')}` })).toBeTruthy();
+    expect(
+      await screen.findByRole('list', { name: `Free times on ${formatLongDate(firstOfNext, 'en')}` }),
+    ).toBeTruthy();
     expect(document.querySelector(`[data-day="${firstOfNext}"]`)?.getAttribute('aria-selected')).toBe('true');
   });
 
@@ -110,7 +121,10 @@ describe('SlotPicker', () => {
     mockFetch([
       {
         path: monthPath(monthOf(today)),
-        respond: () => (++calls === 1 ? jsonResponse({ message: 'Slots are unavailable', code: 'INTERNAL_ERROR', requestId: 'r' }, 500) : answer([item(today)])),
+        respond: () =>
+          ++calls === 1
+            ? jsonResponse({ message: 'Slots are unavailable', code: 'INTERNAL_ERROR', requestId: 'r' }, 500)
+            : answer([item(today)]),
       },
     ]);
     const { user } = renderWithProviders(<SlotPicker providerId={providerId} />);

@@ -76,7 +76,8 @@ const classNames: Partial<ClassNames> = {
   // Every day that is not disabled can be booked, so "enabled" looks available; the modifiers below override it.
   day_button:
     'mx-auto flex size-10 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-900 hover:bg-brand-100',
-  disabled: '[&>button]:cursor-not-allowed [&>button]:bg-transparent [&>button]:font-normal [&>button]:text-slate-400 [&>button]:hover:bg-transparent',
+  disabled:
+    '[&>button]:cursor-not-allowed [&>button]:bg-transparent [&>button]:font-normal [&>button]:text-slate-400 [&>button]:hover:bg-transparent',
   selected: '[&>button]:bg-brand-700 [&>button]:text-white [&>button]:hover:bg-brand-800',
   today: '[&>button]:underline [&>button]:decoration-2 [&>button]:underline-offset-4',
   outside: 'invisible',
@@ -101,7 +102,12 @@ export function SlotPicker({ providerId, category, editMode = false, onSelect }:
   const slotsHeadingId = useId();
   const [timeZone] = useState(browserTimeZone);
   const [today] = useState(() => todayIn(timeZone));
-  const [state, setState] = useState<PickerState>(() => ({ autoMonth: monthOf(today), userMonth: null, pickedDate: null, pickedSlot: null }));
+  const [state, setState] = useState<PickerState>(() => ({
+    autoMonth: monthOf(today),
+    userMonth: null,
+    pickedDate: null,
+    pickedSlot: null,
+  }));
 
   const shownMonth = state.userMonth ?? state.autoMonth;
   const query = useQuery(availabilityMonthQuery({ providerId, month: shownMonth, category, timeZone }));
@@ -109,7 +115,8 @@ export function SlotPicker({ providerId, category, editMode = false, onSelect }:
   const mustChooseCategory = needsCategory(calendar, category);
 
   // Spec §4: a month with nothing to book moves on to the next one, until the viewer moves the calendar themselves.
-  const autoAdvanceTo = !state.userMonth && calendar && !mustChooseCategory ? nextMonthToTry(state.autoMonth, calendar) : null;
+  const autoAdvanceTo =
+    !state.userMonth && calendar && !mustChooseCategory ? nextMonthToTry(state.autoMonth, calendar) : null;
   if (autoAdvanceTo) setState((s) => ({ ...s, autoMonth: autoAdvanceTo }));
 
   const advancing = !state.userMonth && state.autoMonth !== monthOf(today) && query.isPending;
@@ -123,14 +130,22 @@ export function SlotPicker({ providerId, category, editMode = false, onSelect }:
 
   const bookable = calendar && !mustChooseCategory ? bookableDates(calendar) : [];
   const exhausted = !state.userMonth && !!calendar && !mustChooseCategory && bookable.length === 0 && !autoAdvanceTo;
-  const pickedDate = state.pickedDate && monthOf(state.pickedDate) === shownMonth && bookable.includes(state.pickedDate) ? state.pickedDate : null;
+  const pickedDate =
+    state.pickedDate && monthOf(state.pickedDate) === shownMonth && bookable.includes(state.pickedDate)
+      ? state.pickedDate
+      : null;
   const selectedDate = pickedDate ?? (mustChooseCategory ? null : chooseInitialDate(calendar, today, editMode));
   const slots = calendar && selectedDate ? slotsOn(calendar, selectedDate) : [];
-  const selectedSlot = state.pickedSlot && state.pickedSlot.date === selectedDate ? (slots.find((s) => s.identifier === state.pickedSlot?.identifier) ?? null) : null;
+  const selectedSlot =
+    state.pickedSlot && state.pickedSlot.date === selectedDate
+      ? (slots.find((s) => s.identifier === state.pickedSlot?.identifier) ?? null)
+      : null;
 
   // The parent hears about every change of the choice, including one that vanished (a refetch without that slot).
   const selectionKey = selectedSlot && selectedDate ? `${selectedDate}|${selectedSlot.identifier}` : null;
-  const announce = useEffectEvent(() => onSelect?.(selectedSlot && selectedDate ? { date: selectedDate, slot: selectedSlot, timeZone } : null));
+  const announce = useEffectEvent(() =>
+    onSelect?.(selectedSlot && selectedDate ? { date: selectedDate, slot: selectedSlot, timeZone } : null),
+  );
   useEffect(() => announce(), [selectionKey]);
 
   // The day's number must be a word of its name (WCAG 2.5.3): "Monday, June 8, 2026", not date-fns' "June 8th".
@@ -159,7 +174,9 @@ export function SlotPicker({ providerId, category, editMode = false, onSelect }:
         selected={selectedDate ? toPickerDate(selectedDate) : undefined}
         onSelect={(date) => setState((s) => ({ ...s, pickedDate: fromPickerDate(date), pickedSlot: null }))}
         month={toPickerDate(`${shownMonth}-01`)}
-        onMonthChange={(month) => setState((s) => ({ ...s, userMonth: monthOf(fromPickerDate(month)), pickedSlot: null }))}
+        onMonthChange={(month) =>
+          setState((s) => ({ ...s, userMonth: monthOf(fromPickerDate(month)), pickedSlot: null }))
+        }
         startMonth={toPickerDate(`${firstMonth}-01`)}
         endMonth={toPickerDate(`${lastMonth}-01`)}
         disabled={(date) => mustChooseCategory || !isDateEnabled(fromPickerDate(date), calendar, shownMonth)}
@@ -175,9 +192,7 @@ export function SlotPicker({ providerId, category, editMode = false, onSelect }:
 
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] md:gap-8">
-      <div className="min-w-0">
-        {dayPicker}
-      </div>
+      <div className="min-w-0">{dayPicker}</div>
 
       <div className="min-w-0" aria-busy={query.isFetching || undefined}>
         {mustChooseCategory ? (
@@ -203,7 +218,9 @@ export function SlotPicker({ providerId, category, editMode = false, onSelect }:
             <p className="mt-1 text-sm text-slate-700">{t('calendar.empty.body')}</p>
           </div>
         ) : bookable.length === 0 ? (
-          <p className="text-sm text-slate-700">{t('calendar.emptyMonth', { month: formatMonth(shownMonth, locale) })}</p>
+          <p className="text-sm text-slate-700">
+            {t('calendar.emptyMonth', { month: formatMonth(shownMonth, locale) })}
+          </p>
         ) : !selectedDate ? (
           <p className="text-sm text-slate-700">{t('calendar.pickDate')}</p>
         ) : (
@@ -212,9 +229,15 @@ export function SlotPicker({ providerId, category, editMode = false, onSelect }:
               {t('calendar.slotsFor', { date: formatLongDate(selectedDate, locale) })}
             </h3>
             <p className="mt-1 text-sm text-slate-700">
-              {t('calendar.timeZone', { name: formatZoneName(locale, timeZone, slots[0] ? new Date(slots[0].startTime) : undefined), zone: timeZone })}
+              {t('calendar.timeZone', {
+                name: formatZoneName(locale, timeZone, slots[0] ? new Date(slots[0].startTime) : undefined),
+                zone: timeZone,
+              })}
             </p>
-            <ul aria-labelledby={slotsHeadingId} className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(10.75rem,1fr))] gap-2">
+            <ul
+              aria-labelledby={slotsHeadingId}
+              className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(10.75rem,1fr))] gap-2"
+            >
               {slots.map((slot) => {
                 const pressed = slot.identifier === selectedSlot?.identifier;
                 return (
@@ -222,10 +245,14 @@ export function SlotPicker({ providerId, category, editMode = false, onSelect }:
                     <button
                       type="button"
                       aria-pressed={pressed}
-                      onClick={() => setState((s) => ({ ...s, pickedSlot: { date: selectedDate, identifier: slot.identifier } }))}
+                      onClick={() =>
+                        setState((s) => ({ ...s, pickedSlot: { date: selectedDate, identifier: slot.identifier } }))
+                      }
                       className={clsx(
                         'flex h-11 w-full items-center justify-center gap-1 rounded-lg border px-2 text-sm font-medium whitespace-nowrap tabular-nums transition-colors',
-                        pressed ? 'border-brand-700 bg-brand-700 text-white hover:bg-brand-800' : 'border-slate-300 bg-white text-slate-900 hover:border-brand-600 hover:bg-brand-50',
+                        pressed
+                          ? 'border-brand-700 bg-brand-700 text-white hover:bg-brand-800'
+                          : 'border-slate-300 bg-white text-slate-900 hover:border-brand-600 hover:bg-brand-50',
                       )}
                     >
                       {pressed && <Check className="size-3.5 shrink-0" aria-hidden="true" />}
@@ -248,7 +275,11 @@ function SlotSkeleton({ label }: { label: string }) {
     <div role="status">
       <span className="sr-only">{label}</span>
       <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200" aria-hidden="true" />
-      <ul className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(10.75rem,1fr))] gap-2" aria-hidden="true" data-testid="slot-skeleton">
+      <ul
+        className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(10.75rem,1fr))] gap-2"
+        aria-hidden="true"
+        data-testid="slot-skeleton"
+      >
         {Array.from({ length: SLOT_SKELETON_COUNT }, (_, i) => (
           <li key={i} className="h-11 animate-pulse rounded-lg bg-slate-200" />
         ))}

@@ -23,7 +23,10 @@ interface AlertProps {
 export function Alert({ tone = 'info', title, children, action, className }: AlertProps) {
   const { box, Icon } = tones[tone];
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={clsx('flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-start', box, className)}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={clsx('flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-start', box, className)}
+    >
       <Icon className="size-5 shrink-0" aria-hidden="true" />
       <div className="min-w-0 flex-1 text-sm">
         {title && <p className="font-semibold">{title}</p>}

@@ -20,7 +20,9 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** Shared with links that look like buttons (calls to action that navigate). */
-export function buttonClasses(options: { variant?: ButtonVariant; size?: ButtonSize; fullWidth?: boolean; className?: string } = {}) {
+export function buttonClasses(
+  options: { variant?: ButtonVariant; size?: ButtonSize; fullWidth?: boolean; className?: string } = {},
+) {
   const { variant = 'primary', size = 'md', fullWidth, className } = options;
   return clsx(
     'inline-flex items-center justify-center gap-2 rounded-lg font-medium no-underline! transition-colors',
@@ -40,7 +42,17 @@ export interface ButtonProps extends ComponentProps<'button'> {
   pending?: boolean;
 }
 
-export function Button({ variant, size, fullWidth, pending = false, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  fullWidth,
+  pending = false,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

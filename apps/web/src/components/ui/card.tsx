@@ -2,7 +2,9 @@ import { clsx } from 'clsx';
 import type { ComponentProps } from 'react';
 
 export function Card({ className, ...rest }: ComponentProps<'div'>) {
-  return <div className={clsx('rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6', className)} {...rest} />;
+  return (
+    <div className={clsx('rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6', className)} {...rest} />
+  );
 }
 
 export function CardTitle({ className, ...rest }: ComponentProps<'h2'>) {

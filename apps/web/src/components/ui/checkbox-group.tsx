@@ -30,7 +30,19 @@ interface CheckboxGroupProps {
  * A set of checkboxes for a multi-valued field: a fieldset named by its legend, each option a real checkbox (Space
  * toggles, Tab moves), the error tied to the group with aria-describedby.
  */
-export function CheckboxGroup({ legend, options, value, onChange, error, status, collapsible, selectedLabel, defaultOpen, disabled, className }: CheckboxGroupProps) {
+export function CheckboxGroup({
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+  status,
+  collapsible,
+  selectedLabel,
+  defaultOpen,
+  disabled,
+  className,
+}: CheckboxGroupProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const chosen = new Set(value);
@@ -62,7 +74,11 @@ export function CheckboxGroup({ legend, options, value, onChange, error, status,
   );
 
   const fieldset = (
-    <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} className="min-w-0">
+    <fieldset
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+      className="min-w-0"
+    >
       <legend className={clsx(collapsible ? 'sr-only' : 'mb-2 text-sm font-medium text-slate-800')}>{legend}</legend>
       {list}
     </fieldset>
@@ -82,9 +98,14 @@ export function CheckboxGroup({ legend, options, value, onChange, error, status,
         <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-4 py-3 text-sm font-medium text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
           <span className="min-w-0 break-words">
             {legend}
-            {selectedLabel && value.length > 0 && <span className="ml-2 font-normal text-slate-600">({selectedLabel(value.length)})</span>}
+            {selectedLabel && value.length > 0 && (
+              <span className="ml-2 font-normal text-slate-600">({selectedLabel(value.length)})</span>
+            )}
           </span>
-          <ChevronDown className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180" aria-hidden="true" />
+          <ChevronDown
+            className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180"
+            aria-hidden="true"
+          />
         </summary>
         <div className="border-t border-slate-200 px-4 py-3">{fieldset}</div>
       </details>

@@ -21,7 +21,16 @@ interface CodeInputProps {
  * back, and pasting exactly `length` characters fills every box. A paste of any other length is ignored, because
  * a partial code spread over the boxes would only look complete.
  */
-export function CodeInput({ value, onChange, length = EMAIL_CODE_LENGTH, labelledBy, describedBy, invalid, disabled, autoFocus }: CodeInputProps) {
+export function CodeInput({
+  value,
+  onChange,
+  length = EMAIL_CODE_LENGTH,
+  labelledBy,
+  describedBy,
+  invalid,
+  disabled,
+  autoFocus,
+}: CodeInputProps) {
   const { t } = useTranslation();
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   // Boxes keep their own positions so clearing a middle box leaves a gap instead of shifting later characters;

@@ -1,4 +1,12 @@
-import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from '@headlessui/react';
+import {
+  Combobox,
+  ComboboxButton,
+  ComboboxInput,
+  ComboboxOption,
+  ComboboxOptions,
+  Field,
+  Label,
+} from '@headlessui/react';
 import { clsx } from 'clsx';
 import { Check, ChevronDown, X } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -32,7 +40,18 @@ interface MultiSelectProps {
  * the list stays open for more; chosen items show as chips with their own remove buttons. Renders the same on the
  * server and in the browser (no window or document during render).
  */
-export function MultiSelect({ label, options, value, onChange, error, status, placeholder, noMatch, removeLabel, selectedLabel }: MultiSelectProps) {
+export function MultiSelect({
+  label,
+  options,
+  value,
+  onChange,
+  error,
+  status,
+  placeholder,
+  noMatch,
+  removeLabel,
+  selectedLabel,
+}: MultiSelectProps) {
   const [query, setQuery] = useState('');
   const errorId = `${useId()}-error`;
   const needle = query.trim().toLocaleLowerCase();
@@ -45,7 +64,13 @@ export function MultiSelect({ label, options, value, onChange, error, status, pl
       <Label className="mb-1.5 block text-sm font-medium text-slate-800">{label}</Label>
       {status ?? (
         <>
-          <Combobox multiple immediate value={value} onChange={(next: string[]) => onChange(next)} onClose={() => setQuery('')}>
+          <Combobox
+            multiple
+            immediate
+            value={value}
+            onChange={(next: string[]) => onChange(next)}
+            onClose={() => setQuery('')}
+          >
             <div className="relative">
               <ComboboxInput
                 className={inputClasses(!!error, 'pr-10')}
@@ -54,7 +79,10 @@ export function MultiSelect({ label, options, value, onChange, error, status, pl
                 aria-invalid={error ? true : undefined}
                 onChange={(event) => setQuery(event.target.value)}
               />
-              <ComboboxButton aria-label={label} className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-600">
+              <ComboboxButton
+                aria-label={label}
+                className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-600"
+              >
                 <ChevronDown className="size-5" aria-hidden="true" />
               </ComboboxButton>
             </div>
@@ -71,7 +99,10 @@ export function MultiSelect({ label, options, value, onChange, error, status, pl
                     value={option.value}
                     className="group flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 data-focus:bg-brand-50"
                   >
-                    <Check className="invisible size-4 shrink-0 text-brand-700 group-data-selected:visible" aria-hidden="true" />
+                    <Check
+                      className="invisible size-4 shrink-0 text-brand-700 group-data-selected:visible"
+                      aria-hidden="true"
+                    />
                     <span className="min-w-0 break-words">{option.label}</span>
                   </ComboboxOption>
                 ))
@@ -81,7 +112,10 @@ export function MultiSelect({ label, options, value, onChange, error, status, pl
           {chosen.length > 0 && (
             <ul aria-label={`${label}: ${selectedLabel(chosen.length)}`} className="mt-2 flex flex-wrap gap-2">
               {chosen.map((option) => (
-                <li key={option.value} className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-900">
+                <li
+                  key={option.value}
+                  className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-900"
+                >
                   <span className="min-w-0 break-words">{option.label}</span>
                   <button
                     type="button"

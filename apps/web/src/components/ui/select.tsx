@@ -22,7 +22,10 @@ export function Select({ invalid, className, children, ...rest }: SelectProps) {
       >
         {children}
       </select>
-      <ChevronDown className="pointer-events-none absolute right-3 top-1/2 size-5 -translate-y-1/2 text-slate-600" aria-hidden="true" />
+      <ChevronDown
+        className="pointer-events-none absolute right-3 top-1/2 size-5 -translate-y-1/2 text-slate-600"
+        aria-hidden="true"
+      />
     </div>
   );
 }

@@ -41,7 +41,10 @@ export function Switch({ checked, onCheckedChange, label, description, disabled 
       >
         <span
           aria-hidden="true"
-          className={clsx('inline-block size-6 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0')}
+          className={clsx(
+            'inline-block size-6 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-5' : 'translate-x-0',
+          )}
         />
       </button>
     </div>

@@ -2,7 +2,11 @@ import { clsx } from 'clsx';
 import type { ComponentProps } from 'react';
 
 /** A multi-line text field in the inputs' look (notes, chat messages). */
-export function TextArea({ invalid, className, ...rest }: ComponentProps<'textarea'> & { invalid?: boolean | undefined }) {
+export function TextArea({
+  invalid,
+  className,
+  ...rest
+}: ComponentProps<'textarea'> & { invalid?: boolean | undefined }) {
   return (
     <textarea
       aria-invalid={invalid || undefined}

@@ -6,7 +6,14 @@ import { uuid } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { OverviewRoute } from './routes/overview-route';
 
-const party = (n: number, firstName: string, lastName: string) => ({ identifier: uuid(n), firstName, lastName, username: null, picture: null, timezone: 'UTC' });
+const party = (n: number, firstName: string, lastName: string) => ({
+  identifier: uuid(n),
+  firstName,
+  lastName,
+  username: null,
+  picture: null,
+  timezone: 'UTC',
+});
 const booking = (n: number, status: string, start: string | null, extra: Record<string, unknown> = {}) => ({
   identifier: uuid(n),
   status,
@@ -64,7 +71,9 @@ describe("the client's dashboard", () => {
         respond: () =>
           jsonResponse({
             data: {
-              nextSession: booking(1, 'confirmed', '2026-11-30T12:00:00.000Z', { meetingLink: 'http://localhost:3000/session/x' }),
+              nextSession: booking(1, 'confirmed', '2026-11-30T12:00:00.000Z', {
+                meetingLink: 'http://localhost:3000/session/x',
+              }),
               upcomingCount: 3,
               toReview: [toReview],
               toReviewCount: 1,
@@ -76,22 +85,37 @@ describe("the client's dashboard", () => {
     ]);
     const { user: u } = render();
     const next = await screen.findByRole('region', { name: 'Your next session' });
-    expect((await within(next).findByRole('link', { name: /with Lena Hoffmann · Confirmed/ })).getAttribute('href')).toBe(`/appointments/${uuid(1)}`);
-    expect(within(next).getByRole('link', { name: 'Join the session' }).getAttribute('href')).toBe('http://localhost:3000/session/x');
+    expect(
+      (await within(next).findByRole('link', { name: /with Lena Hoffmann · Confirmed/ })).getAttribute('href'),
+    ).toBe(`/appointments/${uuid(1)}`);
+    expect(within(next).getByRole('link', { name: 'Join the session' }).getAttribute('href')).toBe(
+      'http://localhost:3000/session/x',
+    );
     expect(within(next).getByRole('link', { name: '2 more coming' }).getAttribute('href')).toBe('/appointments');
     expect(await within(screen.getByRole('region', { name: 'Wallet balance' })).findByText('₦2,500.00')).toBeTruthy();
     const review = screen.getByRole('region', { name: 'Sessions to review' });
     expect(within(review).getByText('1 completed session waits for your review.')).toBeTruthy();
     await u.click(within(review).getByRole('button', { name: 'Write a review' }));
-    expect(useModalStore.getState().modals.at(-1)).toMatchObject({ id: 'review', props: { booking: toReview, review: null } });
+    expect(useModalStore.getState().modals.at(-1)).toMatchObject({
+      id: 'review',
+      props: { booking: toReview, review: null },
+    });
     const seen = screen.getByRole('region', { name: 'Therapists you have seen' });
-    expect(within(seen).getByRole('link', { name: 'Lena Hoffmann' }).getAttribute('href')).toBe(`/therapists/${uuid(900)}/`);
+    expect(within(seen).getByRole('link', { name: 'Lena Hoffmann' }).getAttribute('href')).toBe(
+      `/therapists/${uuid(900)}/`,
+    );
   });
 
   it('a new client: nothing upcoming, a way to find a therapist', async () => {
     useAuthStore.getState().setSession('token', user('client'));
     mockFetch([
-      { path: '/api/v1/overview/client', respond: () => jsonResponse({ data: { nextSession: null, upcomingCount: 0, toReview: [], toReviewCount: 0, therapists: [] } }) },
+      {
+        path: '/api/v1/overview/client',
+        respond: () =>
+          jsonResponse({
+            data: { nextSession: null, upcomingCount: 0, toReview: [], toReviewCount: 0, therapists: [] },
+          }),
+      },
       { path: '/api/v1/wallet/balance', respond: () => jsonResponse({ data: { balance: 0, currency: 'NGN' } }) },
     ]);
     render();
@@ -103,7 +127,10 @@ describe("the client's dashboard", () => {
   it('a failed load says so and offers to try again', async () => {
     useAuthStore.getState().setSession('token', user('client'));
     mockFetch([
-      { path: '/api/v1/overview/client', respond: () => jsonResponse({ message: 'Something went wrong', code: 'INTERNAL_ERROR', requestId: 'r' }, 500) },
+      {
+        path: '/api/v1/overview/client',
+        respond: () => jsonResponse({ message: 'Something went wrong', code: 'INTERNAL_ERROR', requestId: 'r' }, 500),
+      },
       { path: '/api/v1/wallet/balance', respond: () => jsonResponse({ data: { balance: 0, currency: 'NGN' } }) },
     ]);
     render();
@@ -133,14 +160,28 @@ describe("the provider's dashboard", () => {
         path: `/api/v1/review/provider/${uuid(900)}`,
         respond: () =>
           jsonResponse({
-            data: { average: 4.5, count: 2, items: [{ identifier: uuid(7), rating: 4.5, comment: 'Kind and clear.', authorName: null, createdAt: '2026-11-20T10:00:00.000Z' }] },
+            data: {
+              average: 4.5,
+              count: 2,
+              items: [
+                {
+                  identifier: uuid(7),
+                  rating: 4.5,
+                  comment: 'Kind and clear.',
+                  authorName: null,
+                  createdAt: '2026-11-20T10:00:00.000Z',
+                },
+              ],
+            },
             meta: { page: 1, pageSize: 3, total: 2, totalPages: 1 },
           }),
       },
     ]);
     render();
     const today = await screen.findByRole('region', { name: "Today's sessions" });
-    expect(await within(today).findByRole('link', { name: /10:00\sAM\s–\s11:00\sAM.*with Amara Okafor · Confirmed/ })).toBeTruthy();
+    expect(
+      await within(today).findByRole('link', { name: /10:00\sAM\s–\s11:00\sAM.*with Amara Okafor · Confirmed/ }),
+    ).toBeTruthy();
     const requests = screen.getByRole('region', { name: 'Requests to acknowledge' });
     expect(within(requests).getByText('6 requests wait for your answer.')).toBeTruthy();
     expect(within(requests).getByRole('link', { name: 'See all requests' }).getAttribute('href')).toBe('/appointments');

@@ -19,10 +19,16 @@ const states = [
 const statesRoute = { path: '/api/v1/region/country/code/US/states', respond: () => jsonResponse({ data: states }) };
 const reference = (list: string, items: Array<[string, string]>) => ({
   path: `/api/v1/reference/${list}`,
-  respond: () => jsonResponse({ data: items.map(([code, name], i) => ({ identifier: uuid(900 + i + list.length * 10), code, name })) }),
+  respond: () =>
+    jsonResponse({
+      data: items.map(([code, name], i) => ({ identifier: uuid(900 + i + list.length * 10), code, name })),
+    }),
 });
 const lists = [
-  reference('therapy-category', [['individual', 'Individual therapy'], ['couples', 'Couples therapy']]),
+  reference('therapy-category', [
+    ['individual', 'Individual therapy'],
+    ['couples', 'Couples therapy'],
+  ]),
   reference('modality', [['online', 'Online']]),
   reference('gender', [['female', 'Female']]),
   reference('speciality', [['grief', 'Grief and loss']]),
@@ -31,13 +37,28 @@ const lists = [
   {
     path: '/api/v1/region/languages',
     respond: () =>
-      jsonResponse({ data: [{ identifier: uuid(980), code: 'es', name: 'Spanish', isPrimary: true }, { identifier: uuid(981), code: 'en', name: 'English', isPrimary: true }, { identifier: uuid(982), code: 'kw', name: 'Cornish', isPrimary: false }] }),
+      jsonResponse({
+        data: [
+          { identifier: uuid(980), code: 'es', name: 'Spanish', isPrimary: true },
+          { identifier: uuid(981), code: 'en', name: 'English', isPrimary: true },
+          { identifier: uuid(982), code: 'kw', name: 'Cornish', isPrimary: false },
+        ],
+      }),
   },
 ];
 const entry = (n: number, lastName: string) => ({
-  identifier: uuid(850 + n), firstName: 'Lena', lastName, title: 'Dr', headline: 'Anxiety and depression', photoUrl: null,
-  therapies: [{ identifier: uuid(870), code: 'individual', name: 'Individual therapy' }], modalities: [], specialities: [],
-  fee: { amount: 6000, currencyCode: 'USD', isFree: false }, rating: { average: 4.5, count: 2 }, nextFreeAt: '2026-11-27T09:00:00.000Z',
+  identifier: uuid(850 + n),
+  firstName: 'Lena',
+  lastName,
+  title: 'Dr',
+  headline: 'Anxiety and depression',
+  photoUrl: null,
+  therapies: [{ identifier: uuid(870), code: 'individual', name: 'Individual therapy' }],
+  modalities: [],
+  specialities: [],
+  fee: { amount: 6000, currencyCode: 'USD', isFree: false },
+  rating: { average: 4.5, count: 2 },
+  nextFreeAt: '2026-11-27T09:00:00.000Z',
 });
 const Picker = StatePickerModal as unknown as (props: { onClose: () => void; initialState?: string }) => ReactNode;
 
@@ -45,7 +66,11 @@ describe('StatePickerModal (spec §2 "US state picker")', () => {
   it('proceeds only with a state; the list filters as you type; "Find Therapist" opens the directory of that state', async () => {
     mockFetch([statesRoute]);
     const onClose = vi.fn();
-    const { user, router } = renderWithProviders(<Dialog open onOpenChange={() => undefined}><Picker onClose={onClose} /></Dialog>);
+    const { user, router } = renderWithProviders(
+      <Dialog open onOpenChange={() => undefined}>
+        <Picker onClose={onClose} />
+      </Dialog>,
+    );
     expect(await screen.findByRole('heading', { name: 'Find the right therapist for you' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Find Therapist' }));
     expect(await screen.findByText('Please choose a US state')).toBeTruthy();
@@ -61,10 +86,20 @@ describe('StatePickerModal (spec §2 "US state picker")', () => {
 
 describe('DirectoryRoute', () => {
   it('lists the therapists of the state in the URL, with rating and fee, each a link to their page', async () => {
-    const fetchMock = mockFetch([statesRoute, ...lists, { path: '/api/v1/therapists', respond: () => jsonResponse({ data: [entry(1, 'Hoffmann')], meta: { page: 1, pageSize: 12, total: 1, totalPages: 1 } }) }]);
+    const fetchMock = mockFetch([
+      statesRoute,
+      ...lists,
+      {
+        path: '/api/v1/therapists',
+        respond: () =>
+          jsonResponse({ data: [entry(1, 'Hoffmann')], meta: { page: 1, pageSize: 12, total: 1, totalPages: 1 } }),
+      },
+    ]);
     renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY&therapy=individual', path: '/therapists' });
     expect(await screen.findByRole('heading', { name: 'Therapists in New York' })).toBeTruthy();
-    expect((await screen.findByRole('link', { name: 'Dr Lena Hoffmann' })).getAttribute('href')).toBe(`/therapists/${uuid(851)}/`);
+    expect((await screen.findByRole('link', { name: 'Dr Lena Hoffmann' })).getAttribute('href')).toBe(
+      `/therapists/${uuid(851)}/`,
+    );
     expect(screen.getByText('4.5 (2 reviews)')).toBeTruthy();
     expect(screen.getByText('$60.00 per session')).toBeTruthy();
     expect(screen.getByText(/^Next free: Nov 27, 2026/)).toBeTruthy();
@@ -73,8 +108,18 @@ describe('DirectoryRoute', () => {
   });
 
   it('a filter changes the URL (and so the search); an empty result says so', async () => {
-    mockFetch([statesRoute, ...lists, { path: '/api/v1/therapists', respond: () => jsonResponse({ data: [], meta: { page: 1, pageSize: 12, total: 0, totalPages: 0 } }) }]);
-    const { user, router } = renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY&page=2', path: '/therapists' });
+    mockFetch([
+      statesRoute,
+      ...lists,
+      {
+        path: '/api/v1/therapists',
+        respond: () => jsonResponse({ data: [], meta: { page: 1, pageSize: 12, total: 0, totalPages: 0 } }),
+      },
+    ]);
+    const { user, router } = renderWithProviders(<DirectoryRoute />, {
+      route: '/therapists?state=NY&page=2',
+      path: '/therapists',
+    });
     expect(await screen.findByText('No therapist matches these filters')).toBeTruthy();
     await vi.waitFor(() => expect(screen.getAllByRole('option', { name: 'Couples therapy' }).length).toBe(1));
     await user.selectOptions(screen.getByLabelText('Therapy'), 'couples');
@@ -85,8 +130,19 @@ describe('DirectoryRoute', () => {
   });
 
   it('speciality, religion, ethnicity and a price range are filters in the URL; the range cannot be chosen empty', async () => {
-    const fetchMock = mockFetch([statesRoute, ...lists, { path: '/api/v1/therapists', respond: () => jsonResponse({ data: [entry(1, 'Hoffmann')], meta: { page: 1, pageSize: 12, total: 1, totalPages: 1 } }) }]);
-    const { user, router } = renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY', path: '/therapists' });
+    const fetchMock = mockFetch([
+      statesRoute,
+      ...lists,
+      {
+        path: '/api/v1/therapists',
+        respond: () =>
+          jsonResponse({ data: [entry(1, 'Hoffmann')], meta: { page: 1, pageSize: 12, total: 1, totalPages: 1 } }),
+      },
+    ]);
+    const { user, router } = renderWithProviders(<DirectoryRoute />, {
+      route: '/therapists?state=NY',
+      path: '/therapists',
+    });
     await vi.waitFor(() => expect(screen.getAllByRole('option', { name: 'Buddhism' }).length).toBe(1));
     // The common languages only (not every ISO language).
     await vi.waitFor(() => expect(screen.getAllByRole('option', { name: 'Spanish' }).length).toBe(1));
@@ -102,9 +158,22 @@ describe('DirectoryRoute', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Free in the next 7 days' }));
     await user.selectOptions(screen.getByLabelText('Sort by'), 'soonest');
     const search = new URLSearchParams(router.state.location.search);
-    expect(Object.fromEntries(search)).toEqual({ state: 'NY', language: 'es', speciality: 'grief', religion: 'buddhism', ethnicity: 'asian', priceMax: '10000', priceMin: '7500', available: 'week', sort: 'soonest' });
+    expect(Object.fromEntries(search)).toEqual({
+      state: 'NY',
+      language: 'es',
+      speciality: 'grief',
+      religion: 'buddhism',
+      ethnicity: 'asian',
+      priceMax: '10000',
+      priceMin: '7500',
+      available: 'week',
+      sort: 'soonest',
+    });
     await vi.waitFor(() => {
-      const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost')).filter((u) => u.pathname === '/api/v1/therapists').at(-1)!;
+      const asked = fetchMock.mock.calls
+        .map(([url]) => new URL(String(url), 'http://localhost'))
+        .filter((u) => u.pathname === '/api/v1/therapists')
+        .at(-1)!;
       expect(asked.searchParams.get('priceMin')).toBe('7500');
       expect(asked.searchParams.get('religion')).toBe('buddhism');
     });
@@ -112,7 +181,15 @@ describe('DirectoryRoute', () => {
   });
 
   it('shows the error with a retry when the search fails; without a state it opens the picker', async () => {
-    mockFetch([statesRoute, ...lists, { path: '/api/v1/therapists', respond: () => jsonResponse({ message: 'Please choose a US state', code: 'VALIDATION_ERROR', requestId: 'r' }, 400) }]);
+    mockFetch([
+      statesRoute,
+      ...lists,
+      {
+        path: '/api/v1/therapists',
+        respond: () =>
+          jsonResponse({ message: 'Please choose a US state', code: 'VALIDATION_ERROR', requestId: 'r' }, 400),
+      },
+    ]);
     renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=ZZ', path: '/therapists' });
     expect(await screen.findByText('Please choose a US state')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -131,21 +208,67 @@ describe('a client arriving with saved preferences', () => {
     sessionStorage.clear();
     useAuthStore.setState({ user: null, status: 'unknown', accessToken: null });
   });
-  const prefs = (over: Record<string, string[]>) => ({ modality: [], gender: [], therapy: [], ageGroup: [], language: [], therapyApproach: [], religion: [], background: [], trait: [], specialities: [], country: [], communication: [], ...over });
+  const prefs = (over: Record<string, string[]>) => ({
+    modality: [],
+    gender: [],
+    therapy: [],
+    ageGroup: [],
+    language: [],
+    therapyApproach: [],
+    religion: [],
+    background: [],
+    trait: [],
+    specialities: [],
+    country: [],
+    communication: [],
+    ...over,
+  });
 
   it('gets them as filters once (lists with one preferred item), and clearing keeps them cleared', async () => {
-    useAuthStore.getState().setSession('token', { identifier: uuid(990), email: 'c@example.com', userType: 'client', firstName: 'Sam', lastName: 'Lee', isSocial: false, emailVerified: true, accountActive: true, countryCode: 'US', locale: 'en', timezone: 'UTC', createdAt: '2026-01-01T00:00:00.000Z' });
+    useAuthStore.getState().setSession('token', {
+      identifier: uuid(990),
+      email: 'c@example.com',
+      userType: 'client',
+      firstName: 'Sam',
+      lastName: 'Lee',
+      isSocial: false,
+      emailVerified: true,
+      accountActive: true,
+      countryCode: 'US',
+      locale: 'en',
+      timezone: 'UTC',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
     // Two therapies preferred: either suits, so the therapy filter stays "Any"; one gender and one speciality fill in.
-    const body = prefs({ therapy: [uuid(900 + 0 + 160), uuid(900 + 1 + 160)], gender: [uuid(900 + 60)], specialities: [uuid(900 + 100)], language: [uuid(980)] });
+    const body = prefs({
+      therapy: [uuid(900 + 0 + 160), uuid(900 + 1 + 160)],
+      gender: [uuid(900 + 60)],
+      specialities: [uuid(900 + 100)],
+      language: [uuid(980)],
+    });
     mockFetch([
       statesRoute,
       ...lists,
       { path: '/api/v1/client/preferences', respond: () => jsonResponse({ data: body }) },
-      { path: '/api/v1/therapists', respond: () => jsonResponse({ data: [entry(1, 'Hoffmann')], meta: { page: 1, pageSize: 12, total: 1, totalPages: 1 } }) },
+      {
+        path: '/api/v1/therapists',
+        respond: () =>
+          jsonResponse({ data: [entry(1, 'Hoffmann')], meta: { page: 1, pageSize: 12, total: 1, totalPages: 1 } }),
+      },
     ]);
-    const { user, router } = renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY', path: '/therapists' });
-    expect(await screen.findByText('The filters start from your saved preferences. Change them or clear them at any time.')).toBeTruthy();
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ state: 'NY', language: 'es', gender: 'female', speciality: 'grief' });
+    const { user, router } = renderWithProviders(<DirectoryRoute />, {
+      route: '/therapists?state=NY',
+      path: '/therapists',
+    });
+    expect(
+      await screen.findByText('The filters start from your saved preferences. Change them or clear them at any time.'),
+    ).toBeTruthy();
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      state: 'NY',
+      language: 'es',
+      gender: 'female',
+      speciality: 'grief',
+    });
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await vi.waitFor(() => expect(router.state.location.search).toBe('?state=NY'));
     expect(screen.queryByText(/saved preferences/)).toBeNull();

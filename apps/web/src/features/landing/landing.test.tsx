@@ -4,13 +4,43 @@ import { uuid } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { LandingRoute } from './routes/landing-route';
 
-const config = (on: boolean) => ({ path: '/api/v1/app-config', respond: () => jsonResponse({ data: { operatingCountries: ['US'], oidc: { google: false }, flags: { therapist_listing_on_homepage: on }, errorReportingDsn: null, idleSignOut: { client: 60, provider: 15, operator: 15 } } }) });
-const statesRoute = { path: '/api/v1/region/country/code/US/states', respond: () => jsonResponse({ data: [{ identifier: uuid(801), code: 'NY', name: 'New York' }] }) };
+const config = (on: boolean) => ({
+  path: '/api/v1/app-config',
+  respond: () =>
+    jsonResponse({
+      data: {
+        operatingCountries: ['US'],
+        oidc: { google: false },
+        flags: { therapist_listing_on_homepage: on },
+        errorReportingDsn: null,
+        idleSignOut: { client: 60, provider: 15, operator: 15 },
+      },
+    }),
+});
+const statesRoute = {
+  path: '/api/v1/region/country/code/US/states',
+  respond: () => jsonResponse({ data: [{ identifier: uuid(801), code: 'NY', name: 'New York' }] }),
+};
 const therapists = {
   path: '/api/v1/therapists',
   respond: () =>
     jsonResponse({
-      data: [{ identifier: uuid(851), firstName: 'Lena', lastName: 'Hoffmann', title: 'Dr', headline: 'Anxiety', photoUrl: null, therapies: [], modalities: [], specialities: [], fee: { amount: 6000, currencyCode: 'USD', isFree: false }, rating: { average: 4.5, count: 2 }, nextFreeAt: null }],
+      data: [
+        {
+          identifier: uuid(851),
+          firstName: 'Lena',
+          lastName: 'Hoffmann',
+          title: 'Dr',
+          headline: 'Anxiety',
+          photoUrl: null,
+          therapies: [],
+          modalities: [],
+          specialities: [],
+          fee: { amount: 6000, currencyCode: 'USD', isFree: false },
+          rating: { average: 4.5, count: 2 },
+          nextFreeAt: null,
+        },
+      ],
       meta: { page: 1, pageSize: 6, total: 1, totalPages: 1 },
     }),
 };
@@ -24,9 +54,15 @@ describe('the home page listing (flag therapist_listing_on_homepage)', () => {
     const select = await screen.findByLabelText('Your US state');
     await screen.findByRole('option', { name: 'New York' });
     await user.selectOptions(select, 'NY');
-    expect((await screen.findByRole('link', { name: 'Dr Lena Hoffmann' })).getAttribute('href')).toBe(`/therapists/${uuid(851)}/`);
-    expect(screen.getByRole('link', { name: 'See all therapists in this state' }).getAttribute('href')).toBe('/therapists?state=NY');
-    const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost')).find((u) => u.pathname === '/api/v1/therapists')!;
+    expect((await screen.findByRole('link', { name: 'Dr Lena Hoffmann' })).getAttribute('href')).toBe(
+      `/therapists/${uuid(851)}/`,
+    );
+    expect(screen.getByRole('link', { name: 'See all therapists in this state' }).getAttribute('href')).toBe(
+      '/therapists?state=NY',
+    );
+    const asked = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost'))
+      .find((u) => u.pathname === '/api/v1/therapists')!;
     expect(Object.fromEntries(asked.searchParams)).toMatchObject({ state: 'NY', sort: 'rating', pageSize: '6' });
     expect(localStorage.getItem('homeListingState')).toBe('NY');
   });

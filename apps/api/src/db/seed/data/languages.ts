@@ -190,5 +190,19 @@ export const languageRows: ReadonlyArray<readonly [code: string, name: string]> 
  * Igbo and Hausa) and the most spoken languages of their immigrant communities.
  */
 export const primaryLanguageCodes: ReadonlySet<string> = new Set([
-  'en', 'de', 'fr', 'es', 'pt', 'ar', 'zh', 'hi', 'yo', 'ig', 'ha', 'it', 'ru', 'tr', 'pl',
+  'en',
+  'de',
+  'fr',
+  'es',
+  'pt',
+  'ar',
+  'zh',
+  'hi',
+  'yo',
+  'ig',
+  'ha',
+  'it',
+  'ru',
+  'tr',
+  'pl',
 ]);

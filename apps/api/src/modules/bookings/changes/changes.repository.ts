@@ -3,12 +3,24 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client.ts';
 import type { SqlOperand } from '../../../db/fragments.ts';
 import { preparedPerExecutor } from '../../../db/prepared.ts';
-import { avatars, bookingParticipants, bookingReschedules, bookingStatusHistory, bookings, clientProfiles, providerProfiles, referenceItems, users } from '../../../db/schema/index.ts';
+import {
+  avatars,
+  bookingParticipants,
+  bookingReschedules,
+  bookingStatusHistory,
+  bookings,
+  clientProfiles,
+  providerProfiles,
+  referenceItems,
+  users,
+} from '../../../db/schema/index.ts';
 import { slotTakenUnless } from '../booking-refusals.ts';
 
 /** Changes of a booking (cancel, reschedule, answers, acknowledge/reject): Drizzle only, rules in changes.service.ts. */
 export type BookingRow = typeof bookings.$inferSelect;
-export type BookingPatch = Partial<Omit<typeof bookings.$inferInsert, 'identifier' | 'during' | 'clientId' | 'providerId' | 'createdAt'>>;
+export type BookingPatch = Partial<
+  Omit<typeof bookings.$inferInsert, 'identifier' | 'during' | 'clientId' | 'providerId' | 'createdAt'>
+>;
 export type RescheduleRow = typeof bookingReschedules.$inferSelect;
 export type HistoryInsert = Omit<typeof bookingStatusHistory.$inferInsert, 'identifier'>;
 
@@ -27,7 +39,11 @@ export interface PartyJson {
   lastName: string | null;
   timezone: string | null;
 }
-export type ClientPictureJson = { username: string | null; photoFileId: string | null; avatarUrl: string | null } | null;
+export type ClientPictureJson = {
+  username: string | null;
+  photoFileId: string | null;
+  avatarUrl: string | null;
+} | null;
 export type ProviderPictureJson = { photoFileId: string | null } | null;
 
 // What a booking's answer shows besides its own row, each a to-one lookup as a scalar subquery (its own small plan,
@@ -53,15 +69,29 @@ const viewStatement = preparedPerExecutor((ex) =>
   ex
     .select({
       booking: bookings,
-      client: { identifier: client.identifier, firstName: client.firstName, lastName: client.lastName, timezone: client.timezone },
-      provider: { identifier: provider.identifier, firstName: provider.firstName, lastName: provider.lastName, timezone: provider.timezone },
+      client: {
+        identifier: client.identifier,
+        firstName: client.firstName,
+        lastName: client.lastName,
+        timezone: client.timezone,
+      },
+      provider: {
+        identifier: provider.identifier,
+        firstName: provider.firstName,
+        lastName: provider.lastName,
+        timezone: provider.timezone,
+      },
       category: referenceOf(bookings.therapyCategoryId),
       modality: referenceOf(bookings.modalityId),
       clientPicture: clientPictureOf(bookings.clientId),
       providerPicture: providerPictureOf(bookings.providerId),
       // The reschedule requests (oldest first) and the client's participant row, in the same round trip.
-      reschedules: sql<RescheduleJson[]>`(SELECT coalesce(json_agg(r ORDER BY r.created_at, r.identifier), '[]'::json) FROM ${bookingReschedules} r WHERE r.booking_id = ${bookings.identifier})`,
-      participantId: sql<string | null>`(SELECT p.identifier FROM ${bookingParticipants} p WHERE p.booking_id = ${bookings.identifier} AND p.client_id = ${bookings.clientId} LIMIT 1)`,
+      reschedules: sql<
+        RescheduleJson[]
+      >`(SELECT coalesce(json_agg(r ORDER BY r.created_at, r.identifier), '[]'::json) FROM ${bookingReschedules} r WHERE r.booking_id = ${bookings.identifier})`,
+      participantId: sql<
+        string | null
+      >`(SELECT p.identifier FROM ${bookingParticipants} p WHERE p.booking_id = ${bookings.identifier} AND p.client_id = ${bookings.clientId} LIMIT 1)`,
       feedbackProvided: sql<boolean>`coalesce((SELECT bool_or(p.feedback_provided) FROM ${bookingParticipants} p WHERE p.booking_id = ${bookings.identifier} AND p.client_id = ${bookings.clientId}), false)`,
     })
     .from(bookings)
@@ -115,7 +145,11 @@ export const changesRepository = {
 
   /** The booking a participant row belongs to (acknowledge / reject-booking take either identifier). */
   async bookingIdOfParticipant(ex: Executor, participantId: string): Promise<string | undefined> {
-    const [row] = await ex.select({ bookingId: bookingParticipants.bookingId }).from(bookingParticipants).where(eq(bookingParticipants.identifier, participantId)).limit(1);
+    const [row] = await ex
+      .select({ bookingId: bookingParticipants.bookingId })
+      .from(bookingParticipants)
+      .where(eq(bookingParticipants.identifier, participantId))
+      .limit(1);
     return row?.bookingId;
   },
 
@@ -146,7 +180,10 @@ export const changesRepository = {
   },
 
   async decideReschedule(tx: Executor, rescheduleId: string, status: 'accepted' | 'rejected', at: Date): Promise<void> {
-    await tx.update(bookingReschedules).set({ status, decidedAt: at }).where(eq(bookingReschedules.identifier, rescheduleId));
+    await tx
+      .update(bookingReschedules)
+      .set({ status, decidedAt: at })
+      .where(eq(bookingReschedules.identifier, rescheduleId));
   },
 
   /** What the answer shows of a booking: the row with its parties, therapy, modality, reschedules and participant. */

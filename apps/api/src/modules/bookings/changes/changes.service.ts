@@ -1,4 +1,10 @@
-import type { Booking, BookingRole, BookingStatus, CancellationPolicy, ReschedulePolicy } from '@therapy/contracts/bookings';
+import type {
+  Booking,
+  BookingRole,
+  BookingStatus,
+  CancellationPolicy,
+  ReschedulePolicy,
+} from '@therapy/contracts/bookings';
 import { activeBookingStatuses } from '@therapy/contracts/bookings';
 import { BOOKING_HOLD_MINUTES, REFUND_CUTOFF_HOURS, RESCHEDULE_APPROVAL_HOURS } from '@therapy/contracts/constants';
 import { en, type MessageKey } from '@therapy/contracts/messages';
@@ -8,7 +14,12 @@ import { AppError } from '../../../platform/errors.ts';
 import type { BookingChange } from '../../../platform/events.ts';
 import type { AvailabilityModule } from '../../availability/availability.module.ts';
 import type { WalletModule } from '../../wallet/wallet.module.ts';
-import { changesRepository as repo, type BookingPatch, type BookingRow, type BookingView } from './changes.repository.ts';
+import {
+  changesRepository as repo,
+  type BookingPatch,
+  type BookingRow,
+  type BookingView,
+} from './changes.repository.ts';
 
 /**
  * Changing a booking (issue 15; DESIGN.md §6 "Cancel and reschedule"; spec §4, §5, §6, §8): cancel with its refund,
@@ -40,7 +51,8 @@ function refundOf(b: BookingRow, role: BookingRole, now: Date): number {
   if (role === 'provider') return b.priceAmount;
   return b.startsAt && now.getTime() <= b.startsAt.getTime() - REFUND_CUTOFF_HOURS * HOUR ? b.priceAmount : 0;
 }
-const needsApproval = (b: BookingRow, now: Date) => b.status === 'confirmed' && !!b.startsAt && now.getTime() >= b.startsAt.getTime() - RESCHEDULE_APPROVAL_HOURS * HOUR;
+const needsApproval = (b: BookingRow, now: Date) =>
+  b.status === 'confirmed' && !!b.startsAt && now.getTime() >= b.startsAt.getTime() - RESCHEDULE_APPROVAL_HOURS * HOUR;
 
 /** Turns a stored file id into a URL the browser may load (the file service's signed URL). */
 export type PictureUrl = (fileId: string) => string;
@@ -48,15 +60,36 @@ export type PictureUrl = (fileId: string) => string;
 /** What a booking's answer takes from its row: all a stored row has, and all a booking just inserted knows of itself. */
 type ShownRow = Pick<
   BookingRow,
-  | 'identifier' | 'status' | 'previousStatus' | 'startsAt' | 'endsAt' | 'note' | 'meetingLink' | 'address' | 'priceAmount' | 'currencyCode'
-  | 'holdExpiresAt' | 'seriesId' | 'createdBy' | 'clientReschedulesLeft' | 'providerReschedulesLeft' | 'allowRescheduleCompleted' | 'createdAt'
+  | 'identifier'
+  | 'status'
+  | 'previousStatus'
+  | 'startsAt'
+  | 'endsAt'
+  | 'note'
+  | 'meetingLink'
+  | 'address'
+  | 'priceAmount'
+  | 'currencyCode'
+  | 'holdExpiresAt'
+  | 'seriesId'
+  | 'createdBy'
+  | 'clientReschedulesLeft'
+  | 'providerReschedulesLeft'
+  | 'allowRescheduleCompleted'
+  | 'createdAt'
 >;
 
 export function toBooking(v: Omit<BookingView, 'booking'> & { booking: ShownRow }, pictureUrl: PictureUrl): Booking {
   const b = v.booking;
   const latest = v.reschedules.at(-1);
-  const party = (p: BookingView['client'], username: string | null, picture: string | null) => ({ ...p, username, picture });
-  const clientPicture = v.clientPicture?.photoFileId ? pictureUrl(v.clientPicture.photoFileId) : (v.clientPicture?.avatarUrl ?? null);
+  const party = (p: BookingView['client'], username: string | null, picture: string | null) => ({
+    ...p,
+    username,
+    picture,
+  });
+  const clientPicture = v.clientPicture?.photoFileId
+    ? pictureUrl(v.clientPicture.photoFileId)
+    : (v.clientPicture?.avatarUrl ?? null);
   const providerPicture = v.providerPicture?.photoFileId ? pictureUrl(v.providerPicture.photoFileId) : null;
   return {
     identifier: b.identifier,
@@ -75,7 +108,11 @@ export function toBooking(v: Omit<BookingView, 'booking'> & { booking: ShownRow 
     holdExpiresAt: iso(b.holdExpiresAt),
     seriesIdentifier: b.seriesId,
     createdBy: b.createdBy,
-    rescheduleInfo: { status: latest?.status ?? null, remainingClientReschedule: b.clientReschedulesLeft, remainingProviderReschedule: b.providerReschedulesLeft },
+    rescheduleInfo: {
+      status: latest?.status ?? null,
+      remainingClientReschedule: b.clientReschedulesLeft,
+      remainingProviderReschedule: b.providerReschedulesLeft,
+    },
     reschedules: v.reschedules.map((r) => ({
       identifier: r.identifier,
       status: r.status,
@@ -97,7 +134,10 @@ export function toBooking(v: Omit<BookingView, 'booking'> & { booking: ShownRow 
 
 export function createBookingChangesService(
   deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'files'>,
-  { wallet, availability }: { wallet: Pick<WalletModule, 'refund' | 'transfer'>; availability: Pick<AvailabilityModule, 'verifyTimeslot'> },
+  {
+    wallet,
+    availability,
+  }: { wallet: Pick<WalletModule, 'refund' | 'transfer'>; availability: Pick<AvailabilityModule, 'verifyTimeslot'> },
 ) {
   const { db, clock, events } = deps;
 
@@ -108,9 +148,16 @@ export function createBookingChangesService(
     throw AppError.notFound();
   };
 
-  const view = async (ex: Executor, bookingId: string): Promise<Booking> => toBooking((await repo.view(ex, bookingId))!, deps.files.signedUrl);
+  const view = async (ex: Executor, bookingId: string): Promise<Booking> =>
+    toBooking((await repo.view(ex, bookingId))!, deps.files.signedUrl);
 
-  const publish = (tx: Executor, b: BookingRow, change: BookingChange, after: BookingPatch & { status: BookingStatus }, previousStartTime?: Date | null) =>
+  const publish = (
+    tx: Executor,
+    b: BookingRow,
+    change: BookingChange,
+    after: BookingPatch & { status: BookingStatus },
+    previousStartTime?: Date | null,
+  ) =>
     events.publish(tx, 'booking.changed', {
       bookingId: b.identifier,
       clientId: b.clientId,
@@ -134,17 +181,57 @@ export function createBookingChangesService(
         const now = clock.now();
         const refund = refundOf(booking, role, now);
         const move = { userId: booking.clientId, currencyCode: booking.currencyCode, amount: booking.priceAmount };
-        if (refund > 0) await wallet.refund({ ...move, amount: refund, reference: `booking-refund:${booking.identifier}`, description: en.bookingRefundEntry }, tx);
+        if (refund > 0)
+          await wallet.refund(
+            {
+              ...move,
+              amount: refund,
+              reference: `booking-refund:${booking.identifier}`,
+              description: en.bookingRefundEntry,
+            },
+            tx,
+          );
         // A paid booking a client cancels too late: the provider keeps the fee (escrow -> earnings, decision 0027).
         else if (paid(booking) && booking.priceAmount > 0)
-          await wallet.transfer({ ...move, userId: booking.providerId, reference: `booking-late-cancel:${booking.identifier}`, description: en.bookingLateCancelEntry, commissionRate: 0 }, tx);
-        const after = { status: 'cancelled' as const, previousStatus: booking.status, cancelledAt: now, cancelledBy: role, cancelNote: note, refundAmount: refund, holdExpiresAt: null, updatedAt: now };
+          await wallet.transfer(
+            {
+              ...move,
+              userId: booking.providerId,
+              reference: `booking-late-cancel:${booking.identifier}`,
+              description: en.bookingLateCancelEntry,
+              commissionRate: 0,
+            },
+            tx,
+          );
+        const after = {
+          status: 'cancelled' as const,
+          previousStatus: booking.status,
+          cancelledAt: now,
+          cancelledBy: role,
+          cancelNote: note,
+          refundAmount: refund,
+          holdExpiresAt: null,
+          updatedAt: now,
+        };
         await repo.update(tx, booking.identifier, after);
         const pending = await repo.pendingReschedule(tx, booking.identifier);
         if (pending) await repo.decideReschedule(tx, pending.identifier, 'rejected', now);
-        await repo.addHistory(tx, { bookingId: booking.identifier, status: 'cancelled', previousStatus: booking.status, actor: role, actorId: viewer.userId, note, at: now });
+        await repo.addHistory(tx, {
+          bookingId: booking.identifier,
+          status: 'cancelled',
+          previousStatus: booking.status,
+          actor: role,
+          actorId: viewer.userId,
+          note,
+          at: now,
+        });
         await publish(tx, booking, 'cancelled', after);
-        const messageKey: MessageKey = booking.status === 'requested' ? 'bookingRequestCancelled' : refund > 0 || !paid(booking) ? 'appointmentCancelled' : 'appointmentCancelledNoRefund';
+        const messageKey: MessageKey =
+          booking.status === 'requested'
+            ? 'bookingRequestCancelled'
+            : refund > 0 || !paid(booking)
+              ? 'appointmentCancelled'
+              : 'appointmentCancelledNoRefund';
         return { data: await view(tx, booking.identifier), messageKey };
       });
     },
@@ -160,7 +247,9 @@ export function createBookingChangesService(
         cancelationStatus: refundAmount > 0,
         refundAmount,
         currencyCode: booking.currencyCode,
-        cutoffAt: booking.startsAt ? new Date(booking.startsAt.getTime() - REFUND_CUTOFF_HOURS * HOUR).toISOString() : null,
+        cutoffAt: booking.startsAt
+          ? new Date(booking.startsAt.getTime() - REFUND_CUTOFF_HOURS * HOUR).toISOString()
+          : null,
         cancellable,
       };
     },
@@ -176,73 +265,111 @@ export function createBookingChangesService(
         reschedulable: isActive(booking.status) && booking.startsAt !== null && remaining > 0 && !pending,
         remaining,
         needsApproval: needsApproval(booking, clock.now()),
-        approvalFrom: booking.status === 'confirmed' && booking.startsAt ? new Date(booking.startsAt.getTime() - RESCHEDULE_APPROVAL_HOURS * HOUR).toISOString() : null,
+        approvalFrom:
+          booking.status === 'confirmed' && booking.startsAt
+            ? new Date(booking.startsAt.getTime() - RESCHEDULE_APPROVAL_HOURS * HOUR).toISOString()
+            : null,
       };
     },
 
-    async reschedule(viewer: Viewer, role: BookingRole, bookingId: string, input: { timeslotIdentifier: string; note: string | null }): Promise<ChangeResult> {
+    async reschedule(
+      viewer: Viewer,
+      role: BookingRole,
+      bookingId: string,
+      input: { timeslotIdentifier: string; note: string | null },
+    ): Promise<ChangeResult> {
       // The signature first (400 timeslotInvalid for a forged or stale identifier), then the booking, under its lock.
       // The booking's own time does not count as busy: it may move next to itself (or into its own buffer).
       const current = await repo.find(db, bookingId);
-      const own = current?.startsAt && current.endsAt ? { start: current.startsAt.getTime(), end: current.endsAt.getTime() } : undefined;
+      const own =
+        current?.startsAt && current.endsAt
+          ? { start: current.startsAt.getTime(), end: current.endsAt.getTime() }
+          : undefined;
       const slot = await availability.verifyTimeslot(input.timeslotIdentifier, undefined, own);
       return events.transaction(async (tx) => {
-          const b = await repo.lock(tx, bookingId);
-          sideOf(b, viewer, role);
-          const booking = b!;
-          if (!isActive(booking.status) || !booking.startsAt || !booking.endsAt) throw AppError.conflict('CONFLICT', 'bookingNotReschedulable');
-          // An unpaid hold that ran out is expired (the expiry job may not have run yet): a reschedule must not revive it.
-          if (booking.status === 'pending' && booking.holdExpiresAt && booking.holdExpiresAt.getTime() <= clock.now().getTime()) throw AppError.conflict('CONFLICT', 'bookingExpired');
-          if (slot.providerIdentifier !== booking.providerId) throw AppError.rule('timeslotOtherProvider');
-          if (slot.categoryIdentifier && slot.categoryIdentifier !== booking.therapyCategoryId) throw AppError.rule('timeslotInvalid');
-          const to = { startsAt: new Date(slot.startTime), endsAt: new Date(slot.endTime) };
-          if (to.startsAt.getTime() === booking.startsAt.getTime() && to.endsAt.getTime() === booking.endsAt.getTime()) throw AppError.rule('sameTimeslot');
-          if (await repo.pendingReschedule(tx, booking.identifier)) throw AppError.conflict('CONFLICT', 'rescheduleRequestPending');
-          const left = role === 'client' ? booking.clientReschedulesLeft : booking.providerReschedulesLeft;
-          if (left <= 0) throw AppError.conflict('CONFLICT', 'rescheduleLimitReached');
-          if (!slot.isAvailable) throw AppError.conflict('CONFLICT', 'timeslotTaken');
-          const now = clock.now();
-          // The count is spent when the reschedule applies or is requested; a rejected request does not give it back.
-          const spent = role === 'client' ? { clientReschedulesLeft: left - 1 } : { providerReschedulesLeft: left - 1 };
-          const request = { bookingId: booking.identifier, requestedBy: role, requestedById: viewer.userId, fromStartsAt: booking.startsAt, fromEndsAt: booking.endsAt, toStartsAt: to.startsAt, toEndsAt: to.endsAt, note: input.note, createdAt: now };
-          if (needsApproval(booking, now)) {
-            await repo.update(tx, booking.identifier, { ...spent, updatedAt: now });
-            await repo.addReschedule(tx, { ...request, status: 'pending' });
-            await publish(tx, booking, 'reschedule-requested', { status: booking.status }, booking.startsAt);
-            return { data: await view(tx, booking.identifier), messageKey: 'rescheduleNeedsApproval' as const };
-          }
-          // A pending (unpaid) booking gets a fresh hold at its new time.
-          const hold = booking.status === 'pending' ? { holdExpiresAt: new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE) } : {};
-          const after = { status: booking.status, ...to, ...spent, ...hold, updatedAt: now };
-          await repo.update(tx, booking.identifier, after);
-          await repo.addReschedule(tx, { ...request, status: 'applied', decidedAt: now });
-          await publish(tx, booking, 'rescheduled', after, booking.startsAt);
-          return { data: await view(tx, booking.identifier), messageKey: 'rescheduled' as const };
-        });
+        const b = await repo.lock(tx, bookingId);
+        sideOf(b, viewer, role);
+        const booking = b!;
+        if (!isActive(booking.status) || !booking.startsAt || !booking.endsAt)
+          throw AppError.conflict('CONFLICT', 'bookingNotReschedulable');
+        // An unpaid hold that ran out is expired (the expiry job may not have run yet): a reschedule must not revive it.
+        if (
+          booking.status === 'pending' &&
+          booking.holdExpiresAt &&
+          booking.holdExpiresAt.getTime() <= clock.now().getTime()
+        )
+          throw AppError.conflict('CONFLICT', 'bookingExpired');
+        if (slot.providerIdentifier !== booking.providerId) throw AppError.rule('timeslotOtherProvider');
+        if (slot.categoryIdentifier && slot.categoryIdentifier !== booking.therapyCategoryId)
+          throw AppError.rule('timeslotInvalid');
+        const to = { startsAt: new Date(slot.startTime), endsAt: new Date(slot.endTime) };
+        if (to.startsAt.getTime() === booking.startsAt.getTime() && to.endsAt.getTime() === booking.endsAt.getTime())
+          throw AppError.rule('sameTimeslot');
+        if (await repo.pendingReschedule(tx, booking.identifier))
+          throw AppError.conflict('CONFLICT', 'rescheduleRequestPending');
+        const left = role === 'client' ? booking.clientReschedulesLeft : booking.providerReschedulesLeft;
+        if (left <= 0) throw AppError.conflict('CONFLICT', 'rescheduleLimitReached');
+        if (!slot.isAvailable) throw AppError.conflict('CONFLICT', 'timeslotTaken');
+        const now = clock.now();
+        // The count is spent when the reschedule applies or is requested; a rejected request does not give it back.
+        const spent = role === 'client' ? { clientReschedulesLeft: left - 1 } : { providerReschedulesLeft: left - 1 };
+        const request = {
+          bookingId: booking.identifier,
+          requestedBy: role,
+          requestedById: viewer.userId,
+          fromStartsAt: booking.startsAt,
+          fromEndsAt: booking.endsAt,
+          toStartsAt: to.startsAt,
+          toEndsAt: to.endsAt,
+          note: input.note,
+          createdAt: now,
+        };
+        if (needsApproval(booking, now)) {
+          await repo.update(tx, booking.identifier, { ...spent, updatedAt: now });
+          await repo.addReschedule(tx, { ...request, status: 'pending' });
+          await publish(tx, booking, 'reschedule-requested', { status: booking.status }, booking.startsAt);
+          return { data: await view(tx, booking.identifier), messageKey: 'rescheduleNeedsApproval' as const };
+        }
+        // A pending (unpaid) booking gets a fresh hold at its new time.
+        const hold =
+          booking.status === 'pending'
+            ? { holdExpiresAt: new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE) }
+            : {};
+        const after = { status: booking.status, ...to, ...spent, ...hold, updatedAt: now };
+        await repo.update(tx, booking.identifier, after);
+        await repo.addReschedule(tx, { ...request, status: 'applied', decidedAt: now });
+        await publish(tx, booking, 'rescheduled', after, booking.startsAt);
+        return { data: await view(tx, booking.identifier), messageKey: 'rescheduled' as const };
+      });
     },
 
     /** The other party accepts (the booking moves; 409 when the slot was taken meanwhile) or rejects (it keeps its time). */
     async answerReschedule(viewer: Viewer, bookingId: string, status: 'accepted' | 'rejected'): Promise<ChangeResult> {
       return events.transaction(async (tx) => {
-          const b = await repo.lock(tx, bookingId);
-          const role = sideOf(b, viewer);
-          const booking = b!;
-          const request = await repo.pendingReschedule(tx, booking.identifier);
-          if (!request || !isActive(booking.status)) throw AppError.conflict('CONFLICT', 'noRescheduleRequest');
-          if (request.requestedBy === role) throw AppError.conflict('CONFLICT', 'ownRescheduleRequest');
-          const now = clock.now();
-          if (status === 'rejected') {
-            await repo.decideReschedule(tx, request.identifier, 'rejected', now);
-            await publish(tx, booking, 'reschedule-rejected', { status: booking.status }, booking.startsAt);
-            return { data: await view(tx, booking.identifier), messageKey: 'rescheduleRejected' as const };
-          }
-          if (request.toStartsAt.getTime() <= now.getTime()) throw AppError.conflict('CONFLICT', 'timeslotTaken');
-          const after = { status: booking.status, startsAt: request.toStartsAt, endsAt: request.toEndsAt, updatedAt: now };
-          await repo.update(tx, booking.identifier, after);
-          await repo.decideReschedule(tx, request.identifier, 'accepted', now);
-          await publish(tx, booking, 'reschedule-accepted', after, booking.startsAt);
-          return { data: await view(tx, booking.identifier), messageKey: 'rescheduleAccepted' as const };
-        });
+        const b = await repo.lock(tx, bookingId);
+        const role = sideOf(b, viewer);
+        const booking = b!;
+        const request = await repo.pendingReschedule(tx, booking.identifier);
+        if (!request || !isActive(booking.status)) throw AppError.conflict('CONFLICT', 'noRescheduleRequest');
+        if (request.requestedBy === role) throw AppError.conflict('CONFLICT', 'ownRescheduleRequest');
+        const now = clock.now();
+        if (status === 'rejected') {
+          await repo.decideReschedule(tx, request.identifier, 'rejected', now);
+          await publish(tx, booking, 'reschedule-rejected', { status: booking.status }, booking.startsAt);
+          return { data: await view(tx, booking.identifier), messageKey: 'rescheduleRejected' as const };
+        }
+        if (request.toStartsAt.getTime() <= now.getTime()) throw AppError.conflict('CONFLICT', 'timeslotTaken');
+        const after = {
+          status: booking.status,
+          startsAt: request.toStartsAt,
+          endsAt: request.toEndsAt,
+          updatedAt: now,
+        };
+        await repo.update(tx, booking.identifier, after);
+        await repo.decideReschedule(tx, request.identifier, 'accepted', now);
+        await publish(tx, booking, 'reschedule-accepted', after, booking.startsAt);
+        return { data: await view(tx, booking.identifier), messageKey: 'rescheduleAccepted' as const };
+      });
     },
 
     /**
@@ -254,13 +381,32 @@ export function createBookingChangesService(
         const booking = await lockRequested(tx, viewer, id);
         const now = clock.now();
         const free = booking.priceAmount === 0;
-        const hold = new Date(Math.min(now.getTime() + ACKNOWLEDGED_HOLD_HOURS * HOUR, booking.startsAt?.getTime() ?? Number.POSITIVE_INFINITY));
+        const hold = new Date(
+          Math.min(
+            now.getTime() + ACKNOWLEDGED_HOLD_HOURS * HOUR,
+            booking.startsAt?.getTime() ?? Number.POSITIVE_INFINITY,
+          ),
+        );
         const after = free
-          ? { status: 'confirmed' as const, previousStatus: booking.status, paidAt: now, holdExpiresAt: null, updatedAt: now }
+          ? {
+              status: 'confirmed' as const,
+              previousStatus: booking.status,
+              paidAt: now,
+              holdExpiresAt: null,
+              updatedAt: now,
+            }
           : { status: 'pending' as const, previousStatus: booking.status, holdExpiresAt: hold, updatedAt: now };
         await repo.update(tx, booking.identifier, after);
         await repo.setParticipantStatus(tx, booking.identifier, 'acknowledged');
-        await repo.addHistory(tx, { bookingId: booking.identifier, status: after.status, previousStatus: booking.status, actor: 'provider', actorId: viewer.userId, note: null, at: now });
+        await repo.addHistory(tx, {
+          bookingId: booking.identifier,
+          status: after.status,
+          previousStatus: booking.status,
+          actor: 'provider',
+          actorId: viewer.userId,
+          note: null,
+          at: now,
+        });
         await publish(tx, booking, 'acknowledged', after);
         return { data: await view(tx, booking.identifier), messageKey: 'bookingAcknowledged' as const };
       });
@@ -271,10 +417,23 @@ export function createBookingChangesService(
       return events.transaction(async (tx) => {
         const booking = await lockRequested(tx, viewer, id);
         const now = clock.now();
-        const after = { status: 'rejected' as const, previousStatus: booking.status, holdExpiresAt: null, updatedAt: now };
+        const after = {
+          status: 'rejected' as const,
+          previousStatus: booking.status,
+          holdExpiresAt: null,
+          updatedAt: now,
+        };
         await repo.update(tx, booking.identifier, after);
         await repo.setParticipantStatus(tx, booking.identifier, 'rejected');
-        await repo.addHistory(tx, { bookingId: booking.identifier, status: 'rejected', previousStatus: booking.status, actor: 'provider', actorId: viewer.userId, note: null, at: now });
+        await repo.addHistory(tx, {
+          bookingId: booking.identifier,
+          status: 'rejected',
+          previousStatus: booking.status,
+          actor: 'provider',
+          actorId: viewer.userId,
+          note: null,
+          at: now,
+        });
         await publish(tx, booking, 'rejected', after);
         return { data: await view(tx, booking.identifier), messageKey: 'bookingRejected' as const };
       });

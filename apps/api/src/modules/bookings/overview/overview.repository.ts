@@ -50,7 +50,12 @@ export const overviewRepository = {
   },
 
   /** Requests the provider has not answered and that have not started, soonest first (`limit`), and how many. */
-  async requests(ex: Executor, providerId: string, now: Date, limit: number): Promise<{ ids: string[]; count: number }> {
+  async requests(
+    ex: Executor,
+    providerId: string,
+    now: Date,
+    limit: number,
+  ): Promise<{ ids: string[]; count: number }> {
     const result = await ex.execute<{ id: string; total: string }>(sql`
       SELECT identifier AS id, count(*) OVER () AS total FROM bookings
        WHERE provider_id = ${providerId} AND status = 'requested' AND (starts_at IS NULL OR starts_at > ${now})
@@ -60,7 +65,9 @@ export const overviewRepository = {
 
   /** The provider's own time zone (the account's), which the dashboard's "today" and "this month" are in. */
   async timezoneOf(ex: Executor, userId: string): Promise<string | null> {
-    const result = await ex.execute<{ timezone: string | null }>(sql`SELECT timezone FROM users WHERE identifier = ${userId}`);
+    const result = await ex.execute<{ timezone: string | null }>(
+      sql`SELECT timezone FROM users WHERE identifier = ${userId}`,
+    );
     return result.rows[0]?.timezone ?? null;
   },
 };

@@ -35,7 +35,10 @@ export function calendarBounds(now: Date, zone: string) {
  * booking list read through the same view as the booking pages (so links, parties and prices are what those show);
  * the provider's earnings come from the ledger, the one place money is counted.
  */
-export function createOverviewService(deps: Pick<AppDeps, 'db' | 'clock' | 'files'>, ports: { wallet: Pick<WalletModule, 'earnedBetween'> }) {
+export function createOverviewService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'files'>,
+  ports: { wallet: Pick<WalletModule, 'earnedBetween'> },
+) {
   const { db, clock } = deps;
   const views = (ids: readonly string[]): Promise<Booking[]> =>
     Promise.all(ids.map(async (id) => toBooking((await changesRepository.view(db, id))!, deps.files.signedUrl)));
@@ -48,7 +51,11 @@ export function createOverviewService(deps: Pick<AppDeps, 'db' | 'clock' | 'file
         repo.toReview(db, actor.userId, TO_REVIEW_SHOWN),
         repo.latestWithEachTherapist(db, actor.userId, THERAPISTS_SHOWN),
       ]);
-      const [next, reviewable, seen] = await Promise.all([views(upcoming.next ? [upcoming.next] : []), views(toReview.ids), views(latest)]);
+      const [next, reviewable, seen] = await Promise.all([
+        views(upcoming.next ? [upcoming.next] : []),
+        views(toReview.ids),
+        views(latest),
+      ]);
       return {
         nextSession: next[0] ?? null,
         upcomingCount: upcoming.count,

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const overview = (w: World, role: 'client' | 'provider') => t.api('GET', `/overview/${role}`, role === 'client' ? w.client : w.provider);
+const overview = (w: World, role: 'client' | 'provider') =>
+  t.api('GET', `/overview/${role}`, role === 'client' ? w.client : w.provider);
 const ids = (list: Array<{ identifier: string }>) => list.map((b) => b.identifier);
 
 describe('calendarBounds', () => {
@@ -40,7 +41,13 @@ describe("the client's dashboard", () => {
     const other = await bookingWorld(t);
     const empty = await overview(w, 'client');
     expect(empty.statusCode, empty.body).toBe(200);
-    expect(empty.json().data).toEqual({ nextSession: null, upcomingCount: 0, toReview: [], toReviewCount: 0, therapists: [] });
+    expect(empty.json().data).toEqual({
+      nextSession: null,
+      upcomingCount: 0,
+      toReview: [],
+      toReviewCount: 0,
+      therapists: [],
+    });
 
     const next = await insertBooking(w, { status: 'confirmed', start: '2026-03-24T10:00:00Z' });
     await insertBooking(w, { status: 'confirmed', start: '2026-03-26T10:00:00Z' });
@@ -49,7 +56,9 @@ describe("the client's dashboard", () => {
     const older = await insertBooking(w, { status: 'completed', start: '2026-03-13T10:00:00Z' });
     const newer = await insertBooking(w, { status: 'completed', start: '2026-03-20T10:00:00Z' });
     const reviewed = await insertBooking(w, { status: 'completed', start: '2026-03-06T10:00:00Z' });
-    await t.db.$client.query('UPDATE booking_participants SET feedback_provided = true WHERE identifier = $1', [reviewed.participantId]);
+    await t.db.$client.query('UPDATE booking_participants SET feedback_provided = true WHERE identifier = $1', [
+      reviewed.participantId,
+    ]);
     // The same client with a second therapist, most recently; and that therapist's own client, who is not ours.
     await insertBooking(other, { status: 'completed', start: '2026-03-21T10:00:00Z', client: w.client });
     await insertBooking(other, { status: 'confirmed', start: '2026-03-24T09:00:00Z' });
@@ -105,17 +114,36 @@ describe("the provider's dashboard", () => {
     expect(data.requestsCount).toBe(waiting.length);
     expect(data.earningsThisMonth).toEqual([]);
 
-    await w.wallet.transfer({ userId: w.provider.userId, amount: PRICE, currencyCode: CURRENCY, reference: `booking-earning:${first.bookingId}`, description: 'Earning', commissionRate: 0.2 });
-    expect((await overview(w, 'provider')).json().data.earningsThisMonth).toEqual([{ amount: PRICE * 0.8, currencyCode: CURRENCY }]);
+    await w.wallet.transfer({
+      userId: w.provider.userId,
+      amount: PRICE,
+      currencyCode: CURRENCY,
+      reference: `booking-earning:${first.bookingId}`,
+      description: 'Earning',
+      commissionRate: 0.2,
+    });
+    expect((await overview(w, 'provider')).json().data.earningsThisMonth).toEqual([
+      { amount: PRICE * 0.8, currencyCode: CURRENCY },
+    ]);
     // Another provider's sessions and earnings are not in it.
     const stranger = await bookingWorld(t);
-    expect((await overview(stranger, 'provider')).json().data).toMatchObject({ today: [], requests: [], requestsCount: 0, earningsThisMonth: [] });
+    expect((await overview(stranger, 'provider')).json().data).toMatchObject({
+      today: [],
+      requests: [],
+      requestsCount: 0,
+      earningsThisMonth: [],
+    });
   });
 });
 
 async function signInAgain(w: World) {
   for (const who of [w.client, w.provider]) {
-    const res = await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: who.email, password: who.password }, remoteAddress: `10.251.0.${Math.floor(Math.random() * 250) + 1}` });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      payload: { email: who.email, password: who.password },
+      remoteAddress: `10.251.0.${Math.floor(Math.random() * 250) + 1}`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     who.auth = { authorization: `Bearer ${res.json().data.accessToken as string}` };
   }

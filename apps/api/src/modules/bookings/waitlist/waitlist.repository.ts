@@ -17,7 +17,12 @@ export const waitlistRepository = {
 
   async insertEntry(tx: Executor, row: NewEntry): Promise<EntryRow> {
     // One open place per client and provider (also two joins at once).
-    const [saved] = await refusedAs(tx.insert(waitlistEntries).values(row).returning(), 'unique', () => AppError.conflict('CONFLICT', 'waitlistAlready'), 'waitlist_entries_one_open');
+    const [saved] = await refusedAs(
+      tx.insert(waitlistEntries).values(row).returning(),
+      'unique',
+      () => AppError.conflict('CONFLICT', 'waitlistAlready'),
+      'waitlist_entries_one_open',
+    );
     return saved!;
   },
 
@@ -33,14 +38,20 @@ export const waitlistRepository = {
       .select({ entry: waitlistEntries, firstName: users.firstName, lastName: users.lastName })
       .from(waitlistEntries)
       .innerJoin(users, eq(users.identifier, waitlistEntries.providerId))
-      .where(and(eq(waitlistEntries.clientId, clientId), inArray(waitlistEntries.status, ['waiting', 'offered', 'booked'])))
+      .where(
+        and(eq(waitlistEntries.clientId, clientId), inArray(waitlistEntries.status, ['waiting', 'offered', 'booked'])),
+      )
       .orderBy(desc(waitlistEntries.createdAt))
       .limit(50);
   },
 
   /** The provider's line: places waiting for an offer, first come first. */
   async line(ex: Executor, providerId: string): Promise<EntryRow[]> {
-    return ex.select().from(waitlistEntries).where(and(eq(waitlistEntries.providerId, providerId), eq(waitlistEntries.status, 'waiting'))).orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.identifier));
+    return ex
+      .select()
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.providerId, providerId), eq(waitlistEntries.status, 'waiting')))
+      .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.identifier));
   },
 
   async setEntryStatus(tx: Executor, entryId: string, status: EntryRow['status']): Promise<void> {
@@ -50,7 +61,10 @@ export const waitlistRepository = {
   /** Start times already offered to these places (a place is never offered the same slot twice). */
   async offeredStarts(ex: Executor, entryIds: string[]): Promise<Array<{ entryId: string; startsAt: Date }>> {
     if (entryIds.length === 0) return [];
-    return ex.select({ entryId: waitlistOffers.entryId, startsAt: waitlistOffers.startsAt }).from(waitlistOffers).where(inArray(waitlistOffers.entryId, entryIds));
+    return ex
+      .select({ entryId: waitlistOffers.entryId, startsAt: waitlistOffers.startsAt })
+      .from(waitlistOffers)
+      .where(inArray(waitlistOffers.entryId, entryIds));
   },
 
   async insertOffer(tx: Executor, row: typeof waitlistOffers.$inferInsert): Promise<OfferRow> {
@@ -67,21 +81,39 @@ export const waitlistRepository = {
   /** The open offer of each of these places. */
   async openOffers(ex: Executor, entryIds: string[]): Promise<OfferRow[]> {
     if (entryIds.length === 0) return [];
-    return ex.select().from(waitlistOffers).where(and(inArray(waitlistOffers.entryId, entryIds), eq(waitlistOffers.status, 'open')));
+    return ex
+      .select()
+      .from(waitlistOffers)
+      .where(and(inArray(waitlistOffers.entryId, entryIds), eq(waitlistOffers.status, 'open')));
   },
 
-  async closeOffer(tx: Executor, offerId: string, status: 'accepted' | 'expired', bookingId: string | null = null): Promise<void> {
+  async closeOffer(
+    tx: Executor,
+    offerId: string,
+    status: 'accepted' | 'expired',
+    bookingId: string | null = null,
+  ): Promise<void> {
     await tx.update(waitlistOffers).set({ status, bookingId }).where(eq(waitlistOffers.identifier, offerId));
   },
 
   /** Open offers whose hold has run out, locked (SKIP LOCKED: instances share the work, never one offer twice). */
   async dueOffers(tx: Executor, now: Date, limit: number): Promise<OfferRow[]> {
-    return tx.select().from(waitlistOffers).where(and(eq(waitlistOffers.status, 'open'), lte(waitlistOffers.expiresAt, now))).limit(limit).for('update', { skipLocked: true });
+    return tx
+      .select()
+      .from(waitlistOffers)
+      .where(and(eq(waitlistOffers.status, 'open'), lte(waitlistOffers.expiresAt, now)))
+      .limit(limit)
+      .for('update', { skipLocked: true });
   },
 
   /** Providers with someone waiting (the sweep scans their lines). */
   async providersWithLine(ex: Executor, limit: number): Promise<string[]> {
-    const rows = await ex.select({ providerId: waitlistEntries.providerId }).from(waitlistEntries).where(eq(waitlistEntries.status, 'waiting')).groupBy(waitlistEntries.providerId).limit(limit);
+    const rows = await ex
+      .select({ providerId: waitlistEntries.providerId })
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.status, 'waiting'))
+      .groupBy(waitlistEntries.providerId)
+      .limit(limit);
     return rows.map((r) => r.providerId);
   },
 };

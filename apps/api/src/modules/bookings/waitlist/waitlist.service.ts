@@ -1,5 +1,10 @@
 import type { Booking } from '@therapy/contracts/bookings';
-import { WAITLIST_HORIZON_DAYS, WAITLIST_OFFER_HOLD_MINUTES, type JoinWaitlistInput, type WaitlistEntry } from '@therapy/contracts/waitlist';
+import {
+  WAITLIST_HORIZON_DAYS,
+  WAITLIST_OFFER_HOLD_MINUTES,
+  type JoinWaitlistInput,
+  type WaitlistEntry,
+} from '@therapy/contracts/waitlist';
 import type { Executor } from '../../../db/client.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { requireLiveAccount, requireRole, type Actor } from '../../../platform/auth/access.ts';
@@ -18,20 +23,38 @@ export interface WaitlistPorts {
   users: Pick<UserModule, 'findActiveUser'>;
   availability: Pick<AvailabilityModule, 'bookableBetween'>;
   /** The bookings service's booking of a held slot (bookings.service.ts `bookOffered`). */
-  bookOffered: (clientId: string, offer: { providerId: string; therapyId: string; modalityId: string; start: Date; end: Date }, claim: (tx: Executor, bookingId: string) => Promise<void>) => Promise<Booking>;
+  bookOffered: (
+    clientId: string,
+    offer: { providerId: string; therapyId: string; modalityId: string; start: Date; end: Date },
+    claim: (tx: Executor, bookingId: string) => Promise<void>,
+  ) => Promise<Booking>;
   /** The bookings service's terms of a booking (what the provider offers), checked when a client joins. */
   terms: (ids: TermsIds) => Promise<BookingTerms | undefined>;
 }
 
 /** The date and minute of the day of an instant in a zone. */
 function localParts(zone: string, at: number): { date: string; minute: number } {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return { date: `${parts.year}-${parts.month}-${parts.day}`, minute: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
 const toMinute = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const toTime = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+const toTime = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 const isZone = (zone: string) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -42,7 +65,10 @@ const isZone = (zone: string) => {
 };
 
 /** Whether a slot lies inside a place's dates and times of day, in the place's zone. */
-export function fits(entry: Pick<EntryRow, 'fromDate' | 'toDate' | 'fromMinute' | 'toMinute' | 'timezone'>, slot: { start: number; end: number }): boolean {
+export function fits(
+  entry: Pick<EntryRow, 'fromDate' | 'toDate' | 'fromMinute' | 'toMinute' | 'timezone'>,
+  slot: { start: number; end: number },
+): boolean {
   const start = localParts(entry.timezone, slot.start);
   if (start.date < entry.fromDate || start.date > entry.toDate) return false;
   const endMinute = start.minute + Math.round((slot.end - slot.start) / MINUTE);
@@ -56,11 +82,16 @@ export function fits(entry: Pick<EntryRow, 'fromDate' | 'toDate' | 'fromMinute' 
  * the client gets a mail and sees it in the app. Taking it books it; letting it run out hands it to the next in line.
  * At most one open offer per slot is also a unique index, so even a second scan could not offer it twice.
  */
-export function createWaitlistService(deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'mail' | 'config'>, ports: WaitlistPorts) {
+export function createWaitlistService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'mail' | 'config'>,
+  ports: WaitlistPorts,
+) {
   const { db, clock, events, mail, config } = deps;
 
-  const client = async (actor: Actor) => requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'client').userId));
-  const name = (u: { firstName: string | null; lastName: string | null } | undefined) => [u?.firstName, u?.lastName].filter(Boolean).join(' ') || null;
+  const client = async (actor: Actor) =>
+    requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'client').userId));
+  const name = (u: { firstName: string | null; lastName: string | null } | undefined) =>
+    [u?.firstName, u?.lastName].filter(Boolean).join(' ') || null;
 
   const view = (entry: EntryRow, providerName: string | null, offer: OfferRow | undefined): WaitlistEntry => ({
     identifier: entry.identifier,
@@ -74,16 +105,33 @@ export function createWaitlistService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     timezone: entry.timezone,
     status: entry.status,
     createdAt: entry.createdAt.toISOString(),
-    offer: offer ? { identifier: offer.identifier, startsAt: offer.startsAt.toISOString(), endsAt: offer.endsAt.toISOString(), expiresAt: offer.expiresAt.toISOString(), status: offer.status } : null,
+    offer: offer
+      ? {
+          identifier: offer.identifier,
+          startsAt: offer.startsAt.toISOString(),
+          endsAt: offer.endsAt.toISOString(),
+          expiresAt: offer.expiresAt.toISOString(),
+          status: offer.status,
+        }
+      : null,
   });
 
   const offerMail = async (tx: Executor, entry: EntryRow, offer: OfferRow) => {
-    const [to, provider] = [await ports.users.findActiveUser(entry.clientId, tx), await ports.users.findActiveUser(entry.providerId, tx)];
+    const [to, provider] = [
+      await ports.users.findActiveUser(entry.clientId, tx),
+      await ports.users.findActiveUser(entry.providerId, tx),
+    ];
     if (!to) return;
     const locale = to.locale === 'de' ? 'de' : 'en';
     const zone = to.timezone ?? entry.timezone;
     const format = (at: Date, withDay: boolean) =>
-      new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', { timeZone: zone, ...(withDay ? { weekday: 'long', day: 'numeric', month: 'long' } : {}), hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(at);
+      new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+        timeZone: zone,
+        ...(withDay ? { weekday: 'long', day: 'numeric', month: 'long' } : {}),
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      }).format(at);
     const content = mailTemplates.waitlistOffer[locale]({
       name: to.firstName ?? (locale === 'de' ? 'zusammen' : 'there'),
       provider: name(provider) ?? (locale === 'de' ? 'deiner Therapeutin oder deinem Therapeuten' : 'your therapist'),
@@ -111,20 +159,36 @@ export function createWaitlistService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
       const to = Date.parse(`${addDays(entry.toDate, 1)}T00:00:00Z`) + DAY;
       // A calendar that cannot be computed (the provider's account went, the therapy left their practice) offers nothing
       // to this place; the others in line are still served.
-      const slots = await ports.availability.bookableBetween(providerId, entry.therapyCategoryId, from, to).catch(() => []);
-      candidates.set(entry.identifier, slots.filter((slot) => fits(entry, slot)));
+      const slots = await ports.availability
+        .bookableBetween(providerId, entry.therapyCategoryId, from, to)
+        .catch(() => []);
+      candidates.set(
+        entry.identifier,
+        slots.filter((slot) => fits(entry, slot)),
+      );
     }
     return events.transaction(async (tx) => {
       await repo.lockProvider(tx, providerId);
       const line = await repo.line(tx, providerId);
-      const before = new Set((await repo.offeredStarts(tx, line.map((e) => e.identifier))).map((o) => `${o.entryId}|${o.startsAt.getTime()}`));
+      const before = new Set(
+        (
+          await repo.offeredStarts(
+            tx,
+            line.map((e) => e.identifier),
+          )
+        ).map((o) => `${o.entryId}|${o.startsAt.getTime()}`),
+      );
       const offeredNow = new Set<number>();
       const made: OfferRow[] = [];
       for (const entry of line) {
         for (const slot of candidates.get(entry.identifier) ?? []) {
           if (offeredNow.has(slot.start) || before.has(`${entry.identifier}|${slot.start}`)) continue;
           // Still free under the lock: no booking and no held offer on it now.
-          if ((await bookingsRepository.busy(tx, providerId, new Date(slot.start), new Date(slot.end), clock.now())).length > 0) continue;
+          if (
+            (await bookingsRepository.busy(tx, providerId, new Date(slot.start), new Date(slot.end), clock.now()))
+              .length > 0
+          )
+            continue;
           offeredNow.add(slot.start);
           const offer = await repo.insertOffer(tx, {
             entryId: entry.identifier,
@@ -159,8 +223,17 @@ export function createWaitlistService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
     async list(actor: Actor): Promise<WaitlistEntry[]> {
       const me = await client(actor);
       const rows = await repo.entriesOf(db, me.identifier);
-      const offers = await repo.openOffers(db, rows.map((r) => r.entry.identifier));
-      return rows.map((r) => view(r.entry, name(r), offers.find((o) => o.entryId === r.entry.identifier)));
+      const offers = await repo.openOffers(
+        db,
+        rows.map((r) => r.entry.identifier),
+      );
+      return rows.map((r) =>
+        view(
+          r.entry,
+          name(r),
+          offers.find((o) => o.entryId === r.entry.identifier),
+        ),
+      );
     },
 
     async join(actor: Actor, input: JoinWaitlistInput): Promise<WaitlistEntry> {
@@ -168,10 +241,16 @@ export function createWaitlistService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
       if (!isZone(input.timezone)) throw AppError.rule('timezoneInvalid');
       const today = localParts(input.timezone, clock.now().getTime()).date;
       if (input.fromDate < today) throw AppError.rule('waitlistPast');
-      if (input.toDate > addDays(today, WAITLIST_HORIZON_DAYS)) throw AppError.rule('waitlistHorizon', { days: WAITLIST_HORIZON_DAYS });
+      if (input.toDate > addDays(today, WAITLIST_HORIZON_DAYS))
+        throw AppError.rule('waitlistHorizon', { days: WAITLIST_HORIZON_DAYS });
       const provider = await ports.users.findActiveUser(input.providerIdentifier);
       if (!provider || provider.userType !== 'provider') throw AppError.notFound();
-      const offer = await ports.terms({ providerId: provider.identifier, clientId: me.identifier, therapyId: input.therapyIdentifier, modalityId: input.modalityIdentifier });
+      const offer = await ports.terms({
+        providerId: provider.identifier,
+        clientId: me.identifier,
+        therapyId: input.therapyIdentifier,
+        modalityId: input.modalityIdentifier,
+      });
       if (!offer?.offersTherapy) throw AppError.rule('therapyNotOfferedByProvider');
       if (!offer.offersModality) throw AppError.rule('modalityNotOffered');
       // One open place per client and provider: a second is refused by the repository (waitlistAlready).
@@ -188,7 +267,9 @@ export function createWaitlistService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
         createdAt: clock.now(),
       });
       // A slot that fits may be free already: offered at once.
-      const [made] = await scan(provider.identifier).then((offers) => offers.filter((o) => o.entryId === entry.identifier));
+      const [made] = await scan(provider.identifier).then((offers) =>
+        offers.filter((o) => o.entryId === entry.identifier),
+      );
       return view((await repo.entry(db, entry.identifier))!, name(provider), made);
     },
 
@@ -196,7 +277,8 @@ export function createWaitlistService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
       const me = await client(actor);
       const providerId = await events.transaction(async (tx) => {
         const entry = await repo.entry(tx, entryId, true);
-        if (!entry || entry.clientId !== me.identifier || (entry.status !== 'waiting' && entry.status !== 'offered')) throw AppError.notFound();
+        if (!entry || entry.clientId !== me.identifier || (entry.status !== 'waiting' && entry.status !== 'offered'))
+          throw AppError.notFound();
         const [open] = await repo.openOffers(tx, [entry.identifier]);
         if (open) await endOffer(tx, open, 'left');
         else await repo.setEntryStatus(tx, entry.identifier, 'left');
@@ -216,7 +298,13 @@ export function createWaitlistService(deps: Pick<AppDeps, 'db' | 'clock' | 'even
       if (offer.status !== 'open' || offer.expiresAt <= clock.now()) throw gone();
       return ports.bookOffered(
         me.identifier,
-        { providerId: offer.providerId, therapyId: entry.therapyCategoryId, modalityId: entry.modalityId, start: offer.startsAt, end: offer.endsAt },
+        {
+          providerId: offer.providerId,
+          therapyId: entry.therapyCategoryId,
+          modalityId: entry.modalityId,
+          start: offer.startsAt,
+          end: offer.endsAt,
+        },
         async (tx, bookingId) => {
           // Taken once: the row is locked, and a second take (or one after the hold) finds it no longer open.
           const locked = await repo.offer(tx, offerId, true);

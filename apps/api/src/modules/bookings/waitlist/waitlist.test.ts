@@ -27,23 +27,36 @@ const window = (providerId: string, over: Record<string, unknown> = {}) => ({
   timezone: 'Europe/London',
   ...over,
 });
-const join = (who: SignedUp, over: Record<string, unknown> = {}) => t.api('POST', '/waitlist', who, window(w.provider.userId, over));
+const join = (who: SignedUp, over: Record<string, unknown> = {}) =>
+  t.api('POST', '/waitlist', who, window(w.provider.userId, over));
 const mine = async (who: SignedUp) => {
   const res = await t.api('GET', '/waitlist', who);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Array<{ identifier: string; status: string; offer: { identifier: string; startsAt: string; expiresAt: string; status: string } | null }>;
+  return res.json().data as Array<{
+    identifier: string;
+    status: string;
+    offer: { identifier: string; startsAt: string; expiresAt: string; status: string } | null;
+  }>;
 };
-const openOffers = async () => Number((await t.db.$client.query(`SELECT count(*) AS n FROM waitlist_offers WHERE status = 'open'`)).rows[0].n);
+const openOffers = async () =>
+  Number((await t.db.$client.query(`SELECT count(*) AS n FROM waitlist_offers WHERE status = 'open'`)).rows[0].n);
 const dayTimes = async () => {
   const res = await t.api('GET', `/providers-availability/${w.provider.userId}/timeslot/2026-05-06`, undefined);
-  return (res.json().data.items as Array<{ timeSlot: Array<{ startTime: string }> }>).flatMap((i) => i.timeSlot.map((s) => new Date(s.startTime).toISOString()));
+  return (res.json().data.items as Array<{ timeSlot: Array<{ startTime: string }> }>).flatMap((i) =>
+    i.timeSlot.map((s) => new Date(s.startTime).toISOString()),
+  );
 };
 const clientNow = () => t.signUp('client');
 let signIns = 0;
 /** A fresh token after the clock moved (the old one ran out). */
 async function again(who: SignedUp): Promise<SignedUp> {
   signIns += 1;
-  const res = await t.request({ method: 'POST', url: '/api/v1/user/login', payload: { email: who.email, password: who.password }, remoteAddress: `10.251.0.${signIns}` });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/v1/user/login',
+    payload: { email: who.email, password: who.password },
+    remoteAddress: `10.251.0.${signIns}`,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return { ...who, auth: { authorization: `Bearer ${res.json().data.accessToken as string}` } };
 }
@@ -67,8 +80,16 @@ describe('joining', () => {
   it('refuses a range in the past, past the horizon, out of order, a stranger provider; nothing is stored', async () => {
     const client = await clientNow();
     expectError(await join(client, { fromDate: '2026-05-03', toDate: '2026-05-06' }), 400, validation(en.waitlistPast));
-    expectError(await join(client, { toDate: '2026-07-04' }), 400, validation(en.waitlistHorizon.replace('{days}', '60')));
-    expectError(await join(client, { fromDate: '2026-05-07', toDate: '2026-05-06' }), 400, validation(en.waitlistDatesOrder));
+    expectError(
+      await join(client, { toDate: '2026-07-04' }),
+      400,
+      validation(en.waitlistHorizon.replace('{days}', '60')),
+    );
+    expectError(
+      await join(client, { fromDate: '2026-05-07', toDate: '2026-05-06' }),
+      400,
+      validation(en.waitlistDatesOrder),
+    );
     expectError(await join(client, { fromTime: '11:00', toTime: '10:00' }), 400, validation(en.waitlistTimesOrder));
     expectError(await join(client, { fromDate: 'soon' }), 400, validation(en.waitlistDatesRequired));
     expect((await t.api('POST', '/waitlist', client, window(client.userId))).statusCode).toBe(404);
@@ -97,7 +118,10 @@ describe('offers', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     // The scan runs once the cancel has committed, before the cancel answers: the offer is there at once.
     const [place] = await mine(first);
-    expect(place).toMatchObject({ status: 'offered', offer: { startsAt: '2026-05-06T09:00:00.000Z', expiresAt: expect.stringMatching(/^2026-05-04T08:30:0/) } });
+    expect(place).toMatchObject({
+      status: 'offered',
+      offer: { startsAt: '2026-05-06T09:00:00.000Z', expiresAt: expect.stringMatching(/^2026-05-04T08:30:0/) },
+    });
     expect((await mine(second))[0]).toMatchObject({ status: 'waiting', offer: null });
     // Held: nobody else sees the time.
     expect(await dayTimes()).not.toContain('2026-05-06T09:00:00.000Z');
@@ -113,7 +137,10 @@ describe('offers', () => {
     first = await again(first);
     second = await again(second);
     expect((await mine(first))[0]).toMatchObject({ status: 'waiting', offer: null });
-    expect((await mine(second))[0]).toMatchObject({ status: 'offered', offer: { startsAt: '2026-05-06T09:00:00.000Z', status: 'open' } });
+    expect((await mine(second))[0]).toMatchObject({
+      status: 'offered',
+      offer: { startsAt: '2026-05-06T09:00:00.000Z', status: 'open' },
+    });
     expect(await openOffers()).toBe(1);
   });
 
@@ -124,10 +151,18 @@ describe('offers', () => {
     expect(taken.statusCode, taken.body).toBe(201);
     expect(taken.json().message).toBe(en.waitlistOfferBooked);
     expect(taken.json().data).toMatchObject({ status: 'pending', startTime: '2026-05-06T09:00:00.000Z' });
-    expectError(await t.api('POST', `/waitlist/offers/${offerId}/accept`, second), 409, { message: en.waitlistOfferGone, code: 'CONFLICT' });
+    expectError(await t.api('POST', `/waitlist/offers/${offerId}/accept`, second), 409, {
+      message: en.waitlistOfferGone,
+      code: 'CONFLICT',
+    });
     expect((await mine(second))[0]).toMatchObject({ status: 'booked' });
     expect(await openOffers()).toBe(0);
-    expect(Number((await t.db.$client.query(`SELECT count(*) AS n FROM bookings WHERE client_id = $1`, [second.userId])).rows[0].n)).toBe(1);
+    expect(
+      Number(
+        (await t.db.$client.query(`SELECT count(*) AS n FROM bookings WHERE client_id = $1`, [second.userId])).rows[0]
+          .n,
+      ),
+    ).toBe(1);
   });
 
   it('an offer that ran out cannot be taken; leaving ends a place', async () => {
@@ -137,7 +172,10 @@ describe('offers', () => {
     expect(joined.json().data).toMatchObject({ status: 'offered', offer: { startsAt: '2026-05-06T10:00:00.000Z' } });
     await moveClock(w, '2026-05-04T09:02:00Z');
     const fresh = await again(late);
-    expectError(await t.api('POST', `/waitlist/offers/${joined.json().data.offer.identifier}/accept`, fresh), 409, { message: en.waitlistOfferGone, code: 'CONFLICT' });
+    expectError(await t.api('POST', `/waitlist/offers/${joined.json().data.offer.identifier}/accept`, fresh), 409, {
+      message: en.waitlistOfferGone,
+      code: 'CONFLICT',
+    });
     const left = await t.api('DELETE', `/waitlist/${joined.json().data.identifier}`, fresh);
     expect(left.statusCode, left.body).toBe(200);
     expect(await mine(fresh)).toEqual([]);
@@ -151,12 +189,21 @@ describe('a race', () => {
     // Thursday 7 May, 10:00 London: booked, then freed without an event, so only the scans below see it.
     const { bookingId } = await insertBooking(w, { status: 'confirmed', start: '2026-05-07T09:00:00Z' });
     const line = [await clientNow(), await clientNow(), await clientNow()];
-    for (const who of line) expect((await join(who, { fromDate: '2026-05-07', toDate: '2026-05-07' })).statusCode).toBe(201);
-    await t.db.$client.query(`UPDATE bookings SET status = 'cancelled', cancelled_at = now(), cancelled_by = 'client' WHERE identifier = $1`, [bookingId]);
+    for (const who of line)
+      expect((await join(who, { fromDate: '2026-05-07', toDate: '2026-05-07' })).statusCode).toBe(201);
+    await t.db.$client.query(
+      `UPDATE bookings SET status = 'cancelled', cancelled_at = now(), cancelled_by = 'client' WHERE identifier = $1`,
+      [bookingId],
+    );
     await Promise.all(Array.from({ length: 10 }, () => waitlist.scan(w.provider.userId)));
-    const offers = await t.db.$client.query<{ entry_id: string }>(`SELECT entry_id FROM waitlist_offers WHERE starts_at = '2026-05-07T09:00:00Z' AND status = 'open'`);
+    const offers = await t.db.$client.query<{ entry_id: string }>(
+      `SELECT entry_id FROM waitlist_offers WHERE starts_at = '2026-05-07T09:00:00Z' AND status = 'open'`,
+    );
     expect(offers.rows).toHaveLength(1);
-    expect((await mine(line[0]!))[0]).toMatchObject({ status: 'offered', offer: { startsAt: '2026-05-07T09:00:00.000Z' } });
+    expect((await mine(line[0]!))[0]).toMatchObject({
+      status: 'offered',
+      offer: { startsAt: '2026-05-07T09:00:00.000Z' },
+    });
     for (const who of line.slice(1)) expect((await mine(who))[0]).toMatchObject({ status: 'waiting', offer: null });
   });
 });

@@ -33,7 +33,9 @@ export function chargeHandlers(settlementFor: SettlementFor): Record<string, Gat
       if (!charge) return needsAttention('charge.success without a readable reference, amount and currency');
       const settlement = settlementFor(event.gateway);
       if (!settlement) return needsAttention(`charge.success from ${event.gateway}, a gateway that is not configured`);
-      return settledOutcome(await settlement.settle(charge.reference, { amount: charge.amount, currency: charge.currency }));
+      return settledOutcome(
+        await settlement.settle(charge.reference, { amount: charge.amount, currency: charge.currency }),
+      );
     },
   };
 }

@@ -20,7 +20,11 @@ const assigned = z.object({
     currency: z.string().optional(),
   }),
 });
-const failed = z.object({ customer, reason: z.string().nullish(), identification: z.object({ status: z.string().nullish() }).nullish() });
+const failed = z.object({
+  customer,
+  reason: z.string().nullish(),
+  identification: z.object({ status: z.string().nullish() }).nullish(),
+});
 
 const dataOf = (payload: unknown) => (payload as { data?: unknown } | null)?.data;
 
@@ -29,17 +33,31 @@ export function dedicatedAccountHandlers(db: Executor): Record<string, GatewayEv
   return {
     'dedicatedaccount.assign.success': async (event) => {
       const parsed = assigned.safeParse(dataOf(event.payload));
-      if (!parsed.success) return needsAttention('dedicatedaccount.assign.success without a readable customer and account');
+      if (!parsed.success)
+        return needsAttention('dedicatedaccount.assign.success without a readable customer and account');
       const { customer: c, dedicated_account: a } = parsed.data;
       const row = await repo.virtualAccountRequestedBy(db, event.gateway, c.email);
       if (!row) return needsAttention(`no dedicated account was requested for ${c.email}`);
       if (row.status === 'assigned') {
         // A redelivery, or a second account for one customer: the same number is nothing new; another one is for a person.
-        return row.accountNumber === a.account_number ? processed : needsAttention(`${c.email} already has account ${row.accountNumber}; Paystack assigned ${a.account_number} too`);
+        return row.accountNumber === a.account_number
+          ? processed
+          : needsAttention(
+              `${c.email} already has account ${row.accountNumber}; Paystack assigned ${a.account_number} too`,
+            );
       }
-      if (a.currency && a.currency !== row.currencyCode) return needsAttention(`currency mismatch: a ${a.currency} account assigned to a ${row.currencyCode} wallet (${c.email})`);
-      if (!c.customer_code) return needsAttention(`dedicatedaccount.assign.success for ${c.email} without a customer code`);
-      await repo.assignVirtualAccount(db, row.identifier, { customerCode: c.customer_code, bankName: a.bank.name, accountNumber: a.account_number, accountName: a.account_name });
+      if (a.currency && a.currency !== row.currencyCode)
+        return needsAttention(
+          `currency mismatch: a ${a.currency} account assigned to a ${row.currencyCode} wallet (${c.email})`,
+        );
+      if (!c.customer_code)
+        return needsAttention(`dedicatedaccount.assign.success for ${c.email} without a customer code`);
+      await repo.assignVirtualAccount(db, row.identifier, {
+        customerCode: c.customer_code,
+        bankName: a.bank.name,
+        accountNumber: a.account_number,
+        accountName: a.account_name,
+      });
       return processed;
     },
 
@@ -50,7 +68,8 @@ export function dedicatedAccountHandlers(db: Executor): Record<string, GatewayEv
       const row = await repo.virtualAccountRequestedBy(db, event.gateway, c.email);
       if (!row) return needsAttention(`no dedicated account was requested for ${c.email}`);
       // A late failure after an assignment changes nothing: the account exists.
-      if (row.status === 'pending') await repo.failVirtualAccount(db, row.identifier, reason ?? 'Paystack could not assign the account');
+      if (row.status === 'pending')
+        await repo.failVirtualAccount(db, row.identifier, reason ?? 'Paystack could not assign the account');
       return processed;
     },
   };

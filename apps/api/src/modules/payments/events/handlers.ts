@@ -22,7 +22,9 @@ export const processed: HandlerOutcome = { status: 'processed' };
 export const needsAttention = (note: string): HandlerOutcome => ({ status: 'needs_attention', note });
 
 /** One map of every family's handlers; a type registered twice is a wiring mistake, refused at start-up. */
-export function gatewayEventHandlers(...families: ReadonlyArray<Record<string, GatewayEventHandler>>): GatewayEventHandlers {
+export function gatewayEventHandlers(
+  ...families: ReadonlyArray<Record<string, GatewayEventHandler>>
+): GatewayEventHandlers {
   const map = new Map<string, GatewayEventHandler>();
   for (const family of families) {
     for (const [type, handler] of Object.entries(family)) {

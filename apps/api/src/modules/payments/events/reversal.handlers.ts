@@ -32,33 +32,55 @@ const dispute = z.object({
 
 const dataOf = (payload: unknown) => (payload as { data?: unknown } | null)?.data;
 
-async function applied(reversals: Reversals | undefined, gateway: string, input: Parameters<Reversals['reverse']>[0]): Promise<HandlerOutcome> {
+async function applied(
+  reversals: Reversals | undefined,
+  gateway: string,
+  input: Parameters<Reversals['reverse']>[0],
+): Promise<HandlerOutcome> {
   if (!reversals) return needsAttention(`reversal ${input.key} from ${gateway}, a gateway that is not configured`);
   const result = await reversals.reverse(input);
   return result.outcome === 'cannot-apply' ? needsAttention(result.reason) : processed;
 }
 
 /** `reversalsFor(gateway)`: the reversals of payments taken by the gateway that sent the event (its row's `gateway`). */
-export function reversalHandlers(reversalsFor: (gateway: string) => Reversals | undefined): Record<string, GatewayEventHandler> {
+export function reversalHandlers(
+  reversalsFor: (gateway: string) => Reversals | undefined,
+): Record<string, GatewayEventHandler> {
   return {
     'refund.processed': async (event) => {
       const parsed = refund.safeParse(dataOf(event.payload));
-      const nested = parsed.success && typeof parsed.data.transaction === 'object' ? parsed.data.transaction?.reference : undefined;
+      const nested =
+        parsed.success && typeof parsed.data.transaction === 'object' ? parsed.data.transaction?.reference : undefined;
       const reference = parsed.success ? (parsed.data.transaction_reference ?? nested) : undefined;
-      if (!parsed.success || !reference) return needsAttention('refund.processed without a readable id, transaction reference, amount and currency');
-      return applied(reversalsFor(event.gateway), event.gateway, { transactionReference: reference, key: `refund:${parsed.data.id}`, amount: parsed.data.amount, currency: parsed.data.currency });
+      if (!parsed.success || !reference)
+        return needsAttention('refund.processed without a readable id, transaction reference, amount and currency');
+      return applied(reversalsFor(event.gateway), event.gateway, {
+        transactionReference: reference,
+        key: `refund:${parsed.data.id}`,
+        amount: parsed.data.amount,
+        currency: parsed.data.currency,
+      });
     },
 
     'charge.dispute.create': async () => processed,
 
     'charge.dispute.resolve': async (event) => {
       const parsed = dispute.safeParse(dataOf(event.payload));
-      if (!parsed.success) return needsAttention('charge.dispute.resolve without a readable id, transaction, currency and resolution');
+      if (!parsed.success)
+        return needsAttention('charge.dispute.resolve without a readable id, transaction, currency and resolution');
       const d = parsed.data;
       if (d.resolution === 'declined') return processed;
-      if (d.resolution !== 'merchant-accepted') return needsAttention(`dispute ${d.id} resolved as "${d.resolution ?? ''}": not a resolution Paystack publishes (merchant-accepted, declined)`);
+      if (d.resolution !== 'merchant-accepted')
+        return needsAttention(
+          `dispute ${d.id} resolved as "${d.resolution ?? ''}": not a resolution Paystack publishes (merchant-accepted, declined)`,
+        );
       if (!d.refund_amount) return needsAttention(`dispute ${d.id} accepted without a refund amount`);
-      return applied(reversalsFor(event.gateway), event.gateway, { transactionReference: d.transaction.reference, key: `dispute:${d.id}`, amount: d.refund_amount, currency: d.currency });
+      return applied(reversalsFor(event.gateway), event.gateway, {
+        transactionReference: d.transaction.reference,
+        key: `dispute:${d.id}`,
+        amount: d.refund_amount,
+        currency: d.currency,
+      });
     },
   };
 }

@@ -13,9 +13,11 @@ import { needsAttention, type GatewayEventHandler } from './handlers.ts';
 export function stripeCheckoutHandlers(settlementFor: SettlementFor): Record<string, GatewayEventHandler> {
   const settle: GatewayEventHandler = async (event) => {
     const target = stripeSettlementOf(event.eventType, event.payload);
-    if (!target) return needsAttention(`${event.eventType} without a readable Checkout Session (id, amount_total, currency)`);
+    if (!target)
+      return needsAttention(`${event.eventType} without a readable Checkout Session (id, amount_total, currency)`);
     const settlement = settlementFor(event.gateway);
-    if (!settlement) return needsAttention(`${event.eventType} from ${event.gateway}, a gateway that is not configured`);
+    if (!settlement)
+      return needsAttention(`${event.eventType} from ${event.gateway}, a gateway that is not configured`);
     return settledOutcome(await settlement.settle(target.reference, target.claimed));
   };
   return Object.fromEntries([...STRIPE_SETTLING_EVENTS].map((type) => [type, settle]));

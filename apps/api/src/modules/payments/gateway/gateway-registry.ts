@@ -11,7 +11,11 @@ export const sandboxWebhookSecret = (config: Config): string =>
   Buffer.from(crypto.hkdfSync('sha256', config.jwtSecret, 'therapy', 'sandbox-webhook-v1', 32)).toString('hex');
 
 /** The currencies a gateway keeps dedicated bank accounts in (Paystack: NGN and GHS, its `/dedicated_account` `currency` enum). */
-const DEDICATED_ACCOUNT_CURRENCIES: Record<GatewayName, readonly string[]> = { paystack: ['NGN', 'GHS'], sandbox: ['NGN'], stripe: [] };
+const DEDICATED_ACCOUNT_CURRENCIES: Record<GatewayName, readonly string[]> = {
+  paystack: ['NGN', 'GHS'],
+  sandbox: ['NGN'],
+  stripe: [],
+};
 
 /** The gateways the configuration names, one instance each, and which one takes each currency (config.ts `PAYMENT_GATEWAYS`). */
 export interface GatewayRegistry {
@@ -32,11 +36,23 @@ export function createGatewayRegistry(deps: Pick<AppDeps, 'config' | 'db' | 'clo
   const gateways = new Map<GatewayName, PaymentGateway>();
   let sandbox: SandboxGateway | undefined;
   if (wanted.has('paystack') && payments.paystackSecretKey) {
-    gateways.set('paystack', createPaystackGateway({ secretKey: payments.paystackSecretKey, baseUrl: payments.paystackBaseUrl, preferredBank: payments.paystackPreferredBank }));
+    gateways.set(
+      'paystack',
+      createPaystackGateway({
+        secretKey: payments.paystackSecretKey,
+        baseUrl: payments.paystackBaseUrl,
+        preferredBank: payments.paystackPreferredBank,
+      }),
+    );
   }
   if (wanted.has('stripe') && payments.stripe) gateways.set('stripe', createStripeGateway(payments.stripe));
   if (wanted.has('sandbox')) {
-    sandbox = createSandboxGateway({ db: deps.db, webhookSecret: sandboxWebhookSecret(deps.config), publicBaseUrl: deps.config.appOrigin, clock: deps.clock });
+    sandbox = createSandboxGateway({
+      db: deps.db,
+      webhookSecret: sandboxWebhookSecret(deps.config),
+      publicBaseUrl: deps.config.appOrigin,
+      clock: deps.clock,
+    });
     gateways.set('sandbox', sandbox);
   }
   const gatewayFor = (currency: string) => {
@@ -54,4 +70,3 @@ export function createGatewayRegistry(deps: Pick<AppDeps, 'config' | 'db' | 'clo
     sandbox,
   };
 }
-

@@ -16,7 +16,16 @@ import { startFakePaystack, type FakePaystack } from '../../../../test/fake-pays
 
 const published = fileURLToPath(new URL('../../../../test/published/paystack.yaml', import.meta.url));
 const doc = parse(fs.readFileSync(published, 'utf8')) as {
-  paths: Record<string, Record<string, { operationId: string; responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>;
+      }
+    >
+  >;
   components: { responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
 };
 /**
@@ -47,7 +56,9 @@ function responseSchema(method: string, apiPath: string, status: number): Valida
   const schema = response.content?.['application/json']?.schema as { $ref?: string } | undefined;
   if (!schema) throw new Error(`${operation.operationId} ${status}: no JSON schema published`);
   // Refs inside point at #/components/...: resolve them against the document registered above.
-  const rooted = JSON.parse(JSON.stringify(asJsonSchema(schema)).replaceAll('"#/components/', '"paystack#/components/')) as object;
+  const rooted = JSON.parse(
+    JSON.stringify(asJsonSchema(schema)).replaceAll('"#/components/', '"paystack#/components/'),
+  ) as object;
   return ajv.compile(rooted);
 }
 
@@ -70,12 +81,15 @@ async function call(method: 'GET' | 'POST', url: string, body?: unknown, key = f
 function conforms(method: string, apiPath: string, answer: { status: number; body: unknown }) {
   const validate = responseSchema(method, apiPath, answer.status);
   const valid = validate(answer.body);
-  expect(valid ? [] : validate.errors, `${method} ${apiPath} ${answer.status}: ${JSON.stringify(answer.body)}`).toEqual([]);
+  expect(valid ? [] : validate.errors, `${method} ${apiPath} ${answer.status}: ${JSON.stringify(answer.body)}`).toEqual(
+    [],
+  );
   return answer.body as Record<string, unknown>;
 }
 
 const reference = () => `ref-${crypto.randomBytes(6).toString('hex')}`;
-const initialize = (body: Record<string, unknown>) => call('POST', '/transaction/initialize', { email: 'ada@example.com', amount: 50_000, currency: 'NGN', ...body });
+const initialize = (body: Record<string, unknown>) =>
+  call('POST', '/transaction/initialize', { email: 'ada@example.com', amount: 50_000, currency: 'NGN', ...body });
 
 describe('POST /transaction/initialize (transaction_initialize)', () => {
   it('a valid request: 200 TransactionInitializeResponse', async () => {
@@ -102,7 +116,12 @@ describe('POST /transaction/initialize (transaction_initialize)', () => {
     const before = fake.transactions.size;
     const answer = await initialize(body);
     expect(answer.status).toBe(400);
-    expect(conforms('POST', '/transaction/initialize', answer)).toMatchObject({ status: false, message, type: 'validation_error', meta: { nextStep: expect.any(String) } });
+    expect(conforms('POST', '/transaction/initialize', answer)).toMatchObject({
+      status: false,
+      message,
+      type: 'validation_error',
+      meta: { nextStep: expect.any(String) },
+    });
     expect(fake.transactions.size).toBe(before);
   });
 
@@ -118,9 +137,17 @@ describe('POST /transaction/initialize (transaction_initialize)', () => {
   });
 
   it('a wrong key: 401 Error', async () => {
-    const answer = await call('POST', '/transaction/initialize', { email: 'ada@example.com', amount: 50_000 }, 'sk_test_wrong');
+    const answer = await call(
+      'POST',
+      '/transaction/initialize',
+      { email: 'ada@example.com', amount: 50_000 },
+      'sk_test_wrong',
+    );
     expect(answer.status).toBe(401);
-    expect(conforms('POST', '/transaction/initialize', answer)).toMatchObject({ status: false, message: 'Invalid key' });
+    expect(conforms('POST', '/transaction/initialize', answer)).toMatchObject({
+      status: false,
+      message: 'Invalid key',
+    });
   });
 });
 
@@ -129,7 +156,9 @@ describe('GET /transaction/verify/{reference} (transaction_verify)', () => {
     const ref = reference();
     await initialize({ reference: ref });
     const unpaid = await call('GET', `/transaction/verify/${ref}`);
-    expect(conforms('GET', '/transaction/verify/{reference}', unpaid)).toMatchObject({ data: { status: 'abandoned', amount: 50_000 } });
+    expect(conforms('GET', '/transaction/verify/{reference}', unpaid)).toMatchObject({
+      data: { status: 'abandoned', amount: 50_000 },
+    });
     fake.setStatus(ref, 'success');
     const paid = await call('GET', `/transaction/verify/${ref}`);
     expect(conforms('GET', '/transaction/verify/{reference}', paid)).toMatchObject({ data: { status: 'success' } });
@@ -138,7 +167,10 @@ describe('GET /transaction/verify/{reference} (transaction_verify)', () => {
   it('an unknown reference: 404 Error (not 400)', async () => {
     const answer = await call('GET', `/transaction/verify/${reference()}`);
     expect(answer.status).toBe(404);
-    expect(conforms('GET', '/transaction/verify/{reference}', answer)).toMatchObject({ status: false, message: 'Transaction reference not found' });
+    expect(conforms('GET', '/transaction/verify/{reference}', answer)).toMatchObject({
+      status: false,
+      message: 'Transaction reference not found',
+    });
   });
 
   it('a wrong key: 401 Error', async () => {
@@ -149,7 +181,7 @@ describe('GET /transaction/verify/{reference} (transaction_verify)', () => {
 });
 
 describe('GET /dedicated_account/available_providers (dedicatedAccount_availableProviders)', () => {
-  it('200: the published envelope; `data` the list Paystack\'s API docs show (the OpenAPI document types it only as `object`)', async () => {
+  it("200: the published envelope; `data` the list Paystack's API docs show (the OpenAPI document types it only as `object`)", async () => {
     const answer = await call('GET', '/dedicated_account/available_providers');
     expect(answer.status).toBe(200);
     // A known gap in the published document: `Response.data` is `type: object`, while the API reference
@@ -157,17 +189,39 @@ describe('GET /dedicated_account/available_providers (dedicatedAccount_available
     // is checked against the document, `data` against the reference's fields.
     const { data, ...envelope } = answer.body;
     conforms('GET', '/dedicated_account/available_providers', { status: 200, body: envelope });
-    expect(doc.paths['/dedicated_account/available_providers']?.get?.responses['200']?.$ref).toBe('#/components/responses/Ok');
-    expect(data).toEqual(expect.arrayContaining([expect.objectContaining({ provider_slug: expect.any(String), bank_id: expect.any(Number), bank_name: expect.any(String), id: expect.any(Number) })]));
+    expect(doc.paths['/dedicated_account/available_providers']?.get?.responses['200']?.$ref).toBe(
+      '#/components/responses/Ok',
+    );
+    expect(data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          provider_slug: expect.any(String),
+          bank_id: expect.any(Number),
+          bank_name: expect.any(String),
+          id: expect.any(Number),
+        }),
+      ]),
+    );
   });
 
   it('a wrong key: 401 Error', async () => {
-    conforms('GET', '/dedicated_account/available_providers', await call('GET', '/dedicated_account/available_providers', undefined, 'sk_test_wrong'));
+    conforms(
+      'GET',
+      '/dedicated_account/available_providers',
+      await call('GET', '/dedicated_account/available_providers', undefined, 'sk_test_wrong'),
+    );
   });
 });
 
 describe('POST /dedicated_account/assign (dedicatedAccount_assign)', () => {
-  const body = () => ({ email: `dva-${crypto.randomBytes(3).toString('hex')}@example.com`, first_name: 'Ada', last_name: 'Obi', phone: '+2348100000000', preferred_bank: 'wema-bank', country: 'NG' });
+  const body = () => ({
+    email: `dva-${crypto.randomBytes(3).toString('hex')}@example.com`,
+    first_name: 'Ada',
+    last_name: 'Obi',
+    phone: '+2348100000000',
+    preferred_bank: 'wema-bank',
+    country: 'NG',
+  });
 
   it('a complete request: 200 Response ("in progress"; the account comes by webhook)', async () => {
     const answer = await call('POST', '/dedicated_account/assign', body());
@@ -175,39 +229,83 @@ describe('POST /dedicated_account/assign (dedicatedAccount_assign)', () => {
     expect(conforms('POST', '/dedicated_account/assign', answer)).toMatchObject({ status: true });
   });
 
-  it.each(['email', 'first_name', 'last_name', 'phone', 'preferred_bank', 'country'])('without %s (required by DedicatedVirtualAccountAssign): refused, nothing assigned', async (field) => {
-    const request: Record<string, unknown> = body();
-    delete request[field];
-    const answer = await call('POST', '/dedicated_account/assign', request);
-    // The document lists no 400 for this operation; Paystack's errors page gives 400 for a validation error, with the `Error` envelope.
-    expect(answer.status).toBe(400);
-    const validate = ajv.compile({ $ref: 'paystack#/components/schemas/Error' });
-    expect(validate(answer.body) ? [] : validate.errors).toEqual([]);
-    expect(answer.body).toMatchObject({ status: false, message: `${field} is required` });
-    expect(() => fake.completeAssignment(String(request.email ?? 'none@example.com'), 'success')).toThrow(/no dedicated account was requested/);
-  });
+  it.each(['email', 'first_name', 'last_name', 'phone', 'preferred_bank', 'country'])(
+    'without %s (required by DedicatedVirtualAccountAssign): refused, nothing assigned',
+    async (field) => {
+      const request: Record<string, unknown> = body();
+      delete request[field];
+      const answer = await call('POST', '/dedicated_account/assign', request);
+      // The document lists no 400 for this operation; Paystack's errors page gives 400 for a validation error, with the `Error` envelope.
+      expect(answer.status).toBe(400);
+      const validate = ajv.compile({ $ref: 'paystack#/components/schemas/Error' });
+      expect(validate(answer.body) ? [] : validate.errors).toEqual([]);
+      expect(answer.body).toMatchObject({ status: false, message: `${field} is required` });
+      expect(() => fake.completeAssignment(String(request.email ?? 'none@example.com'), 'success')).toThrow(
+        /no dedicated account was requested/,
+      );
+    },
+  );
 
   it('a bank Paystack does not list, or a country outside NG and GH: refused', async () => {
-    expect((await call('POST', '/dedicated_account/assign', { ...body(), preferred_bank: 'gtbank' })).body).toMatchObject({ status: false, message: 'Preferred bank is not supported' });
-    expect((await call('POST', '/dedicated_account/assign', { ...body(), country: 'GB' })).body).toMatchObject({ status: false, message: 'Invalid country' });
+    expect(
+      (await call('POST', '/dedicated_account/assign', { ...body(), preferred_bank: 'gtbank' })).body,
+    ).toMatchObject({ status: false, message: 'Preferred bank is not supported' });
+    expect((await call('POST', '/dedicated_account/assign', { ...body(), country: 'GB' })).body).toMatchObject({
+      status: false,
+      message: 'Invalid country',
+    });
   });
 
   it('a wrong key: 401 Error', async () => {
-    conforms('POST', '/dedicated_account/assign', await call('POST', '/dedicated_account/assign', body(), 'sk_test_wrong'));
+    conforms(
+      'POST',
+      '/dedicated_account/assign',
+      await call('POST', '/dedicated_account/assign', body(), 'sk_test_wrong'),
+    );
   });
 
-  it('the assignment events carry the customer and the account (DVA resource) as Paystack\'s webhook documentation shows', async () => {
+  it("the assignment events carry the customer and the account (DVA resource) as Paystack's webhook documentation shows", async () => {
     const ok = body();
     await call('POST', '/dedicated_account/assign', ok);
-    const success = JSON.parse(fake.completeAssignment(ok.email, 'success').rawBody.toString()) as { event: string; data: { dedicated_account: Record<string, unknown> } };
-    expect(success).toMatchObject({ event: 'dedicatedaccount.assign.success', data: { customer: { email: ok.email, customer_code: expect.stringMatching(/^CUS_/), phone: ok.phone }, identification: { status: 'success' } } });
+    const success = JSON.parse(fake.completeAssignment(ok.email, 'success').rawBody.toString()) as {
+      event: string;
+      data: { dedicated_account: Record<string, unknown> };
+    };
+    expect(success).toMatchObject({
+      event: 'dedicatedaccount.assign.success',
+      data: {
+        customer: { email: ok.email, customer_code: expect.stringMatching(/^CUS_/), phone: ok.phone },
+        identification: { status: 'success' },
+      },
+    });
     // The account part is the published DVA resource (DedicatedNubanCreateResponse.data, which also nests the customer).
     const dva = ajv.compile({ $ref: 'paystack#/components/schemas/DedicatedNubanCreateResponse/properties/data' });
     const { customer } = success.data as unknown as { customer: unknown };
-    expect(dva({ ...success.data.dedicated_account, customer, created_at: 'x', updated_at: 'x', assignment: { integration: 1, assignee_id: 1, assignee_type: 'Customer', expired: false, account_type: 'PAY-WITH-TRANSFER-RECURRING', assigned_at: 'x', expired_at: null } }) ? [] : dva.errors).toEqual([]);
+    expect(
+      dva({
+        ...success.data.dedicated_account,
+        customer,
+        created_at: 'x',
+        updated_at: 'x',
+        assignment: {
+          integration: 1,
+          assignee_id: 1,
+          assignee_type: 'Customer',
+          expired: false,
+          account_type: 'PAY-WITH-TRANSFER-RECURRING',
+          assigned_at: 'x',
+          expired_at: null,
+        },
+      })
+        ? []
+        : dva.errors,
+    ).toEqual([]);
     const other = body();
     await call('POST', '/dedicated_account/assign', other);
-    expect(JSON.parse(fake.completeAssignment(other.email, 'failed').rawBody.toString())).toMatchObject({ event: 'dedicatedaccount.assign.failed', data: { customer: { email: other.email }, dedicated_account: null } });
+    expect(JSON.parse(fake.completeAssignment(other.email, 'failed').rawBody.toString())).toMatchObject({
+      event: 'dedicatedaccount.assign.failed',
+      data: { customer: { email: other.email }, dedicated_account: null },
+    });
   });
 });
 
@@ -218,7 +316,10 @@ describe('webhooks the stand-in signs', () => {
     expect(() => fake.webhook(ref)).toThrow(/no charge.success/);
     fake.setStatus(ref, 'success');
     const hook = fake.webhook(ref);
-    expect(JSON.parse(hook.rawBody.toString())).toMatchObject({ event: 'charge.success', data: { reference: ref, status: 'success' } });
+    expect(JSON.parse(hook.rawBody.toString())).toMatchObject({
+      event: 'charge.success',
+      data: { reference: ref, status: 'success' },
+    });
   });
 });
 

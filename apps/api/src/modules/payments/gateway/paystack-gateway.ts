@@ -54,14 +54,21 @@ export function readChargeEvent(payload: unknown): ChargeEventData | undefined {
   const parsed = chargeData.safeParse((payload as { data?: unknown } | null)?.data);
   if (!parsed.success) return undefined;
   const d = parsed.data;
-  return { reference: d.reference, amount: d.amount, currency: d.currency, channel: d.channel ?? 'unknown', customerCode: d.customer?.customer_code ?? null };
+  return {
+    reference: d.reference,
+    amount: d.amount,
+    currency: d.currency,
+    channel: d.channel ?? 'unknown',
+    customerCode: d.customer?.customer_code ?? null,
+  };
 }
 
 /** PostgreSQL's text and jsonb cannot hold U+0000: each one (in keys and values) becomes U+FFFD, so any signed event can be stored. */
 export function withoutNul(value: unknown): unknown {
   if (typeof value === 'string') return value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value;
   if (Array.isArray(value)) return value.map(withoutNul);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k) as string, withoutNul(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k) as string, withoutNul(v)]));
   return value;
 }
 
@@ -133,7 +140,12 @@ const ASSIGN_COUNTRY: Record<string, string> = { NGN: 'NG', GHS: 'GH' };
  */
 export const PAYSTACK_CURRENCIES: readonly string[] = GATEWAY_CURRENCIES.paystack;
 
-export function createPaystackGateway({ secretKey, baseUrl = 'https://api.paystack.co', timeoutMs = 10_000, preferredBank }: PaystackGatewayOptions): PaymentGateway {
+export function createPaystackGateway({
+  secretKey,
+  baseUrl = 'https://api.paystack.co',
+  timeoutMs = 10_000,
+  preferredBank,
+}: PaystackGatewayOptions): PaymentGateway {
   const call = paystackHttp({ secretKey, baseUrl, timeoutMs });
 
   return {
@@ -142,15 +154,24 @@ export function createPaystackGateway({ secretKey, baseUrl = 'https://api.paysta
     supports: (currency: string) => PAYSTACK_CURRENCIES.includes(currency),
 
     async initialize(input: InitializeInput) {
-      if (!REFERENCE_PATTERN.test(input.reference)) throw new GatewayError('Paystack POST /transaction/initialize: the reference has characters Paystack does not allow', false);
-      const data = await call('POST', '/transaction/initialize', {
-        email: input.email,
-        amount: input.amount,
-        currency: input.currency,
-        reference: input.reference,
-        callback_url: input.callbackUrl,
-        metadata: input.metadata ?? {},
-      }, initializeData);
+      if (!REFERENCE_PATTERN.test(input.reference))
+        throw new GatewayError(
+          'Paystack POST /transaction/initialize: the reference has characters Paystack does not allow',
+          false,
+        );
+      const data = await call(
+        'POST',
+        '/transaction/initialize',
+        {
+          email: input.email,
+          amount: input.amount,
+          currency: input.currency,
+          reference: input.reference,
+          callback_url: input.callbackUrl,
+          metadata: input.metadata ?? {},
+        },
+        initializeData,
+      );
       return { authorizationUrl: data.authorization_url, reference: data.reference };
     },
 
@@ -168,21 +189,31 @@ export function createPaystackGateway({ secretKey, baseUrl = 'https://api.paysta
 
     async requestDedicatedAccount(input: DedicatedAccountInput): Promise<void> {
       const country = ASSIGN_COUNTRY[input.currency];
-      if (!country) throw new GatewayError(`Paystack assigns dedicated accounts in NGN and GHS, not ${input.currency}`, false);
+      if (!country)
+        throw new GatewayError(`Paystack assigns dedicated accounts in NGN and GHS, not ${input.currency}`, false);
       // The bank comes from Paystack's current list: the configured one if Paystack offers it, else its first.
       const providers = await call('GET', '/dedicated_account/available_providers', undefined, providersData);
       const slugs = providers.map((p) => p.provider_slug);
       const bank = preferredBank ?? slugs[0];
-      if (!bank || !slugs.includes(bank)) throw new GatewayError(`Paystack offers no dedicated-account bank ${bank ?? ''} (it offers: ${slugs.join(', ') || 'none'})`, false);
+      if (!bank || !slugs.includes(bank))
+        throw new GatewayError(
+          `Paystack offers no dedicated-account bank ${bank ?? ''} (it offers: ${slugs.join(', ') || 'none'})`,
+          false,
+        );
       // Creates (or finds) the customer, validates it and assigns the account; the result comes as a webhook.
-      await call('POST', '/dedicated_account/assign', {
-        email: input.email,
-        first_name: input.firstName,
-        last_name: input.lastName,
-        phone: input.phone,
-        preferred_bank: bank,
-        country,
-      }, anything);
+      await call(
+        'POST',
+        '/dedicated_account/assign',
+        {
+          email: input.email,
+          first_name: input.firstName,
+          last_name: input.lastName,
+          phone: input.phone,
+          preferred_bank: bank,
+          country,
+        },
+        anything,
+      );
     },
 
     parseWebhook(rawBody: Buffer, signature: string | undefined) {

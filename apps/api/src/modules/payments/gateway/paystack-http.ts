@@ -13,15 +13,35 @@ export interface PaystackHttpOptions {
   timeoutMs?: number;
 }
 
-const envelope = z.object({ status: z.boolean().optional().catch(undefined), message: z.string().optional().catch(undefined), data: z.unknown().optional() });
+const envelope = z.object({
+  status: z.boolean().optional().catch(undefined),
+  message: z.string().optional().catch(undefined),
+  data: z.unknown().optional(),
+});
 
-export type PaystackCall = <T>(method: 'GET' | 'POST', path: string, body: unknown, shape: z.ZodType<T>, onNotFound?: () => Error) => Promise<T>;
+export type PaystackCall = <T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  shape: z.ZodType<T>,
+  onNotFound?: () => Error,
+) => Promise<T>;
 
-export function paystackHttp({ secretKey, baseUrl = 'https://api.paystack.co', timeoutMs = 10_000 }: PaystackHttpOptions): PaystackCall {
+export function paystackHttp({
+  secretKey,
+  baseUrl = 'https://api.paystack.co',
+  timeoutMs = 10_000,
+}: PaystackHttpOptions): PaystackCall {
   const root = baseUrl.replace(/\/+$/, '');
   const clean = (text: string) => (secretKey ? text.replaceAll(secretKey, '[secret]') : text).slice(0, 300);
 
-  return async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, shape: z.ZodType<T>, onNotFound?: () => Error): Promise<T> {
+  return async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    shape: z.ZodType<T>,
+    onNotFound?: () => Error,
+  ): Promise<T> {
     const what = `Paystack ${method} ${path.split('?')[0]}`;
     let res: Response;
     let text: string;
@@ -39,7 +59,10 @@ export function paystackHttp({ secretKey, baseUrl = 'https://api.paystack.co', t
       text = await res.text();
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-      throw new GatewayError(timedOut ? `${what}: no answer within ${timeoutMs} ms` : `${what}: could not be reached`, true);
+      throw new GatewayError(
+        timedOut ? `${what}: no answer within ${timeoutMs} ms` : `${what}: could not be reached`,
+        true,
+      );
     }
     // A server error or a rate limit says "try again later", whatever its body looks like.
     if (res.status >= 500 || res.status === 429) throw new GatewayError(`${what}: answered ${res.status}`, true);
@@ -52,7 +75,8 @@ export function paystackHttp({ secretKey, baseUrl = 'https://api.paystack.co', t
     }
     const env = envelope.safeParse(json);
     const said = env.success && env.data.message ? `: ${clean(env.data.message)}` : '';
-    if (!res.ok || !env.success || env.data.status !== true) throw new GatewayError(`${what}: refused (${res.status})${said}`, false);
+    if (!res.ok || !env.success || env.data.status !== true)
+      throw new GatewayError(`${what}: refused (${res.status})${said}`, false);
     const data = shape.safeParse(env.data.data);
     if (!data.success) throw new GatewayError(`${what}: unexpected answer`, false);
     return data.data;

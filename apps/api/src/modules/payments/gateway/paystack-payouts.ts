@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { GatewayError } from './payment-gateway.ts';
 import { paystackHttp } from './paystack-http.ts';
-import { TransferNotFoundError, mapTransferStatus, type Bank, type GatewayTransfer, type PayoutGateway, type RecipientInput, type TransferInput } from './payout-gateway.ts';
+import {
+  TransferNotFoundError,
+  mapTransferStatus,
+  type Bank,
+  type GatewayTransfer,
+  type PayoutGateway,
+  type RecipientInput,
+  type TransferInput,
+} from './payout-gateway.ts';
 
 /**
  * Paystack Transfers (decision 0022), from Paystack's OpenAPI description (PaystackOSS/openapi `dist/paystack.yaml`):
@@ -24,9 +32,14 @@ export interface PaystackPayoutsOptions {
  */
 const recipientType: Record<string, string> = { NGN: 'nuban', GHS: 'ghipss', ZAR: 'basa' };
 
-const banksData = z.array(z.object({ name: z.string(), code: z.string(), currency: z.string(), active: z.boolean().nullish() }));
+const banksData = z.array(
+  z.object({ name: z.string(), code: z.string(), currency: z.string(), active: z.boolean().nullish() }),
+);
 const resolveData = z.object({ account_number: z.string().min(1), account_name: z.string().min(1) });
-const recipientData = z.object({ recipient_code: z.string().min(1), details: z.object({ bank_name: z.string().nullish() }).nullish() });
+const recipientData = z.object({
+  recipient_code: z.string().min(1),
+  details: z.object({ bank_name: z.string().nullish() }).nullish(),
+});
 const transferData = z.object({
   reference: z.string().min(1),
   transfer_code: z.string().min(1),
@@ -45,18 +58,32 @@ const toTransfer = (d: z.infer<typeof transferData>): GatewayTransfer => {
     status,
     amount: d.amount,
     currency: d.currency,
-    failure: status === 'failed' || status === 'reversed' ? (d.failures ? JSON.stringify(d.failures).slice(0, 300) : d.status) : null,
+    failure:
+      status === 'failed' || status === 'reversed'
+        ? d.failures
+          ? JSON.stringify(d.failures).slice(0, 300)
+          : d.status
+        : null,
   };
 };
 
-export function createPaystackPayouts({ secretKey, baseUrl = 'https://api.paystack.co', timeoutMs = 10_000 }: PaystackPayoutsOptions): PayoutGateway {
+export function createPaystackPayouts({
+  secretKey,
+  baseUrl = 'https://api.paystack.co',
+  timeoutMs = 10_000,
+}: PaystackPayoutsOptions): PayoutGateway {
   const call = paystackHttp({ secretKey, baseUrl, timeoutMs });
 
   return {
     name: 'paystack',
 
     async listBanks(currency: string): Promise<Bank[]> {
-      const banks = await call('GET', `/bank?currency=${encodeURIComponent(currency)}&perPage=100`, undefined, banksData);
+      const banks = await call(
+        'GET',
+        `/bank?currency=${encodeURIComponent(currency)}&perPage=100`,
+        undefined,
+        banksData,
+      );
       return banks.filter((b) => b.active !== false).map((b) => ({ name: b.name, code: b.code, currency: b.currency }));
     },
 
@@ -72,7 +99,13 @@ export function createPaystackPayouts({ secretKey, baseUrl = 'https://api.paysta
       const data = await call(
         'POST',
         '/transferrecipient',
-        { type, name: input.name, account_number: input.accountNumber, bank_code: input.bankCode, currency: input.currency },
+        {
+          type,
+          name: input.name,
+          account_number: input.accountNumber,
+          bank_code: input.bankCode,
+          currency: input.currency,
+        },
         recipientData,
       );
       return { recipientCode: data.recipient_code, bankName: data.details?.bank_name ?? null };
@@ -82,14 +115,27 @@ export function createPaystackPayouts({ secretKey, baseUrl = 'https://api.paysta
       const data = await call(
         'POST',
         '/transfer',
-        { source: 'balance', amount: input.amount, recipient: input.recipientCode, reference: input.reference, reason: input.reason, currency: input.currency },
+        {
+          source: 'balance',
+          amount: input.amount,
+          recipient: input.recipientCode,
+          reference: input.reference,
+          reason: input.reason,
+          currency: input.currency,
+        },
         transferData,
       );
       return toTransfer(data);
     },
 
     async verifyTransfer(reference: string) {
-      const found = await call('GET', `/transfer/verify/${encodeURIComponent(reference)}`, undefined, transferData, () => new TransferNotFoundError(reference));
+      const found = await call(
+        'GET',
+        `/transfer/verify/${encodeURIComponent(reference)}`,
+        undefined,
+        transferData,
+        () => new TransferNotFoundError(reference),
+      );
       return toTransfer(found);
     },
   };

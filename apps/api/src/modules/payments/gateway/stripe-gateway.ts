@@ -2,7 +2,14 @@ import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { GATEWAY_CURRENCIES } from '../../../config.ts';
 import type { Claimed } from '../settlement.ts';
-import { GatewayError, type GatewayStatus, type GatewayTransaction, type InitializeInput, type PaymentGateway, type WebhookReading } from './payment-gateway.ts';
+import {
+  GatewayError,
+  type GatewayStatus,
+  type GatewayTransaction,
+  type InitializeInput,
+  type PaymentGateway,
+  type WebhookReading,
+} from './payment-gateway.ts';
 import { withoutNul } from './paystack-gateway.ts';
 
 /**
@@ -50,11 +57,17 @@ const sessionOf = (payload: unknown): SessionLike | undefined => {
  * What a stored Stripe event asks of settlement: the session to verify and what the event claims of it. Undefined
  * for every event this platform does not act on (stored, answered 200, and left as it is).
  */
-export function stripeSettlementOf(eventType: string, payload: unknown): { reference: string; claimed: Claimed } | undefined {
+export function stripeSettlementOf(
+  eventType: string,
+  payload: unknown,
+): { reference: string; claimed: Claimed } | undefined {
   if (!STRIPE_SETTLING_EVENTS.has(eventType)) return undefined;
   const session = sessionOf(payload);
   if (!session || typeof session.amount_total !== 'number' || typeof session.currency !== 'string') return undefined;
-  return { reference: session.id as string, claimed: { amount: session.amount_total, currency: session.currency.toUpperCase() } };
+  return {
+    reference: session.id as string,
+    claimed: { amount: session.amount_total, currency: session.currency.toUpperCase() },
+  };
 }
 
 /** Stripe's signature header for a raw body: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` (https://docs.stripe.com/webhooks#verify-manually). */
@@ -76,12 +89,19 @@ export function parseStripeWebhook(secret: string, rawBody: Buffer, signature: s
     event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
   } catch (err) {
     // The SDK checks the signature first; anything it throws after that is the body not being JSON.
-    return { ok: false, reason: err instanceof Stripe.errors.StripeSignatureVerificationError ? 'signature' : 'malformed' };
+    return {
+      ok: false,
+      reason: err instanceof Stripe.errors.StripeSignatureVerificationError ? 'signature' : 'malformed',
+    };
   }
   // A signed `null` or a number is JSON too, but no event.
   const { id, type } = (event && typeof event === 'object' ? event : {}) as { id?: unknown; type?: unknown };
-  if (typeof id !== 'string' || id.length === 0 || typeof type !== 'string' || type.length === 0 || type.length > 200) return { ok: false, reason: 'malformed' };
-  return { ok: true, event: { key: id.slice(0, 500), type, payload: withoutNul(JSON.parse(rawBody.toString('utf8'))) } };
+  if (typeof id !== 'string' || id.length === 0 || typeof type !== 'string' || type.length === 0 || type.length > 200)
+    return { ok: false, reason: 'malformed' };
+  return {
+    ok: true,
+    event: { key: id.slice(0, 500), type, payload: withoutNul(JSON.parse(rawBody.toString('utf8'))) },
+  };
 }
 
 /** A Checkout Session's state folded into ours: paid is success; expired is over unpaid; open (or still processing) is pending. */
@@ -91,7 +111,12 @@ export function mapStripeSession(session: Pick<Stripe.Checkout.Session, 'status'
   return 'pending';
 }
 
-export function createStripeGateway({ secretKey, webhookSecret, apiBase = 'https://api.stripe.com', timeoutMs = 10_000 }: StripeGatewayOptions): PaymentGateway {
+export function createStripeGateway({
+  secretKey,
+  webhookSecret,
+  apiBase = 'https://api.stripe.com',
+  timeoutMs = 10_000,
+}: StripeGatewayOptions): PaymentGateway {
   const base = new URL(apiBase);
   const protocol = base.protocol === 'http:' ? 'http' : 'https';
   const stripe = new Stripe(secretKey, {
@@ -112,8 +137,16 @@ export function createStripeGateway({ secretKey, webhookSecret, apiBase = 'https
     } catch (err) {
       if (err instanceof Stripe.errors.StripeError) {
         const status = err.statusCode;
-        const retryable = err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeRateLimitError || status === undefined || status >= 500 || status === 429;
-        throw new GatewayError(`Stripe ${what}: ${retryable ? 'failed' : 'refused'}${status ? ` (${status})` : ''}: ${clean(err.message)}`, retryable);
+        const retryable =
+          err instanceof Stripe.errors.StripeConnectionError ||
+          err instanceof Stripe.errors.StripeRateLimitError ||
+          status === undefined ||
+          status >= 500 ||
+          status === 429;
+        throw new GatewayError(
+          `Stripe ${what}: ${retryable ? 'failed' : 'refused'}${status ? ` (${status})` : ''}: ${clean(err.message)}`,
+          retryable,
+        );
       }
       throw err;
     }
@@ -130,7 +163,16 @@ export function createStripeGateway({ secretKey, webhookSecret, apiBase = 'https
             mode: 'payment',
             // Cards only ("Pay by card"): a card payment is settled at once, so `completed` always means paid or declined.
             allowed_payment_method_types: ['card'],
-            line_items: [{ quantity: 1, price_data: { currency: input.currency.toLowerCase(), unit_amount: input.amount, product_data: { name: 'Wallet top-up' } } }],
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: input.currency.toLowerCase(),
+                  unit_amount: input.amount,
+                  product_data: { name: 'Wallet top-up' },
+                },
+              },
+            ],
             client_reference_id: input.reference,
             customer_email: input.email,
             metadata: { ...input.metadata, reference: input.reference },
@@ -140,13 +182,17 @@ export function createStripeGateway({ secretKey, webhookSecret, apiBase = 'https
           { idempotencyKey: `checkout:${input.reference}` },
         ),
       );
-      if (!session.url) throw new GatewayError('Stripe POST /v1/checkout/sessions: no checkout URL in the answer', false);
+      if (!session.url)
+        throw new GatewayError('Stripe POST /v1/checkout/sessions: no checkout URL in the answer', false);
       return { authorizationUrl: session.url, reference: session.id };
     },
 
     async verify(reference: string): Promise<GatewayTransaction> {
-      const session = await call('GET /v1/checkout/sessions/{session}', () => stripe.checkout.sessions.retrieve(reference));
-      if (typeof session.amount_total !== 'number' || !session.currency) throw new GatewayError('Stripe GET /v1/checkout/sessions/{session}: unexpected answer', false);
+      const session = await call('GET /v1/checkout/sessions/{session}', () =>
+        stripe.checkout.sessions.retrieve(reference),
+      );
+      if (typeof session.amount_total !== 'number' || !session.currency)
+        throw new GatewayError('Stripe GET /v1/checkout/sessions/{session}: unexpected answer', false);
       return {
         reference: session.id,
         status: mapStripeSession(session),

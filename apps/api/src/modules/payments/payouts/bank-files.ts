@@ -28,11 +28,17 @@ export interface Debtor {
 export const normalizeIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
 export const isValidIban = (iban: string) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban) && SEPA.validateIBAN(iban);
 /** ISO 9362: 4 letters (bank), 2 letters (country, the IBAN's), 2 letters or digits (location), optional 3 (branch). */
-export const isValidBic = (bic: string, iban: string) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic) && bic.slice(4, 6) === iban.slice(0, 2);
+export const isValidBic = (bic: string, iban: string) =>
+  /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic) && bic.slice(4, 6) === iban.slice(0, 2);
 
 const major = (minor: number) => (minor / 100).toFixed(2);
 
-export function sepaCreditTransfer(batchId: string, created: Date, debtor: Debtor, items: readonly BankFileItem[]): string {
+export function sepaCreditTransfer(
+  batchId: string,
+  created: Date,
+  debtor: Debtor,
+  items: readonly BankFileItem[],
+): string {
   const doc = new SEPA.Document('pain.001.001.09');
   // MsgId and PmtInfId: at most 35 characters.
   const messageId = `PAYOUT-${batchId.replaceAll('-', '').slice(0, 28)}`;
@@ -65,7 +71,9 @@ export function sepaCreditTransfer(batchId: string, created: Date, debtor: Debto
 export function checkPain001(xml: string, items: readonly BankFileItem[]): void {
   const total = major(items.reduce((s, i) => s + i.amount, 0));
   const all = (tag: string) => [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))].map((x) => x[1]);
-  const amounts = [...xml.matchAll(/<InstdAmt Ccy="EUR">([^<]*)<\/InstdAmt>/g)].map((x) => Math.round(Number(x[1]) * 100));
+  const amounts = [...xml.matchAll(/<InstdAmt Ccy="EUR">([^<]*)<\/InstdAmt>/g)].map((x) =>
+    Math.round(Number(x[1]) * 100),
+  );
   const ok =
     xml.startsWith('<?xml') &&
     xml.includes('xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"') &&

@@ -59,7 +59,10 @@ export const payoutBatchesRepository = {
   },
   /** Marks the batch paid once (the first time wins) and its started items paid; returns whether anything changed. */
   async markPaid(db: Executor, batchId: string, at: Date): Promise<void> {
-    await db.update(payoutBatches).set({ paidAt: at }).where(and(eq(payoutBatches.identifier, batchId), isNull(payoutBatches.paidAt)));
+    await db
+      .update(payoutBatches)
+      .set({ paidAt: at })
+      .where(and(eq(payoutBatches.identifier, batchId), isNull(payoutBatches.paidAt)));
     await db
       .update(payouts)
       .set({ status: 'paid' })

@@ -5,7 +5,12 @@ import { requireRole, type Actor } from '../../../platform/auth/access.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { WalletModule } from '../../wallet/wallet.module.ts';
 import { isValidBic, isValidIban, normalizeIban, sepaCreditTransfer, ukPaymentsCsv } from './bank-files.ts';
-import { BANK_FILE_GATEWAY, payoutBatchesRepository as repo, type BatchItemRow, type PayoutBatchRow } from './payout-batches.repository.ts';
+import {
+  BANK_FILE_GATEWAY,
+  payoutBatchesRepository as repo,
+  type BatchItemRow,
+  type PayoutBatchRow,
+} from './payout-batches.repository.ts';
 import { payoutsRepository as payoutsRepo } from './payouts.repository.ts';
 
 /**
@@ -39,7 +44,10 @@ const toBatch = (batch: PayoutBatchRow, items: BatchItemRow[]): PayoutBatch => (
   items: items.map(toItem),
 });
 
-export function createPayoutBatchesService(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, { wallet }: { wallet: WalletModule }) {
+export function createPayoutBatchesService(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  { wallet }: { wallet: WalletModule },
+) {
   const { db, clock } = deps;
 
   async function batchOf(id: string): Promise<{ batch: PayoutBatchRow; items: BatchItemRow[] }> {
@@ -84,7 +92,8 @@ export function createPayoutBatchesService(deps: Pick<AppDeps, 'db' | 'clock' | 
       const due: DuePayout[] = [];
       for (const r of await repo.bankRecipients(db, currency)) {
         const amount = await wallet.earningsOf(r.providerId, currency);
-        if (amount > 0) due.push({ providerId: r.providerId, accountName: r.accountName, amount, currencyCode: currency });
+        if (amount > 0)
+          due.push({ providerId: r.providerId, accountName: r.accountName, amount, currencyCode: currency });
       }
       return due;
     },
@@ -94,7 +103,12 @@ export function createPayoutBatchesService(deps: Pick<AppDeps, 'db' | 'clock' | 
       requireRole(actor, 'operator');
       const recipients = await repo.bankRecipients(db, currency);
       const batchId = await db.transaction(async (tx) => {
-        const batch = await repo.insertBatch(tx, { currencyCode: currency, createdBy: actor.userId, itemCount: 0, total: 0 });
+        const batch = await repo.insertBatch(tx, {
+          currencyCode: currency,
+          createdBy: actor.userId,
+          itemCount: 0,
+          total: 0,
+        });
         let count = 0;
         let total = 0;
         for (const r of recipients) {
@@ -103,7 +117,10 @@ export function createPayoutBatchesService(deps: Pick<AppDeps, 'db' | 'clock' | 
           // 18 characters, the longest reference a UK bulk payment carries; unique per batch and item.
           const reference = `bf-${batch.identifier.replaceAll('-', '').slice(-10)}-${String(count + 1).padStart(4, '0')}`;
           try {
-            const posted = await wallet.startPayout({ userId: r.providerId, amount, currencyCode: currency, reference, description: en.ledgerPayoutStarted }, tx);
+            const posted = await wallet.startPayout(
+              { userId: r.providerId, amount, currencyCode: currency, reference, description: en.ledgerPayoutStarted },
+              tx,
+            );
             await payoutsRepo.insertPayout(tx, {
               providerId: r.providerId,
               recipientId: r.identifier,
@@ -140,7 +157,11 @@ export function createPayoutBatchesService(deps: Pick<AppDeps, 'db' | 'clock' | 
       if (batch.currencyCode === 'EUR') {
         const debtor = deps.config.payoutDebtor;
         if (!debtor) throw AppError.rule('payoutDebtorMissing');
-        return { contentType: 'application/xml', fileName: `payouts-${batch.identifier}.xml`, body: sepaCreditTransfer(batch.identifier, batch.createdAt, debtor, payable) };
+        return {
+          contentType: 'application/xml',
+          fileName: `payouts-${batch.identifier}.xml`,
+          body: sepaCreditTransfer(batch.identifier, batch.createdAt, debtor, payable),
+        };
       }
       return { contentType: 'text/csv', fileName: `payouts-${batch.identifier}.csv`, body: ukPaymentsCsv(payable) };
     },
@@ -161,12 +182,23 @@ export function createPayoutBatchesService(deps: Pick<AppDeps, 'db' | 'clock' | 
         const item = await repo.lockItem(tx, payoutId);
         if (!item) throw AppError.notFound();
         if (item.status === 'returned') return item.batchId!;
-        if (item.status !== 'started' && item.status !== 'paid') throw AppError.conflict('CONFLICT', 'payoutNotReturnable');
+        if (item.status !== 'started' && item.status !== 'paid')
+          throw AppError.conflict('CONFLICT', 'payoutNotReturnable');
         const posted = await wallet.returnPayout(
-          { userId: item.providerId, amount: item.amount, currencyCode: item.currencyCode, reference: item.reference, description: en.ledgerPayoutReturned },
+          {
+            userId: item.providerId,
+            amount: item.amount,
+            currencyCode: item.currencyCode,
+            reference: item.reference,
+            description: en.ledgerPayoutReturned,
+          },
           tx,
         );
-        await payoutsRepo.move(tx, item.identifier, ['started', 'paid'], { status: 'returned', failureReason: 'Returned by the bank', returnTransactionId: posted.transactionId });
+        await payoutsRepo.move(tx, item.identifier, ['started', 'paid'], {
+          status: 'returned',
+          failureReason: 'Returned by the bank',
+          returnTransactionId: posted.transactionId,
+        });
         return item.batchId!;
       });
       const item = (await repo.items(db, batchId)).find((i) => i.identifier === payoutId)!;

@@ -31,7 +31,14 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const earn = (providerId: string, amount: number, currencyCode: string) =>
-  wallet.transfer({ userId: providerId, amount, currencyCode, reference: `booking-${crypto.randomUUID()}`, description: 'Session completed', commissionRate: 0 });
+  wallet.transfer({
+    userId: providerId,
+    amount,
+    currencyCode,
+    reference: `booking-${crypto.randomUUID()}`,
+    description: 'Session completed',
+    commissionRate: 0,
+  });
 const clearing = async (currency: string) => {
   const { rows } = await t.db.$client.query<{ s: string | null }>(
     "SELECT sum(e.amount) AS s FROM ledger_entries e JOIN ledger_accounts a ON a.identifier = e.account_id WHERE a.kind = 'gateway_clearing' AND a.currency_code = $1",
@@ -44,9 +51,20 @@ describe('bank accounts for batch payouts', () => {
   it('refuses an IBAN with a wrong checksum, a BIC of another country and a malformed sort code (400, nothing stored)', async () => {
     const provider = await t.signUp('provider');
     const base = { providerId: provider.userId, accountName: 'Theo Provider' };
-    await expect(batches.registerBankAccount({ ...base, currency: 'EUR', iban: 'DE89 3704 0044 0532 0130 01', bic: '' })).rejects.toMatchObject({ statusCode: 400, messageKey: 'ibanInvalid' });
-    await expect(batches.registerBankAccount({ ...base, currency: 'EUR', iban: 'FR14 2004 1010 0505 0001 3M02 606', bic: 'COBADEFFXXX' })).rejects.toMatchObject({ statusCode: 400, messageKey: 'bicInvalid' });
-    await expect(batches.registerBankAccount({ ...base, currency: 'GBP', sortCode: '12-34-5', accountNumber: '12345678' })).rejects.toMatchObject({ statusCode: 400, messageKey: 'sortCodeInvalid' });
+    await expect(
+      batches.registerBankAccount({ ...base, currency: 'EUR', iban: 'DE89 3704 0044 0532 0130 01', bic: '' }),
+    ).rejects.toMatchObject({ statusCode: 400, messageKey: 'ibanInvalid' });
+    await expect(
+      batches.registerBankAccount({
+        ...base,
+        currency: 'EUR',
+        iban: 'FR14 2004 1010 0505 0001 3M02 606',
+        bic: 'COBADEFFXXX',
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, messageKey: 'bicInvalid' });
+    await expect(
+      batches.registerBankAccount({ ...base, currency: 'GBP', sortCode: '12-34-5', accountNumber: '12345678' }),
+    ).rejects.toMatchObject({ statusCode: 400, messageKey: 'sortCodeInvalid' });
     expect(en.ibanInvalid).toBe('Enter a valid IBAN');
     expect(await t.count('payout_recipients', { provider_id: provider.userId })).toBe(0);
   });
@@ -55,9 +73,27 @@ describe('bank accounts for batch payouts', () => {
 describe('operator payout batches', () => {
   it('EUR: lists what is due, starts a batch (earnings -> clearing per item), serves a pain.001 that adds up, marks it paid once, returns an item once', async () => {
     const [a, b, idle] = [await t.signUp('provider'), await t.signUp('provider'), await t.signUp('provider')];
-    await batches.registerBankAccount({ providerId: a.userId, currency: 'EUR', accountName: 'Anna Berg', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' });
-    await batches.registerBankAccount({ providerId: b.userId, currency: 'EUR', accountName: 'Bruno Petit', iban: 'fr1420041010050500013m02606', bic: '' });
-    await batches.registerBankAccount({ providerId: idle.userId, currency: 'EUR', accountName: 'Idle Provider', iban: 'DE02120300000000202051', bic: '' });
+    await batches.registerBankAccount({
+      providerId: a.userId,
+      currency: 'EUR',
+      accountName: 'Anna Berg',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      bic: 'COBADEFFXXX',
+    });
+    await batches.registerBankAccount({
+      providerId: b.userId,
+      currency: 'EUR',
+      accountName: 'Bruno Petit',
+      iban: 'fr1420041010050500013m02606',
+      bic: '',
+    });
+    await batches.registerBankAccount({
+      providerId: idle.userId,
+      currency: 'EUR',
+      accountName: 'Idle Provider',
+      iban: 'DE02120300000000202051',
+      bic: '',
+    });
     await earn(a.userId, 12_345, 'EUR');
     await earn(b.userId, 50_000, 'EUR');
     const clearingBefore = await clearing('EUR');
@@ -80,7 +116,11 @@ describe('operator payout batches', () => {
     expect(await wallet.earningsOf(b.userId, 'EUR')).toBe(0);
     expect(await clearing('EUR')).toBe(clearingBefore + 62_345);
     // Nothing is due any more: a second batch is refused.
-    expectError(await t.api('POST', '/operator/payout-batches', operator, { currency: 'EUR' }), 400, validation(en.noPayoutsDue));
+    expectError(
+      await t.api('POST', '/operator/payout-batches', operator, { currency: 'EUR' }),
+      400,
+      validation(en.noPayoutsDue),
+    );
 
     const file = await t.api('GET', `/operator/payout-batches/${batch.identifier}/file`, operator);
     expect(file.statusCode).toBe(200);
@@ -91,11 +131,17 @@ describe('operator payout batches', () => {
     expect(xml).toContain('xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"');
     expect([...xml.matchAll(/<NbOfTxs>(\d+)<\/NbOfTxs>/g)].map((x) => x[1])).toEqual(['2', '2']);
     expect([...xml.matchAll(/<CtrlSum>([^<]+)<\/CtrlSum>/g)].map((x) => x[1])).toEqual(['623.45', '623.45']);
-    expect([...xml.matchAll(/<CdtrAcct><Id><IBAN>([^<]+)<\/IBAN>/g)].map((x) => x[1]).sort()).toEqual(['DE89370400440532013000', 'FR1420041010050500013M02606']);
+    expect([...xml.matchAll(/<CdtrAcct><Id><IBAN>([^<]+)<\/IBAN>/g)].map((x) => x[1]).sort()).toEqual([
+      'DE89370400440532013000',
+      'FR1420041010050500013M02606',
+    ]);
     expect(xml).toContain('<DbtrAcct><Id><IBAN>DE87123456781234567890</IBAN></Id></DbtrAcct>');
 
     // The gateway payouts' sweep and a (signed) transfer event for an item's reference leave batch items alone.
-    const sweeper = createPayoutsService(t, { gateway: createSandboxPayouts({ db: t.db, webhookSecret: sandboxWebhookSecret(t.config) }), wallet });
+    const sweeper = createPayoutsService(t, {
+      gateway: createSandboxPayouts({ db: t.db, webhookSecret: sandboxWebhookSecret(t.config) }),
+      wallet,
+    });
     await sweeper.reconcile(new Date(Date.now() + 60_000));
     expect(await sweeper.settle(batch.items[0].reference)).toBe('unknown');
     expect((await sweeper.find(batch.items[0].reference))?.status).toBe('started');
@@ -110,37 +156,60 @@ describe('operator payout batches', () => {
     expect(await clearing('EUR')).toBe(clearingBefore + 62_345);
 
     const itemOfB = paid.json().data.items.find((i: { providerId: string }) => i.providerId === b.userId);
-    const returned = await Promise.all([1, 2, 3].map(() => t.api('POST', `/operator/payouts/${itemOfB.identifier}/returned`, operator)));
+    const returned = await Promise.all(
+      [1, 2, 3].map(() => t.api('POST', `/operator/payouts/${itemOfB.identifier}/returned`, operator)),
+    );
     expect(returned.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(returned[0]!.json().data).toMatchObject({ status: 'returned', amount: 50_000 });
     expect(await wallet.earningsOf(b.userId, 'EUR')).toBe(50_000);
     expect(await clearing('EUR')).toBe(clearingBefore + 12_345);
-    expect(await t.count('ledger_transactions', { type: 'payout', reference: `${itemOfB.reference}:returned` })).toBe(1);
+    expect(await t.count('ledger_transactions', { type: 'payout', reference: `${itemOfB.reference}:returned` })).toBe(
+      1,
+    );
   });
 
   it('GBP: the batch file is a CSV of sort code, account number and amount', async () => {
     const provider = await t.signUp('provider');
-    await batches.registerBankAccount({ providerId: provider.userId, currency: 'GBP', accountName: 'Grace Hall', sortCode: '20-00-00', accountNumber: '5566 7788' });
+    await batches.registerBankAccount({
+      providerId: provider.userId,
+      currency: 'GBP',
+      accountName: 'Grace Hall',
+      sortCode: '20-00-00',
+      accountNumber: '5566 7788',
+    });
     await earn(provider.userId, 7_050, 'GBP');
     const created = await t.api('POST', '/operator/payout-batches', operator, { currency: 'GBP' });
     expect(created.statusCode, created.body).toBe(201);
     const batch = created.json().data;
     const file = await t.api('GET', `/operator/payout-batches/${batch.identifier}/file`, operator);
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(file.body).toBe(`beneficiary_name,sort_code,account_number,amount,currency,reference\nGrace Hall,200000,55667788,70.50,GBP,${batch.items[0].reference}\n`);
+    expect(file.body).toBe(
+      `beneficiary_name,sort_code,account_number,amount,currency,reference\nGrace Hall,200000,55667788,70.50,GBP,${batch.items[0].reference}\n`,
+    );
     expect(batch.items[0].reference).toHaveLength(18);
   });
 
   it('concurrent batches never take the same earnings twice', async () => {
     const providers = [await t.signUp('provider'), await t.signUp('provider'), await t.signUp('provider')];
     for (const [i, p] of providers.entries()) {
-      await batches.registerBankAccount({ providerId: p.userId, currency: 'GBP', accountName: `Provider ${i}`, sortCode: '200000', accountNumber: `1000000${i}` });
+      await batches.registerBankAccount({
+        providerId: p.userId,
+        currency: 'GBP',
+        accountName: `Provider ${i}`,
+        sortCode: '200000',
+        accountNumber: `1000000${i}`,
+      });
       await earn(p.userId, 1_000 * (i + 1), 'GBP');
     }
     const clearingBefore = await clearing('GBP');
-    const answers = await Promise.all(Array.from({ length: 6 }, () => t.api('POST', '/operator/payout-batches', operator, { currency: 'GBP' })));
-    const created = answers.filter((a) => a.statusCode === 201).map((a) => a.json().data as { total: number; itemCount: number });
-    for (const refused of answers.filter((a) => a.statusCode !== 201)) expectError(refused, 400, validation(en.noPayoutsDue));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => t.api('POST', '/operator/payout-batches', operator, { currency: 'GBP' })),
+    );
+    const created = answers
+      .filter((a) => a.statusCode === 201)
+      .map((a) => a.json().data as { total: number; itemCount: number });
+    for (const refused of answers.filter((a) => a.statusCode !== 201))
+      expectError(refused, 400, validation(en.noPayoutsDue));
     expect(created.reduce((s, b) => s + b.total, 0)).toBe(6_000);
     expect(created.reduce((s, b) => s + b.itemCount, 0)).toBe(3);
     expect(await clearing('GBP')).toBe(clearingBefore + 6_000);
@@ -148,10 +217,23 @@ describe('operator payout batches', () => {
   });
 
   it('refuses a currency other than GBP or EUR, an unknown batch, and anyone but an operator', async () => {
-    expectError(await t.api('GET', '/operator/payouts/due?currency=USD', operator), 400, validation(en.batchCurrencyUnsupported));
-    expectError(await t.api('POST', `/operator/payout-batches/${crypto.randomUUID()}/paid`, operator), 404, { message: en.notFound, code: 'NOT_FOUND' });
+    expectError(
+      await t.api('GET', '/operator/payouts/due?currency=USD', operator),
+      400,
+      validation(en.batchCurrencyUnsupported),
+    );
+    expectError(await t.api('POST', `/operator/payout-batches/${crypto.randomUUID()}/paid`, operator), 404, {
+      message: en.notFound,
+      code: 'NOT_FOUND',
+    });
     const provider = await t.signUp('provider');
-    expectError(await t.api('POST', '/operator/payout-batches', provider, { currency: 'EUR' }), 403, { message: en.forbidden, code: 'FORBIDDEN' });
-    expectError(await t.api('GET', '/operator/payouts/due?currency=EUR', undefined), 401, { message: en.unauthorized, code: 'UNAUTHORIZED_ACCESS' });
+    expectError(await t.api('POST', '/operator/payout-batches', provider, { currency: 'EUR' }), 403, {
+      message: en.forbidden,
+      code: 'FORBIDDEN',
+    });
+    expectError(await t.api('GET', '/operator/payouts/due?currency=EUR', undefined), 401, {
+      message: en.unauthorized,
+      code: 'UNAUTHORIZED_ACCESS',
+    });
   });
 });

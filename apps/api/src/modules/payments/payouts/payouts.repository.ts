@@ -22,7 +22,10 @@ export const payoutsRepository = {
   },
   /** The recipient (a gateway returns the same code for the same account: then the first row is kept). */
   async ensureRecipient(db: Executor, row: typeof payoutRecipients.$inferInsert): Promise<PayoutRecipientRow> {
-    await db.insert(payoutRecipients).values(row).onConflictDoNothing({ target: [payoutRecipients.gateway, payoutRecipients.recipientCode] });
+    await db
+      .insert(payoutRecipients)
+      .values(row)
+      .onConflictDoNothing({ target: [payoutRecipients.gateway, payoutRecipients.recipientCode] });
     const [found] = await db
       .select()
       .from(payoutRecipients)
@@ -51,7 +54,12 @@ export const payoutsRepository = {
     db: Executor,
     identifier: string,
     from: readonly PayoutStatus[],
-    to: { status: PayoutStatus; transferCode?: string | null; failureReason?: string | null; returnTransactionId?: string },
+    to: {
+      status: PayoutStatus;
+      transferCode?: string | null;
+      failureReason?: string | null;
+      returnTransactionId?: string;
+    },
   ): Promise<PayoutRow | undefined> {
     const [row] = await db
       .update(payouts)

@@ -3,7 +3,14 @@ import type { AppDeps } from '../../../deps.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { WalletModule } from '../../wallet/wallet.module.ts';
 import { GatewayError } from '../gateway/payment-gateway.ts';
-import { TransferNotFoundError, gatewayPayoutCurrencies, payoutReferencePattern, type Bank, type GatewayTransfer, type PayoutGateway } from '../gateway/payout-gateway.ts';
+import {
+  TransferNotFoundError,
+  gatewayPayoutCurrencies,
+  payoutReferencePattern,
+  type Bank,
+  type GatewayTransfer,
+  type PayoutGateway,
+} from '../gateway/payout-gateway.ts';
 import { payoutsRepository as repo, type PayoutRow } from './payouts.repository.ts';
 
 /**
@@ -66,7 +73,10 @@ const toPayout = (row: PayoutRow): Payout => ({
   transferCode: row.transferCode,
 });
 
-export function createPayoutsService(deps: Pick<AppDeps, 'db'>, { gateway, wallet }: { gateway: PayoutGateway; wallet: WalletModule }) {
+export function createPayoutsService(
+  deps: Pick<AppDeps, 'db'>,
+  { gateway, wallet }: { gateway: PayoutGateway; wallet: WalletModule },
+) {
   const { db } = deps;
 
   /** Gives a payout's money back to the earnings and records why (failed: it never left; returned: it came back). */
@@ -77,10 +87,20 @@ export function createPayoutsService(deps: Pick<AppDeps, 'db'>, { gateway, walle
       const from = status === 'failed' ? (['started'] as const) : (['started', 'paid'] as const);
       if (!(from as readonly string[]).includes(payout.status)) return false;
       const posted = await wallet.returnPayout(
-        { userId: payout.providerId, amount: payout.amount, currencyCode: payout.currencyCode, reference: payout.reference, description: en.ledgerPayoutReturned },
+        {
+          userId: payout.providerId,
+          amount: payout.amount,
+          currencyCode: payout.currencyCode,
+          reference: payout.reference,
+          description: en.ledgerPayoutReturned,
+        },
         tx,
       );
-      await repo.move(tx, payout.identifier, from, { status, failureReason: failure, returnTransactionId: posted.transactionId });
+      await repo.move(tx, payout.identifier, from, {
+        status,
+        failureReason: failure,
+        returnTransactionId: posted.transactionId,
+      });
       return true;
     });
   }
@@ -94,7 +114,12 @@ export function createPayoutsService(deps: Pick<AppDeps, 'db'>, { gateway, walle
         if (!payout.transferCode) await repo.setTransferCode(db, payout.identifier, found.transferCode);
         return 'pending';
       case 'success':
-        return (await repo.move(db, payout.identifier, ['started'], { status: 'paid', transferCode: found.transferCode })) ? 'applied' : 'already-applied';
+        return (await repo.move(db, payout.identifier, ['started'], {
+          status: 'paid',
+          transferCode: found.transferCode,
+        }))
+          ? 'applied'
+          : 'already-applied';
       case 'failed':
         return (await giveBack(payout.reference, 'failed', found.failure)) ? 'applied' : 'already-applied';
       case 'reversed':
@@ -106,7 +131,13 @@ export function createPayoutsService(deps: Pick<AppDeps, 'db'>, { gateway, walle
   async function send(payout: PayoutRow, recipientCode: string): Promise<PayoutRow> {
     let sent: GatewayTransfer;
     try {
-      sent = await gateway.transfer({ recipientCode, amount: payout.amount, currency: payout.currencyCode, reference: payout.reference, reason: en.ledgerPayoutStarted });
+      sent = await gateway.transfer({
+        recipientCode,
+        amount: payout.amount,
+        currency: payout.currencyCode,
+        reference: payout.reference,
+        reason: en.ledgerPayoutStarted,
+      });
     } catch (err) {
       // Unreachable: the transfer may exist or not; it stays started, and the webhook or `reconcile` settles it.
       if (err instanceof GatewayError && err.retryable) return payout;
@@ -133,8 +164,13 @@ export function createPayoutsService(deps: Pick<AppDeps, 'db'>, { gateway, walle
      * The holder name the bank has for an account (`GET /bank/resolve`), for a form that checks the typed name before
      * it saves anything. Nothing is stored. 400 `bankAccountNotResolved` when the bank does not know the account.
      */
-    async resolveAccount(input: { accountNumber: string; bankCode: string; currency: string }): Promise<{ accountNumber: string; accountName: string }> {
-      if (!gatewayPayoutCurrencies.includes(input.currency)) throw AppError.rule('payoutCurrencyUnsupported', { currency: input.currency });
+    async resolveAccount(input: {
+      accountNumber: string;
+      bankCode: string;
+      currency: string;
+    }): Promise<{ accountNumber: string; accountName: string }> {
+      if (!gatewayPayoutCurrencies.includes(input.currency))
+        throw AppError.rule('payoutCurrencyUnsupported', { currency: input.currency });
       try {
         return await gateway.resolveAccount(input.accountNumber, input.bankCode);
       } catch (err) {
@@ -148,7 +184,8 @@ export function createPayoutsService(deps: Pick<AppDeps, 'db'>, { gateway, walle
      * `bankAccountNotResolved` when the bank does not know the account; nothing is stored then.
      */
     async createRecipient(input: RecipientInput): Promise<PayoutRecipient> {
-      if (!gatewayPayoutCurrencies.includes(input.currency)) throw AppError.rule('payoutCurrencyUnsupported', { currency: input.currency });
+      if (!gatewayPayoutCurrencies.includes(input.currency))
+        throw AppError.rule('payoutCurrencyUnsupported', { currency: input.currency });
       let resolved;
       let recipient;
       try {
@@ -158,7 +195,12 @@ export function createPayoutsService(deps: Pick<AppDeps, 'db'>, { gateway, walle
         throw gatewayUnavailable();
       }
       try {
-        recipient = await gateway.createRecipient({ name: resolved.accountName, accountNumber: resolved.accountNumber, bankCode: input.bankCode, currency: input.currency });
+        recipient = await gateway.createRecipient({
+          name: resolved.accountName,
+          accountNumber: resolved.accountNumber,
+          bankCode: input.bankCode,
+          currency: input.currency,
+        });
       } catch (err) {
         if (err instanceof GatewayError && !err.retryable) throw AppError.rule('bankAccountNotResolved');
         throw gatewayUnavailable();
@@ -175,7 +217,14 @@ export function createPayoutsService(deps: Pick<AppDeps, 'db'>, { gateway, walle
       });
       // The same bank account registered by someone else is not theirs to be paid into.
       if (row.providerId !== input.providerId) throw AppError.rule('bankAccountTaken');
-      return { identifier: row.identifier, accountName: row.accountName, accountNumber: row.accountNumber, bankCode: row.bankCode, bankName: row.bankName, currency: row.currencyCode };
+      return {
+        identifier: row.identifier,
+        accountName: row.accountName,
+        accountNumber: row.accountNumber,
+        bankCode: row.bankCode,
+        bankName: row.bankName,
+        currency: row.currencyCode,
+      };
     },
 
     /**
@@ -187,10 +236,15 @@ export function createPayoutsService(deps: Pick<AppDeps, 'db'>, { gateway, walle
       if (!payoutReferencePattern.test(req.reference)) throw AppError.rule('payoutReferenceInvalid');
       if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw AppError.rule('amountPositive');
       const recipient = await repo.findRecipient(db, req.recipientId);
-      if (!recipient || recipient.providerId !== req.providerId || recipient.gateway !== gateway.name) throw AppError.notFound();
+      if (!recipient || recipient.providerId !== req.providerId || recipient.gateway !== gateway.name)
+        throw AppError.notFound();
       if (recipient.currencyCode !== req.currency) throw AppError.rule('payoutRecipientMismatch');
 
-      const same = (p: PayoutRow) => p.providerId === req.providerId && p.recipientId === req.recipientId && p.amount === req.amount && p.currencyCode === req.currency;
+      const same = (p: PayoutRow) =>
+        p.providerId === req.providerId &&
+        p.recipientId === req.recipientId &&
+        p.amount === req.amount &&
+        p.currencyCode === req.currency;
       const again = async (p: PayoutRow) => {
         if (!same(p)) throw AppError.conflict('CONFLICT', 'payoutReferenceTaken');
         return toPayout(p.status === 'started' && !p.transferCode ? await send(p, recipient.recipientCode) : p);
@@ -200,7 +254,13 @@ export function createPayoutsService(deps: Pick<AppDeps, 'db'>, { gateway, walle
 
       const started = await db.transaction(async (tx) => {
         const posted = await wallet.startPayout(
-          { userId: req.providerId, amount: req.amount, currencyCode: req.currency, reference: req.reference, description: en.ledgerPayoutStarted },
+          {
+            userId: req.providerId,
+            amount: req.amount,
+            currencyCode: req.currency,
+            reference: req.reference,
+            description: en.ledgerPayoutStarted,
+          },
           tx,
         );
         if (!posted.created) return undefined;

@@ -28,7 +28,11 @@ export function createTransferEventHandler(payouts: PayoutsService, log: { warn:
     }
     const outcome = await payouts.settle(data.reference);
     if (outcome === 'pending') throw new GatewayError('transfer not decided yet', true);
-    if (outcome === 'unknown' || outcome === 'mismatch') log.warn({ eventId: event.identifier, type: event.eventType, reference: data.reference, outcome }, 'transfer event not applied');
+    if (outcome === 'unknown' || outcome === 'mismatch')
+      log.warn(
+        { eventId: event.identifier, type: event.eventType, reference: data.reference, outcome },
+        'transfer event not applied',
+      );
     return outcome;
   };
 }
@@ -39,7 +43,10 @@ export type TransferEventHandler = ReturnType<typeof createTransferEventHandler>
  * (or already applied) outcome is processed; a transfer that is not one of the gateway's own payouts, one whose amount
  * or currency differs, or an event without a reference, is kept for an operator (needs_attention) and moves nothing.
  */
-export function transferHandlers(payouts: PayoutsService, log: { warn: (o: object, m: string) => void }): Record<string, GatewayEventHandler> {
+export function transferHandlers(
+  payouts: PayoutsService,
+  log: { warn: (o: object, m: string) => void },
+): Record<string, GatewayEventHandler> {
   const handle = createTransferEventHandler(payouts, log);
   const handler: GatewayEventHandler = async (event) => {
     const outcome = await handle(event);

@@ -29,15 +29,38 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const earn = (providerId: string, amount: number, currencyCode = 'NGN') =>
-  wallet.transfer({ userId: providerId, amount, currencyCode, reference: `booking-${crypto.randomUUID()}`, description: 'Session completed', commissionRate: 0 });
+  wallet.transfer({
+    userId: providerId,
+    amount,
+    currencyCode,
+    reference: `booking-${crypto.randomUUID()}`,
+    description: 'Session completed',
+    commissionRate: 0,
+  });
 const deliver = (hook: { rawBody: Buffer; signature: string }) =>
-  t.request({ method: 'POST', url: '/api/v1/payment/webhook/sandbox', headers: { 'content-type': 'application/json', 'x-paystack-signature': hook.signature }, payload: hook.rawBody });
+  t.request({
+    method: 'POST',
+    url: '/api/v1/payment/webhook/sandbox',
+    headers: { 'content-type': 'application/json', 'x-paystack-signature': hook.signature },
+    payload: hook.rawBody,
+  });
 const payoutsOf = async (providerId: string) =>
-  (await t.db.$client.query<{ reference: string; status: string; amount: string }>('SELECT reference, status, amount FROM payouts WHERE provider_id = $1 ORDER BY created_at', [providerId])).rows;
+  (
+    await t.db.$client.query<{ reference: string; status: string; amount: string }>(
+      'SELECT reference, status, amount FROM payouts WHERE provider_id = $1 ORDER BY created_at',
+      [providerId],
+    )
+  ).rows;
 async function withBank(earnings: number): Promise<SignedUp> {
   const provider = await t.signUp('provider');
   if (earnings > 0) await earn(provider.userId, earnings);
-  const recipient = await payouts.createRecipient({ providerId: provider.userId, name: 'Theo Provider', accountNumber: String(crypto.randomInt(1_000_000_000, 9_999_999_999)), bankCode: '001', currency: 'NGN' });
+  const recipient = await payouts.createRecipient({
+    providerId: provider.userId,
+    name: 'Theo Provider',
+    accountNumber: String(crypto.randomInt(1_000_000_000, 9_999_999_999)),
+    bankCode: '001',
+    currency: 'NGN',
+  });
   recipients.set(provider.userId, { recipientId: recipient.identifier, currencyCode: 'NGN' });
   return provider;
 }
@@ -63,7 +86,9 @@ describe('the weekly payout', () => {
 
     const [a, b] = await Promise.all([run(), run()]);
     expect(a.sent + b.sent).toBeGreaterThanOrEqual(1);
-    expect(await payoutsOf(paid.userId)).toEqual([{ reference: `weekly-2026-w48-ngn-${paid.userId}`, status: 'started', amount: '75000' }]);
+    expect(await payoutsOf(paid.userId)).toEqual([
+      { reference: `weekly-2026-w48-ngn-${paid.userId}`, status: 'started', amount: '75000' },
+    ]);
     expect(await wallet.earningsOf(paid.userId, 'NGN')).toBe(0);
     // No bank details: the earnings wait. EUR: the operator's batch. Under one naira: not worth a transfer.
     expect(await wallet.earningsOf(noBank.userId, 'NGN')).toBe(20_000);
@@ -85,7 +110,10 @@ describe('the weekly payout', () => {
     await expect.poll(() => wallet.earningsOf(provider.userId, 'NGN'), { timeout: 10_000 }).toBe(40_000);
     t.clock.set('2026-12-07T06:00:00Z');
     await run();
-    expect((await payoutsOf(provider.userId)).map((p) => p.reference)).toEqual([`weekly-2026-w49-ngn-${provider.userId}`, `weekly-2026-w50-ngn-${provider.userId}`]);
+    expect((await payoutsOf(provider.userId)).map((p) => p.reference)).toEqual([
+      `weekly-2026-w49-ngn-${provider.userId}`,
+      `weekly-2026-w50-ngn-${provider.userId}`,
+    ]);
     expect(await wallet.earningsOf(provider.userId, 'NGN')).toBe(0);
   });
 
@@ -95,7 +123,15 @@ describe('the weekly payout', () => {
     await run();
     const mine = await t.api('GET', '/wallet/payouts', provider);
     expect(mine.statusCode, mine.body).toBe(200);
-    expect(mine.json().data).toEqual([expect.objectContaining({ amount: 12_500, currency: 'NGN', status: 'started', bankName: 'Sandbox Bank', accountLast4: expect.stringMatching(/^\d{4}$/) })]);
+    expect(mine.json().data).toEqual([
+      expect.objectContaining({
+        amount: 12_500,
+        currency: 'NGN',
+        status: 'started',
+        bankName: 'Sandbox Bank',
+        accountLast4: expect.stringMatching(/^\d{4}$/),
+      }),
+    ]);
     expect(mine.json().meta).toEqual({ page: 1, pageSize: 10, total: 1, totalPages: 1 });
     expect((await t.api('GET', '/wallet/payouts', await t.signUp('provider'))).json().data).toEqual([]);
     expect((await t.api('GET', '/wallet/payouts', await t.signUp('client'))).statusCode).toBe(403);

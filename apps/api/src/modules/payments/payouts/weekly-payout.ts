@@ -7,7 +7,9 @@ import type { PayoutsService } from './payouts.service.ts';
 export const MINIMUM_PAYOUT_MINOR = 100;
 
 /** Where a provider's payouts go: the recipient of their current bank details (bank-details module), if any. */
-export type RecipientSource = (providerId: string) => Promise<{ recipientId: string; currencyCode: string } | undefined>;
+export type RecipientSource = (
+  providerId: string,
+) => Promise<{ recipientId: string; currencyCode: string } | undefined>;
 
 /** "2026-w48": the ISO week of an instant (UTC), part of a payout's reference so a week pays a provider once. */
 export function isoWeek(at: Date): string {
@@ -36,9 +38,17 @@ export interface WeeklyPayoutReport {
  */
 export function createWeeklyPayout(
   deps: Pick<AppDeps, 'clock'>,
-  ports: { payouts: Pick<PayoutsService, 'transfer'>; wallet: Pick<WalletModule, 'earningsToPayOut'>; currencies: readonly string[]; recipientOf: () => RecipientSource },
+  ports: {
+    payouts: Pick<PayoutsService, 'transfer'>;
+    wallet: Pick<WalletModule, 'earningsToPayOut'>;
+    currencies: readonly string[];
+    recipientOf: () => RecipientSource;
+  },
 ) {
-  return async function run(log?: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void }): Promise<WeeklyPayoutReport> {
+  return async function run(log?: {
+    warn: (obj: object, msg: string) => void;
+    info: (obj: object, msg: string) => void;
+  }): Promise<WeeklyPayoutReport> {
     const week = isoWeek(deps.clock.now());
     const report: WeeklyPayoutReport = { sent: 0, withoutBankDetails: 0, failed: 0 };
     for (const due of await ports.wallet.earningsToPayOut(ports.currencies, MINIMUM_PAYOUT_MINOR)) {
@@ -60,7 +70,10 @@ export function createWeeklyPayout(
         // A refused transfer gave the money back already; a race or a second run this week is a 409: next week then.
         if (!(err instanceof AppError)) throw err;
         report.failed += 1;
-        log?.warn({ providerId: due.userId, currency: due.currencyCode, code: err.code, messageKey: err.messageKey }, 'weekly payout not sent');
+        log?.warn(
+          { providerId: due.userId, currency: due.currencyCode, code: err.code, messageKey: err.messageKey },
+          'weekly payout not sent',
+        );
       }
     }
     log?.info({ week, ...report }, 'weekly payout run');

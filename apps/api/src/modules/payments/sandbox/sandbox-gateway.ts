@@ -50,7 +50,10 @@ export interface SandboxGateway extends PaymentGateway {
   /** Declines a pending checkout (it verifies as failed); nothing is delivered. A settled one stays as it is. */
   decline(reference: string): Promise<void>;
   /** A transfer into a dedicated account: a new paid transaction; undefined when no such account exists. */
-  simulateTransfer(accountNumber: string, amount: number): Promise<({ reference: string } & SandboxWebhook) | undefined>;
+  simulateTransfer(
+    accountNumber: string,
+    amount: number,
+  ): Promise<({ reference: string } & SandboxWebhook) | undefined>;
   /**
    * Where the sandbox sends every webhook it makes (a payment, a transfer, a dedicated account's assignment), as
    * Paystack would. Without one (a gateway made for a test) the events are only returned.
@@ -74,7 +77,12 @@ const customerCodeFor = (email: string) => `CUS_sbx_${sha256(email.trim().toLowe
 const eventIdFor = (reference: string) => Number.parseInt(sha256(`sandbox-event:${reference}`).slice(0, 12), 16);
 const isAmount = (n: number) => Number.isSafeInteger(n) && n > 0;
 
-export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock = systemClock }: SandboxGatewayOptions): SandboxGateway {
+export function createSandboxGateway({
+  db,
+  webhookSecret,
+  publicBaseUrl,
+  clock = systemClock,
+}: SandboxGatewayOptions): SandboxGateway {
   const base = publicBaseUrl.replace(/\/+$/, '');
 
   /** Stripe's `checkout.session.completed` for a paid sandbox checkout (its session id is our reference). */
@@ -92,13 +100,21 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
       payment_status: 'paid',
     };
     const created = Math.floor((row.paidAt ?? clock.now()).getTime() / 1000);
-    const event = { id: `evt_sbx_${sha256(`sandbox-event:${row.reference}`).slice(0, 24)}`, object: 'event', created, livemode: false, type: 'checkout.session.completed', data: { object: session } };
+    const event = {
+      id: `evt_sbx_${sha256(`sandbox-event:${row.reference}`).slice(0, 24)}`,
+      object: 'event',
+      created,
+      livemode: false,
+      type: 'checkout.session.completed',
+      data: { object: session },
+    };
     const rawBody = Buffer.from(JSON.stringify(event));
     return { rawBody, signature: signStripeWebhook(webhookSecret, rawBody), header: 'stripe-signature' };
   }
 
   function chargeSuccess(row: SandboxTransactionRow): SandboxWebhook {
-    if (row.channel === 'card' && !GATEWAY_CURRENCIES.paystack.includes(row.currencyCode)) return checkoutCompleted(row);
+    if (row.channel === 'card' && !GATEWAY_CURRENCIES.paystack.includes(row.currencyCode))
+      return checkoutCompleted(row);
     const data = {
       id: eventIdFor(row.reference),
       reference: row.reference,
@@ -116,7 +132,9 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
   let sender: SandboxWebhookSender | undefined;
 
   /** The customer's account in the sandbox's books (one per email; racing requests agree on one). */
-  async function accountFor(input: DedicatedAccountInput): Promise<{ customerCode: string; accountNumber: string; accountName: string }> {
+  async function accountFor(
+    input: DedicatedAccountInput,
+  ): Promise<{ customerCode: string; accountNumber: string; accountName: string }> {
     const customerCode = customerCodeFor(input.email);
     const found = await repo.findAccountByCustomer(db, customerCode);
     if (found) return { customerCode, accountNumber: found.accountNumber, accountName: found.accountName };
@@ -124,7 +142,15 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
     // A random number can collide with one already given out: draw again.
     for (let attempt = 0; attempt < 10; attempt++) {
       const accountNumber = String(crypto.randomInt(0, 10_000_000_000)).padStart(10, '0');
-      if (await repo.insertAccount(db, { accountNumber, customerCode, email: input.email, accountName, currencyCode: input.currency })) {
+      if (
+        await repo.insertAccount(db, {
+          accountNumber,
+          customerCode,
+          email: input.email,
+          accountName,
+          currencyCode: input.currency,
+        })
+      ) {
         return { customerCode, accountNumber, accountName };
       }
       const raced = await repo.findAccountByCustomer(db, customerCode);
@@ -134,9 +160,18 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
   }
 
   /** `dedicatedaccount.assign.success`: the customer and the dedicated account (Paystack's DVA resource), signed. */
-  function assignmentEvent(input: DedicatedAccountInput, account: { customerCode: string; accountNumber: string; accountName: string }): SandboxWebhook {
+  function assignmentEvent(
+    input: DedicatedAccountInput,
+    account: { customerCode: string; accountNumber: string; accountName: string },
+  ): SandboxWebhook {
     const data = {
-      customer: { customer_code: account.customerCode, email: input.email, first_name: input.firstName, last_name: input.lastName, phone: input.phone },
+      customer: {
+        customer_code: account.customerCode,
+        email: input.email,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        phone: input.phone,
+      },
       dedicated_account: {
         id: eventIdFor(`account:${account.accountNumber}`),
         bank: { name: 'Sandbox Bank', id: 1, slug: 'sandbox-bank' },
@@ -166,7 +201,8 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
     async initialize(input: InitializeInput) {
       if (!isAmount(input.amount)) throw new GatewayError('Sandbox: invalid amount', false);
       // Paystack's published character set for references (dist/paystack.yaml, TransactionInitialize.reference).
-      if (!REFERENCE_PATTERN.test(input.reference)) throw new GatewayError('Sandbox: Invalid transaction reference', false);
+      if (!REFERENCE_PATTERN.test(input.reference))
+        throw new GatewayError('Sandbox: Invalid transaction reference', false);
       await repo.insertTransaction(db, {
         reference: input.reference,
         email: input.email,
@@ -177,7 +213,10 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
         customerCode: customerCodeFor(input.email),
         callbackUrl: input.callbackUrl,
       });
-      return { authorizationUrl: `${base}/api/v1/payment/sandbox/checkout/${encodeURIComponent(input.reference)}`, reference: input.reference };
+      return {
+        authorizationUrl: `${base}/api/v1/payment/sandbox/checkout/${encodeURIComponent(input.reference)}`,
+        reference: input.reference,
+      };
     },
 
     async verify(reference: string): Promise<GatewayTransaction> {
@@ -215,14 +254,21 @@ export function createSandboxGateway({ db, webhookSecret, publicBaseUrl, clock =
     async checkout(reference: string) {
       const row = await repo.findTransaction(db, reference);
       if (!row) return undefined;
-      return { reference: row.reference, amount: row.amount, currency: row.currencyCode, status: row.status, callbackUrl: row.callbackUrl };
+      return {
+        reference: row.reference,
+        amount: row.amount,
+        currency: row.currencyCode,
+        status: row.status,
+        callbackUrl: row.callbackUrl,
+      };
     },
 
     async pay(reference: string) {
       // Paid and its event queued together: a crash leaves neither a paid checkout without its webhook nor the reverse.
       return db.transaction(async (tx) => {
         let row = await existing(reference, tx);
-        if (row.status === 'pending') row = (await repo.settlePending(tx, reference, 'success', clock.now())) ?? (await existing(reference, tx));
+        if (row.status === 'pending')
+          row = (await repo.settlePending(tx, reference, 'success', clock.now())) ?? (await existing(reference, tx));
         if (row.status !== 'success') throw new GatewayError('Sandbox: the payment was declined', false);
         const hook = chargeSuccess(row);
         await sender?.send(tx, hook);

@@ -7,13 +7,22 @@ export type SandboxTransferRow = typeof sandboxTransfers.$inferSelect;
 
 /** The sandbox's books of transfers (it plays Paystack's side): recipients and transfers. */
 export const sandboxPayoutsRepository = {
-  async ensureRecipient(db: Executor, row: typeof sandboxTransferRecipients.$inferInsert): Promise<SandboxRecipientRow> {
+  async ensureRecipient(
+    db: Executor,
+    row: typeof sandboxTransferRecipients.$inferInsert,
+  ): Promise<SandboxRecipientRow> {
     await db.insert(sandboxTransferRecipients).values(row).onConflictDoNothing();
-    const [found] = await db.select().from(sandboxTransferRecipients).where(eq(sandboxTransferRecipients.recipientCode, row.recipientCode));
+    const [found] = await db
+      .select()
+      .from(sandboxTransferRecipients)
+      .where(eq(sandboxTransferRecipients.recipientCode, row.recipientCode));
     return found!;
   },
   async findRecipient(db: Executor, recipientCode: string): Promise<SandboxRecipientRow | undefined> {
-    const [row] = await db.select().from(sandboxTransferRecipients).where(eq(sandboxTransferRecipients.recipientCode, recipientCode));
+    const [row] = await db
+      .select()
+      .from(sandboxTransferRecipients)
+      .where(eq(sandboxTransferRecipients.recipientCode, recipientCode));
     return row;
   },
   /** The transfer with this reference: the new one, or the one made before (a reference pays once). */
@@ -30,7 +39,12 @@ export const sandboxPayoutsRepository = {
     return row;
   },
   /** Moves a transfer from one status to the next; undefined when it was not in `from` (someone else moved it). */
-  async moveTransfer(db: Executor, reference: string, from: string, to: string): Promise<SandboxTransferRow | undefined> {
+  async moveTransfer(
+    db: Executor,
+    reference: string,
+    from: string,
+    to: string,
+  ): Promise<SandboxTransferRow | undefined> {
     const [row] = await db
       .update(sandboxTransfers)
       .set({ status: to })

@@ -1,10 +1,21 @@
 import crypto from 'node:crypto';
 import type { Database, Executor } from '../../../db/client.ts';
 import { GatewayError } from '../gateway/payment-gateway.ts';
-import { TransferNotFoundError, gatewayPayoutCurrencies, mapTransferStatus, payoutReferencePattern, type GatewayTransfer, type PayoutGateway } from '../gateway/payout-gateway.ts';
+import {
+  TransferNotFoundError,
+  gatewayPayoutCurrencies,
+  mapTransferStatus,
+  payoutReferencePattern,
+  type GatewayTransfer,
+  type PayoutGateway,
+} from '../gateway/payout-gateway.ts';
 import { signPaystackWebhook } from '../gateway/paystack-gateway.ts';
 import type { SandboxWebhook, SandboxWebhookSender } from './sandbox-webhooks.ts';
-import { sandboxPayoutsRepository as repo, type SandboxRecipientRow, type SandboxTransferRow } from './sandbox-payouts.repository.ts';
+import {
+  sandboxPayoutsRepository as repo,
+  type SandboxRecipientRow,
+  type SandboxTransferRow,
+} from './sandbox-payouts.repository.ts';
 
 /**
  * The sandbox's side of payouts (decision 0022): Paystack's Transfers played locally, with its own books
@@ -30,7 +41,15 @@ const banks = [
 ];
 const bankName = (code: string) => banks.find((b) => b.code === code)?.name ?? null;
 
-export function createSandboxPayouts({ db, webhookSecret, webhooks }: { db: Database; webhookSecret: string; webhooks?: SandboxWebhookSender }): SandboxPayouts {
+export function createSandboxPayouts({
+  db,
+  webhookSecret,
+  webhooks,
+}: {
+  db: Database;
+  webhookSecret: string;
+  webhooks?: SandboxWebhookSender;
+}): SandboxPayouts {
   const recipientJson = (r: SandboxRecipientRow) => ({
     active: true,
     createdAt: r.createdAt.toISOString(),
@@ -46,7 +65,13 @@ export function createSandboxPayouts({ db, webhookSecret, webhooks }: { db: Data
     type: 'nuban',
     updatedAt: r.createdAt.toISOString(),
     is_deleted: false,
-    details: { authorization_code: null, account_number: r.accountNumber, account_name: r.name, bank_code: r.bankCode, bank_name: bankName(r.bankCode) },
+    details: {
+      authorization_code: null,
+      account_number: r.accountNumber,
+      account_name: r.name,
+      bank_code: r.bankCode,
+      bank_name: bankName(r.bankCode),
+    },
   });
   const transferJson = (t: SandboxTransferRow, r: SandboxRecipientRow) => ({
     amount: t.amount,
@@ -73,7 +98,12 @@ export function createSandboxPayouts({ db, webhookSecret, webhooks }: { db: Data
     status: mapTransferStatus(t.status),
     amount: t.amount,
     currency: t.currencyCode,
-    failure: t.status === 'failed' ? 'Sandbox: the bank declined the transfer' : t.status === 'reversed' ? 'Sandbox: the bank returned the transfer' : null,
+    failure:
+      t.status === 'failed'
+        ? 'Sandbox: the bank declined the transfer'
+        : t.status === 'reversed'
+          ? 'Sandbox: the bank returned the transfer'
+          : null,
   });
   const existing = async (reference: string, tx: Executor = db) => {
     const t = await repo.findTransfer(tx, reference);
@@ -96,20 +126,29 @@ export function createSandboxPayouts({ db, webhookSecret, webhooks }: { db: Data
     },
 
     async createRecipient(input) {
-      if (!gatewayPayoutCurrencies.includes(input.currency)) throw new GatewayError(`Sandbox: Currency not supported`, false);
+      if (!gatewayPayoutCurrencies.includes(input.currency))
+        throw new GatewayError(`Sandbox: Currency not supported`, false);
       await this.resolveAccount(input.accountNumber, input.bankCode);
       // Like Paystack, a duplicate account number retrieves the existing record.
       const recipientCode = `RCP_sbx${sha256(`${input.currency}:${input.bankCode}:${input.accountNumber}`).slice(0, 15)}`;
-      const row = await repo.ensureRecipient(db, { recipientCode, name: input.name, accountNumber: input.accountNumber, bankCode: input.bankCode, currencyCode: input.currency });
+      const row = await repo.ensureRecipient(db, {
+        recipientCode,
+        name: input.name,
+        accountNumber: input.accountNumber,
+        bankCode: input.bankCode,
+        currencyCode: input.currency,
+      });
       return { recipientCode: row.recipientCode, bankName: bankName(row.bankCode) };
     },
 
     async transfer(input) {
-      if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new GatewayError('Sandbox: Invalid amount', false);
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+        throw new GatewayError('Sandbox: Invalid amount', false);
       if (!payoutReferencePattern.test(input.reference)) throw new GatewayError('Sandbox: Invalid reference', false);
       const recipient = await repo.findRecipient(db, input.recipientCode);
       if (!recipient) throw new GatewayError('Sandbox: Recipient not found', false);
-      if (recipient.currencyCode !== input.currency) throw new GatewayError('Sandbox: Currency does not match the recipient', false);
+      if (recipient.currencyCode !== input.currency)
+        throw new GatewayError('Sandbox: Currency does not match the recipient', false);
       const row = await repo.ensureTransfer(db, {
         reference: input.reference,
         transferCode: `TRF_sbx${sha256(`transfer:${input.reference}`).slice(0, 15)}`,
@@ -130,11 +169,17 @@ export function createSandboxPayouts({ db, webhookSecret, webhooks }: { db: Data
       return db.transaction(async (tx) => {
         let t = await existing(reference, tx);
         const from = outcome === 'reversed' ? 'success' : 'pending';
-        if (t.status !== outcome) t = (await repo.moveTransfer(tx, reference, from, outcome)) ?? (await existing(reference, tx));
-        if (t.status !== outcome) throw new GatewayError(`Sandbox: a ${t.status} transfer cannot become ${outcome}`, false);
+        if (t.status !== outcome)
+          t = (await repo.moveTransfer(tx, reference, from, outcome)) ?? (await existing(reference, tx));
+        if (t.status !== outcome)
+          throw new GatewayError(`Sandbox: a ${t.status} transfer cannot become ${outcome}`, false);
         const recipient = (await repo.findRecipient(tx, t.recipientCode))!;
         const rawBody = Buffer.from(JSON.stringify({ event: `transfer.${outcome}`, data: transferJson(t, recipient) }));
-        const hook: SandboxWebhook = { rawBody, signature: signPaystackWebhook(webhookSecret, rawBody), header: 'x-paystack-signature' };
+        const hook: SandboxWebhook = {
+          rawBody,
+          signature: signPaystackWebhook(webhookSecret, rawBody),
+          header: 'x-paystack-signature',
+        };
         await webhooks?.send(tx, hook);
         return hook;
       });

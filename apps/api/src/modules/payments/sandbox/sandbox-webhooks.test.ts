@@ -4,7 +4,12 @@ import type { TopupResponse, WalletTransaction } from '@therapy/contracts/wallet
 import { buildTestApp, type SignedUp, type TestApp } from '../../../../test/harness.ts';
 import { failInserts } from '../../../../test/failing-inserts.ts';
 import { JOBS_SCHEMA, startJobs, type Jobs } from '../../../platform/jobs.ts';
-import { createSandboxWebhooks, PAYSTACK_WEBHOOK_RETRIES, SANDBOX_WEBHOOK_QUEUE, type SandboxWebhook } from './sandbox-webhooks.ts';
+import {
+  createSandboxWebhooks,
+  PAYSTACK_WEBHOOK_RETRIES,
+  SANDBOX_WEBHOOK_QUEUE,
+  type SandboxWebhook,
+} from './sandbox-webhooks.ts';
 
 /**
  * Issue 43: transfers and card payments whose webhook met the app down (or answering 500) stayed paid in the sandbox
@@ -22,7 +27,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const sql = async (text: string, values: unknown[] = []) => (await t.db.$client.query(text, values)).rows as Array<Record<string, unknown>>;
+const sql = async (text: string, values: unknown[] = []) =>
+  (await t.db.$client.query(text, values)).rows as Array<Record<string, unknown>>;
 
 /** The app's webhook route answers 500 `times` times: storing the event fails, as with a database hiccup. */
 let failing: Awaited<ReturnType<typeof failInserts>> | undefined;
@@ -54,25 +60,43 @@ const deliveries = async (text: string, queue = SANDBOX_WEBHOOK_QUEUE) =>
 /** The resend `attempt` of the webhook mentioning `text`, once it is queued. */
 async function resend(text: string, attempt: number, queue = SANDBOX_WEBHOOK_QUEUE): Promise<DeliveryRow> {
   let found: DeliveryRow | undefined;
-  await expect.poll(async () => (found = (await deliveries(text, queue)).find((d) => d.attempt === attempt && d.state === 'created')), { timeout: 10_000, interval: 100 }).toBeDefined();
+  await expect
+    .poll(
+      async () => (found = (await deliveries(text, queue)).find((d) => d.attempt === attempt && d.state === 'created')),
+      { timeout: 10_000, interval: 100 },
+    )
+    .toBeDefined();
   return found!;
 }
 /** Time passes: the queued resend is due now. */
 const dueNow = (job: DeliveryRow) => sql(`UPDATE ${JOBS_SCHEMA}.job SET start_after = now() WHERE id = $1`, [job.id]);
-const live = async (text: string, queue = SANDBOX_WEBHOOK_QUEUE) => (await deliveries(text, queue)).filter((d) => ['created', 'retry', 'active'].includes(d.state)).length;
+const live = async (text: string, queue = SANDBOX_WEBHOOK_QUEUE) =>
+  (await deliveries(text, queue)).filter((d) => ['created', 'retry', 'active'].includes(d.state)).length;
 
-const balance = async (who: SignedUp) => ((await t.api('GET', '/wallet/balance', who)).json().data as { balance: number }).balance;
-const topups = async (who: SignedUp) => (await t.api('GET', '/wallet/transactions?transactionType=topup', who)).json().data as WalletTransaction[];
+const balance = async (who: SignedUp) =>
+  ((await t.api('GET', '/wallet/balance', who)).json().data as { balance: number }).balance;
+const topups = async (who: SignedUp) =>
+  (await t.api('GET', '/wallet/transactions?transactionType=topup', who)).json().data as WalletTransaction[];
 
 describe('the sandbox resends its webhooks until the app answers 200', () => {
   it('a card payment whose charge.success was answered 500 is resent 3 minutes later and credited once', async () => {
     const client = await t.signUp('client');
-    const started = await t.request({ method: 'POST', url: '/api/v1/payment/wallet', headers: client.auth, payload: { amount: 250_000 } });
+    const started = await t.request({
+      method: 'POST',
+      url: '/api/v1/payment/wallet',
+      headers: client.auth,
+      payload: { amount: 250_000 },
+    });
     expect(started.statusCode, started.body).toBe(201);
     const { reference } = (started.json().data as TopupResponse).payment;
 
     await failWebhooks(1);
-    const paid = await t.request({ method: 'POST', url: `/api/v1/payment/sandbox/checkout/${reference}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const paid = await t.request({
+      method: 'POST',
+      url: `/api/v1/payment/sandbox/checkout/${reference}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(paid.statusCode).toBe(303);
     // The first delivery met a 500: the first resend is queued 3 minutes out (live mode), nothing is credited yet.
     const first = await resend(reference, 1);
@@ -89,12 +113,25 @@ describe('the sandbox resends its webhooks until the app answers 200', () => {
     expect(await topups(client)).toHaveLength(1);
 
     // The same event once more (a resend whose 200 was lost on the way back): answered 200, credited nothing more.
-    const again = await t.request({ method: 'POST', url: '/api/v1/payment/webhook/sandbox', headers: { 'content-type': 'application/json', 'x-paystack-signature': first.signature }, payload: first.body });
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/v1/payment/webhook/sandbox',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': first.signature },
+      payload: first.body,
+    });
     expect(again.statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 500));
     expect(await balance(client)).toBe(250_000);
     expect(await topups(client)).toHaveLength(1);
-    expect(Number((await sql("SELECT count(*)::int AS n FROM gateway_events WHERE payload->'data'->>'reference' = $1", [reference]))[0]!.n)).toBe(1);
+    expect(
+      Number(
+        (
+          await sql("SELECT count(*)::int AS n FROM gateway_events WHERE payload->'data'->>'reference' = $1", [
+            reference,
+          ])
+        )[0]!.n,
+      ),
+    ).toBe(1);
   });
 
   it('a bank transfer whose webhook met two failures is credited once after the second resend', async () => {
@@ -102,11 +139,21 @@ describe('the sandbox resends its webhooks until the app answers 200', () => {
     await sql('UPDATE users SET phone_number = $2 WHERE identifier = $1', [client.userId, '08012345678']);
     expect((await t.api('POST', '/virtual-accounts/generate', client)).statusCode).toBe(200);
     // The assignment event itself comes through the delivery job.
-    await expect.poll(async () => (await t.api('GET', '/virtual-accounts/account', client)).json().data.status, { timeout: 10_000 }).toBe('assigned');
-    const { accountNumber } = (await t.api('GET', '/virtual-accounts/account', client)).json().data.account as { accountNumber: string };
+    await expect
+      .poll(async () => (await t.api('GET', '/virtual-accounts/account', client)).json().data.status, {
+        timeout: 10_000,
+      })
+      .toBe('assigned');
+    const { accountNumber } = (await t.api('GET', '/virtual-accounts/account', client)).json().data.account as {
+      accountNumber: string;
+    };
 
     await failWebhooks(2);
-    const transfer = await t.request({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: { accountNumber, amount: 420_000 } });
+    const transfer = await t.request({
+      method: 'POST',
+      url: '/api/v1/payment/sandbox/transfer',
+      payload: { accountNumber, amount: 420_000 },
+    });
     expect(transfer.statusCode, transfer.body).toBe(200);
     const { reference } = transfer.json().data as { reference: string };
 
@@ -133,12 +180,19 @@ describe("the resend schedule (Paystack's published one)", () => {
   });
 
   /** A sender on a queue of its own, delivering to `deliver` instead of the app. */
-  async function sender(schedule: readonly number[] | undefined, deliver: (hook: { rawBody: Buffer }) => Promise<void>) {
+  async function sender(
+    schedule: readonly number[] | undefined,
+    deliver: (hook: { rawBody: Buffer }) => Promise<void>,
+  ) {
     const queue = `test.sandbox-webhook.${crypto.randomBytes(4).toString('hex')}`;
     const webhooks = createSandboxWebhooks(jobs, { queue, ...(schedule ? { schedule } : {}) });
     await webhooks.start((rawBody) => deliver({ rawBody }), { warn: () => undefined, error: () => undefined });
     const marker = `evt-${crypto.randomBytes(6).toString('hex')}`;
-    const hook: SandboxWebhook = { rawBody: Buffer.from(JSON.stringify({ event: 'charge.success', data: { reference: marker } })), signature: 'sig', header: 'x-paystack-signature' };
+    const hook: SandboxWebhook = {
+      rawBody: Buffer.from(JSON.stringify({ event: 'charge.success', data: { reference: marker } })),
+      signature: 'sig',
+      header: 'x-paystack-signature',
+    };
     return { queue, marker, send: () => webhooks.send(t.db, hook) };
   }
 

@@ -43,7 +43,10 @@ export interface SandboxWebhookSender {
 
 export interface SandboxWebhooks extends SandboxWebhookSender {
   /** Starts this instance's delivery worker. */
-  start(deliver: DeliverWebhook, log: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void }): Promise<void>;
+  start(
+    deliver: DeliverWebhook,
+    log: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void },
+  ): Promise<void>;
 }
 
 interface DeliveryJob {
@@ -76,31 +79,52 @@ function withTimeout(work: Promise<void>, ms: number): Promise<void> {
  * exponential backoff pg-boss offers, and a queued resend survives a restart. `schedule` defaults to live mode's: the
  * sandbox stands in for the gateway the app meets in production, where a cut-off event comes back within minutes.
  */
-export function createSandboxWebhooks(jobs: Jobs, opts: { schedule?: readonly number[]; queue?: string } = {}): SandboxWebhooks {
+export function createSandboxWebhooks(
+  jobs: Jobs,
+  opts: { schedule?: readonly number[]; queue?: string } = {},
+): SandboxWebhooks {
   const schedule = opts.schedule ?? PAYSTACK_WEBHOOK_RETRIES.live;
   const queue = opts.queue ?? SANDBOX_WEBHOOK_QUEUE;
   return {
     async send(tx, hook) {
-      const job: DeliveryJob = { body: hook.rawBody.toString('base64'), signature: hook.signature, header: hook.header, attempt: 0 };
+      const job: DeliveryJob = {
+        body: hook.rawBody.toString('base64'),
+        signature: hook.signature,
+        header: hook.header,
+        attempt: 0,
+      };
       await jobs.send(queue, job, { tx });
     },
     async start(deliver, log) {
       // pg-boss's own retries only cover a try that never finished (the instance died mid-delivery, or the resend
       // could not be queued); an answer other than 200 is a finished try, followed by the schedule's resend.
-      await jobs.work<DeliveryJob>(queue, { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 60, deleteAfterSeconds: 24 * 3600 }, async (job, { id }) => {
-        try {
-          await withTimeout(deliver(Buffer.from(job.body, 'base64'), job.signature, job.header), ATTEMPT_TIMEOUT_MS);
-          return;
-        } catch (err) {
-          const delay = schedule[job.attempt];
-          if (delay === undefined) {
-            log.error({ err, attempts: job.attempt + 1 }, 'sandbox webhook never answered 200; its resends are used up');
+      await jobs.work<DeliveryJob>(
+        queue,
+        { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 60, deleteAfterSeconds: 24 * 3600 },
+        async (job, { id }) => {
+          try {
+            await withTimeout(deliver(Buffer.from(job.body, 'base64'), job.signature, job.header), ATTEMPT_TIMEOUT_MS);
             return;
+          } catch (err) {
+            const delay = schedule[job.attempt];
+            if (delay === undefined) {
+              log.error(
+                { err, attempts: job.attempt + 1 },
+                'sandbox webhook never answered 200; its resends are used up',
+              );
+              return;
+            }
+            log.warn(
+              { err, attempt: job.attempt + 1, resendInSeconds: delay },
+              'sandbox webhook not answered 200; resent later',
+            );
+            await jobs.send(queue, { ...job, attempt: job.attempt + 1 } satisfies DeliveryJob, {
+              id: nextAttemptId(id),
+              startAfter: new Date(Date.now() + delay * 1000),
+            });
           }
-          log.warn({ err, attempt: job.attempt + 1, resendInSeconds: delay }, 'sandbox webhook not answered 200; resent later');
-          await jobs.send(queue, { ...job, attempt: job.attempt + 1 } satisfies DeliveryJob, { id: nextAttemptId(id), startAfter: new Date(Date.now() + delay * 1000) });
-        }
-      });
+        },
+      );
     },
   };
 }

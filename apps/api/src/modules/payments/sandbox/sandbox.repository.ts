@@ -15,12 +15,21 @@ export const sandboxRepository = {
   },
 
   async findTransaction(db: Executor, reference: string): Promise<SandboxTransactionRow | undefined> {
-    const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.reference, reference)).limit(1);
+    const [row] = await db
+      .select()
+      .from(sandboxTransactions)
+      .where(eq(sandboxTransactions.reference, reference))
+      .limit(1);
     return row;
   },
 
   /** pending -> status, once: of two racing settlements one wins, the other finds the row settled. */
-  async settlePending(db: Executor, reference: string, status: 'success' | 'failed', paidAt: Date | null): Promise<SandboxTransactionRow | undefined> {
+  async settlePending(
+    db: Executor,
+    reference: string,
+    status: 'success' | 'failed',
+    paidAt: Date | null,
+  ): Promise<SandboxTransactionRow | undefined> {
     const [row] = await db
       .update(sandboxTransactions)
       .set({ status, paidAt })
@@ -31,17 +40,29 @@ export const sandboxRepository = {
 
   /** Inserts unless the account number or the customer code is taken; true when this call created it. */
   async insertAccount(db: Executor, row: NewSandboxAccount): Promise<boolean> {
-    const inserted = await db.insert(sandboxAccounts).values(row).onConflictDoNothing().returning({ accountNumber: sandboxAccounts.accountNumber });
+    const inserted = await db
+      .insert(sandboxAccounts)
+      .values(row)
+      .onConflictDoNothing()
+      .returning({ accountNumber: sandboxAccounts.accountNumber });
     return inserted.length > 0;
   },
 
   async findAccountByCustomer(db: Executor, customerCode: string): Promise<SandboxAccountRow | undefined> {
-    const [row] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.customerCode, customerCode)).limit(1);
+    const [row] = await db
+      .select()
+      .from(sandboxAccounts)
+      .where(eq(sandboxAccounts.customerCode, customerCode))
+      .limit(1);
     return row;
   },
 
   async findAccountByNumber(db: Executor, accountNumber: string): Promise<SandboxAccountRow | undefined> {
-    const [row] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.accountNumber, accountNumber)).limit(1);
+    const [row] = await db
+      .select()
+      .from(sandboxAccounts)
+      .where(eq(sandboxAccounts.accountNumber, accountNumber))
+      .limit(1);
     return row;
   },
 };

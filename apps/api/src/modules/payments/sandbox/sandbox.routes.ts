@@ -1,6 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { declineSandboxCheckout, getSandboxCheckout, paySandboxCheckout, simulateSandboxTransfer } from '@therapy/contracts/endpoints/wallet';
+import {
+  declineSandboxCheckout,
+  getSandboxCheckout,
+  paySandboxCheckout,
+  simulateSandboxTransfer,
+} from '@therapy/contracts/endpoints/wallet';
 import { formatMoney } from '@therapy/contracts/money';
 import { AppError } from '../../../platform/errors.ts';
 import { route } from '../../../platform/http/route.ts';
@@ -17,7 +22,8 @@ import type { SandboxCheckout, SandboxGateway } from './sandbox-gateway.ts';
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The checkout page is English and names the currency by its code, as a card terminal does: "NGN 500.00". */
-const formatAmount = (minor: number, currency: string): string => formatMoney(minor, currency, 'en', { display: 'code' });
+const formatAmount = (minor: number, currency: string): string =>
+  formatMoney(minor, currency, 'en', { display: 'code' });
 
 /** The callback with `reference` added to its query, before any fragment. */
 function withReference(callbackUrl: string, reference: string): string {
@@ -77,14 +83,24 @@ function sendPage(reply: FastifyReply, status: number, html: string, formTarget?
   const formAction = ["'self'", ...(formTarget ? [formTarget] : [])].join(' ');
   return reply
     .code(status)
-    .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`)
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`,
+    )
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(html);
 }
 
 const notFoundPage = (reply: FastifyReply) =>
-  sendPage(reply, 404, page('Payment not found', '<h1 id="title">Payment not found</h1>\n<p>There is no sandbox payment with this reference.</p>'));
+  sendPage(
+    reply,
+    404,
+    page(
+      'Payment not found',
+      '<h1 id="title">Payment not found</h1>\n<p>There is no sandbox payment with this reference.</p>',
+    ),
+  );
 
 function checkoutPage(tx: SandboxCheckout, actionBase: string): string {
   const details = `<h1 id="title">Sandbox checkout</h1>
@@ -93,7 +109,9 @@ function checkoutPage(tx: SandboxCheckout, actionBase: string): string {
 <dt>Reference</dt><dd>${escapeHtml(tx.reference)}</dd>
 </dl>`;
   if (tx.status !== 'pending') {
-    const back = tx.callbackUrl ? `\n<a class="button" href="${escapeHtml(withReference(tx.callbackUrl, tx.reference))}">Return to the app</a>` : '';
+    const back = tx.callbackUrl
+      ? `\n<a class="button" href="${escapeHtml(withReference(tx.callbackUrl, tx.reference))}">Return to the app</a>`
+      : '';
     return page('Sandbox checkout', `${details}\n<p role="status">This payment is already completed.</p>${back}`);
   }
   const action = escapeHtml(actionBase);
@@ -110,7 +128,11 @@ function checkoutPage(tx: SandboxCheckout, actionBase: string): string {
 export const sandboxRoutes: FastifyPluginAsyncZod<{ gateway: SandboxGateway }> = async (app, { gateway }) => {
   // The checkout's buttons post an empty form; its body carries nothing we read.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_req, _body, done) => done(null, {}),
+    );
   }
   const checkoutPath = (reference: string) => `${app.prefix}/payment/sandbox/checkout/${encodeURIComponent(reference)}`;
 
@@ -142,13 +164,9 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ gateway: SandboxGateway }> =
     return backToApp(reply, tx);
   });
 
-  route(
-    app,
-    simulateSandboxTransfer,
-    async (req) => {
-      const transfer = await gateway.simulateTransfer(req.body.accountNumber, req.body.amount);
-      if (!transfer) throw AppError.notFound();
-      return { data: { reference: transfer.reference } };
-    },
-  );
+  route(app, simulateSandboxTransfer, async (req) => {
+    const transfer = await gateway.simulateTransfer(req.body.accountNumber, req.body.amount);
+    if (!transfer) throw AppError.notFound();
+    return { data: { reference: transfer.reference } };
+  });
 };

@@ -37,19 +37,35 @@ beforeEach(() => {
 
 interface AssignedEvent {
   event: string;
-  data: { customer: { customer_code: string; email: string }; dedicated_account: { bank: { name: string }; account_number: string; account_name: string; currency: string } };
+  data: {
+    customer: { customer_code: string; email: string };
+    dedicated_account: { bank: { name: string }; account_number: string; account_name: string; currency: string };
+  };
 }
 /** Requests an account, as Paystack's assign would, and waits for its signed `dedicatedaccount.assign.success`. */
 async function assign(input: { email: string; firstName: string; lastName: string; phone: string; currency: string }) {
   const seen = sent.length;
   await gateway.requestDedicatedAccount(input);
   let hook: { rawBody: Buffer; signature: string } | undefined;
-  await expect.poll(() => (hook = sent.slice(seen).find((h) => (JSON.parse(h.rawBody.toString()) as AssignedEvent).data.customer.email === input.email))).toBeDefined();
+  await expect
+    .poll(
+      () =>
+        (hook = sent
+          .slice(seen)
+          .find((h) => (JSON.parse(h.rawBody.toString()) as AssignedEvent).data.customer.email === input.email)),
+    )
+    .toBeDefined();
   expect(gateway.parseWebhook(hook!.rawBody, hook!.signature).ok).toBe(true);
   const body = JSON.parse(hook!.rawBody.toString()) as AssignedEvent;
   expect(body.event).toBe('dedicatedaccount.assign.success');
   const a = body.data.dedicated_account;
-  return { customerCode: body.data.customer.customer_code, bankName: a.bank.name, accountNumber: a.account_number, accountName: a.account_name, currency: a.currency };
+  return {
+    customerCode: body.data.customer.customer_code,
+    bankName: a.bank.name,
+    accountNumber: a.account_number,
+    accountName: a.account_name,
+    currency: a.currency,
+  };
 }
 afterAll(() => t?.close());
 
@@ -82,10 +98,23 @@ async function row(reference: string) {
 describe('sandbox gateway: card checkout', () => {
   it('initialize keeps a pending transaction and points at the sandbox checkout', async () => {
     const reference = ref();
-    const input = { reference, email: 'ada@example.com', amount: 500_000, currency: 'NGN', callbackUrl: 'http://app/cb' };
+    const input = {
+      reference,
+      email: 'ada@example.com',
+      amount: 500_000,
+      currency: 'NGN',
+      callbackUrl: 'http://app/cb',
+    };
     const res = await gateway.initialize(input);
     expect(res).toEqual({ reference, authorizationUrl: `${BASE}/api/v1/payment/sandbox/checkout/${reference}` });
-    expect(await row(reference)).toMatchObject({ email: 'ada@example.com', amount: '500000', currency_code: 'NGN', status: 'pending', channel: 'card', callback_url: 'http://app/cb' });
+    expect(await row(reference)).toMatchObject({
+      email: 'ada@example.com',
+      amount: '500000',
+      currency_code: 'NGN',
+      status: 'pending',
+      channel: 'card',
+      callback_url: 'http://app/cb',
+    });
 
     // A retry is the same transaction: one row, the first amount.
     expect(await gateway.initialize({ ...input, amount: 900_000 })).toEqual(res);
@@ -96,19 +125,40 @@ describe('sandbox gateway: card checkout', () => {
   it('gives a relative checkout URL without a public base URL, with the reference encoded', async () => {
     const relative = createSandboxGateway({ db: t.db, webhookSecret: SECRET, publicBaseUrl: '' });
     const reference = `a.b=c-${crypto.randomBytes(3).toString('hex')}`;
-    const res = await relative.initialize({ reference, email: 'ada@example.com', amount: 100, currency: 'NGN', callbackUrl: 'http://app/cb' });
+    const res = await relative.initialize({
+      reference,
+      email: 'ada@example.com',
+      amount: 100,
+      currency: 'NGN',
+      callbackUrl: 'http://app/cb',
+    });
     expect(res.authorizationUrl).toBe(`/api/v1/payment/sandbox/checkout/${encodeURIComponent(reference)}`);
   });
 
   it('refuses an amount that is not a positive integer', async () => {
-    const err = await gatewayError(gateway.initialize({ reference: ref(), email: 'a@example.com', amount: 0, currency: 'NGN', callbackUrl: 'http://app/cb' }));
+    const err = await gatewayError(
+      gateway.initialize({
+        reference: ref(),
+        email: 'a@example.com',
+        amount: 0,
+        currency: 'NGN',
+        callbackUrl: 'http://app/cb',
+      }),
+    );
     expect(err.retryable).toBe(false);
   });
 
   it('verify reports a pending checkout, and refuses an unknown reference (not retryable)', async () => {
     const mail = email();
     const reference = await started({ amount: 250_000, currency: 'GBP', email: mail });
-    expect(await gateway.verify(reference)).toEqual({ reference, status: 'pending', amount: 250_000, currency: 'GBP', channel: 'card', customerCode: expect.stringMatching(/^CUS_sbx_/) });
+    expect(await gateway.verify(reference)).toEqual({
+      reference,
+      status: 'pending',
+      amount: 250_000,
+      currency: 'GBP',
+      channel: 'card',
+      customerCode: expect.stringMatching(/^CUS_sbx_/),
+    });
     const err = await gatewayError(gateway.verify('never-made'));
     expect(err.retryable).toBe(false);
   });
@@ -135,7 +185,13 @@ describe('sandbox gateway: card checkout', () => {
     });
     expect(hook.signature).toBe(signPaystackWebhook(SECRET, hook.rawBody));
     expect(eventOf(hook)).toMatchObject({ key: `charge.success:${body.data.id}`, type: 'charge.success' });
-    expect(chargeOf(hook)).toEqual({ reference, amount: 500_000, currency: 'NGN', channel: 'card', customerCode: tx.customerCode });
+    expect(chargeOf(hook)).toEqual({
+      reference,
+      amount: 500_000,
+      currency: 'NGN',
+      channel: 'card',
+      customerCode: tx.customerCode,
+    });
   });
 
   it('paying twice delivers the same event again (same id, same bytes)', async () => {
@@ -145,7 +201,10 @@ describe('sandbox gateway: card checkout', () => {
     const again = await gateway.pay(reference);
     expect(again.rawBody.equals(first.rawBody)).toBe(true);
     expect(again.signature).toBe(first.signature);
-    expect(sent.slice(seen).map((h) => h.rawBody.toString())).toEqual([first.rawBody.toString(), first.rawBody.toString()]);
+    expect(sent.slice(seen).map((h) => h.rawBody.toString())).toEqual([
+      first.rawBody.toString(),
+      first.rawBody.toString(),
+    ]);
   });
 
   it('a payment and its webhook commit together: when the webhook cannot be queued, nothing is paid', async () => {
@@ -187,12 +246,24 @@ describe('sandbox gateway: card checkout', () => {
 });
 
 describe('sandbox gateway: dedicated accounts and transfers', () => {
-  const person = (mail = email()) => ({ email: mail, firstName: 'Ada', lastName: 'Obi', phone: '08012345678', currency: 'NGN' });
+  const person = (mail = email()) => ({
+    email: mail,
+    firstName: 'Ada',
+    lastName: 'Obi',
+    phone: '08012345678',
+    currency: 'NGN',
+  });
 
   it('assigns a Sandbox Bank account once per email', async () => {
     const input = person();
     const account = await assign(input);
-    expect(account).toEqual({ customerCode: expect.stringMatching(/^CUS_sbx_[0-9a-f]{16}$/), bankName: 'Sandbox Bank', accountNumber: expect.stringMatching(/^\d{10}$/), accountName: 'Ada Obi', currency: 'NGN' });
+    expect(account).toEqual({
+      customerCode: expect.stringMatching(/^CUS_sbx_[0-9a-f]{16}$/),
+      bankName: 'Sandbox Bank',
+      accountNumber: expect.stringMatching(/^\d{10}$/),
+      accountName: 'Ada Obi',
+      currency: 'NGN',
+    });
     expect(await assign(input)).toEqual(account);
     expect(await assign({ ...input, email: input.email.toUpperCase() })).toEqual(account);
     const other = await assign(person());
@@ -232,8 +303,20 @@ describe('sandbox gateway: dedicated accounts and transfers', () => {
         paid_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       },
     });
-    expect(chargeOf(transfer!)).toMatchObject({ reference: transfer!.reference, channel: 'dedicated_nuban', customerCode: account.customerCode, amount: 120_000 });
-    expect(await gateway.verify(transfer!.reference)).toEqual({ reference: transfer!.reference, status: 'success', amount: 120_000, currency: 'NGN', channel: 'dedicated_nuban', customerCode: account.customerCode });
+    expect(chargeOf(transfer!)).toMatchObject({
+      reference: transfer!.reference,
+      channel: 'dedicated_nuban',
+      customerCode: account.customerCode,
+      amount: 120_000,
+    });
+    expect(await gateway.verify(transfer!.reference)).toEqual({
+      reference: transfer!.reference,
+      status: 'success',
+      amount: 120_000,
+      currency: 'NGN',
+      channel: 'dedicated_nuban',
+      customerCode: account.customerCode,
+    });
 
     const second = await gateway.simulateTransfer(account.accountNumber, 120_000);
     expect(second!.reference).not.toBe(transfer!.reference);
@@ -266,7 +349,10 @@ describe('sandbox gateway: webhook signature', () => {
 
   it('refuses a body signed with another secret (a forgery)', async () => {
     const { rawBody } = await paid();
-    expect(gateway.parseWebhook(rawBody, signPaystackWebhook('someone-else', rawBody))).toEqual({ ok: false, reason: 'signature' });
+    expect(gateway.parseWebhook(rawBody, signPaystackWebhook('someone-else', rawBody))).toEqual({
+      ok: false,
+      reason: 'signature',
+    });
   });
 
   it('refuses an unsigned body', async () => {
@@ -283,14 +369,30 @@ describe('sandbox gateway: webhook signature', () => {
   });
 
   it('reads a signed event of any type (the handlers decide what to do with it)', () => {
-    const raw = Buffer.from(JSON.stringify({ event: 'refund.processed', data: { id: 1, transaction_reference: 'r', amount: 100, currency: 'NGN' } }));
-    expect(eventOf({ rawBody: raw, signature: signPaystackWebhook(SECRET, raw) })).toMatchObject({ key: 'refund.processed:1', type: 'refund.processed' });
+    const raw = Buffer.from(
+      JSON.stringify({
+        event: 'refund.processed',
+        data: { id: 1, transaction_reference: 'r', amount: 100, currency: 'NGN' },
+      }),
+    );
+    expect(eventOf({ rawBody: raw, signature: signPaystackWebhook(SECRET, raw) })).toMatchObject({
+      key: 'refund.processed:1',
+      type: 'refund.processed',
+    });
   });
 
-  it('supports every currency the platform serves, and refuses a reference outside Paystack\'s character set', async () => {
+  it("supports every currency the platform serves, and refuses a reference outside Paystack's character set", async () => {
     for (const c of ['NGN', 'GBP', 'USD', 'EUR']) expect(gateway.supports(c)).toBe(true);
     expect(gateway.supports('XYZ')).toBe(false);
-    await gatewayError(gateway.initialize({ reference: 'tp_underscore', email: email(), amount: 100_000, currency: 'NGN', callbackUrl: 'http://localhost/' }));
+    await gatewayError(
+      gateway.initialize({
+        reference: 'tp_underscore',
+        email: email(),
+        amount: 100_000,
+        currency: 'NGN',
+        callbackUrl: 'http://localhost/',
+      }),
+    );
     expect(await row('tp_underscore')).toBeUndefined();
   });
 });
@@ -318,23 +420,40 @@ describe('sandbox routes', () => {
   const checkoutUrl = (reference: string) => `/api/v1/payment/sandbox/checkout/${encodeURIComponent(reference)}`;
 
   it('shows a script-free checkout page with the amount and two buttons', async () => {
-    const reference = await started({ amount: 500_000, currency: 'NGN', callbackUrl: 'http://localhost:5173/payment/callback' });
+    const reference = await started({
+      amount: 500_000,
+      currency: 'NGN',
+      callbackUrl: 'http://localhost:5173/payment/callback',
+    });
     const res = await app.inject({ method: 'GET', url: checkoutUrl(reference) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('<title>Sandbox checkout</title>');
     expect(res.body).toContain('<html lang="en">');
     expect(res.body).toMatch(/NGN\s5,000\.00/);
-    expect(res.body).toContain(`<form method="post" action="${checkoutUrl(reference)}/pay"><button type="submit" class="pay">Pay</button></form>`);
-    expect(res.body).toContain(`<form method="post" action="${checkoutUrl(reference)}/decline"><button type="submit" class="decline">Decline</button></form>`);
+    expect(res.body).toContain(
+      `<form method="post" action="${checkoutUrl(reference)}/pay"><button type="submit" class="pay">Pay</button></form>`,
+    );
+    expect(res.body).toContain(
+      `<form method="post" action="${checkoutUrl(reference)}/decline"><button type="submit" class="decline">Decline</button></form>`,
+    );
     expect(res.body).not.toMatch(/<script|<link|src=/i);
     expect(res.headers['content-security-policy']).toContain("form-action 'self' http://localhost:5173");
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
   });
 
   it('answers an unknown reference with a 404 page', async () => {
-    for (const [method, suffix] of [['GET', ''], ['POST', '/pay'], ['POST', '/decline']] as const) {
-      const res = await app.inject({ method, url: `${checkoutUrl('never-made')}${suffix}`, headers: method === 'POST' ? form : {}, payload: method === 'POST' ? '' : undefined });
+    for (const [method, suffix] of [
+      ['GET', ''],
+      ['POST', '/pay'],
+      ['POST', '/decline'],
+    ] as const) {
+      const res = await app.inject({
+        method,
+        url: `${checkoutUrl('never-made')}${suffix}`,
+        headers: method === 'POST' ? form : {},
+        payload: method === 'POST' ? '' : undefined,
+      });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain('Payment not found');
@@ -380,12 +499,19 @@ describe('sandbox routes', () => {
 
   it('Decline marks the payment failed, delivers nothing and sends the browser back', async () => {
     const reference = await started({ callbackUrl: 'http://localhost:5173/payment/callback' });
-    const res = await app.inject({ method: 'POST', url: `${checkoutUrl(reference)}/decline`, headers: form, payload: '' });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${checkoutUrl(reference)}/decline`,
+      headers: form,
+      payload: '',
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`http://localhost:5173/payment/callback?reference=${reference}`);
     expect(delivered()).toHaveLength(0);
     expect((await gateway.verify(reference)).status).toBe('failed');
-    expect((await app.inject({ method: 'GET', url: checkoutUrl(reference) })).body).toContain('This payment is already completed.');
+    expect((await app.inject({ method: 'GET', url: checkoutUrl(reference) })).body).toContain(
+      'This payment is already completed.',
+    );
 
     // Pay after decline: nothing is charged or delivered.
     const pay = await app.inject({ method: 'POST', url: `${checkoutUrl(reference)}/pay`, headers: form, payload: '' });
@@ -397,8 +523,19 @@ describe('sandbox routes', () => {
   it('escapes the reference in the page', async () => {
     // initialize refuses such a reference (Paystack's character set); the page escapes whatever its row holds anyway.
     const reference = `<b>x</b>"'${crypto.randomBytes(3).toString('hex')}`;
-    await gatewayError(gateway.initialize({ reference, email: 'a@example.com', amount: 100, currency: 'NGN', callbackUrl: 'http://app/cb' }));
-    await t.db.$client.query("INSERT INTO sandbox_transactions (reference, email, amount, currency_code, callback_url) VALUES ($1, 'a@example.com', 100, 'NGN', 'http://app/cb')", [reference]);
+    await gatewayError(
+      gateway.initialize({
+        reference,
+        email: 'a@example.com',
+        amount: 100,
+        currency: 'NGN',
+        callbackUrl: 'http://app/cb',
+      }),
+    );
+    await t.db.$client.query(
+      "INSERT INTO sandbox_transactions (reference, email, amount, currency_code, callback_url) VALUES ($1, 'a@example.com', 100, 'NGN', 'http://app/cb')",
+      [reference],
+    );
     const res = await app.inject({ method: 'GET', url: checkoutUrl(reference) });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<b>x</b>');
@@ -406,18 +543,37 @@ describe('sandbox routes', () => {
   });
 
   it('POST /payment/sandbox/transfer simulates a transfer and sends its event', async () => {
-    const account = await assign({ email: email(), firstName: 'Tola', lastName: 'Ade', phone: '08012345678', currency: 'NGN' });
+    const account = await assign({
+      email: email(),
+      firstName: 'Tola',
+      lastName: 'Ade',
+      phone: '08012345678',
+      currency: 'NGN',
+    });
     mark = sent.length;
-    const res = await app.inject({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: { accountNumber: account.accountNumber, amount: 75_000 } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/sandbox/transfer',
+      payload: { accountNumber: account.accountNumber, amount: 75_000 },
+    });
     expect(res.statusCode).toBe(200);
     const { reference } = (res.json() as { data: { reference: string } }).data;
     expect(reference).toMatch(/^sbx-trf-/);
     expect(delivered()).toHaveLength(1);
-    expect(chargeOf(delivered()[0]!)).toMatchObject({ reference, amount: 75_000, channel: 'dedicated_nuban', customerCode: account.customerCode });
+    expect(chargeOf(delivered()[0]!)).toMatchObject({
+      reference,
+      amount: 75_000,
+      channel: 'dedicated_nuban',
+      customerCode: account.customerCode,
+    });
   });
 
   it('a transfer to an unknown account is a 404 envelope', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: { accountNumber: '0000000000x', amount: 100 } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/sandbox/transfer',
+      payload: { accountNumber: '0000000000x', amount: 100 },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: en.notFound });
     expect(delivered()).toHaveLength(0);
@@ -431,12 +587,20 @@ describe('sandbox routes', () => {
       [{ accountNumber: '', amount: 100 }, en.required],
     ];
     for (const [payload, message] of cases) {
-      const res = await app.inject({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: payload as object });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/payment/sandbox/transfer',
+        payload: payload as object,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
       expect((res.json() as { errors: string[] }).errors).toContain(message);
     }
-    const extra = await app.inject({ method: 'POST', url: '/api/v1/payment/sandbox/transfer', payload: { accountNumber: '1234567890', amount: 100, currency: 'USD' } });
+    const extra = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/sandbox/transfer',
+      payload: { accountNumber: '1234567890', amount: 100, currency: 'USD' },
+    });
     expect(extra.statusCode).toBe(400);
     expect(extra.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     expect(delivered()).toHaveLength(0);

@@ -25,7 +25,8 @@ export const accessLogKeys = {
 };
 
 /** A refused query (4xx) does not change by asking again; anything else gets one retry. */
-const retryOnce = (failureCount: number, error: unknown) => !(isApiError(error) && error.status < 500) && failureCount < 1;
+const retryOnce = (failureCount: number, error: unknown) =>
+  !(isApiError(error) && error.status < 500) && failureCount < 1;
 
 export const accessLogQuery = (filters: AccessLogFilters) =>
   queryOptions({
@@ -46,7 +47,11 @@ export const clientChoicesQuery = () =>
     queryFn: async ({ signal }) => {
       const response = await call(listClients, { query: { page: 1, pageSize: CLIENT_CHOICES }, signal });
       // Only clients on the platform have records to filter by.
-      return response.data.flatMap((c) => (c.identifier ? [{ identifier: c.identifier, name: [c.firstName, c.lastName].filter(Boolean).join(' ') || c.email || '' }] : []));
+      return response.data.flatMap((c) =>
+        c.identifier
+          ? [{ identifier: c.identifier, name: [c.firstName, c.lastName].filter(Boolean).join(' ') || c.email || '' }]
+          : [],
+      );
     },
     staleTime: 60_000,
     retry: retryOnce,

@@ -29,28 +29,79 @@ function anEntry(overrides: Partial<AccessLogEntry> = {}): AccessLogEntry {
 }
 
 const entries = [
-  anEntry({ at: '2026-05-04T09:00:00.000Z', action: 'answer', recordType: 'measure', recordIdentifier: uuid(600), actorIdentifier: ADA, actorName: 'Ada Client', actorRole: 'client', ipAddress: '203.0.113.9', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)', device: { browser: 'Safari', os: 'iOS' } }),
+  anEntry({
+    at: '2026-05-04T09:00:00.000Z',
+    action: 'answer',
+    recordType: 'measure',
+    recordIdentifier: uuid(600),
+    actorIdentifier: ADA,
+    actorName: 'Ada Client',
+    actorRole: 'client',
+    ipAddress: '203.0.113.9',
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)',
+    device: { browser: 'Safari', os: 'iOS' },
+  }),
   anEntry({ at: '2026-05-03T01:30:00.000Z', recordType: 'client', recordIdentifier: ADA }),
-  anEntry({ at: '2026-05-02T15:10:00.000Z', action: 'delete', recordIdentifier: uuid(501), clientIdentifier: null, clientName: null, ipAddress: null, userAgent: 'LegacyTool/0.9', device: { browser: null, os: null } }),
+  anEntry({
+    at: '2026-05-02T15:10:00.000Z',
+    action: 'delete',
+    recordIdentifier: uuid(501),
+    clientIdentifier: null,
+    clientName: null,
+    ipAddress: null,
+    userAgent: 'LegacyTool/0.9',
+    device: { browser: null, os: null },
+  }),
   anEntry(),
 ];
-const logPage = (data: AccessLogEntry[], { page = 1, total = data.length, totalPages = data.length ? 1 : 0 } = {}) => jsonResponse({ data, meta: { page, pageSize: 20, total, totalPages } });
+const logPage = (data: AccessLogEntry[], { page = 1, total = data.length, totalPages = data.length ? 1 : 0 } = {}) =>
+  jsonResponse({ data, meta: { page, pageSize: 20, total, totalPages } });
 const clientsPage = () =>
   jsonResponse({
-    data: [{ identifier: ADA, importIdentifier: null, firstName: 'Ada', lastName: 'Client', email: null, phoneNumber: null, photoUrl: null, status: 'active', sources: ['booking'], since: '2026-03-05T10:00:00.000Z' }],
+    data: [
+      {
+        identifier: ADA,
+        importIdentifier: null,
+        firstName: 'Ada',
+        lastName: 'Client',
+        email: null,
+        phoneNumber: null,
+        photoUrl: null,
+        status: 'active',
+        sources: ['booking'],
+        since: '2026-03-05T10:00:00.000Z',
+      },
+    ],
     meta: { page: 1, pageSize: 50, total: 1, totalPages: 1 },
   });
 
 const logCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
-  fetchMock.mock.calls.map((c) => new URL(String(c[0]), 'http://localhost')).filter((u) => u.pathname === '/api/v1/practice/access-log');
-const lastLogQuery = (fetchMock: ReturnType<typeof mockFetch>) => Object.fromEntries(logCalls(fetchMock).at(-1)!.searchParams);
+  fetchMock.mock.calls
+    .map((c) => new URL(String(c[0]), 'http://localhost'))
+    .filter((u) => u.pathname === '/api/v1/practice/access-log');
+const lastLogQuery = (fetchMock: ReturnType<typeof mockFetch>) =>
+  Object.fromEntries(logCalls(fetchMock).at(-1)!.searchParams);
 
 const signIn = (userType: 'provider' | 'client') =>
   useAuthStore.setState({
-    user: { identifier: userType === 'provider' ? ME : ADA, email: 'me@example.com', userType, firstName: 'Theo', lastName: 'Provider', isSocial: false, emailVerified: true, accountActive: true, countryCode: 'US', locale: 'en', timezone: 'America/New_York', createdAt: '2026-01-01T00:00:00.000Z' },
+    user: {
+      identifier: userType === 'provider' ? ME : ADA,
+      email: 'me@example.com',
+      userType,
+      firstName: 'Theo',
+      lastName: 'Provider',
+      isSocial: false,
+      emailVerified: true,
+      accountActive: true,
+      countryCode: 'US',
+      locale: 'en',
+      timezone: 'America/New_York',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
   });
 
-const render = (route = '/practice/access-log') => renderWithProviders(<AccessLogRoute />, { route, path: '/practice/access-log' });
+const render = (route = '/practice/access-log') =>
+  renderWithProviders(<AccessLogRoute />, { route, path: '/practice/access-log' });
 
 afterEach(() => useAuthStore.setState({ user: null }));
 
@@ -63,19 +114,52 @@ describe('AccessLogRoute (/practice/access-log)', () => {
     ]);
     render();
     const table = await screen.findByRole('table', { name: 'Access log, newest first' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When', 'Who', 'What', 'Record', 'From where']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['When', 'Who', 'What', 'Record', 'From where']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(4);
-    const cells = (row: HTMLElement) => [within(row).getByRole('rowheader'), ...within(row).getAllByRole('cell')].map((c) => c.textContent);
+    const cells = (row: HTMLElement) =>
+      [within(row).getByRole('rowheader'), ...within(row).getAllByRole('cell')].map((c) => c.textContent);
 
     // The client's own action, told apart from the provider's; times in the provider's zone (New York).
-    expect(cells(rows[0]!)).toEqual(['May 4, 2026, 5:00:00 AM', 'Ada Client (your client)', 'Answered a questionnaire', 'Questionnaireabout Ada Client', 'Safari on iOS203.0.113.9']);
-    expect(cells(rows[1]!)).toEqual(['May 2, 2026, 9:30:00 PM', 'You', "Opened the client's page", 'Client pageabout Ada Client', 'Firefox on Linux127.0.0.1']);
+    expect(cells(rows[0]!)).toEqual([
+      'May 4, 2026, 5:00:00 AM',
+      'Ada Client (your client)',
+      'Answered a questionnaire',
+      'Questionnaireabout Ada Client',
+      'Safari on iOS203.0.113.9',
+    ]);
+    expect(cells(rows[1]!)).toEqual([
+      'May 2, 2026, 9:30:00 PM',
+      'You',
+      "Opened the client's page",
+      'Client pageabout Ada Client',
+      'Firefox on Linux127.0.0.1',
+    ]);
     // A deleted note: its client is no longer known; an agent that names no browser is shown itself; no address.
-    expect(cells(rows[2]!)).toEqual(['May 2, 2026, 11:10:00 AM', 'You', 'Deleted a note', 'Noteclient not known (the note was deleted)', 'LegacyTool/0.9Address not recorded']);
-    expect(cells(rows[3]!)).toEqual(['May 3, 2026, 5:30:00 AM', 'You', 'Read a note', 'Noteabout Ada Client', 'Firefox on Linux127.0.0.1']);
-    expect(within(rows[3]!).getByRole('link', { name: 'about Ada Client' }).getAttribute('href')).toBe(`/clients/${ADA}`);
-    expect(within(rows[0]!).getByRole('rowheader').querySelector('time')?.getAttribute('datetime')).toBe('2026-05-04T09:00:00.000Z');
+    expect(cells(rows[2]!)).toEqual([
+      'May 2, 2026, 11:10:00 AM',
+      'You',
+      'Deleted a note',
+      'Noteclient not known (the note was deleted)',
+      'LegacyTool/0.9Address not recorded',
+    ]);
+    expect(cells(rows[3]!)).toEqual([
+      'May 3, 2026, 5:30:00 AM',
+      'You',
+      'Read a note',
+      'Noteabout Ada Client',
+      'Firefox on Linux127.0.0.1',
+    ]);
+    expect(within(rows[3]!).getByRole('link', { name: 'about Ada Client' }).getAttribute('href')).toBe(
+      `/clients/${ADA}`,
+    );
+    expect(within(rows[0]!).getByRole('rowheader').querySelector('time')?.getAttribute('datetime')).toBe(
+      '2026-05-04T09:00:00.000Z',
+    );
 
     // The same entries as cards for small screens, labelled like the columns.
     const cards = within(screen.getByRole('list', { name: 'Access log, newest first' })).getAllByRole('listitem');
@@ -94,9 +178,18 @@ describe('AccessLogRoute (/practice/access-log)', () => {
     ]);
     render(`/practice/access-log?kind=client&client=${ADA}&from=2026-05-01&to=2026-05-03&page=1`);
     await screen.findByRole('table');
-    expect(lastLogQuery(fetchMock)).toEqual({ recordType: 'client', clientIdentifier: ADA, fromDate: '2026-05-01', toDate: '2026-05-03', page: '1', pageSize: '20' });
+    expect(lastLogQuery(fetchMock)).toEqual({
+      recordType: 'client',
+      clientIdentifier: ADA,
+      fromDate: '2026-05-01',
+      toDate: '2026-05-03',
+      page: '1',
+      pageSize: '20',
+    });
     expect((screen.getByLabelText('Kind of record') as HTMLSelectElement).value).toBe('client');
-    await waitFor(() => expect((screen.getByLabelText('Client') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Ada Client'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Client') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Ada Client'),
+    );
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-05-01');
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-05-03');
   });
@@ -122,8 +215,22 @@ describe('AccessLogRoute (/practice/access-log)', () => {
 
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-05-05' } });
     await user.click(screen.getByRole('button', { name: 'Show' }));
-    await waitFor(() => expect(lastLogQuery(fetchMock)).toEqual({ recordType: 'note', clientIdentifier: ADA, fromDate: '2026-05-04', toDate: '2026-05-05', page: '1', pageSize: '20' }));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ kind: 'note', client: ADA, from: '2026-05-04', to: '2026-05-05' });
+    await waitFor(() =>
+      expect(lastLogQuery(fetchMock)).toEqual({
+        recordType: 'note',
+        clientIdentifier: ADA,
+        fromDate: '2026-05-04',
+        toDate: '2026-05-05',
+        page: '1',
+        pageSize: '20',
+      }),
+    );
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      kind: 'note',
+      client: ADA,
+      from: '2026-05-04',
+      to: '2026-05-05',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
@@ -131,7 +238,10 @@ describe('AccessLogRoute (/practice/access-log)', () => {
 
   it('pages with Previous and Next, keeping the page in the address', async () => {
     signIn('provider');
-    const fetchMock = mockFetch([{ path: '/api/v1/practice/access-log', respond: () => logPage(entries, { total: 24, totalPages: 2 }) }, { path: '/api/v1/clients', respond: clientsPage }]);
+    const fetchMock = mockFetch([
+      { path: '/api/v1/practice/access-log', respond: () => logPage(entries, { total: 24, totalPages: 2 }) },
+      { path: '/api/v1/clients', respond: clientsPage },
+    ]);
     const { user, router } = render();
     const pager = await screen.findByRole('navigation', { name: 'Pages of the access log' });
     expect(within(pager).getByText('Page 1 of 2')).toBeTruthy();
@@ -145,7 +255,10 @@ describe('AccessLogRoute (/practice/access-log)', () => {
     signIn('provider');
     let release: (() => void) | undefined;
     mockFetch([
-      { path: '/api/v1/practice/access-log', respond: () => new Promise<Response>((resolve) => (release = () => resolve(logPage([])))) },
+      {
+        path: '/api/v1/practice/access-log',
+        respond: () => new Promise<Response>((resolve) => (release = () => resolve(logPage([])))),
+      },
       { path: '/api/v1/clients', respond: clientsPage },
     ]);
     render();
@@ -172,11 +285,19 @@ describe('AccessLogRoute (/practice/access-log)', () => {
     signIn('provider');
     let fail = true;
     mockFetch([
-      { path: '/api/v1/practice/access-log', respond: () => (fail ? jsonResponse({ message: 'Something went wrong', code: 'INTERNAL_ERROR', requestId: 'req-1' }, 500) : logPage(entries)) },
+      {
+        path: '/api/v1/practice/access-log',
+        respond: () =>
+          fail
+            ? jsonResponse({ message: 'Something went wrong', code: 'INTERNAL_ERROR', requestId: 'req-1' }, 500)
+            : logPage(entries),
+      },
       { path: '/api/v1/clients', respond: clientsPage },
     ]);
     const { user } = render();
-    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toContain('The access log could not be loaded.');
+    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toContain(
+      'The access log could not be loaded.',
+    );
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table')).toBeTruthy();
@@ -189,7 +310,9 @@ describe('AccessLogRoute (/practice/access-log)', () => {
       { path: '/api/v1/clients', respond: clientsPage },
     ]);
     const { user, router } = render('/practice/access-log?from=yesterday');
-    expect((await screen.findByRole('alert')).textContent).toContain('These filters cannot be used: Enter a valid date');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'These filters cannot be used: Enter a valid date',
+    );
     expect(logCalls(fetchMock)).toHaveLength(0);
     await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));

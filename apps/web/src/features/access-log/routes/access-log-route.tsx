@@ -1,7 +1,12 @@
-import { accessLogQuery as accessLogQuerySchema, accessLogRecordTypes, type AccessLogEntry, type AccessLogRecordType } from '@therapy/contracts/access-log';
+import {
+  accessLogQuery as accessLogQuerySchema,
+  accessLogRecordTypes,
+  type AccessLogEntry,
+  type AccessLogRecordType,
+} from '@therapy/contracts/access-log';
 import { localize } from '@therapy/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
-import {   ScrollText, SearchX } from 'lucide-react';
+import { ScrollText, SearchX } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -44,7 +49,12 @@ function filtersFrom(params: URLSearchParams): AccessLogFilters {
 export function AccessLogRoute() {
   const { t } = useAccessLogTranslation();
   return (
-    <PracticePage width="6xl" title={t('title')} lead={t('lead')} clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}>
+    <PracticePage
+      width="6xl"
+      title={t('title')}
+      lead={t('lead')}
+      clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}
+    >
       <ProviderAccessLog />
     </PracticePage>
   );
@@ -77,7 +87,12 @@ function ProviderAccessLog() {
     <>
       <Filters
         key={[params.get('kind'), rawClient, params.get('from'), params.get('to')].join('|')}
-        initial={{ kind: params.get('kind') ?? '', client: rawClient, from: params.get('from') ?? '', to: params.get('to') ?? '' }}
+        initial={{
+          kind: params.get('kind') ?? '',
+          client: rawClient,
+          from: params.get('from') ?? '',
+          to: params.get('to') ?? '',
+        }}
         chosenClientName={clientName}
         onApply={(values) => apply({ ...values, page: '' })}
         onClear={clear}
@@ -130,12 +145,18 @@ function ProviderAccessLog() {
           <div aria-busy={list.isPlaceholderData || undefined}>
             <EntryTable entries={list.data.data} />
             <EntryCards entries={list.data.data} />
-            <Pager page={filters.page} totalPages={list.data.meta.totalPages} onPage={(page) => apply({ page: page > 1 ? String(page) : '' })} />
+            <Pager
+              page={filters.page}
+              totalPages={list.data.meta.totalPages}
+              onPage={(page) => apply({ page: page > 1 ? String(page) : '' })}
+            />
           </div>
         )}
         {/* How many entries match, said politely after each filter or page without moving focus. */}
         <p role="status" className="mt-3 text-sm text-slate-700">
-          {list.isSuccess && !list.isPlaceholderData && list.data.data.length > 0 ? t('count', { count: list.data.meta.total }) : ''}
+          {list.isSuccess && !list.isPlaceholderData && list.data.data.length > 0
+            ? t('count', { count: list.data.meta.total })
+            : ''}
         </p>
       </div>
     </>
@@ -174,7 +195,8 @@ function Filters({
   const [values, setValues] = useState<FilterFields>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof FilterFields, string>>>({});
   const headingId = useId();
-  const set = (key: keyof FilterFields) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof FilterFields) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
   const choices = clients.data ?? [];
   const chosenMissing = values.client !== '' && !choices.some((c) => c.identifier === values.client);
 
@@ -187,7 +209,12 @@ function Filters({
       toDate: values.to || undefined,
     });
     if (!parsed.success) {
-      const field: Record<string, keyof FilterFields> = { recordType: 'kind', clientIdentifier: 'client', fromDate: 'from', toDate: 'to' };
+      const field: Record<string, keyof FilterFields> = {
+        recordType: 'kind',
+        clientIdentifier: 'client',
+        fromDate: 'from',
+        toDate: 'to',
+      };
       const next: Partial<Record<keyof FilterFields, string>> = {};
       for (const issue of parsed.error.issues) {
         const key = field[String(issue.path[0])];
@@ -201,7 +228,13 @@ function Filters({
   };
 
   return (
-    <form role="search" aria-labelledby={headingId} onSubmit={submit} noValidate className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+    <form
+      role="search"
+      aria-labelledby={headingId}
+      onSubmit={submit}
+      noValidate
+      className="rounded-xl border border-slate-200 bg-slate-50 p-4"
+    >
       <h2 id={headingId} className="mb-3 text-base font-semibold text-slate-900">
         {t('filters.label')}
       </h2>

@@ -1,10 +1,17 @@
-import { changeEmail, deleteAccount, getDeleteAccountPreview, updatePassword, validateEmailChange } from '@therapy/contracts/endpoints/account';
+import {
+  changeEmail,
+  deleteAccount,
+  getDeleteAccountPreview,
+  updatePassword,
+  validateEmailChange,
+} from '@therapy/contracts/endpoints/account';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 export function useUpdatePassword() {
   return useMutation({
-    mutationFn: async (input: { oldPassword: string; newPassword: string; confirmPassword: string }) => call(updatePassword, { body: input }),
+    mutationFn: async (input: { oldPassword: string; newPassword: string; confirmPassword: string }) =>
+      call(updatePassword, { body: input }),
   });
 }
 

@@ -79,7 +79,11 @@ export function DeleteAccountModal({ onClose }: ModalComponentProps<'delete-acco
           {upcoming > 0 && (
             <Alert tone="warning" title={t('deleteModal.upcomingTitle')} className="mt-3">
               <p>{t('deleteModal.upcoming', { count: upcoming })}</p>
-              <Link to="/appointments" onClick={onClose} className="mt-2 inline-block font-medium underline underline-offset-2">
+              <Link
+                to="/appointments"
+                onClick={onClose}
+                className="mt-2 inline-block font-medium underline underline-offset-2"
+              >
                 {t('deleteModal.upcomingLink')}
               </Link>
             </Alert>
@@ -87,7 +91,9 @@ export function DeleteAccountModal({ onClose }: ModalComponentProps<'delete-acco
         </div>
         {!isSocial && upcoming === 0 && (
           <FormField label={t('deleteModal.password')} error={errors.password?.message}>
-            {(field) => <PasswordInput {...field} autoComplete="current-password" autoFocus {...register('password')} />}
+            {(field) => (
+              <PasswordInput {...field} autoComplete="current-password" autoFocus {...register('password')} />
+            )}
           </FormField>
         )}
         <DialogActions className="mt-1">

@@ -108,7 +108,11 @@ function CodeStep({ email, onBack, onDone }: { email: string; onBack: () => void
         notify.success(message('emailChanged', currentLocale()));
         onDone();
       },
-      onError: (error) => applyServerFieldErrors(error, setError, { byCode: { INVALID_CODE: 'code' }, byMessage: { codeInvalid: 'code' } }),
+      onError: (error) =>
+        applyServerFieldErrors(error, setError, {
+          byCode: { INVALID_CODE: 'code' },
+          byMessage: { codeInvalid: 'code' },
+        }),
     });
 
   const onResend = () => resend.mutate(email, { onSuccess: () => notify.success(message('otpSent', currentLocale())) });

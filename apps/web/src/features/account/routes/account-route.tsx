@@ -24,7 +24,8 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
 const clientSections = ['details', 'emergency', 'preferences'] as const;
 const providerSections = ['practice'] as const;
 const commonSections = ['email', 'password', 'devices', 'language', 'calendar', 'data', 'delete'] as const;
-export type AccountSection = (typeof clientSections)[number] | (typeof providerSections)[number] | (typeof commonSections)[number];
+export type AccountSection =
+  (typeof clientSections)[number] | (typeof providerSections)[number] | (typeof commonSections)[number];
 /** What the profile screens in the outlet read: the one section to show (theirs, or none). */
 export interface AccountOutletContext {
   section: AccountSection;
@@ -35,9 +36,10 @@ export function AccountRoute() {
   const user = useAuthStore((s) => s.user);
   const [params] = useSearchParams();
   // An operator has no bookings, so no calendar subscription.
-  const sections: readonly AccountSection[] = [...(user?.userType === 'provider' ? providerSections : clientSections), ...commonSections].filter(
-    (s) => s !== 'calendar' || user?.userType !== 'operator',
-  );
+  const sections: readonly AccountSection[] = [
+    ...(user?.userType === 'provider' ? providerSections : clientSections),
+    ...commonSections,
+  ].filter((s) => s !== 'calendar' || user?.userType !== 'operator');
   const asked = params.get('section');
   const chosen = sections.find((s) => s === asked);
   // Without a section, a wide screen shows the first one beside the menu; a phone shows only the list of sections.
@@ -79,7 +81,10 @@ export function AccountRoute() {
           </ul>
         </nav>
         <div className={clsx('flex min-w-0 flex-col gap-6 lg:flex', !chosen && 'hidden')}>
-          <Link to="/account" className="inline-flex min-h-11 items-center gap-1 self-start text-sm font-medium lg:hidden">
+          <Link
+            to="/account"
+            className="inline-flex min-h-11 items-center gap-1 self-start text-sm font-medium lg:hidden"
+          >
             <ChevronLeft className="size-4" aria-hidden="true" />
             {t('nav.all')}
           </Link>
@@ -87,7 +92,10 @@ export function AccountRoute() {
             <SectionCard icon={UserRound} title={t('profile.title')}>
               <dl className="grid gap-4 sm:grid-cols-2">
                 <Detail label={t('profile.name')} value={fullName} />
-                <Detail label={t('profile.type')} value={user.userType === 'provider' ? t('profile.provider') : t('profile.client')} />
+                <Detail
+                  label={t('profile.type')}
+                  value={user.userType === 'provider' ? t('profile.provider') : t('profile.client')}
+                />
               </dl>
             </SectionCard>
           )}
@@ -102,7 +110,13 @@ export function AccountRoute() {
                     value={
                       <>
                         {user.email}{' '}
-                        <span className={user.emailVerified ? 'text-sm font-normal text-green-800' : 'text-sm font-normal text-amber-800'}>
+                        <span
+                          className={
+                            user.emailVerified
+                              ? 'text-sm font-normal text-green-800'
+                              : 'text-sm font-normal text-amber-800'
+                          }
+                        >
                           ({user.emailVerified ? t('email.verified') : t('email.unverified')})
                         </span>
                       </>
@@ -117,8 +131,16 @@ export function AccountRoute() {
           )}
 
           {section === 'password' && (
-            <SectionCard icon={KeyRound} title={t('password.title')} description={user.isSocial ? undefined : t('password.description')}>
-              {user.isSocial ? <p className="text-sm text-slate-700">{t('password.social')}</p> : <ChangePasswordForm />}
+            <SectionCard
+              icon={KeyRound}
+              title={t('password.title')}
+              description={user.isSocial ? undefined : t('password.description')}
+            >
+              {user.isSocial ? (
+                <p className="text-sm text-slate-700">{t('password.social')}</p>
+              ) : (
+                <ChangePasswordForm />
+              )}
             </SectionCard>
           )}
 
@@ -126,8 +148,14 @@ export function AccountRoute() {
             <SectionCard icon={Globe} title={t('preferences.title')} description={t('preferences.description')}>
               <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
                 <dl className="grid gap-4 sm:grid-cols-2 sm:gap-8">
-                  <Detail label={t('preferences.language')} value={t(`preferences.languages.${locale === 'de' ? 'de' : 'en'}`)} />
-                  <Detail label={t('preferences.country')} value={country ? countryName(country, locale) : t('preferences.noCountry')} />
+                  <Detail
+                    label={t('preferences.language')}
+                    value={t(`preferences.languages.${locale === 'de' ? 'de' : 'en'}`)}
+                  />
+                  <Detail
+                    label={t('preferences.country')}
+                    value={country ? countryName(country, locale) : t('preferences.noCountry')}
+                  />
                 </dl>
                 <Button variant="secondary" onClick={() => openModal('preferences')}>
                   {t('preferences.edit')}

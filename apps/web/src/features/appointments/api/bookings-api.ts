@@ -31,7 +31,8 @@ export type BookingTab = keyof typeof bookingTabs;
 export const isBookingTab = (value: unknown): value is BookingTab => typeof value === 'string' && value in bookingTabs;
 
 /** A client error (missing, not theirs, bad id) will not change by asking again; anything else gets one retry. */
-const retryOnce = (failureCount: number, error: unknown) => !(isApiError(error) && error.status < 500) && failureCount < 1;
+const retryOnce = (failureCount: number, error: unknown) =>
+  !(isApiError(error) && error.status < 500) && failureCount < 1;
 
 /** GET /booking (client) or GET /appointment (provider): cached 60 s, one retry, no refetch on window focus. */
 export const bookingListQuery = (role: ViewerRole, tab: BookingTab, page: number) => {
@@ -40,7 +41,10 @@ export const bookingListQuery = (role: ViewerRole, tab: BookingTab, page: number
     queryKey: bookingKeys.list(role, statuses, page),
     queryFn: async ({ signal }) => {
       const query = { statuses: statuses.join(','), page, pageSize: BOOKINGS_PAGE_SIZE };
-      const response = role === 'provider' ? await call(listAppointments, { query, signal }) : await call(listBookings, { query, signal });
+      const response =
+        role === 'provider'
+          ? await call(listAppointments, { query, signal })
+          : await call(listBookings, { query, signal });
       return { data: response.data, meta: response.meta };
     },
     ...bookingListQueryDefaults,
@@ -56,19 +60,20 @@ export const bookingDetailsQuery = (role: ViewerRole, id: string) =>
   queryOptions({
     queryKey: bookingKeys.detail(id),
     queryFn: async ({ signal }): Promise<BookingDetails> =>
-      role === 'provider' ? (await call(getAppointment, { params: { id }, signal })).data : (await call(getBookingDetails, { params: { id }, signal })).data,
+      role === 'provider'
+        ? (await call(getAppointment, { params: { id }, signal })).data
+        : (await call(getBookingDetails, { params: { id }, signal })).data,
     retry: retryOnce,
     refetchOnWindowFocus: false,
     meta: { silent: true },
   });
 
-
-
 /** GET /wallet/balance?currency=: the wallet a booking is paid from (its own currency). */
 export const bookingWalletQuery = (currency: string) =>
   queryOptions({
     queryKey: [...walletQueryPrefix, 'balance', currency] as const,
-    queryFn: async ({ signal }) => (await call(getWalletBalance, { query: { currency: currency as CurrencyCode }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await call(getWalletBalance, { query: { currency: currency as CurrencyCode }, signal })).data,
     // Always fresh: back from a top-up (another tab, the checkout) the page shows what the wallet holds now.
     staleTime: 0,
     meta: { silent: true },
@@ -78,11 +83,15 @@ export const bookingWalletQuery = (currency: string) =>
 export function usePayBooking(onPaid?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) => await call(payBooking, { params: { id }, idempotencyKey }),
+    mutationFn: async ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
+      await call(payBooking, { params: { id }, idempotencyKey }),
     // Before the refreshed booking (now `confirmed`) re-renders the page, and even if the paying form has unmounted.
     onSuccess: () => onPaid?.(),
     onSettled: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: bookingKeys.all }), queryClient.invalidateQueries({ queryKey: walletQueryPrefix })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: walletQueryPrefix }),
+      ]);
     },
     meta: { silent: true },
   });
@@ -93,13 +102,16 @@ export function useAnswerRequestedBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, answer }: { id: string; answer: 'accept' | 'decline' }) =>
-      answer === 'accept' ? await call(acknowledgeBooking, { params: { id } }) : await call(rejectBooking, { params: { id } }),
+      answer === 'accept'
+        ? await call(acknowledgeBooking, { params: { id } })
+        : await call(rejectBooking, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }
 
 /** The other side of a booking, from the viewer's point of view. */
-export const otherParty = (booking: Booking, role: ViewerRole) => (role === 'provider' ? booking.client : booking.provider);
+export const otherParty = (booking: Booking, role: ViewerRole) =>
+  role === 'provider' ? booking.client : booking.provider;
 export const partyName = (party: Booking['client']) =>
   [party.firstName, party.lastName].filter(Boolean).join(' ') || party.username || '—';
 
@@ -117,7 +129,8 @@ export const topupStatusQuery = (paymentId: string) =>
   queryOptions({
     queryKey: [...walletQueryPrefix, 'payment', paymentId] as const,
     queryFn: async ({ signal }) => (await call(getPaymentStatus, { signal, params: { paymentId } })).data,
-    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'pending') || query.state.error ? false : PAYMENT_POLL_MS,
+    refetchInterval: (query) =>
+      (query.state.data && query.state.data.status !== 'pending') || query.state.error ? false : PAYMENT_POLL_MS,
     retry: retryOnce,
     meta: { silent: true },
   });

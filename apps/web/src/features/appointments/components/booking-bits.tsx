@@ -20,10 +20,23 @@ export function usePageLocale(): 'en' | 'de' {
 export function formatSession(start: string, end: string | null, locale: string, timeZone: string): string {
   const from = new Date(start);
   if (Number.isNaN(from.getTime())) return start;
-  const options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone };
+  const options: Intl.DateTimeFormatOptions = {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  };
   const to = end ? new Date(end) : null;
-  const text = to && !Number.isNaN(to.getTime()) ? dateFormatter(locale, options).formatRange(from, to) : dateFormatter(locale, options).format(from);
-  const zone = dateFormatter(locale, { timeZone, timeZoneName: 'short' }).formatToParts(from).find((p) => p.type === 'timeZoneName')?.value;
+  const text =
+    to && !Number.isNaN(to.getTime())
+      ? dateFormatter(locale, options).formatRange(from, to)
+      : dateFormatter(locale, options).format(from);
+  const zone = dateFormatter(locale, { timeZone, timeZoneName: 'short' })
+    .formatToParts(from)
+    .find((p) => p.type === 'timeZoneName')?.value;
   return zone ? `${text} (${zone})` : text;
 }
 
@@ -40,7 +53,12 @@ const badgeTones: Record<BookingStatus, string> = {
 export function StatusBadge({ status }: { status: BookingStatus }) {
   const { t } = useTranslation('appointments');
   return (
-    <span className={clsx('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', badgeTones[status])}>
+    <span
+      className={clsx(
+        'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        badgeTones[status],
+      )}
+    >
       {t(`status.${status}`)}
     </span>
   );
@@ -51,6 +69,10 @@ export function Price({ booking }: { booking: Pick<Booking, 'price'> }) {
   return <>{formatMoney(booking.price.amount, booking.price.currencyCode, locale)}</>;
 }
 
-export function optionName(kind: 'therapy-category' | 'modality', option: Booking['modality'], locale: 'en' | 'de'): string {
+export function optionName(
+  kind: 'therapy-category' | 'modality',
+  option: Booking['modality'],
+  locale: 'en' | 'de',
+): string {
   return referenceName(kind, option.code, option.name, locale);
 }

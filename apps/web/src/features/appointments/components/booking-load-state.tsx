@@ -14,7 +14,13 @@ import { isApiError } from '@/lib/api-error';
  * What a booking page shows until its booking is there: not found (a bad id, or someone else's booking: 400, 403, 404),
  * loading, or a load error with a retry. Null once the booking has loaded. The detail and payment pages share it.
  */
-export function BookingLoadState({ details, validId, page, width, after }: {
+export function BookingLoadState({
+  details,
+  validId,
+  page,
+  width,
+  after,
+}: {
   details: UseQueryResult<BookingDetails, unknown>;
   validId: boolean;
   page: 'detail' | 'payment';
@@ -26,8 +32,20 @@ export function BookingLoadState({ details, validId, page, width, after }: {
   const { t } = useTranslation('appointments');
   const texts =
     page === 'detail'
-      ? { notFoundTitle: t('detail.notFoundTitle'), notFoundBody: t('detail.notFoundBody'), loading: t('detail.loading'), title: t('detail.title'), loadFailed: t('detail.loadFailed') }
-      : { notFoundTitle: t('payment.notFoundTitle'), notFoundBody: t('payment.notFoundBody'), loading: t('payment.loading'), title: t('payment.title'), loadFailed: t('payment.loadFailed') };
+      ? {
+          notFoundTitle: t('detail.notFoundTitle'),
+          notFoundBody: t('detail.notFoundBody'),
+          loading: t('detail.loading'),
+          title: t('detail.title'),
+          loadFailed: t('detail.loadFailed'),
+        }
+      : {
+          notFoundTitle: t('payment.notFoundTitle'),
+          notFoundBody: t('payment.notFoundBody'),
+          loading: t('payment.loading'),
+          title: t('payment.title'),
+          loadFailed: t('payment.loadFailed'),
+        };
 
   const notFound = !validId || (isApiError(details.error) && [400, 403, 404].includes(details.error.status));
   if (notFound) {

@@ -26,9 +26,19 @@ export function BookingReview({ booking, role }: { booking: BookingDetails; role
         {t('review.title')}
       </h2>
       {review.isPending ? (
-        <p className="mt-2 text-sm text-slate-700" role="status">{t('review.loading')}</p>
+        <p className="mt-2 text-sm text-slate-700" role="status">
+          {t('review.loading')}
+        </p>
       ) : review.isError ? (
-        <Alert tone="error" className="mt-3" action={<Button size="sm" variant="secondary" onClick={() => void review.refetch()}>{t('review.retry')}</Button>}>
+        <Alert
+          tone="error"
+          className="mt-3"
+          action={
+            <Button size="sm" variant="secondary" onClick={() => void review.refetch()}>
+              {t('review.retry')}
+            </Button>
+          }
+        >
           {t('review.error')}
         </Alert>
       ) : review.data === null ? (
@@ -46,10 +56,19 @@ export function BookingReview({ booking, role }: { booking: BookingDetails; role
             <Star aria-hidden className="size-5 fill-amber-400 text-amber-500" />
             {t('review.rating', { value: review.data.rating.toLocaleString(locale === 'de' ? 'de-DE' : 'en-US') })}
           </p>
-          {review.data.comment && <p className="mt-2 whitespace-pre-line break-words text-slate-800">{review.data.comment}</p>}
-          <p className="mt-2 text-sm text-slate-600">{review.data.isAnonymous ? t('review.anonymous') : review.data.authorName}</p>
+          {review.data.comment && (
+            <p className="mt-2 whitespace-pre-line break-words text-slate-800">{review.data.comment}</p>
+          )}
+          <p className="mt-2 text-sm text-slate-600">
+            {review.data.isAnonymous ? t('review.anonymous') : review.data.authorName}
+          </p>
           {canWrite && review.data.canEdit && (
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => openModal('review', { booking, review: review.data }, { size: 'md' })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-3"
+              onClick={() => openModal('review', { booking, review: review.data }, { size: 'md' })}
+            >
               {t('review.edit')}
             </Button>
           )}

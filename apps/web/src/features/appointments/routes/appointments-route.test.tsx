@@ -25,7 +25,7 @@ describe('AppointmentsRoute', () => {
     expect(within(row).getByText('Confirmed')).toBeTruthy();
     expect(within(row).getByText(/Mon, Jun 10, 2030/)).toBeTruthy();
     expect(within(row).getByText(/€90\.00/)).toBeTruthy();
-    expect(row.getAttribute("href")).toBe(`/appointments/${listItem.identifier}`);
+    expect(row.getAttribute('href')).toBe(`/appointments/${listItem.identifier}`);
     const url = new URL(String(fetchMock.mock.calls[0]![0]), 'http://localhost');
     expect(url.searchParams.get('statuses')).toBe('requested,pending,confirmed');
     expect(url.searchParams.get('page')).toBe('1');
@@ -55,7 +55,9 @@ describe('AppointmentsRoute', () => {
     expect(await screen.findByText('Page 1 of 2')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
     await u.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get('page')).toBe('2'));
+    await waitFor(() =>
+      expect(new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get('page')).toBe('2'),
+    );
   });
 
   it('shows an error with a retry when the list cannot be loaded', async () => {
@@ -64,7 +66,8 @@ describe('AppointmentsRoute', () => {
     mockFetch([
       {
         path: '/api/v1/booking',
-        respond: () => (fail ? jsonResponse({ message: 'Boom', code: 'INTERNAL_ERROR', requestId: 'r1' }, 500) : page([listItem])),
+        respond: () =>
+          fail ? jsonResponse({ message: 'Boom', code: 'INTERNAL_ERROR', requestId: 'r1' }, 500) : page([listItem]),
       },
     ]);
     const { user: u } = renderWithProviders(<AppointmentsRoute />, { route: '/appointments', path: '/appointments' });

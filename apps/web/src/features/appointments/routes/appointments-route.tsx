@@ -11,8 +11,23 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuthStore } from '@/lib/auth-store';
 import { useModalStore } from '@/lib/modal-store';
-import { bookingListQuery, bookingTabs, isBookingTab, otherParty, partyName, type BookingTab, type ViewerRole } from '../api/bookings-api';
-import { formatSession, optionName, Price, StatusBadge, usePageLocale, useViewerZone } from '../components/booking-bits';
+import {
+  bookingListQuery,
+  bookingTabs,
+  isBookingTab,
+  otherParty,
+  partyName,
+  type BookingTab,
+  type ViewerRole,
+} from '../api/bookings-api';
+import {
+  formatSession,
+  optionName,
+  Price,
+  StatusBadge,
+  usePageLocale,
+  useViewerZone,
+} from '../components/booking-bits';
 
 /**
  * /appointments (spec §2): the client's bookings (GET /booking) or the provider's appointments (GET /appointment),
@@ -66,7 +81,9 @@ export function AppointmentsRoute() {
             onClick={() => go({ tab: key })}
             className={clsx(
               'min-h-11 rounded-full px-4 text-sm font-medium ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
-              key === tab ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50',
+              key === tab
+                ? 'bg-brand-700 text-white ring-brand-700'
+                : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50',
             )}
           >
             {t(`tabs.${key}`)}
@@ -95,7 +112,9 @@ export function AppointmentsRoute() {
           <EmptyState
             icon={CalendarX}
             title={t(`empty.${tab}Title`)}
-            description={tab === 'upcoming' ? (role === 'provider' ? t('empty.provider') : t('empty.client')) : undefined}
+            description={
+              tab === 'upcoming' ? (role === 'provider' ? t('empty.provider') : t('empty.client')) : undefined
+            }
             action={
               <Link to={role === 'provider' ? '/overview' : '/'} className={buttonClasses({ variant: 'secondary' })}>
                 {role === 'provider' ? t('empty.back') : t('empty.findTherapist')}
@@ -104,7 +123,11 @@ export function AppointmentsRoute() {
           />
         ) : (
           <>
-            <ul className="flex flex-col gap-3" aria-label={t(`tabs.${tab}`)} aria-busy={list.isPlaceholderData || undefined}>
+            <ul
+              className="flex flex-col gap-3"
+              aria-label={t(`tabs.${tab}`)}
+              aria-busy={list.isPlaceholderData || undefined}
+            >
               {list.data.data.map((booking) => (
                 <BookingRow key={booking.identifier} booking={booking} role={role} />
               ))}
@@ -144,10 +167,13 @@ function BookingRow({ booking, role }: { booking: Booking; role: ViewerRole }) {
             <StatusBadge status={booking.status} />
           </div>
           <p className="mt-1 text-sm text-slate-800">
-            {booking.startTime ? formatSession(booking.startTime, booking.endTime, locale, zone) : t('detail.noTimeYet')}
+            {booking.startTime
+              ? formatSession(booking.startTime, booking.endTime, locale, zone)
+              : t('detail.noTimeYet')}
           </p>
           <p className="mt-1 text-sm text-slate-600">
-            {optionName('therapy-category', booking.therapyCategory, locale)} · {optionName('modality', booking.modality, locale)} · <Price booking={booking} />
+            {optionName('therapy-category', booking.therapyCategory, locale)} ·{' '}
+            {optionName('modality', booking.modality, locale)} · <Price booking={booking} />
           </p>
         </div>
         <ChevronRight aria-hidden className="size-5 shrink-0 text-slate-500" />

@@ -45,7 +45,10 @@ describe('BookingDetailRoute', () => {
     const { user: u } = render();
     expect((await screen.findByRole('link', { name: 'Pay' })).getAttribute('href')).toBe(`/payment/${bookingId}`);
     await u.click(screen.getByRole('button', { name: 'Cancel booking' }));
-    expect(useModalStore.getState().modals[0]).toMatchObject({ id: 'cancel-booking', props: { role: 'client', booking: { identifier: bookingId } } });
+    expect(useModalStore.getState().modals[0]).toMatchObject({
+      id: 'cancel-booking',
+      props: { role: 'client', booking: { identifier: bookingId } },
+    });
     await u.click(screen.getByRole('button', { name: 'Reschedule' }));
     expect(useModalStore.getState().modals[0]).toMatchObject({ id: 'reschedule-booking', props: { role: 'client' } });
     await u.click(screen.getByRole('button', { name: 'Share' }));
@@ -55,7 +58,11 @@ describe('BookingDetailRoute', () => {
   });
 
   it('at 0 reschedules left for the viewer, Reschedule is disabled and "Rescheduling limit reached." shows', async () => {
-    asClient(bookingDetails({ rescheduleInfo: { status: 'applied', remainingClientReschedule: 0, remainingProviderReschedule: 3 } }));
+    asClient(
+      bookingDetails({
+        rescheduleInfo: { status: 'applied', remainingClientReschedule: 0, remainingProviderReschedule: 3 },
+      }),
+    );
     render();
     const button = (await screen.findByRole('button', { name: 'Reschedule' })) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
@@ -104,21 +111,39 @@ describe('BookingDetailRoute', () => {
   it('a provider accepts a requested booking (POST /appointment/participant/{id}/acknowledge)', async () => {
     useAuthStore.getState().setSession('token', user('provider'));
     const fetchMock = mockFetch([
-      { path: `/api/v1/appointment/${bookingId}`, respond: () => jsonResponse({ data: bookingDetails({ status: 'requested', previousStatus: null }) }) },
-      { method: 'POST', path: `/api/v1/appointment/participant/${bookingId}/acknowledge`, respond: () => jsonResponse({ data: { ...plain, status: 'pending' } }) },
-      { method: 'POST', path: `/api/v1/appointment/participant/${bookingId}/reject-booking`, respond: () => jsonResponse({ data: { ...plain, status: 'rejected' } }) },
+      {
+        path: `/api/v1/appointment/${bookingId}`,
+        respond: () => jsonResponse({ data: bookingDetails({ status: 'requested', previousStatus: null }) }),
+      },
+      {
+        method: 'POST',
+        path: `/api/v1/appointment/participant/${bookingId}/acknowledge`,
+        respond: () => jsonResponse({ data: { ...plain, status: 'pending' } }),
+      },
+      {
+        method: 'POST',
+        path: `/api/v1/appointment/participant/${bookingId}/reject-booking`,
+        respond: () => jsonResponse({ data: { ...plain, status: 'rejected' } }),
+      },
     ]);
     const { user: u } = render();
     expect(await screen.findByRole('button', { name: 'Decline' })).toBeTruthy();
     await u.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Booking accepted'));
-    expect(fetchMock.mock.calls.some(([input, init]) => String(input).endsWith('/acknowledge') && init?.method === 'POST')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([input, init]) => String(input).endsWith('/acknowledge') && init?.method === 'POST'),
+    ).toBe(true);
     expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/reject-booking'))).toBe(false);
   });
 
   it("another user's booking (404) shows not found with the way back", async () => {
     useAuthStore.getState().setSession('token', user('client'));
-    mockFetch([{ path: `/api/v1/booking/${bookingId}/details`, respond: () => jsonResponse({ message: 'Not found', code: 'NOT_FOUND', requestId: 'r' }, 404) }]);
+    mockFetch([
+      {
+        path: `/api/v1/booking/${bookingId}/details`,
+        respond: () => jsonResponse({ message: 'Not found', code: 'NOT_FOUND', requestId: 'r' }, 404),
+      },
+    ]);
     render();
     expect(await screen.findByRole('heading', { name: 'Booking not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back To Bookings' })).toBeTruthy();
@@ -126,7 +151,12 @@ describe('BookingDetailRoute', () => {
 
   it('a load failure shows an error with a retry', async () => {
     useAuthStore.getState().setSession('token', user('client'));
-    mockFetch([{ path: `/api/v1/booking/${bookingId}/details`, respond: () => jsonResponse({ message: 'Boom', code: 'INTERNAL_ERROR', requestId: 'r' }, 500) }]);
+    mockFetch([
+      {
+        path: `/api/v1/booking/${bookingId}/details`,
+        respond: () => jsonResponse({ message: 'Boom', code: 'INTERNAL_ERROR', requestId: 'r' }, 500),
+      },
+    ]);
     render();
     expect(await screen.findByText('The booking could not be loaded.', undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -136,11 +166,26 @@ describe('BookingDetailRoute', () => {
 describe('BookingDetailRoute: the review of a completed session', () => {
   const participantId = uuid(720);
   const completed = () => bookingDetails({ status: 'completed', participantIdentifier: participantId });
-  const review = { identifier: uuid(721), participantIdentifier: participantId, bookingIdentifier: bookingId, providerIdentifier: uuid(722), rating: 4.5, comment: 'Calm and clear.', isAnonymous: false, authorName: 'Sam L.', canEdit: true, createdAt: '2030-06-11T10:00:00.000Z', updatedAt: '2030-06-11T10:00:00.000Z' };
+  const review = {
+    identifier: uuid(721),
+    participantIdentifier: participantId,
+    bookingIdentifier: bookingId,
+    providerIdentifier: uuid(722),
+    rating: 4.5,
+    comment: 'Calm and clear.',
+    isAnonymous: false,
+    authorName: 'Sam L.',
+    canEdit: true,
+    createdAt: '2030-06-11T10:00:00.000Z',
+    updatedAt: '2030-06-11T10:00:00.000Z',
+  };
   const withReview = (role: 'client' | 'provider', data: unknown) => {
     useAuthStore.getState().setSession('token', user(role));
     mockFetch([
-      { path: role === 'client' ? `/api/v1/booking/${bookingId}/details` : `/api/v1/appointment/${bookingId}`, respond: () => jsonResponse({ data: completed() }) },
+      {
+        path: role === 'client' ? `/api/v1/booking/${bookingId}/details` : `/api/v1/appointment/${bookingId}`,
+        respond: () => jsonResponse({ data: completed() }),
+      },
       { path: `/api/v1/review/booking/${bookingId}`, respond: () => jsonResponse({ data }) },
     ]);
   };
@@ -149,7 +194,10 @@ describe('BookingDetailRoute: the review of a completed session', () => {
     withReview('client', null);
     const { user: u } = render();
     await u.click(await screen.findByRole('button', { name: 'Write a review' }));
-    expect(useModalStore.getState().modals[0]).toMatchObject({ id: 'review', props: { review: null, booking: { identifier: bookingId, participantIdentifier: participantId } } });
+    expect(useModalStore.getState().modals[0]).toMatchObject({
+      id: 'review',
+      props: { review: null, booking: { identifier: bookingId, participantIdentifier: participantId } },
+    });
   });
 
   it('a written review shows with "Edit review" once; after the edit the control is gone', async () => {
@@ -175,4 +223,3 @@ describe('BookingDetailRoute: the review of a completed session', () => {
     expect(screen.queryByRole('button', { name: 'Write a review' })).toBeNull();
   });
 });
-

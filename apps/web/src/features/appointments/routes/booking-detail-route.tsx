@@ -16,7 +16,14 @@ import { notify } from '@/lib/toast';
 import { BookingLoadState } from '../components/booking-load-state';
 import { BookingReview } from '../components/booking-review';
 import { bookingDetailsQuery, partyName, useAnswerRequestedBooking, type ViewerRole } from '../api/bookings-api';
-import { formatSession, optionName, Price, StatusBadge, usePageLocale, useViewerZone } from '../components/booking-bits';
+import {
+  formatSession,
+  optionName,
+  Price,
+  StatusBadge,
+  usePageLocale,
+  useViewerZone,
+} from '../components/booking-bits';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,7 +38,10 @@ export function BookingDetailRoute() {
   const validId = uuidPattern.test(bookingId);
   const details = useQuery({ ...bookingDetailsQuery(role, bookingId), enabled: validId });
 
-  if (!validId || !details.isSuccess) return <BookingLoadState details={details} validId={validId} page="detail" width="max-w-3xl" after={<BackLink />} />;
+  if (!validId || !details.isSuccess)
+    return (
+      <BookingLoadState details={details} validId={validId} page="detail" width="max-w-3xl" after={<BackLink />} />
+    );
   return <BookingDetailView booking={details.data} role={role} />;
 }
 
@@ -64,7 +74,10 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
   const requestId = useId();
   const providerZone = booking.provider.timezone;
   const active = (activeBookingStatuses as readonly string[]).includes(booking.status);
-  const remaining = role === 'client' ? booking.rescheduleInfo.remainingClientReschedule : booking.rescheduleInfo.remainingProviderReschedule;
+  const remaining =
+    role === 'client'
+      ? booking.rescheduleInfo.remainingClientReschedule
+      : booking.rescheduleInfo.remainingProviderReschedule;
   const pendingRequest = booking.reschedules.find((r) => r.status === 'pending');
   const hasTime = !!booking.startTime;
   const canReschedule = hasTime && (booking.status === 'pending' || booking.status === 'confirmed');
@@ -74,7 +87,10 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
   const onAnswer = (kind: 'accept' | 'decline') =>
     answer.mutate(
       { id: booking.identifier, answer: kind },
-      { onSuccess: (res) => notify.success(res.message ?? message(kind === 'accept' ? 'bookingAcknowledged' : 'bookingRejected', locale)) },
+      {
+        onSuccess: (res) =>
+          notify.success(res.message ?? message(kind === 'accept' ? 'bookingAcknowledged' : 'bookingRejected', locale)),
+      },
     );
 
   return (
@@ -84,15 +100,25 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
         <StatusBadge status={booking.status} />
       </div>
 
-      {booking.status === 'requested' && role === 'client' && <Alert className="mt-4">{t('detail.requestedClient')}</Alert>}
-      {booking.status === 'pending' && role === 'client' && hasTime && <Alert tone="warning" className="mt-4">{t('detail.pendingClient')}</Alert>}
+      {booking.status === 'requested' && role === 'client' && (
+        <Alert className="mt-4">{t('detail.requestedClient')}</Alert>
+      )}
+      {booking.status === 'pending' && role === 'client' && hasTime && (
+        <Alert tone="warning" className="mt-4">
+          {t('detail.pendingClient')}
+        </Alert>
+      )}
 
       {pendingRequest && (
         <Alert tone="warning" className="mt-4" title={t('detail.rescheduleRequestTitle')}>
           <p id={requestId}>
-            {t('detail.rescheduleRequestTo', { time: formatSession(pendingRequest.toStartTime, pendingRequest.toEndTime, locale, zone) })}
+            {t('detail.rescheduleRequestTo', {
+              time: formatSession(pendingRequest.toStartTime, pendingRequest.toEndTime, locale, zone),
+            })}
           </p>
-          {pendingRequest.note && <p className="mt-1">{t('detail.rescheduleRequestNote', { note: pendingRequest.note })}</p>}
+          {pendingRequest.note && (
+            <p className="mt-1">{t('detail.rescheduleRequestNote', { note: pendingRequest.note })}</p>
+          )}
           {pendingRequest.requestedBy === role ? (
             <p className="mt-2 font-medium">{t('detail.waitingForOther')}</p>
           ) : (
@@ -113,7 +139,9 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
                 <span className="block">{formatSession(booking.startTime, booking.endTime, locale, zone)}</span>
                 {providerZone && providerZone !== zone && role === 'client' && (
                   <span className="mt-1 block text-sm text-slate-600">
-                    {t('detail.providerTime', { time: formatSession(booking.startTime, booking.endTime, locale, providerZone) })}
+                    {t('detail.providerTime', {
+                      time: formatSession(booking.startTime, booking.endTime, locale, providerZone),
+                    })}
                   </span>
                 )}
               </>
@@ -125,7 +153,12 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
           <Row label={t('detail.modality')}>{optionName('modality', booking.modality, locale)}</Row>
           <Row label={online ? t('detail.meetingLink') : t('detail.address')}>
             {booking.meetingLink ? (
-              <a href={booking.meetingLink} target="_blank" rel="noreferrer noopener" className="font-medium text-brand-700 underline break-all">
+              <a
+                href={booking.meetingLink}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="font-medium text-brand-700 underline break-all"
+              >
                 {booking.meetingLink}
               </a>
             ) : booking.address ? (
@@ -162,7 +195,9 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
               {t(booking.cancellation.by === 'client' ? 'detail.cancelledByClient' : 'detail.cancelledByProvider')}
               <span className="mt-1 block text-sm text-slate-700">{booking.cancellation.note}</span>
               <span className="mt-1 block text-sm text-slate-700">
-                {t('detail.refunded', { amount: formatMoney(booking.cancellation.refundAmount, booking.price.currencyCode, locale) })}
+                {t('detail.refunded', {
+                  amount: formatMoney(booking.cancellation.refundAmount, booking.price.currencyCode, locale),
+                })}
               </span>
             </Row>
           )}
@@ -185,13 +220,26 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
               {t('detail.pay')}
             </Link>
           )}
-          {role === 'client' && active && !hasTime && <Button onClick={() => openModal('schedule-booking', { booking }, { size: 'md' })}>{t('detail.schedule')}</Button>}
+          {role === 'client' && active && !hasTime && (
+            <Button onClick={() => openModal('schedule-booking', { booking }, { size: 'md' })}>
+              {t('detail.schedule')}
+            </Button>
+          )}
           {role === 'provider' && booking.status === 'requested' && (
             <>
-              <Button pending={answer.isPending && answer.variables?.answer === 'accept'} disabled={answer.isPending} onClick={() => onAnswer('accept')}>
+              <Button
+                pending={answer.isPending && answer.variables?.answer === 'accept'}
+                disabled={answer.isPending}
+                onClick={() => onAnswer('accept')}
+              >
                 {t('detail.accept')}
               </Button>
-              <Button variant="secondary" pending={answer.isPending && answer.variables?.answer === 'decline'} disabled={answer.isPending} onClick={() => onAnswer('decline')}>
+              <Button
+                variant="secondary"
+                pending={answer.isPending && answer.variables?.answer === 'decline'}
+                disabled={answer.isPending}
+                onClick={() => onAnswer('decline')}
+              >
                 {t('detail.decline')}
               </Button>
             </>

@@ -39,7 +39,8 @@ export function PaymentRoute() {
 
   if (isProvider && validId) return <Navigate to={`/appointments/${bookingId}`} replace />;
 
-  if (!validId || !details.isSuccess) return <BookingLoadState details={details} validId={validId} page="payment" width="max-w-2xl" />;
+  if (!validId || !details.isSuccess)
+    return <BookingLoadState details={details} validId={validId} page="payment" width="max-w-2xl" />;
   const booking = details.data;
   if (paid) return <PaidState booking={booking} />;
   if (booking.status === 'confirmed' || booking.status === 'completed') {
@@ -117,12 +118,19 @@ function PayPending({ booking, onPaid }: { booking: BookingDetails; onPaid: () =
   // Back from a card top-up begun here (`?payment=<id>`): its confirmation is watched until it has an answer.
   const [searchParams, setSearchParams] = useSearchParams();
   const topupId = searchParams.get('payment');
-  const clearTopup = useCallback(() => setSearchParams((prev) => {
-    const next = new URLSearchParams(prev);
-    next.delete('payment');
-    next.delete('reference');
-    return next;
-  }, { replace: true }), [setSearchParams]);
+  const clearTopup = useCallback(
+    () =>
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete('payment');
+          next.delete('reference');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
 
   useEffect(() => {
     if (expired) void queryClient.invalidateQueries({ queryKey: bookingKeys.detail(booking.identifier) });
@@ -143,7 +151,8 @@ function PayPending({ booking, onPaid }: { booking: BookingDetails; onPaid: () =
       {
         onError: (e) => {
           // The server answered: this attempt is over, the next click is a new one. A lost answer keeps the key.
-          if (isApiError(e) && e.status < 500 && e.code !== 'NETWORK_ERROR' && e.code !== 'TIMEOUT') attemptKey.current = newIdempotencyKey();
+          if (isApiError(e) && e.status < 500 && e.code !== 'NETWORK_ERROR' && e.code !== 'TIMEOUT')
+            attemptKey.current = newIdempotencyKey();
           setError(errorMessage(e));
           void wallet.refetch();
         },
@@ -169,7 +178,9 @@ function PayPending({ booking, onPaid }: { booking: BookingDetails; onPaid: () =
             <span className="font-semibold tabular-nums" aria-hidden>
               {String(minutes).padStart(2, '0')}:{String(seconds).padStart(2, '0')}
             </span>
-            <span className="sr-only">{t('payment.holdMinutes', { count: Math.max(1, minutes + (seconds > 0 ? 1 : 0)) })}</span>
+            <span className="sr-only">
+              {t('payment.holdMinutes', { count: Math.max(1, minutes + (seconds > 0 ? 1 : 0)) })}
+            </span>
           </p>
         </div>
       )}
@@ -180,9 +191,13 @@ function PayPending({ booking, onPaid }: { booking: BookingDetails; onPaid: () =
           <dt className="text-sm font-medium text-slate-600">{t('detail.provider')}</dt>
           <dd className="text-slate-900 sm:col-span-2">{partyName(booking.provider)}</dd>
           <dt className="text-sm font-medium text-slate-600">{t('detail.when')}</dt>
-          <dd className="text-slate-900 sm:col-span-2">{formatSession(booking.startTime!, booking.endTime, locale, zone)}</dd>
+          <dd className="text-slate-900 sm:col-span-2">
+            {formatSession(booking.startTime!, booking.endTime, locale, zone)}
+          </dd>
           <dt className="text-sm font-medium text-slate-600">{t('detail.therapy')}</dt>
-          <dd className="text-slate-900 sm:col-span-2">{optionName('therapy-category', booking.therapyCategory, locale)}</dd>
+          <dd className="text-slate-900 sm:col-span-2">
+            {optionName('therapy-category', booking.therapyCategory, locale)}
+          </dd>
           <dt className="text-sm font-medium text-slate-600">{t('detail.modality')}</dt>
           <dd className="text-slate-900 sm:col-span-2">{optionName('modality', booking.modality, locale)}</dd>
           <dt className="text-sm font-medium text-slate-600">{t('detail.price')}</dt>
@@ -231,7 +246,15 @@ function PayPending({ booking, onPaid }: { booking: BookingDetails; onPaid: () =
 
         <div className="mt-5 flex flex-col gap-3 sm:flex-row">
           {missing > 0 ? (
-            <Button onClick={() => openModal('wallet-topup', { currencyCode: currency, amountMinor: missing, returnTo: `/payment/${booking.identifier}` })}>
+            <Button
+              onClick={() =>
+                openModal('wallet-topup', {
+                  currencyCode: currency,
+                  amountMinor: missing,
+                  returnTo: `/payment/${booking.identifier}`,
+                })
+              }
+            >
               {t('payment.topUp', { amount: formatMoney(missing, currency, locale) })}
             </Button>
           ) : (

@@ -1,5 +1,12 @@
 import type { AuthSession, LoginInput, RegisterInput } from '@therapy/contracts/auth';
-import { login, register, requestPasswordReset, requestVerification, resetPassword, verifyEmail } from '@therapy/contracts/endpoints/auth';
+import {
+  login,
+  register,
+  requestPasswordReset,
+  requestVerification,
+  resetPassword,
+  verifyEmail,
+} from '@therapy/contracts/endpoints/auth';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { applySession } from '@/lib/session-state';
@@ -27,7 +34,8 @@ export function useRegister() {
     mutationFn: async (input: RegisterInput): Promise<Registration> => {
       await call(register, { body: input, ...sessionCall });
       try {
-        const session = (await call(login, { body: { email: input.email, password: input.password }, ...sessionCall })).data;
+        const session = (await call(login, { body: { email: input.email, password: input.password }, ...sessionCall }))
+          .data;
         return { signedIn: true, session };
       } catch {
         return { signedIn: false, email: input.email };
@@ -53,7 +61,8 @@ export function useRequestPasswordReset() {
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: async (input: { token: string; password: string; confirmPassword: string }) => call(resetPassword, { body: input, ...sessionCall }),
+    mutationFn: async (input: { token: string; password: string; confirmPassword: string }) =>
+      call(resetPassword, { body: input, ...sessionCall }),
   });
 }
 

@@ -3,7 +3,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { RegisterClientForm } from './register-client-form';
 
-const germany = { identifier: '01890a5d-ac96-774b-bcce-b302099a8001', code: 'DE', name: 'Germany', currencyCode: 'EUR', isOperating: true };
+const germany = {
+  identifier: '01890a5d-ac96-774b-bcce-b302099a8001',
+  code: 'DE',
+  name: 'Germany',
+  currencyCode: 'EUR',
+  isOperating: true,
+};
 
 async function setup() {
   const fetchMock = mockFetch([
@@ -19,7 +25,11 @@ async function setup() {
       path: '/api/v1/user/login',
       respond: (init) => {
         const body = JSON.parse(String(init?.body)) as { email: string };
-        if (body.email === 'taken@example.com') return jsonResponse({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS', requestId: 'r' }, 401);
+        if (body.email === 'taken@example.com')
+          return jsonResponse(
+            { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS', requestId: 'r' },
+            401,
+          );
         const user = {
           identifier: '01890a5d-ac96-774b-bcce-b302099a8057',
           email: body.email,
@@ -46,12 +56,22 @@ async function setup() {
 
 async function fillValid(
   user: ReturnType<typeof renderWithProviders>['user'],
-  overrides: { confirmEmail?: string; phone?: string; country?: boolean; email?: string; firstName?: string; lastName?: string } = {},
+  overrides: {
+    confirmEmail?: string;
+    phone?: string;
+    country?: boolean;
+    email?: string;
+    firstName?: string;
+    lastName?: string;
+  } = {},
 ) {
   await user.type(screen.getByLabelText('First name'), overrides.firstName ?? 'Ada');
   await user.type(screen.getByLabelText('Last name'), overrides.lastName ?? 'Lovelace');
   await user.type(screen.getByLabelText('Email'), overrides.email ?? 'ada@example.com');
-  await user.type(screen.getByLabelText('Confirm email'), overrides.confirmEmail ?? overrides.email ?? 'ada@example.com');
+  await user.type(
+    screen.getByLabelText('Confirm email'),
+    overrides.confirmEmail ?? overrides.email ?? 'ada@example.com',
+  );
   if (overrides.country !== false) await user.selectOptions(screen.getByLabelText('Country'), germany.identifier);
   if (overrides.phone) await user.type(screen.getByLabelText(/Phone number/), overrides.phone);
   await user.type(screen.getByLabelText('Password'), 'calm-river-42');
@@ -99,7 +119,12 @@ describe('RegisterClientForm', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email/pending'));
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/user/register'));
     const body = JSON.parse(String(call?.[1]?.body)) as Record<string, unknown>;
-    expect(body).toMatchObject({ userType: 'client', email: 'ada@example.com', countryIdentifier: germany.identifier, acceptTerms: true });
+    expect(body).toMatchObject({
+      userType: 'client',
+      email: 'ada@example.com',
+      countryIdentifier: germany.identifier,
+      acceptTerms: true,
+    });
     expect('phoneNumber' in body).toBe(false);
     const login = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/user/login'));
     expect(JSON.parse(String(login?.[1]?.body))).toEqual({ email: 'ada@example.com', password: 'calm-river-42' });

@@ -61,7 +61,10 @@ export function RegisterClientForm({ redirect }: { redirect?: string | undefined
   const onSubmit = (values: ClientValues) =>
     registration.mutate(values, {
       onSuccess: (result) => {
-        if (result.signedIn) void navigate(redirect ? `/verify-email/pending?redirect=${encodeURIComponent(redirect)}` : '/verify-email/pending');
+        if (result.signedIn)
+          void navigate(
+            redirect ? `/verify-email/pending?redirect=${encodeURIComponent(redirect)}` : '/verify-email/pending',
+          );
         else setMailSentTo(result.email);
       },
       onError: (error) =>
@@ -101,7 +104,9 @@ export function RegisterClientForm({ redirect }: { redirect?: string | undefined
       >
         {(field) => (
           <Select {...field} autoComplete="country" disabled={countries.isPending} {...register('countryIdentifier')}>
-            <option value="">{countries.isPending ? t('register.countriesLoading') : t('register.chooseCountry')}</option>
+            <option value="">
+              {countries.isPending ? t('register.countriesLoading') : t('register.chooseCountry')}
+            </option>
             {sortedCountries.map((country) => (
               <option key={country.identifier} value={country.identifier}>
                 {country.label}
@@ -111,7 +116,15 @@ export function RegisterClientForm({ redirect }: { redirect?: string | undefined
         )}
       </FormField>
       <FormField label={t('fields.phone')} optional error={errors.phoneNumber?.message} hint={t('register.phoneHint')}>
-        {(field) => <Input {...field} type="tel" inputMode="numeric" autoComplete="tel" {...register('phoneNumber', { setValueAs: emptyToUndefined })} />}
+        {(field) => (
+          <Input
+            {...field}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            {...register('phoneNumber', { setValueAs: emptyToUndefined })}
+          />
+        )}
       </FormField>
       <FormField label={t('fields.password')} error={errors.password?.message} hint={t('register.passwordHint')}>
         {(field) => <PasswordInput {...field} autoComplete="new-password" {...register('password')} />}
@@ -119,7 +132,11 @@ export function RegisterClientForm({ redirect }: { redirect?: string | undefined
       <FormField label={t('fields.confirmPassword')} error={errors.confirmPassword?.message}>
         {(field) => <PasswordInput {...field} autoComplete="new-password" {...register('confirmPassword')} />}
       </FormField>
-      <Checkbox label={<TermsLabel policy="client" />} error={errors.acceptTerms?.message} {...register('acceptTerms')} />
+      <Checkbox
+        label={<TermsLabel policy="client" />}
+        error={errors.acceptTerms?.message}
+        {...register('acceptTerms')}
+      />
       <Button type="submit" fullWidth pending={registration.isPending}>
         {t('register.submit')}
       </Button>

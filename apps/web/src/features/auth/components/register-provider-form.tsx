@@ -81,7 +81,11 @@ export function RegisterProviderForm() {
       <FormField label={t('fields.confirmPassword')} error={errors.confirmPassword?.message}>
         {(field) => <PasswordInput {...field} autoComplete="new-password" {...register('confirmPassword')} />}
       </FormField>
-      <Checkbox label={<TermsLabel policy="provider" />} error={errors.acceptTerms?.message} {...register('acceptTerms')} />
+      <Checkbox
+        label={<TermsLabel policy="provider" />}
+        error={errors.acceptTerms?.message}
+        {...register('acceptTerms')}
+      />
       <Button type="submit" fullWidth pending={registration.isPending}>
         {t('register.submit')}
       </Button>

@@ -31,7 +31,12 @@ export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: s
   if (resend.isSuccess) return <Alert tone="success">{message('verificationSent', currentLocale())}</Alert>;
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit((values) => resend.mutate(values.email), focusFirstInvalid)} className="flex flex-col gap-4">
+    <form
+      method="post"
+      noValidate
+      onSubmit={handleSubmit((values) => resend.mutate(values.email), focusFirstInvalid)}
+      className="flex flex-col gap-4"
+    >
       <FormField label={t('fields.email')} error={errors.email?.message}>
         {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
       </FormField>

@@ -50,7 +50,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
         {(field) => <PasswordInput {...field} autoComplete="new-password" {...register('confirmPassword')} />}
       </FormField>
       {/* The token only fails the schema when the link itself is broken; say so rather than hide it. */}
-      {errors.token?.message && <p role="alert" className="text-sm font-medium text-red-700">{localize(errors.token.message, currentLocale())}</p>}
+      {errors.token?.message && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {localize(errors.token.message, currentLocale())}
+        </p>
+      )}
       <Button type="submit" fullWidth pending={reset.isPending}>
         {t('reset.submit')}
       </Button>

@@ -29,7 +29,9 @@ export function AuthCompleteRoute() {
         await navigate(safeRedirect(redirect), { replace: true });
       } else {
         notify.error(t('authComplete.failed'));
-        await navigate(`/login${redirect ? `?redirect=${encodeURIComponent(safeRedirect(redirect))}` : ''}`, { replace: true });
+        await navigate(`/login${redirect ? `?redirect=${encodeURIComponent(safeRedirect(redirect))}` : ''}`, {
+          replace: true,
+        });
       }
     })();
   }, [navigate, redirect, t]);

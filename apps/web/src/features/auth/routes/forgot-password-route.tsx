@@ -36,7 +36,12 @@ export function ForgotPasswordRoute() {
       {request.isSuccess ? (
         <Alert tone="success">{message('resetSent', currentLocale())}</Alert>
       ) : (
-        <form method="post" noValidate onSubmit={handleSubmit((values) => request.mutate(values.email), focusFirstInvalid)} className="flex flex-col gap-5">
+        <form
+          method="post"
+          noValidate
+          onSubmit={handleSubmit((values) => request.mutate(values.email), focusFirstInvalid)}
+          className="flex flex-col gap-5"
+        >
           <FormField label={t('fields.email')} error={errors.email?.message}>
             {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
           </FormField>

@@ -5,8 +5,18 @@ import { Link } from 'react-router';
 export function RegisterChoiceRoute() {
   const { t } = useTranslation('auth');
   const choices = [
-    { to: '/register/client', icon: UserRound, title: t('registerChoice.client.title'), body: t('registerChoice.client.body') },
-    { to: '/register/provider', icon: Stethoscope, title: t('registerChoice.provider.title'), body: t('registerChoice.provider.body') },
+    {
+      to: '/register/client',
+      icon: UserRound,
+      title: t('registerChoice.client.title'),
+      body: t('registerChoice.client.body'),
+    },
+    {
+      to: '/register/provider',
+      icon: Stethoscope,
+      title: t('registerChoice.provider.title'),
+      body: t('registerChoice.provider.body'),
+    },
   ];
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-14">

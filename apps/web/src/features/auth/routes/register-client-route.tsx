@@ -13,7 +13,8 @@ export function RegisterClientRoute() {
     <AuthCard wide title={t('register.clientTitle')} lead={t('register.clientLead')}>
       <RegisterClientForm redirect={redirect} />
       <p className="mt-6 text-center text-sm text-slate-700">
-        {t('register.haveAccount')} <Link to={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>{t('register.signIn')}</Link>
+        {t('register.haveAccount')}{' '}
+        <Link to={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>{t('register.signIn')}</Link>
         <span aria-hidden="true"> · </span>
         <Link to="/register/provider">{t('register.switchToProvider')}</Link>
       </p>

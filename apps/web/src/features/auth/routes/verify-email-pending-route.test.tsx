@@ -35,7 +35,10 @@ describe('VerifyEmailPendingRoute', () => {
   it('sends a verified user on to the overview instead of offering "Resend email"', async () => {
     await loadNamespaces('auth');
     useAuthStore.getState().setSession('token', user(true));
-    const { router } = renderWithProviders(<VerifyEmailPendingRoute />, { path: '/verify-email/pending', route: '/verify-email/pending' });
+    const { router } = renderWithProviders(<VerifyEmailPendingRoute />, {
+      path: '/verify-email/pending',
+      route: '/verify-email/pending',
+    });
     expect(await screen.findByTestId('elsewhere')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/overview');
     expect(screen.queryByRole('button', { name: 'Resend email' })).toBeNull();
@@ -44,7 +47,10 @@ describe('VerifyEmailPendingRoute', () => {
   it('goes on to the page the person signed up from (an invitation), never to another site', async () => {
     await loadNamespaces('auth');
     useAuthStore.getState().setSession('token', user(false));
-    const { router } = renderWithProviders(<VerifyEmailPendingRoute />, { path: '/verify-email/pending', route: '/verify-email/pending?redirect=%2Finvitation%2Fabc' });
+    const { router } = renderWithProviders(<VerifyEmailPendingRoute />, {
+      path: '/verify-email/pending',
+      route: '/verify-email/pending?redirect=%2Finvitation%2Fabc',
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Do later' }));
     expect(router.state.location.pathname).toBe('/invitation/abc');
   });
@@ -52,7 +58,10 @@ describe('VerifyEmailPendingRoute', () => {
   it('ignores a redirect to another site', async () => {
     await loadNamespaces('auth');
     useAuthStore.getState().setSession('token', user(true));
-    const { router } = renderWithProviders(<VerifyEmailPendingRoute />, { path: '/verify-email/pending', route: '/verify-email/pending?redirect=%2F%2Fevil.example%2Fx' });
+    const { router } = renderWithProviders(<VerifyEmailPendingRoute />, {
+      path: '/verify-email/pending',
+      route: '/verify-email/pending?redirect=%2F%2Fevil.example%2Fx',
+    });
     expect(await screen.findByTestId('elsewhere')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/overview');
   });

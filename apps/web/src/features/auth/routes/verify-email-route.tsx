@@ -37,7 +37,10 @@ export function VerifyEmailRoute() {
           </span>
           <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">{message('emailVerified', locale)}</h1>
           <p className="mt-3 text-slate-700">{t('verify.successBody')}</p>
-          <Link to={signedIn ? '/overview' : '/login'} className={buttonClasses({ fullWidth: true, className: 'mt-8' })}>
+          <Link
+            to={signedIn ? '/overview' : '/login'}
+            className={buttonClasses({ fullWidth: true, className: 'mt-8' })}
+          >
             {signedIn ? t('verify.toDashboard') : t('verify.toLogin')}
           </Link>
         </Card>
@@ -52,9 +55,7 @@ export function VerifyEmailRoute() {
         <span className="flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-800">
           <Link2Off className="size-7" aria-hidden="true" />
         </span>
-        <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">
-          {message('tokenInvalid', locale)}
-        </h1>
+        <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">{message('tokenInvalid', locale)}</h1>
         <p className="mt-3 text-slate-700">{t('verify.invalidBody')}</p>
         <div className="mt-6">
           <ResendVerificationForm defaultEmail={email ?? ''} />

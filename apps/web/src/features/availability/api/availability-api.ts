@@ -1,4 +1,11 @@
-import type { AvailabilitySettings, AvailabilitySettingsInput, CalendarSetupType, CustomDay, CustomDayInput, WeeklyPlanInput } from '@therapy/contracts/availability';
+import type {
+  AvailabilitySettings,
+  AvailabilitySettingsInput,
+  CalendarSetupType,
+  CustomDay,
+  CustomDayInput,
+  WeeklyPlanInput,
+} from '@therapy/contracts/availability';
 import {
   deleteCustomDay,
   getAvailabilitySettings,
@@ -46,14 +53,17 @@ export const weeklyPlanQuery = (category: PlanOwner) =>
   queryOptions({
     queryKey: availabilityKeys.plan(category),
     queryFn: async ({ signal }) =>
-      category ? (await call(getCategoryWeeklyPlan, { query: { category }, signal })).data : (await call(getDefaultWeeklyPlan, { signal })).data,
+      category
+        ? (await call(getCategoryWeeklyPlan, { query: { category }, signal })).data
+        : (await call(getDefaultWeeklyPlan, { signal })).data,
   });
 
 /** GET /provider-availability/days/custom?category=: date overrides from today on. */
 export const customDaysQuery = (category: PlanOwner) =>
   queryOptions({
     queryKey: availabilityKeys.customDays(category),
-    queryFn: async ({ signal }) => (await call(listCustomDays, { query: { category: category ?? undefined }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await call(listCustomDays, { query: { category: category ?? undefined }, signal })).data,
   });
 
 /** PUT /provider-availability/settings; resolves to the whole envelope so the screen can show the server's message. */
@@ -72,7 +82,9 @@ export function useSaveSetupType() {
     mutationFn: (calendarSetupType: CalendarSetupType) => call(saveAvailabilitySetup, { body: { calendarSetupType } }),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(availabilityKeys.setup, data);
-      queryClient.setQueryData<AvailabilitySettings>(availabilityKeys.settings, (old) => (old ? { ...old, calendarSetupType: data.calendarSetupType } : old));
+      queryClient.setQueryData<AvailabilitySettings>(availabilityKeys.settings, (old) =>
+        old ? { ...old, calendarSetupType: data.calendarSetupType } : old,
+      );
     },
   });
 }
@@ -104,7 +116,9 @@ export function useDeleteCustomDay(category: PlanOwner) {
   return useMutation({
     mutationFn: (identifier: string) => call(deleteCustomDay, { params: { id: identifier } }),
     onSuccess: (_result, identifier) => {
-      queryClient.setQueryData<CustomDay[]>(availabilityKeys.customDays(category), (old) => old?.filter((d) => d.identifier !== identifier));
+      queryClient.setQueryData<CustomDay[]>(availabilityKeys.customDays(category), (old) =>
+        old?.filter((d) => d.identifier !== identifier),
+      );
       void queryClient.invalidateQueries({ queryKey: availabilityKeys.customDays(category) });
     },
   });

@@ -26,7 +26,12 @@ describe('BookingApproval', () => {
   });
 
   it('shows a load error with a retry', async () => {
-    mockFetch([{ path: '/api/v1/appointment/settings', respond: () => jsonResponse({ code: 'FORBIDDEN', message: 'Forbidden', requestId: 'r' }, 403) }]);
+    mockFetch([
+      {
+        path: '/api/v1/appointment/settings',
+        respond: () => jsonResponse({ code: 'FORBIDDEN', message: 'Forbidden', requestId: 'r' }, 403),
+      },
+    ]);
     renderWithProviders(<BookingApproval />);
     expect(await screen.findByText('The booking approval setting could not be loaded.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -35,11 +40,17 @@ describe('BookingApproval', () => {
   it('shows a failed save and keeps the old value', async () => {
     mockFetch([
       { path: '/api/v1/appointment/settings', respond: () => jsonResponse({ data: { requiresApproval: true } }) },
-      { method: 'PUT', path: '/api/v1/appointment/settings', respond: () => jsonResponse({ code: 'VALIDATION_ERROR', message: 'Malformed request', requestId: 'r' }, 400) },
+      {
+        method: 'PUT',
+        path: '/api/v1/appointment/settings',
+        respond: () => jsonResponse({ code: 'VALIDATION_ERROR', message: 'Malformed request', requestId: 'r' }, 400),
+      },
     ]);
     const { user } = renderWithProviders(<BookingApproval />);
     await user.click(await screen.findByRole('switch', { name: 'Approve each booking before the client pays' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Malformed request');
-    expect(screen.getByRole('switch', { name: 'Approve each booking before the client pays' }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      screen.getByRole('switch', { name: 'Approve each booking before the client pays' }).getAttribute('aria-checked'),
+    ).toBe('true');
   });
 });

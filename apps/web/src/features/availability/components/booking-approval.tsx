@@ -28,7 +28,8 @@ export function BookingApproval() {
   const queryClient = useQueryClient();
   const settings = useQuery(bookingSettingsQuery());
   const save = useMutation({
-    mutationFn: async (requiresApproval: boolean) => (await call(updateBookingSettings, { body: { requiresApproval } })).data,
+    mutationFn: async (requiresApproval: boolean) =>
+      (await call(updateBookingSettings, { body: { requiresApproval } })).data,
     meta: { silent: true },
     onSuccess: (data) => {
       queryClient.setQueryData(bookingSettingsKey, data);

@@ -12,7 +12,14 @@ function FromQuery() {
   const query = useQuery(setupQuery());
   if (!query.data) return null;
   const categories = query.data.categories.map((c) => ({ value: c.identifier, label: c.name }));
-  return <CalendarSetup setup={query.data} categories={categories} category={categories[0]?.value ?? null} onCategoryChange={() => undefined} />;
+  return (
+    <CalendarSetup
+      setup={query.data}
+      categories={categories}
+      category={categories[0]?.value ?? null}
+      onCategoryChange={() => undefined}
+    />
+  );
 }
 
 const setup = (categories: AvailabilitySetup['categories']): AvailabilitySetup => ({
@@ -24,7 +31,9 @@ const setup = (categories: AvailabilitySetup['categories']): AvailabilitySetup =
 describe('CalendarSetup', () => {
   it('asks for therapies instead of saving "By therapy" when the profile lists none', async () => {
     const fetchMock = mockFetch([]);
-    const { user } = renderWithProviders(<CalendarSetup setup={setup([])} categories={[]} category={null} onCategoryChange={() => undefined} />);
+    const { user } = renderWithProviders(
+      <CalendarSetup setup={setup([])} categories={[]} category={null} onCategoryChange={() => undefined} />,
+    );
     await user.click(screen.getByRole('radio', { name: /By therapy/ }));
     expect(screen.getByText('No therapies yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add therapies in your account' }).getAttribute('href')).toBe('/account');
@@ -41,7 +50,10 @@ describe('CalendarSetup', () => {
         path: '/api/v1/provider/availability-setting',
         respond: (init) => {
           body = JSON.parse(String(init?.body));
-          return jsonResponse({ data: { ...setup(categories), calendarSetupType: 'BY_CATEGORY' }, message: 'Data saved successfully' });
+          return jsonResponse({
+            data: { ...setup(categories), calendarSetupType: 'BY_CATEGORY' },
+            message: 'Data saved successfully',
+          });
         },
       },
     ]);

@@ -28,7 +28,10 @@ interface CalendarSetupProps {
   onCategoryChange: (category: string) => void;
 }
 
-const labels: Record<CalendarSetupType, { title: 'setup.general' | 'setup.byCategory'; hint: 'setup.generalHint' | 'setup.byCategoryHint' }> = {
+const labels: Record<
+  CalendarSetupType,
+  { title: 'setup.general' | 'setup.byCategory'; hint: 'setup.generalHint' | 'setup.byCategoryHint' }
+> = {
   GENERAL: { title: 'setup.general', hint: 'setup.generalHint' },
   BY_CATEGORY: { title: 'setup.byCategory', hint: 'setup.byCategoryHint' },
 };
@@ -46,7 +49,8 @@ export function CalendarSetup({ setup, categories, category, onCategoryChange }:
   // "By therapy" chosen while the profile lists no therapy: the server would refuse it, so the hint says what to do.
   const [needsTherapies, setNeedsTherapies] = useState(false);
   // While the change is on its way the choice already shows, so the radio group does not jump back.
-  const current = save.isPending && save.variables ? save.variables : needsTherapies ? 'BY_CATEGORY' : setup.calendarSetupType;
+  const current =
+    save.isPending && save.variables ? save.variables : needsTherapies ? 'BY_CATEGORY' : setup.calendarSetupType;
   const byCategory = current === 'BY_CATEGORY';
 
   const choose = (type: CalendarSetupType) => {
@@ -122,7 +126,12 @@ export function CalendarSetup({ setup, categories, category, onCategoryChange }:
         ) : (
           <FormField label={t('setup.category')} hint={t('setup.categoryHint')} className="sm:max-w-sm">
             {({ invalid, ...field }) => (
-              <Select {...field} invalid={invalid} value={category ?? ''} onChange={(event) => onCategoryChange(event.target.value)}>
+              <Select
+                {...field}
+                invalid={invalid}
+                value={category ?? ''}
+                onChange={(event) => onCategoryChange(event.target.value)}
+              >
                 {categories.map((c) => (
                   <option key={c.value} value={c.value}>
                     {c.label}

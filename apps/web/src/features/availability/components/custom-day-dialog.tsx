@@ -37,12 +37,21 @@ export function CustomDayDialog({ day, onClose, ...rest }: CustomDayDialogProps)
   return (
     <Dialog open={day !== null} onOpenChange={(open) => !open && onClose()} size="md">
       {/* A fresh form per opening, so a closed dialog never keeps half-typed values. */}
-      {day !== null && <CustomDayForm key={day === 'new' ? 'new' : day.identifier} day={day} onClose={onClose} {...rest} />}
+      {day !== null && (
+        <CustomDayForm key={day === 'new' ? 'new' : day.identifier} day={day} onClose={onClose} {...rest} />
+      )}
     </Dialog>
   );
 }
 
-function CustomDayForm({ day, onClose, category, minDate, maxDate, horizonDays }: Omit<CustomDayDialogProps, 'day'> & { day: CustomDay | 'new' }) {
+function CustomDayForm({
+  day,
+  onClose,
+  category,
+  minDate,
+  maxDate,
+  horizonDays,
+}: Omit<CustomDayDialogProps, 'day'> & { day: CustomDay | 'new' }) {
   const { t } = useTranslation('availability');
   const errorId = useId();
   const editing = day !== 'new';
@@ -54,7 +63,8 @@ function CustomDayForm({ day, onClose, category, minDate, maxDate, horizonDays }
     () =>
       customDayInput.superRefine((value, ctx) => {
         if (value.date < minDate) ctx.addIssue({ code: 'custom', path: ['date'], message: m.customDayPast });
-        else if (value.date > maxDate) ctx.addIssue({ code: 'custom', path: ['date'], message: m.customDayBeyondHorizon });
+        else if (value.date > maxDate)
+          ctx.addIssue({ code: 'custom', path: ['date'], message: m.customDayBeyondHorizon });
       }),
     [minDate, maxDate],
   );
@@ -105,15 +115,28 @@ function CustomDayForm({ day, onClose, category, minDate, maxDate, horizonDays }
       <DialogDescription>{t('custom.dialogDescription', { days: horizonDays })}</DialogDescription>
       <div className="mt-5 flex flex-col gap-5">
         <FormField label={t('custom.date')} error={errors.date?.message}>
-          {(field) => <Input {...field} type="date" min={minDate} max={maxDate} readOnly={editing} {...register('date')} />}
+          {(field) => (
+            <Input {...field} type="date" min={minDate} max={maxDate} readOnly={editing} {...register('date')} />
+          )}
         </FormField>
-        <Switch label={t('custom.available')} description={available ? t('custom.availableHint') : t('custom.unavailableHint')} checked={available} onCheckedChange={setAvailable} />
+        <Switch
+          label={t('custom.available')}
+          description={available ? t('custom.availableHint') : t('custom.unavailableHint')}
+          checked={available}
+          onCheckedChange={setAvailable}
+        />
         {available && (
           <Controller
             control={control}
             name="timeSlotsInterval"
             render={({ field }) => (
-              <IntervalEditor dayLabel={t('custom.dayLabel')} intervals={field.value} onChange={field.onChange} invalid={intervalMessages.length > 0} errorId={errorId} />
+              <IntervalEditor
+                dayLabel={t('custom.dayLabel')}
+                intervals={field.value}
+                onChange={field.onChange}
+                invalid={intervalMessages.length > 0}
+                errorId={errorId}
+              />
             )}
           />
         )}

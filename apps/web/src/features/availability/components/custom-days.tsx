@@ -36,7 +36,9 @@ export function CustomDays({ category, timezone, horizonDays = AVAILABILITY_HORI
   const minDate = todayIn(timezone);
   const maxDate = addDays(minDate, horizonDays);
   // Without a category the server lists every custom day; the general calendar shows only its own.
-  const days = (query.data ?? []).filter((d) => d.categoryIdentifier === category).sort((a, b) => a.date.localeCompare(b.date));
+  const days = (query.data ?? [])
+    .filter((d) => d.categoryIdentifier === category)
+    .sort((a, b) => a.date.localeCompare(b.date));
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -50,7 +52,9 @@ export function CustomDays({ category, timezone, horizonDays = AVAILABILITY_HORI
 
   const hours = (day: CustomDay) =>
     day.isAvailable && day.timeslotIntervals.length > 0
-      ? day.timeslotIntervals.map((i) => t('intervals.range', { start: format(i.startTime), end: format(i.endTime) })).join(', ')
+      ? day.timeslotIntervals
+          .map((i) => t('intervals.range', { start: format(i.startTime), end: format(i.endTime) }))
+          .join(', ')
       : t('custom.unavailable');
 
   return (
@@ -65,23 +69,42 @@ export function CustomDays({ category, timezone, horizonDays = AVAILABILITY_HORI
       />
       {query.data &&
         (days.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-700">{t('custom.empty')}</p>
+          <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-700">
+            {t('custom.empty')}
+          </p>
         ) : (
-          <ul aria-label={t('custom.list')} className="flex flex-col divide-y divide-slate-200 rounded-xl border border-slate-200">
+          <ul
+            aria-label={t('custom.list')}
+            className="flex flex-col divide-y divide-slate-200 rounded-xl border border-slate-200"
+          >
             {days.map((day) => {
               const date = formatLongDate(day.date, locale);
               return (
-                <li key={day.identifier} className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <li
+                  key={day.identifier}
+                  className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+                >
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">{date}</p>
                     <p className="break-words text-sm text-slate-700">{hours(day)}</p>
                   </div>
                   <div className="flex shrink-0 gap-2">
-                    <Button variant="secondary" size="sm" aria-label={t('custom.editLabel', { date })} onClick={() => setEditing(day)}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={t('custom.editLabel', { date })}
+                      onClick={() => setEditing(day)}
+                    >
                       <Pencil className="size-4" aria-hidden="true" />
                       {t('custom.edit')}
                     </Button>
-                    <Button variant="secondary" size="sm" aria-label={t('custom.deleteLabel', { date })} onClick={() => setDeleting(day)} className="text-red-800!">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={t('custom.deleteLabel', { date })}
+                      onClick={() => setDeleting(day)}
+                      className="text-red-800!"
+                    >
                       <Trash2 className="size-4" aria-hidden="true" />
                       {t('custom.delete')}
                     </Button>
@@ -98,11 +121,20 @@ export function CustomDays({ category, timezone, horizonDays = AVAILABILITY_HORI
         </Button>
       </div>
 
-      <CustomDayDialog day={editing} onClose={() => setEditing(null)} category={category} minDate={minDate} maxDate={maxDate} horizonDays={horizonDays} />
+      <CustomDayDialog
+        day={editing}
+        onClose={() => setEditing(null)}
+        category={category}
+        minDate={minDate}
+        maxDate={maxDate}
+        horizonDays={horizonDays}
+      />
 
       <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
         <DialogTitle>{t('custom.deleteTitle')}</DialogTitle>
-        <DialogDescription>{deleting ? t('custom.deleteBody', { date: formatLongDate(deleting.date, locale) }) : null}</DialogDescription>
+        <DialogDescription>
+          {deleting ? t('custom.deleteBody', { date: formatLongDate(deleting.date, locale) }) : null}
+        </DialogDescription>
         <DialogActions>
           <Button variant="secondary" onClick={() => setDeleting(null)}>
             {t('custom.cancel')}

@@ -20,7 +20,10 @@ function Harness({ initial }: { initial: TimeInterval[] }) {
 
 const optionsOf = (select: HTMLElement) => within(select).getAllByRole('option') as HTMLOptionElement[];
 // ICU puts a narrow no-break space before AM/PM; the tests compare words, not the kind of space.
-const shown = (option: HTMLOptionElement | undefined) => ({ value: option?.value, text: option?.textContent?.replace(/\s+/g, ' ') });
+const shown = (option: HTMLOptionElement | undefined) => ({
+  value: option?.value,
+  text: option?.textContent?.replace(/\s+/g, ' '),
+});
 const value = () => JSON.parse(screen.getByTestId('value').textContent ?? '[]') as TimeInterval[];
 
 describe('IntervalEditor (spec §5 availability time slots)', () => {
@@ -68,11 +71,24 @@ describe('IntervalEditor (spec §5 availability time slots)', () => {
         ]}
       />,
     );
-    const disabled = (name: string) => optionsOf(screen.getByRole('combobox', { name })).filter((o) => o.disabled).map((o) => o.value);
+    const disabled = (name: string) =>
+      optionsOf(screen.getByRole('combobox', { name }))
+        .filter((o) => o.disabled)
+        .map((o) => o.value);
 
     // The first start is free; every end must come after its own start.
     expect(disabled('Monday interval 1 start')).toEqual([]);
-    expect(disabled('Monday interval 1 end')).toEqual(['01:00', '02:00', '03:00', '04:00', '05:00', '06:00', '07:00', '08:00', '09:00']);
+    expect(disabled('Monday interval 1 end')).toEqual([
+      '01:00',
+      '02:00',
+      '03:00',
+      '04:00',
+      '05:00',
+      '06:00',
+      '07:00',
+      '08:00',
+      '09:00',
+    ]);
     // A later interval cannot start before the previous one ends (touching, 12:00, is allowed).
     const secondStart = disabled('Monday interval 2 start');
     expect(secondStart).toHaveLength(12);
@@ -147,9 +163,19 @@ describe('WeeklyForm', () => {
     expect(screen.getByRole('combobox', { name: 'Sunday interval 1 start' })).toHaveProperty('value', '09:00');
     await user.click(screen.getByRole('button', { name: 'Save weekly hours' }));
     expect(await screen.findByText('Saved.')).toBeTruthy();
-    const days = (body as { days: Array<{ identifier: string; isAvailable: boolean; timeSlotsInterval: TimeInterval[] }> }).days;
+    const days = (
+      body as { days: Array<{ identifier: string; isAvailable: boolean; timeSlotsInterval: TimeInterval[] }> }
+    ).days;
     expect(days).toHaveLength(7);
-    expect(days[1]).toEqual({ identifier: 'TUESDAY', isAvailable: false, timeSlotsInterval: [{ startTime: '09:00', endTime: '18:00' }] });
-    expect(days[6]).toEqual({ identifier: 'SUNDAY', isAvailable: true, timeSlotsInterval: [{ startTime: '09:00', endTime: '18:00' }] });
+    expect(days[1]).toEqual({
+      identifier: 'TUESDAY',
+      isAvailable: false,
+      timeSlotsInterval: [{ startTime: '09:00', endTime: '18:00' }],
+    });
+    expect(days[6]).toEqual({
+      identifier: 'SUNDAY',
+      isAvailable: true,
+      timeSlotsInterval: [{ startTime: '09:00', endTime: '18:00' }],
+    });
   });
 });

@@ -33,7 +33,8 @@ export function IntervalEditor({ dayLabel, intervals, onChange, invalid, errorId
     requestAnimationFrame(() => document.getElementById(id)?.focus());
   };
 
-  const update = (index: number, interval: TimeInterval) => onChange(intervals.map((current, k) => (k === index ? interval : current)));
+  const update = (index: number, interval: TimeInterval) =>
+    onChange(intervals.map((current, k) => (k === index ? interval : current)));
 
   const add = () => {
     if (!next) return;
@@ -56,7 +57,10 @@ export function IntervalEditor({ dayLabel, intervals, onChange, invalid, errorId
           {intervals.map((interval, index) => {
             const labels = { day: dayLabel, index: index + 1 };
             return (
-              <li key={index} className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)_auto] items-center gap-1 sm:max-w-md sm:gap-2">
+              <li
+                key={index}
+                className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)_auto] items-center gap-1 sm:max-w-md sm:gap-2"
+              >
                 <Select
                   id={`${baseId}-${index}-start`}
                   aria-label={t('intervals.start', labels)}

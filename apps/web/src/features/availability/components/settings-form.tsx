@@ -1,7 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AvailabilitySettings, AvailabilitySettingsInput } from '@therapy/contracts/availability';
 import { availabilitySettingsInput } from '@therapy/contracts/availability';
-import { BUFFER_MINUTES_MAX, NOTICE_HOURS_MAX, SESSION_MINUTES_MAX, SESSION_MINUTES_MIN } from '@therapy/contracts/constants';
+import {
+  BUFFER_MINUTES_MAX,
+  NOTICE_HOURS_MAX,
+  SESSION_MINUTES_MAX,
+  SESSION_MINUTES_MIN,
+} from '@therapy/contracts/constants';
 import { message } from '@therapy/contracts/messages';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -22,12 +27,15 @@ import { SaveStatus } from './save-status';
 
 type SettingsForm = z.input<typeof availabilitySettingsInput>;
 
-const steps = (from: number, to: number, step: number) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, k) => from + k * step);
+const steps = (from: number, to: number, step: number) =>
+  Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, k) => from + k * step);
 // The contract's steps (session 15-240 in 15s, buffer 0-120 in 5s) as choices; a saved value off the grid stays listed.
 const SESSION_CHOICES = steps(SESSION_MINUTES_MIN, SESSION_MINUTES_MAX, 15);
 const BUFFER_CHOICES = steps(0, BUFFER_MINUTES_MAX, 5);
 const withValue = (choices: number[], value: number | undefined) =>
-  value === undefined || Number.isNaN(value) || choices.includes(value) ? choices : [...choices, value].sort((a, b) => a - b);
+  value === undefined || Number.isNaN(value) || choices.includes(value)
+    ? choices
+    : [...choices, value].sort((a, b) => a - b);
 
 const toForm = (s: AvailabilitySettings): SettingsForm => ({
   timezone: s.timezone,
@@ -86,20 +94,38 @@ export function SettingsForm({ settings }: { settings: AvailabilitySettings }) {
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('settings.title')} className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label={t('settings.timezone')} error={errors.timezone?.message} hint={t('settings.timezoneHint')} className="sm:col-span-2">
+        <FormField
+          label={t('settings.timezone')}
+          error={errors.timezone?.message}
+          hint={t('settings.timezoneHint')}
+          className="sm:col-span-2"
+        >
           {(field) => (
             <Controller
               control={control}
               name="timezone"
               render={({ field: { value, onChange, onBlur, name } }) => (
-                <TimezoneCombobox field={field} name={name} value={value} onChange={onChange} onBlur={onBlur} zones={zones} suggestedLabel={t('settings.suggestedZones')} />
+                <TimezoneCombobox
+                  field={field}
+                  name={name}
+                  value={value}
+                  onChange={onChange}
+                  onBlur={onBlur}
+                  zones={zones}
+                  suggestedLabel={t('settings.suggestedZones')}
+                />
               )}
             />
           )}
         </FormField>
         <FormField label={t('settings.sessionLength')} error={errors.sessionLengthMinutes?.message}>
           {({ invalid, ...field }) => (
-            <Select {...field} invalid={invalid} value={String(values.sessionLengthMinutes ?? '')} {...register('sessionLengthMinutes', asNumber)}>
+            <Select
+              {...field}
+              invalid={invalid}
+              value={String(values.sessionLengthMinutes ?? '')}
+              {...register('sessionLengthMinutes', asNumber)}
+            >
               {withValue(SESSION_CHOICES, values.sessionLengthMinutes).map((n) => (
                 <option key={n} value={n}>
                   {minutes(n)}
@@ -110,7 +136,12 @@ export function SettingsForm({ settings }: { settings: AvailabilitySettings }) {
         </FormField>
         <FormField label={t('settings.buffer')} error={errors.bufferMinutes?.message}>
           {({ invalid, ...field }) => (
-            <Select {...field} invalid={invalid} value={String(values.bufferMinutes ?? '')} {...register('bufferMinutes', asNumber)}>
+            <Select
+              {...field}
+              invalid={invalid}
+              value={String(values.bufferMinutes ?? '')}
+              {...register('bufferMinutes', asNumber)}
+            >
               {withValue(BUFFER_CHOICES, values.bufferMinutes).map((n) => (
                 <option key={n} value={n}>
                   {n === 0 ? t('settings.noBuffer') : minutes(n)}
@@ -119,8 +150,22 @@ export function SettingsForm({ settings }: { settings: AvailabilitySettings }) {
             </Select>
           )}
         </FormField>
-        <FormField label={t('settings.notice')} error={errors.minimumNoticeHours?.message} hint={t('settings.noticeHint')}>
-          {(field) => <Input {...field} type="number" inputMode="numeric" min={0} max={NOTICE_HOURS_MAX} step={1} {...register('minimumNoticeHours', asNumber)} />}
+        <FormField
+          label={t('settings.notice')}
+          error={errors.minimumNoticeHours?.message}
+          hint={t('settings.noticeHint')}
+        >
+          {(field) => (
+            <Input
+              {...field}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={NOTICE_HOURS_MAX}
+              step={1}
+              {...register('minimumNoticeHours', asNumber)}
+            />
+          )}
         </FormField>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">

@@ -96,7 +96,8 @@ export function WeeklyForm({ category, plan }: { category: string | null; plan: 
     const options = { shouldDirty: true, shouldValidate: submitCount > 0 };
     setValue(`days.${index}.isAvailable`, available, options);
     // A day switched on with no hours starts with the default slot (spec §5: 09:00 to 18:00).
-    if (available && (days[index]?.timeSlotsInterval.length ?? 0) === 0) setValue(`days.${index}.timeSlotsInterval`, [{ ...DEFAULT_SLOT }], options);
+    if (available && (days[index]?.timeSlotsInterval.length ?? 0) === 0)
+      setValue(`days.${index}.timeSlotsInterval`, [{ ...DEFAULT_SLOT }], options);
   };
 
   return (
@@ -126,7 +127,13 @@ export function WeeklyForm({ category, plan }: { category: string | null; plan: 
                     control={control}
                     name={`days.${index}.timeSlotsInterval`}
                     render={({ field }) => (
-                      <IntervalEditor dayLabel={dayName} intervals={field.value} onChange={field.onChange} invalid={messages.length > 0} errorId={errorId} />
+                      <IntervalEditor
+                        dayLabel={dayName}
+                        intervals={field.value}
+                        onChange={field.onChange}
+                        invalid={messages.length > 0}
+                        errorId={errorId}
+                      />
                     )}
                   />
                 </div>
@@ -148,7 +155,10 @@ export function WeeklyForm({ category, plan }: { category: string | null; plan: 
             {t('weekly.save')}
           </Button>
         </div>
-        <SaveStatus saved={saved && !isDirty} error={serverError ?? listError ?? (hasDayErrors ? t('weekly.fixErrors') : null)} />
+        <SaveStatus
+          saved={saved && !isDirty}
+          error={serverError ?? listError ?? (hasDayErrors ? t('weekly.fixErrors') : null)}
+        />
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, CalendarCog, CalendarPlus, Eye,  Settings2 } from 'lucide-react';
+import { CalendarClock, CalendarCog, CalendarPlus, Eye, Settings2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,7 +29,14 @@ export function AvailabilityRoute() {
       </Link>
     ) : undefined;
   return (
-    <PracticePage width="4xl" backToPractice={false} title={t('title')} lead={t('lead')} actions={preview} clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}>
+    <PracticePage
+      width="4xl"
+      backToPractice={false}
+      title={t('title')}
+      lead={t('lead')}
+      actions={preview}
+      clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}
+    >
       <ProviderAvailability />
     </PracticePage>
   );
@@ -42,10 +49,15 @@ function ProviderAvailability() {
   const setup = useQuery(setupQuery());
   const [chosenCategory, setChosenCategory] = useState<string | null>(null);
 
-  const categories = (setup.data?.categories ?? []).map((c) => ({ value: c.identifier, label: referenceName('therapy-category', c.code, c.name, locale) }));
+  const categories = (setup.data?.categories ?? []).map((c) => ({
+    value: c.identifier,
+    label: referenceName('therapy-category', c.code, c.name, locale),
+  }));
   const byCategory = setup.data?.calendarSetupType === 'BY_CATEGORY';
   // The chosen therapy, else the first one; a therapy removed from the profile falls back to the first.
-  const category = byCategory ? (categories.find((c) => c.value === chosenCategory) ?? categories[0])?.value ?? null : null;
+  const category = byCategory
+    ? ((categories.find((c) => c.value === chosenCategory) ?? categories[0])?.value ?? null)
+    : null;
   const categoryLabel = categories.find((c) => c.value === category)?.label;
   // Per therapy with no therapies yet: there is no plan to edit until the profile lists some (the set-up card says so).
   const plansReady = !!setup.data && (!byCategory || category !== null);
@@ -78,14 +90,23 @@ function ProviderAvailability() {
 
       <SectionCard icon={CalendarCog} title={t('setup.title')} description={t('setup.description')}>
         {setupStatus}
-        {setup.data && <CalendarSetup setup={setup.data} categories={categories} category={category} onCategoryChange={setChosenCategory} />}
+        {setup.data && (
+          <CalendarSetup
+            setup={setup.data}
+            categories={categories}
+            category={category}
+            onCategoryChange={setChosenCategory}
+          />
+        )}
       </SectionCard>
 
       {(setup.isPending || plansReady) && (
         <SectionCard
           icon={CalendarClock}
           title={t('weekly.title')}
-          description={categoryLabel ? t('weekly.descriptionCategory', { category: categoryLabel }) : t('weekly.description')}
+          description={
+            categoryLabel ? t('weekly.descriptionCategory', { category: categoryLabel }) : t('weekly.description')
+          }
         >
           {setup.isPending && setupStatus}
           {/* The key gives each plan its own form, so switching therapy never carries one plan's edits into another. */}
@@ -97,10 +118,19 @@ function ProviderAvailability() {
         <SectionCard
           icon={CalendarPlus}
           title={t('custom.title')}
-          description={categoryLabel ? t('custom.descriptionCategory', { category: categoryLabel }) : t('custom.description')}
+          description={
+            categoryLabel ? t('custom.descriptionCategory', { category: categoryLabel }) : t('custom.description')
+          }
         >
           {setup.isPending && setupStatus}
-          {plansReady && <CustomDays key={category ?? 'general'} category={category} timezone={settings.data?.timezone} horizonDays={settings.data?.horizonDays} />}
+          {plansReady && (
+            <CustomDays
+              key={category ?? 'general'}
+              category={category}
+              timezone={settings.data?.timezone}
+              horizonDays={settings.data?.horizonDays}
+            />
+          )}
         </SectionCard>
       )}
     </div>

@@ -132,7 +132,14 @@ describe('BankDetailsForm, first form outside GB', () => {
     await user.type(field(/^Account number/), '9876543210');
     await user.click(save());
     await vi.waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toMatchObject({ form: 'standard', accountType: null, accountOwnership: null, address: null, postalCode: null, dateOfBirth: null });
+    expect(bodies[0]).toMatchObject({
+      form: 'standard',
+      accountType: null,
+      accountOwnership: null,
+      address: null,
+      postalCode: null,
+      dateOfBirth: null,
+    });
   });
 
   it('refuses 2 and 33 digits, letters in the account number and a bank name of 2', async () => {
@@ -167,19 +174,46 @@ describe('BankDetailsForm, the second form (US)', () => {
 });
 
 describe('BankDetailsForm with the gateway check (NGN)', () => {
-  const ng: BankDetailsState = { countryCode: 'NG', currency: 'NGN', form: 'standard', gatewayCheck: true, details: null };
+  const ng: BankDetailsState = {
+    countryCode: 'NG',
+    currency: 'NGN',
+    form: 'standard',
+    gatewayCheck: true,
+    details: null,
+  };
 
   it('picks the bank from the gateway list, shows the holder name the bank has, and puts a mismatch on the name field', async () => {
     const bodies: unknown[] = [];
     mockFetch([
-      { path: '/api/v1/provider/bank-details/banks', respond: () => jsonResponse({ data: [{ name: 'Access Bank', code: '044' }, { name: 'First Bank', code: '011' }] }) },
-      { method: 'POST', path: '/api/v1/provider/bank-details/account-check', respond: () => jsonResponse({ data: { accountName: 'ADA OBI' } }) },
+      {
+        path: '/api/v1/provider/bank-details/banks',
+        respond: () =>
+          jsonResponse({
+            data: [
+              { name: 'Access Bank', code: '044' },
+              { name: 'First Bank', code: '011' },
+            ],
+          }),
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/provider/bank-details/account-check',
+        respond: () => jsonResponse({ data: { accountName: 'ADA OBI' } }),
+      },
       {
         method: 'PUT',
         path: '/api/v1/provider/bank-details',
         respond: (init) => {
           bodies.push(JSON.parse(String(init?.body)));
-          return jsonResponse({ message: en.bankAccountNameMismatch, code: 'VALIDATION_ERROR', errors: [en.bankAccountNameMismatch], requestId: 'r1' }, 400);
+          return jsonResponse(
+            {
+              message: en.bankAccountNameMismatch,
+              code: 'VALIDATION_ERROR',
+              errors: [en.bankAccountNameMismatch],
+              requestId: 'r1',
+            },
+            400,
+          );
         },
       },
     ]);

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { accountOwnerships, accountTypes, bankFormSchemas, type BankDetailsState, type BankForm, type SaveBankDetailsInput } from '@therapy/contracts/bank-details';
+import {
+  accountOwnerships,
+  accountTypes,
+  bankFormSchemas,
+  type BankDetailsState,
+  type BankForm,
+  type SaveBankDetailsInput,
+} from '@therapy/contracts/bank-details';
 import { message } from '@therapy/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -58,7 +65,15 @@ function toForm(state: BankDetailsState): BankFormValues {
  * elsewhere), parsed with the same schema the server uses. Where the payout gateway checks accounts, the bank is
  * picked from its list and the holder name the bank has can be looked up before saving.
  */
-export function BankDetailsForm({ state, bankCodeLabel, onSaved }: { state: BankDetailsState; bankCodeLabel: string; onSaved?: () => void }) {
+export function BankDetailsForm({
+  state,
+  bankCodeLabel,
+  onSaved,
+}: {
+  state: BankDetailsState;
+  bankCodeLabel: string;
+  onSaved?: () => void;
+}) {
   const { t } = useTranslation('bankDetails');
   const save = useSaveBankDetails();
   const check = useCheckBankAccount();
@@ -101,17 +116,33 @@ export function BankDetailsForm({ state, bankCodeLabel, onSaved }: { state: Bank
     });
 
   const bankOptions = (banks.data ?? []).map((b) => ({ value: b.code, label: b.name }));
-  const canCheck = state.gatewayCheck && /^\d{3,32}$/.test(values.accountNumber ?? '') && /^\d{3,32}$/.test(values.bankCode ?? '');
+  const canCheck =
+    state.gatewayCheck && /^\d{3,32}$/.test(values.accountNumber ?? '') && /^\d{3,32}$/.test(values.bankCode ?? '');
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-6" aria-label={t('form.title')}>
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit, focusFirstInvalid)}
+      className="flex flex-col gap-6"
+      aria-label={t('form.title')}
+    >
       <input type="hidden" {...register('form')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label={t('fields.accountName')} error={errors.accountName?.message} hint={t(form === 'addressed' ? 'hints.accountNameAddressed' : 'hints.accountName')} className="sm:col-span-2">
+        <FormField
+          label={t('fields.accountName')}
+          error={errors.accountName?.message}
+          hint={t(form === 'addressed' ? 'hints.accountNameAddressed' : 'hints.accountName')}
+          className="sm:col-span-2"
+        >
           {(field) => <Input {...field} autoComplete="name" {...register('accountName')} />}
         </FormField>
         {state.gatewayCheck ? (
-          <FormField label={t('fields.bank')} error={errors.bankCode?.message ?? errors.bankName?.message} hint={banks.isError ? t('banksFailed') : undefined} className="sm:col-span-2">
+          <FormField
+            label={t('fields.bank')}
+            error={errors.bankCode?.message ?? errors.bankName?.message}
+            hint={banks.isError ? t('banksFailed') : undefined}
+            className="sm:col-span-2"
+          >
             {(field) => (
               <OptionSelect
                 field={field}
@@ -120,7 +151,9 @@ export function BankDetailsForm({ state, bankCodeLabel, onSaved }: { state: Bank
                 value={values.bankCode ?? ''}
                 {...register('bankCode', {
                   onChange: (e: { target: { value: string } }) => {
-                    setValue('bankName', bankOptions.find((b) => b.value === e.target.value)?.label ?? '', { shouldDirty: true });
+                    setValue('bankName', bankOptions.find((b) => b.value === e.target.value)?.label ?? '', {
+                      shouldDirty: true,
+                    });
                     check.reset();
                   },
                 })}
@@ -137,8 +170,24 @@ export function BankDetailsForm({ state, bankCodeLabel, onSaved }: { state: Bank
             </FormField>
           </>
         )}
-        <FormField label={t('fields.accountNumber')} error={errors.accountNumber?.message} hint={state.details ? t('hints.accountNumberAgain', { last4: state.details.accountNumberLast4 }) : t('hints.digits')} className="sm:col-span-2">
-          {(field) => <Input {...field} inputMode="numeric" autoComplete="off" {...register('accountNumber', { onChange: () => check.reset() })} />}
+        <FormField
+          label={t('fields.accountNumber')}
+          error={errors.accountNumber?.message}
+          hint={
+            state.details
+              ? t('hints.accountNumberAgain', { last4: state.details.accountNumberLast4 })
+              : t('hints.digits')
+          }
+          className="sm:col-span-2"
+        >
+          {(field) => (
+            <Input
+              {...field}
+              inputMode="numeric"
+              autoComplete="off"
+              {...register('accountNumber', { onChange: () => check.reset() })}
+            />
+          )}
         </FormField>
         {state.gatewayCheck && (
           <div className="sm:col-span-2" aria-live="polite">
@@ -147,36 +196,65 @@ export function BankDetailsForm({ state, bankCodeLabel, onSaved }: { state: Bank
               variant="secondary"
               size="sm"
               disabled={!canCheck || check.isPending}
-              onClick={() => check.mutate({ bankCode: values.bankCode ?? '', accountNumber: values.accountNumber ?? '' })}
+              onClick={() =>
+                check.mutate({ bankCode: values.bankCode ?? '', accountNumber: values.accountNumber ?? '' })
+              }
             >
               {check.isPending ? t('checking') : t('check')}
             </Button>
-            {check.data && <p className="mt-2 text-sm text-slate-800">{t('checked', { name: check.data.accountName })}</p>}
+            {check.data && (
+              <p className="mt-2 text-sm text-slate-800">{t('checked', { name: check.data.accountName })}</p>
+            )}
           </div>
         )}
-        <FormField label={t('fields.accountType')} error={errors.accountType?.message} optional={optional('accountType')}>
+        <FormField
+          label={t('fields.accountType')}
+          error={errors.accountType?.message}
+          optional={optional('accountType')}
+        >
           {(field) => (
-            <OptionSelect field={field} options={accountTypes.map((v) => ({ value: v, label: t(`accountTypes.${v}`) }))} value={values.accountType ?? ''} {...register('accountType')} />
+            <OptionSelect
+              field={field}
+              options={accountTypes.map((v) => ({ value: v, label: t(`accountTypes.${v}`) }))}
+              value={values.accountType ?? ''}
+              {...register('accountType')}
+            />
           )}
         </FormField>
-        <FormField label={t('fields.accountOwnership')} error={errors.accountOwnership?.message} optional={optional('accountOwnership')}>
+        <FormField
+          label={t('fields.accountOwnership')}
+          error={errors.accountOwnership?.message}
+          optional={optional('accountOwnership')}
+        >
           {(field) => (
-            <OptionSelect field={field} options={accountOwnerships.map((v) => ({ value: v, label: t(`ownerships.${v}`) }))} value={values.accountOwnership ?? ''} {...register('accountOwnership')} />
+            <OptionSelect
+              field={field}
+              options={accountOwnerships.map((v) => ({ value: v, label: t(`ownerships.${v}`) }))}
+              value={values.accountOwnership ?? ''}
+              {...register('accountOwnership')}
+            />
           )}
         </FormField>
-        <FormField label={t('fields.address')} error={errors.address?.message} optional={optional('address')} className="sm:col-span-2">
+        <FormField
+          label={t('fields.address')}
+          error={errors.address?.message}
+          optional={optional('address')}
+          className="sm:col-span-2"
+        >
           {(field) => <Input {...field} autoComplete="street-address" {...register('address')} />}
         </FormField>
         <FormField label={t('fields.postalCode')} error={errors.postalCode?.message} optional={optional('postalCode')}>
           {(field) => <Input {...field} autoComplete="postal-code" {...register('postalCode')} />}
         </FormField>
-        <FormField label={t('fields.dateOfBirth')} error={errors.dateOfBirth?.message} optional={optional('dateOfBirth')}>
+        <FormField
+          label={t('fields.dateOfBirth')}
+          error={errors.dateOfBirth?.message}
+          optional={optional('dateOfBirth')}
+        >
           {(field) => <Input {...field} type="date" autoComplete="bday" {...register('dateOfBirth')} />}
         </FormField>
       </div>
-      {save.isError && (
-        <Alert tone="error">{save.error instanceof Error ? save.error.message : t('saveFailed')}</Alert>
-      )}
+      {save.isError && <Alert tone="error">{save.error instanceof Error ? save.error.message : t('saveFailed')}</Alert>}
       <div>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? t('saving') : t('save')}

@@ -13,7 +13,15 @@ export function SavedBankDetails({ details, bankCodeLabel }: { details: BankDeta
     [t('fields.accountOwnership'), details.accountOwnership ? t(`ownerships.${details.accountOwnership}`) : null],
     [t('fields.address'), details.address],
     [t('fields.postalCode'), details.postalCode],
-    [t('fields.dateOfBirth'), details.dateOfBirth ? new Date(`${details.dateOfBirth}T00:00:00Z`).toLocaleDateString(i18n.resolvedLanguage, { timeZone: 'UTC', dateStyle: 'long' }) : null],
+    [
+      t('fields.dateOfBirth'),
+      details.dateOfBirth
+        ? new Date(`${details.dateOfBirth}T00:00:00Z`).toLocaleDateString(i18n.resolvedLanguage, {
+            timeZone: 'UTC',
+            dateStyle: 'long',
+          })
+        : null,
+    ],
   ];
   return (
     <div>
@@ -23,14 +31,18 @@ export function SavedBankDetails({ details, bankCodeLabel }: { details: BankDeta
           .map(([label, value]) => (
             <div key={label} className="min-w-0">
               <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className="break-words font-medium text-slate-900" data-testid={label === t('fields.accountNumber') ? 'masked-account-number' : undefined}>
+              <dd
+                className="break-words font-medium text-slate-900"
+                data-testid={label === t('fields.accountNumber') ? 'masked-account-number' : undefined}
+              >
                 {value}
               </dd>
             </div>
           ))}
       </dl>
       <p className="mt-4 text-sm text-slate-700">
-        {details.verifiedAccountName ? t('verified', { name: details.verifiedAccountName }) : null} {t(`payoutRoute.${details.payoutRoute}`)}
+        {details.verifiedAccountName ? t('verified', { name: details.verifiedAccountName }) : null}{' '}
+        {t(`payoutRoute.${details.payoutRoute}`)}
       </p>
     </div>
   );

@@ -44,7 +44,8 @@ const savedState: BankDetailsState = {
   },
 };
 
-const render = () => renderWithProviders(<BankDetailsRoute />, { path: '/practice/bank-details', route: '/practice/bank-details' });
+const render = () =>
+  renderWithProviders(<BankDetailsRoute />, { path: '/practice/bank-details', route: '/practice/bank-details' });
 
 describe('BankDetailsRoute', () => {
   afterEach(() => useAuthStore.setState({ user: null }));
@@ -71,7 +72,12 @@ describe('BankDetailsRoute', () => {
   });
 
   it('says when the details cannot be loaded and offers a retry', async () => {
-    mockFetch([{ path: '/api/v1/provider/bank-details', respond: () => jsonResponse({ message: 'Internal error', code: 'INTERNAL_ERROR', requestId: 'r' }, 500) }]);
+    mockFetch([
+      {
+        path: '/api/v1/provider/bank-details',
+        respond: () => jsonResponse({ message: 'Internal error', code: 'INTERNAL_ERROR', requestId: 'r' }, 500),
+      },
+    ]);
     useAuthStore.getState().setSession('token', user('provider'));
     render();
     expect(await screen.findByText('Your bank details could not be loaded.', {}, { timeout: 5000 })).toBeTruthy();

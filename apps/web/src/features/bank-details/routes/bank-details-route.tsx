@@ -1,6 +1,6 @@
 import type { BankForm } from '@therapy/contracts/bank-details';
 import { useQuery } from '@tanstack/react-query';
-import {  Landmark,  Pencil, ShieldCheck } from 'lucide-react';
+import { Landmark, Pencil, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PracticePage } from '@/components/practice-page';
@@ -20,7 +20,11 @@ const bankCodeKey: Record<BankForm, 'fields.sortCode' | 'fields.routingNumber' |
 export function BankDetailsRoute() {
   const { t } = useTranslation('bankDetails');
   return (
-    <PracticePage title={t('title')} lead={t('lead')} clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}>
+    <PracticePage
+      title={t('title')}
+      lead={t('lead')}
+      clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}
+    >
       <ProviderBankDetails />
     </PracticePage>
   );
@@ -34,7 +38,14 @@ function ProviderBankDetails() {
   const [editing, setEditing] = useState(false);
   return (
     <div className="flex flex-col gap-6">
-      <SectionStatus loading={query.isPending} error={query.isError} onRetry={() => void query.refetch()} loadingLabel={t('loading')} errorText={t('loadFailed')} retryLabel={t('retry')} />
+      <SectionStatus
+        loading={query.isPending}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
+        loadingLabel={t('loading')}
+        errorText={t('loadFailed')}
+        retryLabel={t('retry')}
+      />
       {state && (
         <>
           {state.details && (
@@ -52,7 +63,13 @@ function ProviderBankDetails() {
             <SectionCard
               icon={Landmark}
               title={state.details ? t('form.changeTitle') : t('form.title')}
-              description={state.gatewayCheck ? t('form.gatewayDescription') : state.details ? t('form.changeDescription') : t('form.description')}
+              description={
+                state.gatewayCheck
+                  ? t('form.gatewayDescription')
+                  : state.details
+                    ? t('form.changeDescription')
+                    : t('form.description')
+              }
             >
               {!state.countryCode && <p className="mb-4 text-sm text-slate-700">{t('noCountry')}</p>}
               <BankDetailsForm

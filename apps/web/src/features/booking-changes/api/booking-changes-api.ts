@@ -1,4 +1,12 @@
-import type { AppointmentInput, Booking, BookingRole, CancelInput, RescheduleInput, ScheduleInput, ShareBookingInput } from '@therapy/contracts/bookings';
+import type {
+  AppointmentInput,
+  Booking,
+  BookingRole,
+  CancelInput,
+  RescheduleInput,
+  ScheduleInput,
+  ShareBookingInput,
+} from '@therapy/contracts/bookings';
 import {
   answerReschedule,
   cancelAppointment,
@@ -63,7 +71,10 @@ export function useCancelBooking(role: BookingRole) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ id, body }: { id: string; body: CancelInput }): Promise<WriteResult> => {
-      const res = role === 'client' ? await call(cancelBooking, { params: { id }, body }) : await call(cancelAppointment, { params: { id }, body });
+      const res =
+        role === 'client'
+          ? await call(cancelBooking, { params: { id }, body })
+          : await call(cancelAppointment, { params: { id }, body });
       return { booking: res.data, message: res.message };
     },
     meta: { silent: true },
@@ -75,7 +86,10 @@ export function useRescheduleBooking(role: BookingRole) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ id, body }: { id: string; body: RescheduleInput }): Promise<WriteResult> => {
-      const res = role === 'client' ? await call(rescheduleBooking, { params: { id }, body }) : await call(rescheduleAppointment, { params: { id }, body });
+      const res =
+        role === 'client'
+          ? await call(rescheduleBooking, { params: { id }, body })
+          : await call(rescheduleAppointment, { params: { id }, body });
       return { booking: res.data, message: res.message };
     },
     meta: { silent: true },

@@ -33,7 +33,13 @@ export function formatWhen(start: string | null, end: string | null, locale: str
   if (!start) return null;
   if (!end) return formatDateTime(start, locale);
   const zone = browserTimeZone();
-  const date = dateFormatter(locale, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', timeZone: zone }).format(new Date(start));
+  const date = dateFormatter(locale, {
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: zone,
+  }).format(new Date(start));
   return `${date}, ${formatTimeRange(start, end, locale, zone)}`;
 }
 
@@ -53,7 +59,9 @@ export function BookingSummary({ booking, role }: { booking: Booking; role: Book
       <dt className="text-slate-600">{t('common.therapy')}</dt>
       <dd className="break-words text-slate-900">{booking.therapyCategory.name}</dd>
       <dt className="text-slate-600">{t('common.when')}</dt>
-      <dd className="break-words text-slate-900"><BookingWhen booking={booking} /></dd>
+      <dd className="break-words text-slate-900">
+        <BookingWhen booking={booking} />
+      </dd>
     </dl>
   );
 }
@@ -64,7 +72,9 @@ export function ModalLoading({ title, label }: { title: string; label: string })
     <div className="flex flex-col items-center gap-3 py-8 text-brand-700">
       <DialogTitle className="sr-only">{title}</DialogTitle>
       <Spinner size="lg" />
-      <span role="status" className="text-sm text-slate-700">{label}</span>
+      <span role="status" className="text-sm text-slate-700">
+        {label}
+      </span>
     </div>
   );
 }
@@ -73,18 +83,32 @@ export function ModalLoading({ title, label }: { title: string; label: string })
  * The result screen of a write (spec §2 "Cancel success", "Reschedule success"...): the message and "Done" (the
  * dialog's own corner button is already "Close"; two controls of one name confuse a screen reader).
  */
-export function ResultScreen({ title, children, onClose, action }: { title: string; children: ReactNode; onClose: () => void; action?: ReactNode }) {
+export function ResultScreen({
+  title,
+  children,
+  onClose,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  onClose: () => void;
+  action?: ReactNode;
+}) {
   const { t } = useTranslation('booking-changes');
   return (
     <div className="text-center">
       <CheckCircle2 className="mx-auto mb-3 size-10 text-brand-700" aria-hidden="true" />
       <DialogTitle>{title}</DialogTitle>
       <DialogDescription asChild>
-        <div role="status" className="mt-2 text-slate-700">{children}</div>
+        <div role="status" className="mt-2 text-slate-700">
+          {children}
+        </div>
       </DialogDescription>
       <DialogActions className="justify-center">
         {action}
-        <Button autoFocus onClick={onClose}>{t('common.done')}</Button>
+        <Button autoFocus onClick={onClose}>
+          {t('common.done')}
+        </Button>
       </DialogActions>
     </div>
   );
@@ -107,7 +131,11 @@ export function PolicyLink({ role }: { role: BookingRole }) {
   const { t } = useTranslation('booking-changes');
   return (
     <p className="text-sm">
-      <Link to={role === 'client' ? '/policy/client-cancellation' : '/policy/provider-cancellation'} target="_blank" className="font-medium text-brand-800 underline underline-offset-2">
+      <Link
+        to={role === 'client' ? '/policy/client-cancellation' : '/policy/provider-cancellation'}
+        target="_blank"
+        className="font-medium text-brand-800 underline underline-offset-2"
+      >
         {t('common.policyLink')}
       </Link>
     </p>

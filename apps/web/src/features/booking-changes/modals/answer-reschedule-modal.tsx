@@ -18,7 +18,12 @@ export function AnswerRescheduleModal({ booking, role, onClose }: ModalComponent
   const [serverError, setServerError] = useState<string | null>(null);
   const request = booking.reschedules.find((r) => r.status === 'pending' && r.requestedBy !== role);
 
-  if (result) return <ResultScreen title={t('answer.successTitle')} onClose={onClose}>{result}</ResultScreen>;
+  if (result)
+    return (
+      <ResultScreen title={t('answer.successTitle')} onClose={onClose}>
+        {result}
+      </ResultScreen>
+    );
 
   if (!request) {
     return (
@@ -49,18 +54,35 @@ export function AnswerRescheduleModal({ booking, role, onClose }: ModalComponent
       <DialogDescription>{t('answer.lead', { name: otherPartyName(booking, role) })}</DialogDescription>
       <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-2 rounded-lg bg-slate-50 p-3 text-sm">
         <dt className="text-slate-600">{t('answer.from')}</dt>
-        <dd className="break-words text-slate-900">{formatWhen(request.fromStartTime, request.fromEndTime, locale) ?? t('common.noTime')}</dd>
+        <dd className="break-words text-slate-900">
+          {formatWhen(request.fromStartTime, request.fromEndTime, locale) ?? t('common.noTime')}
+        </dd>
         <dt className="text-slate-600">{t('answer.to')}</dt>
-        <dd className="font-medium break-words text-slate-900">{formatWhen(request.toStartTime, request.toEndTime, locale)}</dd>
+        <dd className="font-medium break-words text-slate-900">
+          {formatWhen(request.toStartTime, request.toEndTime, locale)}
+        </dd>
         <dt className="text-slate-600">{t('answer.note')}</dt>
         <dd className="break-words whitespace-pre-line text-slate-900">{request.note ?? t('answer.noNote')}</dd>
       </dl>
-      {serverError && <Alert tone="error" className="mt-4">{serverError}</Alert>}
+      {serverError && (
+        <Alert tone="error" className="mt-4">
+          {serverError}
+        </Alert>
+      )}
       <DialogActions>
-        <Button variant="secondary" pending={pendingStatus === 'rejected'} disabled={answer.isPending} onClick={() => void send('rejected')}>
+        <Button
+          variant="secondary"
+          pending={pendingStatus === 'rejected'}
+          disabled={answer.isPending}
+          onClick={() => void send('rejected')}
+        >
           {t('answer.decline')}
         </Button>
-        <Button pending={pendingStatus === 'accepted'} disabled={answer.isPending} onClick={() => void send('accepted')}>
+        <Button
+          pending={pendingStatus === 'accepted'}
+          disabled={answer.isPending}
+          onClick={() => void send('accepted')}
+        >
           {t('answer.accept')}
         </Button>
       </DialogActions>

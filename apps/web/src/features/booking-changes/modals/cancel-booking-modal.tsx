@@ -13,7 +13,15 @@ import { formatDateTime, formatMoney } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import type { ModalComponentProps } from '@/lib/modal-store';
 import { cancellationPolicyQuery, useCancelBooking } from '../api/booking-changes-api';
-import { BookingSummary, failureText, ModalLoading, NoteArea, PolicyLink, ResultScreen, serverText } from '../components/shared';
+import {
+  BookingSummary,
+  failureText,
+  ModalLoading,
+  NoteArea,
+  PolicyLink,
+  ResultScreen,
+  serverText,
+} from '../components/shared';
 
 /**
  * Spec §2 "Cancel booking (client or provider variant)", "Cancel message", "Cancel success": before the click the
@@ -31,7 +39,11 @@ export function CancelBookingModal({ booking, role, onClose }: ModalComponentPro
   const title = role === 'client' ? t('cancel.titleClient') : t('cancel.titleProvider');
 
   if (result) {
-    return <ResultScreen title={t('cancel.successTitle')} onClose={onClose}>{result}</ResultScreen>;
+    return (
+      <ResultScreen title={t('cancel.successTitle')} onClose={onClose}>
+        {result}
+      </ResultScreen>
+    );
   }
   if (policy.isPending) return <ModalLoading title={title} label={t('cancel.loadingPolicy')} />;
 
@@ -59,14 +71,20 @@ export function CancelBookingModal({ booking, role, onClose }: ModalComponentPro
           <Alert
             tone="error"
             title={t('cancel.policyFailed')}
-            action={<Button size="sm" variant="secondary" pending={policy.isFetching} onClick={() => void policy.refetch()}>{t('common.retry')}</Button>}
+            action={
+              <Button size="sm" variant="secondary" pending={policy.isFetching} onClick={() => void policy.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
           >
             {failureText(policy.error)}
           </Alert>
         ) : data && !data.cancellable ? (
           <Alert tone="warning">{message('bookingNotCancellable', currentLocale())}</Alert>
         ) : data && role === 'provider' ? (
-          <Alert tone="info">{data.refundAmount > 0 ? t('cancel.providerRefund', { amount }) : t('cancel.providerNothingPaid')}</Alert>
+          <Alert tone="info">
+            {data.refundAmount > 0 ? t('cancel.providerRefund', { amount }) : t('cancel.providerNothingPaid')}
+          </Alert>
         ) : data && data.cancelationStatus ? (
           <Alert tone="info">
             {data.refundAmount > 0
@@ -76,7 +94,9 @@ export function CancelBookingModal({ booking, role, onClose }: ModalComponentPro
               : t('cancel.nothingPaid')}
           </Alert>
         ) : data ? (
-          <Alert tone="warning" title={t('cancel.noRefundTitle')}>{t('cancel.noRefund')}</Alert>
+          <Alert tone="warning" title={t('cancel.noRefundTitle')}>
+            {t('cancel.noRefund')}
+          </Alert>
         ) : null}
 
         <PolicyLink role={role} />
@@ -89,7 +109,9 @@ export function CancelBookingModal({ booking, role, onClose }: ModalComponentPro
       </div>
 
       <DialogActions>
-        <Button variant="secondary" onClick={onClose}>{t('cancel.keep')}</Button>
+        <Button variant="secondary" onClick={onClose}>
+          {t('cancel.keep')}
+        </Button>
         <Button type="submit" variant="danger" pending={cancel.isPending} disabled={!!data && !data.cancellable}>
           {t('cancel.submit')}
         </Button>

@@ -16,7 +16,8 @@ import { useReferenceOptions } from '@/lib/reference-options';
 import { providerClientsQuery, useCreateAppointment } from '../api/booking-changes-api';
 import { failureText, ModalLoading, NoteArea, ResultScreen } from '../components/shared';
 
-const personName = (p: { firstName: string | null; lastName: string | null; username: string | null }) => [p.firstName, p.lastName].filter(Boolean).join(' ') || p.username || '';
+const personName = (p: { firstName: string | null; lastName: string | null; username: string | null }) =>
+  [p.firstName, p.lastName].filter(Boolean).join(' ') || p.username || '';
 
 /**
  * A provider creates an appointment for one of their clients (POST /appointment): client, modality and therapy (the
@@ -36,7 +37,13 @@ export function CreateAppointmentModal({ clientId, onClose }: ModalComponentProp
   const slotErrorId = useId();
   const form = useForm<AppointmentInput>({
     resolver: zodResolver(appointmentInput),
-    defaultValues: { clientIdentifier: clientId ?? '', modalityIdentifier: '', therapyIdentifier: '', timeslotIdentifier: null, note: '' },
+    defaultValues: {
+      clientIdentifier: clientId ?? '',
+      modalityIdentifier: '',
+      therapyIdentifier: '',
+      timeslotIdentifier: null,
+      note: '',
+    },
   });
   const therapy = useWatch({ control: form.control, name: 'therapyIdentifier' });
   const title = t('create.title');
@@ -44,11 +51,14 @@ export function CreateAppointmentModal({ clientId, onClose }: ModalComponentProp
   if (result) {
     return (
       <ResultScreen title={t('create.successTitle')} onClose={onClose}>
-        {result.withTime ? t('create.successWithTime', { name: result.name }) : t('create.successWithoutTime', { name: result.name })}
+        {result.withTime
+          ? t('create.successWithTime', { name: result.name })
+          : t('create.successWithoutTime', { name: result.name })}
       </ResultScreen>
     );
   }
-  if (clients.isPending || profile.isPending || modalities.isPending || therapies.isPending) return <ModalLoading title={title} label={t('create.loading')} />;
+  if (clients.isPending || profile.isPending || modalities.isPending || therapies.isPending)
+    return <ModalLoading title={title} label={t('create.loading')} />;
   if (clients.isError || profile.isError || modalities.isError || therapies.isError) {
     return (
       <div>
@@ -57,7 +67,9 @@ export function CreateAppointmentModal({ clientId, onClose }: ModalComponentProp
           {failureText(clients.error ?? profile.error)}
         </Alert>
         <DialogActions>
-          <Button variant="secondary" onClick={onClose}>{t('common.close')}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t('common.close')}
+          </Button>
           <Button
             onClick={() => {
               void clients.refetch();
@@ -84,7 +96,8 @@ export function CreateAppointmentModal({ clientId, onClose }: ModalComponentProp
     );
   }
 
-  const own = (ids: string[], options: { value: string; label: string }[]) => options.filter((o) => ids.includes(o.value));
+  const own = (ids: string[], options: { value: string; label: string }[]) =>
+    options.filter((o) => ids.includes(o.value));
   const modalityOptions = own(profile.data.modalities, modalities.options);
   const therapyOptions = own(profile.data.therapies, therapies.options);
   const errors = form.formState.errors;
@@ -113,7 +126,11 @@ export function CreateAppointmentModal({ clientId, onClose }: ModalComponentProp
           {(c) => (
             <Select {...c} {...form.register('clientIdentifier')}>
               <option value="">{t('create.clientPlaceholder')}</option>
-              {clients.data.map((client) => <option key={client.identifier} value={client.identifier}>{personName(client)}</option>)}
+              {clients.data.map((client) => (
+                <option key={client.identifier} value={client.identifier}>
+                  {personName(client)}
+                </option>
+              ))}
             </Select>
           )}
         </FormField>
@@ -121,21 +138,37 @@ export function CreateAppointmentModal({ clientId, onClose }: ModalComponentProp
           {(c) => (
             <Select {...c} {...form.register('modalityIdentifier')}>
               <option value="">{t('create.modalityPlaceholder')}</option>
-              {modalityOptions.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+              {modalityOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
             </Select>
           )}
         </FormField>
         <FormField label={t('create.therapy')} error={errors.therapyIdentifier?.message}>
           {(c) => (
-            <Select {...c} {...form.register('therapyIdentifier', { onChange: () => form.setValue('timeslotIdentifier', null) })}>
+            <Select
+              {...c}
+              {...form.register('therapyIdentifier', { onChange: () => form.setValue('timeslotIdentifier', null) })}
+            >
               <option value="">{t('create.therapyPlaceholder')}</option>
-              {therapyOptions.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+              {therapyOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
             </Select>
           )}
         </FormField>
 
         <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-          <input type="checkbox" className="size-4 accent-brand-700" checked={withTime} onChange={(e) => setWithTime(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-700"
+            checked={withTime}
+            onChange={(e) => setWithTime(e.target.checked)}
+          />
           {t('create.withTime')}
         </label>
         {withTime && profile.data && (
@@ -158,8 +191,12 @@ export function CreateAppointmentModal({ clientId, onClose }: ModalComponentProp
         {serverError && <Alert tone="error">{serverError}</Alert>}
       </div>
       <DialogActions>
-        <Button variant="secondary" onClick={onClose}>{t('common.close')}</Button>
-        <Button type="submit" pending={create.isPending}>{t('create.submit')}</Button>
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+        <Button type="submit" pending={create.isPending}>
+          {t('create.submit')}
+        </Button>
       </DialogActions>
     </form>
   );

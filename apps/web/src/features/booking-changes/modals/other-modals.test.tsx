@@ -17,7 +17,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const inDialog = (ui: React.ReactElement) => <Dialog open onOpenChange={() => undefined}>{ui}</Dialog>;
+const inDialog = (ui: React.ReactElement) => (
+  <Dialog open onOpenChange={() => undefined}>
+    {ui}
+  </Dialog>
+);
 
 async function pickFirstSlot(user: ReturnType<typeof renderWithProviders>['user'], id: string, editMode = false) {
   const { day } = calendarRoute(id);
@@ -49,7 +53,14 @@ describe('ScheduleBookingModal', () => {
       },
     ]);
     const onClose = vi.fn();
-    const { user, router } = renderWithProviders(inDialog(<ScheduleBookingModal booking={aBooking({ status: 'pending', startTime: null, endTime: null, createdBy: 'provider' })} onClose={onClose} />));
+    const { user, router } = renderWithProviders(
+      inDialog(
+        <ScheduleBookingModal
+          booking={aBooking({ status: 'pending', startTime: null, endTime: null, createdBy: 'provider' })}
+          onClose={onClose}
+        />,
+      ),
+    );
     expect(await screen.findByText('No time yet')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Schedule and pay' }));
     expect(await screen.findByText('Please select a time slot')).toBeTruthy();
@@ -66,9 +77,20 @@ describe('ScheduleBookingModal', () => {
     const calendar = calendarRoute(providerId);
     mockFetch([
       { path: calendar.path, respond: calendar.respond },
-      { method: 'POST', path: `/api/v1/booking/${bookingId}/schedule`, respond: () => failure(409, 'CONFLICT', 'This time slot has just been taken. Please choose another.') },
+      {
+        method: 'POST',
+        path: `/api/v1/booking/${bookingId}/schedule`,
+        respond: () => failure(409, 'CONFLICT', 'This time slot has just been taken. Please choose another.'),
+      },
     ]);
-    const { user } = renderWithProviders(inDialog(<ScheduleBookingModal booking={aBooking({ status: 'pending', startTime: null, endTime: null })} onClose={() => undefined} />));
+    const { user } = renderWithProviders(
+      inDialog(
+        <ScheduleBookingModal
+          booking={aBooking({ status: 'pending', startTime: null, endTime: null })}
+          onClose={() => undefined}
+        />,
+      ),
+    );
     await pickFirstSlot(user, providerId);
     await user.click(screen.getByRole('button', { name: 'Schedule and pay' }));
     expect(await screen.findByText('This time slot has just been taken. Please choose another.')).toBeTruthy();
@@ -101,7 +123,15 @@ describe('AnswerRescheduleModal', () => {
         },
       },
     ]);
-    const { user } = renderWithProviders(inDialog(<AnswerRescheduleModal booking={aBooking({ reschedules: [request] })} role="client" onClose={() => undefined} />));
+    const { user } = renderWithProviders(
+      inDialog(
+        <AnswerRescheduleModal
+          booking={aBooking({ reschedules: [request] })}
+          role="client"
+          onClose={() => undefined}
+        />,
+      ),
+    );
     expect(screen.getByText('Dana Doctor asked to move this session to a new time.')).toBeTruthy();
     expect(screen.getByText('I am travelling')).toBeTruthy();
     expect(screen.getByText(/Jun 21, 2026/)).toBeTruthy();
@@ -111,15 +141,37 @@ describe('AnswerRescheduleModal', () => {
   });
 
   it('declines it, and shows a failure', async () => {
-    mockFetch([{ method: 'POST', path: `/api/v1/appointment/${bookingId}/reschedule-update`, respond: () => failure(409, 'CONFLICT', 'There is no reschedule request to answer') }]);
-    const { user } = renderWithProviders(inDialog(<AnswerRescheduleModal booking={aBooking({ reschedules: [request] })} role="client" onClose={() => undefined} />));
+    mockFetch([
+      {
+        method: 'POST',
+        path: `/api/v1/appointment/${bookingId}/reschedule-update`,
+        respond: () => failure(409, 'CONFLICT', 'There is no reschedule request to answer'),
+      },
+    ]);
+    const { user } = renderWithProviders(
+      inDialog(
+        <AnswerRescheduleModal
+          booking={aBooking({ reschedules: [request] })}
+          role="client"
+          onClose={() => undefined}
+        />,
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     expect((await screen.findByRole('alert')).textContent).toContain('There is no reschedule request to answer');
   });
 
   it('has nothing to answer for your own request', () => {
     mockFetch([]);
-    renderWithProviders(inDialog(<AnswerRescheduleModal booking={aBooking({ reschedules: [request] })} role="provider" onClose={() => undefined} />));
+    renderWithProviders(
+      inDialog(
+        <AnswerRescheduleModal
+          booking={aBooking({ reschedules: [request] })}
+          role="provider"
+          onClose={() => undefined}
+        />,
+      ),
+    );
     expect(screen.getByText('There is no reschedule request to answer')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Accept new time' })).toBeNull();
   });
@@ -138,7 +190,9 @@ describe('ShareBookingModal', () => {
         },
       },
     ]);
-    const { user } = renderWithProviders(inDialog(<ShareBookingModal booking={aBooking()} onClose={() => undefined} />));
+    const { user } = renderWithProviders(
+      inDialog(<ShareBookingModal booking={aBooking()} onClose={() => undefined} />),
+    );
     await user.type(screen.getByLabelText('Email address'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
@@ -152,8 +206,16 @@ describe('ShareBookingModal', () => {
   });
 
   it("shows the server's refusal", async () => {
-    mockFetch([{ method: 'POST', path: '/api/v1/share-booking', respond: () => validationFailure('Please enter a valid email address') }]);
-    const { user } = renderWithProviders(inDialog(<ShareBookingModal booking={aBooking()} onClose={() => undefined} />));
+    mockFetch([
+      {
+        method: 'POST',
+        path: '/api/v1/share-booking',
+        respond: () => validationFailure('Please enter a valid email address'),
+      },
+    ]);
+    const { user } = renderWithProviders(
+      inDialog(<ShareBookingModal booking={aBooking()} onClose={() => undefined} />),
+    );
     await user.type(screen.getByLabelText('Email address'), 'friend@example.com');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Please enter a valid email address');
@@ -161,13 +223,41 @@ describe('ShareBookingModal', () => {
 });
 
 describe('CreateAppointmentModal', () => {
-  const client: ProviderClient = { identifier: clientId, firstName: 'Robin', lastName: 'Client', username: null, picture: null, timezone: null, lastBookingAt: null };
+  const client: ProviderClient = {
+    identifier: clientId,
+    firstName: 'Robin',
+    lastName: 'Client',
+    username: null,
+    picture: null,
+    timezone: null,
+    lastBookingAt: null,
+  };
   const therapyRef = uuid(100);
   const modalityRef = uuid(101);
   const profile = {
-    identifier: providerId, email: 'dana@example.com', firstName: 'Dana', lastName: 'Doctor', phoneNumber: null, headline: null, title: null, officeAddress: null, bio: null,
-    zipCode: null, countryIdentifier: null, stateIdentifier: null, dob: null, religionIdentifier: null, ethnicityIdentifier: null, gender: null, disciplineIdentifier: null,
-    therapies: [therapyRef], modalities: [modalityRef], specialities: [], languages: [], photoUrl: null, setupComplete: true,
+    identifier: providerId,
+    email: 'dana@example.com',
+    firstName: 'Dana',
+    lastName: 'Doctor',
+    phoneNumber: null,
+    headline: null,
+    title: null,
+    officeAddress: null,
+    bio: null,
+    zipCode: null,
+    countryIdentifier: null,
+    stateIdentifier: null,
+    dob: null,
+    religionIdentifier: null,
+    ethnicityIdentifier: null,
+    gender: null,
+    disciplineIdentifier: null,
+    therapies: [therapyRef],
+    modalities: [modalityRef],
+    specialities: [],
+    languages: [],
+    photoUrl: null,
+    setupComplete: true,
   };
 
   function renderCreate(clients: ProviderClient[], write?: () => Response) {
@@ -183,7 +273,12 @@ describe('CreateAppointmentModal', () => {
         path: '/api/v1/appointment',
         respond: (init) => {
           bodies.push(JSON.parse(String(init?.body)));
-          return write ? write() : jsonResponse({ data: aBooking({ status: 'pending', createdBy: 'provider' }), message: 'Appointment created' }, 201);
+          return write
+            ? write()
+            : jsonResponse(
+                { data: aBooking({ status: 'pending', createdBy: 'provider' }), message: 'Appointment created' },
+                201,
+              );
         },
       },
     ]);
@@ -205,8 +300,20 @@ describe('CreateAppointmentModal', () => {
     await user.selectOptions(screen.getByLabelText('Session type'), modalityRef);
     await user.selectOptions(screen.getByLabelText('Therapy'), therapyRef);
     await user.click(screen.getByRole('button', { name: 'Create appointment' }));
-    expect(await screen.findByText('The appointment with Robin Client is created. Robin Client will be asked to choose a time and pay for it.')).toBeTruthy();
-    expect(bodies).toEqual([{ clientIdentifier: clientId, modalityIdentifier: modalityRef, therapyIdentifier: therapyRef, timeslotIdentifier: null, note: null }]);
+    expect(
+      await screen.findByText(
+        'The appointment with Robin Client is created. Robin Client will be asked to choose a time and pay for it.',
+      ),
+    ).toBeTruthy();
+    expect(bodies).toEqual([
+      {
+        clientIdentifier: clientId,
+        modalityIdentifier: modalityRef,
+        therapyIdentifier: therapyRef,
+        timeslotIdentifier: null,
+        note: null,
+      },
+    ]);
   });
 
   it('with a time from their own calendar: a time is required once chosen', async () => {
@@ -220,18 +327,28 @@ describe('CreateAppointmentModal', () => {
     expect(bodies).toEqual([]);
     await pickFirstSlot(user, providerId);
     await user.click(screen.getByRole('button', { name: 'Create appointment' }));
-    expect(await screen.findByText('The appointment with Robin Client is created. Robin Client will be asked to pay for it.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'The appointment with Robin Client is created. Robin Client will be asked to pay for it.',
+      ),
+    ).toBeTruthy();
     expect(bodies).toHaveLength(1);
     expect((bodies[0] as { timeslotIdentifier: string }).timeslotIdentifier).toBe('slot-9');
   });
 
   it('without clients: says how one appears', async () => {
     renderCreate([]);
-    expect(await screen.findByText('You have no clients yet. A client appears here once they have booked a session with you.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'You have no clients yet. A client appears here once they have booked a session with you.',
+      ),
+    ).toBeTruthy();
   });
 
   it("shows the server's refusal", async () => {
-    const { user } = renderCreate([client], () => failure(409, 'CONFLICT', 'This therapist is not taking bookings yet'));
+    const { user } = renderCreate([client], () =>
+      failure(409, 'CONFLICT', 'This therapist is not taking bookings yet'),
+    );
     await user.selectOptions(await screen.findByLabelText('Client'), clientId);
     await user.selectOptions(screen.getByLabelText('Session type'), modalityRef);
     await user.selectOptions(screen.getByLabelText('Therapy'), therapyRef);

@@ -8,7 +8,12 @@ import { calendarRoute } from '../test/calendar-fixture';
 import { RescheduleBookingModal } from './reschedule-booking-modal';
 
 const policyPath = `/api/v1/appointment/policy/${bookingId}/reschedule`;
-const open: ReschedulePolicy = { reschedulable: true, remaining: 2, needsApproval: false, approvalFrom: '2026-06-18T09:00:00.000Z' };
+const open: ReschedulePolicy = {
+  reschedulable: true,
+  remaining: 2,
+  needsApproval: false,
+  approvalFrom: '2026-06-18T09:00:00.000Z',
+};
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -16,7 +21,14 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-function renderReschedule(options: { role?: BookingRole; policy?: () => Response; write?: () => Response; status?: 'pending' | 'confirmed' } = {}) {
+function renderReschedule(
+  options: {
+    role?: BookingRole;
+    policy?: () => Response;
+    write?: () => Response;
+    status?: 'pending' | 'confirmed';
+  } = {},
+) {
   const role = options.role ?? 'client';
   const bodies: unknown[] = [];
   const calendar = calendarRoute(providerId);
@@ -26,16 +38,26 @@ function renderReschedule(options: { role?: BookingRole; policy?: () => Response
     { path: calendar.path, respond: calendar.respond },
     {
       method: 'POST',
-      path: role === 'client' ? `/api/v1/booking/${bookingId}/reschedule` : `/api/v1/appointment/${bookingId}/reschedule`,
+      path:
+        role === 'client' ? `/api/v1/booking/${bookingId}/reschedule` : `/api/v1/appointment/${bookingId}/reschedule`,
       respond: (init) => {
         bodies.push(JSON.parse(String(init?.body)));
-        return options.write ? options.write() : jsonResponse({ data: aBooking({ status: options.status ?? 'confirmed' }), message: 'Appointment Rescheduled Successfully' });
+        return options.write
+          ? options.write()
+          : jsonResponse({
+              data: aBooking({ status: options.status ?? 'confirmed' }),
+              message: 'Appointment Rescheduled Successfully',
+            });
       },
     },
   ]);
   const view = renderWithProviders(
     <Dialog open onOpenChange={() => undefined}>
-      <RescheduleBookingModal booking={aBooking({ status: options.status ?? 'confirmed' })} role={role} onClose={onClose} />
+      <RescheduleBookingModal
+        booking={aBooking({ status: options.status ?? 'confirmed' })}
+        role={role}
+        onClose={onClose}
+      />
     </Dialog>,
   );
   return { ...view, bodies, onClose };
@@ -58,7 +80,9 @@ describe('RescheduleBookingModal', () => {
   it('shows the remaining reschedules, requires a time ("Please select a time slot"), then reschedules with the note', async () => {
     const { user, bodies } = renderReschedule();
     expect(await screen.findByText('You can reschedule this booking 2 more times.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Read the cancellation and rescheduling policy' }).getAttribute('href')).toBe('/policy/client-cancellation');
+    expect(
+      screen.getByRole('link', { name: 'Read the cancellation and rescheduling policy' }).getAttribute('href'),
+    ).toBe('/policy/client-cancellation');
 
     await user.click(screen.getByRole('button', { name: 'Reschedule' }));
     expect(await screen.findByText('Please select a time slot')).toBeTruthy();
@@ -90,7 +114,8 @@ describe('RescheduleBookingModal', () => {
   });
 
   it('inside 48 h: says the other party must approve, and shows the approval message as the result', async () => {
-    const approval = 'Your request to reschedule has been sent. The other party must approve it before the new time applies.';
+    const approval =
+      'Your request to reschedule has been sent. The other party must approve it before the new time applies.';
     const { user } = renderReschedule({
       role: 'provider',
       policy: () => jsonResponse({ data: { ...open, remaining: 3, needsApproval: true } }),

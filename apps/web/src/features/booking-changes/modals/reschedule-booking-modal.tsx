@@ -16,7 +16,15 @@ import { currentLocale } from '@/lib/i18n';
 import type { ModalComponentProps } from '@/lib/modal-store';
 import { notify } from '@/lib/toast';
 import { reschedulePolicyQuery, useRescheduleBooking } from '../api/booking-changes-api';
-import { BookingSummary, failureText, ModalLoading, NoteArea, PolicyLink, ResultScreen, serverText } from '../components/shared';
+import {
+  BookingSummary,
+  failureText,
+  ModalLoading,
+  NoteArea,
+  PolicyLink,
+  ResultScreen,
+  serverText,
+} from '../components/shared';
 
 /**
  * Spec §2 "Reschedule (client or provider variant)", "Reschedule success": the remaining reschedules of the viewer's
@@ -32,10 +40,18 @@ export function RescheduleBookingModal({ booking, role, onClose }: ModalComponen
   const [result, setResult] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const slotErrorId = useId();
-  const form = useForm<RescheduleInput>({ resolver: zodResolver(rescheduleInput), defaultValues: { timeslotIdentifier: '', note: '' } });
+  const form = useForm<RescheduleInput>({
+    resolver: zodResolver(rescheduleInput),
+    defaultValues: { timeslotIdentifier: '', note: '' },
+  });
   const title = t('reschedule.title');
 
-  if (result) return <ResultScreen title={t('reschedule.successTitle')} onClose={onClose}>{result}</ResultScreen>;
+  if (result)
+    return (
+      <ResultScreen title={t('reschedule.successTitle')} onClose={onClose}>
+        {result}
+      </ResultScreen>
+    );
   if (policy.isPending) return <ModalLoading title={title} label={t('reschedule.loadingPolicy')} />;
 
   const data = policy.data;
@@ -64,7 +80,9 @@ export function RescheduleBookingModal({ booking, role, onClose }: ModalComponen
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={reschedule.isPending}>
       <DialogTitle>{title}</DialogTitle>
-      <DialogDescription>{role === 'client' ? t('reschedule.leadClient') : t('reschedule.leadProvider')}</DialogDescription>
+      <DialogDescription>
+        {role === 'client' ? t('reschedule.leadClient') : t('reschedule.leadProvider')}
+      </DialogDescription>
       <BookingSummary booking={booking} role={role} />
 
       <div className="mt-4 space-y-4">
@@ -72,7 +90,11 @@ export function RescheduleBookingModal({ booking, role, onClose }: ModalComponen
           <Alert
             tone="error"
             title={t('reschedule.policyFailed')}
-            action={<Button size="sm" variant="secondary" pending={policy.isFetching} onClick={() => void policy.refetch()}>{t('common.retry')}</Button>}
+            action={
+              <Button size="sm" variant="secondary" pending={policy.isFetching} onClick={() => void policy.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
           >
             {failureText(policy.error)}
           </Alert>
@@ -83,9 +105,15 @@ export function RescheduleBookingModal({ booking, role, onClose }: ModalComponen
         ) : data ? (
           <>
             <p className="text-sm text-slate-800">{t('reschedule.remaining', { count: data.remaining })}</p>
-            {data.needsApproval && <Alert tone="info" title={t('reschedule.approvalTitle')}>{t('reschedule.approval')}</Alert>}
+            {data.needsApproval && (
+              <Alert tone="info" title={t('reschedule.approvalTitle')}>
+                {t('reschedule.approval')}
+              </Alert>
+            )}
             {!data.needsApproval && data.approvalFrom && (
-              <p className="text-sm text-slate-700">{t('reschedule.approvalFrom', { date: formatDateTime(data.approvalFrom, locale) })}</p>
+              <p className="text-sm text-slate-700">
+                {t('reschedule.approvalFrom', { date: formatDateTime(data.approvalFrom, locale) })}
+              </p>
             )}
           </>
         ) : null}
@@ -99,7 +127,11 @@ export function RescheduleBookingModal({ booking, role, onClose }: ModalComponen
               providerId={booking.provider.identifier}
               category={booking.therapyCategory.identifier}
               editMode
-              onSelect={(selection) => form.setValue('timeslotIdentifier', selection?.slot.identifier ?? '', { shouldValidate: form.formState.isSubmitted })}
+              onSelect={(selection) =>
+                form.setValue('timeslotIdentifier', selection?.slot.identifier ?? '', {
+                  shouldValidate: form.formState.isSubmitted,
+                })
+              }
             />
             <FieldError id={slotErrorId} message={slotError} />
           </fieldset>
@@ -115,7 +147,9 @@ export function RescheduleBookingModal({ booking, role, onClose }: ModalComponen
       </div>
 
       <DialogActions>
-        <Button variant="secondary" onClick={onClose}>{t('common.close')}</Button>
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.close')}
+        </Button>
         <Button type="submit" pending={reschedule.isPending} disabled={blocked}>
           {data?.needsApproval ? t('reschedule.submitRequest') : t('reschedule.submit')}
         </Button>

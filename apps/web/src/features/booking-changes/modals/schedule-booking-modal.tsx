@@ -21,7 +21,10 @@ export function ScheduleBookingModal({ booking, onClose }: ModalComponentProps<'
   const schedule = useScheduleBooking();
   const [serverError, setServerError] = useState<string | null>(null);
   const slotErrorId = useId();
-  const form = useForm<ScheduleInput>({ resolver: zodResolver(scheduleInput), defaultValues: { timeslotIdentifier: '' } });
+  const form = useForm<ScheduleInput>({
+    resolver: zodResolver(scheduleInput),
+    defaultValues: { timeslotIdentifier: '' },
+  });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
@@ -46,14 +49,26 @@ export function ScheduleBookingModal({ booking, onClose }: ModalComponentProps<'
         <SlotPicker
           providerId={booking.provider.identifier}
           category={booking.therapyCategory.identifier}
-          onSelect={(selection) => form.setValue('timeslotIdentifier', selection?.slot.identifier ?? '', { shouldValidate: form.formState.isSubmitted })}
+          onSelect={(selection) =>
+            form.setValue('timeslotIdentifier', selection?.slot.identifier ?? '', {
+              shouldValidate: form.formState.isSubmitted,
+            })
+          }
         />
         <FieldError id={slotErrorId} message={slotError} />
       </fieldset>
-      {serverError && <Alert tone="error" className="mt-4">{serverError}</Alert>}
+      {serverError && (
+        <Alert tone="error" className="mt-4">
+          {serverError}
+        </Alert>
+      )}
       <DialogActions>
-        <Button variant="secondary" onClick={onClose}>{t('common.close')}</Button>
-        <Button type="submit" pending={schedule.isPending}>{t('schedule.submit')}</Button>
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+        <Button type="submit" pending={schedule.isPending}>
+          {t('schedule.submit')}
+        </Button>
       </DialogActions>
     </form>
   );

@@ -18,9 +18,17 @@ export function ShareBookingModal({ booking, onClose }: ModalComponentProps<'sha
   const share = useShareBooking();
   const [result, setResult] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<ShareBookingInput>({ resolver: zodResolver(shareBookingInput), defaultValues: { bookingIdentifier: booking.identifier, email: '' } });
+  const form = useForm<ShareBookingInput>({
+    resolver: zodResolver(shareBookingInput),
+    defaultValues: { bookingIdentifier: booking.identifier, email: '' },
+  });
 
-  if (result) return <ResultScreen title={t('share.successTitle')} onClose={onClose}>{result}</ResultScreen>;
+  if (result)
+    return (
+      <ResultScreen title={t('share.successTitle')} onClose={onClose}>
+        {result}
+      </ResultScreen>
+    );
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
@@ -42,8 +50,12 @@ export function ShareBookingModal({ booking, onClose }: ModalComponentProps<'sha
         {serverError && <Alert tone="error">{serverError}</Alert>}
       </div>
       <DialogActions>
-        <Button variant="secondary" onClick={onClose}>{t('common.close')}</Button>
-        <Button type="submit" pending={share.isPending}>{t('share.submit')}</Button>
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+        <Button type="submit" pending={share.isPending}>
+          {t('share.submit')}
+        </Button>
       </DialogActions>
     </form>
   );

@@ -7,7 +7,14 @@ export const providerId = uuid(501);
 export const clientId = uuid(502);
 export const therapyId = uuid(503);
 
-const party = (identifier: string, firstName: string, lastName: string) => ({ identifier, firstName, lastName, username: null, picture: null, timezone: 'Europe/Berlin' });
+const party = (identifier: string, firstName: string, lastName: string) => ({
+  identifier,
+  firstName,
+  lastName,
+  username: null,
+  picture: null,
+  timezone: 'Europe/Berlin',
+});
 
 export function aBooking(overrides: Partial<Booking> = {}): Booking {
   return {
@@ -37,5 +44,7 @@ export function aBooking(overrides: Partial<Booking> = {}): Booking {
   };
 }
 
-export const failure = (status: number, code: string, message: string) => jsonResponse({ code, message, requestId: 'req-1' }, status);
-export const validationFailure = (message: string) => jsonResponse({ code: 'VALIDATION_ERROR', message: 'Validation failed', errors: [message], requestId: 'req-1' }, 400);
+export const failure = (status: number, code: string, message: string) =>
+  jsonResponse({ code, message, requestId: 'req-1' }, status);
+export const validationFailure = (message: string) =>
+  jsonResponse({ code: 'VALIDATION_ERROR', message: 'Validation failed', errors: [message], requestId: 'req-1' }, 400);

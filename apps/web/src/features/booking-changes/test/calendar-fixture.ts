@@ -20,5 +20,9 @@ export function calendarRoute(providerId: string) {
     lastDate: addDays(today, 60),
     items: [{ date: { date: day, isAvailable: true }, timeSlot: [slot(9), slot(11)] }],
   };
-  return { day, path: `/api/v1/providers-availability/${providerId}/timeslot/${monthOf(day)}`, respond: () => jsonResponse({ data: calendar }) };
+  return {
+    day,
+    path: `/api/v1/providers-availability/${providerId}/timeslot/${monthOf(day)}`,
+    respond: () => jsonResponse({ data: calendar }),
+  };
 }

@@ -55,7 +55,14 @@ export function CalendarFeedSection() {
             <label htmlFor={inputId} className="block text-sm font-medium text-slate-900">
               {t('address')}
             </label>
-            <Input id={inputId} className="mt-1.5 font-mono text-sm" readOnly value={feed.data.url} aria-describedby={hintId} onFocus={(e) => e.currentTarget.select()} />
+            <Input
+              id={inputId}
+              className="mt-1.5 font-mono text-sm"
+              readOnly
+              value={feed.data.url}
+              aria-describedby={hintId}
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <p id={hintId} className="mt-1.5 text-sm text-slate-700">
               {t('privacy')}
             </p>

@@ -35,7 +35,7 @@ function renderComposer() {
 const textbox = () => screen.getByRole('textbox', { name: 'Message' });
 
 describe('Composer (POST /messages/store)', () => {
-  it('refuses an empty message, 10,001 characters, a program, 11 MB and six files with the server\'s messages; nothing is sent', async () => {
+  it("refuses an empty message, 10,001 characters, a program, 11 MB and six files with the server's messages; nothing is sent", async () => {
     const fetchMock = mockFetch([]);
     const { user } = renderComposer();
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -61,7 +61,10 @@ describe('Composer (POST /messages/store)', () => {
     expect(await screen.findByText('An attachment may be at most 10 MB')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Remove scan.pdf' }));
 
-    await user.upload(screen.getByLabelText('Attach files'), ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => file(`${n}.pdf`)));
+    await user.upload(
+      screen.getByLabelText('Attach files'),
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => file(`${n}.pdf`)),
+    );
     expect(await screen.findByText('Please attach at most 5 files to one message')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByText('Please attach at most 5 files to one message')).toBeTruthy();
@@ -70,7 +73,13 @@ describe('Composer (POST /messages/store)', () => {
 
   it('sends text and files as multipart with Enter, then empties itself; Shift+Enter is a new line', async () => {
     const sent: FormData[] = [];
-    mockFetch([{ method: 'POST', path: '/api/v1/messages/store', respond: (init) => (sent.push(init?.body as FormData), jsonResponse({ data: stored('Hello\nthere') }, 201)) }]);
+    mockFetch([
+      {
+        method: 'POST',
+        path: '/api/v1/messages/store',
+        respond: (init) => (sent.push(init?.body as FormData), jsonResponse({ data: stored('Hello\nthere') }, 201)),
+      },
+    ]);
     const { user, onSent } = renderComposer();
     await user.type(textbox(), 'Hello{Shift>}{Enter}{/Shift}there');
     await user.upload(screen.getByLabelText('Attach files'), file('diary.pdf'));
@@ -86,8 +95,22 @@ describe('Composer (POST /messages/store)', () => {
     expect(screen.queryByText('diary.pdf')).toBeNull();
   });
 
-  it('keeps the text and shows the server\'s answer when sending fails (the send limit)', async () => {
-    mockFetch([{ method: 'POST', path: '/api/v1/messages/store', respond: () => jsonResponse({ message: 'You are sending messages too fast; please wait a moment', code: 'TOO_MANY_REQUESTS', requestId: 'r1' }, 429) }]);
+  it("keeps the text and shows the server's answer when sending fails (the send limit)", async () => {
+    mockFetch([
+      {
+        method: 'POST',
+        path: '/api/v1/messages/store',
+        respond: () =>
+          jsonResponse(
+            {
+              message: 'You are sending messages too fast; please wait a moment',
+              code: 'TOO_MANY_REQUESTS',
+              requestId: 'r1',
+            },
+            429,
+          ),
+      },
+    ]);
     const { user, onSent } = renderComposer();
     await user.type(textbox(), 'One more');
     await user.click(screen.getByRole('button', { name: 'Send' }));

@@ -1,4 +1,10 @@
-import { CHAT_MAX_FILES, CHAT_MESSAGE_MAX, chatFileExtensions, chatFileProblem, storeMessageFields } from '@therapy/contracts/chat';
+import {
+  CHAT_MAX_FILES,
+  CHAT_MESSAGE_MAX,
+  chatFileExtensions,
+  chatFileProblem,
+  storeMessageFields,
+} from '@therapy/contracts/chat';
 import { messageRef } from '@therapy/contracts/messages';
 import { Paperclip, Send, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
@@ -17,7 +23,10 @@ const codePoints = (v: string) => [...v].length;
 
 /** What stops this message from being sent, as a catalogue key (shown in the page's language), or undefined. */
 function problemOf(content: string, files: File[]): string | undefined {
-  const fields = storeMessageFields.safeParse({ conversationIdentifier: '00000000-0000-4000-8000-000000000000', content });
+  const fields = storeMessageFields.safeParse({
+    conversationIdentifier: '00000000-0000-4000-8000-000000000000',
+    content,
+  });
   if (!fields.success) return fields.error.issues[0]?.message;
   if (fields.data.content === '' && files.length === 0) return 'chatMessageRequired';
   if (files.length > CHAT_MAX_FILES) return messageRef('chatTooManyFiles', { max: CHAT_MAX_FILES });
@@ -51,7 +60,9 @@ export function Composer({ conversationId, onSent }: { conversationId: string; o
     const next = [...files, ...picked];
     setFiles(next);
     setServerError(undefined);
-    setProblem(next.length > CHAT_MAX_FILES || picked.some((f) => chatFileProblem(f)) ? problemOf(content, next) : undefined);
+    setProblem(
+      next.length > CHAT_MAX_FILES || picked.some((f) => chatFileProblem(f)) ? problemOf(content, next) : undefined,
+    );
     // Back to the text: a caption, then Enter sends.
     textRef.current?.focus();
   };
@@ -97,7 +108,10 @@ export function Composer({ conversationId, onSent }: { conversationId: string; o
       {files.length > 0 && (
         <ul className="mb-2 flex flex-wrap gap-2">
           {files.map((file, index) => (
-            <li key={`${file.name}-${index}`} className="flex max-w-full items-center gap-1.5 rounded-full bg-slate-100 py-1 pl-3 pr-1 text-sm text-slate-800">
+            <li
+              key={`${file.name}-${index}`}
+              className="flex max-w-full items-center gap-1.5 rounded-full bg-slate-100 py-1 pl-3 pr-1 text-sm text-slate-800"
+            >
               <Paperclip className="size-3.5 shrink-0" aria-hidden="true" />
               <span className="min-w-0 truncate">{file.name}</span>
               <span className="shrink-0 text-xs text-slate-600">{fileSize(file.size)}</span>

@@ -12,7 +12,15 @@ import { PaneError, PaneSpinner, personName } from './chat-bits';
  * "New message": whom one may write to (GET /messages/contacts), searchable by name. Choosing one opens (or finds)
  * the conversation with them.
  */
-export function ContactList({ onBack, onChoose, opening }: { onBack: () => void; onChoose: (userId: string) => void; opening: string | null }) {
+export function ContactList({
+  onBack,
+  onChoose,
+  opening,
+}: {
+  onBack: () => void;
+  onChoose: (userId: string) => void;
+  opening: string | null;
+}) {
   const { t } = useChatTranslation();
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
@@ -36,9 +44,21 @@ export function ContactList({ onBack, onChoose, opening }: { onBack: () => void;
           <label htmlFor={searchId} className="sr-only">
             {t('contacts.search')}
           </label>
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
           {/* The panel opened for this: the search takes the keyboard at once. */}
-          <Input id={searchId} type="search" autoFocus className="pl-9" placeholder={t('list.searchPlaceholder')} value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+          <Input
+            id={searchId}
+            type="search"
+            autoFocus
+            className="pl-9"
+            placeholder={t('list.searchPlaceholder')}
+            value={search}
+            maxLength={100}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
       </div>
       {contacts.isPending ? (
@@ -66,7 +86,9 @@ export function ContactList({ onBack, onChoose, opening }: { onBack: () => void;
                 <ProfileAvatar photoUrl={c.photoUrl} firstName={c.firstName} lastName={c.lastName} size="sm" />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium text-slate-900">{personName(c, t)}</span>
-                  <span className="block text-sm text-slate-600">{c.userType === 'provider' ? t('contacts.provider') : t('contacts.client')}</span>
+                  <span className="block text-sm text-slate-600">
+                    {c.userType === 'provider' ? t('contacts.provider') : t('contacts.client')}
+                  </span>
                 </span>
               </button>
             </li>

@@ -48,8 +48,19 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
           <label htmlFor={searchId} className="sr-only">
             {t('list.search')}
           </label>
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-          <Input id={searchId} type="search" className="pl-9" placeholder={t('list.searchPlaceholder')} value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
+          <Input
+            id={searchId}
+            type="search"
+            className="pl-9"
+            placeholder={t('list.searchPlaceholder')}
+            value={search}
+            maxLength={100}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
       </div>
 
@@ -67,7 +78,9 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
           ) : (
             <>
               <h2 className="font-semibold text-slate-900">{t('list.empty')}</h2>
-              <p className="max-w-xs text-sm text-slate-700">{userType === 'provider' ? t('list.emptyProvider') : t('list.emptyClient')}</p>
+              <p className="max-w-xs text-sm text-slate-700">
+                {userType === 'provider' ? t('list.emptyProvider') : t('list.emptyClient')}
+              </p>
             </>
           )}
         </div>
@@ -83,12 +96,24 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
                   <Link
                     to={`/messages?conversation=${c.identifier}`}
                     aria-current={current ? 'page' : undefined}
-                    className={clsx('flex items-center gap-3 px-3 py-3 text-slate-900 no-underline! hover:bg-slate-50', current && 'bg-brand-50 hover:bg-brand-50')}
+                    className={clsx(
+                      'flex items-center gap-3 px-3 py-3 text-slate-900 no-underline! hover:bg-slate-50',
+                      current && 'bg-brand-50 hover:bg-brand-50',
+                    )}
                   >
-                    <ProfileAvatar photoUrl={c.participant.photoUrl} firstName={c.participant.firstName} lastName={c.participant.lastName} size="sm" />
+                    <ProfileAvatar
+                      photoUrl={c.participant.photoUrl}
+                      firstName={c.participant.firstName}
+                      lastName={c.participant.lastName}
+                      size="sm"
+                    />
                     <span className="min-w-0 flex-1">
                       <span className="flex items-baseline gap-2">
-                        <span className={clsx('min-w-0 flex-1 truncate', c.unreadCount > 0 ? 'font-bold' : 'font-medium')}>{name}</span>
+                        <span
+                          className={clsx('min-w-0 flex-1 truncate', c.unreadCount > 0 ? 'font-bold' : 'font-medium')}
+                        >
+                          {name}
+                        </span>
                         <time dateTime={at} className="shrink-0 text-xs text-slate-600">
                           {shortStamp(at, locale)}
                         </time>
@@ -112,7 +137,13 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
           </ul>
           {list.hasNextPage && (
             <div className="p-3">
-              <Button variant="secondary" size="sm" fullWidth pending={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+              <Button
+                variant="secondary"
+                size="sm"
+                fullWidth
+                pending={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
                 {t('list.loadMore')}
               </Button>
             </div>

@@ -75,11 +75,21 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   const header = (
     <div className="flex items-center gap-3 border-b border-slate-200 px-3 py-2.5">
-      <Link to="/messages" className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 md:hidden">
+      <Link
+        to="/messages"
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 md:hidden"
+      >
         <ArrowLeft className="size-5" aria-hidden="true" />
         <span className="sr-only">{t('conversation.back')}</span>
       </Link>
-      {participant && <ProfileAvatar photoUrl={participant.photoUrl} firstName={participant.firstName} lastName={participant.lastName} size="sm" />}
+      {participant && (
+        <ProfileAvatar
+          photoUrl={participant.photoUrl}
+          firstName={participant.firstName}
+          lastName={participant.lastName}
+          size="sm"
+        />
+      )}
       <h2 className="min-w-0 truncate font-semibold text-slate-900">{participant ? name : '\u00a0'}</h2>
     </div>
   );
@@ -127,7 +137,15 @@ export function ConversationView({ conversationId }: { conversationId: string })
           <ol className="flex flex-col gap-3">
             {items.map((item) => {
               const own = item.senderIdentifier === me;
-              return <MessageItem key={item.identifier} item={item} own={own} otherName={name} senderLabel={own ? t('conversation.you') : name} />;
+              return (
+                <MessageItem
+                  key={item.identifier}
+                  item={item}
+                  own={own}
+                  otherName={name}
+                  senderLabel={own ? t('conversation.you') : name}
+                />
+              );
             })}
           </ol>
         </div>

@@ -81,14 +81,27 @@ function EditForm({ item, onDone }: { item: ChatMessage; onDone: () => void }) {
  * for one's own whether the other side has seen it; one's own can be edited in place or deleted after the "Delete
  * message" confirmation.
  */
-export function MessageItem({ item, own, otherName, senderLabel }: { item: ChatMessage; own: boolean; otherName: string; senderLabel: string }) {
+export function MessageItem({
+  item,
+  own,
+  otherName,
+  senderLabel,
+}: {
+  item: ChatMessage;
+  own: boolean;
+  otherName: string;
+  senderLabel: string;
+}) {
   const { t, locale } = useChatTranslation();
   const openModal = useModalStore((s) => s.open);
   const download = useDownloadAttachment();
   const [editing, setEditing] = useState(false);
 
   const onDownload = (attachmentId: string, filename: string) =>
-    download.mutate({ messageId: item.identifier, attachmentId, filename }, { onError: (error) => notify.error(errorMessage(error)) });
+    download.mutate(
+      { messageId: item.identifier, attachmentId, filename },
+      { onError: (error) => notify.error(errorMessage(error)) },
+    );
 
   return (
     <li className={clsx('flex flex-col', own ? 'items-end' : 'items-start')}>
@@ -96,7 +109,11 @@ export function MessageItem({ item, own, otherName, senderLabel }: { item: ChatM
         className={clsx(
           'max-w-[85%] rounded-2xl px-3.5 py-2 sm:max-w-[70%]',
           editing && 'w-full sm:w-[70%]',
-          item.isDeleted ? 'border border-dashed border-slate-300 bg-white text-slate-600' : own ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-900',
+          item.isDeleted
+            ? 'border border-dashed border-slate-300 bg-white text-slate-600'
+            : own
+              ? 'bg-brand-700 text-white'
+              : 'bg-slate-100 text-slate-900',
         )}
       >
         <span className="sr-only">{senderLabel}: </span>
@@ -122,7 +139,9 @@ export function MessageItem({ item, own, otherName, senderLabel }: { item: ChatM
                       <Download className="size-4 shrink-0" aria-hidden="true" />
                       <span className="sr-only">{t('conversation.download')} </span>
                       <span className="min-w-0 truncate">{a.filename}</span>
-                      <span className={clsx('shrink-0 text-xs', own ? 'text-brand-100' : 'text-slate-600')}>{fileSize(a.size)}</span>
+                      <span className={clsx('shrink-0 text-xs', own ? 'text-brand-100' : 'text-slate-600')}>
+                        {fileSize(a.size)}
+                      </span>
                     </button>
                   </li>
                 ))}
@@ -136,19 +155,32 @@ export function MessageItem({ item, own, otherName, senderLabel }: { item: ChatM
         {item.editedAt && !item.isDeleted && <span>· {t('conversation.edited')}</span>}
         {own && !item.isDeleted && (
           <span className="inline-flex items-center gap-0.5">
-            · {item.seen ? <CheckCheck className="size-3.5 text-brand-700" aria-hidden="true" /> : <Check className="size-3.5" aria-hidden="true" />}
+            ·{' '}
+            {item.seen ? (
+              <CheckCheck className="size-3.5 text-brand-700" aria-hidden="true" />
+            ) : (
+              <Check className="size-3.5" aria-hidden="true" />
+            )}
             {item.seen ? t('conversation.seen') : t('conversation.sent')}
           </span>
         )}
         {own && !item.isDeleted && !editing && (
           <span className="flex items-center">
             {item.content !== null && item.content !== '' && (
-              <button type="button" className="rounded p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900" onClick={() => setEditing(true)}>
+              <button
+                type="button"
+                className="rounded p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                onClick={() => setEditing(true)}
+              >
                 <Pencil className="size-3.5" aria-hidden="true" />
                 <span className="sr-only">{t('conversation.edit')}</span>
               </button>
             )}
-            <button type="button" className="rounded p-1.5 text-slate-600 hover:bg-slate-100 hover:text-red-700" onClick={() => openModal('delete-message', { messageId: item.identifier, otherName })}>
+            <button
+              type="button"
+              className="rounded p-1.5 text-slate-600 hover:bg-slate-100 hover:text-red-700"
+              onClick={() => openModal('delete-message', { messageId: item.identifier, otherName })}
+            >
               <Trash2 className="size-3.5" aria-hidden="true" />
               <span className="sr-only">{t('conversation.delete')}</span>
             </button>

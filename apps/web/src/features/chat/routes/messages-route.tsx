@@ -26,7 +26,8 @@ export function MessagesRoute() {
   const [showContacts, setShowContacts] = useState(false);
   const [openError, setOpenError] = useState<string | null>(null);
   const conversationParam = params.get('conversation');
-  const conversationId = conversationParam && uuid.test(conversationParam) ? conversationParam : conversationParam ? 'invalid' : null;
+  const conversationId =
+    conversationParam && uuid.test(conversationParam) ? conversationParam : conversationParam ? 'invalid' : null;
   const withUser = params.get('with');
 
   const openWith = (userId: string) => {
@@ -85,7 +86,12 @@ export function MessagesRoute() {
         <p className="mt-1 text-sm text-slate-700">{t('lead')}</p>
       </div>
       <div className="grid h-[calc(100dvh-4rem)] min-h-[26rem] overflow-hidden border-slate-200 bg-white sm:h-[calc(100dvh-13rem)] grid-cols-[minmax(0,1fr)] sm:rounded-xl sm:border md:grid-cols-[20rem_minmax(0,1fr)] lg:grid-cols-[22rem_minmax(0,1fr)]">
-        <div className={clsx('min-h-0 flex-col border-slate-200 md:flex md:border-r', conversationShown ? 'hidden' : 'flex')}>
+        <div
+          className={clsx(
+            'min-h-0 flex-col border-slate-200 md:flex md:border-r',
+            conversationShown ? 'hidden' : 'flex',
+          )}
+        >
           {showContacts ? (
             <>
               <ContactList onBack={() => setShowContacts(false)} onChoose={openWith} opening={opening} />

@@ -1,5 +1,11 @@
 import type { EmailImportInput, ManualImportInput } from '@therapy/contracts/clients';
-import { acceptClientInvitation, importClientByEmail, importClientManually, importClientsCsv, listClients } from '@therapy/contracts/endpoints/clients';
+import {
+  acceptClientInvitation,
+  importClientByEmail,
+  importClientManually,
+  importClientsCsv,
+  listClients,
+} from '@therapy/contracts/endpoints/clients';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
@@ -15,7 +21,10 @@ export const clientListQuery = (search: string, page: number) =>
   queryOptions({
     queryKey: clientKeys.list(search, page),
     queryFn: async ({ signal }) => {
-      const response = await call(listClients, { query: { search: search || undefined, page, pageSize: CLIENTS_PAGE_SIZE }, signal });
+      const response = await call(listClients, {
+        query: { search: search || undefined, page, pageSize: CLIENTS_PAGE_SIZE },
+        signal,
+      });
       return { data: response.data, meta: response.meta };
     },
     placeholderData: keepPreviousData,
@@ -35,7 +44,8 @@ function useImportMutation<V, R>(write: (vars: V) => Promise<R>) {
 }
 
 /** POST /clients/import/manual: "Details Saved Successfully". */
-export const useManualImport = () => useImportMutation((body: ManualImportInput) => call(importClientManually, { body }));
+export const useManualImport = () =>
+  useImportMutation((body: ManualImportInput) => call(importClientManually, { body }));
 
 /** POST /clients/import/email: the invitation mail, "Mail Sent Successfully". */
 export const useEmailImport = () => useImportMutation((body: EmailImportInput) => call(importClientByEmail, { body }));

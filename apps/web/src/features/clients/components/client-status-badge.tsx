@@ -12,7 +12,12 @@ const tones: Record<ProviderClientEntry['status'], string> = {
 export function ClientStatusBadge({ status }: { status: ProviderClientEntry['status'] }) {
   const { t } = useClientsTranslation();
   return (
-    <span className={clsx('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', tones[status])}>
+    <span
+      className={clsx(
+        'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        tones[status],
+      )}
+    >
       {t(`status.${status}`)}
     </span>
   );

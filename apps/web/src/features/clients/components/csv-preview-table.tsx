@@ -17,27 +17,54 @@ export function CsvPreviewTable({ rows }: { rows: Row[] }) {
   const captionId = useId();
   const locale = currentLocale();
   return (
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-700">
+    <div
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-700"
+    >
       <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
         <caption id={captionId} className="sr-only">
           {t('csv.tableLabel')}
         </caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">{t('csv.row')}</th>
-            <th scope="col" className="px-3 py-2 font-semibold">{t('csv.firstName')}</th>
-            <th scope="col" className="px-3 py-2 font-semibold">{t('csv.lastName')}</th>
-            <th scope="col" className="px-3 py-2 font-semibold">{t('csv.email')}</th>
-            <th scope="col" className="px-3 py-2 font-semibold">{t('csv.phone')}</th>
-            <th scope="col" className="px-3 py-2 font-semibold">{t('csv.problems')}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('csv.row')}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('csv.firstName')}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('csv.lastName')}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('csv.email')}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('csv.phone')}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('csv.problems')}
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => {
             const bad = row.errors.length > 0;
             return (
-              <tr key={row.row} data-invalid={bad || undefined} className={clsx('border-t border-slate-200 align-top', bad && 'bg-red-50')}>
-                <th scope="row" className={clsx('px-3 py-2 font-medium whitespace-nowrap', bad ? 'border-l-4 border-l-red-700 text-red-900' : 'border-l-4 border-l-transparent text-slate-900')}>
+              <tr
+                key={row.row}
+                data-invalid={bad || undefined}
+                className={clsx('border-t border-slate-200 align-top', bad && 'bg-red-50')}
+              >
+                <th
+                  scope="row"
+                  className={clsx(
+                    'px-3 py-2 font-medium whitespace-nowrap',
+                    bad ? 'border-l-4 border-l-red-700 text-red-900' : 'border-l-4 border-l-transparent text-slate-900',
+                  )}
+                >
                   {row.row}
                   {bad && <span className="sr-only"> {t('csv.rowHasErrors', { row: row.row })}</span>}
                 </th>

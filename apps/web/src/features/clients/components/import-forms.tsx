@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailImportInput, manualImportInput, type EmailImportInput, type ManualImportInput } from '@therapy/contracts/clients';
+import {
+  emailImportInput,
+  manualImportInput,
+  type EmailImportInput,
+  type ManualImportInput,
+} from '@therapy/contracts/clients';
 import type { MessageKey } from '@therapy/contracts/messages';
 import { useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
@@ -18,7 +23,11 @@ type EmailValues = z.output<typeof emailImportInput>;
 type ManualValues = z.output<typeof manualImportInput>;
 
 /** Server messages that are about one field: shown under it; anything else above the button. */
-function serverFieldMap<T extends FieldValues>(email: Path<T>, names: { firstName: Path<T>; lastName: Path<T> }, phone?: Path<T>) {
+function serverFieldMap<T extends FieldValues>(
+  email: Path<T>,
+  names: { firstName: Path<T>; lastName: Path<T> },
+  phone?: Path<T>,
+) {
   const byMessage: Partial<Record<MessageKey, Path<T>>> = {
     clientImportDuplicate: email,
     clientImportIsSelf: email,
@@ -30,7 +39,10 @@ function serverFieldMap<T extends FieldValues>(email: Path<T>, names: { firstNam
   return { byMessage };
 }
 
-function useServerError<T extends FieldValues>(setError: UseFormSetError<T>, map: ReturnType<typeof serverFieldMap<T>>) {
+function useServerError<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  map: ReturnType<typeof serverFieldMap<T>>,
+) {
   const [text, setText] = useState<string | null>(null);
   return {
     text,
@@ -51,7 +63,10 @@ export function EmailInviteForm({ onDone }: { onDone: () => void }) {
     defaultValues: { email: '', firstName: '', lastName: '' },
   });
   const { errors } = form.formState;
-  const server = useServerError(form.setError, serverFieldMap<EmailImportInput>('email', { firstName: 'firstName', lastName: 'lastName' }));
+  const server = useServerError(
+    form.setError,
+    serverFieldMap<EmailImportInput>('email', { firstName: 'firstName', lastName: 'lastName' }),
+  );
 
   const onSubmit = (values: EmailValues) => {
     server.clear();
@@ -68,7 +83,12 @@ export function EmailInviteForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-5" aria-busy={invite.isPending || undefined}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(onSubmit, focusFirstInvalid)}
+      className="flex flex-col gap-5"
+      aria-busy={invite.isPending || undefined}
+    >
       <FormField label={t('emailManual.email')} error={errors.email?.message}>
         {(field) => <Input {...field} type="email" autoComplete="off" {...form.register('email')} />}
       </FormField>
@@ -100,12 +120,20 @@ export function ManualEntryForm({ onDone }: { onDone: () => void }) {
     defaultValues: { firstName: '', lastName: '', email: '', phoneNumber: '' },
   });
   const { errors } = form.formState;
-  const server = useServerError(form.setError, serverFieldMap<ManualImportInput>('email', { firstName: 'firstName', lastName: 'lastName' }, 'phoneNumber'));
+  const server = useServerError(
+    form.setError,
+    serverFieldMap<ManualImportInput>('email', { firstName: 'firstName', lastName: 'lastName' }, 'phoneNumber'),
+  );
 
   const onSubmit = (values: ManualValues) => {
     server.clear();
     save.mutate(
-      { firstName: values.firstName, lastName: values.lastName, email: values.email, phoneNumber: values.phoneNumber ?? undefined },
+      {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        phoneNumber: values.phoneNumber ?? undefined,
+      },
       {
         onSuccess: () => {
           form.reset();
@@ -117,7 +145,12 @@ export function ManualEntryForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-5" aria-busy={save.isPending || undefined}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(onSubmit, focusFirstInvalid)}
+      className="flex flex-col gap-5"
+      aria-busy={save.isPending || undefined}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label={t('emailManual.firstName')} error={errors.firstName?.message}>
           {(field) => <Input {...field} autoComplete="off" {...form.register('firstName')} />}
@@ -129,8 +162,15 @@ export function ManualEntryForm({ onDone }: { onDone: () => void }) {
       <FormField label={t('emailManual.email')} error={errors.email?.message}>
         {(field) => <Input {...field} type="email" autoComplete="off" {...form.register('email')} />}
       </FormField>
-      <FormField label={t('emailManual.phone')} optional hint={t('emailManual.phoneHint')} error={errors.phoneNumber?.message}>
-        {(field) => <Input {...field} type="tel" inputMode="numeric" autoComplete="off" {...form.register('phoneNumber')} />}
+      <FormField
+        label={t('emailManual.phone')}
+        optional
+        hint={t('emailManual.phoneHint')}
+        error={errors.phoneNumber?.message}
+      >
+        {(field) => (
+          <Input {...field} type="tel" inputMode="numeric" autoComplete="off" {...form.register('phoneNumber')} />
+        )}
       </FormField>
       {server.text && <Alert tone="error">{server.text}</Alert>}
       <div>

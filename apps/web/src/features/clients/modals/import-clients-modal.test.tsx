@@ -9,7 +9,11 @@ import { ImportClientsModal } from './import-clients-modal';
 // Its props are `Record<string, never>` and `onClose` (the modal store's typing of a modal without props).
 const Modal = ImportClientsModal as unknown as (props: { onClose: () => void }) => ReactNode;
 
-const inDialog = (ui: ReactElement) => <Dialog open onOpenChange={() => undefined}>{ui}</Dialog>;
+const inDialog = (ui: ReactElement) => (
+  <Dialog open onOpenChange={() => undefined}>
+    {ui}
+  </Dialog>
+);
 
 describe('ImportClientsModal (spec §2 "Import Clients")', () => {
   it('"Email Onboarding/Manual Entry" then "Proceed" goes to the email-manual page and closes', async () => {

@@ -6,7 +6,8 @@ import { mockFetch, renderWithProviders } from '@/test/render';
 import { anEntry, clientPage } from '../test/clients-fixture';
 import { ClientsRoute } from './clients-route';
 
-const lastQuery = (fetchMock: ReturnType<typeof mockFetch>) => new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost').searchParams;
+const lastQuery = (fetchMock: ReturnType<typeof mockFetch>) =>
+  new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost').searchParams;
 
 afterEach(() => useModalStore.getState().reset());
 
@@ -17,8 +18,22 @@ describe('ClientsRoute (/clients/imported/)', () => {
         path: '/api/v1/clients',
         respond: () =>
           clientPage([
-            anEntry({ identifier: uuid(400), firstName: 'Mara', lastName: 'Ost', email: null, status: 'active', sources: ['booking'] }),
-            anEntry({ importIdentifier: uuid(301), email: 'tom@example.com', firstName: null, lastName: null, status: 'invited', phoneNumber: '2025550143' }),
+            anEntry({
+              identifier: uuid(400),
+              firstName: 'Mara',
+              lastName: 'Ost',
+              email: null,
+              status: 'active',
+              sources: ['booking'],
+            }),
+            anEntry({
+              importIdentifier: uuid(301),
+              email: 'tom@example.com',
+              firstName: null,
+              lastName: null,
+              status: 'invited',
+              phoneNumber: '2025550143',
+            }),
             anEntry(),
           ]),
       },
@@ -60,7 +75,10 @@ describe('ClientsRoute (/clients/imported/)', () => {
         },
       },
     ]);
-    const { user, router } = renderWithProviders(<ClientsRoute />, { route: '/clients/imported?page=2', path: '/clients/imported' });
+    const { user, router } = renderWithProviders(<ClientsRoute />, {
+      route: '/clients/imported?page=2',
+      path: '/clients/imported',
+    });
     expect(await screen.findByText('Page 2 of 2')).toBeTruthy();
     expect(lastQuery(fetchMock).get('page')).toBe('2');
     await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'lena');
@@ -73,7 +91,10 @@ describe('ClientsRoute (/clients/imported/)', () => {
 
   it('says when nothing matches and clears the search', async () => {
     const fetchMock = mockFetch([{ path: '/api/v1/clients', respond: () => clientPage([]) }]);
-    const { user, router } = renderWithProviders(<ClientsRoute />, { route: '/clients/imported?q=zed', path: '/clients/imported' });
+    const { user, router } = renderWithProviders(<ClientsRoute />, {
+      route: '/clients/imported?q=zed',
+      path: '/clients/imported',
+    });
     expect(await screen.findByRole('heading', { name: 'No clients match “zed”' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
@@ -86,7 +107,13 @@ describe('ClientsRoute (/clients/imported/)', () => {
   it('shows an error with a retry', async () => {
     let fail = true;
     mockFetch([
-      { path: '/api/v1/clients', respond: () => (fail ? new Response(JSON.stringify({ message: 'Boom', code: 'INTERNAL_ERROR', requestId: 'r' }), { status: 500 }) : clientPage([anEntry()])) },
+      {
+        path: '/api/v1/clients',
+        respond: () =>
+          fail
+            ? new Response(JSON.stringify({ message: 'Boom', code: 'INTERNAL_ERROR', requestId: 'r' }), { status: 500 })
+            : clientPage([anEntry()]),
+      },
     ]);
     const { user } = renderWithProviders(<ClientsRoute />, { route: '/clients/imported', path: '/clients/imported' });
     expect(await screen.findByText('Your clients could not be loaded.')).toBeTruthy();

@@ -99,11 +99,20 @@ export function ClientsRoute() {
               }
             />
           ) : (
-            <EmptyState icon={Users} title={t('list.emptyTitle')} description={t('list.emptyBody')} action={importButton} />
+            <EmptyState
+              icon={Users}
+              title={t('list.emptyTitle')}
+              description={t('list.emptyBody')}
+              action={importButton}
+            />
           )
         ) : (
           <>
-            <ul className="flex flex-col gap-3" aria-label={t('list.listLabel')} aria-busy={list.isPlaceholderData || undefined}>
+            <ul
+              className="flex flex-col gap-3"
+              aria-label={t('list.listLabel')}
+              aria-busy={list.isPlaceholderData || undefined}
+            >
               {list.data.data.map((client) => (
                 <ClientRow key={client.importIdentifier ?? client.identifier} client={client} />
               ))}
@@ -123,7 +132,11 @@ export function ClientsRoute() {
         )}
         {/* Says how many there are after each search or page, politely, without moving focus. */}
         <p role="status" className="sr-only">
-          {list.isSuccess && !list.isPlaceholderData ? (search ? t('list.countFound', { count: total }) : t('list.count', { count: total })) : ''}
+          {list.isSuccess && !list.isPlaceholderData
+            ? search
+              ? t('list.countFound', { count: total })
+              : t('list.count', { count: total })
+            : ''}
         </p>
       </div>
     </div>
@@ -162,7 +175,15 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
       <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-800">
         {t('list.searchLabel')}
       </label>
-      <Input id={inputId} type="search" value={text} maxLength={100} autoComplete="off" aria-describedby={hintId} onChange={(e) => setText(e.target.value)} />
+      <Input
+        id={inputId}
+        type="search"
+        value={text}
+        maxLength={100}
+        autoComplete="off"
+        aria-describedby={hintId}
+        onChange={(e) => setText(e.target.value)}
+      />
       <p id={hintId} className="mt-1.5 text-sm text-slate-600">
         {t('list.searchHint')}
       </p>
@@ -179,13 +200,18 @@ function ClientRow({ client }: { client: ProviderClientEntry }) {
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   const name = fullName(client);
   const since = dateFormatter(locale, { dateStyle: 'medium' }).format(new Date(client.since));
-  const contact = [client.email && { text: client.email, wrap: 'break-all' }, client.phoneNumber && { text: client.phoneNumber, wrap: 'whitespace-nowrap' }].filter((c) => !!c);
+  const contact = [
+    client.email && { text: client.email, wrap: 'break-all' },
+    client.phoneNumber && { text: client.phoneNumber, wrap: 'whitespace-nowrap' },
+  ].filter((c) => !!c);
   const body = (
     <>
       <ProfileAvatar photoUrl={client.photoUrl} firstName={client.firstName} lastName={client.lastName} size="sm" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <p className="min-w-0 font-semibold break-words text-slate-900">{name || client.email || t('list.unnamed')}</p>
+          <p className="min-w-0 font-semibold break-words text-slate-900">
+            {name || client.email || t('list.unnamed')}
+          </p>
           <ClientStatusBadge status={client.status} />
         </div>
         {contact.length > 0 && (

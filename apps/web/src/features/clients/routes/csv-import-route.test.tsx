@@ -5,10 +5,14 @@ import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { csvResult, failure } from '../test/clients-fixture';
 import { CsvImportRoute } from './csv-import-route';
 
-const csv = (name = 'clients.csv', text = 'firstName,lastName,email\nLena,Berg,lena@example.com\n') => new File([text], name, { type: 'text/csv' });
+const csv = (name = 'clients.csv', text = 'firstName,lastName,email\nLena,Berg,lena@example.com\n') =>
+  new File([text], name, { type: 'text/csv' });
 
 function render() {
-  const view = renderWithProviders(<CsvImportRoute />, { route: '/clients/imported/csv', path: '/clients/imported/csv' });
+  const view = renderWithProviders(<CsvImportRoute />, {
+    route: '/clients/imported/csv',
+    path: '/clients/imported/csv',
+  });
   return { ...view, user: userEvent.setup({ applyAccept: false }) };
 }
 
@@ -31,7 +35,11 @@ describe('CsvImportRoute', () => {
         respond: (init) => {
           sent.push(init?.body as FormData);
           return jsonResponse({
-            data: csvResult([{}, { email: 'not-an-email', errors: ['Please enter a valid email address'] }, { firstName: '', errors: ['Name is required', 'This email is already in the file (row 2)'] }]),
+            data: csvResult([
+              {},
+              { email: 'not-an-email', errors: ['Please enter a valid email address'] },
+              { firstName: '', errors: ['Name is required', 'This email is already in the file (row 2)'] },
+            ]),
           });
         },
       },
@@ -71,7 +79,9 @@ describe('CsvImportRoute', () => {
         respond: (init) => {
           const commit = String((init?.body as FormData).get('commit'));
           commits.push(commit);
-          return commit === 'true' ? jsonResponse({ data: csvResult([{}, {}], true), message: '2 clients imported' }, 201) : jsonResponse({ data: csvResult([{}, {}]) });
+          return commit === 'true'
+            ? jsonResponse({ data: csvResult([{}, {}], true), message: '2 clients imported' }, 201)
+            : jsonResponse({ data: csvResult([{}, {}]) });
         },
       },
     ]);

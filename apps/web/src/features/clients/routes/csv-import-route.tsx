@@ -42,7 +42,8 @@ export function CsvImportRoute() {
 
   // A new result (preview, file error, done) takes the focus, so keyboard and screen-reader users land on it.
   useEffect(() => {
-    if ((step.kind === 'preview' && !step.commitError) || step.kind === 'fileError' || step.kind === 'done') resultHeading.current?.focus();
+    if ((step.kind === 'preview' && !step.commitError) || step.kind === 'fileError' || step.kind === 'done')
+      resultHeading.current?.focus();
   }, [step]);
 
   const check = (file: File) => {
@@ -66,7 +67,12 @@ export function CsvImportRoute() {
     upload.mutate(
       { file, commit: true },
       {
-        onSuccess: (res) => setStep({ kind: 'done', file, text: serverText(res.message, 'csvImported', { count: res.data.rows.length }) }),
+        onSuccess: (res) =>
+          setStep({
+            kind: 'done',
+            file,
+            text: serverText(res.message, 'csvImported', { count: res.data.rows.length }),
+          }),
         onError: (error) => setStep({ kind: 'preview', file, result, commitError: errorMessage(error) }),
       },
     );
@@ -128,7 +134,9 @@ export function CsvImportRoute() {
                 {busy && (
                   <span role="status" className="inline-flex items-center gap-2 text-sm text-slate-700">
                     <Spinner size="sm" className="text-brand-700" />
-                    {step.kind === 'checking' ? t('csv.checking', { name: step.file.name }) : t('csv.importing', { name: step.file.name })}
+                    {step.kind === 'checking'
+                      ? t('csv.checking', { name: step.file.name })
+                      : t('csv.importing', { name: step.file.name })}
                   </span>
                 )}
               </div>
@@ -181,13 +189,20 @@ function Preview({
   const headingId = useId();
   return (
     <section className="mt-6" aria-labelledby={headingId}>
-      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold break-words text-slate-900 focus:outline-none">
+      <h2
+        id={headingId}
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-lg font-semibold break-words text-slate-900 focus:outline-none"
+      >
         {t('csv.previewTitle', { name: file.name })}
       </h2>
       <p role="status" className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">
         <span className="text-slate-800">{t('csv.rows', { count: result.rows.length })}</span>
         <span className="font-medium text-emerald-800">{t('csv.validRows', { count: result.validRows })}</span>
-        <span className={result.invalidRows > 0 ? 'font-medium text-red-800' : 'text-slate-700'}>{t('csv.invalidRows', { count: result.invalidRows })}</span>
+        <span className={result.invalidRows > 0 ? 'font-medium text-red-800' : 'text-slate-700'}>
+          {t('csv.invalidRows', { count: result.invalidRows })}
+        </span>
       </p>
       <div className="mt-4">
         {ready ? <Alert tone="success">{t('csv.readyHint')}</Alert> : <Alert tone="warning">{t('csv.fixHint')}</Alert>}
@@ -205,7 +220,12 @@ function Preview({
         </div>
       )}
       {!ready && result.validRows > 0 && (
-        <Checkbox className="mt-4" label={t('csv.onlyErrors')} checked={onlyErrors} onChange={(e) => setOnlyErrors(e.target.checked)} />
+        <Checkbox
+          className="mt-4"
+          label={t('csv.onlyErrors')}
+          checked={onlyErrors}
+          onChange={(e) => setOnlyErrors(e.target.checked)}
+        />
       )}
       <div className="mt-4">
         <CsvPreviewTable rows={rows} />

@@ -7,7 +7,8 @@ import { EmailManualRoute } from './email-manual-route';
 
 afterEach(() => useModalStore.getState().reset());
 
-const render = (route = '/clients/imported/email-manual') => renderWithProviders(<EmailManualRoute />, { route, path: '/clients/imported/email-manual' });
+const render = (route = '/clients/imported/email-manual') =>
+  renderWithProviders(<EmailManualRoute />, { route, path: '/clients/imported/email-manual' });
 
 describe('EmailManualRoute: invite by email', () => {
   it("checks the address with the contract's message, sends it with the names left out, and opens 'Mail Sent Successfully'", async () => {
@@ -29,14 +30,25 @@ describe('EmailManualRoute: invite by email', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Email address'));
     await user.type(screen.getByLabelText('Email address'), 'Lena@Example.com ');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
-    await waitFor(() => expect(useModalStore.getState().modals[0]).toMatchObject({ id: 'client-import-success', props: { kind: 'email' } }));
+    await waitFor(() =>
+      expect(useModalStore.getState().modals[0]).toMatchObject({
+        id: 'client-import-success',
+        props: { kind: 'email' },
+      }),
+    );
     expect(bodies).toEqual([{ email: 'lena@example.com' }]);
     // The form starts over for the next invitation.
     expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('');
   });
 
   it('shows "already in your list" under the address', async () => {
-    mockFetch([{ method: 'POST', path: '/api/v1/clients/import/email', respond: () => failure(400, 'This client is already in your list') }]);
+    mockFetch([
+      {
+        method: 'POST',
+        path: '/api/v1/clients/import/email',
+        respond: () => failure(400, 'This client is already in your list'),
+      },
+    ]);
     const { user } = render();
     await user.type(screen.getByLabelText('Email address'), 'lena@example.com');
     await user.type(screen.getByLabelText(/First name/), 'Lena');
@@ -75,12 +87,23 @@ describe('EmailManualRoute: enter details', () => {
     expect(bodies).toEqual([]);
     await user.clear(screen.getByLabelText(/Phone number/));
     await user.click(screen.getByRole('button', { name: 'Save details' }));
-    await waitFor(() => expect(useModalStore.getState().modals[0]).toMatchObject({ id: 'client-import-success', props: { kind: 'manual' } }));
+    await waitFor(() =>
+      expect(useModalStore.getState().modals[0]).toMatchObject({
+        id: 'client-import-success',
+        props: { kind: 'manual' },
+      }),
+    );
     expect(bodies).toEqual([{ firstName: 'Lena', lastName: 'Berg', email: 'lena@example.com' }]);
   });
 
   it('shows a failure it cannot place on a field above the button', async () => {
-    mockFetch([{ method: 'POST', path: '/api/v1/clients/import/manual', respond: () => failure(403, 'Access denied', 'FORBIDDEN') }]);
+    mockFetch([
+      {
+        method: 'POST',
+        path: '/api/v1/clients/import/manual',
+        respond: () => failure(403, 'Access denied', 'FORBIDDEN'),
+      },
+    ]);
     const { user } = render('/clients/imported/email-manual?mode=manual');
     await user.type(screen.getByLabelText('First name'), 'Lena');
     await user.type(screen.getByLabelText('Last name'), 'Berg');

@@ -37,7 +37,11 @@ export function EmailManualRoute() {
       </Link>
       <PageHeading title={t('emailManual.title')} lead={t('emailManual.lead')} />
 
-      <div role="group" aria-label={t('emailManual.modeLabel')} className="grid grid-cols-2 gap-2 rounded-xl bg-slate-100 p-1">
+      <div
+        role="group"
+        aria-label={t('emailManual.modeLabel')}
+        className="grid grid-cols-2 gap-2 rounded-xl bg-slate-100 p-1"
+      >
         {modes.map(({ key, label, Icon }) => (
           <button
             key={key}
@@ -46,7 +50,9 @@ export function EmailManualRoute() {
             onClick={() => choose(key)}
             className={clsx(
               'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
-              mode === key ? 'bg-white text-brand-800 shadow-sm ring-1 ring-slate-200' : 'text-slate-700 hover:bg-white/60',
+              mode === key
+                ? 'bg-white text-brand-800 shadow-sm ring-1 ring-slate-200'
+                : 'text-slate-700 hover:bg-white/60',
             )}
           >
             <Icon aria-hidden="true" className="size-4 shrink-0" />
@@ -61,7 +67,9 @@ export function EmailManualRoute() {
             {mode === 'email' ? t('emailManual.emailTab') : t('emailManual.manualTab')}
           </h2>
           <p id={introId} className="mt-1 mb-5 text-sm text-slate-700">
-            {mode === 'email' ? t('emailManual.emailIntro', { days: CLIENT_INVITE_DAYS }) : t('emailManual.manualIntro')}
+            {mode === 'email'
+              ? t('emailManual.emailIntro', { days: CLIENT_INVITE_DAYS })
+              : t('emailManual.manualIntro')}
           </p>
           {/* Keyed: switching starts the other form fresh. */}
           {mode === 'email' ? (

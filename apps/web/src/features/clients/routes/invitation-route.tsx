@@ -51,7 +51,11 @@ export function InvitationRoute() {
           <Link to={`/login?redirect=${encodeURIComponent(here)}`} className={buttonClasses({ fullWidth: true })}>
             {t('invitation.signIn')}
           </Link>
-          <Link to={`/register/client?redirect=${encodeURIComponent(here)}`} aria-describedby={hintId} className={buttonClasses({ variant: 'secondary', fullWidth: true })}>
+          <Link
+            to={`/register/client?redirect=${encodeURIComponent(here)}`}
+            aria-describedby={hintId}
+            className={buttonClasses({ variant: 'secondary', fullWidth: true })}
+          >
             {t('invitation.signUp')}
           </Link>
         </div>
@@ -109,7 +113,17 @@ const tones = {
 } as const;
 
 /** The page's card: an icon, the page's h1 and what follows. */
-function Frame({ icon: Icon, tone = 'brand', title, children }: { icon: typeof CircleCheck; tone?: keyof typeof tones; title: string; children: ReactNode }) {
+function Frame({
+  icon: Icon,
+  tone = 'brand',
+  title,
+  children,
+}: {
+  icon: typeof CircleCheck;
+  tone?: keyof typeof tones;
+  title: string;
+  children: ReactNode;
+}) {
   const headingId = useId();
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-14">

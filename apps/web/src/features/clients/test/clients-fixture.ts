@@ -36,13 +36,24 @@ export function anEntry(overrides: Partial<ProviderClientEntry> = {}): ProviderC
   };
 }
 
-export const clientPage = (data: ProviderClientEntry[], { page = 1, total = data.length, totalPages = data.length ? 1 : 0 } = {}) =>
-  jsonResponse({ data, meta: { page, pageSize: 10, total, totalPages } });
+export const clientPage = (
+  data: ProviderClientEntry[],
+  { page = 1, total = data.length, totalPages = data.length ? 1 : 0 } = {},
+) => jsonResponse({ data, meta: { page, pageSize: 10, total, totalPages } });
 
-export const failure = (status: number, message: string, code = 'VALIDATION_ERROR') => jsonResponse({ message, code, errors: [message], requestId: 'req-1' }, status);
+export const failure = (status: number, message: string, code = 'VALIDATION_ERROR') =>
+  jsonResponse({ message, code, errors: [message], requestId: 'req-1' }, status);
 
 export function csvResult(rows: Array<Partial<CsvImportResult['rows'][number]>>, committed = false): CsvImportResult {
-  const full = rows.map((r, i) => ({ row: i + 2, firstName: 'Lena', lastName: 'Berg', email: `lena${i}@example.com`, phoneNumber: '', errors: [], ...r }));
+  const full = rows.map((r, i) => ({
+    row: i + 2,
+    firstName: 'Lena',
+    lastName: 'Berg',
+    email: `lena${i}@example.com`,
+    phoneNumber: '',
+    errors: [],
+    ...r,
+  }));
   const invalidRows = full.filter((r) => r.errors.length > 0).length;
   return { committed, rows: full, validRows: full.length - invalidRows, invalidRows };
 }

@@ -22,10 +22,20 @@ export const credentialKeys = {
 const URL_FRESH_MS = 5 * 60 * 1000;
 
 export const qualificationsQuery = () =>
-  queryOptions({ queryKey: credentialKeys.qualifications, queryFn: async () => (await call(listQualifications)).data, staleTime: 60_000, refetchInterval: URL_FRESH_MS });
+  queryOptions({
+    queryKey: credentialKeys.qualifications,
+    queryFn: async () => (await call(listQualifications)).data,
+    staleTime: 60_000,
+    refetchInterval: URL_FRESH_MS,
+  });
 
 export const insuranceQuery = () =>
-  queryOptions({ queryKey: credentialKeys.insurance, queryFn: async () => (await call(getIndemnityInsurance)).data, staleTime: 60_000, refetchInterval: URL_FRESH_MS });
+  queryOptions({
+    queryKey: credentialKeys.insurance,
+    queryFn: async () => (await call(getIndemnityInsurance)).data,
+    staleTime: 60_000,
+    refetchInterval: URL_FRESH_MS,
+  });
 
 /** The details as multipart fields (only those of the chosen kind), then the files under `files`. */
 function detailsForm(details: QualificationDetailsInput, files: readonly File[]): FormData {
@@ -50,11 +60,14 @@ function useQualificationWrite<V>(write: (vars: V) => Promise<{ data: Qualificat
 }
 
 export const useCreateQualification = () =>
-  useQualificationWrite(({ details, files }: { details: QualificationDetailsInput; files: readonly File[] }) => call(createQualification, { body: detailsForm(details, files) }));
+  useQualificationWrite(({ details, files }: { details: QualificationDetailsInput; files: readonly File[] }) =>
+    call(createQualification, { body: detailsForm(details, files) }),
+  );
 
 export const useUpdateQualification = () =>
-  useQualificationWrite(({ id, details, files }: { id: string; details: QualificationDetailsInput; files: readonly File[] }) =>
-    call(updateQualification, { params: { id }, body: detailsForm(details, files) }),
+  useQualificationWrite(
+    ({ id, details, files }: { id: string; details: QualificationDetailsInput; files: readonly File[] }) =>
+      call(updateQualification, { params: { id }, body: detailsForm(details, files) }),
   );
 
 export const useReplaceQualificationFile = () =>
@@ -64,10 +77,16 @@ export const useReplaceQualificationFile = () =>
     return call(replaceQualificationFile, { params: { id, fileId }, body: form });
   });
 
-export const useDeleteQualificationFile = () => useQualificationWrite(({ id, fileId }: { id: string; fileId: string }) => call(deleteQualificationFile, { params: { id, fileId } }));
+export const useDeleteQualificationFile = () =>
+  useQualificationWrite(({ id, fileId }: { id: string; fileId: string }) =>
+    call(deleteQualificationFile, { params: { id, fileId } }),
+  );
 
 export const useDeleteQualification = () =>
-  useQualificationWrite(async ({ id }: { id: string }) => ({ ...(await call(deleteQualification, { params: { id } })), data: undefined }));
+  useQualificationWrite(async ({ id }: { id: string }) => ({
+    ...(await call(deleteQualification, { params: { id } })),
+    data: undefined,
+  }));
 
 function useInsuranceWrite<V>(write: (vars: V) => Promise<{ data: IndemnityInsurance; message?: string }>) {
   const client = useQueryClient();
@@ -84,4 +103,5 @@ export const useUploadInsurance = () =>
     return call(uploadIndemnityInsurance, { body: form });
   });
 
-export const useDeleteInsurance = () => useInsuranceWrite(({ fileId }: { fileId: string }) => call(deleteIndemnityInsurance, { params: { fileId } }));
+export const useDeleteInsurance = () =>
+  useInsuranceWrite(({ fileId }: { fileId: string }) => call(deleteIndemnityInsurance, { params: { fileId } }));

@@ -28,7 +28,14 @@ const created: Qualification = {
   type: 'license',
   details: { body: 'NY Board', credentialNumber: 'NY-1/2', title: null },
   files: [
-    { identifier: '0190a6c4-0000-7000-8000-000000000002', filename: 'a.pdf', size: 2048, contentType: 'application/pdf', url: '/api/v1/files/x', createdAt: '2026-01-01T00:00:00.000Z' },
+    {
+      identifier: '0190a6c4-0000-7000-8000-000000000002',
+      filename: 'a.pdf',
+      size: 2048,
+      contentType: 'application/pdf',
+      url: '/api/v1/files/x',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
   ],
   createdAt: '2026-01-01T00:00:00.000Z',
 };
@@ -44,13 +51,15 @@ describe('CredentialForm (spec §5 "Credential")', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('refuses a credential number with spaces, with the server\'s message', async () => {
+  it("refuses a credential number with spaces, with the server's message", async () => {
     mockFetch([]);
     const { user } = renderForm();
     await user.type(screen.getByLabelText('Licensing body'), 'NY Board');
     await user.type(screen.getByLabelText('Credential number'), 'NY 123');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('Credential number may contain only letters, digits, dashes and slashes')).toBeTruthy();
+    expect(
+      await screen.findByText('Credential number may contain only letters, digits, dashes and slashes'),
+    ).toBeTruthy();
   });
 
   it('another kind needs a title', async () => {
@@ -71,7 +80,11 @@ describe('CredentialForm (spec §5 "Credential")', () => {
     const input = screen.getByLabelText('Choose files');
     expect(input.getAttribute('accept')).toBe('.doc,.docx,.pdf,.jpg,.jpeg,.png');
     expect(input.hasAttribute('multiple')).toBe(true);
-    await user.upload(input, [file('setup.exe'), file('scan.pdf', CREDENTIAL_FILE_MAX_BYTES + 1), file('exact.pdf', CREDENTIAL_FILE_MAX_BYTES)]);
+    await user.upload(input, [
+      file('setup.exe'),
+      file('scan.pdf', CREDENTIAL_FILE_MAX_BYTES + 1),
+      file('exact.pdf', CREDENTIAL_FILE_MAX_BYTES),
+    ]);
     const chosen = within(screen.getByRole('list', { name: 'Files to upload' })).getAllByRole('listitem');
     expect(chosen).toHaveLength(3);
     expect(within(chosen[0]!).getByText('Files must be doc, docx, pdf, jpg, jpeg or png')).toBeTruthy();
@@ -112,12 +125,21 @@ describe('CredentialForm (spec §5 "Credential")', () => {
     expect((sent?.getAll('files') as File[]).map((f) => f.name)).toEqual(['front.pdf', 'back.png']);
   });
 
-  it('shows the server\'s message when it refuses (e.g. a renamed executable) and stays open', async () => {
+  it("shows the server's message when it refuses (e.g. a renamed executable) and stays open", async () => {
     mockFetch([
       {
         method: 'POST',
         path: '/api/v1/provider/qualification',
-        respond: () => jsonResponse({ message: "The file's content does not match its type (doc, docx, pdf, jpg, jpeg or png)", code: 'VALIDATION_ERROR', errors: ['x'], requestId: 'r' }, 400),
+        respond: () =>
+          jsonResponse(
+            {
+              message: "The file's content does not match its type (doc, docx, pdf, jpg, jpeg or png)",
+              code: 'VALIDATION_ERROR',
+              errors: ['x'],
+              requestId: 'r',
+            },
+            400,
+          ),
       },
     ]);
     const { user, onClose } = renderForm();
@@ -125,7 +147,9 @@ describe('CredentialForm (spec §5 "Credential")', () => {
     await user.type(screen.getByLabelText('Credential number'), 'NY1');
     await user.upload(screen.getByLabelText('Choose files'), [file('evil.pdf')]);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText("The file's content does not match its type (doc, docx, pdf, jpg, jpeg or png)")).toBeTruthy();
+    expect(
+      await screen.findByText("The file's content does not match its type (doc, docx, pdf, jpg, jpeg or png)"),
+    ).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });
 
@@ -136,6 +160,8 @@ describe('CredentialForm (spec §5 "Credential")', () => {
     expect((screen.getByLabelText('Licensing body') as HTMLInputElement).value).toBe('NY Board');
     expect((screen.getByRole('button', { name: 'Replace a.pdf' }) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('button', { name: 'Delete a.pdf' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('A credential keeps at least one file: add another before deleting this one.')).toBeTruthy();
+    expect(
+      screen.getByText('A credential keeps at least one file: add another before deleting this one.'),
+    ).toBeTruthy();
   });
 });

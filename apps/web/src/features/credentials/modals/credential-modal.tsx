@@ -24,7 +24,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-error';
 import type { ModalComponentProps } from '@/lib/modal-store';
 import { notify } from '@/lib/toast';
-import { qualificationsQuery, useCreateQualification, useDeleteQualificationFile, useReplaceQualificationFile, useUpdateQualification } from '../api/credentials-api';
+import {
+  qualificationsQuery,
+  useCreateQualification,
+  useDeleteQualificationFile,
+  useReplaceQualificationFile,
+  useUpdateQualification,
+} from '../api/credentials-api';
 import { FilePicker, type PickedFile } from '../components/file-picker';
 
 type OtherKind = Exclude<QualificationKind, 'license'>;
@@ -44,7 +50,9 @@ export function CredentialModal({ qualificationId, onClose }: ModalComponentProp
       <div className="flex flex-col items-center gap-3 py-8 text-brand-700">
         <DialogTitle className="sr-only">{t('modal.editTitle')}</DialogTitle>
         <Spinner size="lg" />
-        <span role="status" className="text-sm text-slate-700">{t('loading')}</span>
+        <span role="status" className="text-sm text-slate-700">
+          {t('loading')}
+        </span>
       </div>
     );
   }
@@ -55,7 +63,9 @@ export function CredentialModal({ qualificationId, onClose }: ModalComponentProp
         <DialogTitle>{t('modal.editTitle')}</DialogTitle>
         <DialogDescription>{list.isError ? t('loadFailed') : t('modal.notFound')}</DialogDescription>
         <DialogActions>
-          <Button variant="secondary" onClick={onClose}>{t('modal.close')}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t('modal.close')}
+          </Button>
         </DialogActions>
       </div>
     );
@@ -65,7 +75,12 @@ export function CredentialModal({ qualificationId, onClose }: ModalComponentProp
 
 function defaults(existing?: Qualification): QualificationDetailsInput {
   if (!existing) return { type: 'license', body: '', credentialNumber: '', title: '' };
-  return { type: existing.type, body: existing.details.body ?? '', credentialNumber: existing.details.credentialNumber ?? '', title: existing.details.title ?? '' };
+  return {
+    type: existing.type,
+    body: existing.details.body ?? '',
+    credentialNumber: existing.details.credentialNumber ?? '',
+    title: existing.details.title ?? '',
+  };
 }
 
 export function CredentialForm({ existing, onClose }: { existing?: Qualification; onClose: () => void }) {
@@ -77,20 +92,27 @@ export function CredentialForm({ existing, onClose }: { existing?: Qualification
   const [serverError, setServerError] = useState<string | undefined>();
   const kindGroupId = useId();
   const filesErrorId = useId();
-  const form = useForm<QualificationDetailsInput>({ resolver: zodResolver(qualificationDetailsInput), defaultValues: defaults(existing) });
+  const form = useForm<QualificationDetailsInput>({
+    resolver: zodResolver(qualificationDetailsInput),
+    defaultValues: defaults(existing),
+  });
   const type = useWatch({ control: form.control, name: 'type' });
   const isLicence = type === 'license';
   const pending = create.isPending || update.isPending;
   const errors = form.formState.errors;
 
   const chooseLicence = (licence: boolean) => {
-    form.setValue('type', licence ? 'license' : (otherKinds.includes(type as OtherKind) ? type : 'education'), { shouldDirty: true });
+    form.setValue('type', licence ? 'license' : otherKinds.includes(type as OtherKind) ? type : 'education', {
+      shouldDirty: true,
+    });
     form.clearErrors();
   };
 
   /** Each file is checked before anything is sent, with the rule the server applies (type and 10 MB); files required. */
   const checkFiles = (): boolean => {
-    const problem = picked.find((p) => p.problem)?.problem ?? (!existing && picked.length === 0 ? 'credentialFilesRequired' : undefined);
+    const problem =
+      picked.find((p) => p.problem)?.problem ??
+      (!existing && picked.length === 0 ? 'credentialFilesRequired' : undefined);
     setFilesError(problem);
     return !problem;
   };
@@ -128,14 +150,22 @@ export function CredentialForm({ existing, onClose }: { existing?: Qualification
 
       <div className="mt-5 space-y-4">
         <fieldset>
-          <legend id={kindGroupId} className="mb-1.5 block text-sm font-medium text-slate-800">{t('modal.kind')}</legend>
+          <legend id={kindGroupId} className="mb-1.5 block text-sm font-medium text-slate-800">
+            {t('modal.kind')}
+          </legend>
           <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-labelledby={kindGroupId}>
             {[true, false].map((licence) => (
               <label
                 key={String(licence)}
                 className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-400 px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
               >
-                <input type="radio" name="credential-kind" className="size-4 accent-brand-700" checked={isLicence === licence} onChange={() => chooseLicence(licence)} />
+                <input
+                  type="radio"
+                  name="credential-kind"
+                  className="size-4 accent-brand-700"
+                  checked={isLicence === licence}
+                  onChange={() => chooseLicence(licence)}
+                />
                 {licence ? t('kind.license') : t('modal.otherKind')}
               </label>
             ))}
@@ -147,7 +177,11 @@ export function CredentialForm({ existing, onClose }: { existing?: Qualification
             <FormField label={t('fields.body')} error={errors.body?.message}>
               {(c) => <Input {...c} autoComplete="off" {...form.register('body')} />}
             </FormField>
-            <FormField label={t('fields.credentialNumber')} hint={t('fields.credentialNumberHint')} error={errors.credentialNumber?.message}>
+            <FormField
+              label={t('fields.credentialNumber')}
+              hint={t('fields.credentialNumberHint')}
+              error={errors.credentialNumber?.message}
+            >
               {(c) => <Input {...c} autoComplete="off" {...form.register('credentialNumber')} />}
             </FormField>
           </>
@@ -180,7 +214,10 @@ export function CredentialForm({ existing, onClose }: { existing?: Qualification
             disabled={pending}
             describedBy={filesError ? filesErrorId : undefined}
             onPick={(files) => {
-              setPicked((current) => [...current, ...files.map((file) => ({ file, problem: credentialFileProblem(file) }))]);
+              setPicked((current) => [
+                ...current,
+                ...files.map((file) => ({ file, problem: credentialFileProblem(file) })),
+              ]);
               setFilesError(undefined);
             }}
           />
@@ -188,9 +225,13 @@ export function CredentialForm({ existing, onClose }: { existing?: Qualification
           {picked.length > 0 && (
             <ul className="mt-3 space-y-2" aria-label={t('files.chosen')}>
               {picked.map((p, i) => (
-                <li key={`${p.file.name}-${i}`} className="flex items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 text-sm">
+                <li
+                  key={`${p.file.name}-${i}`}
+                  className="flex items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                >
                   <div className="min-w-0 flex-1">
-                    <FileName name={p.file.name} className="font-medium text-slate-900" /> <FileSize bytes={p.file.size} className="text-slate-600" />
+                    <FileName name={p.file.name} className="font-medium text-slate-900" />{' '}
+                    <FileSize bytes={p.file.size} className="text-slate-600" />
                     <FieldError id={`${filesErrorId}-${i}`} message={p.problem} />
                   </div>
                   <Button
@@ -211,7 +252,10 @@ export function CredentialForm({ existing, onClose }: { existing?: Qualification
         {pending && (
           <div role="status" className="space-y-1.5">
             <p className="text-sm text-slate-700">{t('files.uploading', { count: picked.length })}</p>
-            <progress className="h-2 w-full overflow-hidden rounded-full accent-brand-700" aria-label={t('files.uploadingLabel')} />
+            <progress
+              className="h-2 w-full overflow-hidden rounded-full accent-brand-700"
+              aria-label={t('files.uploadingLabel')}
+            />
           </div>
         )}
         {serverError && <Alert tone="error">{serverError}</Alert>}
@@ -248,9 +292,13 @@ function ExistingFiles({ qualification, disabled }: { qualification: Qualificati
       <h3 className="mb-1.5 text-sm font-medium text-slate-800">{t('files.stored')}</h3>
       <ul className="space-y-2">
         {qualification.files.map((file) => (
-          <li key={file.identifier} className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm">
+          <li
+            key={file.identifier}
+            className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          >
             <div className="min-w-0 flex-1">
-              <FileName name={file.filename} className="font-medium text-slate-900" /> <FileSize bytes={file.size} className="text-slate-600" />
+              <FileName name={file.filename} className="font-medium text-slate-900" />{' '}
+              <FileSize bytes={file.size} className="text-slate-600" />
             </div>
             <Button
               variant="secondary"

@@ -1,9 +1,14 @@
-import { credentialFileAccept, credentialFileProblem, type CredentialFile, type Qualification } from '@therapy/contracts/credentials';
+import {
+  credentialFileAccept,
+  credentialFileProblem,
+  type CredentialFile,
+  type Qualification,
+} from '@therapy/contracts/credentials';
 import { useQuery } from '@tanstack/react-query';
-import {  BadgeCheck, Eye, FileText,  Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
+import { BadgeCheck, Eye, FileText, Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {  useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { FileName, FileSize } from '@/components/file-preview/file-name';
 import { PracticePage } from '@/components/practice-page';
 import { SectionCard, SectionStatus } from '@/components/section-card';
@@ -13,20 +18,32 @@ import { FieldError } from '@/components/ui/form-field';
 import { isApiError } from '@/lib/api-error';
 import { openModal, useModalStore } from '@/lib/modal-store';
 import { notify } from '@/lib/toast';
-import { insuranceQuery, qualificationsQuery, useDeleteInsurance, useDeleteQualification, useUploadInsurance } from '../api/credentials-api';
+import {
+  insuranceQuery,
+  qualificationsQuery,
+  useDeleteInsurance,
+  useDeleteQualification,
+  useUploadInsurance,
+} from '../api/credentials-api';
 import { FilePicker } from '../components/file-picker';
 
 /** /practice/credentials: the provider's licences and other qualifications, and (at #insurance) the indemnity insurance. */
 export function CredentialsRoute() {
   const { t } = useTranslation('credentials');
   return (
-    <PracticePage width="4xl" title={t('title')} lead={t('lead')} clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}>
+    <PracticePage
+      width="4xl"
+      title={t('title')}
+      lead={t('lead')}
+      clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}
+    >
       <ProviderCredentials />
     </PracticePage>
   );
 }
 
-const preview = (file: CredentialFile) => openModal('file-preview', { url: file.url, filename: file.filename, contentType: file.contentType }, { size: 'lg' });
+const preview = (file: CredentialFile) =>
+  openModal('file-preview', { url: file.url, filename: file.filename, contentType: file.contentType }, { size: 'lg' });
 
 /** `?id=` opens the credential modal in edit mode; closing the modal removes the parameter (spec §1 query parameters). */
 function useEditParam() {
@@ -130,7 +147,11 @@ function QualificationItem({ qualification: q, onEdit }: { qualification: Qualif
           <h3 id={headingId} className="break-words text-base font-semibold text-slate-900">
             {heading}
           </h3>
-          {q.type === 'license' && <p className="text-sm text-slate-700">{t('credentialNumberShown', { number: q.details.credentialNumber })}</p>}
+          {q.type === 'license' && (
+            <p className="text-sm text-slate-700">
+              {t('credentialNumberShown', { number: q.details.credentialNumber })}
+            </p>
+          )}
         </div>
         <div className="flex gap-2">
           <Button variant="secondary" size="sm" onClick={onEdit} aria-label={t('editNamed', { name: heading })}>
@@ -138,7 +159,12 @@ function QualificationItem({ qualification: q, onEdit }: { qualification: Qualif
             {t('edit')}
           </Button>
           {!confirming && (
-            <Button variant="secondary" size="sm" onClick={() => setConfirming(true)} aria-label={t('deleteNamed', { name: heading })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => setConfirming(true)}
+              aria-label={t('deleteNamed', { name: heading })}
+            >
               <Trash2 className="size-4" aria-hidden="true" />
               {t('delete')}
             </Button>
@@ -183,7 +209,15 @@ function QualificationItem({ qualification: q, onEdit }: { qualification: Qualif
   );
 }
 
-function FileList({ files, onDelete, deleting }: { files: CredentialFile[]; onDelete?: (file: CredentialFile) => void; deleting?: string | null }) {
+function FileList({
+  files,
+  onDelete,
+  deleting,
+}: {
+  files: CredentialFile[];
+  onDelete?: (file: CredentialFile) => void;
+  deleting?: string | null;
+}) {
   const { t } = useTranslation('credentials');
   return (
     <ul className="mt-3 space-y-2" aria-label={t('files.stored')}>
@@ -191,14 +225,26 @@ function FileList({ files, onDelete, deleting }: { files: CredentialFile[]; onDe
         <li key={file.identifier} className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm">
           <FileText className="size-4 shrink-0 text-slate-600" aria-hidden="true" />
           <div className="min-w-0 flex-1">
-            <FileName name={file.filename} className="font-medium text-slate-900" /> <FileSize bytes={file.size} className="text-slate-600" />
+            <FileName name={file.filename} className="font-medium text-slate-900" />{' '}
+            <FileSize bytes={file.size} className="text-slate-600" />
           </div>
-          <Button variant="ghost" size="sm" onClick={() => preview(file)} aria-label={t('files.preview', { name: file.filename })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => preview(file)}
+            aria-label={t('files.preview', { name: file.filename })}
+          >
             <Eye className="size-4" aria-hidden="true" />
             <span className="hidden sm:inline">{t('files.previewShort')}</span>
           </Button>
           {onDelete && (
-            <Button variant="ghost" size="sm" pending={deleting === file.identifier} onClick={() => onDelete(file)} aria-label={t('files.delete', { name: file.filename })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              pending={deleting === file.identifier}
+              onClick={() => onDelete(file)}
+              aria-label={t('files.delete', { name: file.filename })}
+            >
               <Trash2 className="size-4" aria-hidden="true" />
               <span className="hidden sm:inline">{t('files.deleteShort')}</span>
             </Button>
@@ -228,7 +274,9 @@ function Insurance() {
         errorText={t('loadFailed')}
         retryLabel={t('retry')}
       />
-      {list.data && list.data.insuranceFiles.length === 0 && <p className="text-sm text-slate-700">{t('insurance.empty')}</p>}
+      {list.data && list.data.insuranceFiles.length === 0 && (
+        <p className="text-sm text-slate-700">{t('insurance.empty')}</p>
+      )}
       {list.data && list.data.insuranceFiles.length > 0 && (
         <FileList
           files={list.data.insuranceFiles}
@@ -237,7 +285,11 @@ function Insurance() {
             setDeleting(file.identifier);
             remove.mutate(
               { fileId: file.identifier },
-              { onSuccess: () => notify.success(t('toast.deleted')), onError: fail, onSettled: () => setDeleting(null) },
+              {
+                onSuccess: () => notify.success(t('toast.deleted')),
+                onError: fail,
+                onSettled: () => setDeleting(null),
+              },
             );
           }}
         />

@@ -17,19 +17,32 @@ export const overviewKeys = {
 };
 
 export const clientOverviewQuery = () =>
-  queryOptions({ queryKey: overviewKeys.client(), queryFn: async ({ signal }) => (await call(getClientOverview, { signal })).data, meta: { silent: true } });
+  queryOptions({
+    queryKey: overviewKeys.client(),
+    queryFn: async ({ signal }) => (await call(getClientOverview, { signal })).data,
+    meta: { silent: true },
+  });
 
 export const providerOverviewQuery = () =>
-  queryOptions({ queryKey: overviewKeys.provider(), queryFn: async ({ signal }) => (await call(getProviderOverview, { signal })).data, meta: { silent: true } });
+  queryOptions({
+    queryKey: overviewKeys.provider(),
+    queryFn: async ({ signal }) => (await call(getProviderOverview, { signal })).data,
+    meta: { silent: true },
+  });
 
 /** The wallet of the user's own currency. */
 export const ownBalanceQuery = () =>
-  queryOptions({ queryKey: overviewKeys.balance(), queryFn: async ({ signal }) => (await call(getWalletBalance, { signal, query: {} })).data, meta: { silent: true } });
+  queryOptions({
+    queryKey: overviewKeys.balance(),
+    queryFn: async ({ signal }) => (await call(getWalletBalance, { signal, query: {} })).data,
+    meta: { silent: true },
+  });
 
 /** The provider's three newest reviews, with the exact average and count. */
 export const latestReviewsQuery = (providerId: string) =>
   queryOptions({
     queryKey: overviewKeys.reviews(providerId),
-    queryFn: async ({ signal }) => (await call(listProviderReviews, { signal, params: { id: providerId }, query: { page: 1, pageSize: 3 } })).data,
+    queryFn: async ({ signal }) =>
+      (await call(listProviderReviews, { signal, params: { id: providerId }, query: { page: 1, pageSize: 3 } })).data,
     meta: { silent: true },
   });

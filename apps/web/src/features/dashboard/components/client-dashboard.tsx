@@ -16,7 +16,14 @@ export function ClientDashboard() {
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   const overview = useQuery(clientOverviewQuery());
   const status = (
-    <SectionStatus loading={overview.isPending} error={overview.isError} onRetry={() => void overview.refetch()} loadingLabel={t('loading')} errorText={t('loadFailed')} retryLabel={t('retry')} />
+    <SectionStatus
+      loading={overview.isPending}
+      error={overview.isError}
+      onRetry={() => void overview.refetch()}
+      loadingLabel={t('loading')}
+      errorText={t('loadFailed')}
+      retryLabel={t('retry')}
+    />
   );
   const data = overview.data;
   return (
@@ -25,7 +32,13 @@ export function ClientDashboard() {
         {data ? <NextSession data={data} /> : status}
       </SectionCard>
       <BalanceCard />
-      <SectionCard icon={Star} title={t('client.review.title')} description={data && data.toReviewCount > 0 ? t('client.review.count', { count: data.toReviewCount }) : undefined}>
+      <SectionCard
+        icon={Star}
+        title={t('client.review.title')}
+        description={
+          data && data.toReviewCount > 0 ? t('client.review.count', { count: data.toReviewCount }) : undefined
+        }
+      >
         {!data ? (
           status
         ) : data.toReview.length === 0 ? (
@@ -33,12 +46,21 @@ export function ClientDashboard() {
         ) : (
           <ul className="flex flex-col gap-2">
             {data.toReview.map((b) => (
-              <li key={b.identifier} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2">
+              <li
+                key={b.identifier}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2"
+              >
                 <span className="text-slate-900">
                   {partyName(b.provider)}
-                  {b.startTime && <span className="block text-sm text-slate-700">{formatDateTime(b.startTime, locale)}</span>}
+                  {b.startTime && (
+                    <span className="block text-sm text-slate-700">{formatDateTime(b.startTime, locale)}</span>
+                  )}
                 </span>
-                <Button size="sm" variant="secondary" onClick={() => openModal('review', { booking: b, review: null }, { size: 'md' })}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => openModal('review', { booking: b, review: null }, { size: 'md' })}
+                >
                   {t('client.review.write')}
                 </Button>
               </li>
@@ -55,11 +77,17 @@ export function ClientDashboard() {
           <ul className="flex flex-col gap-2">
             {data.therapists.map((p) => (
               <li key={p.identifier}>
-                <Link to={`/therapists/${p.identifier}/`} className="flex items-center gap-3 rounded-lg px-1 py-1 text-slate-900 hover:bg-slate-50">
+                <Link
+                  to={`/therapists/${p.identifier}/`}
+                  className="flex items-center gap-3 rounded-lg px-1 py-1 text-slate-900 hover:bg-slate-50"
+                >
                   {p.picture ? (
                     <img src={p.picture} alt="" width={36} height={36} className="size-9 rounded-full object-cover" />
                   ) : (
-                    <span aria-hidden className="flex size-9 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                    <span
+                      aria-hidden
+                      className="flex size-9 items-center justify-center rounded-full bg-brand-50 text-brand-700"
+                    >
                       <UserRound className="size-5" />
                     </span>
                   )}
@@ -121,13 +149,22 @@ function BalanceCard() {
     <SectionCard icon={Wallet} title={t('client.wallet.title')}>
       {balance.data ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-2xl font-semibold text-slate-900">{formatMoney(balance.data.balance, balance.data.currency, locale)}</p>
+          <p className="text-2xl font-semibold text-slate-900">
+            {formatMoney(balance.data.balance, balance.data.currency, locale)}
+          </p>
           <Link to="/wallet" className={buttonClasses({ size: 'sm', variant: 'secondary' })}>
             {t('client.wallet.open')}
           </Link>
         </div>
       ) : (
-        <SectionStatus loading={balance.isPending} error={balance.isError} onRetry={() => void balance.refetch()} loadingLabel={t('loading')} errorText={t('loadFailed')} retryLabel={t('retry')} />
+        <SectionStatus
+          loading={balance.isPending}
+          error={balance.isError}
+          onRetry={() => void balance.refetch()}
+          loadingLabel={t('loading')}
+          errorText={t('loadFailed')}
+          retryLabel={t('retry')}
+        />
       )}
     </SectionCard>
   );

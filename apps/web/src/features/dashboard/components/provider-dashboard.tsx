@@ -14,10 +14,19 @@ export function ProviderDashboard({ providerId }: { providerId: string }) {
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   const overview = useQuery(providerOverviewQuery());
   const status = (
-    <SectionStatus loading={overview.isPending} error={overview.isError} onRetry={() => void overview.refetch()} loadingLabel={t('loading')} errorText={t('loadFailed')} retryLabel={t('retry')} />
+    <SectionStatus
+      loading={overview.isPending}
+      error={overview.isError}
+      onRetry={() => void overview.refetch()}
+      loadingLabel={t('loading')}
+      errorText={t('loadFailed')}
+      retryLabel={t('retry')}
+    />
   );
   const data = overview.data;
-  const today = data ? dateFormatter(locale, { dateStyle: 'full', timeZone: data.timezone }).format(new Date()) : undefined;
+  const today = data
+    ? dateFormatter(locale, { dateStyle: 'full', timeZone: data.timezone }).format(new Date())
+    : undefined;
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <SectionCard icon={CalendarDays} title={t('provider.today.title')} description={today}>
@@ -33,7 +42,13 @@ export function ProviderDashboard({ providerId }: { providerId: string }) {
           </ul>
         )}
       </SectionCard>
-      <SectionCard icon={Inbox} title={t('provider.requests.title')} description={data && data.requestsCount > 0 ? t('provider.requests.count', { count: data.requestsCount }) : undefined}>
+      <SectionCard
+        icon={Inbox}
+        title={t('provider.requests.title')}
+        description={
+          data && data.requestsCount > 0 ? t('provider.requests.count', { count: data.requestsCount }) : undefined
+        }
+      >
         {!data ? (
           status
         ) : data.requests.length === 0 ? (
@@ -58,7 +73,11 @@ export function ProviderDashboard({ providerId }: { providerId: string }) {
           status
         ) : (
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-2xl font-semibold text-slate-900">{data.earningsThisMonth.length > 0 ? formatAmounts(data.earningsThisMonth, locale) : t('provider.earnings.none')}</p>
+            <p className="text-2xl font-semibold text-slate-900">
+              {data.earningsThisMonth.length > 0
+                ? formatAmounts(data.earningsThisMonth, locale)
+                : t('provider.earnings.none')}
+            </p>
             <Link to="/wallet" className={buttonClasses({ size: 'sm', variant: 'secondary' })}>
               {t('provider.earnings.open')}
             </Link>
@@ -77,9 +96,24 @@ function LatestReviews({ providerId }: { providerId: string }) {
   const number = (n: number) => n.toLocaleString(locale === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 2 });
   const data = reviews.data;
   return (
-    <SectionCard icon={Star} title={t('provider.reviews.title')} description={data && data.count > 0 ? t('provider.reviews.average', { value: number(data.average ?? 0), count: data.count }) : undefined}>
+    <SectionCard
+      icon={Star}
+      title={t('provider.reviews.title')}
+      description={
+        data && data.count > 0
+          ? t('provider.reviews.average', { value: number(data.average ?? 0), count: data.count })
+          : undefined
+      }
+    >
       {!data ? (
-        <SectionStatus loading={reviews.isPending} error={reviews.isError} onRetry={() => void reviews.refetch()} loadingLabel={t('loading')} errorText={t('loadFailed')} retryLabel={t('retry')} />
+        <SectionStatus
+          loading={reviews.isPending}
+          error={reviews.isError}
+          onRetry={() => void reviews.refetch()}
+          loadingLabel={t('loading')}
+          errorText={t('loadFailed')}
+          retryLabel={t('retry')}
+        />
       ) : data.items.length === 0 ? (
         <p className="text-slate-700">{t('provider.reviews.none')}</p>
       ) : (
@@ -87,7 +121,8 @@ function LatestReviews({ providerId }: { providerId: string }) {
           {data.items.map((r) => (
             <li key={r.identifier} className="rounded-lg border border-slate-200 px-3 py-2">
               <p className="text-sm font-medium text-slate-900">
-                {t('provider.reviews.stars', { value: number(r.rating) })} · {r.authorName ?? t('provider.reviews.anonymous')}
+                {t('provider.reviews.stars', { value: number(r.rating) })} ·{' '}
+                {r.authorName ?? t('provider.reviews.anonymous')}
               </p>
               {r.comment && <p className="mt-1 line-clamp-3 text-sm text-slate-700">{r.comment}</p>}
             </li>

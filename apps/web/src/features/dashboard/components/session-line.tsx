@@ -3,13 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatTimeRange } from '@/lib/format';
 
-export const partyName = (p: Booking['client']) => [p.firstName, p.lastName].filter(Boolean).join(' ') || p.username || '';
+export const partyName = (p: Booking['client']) =>
+  [p.firstName, p.lastName].filter(Boolean).join(' ') || p.username || '';
 
 /**
  * One session in a dashboard list: when (the day's clock times with `timeZone`, else date and time in the viewer's
  * zone), with whom, its status; the whole line opens the booking's page.
  */
-export function SessionLine({ booking, withWhom, timeZone }: { booking: Booking; withWhom: 'client' | 'provider'; timeZone?: string }) {
+export function SessionLine({
+  booking,
+  withWhom,
+  timeZone,
+}: {
+  booking: Booking;
+  withWhom: 'client' | 'provider';
+  timeZone?: string;
+}) {
   const { t, i18n } = useTranslation('dashboard');
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   const when = !booking.startTime
@@ -25,7 +34,8 @@ export function SessionLine({ booking, withWhom, timeZone }: { booking: Booking;
       >
         <span className="font-medium">{when}</span>
         <span className="text-sm text-slate-700">
-          {t('session.with', { name: partyName(withWhom === 'client' ? booking.client : booking.provider) })} · {t(`status.${booking.status}`)}
+          {t('session.with', { name: partyName(withWhom === 'client' ? booking.client : booking.provider) })} ·{' '}
+          {t(`status.${booking.status}`)}
         </span>
       </Link>
     </li>

@@ -25,9 +25,19 @@ export function OverviewRoute() {
 
   const role = user.userType === 'provider' ? 'provider' : 'client';
   const shortcuts: Shortcut[] = [
-    { icon: CalendarDays, title: t('shortcuts.appointments.title'), body: t(`shortcuts.appointments.${role}`), to: '/appointments' },
+    {
+      icon: CalendarDays,
+      title: t('shortcuts.appointments.title'),
+      body: t(`shortcuts.appointments.${role}`),
+      to: '/appointments',
+    },
     { icon: Settings, title: t('shortcuts.account.title'), body: t('shortcuts.account.body'), to: '/account' },
-    { icon: Globe, title: t('shortcuts.preferences.title'), body: t('shortcuts.preferences.body'), onClick: () => openModal('preferences') },
+    {
+      icon: Globe,
+      title: t('shortcuts.preferences.title'),
+      body: t('shortcuts.preferences.body'),
+      onClick: () => openModal('preferences'),
+    },
   ];
 
   const cardClass =
@@ -54,7 +64,10 @@ export function OverviewRoute() {
                 <span className="block font-semibold">{title}</span>
                 <span className="mt-1 block text-sm text-slate-700">{body}</span>
               </span>
-              <ChevronRight className="mt-1 size-5 shrink-0 text-slate-500 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+              <ChevronRight
+                className="mt-1 size-5 shrink-0 text-slate-500 transition-transform group-hover:translate-x-0.5"
+                aria-hidden="true"
+              />
             </>
           );
           return (

@@ -14,7 +14,8 @@ export const latestDataExportQuery = () =>
   queryOptions({
     queryKey: dataExportKeys.latest,
     queryFn: async ({ signal }) => (await call(getDataExport, { signal })).data,
-    refetchInterval: (query) => ((query.state.data as DataExport | null | undefined)?.status === 'pending' ? PENDING_POLL_MS : false),
+    refetchInterval: (query) =>
+      (query.state.data as DataExport | null | undefined)?.status === 'pending' ? PENDING_POLL_MS : false,
     // The section shows its own error with a way to try again.
     meta: { silent: true },
   });
@@ -29,7 +30,11 @@ export function useRequestDataExport() {
 }
 
 /** The ZIP behind a mailed link, fetched with the bearer header (the link alone is not enough). */
-export function downloadDataExport(id: string, search: URLSearchParams, viewMode: 'client' | 'provider'): Promise<Blob> {
+export function downloadDataExport(
+  id: string,
+  search: URLSearchParams,
+  viewMode: 'client' | 'provider',
+): Promise<Blob> {
   const query = new URLSearchParams();
   for (const key of ['expires', 'signature']) {
     const value = search.get(key);

@@ -15,7 +15,12 @@ const exportOf = (over: Partial<DataExport>): DataExport => ({
   sizeBytes: null,
   ...over,
 });
-const ready = exportOf({ status: 'ready', readyAt: '2026-11-26T10:01:00.000Z', expiresAt: '2026-11-27T10:01:00.000Z', sizeBytes: 12_345 });
+const ready = exportOf({
+  status: 'ready',
+  readyAt: '2026-11-26T10:01:00.000Z',
+  expiresAt: '2026-11-27T10:01:00.000Z',
+  sizeBytes: 12_345,
+});
 
 function serve(latest: () => Response, request?: () => Response) {
   return mockFetch([
@@ -31,7 +36,10 @@ describe('DataExportSection ("Your data", issue 20)', () => {
       () => jsonResponse({ data: asked ? exportOf({}) : null }),
       () => {
         asked = true;
-        return jsonResponse({ data: exportOf({}), message: 'We are preparing your data. We will email you a link when it is ready.' }, 202);
+        return jsonResponse(
+          { data: exportOf({}), message: 'We are preparing your data. We will email you a link when it is ready.' },
+          202,
+        );
       },
     );
     const { user } = renderWithProviders(<DataExportSection />);
@@ -54,7 +62,9 @@ describe('DataExportSection ("Your data", issue 20)', () => {
   });
 
   it('expired and failed: say so, and the button asks again', async () => {
-    serve(() => jsonResponse({ data: exportOf({ status: 'expired', readyAt: ready.readyAt, expiresAt: ready.expiresAt }) }));
+    serve(() =>
+      jsonResponse({ data: exportOf({ status: 'expired', readyAt: ready.readyAt, expiresAt: ready.expiresAt }) }),
+    );
     const first = renderWithProviders(<DataExportSection />);
     expect(await screen.findByText(/Your last download expired on/)).toBeTruthy();
     first.unmount();
@@ -69,18 +79,29 @@ describe('DataExportSection ("Your data", issue 20)', () => {
       () => jsonResponse({ data: exportOf({ status: 'failed' }) }),
       () =>
         jsonResponse(
-          { message: 'Your data is already being prepared. Please wait for the email with your link.', code: 'VALIDATION_ERROR', errors: ['Your data is already being prepared. Please wait for the email with your link.'], requestId: 'r1' },
+          {
+            message: 'Your data is already being prepared. Please wait for the email with your link.',
+            code: 'VALIDATION_ERROR',
+            errors: ['Your data is already being prepared. Please wait for the email with your link.'],
+            requestId: 'r1',
+          },
           400,
         ),
     );
     const { user } = renderWithProviders(<DataExportSection />);
     await user.click(await screen.findByRole('button', { name: 'Prepare a new download' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Your data is already being prepared. Please wait for the email with your link.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Your data is already being prepared. Please wait for the email with your link.',
+    );
   });
 
   it('loading, then a failed load with a retry', async () => {
     let fail = true;
-    serve(() => (fail ? jsonResponse({ message: 'Internal error', code: 'INTERNAL_ERROR', requestId: 'r2' }, 500) : jsonResponse({ data: null })));
+    serve(() =>
+      fail
+        ? jsonResponse({ message: 'Internal error', code: 'INTERNAL_ERROR', requestId: 'r2' }, 500)
+        : jsonResponse({ data: null }),
+    );
     const { user } = renderWithProviders(<DataExportSection />);
     expect(screen.getByText('Loading the state of your export')).toBeTruthy();
     expect((await screen.findByRole('alert')).textContent).toContain('The state of your export could not be loaded.');

@@ -56,13 +56,19 @@ export function DataExportSection() {
                 {t('state.ready.body', { until: formatDateTime(current.expiresAt ?? '', locale) })}
               </Alert>
             )}
-            {current?.status === 'expired' && <Alert tone="info">{t('state.expired', { at: formatDateTime(current.expiresAt ?? '', locale) })}</Alert>}
+            {current?.status === 'expired' && (
+              <Alert tone="info">{t('state.expired', { at: formatDateTime(current.expiresAt ?? '', locale) })}</Alert>
+            )}
             {current?.status === 'failed' && <Alert tone="warning">{t('state.failed')}</Alert>}
           </div>
           {request.isError && <Alert tone="error">{errorMessage(request.error)}</Alert>}
           <div>
             <Button onClick={ask} disabled={preparing || request.isPending}>
-              {request.isPending || preparing ? <Spinner size="sm" /> : <Download className="size-4" aria-hidden="true" />}
+              {request.isPending || preparing ? (
+                <Spinner size="sm" />
+              ) : (
+                <Download className="size-4" aria-hidden="true" />
+              )}
               {preparing ? t('preparing') : current ? t('requestAgain') : t('request')}
             </Button>
           </div>

@@ -7,7 +7,8 @@ import { DataExportDownloadRoute } from './data-export-download-route';
 const ID = '0190a6c4-0000-7000-8000-0000000000e1';
 const PATH = `/api/v1/user/export/${ID}/download`;
 const route = `/account/export/${ID}?expires=1795000000&signature=abc_DEF-123`;
-const error = (status: number, code: string, message: string) => jsonResponse({ message, code, requestId: 'r1' }, status);
+const error = (status: number, code: string, message: string) =>
+  jsonResponse({ message, code, requestId: 'r1' }, status);
 
 function renderPage(respond: () => Response) {
   useAuthStore.setState({ accessToken: 'token-1' });
@@ -21,7 +22,9 @@ describe('DataExportDownloadRoute (the mailed link, issue 20)', () => {
     const created = vi.fn(() => 'blob:zip');
     // jsdom has no object URLs; the page hands the blob to one.
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
-    const { user, fetchMock } = renderPage(() => new Response(new Blob(['PK']), { status: 200, headers: { 'content-type': 'application/zip' } }));
+    const { user, fetchMock } = renderPage(
+      () => new Response(new Blob(['PK']), { status: 200, headers: { 'content-type': 'application/zip' } }),
+    );
     await user.click(screen.getByRole('button', { name: 'Download ZIP file' }));
     expect(await screen.findByText('Your download has started. Look for the ZIP file in your downloads.')).toBeTruthy();
     const [url, init] = fetchMock.mock.calls[0]!;

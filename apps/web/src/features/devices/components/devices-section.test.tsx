@@ -74,7 +74,9 @@ describe("DevicesSection: where you're signed in", () => {
         path: LIST,
         respond: () => {
           calls += 1;
-          return calls === 1 ? jsonResponse({ message: 'Boom', code: 'INTERNAL_ERROR', requestId: 'r1' }, 500) : jsonResponse({ data: [here, phone] });
+          return calls === 1
+            ? jsonResponse({ message: 'Boom', code: 'INTERNAL_ERROR', requestId: 'r1' }, 500)
+            : jsonResponse({ data: [here, phone] });
         },
       },
     ]);
@@ -100,7 +102,9 @@ describe("DevicesSection: where you're signed in", () => {
     const { user } = renderSection();
     await user.click(await screen.findByRole('button', { name: 'Sign out Safari on iOS' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign out this device?' });
-    expect(within(dialog).getByText('Safari on iOS will be signed out at once. Whoever uses it must sign in again.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Safari on iOS will be signed out at once. Whoever uses it must sign in again.'),
+    ).toBeTruthy();
     // Nothing happens before the confirmation.
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Sign out device' }));
@@ -129,7 +133,10 @@ describe("DevicesSection: where you're signed in", () => {
         respond: () => {
           tries += 1;
           return tries === 1
-            ? jsonResponse({ message: 'Too many requests, please try again later', code: 'TOO_MANY_REQUESTS', requestId: 'r2' }, 429)
+            ? jsonResponse(
+                { message: 'Too many requests, please try again later', code: 'TOO_MANY_REQUESTS', requestId: 'r2' },
+                429,
+              )
             : jsonResponse({ message: 'Signed out of all other devices.' });
         },
       },

@@ -29,7 +29,11 @@ function DeviceItem({ session, locale }: { session: SignedInSession; locale: str
         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
           <Laptop className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
           <span className="break-words">{name}</span>
-          {session.current && <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800">{t('thisDevice')}</span>}
+          {session.current && (
+            <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800">
+              {t('thisDevice')}
+            </span>
+          )}
         </p>
         <dl className="mt-2 grid gap-2 sm:grid-cols-3 sm:gap-4">
           <Fact label={t('address')} value={session.ipAddress ?? t('unknownAddress')} />

@@ -23,7 +23,20 @@ export const usStatesQuery = () =>
   });
 
 /** The filters a directory URL carries, read from its search parameters (unknown ones are left to the server). */
-export const filterKeys = ['q', 'available', 'therapy', 'modality', 'speciality', 'language', 'gender', 'religion', 'ethnicity', 'priceMin', 'priceMax', 'sort'] as const;
+export const filterKeys = [
+  'q',
+  'available',
+  'therapy',
+  'modality',
+  'speciality',
+  'language',
+  'gender',
+  'religion',
+  'ethnicity',
+  'priceMin',
+  'priceMax',
+  'sort',
+] as const;
 export type FilterKey = (typeof filterKeys)[number];
 
 export function queryFromParams(params: URLSearchParams): DirectoryQuery {

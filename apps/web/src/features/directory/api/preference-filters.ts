@@ -25,7 +25,8 @@ export function preferenceFilters(
   languages: ReadonlyArray<{ identifier: string; code: string }> | undefined,
 ): Partial<Record<FilterKey, string>> {
   const filters: Partial<Record<FilterKey, string>> = {};
-  const language = prefs.language.length === 1 ? languages?.find((l) => l.identifier === prefs.language[0])?.code : undefined;
+  const language =
+    prefs.language.length === 1 ? languages?.find((l) => l.identifier === prefs.language[0])?.code : undefined;
   if (language) filters.language = language;
   MAPPING.forEach(([pref, , filter], i) => {
     const ids = prefs[pref];
@@ -48,7 +49,10 @@ const alreadyPrefilled = () => {
  * Once per browser session, a signed-in client arriving at a state's directory without filters gets their saved
  * preferences as filters (`apply`, only when there are any); clearing the filters afterwards keeps them cleared.
  */
-export function usePreferencePrefill(enabled: boolean, apply: (filters: Partial<Record<FilterKey, string>>) => void): void {
+export function usePreferencePrefill(
+  enabled: boolean,
+  apply: (filters: Partial<Record<FilterKey, string>>) => void,
+): void {
   // Read on every render: the session may become known after the page first renders (a reload signs in again).
   const pending = enabled && !alreadyPrefilled();
   const prefs = useQuery({
@@ -70,15 +74,33 @@ export function usePreferencePrefill(enabled: boolean, apply: (filters: Partial<
   const allLanguages = languageList.data;
   const listsReady = lists.every((l) => l.isSuccess) && languageList.isSuccess;
   useEffect(() => {
-    if (!pending || alreadyPrefilled() || !(prefs.isSuccess || prefs.isError) || (prefs.isSuccess && !listsReady)) return;
+    if (!pending || alreadyPrefilled() || !(prefs.isSuccess || prefs.isError) || (prefs.isSuccess && !listsReady))
+      return;
     try {
       sessionStorage.setItem(PREFILLED, '1');
     } catch {
       // Without storage it fills in on every visit; still correct.
     }
     if (!prefs.data) return;
-    const filters = preferenceFilters(prefs.data, [therapies, modalities, specialities, genders, religions], allLanguages);
+    const filters = preferenceFilters(
+      prefs.data,
+      [therapies, modalities, specialities, genders, religions],
+      allLanguages,
+    );
     if (Object.keys(filters).length === 0) return;
     apply(filters);
-  }, [pending, prefs.isSuccess, prefs.isError, prefs.data, listsReady, therapies, modalities, specialities, genders, religions, allLanguages, apply]);
+  }, [
+    pending,
+    prefs.isSuccess,
+    prefs.isError,
+    prefs.data,
+    listsReady,
+    therapies,
+    modalities,
+    specialities,
+    genders,
+    religions,
+    allLanguages,
+    apply,
+  ]);
 }

@@ -13,9 +13,19 @@ export function TherapistCard({ entry, locale }: { entry: DirectoryEntry; locale
   return (
     <li className="relative flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm focus-within:ring-2 focus-within:ring-brand-700 hover:border-brand-300">
       {entry.photoUrl ? (
-        <img src={entry.photoUrl} alt="" width={72} height={72} loading="lazy" className="size-18 shrink-0 rounded-full object-cover" />
+        <img
+          src={entry.photoUrl}
+          alt=""
+          width={72}
+          height={72}
+          loading="lazy"
+          className="size-18 shrink-0 rounded-full object-cover"
+        />
       ) : (
-        <span aria-hidden className="flex size-18 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <span
+          aria-hidden
+          className="flex size-18 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700"
+        >
           <UserRound className="size-8" />
         </span>
       )}
@@ -27,17 +37,27 @@ export function TherapistCard({ entry, locale }: { entry: DirectoryEntry; locale
         </h2>
         {entry.headline && <p className="text-sm text-slate-700">{entry.headline}</p>}
         {entry.therapies.length > 0 && (
-          <p className="mt-1 text-sm text-slate-600">{entry.therapies.map((th) => referenceName('therapy-category', th.code, th.name, locale)).join(' · ')}</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {entry.therapies.map((th) => referenceName('therapy-category', th.code, th.name, locale)).join(' · ')}
+          </p>
         )}
         <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
           <span className="inline-flex items-center gap-1 text-slate-800">
             <Star aria-hidden className="size-4 fill-amber-400 text-amber-500" />
-            {entry.rating.average === null ? t('card.noReviews') : t('card.rating', { value: number(entry.rating.average), count: entry.rating.count })}
+            {entry.rating.average === null
+              ? t('card.noReviews')
+              : t('card.rating', { value: number(entry.rating.average), count: entry.rating.count })}
           </span>
-          {entry.nextFreeAt && <span className="text-slate-700">{t('card.nextFree', { when: formatDateTime(entry.nextFreeAt, locale) })}</span>}
+          {entry.nextFreeAt && (
+            <span className="text-slate-700">
+              {t('card.nextFree', { when: formatDateTime(entry.nextFreeAt, locale) })}
+            </span>
+          )}
           {entry.fee && (
             <span className="font-medium text-slate-900">
-              {entry.fee.isFree ? t('card.free') : t('card.fee', { amount: formatMoney(entry.fee.amount, entry.fee.currencyCode, locale) })}
+              {entry.fee.isFree
+                ? t('card.free')
+                : t('card.fee', { amount: formatMoney(entry.fee.amount, entry.fee.currencyCode, locale) })}
             </span>
           )}
         </div>

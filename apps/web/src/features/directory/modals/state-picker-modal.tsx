@@ -28,7 +28,9 @@ export function StatePickerModal({ onClose, initialState }: ModalComponentProps<
   const errorId = useId();
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
-    return (states.data ?? []).filter((s) => !needle || s.name.toLowerCase().includes(needle) || s.code.toLowerCase() === needle);
+    return (states.data ?? []).filter(
+      (s) => !needle || s.name.toLowerCase().includes(needle) || s.code.toLowerCase() === needle,
+    );
   }, [states.data, filter]);
 
   const proceed = () => {
@@ -55,16 +57,35 @@ export function StatePickerModal({ onClose, initialState }: ModalComponentProps<
           {t('picker.search')}
         </label>
         <div className="relative">
-          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
-          <Input id={searchId} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} className="pl-10" autoComplete="off" />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-500"
+          />
+          <Input
+            id={searchId}
+            type="search"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            className="pl-10"
+            autoComplete="off"
+          />
         </div>
       </div>
       <fieldset className="mt-4" aria-describedby={error ? errorId : undefined}>
         <legend className="sr-only">{t('picker.states')}</legend>
         {states.isPending ? (
-          <p role="status" className="text-sm text-slate-700">{t('picker.loading')}</p>
+          <p role="status" className="text-sm text-slate-700">
+            {t('picker.loading')}
+          </p>
         ) : states.isError ? (
-          <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => void states.refetch()}>{t('retry')}</Button>}>
+          <Alert
+            tone="error"
+            action={
+              <Button size="sm" variant="secondary" onClick={() => void states.refetch()}>
+                {t('retry')}
+              </Button>
+            }
+          >
             {t('picker.error')}
           </Alert>
         ) : shown.length === 0 ? (
@@ -99,7 +120,9 @@ export function StatePickerModal({ onClose, initialState }: ModalComponentProps<
         </p>
       )}
       <DialogActions>
-        <Button variant="secondary" onClick={onClose}>{t('picker.cancel')}</Button>
+        <Button variant="secondary" onClick={onClose}>
+          {t('picker.cancel')}
+        </Button>
         <Button type="submit">{t('picker.submit')}</Button>
       </DialogActions>
     </form>

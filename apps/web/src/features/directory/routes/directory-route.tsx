@@ -83,7 +83,9 @@ export function DirectoryRoute() {
         <MapPin aria-hidden className="mx-auto size-10 text-brand-700" />
         <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('noState.title')}</h1>
         <p className="mt-2 text-slate-700">{t('noState.body')}</p>
-        <Button className="mt-6" onClick={pickState}>{t('noState.pick')}</Button>
+        <Button className="mt-6" onClick={pickState}>
+          {t('noState.pick')}
+        </Button>
       </div>
     );
   }
@@ -93,7 +95,9 @@ export function DirectoryRoute() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 id={headingId} className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('title', { state: stateName })}</h1>
+          <h1 id={headingId} className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            {t('title', { state: stateName })}
+          </h1>
           <p className="mt-1 text-slate-700" role="status">
             {results.isSuccess && meta ? t('count', { count: meta.total }) : results.isPending ? t('loading') : ''}
           </p>
@@ -104,12 +108,26 @@ export function DirectoryRoute() {
         </Button>
       </div>
 
-      <Button variant="secondary" className="mt-4 lg:hidden" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((o) => !o)}>
+      <Button
+        variant="secondary"
+        className="mt-4 lg:hidden"
+        aria-expanded={filtersOpen}
+        aria-controls={filtersId}
+        onClick={() => setFiltersOpen((o) => !o)}
+      >
         <SlidersHorizontal aria-hidden className="size-4" />
         {active > 0 ? t('filters.toggleActive', { count: active }) : t('filters.toggle')}
       </Button>
       <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <Filters id={filtersId} open={filtersOpen} key={params.get('q') ?? ''} params={params} setFilter={setFilter} onClear={() => setParams(new URLSearchParams({ state }), { replace: true })} locale={locale} />
+        <Filters
+          id={filtersId}
+          open={filtersOpen}
+          key={params.get('q') ?? ''}
+          params={params}
+          setFilter={setFilter}
+          onClear={() => setParams(new URLSearchParams({ state }), { replace: true })}
+          locale={locale}
+        />
         <section aria-labelledby={headingId} aria-busy={results.isFetching}>
           {prefilled && active > 0 && (
             <Alert tone="info" className="mb-4">
@@ -117,12 +135,21 @@ export function DirectoryRoute() {
             </Alert>
           )}
           {results.isError ? (
-            <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => void results.refetch()}>{t('retry')}</Button>}>
+            <Alert
+              tone="error"
+              action={
+                <Button size="sm" variant="secondary" onClick={() => void results.refetch()}>
+                  {t('retry')}
+                </Button>
+              }
+            >
               {localize(errorMessage(results.error), locale)}
             </Alert>
           ) : results.isPending ? (
             <ul className="flex flex-col gap-3" aria-hidden>
-              {[0, 1, 2].map((i) => <li key={i} className="h-28 animate-pulse rounded-xl bg-slate-100" />)}
+              {[0, 1, 2].map((i) => (
+                <li key={i} className="h-28 animate-pulse rounded-xl bg-slate-100" />
+              ))}
             </ul>
           ) : results.data.data.length === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
@@ -133,13 +160,23 @@ export function DirectoryRoute() {
           ) : (
             <>
               <ul className="flex flex-col gap-3">
-                {results.data.data.map((entry) => <TherapistCard key={entry.identifier} entry={entry} locale={locale} />)}
+                {results.data.data.map((entry) => (
+                  <TherapistCard key={entry.identifier} entry={entry} locale={locale} />
+                ))}
               </ul>
               {meta && meta.totalPages > 1 && (
                 <nav aria-label={t('pages')} className="mt-6 flex items-center justify-between gap-3">
-                  <Button variant="secondary" disabled={page <= 1} onClick={() => setFilter('page', String(page - 1))}>{t('previous')}</Button>
+                  <Button variant="secondary" disabled={page <= 1} onClick={() => setFilter('page', String(page - 1))}>
+                    {t('previous')}
+                  </Button>
                   <span className="text-sm text-slate-700">{t('pageOf', { page, pages: meta.totalPages })}</span>
-                  <Button variant="secondary" disabled={page >= meta.totalPages} onClick={() => setFilter('page', String(page + 1))}>{t('next')}</Button>
+                  <Button
+                    variant="secondary"
+                    disabled={page >= meta.totalPages}
+                    onClick={() => setFilter('page', String(page + 1))}
+                  >
+                    {t('next')}
+                  </Button>
                 </nav>
               )}
             </>
@@ -153,11 +190,38 @@ export function DirectoryRoute() {
 /** Price steps in minor units of the fee's currency (the directory is per US state: dollars, mostly). */
 const PRICE_STEPS = [5000, 7500, 10000, 15000, 20000, 30000];
 
-function Filters({ id, open, params, setFilter, onClear, locale }: { id: string; open: boolean; params: URLSearchParams; setFilter: (key: FilterKey, value: string) => void; onClear: () => void; locale: 'en' | 'de' }) {
+function Filters({
+  id,
+  open,
+  params,
+  setFilter,
+  onClear,
+  locale,
+}: {
+  id: string;
+  open: boolean;
+  params: URLSearchParams;
+  setFilter: (key: FilterKey, value: string) => void;
+  onClear: () => void;
+  locale: 'en' | 'de';
+}) {
   const { t } = useTranslation('directory');
   // The box starts from the URL; the parent remounts this panel (key) when the URL's search changes from outside.
   const [q, setQ] = useState(params.get('q') ?? '');
-  const ids = { q: useId(), language: useId(), available: useId(), therapy: useId(), modality: useId(), speciality: useId(), gender: useId(), religion: useId(), ethnicity: useId(), priceMin: useId(), priceMax: useId(), sort: useId() };
+  const ids = {
+    q: useId(),
+    language: useId(),
+    available: useId(),
+    therapy: useId(),
+    modality: useId(),
+    speciality: useId(),
+    gender: useId(),
+    religion: useId(),
+    ethnicity: useId(),
+    priceMin: useId(),
+    priceMax: useId(),
+    sort: useId(),
+  };
   const lists = {
     therapy: useQuery(referenceListQuery('therapy-category')),
     modality: useQuery(referenceListQuery('modality')),
@@ -182,24 +246,46 @@ function Filters({ id, open, params, setFilter, onClear, locale }: { id: string;
     e.preventDefault();
     setFilter('q', q.trim());
   };
-  const pick = (key: keyof typeof lists, list: 'therapy-category' | 'modality' | 'speciality' | 'gender' | 'religion' | 'ethnicity') => (
+  const pick = (
+    key: keyof typeof lists,
+    list: 'therapy-category' | 'modality' | 'speciality' | 'gender' | 'religion' | 'ethnicity',
+  ) => (
     <div>
-      <label htmlFor={ids[key]} className="mb-1.5 block text-sm font-medium text-slate-900">{t(`filters.${key}`)}</label>
+      <label htmlFor={ids[key]} className="mb-1.5 block text-sm font-medium text-slate-900">
+        {t(`filters.${key}`)}
+      </label>
       <Select id={ids[key]} value={params.get(key) ?? ''} onChange={(e) => setFilter(key, e.target.value)}>
         <option value="">{t('filters.any')}</option>
         {(lists[key].data ?? []).map((item) => (
-          <option key={item.code} value={item.code}>{referenceName(list, item.code, item.name, locale)}</option>
+          <option key={item.code} value={item.code}>
+            {referenceName(list, item.code, item.name, locale)}
+          </option>
         ))}
       </Select>
     </div>
   );
   return (
-    <aside id={id} aria-label={t('filters.title')} className={`${open ? 'flex' : 'hidden'} flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 lg:flex lg:self-start`}>
+    <aside
+      id={id}
+      aria-label={t('filters.title')}
+      className={`${open ? 'flex' : 'hidden'} flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 lg:flex lg:self-start`}
+    >
       <form role="search" onSubmit={search}>
-        <label htmlFor={ids.q} className="mb-1.5 block text-sm font-medium text-slate-900">{t('filters.search')}</label>
+        <label htmlFor={ids.q} className="mb-1.5 block text-sm font-medium text-slate-900">
+          {t('filters.search')}
+        </label>
         <div className="flex gap-2">
-          <Input id={ids.q} type="search" value={q} maxLength={100} onChange={(e) => setQ(e.target.value)} placeholder={t('filters.searchHint')} />
-          <Button type="submit" variant="secondary">{t('filters.go')}</Button>
+          <Input
+            id={ids.q}
+            type="search"
+            value={q}
+            maxLength={100}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder={t('filters.searchHint')}
+          />
+          <Button type="submit" variant="secondary">
+            {t('filters.go')}
+          </Button>
         </div>
       </form>
       <div className="flex items-center gap-2">
@@ -213,19 +299,31 @@ function Filters({ id, open, params, setFilter, onClear, locale }: { id: string;
             setFilter('available', e.target.checked ? 'week' : '');
           }}
         />
-        <label htmlFor={ids.available} className="text-sm font-medium text-slate-900">{t('filters.availableWeek')}</label>
+        <label htmlFor={ids.available} className="text-sm font-medium text-slate-900">
+          {t('filters.availableWeek')}
+        </label>
       </div>
       {pick('therapy', 'therapy-category')}
       {pick('modality', 'modality')}
       {pick('speciality', 'speciality')}
       <div>
-        <label htmlFor={ids.language} className="mb-1.5 block text-sm font-medium text-slate-900">{t('filters.language')}</label>
-        <Select id={ids.language} value={params.get('language') ?? ''} onChange={(e) => setFilter('language', e.target.value)}>
+        <label htmlFor={ids.language} className="mb-1.5 block text-sm font-medium text-slate-900">
+          {t('filters.language')}
+        </label>
+        <Select
+          id={ids.language}
+          value={params.get('language') ?? ''}
+          onChange={(e) => setFilter('language', e.target.value)}
+        >
           <option value="">{t('filters.any')}</option>
           {(languages.data ?? [])
             .map((l) => ({ code: l.code, label: languageName(l.code, locale, l.name) }))
             .sort((a, b) => a.label.localeCompare(b.label, locale))
-            .map((l) => <option key={l.code} value={l.code}>{l.label}</option>)}
+            .map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.label}
+              </option>
+            ))}
         </Select>
       </div>
       {pick('gender', 'gender')}
@@ -235,32 +333,60 @@ function Filters({ id, open, params, setFilter, onClear, locale }: { id: string;
         <legend className="mb-1.5 block text-sm font-medium text-slate-900">{t('filters.priceMax')}</legend>
         <div className="grid grid-cols-2 gap-2">
           <div>
-            <label htmlFor={ids.priceMin} className="mb-1 block text-xs text-slate-700">{t('filters.minimum')}</label>
-            <Select id={ids.priceMin} value={params.get('priceMin') ?? ''} onChange={(e) => setFilter('priceMin', e.target.value)}>
+            <label htmlFor={ids.priceMin} className="mb-1 block text-xs text-slate-700">
+              {t('filters.minimum')}
+            </label>
+            <Select
+              id={ids.priceMin}
+              value={params.get('priceMin') ?? ''}
+              onChange={(e) => setFilter('priceMin', e.target.value)}
+            >
               <option value="">{t('filters.any')}</option>
               {/* Only what the maximum leaves possible, and the other way round: a range is never empty by choice. */}
-              {PRICE_STEPS.filter((v) => !max || v <= max).map((v) => <option key={v} value={String(v)}>{t('filters.from', { amount: v / 100 })}</option>)}
+              {PRICE_STEPS.filter((v) => !max || v <= max).map((v) => (
+                <option key={v} value={String(v)}>
+                  {t('filters.from', { amount: v / 100 })}
+                </option>
+              ))}
             </Select>
           </div>
           <div>
-            <label htmlFor={ids.priceMax} className="mb-1 block text-xs text-slate-700">{t('filters.maximum')}</label>
-            <Select id={ids.priceMax} value={params.get('priceMax') ?? ''} onChange={(e) => setFilter('priceMax', e.target.value)}>
+            <label htmlFor={ids.priceMax} className="mb-1 block text-xs text-slate-700">
+              {t('filters.maximum')}
+            </label>
+            <Select
+              id={ids.priceMax}
+              value={params.get('priceMax') ?? ''}
+              onChange={(e) => setFilter('priceMax', e.target.value)}
+            >
               <option value="">{t('filters.any')}</option>
-              {PRICE_STEPS.filter((v) => v >= min).map((v) => <option key={v} value={String(v)}>{t('filters.upTo', { amount: v / 100 })}</option>)}
+              {PRICE_STEPS.filter((v) => v >= min).map((v) => (
+                <option key={v} value={String(v)}>
+                  {t('filters.upTo', { amount: v / 100 })}
+                </option>
+              ))}
             </Select>
           </div>
         </div>
       </fieldset>
       <div>
-        <label htmlFor={ids.sort} className="mb-1.5 block text-sm font-medium text-slate-900">{t('filters.sort')}</label>
-        <Select id={ids.sort} value={params.get('sort') ?? 'match'} onChange={(e) => setFilter('sort', e.target.value === 'match' ? '' : e.target.value)}>
+        <label htmlFor={ids.sort} className="mb-1.5 block text-sm font-medium text-slate-900">
+          {t('filters.sort')}
+        </label>
+        <Select
+          id={ids.sort}
+          value={params.get('sort') ?? 'match'}
+          onChange={(e) => setFilter('sort', e.target.value === 'match' ? '' : e.target.value)}
+        >
           <option value="match">{t('filters.sortMatch')}</option>
           <option value="rating">{t('filters.sortRating')}</option>
           <option value="price">{t('filters.sortPrice')}</option>
           <option value="soonest">{t('filters.sortSoonest')}</option>
         </Select>
       </div>
-      <Button variant="secondary" onClick={onClear}>{t('filters.clear')}</Button>
+      <Button variant="secondary" onClick={onClear}>
+        {t('filters.clear')}
+      </Button>
     </aside>
   );
 }

@@ -14,7 +14,16 @@ import { IdleSignOut } from './idle-sign-out';
 const MINUTE = 60_000;
 const appConfig = {
   path: '/api/v1/app-config',
-  respond: () => jsonResponse({ data: { operatingCountries: ['US'], oidc: { google: false }, flags: {}, errorReportingDsn: null, idleSignOut: { client: 60, provider: 15, operator: 15 } } }),
+  respond: () =>
+    jsonResponse({
+      data: {
+        operatingCountries: ['US'],
+        oidc: { google: false },
+        flags: {},
+        errorReportingDsn: null,
+        idleSignOut: { client: 60, provider: 15, operator: 15 },
+      },
+    }),
 };
 const session = { accessToken: 'token-2', expiresIn: 900, user: sessionUser };
 
@@ -22,9 +31,21 @@ function setup() {
   const calls: string[] = [];
   const fetchMock = mockFetch([
     appConfig,
-    { method: 'POST', path: '/api/v1/user/activity', respond: () => (calls.push('activity'), jsonResponse({ data: { lastActiveAt: new Date().toISOString() } })) },
-    { method: 'POST', path: '/api/v1/user/token/refresh', respond: () => (calls.push('refresh'), jsonResponse({ data: session })) },
-    { method: 'POST', path: '/api/v1/user/logout', respond: () => (calls.push('logout'), jsonResponse({ message: 'You have been signed out' })) },
+    {
+      method: 'POST',
+      path: '/api/v1/user/activity',
+      respond: () => (calls.push('activity'), jsonResponse({ data: { lastActiveAt: new Date().toISOString() } })),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/user/token/refresh',
+      respond: () => (calls.push('refresh'), jsonResponse({ data: session })),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/user/logout',
+      respond: () => (calls.push('logout'), jsonResponse({ message: 'You have been signed out' })),
+    },
   ]);
   const view = renderWithProviders(
     <>
@@ -69,12 +90,20 @@ describe('IdleSignOut (a provider: 15 minutes)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Are you still there?' });
     expect(within(dialog).getByRole('button', { name: 'Stay signed in' })).toBeTruthy();
     // The description says it once for screen readers; the count the eyes see ticks.
-    expect(within(dialog).getAllByText('You will be signed out in 60 seconds because you have been inactive.').length).toBeGreaterThan(0);
+    expect(
+      within(dialog).getAllByText('You will be signed out in 60 seconds because you have been inactive.').length,
+    ).toBeGreaterThan(0);
     await wait(10_000);
-    expect(within(dialog).getByText('You will be signed out in 50 seconds because you have been inactive.')).toBeTruthy();
-    expect(within(dialog).getByRole('status').textContent).toBe('You will be signed out in 60 seconds because you have been inactive.');
+    expect(
+      within(dialog).getByText('You will be signed out in 50 seconds because you have been inactive.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'You will be signed out in 60 seconds because you have been inactive.',
+    );
     await wait(5_000);
-    expect(within(dialog).getByRole('status').textContent).toBe('You will be signed out in 45 seconds because you have been inactive.');
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'You will be signed out in 45 seconds because you have been inactive.',
+    );
     await wait(45_000);
     expect(calls).toContain('logout');
     expect(useAuthStore.getState()).toMatchObject({ status: 'anonymous', endedBy: 'idle' });
@@ -106,7 +135,9 @@ describe('IdleSignOut (a provider: 15 minutes)', () => {
     await act(async () => {
       const value = String(Date.now());
       localStorage.setItem(idleKeys.activity, value);
-      window.dispatchEvent(new StorageEvent('storage', { key: idleKeys.activity, newValue: value, storageArea: localStorage }));
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: idleKeys.activity, newValue: value, storageArea: localStorage }),
+      );
     });
     expect(screen.queryByRole('dialog')).toBeNull();
     await wait(MINUTE);
@@ -138,7 +169,9 @@ describe('IdleSignOut (a provider: 15 minutes)', () => {
     await wait(MINUTE);
     await act(async () => {
       const value = JSON.stringify({ reason: 'signed-out', at: Date.now() });
-      window.dispatchEvent(new StorageEvent('storage', { key: idleKeys.ended, newValue: value, storageArea: localStorage }));
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: idleKeys.ended, newValue: value, storageArea: localStorage }),
+      );
     });
     await wait(0);
     expect(calls).toContain('logout');

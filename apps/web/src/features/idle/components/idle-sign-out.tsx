@@ -61,7 +61,8 @@ export function IdleSignOut() {
     });
     // Escape or the close button dismiss the warning: a person who does that is there, so it counts as staying.
     const unsubscribe = useModalStore.subscribe((state) => {
-      if (useIdleStore.getState().deadline !== null && state.modals[0]?.id !== 'idle-warning') useIdleStore.getState().stay();
+      if (useIdleStore.getState().deadline !== null && state.modals[0]?.id !== 'idle-warning')
+        useIdleStore.getState().stay();
     });
     return () => {
       unsubscribe();

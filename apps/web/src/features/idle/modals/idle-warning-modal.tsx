@@ -5,7 +5,8 @@ import type { ModalComponentProps } from '@/lib/modal-store';
 import { useIdleStore } from '../idle-store';
 import { useIdleTranslation } from '../i18n';
 
-const secondsLeft = (deadline: number | null, now: number) => (deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000)));
+const secondsLeft = (deadline: number | null, now: number) =>
+  deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000));
 /** Screen readers hear the countdown at these marks only: every second would drown everything else. */
 const announced = (seconds: number) => seconds % 15 === 0 || seconds === 10 || seconds === 5;
 

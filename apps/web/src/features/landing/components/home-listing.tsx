@@ -32,7 +32,8 @@ export function HomeListing() {
   });
   const results = useQuery({
     queryKey: ['directory', { state, sort: 'rating', pageSize: SHOWN }],
-    queryFn: async ({ signal }) => call(searchTherapists, { signal, query: { state, sort: 'rating', pageSize: SHOWN } }),
+    queryFn: async ({ signal }) =>
+      call(searchTherapists, { signal, query: { state, sort: 'rating', pageSize: SHOWN } }),
     enabled: state !== '',
     meta: { silent: true },
   });
@@ -69,11 +70,20 @@ export function HomeListing() {
         {!state ? (
           <p className="text-slate-700">{t('pick')}</p>
         ) : results.isError ? (
-          <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => void results.refetch()}>{t('retry')}</Button>}>
+          <Alert
+            tone="error"
+            action={
+              <Button size="sm" variant="secondary" onClick={() => void results.refetch()}>
+                {t('retry')}
+              </Button>
+            }
+          >
             {t('failed')}
           </Alert>
         ) : results.isPending ? (
-          <p role="status" className="text-slate-700">{t('loading')}</p>
+          <p role="status" className="text-slate-700">
+            {t('loading')}
+          </p>
         ) : results.data.data.length === 0 ? (
           <p className="text-slate-700">{t('none')}</p>
         ) : (
@@ -82,17 +92,33 @@ export function HomeListing() {
               {results.data.data.map((e) => {
                 const name = [e.title, e.firstName, e.lastName].filter(Boolean).join(' ');
                 return (
-                  <li key={e.identifier} className="relative flex gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm focus-within:ring-2 focus-within:ring-brand-700 hover:border-brand-300">
+                  <li
+                    key={e.identifier}
+                    className="relative flex gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm focus-within:ring-2 focus-within:ring-brand-700 hover:border-brand-300"
+                  >
                     {e.photoUrl ? (
-                      <img src={e.photoUrl} alt="" width={56} height={56} loading="lazy" className="size-14 shrink-0 rounded-full object-cover" />
+                      <img
+                        src={e.photoUrl}
+                        alt=""
+                        width={56}
+                        height={56}
+                        loading="lazy"
+                        className="size-14 shrink-0 rounded-full object-cover"
+                      />
                     ) : (
-                      <span aria-hidden className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                      <span
+                        aria-hidden
+                        className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700"
+                      >
                         <UserRound className="size-7" />
                       </span>
                     )}
                     <div className="min-w-0">
                       <h3 className="font-semibold text-slate-900">
-                        <Link to={`/therapists/${e.identifier}/`} className="after:absolute after:inset-0 focus:outline-none">
+                        <Link
+                          to={`/therapists/${e.identifier}/`}
+                          className="after:absolute after:inset-0 focus:outline-none"
+                        >
                           {name || t('unnamed')}
                         </Link>
                       </h3>
@@ -100,16 +126,25 @@ export function HomeListing() {
                       <p className="mt-1 flex flex-wrap items-center gap-x-3 text-sm text-slate-800">
                         <span className="inline-flex items-center gap-1">
                           <Star aria-hidden className="size-4 fill-amber-400 text-amber-500" />
-                          {e.rating.average === null ? t('noReviews') : t('rating', { value: number(e.rating.average), count: e.rating.count })}
+                          {e.rating.average === null
+                            ? t('noReviews')
+                            : t('rating', { value: number(e.rating.average), count: e.rating.count })}
                         </span>
-                        {e.fee && <span>{e.fee.isFree ? t('free') : formatMoney(e.fee.amount, e.fee.currencyCode, locale)}</span>}
+                        {e.fee && (
+                          <span>
+                            {e.fee.isFree ? t('free') : formatMoney(e.fee.amount, e.fee.currencyCode, locale)}
+                          </span>
+                        )}
                       </p>
                     </div>
                   </li>
                 );
               })}
             </ul>
-            <Link to={`/therapists?state=${state}`} className={buttonClasses({ variant: 'secondary', className: 'mt-6' })}>
+            <Link
+              to={`/therapists?state=${state}`}
+              className={buttonClasses({ variant: 'secondary', className: 'mt-6' })}
+            >
               {t('all')}
             </Link>
           </>

@@ -18,7 +18,9 @@ const HomeListing = lazy(async () => {
 export function LandingRoute() {
   const { t } = useTranslation('landing');
   const signedIn = useAuthStore((s) => s.status === 'authenticated');
-  const listing = useQuery({ ...appConfigQuery, select: (config) => config.flags.therapist_listing_on_homepage === true }).data === true;
+  const listing =
+    useQuery({ ...appConfigQuery, select: (config) => config.flags.therapist_listing_on_homepage === true }).data ===
+    true;
   // After hydration: the listing starts from the state remembered on this device, which the server cannot know.
   const hydrated = useHydrated();
 
@@ -113,7 +115,10 @@ export function LandingRoute() {
             </h2>
             <p className="mt-3 text-brand-50">{t('providers.body')}</p>
           </div>
-          <Link to="/register/provider" className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'shrink-0' })}>
+          <Link
+            to="/register/provider"
+            className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'shrink-0' })}
+          >
             {t('providers.cta')}
           </Link>
         </div>

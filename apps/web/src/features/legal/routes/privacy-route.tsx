@@ -4,5 +4,11 @@ import { LegalPage } from '../components/legal-page';
 
 export function PrivacyRoute() {
   const { t } = useTranslation('legal');
-  return <LegalPage title={t('privacy.title')} lead={t('privacy.lead')} sections={t('privacy.sections', { returnObjects: true }) as LegalSection[]} />;
+  return (
+    <LegalPage
+      title={t('privacy.title')}
+      lead={t('privacy.lead')}
+      sections={t('privacy.sections', { returnObjects: true }) as LegalSection[]}
+    />
+  );
 }

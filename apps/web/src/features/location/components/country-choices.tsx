@@ -34,7 +34,14 @@ export function CountryListStatus({ countries }: { countries: ReturnType<typeof 
   }
   if (countries.isError) {
     return (
-      <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => void countries.refetch()}>{t('select.retry')}</Button>}>
+      <Alert
+        tone="error"
+        action={
+          <Button size="sm" variant="secondary" onClick={() => void countries.refetch()}>
+            {t('select.retry')}
+          </Button>
+        }
+      >
         {t('select.failed')}
       </Alert>
     );

@@ -45,7 +45,6 @@ export function PreferencesModal({ onClose }: ModalComponentProps<'preferences'>
       },
     });
 
-
   return (
     <>
       <DialogTitle>{t('preferences.title')}</DialogTitle>

@@ -48,7 +48,6 @@ export function SelectCountryModal({ onClose }: ModalComponentProps<'select-coun
       },
     );
 
-
   return (
     <>
       <DialogTitle>{t('select.title')}</DialogTitle>
@@ -67,7 +66,12 @@ export function SelectCountryModal({ onClose }: ModalComponentProps<'select-coun
                   key={option.code}
                   className="flex cursor-pointer items-center gap-3 rounded-md px-3 py-2.5 text-slate-900 hover:bg-slate-50 has-[:checked]:bg-brand-50"
                 >
-                  <input type="radio" value={option.code} className="size-4 accent-brand-700" {...register('countryCode')} />
+                  <input
+                    type="radio"
+                    value={option.code}
+                    className="size-4 accent-brand-700"
+                    {...register('countryCode')}
+                  />
                   {option.label}
                 </label>
               ))}

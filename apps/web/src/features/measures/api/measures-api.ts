@@ -1,4 +1,12 @@
-import { answerMeasure, getMeasure, listMeasureSeries, listMeasures, reviewMeasure, sendMeasure, stopMeasureSeries } from '@therapy/contracts/endpoints/measures';
+import {
+  answerMeasure,
+  getMeasure,
+  listMeasureSeries,
+  listMeasures,
+  reviewMeasure,
+  sendMeasure,
+  stopMeasureSeries,
+} from '@therapy/contracts/endpoints/measures';
 import type { MeasureListQuery, SendMeasureInput } from '@therapy/contracts/measures';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
@@ -13,7 +21,8 @@ export const measureKeys = {
 };
 
 /** A missing or foreign object (4xx) does not change by asking again; anything else gets one retry. */
-const retryOnce = (failureCount: number, error: unknown) => !(isApiError(error) && error.status < 500) && failureCount < 1;
+const retryOnce = (failureCount: number, error: unknown) =>
+  !(isApiError(error) && error.status < 500) && failureCount < 1;
 const quiet = { retry: retryOnce, meta: { silent: true } } as const;
 
 export const measuresQuery = (query: MeasureListQuery, options: { poll?: boolean } = {}) =>
@@ -38,7 +47,8 @@ export const measureQuery = (id: string) =>
 export const seriesQuery = (clientId: string) =>
   queryOptions({
     queryKey: measureKeys.series(clientId),
-    queryFn: async ({ signal }) => (await call(listMeasureSeries, { query: { clientIdentifier: clientId }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await call(listMeasureSeries, { query: { clientIdentifier: clientId }, signal })).data,
     ...quiet,
   });
 
@@ -64,5 +74,7 @@ export function useAnswerMeasure(id: string) {
     meta: { silent: true },
   });
 }
-export const useReviewMeasure = () => useMeasuresMutation(async (id: string) => call(reviewMeasure, { params: { id } }));
-export const useStopSeries = () => useMeasuresMutation(async (id: string) => call(stopMeasureSeries, { params: { id } }));
+export const useReviewMeasure = () =>
+  useMeasuresMutation(async (id: string) => call(reviewMeasure, { params: { id } }));
+export const useStopSeries = () =>
+  useMeasuresMutation(async (id: string) => call(stopMeasureSeries, { params: { id } }));

@@ -5,7 +5,13 @@ import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { ClientMeasuresSection } from './client-measures-section';
 
 const CLIENT = '0190a6c4-0000-7000-8000-0000000000c1';
-const answered = (n: number, day: string, answers: number[], severity: Severity, reviewedAt: string | null = null): Measure => ({
+const answered = (
+  n: number,
+  day: string,
+  answers: number[],
+  severity: Severity,
+  reviewedAt: string | null = null,
+): Measure => ({
   identifier: `0190a6c4-0000-7000-8000-00000000000${n}`,
   kind: 'PHQ9',
   clientIdentifier: CLIENT,
@@ -40,7 +46,10 @@ function renderSection(measures: Measure[]) {
       path: `/api/v1/measures/${measures[0]?.identifier ?? 'none'}/review`,
       respond: () => {
         posted.push({ path: 'review', body: null });
-        return jsonResponse({ data: { ...measures[0]!, reviewedAt: '2026-11-26T12:00:00.000Z' }, message: 'Marked as seen' });
+        return jsonResponse({
+          data: { ...measures[0]!, reviewedAt: '2026-11-26T12:00:00.000Z' },
+          message: 'Marked as seen',
+        });
       },
     },
   ]);
@@ -49,10 +58,18 @@ function renderSection(measures: Measure[]) {
 
 describe('ClientMeasuresSection (issue 20: the provider follows a client’s scores)', () => {
   it('shows every score as a table with its severity, newest first, beside the chart', async () => {
-    renderSection([answered(3, '2026-11-20', [1, 0, 1, 1, 0, 0, 1, 0, 0], 'minimal', '2026-11-20T10:00:00.000Z'), answered(2, '2026-11-06', [2, 2, 1, 2, 1, 1, 2, 1, 0], 'moderate'), answered(1, '2026-10-23', [3, 2, 2, 2, 2, 2, 2, 2, 0], 'moderately-severe')]);
+    renderSection([
+      answered(3, '2026-11-20', [1, 0, 1, 1, 0, 0, 1, 0, 0], 'minimal', '2026-11-20T10:00:00.000Z'),
+      answered(2, '2026-11-06', [2, 2, 1, 2, 1, 1, 2, 1, 0], 'moderate'),
+      answered(1, '2026-10-23', [3, 2, 2, 2, 2, 2, 2, 2, 0], 'moderately-severe'),
+    ]);
     const table = await screen.findByRole('table', { name: 'PHQ-9 scores, newest first' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.textContent)).toEqual(['Nov 20, 20264 of 27Minimal', 'Nov 6, 202612 of 27Moderate', 'Oct 23, 202617 of 27Moderately severe']);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Nov 20, 20264 of 27Minimal',
+      'Nov 6, 202612 of 27Moderate',
+      'Oct 23, 202617 of 27Moderately severe',
+    ]);
     expect(screen.getByText('Latest score: 4 (Minimal)')).toBeTruthy();
     expect(screen.getByTestId('measure-chart-PHQ9').getAttribute('aria-hidden')).toBe('true');
     expect(screen.queryByText('Needs your attention')).toBeNull();
@@ -72,6 +89,10 @@ describe('ClientMeasuresSection (issue 20: the provider follows a client’s sco
     await user.selectOptions(screen.getByLabelText('Questionnaire'), 'GAD7');
     await user.click(screen.getByRole('radio', { name: 'Before every session' }));
     await user.click(screen.getByRole('button', { name: 'Send questionnaire' }));
-    await waitFor(() => expect(posted).toEqual([{ path: 'send', body: { clientIdentifier: CLIENT, kind: 'GAD7', schedule: 'before-each-session' } }]));
+    await waitFor(() =>
+      expect(posted).toEqual([
+        { path: 'send', body: { clientIdentifier: CLIENT, kind: 'GAD7', schedule: 'before-each-session' } },
+      ]),
+    );
   });
 });

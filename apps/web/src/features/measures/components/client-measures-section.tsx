@@ -1,4 +1,11 @@
-import { answerScale, measureKinds, measureSchedules, type Measure, type MeasureKind, type MeasureSchedule } from '@therapy/contracts/measures';
+import {
+  answerScale,
+  measureKinds,
+  measureSchedules,
+  type Measure,
+  type MeasureKind,
+  type MeasureSchedule,
+} from '@therapy/contracts/measures';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, Repeat, TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -55,7 +62,9 @@ function SelfHarmAlert({ measure }: { measure: Measure }) {
   const { t, locale } = useMeasuresTranslation();
   const review = useReviewMeasure();
   const answer = measure.result!.answers[SELF_HARM_ITEM] ?? 0;
-  const when = dateFormatter(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(measure.answeredAt!));
+  const when = dateFormatter(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(
+    new Date(measure.answeredAt!),
+  );
   return (
     <Alert
       tone="error"
@@ -98,7 +107,12 @@ function SendForm({ clientId }: { clientId: string }) {
     );
   };
   return (
-    <form onSubmit={submit} className="space-y-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200" aria-label={t('send.title')} noValidate>
+    <form
+      onSubmit={submit}
+      className="space-y-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200"
+      aria-label={t('send.title')}
+      noValidate
+    >
       <h3 className="font-semibold text-slate-900">{t('send.title')}</h3>
       <FormField label={t('send.kind')}>
         {(field) => (
@@ -116,7 +130,14 @@ function SendForm({ clientId }: { clientId: string }) {
         <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
           {measureSchedules.map((s) => (
             <label key={s} className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-900">
-              <input type="radio" name={scheduleName} value={s} checked={schedule === s} onChange={() => setSchedule(s)} className="size-4 accent-brand-700" />
+              <input
+                type="radio"
+                name={scheduleName}
+                value={s}
+                checked={schedule === s}
+                onChange={() => setSchedule(s)}
+                className="size-4 accent-brand-700"
+              />
               {t(`schedule.${s}`)}
             </label>
           ))}
@@ -150,7 +171,12 @@ function RunningSeries({ clientId }: { clientId: string }) {
               size="sm"
               variant="secondary"
               pending={stop.isPending && stop.variables === s.identifier}
-              onClick={() => stop.mutate(s.identifier, { onSuccess: (res) => notify.success(res.message ?? ''), onError: (err) => notify.error(errorMessage(err)) })}
+              onClick={() =>
+                stop.mutate(s.identifier, {
+                  onSuccess: (res) => notify.success(res.message ?? ''),
+                  onError: (err) => notify.error(errorMessage(err)),
+                })
+              }
             >
               {t('series.stop', { name: t(`kind.${s.kind}`) })}
             </Button>
@@ -192,7 +218,12 @@ function Progress({ measures }: { measures: Measure[] }) {
         return (
           <section key={kind} aria-label={t(`kindLong.${kind}`)} className="min-w-0">
             <h3 className="font-semibold text-slate-900">{t(`kindLong.${kind}`)}</h3>
-            <p className="mt-1 text-sm text-slate-800">{t('progress.latest', { score: latest.result!.score, severity: t(`severity.${latest.result!.severity}`) })}</p>
+            <p className="mt-1 text-sm text-slate-800">
+              {t('progress.latest', {
+                score: latest.result!.score,
+                severity: t(`severity.${latest.result!.severity}`),
+              })}
+            </p>
             <div className="mt-3">
               <MeasureChart kind={kind} measures={ofKind} />
             </div>

@@ -36,12 +36,23 @@ function renderPage(measure: Measure, answer?: (body: { answers: number[] }) => 
         const body = JSON.parse(String(init?.body)) as { answers: number[] };
         sent.push(body);
         if (answer) return answer(body);
-        current = { ...measure, status: 'answered', answeredAt: '2026-11-26T11:00:00.000Z', result: { answers: body.answers, score: 10, severity: 'moderate', selfHarmAlert: body.answers[8]! > 0 } };
+        current = {
+          ...measure,
+          status: 'answered',
+          answeredAt: '2026-11-26T11:00:00.000Z',
+          result: { answers: body.answers, score: 10, severity: 'moderate', selfHarmAlert: body.answers[8]! > 0 },
+        };
         return jsonResponse({ data: current, message: 'Thank you' });
       },
     },
   ]);
-  return { sent, ...renderWithProviders(<QuestionnaireRoute />, { route: `/questionnaires/${ID}`, path: '/questionnaires/:measureId' }) };
+  return {
+    sent,
+    ...renderWithProviders(<QuestionnaireRoute />, {
+      route: `/questionnaires/${ID}`,
+      path: '/questionnaires/:measureId',
+    }),
+  };
 }
 
 describe('QuestionnaireRoute (issue 20: a client fills in a PHQ-9)', () => {
@@ -74,7 +85,9 @@ describe('QuestionnaireRoute (issue 20: a client fills in a PHQ-9)', () => {
   });
 
   it('keeps the answers and says why when the server refuses them', async () => {
-    const { user } = renderPage(pending(), () => jsonResponse({ message: 'This questionnaire has already been answered', code: 'CONFLICT', requestId: 'r1' }, 409));
+    const { user } = renderPage(pending(), () =>
+      jsonResponse({ message: 'This questionnaire has already been answered', code: 'CONFLICT', requestId: 'r1' }, 409),
+    );
     await screen.findByRole('heading', { name: 'PHQ-9 (depression)' });
     for (const radio of screen.getAllByRole('radio', { name: 'Not at all' })) await user.click(radio);
     await user.click(screen.getByRole('button', { name: 'Send my answers' }));
@@ -83,7 +96,13 @@ describe('QuestionnaireRoute (issue 20: a client fills in a PHQ-9)', () => {
   });
 
   it('says a questionnaire that is not the client’s does not exist', async () => {
-    mockFetch([{ method: 'GET', path: `/api/v1/measures/${ID}`, respond: () => jsonResponse({ message: 'Not found', code: 'NOT_FOUND', requestId: 'r2' }, 404) }]);
+    mockFetch([
+      {
+        method: 'GET',
+        path: `/api/v1/measures/${ID}`,
+        respond: () => jsonResponse({ message: 'Not found', code: 'NOT_FOUND', requestId: 'r2' }, 404),
+      },
+    ]);
     renderWithProviders(<QuestionnaireRoute />, { route: `/questionnaires/${ID}`, path: '/questionnaires/:measureId' });
     expect(await screen.findByText('Questionnaire not found')).toBeTruthy();
   });

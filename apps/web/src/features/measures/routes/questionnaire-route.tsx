@@ -29,7 +29,13 @@ export function QuestionnaireRoute() {
     return (
       <Page>
         <h1 className="sr-only">{t('fill.title')}</h1>
-        <EmptyState icon={ClipboardX} title={t('fill.notFound')} description={t('fill.notFoundHint')} headingLevel={2} action={<BackLink />} />
+        <EmptyState
+          icon={ClipboardX}
+          title={t('fill.notFound')}
+          description={t('fill.notFoundHint')}
+          headingLevel={2}
+          action={<BackLink />}
+        />
       </Page>
     );
   }
@@ -85,12 +91,19 @@ function Heading({ measure }: { measure: Measure }) {
   const { t } = useMeasuresTranslation();
   return (
     <header className="mb-6">
-      <Link to="/questionnaires" className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-brand-800 underline-offset-2 hover:underline">
+      <Link
+        to="/questionnaires"
+        className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-brand-800 underline-offset-2 hover:underline"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         {t('fill.back')}
       </Link>
-      <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t(`kindLong.${measure.kind}`)}</h1>
-      <p className="mt-1 text-sm text-slate-700">{t('fill.from', { name: measure.providerName ?? t('yourTherapist') })}</p>
+      <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        {t(`kindLong.${measure.kind}`)}
+      </h1>
+      <p className="mt-1 text-sm text-slate-700">
+        {t('fill.from', { name: measure.providerName ?? t('yourTherapist') })}
+      </p>
     </header>
   );
 }
@@ -135,7 +148,10 @@ function AnswerForm({ measure }: { measure: Measure }) {
             return (
               <li key={i}>
                 <Card className={clsx('p-4 sm:p-5', missing && 'ring-2 ring-red-600')}>
-                  <fieldset aria-invalid={missing || undefined} aria-describedby={missing ? `item-${i}-missing` : undefined}>
+                  <fieldset
+                    aria-invalid={missing || undefined}
+                    aria-describedby={missing ? `item-${i}-missing` : undefined}
+                  >
                     <legend className="text-base font-medium text-slate-900">
                       <span className="mr-1 text-slate-600">{i + 1}.</span>
                       {item[locale]}
@@ -146,7 +162,9 @@ function AnswerForm({ measure }: { measure: Measure }) {
                           key={option.value}
                           className={clsx(
                             'flex min-h-12 cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm ring-1 ring-inset',
-                            answers[i] === option.value ? 'bg-brand-50 font-medium text-brand-900 ring-brand-600' : 'bg-white text-slate-900 ring-slate-300 hover:bg-slate-50',
+                            answers[i] === option.value
+                              ? 'bg-brand-50 font-medium text-brand-900 ring-brand-600'
+                              : 'bg-white text-slate-900 ring-slate-300 hover:bg-slate-50',
                           )}
                         >
                           <input
@@ -172,10 +190,10 @@ function AnswerForm({ measure }: { measure: Measure }) {
             );
           })}
         </ol>
-        {problem && (
-          <Alert tone="error">{problem}</Alert>
-        )}
-        <p className="text-sm text-slate-700">{t('fill.privacy', { name: measure.providerName ?? t('yourTherapist') })}</p>
+        {problem && <Alert tone="error">{problem}</Alert>}
+        <p className="text-sm text-slate-700">
+          {t('fill.privacy', { name: measure.providerName ?? t('yourTherapist') })}
+        </p>
         <Button type="submit" size="lg" fullWidth pending={answer.isPending}>
           {t('fill.submit')}
         </Button>
@@ -187,7 +205,9 @@ function AnswerForm({ measure }: { measure: Measure }) {
 function Result({ measure }: { measure: Measure }) {
   const { t, locale } = useMeasuresTranslation();
   const result = measure.result!;
-  const when = dateFormatter(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(measure.answeredAt!));
+  const when = dateFormatter(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(
+    new Date(measure.answeredAt!),
+  );
   return (
     <>
       <Heading measure={measure} />
@@ -198,9 +218,15 @@ function Result({ measure }: { measure: Measure }) {
             <h2 className="text-lg font-semibold text-slate-900">{t('result.title')}</h2>
             <p className="mt-1 text-sm text-slate-800">{t('result.when', { date: when })}</p>
             <p className="mt-3 text-base text-slate-900">
-              {t('result.score', { score: result.score, max: maxScore(measure.kind), severity: t(`severity.${result.severity}`) })}
+              {t('result.score', {
+                score: result.score,
+                max: maxScore(measure.kind),
+                severity: t(`severity.${result.severity}`),
+              })}
             </p>
-            <p className="mt-2 text-sm text-slate-700">{t('result.explain', { name: measure.providerName ?? t('yourTherapist') })}</p>
+            <p className="mt-2 text-sm text-slate-700">
+              {t('result.explain', { name: measure.providerName ?? t('yourTherapist') })}
+            </p>
           </div>
         </div>
       </Card>

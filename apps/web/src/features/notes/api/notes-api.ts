@@ -2,7 +2,16 @@ import { endpointPath } from '@therapy/contracts/endpoint';
 import { listClientAppointments } from '@therapy/contracts/endpoints/bookings';
 import { getClientProfileById } from '@therapy/contracts/endpoints/client-profile';
 import { getClientRelation } from '@therapy/contracts/endpoints/clients';
-import { createNote, deleteNote, downloadNoteFile, getNote, getNoteAccessLog, listBookingNotes, listClientNotes, updateNote } from '@therapy/contracts/endpoints/notes';
+import {
+  createNote,
+  deleteNote,
+  downloadNoteFile,
+  getNote,
+  getNoteAccessLog,
+  listBookingNotes,
+  listClientNotes,
+  updateNote,
+} from '@therapy/contracts/endpoints/notes';
 import type { NoteType } from '@therapy/contracts/notes';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
@@ -43,7 +52,8 @@ export interface ClientNoteFilters {
 }
 
 /** A missing or foreign object (4xx) does not change by asking again; anything else gets one retry. */
-const retryOnce = (failureCount: number, error: unknown) => !(isApiError(error) && error.status < 500) && failureCount < 1;
+const retryOnce = (failureCount: number, error: unknown) =>
+  !(isApiError(error) && error.status < 500) && failureCount < 1;
 // The screens show their own loading and error states, so no global error toast.
 const quiet = { retry: retryOnce, meta: { silent: true } } as const;
 
@@ -58,7 +68,11 @@ export const clientNotesQuery = (clientId: string, filters: ClientNoteFilters) =
   queryOptions({
     queryKey: noteKeys.client(clientId, filters),
     queryFn: async ({ signal }) => {
-      const response = await call(listClientNotes, { params: { id: clientId }, query: { ...filters, pageSize: NOTES_PAGE_SIZE }, signal });
+      const response = await call(listClientNotes, {
+        params: { id: clientId },
+        query: { ...filters, pageSize: NOTES_PAGE_SIZE },
+        signal,
+      });
       return { data: response.data, meta: response.meta };
     },
     placeholderData: keepPreviousData,
@@ -103,7 +117,11 @@ export const clientAppointmentsQuery = (clientId: string, page: number) =>
   queryOptions({
     queryKey: clientPageKeys.appointments(clientId, page),
     queryFn: async ({ signal }) => {
-      const response = await call(listClientAppointments, { params: { id: clientId }, query: { page, pageSize: CLIENT_APPOINTMENTS_PAGE_SIZE }, signal });
+      const response = await call(listClientAppointments, {
+        params: { id: clientId },
+        query: { page, pageSize: CLIENT_APPOINTMENTS_PAGE_SIZE },
+        signal,
+      });
       return { data: response.data, meta: response.meta };
     },
     placeholderData: keepPreviousData,

@@ -81,7 +81,15 @@ export function ModalLoading({ title, label }: { title: string; label: string })
  * The success step of a note modal ("Note Successfully Added"...): announced politely, then "Done" (the dialog's own
  * corner button is already "Close").
  */
-export function SuccessScreen({ title, children, onClose }: { title: string; children: ReactNode; onClose: () => void }) {
+export function SuccessScreen({
+  title,
+  children,
+  onClose,
+}: {
+  title: string;
+  children: ReactNode;
+  onClose: () => void;
+}) {
   const { t } = useNotesTranslation();
   return (
     <div className="text-center">
@@ -102,6 +110,9 @@ export function SuccessScreen({ title, children, onClose }: { title: string; chi
 }
 
 /** The shared file picker for one note file. */
-export function NoteFilePicker({ onPick, ...rest }: Omit<ComponentProps<typeof FilePicker>, 'onPick' | 'multiple'> & { onPick: (file: File) => void }) {
+export function NoteFilePicker({
+  onPick,
+  ...rest
+}: Omit<ComponentProps<typeof FilePicker>, 'onPick' | 'multiple'> & { onPick: (file: File) => void }) {
   return <FilePicker {...rest} onPick={(files) => onPick(files[0]!)} />;
 }

@@ -47,11 +47,15 @@ function NoteItem({ note, showKind }: { note: Note; showKind: boolean }) {
                 {t(`kind.${note.type}`)}
               </span>
             )}
-            <time dateTime={note.createdAt}>{t('list.added', { date: formatInstant(note.createdAt, locale, zone) })}</time>
+            <time dateTime={note.createdAt}>
+              {t('list.added', { date: formatInstant(note.createdAt, locale, zone) })}
+            </time>
             {edited && (
               <>
                 {', '}
-                <time dateTime={note.updatedAt}>{t('list.edited', { date: formatInstant(note.updatedAt, locale, zone) })}</time>
+                <time dateTime={note.updatedAt}>
+                  {t('list.edited', { date: formatInstant(note.updatedAt, locale, zone) })}
+                </time>
               </>
             )}
           </p>
@@ -84,11 +88,24 @@ function NoteItem({ note, showKind }: { note: Note; showKind: boolean }) {
         </div>
       ) : (
         <div className="mt-3">
-          <p id={contentId} className={clsx('text-sm break-words whitespace-pre-line text-slate-800', !expanded && long && 'line-clamp-4')}>
+          <p
+            id={contentId}
+            className={clsx(
+              'text-sm break-words whitespace-pre-line text-slate-800',
+              !expanded && long && 'line-clamp-4',
+            )}
+          >
             {note.content}
           </p>
           {long && (
-            <Button variant="link" size="sm" className="mt-1" aria-expanded={expanded} aria-controls={contentId} onClick={() => setExpanded((v) => !v)}>
+            <Button
+              variant="link"
+              size="sm"
+              className="mt-1"
+              aria-expanded={expanded}
+              aria-controls={contentId}
+              onClick={() => setExpanded((v) => !v)}
+            >
               {expanded ? t('list.readLess') : t('list.readMore')}
             </Button>
           )}
@@ -97,19 +114,38 @@ function NoteItem({ note, showKind }: { note: Note; showKind: boolean }) {
 
       <div className="mt-3 flex flex-wrap gap-2">
         {showKind && note.type === 'booking' && note.bookingIdentifier && (
-          <Link to={`/appointments/${note.bookingIdentifier}`} className="inline-flex h-9 items-center px-1 text-sm font-medium text-brand-800 underline underline-offset-2">
+          <Link
+            to={`/appointments/${note.bookingIdentifier}`}
+            className="inline-flex h-9 items-center px-1 text-sm font-medium text-brand-800 underline underline-offset-2"
+          >
             {t('list.booking')}
           </Link>
         )}
-        <Button variant="secondary" size="sm" aria-label={t('list.editLabel', { title: note.title })} onClick={() => openModal('note-edit', { noteId: note.identifier }, { size: 'md' })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={t('list.editLabel', { title: note.title })}
+          onClick={() => openModal('note-edit', { noteId: note.identifier }, { size: 'md' })}
+        >
           <Pencil className="size-4" aria-hidden="true" />
           {t('list.edit')}
         </Button>
-        <Button variant="secondary" size="sm" aria-label={t('list.logLabel', { title: note.title })} onClick={() => openModal('note-access-log', { noteId: note.identifier, title: note.title }, { size: 'md' })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={t('list.logLabel', { title: note.title })}
+          onClick={() => openModal('note-access-log', { noteId: note.identifier, title: note.title }, { size: 'md' })}
+        >
           <History className="size-4" aria-hidden="true" />
           {t('list.log')}
         </Button>
-        <Button variant="secondary" size="sm" className="text-red-800" aria-label={t('list.deleteLabel', { title: note.title })} onClick={() => openModal('note-delete', { noteId: note.identifier, title: note.title })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="text-red-800"
+          aria-label={t('list.deleteLabel', { title: note.title })}
+          onClick={() => openModal('note-delete', { noteId: note.identifier, title: note.title })}
+        >
           <Trash2 className="size-4" aria-hidden="true" />
           {t('list.delete')}
         </Button>

@@ -17,7 +17,9 @@ export function NoteAccessLogModal({ noteId, title, onClose }: ModalComponentPro
   return (
     <div>
       <DialogTitle>{t('log.title')}</DialogTitle>
-      <DialogDescription className="break-words">{t('log.lead', { title, zone: formatZoneName(locale, zone) })}</DialogDescription>
+      <DialogDescription className="break-words">
+        {t('log.lead', { title, zone: formatZoneName(locale, zone) })}
+      </DialogDescription>
       <div className="mt-4">
         <SectionStatus
           loading={log.isPending}
@@ -36,7 +38,8 @@ export function NoteAccessLogModal({ noteId, title, onClose }: ModalComponentPro
                 <li key={`${entry.at}-${index}`} className="rounded-lg border border-slate-200 px-3 py-2 text-sm">
                   <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                     <p className="font-semibold text-slate-900">
-                      {t(`log.action.${entry.action}`)} · <span className="font-normal">{entry.actorName ?? t('log.unknownActor')}</span>
+                      {t(`log.action.${entry.action}`)} ·{' '}
+                      <span className="font-normal">{entry.actorName ?? t('log.unknownActor')}</span>
                     </p>
                     <time dateTime={entry.at} className="text-slate-700">
                       {formatInstant(entry.at, locale, zone)}

@@ -63,7 +63,9 @@ describe('NoteAddModal (spec §2 "Session note" / "Client note", §4 "Note modal
     const { user, onClose } = renderModal();
     expect(screen.getByRole('heading', { name: 'Add Session Note' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Type Session Notes' })).toBeTruthy();
-    expect(screen.getByLabelText('Upload File').getAttribute('accept')).toBe('.doc,.pdf,.jpg,.jpeg,.png,.mp3,.wav,.ogg,.csv');
+    expect(screen.getByLabelText('Upload File').getAttribute('accept')).toBe(
+      '.doc,.pdf,.jpg,.jpeg,.png,.mp3,.wav,.ogg,.csv',
+    );
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -88,7 +90,7 @@ describe('NoteAddModal (spec §2 "Session note" / "Client note", §4 "Note modal
     expect((screen.getByLabelText('Note', { selector: 'textarea' }) as HTMLTextAreaElement).value).toBe('');
   });
 
-  it('shows the server\'s messages: title required, 3-32, text required when typing, at most 4000; nothing is sent', async () => {
+  it("shows the server's messages: title required, 3-32, text required when typing, at most 4000; nothing is sent", async () => {
     const fetchMock = mockFetch([]);
     const { user } = renderModal();
     await user.click(screen.getByRole('button', { name: 'Type Session Notes' }));
@@ -131,7 +133,9 @@ describe('NoteAddModal (spec §2 "Session note" / "Client note", §4 "Note modal
   });
 
   it('"Upload File" goes to the form in file mode: name, size in MB with 2 decimals, no text; sends empty content', async () => {
-    const { sent } = acceptNotes(saved({ content: '', file: { filename: 'scan.pdf', size: 1_572_864, contentType: 'application/pdf' } }));
+    const { sent } = acceptNotes(
+      saved({ content: '', file: { filename: 'scan.pdf', size: 1_572_864, contentType: 'application/pdf' } }),
+    );
     const { user } = renderModal();
     await user.upload(screen.getByLabelText('Upload File'), file('scan.pdf', 1_572_864));
     expect(screen.getByText('scan.pdf')).toBeTruthy();
@@ -201,14 +205,20 @@ describe('NoteAddModal (spec §2 "Session note" / "Client note", §4 "Note modal
       {
         method: 'POST',
         path: '/api/v1/note',
-        respond: () => jsonResponse({ message: "The file's content does not match its type", code: 'VALIDATION_ERROR', requestId: 'r1' }, 400),
+        respond: () =>
+          jsonResponse(
+            { message: "The file's content does not match its type", code: 'VALIDATION_ERROR', requestId: 'r1' },
+            400,
+          ),
       },
     ]);
     const { user, onClose } = renderModal();
     await user.upload(screen.getByLabelText('Upload File'), file('renamed.pdf'));
     await user.type(screen.getByLabelText('Note Title'), 'Scan');
     await user.click(screen.getByRole('button', { name: 'Add Note' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe("The file's content does not match its type"));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe("The file's content does not match its type"),
+    );
     expect(screen.getByRole('button', { name: 'Add Note' })).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });

@@ -58,7 +58,10 @@ export function NoteAddModal({ type, reference, onClose }: ModalComponentProps<'
     if (!problem) return result;
     return { values: {}, errors: { ...result.errors, content: { type: 'custom', message: problem } } };
   };
-  const form = useForm<NoteInput, unknown, NoteValues>({ resolver, defaultValues: { type, reference, title: '', content: '' } });
+  const form = useForm<NoteInput, unknown, NoteValues>({
+    resolver,
+    defaultValues: { type, reference, title: '', content: '' },
+  });
   const errors = form.formState.errors;
   const content = useWatch({ control: form.control, name: 'content' }) ?? '';
 
@@ -78,7 +81,12 @@ export function NoteAddModal({ type, reference, onClose }: ModalComponentProps<'
     setStep('choose');
   };
 
-  if (step === 'done') return <SuccessScreen title={t('add.successTitle')} onClose={onClose}>{result}</SuccessScreen>;
+  if (step === 'done')
+    return (
+      <SuccessScreen title={t('add.successTitle')} onClose={onClose}>
+        {result}
+      </SuccessScreen>
+    );
 
   if (step === 'choose') {
     return (
@@ -86,11 +94,23 @@ export function NoteAddModal({ type, reference, onClose }: ModalComponentProps<'
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>{t('add.chooseLead')}</DialogDescription>
         <div className="mt-5 grid gap-3 sm:grid-cols-2">
-          <Button variant="secondary" size="lg" className="h-auto min-h-12 py-3" autoFocus onClick={() => setStep('form')}>
+          <Button
+            variant="secondary"
+            size="lg"
+            className="h-auto min-h-12 py-3"
+            autoFocus
+            onClick={() => setStep('form')}
+          >
             <PenLine className="size-4" aria-hidden="true" />
             {type === 'booking' ? t('add.typeBooking') : t('add.typeClient')}
           </Button>
-          <NoteFilePicker label={t('add.upload')} accept={accept} className="h-auto min-h-12 py-3" describedBy={hintId} onPick={pick} />
+          <NoteFilePicker
+            label={t('add.upload')}
+            accept={accept}
+            className="h-auto min-h-12 py-3"
+            describedBy={hintId}
+            onPick={pick}
+          />
         </div>
         <p id={hintId} className="mt-3 text-sm text-slate-600">
           {t('add.uploadHint', { extensions: noteFileExtensions[type].join(', ') })}
@@ -108,7 +128,13 @@ export function NoteAddModal({ type, reference, onClose }: ModalComponentProps<'
     setServerError(undefined);
     if (file && fileProblem) return;
     try {
-      const res = await create.mutateAsync({ type, reference: values.reference, title: values.title, content: values.content, file: file ?? undefined });
+      const res = await create.mutateAsync({
+        type,
+        reference: values.reference,
+        title: values.title,
+        content: values.content,
+        file: file ?? undefined,
+      });
       setResult(serverText(res.message, 'noteAdded'));
       setStep('done');
     } catch (error) {
@@ -160,7 +186,12 @@ export function NoteAddModal({ type, reference, onClose }: ModalComponentProps<'
               </div>
             </div>
             <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-              <NoteFilePicker label={t('add.chooseOther')} accept={accept} describedBy={fileProblem ? fileErrorId : undefined} onPick={pick} />
+              <NoteFilePicker
+                label={t('add.chooseOther')}
+                accept={accept}
+                describedBy={fileProblem ? fileErrorId : undefined}
+                onPick={pick}
+              />
               <Button
                 variant="ghost"
                 onClick={() => {
@@ -175,7 +206,11 @@ export function NoteAddModal({ type, reference, onClose }: ModalComponentProps<'
           </div>
         ) : (
           <>
-            <FormField label={t('add.content')} hint={t('add.counter', { count, max: NOTE_CONTENT_MAX })} error={errors.content?.message}>
+            <FormField
+              label={t('add.content')}
+              hint={t('add.counter', { count, max: NOTE_CONTENT_MAX })}
+              error={errors.content?.message}
+            >
               {({ invalid, ...c }) => <TextArea {...c} invalid={invalid} rows={8} {...form.register('content')} />}
             </FormField>
             <NoteFilePicker label={t('add.chooseFile')} accept={accept} onPick={pick} />

@@ -13,7 +13,12 @@ export function NoteDeleteModal({ noteId, title, onClose }: ModalComponentProps<
   const [result, setResult] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | undefined>();
 
-  if (result) return <SuccessScreen title={t('delete.successTitle')} onClose={onClose}>{result}</SuccessScreen>;
+  if (result)
+    return (
+      <SuccessScreen title={t('delete.successTitle')} onClose={onClose}>
+        {result}
+      </SuccessScreen>
+    );
 
   const onDelete = async () => {
     setServerError(undefined);

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NOTE_CONTENT_MAX, noteContentProblem, noteFileSizeMb, noteUpdateInput, type Note, type NoteUpdateValues } from '@therapy/contracts/notes';
+import {
+  NOTE_CONTENT_MAX,
+  noteContentProblem,
+  noteFileSizeMb,
+  noteUpdateInput,
+  type Note,
+  type NoteUpdateValues,
+} from '@therapy/contracts/notes';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, FileText } from 'lucide-react';
 import { useState } from 'react';
@@ -57,20 +64,38 @@ export function NoteEditForm({ note, onClose }: { note: Note; onClose: () => voi
     if (!problem) return checked;
     return { values: {}, errors: { ...checked.errors, content: { type: 'custom', message: problem } } };
   };
-  const form = useForm<FormInput, unknown, NoteUpdateValues>({ resolver, defaultValues: { title: note.title, content: note.content } });
+  const form = useForm<FormInput, unknown, NoteUpdateValues>({
+    resolver,
+    defaultValues: { title: note.title, content: note.content },
+  });
   const errors = form.formState.errors;
   const content = useWatch({ control: form.control, name: 'content' }) ?? '';
 
-  if (result) return <SuccessScreen title={t('edit.successTitle')} onClose={onClose}>{result}</SuccessScreen>;
+  if (result)
+    return (
+      <SuccessScreen title={t('edit.successTitle')} onClose={onClose}>
+        {result}
+      </SuccessScreen>
+    );
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(undefined);
     try {
-      const res = await update.mutateAsync({ id: note.identifier, title: values.title, content: hasFile ? '' : values.content });
+      const res = await update.mutateAsync({
+        id: note.identifier,
+        title: values.title,
+        content: hasFile ? '' : values.content,
+      });
       setResult(serverText(res.message, 'noteUpdated'));
     } catch (error) {
       const marked = applyServerFieldErrors(error, form.setError, {
-        byMessage: { noteTitleRequired: 'title', noteTitleMin: 'title', noteTitleMax: 'title', noteContentRequired: 'content', noteContentMax: 'content' },
+        byMessage: {
+          noteTitleRequired: 'title',
+          noteTitleMin: 'title',
+          noteTitleMax: 'title',
+          noteContentRequired: 'content',
+          noteContentMax: 'content',
+        },
       });
       if (!marked) setServerError(errorMessage(error));
     }
@@ -101,7 +126,11 @@ export function NoteEditForm({ note, onClose }: { note: Note; onClose: () => voi
             </div>
           </div>
         ) : (
-          <FormField label={t('add.content')} hint={t('add.counter', { count: codePointLength(content), max: NOTE_CONTENT_MAX })} error={errors.content?.message}>
+          <FormField
+            label={t('add.content')}
+            hint={t('add.counter', { count: codePointLength(content), max: NOTE_CONTENT_MAX })}
+            error={errors.content?.message}
+          >
             {({ invalid, ...c }) => <TextArea {...c} invalid={invalid} rows={10} {...form.register('content')} />}
           </FormField>
         )}

@@ -1,7 +1,17 @@
 import type { Booking } from '@therapy/contracts/bookings';
 import { noteListQuery, noteTypes, type NoteType } from '@therapy/contracts/notes';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, ChevronRight, MessageSquare, NotebookPen, Plus, ScrollText, UserRound, UserX } from 'lucide-react';
+import {
+  ArrowLeft,
+  CalendarDays,
+  ChevronRight,
+  MessageSquare,
+  NotebookPen,
+  Plus,
+  ScrollText,
+  UserRound,
+  UserX,
+} from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Outlet, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -17,7 +27,13 @@ import { isApiError } from '@/lib/api-error';
 import { dateFormatter } from '@/lib/format';
 import { openModal } from '@/lib/modal-store';
 import { referenceName } from '@/lib/reference-names-de';
-import { clientAppointmentsQuery, clientNotesQuery, clientProfileQuery, clientRelationQuery, type ClientNoteFilters } from '../api/notes-api';
+import {
+  clientAppointmentsQuery,
+  clientNotesQuery,
+  clientProfileQuery,
+  clientRelationQuery,
+  type ClientNoteFilters,
+} from '../api/notes-api';
 import { useViewerZone } from '../components/note-bits';
 import { NoteList } from '../components/note-list';
 import { useNotesTranslation } from '../i18n';
@@ -45,7 +61,13 @@ export function ClientRoute() {
     return (
       <Page>
         <h1 className="sr-only">{t('client.title')}</h1>
-        <EmptyState icon={UserX} title={t('client.notYours')} description={t('client.notYoursHint')} headingLevel={2} action={<BackLink />} />
+        <EmptyState
+          icon={UserX}
+          title={t('client.notYours')}
+          description={t('client.notYoursHint')}
+          headingLevel={2}
+          action={<BackLink />}
+        />
       </Page>
     );
   }
@@ -110,18 +132,31 @@ function ClientPage({ clientId, sources }: { clientId: string; sources: Array<'b
   return (
     <Page>
       <div className="mb-6">
-        <Link to={BACK_TO} className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-brand-800 underline-offset-2 hover:underline">
+        <Link
+          to={BACK_TO}
+          className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-brand-800 underline-offset-2 hover:underline"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t('client.back')}
         </Link>
       </div>
       <div className="flex items-center gap-4">
-        <ProfileAvatar photoUrl={profile.data?.photoUrl} firstName={profile.data?.firstName} lastName={profile.data?.lastName} size="md" />
+        <ProfileAvatar
+          photoUrl={profile.data?.photoUrl}
+          firstName={profile.data?.firstName}
+          lastName={profile.data?.lastName}
+          size="md"
+        />
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{name || t('client.title')}</h1>
+          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+            {name || t('client.title')}
+          </h1>
           <p className="mt-1 flex flex-wrap gap-2">
             {sources.map((source) => (
-              <span key={source} className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-inset ring-slate-300">
+              <span
+                key={source}
+                className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-inset ring-slate-300"
+              >
                 {t(`client.source.${source}`)}
               </span>
             ))}
@@ -183,7 +218,17 @@ function ClientPage({ clientId, sources }: { clientId: string; sources: Array<'b
   );
 }
 
-function Pager({ page, totalPages, label, onPage }: { page: number; totalPages: number; label: string; onPage: (page: number) => void }) {
+function Pager({
+  page,
+  totalPages,
+  label,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  label: string;
+  onPage: (page: number) => void;
+}) {
   const { t } = useNotesTranslation();
   if (totalPages <= 1) return null;
   return (
@@ -201,7 +246,15 @@ function Pager({ page, totalPages, label, onPage }: { page: number; totalPages: 
 
 function formatWhen(booking: Booking, locale: string, timeZone: string): string | null {
   if (!booking.startTime) return null;
-  const options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone };
+  const options: Intl.DateTimeFormatOptions = {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  };
   const start = new Date(booking.startTime);
   const end = booking.endTime ? new Date(booking.endTime) : null;
   return end ? dateFormatter(locale, options).formatRange(start, end) : dateFormatter(locale, options).format(start);
@@ -235,7 +288,10 @@ function ClientAppointments({ clientId }: { clientId: string }) {
           <p className="text-sm text-slate-700">{t('client.appointments.empty')}</p>
         ) : (
           <>
-            <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200" aria-label={t('client.appointments.heading')}>
+            <ul
+              className="divide-y divide-slate-200 rounded-xl border border-slate-200"
+              aria-label={t('client.appointments.heading')}
+            >
               {list.data.data.map((booking) => {
                 const when = formatWhen(booking, locale, zone) ?? t('client.appointments.noTime');
                 return (
@@ -247,7 +303,13 @@ function ClientAppointments({ clientId }: { clientId: string }) {
                       <span className="min-w-0 flex-1">
                         <span className="block font-medium text-slate-900">{when}</span>
                         <span className="block text-slate-700">
-                          {referenceName('therapy-category', booking.therapyCategory.code, booking.therapyCategory.name, locale)} · {t(`client.status.${booking.status}`)}
+                          {referenceName(
+                            'therapy-category',
+                            booking.therapyCategory.code,
+                            booking.therapyCategory.name,
+                            locale,
+                          )}{' '}
+                          · {t(`client.status.${booking.status}`)}
                         </span>
                       </span>
                       <ChevronRight className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
@@ -256,7 +318,12 @@ function ClientAppointments({ clientId }: { clientId: string }) {
                 );
               })}
             </ul>
-            <Pager page={page} totalPages={list.data.meta.totalPages} label={t('client.appointments.pagination')} onPage={go} />
+            <Pager
+              page={page}
+              totalPages={list.data.meta.totalPages}
+              label={t('client.appointments.pagination')}
+              onPage={go}
+            />
           </>
         ))}
     </SectionCard>
@@ -308,7 +375,12 @@ function ClientNotes({ clientId }: { clientId: string }) {
 
       <NoteFilters
         key={[filters.title, filters.type, filters.fromDate, filters.toDate].join('|')}
-        initial={{ title: filters.title ?? '', type: filters.type ?? '', fromDate: filters.fromDate ?? '', toDate: filters.toDate ?? '' }}
+        initial={{
+          title: filters.title ?? '',
+          type: filters.type ?? '',
+          fromDate: filters.fromDate ?? '',
+          toDate: filters.toDate ?? '',
+        }}
         onApply={(values) => apply({ ...values, notesPage: '' })}
         onClear={() => apply({ title: '', type: '', fromDate: '', toDate: '', notesPage: '' })}
         canClear={filtered}
@@ -326,10 +398,21 @@ function ClientNotes({ clientId }: { clientId: string }) {
         {valid && list.isSuccess && (
           <>
             <p role="status" className="mb-3 text-sm text-slate-700">
-              {list.data.data.length === 0 ? (filtered ? t('client.notes.emptyFiltered') : t('client.notes.empty')) : t('client.notes.count', { count: list.data.meta.total })}
+              {list.data.data.length === 0
+                ? filtered
+                  ? t('client.notes.emptyFiltered')
+                  : t('client.notes.empty')
+                : t('client.notes.count', { count: list.data.meta.total })}
             </p>
-            {list.data.data.length > 0 && <NoteList notes={list.data.data} label={t('client.notes.heading')} showKind />}
-            <Pager page={filters.page} totalPages={list.data.meta.totalPages} label={t('list.pagination')} onPage={(page) => apply({ notesPage: String(page) })} />
+            {list.data.data.length > 0 && (
+              <NoteList notes={list.data.data} label={t('client.notes.heading')} showKind />
+            )}
+            <Pager
+              page={filters.page}
+              totalPages={list.data.meta.totalPages}
+              label={t('list.pagination')}
+              onPage={(page) => apply({ notesPage: String(page) })}
+            />
           </>
         )}
       </div>
@@ -338,12 +421,23 @@ function ClientNotes({ clientId }: { clientId: string }) {
 }
 
 /** Title words, kind and days written; checked with the list query's own schema before the address changes. */
-function NoteFilters({ initial, onApply, onClear, canClear }: { initial: FilterFields; onApply: (values: FilterFields) => void; onClear: () => void; canClear: boolean }) {
+function NoteFilters({
+  initial,
+  onApply,
+  onClear,
+  canClear,
+}: {
+  initial: FilterFields;
+  onApply: (values: FilterFields) => void;
+  onClear: () => void;
+  canClear: boolean;
+}) {
   const { t } = useNotesTranslation();
   const [values, setValues] = useState<FilterFields>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof FilterFields, string>>>({});
   const legendId = useId();
-  const set = (key: keyof FilterFields) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof FilterFields) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -367,7 +461,13 @@ function NoteFilters({ initial, onApply, onClear, canClear }: { initial: FilterF
   };
 
   return (
-    <form role="search" aria-labelledby={legendId} onSubmit={submit} noValidate className="mt-5 rounded-xl bg-slate-50 p-4">
+    <form
+      role="search"
+      aria-labelledby={legendId}
+      onSubmit={submit}
+      noValidate
+      className="mt-5 rounded-xl bg-slate-50 p-4"
+    >
       <h3 id={legendId} className="mb-3 text-sm font-semibold text-slate-900">
         {t('client.filters.label')}
       </h3>

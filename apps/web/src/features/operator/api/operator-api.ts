@@ -1,4 +1,9 @@
-import { approveVerification, getVerificationReview, listVerificationQueue, rejectVerification } from '@therapy/contracts/endpoints/verification';
+import {
+  approveVerification,
+  getVerificationReview,
+  listVerificationQueue,
+  rejectVerification,
+} from '@therapy/contracts/endpoints/verification';
 import type { RejectVerificationInput } from '@therapy/contracts/verification';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';

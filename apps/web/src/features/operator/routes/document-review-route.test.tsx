@@ -23,7 +23,16 @@ const operator: UserInfo = {
 };
 const providerId = uuid(2);
 const review: VerificationReview = {
-  provider: { identifier: providerId, firstName: 'Theo', lastName: 'Okafor', title: 'Dr', headline: 'Family Therapist', photoUrl: null, therapies: [], modalities: [] },
+  provider: {
+    identifier: providerId,
+    firstName: 'Theo',
+    lastName: 'Okafor',
+    title: 'Dr',
+    headline: 'Family Therapist',
+    photoUrl: null,
+    therapies: [],
+    modalities: [],
+  },
   email: 'theo@example.com',
   submittedAt: '2026-03-23T08:00:00.000Z',
   documents: [
@@ -31,7 +40,15 @@ const review: VerificationReview = {
       identifier: uuid(3),
       kind: 'license',
       title: 'New York State Board, LMHC-12/34',
-      files: [{ identifier: uuid(4), filename: 'licence.pdf', size: 204_800, contentType: 'application/pdf', url: '/api/v1/files/signed-licence' }],
+      files: [
+        {
+          identifier: uuid(4),
+          filename: 'licence.pdf',
+          size: 204_800,
+          contentType: 'application/pdf',
+          url: '/api/v1/files/signed-licence',
+        },
+      ],
     },
   ],
 };
@@ -41,8 +58,13 @@ afterEach(() => useAuthStore.setState({ user: null }));
 describe('DocumentReviewRoute', () => {
   it('lists the documents, each file opening in a new tab', async () => {
     useAuthStore.getState().setSession('token', operator);
-    mockFetch([{ path: `/api/v1/operator/verifications/${providerId}`, respond: () => jsonResponse({ data: review }) }]);
-    renderWithProviders(<DocumentReviewRoute />, { route: `/operator/reviews/${providerId}`, path: '/operator/reviews/:providerId' });
+    mockFetch([
+      { path: `/api/v1/operator/verifications/${providerId}`, respond: () => jsonResponse({ data: review }) },
+    ]);
+    renderWithProviders(<DocumentReviewRoute />, {
+      route: `/operator/reviews/${providerId}`,
+      path: '/operator/reviews/:providerId',
+    });
     const file = await screen.findByRole('link', { name: /licence\.pdf/ });
     expect(file.getAttribute('href')).toBe('/api/v1/files/signed-licence');
     expect(file.getAttribute('target')).toBe('_blank');
@@ -60,12 +82,23 @@ describe('DocumentReviewRoute', () => {
         path: `/api/v1/operator/verifications/${providerId}/reject`,
         respond: (init) => {
           sent = JSON.parse(String(init?.body));
-          return jsonResponse({ data: { providerIdentifier: providerId, status: 'rejected', note: 'Unreadable', decidedAt: '2026-03-23T09:00:00.000Z' }, message: 'Practice rejected' });
+          return jsonResponse({
+            data: {
+              providerIdentifier: providerId,
+              status: 'rejected',
+              note: 'Unreadable',
+              decidedAt: '2026-03-23T09:00:00.000Z',
+            },
+            message: 'Practice rejected',
+          });
         },
       },
       { path: '/api/v1/operator/verifications', respond: () => jsonResponse({ data: [] }) },
     ]);
-    const { user, router } = renderWithProviders(<DocumentReviewRoute />, { route: `/operator/reviews/${providerId}`, path: '/operator/reviews/:providerId' });
+    const { user, router } = renderWithProviders(<DocumentReviewRoute />, {
+      route: `/operator/reviews/${providerId}`,
+      path: '/operator/reviews/:providerId',
+    });
     await user.click(await screen.findByRole('button', { name: 'Reject…' }));
     await user.click(screen.getByRole('button', { name: 'Reject with this note' }));
     expect(await screen.findByText('A note is required to reject')).toBeTruthy();
@@ -78,15 +111,26 @@ describe('DocumentReviewRoute', () => {
 
   it('says so when the practice is no longer under review (404)', async () => {
     useAuthStore.getState().setSession('token', operator);
-    mockFetch([{ path: `/api/v1/operator/verifications/${providerId}`, respond: () => jsonResponse({ message: 'Not found', code: 'NOT_FOUND', requestId: 'req-1' }, 404) }]);
-    renderWithProviders(<DocumentReviewRoute />, { route: `/operator/reviews/${providerId}`, path: '/operator/reviews/:providerId' });
+    mockFetch([
+      {
+        path: `/api/v1/operator/verifications/${providerId}`,
+        respond: () => jsonResponse({ message: 'Not found', code: 'NOT_FOUND', requestId: 'req-1' }, 404),
+      },
+    ]);
+    renderWithProviders(<DocumentReviewRoute />, {
+      route: `/operator/reviews/${providerId}`,
+      path: '/operator/reviews/:providerId',
+    });
     expect(await screen.findByText('Not under review')).toBeTruthy();
   });
 
   it('a provider gets a refusal and no operator call', () => {
     useAuthStore.getState().setSession('token', { ...operator, userType: 'provider' });
     const fetchMock = mockFetch([]);
-    renderWithProviders(<DocumentReviewRoute />, { route: `/operator/reviews/${providerId}`, path: '/operator/reviews/:providerId' });
+    renderWithProviders(<DocumentReviewRoute />, {
+      route: `/operator/reviews/${providerId}`,
+      path: '/operator/reviews/:providerId',
+    });
     expect(screen.getByText('For the review team only')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });

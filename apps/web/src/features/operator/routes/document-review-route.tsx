@@ -1,6 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { rejectVerificationInput, type RejectVerificationInput, type VerificationReview } from '@therapy/contracts/verification';
+import {
+  rejectVerificationInput,
+  type RejectVerificationInput,
+  type VerificationReview,
+} from '@therapy/contracts/verification';
 import { ArrowLeft, CheckCircle2, ExternalLink, Eye, FileText, SearchX, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -80,7 +84,12 @@ function ReviewContent({ providerId, review }: { providerId: string; review: Ver
     <div className="space-y-6">
       <SectionCard icon={UserRound} title={t('review.provider')}>
         <div className="flex items-start gap-4">
-          <ProfileAvatar photoUrl={provider.photoUrl} firstName={provider.firstName} lastName={provider.lastName} size="md" />
+          <ProfileAvatar
+            photoUrl={provider.photoUrl}
+            firstName={provider.firstName}
+            lastName={provider.lastName}
+            size="md"
+          />
           <div className="min-w-0">
             <p className="font-semibold break-words text-slate-900">{name}</p>
             {provider.headline && <p className="text-sm break-words text-slate-700">{provider.headline}</p>}
@@ -98,7 +107,12 @@ function ReviewContent({ providerId, review }: { providerId: string; review: Ver
               </p>
             )}
           </div>
-          <Link to={`/therapists/${providerId}/`} target="_blank" rel="noopener" className="ml-auto hidden shrink-0 text-sm sm:inline">
+          <Link
+            to={`/therapists/${providerId}/`}
+            target="_blank"
+            rel="noopener"
+            className="ml-auto hidden shrink-0 text-sm sm:inline"
+          >
             {t('review.publicPage')}
           </Link>
         </div>
@@ -119,13 +133,24 @@ function ReviewContent({ providerId, review }: { providerId: string; review: Ver
                     <li key={file.identifier} className="flex flex-wrap items-center gap-x-3 gap-y-1">
                       <button
                         type="button"
-                        onClick={() => openModal('file-preview', { url: file.url, filename: file.filename, contentType: file.contentType }, { size: 'lg' })}
+                        onClick={() =>
+                          openModal(
+                            'file-preview',
+                            { url: file.url, filename: file.filename, contentType: file.contentType },
+                            { size: 'lg' },
+                          )
+                        }
                         className="inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
                       >
                         <Eye className="size-4 shrink-0" aria-hidden="true" />
                         {t('review.preview', { name: file.filename })}
                       </button>
-                      <a href={file.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm break-all">
+                      <a
+                        href={file.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="inline-flex items-center gap-1 text-sm break-all"
+                      >
                         {file.filename}
                         <span className="text-slate-600">
                           (
@@ -175,7 +200,10 @@ function Decision({ providerId }: { providerId: string }) {
 
   if (rejecting) {
     return (
-      <form noValidate onSubmit={handleSubmit((values) => reject.mutate(values, { onSuccess: (res) => void done(res.message) }))}>
+      <form
+        noValidate
+        onSubmit={handleSubmit((values) => reject.mutate(values, { onSuccess: (res) => void done(res.message) }))}
+      >
         <FormField label={t('review.note')} error={errors.note?.message} hint={t('review.noteHint')}>
           {({ invalid, ...field }) => (
             <textarea

@@ -37,7 +37,8 @@ function Queue() {
       />
     );
   }
-  if (queue.data.length === 0) return <EmptyState icon={Inbox} title={t('queue.empty.title')} description={t('queue.empty.body')} />;
+  if (queue.data.length === 0)
+    return <EmptyState icon={Inbox} title={t('queue.empty.title')} description={t('queue.empty.body')} />;
   return (
     <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
       {queue.data.map((item) => {

@@ -1,4 +1,9 @@
-import { CLIENT_RESCHEDULES, PROVIDER_RESCHEDULES, REFUND_CUTOFF_HOURS, RESCHEDULE_APPROVAL_HOURS } from '@therapy/contracts/constants';
+import {
+  CLIENT_RESCHEDULES,
+  PROVIDER_RESCHEDULES,
+  REFUND_CUTOFF_HOURS,
+  RESCHEDULE_APPROVAL_HOURS,
+} from '@therapy/contracts/constants';
 
 /** The rules the policy pages state, from the contracts the server enforces (DESIGN.md §6), so text and rule cannot drift. */
 export const policyValues = {

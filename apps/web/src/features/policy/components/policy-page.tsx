@@ -9,7 +9,17 @@ export interface PolicySection {
 }
 
 /** Static policy text; the numbers in it (48 h, 2 and 3 reschedules) come from the contract constants. */
-export function PolicyPage({ title, lead, sections, aside }: { title: string; lead: string; sections: PolicySection[]; aside?: ReactNode }) {
+export function PolicyPage({
+  title,
+  lead,
+  sections,
+  aside,
+}: {
+  title: string;
+  lead: string;
+  sections: PolicySection[];
+  aside?: ReactNode;
+}) {
   const { t } = useTranslation('policy');
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">

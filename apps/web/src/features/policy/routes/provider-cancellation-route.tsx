@@ -10,8 +10,14 @@ export function ProviderCancellationRoute() {
       title={t('provider.title')}
       lead={t('provider.lead')}
       sections={[
-        { title: t('provider.cancel.title'), paragraphs: [t('provider.cancel.refund', values), t('provider.cancel.how', values)] },
-        { title: t('provider.reschedule.title'), paragraphs: [t('provider.reschedule.limit', values), t('provider.reschedule.approval', values)] },
+        {
+          title: t('provider.cancel.title'),
+          paragraphs: [t('provider.cancel.refund', values), t('provider.cancel.how', values)],
+        },
+        {
+          title: t('provider.reschedule.title'),
+          paragraphs: [t('provider.reschedule.limit', values), t('provider.reschedule.approval', values)],
+        },
       ]}
     />
   );

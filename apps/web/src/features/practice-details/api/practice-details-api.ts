@@ -1,4 +1,9 @@
-import type { GeneralFeeInput, LicenseStatesInput, TherapyFeeInput, WorkHistoryValues } from '@therapy/contracts/practice-details';
+import type {
+  GeneralFeeInput,
+  LicenseStatesInput,
+  TherapyFeeInput,
+  WorkHistoryValues,
+} from '@therapy/contracts/practice-details';
 import {
   addWorkHistory,
   deleteWorkHistory,

@@ -10,7 +10,11 @@ function routes() {
   const answer = (path: string) => (init: RequestInit | undefined) => {
     const body = JSON.parse(String(init?.body)) as { fee: number; isFree: boolean };
     sent.push({ path, body });
-    const data: ProviderBookingFees = { currencyCode: 'EUR', general: { fee: body.fee, isFree: body.isFree, currencyCode: 'EUR' }, therapies: [] };
+    const data: ProviderBookingFees = {
+      currencyCode: 'EUR',
+      general: { fee: body.fee, isFree: body.isFree, currencyCode: 'EUR' },
+      therapies: [],
+    };
     return jsonResponse({ data, message: 'Fee Successfully Saved' });
   };
   mockFetch([
@@ -49,7 +53,9 @@ describe('FeeForm (spec §5 "Fee")', () => {
 
   it('"Mark as free" shows 0, locks the field and sends isFree', async () => {
     const sent = routes();
-    const { user } = renderWithProviders(<FeeForm currencyCode="EUR" saved={{ fee: 6000, isFree: false, currencyCode: 'EUR' }} />);
+    const { user } = renderWithProviders(
+      <FeeForm currencyCode="EUR" saved={{ fee: 6000, isFree: false, currencyCode: 'EUR' }} />,
+    );
     const fee = screen.getByLabelText<HTMLInputElement>('Fee');
     expect(fee.value).toBe('60');
     await user.click(screen.getByRole('checkbox', { name: 'Mark as free' }));
@@ -61,10 +67,16 @@ describe('FeeForm (spec §5 "Fee")', () => {
 
   it("a therapy's form posts its category", async () => {
     const sent = routes();
-    const { user } = renderWithProviders(<FeeForm currencyCode="EUR" saved={null} therapy={{ identifier: uuid(3), name: 'Couples therapy' }} />);
+    const { user } = renderWithProviders(
+      <FeeForm currencyCode="EUR" saved={null} therapy={{ identifier: uuid(3), name: 'Couples therapy' }} />,
+    );
     expect(screen.getByText('Uses the default fee')).toBeTruthy();
     await user.type(screen.getByLabelText('Fee for Couples therapy'), '80');
     await user.click(screen.getByRole('button', { name: 'Save fee for Couples therapy' }));
-    await waitFor(() => expect(sent).toEqual([{ path: 'therapy', body: { therapyCategoryIdentifier: uuid(3), fee: 8000, isFree: false } }]));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { path: 'therapy', body: { therapyCategoryIdentifier: uuid(3), fee: 8000, isFree: false } },
+      ]),
+    );
   });
 });

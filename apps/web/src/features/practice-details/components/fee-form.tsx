@@ -56,9 +56,16 @@ export function FeeForm({ currencyCode, saved, therapy }: FeeFormProps) {
   const onSubmit = (values: FeeFormValues) => {
     const options = {
       onSuccess: (res: { message?: string }) => notify.success(res.message ?? message('feeSaved', currentLocale())),
-      onError: (error: unknown) => applyServerFieldErrors(error, setError, { byMessage: { feeDigits: 'fee', feeTooLarge: 'fee', feeFreeNotZero: 'fee' } }),
+      onError: (error: unknown) =>
+        applyServerFieldErrors(error, setError, {
+          byMessage: { feeDigits: 'fee', feeTooLarge: 'fee', feeFreeNotZero: 'fee' },
+        }),
     };
-    if (therapy) saveTherapy.mutate({ therapyCategoryIdentifier: therapy.identifier, fee: values.fee, isFree: values.isFree }, options);
+    if (therapy)
+      saveTherapy.mutate(
+        { therapyCategoryIdentifier: therapy.identifier, fee: values.fee, isFree: values.isFree },
+        options,
+      );
     else saveGeneral.mutate({ fee: values.fee, isFree: values.isFree }, options);
   };
 
@@ -77,10 +84,18 @@ export function FeeForm({ currencyCode, saved, therapy }: FeeFormProps) {
           control={control}
           name="fee"
           render={({ field: { value, onChange, onBlur, ref, name } }) => (
-            <FormField className="sm:w-56" label={label} hint={t('fees.feeHint', { currency: currencyCode })} error={errors.fee?.message}>
+            <FormField
+              className="sm:w-56"
+              label={label}
+              hint={t('fees.feeHint', { currency: currencyCode })}
+              error={errors.fee?.message}
+            >
               {(field) => (
                 <div className="relative">
-                  <span id={prefixId} className="pointer-events-none absolute inset-y-0 left-0 flex w-10 items-center justify-center text-slate-700">
+                  <span
+                    id={prefixId}
+                    className="pointer-events-none absolute inset-y-0 left-0 flex w-10 items-center justify-center text-slate-700"
+                  >
                     {currencySymbol(currencyCode)}
                   </span>
                   <Input
@@ -106,7 +121,8 @@ export function FeeForm({ currencyCode, saved, therapy }: FeeFormProps) {
           className="sm:mt-9"
           label={therapy ? t('fees.freeFor', { therapy: therapy.name }) : t('fees.markFree')}
           {...register('isFree', {
-            onChange: (event: { target: { checked: boolean } }) => setValue('fee', event.target.checked ? '0' : '', { shouldValidate: false }),
+            onChange: (event: { target: { checked: boolean } }) =>
+              setValue('fee', event.target.checked ? '0' : '', { shouldValidate: false }),
           })}
         />
       </div>

@@ -25,7 +25,11 @@ function routes() {
   };
   mockFetch([
     { method: 'POST', path: '/api/v1/provider/experience', respond: respond('POST', 201, 'Work History Saved') },
-    { method: 'PUT', path: `/api/v1/provider/experience/${uuid(7)}`, respond: respond('PUT', 200, 'Work History Updated') },
+    {
+      method: 'PUT',
+      path: `/api/v1/provider/experience/${uuid(7)}`,
+      respond: respond('PUT', 200, 'Work History Updated'),
+    },
   ]);
   return bodies;
 }
@@ -38,18 +42,21 @@ const open = (entry?: WorkHistory, onClose = vi.fn()) =>
   );
 
 describe('WorkHistoryModal ("Employment History")', () => {
-  it.each([['99-01'], ['1899-12'], ['2100-01'], ['2019-13']])('refuses the start month %s with the rule, and sends nothing', async (month) => {
-    const bodies = routes();
-    const { user } = open();
-    expect(screen.getByRole('heading', { name: 'Employment History' })).toBeTruthy();
-    await user.type(screen.getByLabelText('Company name'), 'Harbor Clinic');
-    await user.type(screen.getByLabelText('Job title'), 'Therapist');
-    await user.type(screen.getByLabelText('Start month'), month);
-    await user.type(screen.getByLabelText('End month'), '2020-01');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Enter a month from 1900-01 to 2099-12')).toBeTruthy();
-    expect(bodies).toEqual([]);
-  });
+  it.each([['99-01'], ['1899-12'], ['2100-01'], ['2019-13']])(
+    'refuses the start month %s with the rule, and sends nothing',
+    async (month) => {
+      const bodies = routes();
+      const { user } = open();
+      expect(screen.getByRole('heading', { name: 'Employment History' })).toBeTruthy();
+      await user.type(screen.getByLabelText('Company name'), 'Harbor Clinic');
+      await user.type(screen.getByLabelText('Job title'), 'Therapist');
+      await user.type(screen.getByLabelText('Start month'), month);
+      await user.type(screen.getByLabelText('End month'), '2020-01');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Enter a month from 1900-01 to 2099-12')).toBeTruthy();
+      expect(bodies).toEqual([]);
+    },
+  );
 
   it('refuses an end before the start, and a missing end while not current', async () => {
     const bodies = routes();
@@ -80,14 +87,32 @@ describe('WorkHistoryModal ("Employment History")', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(bodies).toEqual([
-      { method: 'POST', body: { companyName: 'Harbor Clinic', jobTitle: 'Therapist', startDate: '2019-04', endDate: null, currentlyWorksHere: true, description: null } },
+      {
+        method: 'POST',
+        body: {
+          companyName: 'Harbor Clinic',
+          jobTitle: 'Therapist',
+          startDate: '2019-04',
+          endDate: null,
+          currentlyWorksHere: true,
+          description: null,
+        },
+      },
     ]);
   });
 
   it('edits the given entry with PUT; unticking lets an end month be entered again', async () => {
     const bodies = routes();
     const onClose = vi.fn();
-    const entry: WorkHistory = { identifier: uuid(7), companyName: 'Harbor Clinic', jobTitle: 'Therapist', startDate: '2019-04', endDate: null, currentlyWorksHere: true, description: 'Families' };
+    const entry: WorkHistory = {
+      identifier: uuid(7),
+      companyName: 'Harbor Clinic',
+      jobTitle: 'Therapist',
+      startDate: '2019-04',
+      endDate: null,
+      currentlyWorksHere: true,
+      description: 'Families',
+    };
     const { user } = open(entry, onClose);
     expect(screen.getByLabelText<HTMLInputElement>('Company name').value).toBe('Harbor Clinic');
     await user.click(screen.getByRole('checkbox', { name: 'I currently work here' }));
@@ -95,7 +120,17 @@ describe('WorkHistoryModal ("Employment History")', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(bodies).toEqual([
-      { method: 'PUT', body: { companyName: 'Harbor Clinic', jobTitle: 'Therapist', startDate: '2019-04', endDate: '2024-06', currentlyWorksHere: false, description: 'Families' } },
+      {
+        method: 'PUT',
+        body: {
+          companyName: 'Harbor Clinic',
+          jobTitle: 'Therapist',
+          startDate: '2019-04',
+          endDate: '2024-06',
+          currentlyWorksHere: false,
+          description: 'Families',
+        },
+      },
     ]);
   });
 });

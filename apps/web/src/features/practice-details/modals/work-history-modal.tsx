@@ -34,7 +34,14 @@ export function WorkHistoryModal({ entry, onClose }: ModalComponentProps<'work-h
     resolver: zodResolver(workHistoryInput),
     mode: 'onTouched',
     defaultValues: entry
-      ? { companyName: entry.companyName, jobTitle: entry.jobTitle, startDate: entry.startDate, endDate: entry.endDate, currentlyWorksHere: entry.currentlyWorksHere, description: entry.description ?? '' }
+      ? {
+          companyName: entry.companyName,
+          jobTitle: entry.jobTitle,
+          startDate: entry.startDate,
+          endDate: entry.endDate,
+          currentlyWorksHere: entry.currentlyWorksHere,
+          description: entry.description ?? '',
+        }
       : { companyName: '', jobTitle: '', startDate: '', endDate: null, currentlyWorksHere: false, description: '' },
   });
   const current = useWatch({ control, name: 'currentlyWorksHere' });
@@ -50,7 +57,13 @@ export function WorkHistoryModal({ entry, onClose }: ModalComponentProps<'work-h
         },
         onError: (error) =>
           applyServerFieldErrors(error, setError, {
-            byMessage: { endBeforeStart: 'endDate', endDateRequired: 'endDate', companyNameMax: 'companyName', jobTitleMax: 'jobTitle', workDescriptionMax: 'description' },
+            byMessage: {
+              endBeforeStart: 'endDate',
+              endDateRequired: 'endDate',
+              companyNameMax: 'companyName',
+              jobTitleMax: 'jobTitle',
+              workDescriptionMax: 'description',
+            },
           }),
       },
     );
@@ -61,14 +74,36 @@ export function WorkHistoryModal({ entry, onClose }: ModalComponentProps<'work-h
       <DialogDescription>{entry ? t('workModal.editDescription') : t('workModal.addDescription')}</DialogDescription>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 flex flex-col gap-4">
         <FormField label={t('workModal.companyName')} error={errors.companyName?.message}>
-          {(field) => <Input {...field} autoComplete="organization" maxLength={WORK_COMPANY_MAX + 20} {...register('companyName')} />}
+          {(field) => (
+            <Input
+              {...field}
+              autoComplete="organization"
+              maxLength={WORK_COMPANY_MAX + 20}
+              {...register('companyName')}
+            />
+          )}
         </FormField>
         <FormField label={t('workModal.jobTitle')} error={errors.jobTitle?.message}>
-          {(field) => <Input {...field} autoComplete="organization-title" maxLength={WORK_TITLE_MAX + 20} {...register('jobTitle')} />}
+          {(field) => (
+            <Input
+              {...field}
+              autoComplete="organization-title"
+              maxLength={WORK_TITLE_MAX + 20}
+              {...register('jobTitle')}
+            />
+          )}
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label={t('workModal.startDate')} hint={t('workModal.monthHint')} error={errors.startDate?.message}>
-            {(field) => <Input {...field} inputMode="numeric" placeholder="YYYY-MM" autoComplete="off" {...register('startDate')} />}
+            {(field) => (
+              <Input
+                {...field}
+                inputMode="numeric"
+                placeholder="YYYY-MM"
+                autoComplete="off"
+                {...register('startDate')}
+              />
+            )}
           </FormField>
           <Controller
             control={control}

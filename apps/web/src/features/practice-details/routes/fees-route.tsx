@@ -14,7 +14,10 @@ import { FeeForm } from '../components/fee-form';
 export function FeesRoute() {
   const { t } = useTranslation('practice-details');
   return (
-    <PracticePage clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }} title={t('fees.title')}>
+    <PracticePage
+      clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}
+      title={t('fees.title')}
+    >
       <Fees />
     </PracticePage>
   );

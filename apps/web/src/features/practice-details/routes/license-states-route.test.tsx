@@ -28,7 +28,10 @@ describe('the licence state picker', () => {
         respond: (init) => {
           const body = JSON.parse(String(init?.body)) as { stateIdentifiers: string[] };
           sent.push(body);
-          return jsonResponse({ data: usStates.filter((s) => body.stateIdentifiers.includes(s.identifier)), message: 'Licence States Saved' });
+          return jsonResponse({
+            data: usStates.filter((s) => body.stateIdentifiers.includes(s.identifier)),
+            message: 'Licence States Saved',
+          });
         },
       },
     ]);

@@ -18,7 +18,11 @@ import { licenseStatesQuery, usStatesQuery, useSaveLicenseStates } from '../api/
 export function LicenseStatesRoute() {
   const { t } = useTranslation('practice-details');
   return (
-    <PracticePage clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }} title={t('licenseStates.title')} lead={t('licenseStates.lead')}>
+    <PracticePage
+      clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}
+      title={t('licenseStates.title')}
+      lead={t('licenseStates.lead')}
+    >
       <LicenseStates />
     </PracticePage>
   );
@@ -49,7 +53,11 @@ export function LicenseStatesForm({ saved }: { saved: LicenseState[] }) {
   const { t } = useTranslation('practice-details');
   const states = useQuery(usStatesQuery());
   const save = useSaveLicenseStates();
-  const { control, handleSubmit, formState: { errors } } = useForm<StatesInput, unknown, StatesValues>({
+  const {
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<StatesInput, unknown, StatesValues>({
     resolver: zodResolver(licenseStatesInput),
     defaultValues: { stateIdentifiers: saved.map((s) => s.identifier) },
   });
@@ -67,7 +75,9 @@ export function LicenseStatesForm({ saved }: { saved: LicenseState[] }) {
     ) : undefined;
 
   const onSubmit = (values: StatesValues) =>
-    save.mutate(values, { onSuccess: (res) => notify.success(res.message ?? message('licenseStatesSaved', currentLocale())) });
+    save.mutate(values, {
+      onSuccess: (res) => notify.success(res.message ?? message('licenseStatesSaved', currentLocale())),
+    });
 
   return (
     <SectionCard icon={MapPinned} title={t('licenseStates.card')}>

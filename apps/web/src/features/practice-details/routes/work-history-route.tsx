@@ -21,7 +21,12 @@ export function WorkHistoryRoute() {
     </Button>
   );
   return (
-    <PracticePage clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }} title={t('workHistory.title')} lead={t('workHistory.lead')} actions={add}>
+    <PracticePage
+      clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}
+      title={t('workHistory.title')}
+      lead={t('workHistory.lead')}
+      actions={add}
+    >
       <WorkHistoryList />
     </PracticePage>
   );
@@ -44,10 +49,15 @@ function WorkHistoryList() {
     );
   }
   if (list.data.length === 0) {
-    return <EmptyState icon={BriefcaseBusiness} title={t('workHistory.empty')} description={t('workHistory.emptyBody')} />;
+    return (
+      <EmptyState icon={BriefcaseBusiness} title={t('workHistory.empty')} description={t('workHistory.emptyBody')} />
+    );
   }
   const range = (e: WorkHistory) =>
-    t('workHistory.range', { start: formatMonth(e.startDate, locale), end: e.currentlyWorksHere || !e.endDate ? t('workHistory.present') : formatMonth(e.endDate, locale) });
+    t('workHistory.range', {
+      start: formatMonth(e.startDate, locale),
+      end: e.currentlyWorksHere || !e.endDate ? t('workHistory.present') : formatMonth(e.endDate, locale),
+    });
   return (
     <ul aria-label={t('workHistory.listLabel')} className="flex flex-col gap-4">
       {list.data.map((entry) => (
@@ -58,14 +68,26 @@ function WorkHistoryList() {
                 <h2 className="text-lg font-semibold break-words text-slate-900">{entry.jobTitle}</h2>
                 <p className="break-words text-slate-800">{entry.companyName}</p>
                 <p className="mt-1 text-sm text-slate-600">{range(entry)}</p>
-                {entry.description && <p className="mt-3 text-sm whitespace-pre-line break-words text-slate-700">{entry.description}</p>}
+                {entry.description && (
+                  <p className="mt-3 text-sm whitespace-pre-line break-words text-slate-700">{entry.description}</p>
+                )}
               </div>
               <div className="flex shrink-0 gap-2">
-                <Button size="sm" variant="secondary" aria-label={t('workHistory.editLabel', { company: entry.companyName })} onClick={() => openModal('work-history', { entry }, { size: 'md' })}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={t('workHistory.editLabel', { company: entry.companyName })}
+                  onClick={() => openModal('work-history', { entry }, { size: 'md' })}
+                >
                   <Pencil className="size-4" aria-hidden="true" />
                   {t('workHistory.edit')}
                 </Button>
-                <Button size="sm" variant="ghost" aria-label={t('workHistory.deleteLabel', { company: entry.companyName })} onClick={() => openModal('delete-work-history', { entry })}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t('workHistory.deleteLabel', { company: entry.companyName })}
+                  onClick={() => openModal('delete-work-history', { entry })}
+                >
                   <Trash2 className="size-4" aria-hidden="true" />
                   {t('workHistory.delete')}
                 </Button>

@@ -13,7 +13,10 @@ export function useProviderProfile() {
 export function useSaveProviderProfile() {
   return useMutation({
     mutationFn: async ({ setup, input }: { setup: boolean; input: ProviderInfoInput | ProviderSetupInput }) =>
-      (setup ? await call(setupProvider, { body: input as ProviderSetupInput }) : await call(updateProviderInfo, { body: input })).data,
+      (setup
+        ? await call(setupProvider, { body: input as ProviderSetupInput })
+        : await call(updateProviderInfo, { body: input })
+      ).data,
     onSuccess: (profile) => {
       queryClient.setQueryData(profileKeys.provider, profile);
       void queryClient.invalidateQueries({ queryKey: profileKeys.provider });

@@ -71,7 +71,8 @@ describe('the title hint', () => {
     for (const hint of [en.fields.titleHint, de.fields.titleHint]) {
       const examples = hint.replace(/^(For example|Zum Beispiel) /, '').split(/ or | oder /);
       expect(examples.length).toBeGreaterThan(1);
-      for (const example of examples) expect(providerInfoInput.shape.title.safeParse(example).success, example).toBe(true);
+      for (const example of examples)
+        expect(providerInfoInput.shape.title.safeParse(example).success, example).toBe(true);
     }
   });
 });

@@ -55,7 +55,10 @@ function toForm(p: ProviderProfile): PracticeForm {
   };
 }
 
-function listStatus(options: OptionsState, t: (key: 'loading' | 'loadFailed' | 'retry' | 'empty') => string): ReactNode {
+function listStatus(
+  options: OptionsState,
+  t: (key: 'loading' | 'loadFailed' | 'retry' | 'empty') => string,
+): ReactNode {
   if (options.isPending) {
     return (
       <p className="flex items-center gap-2 text-sm text-slate-700">
@@ -126,8 +129,12 @@ export function PracticeForm({ profile }: { profile: ProviderProfile }) {
           // Spec §3 provider type state: new bookings start from the first therapy and modality offered.
           const state = useProviderTypeStore.getState();
           updateProviderType({
-            therapyCategoryIdentifier: saved.therapies.includes(state.therapyCategoryIdentifier ?? '') ? state.therapyCategoryIdentifier : (saved.therapies[0] ?? null),
-            modalityIdentifier: saved.modalities.includes(state.modalityIdentifier ?? '') ? state.modalityIdentifier : (saved.modalities[0] ?? null),
+            therapyCategoryIdentifier: saved.therapies.includes(state.therapyCategoryIdentifier ?? '')
+              ? state.therapyCategoryIdentifier
+              : (saved.therapies[0] ?? null),
+            modalityIdentifier: saved.modalities.includes(state.modalityIdentifier ?? '')
+              ? state.modalityIdentifier
+              : (saved.modalities[0] ?? null),
           });
         },
         onError: (error) =>
@@ -149,7 +156,12 @@ export function PracticeForm({ profile }: { profile: ProviderProfile }) {
   const bioLength = values.bio?.length ?? 0;
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-6" aria-label={setup ? t('setup.title') : t('info.title')}>
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit, focusFirstInvalid)}
+      className="flex flex-col gap-6"
+      aria-label={setup ? t('setup.title') : t('info.title')}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label={t('fields.firstName')} error={errors.firstName?.message}>
           {(field) => <Input {...field} autoComplete="given-name" {...register('firstName')} />}
@@ -158,18 +170,43 @@ export function PracticeForm({ profile }: { profile: ProviderProfile }) {
           {(field) => <Input {...field} autoComplete="family-name" {...register('lastName')} />}
         </FormField>
         <FormField label={t('fields.phone')} error={errors.phoneNumber?.message} optional>
-          {(field) => <Input {...field} type="tel" inputMode="numeric" autoComplete="tel" {...register('phoneNumber', nullable)} />}
+          {(field) => (
+            <Input
+              {...field}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              {...register('phoneNumber', nullable)}
+            />
+          )}
         </FormField>
         <FormField label={t('fields.title')} error={errors.title?.message} optional hint={t('fields.titleHint')}>
           {(field) => <Input {...field} autoComplete="honorific-prefix" {...register('title', nullable)} />}
         </FormField>
-        <FormField label={t('fields.headline')} error={errors.headline?.message} optional hint={t('fields.headlineHint')} className="sm:col-span-2">
+        <FormField
+          label={t('fields.headline')}
+          error={errors.headline?.message}
+          optional
+          hint={t('fields.headlineHint')}
+          className="sm:col-span-2"
+        >
           {(field) => <Input {...field} {...register('headline', nullable)} />}
         </FormField>
-        <FormField label={t('fields.officeAddress')} error={errors.officeAddress?.message} optional={!setup} className="sm:col-span-2">
+        <FormField
+          label={t('fields.officeAddress')}
+          error={errors.officeAddress?.message}
+          optional={!setup}
+          className="sm:col-span-2"
+        >
           {(field) => <Input {...field} autoComplete="street-address" {...register('officeAddress', nullable)} />}
         </FormField>
-        <FormField label={t('fields.bio')} error={errors.bio?.message} optional hint={t('fields.bioCount', { count: bioLength, max: BIO_MAX })} className="sm:col-span-2">
+        <FormField
+          label={t('fields.bio')}
+          error={errors.bio?.message}
+          optional
+          hint={t('fields.bioCount', { count: bioLength, max: BIO_MAX })}
+          className="sm:col-span-2"
+        >
           {({ invalid, ...field }) => (
             <textarea
               {...field}
@@ -187,12 +224,26 @@ export function PracticeForm({ profile }: { profile: ProviderProfile }) {
               options={countries.options}
               loading={countries.isPending}
               value={values.countryIdentifier ?? ''}
-              {...register('countryIdentifier', { onChange: () => setValue('stateIdentifier', '', { shouldDirty: true }) })}
+              {...register('countryIdentifier', {
+                onChange: () => setValue('stateIdentifier', '', { shouldDirty: true }),
+              })}
             />
           )}
         </FormField>
-        <FormField label={t('fields.state')} error={errors.stateIdentifier?.message} hint={!values.countryIdentifier ? t('fields.stateHint') : undefined}>
-          {(field) => <OptionSelect field={field} options={states.options} loading={states.isPending} value={values.stateIdentifier ?? ''} {...register('stateIdentifier')} />}
+        <FormField
+          label={t('fields.state')}
+          error={errors.stateIdentifier?.message}
+          hint={!values.countryIdentifier ? t('fields.stateHint') : undefined}
+        >
+          {(field) => (
+            <OptionSelect
+              field={field}
+              options={states.options}
+              loading={states.isPending}
+              value={values.stateIdentifier ?? ''}
+              {...register('stateIdentifier')}
+            />
+          )}
         </FormField>
         <FormField label={t('fields.zipCode')} error={errors.zipCode?.message} optional>
           {(field) => <Input {...field} autoComplete="postal-code" {...register('zipCode', nullable)} />}
@@ -201,16 +252,48 @@ export function PracticeForm({ profile }: { profile: ProviderProfile }) {
           {(field) => <Input {...field} type="date" autoComplete="bday" {...register('dob', nullable)} />}
         </FormField>
         <FormField label={t('fields.ethnicity')} error={errors.ethnicityIdentifier?.message}>
-          {(field) => <OptionSelect field={field} options={ethnicities.options} loading={ethnicities.isPending} value={values.ethnicityIdentifier ?? ''} {...register('ethnicityIdentifier')} />}
+          {(field) => (
+            <OptionSelect
+              field={field}
+              options={ethnicities.options}
+              loading={ethnicities.isPending}
+              value={values.ethnicityIdentifier ?? ''}
+              {...register('ethnicityIdentifier')}
+            />
+          )}
         </FormField>
         <FormField label={t('fields.gender')} error={errors.gender?.message}>
-          {(field) => <OptionSelect field={field} options={genders.options} loading={genders.isPending} value={values.gender ?? ''} {...register('gender')} />}
+          {(field) => (
+            <OptionSelect
+              field={field}
+              options={genders.options}
+              loading={genders.isPending}
+              value={values.gender ?? ''}
+              {...register('gender')}
+            />
+          )}
         </FormField>
         <FormField label={t('fields.religion')} error={errors.religionIdentifier?.message} optional>
-          {(field) => <OptionSelect field={field} options={religions.options} loading={religions.isPending} value={values.religionIdentifier ?? ''} {...register('religionIdentifier', nullable)} />}
+          {(field) => (
+            <OptionSelect
+              field={field}
+              options={religions.options}
+              loading={religions.isPending}
+              value={values.religionIdentifier ?? ''}
+              {...register('religionIdentifier', nullable)}
+            />
+          )}
         </FormField>
         <FormField label={t('fields.discipline')} error={errors.disciplineIdentifier?.message} optional>
-          {(field) => <OptionSelect field={field} options={disciplines.options} loading={disciplines.isPending} value={values.disciplineIdentifier ?? ''} {...register('disciplineIdentifier', nullable)} />}
+          {(field) => (
+            <OptionSelect
+              field={field}
+              options={disciplines.options}
+              loading={disciplines.isPending}
+              value={values.disciplineIdentifier ?? ''}
+              {...register('disciplineIdentifier', nullable)}
+            />
+          )}
         </FormField>
       </div>
 

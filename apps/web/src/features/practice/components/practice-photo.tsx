@@ -9,7 +9,14 @@ export function PracticePhoto({ profile, onBroken }: { profile: ProviderProfile;
   const { t } = useTranslation('practice');
   return (
     <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
-      <ProfileAvatar photoUrl={profile.photoUrl} firstName={profile.firstName} lastName={profile.lastName} size="lg" alt={t('photo.alt')} onBroken={onBroken} />
+      <ProfileAvatar
+        photoUrl={profile.photoUrl}
+        firstName={profile.firstName}
+        lastName={profile.lastName}
+        size="lg"
+        alt={t('photo.alt')}
+        onBroken={onBroken}
+      />
       <div className="min-w-0">
         <p className="mb-2 font-medium text-slate-900">{t('photo.title')}</p>
         <ImageFilePicker

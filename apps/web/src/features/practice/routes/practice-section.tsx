@@ -12,7 +12,11 @@ export function PracticeSection() {
   const profile = useProviderProfile();
   const setup = profile.data ? !profile.data.setupComplete : false;
   return (
-    <SectionCard icon={Briefcase} title={setup ? t('setup.title') : t('info.title')} description={setup ? undefined : t('info.description')}>
+    <SectionCard
+      icon={Briefcase}
+      title={setup ? t('setup.title') : t('info.title')}
+      description={setup ? undefined : t('info.description')}
+    >
       <SectionStatus
         loading={profile.isPending}
         error={profile.isError}

@@ -48,7 +48,8 @@ export function useUpdateClientProfile() {
 
 export function useSaveEmergencyContact() {
   return useMutation({
-    mutationFn: async (input: { name: string; phoneNumber: string }) => (await call(saveEmergencyContact, { body: input })).data,
+    mutationFn: async (input: { name: string; phoneNumber: string }) =>
+      (await call(saveEmergencyContact, { body: input })).data,
     onSuccess: (contact) => queryClient.setQueryData(emergencyContactQuery.queryKey, contact),
   });
 }

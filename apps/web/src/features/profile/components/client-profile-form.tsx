@@ -77,14 +77,24 @@ export function ClientProfileForm({ profile }: { profile: ClientProfile }) {
       },
       onError: (error) =>
         applyServerFieldErrors(error, setError, {
-          byMessage: { userNameTaken: 'userName', stateNotInCountry: 'stateIdentifier', stateRequired: 'stateIdentifier', timezoneInvalid: 'timezone' },
+          byMessage: {
+            userNameTaken: 'userName',
+            stateNotInCountry: 'stateIdentifier',
+            stateRequired: 'stateIdentifier',
+            timezoneInvalid: 'timezone',
+          },
         }),
     });
 
   const nullable = { setValueAs: orNull };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-5" aria-label={t('details.title')}>
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit, focusFirstInvalid)}
+      className="flex flex-col gap-5"
+      aria-label={t('details.title')}
+    >
       <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         <FormField label={t('details.firstName')} error={errors.firstName?.message} optional>
           {(field) => <Input {...field} autoComplete="given-name" {...register('firstName', nullable)} />}
@@ -112,7 +122,12 @@ export function ClientProfileForm({ profile }: { profile: ClientProfile }) {
             />
           )}
         </FormField>
-        <FormField label={t('details.state')} error={errors.stateIdentifier?.message} optional hint={!countryIdentifier ? t('details.stateHint') : undefined}>
+        <FormField
+          label={t('details.state')}
+          error={errors.stateIdentifier?.message}
+          optional
+          hint={!countryIdentifier ? t('details.stateHint') : undefined}
+        >
           {(field) => (
             <OptionSelect
               field={field}
@@ -126,31 +141,79 @@ export function ClientProfileForm({ profile }: { profile: ClientProfile }) {
         <FormField label={t('details.zipCode')} error={errors.zipCode?.message} optional>
           {(field) => <Input {...field} autoComplete="postal-code" {...register('zipCode', nullable)} />}
         </FormField>
-        <FormField label={t('details.phoneNumber')} error={errors.phoneNumber?.message} optional hint={t('details.phoneNumberHint')}>
-          {(field) => <Input {...field} type="tel" inputMode="numeric" autoComplete="tel" {...register('phoneNumber', nullable)} />}
+        <FormField
+          label={t('details.phoneNumber')}
+          error={errors.phoneNumber?.message}
+          optional
+          hint={t('details.phoneNumberHint')}
+        >
+          {(field) => (
+            <Input
+              {...field}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              {...register('phoneNumber', nullable)}
+            />
+          )}
         </FormField>
-        <FormField label={t('details.timezone')} error={errors.timezone?.message} optional hint={zones.suggestion ? t('details.timezoneHint', { zone: zones.suggestion }) : undefined}>
+        <FormField
+          label={t('details.timezone')}
+          error={errors.timezone?.message}
+          optional
+          hint={zones.suggestion ? t('details.timezoneHint', { zone: zones.suggestion }) : undefined}
+        >
           {(field) => (
             <Controller
               control={control}
               name="timezone"
               render={({ field: { value, onChange, onBlur, name } }) => (
-                <TimezoneCombobox field={field} name={name} value={value} onChange={onChange} onBlur={onBlur} zones={zones} suggestedLabel={t('details.suggestedZones')} noneLabel={t('details.noTimezone')} />
+                <TimezoneCombobox
+                  field={field}
+                  name={name}
+                  value={value}
+                  onChange={onChange}
+                  onBlur={onBlur}
+                  zones={zones}
+                  suggestedLabel={t('details.suggestedZones')}
+                  noneLabel={t('details.noTimezone')}
+                />
               )}
             />
           )}
         </FormField>
         <FormField label={t('details.religion')} error={errors.religionIdentifier?.message} optional>
-          {(field) => <OptionSelect field={field} options={religions.options} loading={religions.isPending} value={values.religionIdentifier ?? ''}
-              {...register('religionIdentifier', nullable)} />}
+          {(field) => (
+            <OptionSelect
+              field={field}
+              options={religions.options}
+              loading={religions.isPending}
+              value={values.religionIdentifier ?? ''}
+              {...register('religionIdentifier', nullable)}
+            />
+          )}
         </FormField>
         <FormField label={t('details.ethnicity')} error={errors.ethnicityIdentifier?.message} optional>
-          {(field) => <OptionSelect field={field} options={ethnicities.options} loading={ethnicities.isPending} value={values.ethnicityIdentifier ?? ''}
-              {...register('ethnicityIdentifier', nullable)} />}
+          {(field) => (
+            <OptionSelect
+              field={field}
+              options={ethnicities.options}
+              loading={ethnicities.isPending}
+              value={values.ethnicityIdentifier ?? ''}
+              {...register('ethnicityIdentifier', nullable)}
+            />
+          )}
         </FormField>
         <FormField label={t('details.gender')} error={errors.gender?.message} optional>
-          {(field) => <OptionSelect field={field} options={genders.options} loading={genders.isPending} value={values.gender ?? ''}
-              {...register('gender', nullable)} />}
+          {(field) => (
+            <OptionSelect
+              field={field}
+              options={genders.options}
+              loading={genders.isPending}
+              value={values.gender ?? ''}
+              {...register('gender', nullable)}
+            />
+          )}
         </FormField>
       </div>
       <div>

@@ -40,13 +40,20 @@ export function EmergencyContactForm({ contact }: { contact: EmergencyContact | 
     });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-5" aria-label={t('emergency.title')}>
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit, focusFirstInvalid)}
+      className="flex flex-col gap-5"
+      aria-label={t('emergency.title')}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label={t('emergency.name')} error={errors.name?.message}>
           {(field) => <Input {...field} autoComplete="off" {...register('name')} />}
         </FormField>
         <FormField label={t('emergency.phone')} error={errors.phoneNumber?.message} hint={t('emergency.phoneHint')}>
-          {(field) => <Input {...field} type="tel" inputMode="numeric" autoComplete="off" {...register('phoneNumber')} />}
+          {(field) => (
+            <Input {...field} type="tel" inputMode="numeric" autoComplete="off" {...register('phoneNumber')} />
+          )}
         </FormField>
       </div>
       <div>

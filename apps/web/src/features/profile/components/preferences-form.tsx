@@ -26,11 +26,23 @@ function useOptionsFor(key: PreferenceKey): OptionsState {
   // Hooks in a fixed order: each list always calls the same three hooks, and picks one.
   const countries = useCountryOptions();
   const languages = useLanguageOptions();
-  const reference = useReferenceOptions(list === 'country' || list === 'language' ? 'religion' : (list as ReferenceList));
+  const reference = useReferenceOptions(
+    list === 'country' || list === 'language' ? 'religion' : (list as ReferenceList),
+  );
   return list === 'country' ? countries : list === 'language' ? languages : reference;
 }
 
-function PreferenceGroup({ name, value, onChange, error }: { name: PreferenceKey; value: string[]; onChange: (v: string[]) => void; error?: string }) {
+function PreferenceGroup({
+  name,
+  value,
+  onChange,
+  error,
+}: {
+  name: PreferenceKey;
+  value: string[];
+  onChange: (v: string[]) => void;
+  error?: string;
+}) {
   const { t } = useTranslation('profile');
   const options = useOptionsFor(name);
   const status = options.isPending ? (
@@ -87,13 +99,25 @@ export function PreferencesForm({ preferences }: { preferences: ClientPreference
     });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="grid gap-5 sm:grid-cols-2" aria-label={t('preferences.title')}>
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit, focusFirstInvalid)}
+      className="grid gap-5 sm:grid-cols-2"
+      aria-label={t('preferences.title')}
+    >
       {keys.map((key) => (
         <Controller
           key={key}
           control={control}
           name={key}
-          render={({ field }) => <PreferenceGroup name={key} value={field.value ?? []} onChange={field.onChange} error={errors[key]?.message} />}
+          render={({ field }) => (
+            <PreferenceGroup
+              name={key}
+              value={field.value ?? []}
+              onChange={field.onChange}
+              error={errors[key]?.message}
+            />
+          )}
         />
       ))}
       <div className="mt-2 sm:col-span-2">

@@ -34,9 +34,17 @@ describe('AvatarPickerModal', () => {
       { path: '/api/v1/client', respond: () => jsonResponse({ data: profile }) },
       {
         path: '/api/v1/client/avatars',
-        respond: () => jsonResponse({ data: [1, 2, 3].map((n) => ({ identifier: uuid(n), photoUrl: `/avatars/avatar-0${n}.svg` })) }),
+        respond: () =>
+          jsonResponse({
+            data: [1, 2, 3].map((n) => ({ identifier: uuid(n), photoUrl: `/avatars/avatar-0${n}.svg` })),
+          }),
       },
-      { method: 'POST', path: `/api/v1/client/avatar/${uuid(2)}`, respond: () => jsonResponse({ data: { photoUrl: '/avatars/avatar-02.svg' }, message: 'Image Changed Successfully' }) },
+      {
+        method: 'POST',
+        path: `/api/v1/client/avatar/${uuid(2)}`,
+        respond: () =>
+          jsonResponse({ data: { photoUrl: '/avatars/avatar-02.svg' }, message: 'Image Changed Successfully' }),
+      },
     ]);
     const onClose = vi.fn();
     const { user } = renderWithProviders(

@@ -94,7 +94,11 @@ export function AvatarPickerModal({ onClose }: ModalComponentProps<'avatar-picke
                         checked ? 'border-brand-700' : 'border-transparent hover:border-slate-300',
                       )}
                     >
-                      <img src={avatar.photoUrl} alt={t('avatars.option', { number: index + 1 })} className="aspect-square w-full rounded-full bg-slate-100" />
+                      <img
+                        src={avatar.photoUrl}
+                        alt={t('avatars.option', { number: index + 1 })}
+                        className="aspect-square w-full rounded-full bg-slate-100"
+                      />
                     </label>
                   </div>
                 );

@@ -32,7 +32,12 @@ export function ClientProfileSection({ section }: { section: 'details' | 'emerge
     <>
       {section === 'details' && (
         <SectionCard icon={UserRound} title={t('details.title')} description={t('details.description')}>
-          <SectionStatus loading={profile.isPending} error={profile.isError} onRetry={() => void profile.refetch()} {...status} />
+          <SectionStatus
+            loading={profile.isPending}
+            error={profile.isError}
+            onRetry={() => void profile.refetch()}
+            {...status}
+          />
           {profile.data && (
             <div className="flex flex-col gap-6">
               <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
@@ -69,14 +74,24 @@ export function ClientProfileSection({ section }: { section: 'details' | 'emerge
 
       {section === 'emergency' && (
         <SectionCard icon={HeartPulse} title={t('emergency.title')} description={t('emergency.description')}>
-          <SectionStatus loading={contact.isPending} error={contact.isError} onRetry={() => void contact.refetch()} {...status} />
+          <SectionStatus
+            loading={contact.isPending}
+            error={contact.isError}
+            onRetry={() => void contact.refetch()}
+            {...status}
+          />
           {contact.isSuccess && <EmergencyContactForm contact={contact.data} />}
         </SectionCard>
       )}
 
       {section === 'preferences' && (
         <SectionCard icon={SlidersHorizontal} title={t('preferences.title')} description={t('preferences.description')}>
-          <SectionStatus loading={preferences.isPending} error={preferences.isError} onRetry={() => void preferences.refetch()} {...status} />
+          <SectionStatus
+            loading={preferences.isPending}
+            error={preferences.isError}
+            onRetry={() => void preferences.refetch()}
+            {...status}
+          />
           {preferences.data && <PreferencesForm preferences={preferences.data} />}
         </SectionCard>
       )}

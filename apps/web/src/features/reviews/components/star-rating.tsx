@@ -25,17 +25,29 @@ export function StarRating({ value, onChange, label, invalid, describedBy }: Sta
   return (
     <fieldset aria-describedby={describedBy} aria-invalid={invalid || undefined}>
       <legend className="mb-1.5 text-sm font-medium text-slate-900">{label}</legend>
-      <div className={clsx('inline-flex items-center gap-1 rounded-lg p-1 focus-within:ring-2 focus-within:ring-brand-700', invalid && 'ring-2 ring-red-700')}>
+      <div
+        className={clsx(
+          'inline-flex items-center gap-1 rounded-lg p-1 focus-within:ring-2 focus-within:ring-brand-700',
+          invalid && 'ring-2 ring-red-700',
+        )}
+      >
         {[1, 2, 3, 4, 5].map((star) => {
           const fill = value === undefined ? 0 : Math.max(0, Math.min(1, value - (star - 1)));
           return (
             <span key={star} className="relative inline-block size-9">
               <Star aria-hidden className="absolute inset-0 size-9 text-slate-400" />
-              <span aria-hidden className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
+              <span
+                aria-hidden
+                className="absolute inset-y-0 left-0 overflow-hidden"
+                style={{ width: `${fill * 100}%` }}
+              >
                 <Star className="size-9 fill-amber-400 text-amber-500" />
               </span>
               {STEPS.filter((s) => s > star - 1 && s <= star).map((step) => (
-                <label key={step} className={clsx('absolute inset-y-0 w-1/2 cursor-pointer', step === star ? 'right-0' : 'left-0')}>
+                <label
+                  key={step}
+                  className={clsx('absolute inset-y-0 w-1/2 cursor-pointer', step === star ? 'right-0' : 'left-0')}
+                >
                   <input
                     type="radio"
                     name={name}

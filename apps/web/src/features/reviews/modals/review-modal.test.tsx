@@ -11,7 +11,14 @@ import { ReviewModal } from './review-modal';
 const participantId = uuid(701);
 const bookingId = uuid(702);
 const providerId = uuid(703);
-const party = (identifier: string, firstName: string) => ({ identifier, firstName, lastName: 'Lee', username: null, picture: null, timezone: 'UTC' });
+const party = (identifier: string, firstName: string) => ({
+  identifier,
+  firstName,
+  lastName: 'Lee',
+  username: null,
+  picture: null,
+  timezone: 'UTC',
+});
 const booking = {
   identifier: bookingId,
   participantIdentifier: participantId,
@@ -33,7 +40,11 @@ const aReview = (overrides: Partial<Review> = {}): Review => ({
   updatedAt: '2026-06-01T10:00:00.000Z',
   ...overrides,
 });
-const inDialog = (ui: React.ReactElement) => <Dialog open onOpenChange={() => undefined}>{ui}</Dialog>;
+const inDialog = (ui: React.ReactElement) => (
+  <Dialog open onOpenChange={() => undefined}>
+    {ui}
+  </Dialog>
+);
 
 describe('ReviewModal: writing', () => {
   it('requires a rating and checks the comment like the server, then posts, thanks and closes after 2 s', async () => {
@@ -44,7 +55,13 @@ describe('ReviewModal: writing', () => {
         path: `/api/v1/review/${participantId}`,
         respond: (init) => {
           bodies.push(JSON.parse(String(init?.body)));
-          return jsonResponse({ data: aReview({ rating: 3.5, isAnonymous: false, authorName: 'Sam L.' }), message: 'Thank you for your review' }, 201);
+          return jsonResponse(
+            {
+              data: aReview({ rating: 3.5, isAnonymous: false, authorName: 'Sam L.' }),
+              message: 'Thank you for your review',
+            },
+            201,
+          );
         },
       },
     ]);
@@ -92,7 +109,9 @@ describe('ReviewModal: the one edit', () => {
         },
       },
     ]);
-    const { user } = renderWithProviders(inDialog(<ReviewModal booking={booking} review={aReview()} onClose={vi.fn()} />));
+    const { user } = renderWithProviders(
+      inDialog(<ReviewModal booking={booking} review={aReview()} onClose={vi.fn()} />),
+    );
     expect(await screen.findByRole('heading', { name: 'Edit Review' })).toBeTruthy();
     expect(screen.getByText('Your review can only be edited once')).toBeTruthy();
     expect((screen.getByRole('radio', { name: '4 stars' }) as HTMLInputElement).checked).toBe(true);
@@ -105,18 +124,29 @@ describe('ReviewModal: the one edit', () => {
     expect(bodies).toEqual([{ rating: 5, comment: 'Kind and clear.' }]);
   });
 
-  it('shows the server\'s refusal (a second edit) and stays open; in German too', async () => {
+  it("shows the server's refusal (a second edit) and stays open; in German too", async () => {
     await i18n.changeLanguage('de');
     try {
       mockFetch([
         {
           method: 'PUT',
           path: `/api/v1/review/${participantId}`,
-          respond: () => jsonResponse({ message: 'Deine Bewertung kann nur einmal bearbeitet werden', code: 'VALIDATION_ERROR', errors: ['Deine Bewertung kann nur einmal bearbeitet werden'], requestId: 'r' }, 400),
+          respond: () =>
+            jsonResponse(
+              {
+                message: 'Deine Bewertung kann nur einmal bearbeitet werden',
+                code: 'VALIDATION_ERROR',
+                errors: ['Deine Bewertung kann nur einmal bearbeitet werden'],
+                requestId: 'r',
+              },
+              400,
+            ),
         },
       ]);
       const onClose = vi.fn();
-      const { user } = renderWithProviders(inDialog(<ReviewModal booking={booking} review={aReview()} onClose={onClose} />));
+      const { user } = renderWithProviders(
+        inDialog(<ReviewModal booking={booking} review={aReview()} onClose={onClose} />),
+      );
       await user.click(await screen.findByRole('button', { name: 'Bewertung aktualisieren' }));
       expect(await screen.findByRole('alert')).toBeTruthy();
       expect(screen.getAllByText('Deine Bewertung kann nur einmal bearbeitet werden').length).toBeGreaterThan(1);

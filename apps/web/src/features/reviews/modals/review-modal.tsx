@@ -35,8 +35,14 @@ export function ReviewModal({ booking, review, onClose }: ModalComponentProps<'r
   const commentId = useId();
   const form = useForm<ReviewInput, unknown, ReviewValues>({
     // The edit sends rating and comment only (spec §3: isAnonymous is shown but not sent).
-    resolver: zodResolver(editing ? reviewEditInput.extend({ isAnonymous: reviewInput.shape.isAnonymous }) : reviewInput),
-    defaultValues: { rating: review?.rating, comment: review?.comment ?? '', isAnonymous: review?.isAnonymous ?? false },
+    resolver: zodResolver(
+      editing ? reviewEditInput.extend({ isAnonymous: reviewInput.shape.isAnonymous }) : reviewInput,
+    ),
+    defaultValues: {
+      rating: review?.rating,
+      comment: review?.comment ?? '',
+      isAnonymous: review?.isAnonymous ?? false,
+    },
   });
 
   useEffect(() => {
@@ -61,7 +67,9 @@ export function ReviewModal({ booking, review, onClose }: ModalComponentProps<'r
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const answer = editing ? await update.mutateAsync({ rating: values.rating, comment: values.comment }) : await create.mutateAsync(values);
+      const answer = editing
+        ? await update.mutateAsync({ rating: values.rating, comment: values.comment })
+        : await create.mutateAsync(values);
       setDone(answer.message ? localize(answer.message, currentLocale()) : t(editing ? 'updated' : 'saved'));
     } catch (error) {
       setServerError(errorMessage(error));
@@ -73,14 +81,26 @@ export function ReviewModal({ booking, review, onClose }: ModalComponentProps<'r
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={pending}>
       <DialogTitle>{editing ? t('editTitle') : t('writeTitle')}</DialogTitle>
-      <DialogDescription>{editing ? t('editOnce') : t('writeLead', { name: [booking.provider.firstName, booking.provider.lastName].filter(Boolean).join(' ') })}</DialogDescription>
+      <DialogDescription>
+        {editing
+          ? t('editOnce')
+          : t('writeLead', { name: [booking.provider.firstName, booking.provider.lastName].filter(Boolean).join(' ') })}
+      </DialogDescription>
       <div className="mt-5 space-y-5">
         {!editing && <Alert tone="info">{t('editOnce')}</Alert>}
         <div>
           <Controller
             control={form.control}
             name="rating"
-            render={({ field }) => <StarRating label={t('rating')} value={field.value} onChange={field.onChange} invalid={Boolean(errors.rating)} describedBy={errors.rating ? ratingError : undefined} />}
+            render={({ field }) => (
+              <StarRating
+                label={t('rating')}
+                value={field.value}
+                onChange={field.onChange}
+                invalid={Boolean(errors.rating)}
+                describedBy={errors.rating ? ratingError : undefined}
+              />
+            )}
           />
           <FieldError id={ratingError} message={errors.rating?.message} />
         </div>
@@ -97,15 +117,21 @@ export function ReviewModal({ booking, review, onClose }: ModalComponentProps<'r
             className={`block w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 ${errors.comment ? 'border-red-700' : 'border-slate-500 hover:border-slate-600'}`}
             {...form.register('comment')}
           />
-          <p id={`${commentId}-hint`} className="mt-1 text-sm text-slate-600">{t('commentHint')}</p>
+          <p id={`${commentId}-hint`} className="mt-1 text-sm text-slate-600">
+            {t('commentHint')}
+          </p>
           <FieldError id={`${commentId}-error`} message={errors.comment?.message} />
         </div>
         <Checkbox label={t('anonymous')} disabled={editing} {...form.register('isAnonymous')} />
         {serverError && <Alert tone="error">{serverError}</Alert>}
       </div>
       <DialogActions>
-        <Button variant="secondary" onClick={onClose}>{t('cancel')}</Button>
-        <Button type="submit" pending={pending}>{editing ? t('update') : t('submit')}</Button>
+        <Button variant="secondary" onClick={onClose}>
+          {t('cancel')}
+        </Button>
+        <Button type="submit" pending={pending}>
+          {editing ? t('update') : t('submit')}
+        </Button>
       </DialogActions>
     </form>
   );

@@ -13,17 +13,44 @@ const qualityIcon = { good: Signal, fair: SignalMedium, poor: SignalLow } as con
  * In the call: the other person large, oneself small in a corner, what the connection is doing (said to screen
  * readers as it changes), its quality, and mute, camera off and Leave.
  */
-export function CallStage({ room, media, state, remote, quality, onLeave }: { room: Room; media: LocalMedia; state: CallState; remote: MediaStream | null; quality: Quality | null; onLeave: () => void }) {
+export function CallStage({
+  room,
+  media,
+  state,
+  remote,
+  quality,
+  onLeave,
+}: {
+  room: Room;
+  media: LocalMedia;
+  state: CallState;
+  remote: MediaStream | null;
+  quality: Quality | null;
+  onLeave: () => void;
+}) {
   const { t } = useSessionTranslation();
   const other = room.otherParty.name ?? t('someone');
   const QualityIcon = quality ? qualityIcon[quality] : null;
 
   return (
-    <div className="relative h-[calc(100dvh-4rem)] min-h-[24rem] overflow-hidden bg-slate-950 sm:h-[calc(100dvh-8rem)] sm:rounded-2xl" data-call-state={state}>
+    <div
+      className="relative h-[calc(100dvh-4rem)] min-h-[24rem] overflow-hidden bg-slate-950 sm:h-[calc(100dvh-8rem)] sm:rounded-2xl"
+      data-call-state={state}
+    >
       {remote && state === 'connected' ? (
-        <StreamVideo stream={remote} data-remote="" className="size-full object-contain" aria-label={t('call.remoteVideo', { name: other })} />
+        <StreamVideo
+          stream={remote}
+          data-remote=""
+          className="size-full object-contain"
+          aria-label={t('call.remoteVideo', { name: other })}
+        />
       ) : null}
-      <div className={clsx('absolute inset-0 flex items-center justify-center p-6 text-center', state === 'connected' && remote && 'hidden')}>
+      <div
+        className={clsx(
+          'absolute inset-0 flex items-center justify-center p-6 text-center',
+          state === 'connected' && remote && 'hidden',
+        )}
+      >
         <p className="max-w-sm text-lg text-white">{t(`state.${state}`, { name: other })}</p>
       </div>
 
@@ -41,7 +68,14 @@ export function CallStage({ room, media, state, remote, quality, onLeave }: { ro
 
       {media.stream && (
         <div className="absolute bottom-24 right-3 aspect-video w-28 overflow-hidden rounded-xl bg-slate-800 ring-2 ring-white/30 sm:w-44">
-          {!media.cameraOff && <StreamVideo stream={media.stream} muted className="size-full -scale-x-100 object-cover" aria-label={t('call.selfVideo')} />}
+          {!media.cameraOff && (
+            <StreamVideo
+              stream={media.stream}
+              muted
+              className="size-full -scale-x-100 object-cover"
+              aria-label={t('call.selfVideo')}
+            />
+          )}
         </div>
       )}
 

@@ -16,12 +16,28 @@ export function MediaToggles({ media }: { media: LocalMedia }) {
   const hasVideo = !!media.stream?.getVideoTracks().length;
   return (
     <>
-      <button type="button" className={toggle(!media.muted)} aria-pressed={media.muted} disabled={!hasAudio} onClick={() => media.setMuted(!media.muted)}>
+      <button
+        type="button"
+        className={toggle(!media.muted)}
+        aria-pressed={media.muted}
+        disabled={!hasAudio}
+        onClick={() => media.setMuted(!media.muted)}
+      >
         {media.muted ? <MicOff className="size-5" aria-hidden="true" /> : <Mic className="size-5" aria-hidden="true" />}
         <span className="sr-only">{t('controls.mute')}</span>
       </button>
-      <button type="button" className={toggle(!media.cameraOff)} aria-pressed={media.cameraOff} disabled={!hasVideo} onClick={() => media.setCameraOff(!media.cameraOff)}>
-        {media.cameraOff ? <VideoOff className="size-5" aria-hidden="true" /> : <Video className="size-5" aria-hidden="true" />}
+      <button
+        type="button"
+        className={toggle(!media.cameraOff)}
+        aria-pressed={media.cameraOff}
+        disabled={!hasVideo}
+        onClick={() => media.setCameraOff(!media.cameraOff)}
+      >
+        {media.cameraOff ? (
+          <VideoOff className="size-5" aria-hidden="true" />
+        ) : (
+          <Video className="size-5" aria-hidden="true" />
+        )}
         <span className="sr-only">{t('controls.cameraOff')}</span>
       </button>
     </>

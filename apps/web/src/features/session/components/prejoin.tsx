@@ -26,7 +26,12 @@ export function Prejoin({ room, media, onJoin }: { room: Room; media: LocalMedia
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="relative aspect-video overflow-hidden rounded-2xl bg-slate-900">
         {media.stream && !media.cameraOff ? (
-          <StreamVideo stream={media.stream} muted className="size-full -scale-x-100 object-cover" aria-label={t('preview')} />
+          <StreamVideo
+            stream={media.stream}
+            muted
+            className="size-full -scale-x-100 object-cover"
+            aria-label={t('preview')}
+          />
         ) : (
           <div className="flex size-full items-center justify-center text-slate-300">
             {media.pending ? <Spinner label={t('starting')} /> : <VideoOff className="size-10" aria-hidden="true" />}
@@ -60,7 +65,12 @@ export function Prejoin({ room, media, onJoin }: { room: Room; media: LocalMedia
             <label htmlFor={cameraId} className="block text-sm font-medium text-slate-900">
               {t('prejoin.camera')}
             </label>
-            <Select id={cameraId} className="mt-1.5" value={media.cameraId} onChange={(e) => media.chooseCamera(e.target.value)}>
+            <Select
+              id={cameraId}
+              className="mt-1.5"
+              value={media.cameraId}
+              onChange={(e) => media.chooseCamera(e.target.value)}
+            >
               {media.cameras.map((d, i) => (
                 <option key={d.deviceId} value={d.deviceId}>
                   {d.label || t('prejoin.cameraN', { n: i + 1 })}

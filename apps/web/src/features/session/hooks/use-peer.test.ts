@@ -15,7 +15,8 @@ vi.mock('@/lib/live-channel', () => ({
   onLiveReady: () => () => undefined,
   sendLive: () => undefined,
 }));
-const push = (message: Record<string, unknown>) => heard.get(String(message.type))?.forEach((listener) => listener(message));
+const push = (message: Record<string, unknown>) =>
+  heard.get(String(message.type))?.forEach((listener) => listener(message));
 
 /**
  * A peer connection that, like a browser's on a slow device, takes a while to apply a remote description and refuses
@@ -62,7 +63,8 @@ const room: Room = {
   canJoin: true,
   iceServers: [],
 };
-const signal = (value: Record<string, unknown>) => push({ type: 'room.signal', bookingId: room.bookingIdentifier, signal: value });
+const signal = (value: Record<string, unknown>) =>
+  push({ type: 'room.signal', bookingId: room.bookingIdentifier, signal: value });
 
 beforeEach(() => {
   SlowPeerConnection.made = [];
@@ -76,8 +78,14 @@ describe('the video room’s signals', () => {
     act(() => result.current.join());
     act(() => {
       signal({ kind: 'description', description: { type: 'offer', sdp: 'v=0 offer' } });
-      signal({ kind: 'candidate', candidate: { candidate: 'candidate:1 1 udp 2122260223 192.0.2.1 50000 typ host', sdpMid: '0' } });
-      signal({ kind: 'candidate', candidate: { candidate: 'candidate:2 1 udp 2122260223 192.0.2.1 50001 typ host', sdpMid: '0' } });
+      signal({
+        kind: 'candidate',
+        candidate: { candidate: 'candidate:1 1 udp 2122260223 192.0.2.1 50000 typ host', sdpMid: '0' },
+      });
+      signal({
+        kind: 'candidate',
+        candidate: { candidate: 'candidate:2 1 udp 2122260223 192.0.2.1 50001 typ host', sdpMid: '0' },
+      });
     });
     const pc = SlowPeerConnection.made.at(-1)!;
     await waitFor(() => expect(pc.candidates).toHaveLength(2));

@@ -66,13 +66,15 @@ export function usePeer(room: Room, local: MediaStream | null) {
       });
     };
     pc.onicecandidate = ({ candidate }) => {
-      if (candidate) send({ kind: 'candidate', candidate: candidate.toJSON() as RTCIceCandidateInit & { candidate: string } });
+      if (candidate)
+        send({ kind: 'candidate', candidate: candidate.toJSON() as RTCIceCandidateInit & { candidate: string } });
     };
     pc.onnegotiationneeded = async () => {
       try {
         makingOffer.current = true;
         await pc.setLocalDescription();
-        if (pc.localDescription) send({ kind: 'description', description: { type: pc.localDescription.type, sdp: pc.localDescription.sdp } });
+        if (pc.localDescription)
+          send({ kind: 'description', description: { type: pc.localDescription.type, sdp: pc.localDescription.sdp } });
       } catch {
         // A newer negotiation took over; it sends its own offer.
       } finally {
@@ -82,7 +84,9 @@ export function usePeer(room: Room, local: MediaStream | null) {
     pc.onconnectionstatechange = () => {
       if (pcRef.current !== pc) return;
       const s = pc.connectionState;
-      setState(s === 'connected' ? 'connected' : s === 'disconnected' || s === 'failed' ? 'reconnecting' : 'connecting');
+      setState(
+        s === 'connected' ? 'connected' : s === 'disconnected' || s === 'failed' ? 'reconnecting' : 'connecting',
+      );
       if (s === 'failed') pc.restartIce();
     };
   }, [close, room.iceServers, send]);
@@ -110,7 +114,11 @@ export function usePeer(room: Room, local: MediaStream | null) {
         await pc.setRemoteDescription(description as RTCSessionDescriptionInit);
         if (description.type === 'offer') {
           await pc.setLocalDescription();
-          if (pc.localDescription) send({ kind: 'description', description: { type: pc.localDescription.type, sdp: pc.localDescription.sdp } });
+          if (pc.localDescription)
+            send({
+              kind: 'description',
+              description: { type: pc.localDescription.type, sdp: pc.localDescription.sdp },
+            });
         }
         return;
       }
@@ -172,13 +180,23 @@ export function usePeer(room: Room, local: MediaStream | null) {
       let rtt: number | undefined;
       let nowLost = 0;
       let nowReceived = 0;
-      stats.forEach((report: { type: string; state?: string; nominated?: boolean; currentRoundTripTime?: number; packetsLost?: number; packetsReceived?: number }) => {
-        if (report.type === 'candidate-pair' && report.state === 'succeeded' && report.nominated) rtt = report.currentRoundTripTime;
-        if (report.type === 'inbound-rtp') {
-          nowLost += report.packetsLost ?? 0;
-          nowReceived += report.packetsReceived ?? 0;
-        }
-      });
+      stats.forEach(
+        (report: {
+          type: string;
+          state?: string;
+          nominated?: boolean;
+          currentRoundTripTime?: number;
+          packetsLost?: number;
+          packetsReceived?: number;
+        }) => {
+          if (report.type === 'candidate-pair' && report.state === 'succeeded' && report.nominated)
+            rtt = report.currentRoundTripTime;
+          if (report.type === 'inbound-rtp') {
+            nowLost += report.packetsLost ?? 0;
+            nowReceived += report.packetsReceived ?? 0;
+          }
+        },
+      );
       const dLost = Math.max(0, nowLost - lost);
       const dReceived = Math.max(0, nowReceived - received);
       lost = nowLost;

@@ -48,7 +48,17 @@ export function SessionRoute() {
   if (!valid || (room.isError && isApiError(room.error) && room.error.status === 404)) {
     return (
       <Page>
-        <EmptyState icon={VideoOff} headingLevel={1} title={t('notFound.title')} description={t('notFound.text')} action={<Link to="/appointments" className={buttonClasses({ variant: 'secondary' })}>{t('backToAppointments')}</Link>} />
+        <EmptyState
+          icon={VideoOff}
+          headingLevel={1}
+          title={t('notFound.title')}
+          description={t('notFound.text')}
+          action={
+            <Link to="/appointments" className={buttonClasses({ variant: 'secondary' })}>
+              {t('backToAppointments')}
+            </Link>
+          }
+        />
       </Page>
     );
   }
@@ -56,7 +66,14 @@ export function SessionRoute() {
   if (room.isError) {
     return (
       <Page>
-        <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => void room.refetch()}>{t('retry')}</Button>}>
+        <Alert
+          tone="error"
+          action={
+            <Button size="sm" variant="secondary" onClick={() => void room.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        >
           {t('loadFailed')}
         </Alert>
       </Page>
@@ -66,7 +83,17 @@ export function SessionRoute() {
   if (data.state === 'notOnline' || data.state === 'notConfirmed' || data.state === 'ended') {
     return (
       <Page>
-        <EmptyState icon={CalendarX} headingLevel={1} title={t(`closed.${data.state}.title`)} description={t(`closed.${data.state}.text`)} action={<Link to={back} className={buttonClasses({ variant: 'secondary' })}>{t('backToBooking')}</Link>} />
+        <EmptyState
+          icon={CalendarX}
+          headingLevel={1}
+          title={t(`closed.${data.state}.title`)}
+          description={t(`closed.${data.state}.text`)}
+          action={
+            <Link to={back} className={buttonClasses({ variant: 'secondary' })}>
+              {t('backToBooking')}
+            </Link>
+          }
+        />
       </Page>
     );
   }
@@ -94,7 +121,14 @@ function RoomScreen({ room, back }: { room: Room; back: string }) {
     return (
       <div className="mx-auto max-w-6xl sm:px-6 sm:py-6">
         <h1 className="sr-only">{t('title', { name: room.otherParty.name ?? t('someone') })}</h1>
-        <CallStage room={room} media={media} state={peer.state} remote={peer.remote} quality={peer.quality} onLeave={leave} />
+        <CallStage
+          room={room}
+          media={media}
+          state={peer.state}
+          remote={peer.remote}
+          quality={peer.quality}
+          onLeave={leave}
+        />
       </div>
     );
   }
@@ -104,7 +138,9 @@ function RoomScreen({ room, back }: { room: Room; back: string }) {
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t('backToBooking')}
       </Link>
-      <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900">{t('title', { name: room.otherParty.name ?? t('someone') })}</h1>
+      <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900">
+        {t('title', { name: room.otherParty.name ?? t('someone') })}
+      </h1>
       <p className="mt-1 text-sm text-slate-700">{when}</p>
       <div className="mt-6">
         <Prejoin room={room} media={media} onJoin={peer.join} />

@@ -14,7 +14,10 @@ export async function prefetchTherapist(queryClient: QueryClient, params: Params
   if (!isProviderId(providerId)) return;
   // Loaded here, not imported: the directory's contract stays out of the landing page's JavaScript.
   const { therapistProfileQuery } = await import('./therapist-profile-query');
-  await Promise.all([queryClient.prefetchQuery(providerSummaryQuery(providerId)), queryClient.prefetchQuery(therapistProfileQuery(providerId))]);
+  await Promise.all([
+    queryClient.prefetchQuery(providerSummaryQuery(providerId)),
+    queryClient.prefetchQuery(therapistProfileQuery(providerId)),
+  ]);
 }
 
 /** The therapist's name for the document title of the server-rendered page (the browser sets it with usePageTitle). */
@@ -32,7 +35,9 @@ export function prefetchCalendar(queryClient: QueryClient, params: Params): void
   if (!isProviderId(providerId)) return;
   void whenIntlReady().then(() => {
     const timeZone = browserTimeZone();
-    return queryClient.prefetchQuery(availabilityMonthQuery({ providerId, month: monthOf(todayIn(timeZone)), timeZone }));
+    return queryClient.prefetchQuery(
+      availabilityMonthQuery({ providerId, month: monthOf(todayIn(timeZone)), timeZone }),
+    );
   });
 }
 
@@ -43,5 +48,11 @@ export function therapistDescription(queryClient: QueryClient, params: Params): 
   const parts = [providerDisplayName(summary), summary.headline].filter(Boolean).join(', ');
   const therapies = summary.therapies.map((t) => t.name).join(', ');
   const modalities = summary.modalities.map((m) => m.name).join(' or ');
-  return [`${parts}${therapies ? `: ${therapies}` : ''}.`, modalities ? `${modalities}.` : '', 'Book a session on Therapy Finder.'].filter(Boolean).join(' ');
+  return [
+    `${parts}${therapies ? `: ${therapies}` : ''}.`,
+    modalities ? `${modalities}.` : '',
+    'Book a session on Therapy Finder.',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

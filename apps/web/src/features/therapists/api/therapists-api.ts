@@ -30,7 +30,8 @@ export const providerSummaryQuery = (providerId: string) =>
 export const providerReviewsQuery = (providerId: string, page: number) =>
   queryOptions({
     queryKey: therapistKeys.reviews(providerId, page),
-    queryFn: async ({ signal }) => call(listProviderReviews, { signal, params: { id: providerId }, query: { page, pageSize: 5 } }),
+    queryFn: async ({ signal }) =>
+      call(listProviderReviews, { signal, params: { id: providerId }, query: { page, pageSize: 5 } }),
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });

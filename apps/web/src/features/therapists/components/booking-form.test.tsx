@@ -26,8 +26,22 @@ function booking(status: BookingDetails['status'], id = uuid(900)) {
     identifier: id,
     status,
     previousStatus: null,
-    provider: { identifier: providerId, firstName: 'Dana', lastName: 'Fischer', username: null, picture: null, timezone: 'UTC' },
-    client: { identifier: uuid(502), firstName: 'Sam', lastName: 'Lee', username: null, picture: null, timezone: 'UTC' },
+    provider: {
+      identifier: providerId,
+      firstName: 'Dana',
+      lastName: 'Fischer',
+      username: null,
+      picture: null,
+      timezone: 'UTC',
+    },
+    client: {
+      identifier: uuid(502),
+      firstName: 'Sam',
+      lastName: 'Lee',
+      username: null,
+      picture: null,
+      timezone: 'UTC',
+    },
     therapyCategory: { identifier: therapyId, code: 'anxiety', name: 'Anxiety' },
     modality: { identifier: modalityId, code: 'online', name: 'Online' },
     startTime: '2030-06-10T09:00:00.000Z',
@@ -48,21 +62,37 @@ function booking(status: BookingDetails['status'], id = uuid(900)) {
   };
 }
 
-function api(respond: (init: RequestInit | undefined) => Response = () => jsonResponse({ data: booking('pending') }, 201)) {
+function api(
+  respond: (init: RequestInit | undefined) => Response = () => jsonResponse({ data: booking('pending') }, 201),
+) {
   return mockFetch([
     { method: 'POST', path: '/api/v1/booking', respond },
-    { method: 'POST', path: '/api/v1/booking/series', respond: () => jsonResponse({ data: [booking('pending'), booking('pending', uuid(901))] }, 201) },
+    {
+      method: 'POST',
+      path: '/api/v1/booking/series',
+      respond: () => jsonResponse({ data: [booking('pending'), booking('pending', uuid(901))] }, 201),
+    },
   ]);
 }
 
 const render = (props: Partial<Parameters<typeof BookingForm>[0]> = {}) =>
   renderWithProviders(
-    <BookingForm providerId={providerId} therapies={therapies} modalities={modalities} slot={slot} therapyInCalendar={false} onSlotGone={() => undefined} {...props} />,
+    <BookingForm
+      providerId={providerId}
+      therapies={therapies}
+      modalities={modalities}
+      slot={slot}
+      therapyInCalendar={false}
+      onSlotGone={() => undefined}
+      {...props}
+    />,
     { route: `/therapists/${providerId}`, path: '/therapists/:providerId' },
   );
 
 const bodyOf = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
-  JSON.parse(String(fetchMock.mock.calls.find(([i, init]) => String(i).endsWith(path) && init?.method === 'POST')![1]!.body)) as Record<string, unknown>;
+  JSON.parse(
+    String(fetchMock.mock.calls.find(([i, init]) => String(i).endsWith(path) && init?.method === 'POST')![1]!.body),
+  ) as Record<string, unknown>;
 
 async function fill(u: ReturnType<typeof render>['user']) {
   await waitFor(() => expect(screen.getByRole('option', { name: 'Online' })).toBeTruthy());
@@ -71,7 +101,7 @@ async function fill(u: ReturnType<typeof render>['user']) {
 }
 
 describe('BookingForm', () => {
-  it('without a modality, therapy and time, shows each message of the server\'s schema and sends nothing', async () => {
+  it("without a modality, therapy and time, shows each message of the server's schema and sends nothing", async () => {
     const fetchMock = api();
     const { user: u } = render({ slot: null });
     await u.click(screen.getByRole('button', { name: 'Continue' }));
@@ -101,7 +131,12 @@ describe('BookingForm', () => {
     await u.type(screen.getByRole('textbox', { name: /Note for the therapist/ }), 'Evenings are better');
     await u.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/payment/${uuid(900)}`));
-    expect(bodyOf(fetchMock, '/booking')).toEqual({ modalityIdentifier: modalityId, therapyIdentifier: therapyId, timeslotIdentifier: slot.identifier, note: 'Evenings are better' });
+    expect(bodyOf(fetchMock, '/booking')).toEqual({
+      modalityIdentifier: modalityId,
+      therapyIdentifier: therapyId,
+      timeslotIdentifier: slot.identifier,
+      note: 'Evenings are better',
+    });
     expect(notify.success).toHaveBeenCalledWith('Booking created. Please pay within 30 minutes to keep your slot.');
   });
 
@@ -126,7 +161,8 @@ describe('BookingForm', () => {
   });
 
   it("shows the server's licence refusal above the button", async () => {
-    const text = 'This therapist is not licensed in your state (CA), so they cannot see you. Please choose a therapist licensed in your state.';
+    const text =
+      'This therapist is not licensed in your state (CA), so they cannot see you. Please choose a therapist licensed in your state.';
     api(() => jsonResponse({ message: text, code: 'FORBIDDEN', errors: [text], requestId: 'r' }, 403));
     const { user: u } = render();
     await fill(u);
@@ -154,7 +190,14 @@ describe('BookingForm', () => {
           <button type="button" onClick={() => setPicked(slot)}>
             pick
           </button>
-          <BookingForm providerId={providerId} therapies={therapies} modalities={modalities} slot={picked} therapyInCalendar={false} onSlotGone={() => undefined} />
+          <BookingForm
+            providerId={providerId}
+            therapies={therapies}
+            modalities={modalities}
+            slot={picked}
+            therapyInCalendar={false}
+            onSlotGone={() => undefined}
+          />
         </>
       );
     }

@@ -77,7 +77,15 @@ interface BookingFormProps {
  * and an optional weekly repeat (2 to 12 sessions, all or nothing). Pending -> /payment/{id}; requested or free ->
  * the booking page.
  */
-export function BookingForm({ providerId, therapies, modalities, slot, therapyFromCalendar, therapyInCalendar, onSlotGone }: BookingFormProps) {
+export function BookingForm({
+  providerId,
+  therapies,
+  modalities,
+  slot,
+  therapyFromCalendar,
+  therapyInCalendar,
+  onSlotGone,
+}: BookingFormProps) {
   const { t, i18n } = useTranslation('therapists');
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   const navigate = useNavigate();
@@ -134,13 +142,17 @@ export function BookingForm({ providerId, therapies, modalities, slot, therapyFr
             notify.success(serverMessage ?? message('bookingCreated', lang));
             void navigate(`/payment/${booking.identifier}`);
           } else {
-            notify.success(serverMessage ?? message(booking.status === 'requested' ? 'bookingRequested' : 'bookingPaid', lang));
+            notify.success(
+              serverMessage ?? message(booking.status === 'requested' ? 'bookingRequested' : 'bookingPaid', lang),
+            );
             void navigate(`/appointments/${booking.identifier}`);
           }
         },
         onError: (error) => {
           const marked = applyServerFieldErrors(error, setError, { byMessage: fieldOfMessage });
-          const taken = isApiError(error) && error.errorList.concat(error.message).some((text) => keyOfText(text)?.key === 'timeslotTaken');
+          const taken =
+            isApiError(error) &&
+            error.errorList.concat(error.message).some((text) => keyOfText(text)?.key === 'timeslotTaken');
           if (taken || (isApiError(error) && error.status === 409 && error.code === 'CONFLICT')) onSlotGone();
           if (!marked) setFormError(errorMessage(error));
         },
@@ -149,7 +161,12 @@ export function BookingForm({ providerId, therapies, modalities, slot, therapyFr
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-8 flex flex-col gap-4 border-t border-slate-200 pt-6" aria-labelledby={headingId}>
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      className="mt-8 flex flex-col gap-4 border-t border-slate-200 pt-6"
+      aria-labelledby={headingId}
+    >
       <h3 id={headingId} className="text-base font-semibold text-slate-900">
         {t('booking.formLabel')}
       </h3>
@@ -221,7 +238,12 @@ export function BookingForm({ providerId, therapies, modalities, slot, therapyFr
 
       <Checkbox label={t('booking.repeat')} {...register('repeat')} />
       {repeat && (
-        <FormField label={t('booking.occurrences')} hint={t('booking.occurrencesHint')} error={errors.occurrences?.message} className="max-w-xs">
+        <FormField
+          label={t('booking.occurrences')}
+          hint={t('booking.occurrencesHint')}
+          error={errors.occurrences?.message}
+          className="max-w-xs"
+        >
           {({ invalid, ...field }) => (
             <Select {...field} invalid={invalid} {...register('occurrences', { valueAsNumber: true })}>
               {Array.from({ length: SERIES_MAX - SERIES_MIN + 1 }, (_, i) => SERIES_MIN + i).map((n) => (
@@ -244,4 +266,3 @@ export function BookingForm({ providerId, therapies, modalities, slot, therapyFr
     </form>
   );
 }
-

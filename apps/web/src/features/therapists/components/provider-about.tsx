@@ -41,24 +41,36 @@ function AboutCard({ profile }: { profile: TherapistProfile }) {
               {profile.rating.average === null ? (
                 t('about.noReviews')
               ) : (
-                <a href="#reviews">{t('about.ratingValue', { value: number(profile.rating.average), count: profile.rating.count })}</a>
+                <a href="#reviews">
+                  {t('about.ratingValue', { value: number(profile.rating.average), count: profile.rating.count })}
+                </a>
               )}
             </dd>
           </div>
           {profile.fee && (
             <div className={fact}>
               <dt className={term}>{t('about.fee')}</dt>
-              <dd className="font-semibold text-slate-900">{profile.fee.isFree || profile.fee.amount === 0 ? t('about.free') : formatMoney(profile.fee.amount, profile.fee.currencyCode, locale)}</dd>
+              <dd className="font-semibold text-slate-900">
+                {profile.fee.isFree || profile.fee.amount === 0
+                  ? t('about.free')
+                  : formatMoney(profile.fee.amount, profile.fee.currencyCode, locale)}
+              </dd>
             </div>
           )}
           <div className={fact}>
             <dt className={term}>{t('about.licensed')}</dt>
-            <dd className="text-slate-900">{profile.licenceStates.length > 0 ? profile.licenceStates.map((s) => s.name).join(', ') : t('about.notLicensedUs')}</dd>
+            <dd className="text-slate-900">
+              {profile.licenceStates.length > 0
+                ? profile.licenceStates.map((s) => s.name).join(', ')
+                : t('about.notLicensedUs')}
+            </dd>
           </div>
           {profile.languages.length > 0 && (
             <div className={fact}>
               <dt className={term}>{t('about.languages')}</dt>
-              <dd className="text-slate-900">{profile.languages.map((l) => languageName(l.code, locale, l.name)).join(', ')}</dd>
+              <dd className="text-slate-900">
+                {profile.languages.map((l) => languageName(l.code, locale, l.name)).join(', ')}
+              </dd>
             </div>
           )}
         </dl>
@@ -67,7 +79,10 @@ function AboutCard({ profile }: { profile: TherapistProfile }) {
             <h3 className="mt-6 text-base font-semibold text-slate-900">{t('about.specialities')}</h3>
             <ul className="mt-2 flex flex-wrap gap-2">
               {profile.specialities.map((s) => (
-                <li key={s.identifier} className="rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-sm text-slate-800">
+                <li
+                  key={s.identifier}
+                  className="rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-sm text-slate-800"
+                >
                   {referenceName('speciality', s.code, s.name, locale)}
                 </li>
               ))}

@@ -23,9 +23,19 @@ export function ProviderReviews({ providerId }: { providerId: string }) {
         {t('reviews.title')}
       </h2>
       {reviews.isPending ? (
-        <p role="status" className="mt-2 text-sm text-slate-700">{t('reviews.loading')}</p>
+        <p role="status" className="mt-2 text-sm text-slate-700">
+          {t('reviews.loading')}
+        </p>
       ) : reviews.isError ? (
-        <Alert tone="error" className="mt-3" action={<Button size="sm" variant="secondary" onClick={() => void reviews.refetch()}>{t('retry')}</Button>}>
+        <Alert
+          tone="error"
+          className="mt-3"
+          action={
+            <Button size="sm" variant="secondary" onClick={() => void reviews.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        >
           {t('reviews.loadFailed')}
         </Alert>
       ) : !data || data.count === 0 ? (
@@ -42,16 +52,28 @@ export function ProviderReviews({ providerId }: { providerId: string }) {
                 <p className="text-sm font-medium text-slate-900">{t('reviews.stars', { value: number(r.rating) })}</p>
                 {r.comment && <p className="mt-1 whitespace-pre-line break-words text-slate-800">{r.comment}</p>}
                 <p className="mt-2 text-sm text-slate-600">
-                  {r.authorName ?? t('reviews.anonymous')} · {dateFormatter(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(r.createdAt))}
+                  {r.authorName ?? t('reviews.anonymous')} ·{' '}
+                  {dateFormatter(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(
+                    new Date(r.createdAt),
+                  )}
                 </p>
               </li>
             ))}
           </ul>
           {meta && meta.totalPages > 1 && (
             <nav aria-label={t('reviews.pages')} className="mt-4 flex items-center justify-between gap-2">
-              <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((n) => n - 1)}>{t('reviews.newer')}</Button>
+              <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((n) => n - 1)}>
+                {t('reviews.newer')}
+              </Button>
               <span className="text-sm text-slate-700">{t('reviews.pageOf', { page, pages: meta.totalPages })}</span>
-              <Button size="sm" variant="secondary" disabled={page >= meta.totalPages} onClick={() => setPage((n) => n + 1)}>{t('reviews.older')}</Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={page >= meta.totalPages}
+                onClick={() => setPage((n) => n + 1)}
+              >
+                {t('reviews.older')}
+              </Button>
             </nav>
           )}
         </>

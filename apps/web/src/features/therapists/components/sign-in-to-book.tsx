@@ -10,7 +10,9 @@ export function SignInToBook() {
   return (
     <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm text-slate-700">{t('booking.signInNote')}</p>
-      <Button onClick={() => void navigate(`/login?redirect=${encodeURIComponent(location.pathname)}`)}>{t('summary.continue')}</Button>
+      <Button onClick={() => void navigate(`/login?redirect=${encodeURIComponent(location.pathname)}`)}>
+        {t('summary.continue')}
+      </Button>
     </div>
   );
 }

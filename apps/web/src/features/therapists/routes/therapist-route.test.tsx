@@ -6,7 +6,10 @@ import { uuid } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { TherapistRoute } from './therapist-route';
 
-vi.mock('@/lib/intl-warmup', async (original) => ({ ...(await original<typeof IntlWarmup>()), useIntlReady: () => true }));
+vi.mock('@/lib/intl-warmup', async (original) => ({
+  ...(await original<typeof IntlWarmup>()),
+  useIntlReady: () => true,
+}));
 
 const providerId = uuid(501);
 const day = '2026-06-12';
@@ -21,21 +24,55 @@ afterEach(() => {
 });
 
 const profile = {
-  identifier: providerId, firstName: 'Dana', lastName: 'Fischer', title: null, headline: null, photoUrl: null,
-  therapies: [{ identifier: uuid(510), code: 'anxiety', name: 'Anxiety' }], modalities: [], specialities: [{ identifier: uuid(512), code: 'grief', name: 'Grief and loss' }],
-  fee: { amount: 9000, currencyCode: 'USD', isFree: false }, rating: { average: 4.5, count: 2 }, nextFreeAt: null,
-  bio: 'Calm, practical sessions for adults.', licenceStates: [{ identifier: uuid(513), code: 'NY', name: 'New York' }],
+  identifier: providerId,
+  firstName: 'Dana',
+  lastName: 'Fischer',
+  title: null,
+  headline: null,
+  photoUrl: null,
+  therapies: [{ identifier: uuid(510), code: 'anxiety', name: 'Anxiety' }],
+  modalities: [],
+  specialities: [{ identifier: uuid(512), code: 'grief', name: 'Grief and loss' }],
+  fee: { amount: 9000, currencyCode: 'USD', isFree: false },
+  rating: { average: 4.5, count: 2 },
+  nextFreeAt: null,
+  bio: 'Calm, practical sessions for adults.',
+  licenceStates: [{ identifier: uuid(513), code: 'NY', name: 'New York' }],
   languages: [{ identifier: uuid(514), code: 'es', name: 'Spanish' }],
 };
 
 function api(listed = true) {
   return mockFetch([
-    { path: `/api/v1/therapists/${providerId}`, respond: () => (listed ? jsonResponse({ data: profile }) : jsonResponse({ message: 'Not found', code: 'NOT_FOUND', requestId: 'r' }, 404)) },
-    { path: `/api/v1/review/provider/${providerId}`, respond: () => jsonResponse({ data: { average: null, count: 0, items: [] }, meta: { page: 1, pageSize: 5, total: 0, totalPages: 0 } }) },
+    {
+      path: `/api/v1/therapists/${providerId}`,
+      respond: () =>
+        listed
+          ? jsonResponse({ data: profile })
+          : jsonResponse({ message: 'Not found', code: 'NOT_FOUND', requestId: 'r' }, 404),
+    },
+    {
+      path: `/api/v1/review/provider/${providerId}`,
+      respond: () =>
+        jsonResponse({
+          data: { average: null, count: 0, items: [] },
+          meta: { page: 1, pageSize: 5, total: 0, totalPages: 0 },
+        }),
+    },
     {
       path: `/api/v1/providers/${providerId}`,
       respond: () =>
-        jsonResponse({ data: { identifier: providerId, firstName: 'Dana', lastName: 'Fischer', title: null, headline: null, photoUrl: null, therapies: [{ identifier: uuid(510), code: 'anxiety', name: 'Anxiety' }], modalities: [] } }),
+        jsonResponse({
+          data: {
+            identifier: providerId,
+            firstName: 'Dana',
+            lastName: 'Fischer',
+            title: null,
+            headline: null,
+            photoUrl: null,
+            therapies: [{ identifier: uuid(510), code: 'anxiety', name: 'Anxiety' }],
+            modalities: [],
+          },
+        }),
     },
     {
       path: `/api/v1/providers-availability/${providerId}/timeslot/2026-06`,
@@ -47,15 +84,26 @@ function api(listed = true) {
             calendarSetupType: 'GENERAL',
             firstDate: '2026-06-10',
             lastDate: '2026-08-09',
-            items: [{ date: { date: day, isAvailable: true }, timeSlot: [{ identifier: 'signed-slot', startTime: `${day}T09:00:00.000Z`, endTime: `${day}T09:50:00.000Z` }] }],
+            items: [
+              {
+                date: { date: day, isAvailable: true },
+                timeSlot: [
+                  { identifier: 'signed-slot', startTime: `${day}T09:00:00.000Z`, endTime: `${day}T09:50:00.000Z` },
+                ],
+              },
+            ],
           },
         }),
     },
-    { path: '/api/v1/reference/modality', respond: () => jsonResponse({ data: [{ identifier: uuid(511), code: 'online', name: 'Online' }] }) },
+    {
+      path: '/api/v1/reference/modality',
+      respond: () => jsonResponse({ data: [{ identifier: uuid(511), code: 'online', name: 'Online' }] }),
+    },
   ]);
 }
 
-const render = () => renderWithProviders(<TherapistRoute />, { route: `/therapists/${providerId}`, path: '/therapists/:providerId' });
+const render = () =>
+  renderWithProviders(<TherapistRoute />, { route: `/therapists/${providerId}`, path: '/therapists/:providerId' });
 async function pickSlot(u: ReturnType<typeof render>['user']) {
   const list = await screen.findByRole('list', { name: /^Free times on / });
   await u.click(within(list).getAllByRole('button')[0]!);
@@ -93,7 +141,9 @@ describe('TherapistRoute booking', () => {
     await pickSlot(u);
     expect(screen.queryByRole('combobox', { name: 'Modality' })).toBeNull();
     await u.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`/login?redirect=${encodeURIComponent(`/therapists/${providerId}`)}`);
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      `/login?redirect=${encodeURIComponent(`/therapists/${providerId}`)}`,
+    );
   });
 
   it('a provider sees the calendar but no booking form', async () => {

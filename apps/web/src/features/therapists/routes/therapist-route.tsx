@@ -49,7 +49,8 @@ export function TherapistRoute() {
   const intlReady = useIntlReady();
   const showCalendar = useDeferredValue(hydrated && intlReady);
 
-  const notFound = !validId || (isApiError(summary.error) && (summary.error.status === 404 || summary.error.status === 400));
+  const notFound =
+    !validId || (isApiError(summary.error) && (summary.error.status === 404 || summary.error.status === 400));
   if (notFound) return <TherapistNotFound />;
   if (summary.isPending) return <PageSpinner label={t('loading')} />;
   if (summary.isError) {
@@ -74,14 +75,33 @@ export function TherapistRoute() {
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <ProviderHeader provider={summary.data} />
       <ProviderAbout providerId={providerId} />
-      {showCalendar ? <BookingCalendar providerId={providerId} providerName={providerDisplayName(summary.data)} therapies={summary.data.therapies} modalities={summary.data.modalities} /> : <CalendarPlaceholder />}
+      {showCalendar ? (
+        <BookingCalendar
+          providerId={providerId}
+          providerName={providerDisplayName(summary.data)}
+          therapies={summary.data.therapies}
+          modalities={summary.data.modalities}
+        />
+      ) : (
+        <CalendarPlaceholder />
+      )}
       {/* After hydration, like the calendar: the server-rendered HTML stays the same for every visitor and fast. */}
       {hydrated && <ProviderReviews providerId={providerId} />}
     </div>
   );
 }
 
-function BookingCalendar({ providerId, providerName, therapies, modalities }: { providerId: string; providerName: string; therapies: Array<{ identifier: string; code: string; name: string }>; modalities: Array<{ identifier: string; code: string; name: string }> }) {
+function BookingCalendar({
+  providerId,
+  providerName,
+  therapies,
+  modalities,
+}: {
+  providerId: string;
+  providerName: string;
+  therapies: Array<{ identifier: string; code: string; name: string }>;
+  modalities: Array<{ identifier: string; code: string; name: string }>;
+}) {
   const openModal = useModalStore((s) => s.open);
   const { t, i18n } = useTranslation('therapists');
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
@@ -93,7 +113,15 @@ function BookingCalendar({ providerId, providerName, therapies, modalities }: { 
   const [selection, setSelection] = useState<SlotSelection | null>(null);
   // A slot taken meanwhile: a new round of the picker (fresh times, no stale choice).
   const [pickerRound, setPickerRound] = useState(0);
-  const viewer = useAuthStore((s) => (s.status === 'unknown' ? 'unknown' : s.status !== 'authenticated' || !s.user ? 'anonymous' : s.user.userType === 'client' ? 'client' : 'provider'));
+  const viewer = useAuthStore((s) =>
+    s.status === 'unknown'
+      ? 'unknown'
+      : s.status !== 'authenticated' || !s.user
+        ? 'anonymous'
+        : s.user.userType === 'client'
+          ? 'client'
+          : 'provider',
+  );
 
   const byCategory = setup.data === 'BY_CATEGORY';
   // One therapy leaves nothing to choose.
@@ -132,7 +160,12 @@ function BookingCalendar({ providerId, providerName, therapies, modalities }: { 
 
         <div className="mt-6">
           {/* A new therapy starts a fresh calendar: its own months, its own first date. */}
-          <SlotPicker key={`${category ?? 'general'}-${pickerRound}`} providerId={providerId} category={category} onSelect={setSelection} />
+          <SlotPicker
+            key={`${category ?? 'general'}-${pickerRound}`}
+            providerId={providerId}
+            category={category}
+            onSelect={setSelection}
+          />
         </div>
 
         {viewer === 'client' && (
@@ -141,7 +174,17 @@ function BookingCalendar({ providerId, providerName, therapies, modalities }: { 
               providerId={providerId}
               therapies={therapies}
               modalities={modalities}
-              slot={selection ? { identifier: selection.slot.identifier, label: t('summary.when', { date: formatLongDate(selection.date, locale), time: formatSlotTime(selection.slot, locale, selection.timeZone) }) } : null}
+              slot={
+                selection
+                  ? {
+                      identifier: selection.slot.identifier,
+                      label: t('summary.when', {
+                        date: formatLongDate(selection.date, locale),
+                        time: formatSlotTime(selection.slot, locale, selection.timeZone),
+                      }),
+                    }
+                  : null
+              }
               therapyInCalendar={byCategory}
               therapyFromCalendar={category}
               onSlotGone={() => {
@@ -154,7 +197,13 @@ function BookingCalendar({ providerId, providerName, therapies, modalities }: { 
         {viewer === 'client' && (
           <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center">
             <p className="min-w-0 flex-1 text-sm text-slate-700">{t('waitlist.hint')}</p>
-            <Button variant="secondary" className="shrink-0" onClick={() => openModal('waitlist-join', { providerId, providerName, therapies, modalities }, { size: 'md' })}>
+            <Button
+              variant="secondary"
+              className="shrink-0"
+              onClick={() =>
+                openModal('waitlist-join', { providerId, providerName, therapies, modalities }, { size: 'md' })
+              }
+            >
               {t('waitlist.open')}
             </Button>
           </div>
@@ -163,14 +212,15 @@ function BookingCalendar({ providerId, providerName, therapies, modalities }: { 
           <div className="mt-6 rounded-xl border border-brand-200 bg-brand-50 p-4">
             <h3 className="text-sm font-semibold text-slate-900">{t('summary.title')}</h3>
             <p className="mt-1 text-slate-900" data-testid="slot-summary">
-              {t('summary.when', { date: formatLongDate(selection.date, locale), time: formatSlotTime(selection.slot, locale, selection.timeZone) })}
+              {t('summary.when', {
+                date: formatLongDate(selection.date, locale),
+                time: formatSlotTime(selection.slot, locale, selection.timeZone),
+              })}
             </p>
             <SignInToBook />
           </div>
         )}
-        {viewer === 'provider' && (
-          <p className="mt-6 text-sm text-slate-700">{t('booking.providerNote')}</p>
-        )}
+        {viewer === 'provider' && <p className="mt-6 text-sm text-slate-700">{t('booking.providerNote')}</p>}
       </section>
     </Card>
   );

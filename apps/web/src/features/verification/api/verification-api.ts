@@ -1,4 +1,8 @@
-import { getProviderVerification, getVerificationNote, submitVerification } from '@therapy/contracts/endpoints/verification';
+import {
+  getProviderVerification,
+  getVerificationNote,
+  submitVerification,
+} from '@therapy/contracts/endpoints/verification';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 

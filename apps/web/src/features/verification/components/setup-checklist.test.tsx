@@ -23,7 +23,10 @@ const provider: UserInfo = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-const verification = (complete: readonly string[], status: ProviderVerification['status'] = 'not_submitted'): ProviderVerification => ({
+const verification = (
+  complete: readonly string[],
+  status: ProviderVerification['status'] = 'not_submitted',
+): ProviderVerification => ({
   status,
   steps: setupStepKeys.map((key) => ({ key, complete: complete.includes(key) })),
   completed: complete.length,
@@ -60,8 +63,14 @@ describe('PracticeHubRoute', () => {
   it('keeps "Submit for verification" disabled until every step is complete, and says why', async () => {
     useAuthStore.getState().setSession('token', provider);
     const fetchMock = mockFetch([
-      { path: '/api/v1/provider/verification', respond: () => jsonResponse({ data: verification(['profile', 'availability']) }) },
-      { path: '/api/v1/provider/qualification/verification-note', respond: () => jsonResponse({ data: { status: 'not_submitted', note: null, decidedAt: null } }) },
+      {
+        path: '/api/v1/provider/verification',
+        respond: () => jsonResponse({ data: verification(['profile', 'availability']) }),
+      },
+      {
+        path: '/api/v1/provider/qualification/verification-note',
+        respond: () => jsonResponse({ data: { status: 'not_submitted', note: null, decidedAt: null } }),
+      },
     ]);
     renderWithProviders(<PracticeHubRoute />);
     const button = await screen.findByRole('button', { name: 'Submit for verification' });
@@ -69,7 +78,12 @@ describe('PracticeHubRoute', () => {
     expect(screen.getByText('Complete every step of the checklist to submit your practice.')).toBeTruthy();
     expect(screen.getByText('2 of 7 steps complete')).toBeTruthy();
     expect(screen.getByText('Not submitted')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([url, init]) => String(url).includes('verification-submission') || (init as RequestInit | undefined)?.method === 'PUT')).toBe(false);
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) =>
+          String(url).includes('verification-submission') || (init as RequestInit | undefined)?.method === 'PUT',
+      ),
+    ).toBe(false);
   });
 
   it('submits a complete practice only after the confirmation, then shows it under review', async () => {
@@ -78,7 +92,10 @@ describe('PracticeHubRoute', () => {
     let submitted = 0;
     mockFetch([
       { path: '/api/v1/provider/verification', respond: () => jsonResponse({ data: state }) },
-      { path: '/api/v1/provider/qualification/verification-note', respond: () => jsonResponse({ data: { status: state.status, note: null, decidedAt: null } }) },
+      {
+        path: '/api/v1/provider/qualification/verification-note',
+        respond: () => jsonResponse({ data: { status: state.status, note: null, decidedAt: null } }),
+      },
       {
         method: 'PUT',
         path: '/api/v1/provider/verification-submission',
@@ -101,13 +118,28 @@ describe('PracticeHubRoute', () => {
   it("shows a rejection with the reviewer's note and offers to submit again", async () => {
     useAuthStore.getState().setSession('token', provider);
     mockFetch([
-      { path: '/api/v1/provider/verification', respond: () => jsonResponse({ data: verification(setupStepKeys, 'rejected') }) },
-      { path: '/api/v1/provider/qualification/verification-note', respond: () => jsonResponse({ data: { status: 'rejected', note: 'Please upload a readable licence.', decidedAt: '2026-03-23T09:00:00.000Z' } }) },
+      {
+        path: '/api/v1/provider/verification',
+        respond: () => jsonResponse({ data: verification(setupStepKeys, 'rejected') }),
+      },
+      {
+        path: '/api/v1/provider/qualification/verification-note',
+        respond: () =>
+          jsonResponse({
+            data: {
+              status: 'rejected',
+              note: 'Please upload a readable licence.',
+              decidedAt: '2026-03-23T09:00:00.000Z',
+            },
+          }),
+      },
     ]);
     renderWithProviders(<PracticeHubRoute />);
     expect(await screen.findByText('Please upload a readable licence.')).toBeTruthy();
     expect(screen.getByText('Changes needed')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Submit again for verification' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Submit again for verification' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
   });
 
   it('tells a client the page is for providers, without asking the API', () => {

@@ -31,7 +31,10 @@ export function SetupChecklist({ steps, compact = false }: { steps: readonly Set
       <ul className={clsx('mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200', compact && 'text-sm')}>
         {steps.map((step) => (
           <li key={step.key}>
-            <Link to={setupStepPaths[step.key]} className="group flex items-center gap-3 px-4 py-3 text-slate-900 no-underline! hover:bg-slate-50">
+            <Link
+              to={setupStepPaths[step.key]}
+              className="group flex items-center gap-3 px-4 py-3 text-slate-900 no-underline! hover:bg-slate-50"
+            >
               {step.complete ? (
                 <CheckCircle2 className="size-5 shrink-0 text-emerald-700" aria-hidden="true" />
               ) : (
@@ -43,7 +46,10 @@ export function SetupChecklist({ steps, compact = false }: { steps: readonly Set
                   {step.complete ? t('checklist.complete') : t('checklist.todo')}
                 </span>
               </span>
-              <ChevronRight className="size-5 shrink-0 text-slate-500 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+              <ChevronRight
+                className="size-5 shrink-0 text-slate-500 transition-transform group-hover:translate-x-0.5"
+                aria-hidden="true"
+              />
             </Link>
           </li>
         ))}

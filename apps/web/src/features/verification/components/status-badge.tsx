@@ -12,5 +12,9 @@ const tones: Record<VerificationStatus, string> = {
 /** The verification status as a label ("Under review", "Verified", ...). */
 export function VerificationStatusBadge({ status }: { status: VerificationStatus }) {
   const { t } = useTranslation('verification');
-  return <span className={clsx('inline-flex rounded-full px-3 py-1 text-sm font-semibold', tones[status])}>{t(`status.${status}`)}</span>;
+  return (
+    <span className={clsx('inline-flex rounded-full px-3 py-1 text-sm font-semibold', tones[status])}>
+      {t(`status.${status}`)}
+    </span>
+  );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProviderVerification, VerificationNote } from '@therapy/contracts/verification';
-import { ClipboardCheck,  ScrollText, ShieldCheck } from 'lucide-react';
+import { ClipboardCheck, ScrollText, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,7 +18,12 @@ import { VerificationStatusBadge } from '../components/status-badge';
 export function PracticeHubRoute() {
   const { t } = useTranslation('verification');
   return (
-    <PracticePage backToPractice={false} title={t('hub.title')} lead={t('hub.lead')} clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}>
+    <PracticePage
+      backToPractice={false}
+      title={t('hub.title')}
+      lead={t('hub.lead')}
+      clientNotice={{ title: t('providersOnly.title'), body: t('providersOnly.body') }}
+    >
       <ProviderPractice />
     </PracticePage>
   );
@@ -72,7 +77,13 @@ function ProviderPractice() {
   );
 }
 
-function StatusPanel({ verification, note }: { verification: ProviderVerification; note: VerificationNote | undefined }) {
+function StatusPanel({
+  verification,
+  note,
+}: {
+  verification: ProviderVerification;
+  note: VerificationNote | undefined;
+}) {
   const { t } = useTranslation('verification');
   return (
     <div className="space-y-3">
@@ -96,7 +107,11 @@ function SubmitPanel({ verification }: { verification: ProviderVerification }) {
   const open = verification.status === 'not_submitted' || verification.status === 'rejected';
   if (!open) return null;
   const complete = verification.completed === verification.total;
-  const refusal = submit.error ? (isApiError(submit.error) && submit.error.message ? submit.error.message : errorMessage(submit.error)) : undefined;
+  const refusal = submit.error
+    ? isApiError(submit.error) && submit.error.message
+      ? submit.error.message
+      : errorMessage(submit.error)
+    : undefined;
 
   const send = () =>
     submit.mutate(undefined, {
@@ -115,7 +130,11 @@ function SubmitPanel({ verification }: { verification: ProviderVerification }) {
         </Alert>
       )}
       {confirming ? (
-        <div role="group" aria-labelledby="submit-confirm-text" className="rounded-xl border border-brand-200 bg-brand-50 p-4">
+        <div
+          role="group"
+          aria-labelledby="submit-confirm-text"
+          className="rounded-xl border border-brand-200 bg-brand-50 p-4"
+        >
           <p id="submit-confirm-text" className="text-sm text-slate-900">
             {t('submit.confirm')}
           </p>
@@ -130,7 +149,11 @@ function SubmitPanel({ verification }: { verification: ProviderVerification }) {
         </div>
       ) : (
         <>
-          <Button onClick={() => setConfirming(true)} disabled={!complete} aria-describedby={complete ? undefined : 'submit-hint'}>
+          <Button
+            onClick={() => setConfirming(true)}
+            disabled={!complete}
+            aria-describedby={complete ? undefined : 'submit-hint'}
+          >
             {verification.status === 'rejected' ? t('submit.again') : t('submit.button')}
           </Button>
           {!complete && (

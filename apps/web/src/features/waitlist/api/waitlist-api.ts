@@ -29,6 +29,9 @@ function useWaitlistMutation<TInput, TResult>(mutationFn: (input: TInput) => Pro
   });
 }
 
-export const useJoinWaitlist = () => useWaitlistMutation(async (input: JoinWaitlistInput) => call(joinWaitlist, { body: input }));
-export const useLeaveWaitlist = () => useWaitlistMutation(async (id: string) => call(leaveWaitlist, { params: { id } }));
-export const useAcceptOffer = () => useWaitlistMutation(async (id: string) => call(acceptWaitlistOffer, { params: { id } }));
+export const useJoinWaitlist = () =>
+  useWaitlistMutation(async (input: JoinWaitlistInput) => call(joinWaitlist, { body: input }));
+export const useLeaveWaitlist = () =>
+  useWaitlistMutation(async (id: string) => call(leaveWaitlist, { params: { id } }));
+export const useAcceptOffer = () =>
+  useWaitlistMutation(async (id: string) => call(acceptWaitlistOffer, { params: { id } }));

@@ -23,9 +23,16 @@ export function OfferNotice() {
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:px-6">
         <BellRing className="hidden size-5 shrink-0 text-brand-800 sm:block" aria-hidden="true" />
         <p className="min-w-0 flex-1 text-sm text-slate-900">
-          {t('notice.text', { name: held.provider.name ?? t('someone'), when: offerWhen(held.offer.startsAt, held.offer.endsAt, locale), until: clockTime(held.offer.expiresAt, locale) })}
+          {t('notice.text', {
+            name: held.provider.name ?? t('someone'),
+            when: offerWhen(held.offer.startsAt, held.offer.endsAt, locale),
+            until: clockTime(held.offer.expiresAt, locale),
+          })}
         </p>
-        <Link to={`/waitlist?offer=${held.offer.identifier}`} className={buttonClasses({ size: 'sm', className: 'self-start sm:self-auto' })}>
+        <Link
+          to={`/waitlist?offer=${held.offer.identifier}`}
+          className={buttonClasses({ size: 'sm', className: 'self-start sm:self-auto' })}
+        >
           {t('notice.open')}
         </Link>
       </div>

@@ -7,4 +7,5 @@ export function offerWhen(startsAt: string, endsAt: string, locale: string): str
   return `${day}, ${time.format(new Date(startsAt))} – ${time.format(new Date(endsAt))}`;
 }
 
-export const clockTime = (iso: string, locale: string) => dateFormatter(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+export const clockTime = (iso: string, locale: string) =>
+  dateFormatter(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));

@@ -18,14 +18,21 @@ import { notify } from '@/lib/toast';
 import { useJoinWaitlist } from '../api/waitlist-api';
 import { useWaitlistTranslation } from '../i18n';
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * "Join the waitlist" (issue 19): which therapy and how, the dates and the times of day that suit (in the client's own
  * zone, from today up to the calendar's horizon). A free time that fits is held at once; otherwise the first that
  * frees up is.
  */
-export function JoinWaitlistModal({ providerId, providerName, therapies, modalities, onClose }: ModalComponentProps<'waitlist-join'>) {
+export function JoinWaitlistModal({
+  providerId,
+  providerName,
+  therapies,
+  modalities,
+  onClose,
+}: ModalComponentProps<'waitlist-join'>) {
   const { t, locale } = useWaitlistTranslation();
   const join = useJoinWaitlist();
   const navigate = useNavigate();
@@ -62,7 +69,14 @@ export function JoinWaitlistModal({ providerId, providerName, therapies, modalit
       },
       onError: (error) => {
         const marked = applyServerFieldErrors(error, form.setError, {
-          byMessage: { waitlistPast: 'fromDate', waitlistHorizon: 'toDate', waitlistDatesOrder: 'toDate', waitlistTimesOrder: 'toTime', therapyNotOfferedByProvider: 'therapyIdentifier', modalityNotOffered: 'modalityIdentifier' },
+          byMessage: {
+            waitlistPast: 'fromDate',
+            waitlistHorizon: 'toDate',
+            waitlistDatesOrder: 'toDate',
+            waitlistTimesOrder: 'toTime',
+            therapyNotOfferedByProvider: 'therapyIdentifier',
+            modalityNotOffered: 'modalityIdentifier',
+          },
         });
         if (!marked) setServerError(errorMessage(error));
       },

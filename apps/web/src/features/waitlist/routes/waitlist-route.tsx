@@ -23,7 +23,8 @@ function Place({ entry, highlighted }: { entry: WaitlistEntry; highlighted: bool
   const leave = useLeaveWaitlist();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const day = (date: string) => dateFormatter(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  const day = (date: string) =>
+    dateFormatter(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
   const offer = entry.offer?.status === 'open' ? entry.offer : null;
   const provider = entry.provider.name ?? t('someone');
 
@@ -32,14 +33,19 @@ function Place({ entry, highlighted }: { entry: WaitlistEntry; highlighted: bool
     accept.mutate(offerId, {
       onSuccess: (res) => {
         notify.success(res.message ?? t('offer.booked'));
-        void navigate(res.data.status === 'pending' ? `/payment/${res.data.identifier}` : `/appointments/${res.data.identifier}`);
+        void navigate(
+          res.data.status === 'pending' ? `/payment/${res.data.identifier}` : `/appointments/${res.data.identifier}`,
+        );
       },
       onError: (e) => setError(errorMessage(e)),
     });
   };
   const onLeave = () => {
     setError(null);
-    leave.mutate(entry.identifier, { onSuccess: (res) => notify.success(res.message), onError: (e) => setError(errorMessage(e)) });
+    leave.mutate(entry.identifier, {
+      onSuccess: (res) => notify.success(res.message),
+      onError: (e) => setError(errorMessage(e)),
+    });
   };
 
   return (
@@ -51,16 +57,25 @@ function Place({ entry, highlighted }: { entry: WaitlistEntry; highlighted: bool
               {provider}
             </h2>
             <p className="mt-1 text-sm text-slate-700">
-              {t('place.range', { from: day(entry.fromDate), to: day(entry.toDate), fromTime: entry.fromTime, toTime: entry.toTime })}
+              {t('place.range', {
+                from: day(entry.fromDate),
+                to: day(entry.toDate),
+                fromTime: entry.fromTime,
+                toTime: entry.toTime,
+              })}
             </p>
           </div>
-          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-inset ring-slate-300">{t(`status.${entry.status}`)}</span>
+          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-inset ring-slate-300">
+            {t(`status.${entry.status}`)}
+          </span>
         </div>
         {offer && (
           <div className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4">
             <h3 className="font-semibold text-slate-900">{t('offer.title')}</h3>
             <p className="mt-1 text-slate-900">{offerWhen(offer.startsAt, offer.endsAt, locale)}</p>
-            <p className="mt-1 text-sm text-slate-700">{t('offer.until', { time: clockTime(offer.expiresAt, locale) })}</p>
+            <p className="mt-1 text-sm text-slate-700">
+              {t('offer.until', { time: clockTime(offer.expiresAt, locale) })}
+            </p>
             <Button className="mt-3" pending={accept.isPending} onClick={() => onAccept(offer.identifier)}>
               {t('offer.book')}
             </Button>
@@ -93,16 +108,38 @@ export function WaitlistRoute() {
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
       <PageHeading title={t('title')} lead={t('lead')} />
       {list.isError ? (
-        <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => void list.refetch()}>{t('retry')}</Button>}>
+        <Alert
+          tone="error"
+          action={
+            <Button size="sm" variant="secondary" onClick={() => void list.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        >
           {t('loadFailed')}
         </Alert>
       ) : list.data.length === 0 ? (
-        <EmptyState icon={Hourglass} title={t('empty.title')} description={t('empty.text')} action={<Link to="/therapists" className={buttonClasses({ variant: 'secondary' })}>{t('empty.find')}</Link>} />
+        <EmptyState
+          icon={Hourglass}
+          title={t('empty.title')}
+          description={t('empty.text')}
+          action={
+            <Link to="/therapists" className={buttonClasses({ variant: 'secondary' })}>
+              {t('empty.find')}
+            </Link>
+          }
+        />
       ) : (
         <div className="flex flex-col gap-4">
-          {highlighted && !list.data.some((e) => e.offer?.identifier === highlighted && e.offer.status === 'open') && <Alert tone="warning">{t('offer.gone')}</Alert>}
+          {highlighted && !list.data.some((e) => e.offer?.identifier === highlighted && e.offer.status === 'open') && (
+            <Alert tone="warning">{t('offer.gone')}</Alert>
+          )}
           {list.data.map((entry) => (
-            <Place key={entry.identifier} entry={entry} highlighted={!!highlighted && entry.offer?.identifier === highlighted} />
+            <Place
+              key={entry.identifier}
+              entry={entry}
+              highlighted={!!highlighted && entry.offer?.identifier === highlighted}
+            />
           ))}
         </div>
       )}

@@ -51,7 +51,8 @@ export const walletKeys = {
 export const balanceQuery = (currency?: CurrencyCode) =>
   queryOptions({
     queryKey: currency ? walletKeys.balanceIn(currency) : walletKeys.balance,
-    queryFn: async ({ signal }) => (await call(getWalletBalance, { signal, ...(currency ? { query: { currency } } : {}) })).data,
+    queryFn: async ({ signal }) =>
+      (await call(getWalletBalance, { signal, ...(currency ? { query: { currency } } : {}) })).data,
     meta: { silent: true },
   });
 
@@ -141,7 +142,8 @@ export const bankAccountQuery = () =>
 export const topupOptionsQuery = (currency?: CurrencyCode) =>
   queryOptions({
     queryKey: currency ? walletKeys.topupOptionsIn(currency) : walletKeys.topupOptions,
-    queryFn: async ({ signal }) => (await call(getTopupOptions, { signal, ...(currency ? { query: { currency } } : {}) })).data,
+    queryFn: async ({ signal }) =>
+      (await call(getTopupOptions, { signal, ...(currency ? { query: { currency } } : {}) })).data,
     staleTime: 5 * 60_000,
     meta: { silent: true },
   });
@@ -162,8 +164,23 @@ export function useRequestBankAccount() {
  */
 export function useStartCardTopup() {
   return useMutation({
-    mutationFn: async ({ amount, currencyCode, returnTo, idempotencyKey }: { amount: number; currencyCode?: CurrencyCode | undefined; returnTo?: string | undefined; idempotencyKey: string }) =>
-      (await call(startTopup, { body: { amount, ...(currencyCode ? { currencyCode } : {}), ...(returnTo ? { returnTo } : {}) }, idempotencyKey })).data,
+    mutationFn: async ({
+      amount,
+      currencyCode,
+      returnTo,
+      idempotencyKey,
+    }: {
+      amount: number;
+      currencyCode?: CurrencyCode | undefined;
+      returnTo?: string | undefined;
+      idempotencyKey: string;
+    }) =>
+      (
+        await call(startTopup, {
+          body: { amount, ...(currencyCode ? { currencyCode } : {}), ...(returnTo ? { returnTo } : {}) },
+          idempotencyKey,
+        })
+      ).data,
   });
 }
 

@@ -23,7 +23,18 @@ interface AmountFieldProps {
  * The top-up amount (spec §2, §5): the wallet currency's symbol in front, digits only, grouped with commas as the
  * user types ("1234" → "1,234"), the caret staying where the user is typing.
  */
-export function AmountField({ label, currency, value, onChange, onBlur, name, error, hint, inputRef, disabled }: AmountFieldProps) {
+export function AmountField({
+  label,
+  currency,
+  value,
+  onChange,
+  onBlur,
+  name,
+  error,
+  hint,
+  inputRef,
+  disabled,
+}: AmountFieldProps) {
   const ownRef = useRef<HTMLInputElement | null>(null);
   const pendingCaret = useRef<number | null>(null);
 

@@ -120,10 +120,22 @@ function CurrentBalance({
   );
 }
 
-function AmountForm({ currency, initialText, onProceed }: { currency: string; initialText: string; onProceed: (amount: ChosenAmount) => void }) {
+function AmountForm({
+  currency,
+  initialText,
+  onProceed,
+}: {
+  currency: string;
+  initialText: string;
+  onProceed: (amount: ChosenAmount) => void;
+}) {
   const { t } = useTranslation('wallet');
   const schema = useMemo(() => z.object({ amount: topupAmountField(currency) }), [currency]);
-  const { control, handleSubmit, getValues, setFocus } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+  const { control, handleSubmit, getValues, setFocus } = useForm<
+    z.input<typeof schema>,
+    unknown,
+    z.output<typeof schema>
+  >({
     resolver: zodResolver(schema),
     defaultValues: { amount: initialText },
   });
@@ -131,7 +143,11 @@ function AmountForm({ currency, initialText, onProceed }: { currency: string; in
   useEffect(() => setFocus('amount'), [setFocus]);
 
   return (
-    <form noValidate onSubmit={handleSubmit(({ amount }) => onProceed({ text: getValues('amount'), minor: amount, currency }))} className="mt-5">
+    <form
+      noValidate
+      onSubmit={handleSubmit(({ amount }) => onProceed({ text: getValues('amount'), minor: amount, currency }))}
+      className="mt-5"
+    >
       <Controller
         control={control}
         name="amount"

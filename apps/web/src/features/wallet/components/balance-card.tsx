@@ -36,7 +36,12 @@ export function BalanceCard() {
                 <p className="text-lg font-semibold" role="alert">
                   {message('balanceFailed', currentLocale())}
                 </p>
-                <Button size="sm" variant="secondary" pending={balance.isFetching} onClick={() => void balance.refetch()}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  pending={balance.isFetching}
+                  onClick={() => void balance.refetch()}
+                >
                   {t('retry')}
                 </Button>
               </div>
@@ -51,7 +56,12 @@ export function BalanceCard() {
           </div>
         </div>
         {canTopUp && (
-          <Button variant="secondary" size="lg" className="shrink-0 border-white" onClick={() => openModal('wallet-topup')}>
+          <Button
+            variant="secondary"
+            size="lg"
+            className="shrink-0 border-white"
+            onClick={() => openModal('wallet-topup')}
+          >
             <Plus className="size-5" aria-hidden="true" />
             {t('topUp')}
           </Button>

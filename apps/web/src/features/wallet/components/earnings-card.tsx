@@ -29,7 +29,9 @@ export function EarningsCard() {
         <dl className="mt-4 grid grid-cols-1 gap-3 min-[440px]:grid-cols-2">
           {earnings.data.map((e) => (
             <div key={e.currency} className="rounded-xl bg-brand-50 p-4">
-              <dt className="text-sm font-medium text-slate-700">{t('earnings.available', { currency: e.currency })}</dt>
+              <dt className="text-sm font-medium text-slate-700">
+                {t('earnings.available', { currency: e.currency })}
+              </dt>
               <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid={`earnings-${e.currency}`}>
                 {formatMoney(e.available, e.currency, locale)}
               </dd>

@@ -14,7 +14,10 @@ export function formatAmountInput(raw: string): string {
 export function caretAfterFormat(raw: string, caret: number, formatted: string): number {
   const digitsBefore = raw.slice(0, caret).replace(/\D/g, '').length;
   // Leading zeros that were removed do not count.
-  const leadingZeros = Math.min(raw.replace(/\D/g, '').length - raw.replace(/\D/g, '').replace(/^0+(?=\d)/, '').length, digitsBefore);
+  const leadingZeros = Math.min(
+    raw.replace(/\D/g, '').length - raw.replace(/\D/g, '').replace(/^0+(?=\d)/, '').length,
+    digitsBefore,
+  );
   let wanted = digitsBefore - leadingZeros;
   if (wanted <= 0) return 0;
   for (let i = 0; i < formatted.length; i++) {
@@ -25,4 +28,5 @@ export function caretAfterFormat(raw: string, caret: number, formatted: string):
 }
 
 /** "YYYY-MM-DD" or undefined, for filters read from the address bar. */
-export const isoDateOrUndefined = (value: string | null): string | undefined => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+export const isoDateOrUndefined = (value: string | null): string | undefined =>
+  value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;

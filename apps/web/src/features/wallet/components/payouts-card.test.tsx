@@ -5,13 +5,23 @@ import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { PayoutsCard } from './payouts-card';
 
 const payout = (n: number, status: 'started' | 'paid' | 'failed' | 'returned', amount: number) => ({
-  identifier: uuid(600 + n), amount, currency: 'NGN', status, bankName: 'Sandbox Bank', accountLast4: '6789', createdAt: '2026-11-23T06:00:00.000Z', updatedAt: '2026-11-23T06:05:00.000Z',
+  identifier: uuid(600 + n),
+  amount,
+  currency: 'NGN',
+  status,
+  bankName: 'Sandbox Bank',
+  accountLast4: '6789',
+  createdAt: '2026-11-23T06:00:00.000Z',
+  updatedAt: '2026-11-23T06:05:00.000Z',
 });
-const page = (data: unknown[], total = data.length) => jsonResponse({ data, meta: { page: 1, pageSize: 5, total, totalPages: Math.ceil(total / 5) } });
+const page = (data: unknown[], total = data.length) =>
+  jsonResponse({ data, meta: { page: 1, pageSize: 5, total, totalPages: Math.ceil(total / 5) } });
 
 describe('PayoutsCard', () => {
   it('lists the payouts with amount, account and a readable state', async () => {
-    mockFetch([{ path: '/api/v1/wallet/payouts', respond: () => page([payout(1, 'paid', 75_000), payout(2, 'failed', 4_000)]) }]);
+    mockFetch([
+      { path: '/api/v1/wallet/payouts', respond: () => page([payout(1, 'paid', 75_000), payout(2, 'failed', 4_000)]) },
+    ]);
     renderWithProviders(<PayoutsCard />);
     expect(await screen.findByRole('heading', { name: 'Payouts' })).toBeTruthy();
     expect(await screen.findByText('₦750.00')).toBeTruthy();
@@ -24,11 +34,18 @@ describe('PayoutsCard', () => {
     mockFetch([{ path: '/api/v1/wallet/payouts', respond: () => page([]) }]);
     renderWithProviders(<PayoutsCard />);
     expect(await screen.findByText('No payouts yet')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Check your bank details' }).getAttribute('href')).toBe('/practice/bank-details');
+    expect(screen.getByRole('link', { name: 'Check your bank details' }).getAttribute('href')).toBe(
+      '/practice/bank-details',
+    );
   });
 
   it('says when they cannot be loaded and offers to retry', async () => {
-    mockFetch([{ path: '/api/v1/wallet/payouts', respond: () => jsonResponse({ message: 'Boom', code: 'INTERNAL_ERROR', requestId: 'r' }, 500) }]);
+    mockFetch([
+      {
+        path: '/api/v1/wallet/payouts',
+        respond: () => jsonResponse({ message: 'Boom', code: 'INTERNAL_ERROR', requestId: 'r' }, 500),
+      },
+    ]);
     renderWithProviders(<PayoutsCard />);
     expect(await screen.findByText('Your payouts could not be loaded.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

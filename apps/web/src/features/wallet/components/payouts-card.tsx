@@ -41,7 +41,10 @@ export function PayoutsCard() {
         <div className="mt-3 text-sm text-slate-700">
           <p className="font-medium text-slate-900">{t('payouts.empty')}</p>
           <p className="mt-1">{t('payouts.emptyLead')}</p>
-          <Link to="/practice/bank-details" className="mt-2 inline-block font-medium text-brand-800 underline underline-offset-2">
+          <Link
+            to="/practice/bank-details"
+            className="mt-2 inline-block font-medium text-brand-800 underline underline-offset-2"
+          >
             {t('payouts.bankDetails')}
           </Link>
         </div>
@@ -54,18 +57,30 @@ export function PayoutsCard() {
                 <div className="min-w-0">
                   <p className="font-semibold text-slate-900">{formatMoney(p.amount, p.currency, locale)}</p>
                   <p className="text-sm text-slate-600">
-                    {formatDateTime(p.createdAt, locale)} · {t('payouts.account', { bank: p.bankName ?? t('payouts.bank'), last4: p.accountLast4 })}
+                    {formatDateTime(p.createdAt, locale)} ·{' '}
+                    {t('payouts.account', { bank: p.bankName ?? t('payouts.bank'), last4: p.accountLast4 })}
                   </p>
                 </div>
-                <span className={clsx('rounded-full px-2.5 py-0.5 text-sm font-medium ring-1', badge[p.status])}>{t(`payouts.status.${p.status}`)}</span>
+                <span className={clsx('rounded-full px-2.5 py-0.5 text-sm font-medium ring-1', badge[p.status])}>
+                  {t(`payouts.status.${p.status}`)}
+                </span>
               </li>
             ))}
           </ul>
           {meta && meta.totalPages > 1 && (
             <nav aria-label={t('payouts.pages')} className="mt-3 flex items-center justify-between gap-2">
-              <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((n) => n - 1)}>{t('payouts.newer')}</Button>
+              <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((n) => n - 1)}>
+                {t('payouts.newer')}
+              </Button>
               <span className="text-sm text-slate-700">{t('payouts.pageOf', { page, pages: meta.totalPages })}</span>
-              <Button size="sm" variant="secondary" disabled={page >= meta.totalPages} onClick={() => setPage((n) => n + 1)}>{t('payouts.older')}</Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={page >= meta.totalPages}
+                onClick={() => setPage((n) => n + 1)}
+              >
+                {t('payouts.older')}
+              </Button>
             </nav>
           )}
         </>

@@ -17,7 +17,12 @@ export function PendingIllustration({ frame }: { frame: number }) {
   const item = pendingIllustrations[frame % pendingIllustrations.length]!;
   const { Icon } = item;
   return (
-    <div className="flex items-center justify-center" aria-hidden="true" data-testid="pending-illustration" data-frame={item.key}>
+    <div
+      className="flex items-center justify-center"
+      aria-hidden="true"
+      data-testid="pending-illustration"
+      data-frame={item.key}
+    >
       <span className={`flex size-24 items-center justify-center rounded-full transition-colors ${item.tint}`}>
         <Icon className="size-12" />
       </span>
@@ -30,7 +35,10 @@ export function FrameDots({ frame }: { frame: number }) {
   return (
     <div className="mt-4 flex justify-center gap-2" aria-hidden="true">
       {pendingIllustrations.map((item, i) => (
-        <span key={item.key} className={`size-2 rounded-full ${i === frame % pendingIllustrations.length ? 'bg-brand-700' : 'bg-slate-300'}`} />
+        <span
+          key={item.key}
+          className={`size-2 rounded-full ${i === frame % pendingIllustrations.length ? 'bg-brand-700' : 'bg-slate-300'}`}
+        />
       ))}
     </div>
   );

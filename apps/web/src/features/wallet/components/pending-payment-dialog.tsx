@@ -30,7 +30,10 @@ export function PendingPaymentContent({ refreshHref }: { refreshHref: string }) 
   const [slow, setSlow] = useState(false);
 
   useEffect(() => {
-    const cycle = window.setInterval(() => setFrame((f) => (f + 1) % pendingIllustrations.length), PENDING_ANIMATION_MS);
+    const cycle = window.setInterval(
+      () => setFrame((f) => (f + 1) % pendingIllustrations.length),
+      PENDING_ANIMATION_MS,
+    );
     const hint = window.setTimeout(() => setSlow(true), PENDING_HINT_AFTER_MS);
     return () => {
       window.clearInterval(cycle);

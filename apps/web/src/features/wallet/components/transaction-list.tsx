@@ -16,7 +16,8 @@ import { formatDateTime, formatMoney } from '@/lib/format';
 import { isoDateOrUndefined } from './money';
 import { TransactionIcon, amountTone } from './transaction-type';
 
-const isType = (value: string | null): value is TransactionType => !!value && (transactionTypes as readonly string[]).includes(value);
+const isType = (value: string | null): value is TransactionType =>
+  !!value && (transactionTypes as readonly string[]).includes(value);
 
 /** The filters live in the address (?page=&from=&to=&type=), so a reload or a shared link shows the same list. */
 function useFilters() {
@@ -64,10 +65,20 @@ export function TransactionList() {
 
   return (
     <SectionCard icon={ReceiptText} title={t('transactions.title')} description={t('transactions.description')}>
-      <div role="group" aria-label={t('transactions.filters')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end">
+      <div
+        role="group"
+        aria-label={t('transactions.filters')}
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
+      >
         <FormField label={t('transactions.from')}>
           {(field) => (
-            <Input {...field} type="date" value={filters.fromDate ?? ''} max={filters.toDate} onChange={(e) => update({ from: e.target.value || undefined })} />
+            <Input
+              {...field}
+              type="date"
+              value={filters.fromDate ?? ''}
+              max={filters.toDate}
+              onChange={(e) => update({ from: e.target.value || undefined })}
+            />
           )}
         </FormField>
         <FormField label={t('transactions.to')}>
@@ -85,7 +96,11 @@ export function TransactionList() {
         </FormField>
         <FormField label={t('transactions.type')}>
           {(field) => (
-            <Select {...field} value={filters.transactionType ?? ''} onChange={(e) => update({ type: e.target.value || undefined })}>
+            <Select
+              {...field}
+              value={filters.transactionType ?? ''}
+              onChange={(e) => update({ type: e.target.value || undefined })}
+            >
               <option value="">{t('transactions.allTypes')}</option>
               {transactionTypes.map((type) => (
                 <option key={type} value={type}>
@@ -123,7 +138,11 @@ export function TransactionList() {
           />
         )}
         {rows.length > 0 && (
-          <ul id={listId} aria-label={t('transactions.listLabel')} className="-mx-2 flex flex-col divide-y divide-slate-200">
+          <ul
+            id={listId}
+            aria-label={t('transactions.listLabel')}
+            className="-mx-2 flex flex-col divide-y divide-slate-200"
+          >
             {rows.map((tx) => (
               <li key={tx.identifier}>
                 <Link
@@ -151,8 +170,17 @@ export function TransactionList() {
           </ul>
         )}
         {meta && meta.totalPages > 1 && (
-          <nav aria-label={t('transactions.pages')} className="mt-4 flex items-center justify-between gap-3 border-t border-slate-200 pt-4">
-            <Button variant="secondary" size="sm" disabled={meta.page <= 1} onClick={() => update({ page: String(meta.page - 1) })} aria-controls={listId}>
+          <nav
+            aria-label={t('transactions.pages')}
+            className="mt-4 flex items-center justify-between gap-3 border-t border-slate-200 pt-4"
+          >
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={meta.page <= 1}
+              onClick={() => update({ page: String(meta.page - 1) })}
+              aria-controls={listId}
+            >
               <ChevronLeft className="size-4" aria-hidden="true" />
               {t('transactions.previous')}
             </Button>

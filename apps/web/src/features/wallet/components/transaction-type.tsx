@@ -10,7 +10,15 @@ const icons: Record<TransactionType, LucideIcon> = {
 };
 
 /** A small round badge per transaction type; decoration beside the type's name. */
-export function TransactionIcon({ type, amount, className }: { type: TransactionType; amount: number; className?: string }) {
+export function TransactionIcon({
+  type,
+  amount,
+  className,
+}: {
+  type: TransactionType;
+  amount: number;
+  className?: string;
+}) {
   const Icon = icons[type] ?? ArrowDownLeft;
   return (
     <span

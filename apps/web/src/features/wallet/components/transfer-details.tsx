@@ -171,8 +171,17 @@ function CopyButton({ value }: { value: string }) {
     }
   };
   return (
-    <Button variant="ghost" size="sm" onClick={() => void copy()} aria-label={copied ? t('transfer.copied') : t('transfer.copy')}>
-      {copied ? <Check className="size-4 text-green-700" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={() => void copy()}
+      aria-label={copied ? t('transfer.copied') : t('transfer.copy')}
+    >
+      {copied ? (
+        <Check className="size-4 text-green-700" aria-hidden="true" />
+      ) : (
+        <Copy className="size-4" aria-hidden="true" />
+      )}
       <span aria-live="polite" className="sr-only">
         {copied ? t('transfer.copied') : ''}
       </span>

@@ -28,17 +28,47 @@ export function WalletStats() {
       />
       {stats.data && (
         <dl className="grid grid-cols-1 gap-3 min-[440px]:grid-cols-2 lg:grid-cols-4">
-          <Tile icon={ArrowDownLeft} label={t('stats.moneyIn')} value={formatMoney(stats.data.moneyIn, stats.data.currency, locale)} tone="in" />
-          <Tile icon={ArrowUpRight} label={t('stats.moneyOut')} value={formatMoney(stats.data.moneyOut, stats.data.currency, locale)} tone="out" />
-          <Tile icon={CalendarArrowDown} label={t('stats.thisMonthIn')} value={formatMoney(stats.data.thisMonthIn, stats.data.currency, locale)} tone="in" />
-          <Tile icon={CalendarArrowUp} label={t('stats.thisMonthOut')} value={formatMoney(stats.data.thisMonthOut, stats.data.currency, locale)} tone="out" />
+          <Tile
+            icon={ArrowDownLeft}
+            label={t('stats.moneyIn')}
+            value={formatMoney(stats.data.moneyIn, stats.data.currency, locale)}
+            tone="in"
+          />
+          <Tile
+            icon={ArrowUpRight}
+            label={t('stats.moneyOut')}
+            value={formatMoney(stats.data.moneyOut, stats.data.currency, locale)}
+            tone="out"
+          />
+          <Tile
+            icon={CalendarArrowDown}
+            label={t('stats.thisMonthIn')}
+            value={formatMoney(stats.data.thisMonthIn, stats.data.currency, locale)}
+            tone="in"
+          />
+          <Tile
+            icon={CalendarArrowUp}
+            label={t('stats.thisMonthOut')}
+            value={formatMoney(stats.data.thisMonthOut, stats.data.currency, locale)}
+            tone="out"
+          />
         </dl>
       )}
     </section>
   );
 }
 
-function Tile({ icon: Icon, label, value, tone }: { icon: LucideIcon; label: string; value: string; tone: 'in' | 'out' }) {
+function Tile({
+  icon: Icon,
+  label,
+  value,
+  tone,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: string;
+  tone: 'in' | 'out';
+}) {
   // dt and dd stay direct children of the group (a dl may hold only dt/dd groups); the icon sits in the dt.
   return (
     <div className="relative flex min-h-[4.5rem] flex-col justify-center rounded-2xl border border-slate-200 bg-white py-3 pl-[4.25rem] pr-4 shadow-sm">

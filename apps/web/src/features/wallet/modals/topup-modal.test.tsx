@@ -18,7 +18,11 @@ const account = {
 
 const ngnPaystack: TopupOptionsResponse = { currencyCode: 'NGN', cardGateway: 'paystack', bankTransfer: true };
 
-function renderModal(routes: Parameters<typeof mockFetch>[0] = [], options: TopupOptionsResponse = ngnPaystack, props: { currencyCode?: string; amountMinor?: number; returnTo?: string } = {}) {
+function renderModal(
+  routes: Parameters<typeof mockFetch>[0] = [],
+  options: TopupOptionsResponse = ngnPaystack,
+  props: { currencyCode?: string; amountMinor?: number; returnTo?: string } = {},
+) {
   const fetchMock = mockFetch([
     {
       path: '/api/v1/wallet/balance',
@@ -56,12 +60,23 @@ describe('TopupModal', () => {
           path: '/api/v1/payment/wallet',
           respond: (init) => {
             bodies.push(JSON.parse(String(init?.body)));
-            return jsonResponse({
-              data: {
-                metadata: { authorizationUrl: '/api/v1/payment/sandbox/checkout/ref-2' },
-                payment: { identifier: uuid(8), reference: 'ref-2', method: 'card', amount: 250100, currencyCode: 'GBP', status: 'pending', createdAt: '2026-01-01T00:00:00Z' },
+            return jsonResponse(
+              {
+                data: {
+                  metadata: { authorizationUrl: '/api/v1/payment/sandbox/checkout/ref-2' },
+                  payment: {
+                    identifier: uuid(8),
+                    reference: 'ref-2',
+                    method: 'card',
+                    amount: 250100,
+                    currencyCode: 'GBP',
+                    status: 'pending',
+                    createdAt: '2026-01-01T00:00:00Z',
+                  },
+                },
               },
-            }, 201);
+              201,
+            );
           },
         },
       ],
@@ -77,7 +92,11 @@ describe('TopupModal', () => {
     expect(urls.some((u) => u.endsWith('/api/v1/payment/options?currency=GBP'))).toBe(true);
     await user.click(await screen.findByRole('button', { name: /sandbox/i }));
     // The checkout comes back to the booking's payment page it began on.
-    await vi.waitFor(() => expect(bodies).toEqual([{ amount: 250_100, currencyCode: 'GBP', returnTo: '/payment/00000000-0000-4000-8000-000000000777' }]));
+    await vi.waitFor(() =>
+      expect(bodies).toEqual([
+        { amount: 250_100, currencyCode: 'GBP', returnTo: '/payment/00000000-0000-4000-8000-000000000777' },
+      ]),
+    );
   });
 
   it('a lacking amount below the minimum prefills the minimum', async () => {
@@ -96,22 +115,25 @@ describe('TopupModal', () => {
             body: JSON.parse(String(init?.body)),
             key: new Headers(init?.headers).get('Idempotency-Key'),
           });
-          return jsonResponse({
-            data: {
-              metadata: {
-                authorizationUrl: '/api/v1/payment/sandbox/checkout/ref-1',
-              },
-              payment: {
-                identifier: uuid(9),
-                reference: 'ref-1',
-                method: 'card',
-                amount: 100000,
-                currencyCode: 'NGN',
-                status: 'pending',
-                createdAt: '2026-01-01T00:00:00Z',
+          return jsonResponse(
+            {
+              data: {
+                metadata: {
+                  authorizationUrl: '/api/v1/payment/sandbox/checkout/ref-1',
+                },
+                payment: {
+                  identifier: uuid(9),
+                  reference: 'ref-1',
+                  method: 'card',
+                  amount: 100000,
+                  currencyCode: 'NGN',
+                  status: 'pending',
+                  createdAt: '2026-01-01T00:00:00Z',
+                },
               },
             },
-          }, 201);
+            201,
+          );
         },
       },
     ]);
@@ -160,7 +182,9 @@ describe('TopupModal', () => {
     ]);
     await chooseAmount(user, '2500');
     await user.click(screen.getByRole('button', { name: 'Transfer To Account' }));
-    expect(await screen.findByText('Transfer to the account below and your wallet will be credited instantly.')).toBeTruthy();
+    expect(
+      await screen.findByText('Transfer to the account below and your wallet will be credited instantly.'),
+    ).toBeTruthy();
     expect(posted).toBe(1);
     expect(screen.getByText('Sandbox Bank')).toBeTruthy();
     expect(screen.getByTestId('account-number').textContent).toBe('9012345678');
@@ -184,14 +208,20 @@ describe('TopupModal', () => {
         respond: () => {
           gets++;
           // The first answer: never requested; then (after the request) still pending once; then assigned.
-          const data: BankAccountResponse = gets === 1 ? { account: null, status: 'none', canGenerate: true } : gets === 2 ? { account: null, status: 'pending', canGenerate: true } : { account, status: 'assigned', canGenerate: true };
+          const data: BankAccountResponse =
+            gets === 1
+              ? { account: null, status: 'none', canGenerate: true }
+              : gets === 2
+                ? { account: null, status: 'pending', canGenerate: true }
+                : { account, status: 'assigned', canGenerate: true };
           return jsonResponse({ data });
         },
       },
       {
         method: 'POST',
         path: '/api/v1/virtual-accounts/generate',
-        respond: () => jsonResponse({ data: { account: null, status: 'pending', canGenerate: true } satisfies BankAccountResponse }),
+        respond: () =>
+          jsonResponse({ data: { account: null, status: 'pending', canGenerate: true } satisfies BankAccountResponse }),
       },
     ]);
     await chooseAmount(user, '2500');
@@ -206,13 +236,19 @@ describe('TopupModal', () => {
   it('transfer: a failed assignment says so and offers to ask again', async () => {
     let posted = 0;
     const { user } = renderModal([
-      { path: '/api/v1/virtual-accounts/account', respond: () => jsonResponse({ data: { account: null, status: 'failed', canGenerate: true } satisfies BankAccountResponse }) },
+      {
+        path: '/api/v1/virtual-accounts/account',
+        respond: () =>
+          jsonResponse({ data: { account: null, status: 'failed', canGenerate: true } satisfies BankAccountResponse }),
+      },
       {
         method: 'POST',
         path: '/api/v1/virtual-accounts/generate',
         respond: () => {
           posted++;
-          return jsonResponse({ data: { account, status: 'assigned', canGenerate: true } satisfies BankAccountResponse });
+          return jsonResponse({
+            data: { account, status: 'assigned', canGenerate: true } satisfies BankAccountResponse,
+          });
         },
       },
     ]);
@@ -252,15 +288,22 @@ describe('TopupModal', () => {
   it.each([
     ['stripe', 'Top Up Via Stripe', "Pay by card on Stripe's secure checkout page."],
     ['sandbox', 'Top Up Via Sandbox', 'Pay by card on the sandbox checkout (test mode: no real money moves).'],
-  ] as const)('the card button names the gateway the server uses (%s); no transfer outside NGN, and the dialog says so', async (cardGateway, label, hint) => {
-    const { user } = renderModal([], { currencyCode: 'GBP', cardGateway, bankTransfer: false });
-    await chooseAmount(user, '25', 'GBP');
-    const card = await screen.findByRole('button', { name: label });
-    expect(card.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(card.getAttribute('aria-describedby')!)?.textContent).toBe(hint);
-    expect(screen.queryByRole('button', { name: 'Transfer To Account' })).toBeNull();
-    expect(screen.getByText('Transfer To Account is not available for GBP wallets: a dedicated bank account exists only for NGN. Please pay by card.')).toBeTruthy();
-  });
+  ] as const)(
+    'the card button names the gateway the server uses (%s); no transfer outside NGN, and the dialog says so',
+    async (cardGateway, label, hint) => {
+      const { user } = renderModal([], { currencyCode: 'GBP', cardGateway, bankTransfer: false });
+      await chooseAmount(user, '25', 'GBP');
+      const card = await screen.findByRole('button', { name: label });
+      expect(card.getAttribute('aria-describedby')).toBeTruthy();
+      expect(document.getElementById(card.getAttribute('aria-describedby')!)?.textContent).toBe(hint);
+      expect(screen.queryByRole('button', { name: 'Transfer To Account' })).toBeNull();
+      expect(
+        screen.getByText(
+          'Transfer To Account is not available for GBP wallets: a dedicated bank account exists only for NGN. Please pay by card.',
+        ),
+      ).toBeTruthy();
+    },
+  );
 
   it('no card gateway for the currency: no card button, the reason shown', async () => {
     const { user } = renderModal([], { currencyCode: 'EUR', cardGateway: null, bankTransfer: false });
@@ -277,7 +320,11 @@ describe('TopupModal', () => {
       await user.type(await screen.findByLabelText('Betrag (GBP)'), '25');
       await user.click(screen.getByRole('button', { name: 'Weiter' }));
       expect(await screen.findByRole('button', { name: 'Über Stripe aufladen' })).toBeTruthy();
-      expect(screen.getByText('Die Überweisung auf ein Konto ist für Guthaben in GBP nicht möglich: ein eigenes Bankkonto gibt es nur für NGN. Bitte zahle mit Karte.')).toBeTruthy();
+      expect(
+        screen.getByText(
+          'Die Überweisung auf ein Konto ist für Guthaben in GBP nicht möglich: ein eigenes Bankkonto gibt es nur für NGN. Bitte zahle mit Karte.',
+        ),
+      ).toBeTruthy();
     } finally {
       await i18n.changeLanguage('en');
     }

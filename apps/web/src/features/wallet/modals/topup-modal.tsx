@@ -25,7 +25,12 @@ type Step = 'amount' | 'method' | 'transfer' | 'progress';
  * gateway the server uses for the wallet's currency (Paystack, Stripe or the sandbox: GET /payment/options); the
  * transfer is offered only where a dedicated account exists (NGN), and the dialog says so elsewhere.
  */
-export function TopupModal({ onClose, currencyCode, amountMinor, returnTo }: Pick<ModalComponentProps<'wallet-topup'>, 'onClose'> & ModalProps['wallet-topup']) {
+export function TopupModal({
+  onClose,
+  currencyCode,
+  amountMinor,
+  returnTo,
+}: Pick<ModalComponentProps<'wallet-topup'>, 'onClose'> & ModalProps['wallet-topup']) {
   // A booking's currency (wallets are per currency); an unknown code falls back to the user's own wallet.
   const currency = supportedCurrencies.find((c) => c === currencyCode);
   const [step, setStep] = useState<Step>('amount');
@@ -47,8 +52,26 @@ export function TopupModal({ onClose, currencyCode, amountMinor, returnTo }: Pic
       />
     );
   }
-  if (step === 'method') return <MethodStep amount={amount} currency={currency} returnTo={returnTo} attemptKey={attemptKey} onTransfer={() => setStep('transfer')} onBack={() => setStep('amount')} />;
-  if (step === 'transfer') return <TransferStep amount={amount} onPaid={() => setStep('progress')} onBack={() => setStep('method')} onClose={onClose} />;
+  if (step === 'method')
+    return (
+      <MethodStep
+        amount={amount}
+        currency={currency}
+        returnTo={returnTo}
+        attemptKey={attemptKey}
+        onTransfer={() => setStep('transfer')}
+        onBack={() => setStep('amount')}
+      />
+    );
+  if (step === 'transfer')
+    return (
+      <TransferStep
+        amount={amount}
+        onPaid={() => setStep('progress')}
+        onBack={() => setStep('method')}
+        onClose={onClose}
+      />
+    );
   return <ProgressStep onClose={onClose} />;
 }
 
@@ -102,14 +125,29 @@ function MethodStep({
       <DialogDescription>{t('topup.methodDescription', { amount: amountLabel })}</DialogDescription>
       <div className="mt-5 flex flex-col gap-3">
         {cardOffered && (
-          <MethodButton icon={CreditCard} label={cardLabel} hint={cardHint} onClick={payByCard} pending={busy} disabled={busy || options.isPending} />
+          <MethodButton
+            icon={CreditCard}
+            label={cardLabel}
+            hint={cardHint}
+            onClick={payByCard}
+            pending={busy}
+            disabled={busy || options.isPending}
+          />
         )}
         {transferOffered && (
-          <MethodButton icon={Landmark} label={t('topup.transfer')} hint={t('topup.transferHint')} onClick={onTransfer} disabled={busy || options.isPending} />
+          <MethodButton
+            icon={Landmark}
+            label={t('topup.transfer')}
+            hint={t('topup.transferHint')}
+            onClick={onTransfer}
+            disabled={busy || options.isPending}
+          />
         )}
       </div>
       {options.data && !options.data.bankTransfer && (
-        <p className="mt-3 text-sm text-slate-700">{t('topup.transferUnavailable', { currency: options.data.currencyCode })}</p>
+        <p className="mt-3 text-sm text-slate-700">
+          {t('topup.transferUnavailable', { currency: options.data.currencyCode })}
+        </p>
       )}
       {options.data && options.data.cardGateway === null && (
         <p role="alert" className="mt-3 text-sm text-red-700">
@@ -179,7 +217,17 @@ function MethodButton({
   );
 }
 
-function TransferStep({ amount, onPaid, onBack, onClose }: { amount: ChosenAmount; onPaid: () => void; onBack: () => void; onClose: () => void }) {
+function TransferStep({
+  amount,
+  onPaid,
+  onBack,
+  onClose,
+}: {
+  amount: ChosenAmount;
+  onPaid: () => void;
+  onBack: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('wallet');
   const amountLabel = useAmountLabel(amount);
   return (

@@ -28,10 +28,15 @@ export function TransactionRoute() {
     enabled: validId,
   });
 
-  const notFound = !validId || (isApiError(transaction.error) && (transaction.error.status === 404 || transaction.error.status === 400));
+  const notFound =
+    !validId ||
+    (isApiError(transaction.error) && (transaction.error.status === 404 || transaction.error.status === 400));
 
   const back = (
-    <Link to="/wallet" className="inline-flex items-center gap-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+    <Link
+      to="/wallet"
+      className="inline-flex items-center gap-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+    >
       <ArrowLeft className="size-4" aria-hidden="true" />
       {t('detail.back')}
     </Link>
@@ -62,7 +67,12 @@ export function TransactionRoute() {
         <Alert
           tone="error"
           action={
-            <Button size="sm" variant="secondary" pending={transaction.isFetching} onClick={() => void transaction.refetch()}>
+            <Button
+              size="sm"
+              variant="secondary"
+              pending={transaction.isFetching}
+              onClick={() => void transaction.refetch()}
+            >
               {t('retry')}
             </Button>
           }
@@ -85,7 +95,10 @@ export function TransactionRoute() {
             <h1 className="text-2xl font-bold tracking-tight text-slate-900">{typeLabel}</h1>
           </div>
         </div>
-        <p className={`mt-5 break-all text-3xl font-bold sm:text-4xl ${amountTone(tx.amount)}`} data-testid="transaction-amount">
+        <p
+          className={`mt-5 break-all text-3xl font-bold sm:text-4xl ${amountTone(tx.amount)}`}
+          data-testid="transaction-amount"
+        >
           {formatMoney(tx.amount, tx.currencyCode, locale, { signed: true })}
         </p>
         <dl className="mt-6 divide-y divide-slate-200 border-t border-slate-200">
@@ -96,7 +109,9 @@ export function TransactionRoute() {
           <Row label={t('detail.date')}>
             <time dateTime={tx.createdAt}>{formatDateTime(tx.createdAt, locale)}</time>
           </Row>
-          <Row label={t('detail.description')}>{tx.description ? localize(tx.description, locale === 'de' ? 'de' : 'en') : '—'}</Row>
+          <Row label={t('detail.description')}>
+            {tx.description ? localize(tx.description, locale === 'de' ? 'de' : 'en') : '—'}
+          </Row>
           <Row label={t('detail.reference')}>
             <span className="break-all font-mono text-sm">{tx.reference ?? '—'}</span>
           </Row>

@@ -105,24 +105,27 @@ describe('WalletRoute back from the checkout (?payment=)', () => {
     expect(calls(fetchMock, '/payment/status')).toBe(3);
   });
 
-  it.each<PaymentStatus>(['failed', 'abandoned'])('a "%s" payment toasts "Payment failed. Please try again." and leaves the pending state', async (status) => {
-    const fetchMock = walletApi(['pending', status]);
-    const { router } = renderWithProviders(<WalletRoute />, {
-      route: `/wallet?payment=${paymentId}&reference=ref-1&page=2`,
-      path: '/wallet',
-    });
-    await flush();
-    expect(screen.getByRole('dialog')).toBeTruthy();
-    await act(() => vi.advanceTimersByTimeAsync(5_000));
-    await flush();
-    expect(notify.error).toHaveBeenCalledWith('Payment failed. Please try again.');
-    expect(notify.success).not.toHaveBeenCalled();
-    expect(screen.queryByRole('dialog')).toBeNull();
-    // Only the payment parameters go; the list's own parameters stay.
-    expect(router.state.location.search).toBe('?page=2');
-    await act(() => vi.advanceTimersByTimeAsync(15_000));
-    expect(calls(fetchMock, '/payment/status')).toBe(2);
-  });
+  it.each<PaymentStatus>(['failed', 'abandoned'])(
+    'a "%s" payment toasts "Payment failed. Please try again." and leaves the pending state',
+    async (status) => {
+      const fetchMock = walletApi(['pending', status]);
+      const { router } = renderWithProviders(<WalletRoute />, {
+        route: `/wallet?payment=${paymentId}&reference=ref-1&page=2`,
+        path: '/wallet',
+      });
+      await flush();
+      expect(screen.getByRole('dialog')).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(5_000));
+      await flush();
+      expect(notify.error).toHaveBeenCalledWith('Payment failed. Please try again.');
+      expect(notify.success).not.toHaveBeenCalled();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      // Only the payment parameters go; the list's own parameters stay.
+      expect(router.state.location.search).toBe('?page=2');
+      await act(() => vi.advanceTimersByTimeAsync(15_000));
+      expect(calls(fetchMock, '/payment/status')).toBe(2);
+    },
+  );
 
   it('keeps checking in the background when the pop-up is closed', async () => {
     walletApi(['pending']);

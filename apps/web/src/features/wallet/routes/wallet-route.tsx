@@ -49,7 +49,14 @@ export function WalletRoute() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <PageHeading title={t('title')} lead={t('lead')} />
-      {paymentId && <PaymentWatcher key={paymentId} paymentId={paymentId} refreshHref={`${location.pathname}${location.search}`} onDone={clearPayment} />}
+      {paymentId && (
+        <PaymentWatcher
+          key={paymentId}
+          paymentId={paymentId}
+          refreshHref={`${location.pathname}${location.search}`}
+          onDone={clearPayment}
+        />
+      )}
       <div className="flex flex-col gap-6">
         <BalanceCard />
         {isProvider && <EarningsCard />}
