@@ -101,6 +101,7 @@ export default tseslint.config(
     rules: {
       'api-architecture/module-faces': 'error',
       'api-architecture/layer-zones': 'error',
+      'api-architecture/table-owners': 'error',
     },
   },
   {

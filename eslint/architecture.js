@@ -1,4 +1,5 @@
 // @ts-check
+import fs from 'node:fs';
 import path from 'node:path';
 import { resolveImport } from './resolve-import.js';
 
@@ -43,6 +44,67 @@ const moduleFaces = {
     });
   },
 };
+
+/**
+ * Tables belong to one module each (apps/api/src/db/schema/owners.json): a file of modules/<m>/ imports the tables of
+ * a schema file only when <m> owns it, platform/ only the platform's; anyone may import a schema file's views (its
+ * `pgView`s, the read models the owner declares) and the shared reference lists. db/ itself (seed, migrations) may use
+ * every table, and nobody outside db/ imports the schema's index. `pending` in owners.json names the reads across
+ * owners not yet replaced; they pass, and only they.
+ */
+const tableOwners = {
+  meta: {
+    type: 'problem',
+    messages: {
+      owner:
+        '{{from}} must not use {{names}} of db/schema/{{file}}.ts (owned by {{owner}}): read what {{owner}} declares (a view or function of its schema file), or ask its face.',
+      index: 'Import the owning schema file (db/schema/<file>.ts), not the index: each table has one owner.',
+    },
+  },
+  create(context) {
+    const root = apiSrc(context.cwd);
+    const inside = under(root, context.filename);
+    if (inside === undefined || /^db[\\/]/.test(inside)) return {};
+    const from =
+      /^modules[\\/]([^\\/]+)[\\/]/.exec(inside)?.[1] ?? (/^platform[\\/]/.test(inside) ? 'platform' : undefined);
+    if (!from) return {};
+    const ownership = schemaOwnership(context.cwd);
+    const pending = ownership.pending[inside.split(path.sep).join('/')] ?? [];
+    return importChecks((node, spec) => {
+      const target = resolveImport(context, spec);
+      const file = target && /^db[\\/]schema[\\/]([^\\/]+)$/.exec(under(root, target) ?? '')?.[1];
+      if (!file || file === 'columns') return;
+      if (file === 'index') return context.report({ node, messageId: 'index' });
+      const owner = ownership.owners[file];
+      if (owner === from || ownership.sharedForReading.includes(file)) return;
+      const views = viewsOf(path.join(root, 'db', 'schema', `${file}.ts`));
+      const names = (node.specifiers ?? [])
+        .map((s) => s.imported?.name ?? s.local?.name)
+        .filter((n) => n && !views.has(n) && !pending.includes(n));
+      if (names.length > 0)
+        context.report({
+          node,
+          messageId: 'owner',
+          data: { from, names: names.join(', '), file, owner: owner ?? 'nobody (add it to owners.json)' },
+        });
+    });
+  },
+};
+
+const ownershipCache = new Map();
+function schemaOwnership(cwd) {
+  let found = ownershipCache.get(cwd);
+  if (!found) {
+    found = JSON.parse(fs.readFileSync(path.join(apiSrc(cwd), 'db', 'schema', 'owners.json'), 'utf8'));
+    ownershipCache.set(cwd, found);
+  }
+  return found;
+}
+/** The read models a schema file declares: its exported `pgView`s. */
+function viewsOf(file) {
+  if (!fs.existsSync(file)) return new Set();
+  return new Set([...fs.readFileSync(file, 'utf8').matchAll(/^export const (\w+) = pgView\(/gm)].map((m) => m[1]));
+}
 
 /** One-way zones: db/ never imports platform/ or modules/; platform/ never imports modules/. */
 const layerZones = {
@@ -182,5 +244,6 @@ export const apiArchitecture = {
   rules: {
     'module-faces': moduleFaces,
     'layer-zones': layerZones,
+    'table-owners': tableOwners,
   },
 };

@@ -19,12 +19,12 @@ import { createAppConfigModule } from './modules/app-config/app-config.module.ts
 import { createFlags } from './platform/flags.ts';
 import { createAvailabilityModule } from './modules/availability/availability.module.ts';
 import { createBookingMailModule } from './modules/booking-mail/booking-mail.module.ts';
-import { createBookingsModule, type BookingsModule } from './modules/bookings/bookings.module.ts';
+import { createBookingsModule, upcomingSessionCount, type BookingsModule } from './modules/bookings/bookings.module.ts';
 import { createClientsModule } from './modules/clients/clients.module.ts';
 import { createMessagesModule } from './modules/messages/messages.module.ts';
 import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createRoomsModule } from './modules/rooms/rooms.module.ts';
-import { registerLiveSockets } from './platform/http/live-sockets.ts';
+import { createLiveSockets, registerLiveSockets } from './platform/http/live-sockets.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
 import { createMeasuresModule } from './modules/measures/measures.module.ts';
 import { createReviewsModule } from './modules/reviews/reviews.module.ts';
@@ -141,8 +141,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // The modules, in dependency order: each gets the public faces (`<m>.module.ts`) of the modules it uses, and
   // nothing else of them (lint enforces it). A module's routes and workers are its `plugin`, registered below.
+  // The live channel's sockets (issue 18): modules send through them; their route is registered below.
+  const liveSockets = createLiveSockets();
+  // Signals from other instances may have been missed (the LISTEN connection was lost, and again once it listens):
+  // every open tab reads again rather than wait for a message that will not come.
+  deps.events.onCrossInstanceReset(() => liveSockets.resyncAll());
   const wallet = createWalletModule(deps);
-  const users = createUserModule(deps, { wallet });
+  const users = createUserModule(deps, { wallet, upcomingSessions: upcomingSessionCount });
   const reference = createReferenceModule(deps);
   const availability = createAvailabilityModule(deps, { users });
   const practiceDetails = createPracticeDetailsModule(deps, { users, availability, wallet });
@@ -165,7 +170,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     documents: credentials.reviewDocuments,
     summaryOf: providerProfile.summary,
   });
-  availability.useProviderGate(verification.approvedSql);
   const bookings = createBookingsModule(deps, {
     availability,
     users,
@@ -173,20 +177,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     practiceDetails,
     isVerified: verification.isVerified,
   });
-  users.useUpcomingSessions(bookings.upcomingSessionsOf);
   // Mails and reminders follow the bookings' changes through the BookingFacts port, not the bookings module itself.
   const bookingMail = createBookingMailModule(deps, { users, facts: bookings.factsOf });
   const flags = await createFlags(config.flags);
   const directory = createDirectoryModule(deps, { nextFreeSlot: availability.nextFreeSlotOf });
   const clients = createClientsModule(deps, { users });
-  const clientProfile = createClientProfileModule(deps, { users, reference });
-  clientProfile.useClientRelation(clients.isClientOf);
-  const messages = createMessagesModule(deps, { users, isClientOf: clients.isClientOf });
+  const clientProfile = createClientProfileModule(deps, { users, reference, isClientOf: clients.isClientOf });
+  const messages = createMessagesModule(deps, { users, isClientOf: clients.isClientOf, live: liveSockets });
   const notes = createNotesModule(deps, { users, bookingFacts: bookings.factsOf, isClientOf: clients.isClientOf });
   const measures = createMeasuresModule(deps, { users, isClientOf: clients.isClientOf });
   opts.clockWork?.({ waitlist: bookings.waitlist });
   const calendar = createCalendarModule(deps, { users, calendarOf: bookings.calendarOf });
-  const rooms = createRoomsModule(deps, { users, facts: bookings.factsOf });
+  const rooms = createRoomsModule(deps, { users, facts: bookings.factsOf, live: liveSockets });
   const reviews = createReviewsModule(deps, {
     participantFacts: bookings.participantFacts,
     markFeedbackProvided: bookings.markFeedbackProvided,
@@ -281,16 +283,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Every signed-in request checks its session in the database (one prepared statement), so ended sessions end at once.
   await app.register(authPlugin, { tokens: deps.tokens, clock: deps.clock, loadSession: users.loadSession });
   // The live channel (issue 18), before the OpenAPI document is collected: a WebSocket is not a JSON operation.
-  const liveSockets = await registerLiveSockets(app, {
+  await registerLiveSockets(app, liveSockets, {
     tokens: deps.tokens,
     clock: deps.clock,
     loadSession: users.loadSession,
   });
-  messages.useLiveSockets(liveSockets);
-  // Signals from other instances may have been missed (the LISTEN connection was lost, and again once it listens):
-  // every open tab reads again rather than wait for a message that will not come.
-  deps.events.onCrossInstanceReset(() => liveSockets.resyncAll());
-  rooms.useLiveSockets(liveSockets);
   await app.register(swagger, openApiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   if (opts.metrics ?? config.env !== 'test') await registerMetrics(app, config);

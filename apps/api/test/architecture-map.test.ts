@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { documentedTable, moduleEntries, moduleTable } from './module-map.ts';
 
@@ -15,5 +17,26 @@ describe('docs/architecture.md', () => {
     expect(entries.find((e) => e.name === 'wallet')?.offers).toEqual(
       expect.arrayContaining(['debit', 'refund', 'transfer']),
     );
+  });
+});
+
+describe('db/schema', () => {
+  const dir = path.join(import.meta.dirname, '../src/db/schema');
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && f !== 'index.ts' && f !== 'columns.ts')
+    .map((f) => f.replace(/\.ts$/, ''));
+  const ownership = JSON.parse(fs.readFileSync(path.join(dir, 'owners.json'), 'utf8')) as {
+    owners: Record<string, string>;
+  };
+
+  it('names an owning module for every schema file, and only for files that exist', () => {
+    expect(Object.keys(ownership.owners).sort()).toEqual([...files].sort());
+  });
+
+  it('re-exports every schema file from the index drizzle-kit reads, so no table escapes the migrations', () => {
+    const index = fs.readFileSync(path.join(dir, 'index.ts'), 'utf8');
+    const exported = [...index.matchAll(/export \* from '\.\/([\w-]+)\.ts'/g)].map((m) => m[1]);
+    expect([...exported].sort()).toEqual([...files].sort());
   });
 });

@@ -91,6 +91,30 @@ const forbidden: Array<[string, string, string, string]> = [
   ['a table in a service', service, "import { users } from '../../db/schema/users.ts';", 'no-restricted-imports'],
   ['pg outside db/', service, "import pg from 'pg';", 'no-restricted-imports'],
   [
+    "another module's table in a repository",
+    'apps/api/src/modules/bookings/planted.repository.ts',
+    "import { clientProfiles } from '../../db/schema/client-profile.ts';",
+    'api-architecture/table-owners',
+  ],
+  [
+    "the user module's table beside its view",
+    'apps/api/src/modules/bookings/planted.repository.ts',
+    "import { people, users } from '../../db/schema/users.ts';",
+    'api-architecture/table-owners',
+  ],
+  [
+    "a module's table from platform/",
+    'apps/api/src/platform/files/planted.repository.ts',
+    "import { notes } from '../../db/schema/notes.ts';",
+    'api-architecture/table-owners',
+  ],
+  [
+    'the schema index in a repository',
+    'apps/api/src/modules/bookings/planted.repository.ts',
+    "import { bookings } from '../../db/schema/index.ts';",
+    'api-architecture/table-owners',
+  ],
+  [
     'a SQLSTATE read in a service',
     service,
     "export const taken = (e: { code?: string }) => e.code === '23505';",
@@ -156,6 +180,11 @@ describe('lint lets the allowed imports through', () => {
       'a SQLSTATE in a repository',
       'apps/api/src/modules/bookings/planted.repository.ts',
       "import { isPgError } from '../../platform/pg-errors.ts';\nexport const taken = (e: unknown) => isPgError(e, '23505');",
+    ],
+    [
+      "the module's own tables, another's view and the reference lists in a repository",
+      'apps/api/src/modules/bookings/planted.repository.ts',
+      "import { bookings } from '../../db/schema/bookings.ts';\nimport { people } from '../../db/schema/users.ts';\nimport { states } from '../../db/schema/reference.ts';",
     ],
     [
       'a web feature importing lib/ and components/',

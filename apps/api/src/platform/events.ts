@@ -70,6 +70,12 @@ export interface DomainEventMap {
    * the recipient's sockets it holds. The signal itself (an SDP can pass NOTIFY's 8,000 bytes) stays in the table.
    */
   'room.signal': { signalId: string; to: string };
+  /**
+   * An account is being deleted (decision 0013, issue 44): published inside the deletion's transaction, where every
+   * module that holds the person's rows erases them (`onAccountErasure`); one that must refuse (upcoming sessions)
+   * throws, and nothing is deleted. `at` is the deletion's time (ISO).
+   */
+  'account.erasing': { userId: string; at: string };
 }
 export type BookingChange =
   | 'created'

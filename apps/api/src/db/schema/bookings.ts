@@ -8,6 +8,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  pgView,
   text,
   timestamp,
   uniqueIndex,
@@ -19,9 +20,13 @@ import { referenceItems } from './reference.ts';
 import { users } from './users.ts';
 
 export const bookingStatusEnum = pgEnum('booking_status', bookingStatuses);
+
 export const bookingRoleEnum = pgEnum('booking_role', bookingRoles);
+
 export const bookingActorEnum = pgEnum('booking_actor', ['client', 'provider', 'system']);
+
 export const rescheduleStatusEnum = pgEnum('reschedule_status', rescheduleStatuses);
+
 export const participantStatusEnum = pgEnum('participant_status', [
   'invited',
   'acknowledged',
@@ -209,20 +214,6 @@ export const bookingPayments = pgTable(
   ],
 );
 
-/** A share of a booking by mail (POST /share-booking): kept to limit how many a user sends. */
-export const bookingShares = pgTable(
-  'booking_shares',
-  {
-    identifier: id(),
-    bookingId: uuid()
-      .notNull()
-      .references(() => bookings.identifier, { onDelete: 'cascade' }),
-    sharedBy: uuid().notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('booking_shares_user_idx').on(t.sharedBy, t.createdAt)],
-);
-
 /** A provider's booking settings (GET/PUT /appointment/settings); no row: clients book and pay at once. */
 export const providerBookingSettings = pgTable('provider_booking_settings', {
   providerId: uuid()
@@ -231,3 +222,13 @@ export const providerBookingSettings = pgTable('provider_booking_settings', {
   requiresApproval: boolean().notNull().default(false),
   updatedAt: updatedAt(),
 });
+
+/** The read model modules that follow a session use (migration 0030): who, when, in which state. */
+export const bookingSessions = pgView('booking_sessions', {
+  identifier: uuid('identifier').notNull(),
+  clientId: uuid('client_id').notNull(),
+  providerId: uuid('provider_id').notNull(),
+  status: bookingStatusEnum('status').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+}).existing();

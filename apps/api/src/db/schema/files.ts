@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgEnum, pgTable, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { users } from './users.ts';
 
@@ -43,3 +43,20 @@ export const files = pgTable(
     ),
   ],
 );
+
+/** The read model modules that attach files use (migration 0030): what a file is, never its storage key. */
+export const fileFacts = pgView('file_facts', {
+  identifier: uuid('identifier').notNull(),
+  ownerUserId: uuid('owner_user_id').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  originalName: text('original_name'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+}).existing();
+
+/**
+ * Every file id some module's row points at (migration 0030): what the orphan clean-up must keep. The modules' tables
+ * feed it; the platform reads only this.
+ */
+export const fileReferences = pgView('file_references', { fileId: uuid('file_id').notNull() }).existing();

@@ -6,6 +6,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  pgView,
   text,
   timestamp,
   uniqueIndex,
@@ -14,6 +15,7 @@ import {
 import { citext, createdAt, id, updatedAt } from './columns.ts';
 
 export const userTypeEnum = pgEnum('user_type', ['client', 'provider', 'operator']);
+
 export const tokenPurposeEnum = pgEnum('token_purpose', ['verify_email', 'reset_password']);
 
 export const users = pgTable(
@@ -148,32 +150,6 @@ export const emailChangeCodes = pgTable(
   ],
 );
 
-/** Without SMTP_URL mail is kept here and shown at /dev/mailbox (never in production). */
-export const mailOutbox = pgTable('mail_outbox', {
-  identifier: id(),
-  recipient: text().notNull(),
-  subject: text().notNull(),
-  text: text().notNull(),
-  html: text(),
-  /** The Message-ID the mail would carry over SMTP (null for mail kept before it had one). */
-  messageId: text(),
-  createdAt: createdAt(),
-});
-
-/**
- * The mail jobs whose mail was handed over (SMTP accepted it, or the outbox kept it), keyed by the pg-boss job id: a
- * retried job finds its mark and sends nothing (platform/mail/mailer.ts). Marks outlive every retry of their job
- * by far and are then deleted a few at a time by the marks written after them.
- */
-export const mailDeliveries = pgTable(
-  'mail_deliveries',
-  {
-    jobId: uuid().primaryKey(),
-    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('mail_deliveries_sent_at_idx').on(t.sentAt)],
-);
-
 /**
  * Failed sign-ins, sign-ups, code entries and mail requests, by key (e.g. "login:<ip>:<email>"). Counting rows in a
  * sliding window gives 429 after repeated failures and lifts by itself: there is no permanent lock-out. It lives in
@@ -188,3 +164,19 @@ export const authAttempts = pgTable(
   },
   (t) => [index('auth_attempts_key_created_idx').on(t.key, t.createdAt)],
 );
+
+/**
+ * The read model other modules use for a person (migration 0030): who they are and how to address them, no
+ * credentials. Only the user module touches `users` itself (owners.json).
+ */
+export const people = pgView('people', {
+  identifier: uuid('identifier').notNull(),
+  email: citext('email').notNull(),
+  userType: userTypeEnum('user_type').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  countryCode: text('country_code'),
+  locale: text('locale').notNull(),
+  timezone: text('timezone'),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+}).existing();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgEnum, pgTable, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -36,3 +36,6 @@ export const providerVerifications = pgTable(
       .where(sql`${t.status} = 'approved'`),
   ],
 );
+
+/** The read model of who may offer slots (migration 0030): providers whose practice is approved. */
+export const approvedProviders = pgView('approved_providers', { providerId: uuid('provider_id').notNull() }).existing();

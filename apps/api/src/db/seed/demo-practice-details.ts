@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { providerProfileItems } from '../schema/profiles.ts';
+import { providerProfileItems } from '../schema/provider-profile.ts';
 import { providerBookingFees, providerLicenseStates, workHistory } from '../schema/practice-details.ts';
 import { countries, referenceItems, states } from '../schema/reference.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { providerLanguages, providerProfileItems, providerProfiles } from '../schema/profiles.ts';
+import { providerLanguages, providerProfileItems, providerProfiles } from '../schema/provider-profile.ts';
 import { countries, languages, referenceItems, states } from '../schema/reference.ts';
 
 /**

@@ -8,7 +8,6 @@ import { profileFixtures } from '../../../test/profile-test-helpers.ts';
 import { buildApp } from '../../app.ts';
 import { createEventBus } from '../../platform/events.ts';
 import { createPgRealtime } from '../../platform/realtime.ts';
-import { approvedSql } from '../verification/verification.module.ts';
 import { createAvailabilityModule } from './availability.module.ts';
 
 /** The availability module's public face (issue 12) and the events that keep its slot cache honest. */
@@ -78,10 +77,7 @@ describe('the public face', () => {
     const calendar = (await t.request({ method: 'GET', url: slotsUrl(provider.userId) })).json()
       .data as AvailabilityCalendar;
     const [first, second] = calendar.items[0]!.timeSlot;
-    // Until a provider gate is set, nobody offers slots: the check finds this one gone.
-    expect((await availability.verifyTimeslot(first!.identifier)).isAvailable).toBe(false);
-    // With the verification's gate (app.ts sets it), the approved provider's slot is there.
-    availability.useProviderGate(approvedSql);
+    // The provider is approved (the verification's approved_providers view): its slot is there.
     expect(await availability.verifyTimeslot(first!.identifier)).toEqual({
       ...first,
       providerIdentifier: provider.userId,

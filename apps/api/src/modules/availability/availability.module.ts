@@ -5,13 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SetupStep } from '../../platform/practice-setup.ts';
 import type { UserModule } from '../user/user.module.ts';
-import {
-  availabilityRepository,
-  busyOfAll,
-  nobodyOffers,
-  type BusyTimes,
-  type ProviderGate,
-} from './availability.repository.ts';
+import { availabilityRepository, busyOfAll, type BusyTimes } from './availability.repository.ts';
 import { availabilityRoutes } from './availability.routes.ts';
 import { createAvailabilityService } from './availability.service.ts';
 import { createCalendarService } from './calendar.service.ts';
@@ -19,6 +13,8 @@ import { createSlotCache } from './slot-cache.ts';
 import type { Interval } from './slot-engine.ts';
 import { createTimeslotTokens } from './timeslot-token.ts';
 import { timeslotRoutes } from './timeslot.routes.ts';
+import { onAccountErasure } from '../../platform/account-erasure.ts';
+import { eraseAvailability } from './account-erasure.repository.ts';
 
 export type { BusyTimes } from './availability.repository.ts';
 export type { Interval } from './slot-engine.ts';
@@ -34,6 +30,8 @@ export function createAvailabilityModule(
   deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'events'>,
   { users }: { users: Pick<UserModule, 'findActiveUser'> },
 ) {
+  // Deleting an account erases what this module holds of the person, in the deletion's transaction.
+  onAccountErasure(deps.events, eraseAvailability);
   const { events } = deps;
   const cache = createSlotCache();
   const drop = ({ providerId }: { providerId: string }) => cache.invalidate(providerId);
@@ -46,8 +44,6 @@ export function createAvailabilityModule(
   const busySources: BusyTimes[] = [];
   let busy: BusyTimes = busyOfAll(busySources);
 
-  // Whether a provider may offer slots: set once by app.ts (verification, issue 14); until then nobody does.
-  let providerGate: ProviderGate = nobodyOffers;
   events.subscribe('verification.changed', drop, { everyInstance: true });
 
   const tokens = createTimeslotTokens(deps.config.jwtSecret);
@@ -56,7 +52,6 @@ export function createAvailabilityModule(
     cache,
     tokens,
     cacheTrusted: () => events.crossInstanceListening,
-    gate: () => providerGate,
     busy: () => busy,
   });
 
@@ -101,13 +96,6 @@ export function createAvailabilityModule(
     busySource(source: BusyTimes): void {
       busySources.push(source);
       busy = busyOfAll([...busySources]);
-    },
-    /**
-     * Sets who may offer slots (app.ts: the verification's `approvedSql`), a subquery the plan's statement asks
-     * (decision 0040); late-bound so neither module imports the other.
-     */
-    useProviderGate(gate: ProviderGate): void {
-      providerGate = gate;
     },
     /** The checklist's 'availability' step: an available weekly day or an available custom day from today on. */
     setupSteps: [

@@ -3,9 +3,10 @@ import { statementName, type Executor } from '../../db/client.ts';
 import type { SqlFragment, SqlOperand } from '../../db/fragments.ts';
 import { preparedPerExecutor } from '../../db/prepared.ts';
 import { availabilityDays, availabilityIntervals, availabilitySettings } from '../../db/schema/availability.ts';
-import { providerProfileItems } from '../../db/schema/profiles.ts';
+import { providerOfferings } from '../../db/schema/provider-profile.ts';
 import { referenceItems } from '../../db/schema/reference.ts';
-import { users } from '../../db/schema/users.ts';
+import { people } from '../../db/schema/users.ts';
+import { approvedProviders } from '../../db/schema/verification.ts';
 
 export type SettingsRow = typeof availabilitySettings.$inferSelect;
 export type NewSettings = typeof availabilitySettings.$inferInsert;
@@ -93,14 +94,9 @@ export interface StoredPlan {
   custom: StoredDay[];
   /** Whether the provider offers the category asked for (false when none was). */
   offersCategory: boolean;
-  /** Whether the provider may offer slots at all (the gate's answer: only verified providers do, issue 14). */
+  /** Whether the provider may offer slots at all: only approved providers do (issue 14, the verification's view). */
   offersSlots: boolean;
 }
-
-/** Whether a provider may offer slots, as a subquery of the plan's statement (the verification's rule, decision 0040). */
-export type ProviderGate = (providerId: SqlOperand) => SqlFragment<boolean>;
-/** The gate until app.ts sets the verification's: nobody offers slots. */
-export const nobodyOffers: ProviderGate = () => sql<boolean>`false`;
 
 /**
  * What is already taken of a provider's time, as a subquery with columns `s` and `e` (timestamptz): the intervals of
@@ -146,12 +142,11 @@ export interface BusyWindow {
 /**
  * Everything the slot engine reads of a live provider's plan, in one round trip (a slot check runs on every booking):
  * the account, its settings, its days with their intervals as one JSON array (`StoredDay`'s shape, by date and
- * weekday), whether it offers the category asked for, and the gate's answer; with a `BusyWindow`, also the busy times
+ * weekday), whether it offers the category asked for, and whether it is approved; with a `BusyWindow`, also the busy times
  * in it. Undefined when there is no live provider (public routes answer 404). Each statement is named after its text,
- * which depends on the gate and the busy times.
+ * which depends on the busy times.
  */
 export function planReader(
-  gate: ProviderGate,
   busy: BusyTimes,
 ): (
   db: Executor,
@@ -163,26 +158,26 @@ export function planReader(
   const statement = (db: Executor, withBusy: boolean) => {
     const query = db
       .select({
-        timezone: users.timezone,
+        timezone: people.timezone,
         settings: availabilitySettings,
         days: sql<StoredDay[]>`(SELECT coalesce(json_agg(json_build_object(
             'identifier', d.identifier, 'categoryId', d.category_id, 'weekday', d.weekday, 'date', d.date, 'isAvailable', d.is_available,
             'intervals', (SELECT coalesce(json_agg(json_build_array(i.start_minute, i.end_minute) ORDER BY i.start_minute), '[]'::json) FROM ${availabilityIntervals} i WHERE i.day_id = d.identifier)
           ) ORDER BY d.date, d.weekday), '[]'::json)
           FROM ${availabilityDays} d
-          WHERE d.provider_id = ${users.identifier}
+          WHERE d.provider_id = ${people.identifier}
             AND ((d.weekday IS NOT NULL AND (d.category_id IS NULL OR d.category_id = ${sql.placeholder('category')})) OR d.date >= ${sql.placeholder('customFrom')}))`,
-        offersCategory: sql<boolean>`EXISTS (SELECT 1 FROM ${providerProfileItems} ppi WHERE ppi.user_id = ${users.identifier} AND ppi.list = 'therapy-category' AND ppi.item_id = ${sql.placeholder('category')})`,
-        offersSlots: gate(sql.placeholder('providerId')),
+        offersCategory: sql<boolean>`EXISTS (SELECT 1 FROM ${providerOfferings} ppi WHERE ppi.user_id = ${people.identifier} AND ppi.list = 'therapy-category' AND ppi.item_id = ${sql.placeholder('category')})`,
+        offersSlots: sql<boolean>`EXISTS (SELECT 1 FROM ${approvedProviders} ap WHERE ap.provider_id = ${people.identifier})`,
         busy: withBusy ? busyJson(busy, sql.placeholder('providerId')) : sql<null>`NULL::json`,
       })
-      .from(users)
-      .leftJoin(availabilitySettings, eq(availabilitySettings.providerId, users.identifier))
+      .from(people)
+      .leftJoin(availabilitySettings, eq(availabilitySettings.providerId, people.identifier))
       .where(
         and(
-          eq(users.identifier, sql.placeholder('providerId')),
-          eq(users.userType, 'provider'),
-          isNull(users.deletedAt),
+          eq(people.identifier, sql.placeholder('providerId')),
+          eq(people.userType, 'provider'),
+          isNull(people.deletedAt),
         ),
       );
     return query.prepare(statementName(query.toSQL().sql));
@@ -253,9 +248,9 @@ export const availabilityRepository = {
   ): Promise<Array<{ identifier: string; code: string; name: string }>> {
     return db
       .select({ identifier: referenceItems.identifier, code: referenceItems.code, name: referenceItems.name })
-      .from(providerProfileItems)
-      .innerJoin(referenceItems, eq(referenceItems.identifier, providerProfileItems.itemId))
-      .where(and(eq(providerProfileItems.userId, providerId), eq(providerProfileItems.list, 'therapy-category')))
+      .from(providerOfferings)
+      .innerJoin(referenceItems, eq(referenceItems.identifier, providerOfferings.itemId))
+      .where(and(eq(providerOfferings.userId, providerId), eq(providerOfferings.list, 'therapy-category')))
       .orderBy(asc(referenceItems.sortOrder), asc(referenceItems.name));
   },
   async weeklyDays(db: Executor, providerId: string, categoryId: string | null): Promise<StoredDay[]> {

@@ -4,13 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { defaultSettings, resolveWeek, toSlotPlan } from './availability.mapper.ts';
-import {
-  availabilityRepository as repo,
-  busyReader,
-  planReader,
-  type BusyTimes,
-  type ProviderGate,
-} from './availability.repository.ts';
+import { availabilityRepository as repo, busyReader, planReader, type BusyTimes } from './availability.repository.ts';
 import type { PlanEntry, SlotCache } from './slot-cache.ts';
 import {
   addDays,
@@ -53,27 +47,24 @@ export interface CalendarOptions {
    * Whether the provider may offer slots at all (only verified providers do, issue 14), asked in the plan's own
    * statement; a provider it refuses offers none. Asked for on each read, as app.ts sets it after the module is made.
    */
-  gate: () => ProviderGate;
 }
 
 export function createCalendarService(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  { cache, tokens, busy, cacheTrusted, gate }: CalendarOptions,
+  { cache, tokens, busy, cacheTrusted }: CalendarOptions,
 ) {
   const { db, clock } = deps;
-  // The statements are built again only when the gate or the busy sources change (app start).
+  // The statements are built again only when the busy sources change (app start).
   let readers:
     | {
-        gate: ProviderGate;
         busy: BusyTimes;
         plan: ReturnType<typeof planReader>;
         busyTimes: ReturnType<typeof busyReader>;
       }
     | undefined;
   const statements = () => {
-    const [g, b] = [gate(), busy()];
-    if (readers?.gate !== g || readers.busy !== b)
-      readers = { gate: g, busy: b, plan: planReader(g, b), busyTimes: busyReader(b) };
+    const b = busy();
+    if (readers?.busy !== b) readers = { busy: b, plan: planReader(b), busyTimes: busyReader(b) };
     return readers;
   };
 

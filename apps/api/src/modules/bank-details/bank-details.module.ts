@@ -7,6 +7,8 @@ import type { WalletModule } from '../wallet/wallet.module.ts';
 import { bankDetailsRepository } from './bank-details.repository.ts';
 import { bankDetailsRoutes } from './bank-details.routes.ts';
 import { createBankDetailsService } from './bank-details.service.ts';
+import { onAccountErasure } from '../../platform/account-erasure.ts';
+import { eraseBankDetails } from './account-erasure.repository.ts';
 
 /**
  * The bank-details module's face (decision 0024): a provider's payout bank details, sealed at rest. It uses the user
@@ -17,6 +19,8 @@ export function createBankDetailsModule(
   deps: AppDeps,
   { users, wallet, payments }: { users: UserModule; wallet: WalletModule; payments: PaymentsModule },
 ) {
+  // Deleting an account erases what this module holds of the person, in the deletion's transaction.
+  onAccountErasure(deps.events, eraseBankDetails);
   const bankDetails = createBankDetailsService(deps, { users, wallet, payouts: payments.payouts });
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(bankDetailsRoutes, { bankDetails });

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, min, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bookingShares } from '../../db/schema/bookings.ts';
+import { bookingShares } from '../../db/schema/booking-mail.ts';
 
 export const bookingSharesRepository = {
   /** Serialises one user's shares (the rate limit's count and insert), across instances, until the transaction ends. */

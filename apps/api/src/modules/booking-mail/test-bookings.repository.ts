@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { bookings, bookingShares } from '../../db/schema/bookings.ts';
+import { bookingShares } from '../../db/schema/booking-mail.ts';
+import { bookings } from '../../db/schema/bookings.ts';
 import { referenceItems } from '../../db/schema/reference.ts';
 import type { BookingFacts } from '../../platform/booking-facts.ts';
 

@@ -25,6 +25,13 @@ const WAITLIST_SWEEP_QUEUE = 'waitlist.sweep';
  * bookings' busy times with availability (so offered slots leave out booked ones) and offers `factsOf` (the
  * BookingFacts port) to the mail and payout work.
  */
+/**
+ * A user's active bookings that have not ended (account deletion waits for none). A query with no module state, so the
+ * user module, created before this one, gets it at its creation (no late binding).
+ */
+export const upcomingSessionCount = (ex: Executor, userId: string, now: Date): Promise<number> =>
+  bookingsRepository.upcomingCount(ex, userId, now);
+
 export function createBookingsModule(
   deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'jobs' | 'files' | 'mail'>,
   faces: {
@@ -69,9 +76,6 @@ export function createBookingsModule(
     name: 'bookings' as const,
     plugin,
     factsOf: bookings.factsOf satisfies BookingFactsSource,
-    /** A user's active bookings that have not ended (account deletion waits for none). */
-    upcomingSessionsOf: (userId: string, ex: Executor = deps.db): Promise<number> =>
-      bookingsRepository.upcomingCount(ex, userId, deps.clock.now()),
     /** For the calendar feed (issue 19): the facts of the user's active (and recently held) bookings, earliest first. */
     calendarOf: async (userId: string, since: Date): Promise<BookingFacts[]> => {
       const ids = await bookingsRepository.calendarIds(deps.db, userId, since, deps.clock.now(), 500);

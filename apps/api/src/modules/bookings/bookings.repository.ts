@@ -4,20 +4,17 @@ import type { Executor } from '../../db/client.ts';
 import type { SqlFragment, SqlOperand } from '../../db/fragments.ts';
 import { preparedPerExecutor } from '../../db/prepared.ts';
 import {
-  avatars,
   bookingParticipants,
   bookingPayments,
   bookings,
   bookingStatusHistory,
-  clientProfiles,
-  countries,
   providerBookingSettings,
-  providerProfileItems,
-  providerProfiles,
-  states,
-  users,
-  waitlistOffers,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/bookings.ts';
+import { clientCards } from '../../db/schema/client-profile.ts';
+import { providerOfferings, providerCards } from '../../db/schema/provider-profile.ts';
+import { avatars, countries, states } from '../../db/schema/reference.ts';
+import { people } from '../../db/schema/users.ts';
+import { waitlistOffers } from '../../db/schema/waitlist.ts';
 import type { BookingStatus } from '@therapy/contracts/bookings';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -97,7 +94,7 @@ export interface TermsSources {
 export type TermsIds = { providerId: string; clientId: string; therapyId: string; modalityId: string };
 
 const offered = (list: 'therapy-category' | 'modality', item: 'therapyId' | 'modalityId') =>
-  sql<boolean>`exists (select 1 from ${providerProfileItems} where ${providerProfileItems.userId} = ${sql.placeholder('providerId')} and ${providerProfileItems.list} = ${list} and ${providerProfileItems.itemId} = ${sql.placeholder(item)})`;
+  sql<boolean>`exists (select 1 from ${providerOfferings} where ${providerOfferings.userId} = ${sql.placeholder('providerId')} and ${providerOfferings.list} = ${list} and ${providerOfferings.itemId} = ${sql.placeholder(item)})`;
 
 /**
  * A booking's terms in one prepared statement (a booking reads them before it writes): what the provider offers and
@@ -112,7 +109,7 @@ export function termsReader(sources: TermsSources): (ex: Executor, ids: TermsIds
         offersModality: offered('modality', 'modalityId'),
         officeAddress: sql<
           string | null
-        >`(select ${providerProfiles.officeAddress} from ${providerProfiles} where ${providerProfiles.userId} = ${sql.placeholder('providerId')})`,
+        >`(select ${providerCards.officeAddress} from ${providerCards} where ${providerCards.userId} = ${sql.placeholder('providerId')})`,
         requiresApproval: sql<
           boolean | null
         >`(select ${providerBookingSettings.requiresApproval} from ${providerBookingSettings} where ${providerBookingSettings.providerId} = ${sql.placeholder('providerId')})`,
@@ -120,27 +117,27 @@ export function termsReader(sources: TermsSources): (ex: Executor, ids: TermsIds
         owesDebt: sources.owes(sql.placeholder('clientId')),
         // What the answer shows, read here so that the new booking's answer needs no read after its commit.
         client: {
-          identifier: users.identifier,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          timezone: users.timezone,
+          identifier: people.identifier,
+          firstName: people.firstName,
+          lastName: people.lastName,
+          timezone: people.timezone,
         },
         provider: partyOf(sql.placeholder('providerId')),
         category: referenceOf(sql.placeholder('therapyId')),
         modality: referenceOf(sql.placeholder('modalityId')),
         clientPicture: clientPictureOf(sql.placeholder('clientId')),
         providerPicture: providerPictureOf(sql.placeholder('providerId')),
-        countryCode: users.countryCode,
+        countryCode: people.countryCode,
         stateId: states.identifier,
         stateCode: states.code,
         stateName: states.name,
         stateCountry: countries.code,
       })
-      .from(users)
-      .leftJoin(clientProfiles, eq(clientProfiles.userId, users.identifier))
-      .leftJoin(states, eq(states.identifier, clientProfiles.stateId))
+      .from(people)
+      .leftJoin(clientCards, eq(clientCards.userId, people.identifier))
+      .leftJoin(states, eq(states.identifier, clientCards.stateId))
       .leftJoin(countries, eq(countries.identifier, states.countryId))
-      .where(eq(users.identifier, sql.placeholder('clientId')))
+      .where(eq(people.identifier, sql.placeholder('clientId')))
       .prepare('booking_terms'),
   );
   return async (ex, ids) => {
@@ -582,24 +579,35 @@ export const bookingsRepository = {
    */
   /** Clients who booked the provider before (any status), latest booking first. */
   async clientsOf(ex: Executor, providerId: string) {
-    return ex
-      .select({
-        identifier: users.identifier,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        username: clientProfiles.userName,
-        timezone: users.timezone,
-        photoFileId: clientProfiles.photoFileId,
-        avatarUrl: avatars.photoUrl,
-        lastBookingAt: sql<Date>`max(${bookings.createdAt})`,
-      })
-      .from(bookings)
-      .innerJoin(users, eq(users.identifier, bookings.clientId))
-      .leftJoin(clientProfiles, eq(clientProfiles.userId, users.identifier))
-      .leftJoin(avatars, eq(avatars.identifier, clientProfiles.avatarId))
-      .where(and(eq(bookings.providerId, providerId), isNull(users.deletedAt)))
-      .groupBy(users.identifier, clientProfiles.userName, clientProfiles.photoFileId, avatars.photoUrl)
-      .orderBy(sql`max(${bookings.createdAt}) DESC`);
+    return (
+      ex
+        .select({
+          identifier: people.identifier,
+          firstName: people.firstName,
+          lastName: people.lastName,
+          username: clientCards.userName,
+          timezone: people.timezone,
+          photoFileId: clientCards.photoFileId,
+          avatarUrl: avatars.photoUrl,
+          lastBookingAt: sql<Date>`max(${bookings.createdAt})`,
+        })
+        .from(bookings)
+        .innerJoin(people, eq(people.identifier, bookings.clientId))
+        .leftJoin(clientCards, eq(clientCards.userId, people.identifier))
+        .leftJoin(avatars, eq(avatars.identifier, clientCards.avatarId))
+        .where(and(eq(bookings.providerId, providerId), isNull(people.deletedAt)))
+        // Every column: a view has no primary key for GROUP BY to lean on.
+        .groupBy(
+          people.identifier,
+          people.firstName,
+          people.lastName,
+          people.timezone,
+          clientCards.userName,
+          clientCards.photoFileId,
+          avatars.photoUrl,
+        )
+        .orderBy(sql`max(${bookings.createdAt}) DESC`)
+    );
   },
 
   /** A user's active bookings (either side) that have not ended, or have no time yet. */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { calendarFeeds } from '../../db/schema/index.ts';
+import { calendarFeeds } from '../../db/schema/calendar.ts';
 
 export type CalendarFeedRow = typeof calendarFeeds.$inferSelect;
 

@@ -6,6 +6,8 @@ import { clientProfileRepository } from './client-profile.repository.ts';
 import { clientProfileRoutes } from './client-profile.routes.ts';
 import { createClientProfileService } from './client-profile.service.ts';
 import { userNameFromName } from './user-name.ts';
+import { onAccountErasure } from '../../platform/account-erasure.ts';
+import { eraseClientProfile } from './account-erasure.repository.ts';
 
 /**
  * The client-profile module's public face: a client's own profile, emergency contact, preferences and picture. It
@@ -14,8 +16,19 @@ import { userNameFromName } from './user-name.ts';
  */
 export function createClientProfileModule(
   deps: AppDeps,
-  { users, reference }: { users: UserModule; reference: ReferenceModule },
+  {
+    users,
+    reference,
+    isClientOf,
+  }: {
+    users: UserModule;
+    reference: ReferenceModule;
+    /** Who is whose client: the clients module's answer. */
+    isClientOf: (providerId: string, clientId: string) => Promise<boolean>;
+  },
 ) {
+  // Deleting an account erases what this module holds of the person, in the deletion's transaction.
+  onAccountErasure(deps.events, eraseClientProfile);
   // Every client has a username (Personal details requires one): suggested from the name, changeable later.
   users.onSignUp(async (tx, user, name) => {
     if (user.userType === 'client')
@@ -25,22 +38,13 @@ export function createClientProfileModule(
         userNameFromName(name.firstName, name.lastName),
       );
   });
-  // Who is whose client is the clients module's answer, created later (app.ts hands it over with useClientRelation).
-  let isClientOf = async (_providerId: string, _clientId: string): Promise<boolean> => false;
-  const profiles = createClientProfileService(deps, {
-    users,
-    reference,
-    isClientOf: (providerId, clientId) => isClientOf(providerId, clientId),
-  });
+  const profiles = createClientProfileService(deps, { users, reference, isClientOf });
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(clientProfileRoutes, { profiles });
   };
   return {
     name: 'client-profile' as const,
     plugin,
-    useClientRelation: (source: (providerId: string, clientId: string) => Promise<boolean>) => {
-      isClientOf = source;
-    },
   };
 }
 export type ClientProfileModule = ReturnType<typeof createClientProfileModule>;

@@ -7,7 +7,7 @@ import {
   clientPreferenceLanguages,
   clientProfiles,
   emergencyContacts,
-} from '../../db/schema/profiles.ts';
+} from '../../db/schema/client-profile.ts';
 import { avatars } from '../../db/schema/reference.ts';
 import { AppError } from '../../platform/errors.ts';
 import { refusedAs } from '../../platform/pg-errors.ts';

@@ -4,6 +4,8 @@ import type { ReviewDocumentsSource, SetupStep } from '../../platform/practice-s
 import type { UserModule } from '../user/user.module.ts';
 import { credentialsRoutes } from './credentials.routes.ts';
 import { createCredentialsService } from './credentials.service.ts';
+import { onAccountErasure } from '../../platform/account-erasure.ts';
+import { eraseCredentials } from './account-erasure.repository.ts';
 
 /**
  * The credentials module's face: a provider's licences, other qualifications and indemnity insurance, with their
@@ -11,6 +13,8 @@ import { createCredentialsService } from './credentials.service.ts';
  * file) and every document of a provider for review (signed URLs; the caller checks access).
  */
 export function createCredentialsModule(deps: AppDeps, { users }: { users: UserModule }) {
+  // Deleting an account erases what this module holds of the person, in the deletion's transaction.
+  onAccountErasure(deps.events, eraseCredentials);
   const credentials = createCredentialsService(deps, { users });
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(credentialsRoutes, { credentials });

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insuranceFiles, qualificationFiles, qualifications } from '../../db/schema/credentials.ts';
-import { files } from '../../db/schema/files.ts';
+import { fileFacts } from '../../db/schema/files.ts';
 
 export type QualificationRow = typeof qualifications.$inferSelect;
 export interface QualificationDetails {
@@ -19,11 +19,11 @@ export interface DocumentFileRow {
 }
 
 const fileColumns = {
-  identifier: files.identifier,
-  originalName: files.originalName,
-  sizeBytes: files.sizeBytes,
-  contentType: files.contentType,
-  createdAt: files.createdAt,
+  identifier: fileFacts.identifier,
+  originalName: fileFacts.originalName,
+  sizeBytes: fileFacts.sizeBytes,
+  contentType: fileFacts.contentType,
+  createdAt: fileFacts.createdAt,
 };
 
 /** Credentials and insurance: the only file that knows their tables. Every query carries the provider. */
@@ -77,8 +77,8 @@ export const credentialsRepository = {
     const rows = await db
       .select({ qualificationId: qualificationFiles.qualificationId, ...fileColumns })
       .from(qualificationFiles)
-      .innerJoin(files, eq(files.identifier, qualificationFiles.fileId))
-      .where(and(inArray(qualificationFiles.qualificationId, [...qualificationIds]), isNull(files.deletedAt)))
+      .innerJoin(fileFacts, eq(fileFacts.identifier, qualificationFiles.fileId))
+      .where(and(inArray(qualificationFiles.qualificationId, [...qualificationIds]), isNull(fileFacts.deletedAt)))
       .orderBy(asc(qualificationFiles.qualificationId), asc(qualificationFiles.position));
     for (const { qualificationId, ...file } of rows) byQualification.get(qualificationId)?.push(file);
     return byQualification;
@@ -111,7 +111,7 @@ export const credentialsRepository = {
       .select({ id: qualifications.identifier })
       .from(qualifications)
       .innerJoin(qualificationFiles, eq(qualificationFiles.qualificationId, qualifications.identifier))
-      .innerJoin(files, and(eq(files.identifier, qualificationFiles.fileId), isNull(files.deletedAt)))
+      .innerJoin(fileFacts, and(eq(fileFacts.identifier, qualificationFiles.fileId), isNull(fileFacts.deletedAt)))
       .where(and(eq(qualifications.providerId, providerId), eq(qualifications.kind, 'license')))
       .limit(1);
     return rows.length > 0;
@@ -121,9 +121,9 @@ export const credentialsRepository = {
     return db
       .select(fileColumns)
       .from(insuranceFiles)
-      .innerJoin(files, eq(files.identifier, insuranceFiles.fileId))
-      .where(and(eq(insuranceFiles.providerId, providerId), isNull(files.deletedAt)))
-      .orderBy(asc(insuranceFiles.createdAt), asc(files.identifier));
+      .innerJoin(fileFacts, eq(fileFacts.identifier, insuranceFiles.fileId))
+      .where(and(eq(insuranceFiles.providerId, providerId), isNull(fileFacts.deletedAt)))
+      .orderBy(asc(insuranceFiles.createdAt), asc(fileFacts.identifier));
   },
   async addInsurance(db: Executor, providerId: string, fileId: string): Promise<void> {
     await db.insert(insuranceFiles).values({ providerId, fileId });

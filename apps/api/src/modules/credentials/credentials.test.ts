@@ -551,6 +551,8 @@ describe('the module face for the checklist and the review', () => {
       config: t.config,
       clock: t.clock,
       files: createFileService({ db: t.db, config: t.config, clock: t.clock }),
+      // The face subscribes to account deletion; this test deletes no account.
+      events: { subscribeInTransaction: () => undefined },
     } as unknown as AppDeps;
     const face = createCredentialsModule(deps, { users: {} as UserModule });
     const step = (key: string) => face.setupSteps.find((s) => s.key === key)!;

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { dataExports } from '../../db/schema/exports.ts';
+import { dataExports } from '../../db/schema/data-export.ts';
 
 /**
  * The data export's own table, and the reads that gather one user's data across the tables of other modules (as

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { countries, referenceItems, states } from '../../db/schema/index.ts';
+import { countries, referenceItems, states } from '../../db/schema/reference.ts';
 
 /**
  * The directory's read model and its search: Drizzle only; the rules are in directory.service.ts. The rebuild reads

@@ -10,7 +10,7 @@ export const ORPHAN_FILE_AGE_MS = 24 * 60 * 60 * 1000;
 export const PURGE_ORPHAN_FILES_QUEUE = 'files.purge-orphans';
 
 /**
- * Removes files no table references (see `fileReferences`) that are older than a day or already marked deleted: their
+ * Removes files no table references (the `file_references` view) that are older than a day or already marked deleted: their
  * bytes, then their rows. Returns how many went; those whose bytes could not be removed are tried again next run.
  */
 export async function purgeOrphanFiles(db: Executor, clock: Clock, files: FileService, batch = 500): Promise<number> {

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { bookings } from '../../db/schema/bookings.ts';
+import { bookingSessions } from '../../db/schema/bookings.ts';
 import { measureSeries, measures } from '../../db/schema/measures.ts';
-import { users } from '../../db/schema/users.ts';
+import { people } from '../../db/schema/users.ts';
 
 /** Questionnaires and their series: Drizzle only; sealing, access and rules are in the service. */
 export type MeasureRow = typeof measures.$inferSelect;
@@ -11,8 +11,8 @@ export type NewMeasure = typeof measures.$inferInsert;
 export type SeriesRow = typeof measureSeries.$inferSelect;
 export type MeasureKindValue = MeasureRow['kind'];
 
-const clientUser = alias(users, 'client_user');
-const providerUser = alias(users, 'provider_user');
+const clientUser = alias(people, 'client_user');
+const providerUser = alias(people, 'provider_user');
 /** A live account's display name ("First Last"); null once the account is deleted. */
 const nameOf = (u: typeof clientUser | typeof providerUser) =>
   sql<
@@ -23,7 +23,7 @@ const listed = {
   row: measures,
   clientName: nameOf(clientUser),
   providerName: nameOf(providerUser),
-  sessionStartsAt: bookings.startsAt,
+  sessionStartsAt: bookingSessions.startsAt,
 };
 export type ListedMeasure = {
   row: MeasureRow;
@@ -38,15 +38,15 @@ const selectListed = (ex: Executor) =>
     .from(measures)
     .innerJoin(clientUser, eq(clientUser.identifier, measures.clientId))
     .innerJoin(providerUser, eq(providerUser.identifier, measures.providerId))
-    .leftJoin(bookings, eq(bookings.identifier, measures.bookingId));
+    .leftJoin(bookingSessions, eq(bookingSessions.identifier, measures.bookingId));
 
 /** Sessions still to come between a provider and a client: confirmed, with a time after `now`. */
 const upcomingOf = (providerId: string, clientId: string, now: Date) =>
   and(
-    eq(bookings.providerId, providerId),
-    eq(bookings.clientId, clientId),
-    eq(bookings.status, 'confirmed'),
-    gt(bookings.startsAt, now),
+    eq(bookingSessions.providerId, providerId),
+    eq(bookingSessions.clientId, clientId),
+    eq(bookingSessions.status, 'confirmed'),
+    gt(bookingSessions.startsAt, now),
   );
 
 export const measuresRepository = {
@@ -101,8 +101,8 @@ export const measuresRepository = {
   /** The confirmed sessions still to come between the two. */
   async upcomingBookings(ex: Executor, providerId: string, clientId: string, now: Date): Promise<string[]> {
     const rows = await ex
-      .select({ id: bookings.identifier })
-      .from(bookings)
+      .select({ id: bookingSessions.identifier })
+      .from(bookingSessions)
       .where(upcomingOf(providerId, clientId, now));
     return rows.map((r) => r.id);
   },

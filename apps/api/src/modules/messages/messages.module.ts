@@ -4,6 +4,8 @@ import type { LiveSockets } from '../../platform/http/live-sockets.ts';
 import { messagesRoutes } from './messages.routes.ts';
 import { createMessagesService, type MessagesPorts } from './messages.service.ts';
 import { sendUnreadMail, UNREAD_MAIL_QUEUE, type UnreadMailJob } from './unread-mail.ts';
+import { onAccountErasure } from '../../platform/account-erasure.ts';
+import { eraseSentMessages } from './account-erasure.repository.ts';
 
 /**
  * The messages module's public face (issue 18): conversations between a client and a provider who share a booking or
@@ -12,18 +14,20 @@ import { sendUnreadMail, UNREAD_MAIL_QUEUE, type UnreadMailJob } from './unread-
  */
 export function createMessagesModule(
   deps: Pick<AppDeps, 'db' | 'clock' | 'files' | 'config' | 'events' | 'jobs' | 'mail'>,
-  ports: MessagesPorts,
+  ports: MessagesPorts & { live: LiveSockets },
 ) {
+  // Deleting an account erases what this module holds of the person, in the deletion's transaction.
+  onAccountErasure(deps.events, eraseSentMessages);
   const messages = createMessagesService(deps, ports);
   // Live delivery: every instance tells the sockets it holds of both participants; they fetch what changed (the event
-  // carries ids, never text). The sockets come from app.ts once the server has them.
-  let live: LiveSockets | undefined;
+  // carries ids, never text).
+  const { live } = ports;
   deps.events.subscribe(
     'message.changed',
     ({ conversationId, messageId, clientId, providerId, change, by }) => {
       const push = { type: 'message.changed', conversationId, messageId, change, by };
-      live?.sendTo(clientId, push);
-      live?.sendTo(providerId, push);
+      live.sendTo(clientId, push);
+      live.sendTo(providerId, push);
     },
     { everyInstance: true },
   );
@@ -38,9 +42,6 @@ export function createMessagesModule(
   return {
     name: 'messages' as const,
     plugin,
-    useLiveSockets: (sockets: LiveSockets) => {
-      live = sockets;
-    },
   };
 }
 export type MessagesModule = ReturnType<typeof createMessagesModule>;

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { noteAccessLog, notes } from '../../db/schema/notes.ts';
-import { users } from '../../db/schema/users.ts';
+import { people } from '../../db/schema/users.ts';
 
 /** Notes and their access log: Drizzle only; sealing, access and the rules are in notes.service.ts. */
 export type NoteRow = typeof notes.$inferSelect;
@@ -93,13 +93,13 @@ export const notesRepository = {
         actorId: noteAccessLog.actorId,
         actorName: sql<
           string | null
-        >`CASE WHEN ${users.deletedAt} IS NULL THEN nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '') END`,
+        >`CASE WHEN ${people.deletedAt} IS NULL THEN nullif(trim(coalesce(${people.firstName}, '') || ' ' || coalesce(${people.lastName}, '')), '') END`,
         at: noteAccessLog.at,
         ipAddress: noteAccessLog.ipAddress,
         userAgent: noteAccessLog.userAgent,
       })
       .from(noteAccessLog)
-      .leftJoin(users, eq(users.identifier, noteAccessLog.actorId))
+      .leftJoin(people, eq(people.identifier, noteAccessLog.actorId))
       .where(and(eq(noteAccessLog.noteId, noteId), eq(noteAccessLog.authorId, authorId)))
       .orderBy(desc(noteAccessLog.at), desc(noteAccessLog.identifier));
   },

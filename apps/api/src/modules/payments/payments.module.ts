@@ -30,6 +30,8 @@ import { createSettlement, type Settlement, type SettlementFor } from './settlem
 import { topupMail } from './topup-mail.ts';
 import { createTopupService } from './topup.service.ts';
 import { webhookRoutes } from './webhook.routes.ts';
+import { onAccountErasure } from '../../platform/account-erasure.ts';
+import { erasePaymentIdentity } from './account-erasure.repository.ts';
 
 export { sandboxWebhookSecret };
 
@@ -56,6 +58,8 @@ export function createPaymentsModule(
   deps: AppDeps,
   { users, wallet, reporter }: { users: UserModule; wallet: WalletModule; reporter: ErrorReporter },
 ) {
+  // Deleting an account erases what this module holds of the person, in the deletion's transaction.
+  onAccountErasure(deps.events, erasePaymentIdentity);
   const gateways = createGatewayRegistry(deps);
   // The sandbox's webhooks leave through jobs and are resent until the app answers 200 (issue 43).
   const sandboxWebhooks = createSandboxWebhooks(deps.jobs);

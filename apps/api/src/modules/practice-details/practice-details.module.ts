@@ -4,6 +4,8 @@ import type { SetupStep } from '../../platform/practice-setup.ts';
 import { effectiveFeeSql } from './practice-details.repository.ts';
 import { practiceDetailsRoutes } from './practice-details.routes.ts';
 import { createPracticeDetailsService, type PracticeDetailsPorts } from './practice-details.service.ts';
+import { onAccountErasure } from '../../platform/account-erasure.ts';
+import { erasePracticeDetails } from './account-erasure.repository.ts';
 
 /**
  * The practice-details module's public face (issue 14): a provider's work history, booking fees and licence states.
@@ -12,6 +14,8 @@ import { createPracticeDetailsService, type PracticeDetailsPorts } from './pract
  * two set-up checklist steps.
  */
 export function createPracticeDetailsModule(deps: Pick<AppDeps, 'db' | 'events'>, ports: PracticeDetailsPorts) {
+  // Deleting an account erases what this module holds of the person, in the deletion's transaction.
+  onAccountErasure(deps.events, erasePracticeDetails);
   const details = createPracticeDetailsService(deps, ports);
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(practiceDetailsRoutes, { details });

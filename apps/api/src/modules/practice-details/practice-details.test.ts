@@ -25,7 +25,8 @@ const notUsed = (): never => {
 };
 const face = () =>
   createPracticeDetailsModule(
-    { db: t.db, events: undefined as never },
+    // A face subscribes to account deletion; these tests delete no account, so nothing is ever delivered.
+    { db: t.db, events: { subscribeInTransaction: () => undefined } as never },
     { users: { findActiveUser: notUsed }, availability: { categoriesOf: notUsed }, wallet: { currencyOf: notUsed } },
   );
 

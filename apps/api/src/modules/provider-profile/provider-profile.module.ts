@@ -7,6 +7,8 @@ import type { UserModule } from '../user/user.module.ts';
 import { providerProfileRoutes } from './provider-profile.routes.ts';
 import { createProviderProfileService } from './provider-profile.service.ts';
 import { providerSummaryRoutes } from './provider-summary.routes.ts';
+import { onAccountErasure } from '../../platform/account-erasure.ts';
+import { eraseProviderProfile } from './account-erasure.repository.ts';
 
 /**
  * The provider-profile module's public face: a provider's own practice profile and the public provider summary. It
@@ -21,6 +23,8 @@ export function createProviderProfileModule(
     availability,
   }: { users: UserModule; reference: ReferenceModule; availability: AvailabilityModule },
 ) {
+  // Deleting an account erases what this module holds of the person, in the deletion's transaction.
+  onAccountErasure(deps.events, eraseProviderProfile);
   const profiles = createProviderProfileService(deps, { users, reference, availability });
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(providerProfileRoutes, { profiles });

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { providerLanguages, providerProfileItems, providerProfiles } from '../../db/schema/profiles.ts';
+import { providerLanguages, providerProfileItems, providerProfiles } from '../../db/schema/provider-profile.ts';
 import { referenceItems } from '../../db/schema/reference.ts';
 
 export type ProviderProfileRow = typeof providerProfiles.$inferSelect;

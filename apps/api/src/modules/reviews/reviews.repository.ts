@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { providerReviewStats, reviews, users } from '../../db/schema/index.ts';
+import { providerReviewStats, reviews } from '../../db/schema/reviews.ts';
+import { people } from '../../db/schema/users.ts';
 import { AppError } from '../../platform/errors.ts';
 import { refusedAs } from '../../platform/pg-errors.ts';
 
@@ -10,9 +11,9 @@ export type ReviewWithAuthor = ReviewRow & { authorFirstName: string | null; aut
 
 const selectWithAuthor = (ex: Executor) =>
   ex
-    .select({ review: reviews, firstName: users.firstName, lastName: users.lastName })
+    .select({ review: reviews, firstName: people.firstName, lastName: people.lastName })
     .from(reviews)
-    .innerJoin(users, eq(users.identifier, reviews.clientId));
+    .innerJoin(people, eq(people.identifier, reviews.clientId));
 
 const flatten = (r: { review: ReviewRow; firstName: string | null; lastName: string | null }): ReviewWithAuthor => ({
   ...r.review,
@@ -114,9 +115,9 @@ export const reviewsRepository = {
   /** Whether the user is a live provider (a provider's public reviews; anyone else's id is not found). */
   async isProvider(ex: Executor, userId: string): Promise<boolean> {
     const [row] = await ex
-      .select({ id: users.identifier })
-      .from(users)
-      .where(and(eq(users.identifier, userId), eq(users.userType, 'provider'), sql`${users.deletedAt} IS NULL`))
+      .select({ id: people.identifier })
+      .from(people)
+      .where(and(eq(people.identifier, userId), eq(people.userType, 'provider'), sql`${people.deletedAt} IS NULL`))
       .limit(1);
     return row !== undefined;
   },

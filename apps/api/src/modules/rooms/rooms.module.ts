@@ -9,16 +9,19 @@ import { createRoomsService, type RoomsPorts } from './rooms.service.ts';
  * port and relays the parties' signals over the live sockets: a signal received on one instance is stored and
  * announced (`room.signal`), and every instance hands it to the recipient's sockets it holds.
  */
-export function createRoomsModule(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'events'>, ports: RoomsPorts) {
+export function createRoomsModule(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'events'>,
+  ports: RoomsPorts & { live: LiveSockets },
+) {
   const rooms = createRoomsService(deps, ports);
-  let live: LiveSockets | undefined;
+  const { live } = ports;
+  live.handle('room.signal', rooms.signal);
   // Delivered one after the other, in the order the events came (commit order): an offer before its candidates.
   let deliveries = Promise.resolve();
   deps.events.subscribe(
     'room.signal',
     ({ signalId, to }) => {
       const next = deliveries.then(async () => {
-        if (!live) return;
         const delivery = await rooms.delivery(signalId);
         if (delivery) live.sendTo(to, delivery.message);
       });
@@ -34,10 +37,6 @@ export function createRoomsModule(deps: Pick<AppDeps, 'db' | 'clock' | 'config' 
   return {
     name: 'rooms' as const,
     plugin,
-    useLiveSockets: (sockets: LiveSockets) => {
-      live = sockets;
-      sockets.handle('room.signal', rooms.signal);
-    },
   };
 }
 export type RoomsModule = ReturnType<typeof createRoomsModule>;

@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { roomSignals } from '../../db/schema/index.ts';
+import { roomSignals } from '../../db/schema/rooms.ts';
 
 /** The video rooms' signals waiting for delivery (issue 19). */
 export const roomsRepository = {

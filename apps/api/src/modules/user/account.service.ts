@@ -31,8 +31,11 @@ export interface AccountWallet {
   closeAccountsOf(userId: string, tx: Executor): Promise<unknown>;
 }
 
-/** Upcoming sessions of a user (the bookings module's face, late-bound in app.ts): deletion waits until there are none. */
-export type UpcomingSessionsSource = (userId: string, ex?: Executor) => Promise<number>;
+/**
+ * Upcoming sessions of a user (the bookings module's face offers it; a query that needs no module instance, so app.ts
+ * hands it over when it creates this module): deletion waits until there are none.
+ */
+export type UpcomingSessionsSource = (ex: Executor, userId: string, now: Date) => Promise<number>;
 
 /** What a signed-in user does with their own account: read it, change password, email, preferences, delete it. */
 export function createAccountService(deps: AppDeps, wallet: AccountWallet, upcomingSessions: UpcomingSessionsSource) {
@@ -135,7 +138,7 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet, upcom
       const user = accountOf(me);
       return {
         balances: await wallet.holdingsOf(user.identifier),
-        upcomingSessions: await upcomingSessions(user.identifier),
+        upcomingSessions: await upcomingSessions(db, user.identifier, clock.now()),
       };
     },
 
@@ -150,13 +153,16 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet, upcom
           throw AppError.rule('oldPasswordWrong');
         }
       }
-      const fileIds = await db.transaction(async (tx) => {
+      const fileIds = await deps.events.transaction(async (tx) => {
+        const now = clock.now();
         // Sessions someone relies on are cancelled first, by the user, under the refund policy (decision 0016).
-        if ((await upcomingSessions(user.identifier, tx)) > 0)
+        if ((await upcomingSessions(tx, user.identifier, now)) > 0)
           throw AppError.conflict('CONFLICT', 'accountHasUpcomingSessions');
         // Decision 0016: money the account holds is never lost; it becomes a debt to the former user in the books.
         await wallet.closeAccountsOf(user.identifier, tx);
-        const owned = await accountErasureRepository.erase(tx, user.identifier, clock.now());
+        // Every module erases its own rows of the person here, in this transaction (platform/account-erasure.ts).
+        await deps.events.publish(tx, 'account.erasing', { userId: user.identifier, at: now.toISOString() });
+        const owned = await accountErasureRepository.erase(tx, user.identifier, now);
         await userRepository.anonymise(tx, user.identifier, clock.now());
         return owned;
       });

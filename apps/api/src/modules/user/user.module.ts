@@ -20,16 +20,17 @@ export type UserDetails = Pick<Partial<NewUser>, 'firstName' | 'lastName' | 'cou
  * The user module's public face: accounts, sign-in and sessions (routes and the clean-up job), and what other
  * modules may ask of it. It depends on the wallet module's face (deleting an account closes its balances).
  */
-export function createUserModule(deps: AppDeps, { wallet }: { wallet: AccountWallet }) {
+export function createUserModule(
+  deps: AppDeps,
+  { wallet, upcomingSessions }: { wallet: AccountWallet; upcomingSessions: UpcomingSessionsSource },
+) {
   const { db } = deps;
   const signUpSteps: SignUpStep[] = [];
   const sessions = createSessionService(deps);
-  // Set by app.ts once the bookings module exists (it is created after this one); until then nobody has sessions.
-  let upcomingSessions: UpcomingSessionsSource = async () => 0;
 
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(authRoutes, { deps, signUpSteps });
-    await app.register(accountRoutes, { deps, wallet, upcomingSessions: (userId, ex) => upcomingSessions(userId, ex) });
+    await app.register(accountRoutes, { deps, wallet, upcomingSessions });
     await app.register(oidcRoutes, { deps });
     await app.register(sessionRoutes, { deps });
     await app.register(userMaintenance, { deps });
@@ -50,10 +51,6 @@ export function createUserModule(deps: AppDeps, { wallet }: { wallet: AccountWal
     /** Adds a step to every password sign-up, run in its transaction (steps check `user.userType` themselves). */
     onSignUp(step: SignUpStep): void {
       signUpSteps.push(step);
-    },
-    /** Where deletion learns of a user's upcoming sessions (the bookings module), so it can refuse while there are any. */
-    useUpcomingSessions(source: UpcomingSessionsSource): void {
-      upcomingSessions = source;
     },
   };
 }

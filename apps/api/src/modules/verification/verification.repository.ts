@@ -1,19 +1,11 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import type { SqlFragment, SqlOperand } from '../../db/fragments.ts';
-import { users } from '../../db/schema/users.ts';
-import { providerVerifications } from '../../db/schema/verification.ts';
+import { people } from '../../db/schema/users.ts';
+import { approvedProviders, providerVerifications } from '../../db/schema/verification.ts';
 
 export type VerificationRow = typeof providerVerifications.$inferSelect;
 
 /** A provider's verification row (none = not submitted), the operator's queue, and the decisions. */
-/**
- * Whether a provider is approved, as a subquery: the availability module's plan statement asks it on every slot
- * computation and check (decision 0040), and `isApproved` below asks it alone.
- */
-export function approvedSql(providerId: SqlOperand): SqlFragment<boolean> {
-  return sql<boolean>`EXISTS (SELECT 1 FROM ${providerVerifications} WHERE ${providerVerifications.providerId} = ${providerId} AND ${providerVerifications.status} = 'approved')`;
-}
 
 export const verificationRepository = {
   async find(db: Executor, providerId: string): Promise<VerificationRow | undefined> {
@@ -67,20 +59,22 @@ export const verificationRepository = {
     return db
       .select({
         providerId: providerVerifications.providerId,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
+        firstName: people.firstName,
+        lastName: people.lastName,
+        email: people.email,
         submittedAt: providerVerifications.submittedAt,
       })
       .from(providerVerifications)
-      .innerJoin(users, eq(users.identifier, providerVerifications.providerId))
-      .where(and(eq(providerVerifications.status, 'submitted'), isNull(users.deletedAt)))
+      .innerJoin(people, eq(people.identifier, providerVerifications.providerId))
+      .where(and(eq(providerVerifications.status, 'submitted'), isNull(people.deletedAt)))
       .orderBy(asc(providerVerifications.submittedAt), asc(providerVerifications.providerId));
   },
   async isApproved(db: Executor, providerId: string): Promise<boolean> {
-    const result = await db.execute<{ approved: boolean }>(
-      sql`SELECT ${approvedSql(sql`${providerId}::uuid`)} AS approved`,
-    );
-    return result.rows[0]?.approved === true;
+    const [row] = await db
+      .select({ providerId: approvedProviders.providerId })
+      .from(approvedProviders)
+      .where(eq(approvedProviders.providerId, providerId))
+      .limit(1);
+    return row !== undefined;
   },
 };

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import type { SqlFragment, SqlOperand } from '../../db/fragments.ts';
 import { preparedPerExecutor } from '../../db/prepared.ts';
 import { countries } from '../../db/schema/reference.ts';
-import { users } from '../../db/schema/users.ts';
+import { people } from '../../db/schema/users.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/wallet.ts';
 
 export type AccountKind = (typeof ledgerAccounts.$inferSelect)['kind'];
@@ -52,18 +52,18 @@ const historyWhere = (accountId: string, filter: HistoryFilter) =>
 const balanceStatement = preparedPerExecutor((db) =>
   db
     .select({ currencyCode: countries.currencyCode, balance: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-    .from(users)
-    .leftJoin(countries, eq(countries.code, users.countryCode))
+    .from(people)
+    .leftJoin(countries, eq(countries.code, people.countryCode))
     .leftJoin(
       ledgerAccounts,
       and(
-        eq(ledgerAccounts.userId, users.identifier),
+        eq(ledgerAccounts.userId, people.identifier),
         eq(ledgerAccounts.kind, 'user_wallet'),
         eq(ledgerAccounts.currencyCode, countries.currencyCode),
       ),
     )
     .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.identifier))
-    .where(and(eq(users.identifier, sql.placeholder('userId')), isNull(users.deletedAt)))
+    .where(and(eq(people.identifier, sql.placeholder('userId')), isNull(people.deletedAt)))
     .groupBy(countries.currencyCode)
     .prepare('wallet_country_balance'),
 );
@@ -318,9 +318,9 @@ export const ledgerRepository = {
   async countryCurrency(db: Executor, userId: string): Promise<string | undefined> {
     const [row] = await db
       .select({ currencyCode: countries.currencyCode })
-      .from(users)
-      .innerJoin(countries, eq(countries.code, users.countryCode))
-      .where(eq(users.identifier, userId))
+      .from(people)
+      .innerJoin(countries, eq(countries.code, people.countryCode))
+      .where(eq(people.identifier, userId))
       .limit(1);
     return row?.currencyCode;
   },

@@ -1,38 +1,9 @@
-import { and, asc, eq, getTableName, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { dataExports } from '../../db/schema/exports.ts';
-import { files } from '../../db/schema/files.ts';
-import { insuranceFiles, qualificationFiles } from '../../db/schema/credentials.ts';
-import { chatAttachments } from '../../db/schema/messages.ts';
-import { notes } from '../../db/schema/notes.ts';
-import { clientProfiles, providerProfiles } from '../../db/schema/profiles.ts';
-
-/**
- * EVERY column that points at a `files` row, in one place. A feature that stores a file id (credentials, insurance,
- * note attachments, chat files...) adds its column here, or the orphan clean-up deletes its files after a day.
- * files-references.test.ts fails while a foreign key to `files` exists in the database that this list does not name.
- */
-export const fileReferences: ReadonlyArray<{ table: PgTable; column: PgColumn }> = [
-  { table: clientProfiles, column: clientProfiles.photoFileId },
-  { table: providerProfiles, column: providerProfiles.photoFileId },
-  { table: qualificationFiles, column: qualificationFiles.fileId },
-  { table: insuranceFiles, column: insuranceFiles.fileId },
-  { table: notes, column: notes.fileId },
-  { table: chatAttachments, column: chatAttachments.fileId },
-  { table: dataExports, column: dataExports.fileId },
-];
+import { fileReferences, files } from '../../db/schema/files.ts';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFile = typeof files.$inferInsert;
-
-/**
- * `fileReferences` as SQL names ("client_profiles.photo_file_id"), to compare with the database's foreign keys. The
- * schema names columns in camelCase and the database client maps them to snake_case (casing: 'snake_case').
- */
-const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-export const fileReferenceNames = (): string[] =>
-  fileReferences.map(({ table, column }) => `${getTableName(table)}.${snakeCase(column.name)}`).sort();
 
 export const filesRepository = {
   async insert(db: Executor, values: NewFile): Promise<FileRow> {
@@ -58,27 +29,37 @@ export const filesRepository = {
       .set({ deletedAt: now })
       .where(and(eq(files.identifier, id), isNull(files.deletedAt)));
   },
+  /** Marks every live file of the owner deleted (account deletion); returns the ids of all the owner's files. */
+  async markAllOfOwnerDeleted(db: Executor, ownerUserId: string, now: Date): Promise<string[]> {
+    await db
+      .update(files)
+      .set({ deletedAt: now })
+      .where(and(eq(files.ownerUserId, ownerUserId), isNull(files.deletedAt)));
+    const owned = await db
+      .select({ identifier: files.identifier })
+      .from(files)
+      .where(eq(files.ownerUserId, ownerUserId));
+    return owned.map((r) => r.identifier);
+  },
   /** The row itself, once its bytes are gone (account deletion, the orphan clean-up). */
   async deleteRow(db: Executor, id: string): Promise<void> {
     await db.delete(files).where(eq(files.identifier, id));
   },
   /**
-   * Files nothing references (no column of `fileReferences` names them) that were marked deleted or are older than
+   * Files nothing references (the `file_references` view has them from every column that points at a file) that were marked deleted or are older than
    * `createdBefore`: an upload whose profile transaction never ran, or a removal whose bytes could not go at the time.
    */
   async orphans(db: Executor, createdBefore: Date, limit: number): Promise<string[]> {
-    const unreferenced = fileReferences.map(({ table, column }) =>
-      notExists(
-        db
-          .select({ one: sql`1` })
-          .from(table)
-          .where(eq(column, files.identifier)),
-      ),
+    const unreferenced = notExists(
+      db
+        .select({ one: sql`1` })
+        .from(fileReferences)
+        .where(eq(fileReferences.fileId, files.identifier)),
     );
     const rows = await db
       .select({ identifier: files.identifier })
       .from(files)
-      .where(and(or(isNotNull(files.deletedAt), lt(files.createdAt, createdBefore)), ...unreferenced))
+      .where(and(or(isNotNull(files.deletedAt), lt(files.createdAt, createdBefore)), unreferenced))
       .orderBy(asc(files.createdAt))
       .limit(limit);
     return rows.map((r) => r.identifier);

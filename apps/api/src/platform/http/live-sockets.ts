@@ -42,7 +42,7 @@ export const RESYNC = 'resync';
 export const CLOSE_UNAUTHORIZED = 4401;
 const PING_MS = 25_000;
 
-interface Held {
+export interface Held {
   socket: WebSocket;
   claims: AccessClaims;
   expiresAt: number;
@@ -56,12 +56,58 @@ const tokenOf = (req: FastifyRequest): string | undefined => {
   return parts[0] === 'bearer' && parts[1] ? parts[1] : undefined;
 };
 
-export async function registerLiveSockets(
-  app: FastifyInstance,
-  opts: { tokens: AccessTokens; clock: Clock; loadSession: SessionLoader },
-): Promise<LiveSockets> {
+/**
+ * The sockets this instance holds. Modules get it as their `LiveSockets` port (send to a user, take a message type,
+ * tell every tab to read again) when they are made; `registerLiveSockets`'s route fills it as sockets open.
+ */
+export interface LiveSocketHub extends LiveSockets {
+  readonly held: Map<string, Set<Held>>;
+  readonly handlers: Map<string, LiveMessageHandler>;
+}
+
+export function createLiveSockets(): LiveSocketHub {
   const held = new Map<string, Set<Held>>();
   const handlers = new Map<string, LiveMessageHandler>();
+  return {
+    held,
+    handlers,
+    sendTo(userId, message) {
+      const text = JSON.stringify(message);
+      let reached = 0;
+      for (const entry of held.get(userId) ?? []) {
+        if (entry.socket.readyState !== entry.socket.OPEN) continue;
+        entry.socket.send(text);
+        reached += 1;
+      }
+      return reached;
+    },
+    resyncAll() {
+      const text = JSON.stringify({ type: RESYNC });
+      let reached = 0;
+      for (const set of held.values()) {
+        for (const entry of set) {
+          if (entry.socket.readyState !== entry.socket.OPEN) continue;
+          entry.socket.send(text);
+          reached += 1;
+        }
+      }
+      return reached;
+    },
+    count: () => [...held.values()].reduce((n, set) => n + set.size, 0),
+    handle(type, handler) {
+      if (type === 'auth') throw new Error('live sockets: "auth" is the channel\'s own message');
+      handlers.set(type, handler);
+    },
+  };
+}
+
+/** The live channel's route (`/api/v1/ws`): who may open a socket, and what its messages do. */
+export async function registerLiveSockets(
+  app: FastifyInstance,
+  hub: LiveSocketHub,
+  opts: { tokens: AccessTokens; clock: Clock; loadSession: SessionLoader },
+): Promise<void> {
+  const { held, handlers } = hub;
   // Pick `bearer` as the protocol, so the browser accepts the answer; the token itself is never echoed back.
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024, handleProtocols: (protocols) => (protocols.has('bearer') ? 'bearer' : false) },
@@ -165,34 +211,4 @@ export async function registerLiveSockets(
   app.addHook('onClose', async () => {
     for (const set of held.values()) for (const entry of set) entry.socket.close(1001, 'server stopping');
   });
-
-  return {
-    sendTo(userId, message) {
-      const text = JSON.stringify(message);
-      let reached = 0;
-      for (const entry of held.get(userId) ?? []) {
-        if (entry.socket.readyState !== entry.socket.OPEN) continue;
-        entry.socket.send(text);
-        reached += 1;
-      }
-      return reached;
-    },
-    resyncAll() {
-      const text = JSON.stringify({ type: RESYNC });
-      let reached = 0;
-      for (const set of held.values()) {
-        for (const entry of set) {
-          if (entry.socket.readyState !== entry.socket.OPEN) continue;
-          entry.socket.send(text);
-          reached += 1;
-        }
-      }
-      return reached;
-    },
-    count: () => [...held.values()].reduce((n, set) => n + set.size, 0),
-    handle(type, handler) {
-      if (type === 'auth') throw new Error('live sockets: "auth" is the channel\'s own message');
-      handlers.set(type, handler);
-    },
-  };
 }

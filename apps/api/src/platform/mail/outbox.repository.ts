@@ -1,6 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { mailDeliveries, mailOutbox } from '../../db/schema/users.ts';
+import { mailDeliveries, mailOutbox } from '../../db/schema/mail.ts';
 import type { OutgoingMail } from './outgoing-mail.ts';
 
 /**
@@ -19,6 +19,17 @@ export async function insertOutboxMail(db: Executor, mail: OutgoingMail, message
     html: mail.html ?? null,
     messageId: messageId ?? null,
   });
+}
+
+/** The dev outbox's mails to these addresses (any case) go: a deleted account's mails named the person. */
+export async function deleteOutboxMailTo(db: Executor, addresses: readonly string[]): Promise<void> {
+  if (addresses.length === 0) return;
+  await db.delete(mailOutbox).where(
+    inArray(
+      sql`lower(${mailOutbox.recipient})`,
+      addresses.map((a) => a.toLowerCase()),
+    ),
+  );
 }
 
 export async function listOutboxMail(db: Executor, limit = 100) {

@@ -4,16 +4,15 @@ import type { Executor } from '../../../db/client.ts';
 import type { SqlOperand } from '../../../db/fragments.ts';
 import { preparedPerExecutor } from '../../../db/prepared.ts';
 import {
-  avatars,
   bookingParticipants,
   bookingReschedules,
   bookingStatusHistory,
   bookings,
-  clientProfiles,
-  providerProfiles,
-  referenceItems,
-  users,
-} from '../../../db/schema/index.ts';
+} from '../../../db/schema/bookings.ts';
+import { clientCards } from '../../../db/schema/client-profile.ts';
+import { providerCards } from '../../../db/schema/provider-profile.ts';
+import { avatars, referenceItems } from '../../../db/schema/reference.ts';
+import { people } from '../../../db/schema/users.ts';
 import { slotTakenUnless } from '../booking-refusals.ts';
 
 /** Changes of a booking (cancel, reschedule, answers, acknowledge/reject): Drizzle only, rules in changes.service.ts. */
@@ -24,8 +23,8 @@ export type BookingPatch = Partial<
 export type RescheduleRow = typeof bookingReschedules.$inferSelect;
 export type HistoryInsert = Omit<typeof bookingStatusHistory.$inferInsert, 'identifier'>;
 
-const client = alias(users, 'client');
-const provider = alias(users, 'provider');
+const client = alias(people, 'client');
+const provider = alias(people, 'provider');
 
 export interface ReferenceJson {
   identifier: string;
@@ -52,12 +51,12 @@ export type ProviderPictureJson = { photoFileId: string | null } | null;
 export const referenceOf = (id: SqlOperand) =>
   sql<ReferenceJson>`(SELECT json_build_object('identifier', ri.identifier, 'code', ri.code, 'name', ri.name) FROM ${referenceItems} ri WHERE ri.identifier = ${id})`;
 export const partyOf = (userId: SqlOperand) =>
-  sql<PartyJson>`(SELECT json_build_object('identifier', pu.identifier, 'firstName', pu.first_name, 'lastName', pu.last_name, 'timezone', pu.timezone) FROM ${users} pu WHERE pu.identifier = ${userId})`;
+  sql<PartyJson>`(SELECT json_build_object('identifier', pu.identifier, 'firstName', pu.first_name, 'lastName', pu.last_name, 'timezone', pu.timezone) FROM ${people} pu WHERE pu.identifier = ${userId})`;
 /** The parties' pictures: an uploaded file (signed by the service) or, for clients, a chosen avatar; null without a profile row. */
 export const clientPictureOf = (clientId: SqlOperand) =>
-  sql<ClientPictureJson>`(SELECT json_build_object('username', cp.user_name, 'photoFileId', cp.photo_file_id, 'avatarUrl', a.photo_url) FROM ${clientProfiles} cp LEFT JOIN ${avatars} a ON a.identifier = cp.avatar_id WHERE cp.user_id = ${clientId})`;
+  sql<ClientPictureJson>`(SELECT json_build_object('username', cp.user_name, 'photoFileId', cp.photo_file_id, 'avatarUrl', a.photo_url) FROM ${clientCards} cp LEFT JOIN ${avatars} a ON a.identifier = cp.avatar_id WHERE cp.user_id = ${clientId})`;
 export const providerPictureOf = (providerId: SqlOperand) =>
-  sql<ProviderPictureJson>`(SELECT json_build_object('photoFileId', pp.photo_file_id) FROM ${providerProfiles} pp WHERE pp.user_id = ${providerId})`;
+  sql<ProviderPictureJson>`(SELECT json_build_object('photoFileId', pp.photo_file_id) FROM ${providerCards} pp WHERE pp.user_id = ${providerId})`;
 
 /**
  * The view of a booking is read on every booking answer and list row: one named prepared statement (built once per

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { users, waitlistEntries, waitlistOffers } from '../../../db/schema/index.ts';
+import { people } from '../../../db/schema/users.ts';
+import { waitlistEntries, waitlistOffers } from '../../../db/schema/waitlist.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { refusedAs } from '../../../platform/pg-errors.ts';
 
@@ -35,9 +36,9 @@ export const waitlistRepository = {
   /** A client's places (open first, then the rest, newest first), with the provider's name. */
   async entriesOf(ex: Executor, clientId: string) {
     return ex
-      .select({ entry: waitlistEntries, firstName: users.firstName, lastName: users.lastName })
+      .select({ entry: waitlistEntries, firstName: people.firstName, lastName: people.lastName })
       .from(waitlistEntries)
-      .innerJoin(users, eq(users.identifier, waitlistEntries.providerId))
+      .innerJoin(people, eq(people.identifier, waitlistEntries.providerId))
       .where(
         and(eq(waitlistEntries.clientId, clientId), inArray(waitlistEntries.status, ['waiting', 'offered', 'booked'])),
       )

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { sandboxAccounts, sandboxTransactions } from '../../../db/schema/wallet.ts';
+import { sandboxAccounts, sandboxTransactions } from '../../../db/schema/payments.ts';
 
 export type SandboxTransactionRow = typeof sandboxTransactions.$inferSelect;
 export type NewSandboxTransaction = typeof sandboxTransactions.$inferInsert;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, pgTable, pgView, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, updatedAt } from './columns.ts';
 import { files } from './files.ts';
 import { avatars, countries, languages, referenceItems, referenceListEnum, states } from './reference.ts';
@@ -32,61 +32,6 @@ export const clientProfiles = pgTable(
   ],
 );
 
-export const providerProfiles = pgTable(
-  'provider_profiles',
-  {
-    userId: uuid()
-      .primaryKey()
-      .references(() => users.identifier, { onDelete: 'cascade' }),
-    headline: text(),
-    title: text(),
-    officeAddress: text(),
-    bio: text(),
-    zipCode: text(),
-    stateId: uuid().references(() => states.identifier),
-    dob: date({ mode: 'string' }),
-    religionId: uuid().references(() => referenceItems.identifier),
-    ethnicityId: uuid().references(() => referenceItems.identifier),
-    gender: text(),
-    disciplineId: uuid().references(() => referenceItems.identifier),
-    photoFileId: uuid().references(() => files.identifier, { onDelete: 'set null' }),
-    setupCompletedAt: timestamp({ withTimezone: true }),
-    updatedAt: updatedAt(),
-  },
-  (t) => [check('provider_profiles_bio_length', sql`${t.bio} IS NULL OR char_length(${t.bio}) <= 2000`)],
-);
-
-/** A provider's therapies, modalities and specialities; the composite key makes the database check the list. */
-export const providerProfileItems = pgTable(
-  'provider_profile_items',
-  {
-    userId: uuid()
-      .notNull()
-      .references(() => users.identifier, { onDelete: 'cascade' }),
-    list: referenceListEnum().notNull(),
-    itemId: uuid().notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.list, t.itemId] }),
-    foreignKey({ columns: [t.list, t.itemId], foreignColumns: [referenceItems.list, referenceItems.identifier] }),
-    check('provider_profile_items_list', sql`${t.list} IN ('therapy-category', 'modality', 'speciality')`),
-  ],
-);
-
-/** The languages a provider holds sessions in (issue 16: the directory's language filter). */
-export const providerLanguages = pgTable(
-  'provider_languages',
-  {
-    userId: uuid()
-      .notNull()
-      .references(() => users.identifier, { onDelete: 'cascade' }),
-    languageId: uuid()
-      .notNull()
-      .references(() => languages.identifier),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.languageId] })],
-);
-
 export const emergencyContacts = pgTable('emergency_contacts', {
   identifier: id(),
   userId: uuid()
@@ -113,6 +58,7 @@ export const clientPreferenceItems = pgTable(
     foreignKey({ columns: [t.list, t.itemId], foreignColumns: [referenceItems.list, referenceItems.identifier] }),
   ],
 );
+
 export const clientPreferenceLanguages = pgTable(
   'client_preference_languages',
   {
@@ -125,6 +71,7 @@ export const clientPreferenceLanguages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.languageId] })],
 );
+
 export const clientPreferenceCountries = pgTable(
   'client_preference_countries',
   {
@@ -137,3 +84,12 @@ export const clientPreferenceCountries = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.countryId] })],
 );
+
+/** The read model other modules use for a client's card (migration 0030): username, picture, state. */
+export const clientCards = pgView('client_cards', {
+  userId: uuid('user_id').notNull(),
+  userName: text('user_name'),
+  photoFileId: uuid('photo_file_id'),
+  avatarId: uuid('avatar_id'),
+  stateId: uuid('state_id'),
+}).existing();
