@@ -102,6 +102,7 @@ export default tseslint.config(
       'api-architecture/module-faces': 'error',
       'api-architecture/layer-zones': 'error',
       'api-architecture/table-owners': 'error',
+      'api-architecture/access-core': 'error',
     },
   },
   {

@@ -106,6 +106,69 @@ function viewsOf(file) {
   return new Set([...fs.readFileSync(file, 'utf8').matchAll(/^export const (\w+) = pgView\(/gm)].map((m) => m[1]));
 }
 
+/**
+ * Ownership is decided by the access core (platform/auth/access.ts, issue 44): a module's service or route that
+ * compares an owner's id (`row.authorId !== actor.userId`) and throws not-found decides it by hand, which drifts from
+ * the rules every other object follows. It says `requireAccess` / `requireAccessTo` with the object's `Resource`.
+ */
+const ownerFields = /^(userId|identifier|clientId|providerId|senderId|authorId|ownerId)$/;
+const accessCore = {
+  meta: {
+    type: 'problem',
+    messages: {
+      hand: "Ownership by hand ({{name}} compared, then not found): use requireAccess / requireAccessTo of platform/auth/access.ts with the object's Resource.",
+    },
+  },
+  create(context) {
+    const inside = under(apiSrc(context.cwd), context.filename);
+    if (inside === undefined || !/^modules[\\/]/.test(inside) || /\.(repository|test)\.ts$/.test(inside)) return {};
+    const isNotFound = (node) =>
+      node?.type === 'ThrowStatement' &&
+      node.argument?.type === 'CallExpression' &&
+      node.argument.callee.type === 'MemberExpression' &&
+      node.argument.callee.object.type === 'Identifier' &&
+      node.argument.callee.object.name === 'AppError' &&
+      node.argument.callee.property.name === 'notFound';
+    const throwsNotFound = (node) =>
+      isNotFound(node) || (node?.type === 'BlockStatement' && node.body.some((statement) => isNotFound(statement)));
+    const ownerName = (node) => {
+      if (node.type === 'MemberExpression' && !node.computed && ownerFields.test(node.property.name))
+        return node.property.name;
+      if (node.type === 'Identifier' && node.name === 'userId') return node.name;
+      return undefined;
+    };
+    const askers = /^(actor|me|viewer|user|userId|signedIn)$/;
+    const asker = (node) =>
+      (node.type === 'Identifier' && askers.test(node.name)) ||
+      (node.type === 'MemberExpression' && asker(node.object));
+    const comparedOwner = (node) => {
+      if (!node) return undefined;
+      switch (node.type) {
+        case 'BinaryExpression':
+          // An owner's id against the one who asks (actor, me, viewer, user, userId): an access decision.
+          if (!['===', '!==', '==', '!='].includes(node.operator)) return undefined;
+          if (asker(node.right)) return ownerName(node.left);
+          if (asker(node.left)) return ownerName(node.right);
+          return undefined;
+        case 'LogicalExpression':
+          return comparedOwner(node.left) ?? comparedOwner(node.right);
+        case 'UnaryExpression':
+        case 'ChainExpression':
+          return comparedOwner(node.argument ?? node.expression);
+        default:
+          return undefined;
+      }
+    };
+    return {
+      IfStatement(node) {
+        if (!throwsNotFound(node.consequent)) return;
+        const name = comparedOwner(node.test);
+        if (name) context.report({ node, messageId: 'hand', data: { name } });
+      },
+    };
+  },
+};
+
 /** One-way zones: db/ never imports platform/ or modules/; platform/ never imports modules/. */
 const layerZones = {
   meta: {
@@ -245,5 +308,6 @@ export const apiArchitecture = {
     'module-faces': moduleFaces,
     'layer-zones': layerZones,
     'table-owners': tableOwners,
+    'access-core': accessCore,
   },
 };

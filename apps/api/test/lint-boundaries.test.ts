@@ -91,6 +91,12 @@ const forbidden: Array<[string, string, string, string]> = [
   ['a table in a service', service, "import { users } from '../../db/schema/users.ts';", 'no-restricted-imports'],
   ['pg outside db/', service, "import pg from 'pg';", 'no-restricted-imports'],
   [
+    'ownership decided by hand in a service',
+    service,
+    "import { AppError } from '../../platform/errors.ts';\nexport const mine = (row: { authorId: string }, actor: { userId: string }) => {\n  if (row.authorId !== actor.userId) throw AppError.notFound();\n};",
+    'api-architecture/access-core',
+  ],
+  [
     "another module's table in a repository",
     'apps/api/src/modules/bookings/planted.repository.ts',
     "import { clientProfiles } from '../../db/schema/client-profile.ts';",
@@ -185,6 +191,11 @@ describe('lint lets the allowed imports through', () => {
       "the module's own tables, another's view and the reference lists in a repository",
       'apps/api/src/modules/bookings/planted.repository.ts',
       "import { bookings } from '../../db/schema/bookings.ts';\nimport { people } from '../../db/schema/users.ts';\nimport { states } from '../../db/schema/reference.ts';",
+    ],
+    [
+      'ownership through the access core, and a missing thing nobody owns',
+      service,
+      "import { requireAccessTo, requireFound } from '../../platform/auth/access.ts';\nexport const mine = (actor: never, row: { authorId: string } | undefined, list: string | undefined) => {\n  requireFound(list);\n  return requireAccessTo(actor, 'read', row, (r) => ({ kind: 'note', authorId: r.authorId }));\n};",
     ],
     [
       'a web feature importing lib/ and components/',

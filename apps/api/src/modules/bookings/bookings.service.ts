@@ -16,7 +16,7 @@ import {
 import { en } from '@therapy/contracts/messages';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { Actor } from '../../platform/auth/access.ts';
+import { bookingOf, requireAccessTo, type Actor } from '../../platform/auth/access.ts';
 import type { BookingFacts } from '../../platform/booking-facts.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -332,12 +332,9 @@ export function createBookingsService(
     bookingId: string,
     side: 'client' | 'provider' | 'either',
   ): Promise<BookingRecord> => {
-    const b = await repo.find(ex, bookingId);
-    const mine =
-      b &&
-      ((side !== 'provider' && b.clientId === actor.userId) || (side !== 'client' && b.providerId === actor.userId));
-    if (!b || !mine) throw AppError.notFound();
-    return b;
+    return requireAccessTo(actor, 'act', await repo.find(ex, bookingId), (b) =>
+      bookingOf(b, side === 'either' ? undefined : side),
+    );
   };
 
   const details = async (ex: Executor, b: BookingRecord): Promise<BookingDetails> => {

@@ -35,13 +35,9 @@ export const credentialsRepository = {
       .where(eq(qualifications.providerId, providerId))
       .orderBy(asc(qualifications.createdAt), asc(qualifications.identifier));
   },
-  /** The provider's own qualification, locked for the rest of the transaction; someone else's is undefined. */
-  async findOwned(db: Executor, id: string, providerId: string, lock = false): Promise<QualificationRow | undefined> {
-    const q = db
-      .select()
-      .from(qualifications)
-      .where(and(eq(qualifications.identifier, id), eq(qualifications.providerId, providerId)))
-      .limit(1);
+  /** A qualification by id, locked for the rest of the transaction when asked (its provider decides who may see it). */
+  async find(db: Executor, id: string, lock = false): Promise<QualificationRow | undefined> {
+    const q = db.select().from(qualifications).where(eq(qualifications.identifier, id)).limit(1);
     const [row] = lock ? await q.for('update') : await q;
     return row;
   },

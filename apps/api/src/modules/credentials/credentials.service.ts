@@ -8,7 +8,8 @@ import {
 import { m } from '@therapy/contracts/messages';
 import type { ReviewDocument } from '@therapy/contracts/practice-setup';
 import type { AppDeps } from '../../deps.ts';
-import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
+import type { Executor } from '../../db/client.ts';
+import { requireAccessTo, requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { parseMultipartFields } from '../../platform/http/multipart-fields.ts';
 import { checkDocument, type CheckedDocument } from '../../platform/files/documents.ts';
@@ -98,11 +99,12 @@ export function createCredentialsService(deps: AppDeps, { users }: { users: Pick
     }
   };
 
-  const owned = async (providerId: string, id: string): Promise<QualificationRow> => {
-    const row = await repo.findOwned(db, id, providerId);
-    if (!row) throw AppError.notFound();
-    return row;
-  };
+  /** The provider's own qualification (locked in `ex`'s transaction when asked); someone else's is not found. */
+  const owned = async (actor: Actor, id: string, ex: Executor = db, lock = false): Promise<QualificationRow> =>
+    requireAccessTo(actor, 'update', await repo.find(ex, id, lock), (row) => ({
+      kind: 'owned',
+      ownerId: row.providerId,
+    }));
 
   return {
     async list(actor: Actor): Promise<Qualification[]> {
@@ -133,24 +135,24 @@ export function createCredentialsService(deps: AppDeps, { users }: { users: Pick
 
     async update(actor: Actor, id: string, parts: UploadedParts): Promise<Qualification> {
       const user = await provider(actor);
-      await owned(user.identifier, id);
+      await owned(actor, id);
       const values = details(parts.fields);
       const docs = await checkAll(parts.files);
       const stored = await store(user.identifier, 'credential', docs);
       await writeOrDiscard(stored, () =>
         db.transaction(async (tx) => {
-          if (!(await repo.findOwned(tx, id, user.identifier, true))) throw AppError.notFound();
+          await owned(actor, id, tx, true);
           await repo.update(tx, id, values);
           await repo.addFiles(tx, id, stored);
         }),
       );
-      return present(await owned(user.identifier, id));
+      return present(await owned(actor, id));
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
-      const user = await provider(actor);
+      await provider(actor);
       await db.transaction(async (tx) => {
-        if (!(await repo.findOwned(tx, id, user.identifier, true))) throw AppError.notFound();
+        await owned(actor, id, tx, true);
         const fileIds = await repo.fileIdsOf(tx, id);
         await repo.remove(tx, id);
         for (const fileId of fileIds) await files.remove(fileId, tx);
@@ -159,32 +161,32 @@ export function createCredentialsService(deps: AppDeps, { users }: { users: Pick
 
     async replaceFile(actor: Actor, id: string, fileId: string, parts: UploadedParts): Promise<Qualification> {
       const user = await provider(actor);
-      await owned(user.identifier, id);
+      await owned(actor, id);
       if (!(await repo.fileIdsOf(db, id)).includes(fileId)) throw AppError.notFound();
       if (parts.files.length === 0) throw AppError.rule(m.credentialFilesRequired);
       const docs = await checkAll(parts.files.slice(0, 1));
       const stored = await store(user.identifier, 'credential', docs);
       await writeOrDiscard(stored, () =>
         db.transaction(async (tx) => {
-          if (!(await repo.findOwned(tx, id, user.identifier, true))) throw AppError.notFound();
+          await owned(actor, id, tx, true);
           if (!(await repo.replaceFile(tx, id, fileId, stored[0]!))) throw AppError.notFound();
           await files.remove(fileId, tx);
         }),
       );
-      return present(await owned(user.identifier, id));
+      return present(await owned(actor, id));
     },
 
     async removeFile(actor: Actor, id: string, fileId: string): Promise<Qualification> {
-      const user = await provider(actor);
+      await provider(actor);
       await db.transaction(async (tx) => {
-        if (!(await repo.findOwned(tx, id, user.identifier, true))) throw AppError.notFound();
+        await owned(actor, id, tx, true);
         const fileIds = await repo.fileIdsOf(tx, id);
         if (!fileIds.includes(fileId)) throw AppError.notFound();
         if (fileIds.length === 1) throw AppError.rule(m.credentialLastFile);
         await repo.unlinkFile(tx, id, fileId);
         await files.remove(fileId, tx);
       });
-      return present(await owned(user.identifier, id));
+      return present(await owned(actor, id));
     },
 
     async insurance(actor: Actor): Promise<IndemnityInsurance> {

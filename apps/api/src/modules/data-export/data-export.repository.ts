@@ -67,14 +67,6 @@ export const dataExportRepository = {
     const [row] = await db.select().from(dataExports).where(eq(dataExports.identifier, id)).limit(1);
     return row;
   },
-  async findOwned(db: Executor, id: string, userId: string): Promise<DataExportRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(dataExports)
-      .where(and(eq(dataExports.identifier, id), eq(dataExports.userId, userId)))
-      .limit(1);
-    return row;
-  },
   /** Only a pending export becomes ready (a retried job that finds it ready changes nothing). */
   async markReady(
     tx: Executor,

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { DATA_EXPORT_TTL_HOURS, type DataExport, type DataExportDownloadQuery } from '@therapy/contracts/data-export';
 import type { Locale } from '@therapy/contracts/messages';
 import type { AppDeps } from '../../deps.ts';
-import { requireUser, type Actor } from '../../platform/auth/access.ts';
+import { requireAccessTo, requireUser, type Actor } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
 import { newId } from '../../platform/ids.ts';
@@ -303,8 +303,10 @@ export function createDataExportService(deps: Pick<AppDeps, 'db' | 'clock' | 'fi
       query: DataExportDownloadQuery,
     ): Promise<{ body: Readable; size: number | undefined; filename: string }> {
       const me = requireUser(actor);
-      const row = await repo.findOwned(db, exportId, me.userId);
-      if (!row) throw AppError.notFound();
+      const row = requireAccessTo(actor, 'read', await repo.find(db, exportId), (r) => ({
+        kind: 'owned',
+        ownerId: r.userId,
+      }));
       const link = checkExportLink(linkKey, row.identifier, me.userId, query.expires, query.signature, clock.now());
       if (link === 'invalid') throw new AppError(400, 'BAD_REQUEST', 'dataExportLinkInvalid');
       const now = clock.now().getTime();

@@ -83,6 +83,11 @@ export const measuresRepository = {
       .orderBy(desc(measureSeries.createdAt));
   },
 
+  async series(ex: Executor, id: string): Promise<SeriesRow | undefined> {
+    const [row] = await ex.select().from(measureSeries).where(eq(measureSeries.identifier, id)).limit(1);
+    return row;
+  },
+
   async stopSeries(ex: Executor, id: string, providerId: string, now: Date): Promise<SeriesRow | undefined> {
     const [row] = await ex
       .update(measureSeries)
@@ -128,12 +133,9 @@ export const measuresRepository = {
   },
 
   /** One questionnaire for its client or the provider who sent it; undefined for anyone else. */
-  async findFor(ex: Executor, id: string, userId: string): Promise<ListedMeasure | undefined> {
-    const [row] = await selectListed(ex)
-      .where(
-        and(eq(measures.identifier, id), sql`(${measures.clientId} = ${userId} OR ${measures.providerId} = ${userId})`),
-      )
-      .limit(1);
+  /** A questionnaire by id (its client and provider decide who may see it: the access core). */
+  async find(ex: Executor, id: string): Promise<ListedMeasure | undefined> {
+    const [row] = await selectListed(ex).where(eq(measures.identifier, id)).limit(1);
     return row;
   },
 
@@ -144,14 +146,9 @@ export const measuresRepository = {
       .orderBy(desc(measures.createdAt), desc(measures.identifier));
   },
 
-  /** The client's questionnaire locked for answering in this transaction. */
-  async lockForClient(ex: Executor, id: string, clientId: string): Promise<MeasureRow | undefined> {
-    const [row] = await ex
-      .select()
-      .from(measures)
-      .where(and(eq(measures.identifier, id), eq(measures.clientId, clientId)))
-      .limit(1)
-      .for('update');
+  /** A questionnaire locked for answering in this transaction. */
+  async lock(ex: Executor, id: string): Promise<MeasureRow | undefined> {
+    const [row] = await ex.select().from(measures).where(eq(measures.identifier, id)).limit(1).for('update');
     return row;
   },
 

@@ -12,7 +12,16 @@ import {
 } from '@therapy/contracts/measures';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { requireLiveAccount, requireRole, requireUser, type Actor } from '../../platform/auth/access.ts';
+import {
+  bookingOf,
+  requireAccess,
+  requireAccessTo,
+  requireFound,
+  requireLiveAccount,
+  requireRole,
+  requireUser,
+  type Actor,
+} from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { DomainEventMap } from '../../platform/events.ts';
 import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
@@ -132,11 +141,12 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
     }
   };
 
-  const listedOrNotFound = async (id: string, userId: string): Promise<ListedMeasure> => {
-    const found = await repo.findFor(db, id, userId);
-    if (!found) throw AppError.notFound();
-    return found;
-  };
+  /**
+   * A questionnaire is its client's and its provider's, as a booking of theirs is (with `side`, one of them alone); an
+   * operator has no access to it: it is health data.
+   */
+  const listedFor = async (actor: Actor, id: string, side?: 'client' | 'provider'): Promise<ListedMeasure> =>
+    requireAccessTo(actor, 'act', await repo.find(db, id), (l) => bookingOf(l.row, side));
 
   return {
     async send(
@@ -202,7 +212,8 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
           status: query.status,
         });
       } else {
-        if (query.clientIdentifier && query.clientIdentifier !== me.identifier) throw AppError.notFound();
+        // A client lists only their own (another client's id is not found).
+        requireAccess(actor, 'read', { kind: 'owned', ownerId: query.clientIdentifier ?? me.identifier });
         listed = await repo.list(db, { clientId: me.identifier, status: query.status });
       }
       // A read of a result is logged; a list of questionnaires still to fill in shows no health data (and a client's
@@ -219,7 +230,7 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
 
     async get(actor: Actor, origin: RequestOrigin, id: string): Promise<Measure> {
       const me = await participant(actor);
-      const found = await listedOrNotFound(id, me.identifier);
+      const found = await listedFor(actor, id);
       await log(db, me.identifier, origin, 'read', [found.row]);
       return toMeasure(found);
     },
@@ -228,8 +239,7 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
     async answer(actor: Actor, origin: RequestOrigin, id: string, body: unknown): Promise<Measure> {
       const me = requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'client').userId));
       await db.transaction(async (tx) => {
-        const row = await repo.lockForClient(tx, id, me.identifier);
-        if (!row) throw AppError.notFound();
+        const row = requireAccessTo(actor, 'act', await repo.lock(tx, id), (r) => bookingOf(r, 'client'));
         if (row.answeredAt) throw AppError.conflict('CONFLICT', m.measureAlreadyAnswered);
         // The answers' count depends on the kind: checked here with the kind's own schema (the form uses the same).
         const { answers } = parseWith(measureAnswers(row.kind), body as Record<string, unknown>);
@@ -255,20 +265,19 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
           }
         }
       });
-      return toMeasure(await listedOrNotFound(id, me.identifier));
+      return toMeasure(await listedFor(actor, id));
     },
 
     /** The provider marks an answered questionnaire as seen: its alert is lowered. */
     async review(actor: Actor, origin: RequestOrigin, id: string): Promise<Measure> {
       const me = await provider(actor);
-      const found = await repo.findFor(db, id, me.identifier);
-      if (!found || found.row.providerId !== me.identifier) throw AppError.notFound();
+      const found = await listedFor(actor, id, 'provider');
       if (!found.row.answeredAt) throw AppError.rule(m.measureNotAnswered);
       await db.transaction(async (tx) => {
         await repo.markReviewed(tx, id, me.identifier, clock.now());
         await log(tx, me.identifier, origin, 'review', [found.row]);
       });
-      return toMeasure(await listedOrNotFound(id, me.identifier));
+      return toMeasure(await listedFor(actor, id));
     },
 
     async series(actor: Actor, clientId: string | undefined): Promise<MeasureSeries[]> {
@@ -278,8 +287,14 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
 
     async stopSeries(actor: Actor, id: string): Promise<MeasureSeries> {
       const me = await provider(actor);
+      // A series is its provider's; a stopped one is as gone as a missing one.
+      const series = await repo.series(db, id);
+      requireAccessTo(actor, 'update', series?.stoppedAt ? undefined : series, (s) => ({
+        kind: 'owned',
+        ownerId: s.providerId,
+      }));
       const stopped = await repo.stopSeries(db, id, me.identifier, clock.now());
-      if (!stopped) throw AppError.notFound();
+      requireFound(stopped);
       return toSeries(stopped);
     },
 

@@ -59,18 +59,9 @@ export const messagesRepository = {
     return { row: (await this.conversationOf(ex, clientId, providerId))!, created: false };
   },
 
-  /** A conversation the user takes part in (undefined for anyone else's or a missing one). */
-  async conversationFor(ex: Executor, id: string, userId: string): Promise<ConversationRow | undefined> {
-    const [row] = await ex
-      .select()
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.identifier, id),
-          or(eq(conversations.clientId, userId), eq(conversations.providerId, userId)),
-        ),
-      )
-      .limit(1);
+  /** A conversation by id (its participants decide who may see it: the access core). */
+  async conversation(ex: Executor, id: string): Promise<ConversationRow | undefined> {
+    const [row] = await ex.select().from(conversations).where(eq(conversations.identifier, id)).limit(1);
     return row;
   },
 
@@ -89,17 +80,13 @@ export const messagesRepository = {
   },
 
   /** A message with its conversation, for one of the conversation's participants (locked for an edit or delete). */
-  async messageFor(ex: Executor, id: string, userId: string, lock = false) {
+  /** A message with its conversation (whose participants decide who may see it). */
+  async message(ex: Executor, id: string, lock = false) {
     const query = ex
       .select({ message: chatMessages, conversation: conversations })
       .from(chatMessages)
       .innerJoin(conversations, eq(conversations.identifier, chatMessages.conversationId))
-      .where(
-        and(
-          eq(chatMessages.identifier, id),
-          or(eq(conversations.clientId, userId), eq(conversations.providerId, userId)),
-        ),
-      )
+      .where(eq(chatMessages.identifier, id))
       .limit(1);
     const [row] = lock ? await query.for('update', { of: chatMessages }) : await query;
     return row;

@@ -10,7 +10,15 @@ import {
 import { m } from '@therapy/contracts/messages';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
+import {
+  requireAccess,
+  requireAccessTo,
+  requireFound,
+  requireLiveAccount,
+  requireRole,
+  type Actor,
+  type Resource,
+} from '../../platform/auth/access.ts';
 import { safeEqual } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
@@ -114,6 +122,17 @@ export function createMessagesService(
   });
 
   /** Who the other participant is, and whether the two may talk at all (a booking or an accepted import). */
+  /** A chat is its two participants'; a pair related by a booking or an import may have one. */
+  const chatOf = (c: { clientId: string; providerId: string }): Resource => ({
+    kind: 'conversation',
+    participantIds: [c.clientId, c.providerId],
+  });
+  /** A message is its sender's to change (the sender takes part in its conversation). */
+  const sentBy = (found: { message: { senderId: string } }): Resource => ({
+    kind: 'owned',
+    ownerId: found.message.senderId,
+  });
+
   const related = async (
     me: { identifier: string; userType: string },
     otherId: string,
@@ -186,8 +205,7 @@ export function createMessagesService(
 
     async open(actor: Actor, participantId: string): Promise<{ conversation: Conversation; created: boolean }> {
       const me = await participant(actor);
-      const pair = await related(me, participantId);
-      if (!pair) throw AppError.notFound();
+      const pair = requireAccessTo(actor, 'update', await related(me, participantId), chatOf);
       const { row, created } = await repo.openConversation(db, pair.clientId, pair.providerId);
       const other = (await repo.person(db, participantId))!;
       const listRow: ChatListRow = {
@@ -218,8 +236,7 @@ export function createMessagesService(
 
     async messages(actor: Actor, conversationId: string, cursor: string | undefined) {
       const me = await participant(actor);
-      const conversation = await repo.conversationFor(db, conversationId, me.identifier);
-      if (!conversation) throw AppError.notFound();
+      const conversation = requireAccessTo(actor, 'read', await repo.conversation(db, conversationId), chatOf);
       const before = readCursor(cursor);
       const rows = await repo.page(db, conversationId, before, PAGE + 1);
       const page = rows.slice(0, PAGE);
@@ -269,11 +286,15 @@ export function createMessagesService(
         content: parts.fields.content,
       });
       if (parts.truncatedFields.includes('content')) throw AppError.rule(m.chatMessageTooLong);
-      const conversation = await repo.conversationFor(db, values.conversationIdentifier, me.identifier);
-      if (!conversation) throw AppError.notFound();
+      const conversation = requireAccessTo(
+        actor,
+        'update',
+        await repo.conversation(db, values.conversationIdentifier),
+        chatOf,
+      );
       // Still related: a relation can end (an account deleted), and then nothing more is sent.
       const otherId = conversation.clientId === me.identifier ? conversation.providerId : conversation.clientId;
-      if (!(await related(me, otherId))) throw AppError.notFound();
+      requireAccess(actor, 'update', (await related(me, otherId)) && chatOf(conversation));
       if (values.content === '' && parts.files.length === 0) throw AppError.rule(m.chatMessageRequired);
       if (parts.files.length > CHAT_MAX_FILES) throw AppError.rule(m.chatTooManyFiles, { max: CHAT_MAX_FILES });
       const checked: CheckedDocument[] = [];
@@ -337,9 +358,8 @@ export function createMessagesService(
     async edit(actor: Actor, messageId: string, content: string): Promise<ChatMessage> {
       const me = await participant(actor);
       const { row, otherId } = await events.transaction(async (tx) => {
-        const found = await repo.messageFor(tx, messageId, me.identifier, true);
         // Someone else's message is not theirs to change: not found, like a missing one.
-        if (!found || found.message.senderId !== me.identifier) throw AppError.notFound();
+        const found = requireAccessTo(actor, 'update', await repo.message(tx, messageId, true), sentBy);
         if (found.message.deletedAt) throw AppError.rule(m.chatNotEditable);
         const updated = await repo.updateMessage(tx, messageId, {
           keyId: crypt.currentKeyId,
@@ -360,8 +380,7 @@ export function createMessagesService(
     async remove(actor: Actor, messageId: string): Promise<void> {
       const me = await participant(actor);
       const fileIds = await events.transaction(async (tx) => {
-        const found = await repo.messageFor(tx, messageId, me.identifier, true);
-        if (!found || found.message.senderId !== me.identifier) throw AppError.notFound();
+        const found = requireAccessTo(actor, 'delete', await repo.message(tx, messageId, true), sentBy);
         if (found.message.deletedAt) return [];
         const removed = await repo.removeAttachments(tx, messageId);
         await repo.updateMessage(tx, messageId, { keyId: null, contentSealed: null, deletedAt: clock.now() });
@@ -373,8 +392,7 @@ export function createMessagesService(
 
     async markSeen(actor: Actor, conversationId: string): Promise<void> {
       const me = await participant(actor);
-      const conversation = await repo.conversationFor(db, conversationId, me.identifier);
-      if (!conversation) throw AppError.notFound();
+      const conversation = requireAccessTo(actor, 'update', await repo.conversation(db, conversationId), chatOf);
       await events.transaction(async (tx) => {
         await repo.markSeen(tx, conversationId, me.identifier, clock.now());
         await publish(tx, conversation, conversationId, 'seen', me.identifier);
@@ -386,13 +404,15 @@ export function createMessagesService(
       messageId: string,
       attachmentId: string,
     ): Promise<{ data: Buffer; contentType: string; filename: string }> {
-      const me = await participant(actor);
-      const found = await repo.messageFor(db, messageId, me.identifier);
-      if (!found || found.message.deletedAt) throw AppError.notFound();
+      // A live client or provider account (401/403 otherwise); the conversation's participants decide the rest.
+      await participant(actor);
+      const found = requireAccessTo(actor, 'read', await repo.message(db, messageId), (f) => chatOf(f.conversation));
+      // A deleted message's files are gone with it.
+      requireFound(found.message.deletedAt ? undefined : found);
       const attachment = (await repo.attachmentsOf(db, [messageId])).find((a) => a.identifier === attachmentId);
-      if (!attachment) throw AppError.notFound();
+      requireFound(attachment);
       const sealed = await files.readBytes(attachment.fileId);
-      if (!sealed) throw AppError.notFound();
+      requireFound(sealed);
       return {
         data: crypt.openBytes(sealed, context(messageId, 'file', attachmentId)),
         contentType: attachment.contentType,

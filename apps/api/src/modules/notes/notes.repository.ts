@@ -15,23 +15,14 @@ export const notesRepository = {
   },
 
   /** The author's note (undefined for anyone else's or a missing one). */
-  async findOwned(ex: Executor, id: string, authorId: string): Promise<NoteRow | undefined> {
-    const [row] = await ex
-      .select()
-      .from(notes)
-      .where(and(eq(notes.identifier, id), eq(notes.authorId, authorId)))
-      .limit(1);
+  async find(ex: Executor, id: string): Promise<NoteRow | undefined> {
+    const [row] = await ex.select().from(notes).where(eq(notes.identifier, id)).limit(1);
     return row;
   },
 
   /** The same, locked for an edit or a delete in this transaction. */
-  async lockOwned(ex: Executor, id: string, authorId: string): Promise<NoteRow | undefined> {
-    const [row] = await ex
-      .select()
-      .from(notes)
-      .where(and(eq(notes.identifier, id), eq(notes.authorId, authorId)))
-      .limit(1)
-      .for('update');
+  async lock(ex: Executor, id: string): Promise<NoteRow | undefined> {
+    const [row] = await ex.select().from(notes).where(eq(notes.identifier, id)).limit(1).for('update');
     return row;
   },
 

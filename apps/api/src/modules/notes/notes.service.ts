@@ -11,7 +11,16 @@ import {
 } from '@therapy/contracts/notes';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { requireLiveAccount, requireRole, requireUser, type Actor } from '../../platform/auth/access.ts';
+import {
+  requireAccess,
+  requireAccessTo,
+  requireFound,
+  requireLiveAccount,
+  requireRole,
+  requireUser,
+  type Actor,
+  type Resource,
+} from '../../platform/auth/access.ts';
 import type { BookingFactsSource } from '../../platform/booking-facts.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
@@ -57,9 +66,16 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
     requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'provider').userId));
   /** Who may find existing notes: their author, a provider. Anyone else (the client, an operator) finds none: 404. */
   const author = async (actor: Actor) => {
-    if (requireUser(actor).userType !== 'provider') throw AppError.notFound();
+    requireAccess(actor, 'read', requireUser(actor).userType === 'provider' ? noteOf(actor.userId) : undefined);
     return provider(actor);
   };
+  const noteOf = (authorId: string): Resource => ({ kind: 'note', authorId });
+  /** A session's notes are its provider's alone (the client of the booking has no access to them). */
+  const providersBooking = (facts: { clientId: string; providerId: string } | undefined): Resource | undefined =>
+    facts && { kind: 'booking', clientId: facts.clientId, providerId: facts.providerId, as: 'provider' };
+  /** A client's record at the provider: there when a booking or an import links them. */
+  const careOf = async (providerId: string, clientId: string): Promise<Resource | undefined> =>
+    (await ports.isClientOf(providerId, clientId)) ? { kind: 'care', providerId } : undefined;
 
   const toNote = (row: NoteRow): Note => ({
     identifier: row.identifier,
@@ -105,16 +121,16 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
 
   /** The note's client: the booking's (a session note on one of the provider's bookings) or the client named. */
   const clientOfReference = async (
-    providerId: string,
+    actor: Actor,
     type: NoteType,
     reference: string,
   ): Promise<{ clientId: string; bookingId: string | null }> => {
     if (type === 'booking') {
       const facts = await ports.bookingFacts(reference);
-      if (!facts || facts.providerId !== providerId) throw AppError.notFound();
-      return { clientId: facts.clientId, bookingId: facts.identifier };
+      requireAccess(actor, 'act', providersBooking(facts));
+      return { clientId: facts!.clientId, bookingId: facts!.identifier };
     }
-    if (!(await ports.isClientOf(providerId, reference))) throw AppError.notFound();
+    requireAccess(actor, 'act', await careOf(actor.userId, reference));
     return { clientId: reference, bookingId: null };
   };
 
@@ -124,10 +140,9 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
     if (parts.truncatedFields.includes('content')) throw AppError.rule(m.noteContentMax);
   };
 
-  const owned = async (authorId: string, id: string): Promise<NoteRow> => {
-    const row = await repo.findOwned(db, id, authorId);
-    if (!row) throw AppError.notFound();
-    return row;
+  /** The note if it is the actor's: someone else's answers as a missing one does. */
+  const owned = async (actor: Actor, id: string): Promise<NoteRow> => {
+    return requireAccessTo(actor, 'read', await repo.find(db, id), (row) => noteOf(row.authorId));
   };
 
   /** Midnight of a calendar day in the provider's time zone (UTC when they have none). */
@@ -149,7 +164,7 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
       const upload = parts.files[0];
       const problem = noteContentProblem(values.content, upload !== undefined);
       if (problem) throw AppError.rule(m[problem]);
-      const { clientId, bookingId } = await clientOfReference(me.identifier, values.type, values.reference);
+      const { clientId, bookingId } = await clientOfReference(actor, values.type, values.reference);
       const checked = upload ? await checkNoteFile(values.type, upload) : undefined;
 
       const identifier = newId();
@@ -186,7 +201,7 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
     async ofBooking(actor: Actor, origin: RequestOrigin, bookingId: string): Promise<Note[]> {
       const me = await author(actor);
       const facts = await ports.bookingFacts(bookingId);
-      if (!facts || facts.providerId !== me.identifier) throw AppError.notFound();
+      requireAccess(actor, 'read', providersBooking(facts));
       const rows = await repo.ofBooking(db, me.identifier, bookingId);
       await log(
         db,
@@ -210,7 +225,7 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
       query: Required<Pick<NoteListQuery, 'page' | 'pageSize'>> & Omit<NoteListQuery, 'page' | 'pageSize'>,
     ) {
       const me = await author(actor);
-      if (!(await ports.isClientOf(me.identifier, clientId))) throw AppError.notFound();
+      requireAccess(actor, 'read', await careOf(me.identifier, clientId));
       const rows = await repo.ofClient(db, {
         authorId: me.identifier,
         clientId,
@@ -236,7 +251,7 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
 
     async get(actor: Actor, origin: RequestOrigin, id: string): Promise<Note> {
       const me = await author(actor);
-      const row = await owned(me.identifier, id);
+      const row = await owned(actor, id);
       await log(db, me.identifier, me.identifier, origin, 'read', [id]);
       return toNote(row);
     },
@@ -244,15 +259,14 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
     async update(actor: Actor, origin: RequestOrigin, id: string, parts: UploadedParts): Promise<Note> {
       const me = await author(actor);
       // Someone else's note is not found, whatever was sent.
-      await owned(me.identifier, id);
+      await owned(actor, id);
       refuseTruncated(parts);
       const values = parseMultipartFields(noteUpdateInput, {
         title: parts.fields.title,
         content: parts.fields.content,
       });
       const row = await db.transaction(async (tx) => {
-        const current = await repo.lockOwned(tx, id, me.identifier);
-        if (!current) throw AppError.notFound();
+        const current = requireAccessTo(actor, 'update', await repo.lock(tx, id), (row) => noteOf(row.authorId));
         const hasFile = current.fileId !== null;
         const problem = noteContentProblem(values.content, hasFile);
         if (problem) throw AppError.rule(m[problem]);
@@ -275,8 +289,7 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
     async remove(actor: Actor, origin: RequestOrigin, id: string): Promise<void> {
       const me = await author(actor);
       const fileId = await db.transaction(async (tx) => {
-        const current = await repo.lockOwned(tx, id, me.identifier);
-        if (!current) throw AppError.notFound();
+        const current = requireAccessTo(actor, 'delete', await repo.lock(tx, id), (row) => noteOf(row.authorId));
         await repo.remove(tx, id);
         await log(tx, me.identifier, me.identifier, origin, 'delete', [id]);
         return current.fileId;
@@ -292,22 +305,24 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
       id: string,
     ): Promise<{ data: Buffer; contentType: string; filename: string }> {
       const me = await author(actor);
-      const row = await owned(me.identifier, id);
-      if (!row.fileId || !row.fileNameSealed) throw AppError.notFound();
-      const sealed = await files.readBytes(row.fileId);
-      if (!sealed) throw AppError.notFound();
+      const row = await owned(actor, id);
+      const { fileId, fileNameSealed } = row;
+      requireFound(fileId);
+      requireFound(fileNameSealed);
+      const sealed = await files.readBytes(fileId);
+      requireFound(sealed);
       const data = crypt.openBytes(sealed, context(id, 'file'));
       await log(db, me.identifier, me.identifier, origin, 'download', [id]);
       return {
         data,
         contentType: row.fileContentType ?? 'application/octet-stream',
-        filename: crypt.open(row.fileNameSealed, context(id, 'file-name')),
+        filename: crypt.open(fileNameSealed, context(id, 'file-name')),
       };
     },
 
     async accessLog(actor: Actor, id: string): Promise<NoteAccessEntry[]> {
       const me = await author(actor);
-      await owned(me.identifier, id);
+      await owned(actor, id);
       const rows = await repo.accessLog(db, id, me.identifier);
       return rows.map((r) => ({
         action: r.action,

@@ -2,7 +2,7 @@ import { REVIEW_EDITS } from '@therapy/contracts/constants';
 import type { ProviderReviews, PublicReview, Review, ReviewEditValues, ReviewValues } from '@therapy/contracts/reviews';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { Actor } from '../../platform/auth/access.ts';
+import { bookingOf, requireAccessTo, type Actor } from '../../platform/auth/access.ts';
 import type { BookingFactsSource } from '../../platform/booking-facts.ts';
 import { AppError } from '../../platform/errors.ts';
 import { reviewsRepository as repo, type ReviewWithAuthor } from './reviews.repository.ts';
@@ -58,9 +58,10 @@ export function createReviewsService(deps: Pick<AppDeps, 'db' | 'events'>, ports
 
   /** The caller's own participant booking (404 for anyone else's, like a missing one). */
   const ownParticipant = async (actor: Actor, participantId: string, ex: Executor = db) => {
-    const facts = await ports.participantFacts(participantId, ex);
-    if (!facts || facts.clientId !== actor.userId) throw AppError.notFound();
-    return facts;
+    // A review is the client's to write and read back: the provider reads theirs through the booking.
+    return requireAccessTo(actor, 'act', await ports.participantFacts(participantId, ex), (f) =>
+      bookingOf(f, 'client'),
+    );
   };
 
   return {
@@ -71,8 +72,7 @@ export function createReviewsService(deps: Pick<AppDeps, 'db' | 'events'>, ports
     },
 
     async ofBooking(actor: Actor, bookingId: string): Promise<Review | null> {
-      const facts = await ports.bookingFacts(bookingId);
-      if (!facts || (facts.clientId !== actor.userId && facts.providerId !== actor.userId)) throw AppError.notFound();
+      requireAccessTo(actor, 'act', await ports.bookingFacts(bookingId), (f) => bookingOf(f));
       const r = await repo.byBooking(db, bookingId);
       return r ? toReview(r) : null;
     },

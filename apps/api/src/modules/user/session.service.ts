@@ -4,6 +4,7 @@ import type { SignedInSession } from '@therapy/contracts/sessions';
 import { REFRESH_TOKEN_TTL_DAYS } from '@therapy/contracts/constants';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
+import { requireAccessTo, type Actor } from '../../platform/auth/access.ts';
 import { hashToken, randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -130,9 +131,13 @@ export function createSessionService({ db, clock, tokens, config }: AppDeps) {
     },
 
     /** Ends one of the user's own sessions; another user's or an unknown id is not found (nothing changes). */
-    async endOwn(userId: string, sessionId: string): Promise<void> {
-      const session = await tokenRepository.findSession(db, sessionId);
-      if (!session || session.userId !== userId || session.revokedAt) throw AppError.notFound();
+    async endOwn(actor: Actor, sessionId: string): Promise<void> {
+      const found = await tokenRepository.findSession(db, sessionId);
+      // An ended session is gone already: as missing as another user's.
+      requireAccessTo(actor, 'delete', found?.revokedAt ? undefined : found, (session) => ({
+        kind: 'owned',
+        ownerId: session.userId,
+      }));
       await tokenRepository.revokeFamily(db, sessionId, clock.now());
     },
 

@@ -23,7 +23,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   route(app, endUserSession, async (req, reply) => {
     const me = signedIn(req);
-    await sessions.endOwn(me.user.identifier, req.params.id);
+    await sessions.endOwn(me.actor, req.params.id);
     // Ending this very session is signing out: its refresh cookie is of no use any more.
     if (req.params.id === me.sessionId) refreshCookie.clear(reply);
     return { message: message('deviceSignedOut', requestLocale(req)) };

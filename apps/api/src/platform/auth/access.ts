@@ -53,8 +53,17 @@ export function requireLiveAccount<T>(
 export type Resource =
   /** Anything one user owns: their account, wallet, payments, profile, availability. */
   | { kind: 'owned'; ownerId: string }
-  /** A booking: its client and its provider are its two parties. */
-  | { kind: 'booking'; clientId: string; providerId: string }
+  /**
+   * A booking (or what hangs on one: a questionnaire, a review): its client and its provider are its two parties; an
+   * operator may read it. With `as`, the operation is that side's alone (a client's review, a provider's note), and
+   * only that party has access.
+   */
+  | { kind: 'booking'; clientId: string; providerId: string; as?: 'client' | 'provider' }
+  /**
+   * A client's record at a provider (notes about them, their questionnaires, their file): only that provider. The
+   * caller passes it only when a booking or an import links the two, and `undefined` (404) when nothing does.
+   */
+  | { kind: 'care'; providerId: string }
   /** A session or client note: health data, only its author (the provider who wrote it). */
   | { kind: 'note'; authorId: string }
   /** A chat: its participants. */
@@ -62,15 +71,15 @@ export type Resource =
   /** Operator work (e.g. reviewing a provider's verification): no user owns it. */
   | { kind: 'operator' };
 
-type Relation = 'owner' | 'booking-party' | 'note-author' | 'participant' | 'operator';
+type Relation = 'owner' | 'booking-party' | 'carer' | 'note-author' | 'participant' | 'operator';
 
 /** Which relation grants which permission. A permission not listed for a relation is refused (as "not found"). */
 const grants = {
-  read: ['owner', 'booking-party', 'note-author', 'participant', 'operator'],
-  update: ['owner', 'booking-party', 'note-author', 'participant', 'operator'],
-  delete: ['owner', 'note-author', 'participant'],
-  /** Cancel, reschedule, accept: the parties of a booking act on it. */
-  act: ['owner', 'booking-party'],
+  read: ['owner', 'booking-party', 'carer', 'note-author', 'participant', 'operator'],
+  update: ['owner', 'booking-party', 'carer', 'note-author', 'participant', 'operator'],
+  delete: ['owner', 'carer', 'note-author', 'participant'],
+  /** Cancel, reschedule, accept, write about: the parties of a booking act on it, a provider on their client's record. */
+  act: ['owner', 'booking-party', 'carer'],
   /** Operator decisions (verification review). */
   review: ['operator'],
 } as const satisfies Record<string, readonly Relation[]>;
@@ -84,11 +93,14 @@ export function relationsOf(actor: Actor, resource: Resource): Relation[] {
     case 'owned':
       return resource.ownerId === me ? ['owner'] : [];
     case 'booking':
+      if (resource.as) return resource[`${resource.as}Id`] === me ? ['booking-party'] : [];
       return resource.clientId === me || resource.providerId === me
         ? ['booking-party']
         : actor.userType === 'operator'
           ? ['operator']
           : [];
+    case 'care':
+      return resource.providerId === me && actor.userType === 'provider' ? ['carer'] : [];
     case 'note':
       return resource.authorId === me ? ['note-author'] : [];
     case 'conversation':
@@ -115,4 +127,34 @@ export function requireAccess(
 ): asserts resource is Resource {
   const signedIn = requireUser(actor);
   if (!resource || !hasAccess(signedIn, permission, resource)) throw AppError.notFound();
+}
+
+/**
+ * `requireAccess` on a row: the row back when the actor holds the permission on what `resourceOf` makes of it, else
+ * the same 401/404. For services that load an object and then act on it.
+ */
+export function requireAccessTo<T>(
+  actor: Actor | null | undefined,
+  permission: Permission,
+  row: T | undefined,
+  resourceOf: (row: T) => Resource | undefined,
+): T {
+  requireAccess(actor, permission, row === undefined ? undefined : resourceOf(row));
+  return row!;
+}
+
+/** A booking as the access core sees it; with `as`, only that side of it (decision above: `Resource`). */
+export const bookingOf = (b: { clientId: string; providerId: string }, as?: 'client' | 'provider'): Resource => ({
+  kind: 'booking',
+  clientId: b.clientId,
+  providerId: b.providerId,
+  ...(as ? { as } : {}),
+});
+
+/**
+ * Something nobody owns (a public provider, a reference list, a link's token) that may be missing: 404 when it is.
+ * Whatever has an owner goes through `requireAccess` instead, so who may see it is decided in one place.
+ */
+export function requireFound<T>(value: T | undefined | null): asserts value is T {
+  if (value === undefined || value === null) throw AppError.notFound();
 }

@@ -10,6 +10,7 @@ import { BOOKING_HOLD_MINUTES, REFUND_CUTOFF_HOURS, RESCHEDULE_APPROVAL_HOURS } 
 import { en, type MessageKey } from '@therapy/contracts/messages';
 import type { Executor } from '../../../db/client.ts';
 import type { AppDeps } from '../../../deps.ts';
+import { bookingOf, requireAccessTo, type Actor } from '../../../platform/auth/access.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { BookingChange } from '../../../platform/events.ts';
 import type { AvailabilityModule } from '../../availability/availability.module.ts';
@@ -28,9 +29,8 @@ import {
  * its history and publishes `booking.changed` in one transaction; money moves in the same transaction.
  */
 
-export interface Viewer {
-  userId: string;
-}
+/** Who asks: the signed-in actor (the access core decides which side of the booking they are on, if any). */
+export type Viewer = Actor;
 export interface ChangeResult {
   data: Booking;
   messageKey: MessageKey;
@@ -143,9 +143,8 @@ export function createBookingChangesService(
 
   /** The caller's side of a booking; someone else's booking is not found (404), like a missing one. */
   const sideOf = (b: BookingRow | undefined, viewer: Viewer, role?: BookingRole): BookingRole => {
-    if (b && (role ?? 'client') === 'client' && b.clientId === viewer.userId) return 'client';
-    if (b && (role ?? 'provider') === 'provider' && b.providerId === viewer.userId) return 'provider';
-    throw AppError.notFound();
+    const row = requireAccessTo(viewer, 'act', b, (r) => bookingOf(r, role));
+    return role ?? (row.clientId === viewer.userId ? 'client' : 'provider');
   };
 
   const view = async (ex: Executor, bookingId: string): Promise<Booking> =>

@@ -7,7 +7,13 @@ import {
 } from '@therapy/contracts/waitlist';
 import type { Executor } from '../../../db/client.ts';
 import type { AppDeps } from '../../../deps.ts';
-import { requireLiveAccount, requireRole, type Actor } from '../../../platform/auth/access.ts';
+import {
+  requireAccessTo,
+  requireFound,
+  requireLiveAccount,
+  requireRole,
+  type Actor,
+} from '../../../platform/auth/access.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { mailTemplates } from '../../../platform/mail/templates.ts';
 import type { AvailabilityModule } from '../../availability/availability.module.ts';
@@ -274,11 +280,13 @@ export function createWaitlistService(
     },
 
     async leave(actor: Actor, entryId: string): Promise<void> {
-      const me = await client(actor);
+      // A live client account (401/403 otherwise); the place itself is decided by the access core.
+      await client(actor);
       const providerId = await events.transaction(async (tx) => {
-        const entry = await repo.entry(tx, entryId, true);
-        if (!entry || entry.clientId !== me.identifier || (entry.status !== 'waiting' && entry.status !== 'offered'))
-          throw AppError.notFound();
+        const found = await repo.entry(tx, entryId, true);
+        // A place the client left (or that ended) is gone: as missing as another client's.
+        const live = found && (found.status === 'waiting' || found.status === 'offered') ? found : undefined;
+        const entry = requireAccessTo(actor, 'delete', live, (place) => ({ kind: 'owned', ownerId: place.clientId }));
         const [open] = await repo.openOffers(tx, [entry.identifier]);
         if (open) await endOffer(tx, open, 'left');
         else await repo.setEntryStatus(tx, entry.identifier, 'left');
@@ -292,8 +300,12 @@ export function createWaitlistService(
     async accept(actor: Actor, offerId: string): Promise<Booking> {
       const me = await client(actor);
       const offer = await repo.offer(db, offerId);
-      const entry = offer && (await repo.entry(db, offer.entryId));
-      if (!offer || !entry || entry.clientId !== me.identifier) throw AppError.notFound();
+      requireFound(offer);
+      // The held slot is the waiting client's place: theirs alone.
+      const entry = requireAccessTo(actor, 'act', await repo.entry(db, offer.entryId), (place) => ({
+        kind: 'owned',
+        ownerId: place.clientId,
+      }));
       const gone = () => AppError.conflict('CONFLICT', 'waitlistOfferGone');
       if (offer.status !== 'open' || offer.expiresAt <= clock.now()) throw gone();
       return ports.bookOffered(
