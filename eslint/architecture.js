@@ -100,10 +100,18 @@ function schemaOwnership(cwd) {
   }
   return found;
 }
-/** The read models a schema file declares: its exported `pgView`s. */
+/**
+ * The read models a schema file declares: its exported `pgView`s, and its exported functions (a subquery over the
+ * owner's tables that another module's statement reads in its own round trip, e.g. `busyTimes`, `effectiveFee`).
+ * Tables and enums are `export const ... = pgTable(`/`pgEnum(`, never functions.
+ */
 function viewsOf(file) {
   if (!fs.existsSync(file)) return new Set();
-  return new Set([...fs.readFileSync(file, 'utf8').matchAll(/^export const (\w+) = pgView\(/gm)].map((m) => m[1]));
+  const text = fs.readFileSync(file, 'utf8');
+  return new Set([
+    ...[...text.matchAll(/^export const (\w+) = pgView\(/gm)].map((m) => m[1]),
+    ...[...text.matchAll(/^export function (\w+)\(/gm)].map((m) => m[1]),
+  ]);
 }
 
 /**

@@ -153,7 +153,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const practiceDetails = createPracticeDetailsModule(deps, { users, availability, wallet });
   const payments = createPaymentsModule(deps, { users, wallet, reporter: errorReporter });
   const bankDetails = createBankDetailsModule(deps, { users, wallet, payments });
-  payments.useRecipientSource(bankDetails.recipientOf);
   const credentials = createCredentialsModule(deps, { users });
   const providerProfile = createProviderProfileModule(deps, { users, reference, availability });
   // Verification gets every checklist step the feature modules offer (issue 14) and the credentials' documents for the

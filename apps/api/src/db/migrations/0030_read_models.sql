@@ -54,3 +54,9 @@ CREATE VIEW file_references AS
 -- in its plan's statement (decision 0040) instead of a subquery the verification module handed over at start-up.
 CREATE VIEW approved_providers AS
   SELECT provider_id FROM provider_verifications WHERE status = 'approved';
+--> statement-breakpoint
+
+-- The bank-details module's read model for the weekly payout (payments module): where a provider's earnings go, the
+-- payout recipient of their current bank details.
+CREATE VIEW payout_destinations AS
+  SELECT provider_id, recipient_id, currency_code FROM bank_details WHERE recipient_id IS NOT NULL;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, pgTable, pgView, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { payoutRecipients } from './payouts.ts';
 import { users } from './users.ts';
@@ -43,3 +43,10 @@ export const bankDetails = pgTable(
     check('bank_details_payout_route', sql`${t.payoutRoute} IN ('gateway', 'bank-file', 'none')`),
   ],
 );
+
+/** The read model of where a provider's payouts go (migration 0030): their current bank details' recipient. */
+export const payoutDestinations = pgView('payout_destinations', {
+  providerId: uuid('provider_id').notNull(),
+  recipientId: uuid('recipient_id').notNull(),
+  currencyCode: text('currency_code').notNull(),
+}).existing();

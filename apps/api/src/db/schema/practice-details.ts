@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { referenceItems, states } from './reference.ts';
@@ -84,3 +84,21 @@ export const providerLicenseStates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.providerId, t.stateId] }), index('provider_license_states_state_idx').on(t.stateId)],
 );
+
+/** What a booking of the provider is charged. */
+export interface EffectiveFee {
+  amount: number;
+  currencyCode: string;
+  isFree: boolean;
+}
+
+/**
+ * The fee of a therapy where one is set, else the general fee, as JSON (null when neither is set): a subquery, so the
+ * bookings' terms statement reads it in its own round trip (decision 0040), and `effectiveFee` below reads it alone.
+ */
+export function effectiveFee(providerId: SQLWrapper, therapyCategoryId: SQLWrapper): SQL<EffectiveFee | null> {
+  return sql`(SELECT json_build_object('amount', ${providerBookingFees.fee}, 'currencyCode', ${providerBookingFees.currencyCode}, 'isFree', ${providerBookingFees.isFree})
+    FROM ${providerBookingFees}
+    WHERE ${providerBookingFees.providerId} = ${providerId} AND (${providerBookingFees.therapyCategoryId} = ${therapyCategoryId} OR ${providerBookingFees.therapyCategoryId} IS NULL)
+    ORDER BY ${providerBookingFees.therapyCategoryId} IS NULL LIMIT 1)`;
+}

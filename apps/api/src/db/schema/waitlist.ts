@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { check, date, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings.ts';
 import { createdAt, id } from './columns.ts';
@@ -79,3 +79,24 @@ export const waitlistOffers = pgTable(
       .where(sql`status = 'open'`),
   ],
 );
+
+/**
+ * What is busy of a provider's time in [from, to) at `now`, as a subquery with columns `s` and `e`: bookings that hold
+ * their time (requested, confirmed, and pending whose hold has not run out) and (issue 19) slots held for a waiting
+ * client until the offer is taken or runs out. The bookings module's read model: the slot engine (availability)
+ * reads it in its plan's statement (decisions 0040, 0047), on every booking's slot check.
+ */
+export function busyTimes(providerId: SQLWrapper, from: SQLWrapper, to: SQLWrapper, now: SQLWrapper): SQL {
+  const range = sql`tstzrange(${from}::timestamptz, ${to}::timestamptz, '[)')`;
+  // The exclusion constraint's own predicate, written out, lets PostgreSQL find the rows by its index (provider and
+  // time) rather than read all of the provider's bookings ever made (bookings.plans.test).
+  return sql`SELECT ${bookings.startsAt} AS s, ${bookings.endsAt} AS e FROM ${bookings}
+     WHERE ${bookings.providerId} = ${providerId}::uuid
+       AND ${bookings.status} IN ('requested', 'pending', 'confirmed') AND ${bookings.startsAt} IS NOT NULL
+       AND ${bookings.during} && ${range}
+       AND (${bookings.status} <> 'pending' OR ${bookings.holdExpiresAt} IS NULL OR ${bookings.holdExpiresAt} > ${now}::timestamptz)
+    UNION ALL
+    SELECT ${waitlistOffers.startsAt}, ${waitlistOffers.endsAt} FROM ${waitlistOffers}
+     WHERE ${waitlistOffers.providerId} = ${providerId}::uuid AND ${waitlistOffers.status} = 'open' AND ${waitlistOffers.expiresAt} > ${now}::timestamptz
+       AND tstzrange(${waitlistOffers.startsAt}, ${waitlistOffers.endsAt}, '[)') && ${range}`;
+}

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { check, foreignKey, index, pgEnum, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, currency, id, money } from './columns.ts';
 import { users } from './users.ts';
@@ -96,3 +96,12 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_transaction_idx').on(t.transactionId),
   ],
 );
+
+/**
+ * Whether any of the user's debt accounts is below zero, as a subquery: the bookings' terms statement asks it before
+ * every booking in its own round trip (decisions 0040, 0047): the wallet module's read model.
+ */
+export function owesDebt(userId: SQLWrapper): SQL<boolean> {
+  return sql`EXISTS (SELECT 1 FROM ${ledgerAccounts} WHERE ${ledgerAccounts.userId} = ${userId} AND ${ledgerAccounts.kind} = 'user_debt'
+    AND (SELECT coalesce(sum(e.amount), 0) FROM ${ledgerEntries} e WHERE e.account_id = ${ledgerAccounts.identifier}) < 0)`;
+}

@@ -1,8 +1,7 @@
-// eslint-disable-next-line no-restricted-imports -- a busy source is a subquery: the test writes its own.
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { AvailabilityCalendar } from '@therapy/contracts/availability';
 import { en } from '@therapy/contracts/messages';
+import { bookingWorld, insertBooking } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 import { profileFixtures } from '../../../test/profile-test-helpers.ts';
 import { buildApp } from '../../app.ts';
@@ -66,7 +65,7 @@ describe('the practice profile changes the calendar through an event (provider-p
 });
 
 describe('the public face', () => {
-  it('verifyTimeslot checks an identifier again, and the slot engine reads every registered busySource', async () => {
+  it("verifyTimeslot checks an identifier again, and the slot engine reads the bookings' busy times", async () => {
     const provider = await providerWith([await fx.refId('therapy-category', 'individual')]);
     const events = createEventBus({ db: t.db, realtime: createPgRealtime(t.db), log: { error: () => undefined } });
     onTestFinished(() => events.close());
@@ -85,16 +84,10 @@ describe('the public face', () => {
       isAvailable: true,
     });
 
-    // A busy source (the bookings module, later) says the first slot is taken while the times asked about meet it, a
-    // second says nothing: the first is no longer available, the second still is.
+    // A confirmed booking at the first slot (the bookings module's busy times, its read model in db/schema/waitlist.ts)
+    // takes it: the first is no longer available, the second still is.
     const start = Date.parse(first!.startTime);
-    const end = Date.parse(first!.endTime);
-    availability.busySource(
-      (providerId, from, to) =>
-        sql`SELECT to_timestamp(${start / 1000}) AS s, to_timestamp(${end / 1000}) AS e
-             WHERE ${providerId}::uuid = ${provider.userId}::uuid AND tstzrange(${from}::timestamptz, ${to}::timestamptz) @> tstzrange(to_timestamp(${start / 1000}), to_timestamp(${end / 1000}))`,
-    );
-    availability.busySource(() => sql`SELECT now() AS s, now() AS e WHERE false`);
+    await insertBooking({ ...(await bookingWorld(t)), provider }, { status: 'confirmed', start: first!.startTime });
     expect((await availability.verifyTimeslot(first!.identifier)).isAvailable).toBe(false);
     expect((await availability.verifyTimeslot(second!.identifier)).isAvailable).toBe(true);
     // A whole calendar reads them too (in a statement of their own): the first slot is not offered, the second is.

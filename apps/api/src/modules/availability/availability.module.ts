@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SetupStep } from '../../platform/practice-setup.ts';
 import type { UserModule } from '../user/user.module.ts';
-import { availabilityRepository, busyOfAll, type BusyTimes } from './availability.repository.ts';
+import { availabilityRepository, busyTimes } from './availability.repository.ts';
 import { availabilityRoutes } from './availability.routes.ts';
 import { createAvailabilityService } from './availability.service.ts';
 import { createCalendarService } from './calendar.service.ts';
@@ -21,7 +21,7 @@ export type { Interval } from './slot-engine.ts';
 
 /**
  * The availability module's public face: a provider's plan (routes), the slots clients see, and for other modules
- * the timeslot check, the busy-time registration and the provider's categories. One slot cache per instance, kept
+ * the timeslot check and the provider's categories (busy times are the bookings module's read model). One slot cache per instance, kept
  * honest by events: `availability.changed` (its own writes), `provider-profile.changed` (the therapies are the
  * calendar's categories) and `booking.changed` drop a provider's cached slots on every instance; while events from
  * other instances may be missed (realtime port down), nothing is cached.
@@ -40,10 +40,6 @@ export function createAvailabilityModule(
   events.subscribe('booking.changed', drop, { everyInstance: true });
   events.onCrossInstanceReset(() => cache.clear());
 
-  /** The registered busy sources; the slot engine reads all of them whenever it computes a provider's free slots. */
-  const busySources: BusyTimes[] = [];
-  let busy: BusyTimes = busyOfAll(busySources);
-
   events.subscribe('verification.changed', drop, { everyInstance: true });
 
   const tokens = createTimeslotTokens(deps.config.jwtSecret);
@@ -52,7 +48,8 @@ export function createAvailabilityModule(
     cache,
     tokens,
     cacheTrusted: () => events.crossInstanceListening,
-    busy: () => busy,
+    // What is taken of a provider's time: the bookings module's read model (its bookings and held waitlist offers).
+    busy: () => busyTimes,
   });
 
   const plugin: FastifyPluginAsync = async (app) => {
@@ -89,14 +86,6 @@ export function createAvailabilityModule(
       count: number,
       ex?: Executor,
     ) => calendar.weeklyRepeats(providerId, categoryId, start, end, count, ex),
-    /**
-     * Registers where busy times come from (the bookings module: its active bookings and held offers), a subquery
-     * the plan's statement reads (decision 0040).
-     */
-    busySource(source: BusyTimes): void {
-      busySources.push(source);
-      busy = busyOfAll([...busySources]);
-    },
     /** The checklist's 'availability' step: an available weekly day or an available custom day from today on. */
     setupSteps: [
       {

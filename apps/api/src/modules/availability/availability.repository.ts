@@ -100,28 +100,19 @@ export interface StoredPlan {
 
 /**
  * What is already taken of a provider's time, as a subquery with columns `s` and `e` (timestamptz): the intervals of
- * `providerId` that meet [from, to) and are busy at `now`. Other modules register theirs (the bookings: active
- * bookings and held waitlist offers) through the module's `busySource`; the plan's statement reads them in its own
- * round trip when it checks a single slot (decision 0040).
+ * `providerId` that meet [from, to) and are busy at `now`: the bookings module's read model `busyTimes`
+ * (db/schema/waitlist.ts: active bookings and held waitlist offers); the plan's statement reads them in its own round
+ * trip when it checks a single slot (decisions 0040, 0047).
  */
+/** The bookings module's busy times (its read model), for the plan's statement. */
+export { busyTimes } from '../../db/schema/waitlist.ts';
+
 export type BusyTimes = (
   providerId: SqlOperand,
   from: SqlOperand,
   to: SqlOperand,
   now: SqlOperand,
 ) => SqlFragment<unknown>;
-/** Busy times until a source is registered: none. */
-export const nothingBusy: BusyTimes = () => sql`SELECT NULL::timestamptz AS s, NULL::timestamptz AS e WHERE false`;
-
-/** Several sources' busy times as one (each source's rows, together). */
-export const busyOfAll = (sources: readonly BusyTimes[]): BusyTimes =>
-  sources.length === 0
-    ? nothingBusy
-    : (providerId, from, to, now) =>
-        sql.join(
-          sources.map((source) => sql`(${source(providerId, from, to, now)})`),
-          sql` UNION ALL `,
-        );
 
 /** The busy times as one JSON array of [start, end] epoch milliseconds. */
 const busyJson = (busy: BusyTimes, providerId: SqlOperand) =>

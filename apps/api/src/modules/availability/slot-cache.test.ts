@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
-import { busyOfAll } from './availability.repository.ts';
+import { busyTimes } from './availability.repository.ts';
 import { createCalendarService } from './calendar.service.ts';
 import { createSlotCache, SLOT_CACHE_LIMITS, type SlotCacheLimits } from './slot-cache.ts';
 import { createTimeslotTokens } from './timeslot-token.ts';
@@ -28,7 +28,7 @@ function calendarWith(limits: Partial<SlotCacheLimits>) {
   const tokens = createTimeslotTokens(t.config.jwtSecret);
   const calendar = createCalendarService(
     { db: t.db, clock: t.clock },
-    { cache, tokens, busy: () => busyOfAll([]), cacheTrusted: () => true },
+    { cache, tokens, busy: () => busyTimes, cacheTrusted: () => true },
   );
   return { cache, calendar };
 }

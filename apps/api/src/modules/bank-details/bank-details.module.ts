@@ -4,7 +4,6 @@ import type { SetupStep } from '../../platform/practice-setup.ts';
 import type { PaymentsModule } from '../payments/payments.module.ts';
 import type { UserModule } from '../user/user.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
-import { bankDetailsRepository } from './bank-details.repository.ts';
 import { bankDetailsRoutes } from './bank-details.routes.ts';
 import { createBankDetailsService } from './bank-details.service.ts';
 import { onAccountErasure } from '../../platform/account-erasure.ts';
@@ -26,11 +25,6 @@ export function createBankDetailsModule(
     await app.register(bankDetailsRoutes, { bankDetails });
   };
   const setupSteps: SetupStep[] = [{ key: 'bankDetails', isComplete: bankDetails.isComplete }];
-  /** The payout recipient of the provider's current bank details (the weekly payout's destination), if any. */
-  const recipientOf = async (providerId: string) => {
-    const row = await bankDetailsRepository.find(deps.db, providerId);
-    return row?.recipientId ? { recipientId: row.recipientId, currencyCode: row.currencyCode } : undefined;
-  };
-  return { name: 'bank-details' as const, plugin, setupSteps, recipientOf };
+  return { name: 'bank-details' as const, plugin, setupSteps };
 }
 export type BankDetailsModule = ReturnType<typeof createBankDetailsModule>;

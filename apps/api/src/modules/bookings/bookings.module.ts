@@ -6,7 +6,7 @@ import type { AvailabilityModule } from '../availability/availability.module.ts'
 import type { PracticeDetailsModule } from '../practice-details/practice-details.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
 import { createBookingJobs } from './booking-jobs.ts';
-import { bookingsRepository, busyTimes } from './bookings.repository.ts';
+import { bookingsRepository } from './bookings.repository.ts';
 import { bookingsRoutes } from './bookings.routes.ts';
 import { createBookingsService } from './bookings.service.ts';
 import { bookingChangesRoutes } from './changes/changes.routes.ts';
@@ -35,13 +35,10 @@ export const upcomingSessionCount = (ex: Executor, userId: string, now: Date): P
 export function createBookingsModule(
   deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'jobs' | 'files' | 'mail'>,
   faces: {
-    availability: Pick<
-      AvailabilityModule,
-      'verifyTimeslot' | 'timeslotOf' | 'weeklyRepeats' | 'busySource' | 'bookableBetween'
-    >;
+    availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'timeslotOf' | 'weeklyRepeats' | 'bookableBetween'>;
     users: Pick<UserModule, 'findActiveUser'>;
-    wallet: Pick<WalletModule, 'debit' | 'refund' | 'transfer' | 'debtSql' | 'earnedBetween'>;
-    practiceDetails: Pick<PracticeDetailsModule, 'feeSql' | 'licenseStatesOf'>;
+    wallet: Pick<WalletModule, 'debit' | 'refund' | 'transfer' | 'earnedBetween'>;
+    practiceDetails: Pick<PracticeDetailsModule, 'licenseStatesOf'>;
     isVerified: (providerId: string, ex?: Executor) => Promise<boolean>;
   },
 ) {
@@ -49,7 +46,6 @@ export function createBookingsModule(
   const changes = createBookingChangesService(deps, faces);
   const jobs = createBookingJobs(deps, faces);
   const overview = createOverviewService(deps, faces);
-  faces.availability.busySource(busyTimes);
   // The waitlist (issue 19): a freed slot (a cancel, an expired hold, a declined request) goes to the line at once;
   // new availability and offers that ran out are the minute's sweep.
   const waitlist = createWaitlistService(deps, {

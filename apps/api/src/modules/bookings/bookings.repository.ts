@@ -1,7 +1,7 @@
 import { toSnakeCase } from 'drizzle-orm/casing';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import type { SqlFragment, SqlOperand } from '../../db/fragments.ts';
+import type { SqlOperand } from '../../db/fragments.ts';
 import { preparedPerExecutor } from '../../db/prepared.ts';
 import {
   bookingParticipants,
@@ -14,7 +14,9 @@ import { clientCards } from '../../db/schema/client-profile.ts';
 import { providerOfferings, providerCards } from '../../db/schema/provider-profile.ts';
 import { avatars, countries, states } from '../../db/schema/reference.ts';
 import { people } from '../../db/schema/users.ts';
-import { waitlistOffers } from '../../db/schema/waitlist.ts';
+import { effectiveFee } from '../../db/schema/practice-details.ts';
+import { busyTimes } from '../../db/schema/waitlist.ts';
+import { owesDebt } from '../../db/schema/wallet.ts';
 import type { BookingStatus } from '@therapy/contracts/bookings';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -30,6 +32,9 @@ import {
   type ProviderPictureJson,
   type ReferenceJson,
 } from './changes/changes.repository.ts';
+
+/** This module's read model of busy times (db/schema/waitlist.ts), also for its plan test. */
+export { busyTimes };
 
 /** Creating, paying, listing and ending bookings: Drizzle only; the rules are in bookings.service.ts and booking-jobs.ts. */
 export type NewBooking = Omit<typeof bookings.$inferInsert, 'identifier' | 'during' | 'createdAt' | 'updatedAt'> & {
@@ -87,10 +92,6 @@ export interface BookingParties {
 }
 
 /** What other modules know that a booking's terms include, as subqueries from their faces (decision 0040). */
-export interface TermsSources {
-  fee: (providerId: SqlOperand, therapyId: SqlOperand) => SqlFragment<BookingTerms['fee']>;
-  owes: (clientId: SqlOperand) => SqlFragment<boolean>;
-}
 export type TermsIds = { providerId: string; clientId: string; therapyId: string; modalityId: string };
 
 const offered = (list: 'therapy-category' | 'modality', item: 'therapyId' | 'modalityId') =>
@@ -101,7 +102,7 @@ const offered = (list: 'therapy-category' | 'modality', item: 'therapyId' | 'mod
  * charges for this therapy and modality, where the session happens, whether they approve first, the client's region
  * (for the licence rule) and whether the client owes money. Undefined when the client is not there.
  */
-export function termsReader(sources: TermsSources): (ex: Executor, ids: TermsIds) => Promise<BookingTerms | undefined> {
+export function termsReader(): (ex: Executor, ids: TermsIds) => Promise<BookingTerms | undefined> {
   const statementFor = preparedPerExecutor((ex) =>
     ex
       .select({
@@ -113,8 +114,9 @@ export function termsReader(sources: TermsSources): (ex: Executor, ids: TermsIds
         requiresApproval: sql<
           boolean | null
         >`(select ${providerBookingSettings.requiresApproval} from ${providerBookingSettings} where ${providerBookingSettings.providerId} = ${sql.placeholder('providerId')})`,
-        fee: sources.fee(sql.placeholder('providerId'), sql.placeholder('therapyId')),
-        owesDebt: sources.owes(sql.placeholder('clientId')),
+        // The practice-details and wallet modules' read models (their schema files), in this one round trip.
+        fee: effectiveFee(sql.placeholder('providerId'), sql.placeholder('therapyId')),
+        owesDebt: owesDebt(sql.placeholder('clientId')),
         // What the answer shows, read here so that the new booking's answer needs no read after its commit.
         client: {
           identifier: people.identifier,
@@ -169,27 +171,6 @@ export function termsReader(sources: TermsSources): (ex: Executor, ids: TermsIds
     };
   };
 }
-
-/**
- * What is busy of a provider's time in [from, to) at `now`, as a subquery with columns `s` and `e`: bookings that hold
- * their time (requested, confirmed, and pending whose hold has not run out) and (issue 19) slots held for a waiting
- * client until the offer is taken or runs out. The slot engine reads it in its plan's statement (availability's
- * `busySource`, decision 0040), on every booking's slot check.
- */
-export const busyTimes = (providerId: SqlOperand, from: SqlOperand, to: SqlOperand, now: SqlOperand) => {
-  const range = sql`tstzrange(${from}::timestamptz, ${to}::timestamptz, '[)')`;
-  // The exclusion constraint's own predicate, written out, lets PostgreSQL find the rows by its index (provider and
-  // time) rather than read all of the provider's bookings ever made (bookings.plans.test).
-  return sql`SELECT ${bookings.startsAt} AS s, ${bookings.endsAt} AS e FROM ${bookings}
-     WHERE ${bookings.providerId} = ${providerId}::uuid
-       AND ${bookings.status} IN ('requested', 'pending', 'confirmed') AND ${bookings.startsAt} IS NOT NULL
-       AND ${bookings.during} && ${range}
-       AND (${bookings.status} <> 'pending' OR ${bookings.holdExpiresAt} IS NULL OR ${bookings.holdExpiresAt} > ${now}::timestamptz)
-    UNION ALL
-    SELECT ${waitlistOffers.startsAt}, ${waitlistOffers.endsAt} FROM ${waitlistOffers}
-     WHERE ${waitlistOffers.providerId} = ${providerId}::uuid AND ${waitlistOffers.status} = 'open' AND ${waitlistOffers.expiresAt} > ${now}::timestamptz
-       AND tstzrange(${waitlistOffers.startsAt}, ${waitlistOffers.endsAt}, '[)') && ${range}`;
-};
 
 /**
  * The columns a new booking is written with (every other one is null or the table's default): the same list as

@@ -52,8 +52,8 @@ export const APPOINTMENT_HOLD_HOURS = 24;
 
 export interface BookingsPorts {
   availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'timeslotOf' | 'weeklyRepeats'>;
-  wallet: Pick<WalletModule, 'debit' | 'transfer' | 'debtSql'>;
-  practiceDetails: Pick<PracticeDetailsModule, 'feeSql' | 'licenseStatesOf'>;
+  wallet: Pick<WalletModule, 'debit' | 'transfer'>;
+  practiceDetails: Pick<PracticeDetailsModule, 'licenseStatesOf'>;
   isVerified: (providerId: string, ex?: Executor) => Promise<boolean>;
 }
 
@@ -73,7 +73,7 @@ export function createBookingsService(
   const { db, clock, events, config } = deps;
   const { availability, wallet, practiceDetails } = ports;
   // The fee and the debt are the practice's and the wallet's rules, read in the terms' own statement (decision 0040).
-  const readTerms = termsReader({ fee: practiceDetails.feeSql, owes: wallet.debtSql });
+  const readTerms = termsReader();
 
   const view = async (ex: Executor, bookingId: string): Promise<Booking> =>
     toBooking((await changesRepository.view(ex, bookingId))!, deps.files.signedUrl);

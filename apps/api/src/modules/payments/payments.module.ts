@@ -20,6 +20,7 @@ import { providerPayoutsRoutes } from './payouts/provider-payouts.routes.ts';
 import { createPayoutBatchesService } from './payouts/payout-batches.service.ts';
 import { createPayoutsService } from './payouts/payouts.service.ts';
 import { transferHandlers } from './payouts/transfer-events.ts';
+import { payoutsRepository } from './payouts/payouts.repository.ts';
 import { createWeeklyPayout, type RecipientSource } from './payouts/weekly-payout.ts';
 import { createSandboxPayouts, type SandboxPayouts } from './sandbox/sandbox-payouts.ts';
 import { sandboxPayoutRoutes } from './sandbox/sandbox-payouts.routes.ts';
@@ -66,13 +67,13 @@ export function createPaymentsModule(
   const payoutGateway = payoutGatewayFor(deps, sandboxWebhooks);
   const payouts = createPayoutsService(deps, { gateway: payoutGateway, wallet });
   const batches = createPayoutBatchesService(deps, { wallet });
-  // Bank details (a module created after this one) say where a provider's payouts go; set by app.ts.
-  let recipientOf: RecipientSource = async () => undefined;
+  // Where a provider's payouts go: the bank-details module's read model (payout_destinations).
+  const recipientOf: RecipientSource = (providerId) => payoutsRepository.destinationOf(deps.db, providerId);
   const weeklyPayout = createWeeklyPayout(deps, {
     payouts,
     wallet,
     currencies: gatewayPayoutCurrencies,
-    recipientOf: () => recipientOf,
+    recipientOf,
   });
 
   const plugin: FastifyPluginAsync = async (app) => {
@@ -147,10 +148,6 @@ export function createPaymentsModule(
      * The payout port for bookings (decision 0022): `createRecipient` (the bank resolves the account first) and
      * `transfer` (earnings -> clearing under a lock, then the gateway); outcomes arrive as `transfer.*` webhooks.
      */
-    /** Where the weekly payout sends a provider's earnings (app.ts: the bank-details module's face). */
-    useRecipientSource(source: RecipientSource): void {
-      recipientOf = source;
-    },
     /** Runs the weekly payout now (tests; the job runs it on PAYOUT_SCHEDULE). */
     runWeeklyPayout: () => weeklyPayout(),
     payouts: {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import type { SetupStep } from '../../platform/practice-setup.ts';
-import { effectiveFeeSql } from './practice-details.repository.ts';
 import { practiceDetailsRoutes } from './practice-details.routes.ts';
 import { createPracticeDetailsService, type PracticeDetailsPorts } from './practice-details.service.ts';
 import { onAccountErasure } from '../../platform/account-erasure.ts';
@@ -31,8 +30,6 @@ export function createPracticeDetailsModule(deps: Pick<AppDeps, 'db' | 'events'>
     plugin,
     /** What a booking of the provider costs: the therapy category's own fee, else the general fee; null when none is set. */
     feeOf: details.feeOf,
-    /** `feeOf` as a subquery for another module's statement (decision 0040): the bookings' terms read it in theirs. */
-    feeSql: effectiveFeeSql,
     /** The US states where the provider holds a licence, by name. */
     licenseStatesOf: details.licenseStatesOf,
     setupSteps,

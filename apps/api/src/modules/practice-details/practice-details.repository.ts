@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import type { SqlFragment, SqlOperand } from '../../db/fragments.ts';
-import { providerBookingFees, providerLicenseStates, workHistory } from '../../db/schema/practice-details.ts';
+import {
+  effectiveFee,
+  providerBookingFees,
+  providerLicenseStates,
+  workHistory,
+  type EffectiveFee,
+} from '../../db/schema/practice-details.ts';
 import { countries, states } from '../../db/schema/reference.ts';
 
 export type WorkHistoryRow = typeof workHistory.$inferSelect;
@@ -17,26 +22,7 @@ export interface FeeValues {
 }
 
 /** Work history, booking fees and licence states: the only file of the module that knows Drizzle. */
-/** What a booking of the provider is charged. */
-export interface EffectiveFee {
-  amount: number;
-  currencyCode: string;
-  isFree: boolean;
-}
-
-/**
- * The fee of a therapy where one is set, else the general fee, as JSON (null when neither is set): a subquery, so the
- * bookings' terms statement reads it in its own round trip (decision 0040), and `effectiveFee` below reads it alone.
- */
-export function effectiveFeeSql(
-  providerId: SqlOperand,
-  therapyCategoryId: SqlOperand,
-): SqlFragment<EffectiveFee | null> {
-  return sql`(SELECT json_build_object('amount', ${providerBookingFees.fee}, 'currencyCode', ${providerBookingFees.currencyCode}, 'isFree', ${providerBookingFees.isFree})
-    FROM ${providerBookingFees}
-    WHERE ${providerBookingFees.providerId} = ${providerId} AND (${providerBookingFees.therapyCategoryId} = ${therapyCategoryId} OR ${providerBookingFees.therapyCategoryId} IS NULL)
-    ORDER BY ${providerBookingFees.therapyCategoryId} IS NULL LIMIT 1)`;
-}
+export type { EffectiveFee } from '../../db/schema/practice-details.ts';
 
 export const practiceDetailsRepository = {
   /** Current positions first, then the latest start. */
@@ -95,7 +81,7 @@ export const practiceDetailsRepository = {
   /** The fee of a therapy where one is set, else the general fee (null when neither is set). */
   async effectiveFee(db: Executor, providerId: string, therapyCategoryId: string): Promise<EffectiveFee | null> {
     const result = await db.execute<{ fee: EffectiveFee | null }>(
-      sql`SELECT ${effectiveFeeSql(sql`${providerId}::uuid`, sql`${therapyCategoryId}::uuid`)} AS fee`,
+      sql`SELECT ${effectiveFee(sql`${providerId}::uuid`, sql`${therapyCategoryId}::uuid`)} AS fee`,
     );
     return result.rows[0]?.fee ?? null;
   },

@@ -1,10 +1,9 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import type { SqlFragment, SqlOperand } from '../../db/fragments.ts';
 import { preparedPerExecutor } from '../../db/prepared.ts';
 import { countries } from '../../db/schema/reference.ts';
 import { people } from '../../db/schema/users.ts';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/wallet.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, owesDebt } from '../../db/schema/wallet.ts';
 
 export type AccountKind = (typeof ledgerAccounts.$inferSelect)['kind'];
 export type LedgerTransactionType = (typeof ledgerTransactions.$inferSelect)['type'];
@@ -67,15 +66,6 @@ const balanceStatement = preparedPerExecutor((db) =>
     .groupBy(countries.currencyCode)
     .prepare('wallet_country_balance'),
 );
-
-/**
- * Whether any of the user's debt accounts is below zero, as a subquery: the bookings' terms statement asks it before
- * every booking in its own round trip (decision 0040), and `owesDebt` below asks it alone.
- */
-export function owesDebtSql(userId: SqlOperand): SqlFragment<boolean> {
-  return sql`EXISTS (SELECT 1 FROM ${ledgerAccounts} WHERE ${ledgerAccounts.userId} = ${userId} AND ${ledgerAccounts.kind} = 'user_debt'
-    AND (SELECT coalesce(sum(e.amount), 0) FROM ${ledgerEntries} e WHERE e.account_id = ${ledgerAccounts.identifier}) < 0)`;
-}
 
 export const ledgerRepository = {
   /** The account's id, made on first use (concurrent first uses agree on one row). */
@@ -204,7 +194,7 @@ export const ledgerRepository = {
   },
   /** Whether the user owes anything in any currency (a debt account below zero). */
   async owesDebt(db: Executor, userId: string): Promise<boolean> {
-    const result = await db.execute<{ owes: boolean }>(sql`SELECT ${owesDebtSql(sql`${userId}::uuid`)} AS owes`);
+    const result = await db.execute<{ owes: boolean }>(sql`SELECT ${owesDebt(sql`${userId}::uuid`)} AS owes`);
     return result.rows[0]?.owes === true;
   },
   async balance(db: Executor, accountId: string): Promise<number> {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ledger, walletCurrencyOf, type Posted, type WalletMove } from './ledger.ts';
-import { ledgerRepository, owesDebtSql } from './ledger.repository.ts';
+import { ledgerRepository } from './ledger.repository.ts';
 import { walletRoutes } from './wallet.routes.ts';
 import { createWalletService } from './wallet.service.ts';
 
@@ -53,8 +53,6 @@ export function createWalletModule(deps: Pick<AppDeps, 'db' | 'clock'>) {
       ledger.outstandingDebt(ex, userId, currencyCode),
     /** Whether the user owes anything in any currency: the bookings issue refuses new bookings until it is settled. */
     hasDebt: (userId: string, ex: Executor = db): Promise<boolean> => ledger.hasDebt(ex, userId),
-    /** `hasDebt` as a subquery for another module's statement (decision 0040): the bookings' terms ask it in theirs. */
-    debtSql: owesDebtSql,
     /** Provider earnings -> gateway clearing (a payout starts). 409 `insufficientEarnings` when the earnings hold less. */
     startPayout: (move: WalletMove, tx?: Executor): Promise<Posted> =>
       inTransaction(tx, (ex) => ledger.payoutToClearing(ex, move)),

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
+import { payoutDestinations } from '../../../db/schema/bank-details.ts';
 import { payoutRecipients, payouts } from '../../../db/schema/payouts.ts';
 
 export type PayoutRecipientRow = typeof payoutRecipients.$inferSelect;
@@ -7,6 +8,15 @@ export type PayoutRow = typeof payouts.$inferSelect;
 export type PayoutStatus = PayoutRow['status'];
 
 export const payoutsRepository = {
+  /** Where a provider's payouts go: the recipient of their current bank details (the bank-details module's view). */
+  async destinationOf(db: Executor, providerId: string) {
+    const [row] = await db
+      .select({ recipientId: payoutDestinations.recipientId, currencyCode: payoutDestinations.currencyCode })
+      .from(payoutDestinations)
+      .where(eq(payoutDestinations.providerId, providerId))
+      .limit(1);
+    return row;
+  },
   /** One page of a provider's payouts, newest first, with the account they went to; and the total. */
   async pageOfProvider(db: Executor, providerId: string, page: number, pageSize: number) {
     const rows = await db

@@ -24,7 +24,7 @@ beforeAll(async () => {
   wallet = createWalletModule(t);
   sandbox = createSandboxPayouts({ db: t.db, webhookSecret: sandboxWebhookSecret(t.config) });
   payouts = createPayoutsService(t, { gateway: sandbox, wallet });
-  run = createWeeklyPayout(t, { payouts, wallet, currencies: gatewayPayoutCurrencies, recipientOf: () => recipientOf });
+  run = createWeeklyPayout(t, { payouts, wallet, currencies: gatewayPayoutCurrencies, recipientOf });
 });
 afterAll(async () => t.close());
 

@@ -42,7 +42,7 @@ export function createWeeklyPayout(
     payouts: Pick<PayoutsService, 'transfer'>;
     wallet: Pick<WalletModule, 'earningsToPayOut'>;
     currencies: readonly string[];
-    recipientOf: () => RecipientSource;
+    recipientOf: RecipientSource;
   },
 ) {
   return async function run(log?: {
@@ -52,7 +52,7 @@ export function createWeeklyPayout(
     const week = isoWeek(deps.clock.now());
     const report: WeeklyPayoutReport = { sent: 0, withoutBankDetails: 0, failed: 0 };
     for (const due of await ports.wallet.earningsToPayOut(ports.currencies, MINIMUM_PAYOUT_MINOR)) {
-      const recipient = await ports.recipientOf()(due.userId);
+      const recipient = await ports.recipientOf(due.userId);
       if (!recipient || recipient.currencyCode !== due.currencyCode) {
         report.withoutBankDetails += 1;
         continue;
