@@ -321,6 +321,15 @@ export const availabilityRepository = {
     return row!.identifier;
   },
   /** Deletes one of the provider's custom days; false when there is none with that id for this provider. */
+  /** A custom (dated) day by id: its provider decides who may change it. */
+  async findCustomDay(db: Executor, id: string): Promise<{ providerId: string } | undefined> {
+    const [row] = await db
+      .select({ providerId: availabilityDays.providerId })
+      .from(availabilityDays)
+      .where(and(eq(availabilityDays.identifier, id), isNotNull(availabilityDays.date)))
+      .limit(1);
+    return row;
+  },
   async deleteCustomDay(db: Executor, providerId: string, id: string): Promise<boolean> {
     const deleted = await db
       .delete(availabilityDays)

@@ -12,7 +12,13 @@ import {
 import { AVAILABILITY_HORIZON_DAYS } from '@therapy/contracts/constants';
 import type { AppDeps } from '../../deps.ts';
 import type { Executor } from '../../db/client.ts';
-import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
+import {
+  requireAccessTo,
+  requireFound,
+  requireLiveAccount,
+  requireRole,
+  type Actor,
+} from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UserModule } from '../user/user.module.ts';
 import {
@@ -192,7 +198,12 @@ export function createAvailabilityService(
     async deleteCustomDay(actor: Actor, id: string): Promise<void> {
       const user = await provider(actor);
       await write(user.identifier, user.timezone, async (tx) => {
-        if (!(await repo.deleteCustomDay(tx, user.identifier, id))) throw AppError.notFound();
+        // A custom day is its provider's alone; a weekly day is not a custom day (not found either way).
+        requireAccessTo(actor, 'delete', await repo.findCustomDay(tx, id), (day) => ({
+          kind: 'owned',
+          ownerId: day.providerId,
+        }));
+        requireFound((await repo.deleteCustomDay(tx, user.identifier, id)) || undefined);
       });
     },
   };

@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/auth/access.ts';
 import type { OutgoingMail } from '../../platform/mail/outgoing-mail.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createShareBookingService, SHARES_PER_HOUR } from './share-booking.service.ts';
-import { testBookings } from './test-bookings.repository.ts';
+import { testBookings } from '../../../test/test-bookings.ts';
 
 let t: TestApp;
 beforeAll(async () => {

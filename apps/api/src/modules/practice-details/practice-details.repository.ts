@@ -46,6 +46,10 @@ export const practiceDetailsRepository = {
     return row!;
   },
   /** Changes the entry only if it is this provider's; undefined otherwise. */
+  async findWorkHistory(db: Executor, id: string): Promise<WorkHistoryRow | undefined> {
+    const [row] = await db.select().from(workHistory).where(eq(workHistory.identifier, id)).limit(1);
+    return row;
+  },
   async updateWorkHistory(
     db: Executor,
     providerId: string,

@@ -8,7 +8,14 @@ import type {
 } from '@therapy/contracts/practice-details';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
+import {
+  requireAccessTo,
+  requireFound,
+  requireLiveAccount,
+  requireRole,
+  type Actor,
+  type Resource,
+} from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AvailabilityModule } from '../availability/availability.module.ts';
 import type { UserModule } from '../user/user.module.ts';
@@ -18,6 +25,9 @@ import {
   type BookingFeeRow,
   type WorkHistoryRow,
 } from './practice-details.repository.ts';
+
+/** A provider's own row (a work history entry): theirs alone. */
+const ownedByProvider = (row: { providerId: string }): Resource => ({ kind: 'owned', ownerId: row.providerId });
 
 export interface PracticeDetailsPorts {
   users: Pick<UserModule, 'findActiveUser'>;
@@ -80,13 +90,16 @@ export function createPracticeDetailsService(
     /** Another provider's entry answers exactly as a missing one: 404. */
     async updateWorkHistory(actor: Actor, id: string, input: WorkHistoryValues): Promise<WorkHistory> {
       const providerId = await provider(actor);
+      requireAccessTo(actor, 'update', await repo.findWorkHistory(db, id), ownedByProvider);
+      // The statement names the provider too: an entry deleted meanwhile is simply not found.
       const row = await repo.updateWorkHistory(db, providerId, id, input);
-      if (!row) throw AppError.notFound();
+      requireFound(row);
       return toWorkHistory(row);
     },
     async deleteWorkHistory(actor: Actor, id: string): Promise<void> {
       const providerId = await provider(actor);
-      if (!(await repo.deleteWorkHistory(db, providerId, id))) throw AppError.notFound();
+      requireAccessTo(actor, 'delete', await repo.findWorkHistory(db, id), ownedByProvider);
+      requireFound((await repo.deleteWorkHistory(db, providerId, id)) || undefined);
     },
 
     async bookingFees(actor: Actor): Promise<ProviderBookingFees> {

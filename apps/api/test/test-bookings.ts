@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { bookingShares } from '../../db/schema/booking-mail.ts';
-import { bookings } from '../../db/schema/bookings.ts';
-import { referenceItems } from '../../db/schema/reference.ts';
-import type { BookingFacts } from '../../platform/booking-facts.ts';
+import type { Database } from '../src/db/client.ts';
+import { bookingShares } from '../src/db/schema/booking-mail.ts';
+import { bookings } from '../src/db/schema/bookings.ts';
+import { referenceItems } from '../src/db/schema/reference.ts';
+import type { BookingFacts } from '../src/platform/booking-facts.ts';
 
 /**
- * TEST-ONLY fixture (issue 15): booking rows inserted directly and a BookingFactsSource over them, while the bookings
- * module (and its `factsOf`) is built elsewhere. Not used by the app.
+ * Test fixture (issue 15): booking rows inserted directly and a BookingFactsSource over them, while the bookings
+ * module (and its `factsOf`) is built elsewhere. It lives with the tests, outside the modules (decision 0047).
  */
 export const testBookings = {
   async insertConfirmed(db: Database, clientId: string, providerId: string, startsAt: Date) {
