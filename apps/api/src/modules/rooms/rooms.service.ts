@@ -1,8 +1,14 @@
 import { ROOM_OPENS_MINUTES_BEFORE, roomSignalMessage, type Room, type RoomState } from '@therapy/contracts/rooms';
 import type { AppDeps } from '../../deps.ts';
-import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
+import {
+  bookingOf,
+  hasAccess,
+  requireAccessTo,
+  requireLiveAccount,
+  requireRole,
+  type Actor,
+} from '../../platform/auth/access.ts';
 import type { BookingFacts, BookingFactsSource } from '../../platform/booking-facts.ts';
-import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { UserModule } from '../user/user.module.ts';
 import { roomsRepository as repo } from './rooms.repository.ts';
@@ -34,11 +40,8 @@ export function createRoomsService(deps: Pick<AppDeps, 'db' | 'clock' | 'config'
     return 'open';
   };
 
-  /** The booking's facts when the user is one of its parties; undefined for anyone else (who gets a 404). */
-  const partyFacts = async (userId: string, bookingId: string) => {
-    const facts = await ports.facts(bookingId);
-    return facts && (facts.clientId === userId || facts.providerId === userId) ? facts : undefined;
-  };
+  /** A room is its booking's two parties' (an operator has none: `act`). */
+  const partyOf = (facts: BookingFacts) => bookingOf(facts);
 
   return {
     async room(actor: Actor, bookingId: string): Promise<Room> {
@@ -46,8 +49,7 @@ export function createRoomsService(deps: Pick<AppDeps, 'db' | 'clock' | 'config'
         actor,
         await ports.users.findActiveUser(requireRole(actor, 'client', 'provider').userId),
       );
-      const facts = await partyFacts(me.identifier, bookingId);
-      if (!facts) throw AppError.notFound();
+      const facts = requireAccessTo(actor, 'act', await ports.facts(bookingId), partyOf);
       const client = facts.clientId === me.identifier;
       const state = stateOf(facts, clock.now());
       const starts = facts.startsAt ?? new Date(0);
@@ -72,7 +74,8 @@ export function createRoomsService(deps: Pick<AppDeps, 'db' | 'clock' | 'config'
      * A tab's `room.signal` (from the live socket): relayed to the other party when the sender is a party and the room
      * is open; otherwise the sender's socket hears `room.refused` and nothing is stored.
      */
-    async signal(userId: string, message: Record<string, unknown>, reply: (answer: object) => void): Promise<void> {
+    async signal(actor: Actor, message: Record<string, unknown>, reply: (answer: object) => void): Promise<void> {
+      const { userId } = actor;
       const parsed = roomSignalMessage.safeParse(message);
       if (!parsed.success)
         return reply({
@@ -81,8 +84,9 @@ export function createRoomsService(deps: Pick<AppDeps, 'db' | 'clock' | 'config'
           reason: 'invalid',
         });
       const { bookingId, signal } = parsed.data;
-      const facts = await partyFacts(userId, bookingId);
-      if (!facts) return reply({ type: 'room.refused', bookingId, reason: 'notFound' });
+      const facts = await ports.facts(bookingId);
+      if (!facts || !hasAccess(actor, 'act', partyOf(facts)))
+        return reply({ type: 'room.refused', bookingId, reason: 'notFound' });
       const now = clock.now();
       if (stateOf(facts, now) !== 'open') return reply({ type: 'room.refused', bookingId, reason: 'closed' });
       const to = facts.clientId === userId ? facts.providerId : facts.clientId;

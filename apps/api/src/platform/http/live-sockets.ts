@@ -15,8 +15,9 @@ import { AppError } from '../errors.ts';
  * events (`everyInstance`), so each instance tells the sockets it holds.
  */
 /** A socket message of a type a module handles: who sent it (the socket's user), the message, and a way to answer that one socket. */
+/** A module's handler of one message type; `actor` is the socket's signed-in user (the access core decides the rest). */
 export type LiveMessageHandler = (
-  userId: string,
+  actor: AccessClaims,
   message: Record<string, unknown>,
   reply: (answer: object) => void,
 ) => Promise<void>;
@@ -189,7 +190,7 @@ export async function registerLiveSockets(
             // A message for a module, from a socket whose token is still valid (the expiry timer closes it otherwise).
             const handler = typeof message.type === 'string' ? handlers.get(message.type) : undefined;
             if (handler) {
-              await handler(claims.userId, message, (answer) => {
+              await handler(entry.claims, message, (answer) => {
                 if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(answer));
               });
             }
