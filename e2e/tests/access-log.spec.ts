@@ -74,6 +74,8 @@ test('a provider writes a note, opens the client page, then reads who did what i
 
   // From the practice hub: the whole log.
   await page.goto('/practice');
+  // The checklist loads above the link and moves it down: click once the page has settled.
+  await expect(page.getByText(/steps complete/)).toBeVisible();
   await page.getByRole('link', { name: 'Open the access log' }).click();
   await expect(page).toHaveURL(/\/practice\/access-log$/);
   await expect(table.getByRole('row').filter({ hasText: 'Wrote a note' })).toHaveCount(1);
