@@ -66,7 +66,8 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
     requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'provider').userId));
   /** Who may find existing notes: their author, a provider. Anyone else (the client, an operator) finds none: 404. */
   const author = async (actor: Actor) => {
-    requireAccess(actor, 'read', requireUser(actor).userType === 'provider' ? noteOf(actor.userId) : undefined);
+    // A role rule, not an ownership one: which notes are theirs is decided per note (noteOf) by the access core.
+    if (requireUser(actor).userType !== 'provider') throw AppError.notFound();
     return provider(actor);
   };
   const noteOf = (authorId: string): Resource => ({ kind: 'note', authorId });
