@@ -374,7 +374,6 @@ function ClientNotes({ clientId }: { clientId: string }) {
       </Button>
 
       <NoteFilters
-        key={[filters.title, filters.type, filters.fromDate, filters.toDate].join('|')}
         initial={{
           title: filters.title ?? '',
           type: filters.type ?? '',
@@ -420,6 +419,8 @@ function ClientNotes({ clientId }: { clientId: string }) {
   );
 }
 
+const filterKey = (f: FilterFields) => [f.title, f.type, f.fromDate, f.toDate].join('|');
+
 /** Title words, kind and days written; checked with the list query's own schema before the address changes. */
 function NoteFilters({
   initial,
@@ -436,6 +437,20 @@ function NoteFilters({
   const [values, setValues] = useState<FilterFields>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof FilterFields, string>>>({});
   const legendId = useId();
+  // The address holds the filters. When it changes from elsewhere (back, a link) the form shows it; when it changes
+  // because this form applied or cleared, the form keeps what was typed since (the address arrives a moment later,
+  // and remounting then wiped text typed right after "Clear filters").
+  const initialKey = filterKey(initial);
+  const [shownKey, setShownKey] = useState(initialKey);
+  const [ownKey, setOwnKey] = useState<string | null>(null);
+  if (initialKey !== shownKey) {
+    setShownKey(initialKey);
+    setOwnKey(null);
+    if (initialKey !== ownKey) {
+      setValues(initial);
+      setErrors({});
+    }
+  }
   const set = (key: keyof FilterFields) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
 
@@ -457,7 +472,9 @@ function NoteFilters({
       return;
     }
     setErrors({});
-    onApply({ ...values, title: values.title.trim() });
+    const applied = { ...values, title: values.title.trim() };
+    setOwnKey(filterKey(applied));
+    onApply(applied);
   };
 
   return (
@@ -496,7 +513,16 @@ function NoteFilters({
           {t('client.filters.apply')}
         </Button>
         {canClear && (
-          <Button variant="ghost" onClick={onClear}>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              const cleared: FilterFields = { title: '', type: '', fromDate: '', toDate: '' };
+              setValues(cleared);
+              setErrors({});
+              setOwnKey(filterKey(cleared));
+              onClear();
+            }}
+          >
             {t('client.filters.clear')}
           </Button>
         )}
