@@ -31,7 +31,7 @@ import { createReviewsModule } from './modules/reviews/reviews.module.ts';
 import { createDirectoryModule } from './modules/directory/directory.module.ts';
 import { createBankDetailsModule } from './modules/bank-details/bank-details.module.ts';
 import { createClientProfileModule } from './modules/client-profile/client-profile.module.ts';
-import { createCredentialsModule } from './modules/credentials/credentials.module.ts';
+import { createCredentialsModule, type CredentialsModule } from './modules/credentials/credentials.module.ts';
 import { createDataExportModule } from './modules/data-export/data-export.module.ts';
 import { createDevMailboxModule } from './modules/dev-mailbox/dev-mailbox.module.ts';
 import { createFilesModule } from './modules/files/files.module.ts';
@@ -64,6 +64,14 @@ import { createMailQueue } from './platform/mail/mail-queue.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createPgRealtime } from './platform/realtime.ts';
 
+/** The work that runs on a schedule, and the event bus, for tests that run them under the test clock. */
+export interface ClockWork {
+  waitlist: BookingsModule['waitlist'];
+  /** The daily licence and insurance expiry check (issue 45). */
+  credentialExpiry: CredentialsModule['runExpiryCheck'];
+  events: AppDeps['events'];
+}
+
 export interface BuildAppOptions {
   config: Config;
   db: Database;
@@ -77,7 +85,7 @@ export interface BuildAppOptions {
   /** Where unexpected errors (and gateway events that need attention) are reported; default: Sentry when SENTRY_DSN is set. */
   errorReporter?: ErrorReporter;
   /** Tests only: the clock work that runs on a schedule (the waitlist's sweep), to run it under the test clock. */
-  clockWork?: (work: { waitlist: BookingsModule['waitlist'] }) => void;
+  clockWork?: (work: ClockWork) => void;
 }
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
@@ -168,6 +176,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ],
     documents: credentials.reviewDocuments,
     summaryOf: providerProfile.summary,
+    // The operator's desk shows, beside the documents, the profile, claimed states, fees and work history (issue 45).
+    profileOf: providerProfile.reviewProfileOf,
+    practice: practiceDetails,
   });
   const bookings = createBookingsModule(deps, {
     availability,
@@ -185,7 +196,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const messages = createMessagesModule(deps, { users, isClientOf: clients.isClientOf, live: liveSockets });
   const notes = createNotesModule(deps, { users, bookingFacts: bookings.factsOf, isClientOf: clients.isClientOf });
   const measures = createMeasuresModule(deps, { users, isClientOf: clients.isClientOf });
-  opts.clockWork?.({ waitlist: bookings.waitlist });
+  opts.clockWork?.({ waitlist: bookings.waitlist, credentialExpiry: credentials.runExpiryCheck, events: deps.events });
   const calendar = createCalendarModule(deps, { users, calendarOf: bookings.calendarOf });
   const rooms = createRoomsModule(deps, { users, facts: bookings.factsOf, live: liveSockets });
   const reviews = createReviewsModule(deps, {

@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { AuthSession } from '@therapy/contracts/auth';
-import { buildApp, type BuildAppOptions } from '../src/app.ts';
+import { buildApp, type BuildAppOptions, type ClockWork } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { createOperatorAccount } from '../src/modules/user/operator-accounts.ts';
@@ -66,6 +66,8 @@ export interface TestApp {
   ): Promise<SignedUp>;
   /** Approves a provider's practice directly in the database (what an operator's approval leaves behind). */
   verifyProvider(providerId: string): Promise<void>;
+  /** The daily licence and insurance expiry check, run now under the test clock. */
+  runCredentialExpiry(): Promise<{ reminded: number; expired: number }>;
   /** A fresh operator (created as `npm run operator:create` does), signed in with email and password. */
   signUpOperator(): Promise<SignedUp>;
   countryId(code: string): Promise<string>;
@@ -121,7 +123,18 @@ export async function buildTestApp(
     ...env,
   });
   const clock = new TestClock();
-  const app = await buildApp({ config, db, clock, logger: false, ...opts });
+  let work: ClockWork | undefined;
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    logger: false,
+    ...opts,
+    clockWork: (w) => {
+      work = w;
+      opts.clockWork?.(w);
+    },
+  });
   await app.ready();
 
   const request = (opts: InjectOptions) => app.inject(opts);
@@ -145,12 +158,54 @@ export async function buildTestApp(
     return res.rows[0].identifier;
   };
 
+  /**
+   * What an operator's approval leaves, without the review (issue 45): the practice approved, every claimed state and
+   * document approved, and, for a test provider that uploaded none, an approved licence naming no state and an
+   * approved insurance file, so the provider is listed in every state claimed so far. States claimed later wait for
+   * review, as they do for a real provider: call this again to approve them.
+   */
   const verifyProvider = async (providerId: string) => {
     await db.$client.query(
       `INSERT INTO provider_verifications (provider_id, status, submitted_at, decided_at) VALUES ($1, 'approved', now(), now())
        ON CONFLICT (provider_id) DO UPDATE SET status = 'approved', decided_at = now()`,
       [providerId],
     );
+    await db.$client.query(
+      `UPDATE provider_license_states SET review = 'approved', reviewed_at = now() WHERE provider_id = $1 AND review <> 'approved'`,
+      [providerId],
+    );
+    await db.$client.query(
+      `UPDATE qualifications SET review = 'approved', reviewed_at = now() WHERE provider_id = $1 AND review IN ('pending', 'rejected')`,
+      [providerId],
+    );
+    await db.$client.query(
+      `UPDATE insurance_files SET review = 'approved', reviewed_at = now() WHERE provider_id = $1 AND review IN ('pending', 'rejected')`,
+      [providerId],
+    );
+    await db.$client.query(
+      `INSERT INTO qualifications (identifier, provider_id, kind, body, credential_number, review, reviewed_at)
+       SELECT gen_random_uuid(), $1, 'license', 'Test licensing board', 'TEST-1', 'approved', now()
+        WHERE NOT EXISTS (SELECT 1 FROM qualifications WHERE provider_id = $1 AND kind = 'license' AND review = 'approved')`,
+      [providerId],
+    );
+    const { rows } = await db.$client.query(
+      `SELECT 1 FROM insurance_files WHERE provider_id = $1 AND review = 'approved' LIMIT 1`,
+      [providerId],
+    );
+    if (rows.length === 0) {
+      const fileId = crypto.randomUUID();
+      await db.$client.query(
+        `INSERT INTO files (identifier, owner_user_id, purpose, storage_key, content_type, size_bytes, sha256, original_name)
+         VALUES ($1, $2, 'insurance', $3, 'application/pdf', 1, $4, 'test-insurance.pdf')`,
+        [fileId, providerId, `test-only/${fileId}`, '0'.repeat(64)],
+      );
+      await db.$client.query(
+        `INSERT INTO insurance_files (file_id, provider_id, review, reviewed_at) VALUES ($1, $2, 'approved', now())`,
+        [fileId, providerId],
+      );
+    }
+    // What follows a decision follows this one too (the directory's entry, the slot engine's gate).
+    await work!.events.transaction((tx) => work!.events.publish(tx, 'verification.changed', { providerId }));
   };
 
   return {
@@ -234,6 +289,7 @@ export async function buildTestApp(
       };
     },
     verifyProvider,
+    runCredentialExpiry: () => work!.credentialExpiry(),
     async signUpOperator() {
       userSeq += 1;
       const email = `operator${userSeq}.${crypto.randomBytes(3).toString('hex')}@example.com`;

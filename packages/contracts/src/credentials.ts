@@ -39,6 +39,27 @@ export function credentialFileProblem(file: {
   return undefined;
 }
 
+/** Where an operator's review of a document stands (issue 45); `expired` once its expiry date has passed. */
+export const documentReviews = ['pending', 'approved', 'rejected', 'expired'] as const;
+export const documentReview = z.enum(documentReviews);
+export type DocumentReview = z.infer<typeof documentReview>;
+
+/** A form leaves an optional field empty; the multipart fields send it as "". */
+const blankAsMissing = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** The last day a licence or insurance is valid, as YYYY-MM-DD (a real date; the server also wants it after today). */
+export const expiryDate = z.preprocess(
+  blankAsMissing,
+  z
+    .string({ error: m.credentialExpiryInvalid })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, m.credentialExpiryInvalid)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v < '2200-01-01';
+    }, m.credentialExpiryInvalid)
+    .optional(),
+);
+
 const text = z
   .string()
   .trim()
@@ -55,6 +76,9 @@ export const qualificationDetailsInput = z
     body: optionalText,
     credentialNumber: optionalText,
     title: optionalText,
+    /** A licence's US state (issue 45): a state is listed only with an approved licence issued for it. */
+    stateIdentifier: z.preprocess(blankAsMissing, z.uuid({ error: m.licenseStateInvalid }).optional()),
+    expiresOn: expiryDate,
   })
   .superRefine((v, ctx) => {
     if (v.type === 'license') {
@@ -88,14 +112,26 @@ export const qualification = z.object({
     body: z.string().nullable(),
     credentialNumber: z.string().nullable(),
     title: z.string().nullable(),
+    /** A licence's state (null: not named, or another kind). */
+    stateIdentifier: z.uuid().nullable(),
+    expiresOn: z.string().nullable(),
   }),
   files: z.array(credentialFile),
+  /** Where the operator's review stands: a new or changed document of a verified practice is `pending`. */
+  review: documentReview,
   createdAt: z.string(),
 });
 export type Qualification = z.infer<typeof qualification>;
 
+/** The insurance upload's text field (multipart): the policy's last valid day. */
+export const insuranceDetailsInput = z.strictObject({ expiresOn: expiryDate });
+export type InsuranceDetailsInput = z.input<typeof insuranceDetailsInput>;
+
+export const insuranceFile = credentialFile.extend({ expiresOn: z.string().nullable(), review: documentReview });
+export type InsuranceFile = z.infer<typeof insuranceFile>;
+
 /** Spec §3 "Provider insurance: list insuranceFiles". */
-export const indemnityInsurance = z.object({ insuranceFiles: z.array(credentialFile) });
+export const indemnityInsurance = z.object({ insuranceFiles: z.array(insuranceFile) });
 export type IndemnityInsurance = z.infer<typeof indemnityInsurance>;
 
 /** Spec §9: names over 15 characters show as their first 10 characters and an ellipsis. */

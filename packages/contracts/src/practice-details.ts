@@ -162,3 +162,12 @@ export type LicenseStatesInput = z.input<typeof licenseStatesInput>;
 
 export const licenseState = z.object({ identifier: z.uuid(), code: z.string(), name: z.string() });
 export type LicenseState = z.infer<typeof licenseState>;
+
+/**
+ * A state the provider claims, with where its review stands (issue 45): a state added to a verified practice is
+ * `pending` until an operator approves it; `listed` says whether clients of the state find and book the provider now
+ * (approved practice, approved state, an approved licence for it and approved insurance).
+ */
+export const licenseStateReviews = ['pending', 'approved', 'rejected'] as const;
+export const claimedLicenseState = licenseState.extend({ review: z.enum(licenseStateReviews), listed: z.boolean() });
+export type ClaimedLicenseState = z.infer<typeof claimedLicenseState>;

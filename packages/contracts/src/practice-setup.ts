@@ -42,6 +42,15 @@ export const reviewDocument = z.object({
   kind: z.enum(reviewDocumentKinds),
   /** Licence: "body, credentialNumber"; other qualifications: their title; insurance: the file name. */
   title: z.string(),
+  /** A licence's issuing board and number (null for the other kinds). */
+  body: z.string().nullable(),
+  credentialNumber: z.string().nullable(),
+  /** The US state a licence is issued for (null: not named, or not a licence). */
+  stateIdentifier: z.uuid().nullable(),
+  /** The last valid day (null: does not expire). */
+  expiresOn: z.string().nullable(),
+  /** Where its review stands (issue 45): pending, approved, rejected or expired. */
+  review: z.enum(['pending', 'approved', 'rejected', 'expired']),
   files: z.array(
     z.object({
       identifier: z.uuid(),

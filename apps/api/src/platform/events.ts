@@ -25,6 +25,18 @@ export interface DomainEventMap {
   'provider-profile.changed': { providerId: string };
   /** A provider's practice details changed (licence states, the general fee): the directory rebuilds its entry. */
   'practice.changed': { providerId: string };
+  /**
+   * An operator decided on a practice or on the changes of a verified one (issue 45): published inside the decision's
+   * transaction, where the credentials and practice-details modules settle what was pending (their documents and
+   * claimed states) the same way. `at` is the decision's time (ISO).
+   */
+  'practice.reviewed': {
+    providerId: string;
+    outcome: 'approved' | 'rejected';
+    /** `practice`: the first review (an approval takes everything on file); `changes`: what was pending since. */
+    scope: 'practice' | 'changes';
+    at: string;
+  };
   /** A provider's reviews changed (one written or edited): the directory rebuilds the provider's rating. */
   'review.changed': { providerId: string };
   /** A top-up was credited to a wallet. */

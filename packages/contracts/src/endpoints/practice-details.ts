@@ -4,7 +4,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { m } from '../messages/index.ts';
 import {
   generalFeeInput,
-  licenseState,
+  claimedLicenseState,
   licenseStatesInput,
   providerBookingFees,
   therapyFeeInput,
@@ -101,7 +101,7 @@ export const getLicenseStates = defineEndpoint({
   summary: 'The US states where the signed-in provider holds a licence',
   tags,
   role,
-  responses: { 200: envelope(z.array(licenseState)), ...errors },
+  responses: { 200: envelope(z.array(claimedLicenseState)), ...errors },
 });
 
 export const setLicenseStates = defineEndpoint({
@@ -112,5 +112,5 @@ export const setLicenseStates = defineEndpoint({
   tags,
   role,
   body: licenseStatesInput,
-  responses: { 200: envelope(z.array(licenseState)), ...errors },
+  responses: { 200: envelope(z.array(claimedLicenseState)), ...errors },
 });

@@ -3,7 +3,10 @@ import { envelope, errorBody } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import {
   approveVerificationInput,
+  practiceList,
+  practiceListQuery,
   providerVerification,
+  suspendPracticeInput,
   rejectVerificationInput,
   verificationDecision,
   verificationNote,
@@ -60,7 +63,8 @@ export const getVerificationReview = defineEndpoint({
   method: 'GET',
   path: '/operator/verifications/:providerId',
   operationId: 'getVerificationReview',
-  summary: "A submitted practice's profile summary and documents (404 unless under review)",
+  summary:
+    "A practice's profile, claimed states with their licences, documents, fees, work history and decision history (404 unless it was submitted once)",
   tags,
   role: 'operator',
   params: providerParams,
@@ -71,7 +75,7 @@ export const approveVerification = defineEndpoint({
   method: 'POST',
   path: '/operator/verifications/:providerId/approve',
   operationId: 'approveVerification',
-  summary: 'Approve a practice under review (the provider is told by mail)',
+  summary: 'Approve a practice under review, or the pending changes of a verified one (the provider is told by mail)',
   tags,
   role: 'operator',
   params: providerParams,
@@ -83,10 +87,48 @@ export const rejectVerification = defineEndpoint({
   method: 'POST',
   path: '/operator/verifications/:providerId/reject',
   operationId: 'rejectVerification',
-  summary: 'Reject a practice under review with a note (the provider is told by mail)',
+  summary:
+    'Reject a practice under review, or the pending changes of a verified one, with a note (the provider is told by mail)',
   tags,
   role: 'operator',
   params: providerParams,
   body: rejectVerificationInput,
   responses: { 200: envelope(verificationDecision), ...errors },
+});
+
+export const listPractices = defineEndpoint({
+  method: 'GET',
+  path: '/operator/practices',
+  operationId: 'listPractices',
+  summary:
+    'Every submitted practice by standing (pending, verified, changes pending, rejected, suspended, expiring), searched by name or email',
+  tags,
+  role: 'operator',
+  query: practiceListQuery,
+  responses: { 200: envelope(practiceList), ...errors },
+});
+
+export const suspendPractice = defineEndpoint({
+  method: 'POST',
+  path: '/operator/verifications/:providerId/suspend',
+  operationId: 'suspendPractice',
+  summary:
+    'Suspend a verified listing with a reason: it is no longer listed or bookable (the provider is told by mail)',
+  tags,
+  role: 'operator',
+  params: providerParams,
+  body: suspendPracticeInput,
+  responses: { 200: envelope(verificationDecision), 409: errorBody, ...errors },
+});
+
+export const reinstatePractice = defineEndpoint({
+  method: 'POST',
+  path: '/operator/verifications/:providerId/reinstate',
+  operationId: 'reinstatePractice',
+  summary: 'Lift the suspension of a listing (the provider is told by mail)',
+  tags,
+  role: 'operator',
+  params: providerParams,
+  body: approveVerificationInput,
+  responses: { 200: envelope(verificationDecision), 409: errorBody, ...errors },
 });

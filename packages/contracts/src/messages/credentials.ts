@@ -38,6 +38,14 @@ export const credentialMessages = defineMessages({
     en: 'Credential number may contain only letters, digits, dashes and slashes',
     de: 'Die Zulassungsnummer darf nur Buchstaben, Ziffern, Bindestriche und Schrägstriche enthalten',
   },
+  credentialExpiryInvalid: {
+    en: 'Enter the expiry date as a date',
+    de: 'Gib das Ablaufdatum als Datum an',
+  },
+  credentialExpiryPast: {
+    en: 'The expiry date must be in the future',
+    de: 'Das Ablaufdatum muss in der Zukunft liegen',
+  },
   credentialTitleRequired: {
     en: 'Title is required',
     de: 'Der Titel ist erforderlich',

@@ -10,9 +10,45 @@ export const verificationMessages = defineMessages({
     en: 'Your practice was submitted for verification',
     de: 'Deine Praxis wurde zur Prüfung eingereicht',
   },
+  verificationSuspended: {
+    en: 'Your listing is suspended; reply to our mail to have it reviewed',
+    de: 'Dein Eintrag ist gesperrt; antworte auf unsere Mail, damit wir ihn prüfen',
+  },
   verificationAlreadyApproved: {
     en: 'Your practice is already verified',
     de: 'Deine Praxis ist bereits verifiziert',
+  },
+  suspensionReasonRequired: {
+    en: 'A reason is required to suspend a listing',
+    de: 'Für eine Sperrung ist ein Grund erforderlich',
+  },
+  verificationSearchTooLong: {
+    en: 'The search can be at most 100 characters',
+    de: 'Die Suche darf höchstens 100 Zeichen lang sein',
+  },
+  practiceSuspended: {
+    en: 'Listing suspended',
+    de: 'Eintrag gesperrt',
+  },
+  practiceReinstated: {
+    en: 'Listing reinstated',
+    de: 'Eintrag wieder freigegeben',
+  },
+  practiceNotSuspended: {
+    en: 'This listing is not suspended',
+    de: 'Dieser Eintrag ist nicht gesperrt',
+  },
+  practiceNotVerified: {
+    en: 'Only a verified listing can be suspended',
+    de: 'Nur ein verifizierter Eintrag kann gesperrt werden',
+  },
+  changesApproved: {
+    en: 'Changes approved',
+    de: 'Änderungen freigegeben',
+  },
+  changesRejected: {
+    en: 'Changes rejected',
+    de: 'Änderungen abgelehnt',
   },
   verificationNoteRequired: {
     en: 'A note is required to reject',

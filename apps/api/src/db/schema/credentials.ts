@@ -1,9 +1,39 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  integer,
+  pgEnum,
+  pgTable,
+  pgView,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { index } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { files } from './files.ts';
+import { states } from './reference.ts';
 import { users } from './users.ts';
+
+/**
+ * Where an operator's review of one document stands (issue 45): `pending` until an operator decides on it (a new or
+ * changed document of a verified practice, or every document of a practice under review), `approved`, `rejected`, or
+ * `expired` once its expiry date has passed (set by the daily expiry job; a renewed document is reviewed again).
+ */
+export const documentReviewEnum = pgEnum('document_review', ['pending', 'approved', 'rejected', 'expired']);
+
+/** The review columns every reviewed document carries (a qualification, an insurance file). */
+const reviewColumns = () => ({
+  /** The last day the document is valid (none: it does not expire). */
+  expiresOn: date({ mode: 'string' }),
+  review: documentReviewEnum().notNull().default('pending'),
+  reviewedAt: timestamp({ withTimezone: true }),
+  /** The last expiry reminder mailed: 30 or 7 (days before), null before the first; reset when the expiry changes. */
+  remindedDays: smallint(),
+});
 
 export const qualificationKindEnum = pgEnum('qualification_kind', [
   'license',
@@ -28,11 +58,16 @@ export const qualifications = pgTable(
     body: text(),
     credentialNumber: text(),
     title: text(),
+    /** The US state a licence is issued for (issue 45: a state is listed only with an approved licence for it). */
+    stateId: uuid().references(() => states.identifier, { onDelete: 'restrict' }),
+    ...reviewColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('qualifications_provider_idx').on(t.providerId, t.createdAt),
+    check('qualifications_state_licence', sql`${t.stateId} IS NULL OR ${t.kind} = 'license'`),
+    check('qualifications_reminded', sql`${t.remindedDays} IS NULL OR ${t.remindedDays} IN (30, 7)`),
     check(
       'qualifications_details',
       sql`CASE WHEN ${t.kind} = 'license'
@@ -71,7 +106,26 @@ export const insuranceFiles = pgTable(
     providerId: uuid()
       .notNull()
       .references(() => users.identifier, { onDelete: 'cascade' }),
+    ...reviewColumns(),
     createdAt: createdAt(),
   },
-  (t) => [index('insurance_files_provider_idx').on(t.providerId, t.createdAt)],
+  (t) => [
+    index('insurance_files_provider_idx').on(t.providerId, t.createdAt),
+    check('insurance_files_reminded', sql`${t.remindedDays} IS NULL OR ${t.remindedDays} IN (30, 7)`),
+  ],
 );
+
+/**
+ * The credentials module's read model of its reviews (migration 0031): every licence, other qualification and
+ * insurance file of a provider with where its review stands and when it expires. Verification builds its queue,
+ * practice list and desk from it; practice-details lists a state only with an approved licence for it.
+ */
+export const credentialReviews = pgView('credential_reviews', {
+  documentId: uuid('document_id').notNull(),
+  providerId: uuid('provider_id').notNull(),
+  kind: text('kind').notNull(),
+  stateId: uuid('state_id'),
+  expiresOn: date('expires_on', { mode: 'string' }),
+  review: documentReviewEnum('review').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+}).existing();

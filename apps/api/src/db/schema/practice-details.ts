@@ -1,5 +1,18 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgEnum,
+  pgTable,
+  pgView,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { referenceItems, states } from './reference.ts';
 import { users } from './users.ts';
@@ -70,7 +83,13 @@ export const providerBookingFees = pgTable(
   ],
 );
 
-/** The US states where a provider holds a licence (the directory filters on them). */
+/**
+ * Where an operator's review of a claimed state stands (issue 45): a state claimed before the practice's first
+ * approval is approved with it; one added to a verified practice is `pending` (not listed) until an operator approves.
+ */
+export const licenseStateReviewEnum = pgEnum('license_state_review', ['pending', 'approved', 'rejected']);
+
+/** The US states where a provider holds a licence (the directory filters on the listed ones, see below). */
 export const providerLicenseStates = pgTable(
   'provider_license_states',
   {
@@ -80,6 +99,8 @@ export const providerLicenseStates = pgTable(
     stateId: uuid()
       .notNull()
       .references(() => states.identifier, { onDelete: 'restrict' }),
+    review: licenseStateReviewEnum().notNull().default('pending'),
+    reviewedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.providerId, t.stateId] }), index('provider_license_states_state_idx').on(t.stateId)],
@@ -102,3 +123,21 @@ export function effectiveFee(providerId: SQLWrapper, therapyCategoryId: SQLWrapp
     WHERE ${providerBookingFees.providerId} = ${providerId} AND (${providerBookingFees.therapyCategoryId} = ${therapyCategoryId} OR ${providerBookingFees.therapyCategoryId} IS NULL)
     ORDER BY ${providerBookingFees.therapyCategoryId} IS NULL LIMIT 1)`;
 }
+
+/**
+ * The states a provider is listed and bookable in (migration 0031, issue 45): claimed, approved by an operator, with
+ * the practice approved, an approved licence issued for the state (a licence recorded before licences named a state
+ * counts for the states approved with it), and approved insurance. Expired documents are `expired`, not `approved`.
+ */
+export const listedLicenseStates = pgView('listed_license_states', {
+  providerId: uuid('provider_id').notNull(),
+  stateId: uuid('state_id').notNull(),
+}).existing();
+
+/** Every claimed state with where its review stands (the operator's desk, the provider's pending list). */
+export const licenseStateReviews = pgView('license_state_reviews', {
+  providerId: uuid('provider_id').notNull(),
+  stateId: uuid('state_id').notNull(),
+  review: licenseStateReviewEnum('review').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+}).existing();

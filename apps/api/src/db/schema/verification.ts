@@ -1,9 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgEnum, pgTable, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
-export const verificationStatusEnum = pgEnum('verification_status', ['submitted', 'approved', 'rejected']);
+export const verificationStatusEnum = pgEnum('verification_status', ['submitted', 'approved', 'rejected', 'suspended']);
+
+/** What an operator decided on a practice (issue 45's history on the desk). */
+export const verificationDecisionKindEnum = pgEnum('verification_decision_kind', [
+  'approved',
+  'rejected',
+  'changes_approved',
+  'changes_rejected',
+  'suspended',
+  'reinstated',
+]);
 
 /**
  * A provider's practice verification (issue 14, decision 0026): no row means "not submitted". Submitting sets
@@ -25,7 +35,10 @@ export const providerVerifications = pgTable(
   },
   (t) => [
     check('provider_verifications_decided', sql`(${t.status} = 'submitted') = (${t.decidedAt} IS NULL)`),
-    check('provider_verifications_reject_note', sql`${t.status} <> 'rejected' OR length(btrim(${t.note})) > 0`),
+    check(
+      'provider_verifications_reject_note',
+      sql`${t.status}::text NOT IN ('rejected', 'suspended') OR length(btrim(${t.note})) > 0`,
+    ),
     check('provider_verifications_note_length', sql`${t.note} IS NULL OR length(${t.note}) <= 2000`),
     index('provider_verifications_queue_idx')
       .on(t.submittedAt)
@@ -34,6 +47,32 @@ export const providerVerifications = pgTable(
     index('provider_verifications_approved_idx')
       .on(t.providerId)
       .where(sql`${t.status} = 'approved'`),
+  ],
+);
+
+/**
+ * Every decision an operator made on a practice, oldest first: append-only (the desk shows this history; a later
+ * decision never rewrites an earlier one). A rejection and a suspension carry their reason.
+ */
+export const verificationDecisions = pgTable(
+  'verification_decisions',
+  {
+    identifier: id(),
+    providerId: uuid()
+      .notNull()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
+    operatorId: uuid().references(() => users.identifier, { onDelete: 'set null' }),
+    kind: verificationDecisionKindEnum().notNull(),
+    note: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('verification_decisions_provider_idx').on(t.providerId, t.createdAt),
+    check('verification_decisions_note_length', sql`${t.note} IS NULL OR length(${t.note}) <= 2000`),
+    check(
+      'verification_decisions_reason',
+      sql`${t.kind} NOT IN ('rejected', 'changes_rejected', 'suspended') OR length(btrim(${t.note})) > 0`,
+    ),
   ],
 );
 

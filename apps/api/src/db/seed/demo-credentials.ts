@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { newId } from '../ids.ts';
 import type { Database } from '../client.ts';
 import { insuranceFiles, qualificationFiles, qualifications } from '../schema/credentials.ts';
 import { files } from '../schema/files.ts';
+import { countries, states } from '../schema/reference.ts';
 
 /** Writes bytes to the file storage (passed in: db/ imports no platform code). */
 export type StoreFile = (key: string, data: Buffer, contentType: string) => Promise<void>;
@@ -56,6 +57,17 @@ async function storeDemoPdf(
   return identifier;
 }
 
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const newYorkId = async (db: Database): Promise<string | null> => {
+  const [row] = await db
+    .select({ id: states.identifier })
+    .from(states)
+    .innerJoin(countries, eq(countries.identifier, states.countryId))
+    .where(and(eq(countries.code, 'US'), eq(states.code, 'NY')))
+    .limit(1);
+  return row?.id ?? null;
+};
+
 /**
  * The demo provider's credentials: a licence with one small PDF and an indemnity insurance PDF. Only when the provider
  * has none yet, so a restart (or the provider's own changes) is left alone.
@@ -77,7 +89,14 @@ export async function seedDemoCredentials(db: Database, providerId: string, stor
     );
     const [row] = await db
       .insert(qualifications)
-      .values({ providerId, kind: 'license', body: 'New York State Board', credentialNumber: 'NY-123456' })
+      .values({
+        providerId,
+        kind: 'license',
+        body: 'New York State Board',
+        credentialNumber: 'NY-123456',
+        stateId: await newYorkId(db),
+        expiresOn: daysFromNow(365),
+      })
       .returning({ id: qualifications.identifier });
     await db.insert(qualificationFiles).values({ fileId, qualificationId: row!.id, position: 0 });
   }
@@ -95,6 +114,6 @@ export async function seedDemoCredentials(db: Database, providerId: string, stor
       'indemnity-insurance.pdf',
       'Demo professional indemnity insurance',
     );
-    await db.insert(insuranceFiles).values({ providerId, fileId });
+    await db.insert(insuranceFiles).values({ providerId, fileId, expiresOn: daysFromNow(200) });
   }
 }

@@ -1,7 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { users } from '../schema/users.ts';
-import { providerVerifications } from '../schema/verification.ts';
+import { insuranceFiles, qualifications } from '../schema/credentials.ts';
+import { providerLicenseStates } from '../schema/practice-details.ts';
+import { providerVerifications, verificationDecisions } from '../schema/verification.ts';
 
 /** The demo operator (decision 0026): reviews practices at /operator/reviews. */
 export const demoOperator = {
@@ -41,10 +43,25 @@ export async function seedDemoOperator(
   }
   if (providerId) {
     const now = new Date();
-    await db
+    const [approved] = await db
       .insert(providerVerifications)
       .values({ providerId, status: 'approved', submittedAt: now, decidedAt: now, decidedBy: identifier ?? null })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ providerId: providerVerifications.providerId });
+    // The approval took what the practice held then (issue 45): its states and documents, and the desk's history.
+    if (approved) {
+      const settled = { review: 'approved' as const, reviewedAt: now };
+      await db.update(providerLicenseStates).set(settled).where(eq(providerLicenseStates.providerId, providerId));
+      await db.update(qualifications).set(settled).where(eq(qualifications.providerId, providerId));
+      await db.update(insuranceFiles).set(settled).where(eq(insuranceFiles.providerId, providerId));
+      await db.insert(verificationDecisions).values({
+        providerId,
+        operatorId: identifier ?? null,
+        kind: 'approved',
+        note: 'Licence for New York and indemnity insurance checked.',
+        createdAt: now,
+      });
+    }
   }
   return { identifier };
 }

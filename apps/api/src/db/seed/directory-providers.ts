@@ -226,6 +226,28 @@ export async function insertDirectoryProviders(
   await tx.execute(sql`
     INSERT INTO provider_verifications (provider_id, status, submitted_at, decided_at)
     SELECT id, 'approved', now(), now() FROM seed_providers WHERE random() < ${opts.verifiedShare}`);
+  // What an approval settles (issue 45): each claimed state with an approved licence issued for it, and approved
+  // insurance. The fillers' documents are records only (no stored bytes): they exist to be listed, not reviewed.
+  await tx.execute(sql`
+    UPDATE provider_license_states l SET review = 'approved', reviewed_at = now()
+      FROM seed_providers s JOIN provider_verifications v ON v.provider_id = s.id AND v.status = 'approved'
+     WHERE l.provider_id = s.id`);
+  await tx.execute(sql`
+    INSERT INTO qualifications (identifier, provider_id, kind, body, credential_number, state_id, expires_on, review, reviewed_at)
+    SELECT gen_random_uuid(), l.provider_id, 'license', st.name || ' Board of Behavioral Sciences',
+           st.code || '-' || (100000 + floor(random() * 900000)::int), l.state_id,
+           (now() + interval '400 days')::date, 'approved', now()
+      FROM provider_license_states l JOIN seed_providers s ON s.id = l.provider_id JOIN states st ON st.identifier = l.state_id`);
+  await tx.execute(sql`
+    CREATE TEMP TABLE seed_insurance ON COMMIT DROP AS
+    SELECT gen_random_uuid() AS file_id, id AS provider_id FROM seed_providers`);
+  await tx.execute(sql`
+    INSERT INTO files (identifier, owner_user_id, purpose, storage_key, content_type, size_bytes, sha256, original_name)
+    SELECT file_id, provider_id, 'insurance', 'seed-directory/' || file_id, 'application/pdf', 1, repeat('0', 64), 'indemnity-insurance.pdf'
+      FROM seed_insurance`);
+  await tx.execute(sql`
+    INSERT INTO insurance_files (file_id, provider_id, expires_on, review, reviewed_at)
+    SELECT file_id, provider_id, (now() + interval '300 days')::date, 'approved', now() FROM seed_insurance`);
   if (opts.reviewStats) {
     await tx.execute(sql`
       INSERT INTO provider_review_stats (provider_id, half_stars_sum, review_count)

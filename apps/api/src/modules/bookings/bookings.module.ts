@@ -38,7 +38,7 @@ export function createBookingsModule(
     availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'timeslotOf' | 'weeklyRepeats' | 'bookableBetween'>;
     users: Pick<UserModule, 'findActiveUser'>;
     wallet: Pick<WalletModule, 'debit' | 'refund' | 'transfer' | 'earnedBetween'>;
-    practiceDetails: Pick<PracticeDetailsModule, 'licenseStatesOf'>;
+    practiceDetails: Pick<PracticeDetailsModule, 'listedStatesOf'>;
     isVerified: (providerId: string, ex?: Executor) => Promise<boolean>;
   },
 ) {

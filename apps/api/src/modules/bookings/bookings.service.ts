@@ -53,7 +53,7 @@ export const APPOINTMENT_HOLD_HOURS = 24;
 export interface BookingsPorts {
   availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'timeslotOf' | 'weeklyRepeats'>;
   wallet: Pick<WalletModule, 'debit' | 'transfer'>;
-  practiceDetails: Pick<PracticeDetailsModule, 'licenseStatesOf'>;
+  practiceDetails: Pick<PracticeDetailsModule, 'listedStatesOf'>;
   isVerified: (providerId: string, ex?: Executor) => Promise<boolean>;
 }
 
@@ -179,7 +179,7 @@ export function createBookingsService(
   const checkLicence = async (region: BookingTerms['region'], providerId: string, ex: Executor = db) => {
     if (region.countryCode !== 'US') return;
     if (!region.stateId) throw AppError.rule('stateRequiredToBook');
-    const licensed = await practiceDetails.licenseStatesOf(providerId, ex);
+    const licensed = await practiceDetails.listedStatesOf(providerId, ex);
     if (!licensed.some((s) => s.identifier === region.stateId))
       throw AppError.rule('notLicensedInState', { state: region.stateName ?? region.stateCode ?? '' });
   };

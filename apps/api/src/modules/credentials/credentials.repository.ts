@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, max, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insuranceFiles, qualificationFiles, qualifications } from '../../db/schema/credentials.ts';
 import { fileFacts } from '../../db/schema/files.ts';
+import { countries, states } from '../../db/schema/reference.ts';
 
 export type QualificationRow = typeof qualifications.$inferSelect;
 export interface QualificationDetails {
@@ -9,6 +10,8 @@ export interface QualificationDetails {
   body: string | null;
   credentialNumber: string | null;
   title: string | null;
+  stateId: string | null;
+  expiresOn: string | null;
 }
 export interface DocumentFileRow {
   identifier: string;
@@ -17,6 +20,29 @@ export interface DocumentFileRow {
   contentType: string;
   createdAt: Date;
 }
+export interface InsuranceRow extends DocumentFileRow {
+  expiresOn: string | null;
+  review: QualificationRow['review'];
+}
+/** An approved document whose expiry falls due (the daily expiry job). */
+export interface ExpiringRow {
+  table: 'qualification' | 'insurance';
+  id: string;
+  providerId: string;
+  kind: string;
+  title: string;
+  expiresOn: string;
+  remindedDays: number | null;
+}
+
+export interface Settlement {
+  outcome: 'approved' | 'rejected';
+  scope: 'practice' | 'changes';
+  at: Date;
+}
+
+/** What a change to a document of a verified practice leaves: back to review, reminders forgotten. */
+const backToReview = { review: 'pending' as const, reviewedAt: null, updatedAt: sql`now()` };
 
 const fileColumns = {
   identifier: fileFacts.identifier,
@@ -48,8 +74,20 @@ export const credentialsRepository = {
       .returning();
     return row!;
   },
+  /** New details send it back to review; a new expiry date starts its reminders afresh. */
   async update(db: Executor, id: string, details: QualificationDetails): Promise<void> {
-    await db.update(qualifications).set(details).where(eq(qualifications.identifier, id));
+    await db
+      .update(qualifications)
+      .set({
+        ...details,
+        ...backToReview,
+        remindedDays: sql`CASE WHEN ${qualifications.expiresOn} IS DISTINCT FROM ${details.expiresOn}::date THEN NULL ELSE ${qualifications.remindedDays} END`,
+      })
+      .where(eq(qualifications.identifier, id));
+  },
+  /** A file added, replaced or removed: the document is reviewed again. */
+  async backToReview(db: Executor, id: string): Promise<void> {
+    await db.update(qualifications).set(backToReview).where(eq(qualifications.identifier, id));
   },
   async remove(db: Executor, id: string): Promise<void> {
     await db.delete(qualifications).where(eq(qualifications.identifier, id));
@@ -113,16 +151,149 @@ export const credentialsRepository = {
     return rows.length > 0;
   },
 
-  async insuranceOf(db: Executor, providerId: string): Promise<DocumentFileRow[]> {
+  async insuranceOf(db: Executor, providerId: string): Promise<InsuranceRow[]> {
     return db
-      .select(fileColumns)
+      .select({ ...fileColumns, expiresOn: insuranceFiles.expiresOn, review: insuranceFiles.review })
       .from(insuranceFiles)
       .innerJoin(fileFacts, eq(fileFacts.identifier, insuranceFiles.fileId))
       .where(and(eq(insuranceFiles.providerId, providerId), isNull(fileFacts.deletedAt)))
       .orderBy(asc(insuranceFiles.createdAt), asc(fileFacts.identifier));
   },
-  async addInsurance(db: Executor, providerId: string, fileId: string): Promise<void> {
-    await db.insert(insuranceFiles).values({ providerId, fileId });
+  async addInsurance(db: Executor, providerId: string, fileId: string, expiresOn: string | null): Promise<void> {
+    await db.insert(insuranceFiles).values({ providerId, fileId, expiresOn });
+  },
+  /** Whether this id is a state of the United States (the reference data). */
+  async isUsState(db: Executor, stateId: string): Promise<boolean> {
+    const rows = await db
+      .select({ identifier: states.identifier })
+      .from(states)
+      .innerJoin(countries, eq(countries.identifier, states.countryId))
+      .where(and(eq(countries.code, 'US'), eq(states.identifier, stateId)))
+      .limit(1);
+    return rows.length > 0;
+  },
+  /**
+   * An operator's decision settles the provider's documents (issue 45): approving a practice approves every document
+   * not yet approved (expired ones stay expired); a decision on changes settles the pending ones.
+   */
+  async settle(db: Executor, providerId: string, decision: Settlement): Promise<void> {
+    const from: Array<'pending' | 'rejected'> = decision.scope === 'practice' ? ['pending', 'rejected'] : ['pending'];
+    await db
+      .update(qualifications)
+      .set({ review: decision.outcome, reviewedAt: decision.at })
+      .where(and(eq(qualifications.providerId, providerId), inArray(qualifications.review, from)));
+    await db
+      .update(insuranceFiles)
+      .set({ review: decision.outcome, reviewedAt: decision.at })
+      .where(and(eq(insuranceFiles.providerId, providerId), inArray(insuranceFiles.review, from)));
+  },
+  /**
+   * Approved documents with something due on `today` (issue 45): past their expiry, within 7 days of it without the
+   * 7-day reminder, or within 30 days without any reminder. Soonest expiry first.
+   */
+  async dueOn(db: Executor, today: string, limit: number): Promise<ExpiringRow[]> {
+    const due = (t: typeof qualifications | typeof insuranceFiles) =>
+      and(
+        eq(t.review, 'approved'),
+        isNotNull(t.expiresOn),
+        or(
+          lt(t.expiresOn, today),
+          and(lte(t.expiresOn, sql`(${today}::date + 7)`), or(isNull(t.remindedDays), eq(t.remindedDays, 30))),
+          and(lte(t.expiresOn, sql`(${today}::date + 30)`), isNull(t.remindedDays)),
+        ),
+      );
+    const q = await db
+      .select({
+        id: qualifications.identifier,
+        providerId: qualifications.providerId,
+        kind: qualifications.kind,
+        body: qualifications.body,
+        credentialNumber: qualifications.credentialNumber,
+        title: qualifications.title,
+        expiresOn: qualifications.expiresOn,
+        remindedDays: qualifications.remindedDays,
+      })
+      .from(qualifications)
+      .where(due(qualifications))
+      .orderBy(asc(qualifications.expiresOn))
+      .limit(limit);
+    const i = await db
+      .select({
+        id: insuranceFiles.fileId,
+        providerId: insuranceFiles.providerId,
+        name: fileFacts.originalName,
+        expiresOn: insuranceFiles.expiresOn,
+        remindedDays: insuranceFiles.remindedDays,
+      })
+      .from(insuranceFiles)
+      .innerJoin(fileFacts, eq(fileFacts.identifier, insuranceFiles.fileId))
+      .where(due(insuranceFiles))
+      .orderBy(asc(insuranceFiles.expiresOn))
+      .limit(limit);
+    return [
+      ...q.map((r) => ({
+        table: 'qualification' as const,
+        id: r.id,
+        providerId: r.providerId,
+        kind: r.kind as string,
+        title: r.kind === 'license' ? `${r.body}, ${r.credentialNumber}` : (r.title ?? ''),
+        expiresOn: r.expiresOn!,
+        remindedDays: r.remindedDays,
+      })),
+      ...i.map((r) => ({
+        table: 'insurance' as const,
+        id: r.id,
+        providerId: r.providerId,
+        kind: 'insurance',
+        title: r.name ?? 'file',
+        expiresOn: r.expiresOn!,
+        remindedDays: r.remindedDays,
+      })),
+    ];
+  },
+  /** Records a reminder mailed (30 or 7 days before); false when another run recorded it first. */
+  async markReminded(db: Executor, row: Pick<ExpiringRow, 'table' | 'id'>, days: 30 | 7): Promise<boolean> {
+    const reminded =
+      row.table === 'qualification'
+        ? await db
+            .update(qualifications)
+            .set({ remindedDays: days })
+            .where(
+              and(
+                eq(qualifications.identifier, row.id),
+                eq(qualifications.review, 'approved'),
+                or(isNull(qualifications.remindedDays), sql`${qualifications.remindedDays} > ${days}`),
+              ),
+            )
+            .returning({ id: qualifications.identifier })
+        : await db
+            .update(insuranceFiles)
+            .set({ remindedDays: days })
+            .where(
+              and(
+                eq(insuranceFiles.fileId, row.id),
+                eq(insuranceFiles.review, 'approved'),
+                or(isNull(insuranceFiles.remindedDays), sql`${insuranceFiles.remindedDays} > ${days}`),
+              ),
+            )
+            .returning({ id: insuranceFiles.fileId });
+    return reminded.length > 0;
+  },
+  /** Marks an approved document expired; false when it was not approved any more. */
+  async markExpired(db: Executor, row: Pick<ExpiringRow, 'table' | 'id'>, at: Date): Promise<boolean> {
+    const expired =
+      row.table === 'qualification'
+        ? await db
+            .update(qualifications)
+            .set({ review: 'expired', reviewedAt: at })
+            .where(and(eq(qualifications.identifier, row.id), eq(qualifications.review, 'approved')))
+            .returning({ id: qualifications.identifier })
+        : await db
+            .update(insuranceFiles)
+            .set({ review: 'expired', reviewedAt: at })
+            .where(and(eq(insuranceFiles.fileId, row.id), eq(insuranceFiles.review, 'approved')))
+            .returning({ id: insuranceFiles.fileId });
+    return expired.length > 0;
   },
   async removeInsurance(db: Executor, providerId: string, fileId: string): Promise<boolean> {
     const rows = await db

@@ -1,8 +1,10 @@
 import {
   CREDENTIAL_MAX_FILES_PER_UPLOAD,
+  insuranceDetailsInput,
   qualificationDetailsInput,
   type CredentialFile,
   type IndemnityInsurance,
+  type InsuranceFile,
   type Qualification,
 } from '@therapy/contracts/credentials';
 import { m } from '@therapy/contracts/messages';
@@ -19,8 +21,10 @@ import type { UserModule } from '../user/user.module.ts';
 import {
   credentialsRepository as repo,
   type DocumentFileRow,
+  type InsuranceRow,
   type QualificationDetails,
   type QualificationRow,
+  type Settlement,
 } from './credentials.repository.ts';
 
 export { CREDENTIAL_MAX_FILES_PER_UPLOAD };
@@ -29,9 +33,16 @@ export { CREDENTIAL_MAX_FILES_PER_UPLOAD };
  * A provider's credentials and indemnity insurance (spec §5 "Credential", §7). Order of every upload: access, then
  * every field and every file checked (content sniffed), and only then bytes stored and rows written; a write that
  * fails after storing removes what it stored, so a refused request leaves nothing behind.
+ *
+ * Issue 45: every new or changed document is `pending` until an operator decides on it (the `practice.reviewed`
+ * event settles them), and each change publishes `practice.changed`, so the directory lists a state only while an
+ * approved licence for it (and approved insurance) is on file.
  */
 export function createCredentialsService(deps: AppDeps, { users }: { users: Pick<UserModule, 'findActiveUser'> }) {
-  const { db, files } = deps;
+  const { db, files, events, clock } = deps;
+  /** Today's date (UTC) by the app's clock: an expiry date must come after it. */
+  const today = () => clock.now().toISOString().slice(0, 10);
+  const changed = (tx: Executor, providerId: string) => events.publish(tx, 'practice.changed', { providerId });
 
   /** Access first: a provider (403 otherwise) whose account is live. */
   const provider = async (actor: Actor) =>
@@ -48,25 +59,55 @@ export function createCredentialsService(deps: AppDeps, { users }: { users: Pick
   const toQualification = (row: QualificationRow, fileRows: DocumentFileRow[]): Qualification => ({
     identifier: row.identifier,
     type: row.kind,
-    details: { body: row.body, credentialNumber: row.credentialNumber, title: row.title },
+    details: {
+      body: row.body,
+      credentialNumber: row.credentialNumber,
+      title: row.title,
+      stateIdentifier: row.stateId,
+      expiresOn: row.expiresOn,
+    },
     files: fileRows.map(toFile),
+    review: row.review,
     createdAt: row.createdAt.toISOString(),
   });
+  const toInsurance = (row: InsuranceRow): InsuranceFile => ({
+    ...toFile(row),
+    expiresOn: row.expiresOn,
+    review: row.review,
+  });
+  const insuranceList = async (providerId: string): Promise<IndemnityInsurance> => ({
+    insuranceFiles: (await repo.insuranceOf(db, providerId)).map(toInsurance),
+  });
+  /** An expiry date, when given, comes after today (checked here: the contract cannot know the app's clock). */
+  const checkExpiry = (expiresOn: string | null | undefined) => {
+    if (expiresOn && expiresOn <= today()) throw AppError.rule(m.credentialExpiryPast);
+  };
   const present = async (row: QualificationRow): Promise<Qualification> =>
     toQualification(row, (await repo.filesOf(db, [row.identifier])).get(row.identifier) ?? []);
 
   /** The multipart text fields read into the shared schema; only its fields are looked at. */
-  const details = (fields: Record<string, string>): QualificationDetails => {
+  const details = async (fields: Record<string, string>): Promise<QualificationDetails> => {
     const input = {
       type: fields.type,
       body: fields.body,
       credentialNumber: fields.credentialNumber,
       title: fields.title,
+      stateIdentifier: fields.stateIdentifier,
+      expiresOn: fields.expiresOn,
     };
     const v = parseMultipartFields(qualificationDetailsInput, input);
-    return v.type === 'license'
-      ? { kind: v.type, body: v.body!, credentialNumber: v.credentialNumber!, title: null }
-      : { kind: v.type, body: null, credentialNumber: null, title: v.title! };
+    checkExpiry(v.expiresOn);
+    if (v.type !== 'license')
+      return { kind: v.type, body: null, credentialNumber: null, title: v.title!, stateId: null, expiresOn: null };
+    if (v.stateIdentifier && !(await repo.isUsState(db, v.stateIdentifier))) throw AppError.rule(m.licenseStateInvalid);
+    return {
+      kind: v.type,
+      body: v.body!,
+      credentialNumber: v.credentialNumber!,
+      title: null,
+      stateId: v.stateIdentifier ?? null,
+      expiresOn: v.expiresOn ?? null,
+    };
   };
 
   const checkAll = async (uploaded: UploadedParts['files']): Promise<CheckedDocument[]> => {
@@ -119,14 +160,15 @@ export function createCredentialsService(deps: AppDeps, { users }: { users: Pick
 
     async create(actor: Actor, parts: UploadedParts): Promise<Qualification> {
       const user = await provider(actor);
-      const values = details(parts.fields);
+      const values = await details(parts.fields);
       if (parts.files.length === 0) throw AppError.rule(m.credentialFilesRequired);
       const docs = await checkAll(parts.files);
       const stored = await store(user.identifier, 'credential', docs);
       const row = await writeOrDiscard(stored, () =>
-        db.transaction(async (tx) => {
+        events.transaction(async (tx) => {
           const created = await repo.insert(tx, user.identifier, values);
           await repo.addFiles(tx, created.identifier, stored);
+          await changed(tx, user.identifier);
           return created;
         }),
       );
@@ -136,26 +178,29 @@ export function createCredentialsService(deps: AppDeps, { users }: { users: Pick
     async update(actor: Actor, id: string, parts: UploadedParts): Promise<Qualification> {
       const user = await provider(actor);
       await owned(actor, id);
-      const values = details(parts.fields);
+      const values = await details(parts.fields);
       const docs = await checkAll(parts.files);
       const stored = await store(user.identifier, 'credential', docs);
       await writeOrDiscard(stored, () =>
-        db.transaction(async (tx) => {
+        events.transaction(async (tx) => {
           await owned(actor, id, tx, true);
           await repo.update(tx, id, values);
           await repo.addFiles(tx, id, stored);
+          await changed(tx, user.identifier);
         }),
       );
       return present(await owned(actor, id));
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
-      await provider(actor);
-      await db.transaction(async (tx) => {
+      const user = await provider(actor);
+      await events.transaction(async (tx) => {
         await owned(actor, id, tx, true);
         const fileIds = await repo.fileIdsOf(tx, id);
         await repo.remove(tx, id);
         for (const fileId of fileIds) await files.remove(fileId, tx);
+        // The last licence for a state gone: the state is unlisted at once (the directory rebuilds the entry).
+        await changed(tx, user.identifier);
       });
     },
 
@@ -167,55 +212,69 @@ export function createCredentialsService(deps: AppDeps, { users }: { users: Pick
       const docs = await checkAll(parts.files.slice(0, 1));
       const stored = await store(user.identifier, 'credential', docs);
       await writeOrDiscard(stored, () =>
-        db.transaction(async (tx) => {
+        events.transaction(async (tx) => {
           await owned(actor, id, tx, true);
           if (!(await repo.replaceFile(tx, id, fileId, stored[0]!))) throw AppError.notFound();
           await files.remove(fileId, tx);
+          await repo.backToReview(tx, id);
+          await changed(tx, user.identifier);
         }),
       );
       return present(await owned(actor, id));
     },
 
     async removeFile(actor: Actor, id: string, fileId: string): Promise<Qualification> {
-      await provider(actor);
-      await db.transaction(async (tx) => {
+      const user = await provider(actor);
+      await events.transaction(async (tx) => {
         await owned(actor, id, tx, true);
         const fileIds = await repo.fileIdsOf(tx, id);
         if (!fileIds.includes(fileId)) throw AppError.notFound();
         if (fileIds.length === 1) throw AppError.rule(m.credentialLastFile);
         await repo.unlinkFile(tx, id, fileId);
         await files.remove(fileId, tx);
+        await repo.backToReview(tx, id);
+        await changed(tx, user.identifier);
       });
       return present(await owned(actor, id));
     },
 
     async insurance(actor: Actor): Promise<IndemnityInsurance> {
       const user = await provider(actor);
-      return { insuranceFiles: (await repo.insuranceOf(db, user.identifier)).map(toFile) };
+      return insuranceList(user.identifier);
     },
 
     async addInsurance(actor: Actor, parts: UploadedParts): Promise<IndemnityInsurance> {
       const user = await provider(actor);
+      const { expiresOn } = parseMultipartFields(insuranceDetailsInput, { expiresOn: parts.fields.expiresOn });
+      checkExpiry(expiresOn);
       if (parts.files.length === 0) throw AppError.rule(m.fileRequired);
       const docs = await checkAll(parts.files.slice(0, 1));
       const stored = await store(user.identifier, 'insurance', docs);
-      await writeOrDiscard(stored, () => repo.addInsurance(db, user.identifier, stored[0]!));
-      return { insuranceFiles: (await repo.insuranceOf(db, user.identifier)).map(toFile) };
+      await writeOrDiscard(stored, () =>
+        events.transaction(async (tx) => {
+          await repo.addInsurance(tx, user.identifier, stored[0]!, expiresOn ?? null);
+          await changed(tx, user.identifier);
+        }),
+      );
+      return insuranceList(user.identifier);
     },
 
     async removeInsurance(actor: Actor, fileId: string): Promise<IndemnityInsurance> {
       const user = await provider(actor);
-      await db.transaction(async (tx) => {
+      await events.transaction(async (tx) => {
         if (!(await repo.removeInsurance(tx, user.identifier, fileId))) throw AppError.notFound();
         await files.remove(fileId, tx);
+        await changed(tx, user.identifier);
       });
-      return { insuranceFiles: (await repo.insuranceOf(db, user.identifier)).map(toFile) };
+      return insuranceList(user.identifier);
     },
 
     /** Checklist: at least one licence with a file. */
     hasLicence: (providerId: string) => repo.hasLicenceWithFile(db, providerId),
     /** Checklist: at least one insurance file. */
     hasInsurance: async (providerId: string) => (await repo.insuranceOf(db, providerId)).length > 0,
+    /** An operator's decision settles the provider's documents, in the decision's transaction. */
+    settle: (tx: Executor, providerId: string, decision: Settlement) => repo.settle(tx, providerId, decision),
 
     /** Every document of a provider with signed URLs; no access check (verification calls it for an operator only). */
     async documentsOf(providerId: string): Promise<ReviewDocument[]> {
@@ -232,12 +291,22 @@ export function createCredentialsService(deps: AppDeps, { users }: { users: Pick
         identifier: r.identifier,
         kind: r.kind,
         title: r.kind === 'license' ? `${r.body}, ${r.credentialNumber}` : (r.title ?? ''),
+        body: r.body,
+        credentialNumber: r.credentialNumber,
+        stateIdentifier: r.stateId,
+        expiresOn: r.expiresOn,
+        review: r.review,
         files: (byId.get(r.identifier) ?? []).map(reviewFile),
       }));
       const insuranceDocs: ReviewDocument[] = (await repo.insuranceOf(db, providerId)).map((f) => ({
         identifier: f.identifier,
         kind: 'insurance',
         title: f.originalName ?? 'file',
+        body: null,
+        credentialNumber: null,
+        stateIdentifier: null,
+        expiresOn: f.expiresOn,
+        review: f.review,
         files: [reviewFile(f)],
       }));
       return [...qualificationsDocs, ...insuranceDocs];

@@ -123,7 +123,13 @@ describe('adding a qualification', () => {
     ] as const) {
       const res = await post(provider, { type, title: `My ${type}` }, [file]);
       expect(res.statusCode, `${type}: ${res.body}`).toBe(201);
-      expect(res.json().data.details).toEqual({ body: null, credentialNumber: null, title: `My ${type}` });
+      expect(res.json().data.details).toEqual({
+        body: null,
+        credentialNumber: null,
+        title: `My ${type}`,
+        stateIdentifier: null,
+        expiresOn: null,
+      });
     }
     const types = (await t.api('GET', '/provider/qualification', provider))
       .json()
@@ -143,7 +149,13 @@ describe('adding a qualification', () => {
       pdfFile('b.pdf'),
     ]);
     expect(a.json().data.details.title).toBeNull();
-    expect(b.json().data.details).toEqual({ body: null, credentialNumber: null, title: 'MSc' });
+    expect(b.json().data.details).toEqual({
+      body: null,
+      credentialNumber: null,
+      title: 'MSc',
+      stateIdentifier: null,
+      expiresOn: null,
+    });
   });
 
   it('accepts a file of exactly 10 MB', async () => {
@@ -274,7 +286,13 @@ describe('editing a qualification', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('File Updated Successfully');
-    expect(res.json().data.details).toEqual({ body: 'Texas Board', credentialNumber: 'TX/9', title: null });
+    expect(res.json().data.details).toEqual({
+      body: 'Texas Board',
+      credentialNumber: 'TX/9',
+      title: null,
+      stateIdentifier: null,
+      expiresOn: null,
+    });
     expect(res.json().data.files.map((f: { filename: string }) => f.filename)).toEqual(['one.pdf', 'two.pdf']);
 
     // Only the details, no file: allowed (the files stay).

@@ -22,6 +22,6 @@ export async function seedDirectoryProviders(db: Database, count: number): Promi
   // from the state's entries, not from every user, and the GIN indexes of the array filters have their bulk-loaded
   // entries merged in (until then each search reads the whole pending list of each index).
   await db.execute(
-    sql`VACUUM (ANALYZE) users, provider_profiles, provider_profile_items, provider_license_states, provider_booking_fees, provider_verifications, provider_review_stats, directory_entries`,
+    sql`VACUUM (ANALYZE) users, provider_profiles, provider_profile_items, provider_license_states, qualifications, insurance_files, provider_booking_fees, provider_verifications, provider_review_stats, directory_entries`,
   );
 }

@@ -22,7 +22,7 @@ const rebuild = (where: SQL) => sql`
          array(SELECT i.item_id FROM provider_profile_items i WHERE i.user_id = u.identifier AND i.list = 'therapy-category'),
          array(SELECT i.item_id FROM provider_profile_items i WHERE i.user_id = u.identifier AND i.list = 'modality'),
          array(SELECT i.item_id FROM provider_profile_items i WHERE i.user_id = u.identifier AND i.list = 'speciality'),
-         array(SELECT l.state_id FROM provider_license_states l WHERE l.provider_id = u.identifier),
+         array(SELECT l.state_id FROM listed_license_states l WHERE l.provider_id = u.identifier),
          array(SELECT pl.language_id FROM provider_languages pl WHERE pl.user_id = u.identifier),
          p.gender, p.religion_id, p.ethnicity_id, now()
     FROM users u

@@ -16,6 +16,10 @@ export function createPracticeDetailsModule(deps: Pick<AppDeps, 'db' | 'events'>
   // Deleting an account erases what this module holds of the person, in the deletion's transaction.
   onAccountErasure(deps.events, erasePracticeDetails);
   const details = createPracticeDetailsService(deps, ports);
+  // An operator's decision (verification) settles the states that were pending, in the decision's transaction.
+  deps.events.subscribeInTransaction('practice.reviewed', (event, tx) =>
+    details.settleStates(tx, event.providerId, { outcome: event.outcome, scope: event.scope, at: new Date(event.at) }),
+  );
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(practiceDetailsRoutes, { details });
   };
@@ -30,8 +34,12 @@ export function createPracticeDetailsModule(deps: Pick<AppDeps, 'db' | 'events'>
     plugin,
     /** What a booking of the provider costs: the therapy category's own fee, else the general fee; null when none is set. */
     feeOf: details.feeOf,
-    /** The US states where the provider holds a licence, by name. */
-    licenseStatesOf: details.licenseStatesOf,
+    /** The US states the provider is listed and bookable in (approved, with an approved licence), by name. */
+    listedStatesOf: details.listedStatesOf,
+    /** For the operator's desk (verification checks the operator): claimed states, fees, work history. */
+    claimedStatesOf: details.claimedStatesOf,
+    feesOf: details.feesOf,
+    workHistoryOf: details.workHistoryOf,
     setupSteps,
   };
 }

@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { ClaimedLicenseState, LicenseState } from '@therapy/contracts/practice-details';
 import type { Executor } from '../../db/client.ts';
 import {
   effectiveFee,
+  listedLicenseStates,
   providerBookingFees,
   providerLicenseStates,
   workHistory,
@@ -120,25 +122,76 @@ export const practiceDetailsRepository = {
       .where(and(eq(countries.code, 'US'), inArray(states.identifier, [...ids])));
     return rows.map((r) => r.identifier);
   },
-  async licenseStates(
-    db: Executor,
-    providerId: string,
-  ): Promise<Array<{ identifier: string; code: string; name: string }>> {
+  /** Every state the provider claims, by name, with its review and whether it is listed now. */
+  async licenseStates(db: Executor, providerId: string): Promise<ClaimedLicenseState[]> {
     return db
-      .select({ identifier: states.identifier, code: states.code, name: states.name })
+      .select({
+        identifier: states.identifier,
+        code: states.code,
+        name: states.name,
+        review: providerLicenseStates.review,
+        listed: sql<boolean>`${listedLicenseStates.stateId} IS NOT NULL`,
+      })
       .from(providerLicenseStates)
       .innerJoin(states, eq(states.identifier, providerLicenseStates.stateId))
+      .leftJoin(
+        listedLicenseStates,
+        and(
+          eq(listedLicenseStates.providerId, providerLicenseStates.providerId),
+          eq(listedLicenseStates.stateId, providerLicenseStates.stateId),
+        ),
+      )
       .where(eq(providerLicenseStates.providerId, providerId))
       .orderBy(asc(states.name));
+  },
+  /** The states the provider is listed and bookable in (issue 45), by name. */
+  async listedStates(db: Executor, providerId: string): Promise<LicenseState[]> {
+    return db
+      .select({ identifier: states.identifier, code: states.code, name: states.name })
+      .from(listedLicenseStates)
+      .innerJoin(states, eq(states.identifier, listedLicenseStates.stateId))
+      .where(eq(listedLicenseStates.providerId, providerId))
+      .orderBy(asc(states.name));
+  },
+  /**
+   * An operator's decision settles the provider's claimed states: approving a practice approves every state not yet
+   * approved; a decision on changes settles the pending ones.
+   */
+  async settleStates(
+    db: Executor,
+    providerId: string,
+    decision: { outcome: 'approved' | 'rejected'; scope: 'practice' | 'changes'; at: Date },
+  ): Promise<void> {
+    const from: Array<'pending' | 'rejected'> = decision.scope === 'practice' ? ['pending', 'rejected'] : ['pending'];
+    await db
+      .update(providerLicenseStates)
+      .set({ review: decision.outcome, reviewedAt: decision.at })
+      .where(and(eq(providerLicenseStates.providerId, providerId), inArray(providerLicenseStates.review, from)));
   },
   /** Serialises one provider's list replacements (two at once would both delete, then both insert). */
   async lockLicenseStates(db: Executor, providerId: string): Promise<void> {
     await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('provider_license_states'), hashtext(${providerId}))`);
   },
+  /**
+   * Replaces the list: states no longer claimed go, states kept keep their review, new ones come in `pending` (an
+   * operator approves them with the practice, or as a change of a verified one: issue 45).
+   */
   async replaceLicenseStates(db: Executor, providerId: string, stateIds: readonly string[]): Promise<void> {
-    await db.delete(providerLicenseStates).where(eq(providerLicenseStates.providerId, providerId));
+    await db
+      .delete(providerLicenseStates)
+      .where(
+        stateIds.length > 0
+          ? and(
+              eq(providerLicenseStates.providerId, providerId),
+              notInArray(providerLicenseStates.stateId, [...stateIds]),
+            )
+          : eq(providerLicenseStates.providerId, providerId),
+      );
     if (stateIds.length > 0)
-      await db.insert(providerLicenseStates).values(stateIds.map((stateId) => ({ providerId, stateId })));
+      await db
+        .insert(providerLicenseStates)
+        .values(stateIds.map((stateId) => ({ providerId, stateId })))
+        .onConflictDoNothing();
   },
   async hasLicenseState(db: Executor, providerId: string): Promise<boolean> {
     const [row] = await db

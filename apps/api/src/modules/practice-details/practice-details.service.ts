@@ -1,5 +1,6 @@
 import type {
   GeneralFeeInput,
+  ClaimedLicenseState,
   LicenseState,
   ProviderBookingFees,
   TherapyFeeInput,
@@ -130,11 +131,11 @@ export function createPracticeDetailsService(
       return fees(providerId);
     },
 
-    async licenseStates(actor: Actor): Promise<LicenseState[]> {
+    async licenseStates(actor: Actor): Promise<ClaimedLicenseState[]> {
       return repo.licenseStates(db, await provider(actor));
     },
     /** Replaces the whole list; every id must be a US state of the reference data, or nothing changes. */
-    async setLicenseStates(actor: Actor, stateIds: readonly string[]): Promise<LicenseState[]> {
+    async setLicenseStates(actor: Actor, stateIds: readonly string[]): Promise<ClaimedLicenseState[]> {
       const providerId = await provider(actor);
       const known = await repo.usStateIds(db, stateIds);
       if (known.length !== stateIds.length) throw AppError.rule('licenseStateInvalid');
@@ -156,8 +157,21 @@ export function createPracticeDetailsService(
       const row = await repo.generalFee(db, providerId);
       return row ? { amount: row.fee, currencyCode: row.currencyCode, isFree: row.isFree } : null;
     },
-    licenseStatesOf: (providerId: string, ex: Executor = db): Promise<LicenseState[]> =>
-      repo.licenseStates(ex, providerId),
+    /** The states the provider is listed and bookable in (issue 45): approved, with an approved licence for each. */
+    listedStatesOf: (providerId: string, ex: Executor = db): Promise<LicenseState[]> =>
+      repo.listedStates(ex, providerId),
+    /** Every claimed state with its review and listing (the operator's desk; no access check: verification's). */
+    claimedStatesOf: (providerId: string): Promise<ClaimedLicenseState[]> => repo.licenseStates(db, providerId),
+    /** Fees and work history as the operator's desk shows them (no access check: verification checks the operator). */
+    feesOf: (providerId: string): Promise<ProviderBookingFees> => fees(providerId),
+    workHistoryOf: async (providerId: string): Promise<WorkHistory[]> =>
+      (await repo.listWorkHistory(db, providerId)).map(toWorkHistory),
+    /** An operator's decision settles the provider's pending states, in the decision's transaction. */
+    settleStates: (
+      tx: Executor,
+      providerId: string,
+      decision: { outcome: 'approved' | 'rejected'; scope: 'practice' | 'changes'; at: Date },
+    ) => repo.settleStates(tx, providerId, decision),
     hasGeneralFee: async (providerId: string): Promise<boolean> =>
       (await repo.generalFee(db, providerId)) !== undefined,
     hasLicenseState: (providerId: string): Promise<boolean> => repo.hasLicenseState(db, providerId),

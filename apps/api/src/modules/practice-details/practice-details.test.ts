@@ -359,15 +359,18 @@ describe('licence states: /provider/license-states', () => {
     const set = await api('POST', '/provider/license-states', p, { stateIdentifiers: [ny, ca, ny] });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().message).toBe(en.licenseStatesSaved);
+    // Claimed, not yet reviewed (issue 45): pending and not listed until an operator approves the practice.
     expect(set.json().data).toEqual([
-      { identifier: ca, code: 'CA', name: 'California' },
-      { identifier: ny, code: 'NY', name: 'New York' },
+      { identifier: ca, code: 'CA', name: 'California', review: 'pending', listed: false },
+      { identifier: ny, code: 'NY', name: 'New York', review: 'pending', listed: false },
     ]);
     const replaced = await api('POST', '/provider/license-states', p, { stateIdentifiers: [tx] });
-    expect(replaced.json().data).toEqual([{ identifier: tx, code: 'TX', name: 'Texas' }]);
+    expect(replaced.json().data).toEqual([
+      { identifier: tx, code: 'TX', name: 'Texas', review: 'pending', listed: false },
+    ]);
     expect((await api('GET', '/provider/license-states', p)).json().data).toEqual(replaced.json().data);
     const details = face();
-    expect(await details.licenseStatesOf(p.userId)).toEqual(replaced.json().data);
+    expect(await details.listedStatesOf(p.userId)).toEqual([]);
     expect((await api('POST', '/provider/license-states', p, { stateIdentifiers: [] })).json().data).toEqual([]);
   });
 
@@ -389,7 +392,7 @@ describe('licence states: /provider/license-states', () => {
       );
     }
     expect((await api('GET', '/provider/license-states', p)).json().data).toEqual([
-      { identifier: ny, code: 'NY', name: 'New York' },
+      { identifier: ny, code: 'NY', name: 'New York', review: 'pending', listed: false },
     ]);
   });
 

@@ -35,6 +35,8 @@ export function createProviderProfileModule(
     plugin,
     /** The public head of a live provider (404 otherwise), as the provider page shows it. */
     summary: profiles.summary,
+    /** Bio and discipline as the operator's desk shows them. */
+    reviewProfileOf: profiles.reviewProfileOf,
     /** The checklist's 'profile' step: the provider finished the profile set-up (issue 14). */
     setupSteps: [{ key: 'profile', isComplete: profiles.setupComplete }] satisfies SetupStep[],
   };

@@ -12,6 +12,16 @@ export interface ProviderItem {
 }
 
 export const providerProfileRepository = {
+  /** The bio and the discipline's name (the operator's desk). */
+  async bioAndDiscipline(db: Executor, userId: string): Promise<{ bio: string | null; discipline: string | null }> {
+    const [row] = await db
+      .select({ bio: providerProfiles.bio, discipline: referenceItems.name })
+      .from(providerProfiles)
+      .leftJoin(referenceItems, eq(referenceItems.identifier, providerProfiles.disciplineId))
+      .where(eq(providerProfiles.userId, userId))
+      .limit(1);
+    return row ?? { bio: null, discipline: null };
+  },
   async find(db: Executor, userId: string): Promise<ProviderProfileRow | undefined> {
     const [row] = await db.select().from(providerProfiles).where(eq(providerProfiles.userId, userId)).limit(1);
     return row;

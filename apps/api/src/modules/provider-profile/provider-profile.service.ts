@@ -117,6 +117,9 @@ export function createProviderProfileService(
       };
     },
 
+    /** Bio and discipline for the operator's desk (no access check: verification checks the operator). */
+    reviewProfileOf: (providerId: string) => repo.bioAndDiscipline(db, providerId),
+
     /** Whether the provider finished the profile set-up (the set-up checklist's 'profile' step). */
     async setupComplete(providerId: string): Promise<boolean> {
       return (await repo.find(db, providerId))?.setupCompletedAt != null;

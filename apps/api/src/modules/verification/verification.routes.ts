@@ -4,8 +4,11 @@ import {
   getProviderVerification,
   getVerificationNote,
   getVerificationReview,
+  listPractices,
   listVerificationQueue,
+  reinstatePractice,
   rejectVerification,
+  suspendPractice,
   submitVerification,
 } from '@therapy/contracts/endpoints/verification';
 import { message } from '@therapy/contracts/messages';
@@ -29,12 +32,27 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ verification: Verificat
   route(app, getVerificationReview, async (req) => ({
     data: await verification.review(actorOf(req), req.params.providerId),
   }));
-  route(app, approveVerification, async (req) => ({
-    data: await verification.approve(actorOf(req), req.params.providerId, req.body),
-    message: message('verificationApproved', requestLocale(req)),
+  route(app, approveVerification, async (req) => {
+    const { data, scope } = await verification.approve(actorOf(req), req.params.providerId, req.body);
+    return {
+      data,
+      message: message(scope === 'changes' ? 'changesApproved' : 'verificationApproved', requestLocale(req)),
+    };
+  });
+  route(app, rejectVerification, async (req) => {
+    const { data, scope } = await verification.reject(actorOf(req), req.params.providerId, req.body);
+    return {
+      data,
+      message: message(scope === 'changes' ? 'changesRejected' : 'verificationRejected', requestLocale(req)),
+    };
+  });
+  route(app, listPractices, async (req) => ({ data: await verification.practices(actorOf(req), req.query) }));
+  route(app, suspendPractice, async (req) => ({
+    data: await verification.suspend(actorOf(req), req.params.providerId, req.body),
+    message: message('practiceSuspended', requestLocale(req)),
   }));
-  route(app, rejectVerification, async (req) => ({
-    data: await verification.reject(actorOf(req), req.params.providerId, req.body),
-    message: message('verificationRejected', requestLocale(req)),
+  route(app, reinstatePractice, async (req) => ({
+    data: await verification.reinstate(actorOf(req), req.params.providerId, req.body),
+    message: message('practiceReinstated', requestLocale(req)),
   }));
 };

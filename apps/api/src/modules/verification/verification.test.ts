@@ -108,6 +108,8 @@ describe('the checklist', () => {
       total: 7,
       submittedAt: null,
       decidedAt: null,
+      changes: [],
+      suspendedReason: null,
     });
     await t.api('POST', '/provider/setup', provider, await fx.providerInfo());
     // An unavailable week is not availability.
