@@ -197,7 +197,7 @@ export async function buildTestApp(
       await db.$client.query(
         `INSERT INTO files (identifier, owner_user_id, purpose, storage_key, content_type, size_bytes, sha256, original_name)
          VALUES ($1, $2, 'insurance', $3, 'application/pdf', 1, $4, 'test-insurance.pdf')`,
-        [fileId, providerId, `test-only/${fileId}`, '0'.repeat(64)],
+        [fileId, providerId, `test-only/${fileId}.pdf`, '0'.repeat(64)],
       );
       await db.$client.query(
         `INSERT INTO insurance_files (file_id, provider_id, review, reviewed_at) VALUES ($1, $2, 'approved', now())`,

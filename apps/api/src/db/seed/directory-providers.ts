@@ -243,7 +243,7 @@ export async function insertDirectoryProviders(
     SELECT gen_random_uuid() AS file_id, id AS provider_id FROM seed_providers`);
   await tx.execute(sql`
     INSERT INTO files (identifier, owner_user_id, purpose, storage_key, content_type, size_bytes, sha256, original_name)
-    SELECT file_id, provider_id, 'insurance', 'seed-directory/' || file_id, 'application/pdf', 1, repeat('0', 64), 'indemnity-insurance.pdf'
+    SELECT file_id, provider_id, 'insurance', 'seed-directory/' || file_id || '.pdf', 'application/pdf', 1, repeat('0', 64), 'indemnity-insurance.pdf'
       FROM seed_insurance`);
   await tx.execute(sql`
     INSERT INTO insurance_files (file_id, provider_id, expires_on, review, reviewed_at)

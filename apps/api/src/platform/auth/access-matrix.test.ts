@@ -477,6 +477,18 @@ const RULES: Record<string, Rule> = {
     params: (f) => ({ providerId: f.provider.userId }),
     alsoOk: [404],
   },
+  // Issue 45: the list of all practices, suspension (practice-review.test.ts covers real ones).
+  'GET /api/v1/operator/practices': { who: 'operator' },
+  'POST /api/v1/operator/verifications/{providerId}/suspend': {
+    who: 'operator',
+    params: (f) => ({ providerId: f.provider.userId }),
+    alsoOk: [404, 409],
+  },
+  'POST /api/v1/operator/verifications/{providerId}/reinstate': {
+    who: 'operator',
+    params: (f) => ({ providerId: f.provider.userId }),
+    alsoOk: [404, 409],
+  },
 };
 
 interface OpenApiDoc {
