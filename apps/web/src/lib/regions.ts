@@ -3,6 +3,7 @@ import {
   getSuggestedTimezones,
   listCountries,
   listLanguages,
+  listStatesByCountryCode,
   listStatesByCountryId,
 } from '@therapy/contracts/endpoints/regions';
 import type { ReferenceList } from '@therapy/contracts/reference';
@@ -24,6 +25,14 @@ export const statesQuery = (countryIdentifier: string) =>
     queryKey: ['region', 'states', countryIdentifier],
     queryFn: async ({ signal }) =>
       (await call(listStatesByCountryId, { signal, params: { id: countryIdentifier } })).data,
+    staleTime: 60 * 60_000,
+  });
+
+/** The states of the United States (licence states, a licence's state). */
+export const usStatesQuery = () =>
+  queryOptions({
+    queryKey: ['region', 'states', 'code', 'US'],
+    queryFn: async ({ signal }) => (await call(listStatesByCountryCode, { signal, params: { code: 'US' } })).data,
     staleTime: 60 * 60_000,
   });
 

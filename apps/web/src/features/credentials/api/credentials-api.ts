@@ -44,6 +44,8 @@ function detailsForm(details: QualificationDetailsInput, files: readonly File[])
   if (details.type === 'license') {
     form.append('body', details.body ?? '');
     form.append('credentialNumber', details.credentialNumber ?? '');
+    form.append('stateIdentifier', (details.stateIdentifier as string | undefined) ?? '');
+    form.append('expiresOn', (details.expiresOn as string | undefined) ?? '');
   } else {
     form.append('title', details.title ?? '');
   }
@@ -97,8 +99,9 @@ function useInsuranceWrite<V>(write: (vars: V) => Promise<{ data: IndemnityInsur
 }
 
 export const useUploadInsurance = () =>
-  useInsuranceWrite(({ file }: { file: File }) => {
+  useInsuranceWrite(({ file, expiresOn }: { file: File; expiresOn?: string | undefined }) => {
     const form = new FormData();
+    if (expiresOn) form.append('expiresOn', expiresOn);
     form.append('file', file, file.name);
     return call(uploadIndemnityInsurance, { body: form });
   });

@@ -26,7 +26,7 @@ function renderForm(existing?: Qualification) {
 const created: Qualification = {
   identifier: '0190a6c4-0000-7000-8000-000000000001',
   type: 'license',
-  details: { body: 'NY Board', credentialNumber: 'NY-1/2', title: null },
+  details: { body: 'NY Board', credentialNumber: 'NY-1/2', title: null, stateIdentifier: null, expiresOn: null },
   files: [
     {
       identifier: '0190a6c4-0000-7000-8000-000000000002',
@@ -37,22 +37,33 @@ const created: Qualification = {
       createdAt: '2026-01-01T00:00:00.000Z',
     },
   ],
+  review: 'approved',
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
+/** The state picker's list (a licence names its state, issue 45). */
+const states = {
+  path: '/api/v1/region/country/code/US/states',
+  respond: () =>
+    jsonResponse({ data: [{ identifier: '0190a6c4-0000-7000-8000-0000000000aa', code: 'NY', name: 'New York' }] }),
+};
+/** Calls that would change something (the state list is only read). */
+const writes = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') !== 'GET');
+
 describe('CredentialForm (spec §5 "Credential")', () => {
   it('a licence needs a body, a credential number and at least one file; nothing is sent', async () => {
-    const fetchMock = mockFetch([]);
+    const fetchMock = mockFetch([states]);
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Licensing body is required')).toBeTruthy();
     expect(screen.getByText('Credential number is required')).toBeTruthy();
     expect(screen.getByText('Please add at least one file')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(writes(fetchMock)).toEqual([]);
   });
 
   it("refuses a credential number with spaces, with the server's message", async () => {
-    mockFetch([]);
+    mockFetch([states]);
     const { user } = renderForm();
     await user.type(screen.getByLabelText('Licensing body'), 'NY Board');
     await user.type(screen.getByLabelText('Credential number'), 'NY 123');
@@ -63,7 +74,7 @@ describe('CredentialForm (spec §5 "Credential")', () => {
   });
 
   it('another kind needs a title', async () => {
-    mockFetch([]);
+    mockFetch([states]);
     const { user } = renderForm();
     await user.click(screen.getByRole('radio', { name: 'Other qualification' }));
     await user.selectOptions(screen.getByLabelText('Kind of qualification'), 'certification');
@@ -73,7 +84,7 @@ describe('CredentialForm (spec §5 "Credential")', () => {
   });
 
   it('checks each chosen file before upload: a wrong type and 10 MB + 1 byte are marked, exactly 10 MB is fine; nothing is sent', async () => {
-    const fetchMock = mockFetch([]);
+    const fetchMock = mockFetch([states]);
     const { user } = renderForm();
     await user.type(screen.getByLabelText('Licensing body'), 'NY Board');
     await user.type(screen.getByLabelText('Credential number'), 'NY-123');
@@ -91,7 +102,7 @@ describe('CredentialForm (spec §5 "Credential")', () => {
     expect(within(chosen[1]!).getByText('File too large')).toBeTruthy();
     expect(within(chosen[2]!).queryByRole('alert')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(writes(fetchMock)).toEqual([]);
 
     // Removing the bad ones lets the rest go.
     await user.click(screen.getByRole('button', { name: 'Remove setup.exe' }));
@@ -125,6 +136,35 @@ describe('CredentialForm (spec §5 "Credential")', () => {
     expect((sent?.getAll('files') as File[]).map((f) => f.name)).toEqual(['front.pdf', 'back.png']);
   });
 
+  it('sends the state a licence is issued for and its expiry date (issue 45)', async () => {
+    let sent: FormData | undefined;
+    mockFetch([
+      states,
+      {
+        method: 'POST',
+        path: '/api/v1/provider/qualification',
+        respond: (init) => {
+          sent = init?.body as FormData;
+          return jsonResponse({ data: created, message: 'File Upload Successful' }, 201);
+        },
+      },
+      { path: '/api/v1/provider/qualification', respond: () => jsonResponse({ data: [created] }) },
+    ]);
+    const { user, onClose } = renderForm();
+    await user.type(screen.getByLabelText('Licensing body'), 'NY Board');
+    await user.type(screen.getByLabelText('Credential number'), 'NY-1/2');
+    await user.selectOptions(
+      screen.getByLabelText('State the licence is issued for'),
+      await screen.findByRole('option', { name: 'New York' }),
+    );
+    await user.type(screen.getByLabelText('Valid until'), '2031-06-30');
+    await user.upload(screen.getByLabelText('Choose files'), [file('front.pdf')]);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent?.get('stateIdentifier')).toBe('0190a6c4-0000-7000-8000-0000000000aa');
+    expect(sent?.get('expiresOn')).toBe('2031-06-30');
+  });
+
   it("shows the server's message when it refuses (e.g. a renamed executable) and stays open", async () => {
     mockFetch([
       {
@@ -154,7 +194,7 @@ describe('CredentialForm (spec §5 "Credential")', () => {
   });
 
   it('in edit mode, files are optional, stored files can be replaced, and the only file cannot be deleted', async () => {
-    mockFetch([]);
+    mockFetch([states]);
     renderForm(created);
     expect(screen.getByRole('heading', { name: 'Edit credential' })).toBeTruthy();
     expect((screen.getByLabelText('Licensing body') as HTMLInputElement).value).toBe('NY Board');

@@ -23,6 +23,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-error';
 import type { ModalComponentProps } from '@/lib/modal-store';
+import { usStatesQuery } from '@/lib/regions';
 import { notify } from '@/lib/toast';
 import {
   qualificationsQuery,
@@ -32,6 +33,7 @@ import {
   useUpdateQualification,
 } from '../api/credentials-api';
 import { FilePicker, type PickedFile } from '../components/file-picker';
+import { tomorrow } from '../components/review-badge';
 
 type OtherKind = Exclude<QualificationKind, 'license'>;
 const otherKinds = qualificationKinds.filter((k): k is OtherKind => k !== 'license');
@@ -74,12 +76,15 @@ export function CredentialModal({ qualificationId, onClose }: ModalComponentProp
 }
 
 function defaults(existing?: Qualification): QualificationDetailsInput {
-  if (!existing) return { type: 'license', body: '', credentialNumber: '', title: '' };
+  if (!existing)
+    return { type: 'license', body: '', credentialNumber: '', title: '', stateIdentifier: '', expiresOn: '' };
   return {
     type: existing.type,
     body: existing.details.body ?? '',
     credentialNumber: existing.details.credentialNumber ?? '',
     title: existing.details.title ?? '',
+    stateIdentifier: existing.details.stateIdentifier ?? '',
+    expiresOn: existing.details.expiresOn ?? '',
   };
 }
 
@@ -87,6 +92,7 @@ export function CredentialForm({ existing, onClose }: { existing?: Qualification
   const { t } = useTranslation('credentials');
   const create = useCreateQualification();
   const update = useUpdateQualification();
+  const usStates = useQuery(usStatesQuery());
   const [picked, setPicked] = useState<PickedFile[]>([]);
   const [filesError, setFilesError] = useState<string | undefined>();
   const [serverError, setServerError] = useState<string | undefined>();
@@ -183,6 +189,21 @@ export function CredentialForm({ existing, onClose }: { existing?: Qualification
               error={errors.credentialNumber?.message}
             >
               {(c) => <Input {...c} autoComplete="off" {...form.register('credentialNumber')} />}
+            </FormField>
+            <FormField label={t('fields.state')} hint={t('fields.stateHint')} error={errors.stateIdentifier?.message}>
+              {(c) => (
+                <Select {...c} {...form.register('stateIdentifier')}>
+                  <option value="">{t('fields.stateNone')}</option>
+                  {(usStates.data ?? []).map((s) => (
+                    <option key={s.identifier} value={s.identifier}>
+                      {s.name}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+            <FormField label={t('fields.expiresOn')} hint={t('fields.expiresOnHint')} error={errors.expiresOn?.message}>
+              {(c) => <Input {...c} type="date" min={tomorrow()} {...form.register('expiresOn')} />}
             </FormField>
           </>
         ) : (

@@ -1,12 +1,15 @@
 import {
   credentialFileAccept,
   credentialFileProblem,
+  expiryDate,
   type CredentialFile,
+  type InsuranceFile,
   type Qualification,
 } from '@therapy/contracts/credentials';
+import { message, type MessageKey } from '@therapy/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, Eye, FileText, Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { FileName, FileSize } from '@/components/file-preview/file-name';
@@ -14,9 +17,12 @@ import { PracticePage } from '@/components/practice-page';
 import { SectionCard, SectionStatus } from '@/components/section-card';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/form-field';
+import { FieldError, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-error';
+import { currentLocale } from '@/lib/i18n';
 import { openModal, useModalStore } from '@/lib/modal-store';
+import { usStatesQuery } from '@/lib/regions';
 import { notify } from '@/lib/toast';
 import {
   insuranceQuery,
@@ -26,6 +32,7 @@ import {
   useUploadInsurance,
 } from '../api/credentials-api';
 import { FilePicker } from '../components/file-picker';
+import { formatDay, ReviewBadge, tomorrow } from '../components/review-badge';
 
 /** /practice/credentials: the provider's licences and other qualifications, and (at #insurance) the indemnity insurance. */
 export function CredentialsRoute() {
@@ -133,7 +140,9 @@ function Qualifications() {
 }
 
 function QualificationItem({ qualification: q, onEdit }: { qualification: Qualification; onEdit: () => void }) {
-  const { t } = useTranslation('credentials');
+  const { t, i18n } = useTranslation('credentials');
+  const usStates = useQuery(usStatesQuery());
+  const stateName = usStates.data?.find((s) => s.identifier === q.details.stateIdentifier)?.name;
   const remove = useDeleteQualification();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -143,15 +152,25 @@ function QualificationItem({ qualification: q, onEdit }: { qualification: Qualif
     <li className="rounded-xl border border-slate-300 p-4" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{t(`kind.${q.type}`)}</p>
+          <p className="flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-wide text-brand-700">
+            {t(`kind.${q.type}`)} <ReviewBadge review={q.review} />
+          </p>
           <h3 id={headingId} className="break-words text-base font-semibold text-slate-900">
             {heading}
           </h3>
           {q.type === 'license' && (
             <p className="text-sm text-slate-700">
               {t('credentialNumberShown', { number: q.details.credentialNumber })}
+              {' · '}
+              {q.details.stateIdentifier ? t('review.state', { state: stateName ?? '…' }) : t('review.noState')}
             </p>
           )}
+          {q.details.expiresOn && (
+            <p className="text-sm text-slate-700">
+              {t('review.expires', { date: formatDay(q.details.expiresOn, i18n.resolvedLanguage ?? 'en') })}
+            </p>
+          )}
+          {q.review === 'pending' && <p className="text-sm text-slate-600">{t('review.pendingHint')}</p>}
         </div>
         <div className="flex gap-2">
           <Button variant="secondary" size="sm" onClick={onEdit} aria-label={t('editNamed', { name: heading })}>
@@ -213,10 +232,13 @@ function FileList({
   files,
   onDelete,
   deleting,
+  meta,
 }: {
   files: CredentialFile[];
   onDelete?: (file: CredentialFile) => void;
   deleting?: string | null;
+  /** Shown under the name (insurance: review and expiry). */
+  meta?: (file: CredentialFile) => ReactNode;
 }) {
   const { t } = useTranslation('credentials');
   return (
@@ -227,6 +249,7 @@ function FileList({
           <div className="min-w-0 flex-1">
             <FileName name={file.filename} className="font-medium text-slate-900" />{' '}
             <FileSize bytes={file.size} className="text-slate-600" />
+            {meta && <div className="mt-1 text-slate-700">{meta(file)}</div>}
           </div>
           <Button
             variant="ghost"
@@ -256,13 +279,29 @@ function FileList({
 }
 
 function Insurance() {
-  const { t } = useTranslation('credentials');
+  const { t, i18n } = useTranslation('credentials');
   const list = useQuery(insuranceQuery());
   const upload = useUploadInsurance();
   const remove = useDeleteInsurance();
   const [problem, setProblem] = useState<string | undefined>();
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [expiresOn, setExpiresOn] = useState('');
+  const [expiryError, setExpiryError] = useState<string | undefined>();
   const problemId = useId();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  /** The same date rule as the server's (the shared schema); a date today or earlier the server refuses with its text. */
+  const checkExpiry = (): boolean => {
+    const parsed = expiryDate.safeParse(expiresOn);
+    const key = parsed.success ? undefined : (parsed.error.issues[0]?.message as MessageKey | undefined);
+    setExpiryError(key ? message(key, currentLocale()) : undefined);
+    return !key;
+  };
+  const meta = (file: InsuranceFile) => (
+    <span className="flex flex-wrap items-center gap-2">
+      <ReviewBadge review={file.review} />
+      {file.expiresOn && <span>{t('review.expires', { date: formatDay(file.expiresOn, locale) })}</span>}
+    </span>
+  );
   const fail = (e: unknown) => setProblem(isApiError(e) ? e.message : t('saveFailed'));
   return (
     <SectionCard icon={ShieldCheck} title={t('insurance.title')} description={t('insurance.lead')}>
@@ -280,6 +319,7 @@ function Insurance() {
       {list.data && list.data.insuranceFiles.length > 0 && (
         <FileList
           files={list.data.insuranceFiles}
+          meta={(file) => meta(file as InsuranceFile)}
           deleting={deleting}
           onDelete={(file) => {
             setDeleting(file.identifier);
@@ -295,7 +335,21 @@ function Insurance() {
         />
       )}
       {list.data && (
-        <div className="mt-4">
+        <div className="mt-4 space-y-3">
+          <FormField label={t('insurance.expiresOn')} hint={t('insurance.expiresOnHint')} error={expiryError}>
+            {(c) => (
+              <Input
+                {...c}
+                type="date"
+                min={tomorrow()}
+                value={expiresOn}
+                onChange={(e) => {
+                  setExpiresOn(e.target.value);
+                  setExpiryError(undefined);
+                }}
+              />
+            )}
+          </FormField>
           <FilePicker
             label={t('insurance.upload')}
             accept={credentialFileAccept}
@@ -305,8 +359,17 @@ function Insurance() {
               if (!file) return;
               const bad = credentialFileProblem(file);
               setProblem(bad);
-              if (bad) return;
-              upload.mutate({ file }, { onSuccess: () => notify.success(t('toast.uploaded')), onError: fail });
+              if (bad || !checkExpiry()) return;
+              upload.mutate(
+                { file, expiresOn: expiresOn || undefined },
+                {
+                  onSuccess: () => {
+                    setExpiresOn('');
+                    notify.success(t('toast.uploaded'));
+                  },
+                  onError: fail,
+                },
+              );
             }}
           />
           {upload.isPending && (

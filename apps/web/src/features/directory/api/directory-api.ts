@@ -1,6 +1,5 @@
 import type { DirectoryQuery } from '@therapy/contracts/directory';
 import { searchTherapists } from '@therapy/contracts/endpoints/directory';
-import { listStatesByCountryCode } from '@therapy/contracts/endpoints/regions';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
@@ -14,13 +13,8 @@ export const directoryQuery = (query: DirectoryQuery) =>
     meta: { silent: true },
   });
 
-/** GET /region/country/code/US/states: the states the picker offers. */
-export const usStatesQuery = () =>
-  queryOptions({
-    queryKey: ['region', 'states', 'code', 'US'],
-    queryFn: async ({ signal }) => (await call(listStatesByCountryCode, { signal, params: { code: 'US' } })).data,
-    staleTime: 60 * 60_000,
-  });
+/** GET /region/country/code/US/states: the states the picker offers (one query for every feature that lists them). */
+export { usStatesQuery } from '@/lib/regions';
 
 /** The filters a directory URL carries, read from its search parameters (unknown ones are left to the server). */
 export const filterKeys = [

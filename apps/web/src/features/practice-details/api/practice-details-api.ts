@@ -15,7 +15,6 @@ import {
   setTherapyFee,
   updateWorkHistory,
 } from '@therapy/contracts/endpoints/practice-details';
-import { listStatesByCountryCode } from '@therapy/contracts/endpoints/regions';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
@@ -23,7 +22,6 @@ export const practiceDetailsKeys = {
   workHistory: ['practice-details', 'work-history'] as const,
   fees: ['practice-details', 'fees'] as const,
   licenseStates: ['practice-details', 'license-states'] as const,
-  usStates: ['practice-details', 'us-states'] as const,
 };
 
 /** GET /provider/experience: current positions first, then the latest. */
@@ -82,12 +80,7 @@ export const licenseStatesQuery = () =>
   });
 
 /** The states of the United States from the reference data, for the picker. */
-export const usStatesQuery = () =>
-  queryOptions({
-    queryKey: practiceDetailsKeys.usStates,
-    queryFn: async ({ signal }) => (await call(listStatesByCountryCode, { params: { code: 'US' }, signal })).data,
-    staleTime: Infinity,
-  });
+export { usStatesQuery } from '@/lib/regions';
 
 export function useSaveLicenseStates() {
   const queryClient = useQueryClient();

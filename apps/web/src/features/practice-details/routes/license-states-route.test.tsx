@@ -29,13 +29,18 @@ describe('the licence state picker', () => {
           const body = JSON.parse(String(init?.body)) as { stateIdentifiers: string[] };
           sent.push(body);
           return jsonResponse({
-            data: usStates.filter((s) => body.stateIdentifiers.includes(s.identifier)),
+            data: usStates
+              .filter((s) => body.stateIdentifiers.includes(s.identifier))
+              .map((s) => ({ ...s, review: 'pending', listed: false })),
             message: 'Licence States Saved',
           });
         },
       },
     ]);
-    const { user } = renderWithProviders(<LicenseStatesForm saved={[usStates[1]!]} />);
+    const { user } = renderWithProviders(
+      <LicenseStatesForm saved={[{ ...usStates[1]!, review: 'approved', listed: true }]} />,
+    );
+    expect(screen.getByText('Listed: clients in New York find and book you')).toBeTruthy();
     const input = await screen.findByRole('combobox', { name: 'States where you hold a licence' });
     expect(screen.getByRole('list', { name: /1 selected/ })).toBeTruthy();
 
@@ -59,5 +64,26 @@ describe('the licence state picker', () => {
     await user.type(await screen.findByRole('combobox', { name: 'States where you hold a licence' }), 'zzz');
     expect(await screen.findByText('No state matches')).toBeTruthy();
     expect(screen.getByText('No states chosen yet')).toBeTruthy();
+  });
+});
+
+describe('where the provider is listed (issue 45)', () => {
+  it('says for each claimed state whether it is listed, waiting for review, refused or lacks a licence', () => {
+    mockFetch([{ path: '/api/v1/region/country/code/US/states', respond: () => jsonResponse({ data: usStates }) }]);
+    renderWithProviders(
+      <LicenseStatesForm
+        saved={[
+          { ...usStates[0]!, review: 'pending', listed: false },
+          { ...usStates[1]!, review: 'approved', listed: false },
+          { ...usStates[2]!, review: 'rejected', listed: false },
+        ]}
+      />,
+    );
+    expect(screen.getByText(/Waiting for review: not listed in California/)).toBeTruthy();
+    expect(screen.getByText(/Not listed in New York: it needs an approved, valid licence/)).toBeTruthy();
+    expect(screen.getByText('Not approved: not listed in Texas')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add or renew a licence' }).getAttribute('href')).toBe(
+      '/practice/credentials',
+    );
   });
 });

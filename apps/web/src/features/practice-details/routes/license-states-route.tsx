@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { message } from '@therapy/contracts/messages';
-import { licenseStatesInput, type LicenseState } from '@therapy/contracts/practice-details';
-import { MapPinned } from 'lucide-react';
+import { licenseStatesInput, type ClaimedLicenseState } from '@therapy/contracts/practice-details';
+import { CircleAlert, CircleCheck, Clock, MapPinned } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { PracticePage } from '@/components/practice-page';
 import { SectionCard, SectionStatus } from '@/components/section-card';
@@ -49,7 +50,7 @@ function LicenseStates() {
 type StatesInput = z.input<typeof licenseStatesInput>;
 type StatesValues = z.output<typeof licenseStatesInput>;
 
-export function LicenseStatesForm({ saved }: { saved: LicenseState[] }) {
+export function LicenseStatesForm({ saved }: { saved: ClaimedLicenseState[] }) {
   const { t } = useTranslation('practice-details');
   const states = useQuery(usStatesQuery());
   const save = useSaveLicenseStates();
@@ -101,6 +102,7 @@ export function LicenseStatesForm({ saved }: { saved: LicenseState[] }) {
           )}
         />
         {saved.length === 0 && <p className="text-sm text-slate-600">{t('licenseStates.none')}</p>}
+        {saved.length > 0 && <Standing saved={saved} />}
         <div>
           <Button type="submit" pending={save.isPending} disabled={!!status}>
             {t('licenseStates.save')}
@@ -108,5 +110,38 @@ export function LicenseStatesForm({ saved }: { saved: LicenseState[] }) {
         </div>
       </form>
     </SectionCard>
+  );
+}
+
+/** Each claimed state: listed, waiting for review, not approved, or not listed for want of a valid licence (issue 45). */
+function Standing({ saved }: { saved: ClaimedLicenseState[] }) {
+  const { t } = useTranslation('practice-details');
+  const key = (s: ClaimedLicenseState) => (s.listed ? 'listed' : s.review === 'approved' ? 'unlicensed' : s.review);
+  const needsLicence = saved.some((s) => !s.listed && s.review === 'approved');
+  return (
+    <section aria-labelledby="license-standing" className="rounded-xl border border-slate-200 p-4">
+      <h3 id="license-standing" className="text-sm font-semibold text-slate-900">
+        {t('licenseStates.standing.title')}
+      </h3>
+      <ul className="mt-2 space-y-2">
+        {saved.map((s) => {
+          const Icon = s.listed ? CircleCheck : s.review === 'pending' ? Clock : CircleAlert;
+          return (
+            <li key={s.identifier} className="flex items-start gap-2 text-sm text-slate-800">
+              <Icon
+                className={`mt-0.5 size-4 shrink-0 ${s.listed ? 'text-emerald-700' : s.review === 'pending' ? 'text-amber-700' : 'text-red-700'}`}
+                aria-hidden="true"
+              />
+              <span>{t(`licenseStates.standing.${key(s)}`, { state: s.name })}</span>
+            </li>
+          );
+        })}
+      </ul>
+      {needsLicence && (
+        <Link to="/practice/credentials" className="mt-3 inline-block text-sm font-medium">
+          {t('licenseStates.standing.credentials')}
+        </Link>
+      )}
+    </section>
   );
 }

@@ -33,6 +33,8 @@ const verification = (
   total: setupStepKeys.length,
   submittedAt: null,
   decidedAt: null,
+  changes: [],
+  suspendedReason: null,
 });
 
 afterEach(() => useAuthStore.setState({ user: null }));

@@ -7,6 +7,7 @@ const tones: Record<VerificationStatus, string> = {
   submitted: 'bg-amber-100 text-amber-900',
   approved: 'bg-emerald-100 text-emerald-900',
   rejected: 'bg-red-100 text-red-900',
+  suspended: 'bg-red-100 text-red-900',
 };
 
 /** The verification status as a label ("Under review", "Verified", ...). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProviderVerification, VerificationNote } from '@therapy/contracts/verification';
-import { ClipboardCheck, ScrollText, ShieldCheck } from 'lucide-react';
+import type { PracticeChange, ProviderVerification, VerificationNote } from '@therapy/contracts/verification';
+import { ClipboardCheck, FileClock, ScrollText, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { SectionCard, SectionStatus } from '@/components/section-card';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { errorMessage, isApiError } from '@/lib/api-error';
+import { dateFormatter } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useSubmitVerification, verificationNoteQuery, verificationQuery } from '../api/verification-api';
 import { SetupChecklist } from '../components/setup-checklist';
@@ -50,6 +51,11 @@ function ProviderPractice() {
           />
         )}
       </SectionCard>
+      {data && data.changes.length > 0 && (
+        <SectionCard icon={FileClock} title={t('changes.title')} description={t('changes.lead')}>
+          <PendingChanges changes={data.changes} />
+        </SectionCard>
+      )}
       <SectionCard icon={ClipboardCheck} title={t('checklist.title')} description={t('checklist.description')}>
         {data ? (
           <>
@@ -91,11 +97,67 @@ function StatusPanel({
         <VerificationStatusBadge status={verification.status} />
       </div>
       <p className="text-sm text-slate-700">{t(`status.explain.${verification.status}`)}</p>
-      {note?.note && (
-        <Alert tone={verification.status === 'rejected' ? 'warning' : 'info'} title={t('status.note')}>
-          <p className="whitespace-pre-line break-words">{note.note}</p>
+      {verification.suspendedReason ? (
+        <Alert tone="warning" title={t('status.suspendedReason')}>
+          <p className="whitespace-pre-line break-words">{verification.suspendedReason}</p>
         </Alert>
+      ) : (
+        note?.note && (
+          <Alert tone={verification.status === 'rejected' ? 'warning' : 'info'} title={t('status.note')}>
+            <p className="whitespace-pre-line break-words">{note.note}</p>
+          </Alert>
+        )
       )}
+    </div>
+  );
+}
+
+const reviewTones: Record<PracticeChange['review'], string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  rejected: 'bg-red-100 text-red-900',
+  expired: 'bg-red-100 text-red-900',
+};
+
+/** What of the verified practice is not in force yet (or any more): pending, not approved, expired (issue 45). */
+function PendingChanges({ changes }: { changes: PracticeChange[] }) {
+  const { t, i18n } = useTranslation('verification');
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const day = (date: string) =>
+    dateFormatter(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  const states = changes.some((c) => c.kind === 'licenseState');
+  const documents = changes.some((c) => c.kind !== 'licenseState');
+  return (
+    <div className="space-y-4">
+      <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
+        {changes.map((c) => (
+          <li key={c.identifier} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+            <div className="min-w-0">
+              <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
+                {t(`changes.kind.${c.kind}`)}
+              </p>
+              <p className="break-words font-medium text-slate-900">{c.title}</p>
+              {c.review === 'expired' && c.expiresOn && (
+                <p className="text-sm text-slate-700">{t('changes.expired', { date: day(c.expiresOn) })}</p>
+              )}
+            </div>
+            <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${reviewTones[c.review]}`}>
+              {t(`changes.review.${c.review}`)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        {documents && (
+          <Link to="/practice/credentials" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+            {t('changes.fix')}
+          </Link>
+        )}
+        {states && (
+          <Link to="/practice/license-states" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+            {t('changes.states')}
+          </Link>
+        )}
+      </div>
     </div>
   );
 }
