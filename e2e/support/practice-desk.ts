@@ -60,6 +60,11 @@ export async function startPracticeDesk(client: pg.Pool): Promise<{ url: string;
          RETURNING provider_id`,
         [email, status],
       )
+      .then(async (result) => {
+        const providerId = result.rows[0]?.provider_id as string | undefined;
+        if (providerId && status === 'approved') await approveHoldings(client, providerId);
+        return result;
+      })
       .then((result) =>
         res
           .writeHead(result.rowCount === 1 ? 200 : 404, { 'content-type': 'application/json' })
@@ -79,6 +84,42 @@ export async function startPracticeDesk(client: pg.Pool): Promise<{ url: string;
 }
 
 /** Sets a provider's verification through the desk (from a test worker). Returns the provider's id. */
+/**
+ * What an operator's approval settles (issue 45): the states claimed so far and the documents, approved; a provider
+ * with no licence or insurance on file gets an approved licence naming no state and an approved insurance record, so
+ * they are listed in the states claimed before this call. States claimed later wait for review: approve again.
+ */
+async function approveHoldings(client: pg.Pool, providerId: string): Promise<void> {
+  await client.query(
+    `UPDATE provider_license_states SET review = 'approved', reviewed_at = now() WHERE provider_id = $1`,
+    [providerId],
+  );
+  await client.query(
+    `UPDATE qualifications SET review = 'approved', reviewed_at = now() WHERE provider_id = $1 AND review IN ('pending', 'rejected')`,
+    [providerId],
+  );
+  await client.query(
+    `UPDATE insurance_files SET review = 'approved', reviewed_at = now() WHERE provider_id = $1 AND review IN ('pending', 'rejected')`,
+    [providerId],
+  );
+  await client.query(
+    `INSERT INTO qualifications (identifier, provider_id, kind, body, credential_number, review, reviewed_at)
+     SELECT gen_random_uuid(), $1, 'license', 'E2E licensing board', 'E2E-1', 'approved', now()
+      WHERE NOT EXISTS (SELECT 1 FROM qualifications WHERE provider_id = $1 AND kind = 'license' AND review = 'approved')`,
+    [providerId],
+  );
+  await client.query(
+    `WITH f AS (
+       INSERT INTO files (identifier, owner_user_id, purpose, storage_key, content_type, size_bytes, sha256, original_name)
+       SELECT id, $1, 'insurance', 'e2e-desk/' || id || '.pdf', 'application/pdf', 1, repeat('0', 64), 'insurance.pdf'
+         FROM (SELECT gen_random_uuid() AS id) g
+        WHERE NOT EXISTS (SELECT 1 FROM insurance_files WHERE provider_id = $1 AND review = 'approved')
+       RETURNING identifier)
+     INSERT INTO insurance_files (file_id, provider_id, review, reviewed_at) SELECT identifier, $1, 'approved', now() FROM f`,
+    [providerId],
+  );
+}
+
 export async function setVerification(email: string, status: 'approved' | 'submitted'): Promise<string> {
   const base = process.env.E2E_PRACTICE_DESK_URL;
   if (!base) throw new Error('E2E_PRACTICE_DESK_URL is not set: the journeys must run through playwright.config.ts.');

@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures.ts';
 import { expectToast, signIn, signOut } from '../support/app.ts';
 import { bookableProvider, daysAhead, pickSlot, signInApi } from '../support/bookings.ts';
+import { setVerification } from '../support/practice-desk.ts';
 
 /**
  * Issue 16, find a therapist: "Find a therapist" opens the US state picker, which does not proceed without a state;
@@ -28,6 +29,10 @@ test('a visitor picks a state, filters the directory and reaches a therapist to 
       await request.post('/api/v1/provider/license-states', { headers, data: { stateIdentifiers: [wyoming] } })
     ).status(),
   ).toBe(200);
+  // A state claimed by a verified practice waits for an operator (issue 45): approved here as the desk's approval
+  // leaves it; saving the list again rebuilds the directory entry (the desk writes no event).
+  await setVerification(provider.email, 'approved');
+  await request.post('/api/v1/provider/license-states', { headers, data: { stateIdentifiers: [wyoming] } });
   const therapy = (
     (await (await request.get('/api/v1/reference/therapy-category')).json()) as { data: Array<{ name: string }> }
   ).data;
@@ -99,6 +104,10 @@ test("a therapist's languages, found through a client's saved preference", async
       await request.post('/api/v1/provider/license-states', { headers, data: { stateIdentifiers: [vermont] } })
     ).status(),
   ).toBe(200);
+  // A state claimed by a verified practice waits for an operator (issue 45): approved here as the desk's approval
+  // leaves it; saving the list again rebuilds the directory entry (the desk writes no event).
+  await setVerification(provider.email, 'approved');
+  await request.post('/api/v1/provider/license-states', { headers, data: { stateIdentifiers: [vermont] } });
   const languages = (
     (await (await request.get('/api/v1/region/languages')).json()) as {
       data: Array<{ identifier: string; code: string }>;
