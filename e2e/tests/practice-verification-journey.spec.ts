@@ -183,6 +183,7 @@ test('a provider with every step done submits the practice, an operator approves
   await expectNoA11yViolations(operator, 'document review with the preview open');
   await operator.keyboard.press('Escape');
   await operator.getByRole('button', { name: 'Approve' }).click();
+  await operator.getByRole('dialog').getByRole('button', { name: 'Yes, approve' }).click();
   await expectToast(operator, 'Practice approved');
   await desk.close();
 

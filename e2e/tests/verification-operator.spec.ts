@@ -41,7 +41,10 @@ test('an operator approves a submitted practice; the provider is told and sees "
   await expect(page.getByRole('heading', { level: 2, name: 'Documents' })).toBeVisible();
   await a11y('document review');
   await page.getByRole('button', { name: 'Approve' }).click();
+  // Issue 45: a decision asks for confirmation first; the desk stays open with the history grown.
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, approve' }).click();
   await expectToast(page, 'Practice approved');
+  await page.getByRole('link', { name: 'Back to the queue' }).click();
   await expect(page).toHaveURL(/\/operator\/reviews$/);
   await expect(page.getByRole('link', { name: new RegExp(provider.email.replace(/[.+]/g, '\\$&')) })).toHaveCount(0);
 
@@ -108,7 +111,9 @@ test.describe('in German on a 375 px phone', () => {
     await a11y('document review, note missing (de, 375 px)');
     await page.getByLabel('Notiz an die Person').fill('Bitte lade eine lesbare Lizenz hoch.');
     await page.getByRole('button', { name: 'Mit dieser Notiz ablehnen' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Ja, ablehnen' }).click();
     await expectToast(page, 'Praxis abgelehnt');
+    await page.getByRole('link', { name: 'Zurück zur Liste' }).click();
     await expect(page).toHaveURL(/\/operator\/reviews$/);
 
     const mail = await mailbox.waitFor(provider.email, 'Your practice needs changes before it can be verified');

@@ -72,6 +72,7 @@ export function Header() {
     : user?.userType === 'operator'
       ? [
           { to: '/operator/reviews', label: t('nav.reviews') },
+          { to: '/operator/practices', label: t('nav.practices') },
           { to: '/account', label: t('nav.account') },
         ]
       : [

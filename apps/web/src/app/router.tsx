@@ -397,6 +397,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'operator/practices',
+                handle: { title: 'operatorPractices' } satisfies PageHandle,
+                lazy: lazyPage(['operator'], () =>
+                  import('@/features/operator/routes/practices-route').then((m) => m.PracticesRoute),
+                ),
+              },
+              {
                 path: 'operator/reviews/:providerId',
                 handle: { title: 'documentReview' } satisfies PageHandle,
                 lazy: lazyPage(['operator'], () =>

@@ -109,6 +109,14 @@ export function formatLongDate(date: string, locale: string): string {
   return dateFormatter(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(noon);
 }
 
+/** A calendar date ("YYYY-MM-DD") as a medium date, e.g. "Jun 30, 2027" (en), "30.06.2027" (de); noon UTC, as above. */
+export function formatDay(date: string, locale: string): string {
+  const [year, mon, day] = date.split('-').map(Number) as [number, number, number];
+  const noon = new Date(Date.UTC(year, mon - 1, day, 12));
+  if (Number.isNaN(noon.getTime())) return date;
+  return dateFormatter(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(noon);
+}
+
 /** A month ("YYYY-MM") in words, e.g. "June 2026". */
 export function formatMonth(month: string, locale: string): string {
   const [year, mon] = month.split('-').map(Number) as [number, number];

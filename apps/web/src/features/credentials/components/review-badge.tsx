@@ -1,7 +1,6 @@
 import type { DocumentReview } from '@therapy/contracts/credentials';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { dateFormatter } from '@/lib/format';
 
 const tones: Record<DocumentReview, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -18,14 +17,6 @@ export function ReviewBadge({ review }: { review: DocumentReview }) {
       {t(`review.${review}`)}
     </span>
   );
-}
-
-/** A calendar date ("YYYY-MM-DD") as a medium date in the page's language ("Jun 30, 2027", "30.06.2027"). */
-export function formatDay(date: string, locale: string): string {
-  const [year, mon, day] = date.split('-').map(Number) as [number, number, number];
-  const noon = new Date(Date.UTC(year, mon - 1, day, 12));
-  if (Number.isNaN(noon.getTime())) return date;
-  return dateFormatter(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(noon);
 }
 
 /** Tomorrow as "YYYY-MM-DD" in the browser's zone: the first day an expiry date may be (the server checks too). */

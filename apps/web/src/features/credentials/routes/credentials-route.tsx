@@ -20,6 +20,7 @@ import { Button } from '@/components/ui/button';
 import { FieldError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-error';
+import { formatDay } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { openModal, useModalStore } from '@/lib/modal-store';
 import { usStatesQuery } from '@/lib/regions';
@@ -32,7 +33,7 @@ import {
   useUploadInsurance,
 } from '../api/credentials-api';
 import { FilePicker } from '../components/file-picker';
-import { formatDay, ReviewBadge, tomorrow } from '../components/review-badge';
+import { ReviewBadge, tomorrow } from '../components/review-badge';
 
 /** /practice/credentials: the provider's licences and other qualifications, and (at #insurance) the indemnity insurance. */
 export function CredentialsRoute() {

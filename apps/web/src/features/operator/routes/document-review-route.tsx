@@ -1,43 +1,56 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import {
-  rejectVerificationInput,
-  type RejectVerificationInput,
-  type VerificationReview,
-} from '@therapy/contracts/verification';
-import { ArrowLeft, CheckCircle2, ExternalLink, Eye, FileText, SearchX, UserRound } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import type { VerificationReview } from '@therapy/contracts/verification';
+import { ArrowLeft, SearchX } from 'lucide-react';
+import { useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeading } from '@/components/page-heading';
 import { ProfileAvatar } from '@/components/profile-avatar';
-import { SectionCard, SectionStatus } from '@/components/section-card';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { SectionStatus } from '@/components/section-card';
+import { Alert } from '@/components/ui/alert';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { isApiError } from '@/lib/api-error';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatDateTime } from '@/lib/format';
-import { openModal } from '@/lib/modal-store';
-import { notify } from '@/lib/toast';
-import { reviewQuery, useApprove, useReject } from '../api/operator-api';
+import { reviewQuery } from '../api/operator-api';
+import { Badge, StatusBadge } from '../components/badges';
+import { DecisionCard } from '../components/decision-card';
+import { ListingCard } from '../components/listing-card';
 import { OperatorsOnly } from '../components/operators-only';
+import { PracticeColumn } from '../components/practice-column';
+import { HistoryCard, VerificationColumn } from '../components/verification-column';
 
-/** /operator/reviews/:providerId: the "Document review" screen (spec §2): documents, approve, or reject with a note. */
+/** Where the desk was opened from: the list of practices hands its address over, so "Back" returns to its filters. */
+function useBackLink(): { to: string; list: boolean } {
+  const state: unknown = useLocation().state;
+  const from = state && typeof state === 'object' && 'from' in state ? state.from : undefined;
+  if (typeof from === 'string' && (from === '/operator/practices' || from.startsWith('/operator/practices?'))) {
+    return { to: from, list: true };
+  }
+  return { to: '/operator/reviews', list: false };
+}
+
+/**
+ * /operator/reviews/:providerId, the operator's desk (spec §2 "Document review", issue 45): the practice on the left
+ * (profile, fees, work history, the history of decisions), its verification on the right (each claimed state with its
+ * licences, the other documents), then the decision and the listing. One column on a phone.
+ */
 export function DocumentReviewRoute() {
   const { t } = useTranslation('operator');
   const userType = useAuthStore((s) => s.user?.userType);
   const { providerId = '' } = useParams();
-  const back = (
-    <Link to="/operator/reviews" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+  const back = useBackLink();
+  const backLink = (
+    <Link to={back.to} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
       <ArrowLeft className="size-4" aria-hidden="true" />
-      {t('review.back')}
+      {back.list ? t('desk.backToList') : t('review.back')}
     </Link>
   );
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
-      <PageHeading title={t('review.title')} actions={userType === 'operator' ? back : undefined} />
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <PageHeading title={t('review.title')} actions={userType === 'operator' ? backLink : undefined} />
       {userType === 'operator' ? <Review providerId={providerId} /> : userType ? <OperatorsOnly /> : null}
     </div>
   );
@@ -53,8 +66,8 @@ function Review({ providerId }: { providerId: string }) {
         title={t('review.gone.title')}
         description={t('review.gone.body')}
         action={
-          <Link to="/operator/reviews" className={buttonClasses({ variant: 'secondary' })}>
-            {t('review.back')}
+          <Link to="/operator/practices" className={buttonClasses({ variant: 'secondary' })}>
+            {t('desk.toList')}
           </Link>
         }
       />
@@ -72,176 +85,101 @@ function Review({ providerId }: { providerId: string }) {
       />
     );
   }
-  return <ReviewContent providerId={providerId} review={review.data} />;
+  return <Desk providerId={providerId} review={review.data} />;
 }
 
-function ReviewContent({ providerId, review }: { providerId: string; review: VerificationReview }) {
-  const { t, i18n } = useTranslation('operator');
-  const locale = i18n.resolvedLanguage ?? 'en';
+function practiceName(review: VerificationReview): string {
   const { provider } = review;
-  const name = [provider.title, provider.firstName, provider.lastName].filter(Boolean).join(' ') || review.email;
+  return [provider.title, provider.firstName, provider.lastName].filter(Boolean).join(' ') || review.email;
+}
+
+function Desk({ providerId, review }: { providerId: string; review: VerificationReview }) {
+  const name = practiceName(review);
+  const statusRef = useRef<HTMLHeadingElement>(null);
+  // The card that held the decision is gone (or changed) once it is made: focus goes to the practice's status.
+  const focusStatus = () => requestAnimationFrame(() => statusRef.current?.focus());
   return (
     <div className="space-y-6">
-      <SectionCard icon={UserRound} title={t('review.provider')}>
-        <div className="flex items-start gap-4">
-          <ProfileAvatar
-            photoUrl={provider.photoUrl}
-            firstName={provider.firstName}
-            lastName={provider.lastName}
-            size="md"
-          />
-          <div className="min-w-0">
-            <p className="font-semibold break-words text-slate-900">{name}</p>
-            {provider.headline && <p className="text-sm break-words text-slate-700">{provider.headline}</p>}
-            <p className="text-sm break-all text-slate-700">{review.email}</p>
-            <p className="text-sm text-slate-700">
-              {t('queue.submittedAt', {
-                when: formatDateTime(review.submittedAt, locale),
-              })}
-            </p>
-            {provider.therapies.length > 0 && (
-              <p className="mt-1 text-sm text-slate-700">
-                {t('review.therapies', {
-                  list: provider.therapies.map((th) => th.name).join(', '),
-                })}
-              </p>
-            )}
-          </div>
-          <Link
-            to={`/therapists/${providerId}/`}
-            target="_blank"
-            rel="noopener"
-            className="ml-auto hidden shrink-0 text-sm sm:inline"
-          >
-            {t('review.publicPage')}
-          </Link>
+      <Summary review={review} name={name} headingRef={statusRef} />
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <div className="min-w-0 space-y-6">
+          <PracticeColumn review={review} />
+          <HistoryCard history={review.history} />
         </div>
-      </SectionCard>
-
-      <SectionCard icon={FileText} title={t('review.documents')} description={t('review.documentsHint')}>
-        {review.documents.length === 0 ? (
-          <p className="text-sm text-slate-700">{t('review.noDocuments')}</p>
-        ) : (
-          <ul className="space-y-4">
-            {review.documents.map((doc) => (
-              <li key={doc.identifier} className="rounded-xl border border-slate-200 p-4">
-                <p className="font-semibold break-words text-slate-900">
-                  {t(`kinds.${doc.kind}`)}: {doc.title}
-                </p>
-                <ul className="mt-2 space-y-1">
-                  {doc.files.map((file) => (
-                    <li key={file.identifier} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                      <button
-                        type="button"
-                        onClick={() =>
-                          openModal(
-                            'file-preview',
-                            { url: file.url, filename: file.filename, contentType: file.contentType },
-                            { size: 'lg' },
-                          )
-                        }
-                        className="inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
-                      >
-                        <Eye className="size-4 shrink-0" aria-hidden="true" />
-                        {t('review.preview', { name: file.filename })}
-                      </button>
-                      <a
-                        href={file.url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="inline-flex items-center gap-1 text-sm break-all"
-                      >
-                        {file.filename}
-                        <span className="text-slate-600">
-                          (
-                          {t('review.size', {
-                            kb: Math.max(1, Math.round(file.size / 1024)),
-                          })}
-                          )
-                        </span>
-                        <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
-                        <span className="sr-only">{t('review.opensInNewTab')}</span>
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        )}
-      </SectionCard>
-
-      <SectionCard icon={CheckCircle2} title={t('review.decision')} description={t('review.decisionHint')}>
-        <Decision providerId={providerId} />
-      </SectionCard>
+        <div className="min-w-0 space-y-6">
+          <VerificationColumn review={review} />
+          <DecisionCard providerId={providerId} review={review} name={name} onDecided={focusStatus} />
+          {(review.status === 'approved' || review.status === 'suspended') && (
+            <ListingCard providerId={providerId} status={review.status} name={name} onDecided={focusStatus} />
+          )}
+        </div>
+      </div>
     </div>
   );
 }
 
-function Decision({ providerId }: { providerId: string }) {
-  const { t } = useTranslation('operator');
-  const navigate = useNavigate();
-  const approve = useApprove(providerId);
-  const reject = useReject(providerId);
-  const [rejecting, setRejecting] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<RejectVerificationInput>({
-    resolver: zodResolver(rejectVerificationInput),
-    defaultValues: { note: '' },
-  });
-  const done = async (message: string | undefined) => {
-    if (message) notify.success(message);
-    await navigate('/operator/reviews');
-  };
-  const busy = approve.isPending || reject.isPending;
-
-  if (rejecting) {
-    return (
-      <form
-        noValidate
-        onSubmit={handleSubmit((values) => reject.mutate(values, { onSuccess: (res) => void done(res.message) }))}
-      >
-        <FormField label={t('review.note')} error={errors.note?.message} hint={t('review.noteHint')}>
-          {({ invalid, ...field }) => (
-            <textarea
-              {...field}
-              rows={5}
-              aria-invalid={invalid || undefined}
-              className={`block w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 ${invalid ? 'border-red-700' : 'border-slate-500 hover:border-slate-600'}`}
-              {...register('note')}
-            />
-          )}
-        </FormField>
-        <div className="mt-4 flex flex-wrap gap-2">
-          <Button type="submit" variant="danger" pending={reject.isPending}>
-            {t('review.rejectConfirm')}
-          </Button>
-          <Button variant="secondary" onClick={() => setRejecting(false)} disabled={busy}>
-            {t('review.cancel')}
-          </Button>
-        </div>
-      </form>
-    );
-  }
+/** Who the practice is and where it stands, above both columns: the status is the first thing a reviewer reads. */
+function Summary({
+  review,
+  name,
+  headingRef,
+}: {
+  review: VerificationReview;
+  name: string;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
+  const { t, i18n } = useTranslation('operator');
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const { provider } = review;
+  const latest = review.history.at(-1);
+  const suspension = review.status === 'suspended' ? review.history.findLast((h) => h.kind === 'suspended') : null;
+  const rejection = review.status === 'rejected' && latest?.kind === 'rejected' ? latest : null;
   return (
-    <div className="flex flex-wrap gap-2">
-      <Button
-        onClick={() =>
-          approve.mutate(undefined, {
-            onSuccess: (res) => void done(res.message),
-          })
-        }
-        pending={approve.isPending}
-        disabled={busy}
-      >
-        {t('review.approve')}
-      </Button>
-      <Button variant="secondary" onClick={() => setRejecting(true)} disabled={busy}>
-        {t('review.reject')}
-      </Button>
-    </div>
+    <Card>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <ProfileAvatar photoUrl={provider.photoUrl} firstName={provider.firstName} lastName={provider.lastName} />
+        <div className="min-w-0 flex-1">
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-xl font-semibold break-words text-slate-900 focus:outline-none"
+          >
+            {name}
+          </h2>
+          {provider.headline && <p className="text-sm break-words text-slate-700">{provider.headline}</p>}
+          <p className="text-sm break-all text-slate-700">{review.email}</p>
+          <p className="text-sm text-slate-700">
+            {t('queue.submittedAt', { when: formatDateTime(review.submittedAt, locale) })}
+          </p>
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <span className="text-sm font-medium text-slate-700">{t('desk.status')}</span>
+            <StatusBadge status={review.status} size="md" />
+            {review.decision && <Badge tone="waiting">{t(`desk.waiting.${review.decision}`)}</Badge>}
+          </div>
+        </div>
+        {review.status === 'approved' && (
+          <Link to={`/therapists/${provider.identifier}/`} target="_blank" rel="noopener" className="shrink-0 text-sm">
+            {t('review.publicPage')}
+            <span className="sr-only"> {t('review.opensInNewTab')}</span>
+          </Link>
+        )}
+      </div>
+      {suspension && (
+        <Alert tone="warning" title={t('desk.suspended.title')} className="mt-4">
+          <p className="break-words whitespace-pre-line">{suspension.note}</p>
+          <p className="mt-1 text-xs">
+            {t('desk.history.by', {
+              who: suspension.operator ?? t('desk.history.unknownOperator'),
+              when: formatDateTime(suspension.at, locale),
+            })}
+          </p>
+        </Alert>
+      )}
+      {rejection?.note && (
+        <Alert tone="info" title={t('desk.rejected.title')} className="mt-4">
+          <p className="break-words whitespace-pre-line">{rejection.note}</p>
+        </Alert>
+      )}
+    </Card>
   );
 }

@@ -8,9 +8,10 @@ import { SectionStatus } from '@/components/section-card';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatDateTime } from '@/lib/format';
 import { reviewQueueQuery } from '../api/operator-api';
+import { KindBadge } from '../components/badges';
 import { OperatorsOnly } from '../components/operators-only';
 
-/** /operator/reviews: the practices waiting for review, oldest submission first. */
+/** /operator/reviews: new practices and changes to verified ones waiting for review, the oldest first. */
 export function ReviewQueueRoute() {
   const { t } = useTranslation('operator');
   const userType = useAuthStore((s) => s.user?.userType);
@@ -50,10 +51,13 @@ function Queue() {
               className="group flex items-center gap-3 px-4 py-4 text-slate-900 no-underline! hover:bg-slate-50"
             >
               <span className="min-w-0 flex-1">
-                <span className="block font-semibold break-words">{name}</span>
+                <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="font-semibold break-words">{name}</span>
+                  <KindBadge kind={item.kind} />
+                </span>
                 <span className="block text-sm break-all text-slate-700">{item.email}</span>
                 <span className="block text-sm text-slate-700">
-                  {t('queue.submittedAt', {
+                  {t(item.kind === 'changes' ? 'queue.changedAt' : 'queue.submittedAt', {
                     when: formatDateTime(item.submittedAt, i18n.resolvedLanguage ?? 'en'),
                   })}
                 </span>

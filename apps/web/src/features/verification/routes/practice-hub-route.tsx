@@ -9,7 +9,7 @@ import { SectionCard, SectionStatus } from '@/components/section-card';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { errorMessage, isApiError } from '@/lib/api-error';
-import { dateFormatter } from '@/lib/format';
+import { formatDay } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useSubmitVerification, verificationNoteQuery, verificationQuery } from '../api/verification-api';
 import { SetupChecklist } from '../components/setup-checklist';
@@ -122,8 +122,7 @@ const reviewTones: Record<PracticeChange['review'], string> = {
 function PendingChanges({ changes }: { changes: PracticeChange[] }) {
   const { t, i18n } = useTranslation('verification');
   const locale = i18n.resolvedLanguage ?? 'en';
-  const day = (date: string) =>
-    dateFormatter(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  const day = (date: string) => formatDay(date, locale);
   const states = changes.some((c) => c.kind === 'licenseState');
   const documents = changes.some((c) => c.kind !== 'licenseState');
   return (
