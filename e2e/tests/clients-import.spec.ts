@@ -2,6 +2,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { chooseLanguage, expectNoHorizontalScroll, signIn } from '../support/app.ts';
 import { expectNoA11yViolations } from '../support/a11y.ts';
 import { PASSWORD, uniqueEmail } from '../support/data.ts';
+import { linkIn } from '../support/mailbox.ts';
 
 /**
  * Issue 17, a provider's clients: added by hand, invited by mail (the invitee signs up from the link and accepts, and
@@ -135,6 +136,16 @@ test('a provider invites by mail; the invitee signs up from the link, comes back
   await expect(guest).toHaveURL(new RegExp(`${path!}$`));
   await expect(guest.getByText(`You are signed in as ${invitee}`)).toBeVisible();
   await expectNoA11yViolations(guest, 'invitation (signed in as a client)');
+  // Only a verified address accepts (issue 45): the page sends the invitee to verify first.
+  await guest.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(guest.getByRole('heading', { level: 1, name: 'Verify your email address first' })).toBeVisible();
+  await expect(guest.getByRole('alert')).toContainText('Please verify your email address first');
+  await expectNoA11yViolations(guest, 'invitation (address not verified)');
+  const verification = new URL(linkIn(await mailbox.waitFor(invitee, 'Verify your email address')));
+  await guest.goto(`${verification.pathname}${verification.search}`);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Your email is verified' })).toBeVisible();
+  await guest.goto(path!);
+  await guest.locator('html[data-ready]').waitFor({ state: 'attached' });
   await guest.getByRole('button', { name: 'Accept invitation' }).click();
   await expect(
     guest.getByRole('heading', { level: 1, name: 'You are now connected with your therapist' }),

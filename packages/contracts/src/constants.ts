@@ -65,6 +65,8 @@ export const errorCodes = [
   /** The session ended after the idle window without activity (decision 0036): sign in again. */
   'SESSION_IDLE',
   'FORBIDDEN',
+  /** The operation needs a verified email address (accepting an invitation sent to it): verify first. */
+  'EMAIL_NOT_VERIFIED',
   'NOT_FOUND',
   'CONFLICT',
   'INVALID_CREDENTIALS',

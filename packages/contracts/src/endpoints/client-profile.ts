@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, errorBody } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { m } from '../messages/index.ts';
 import {
   avatar,
   avatarParams,
@@ -17,8 +18,8 @@ import {
 const tags = ['client'] as const;
 const role = 'client';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 413: errorBody };
-/** Any string: an id that is not the caller's (malformed or not) is simply not found. */
-const clientProfileIdParams = z.strictObject({ id: z.string().max(64) });
+/** A user's id: a malformed one is refused before any query (400, "Not found"), like every other id route. */
+const clientProfileIdParams = z.strictObject({ id: z.uuid({ error: m.notFound }) });
 
 export const getClientProfile = defineEndpoint({
   method: 'GET',

@@ -9,6 +9,14 @@ export const clientMessages = defineMessages({
   clientImportDuplicate: { en: 'This client is already in your list', de: 'Diese Person ist bereits in deiner Liste' },
   clientImportIsSelf: { en: 'You cannot add yourself as a client', de: 'Du kannst dich nicht selbst hinzufügen' },
   clientInviteInvalid: { en: 'This invitation is no longer valid', de: 'Diese Einladung ist nicht mehr gültig' },
+  clientInviteOtherEmail: {
+    en: 'This invitation was sent to another email address',
+    de: 'Diese Einladung wurde an eine andere E-Mail-Adresse geschickt',
+  },
+  clientInviteVerifyFirst: {
+    en: 'Please verify your email address first, then accept the invitation',
+    de: 'Bitte bestätige zuerst deine E-Mail-Adresse und nimm dann die Einladung an',
+  },
   clientInviteAccepted: {
     en: 'You are now connected with your therapist',
     de: 'Du bist jetzt mit deiner Therapeutin bzw. deinem Therapeuten verbunden',

@@ -13,7 +13,14 @@ import {
 } from '@therapy/contracts/profile';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { requireAccess, requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
+import {
+  requireAccess,
+  requireAccessTo,
+  requireLiveAccount,
+  requireRole,
+  type Actor,
+  type Resource,
+} from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ReferenceModule } from '../reference/reference.module.ts';
 import type { UserModule, UserRow } from '../user/user.module.ts';
@@ -49,6 +56,12 @@ export function createClientProfileService(
   const client = async (actor: Actor): Promise<UserRow> =>
     requireLiveAccount(actor, await users.findActiveUser(requireRole(actor, 'client').userId));
 
+  /** A client's record at the provider (the access core's `care`): there when a booking or an import links them. */
+  const careOf = async (providerId: string, subject: UserRow | undefined): Promise<Resource | undefined> =>
+    subject?.userType === 'client' && (await isClientOf(providerId, subject.identifier))
+      ? { kind: 'care', providerId }
+      : undefined;
+
   const photoUrlOf = async (ex: Executor, profile: ClientProfileRow): Promise<string | null> => {
     if (profile.photoFileId) return deps.files.signedUrl(profile.photoFileId);
     if (profile.avatarId) return (await repo.avatarPhotoUrl(ex, profile.avatarId)) ?? null;
@@ -79,9 +92,9 @@ export function createClientProfileService(
     async getById(actor: Actor, id: string): Promise<ClientProfile> {
       if (actor?.userType === 'provider') {
         const me = requireLiveAccount(actor, await users.findActiveUser(actor.userId));
-        const subject = await users.findActiveUser(id.toLowerCase());
-        if (!subject || subject.userType !== 'client' || !(await isClientOf(me.identifier, subject.identifier)))
-          throw AppError.notFound();
+        const found = await users.findActiveUser(id.toLowerCase());
+        const care = await careOf(me.identifier, found);
+        const subject = requireAccessTo(actor, 'read', found, () => care);
         return present(subject, await repo.ensure(db, subject.identifier));
       }
       const user = await client(actor);

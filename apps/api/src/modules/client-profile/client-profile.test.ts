@@ -250,7 +250,7 @@ describe('PUT /client', () => {
 });
 
 describe('GET /client/profile/:id', () => {
-  it("gives the caller's own profile; anyone else's id, or garbage, is not found", async () => {
+  it("gives the caller's own profile; anyone else's id is not found, garbage is refused as not found", async () => {
     const a = await t.signUp('client');
     const b = await t.signUp('client');
     const own = await api('GET', `/client/profile/${a.userId}`, a);
@@ -259,7 +259,19 @@ describe('GET /client/profile/:id', () => {
     const notFound = { message: 'Not found', code: 'NOT_FOUND' };
     expectError(await api('GET', `/client/profile/${b.userId}`, a), 404, notFound);
     expectError(await api('GET', '/client/profile/0190a0b0-0000-7000-8000-000000000000', a), 404, notFound);
-    expectError(await api('GET', '/client/profile/not-an-id', a), 404, notFound);
+    // A malformed id, as on every id route: 400 with the "Not found" message, before any query.
+    expectError(await api('GET', '/client/profile/not-an-id', a), 400, validation('Not found'));
+  });
+
+  it('a provider asking for a malformed id gets the same 400, never a 500 from the database', async () => {
+    const p = await t.signUp('provider');
+    for (const id of ['abc', 'not-an-id', '0190a0b0-0000-7000-8000-00000000000z'])
+      expectError(await api('GET', `/client/profile/${id}`, p), 400, validation('Not found'));
+    // A well-formed id of nobody of theirs: 404.
+    expectError(await api('GET', '/client/profile/0190a0b0-0000-7000-8000-000000000000', p), 404, {
+      message: 'Not found',
+      code: 'NOT_FOUND',
+    });
   });
 });
 

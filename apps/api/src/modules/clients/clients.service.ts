@@ -280,12 +280,19 @@ export function createClientsService(
       return result(true);
     },
 
-    /** A client accepts an invitation with their account: they become the provider's client. */
+    /**
+     * A client accepts an invitation with their account: they become the provider's client. Only the person it was sent
+     * to: the account's address is the invitation's (in any case) and verified, so a forwarded or leaked link does not
+     * open someone else's profile to the provider. A refusal changes nothing; the link stays open for its owner.
+     */
     async acceptInvitation(actor: Actor, token: string) {
       const me = requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'client').userId));
       return db.transaction(async (tx) => {
         const invitation = await repo.lockInvitation(tx, hashToken(token), clock.now());
         if (!invitation) throw AppError.rule(m.clientInviteInvalid);
+        if (invitation.email.trim().toLowerCase() !== me.email.trim().toLowerCase())
+          throw new AppError(403, 'FORBIDDEN', m.clientInviteOtherEmail);
+        if (!me.emailVerifiedAt) throw new AppError(403, 'EMAIL_NOT_VERIFIED', m.clientInviteVerifyFirst);
         const providerAccount = await ports.users.findActiveUser(invitation.providerId, tx);
         if (!providerAccount) throw AppError.rule(m.clientInviteInvalid);
         await repo.accept(tx, invitation.identifier, me.identifier, clock.now());

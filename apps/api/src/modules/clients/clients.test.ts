@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { de, en } from '@therapy/contracts/messages';
+import { expectError } from '../../../test/assertions.ts';
 import { bookingWorld, insertBooking, type World } from '../../../test/booking-fixtures.ts';
 import { uploadDocuments } from '../../../test/credential-test-helpers.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
@@ -32,6 +33,30 @@ const listOf = async (who: SignedUp, query = '') => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { data: Entry[]; meta: { total: number; totalPages: number } };
 };
+
+/** Follows the sign-up mail's verification link, as the person would. */
+const verifyEmail = async (who: SignedUp) => {
+  await t.mailSettled();
+  const mail = await t.mail.waitFor(who.email, (m) => m.subject === 'Verify your email address');
+  const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+  const res = await t.request({ method: 'POST', url: '/api/v1/user/register/verify', payload: { token } });
+  expect(res.statusCode, res.body).toBe(200);
+};
+/** The invitation mailed to `address` by `provider`: its link's token. */
+const invite = async (provider: SignedUp, address: string) => {
+  const res = await t.api('POST', '/clients/import/email', provider, { email: address, firstName: 'Ina' });
+  expect(res.statusCode, res.body).toBe(201);
+  await t.mailSettled();
+  const mail = await t.mail.waitFor(address, (m) => m.text.includes('/invitation/'));
+  return /\/invitation\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+};
+const importRow = async (address: string) =>
+  (
+    await t.db.$client.query(
+      'SELECT client_id, accepted_at, invite_token_hash, invite_expires_at FROM client_imports WHERE email = $1',
+      [address],
+    )
+  ).rows[0] as Record<string, unknown>;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -114,6 +139,7 @@ describe('invitation by mail', () => {
     const token = /\/invitation\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
 
     const client = await t.signUp('client', { email: address, confirmEmail: address });
+    await verifyEmail(client);
     expect((await t.api('POST', '/clients/invitations/accept', provider, { token })).statusCode).toBe(403);
     const accepted = await t.api('POST', '/clients/invitations/accept', client, { token });
     expect(accepted.statusCode, accepted.body).toBe(200);
@@ -144,6 +170,60 @@ describe('invitation by mail', () => {
     const again = await t.api('POST', '/clients/invitations/accept', await t.signUp('client'), { token });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(en.clientInviteInvalid);
+  });
+
+  it('refuses a client signed in with another address (en and de); nothing changes, and its owner accepts it later', async () => {
+    const provider = await t.signUp('provider', {}, { verified: true });
+    const address = `owner.${Date.now()}@example.com`;
+    const token = await invite(provider, address);
+    const other = await t.signUp('client');
+    await verifyEmail(other);
+    const before = await importRow(address);
+    const accept = (who: SignedUp, locale?: 'de') =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/clients/invitations/accept',
+        headers: { ...who.auth, ...(locale ? { 'x-locale': locale } : {}) },
+        payload: { token },
+      });
+    expectError(await accept(other), 403, { message: en.clientInviteOtherEmail, code: 'FORBIDDEN' });
+    expectError(await accept(other, 'de'), 403, { message: de.clientInviteOtherEmail, code: 'FORBIDDEN' });
+    expect(de.clientInviteOtherEmail).not.toBe(en.clientInviteOtherEmail);
+    expect(await importRow(address)).toEqual(before);
+    expect(before).toMatchObject({ client_id: null, accepted_at: null });
+    // The provider gained nothing: the other client's profile and relation stay not found.
+    expect((await t.api('GET', `/client/profile/${other.userId}`, provider)).statusCode).toBe(404);
+    expect((await t.api('GET', `/clients/relation/${other.userId}`, provider)).statusCode).toBe(404);
+    // The person it was sent to (their address in another case) still accepts it.
+    const upper = address.toUpperCase();
+    const owner = await t.signUp('client', { email: upper, confirmEmail: upper });
+    await verifyEmail(owner);
+    const accepted = await accept(owner);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await importRow(address)).toMatchObject({ client_id: owner.userId });
+  });
+
+  it("refuses an unverified account with the invitation's address until it is verified (en and de)", async () => {
+    const provider = await t.signUp('provider', {}, { verified: true });
+    const address = `unverified.${Date.now()}@example.com`;
+    const token = await invite(provider, address);
+    const client = await t.signUp('client', { email: address, confirmEmail: address });
+    const before = await importRow(address);
+    const accept = (locale?: 'de') =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/clients/invitations/accept',
+        headers: { ...client.auth, ...(locale ? { 'x-locale': locale } : {}) },
+        payload: { token },
+      });
+    expectError(await accept(), 403, { message: en.clientInviteVerifyFirst, code: 'EMAIL_NOT_VERIFIED' });
+    expectError(await accept('de'), 403, { message: de.clientInviteVerifyFirst, code: 'EMAIL_NOT_VERIFIED' });
+    expect(await importRow(address)).toEqual(before);
+    expect((await t.api('GET', `/client/profile/${client.userId}`, provider)).statusCode).toBe(404);
+    await verifyEmail(client);
+    const accepted = await accept();
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await t.api('GET', `/client/profile/${client.userId}`, provider)).statusCode).toBe(200);
   });
 
   it('refuses an expired or made-up invitation', async () => {

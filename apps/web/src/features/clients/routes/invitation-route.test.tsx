@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { i18n } from '@/lib/i18n';
 import { uuid } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { aUser, failure } from '../test/clients-fixture';
@@ -66,6 +67,70 @@ describe('InvitationRoute (/invitation/:token)', () => {
     await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'This invitation cannot be used' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('This invitation is no longer valid');
+  });
+
+  const refusedWith = (status: number, message: string, code: string) => {
+    useAuthStore.getState().setSession('t', aUser('client'));
+    mockFetch([
+      {
+        method: 'POST',
+        path: '/api/v1/clients/invitations/accept',
+        respond: () => jsonResponse({ message, code, requestId: 'req-1' }, status),
+      },
+    ]);
+    return render();
+  };
+
+  it('sent to another address: says so with the address signed in, and accepts nothing', async () => {
+    const { user } = refusedWith(403, 'This invitation was sent to another email address', 'FORBIDDEN');
+    await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'This invitation is for someone else' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('This invitation was sent to another email address');
+    expect(screen.getByText(/You are signed in as client@example.com. Sign in with the address/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Accept invitation' })).toBeNull();
+  });
+
+  it('an address not verified yet: sends the client to verify it and back here', async () => {
+    const { user } = refusedWith(
+      403,
+      'Please verify your email address first, then accept the invitation',
+      'EMAIL_NOT_VERIFIED',
+    );
+    await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify your email address first' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Please verify your email address first, then accept the invitation',
+    );
+    expect(screen.getByRole('link', { name: 'Verify my email address' }).getAttribute('href')).toBe(
+      `/verify-email/pending?redirect=${encodeURIComponent(`/invitation/${token}`)}`,
+    );
+  });
+
+  it('both refusals in German', async () => {
+    await i18n.changeLanguage('de');
+    try {
+      const other = refusedWith(403, 'Diese Einladung wurde an eine andere E-Mail-Adresse geschickt', 'FORBIDDEN');
+      await other.user.click(screen.getByRole('button', { name: 'Einladung annehmen' }));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Diese Einladung ist für jemand anderen' }),
+      ).toBeTruthy();
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Diese Einladung wurde an eine andere E-Mail-Adresse geschickt',
+      );
+      other.unmount();
+      const unverified = refusedWith(
+        403,
+        'Bitte bestätige zuerst deine E-Mail-Adresse und nimm dann die Einladung an',
+        'EMAIL_NOT_VERIFIED',
+      );
+      await unverified.user.click(screen.getByRole('button', { name: 'Einladung annehmen' }));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Bestätige zuerst deine E-Mail-Adresse' }),
+      ).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'E-Mail-Adresse bestätigen' })).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('signed in as a provider: says the link is for clients, with no accept button', () => {

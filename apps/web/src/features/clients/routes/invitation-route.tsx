@@ -1,11 +1,11 @@
-import { CircleCheck, HeartHandshake, Link2Off, Stethoscope } from 'lucide-react';
+import { CircleCheck, HeartHandshake, Link2Off, MailCheck, Stethoscope, UserX } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { errorMessage } from '@/lib/api-error';
+import { errorMessage, isApiError } from '@/lib/api-error';
 import { useAuthStore } from '@/lib/auth-store';
 import { useAcceptInvitation } from '../api/clients-api';
 import { useClientsTranslation } from '../components/clients-i18n';
@@ -15,6 +15,8 @@ import { serverText } from '../components/server-text';
  * /invitation/:token, the link of a provider's invitation mail (decision 0029): the person accepts it signed in as a
  * client, and only then is the import linked to their account. Signed out, the page offers sign-in (which comes back
  * here) and sign-up; a provider is told the link is for clients; a used or expired link gets the server's message.
+ * The server accepts it only for the address it was sent to, once verified: a client signed in with another address
+ * is told so, and one whose address is not verified yet is sent to verify it (and comes back here).
  */
 export function InvitationRoute() {
   const { t } = useClientsTranslation();
@@ -70,6 +72,37 @@ export function InvitationRoute() {
     return (
       <Frame icon={Stethoscope} title={t('invitation.providerTitle')}>
         <p className="mt-3 text-slate-700">{t('invitation.providerBody')}</p>
+        <Link to="/overview" className={buttonClasses({ variant: 'secondary', fullWidth: true, className: 'mt-8' })}>
+          {t('invitation.toOverview')}
+        </Link>
+      </Frame>
+    );
+  }
+
+  if (accept.isError && isApiError(accept.error) && accept.error.code === 'EMAIL_NOT_VERIFIED') {
+    return (
+      <Frame icon={MailCheck} tone="warning" title={t('invitation.verifyFirstTitle')}>
+        <Alert tone="error" className="mt-4 text-left">
+          {errorMessage(accept.error)}
+        </Alert>
+        <p className="mt-3 text-slate-700">{t('invitation.verifyFirstBody', { email: user.email })}</p>
+        <Link
+          to={`/verify-email/pending?redirect=${encodeURIComponent(here)}`}
+          className={buttonClasses({ fullWidth: true, className: 'mt-8' })}
+        >
+          {t('invitation.verifyFirst')}
+        </Link>
+      </Frame>
+    );
+  }
+
+  if (accept.isError && isApiError(accept.error) && accept.error.status === 403) {
+    return (
+      <Frame icon={UserX} tone="warning" title={t('invitation.otherEmailTitle')}>
+        <Alert tone="error" className="mt-4 text-left">
+          {errorMessage(accept.error)}
+        </Alert>
+        <p className="mt-3 text-slate-700">{t('invitation.otherEmailBody', { email: user.email })}</p>
         <Link to="/overview" className={buttonClasses({ variant: 'secondary', fullWidth: true, className: 'mt-8' })}>
           {t('invitation.toOverview')}
         </Link>
