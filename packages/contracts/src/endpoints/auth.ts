@@ -52,7 +52,7 @@ export const logout = defineEndpoint({
   method: 'POST',
   path: '/user/logout',
   operationId: 'logout',
-  summary: "End the refresh cookie's session and clear the cookie",
+  summary: 'End the session of the refresh cookie and of the bearer token (either may be sent) and clear the cookie',
   tags,
   role: 'public',
   responses: { 200: messageOnly, 400: errorBody },

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps.ts';
 import { route } from '../../platform/http/route.ts';
 import { requestLocale } from '../../platform/locale.ts';
 import { createAuthService, type SignUpStep } from './auth.service.ts';
-import { contextOf, refreshCookie } from './request-context.ts';
+import { bearerOf, contextOf, refreshCookie } from './request-context.ts';
 import { createSessionService } from './session.service.ts';
 
 /** Sign-up, sign-in, sessions, verification and reset: spec §7 "Auth and user". */
@@ -50,7 +50,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; signUpSteps: rea
   });
 
   route(app, logout, async (req, reply) => {
+    // Either proof of the session ends it: the refresh cookie (the web app) or the access token (an API client).
     await sessions.end(refreshCookie.read(req));
+    await sessions.endByAccessToken(bearerOf(req));
     refreshCookie.clear(reply);
     return { message: message('signedOut', requestLocale(req)) };
   });

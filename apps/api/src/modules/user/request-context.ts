@@ -14,6 +14,12 @@ export const contextOf = (req: FastifyRequest): RequestContext => ({
   log: req.log,
 });
 
+/** The access token of an `Authorization: Bearer <token>` header, unchecked (on a public route such as sign-out). */
+export function bearerOf(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
+}
+
 /** The signed-in user of a route behind requireAuth: the app wires the session loader that returns this row. */
 export function signedIn(req: FastifyRequest): SignedIn {
   const actor = actorOf(req);

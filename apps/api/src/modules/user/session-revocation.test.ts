@@ -18,6 +18,10 @@ const info = (auth: { authorization: string }) => t.request({ method: 'GET', url
 const balance = (auth: { authorization: string }) =>
   t.request({ method: 'GET', url: '/api/v1/wallet/balance', headers: auth });
 const cookieOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === 'refresh_token')?.value ?? '';
+/** The session id an access token names (its `sid` claim). */
+const sessionOf = (user: SignedUp): string =>
+  (JSON.parse(Buffer.from(user.session.accessToken.split('.')[1]!, 'base64url').toString('utf8')) as { sid: string })
+    .sid;
 /** A second device of the same user: its own session, access token and refresh cookie. */
 async function otherDevice(user: SignedUp) {
   const res = await t.request({
@@ -43,6 +47,46 @@ describe('access tokens end with their session, not 15 minutes later', () => {
     expectError(await info(user.auth), 401, unauthorized);
     expectError(await balance(user.auth), 401, unauthorized);
     expect((await info(other.auth)).statusCode).toBe(200);
+  });
+
+  it('sign-out with only the bearer token ends that session: its access token and its refresh token, and only that one', async () => {
+    const user = await t.signUp('client');
+    const other = await otherDevice(user);
+    const out = await t.request({ method: 'POST', url: '/api/v1/user/logout', headers: user.auth });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json()).toEqual({ message: 'You have been signed out' });
+    expectError(await info(user.auth), 401, unauthorized);
+    expectError(
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/user/token/refresh',
+        cookies: { refresh_token: user.refreshCookie },
+      }),
+      401,
+      unauthorized,
+    );
+    expect((await info(other.auth)).statusCode).toBe(200);
+  });
+
+  it('sign-out with a token that is not valid (forged, or run out) ends nothing and still answers', async () => {
+    const user = await t.signUp('client');
+    const forged = await createAccessTokens('another-secret-of-32-characters-x').sign(
+      { userId: user.userId, userType: 'client', sessionId: sessionOf(user) },
+      t.clock.now(),
+    );
+    const runOut = await createAccessTokens(t.config.jwtSecret).sign(
+      { userId: user.userId, userType: 'client', sessionId: sessionOf(user) },
+      new Date(t.clock.now().getTime() - 16 * 60_000),
+    );
+    for (const token of [forged, runOut]) {
+      const out = await t.request({
+        method: 'POST',
+        url: '/api/v1/user/logout',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(out.statusCode, out.body).toBe(200);
+      expect((await info(user.auth)).statusCode).toBe(200);
+    }
   });
 
   it('a password change ends the access tokens of the other sessions; the device that changed it keeps working', async () => {

@@ -152,6 +152,19 @@ export function createSessionService({ db, clock, tokens, config }: AppDeps) {
       if (row) await tokenRepository.revokeFamily(db, row.familyId, clock.now());
     },
 
+    /**
+     * Ends the session an access token names: a sign-out that sends only `Authorization: Bearer` (no refresh cookie)
+     * ends its session too. A token that is not valid (forged, run out) ends nothing.
+     */
+    async endByAccessToken(token: string | undefined): Promise<void> {
+      if (!token) return;
+      const claims = await tokens.verify(token, clock.now());
+      if (!claims) return;
+      const session = await tokenRepository.findSession(db, claims.sessionId);
+      if (!session || session.userId !== claims.userId || session.revokedAt) return;
+      await tokenRepository.revokeFamily(db, session.identifier, clock.now());
+    },
+
     async endAll(userId: string): Promise<void> {
       await tokenRepository.revokeAllForUser(db, userId, clock.now());
     },

@@ -51,6 +51,8 @@ interface Fixtures {
   dataExportId: string;
   /** A second signed-in session of the client (another device), which DELETE /user/sessions/{id} ends. */
   clientOtherSessionId: string;
+  /** A third session of the client, which sign-out ends (its token ends its session; the others stay). */
+  clientSignOutDevice: SignedUp;
 }
 interface Rule {
   who: Who;
@@ -63,6 +65,8 @@ interface Rule {
   body?: object;
   /** For a route open to any user (`who: 'user'`) whose objects belong to one kind of user: who the rightful one is. */
   rightful?: 'client' | 'provider';
+  /** The rightful caller, where the call must not use the fixtures' own sessions (sign-out ends the caller's). */
+  caller?: (f: Fixtures) => SignedUp;
 }
 
 const NO_ID = '00000000-0000-7000-8000-000000000000';
@@ -75,7 +79,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/user/register': { who: 'public' },
   'POST /api/v1/user/login': { who: 'public' },
   'POST /api/v1/user/token/refresh': { who: 'public', alsoOk: [401] },
-  'POST /api/v1/user/logout': { who: 'public' },
+  'POST /api/v1/user/logout': { who: 'public', caller: (f) => f.clientSignOutDevice },
   'POST /api/v1/user/register/verify': { who: 'public' },
   'POST /api/v1/user/register/request-verification': { who: 'public' },
   'POST /api/v1/user/request-password-reset': { who: 'public' },
@@ -668,6 +672,20 @@ beforeAll(async () => {
   }>;
   const clientOther = clientSessions.find((s) => !s.current);
   if (!clientOther) throw new Error("the client's second session is not listed");
+  // And on a third, which the sign-out call ends (it ends the session of the token it is sent with).
+  const third = await t.request({
+    method: 'POST',
+    url: '/api/v1/user/login',
+    payload: { email: client.email, password: client.password },
+    remoteAddress: '10.200.0.2',
+  });
+  expect(third.statusCode, third.body).toBe(200);
+  const clientSignOutDevice: SignedUp = {
+    ...client,
+    session: third.json().data,
+    auth: { authorization: `Bearer ${third.json().data.accessToken as string}` },
+    refreshCookie: third.cookies.find((c) => c.name === 'refresh_token')?.value ?? '',
+  };
   f = {
     client,
     provider,
@@ -697,6 +715,7 @@ beforeAll(async () => {
     messageToDeleteId: toDelete.json().data.identifier,
     dataExportId: exported.json().data.identifier,
     clientOtherSessionId: clientOther.identifier,
+    clientSignOutDevice,
   };
   RULES['POST /api/v1/share-booking']!.body = { bookingIdentifier: f.bookingId, email: 'friend@example.com' };
 });
@@ -790,17 +809,19 @@ describe('the access matrix', () => {
     // Last: these calls may change the target's objects (the custom day is deleted).
     for (const op of operations) {
       const rule = RULES[op.key]!;
-      const rightful = rule.rightful
-        ? [f[rule.rightful]]
-        : rule.who === 'client'
-          ? [f.client]
-          : rule.who === 'provider'
-            ? [f.provider]
-            : rule.who === 'operator'
-              ? [f.operator]
-              : rule.who === 'user' && !rule.owned
-                ? [f.client, f.provider]
-                : [f.client];
+      const rightful = rule.caller
+        ? [rule.caller(f)]
+        : rule.rightful
+          ? [f[rule.rightful]]
+          : rule.who === 'client'
+            ? [f.client]
+            : rule.who === 'provider'
+              ? [f.provider]
+              : rule.who === 'operator'
+                ? [f.operator]
+                : rule.who === 'user' && !rule.owned
+                  ? [f.client, f.provider]
+                  : [f.client];
       for (const who of rightful) {
         const res = await call(op.method, urlOf(op.path, rule.params?.(f) ?? {}), who);
         const ok =
