@@ -71,10 +71,16 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet, upcom
       const passwordHash = await hashPassword(input.newPassword);
       // The session of the token that asked is this device's: it stays, every other one ends (access tokens too).
       const keepFamily = me.sessionId;
-      await db.transaction(async (tx) => {
+      await deps.events.transaction(async (tx) => {
         await userRepository.update(tx, user.identifier, { passwordHash });
         await tokenRepository.revokeAllForUser(tx, user.identifier, clock.now(), keepFamily);
         await tokenRepository.discardActions(tx, user.identifier, 'reset_password', clock.now());
+        // The other sessions' live sockets close on every instance once this commits.
+        await deps.events.publish(tx, 'session.ended', {
+          userId: user.identifier,
+          sessionId: null,
+          keepSessionId: keepFamily,
+        });
       });
     },
 
@@ -164,6 +170,12 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet, upcom
         await deps.events.publish(tx, 'account.erasing', { userId: user.identifier, at: now.toISOString() });
         const owned = await accountErasureRepository.erase(tx, user.identifier, now);
         await userRepository.anonymise(tx, user.identifier, clock.now());
+        // Anonymising ended every session: their live sockets close on every instance once this commits.
+        await deps.events.publish(tx, 'session.ended', {
+          userId: user.identifier,
+          sessionId: null,
+          keepSessionId: null,
+        });
         return owned;
       });
       const left = await deps.files.purge(fileIds);

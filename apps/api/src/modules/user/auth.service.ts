@@ -165,7 +165,7 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
       await limiter.check(ipKey, attemptRules.tokenPerIp);
       assertPasswordNotCommon(input.password);
       const passwordHash = await hashPassword(input.password);
-      await db
+      await deps.events
         .transaction(async (tx) => {
           const userId = await tokenRepository.consumeAction(tx, hashToken(input.token), 'reset_password', clock.now());
           if (!userId) throw new AppError(400, 'INVALID_TOKEN', 'tokenInvalid');
@@ -176,6 +176,8 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
             emailVerifiedAt: user?.emailVerifiedAt ?? clock.now(),
           });
           await tokenRepository.revokeAllForUser(tx, userId, clock.now());
+          // Every live socket of the user closes on every instance once this commits.
+          await deps.events.publish(tx, 'session.ended', { userId, sessionId: null, keepSessionId: null });
         })
         .catch(async (err: unknown) => {
           if (err instanceof AppError && err.code === 'INVALID_TOKEN')
