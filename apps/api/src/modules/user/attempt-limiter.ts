@@ -19,6 +19,8 @@ export const attemptRules = {
   registerPerIp: { max: 60, windowMinutes: 15 },
   mailPerAddress: { max: 5, windowMinutes: 15 },
   codePerUser: { max: 10, windowMinutes: 15 },
+  // Every email-change request of a user counts: a taken address answers like a free one, and this stops probing.
+  emailChangePerUser: { max: 5, windowMinutes: 60 },
   tokenPerIp: { max: 20, windowMinutes: 15 },
 } satisfies Record<string, AttemptRule>;
 
