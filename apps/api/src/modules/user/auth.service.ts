@@ -102,12 +102,25 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
     async login(input: z.infer<typeof loginInput>, ctx: RequestContext): Promise<IssuedSession> {
       const accountKey = `login:${ctx.ip}:${input.email}`;
       // Reserved up front (a wrong password leaves them as failures): parallel guesses cannot all slip past the limit.
-      // The per-address key also holds when the guesses come from many IPs; it is higher, so it only slows a spread attack.
       const reservations = await limiter.reserveAll([
         [accountKey, attemptRules.loginPerAccount],
-        [`login-email:${input.email}`, attemptRules.loginPerEmail],
         [`login-ip:${ctx.ip}`, attemptRules.loginPerIp],
       ]);
+      // The account's own lock (guesses from many IPs) holds only the addresses that failed for this account lately:
+      // strangers cannot lock its owner out, who signs in from an address without failures (decision 0048). Such an
+      // attempt still counts, and its failure puts that address under the lock: a new address is one guess, not ten.
+      try {
+        const emailKey = `login-email:${input.email}`;
+        const fresh = (await limiter.count(accountKey, attemptRules.loginPerAccount)) === 1;
+        reservations.push(
+          fresh
+            ? await limiter.record(emailKey, attemptRules.loginPerEmail)
+            : await limiter.reserve(emailKey, attemptRules.loginPerEmail),
+        );
+      } catch (err) {
+        for (const r of reservations) await limiter.release(r);
+        throw err;
+      }
       const user = await userRepository.findLiveByEmail(db, input.email);
       const ok = user?.passwordHash
         ? await verifyPassword(user.passwordHash, input.password)
