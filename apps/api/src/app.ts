@@ -293,10 +293,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Every signed-in request checks its session in the database (one prepared statement), so ended sessions end at once.
   await app.register(authPlugin, { tokens: deps.tokens, clock: deps.clock, loadSession: users.loadSession });
   // The live channel (issue 18), before the OpenAPI document is collected: a WebSocket is not a JSON operation.
+  // Its sockets close when their session ends, on every instance (`session.ended`), and every frame checks its session.
   await registerLiveSockets(app, liveSockets, {
     tokens: deps.tokens,
     clock: deps.clock,
     loadSession: users.loadSession,
+    events: deps.events,
   });
   await app.register(swagger, openApiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

@@ -13,6 +13,8 @@ export interface TestSocket {
   /** The first message (received already or still to come within 5 s) that matches. */
   next: (match: (m: Record<string, unknown>) => boolean) => Promise<Record<string, unknown>>;
   send: (message: object) => void;
+  /** Settles when the socket closes, with the close code the server gave. */
+  closed: Promise<{ code: number; reason: string }>;
 }
 
 /**
@@ -32,6 +34,9 @@ export function connectSocket(
     );
     opened.push(socket);
     const received: Array<Record<string, unknown>> = [];
+    const closed = new Promise<{ code: number; reason: string }>((done) =>
+      socket.on('close', (code, reason) => done({ code, reason: String(reason) })),
+    );
     const waiters: Array<{
       match: (m: Record<string, unknown>) => boolean;
       done: (m: Record<string, unknown>) => void;
@@ -50,7 +55,8 @@ export function connectSocket(
         if (waiter.match(message)) waiter.done(message);
         else waiters.push(waiter);
       }
-      if (message.type === 'ready') resolve({ socket, received, next, send: (m) => socket.send(JSON.stringify(m)) });
+      if (message.type === 'ready')
+        resolve({ socket, received, next, send: (m) => socket.send(JSON.stringify(m)), closed });
     });
     socket.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     socket.on('error', reject);

@@ -83,6 +83,12 @@ export interface DomainEventMap {
    */
   'room.signal': { signalId: string; to: string };
   /**
+   * Sessions of a user ended (sign-out, a device signed out, a password change or reset, a replayed refresh token, idle
+   * sign-out, account deletion; issue 45): every instance closes the live sockets of those sessions that it holds.
+   * `sessionId` names the one that ended; null: every session of the user ended but `keepSessionId` (when not null).
+   */
+  'session.ended': { userId: string; sessionId: string | null; keepSessionId: string | null };
+  /**
    * An account is being deleted (decision 0013, issue 44): published inside the deletion's transaction, where every
    * module that holds the person's rows erases them (`onAccountErasure`); one that must refuse (upcoming sessions)
    * throws, and nothing is deleted. `at` is the deletion's time (ISO).

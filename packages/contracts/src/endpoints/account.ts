@@ -42,7 +42,7 @@ export const changeEmail = defineEndpoint({
   method: 'POST',
   path: '/user/profile/change-email',
   operationId: 'changeEmail',
-  summary: 'Start an email change: mail a code to the new address',
+  summary: 'Start an email change: mail a code to the new address (a taken address: its owner is told instead)',
   tags,
   role,
   body: changeEmailInput,

@@ -71,23 +71,41 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet, upcom
       const passwordHash = await hashPassword(input.newPassword);
       // The session of the token that asked is this device's: it stays, every other one ends (access tokens too).
       const keepFamily = me.sessionId;
-      await db.transaction(async (tx) => {
+      await deps.events.transaction(async (tx) => {
         await userRepository.update(tx, user.identifier, { passwordHash });
         await tokenRepository.revokeAllForUser(tx, user.identifier, clock.now(), keepFamily);
         await tokenRepository.discardActions(tx, user.identifier, 'reset_password', clock.now());
+        // The other sessions' live sockets close on every instance once this commits.
+        await deps.events.publish(tx, 'session.ended', {
+          userId: user.identifier,
+          sessionId: null,
+          keepSessionId: keepFamily,
+        });
       });
     },
 
+    /**
+     * Answers alike whether or not the new address has an account (issue 45, as sign-up does: decision 0010): a free
+     * address gets the code, a taken one a mail to its owner instead, and neither account changes. Limited per user,
+     * so addresses cannot be probed one after another.
+     */
     async requestEmailChange(me: SignedIn, newEmail: string, _ctx: RequestContext): Promise<void> {
       const user = accountOf(me);
+      // Every request counts, reserved before it runs: parallel requests cannot all slip past the limit.
+      await limiter.reserve(`email-change:${user.identifier}`, attemptRules.emailChangePerUser);
       if (user.email.toLowerCase() === newEmail) throw AppError.rule('emailSameAsCurrent');
       const key = `mail:${newEmail}`;
       await limiter.check(key, attemptRules.mailPerAddress);
       await limiter.fail(key, attemptRules.mailPerAddress);
-      if (await userRepository.findLiveByEmail(db, newEmail)) throw AppError.conflict('EMAIL_TAKEN', 'emailTaken');
-      const code = randomCode(EMAIL_CODE_LENGTH);
+      const owner = await userRepository.findLiveByEmail(db, newEmail);
       await db.transaction(async (tx) => {
+        // A newer request replaces the older code in both cases, so a code that still works tells nothing either.
         await tokenRepository.discardEmailCodes(tx, user.identifier, clock.now());
+        if (owner) {
+          await userMail(tx, owner, owner.email, 'emailChangeAttempt', { loginLink: `${config.appOrigin}/login` });
+          return;
+        }
+        const code = randomCode(EMAIL_CODE_LENGTH);
         await tokenRepository.insertEmailCode(tx, {
           userId: user.identifier,
           newEmail,
@@ -164,6 +182,12 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet, upcom
         await deps.events.publish(tx, 'account.erasing', { userId: user.identifier, at: now.toISOString() });
         const owned = await accountErasureRepository.erase(tx, user.identifier, now);
         await userRepository.anonymise(tx, user.identifier, clock.now());
+        // Anonymising ended every session: their live sockets close on every instance once this commits.
+        await deps.events.publish(tx, 'session.ended', {
+          userId: user.identifier,
+          sessionId: null,
+          keepSessionId: null,
+        });
         return owned;
       });
       const left = await deps.files.purge(fileIds);

@@ -11,6 +11,7 @@ export interface AttemptRule {
 /** Sign-in, sign-up, reset and code limits (429 after repeated failures within a sliding window). */
 export const attemptRules = {
   loginPerAccount: { max: 10, windowMinutes: 15 },
+  // The account's lock, from any addresses; it holds only addresses that failed for the account lately (decision 0048).
   loginPerEmail: { max: 30, windowMinutes: 15 },
   loginPerIp: { max: 100, windowMinutes: 15 },
   // Every sign-up attempt counts (a taken address answers like a new one, so failures cannot be told apart). Per
@@ -19,6 +20,8 @@ export const attemptRules = {
   registerPerIp: { max: 60, windowMinutes: 15 },
   mailPerAddress: { max: 5, windowMinutes: 15 },
   codePerUser: { max: 10, windowMinutes: 15 },
+  // Every email-change request of a user counts: a taken address answers like a free one, and this stops probing.
+  emailChangePerUser: { max: 5, windowMinutes: 60 },
   tokenPerIp: { max: 20, windowMinutes: 15 },
 } satisfies Record<string, AttemptRule>;
 
@@ -39,6 +42,14 @@ export function createAttemptLimiter(db: Executor, clock: Clock) {
     async check(key: string, rule: AttemptRule): Promise<void> {
       const counted = await tokenRepository.countAttempts(db, key, windowStart(rule));
       if (counted >= rule.max) await refuse(key, rule, counted);
+    },
+    /** Attempts of the key within its window (reservations included). */
+    async count(key: string, rule: AttemptRule): Promise<number> {
+      return tokenRepository.countAttempts(db, key, windowStart(rule));
+    },
+    /** Counts this attempt without holding it to the limit; returns the reservation to `release` on success. */
+    async record(key: string, rule: AttemptRule): Promise<string> {
+      return tokenRepository.addAttempt(db, key, clock.now(), windowStart(rule));
     },
     async fail(key: string, rule: AttemptRule): Promise<void> {
       await tokenRepository.addAttempt(db, key, clock.now(), windowStart(rule));

@@ -102,12 +102,25 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
     async login(input: z.infer<typeof loginInput>, ctx: RequestContext): Promise<IssuedSession> {
       const accountKey = `login:${ctx.ip}:${input.email}`;
       // Reserved up front (a wrong password leaves them as failures): parallel guesses cannot all slip past the limit.
-      // The per-address key also holds when the guesses come from many IPs; it is higher, so it only slows a spread attack.
       const reservations = await limiter.reserveAll([
         [accountKey, attemptRules.loginPerAccount],
-        [`login-email:${input.email}`, attemptRules.loginPerEmail],
         [`login-ip:${ctx.ip}`, attemptRules.loginPerIp],
       ]);
+      // The account's own lock (guesses from many IPs) holds only the addresses that failed for this account lately:
+      // strangers cannot lock its owner out, who signs in from an address without failures (decision 0048). Such an
+      // attempt still counts, and its failure puts that address under the lock: a new address is one guess, not ten.
+      try {
+        const emailKey = `login-email:${input.email}`;
+        const fresh = (await limiter.count(accountKey, attemptRules.loginPerAccount)) === 1;
+        reservations.push(
+          fresh
+            ? await limiter.record(emailKey, attemptRules.loginPerEmail)
+            : await limiter.reserve(emailKey, attemptRules.loginPerEmail),
+        );
+      } catch (err) {
+        for (const r of reservations) await limiter.release(r);
+        throw err;
+      }
       const user = await userRepository.findLiveByEmail(db, input.email);
       const ok = user?.passwordHash
         ? await verifyPassword(user.passwordHash, input.password)
@@ -165,7 +178,7 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
       await limiter.check(ipKey, attemptRules.tokenPerIp);
       assertPasswordNotCommon(input.password);
       const passwordHash = await hashPassword(input.password);
-      await db
+      await deps.events
         .transaction(async (tx) => {
           const userId = await tokenRepository.consumeAction(tx, hashToken(input.token), 'reset_password', clock.now());
           if (!userId) throw new AppError(400, 'INVALID_TOKEN', 'tokenInvalid');
@@ -176,6 +189,8 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
             emailVerifiedAt: user?.emailVerifiedAt ?? clock.now(),
           });
           await tokenRepository.revokeAllForUser(tx, userId, clock.now());
+          // Every live socket of the user closes on every instance once this commits.
+          await deps.events.publish(tx, 'session.ended', { userId, sessionId: null, keepSessionId: null });
         })
         .catch(async (err: unknown) => {
           if (err instanceof AppError && err.code === 'INVALID_TOKEN')

@@ -85,15 +85,27 @@ describe('sessions and links after account changes', () => {
     expect(res.json().code).toBe('INVALID_TOKEN');
   });
 
-  it('guesses spread over many IPs still hit the per-address limit', async () => {
+  it('guesses spread over many IPs lock the account only for the addresses that guessed; the owner gets in from another', async () => {
     const user = await t.signUp('client');
-    const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await login(user.email, 'wrong-password-1', `10.9.${i}.1`)).statusCode);
-    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
-    expect(statuses[30]).toBe(429);
-    // Lifts by itself once the window has passed.
+    const attackers = Array.from({ length: 30 }, (_, i) => `10.9.${i}.1`);
+    for (const ip of attackers) expect((await login(user.email, 'wrong-password-1', ip)).statusCode).toBe(401);
+    // Every address that guessed is held back now (each with one failure only), even with the right password.
+    for (const ip of [attackers[0]!, attackers[17]!, attackers[29]!]) {
+      expect((await login(user.email, 'wrong-password-2', ip)).statusCode).toBe(429);
+      expect((await login(user.email, user.password, ip)).statusCode).toBe(429);
+    }
+    // The owner, from an address without failures for this account, signs in.
+    const owner = await login(user.email, user.password, '10.9.200.1');
+    expect(owner.statusCode, owner.body).toBe(200);
+    // A stranger's new address is one guess, not ten: its first failure puts it under the account's lock too.
+    expect((await login(user.email, 'wrong-password-3', '10.9.201.1')).statusCode).toBe(401);
+    expect((await login(user.email, 'wrong-password-4', '10.9.201.1')).statusCode).toBe(429);
+    expect((await login(user.email, user.password, '10.9.201.1')).statusCode).toBe(429);
+    // The owner's sign-in lifts nothing for the attacking addresses.
+    expect((await login(user.email, user.password, attackers[5]!)).statusCode).toBe(429);
+    // It lifts by itself once the window has passed.
     t.clock.advance(16 * 60_000);
-    expect((await login(user.email, user.password, '10.9.99.1')).statusCode).toBe(200);
+    expect((await login(user.email, user.password, attackers[5]!)).statusCode).toBe(200);
   });
 
   it('keeps a well-formed caller request id and replaces an oversized one', async () => {

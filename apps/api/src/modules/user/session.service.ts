@@ -4,6 +4,7 @@ import type { SignedInSession } from '@therapy/contracts/sessions';
 import { REFRESH_TOKEN_TTL_DAYS } from '@therapy/contracts/constants';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { DomainEventMap } from '../../platform/events.ts';
 import { requireAccessTo, type Actor } from '../../platform/auth/access.ts';
 import { hashToken, randomToken } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -28,7 +29,21 @@ export interface SessionOrigin {
 export const ACTIVITY_STEP_MS = 30_000;
 
 /** Access JWT + rotating refresh token with reuse detection (RFC 9700). */
-export function createSessionService({ db, clock, tokens, config }: AppDeps) {
+export function createSessionService({ db, clock, tokens, config, events }: AppDeps) {
+  /**
+   * Ends sessions (`work`) in one transaction with the `session.ended` event, so the live sockets of what ended close
+   * on every instance as soon as it commits (issue 45).
+   */
+  const ending = (ended: DomainEventMap['session.ended'], work: (tx: Executor) => Promise<void>): Promise<void> =>
+    events.transaction(async (tx) => {
+      await work(tx);
+      await events.publish(tx, 'session.ended', ended);
+    });
+  const endFamily = (userId: string, familyId: string, now: Date) =>
+    ending({ userId, sessionId: familyId, keepSessionId: null }, (tx) =>
+      tokenRepository.revokeFamily(tx, familyId, now),
+    );
+
   /** Minutes without activity after which a session of this user type ends (operators follow providers). */
   const idleMinutes = (userType: UserRow['userType']): number =>
     userType === 'client' ? config.idleSignOut.clientMinutes : config.idleSignOut.providerMinutes;
@@ -79,7 +94,7 @@ export function createSessionService({ db, clock, tokens, config }: AppDeps) {
       const session = await tokenRepository.findSession(db, row.familyId);
       if (!session || session.revokedAt) throw AppError.unauthorized();
       if (isIdle(session.userType, session.lastActiveAt, now)) {
-        await tokenRepository.revokeFamily(db, row.familyId, now);
+        await endFamily(row.userId, row.familyId, now);
         throw new AppError(401, 'SESSION_IDLE', 'signedOutIdle', undefined, { minutes: idleMinutes(session.userType) });
       }
       // Rotation and its successor commit together: a racing replay that sees the rotation also sees (and revokes) the successor.
@@ -93,7 +108,7 @@ export function createSessionService({ db, clock, tokens, config }: AppDeps) {
           });
       // A token presented again after rotation was stolen or replayed: end every session of that family.
       if (!rotated) {
-        await tokenRepository.revokeFamily(db, row.familyId, now);
+        await endFamily(row.userId, row.familyId, now);
         throw AppError.unauthorized();
       }
       return sessionFor(rotated.user, row.familyId, rotated.next);
@@ -134,22 +149,24 @@ export function createSessionService({ db, clock, tokens, config }: AppDeps) {
     async endOwn(actor: Actor, sessionId: string): Promise<void> {
       const found = await tokenRepository.findSession(db, sessionId);
       // An ended session is gone already: as missing as another user's.
-      requireAccessTo(actor, 'delete', found?.revokedAt ? undefined : found, (session) => ({
+      const session = requireAccessTo(actor, 'delete', found?.revokedAt ? undefined : found, (row) => ({
         kind: 'owned',
-        ownerId: session.userId,
+        ownerId: row.userId,
       }));
-      await tokenRepository.revokeFamily(db, sessionId, clock.now());
+      await endFamily(session.userId, session.identifier, clock.now());
     },
 
     /** Ends every session of the user except the one that asks. */
     async endOthers(userId: string, keepSessionId: string): Promise<void> {
-      await tokenRepository.revokeAllForUser(db, userId, clock.now(), keepSessionId);
+      await ending({ userId, sessionId: null, keepSessionId }, (tx) =>
+        tokenRepository.revokeAllForUser(tx, userId, clock.now(), keepSessionId),
+      );
     },
 
     async end(refreshToken: string | undefined): Promise<void> {
       if (!refreshToken) return;
       const row = await tokenRepository.findRefresh(db, hashToken(refreshToken));
-      if (row) await tokenRepository.revokeFamily(db, row.familyId, clock.now());
+      if (row) await endFamily(row.userId, row.familyId, clock.now());
     },
 
     /**
@@ -162,11 +179,13 @@ export function createSessionService({ db, clock, tokens, config }: AppDeps) {
       if (!claims) return;
       const session = await tokenRepository.findSession(db, claims.sessionId);
       if (!session || session.userId !== claims.userId || session.revokedAt) return;
-      await tokenRepository.revokeFamily(db, session.identifier, clock.now());
+      await endFamily(session.userId, session.identifier, clock.now());
     },
 
     async endAll(userId: string): Promise<void> {
-      await tokenRepository.revokeAllForUser(db, userId, clock.now());
+      await ending({ userId, sessionId: null, keepSessionId: null }, (tx) =>
+        tokenRepository.revokeAllForUser(tx, userId, clock.now()),
+      );
     },
   };
 }

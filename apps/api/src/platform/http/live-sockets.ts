@@ -5,12 +5,15 @@ import type { AccessClaims, AccessTokens } from '../auth/tokens.ts';
 import type { SessionLoader } from '../auth/plugin.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
+import type { DomainEventMap, EventBus } from '../events.ts';
 
 /**
  * The live channel (issue 18): one WebSocket per open tab at `/api/v1/ws`, authenticated with the access token sent as
  * the subprotocol pair `bearer, <token>` (never in the URL, where logs and proxies would keep it). The socket lives as
  * long as the token: a tab that refreshes its token sends `{ "type": "auth", "token": "…" }` and keeps the socket;
- * one that does not is closed (4401) when the token runs out, as is every socket of a session that ends. Modules push
+ * one that does not is closed (4401) when the token runs out, as is every socket of a session that ends: the
+ * `session.ended` event reaches every instance, and each closes the sockets of that session it holds (issue 45). Every
+ * frame a tab sends is checked against a live session first, so a frame that races the close is refused. Modules push
  * to a user's sockets on this instance with `sendTo`; what happens on other instances reaches them through the domain
  * events (`everyInstance`), so each instance tells the sockets it holds.
  */
@@ -35,6 +38,9 @@ export interface LiveSockets {
   /** Sockets open on this instance (for tests and metrics). */
   count(): number;
 }
+
+/** Closed because its session ended (signed out, ended from another device, password changed, account deleted). */
+const SESSION_ENDED = 'session ended';
 
 export const SOCKET_PATH = '/api/v1/ws';
 /** The message that tells a tab to read again what it shows (live signals may have been missed). */
@@ -64,6 +70,8 @@ const tokenOf = (req: FastifyRequest): string | undefined => {
 export interface LiveSocketHub extends LiveSockets {
   readonly held: Map<string, Set<Held>>;
   readonly handlers: Map<string, LiveMessageHandler>;
+  /** Closes the sockets held here of the sessions that ended (at once, before any later push reaches them); how many. */
+  closeEnded(ended: DomainEventMap['session.ended']): number;
 }
 
 export function createLiveSockets(): LiveSocketHub {
@@ -95,6 +103,18 @@ export function createLiveSockets(): LiveSocketHub {
       return reached;
     },
     count: () => [...held.values()].reduce((n, set) => n + set.size, 0),
+    closeEnded({ userId, sessionId, keepSessionId }) {
+      let closed = 0;
+      for (const entry of held.get(userId) ?? []) {
+        const ended =
+          sessionId === null ? entry.claims.sessionId !== keepSessionId : entry.claims.sessionId === sessionId;
+        if (!ended || entry.socket.readyState !== entry.socket.OPEN) continue;
+        // Closing moves the socket out of OPEN now, so `sendTo` skips it from here on.
+        entry.socket.close(CLOSE_UNAUTHORIZED, SESSION_ENDED);
+        closed += 1;
+      }
+      return closed;
+    },
     handle(type, handler) {
       if (type === 'auth') throw new Error('live sockets: "auth" is the channel\'s own message');
       handlers.set(type, handler);
@@ -106,9 +126,21 @@ export function createLiveSockets(): LiveSocketHub {
 export async function registerLiveSockets(
   app: FastifyInstance,
   hub: LiveSocketHub,
-  opts: { tokens: AccessTokens; clock: Clock; loadSession: SessionLoader },
+  opts: {
+    tokens: AccessTokens;
+    clock: Clock;
+    loadSession: SessionLoader;
+    events: Pick<EventBus, 'subscribe' | 'onCrossInstanceReset'>;
+  },
 ): Promise<void> {
   const { held, handlers } = hub;
+  // A session ended on any instance (this one included): its sockets here close at once.
+  opts.events.subscribe('session.ended', (ended) => void hub.closeEnded(ended), { everyInstance: true });
+  // `session.ended` events may have been missed (the listener was lost): every socket held here is checked again.
+  opts.events.onCrossInstanceReset(() => {
+    void closeDeadSessions().catch((err: unknown) => app.log.error({ err }, 'live sockets: session check failed'));
+  });
+
   // Pick `bearer` as the protocol, so the browser accepts the answer; the token itself is never echoed back.
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024, handleProtocols: (protocols) => (protocols.has('bearer') ? 'bearer' : false) },
@@ -123,6 +155,24 @@ export async function registerLiveSockets(
       exp?: number;
     };
     return { claims, expiresAt: (payload.exp ?? 0) * 1000 };
+  };
+
+  /** The socket's session is still live and its token in date (what every frame it sends is checked against). */
+  const stillLive = async (entry: Held): Promise<boolean> =>
+    entry.expiresAt > opts.clock.now().getTime() &&
+    (await opts.loadSession(entry.claims.userId, entry.claims.sessionId)) !== undefined;
+
+  /** Closes every socket held here whose session is no longer live; one session check per session. */
+  const closeDeadSessions = async (): Promise<void> => {
+    const bySession = new Map<string, Held[]>();
+    for (const set of held.values())
+      for (const entry of set)
+        bySession.set(entry.claims.sessionId, [...(bySession.get(entry.claims.sessionId) ?? []), entry]);
+    for (const entries of bySession.values()) {
+      if (await stillLive(entries[0]!)) continue;
+      for (const entry of entries)
+        if (entry.socket.readyState === entry.socket.OPEN) entry.socket.close(CLOSE_UNAUTHORIZED, SESSION_ENDED);
+    }
   };
 
   const expireAt = (entry: Held) => {
@@ -178,16 +228,20 @@ export async function registerLiveSockets(
               return;
             }
             if (typeof message !== 'object' || message === null) return;
-            // A refreshed token keeps the socket: same user and session, a later expiry.
+            // A refreshed token keeps the socket: same user, a later expiry (and the socket now belongs to the
+            // token's session, which is what ending a session looks for).
             if (message.type === 'auth') {
               const ok = await check(message.token);
               if (!ok || ok.claims.userId !== claims.userId) return socket.close(CLOSE_UNAUTHORIZED, 'token refused');
+              entry.claims = ok.claims;
               entry.expiresAt = ok.expiresAt;
               expireAt(entry);
               socket.send(JSON.stringify({ type: 'auth.ok' }));
               return;
             }
-            // A message for a module, from a socket whose token is still valid (the expiry timer closes it otherwise).
+            // Every other frame, before anything acts on it: the socket's session must still be live. The close of an
+            // ended session may still be on its way (another instance ended it a moment ago): this frame is refused.
+            if (!(await stillLive(entry))) return socket.close(CLOSE_UNAUTHORIZED, SESSION_ENDED);
             const handler = typeof message.type === 'string' ? handlers.get(message.type) : undefined;
             if (handler) {
               await handler(entry.claims, message, (answer) => {

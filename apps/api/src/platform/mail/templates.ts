@@ -50,6 +50,16 @@ export const mailTemplates = {
       text: `Hallo ${p.name},\n\ndein Code zur Änderung deiner E-Mail-Adresse lautet: ${p.code}\n\nEr ist 15 Minuten gültig. Wenn du das nicht angefordert hast, ignoriere diese Mail.`,
     }),
   } satisfies Template<{ name: string; code: string }>,
+  emailChangeAttempt: {
+    en: (p) => ({
+      subject: 'Someone tried to use your email address',
+      text: `Hello ${p.name},\n\nsomeone signed in to another account just tried to change that account's email address to this one. This address stays yours: nothing was changed on your account, and no code was sent.\n\nIf this was you, sign in with this address instead: ${p.loginLink}\n\nIf it was not, you can ignore this mail.`,
+    }),
+    de: (p) => ({
+      subject: 'Jemand wollte deine E-Mail-Adresse verwenden',
+      text: `Hallo ${p.name},\n\njemand hat gerade versucht, die E-Mail-Adresse eines anderen Kontos auf diese Adresse zu ändern. Die Adresse bleibt deine: An deinem Konto wurde nichts geändert, und es wurde kein Code verschickt.\n\nWarst du das, melde dich stattdessen mit dieser Adresse an: ${p.loginLink}\n\nWenn nicht, kannst du diese Mail ignorieren.`,
+    }),
+  } satisfies Template<{ name: string; loginLink: string }>,
   emailChanged: {
     en: (p) => ({
       subject: 'Your email address was changed',

@@ -53,11 +53,8 @@ function EmailStep({ onSent, onCancel }: { onSent: (email: string) => void; onCa
         notify.success(message('otpSent', currentLocale()));
         onSent(values.email);
       },
-      onError: (error) =>
-        applyServerFieldErrors(error, setError, {
-          byCode: { EMAIL_TAKEN: 'email' },
-          byMessage: { emailTaken: 'email', emailSameAsCurrent: 'email' },
-        }),
+      // A taken address answers like a free one (its owner is mailed instead), so there is no "taken" error to show.
+      onError: (error) => applyServerFieldErrors(error, setError, { byMessage: { emailSameAsCurrent: 'email' } }),
     });
 
   return (
