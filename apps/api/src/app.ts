@@ -53,6 +53,7 @@ import { startJobs } from './platform/jobs.ts';
 import { registerUploads } from './platform/files/uploads.ts';
 import { startErrorReporting, type ErrorReporter } from './platform/error-reporting.ts';
 import { registerErrorHandler, sendFrameworkError } from './platform/http/error-handler.ts';
+import { redactSecrets } from './platform/http/log-redaction.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
 import { API_PREFIX, openApiOptions } from './platform/http/openapi.ts';
 import { registerPrivateAnswers } from './platform/http/private-answers.ts';
@@ -93,6 +94,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Links that are their own key (a calendar feed, a signed file or export URL, an invitation) never reach
+            // a log line whole: every line is redacted just before it is written (platform/http/log-redaction.ts).
+            hooks: { streamWrite: redactSecrets },
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     // A caller's own request id (a load balancer's) is kept only if it looks like one; anything else gets ours: a random
