@@ -55,6 +55,7 @@ import { startErrorReporting, type ErrorReporter } from './platform/error-report
 import { registerErrorHandler, sendFrameworkError } from './platform/http/error-handler.ts';
 import { redactSecrets } from './platform/http/log-redaction.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
+import { rateLimitKey } from './platform/http/rate-limit-key.ts';
 import { API_PREFIX, openApiOptions } from './platform/http/openapi.ts';
 import { registerPrivateAnswers } from './platform/http/private-answers.ts';
 import { registerHeaderChecks } from './platform/http/request-headers.ts';
@@ -278,6 +279,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    // A request may come with no address (a Unix socket, a connection already closed): never a 500 for that.
+    keyGenerator: rateLimitKey,
     allowList: (req) => req.headers[internalRequestHeader] === internalRequestToken || loopback.includes(req.ip),
   });
   registerHeaderChecks(app);
