@@ -53,7 +53,9 @@ import { startJobs } from './platform/jobs.ts';
 import { registerUploads } from './platform/files/uploads.ts';
 import { startErrorReporting, type ErrorReporter } from './platform/error-reporting.ts';
 import { registerErrorHandler, sendFrameworkError } from './platform/http/error-handler.ts';
+import { redactSecrets } from './platform/http/log-redaction.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
+import { rateLimitKey } from './platform/http/rate-limit-key.ts';
 import { API_PREFIX, openApiOptions } from './platform/http/openapi.ts';
 import { registerPrivateAnswers } from './platform/http/private-answers.ts';
 import { registerHeaderChecks } from './platform/http/request-headers.ts';
@@ -101,6 +103,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Links that are their own key (a calendar feed, a signed file or export URL, an invitation) never reach
+            // a log line whole: every line is redacted just before it is written (platform/http/log-redaction.ts).
+            hooks: { streamWrite: redactSecrets },
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     // A caller's own request id (a load balancer's) is kept only if it looks like one; anything else gets ours: a random
@@ -285,6 +290,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    // A request may come with no address (a Unix socket, a connection already closed): never a 500 for that.
+    keyGenerator: rateLimitKey,
     allowList: (req) => req.headers[internalRequestHeader] === internalRequestToken || loopback.includes(req.ip),
   });
   registerHeaderChecks(app);
