@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { sealClearHealthText, type HealthTextBackfill } from './clear-text-backfill.ts';
 import { loadConfig, type Config } from './config.ts';
 import { createDatabase, type Database, type DatabaseOptions } from './db/client.ts';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
@@ -73,7 +74,11 @@ export async function startServer(
     await embedded?.stop().catch(() => {});
   };
   try {
-    await migrateAndSeed(db, { prepareJobs: prepareJobsSchema });
+    let backfilled: HealthTextBackfill | undefined;
+    await migrateAndSeed(db, {
+      prepareJobs: prepareJobsSchema,
+      backfill: async (d) => void (backfilled = await sealClearHealthText(d, config)),
+    });
     const storage = createFileStorage(config.storage);
     const demoAccounts = config.seedDemo
       ? await seedDemoData(db, {
@@ -88,6 +93,13 @@ export async function startServer(
       app.log.warn(
         { code: (err as { code?: string }).code, reason: err.message },
         'database connection lost; the pool replaces it',
+      );
+    if (backfilled && Object.values(backfilled.sealed).some((n) => n > 0))
+      app.log.info({ ...backfilled }, 'sealed the health text that was stored in clear (issue 45)');
+    if (backfilled?.notRewritten.length)
+      app.log.warn(
+        { tables: backfilled.notRewritten },
+        'could not rewrite these tables now: old row versions keep the clear text until autovacuum reuses them',
       );
     const address = await app.listen({ port: config.port, host: config.host });
     if (config.seedDemo) {

@@ -4,6 +4,7 @@ import type { BookingStatus } from '@therapy/contracts/bookings';
 import { CLIENT_RESCHEDULES, PROVIDER_RESCHEDULES } from '@therapy/contracts/constants';
 import type { SignedUp, TestApp } from './harness.ts';
 import { createWalletModule } from '../src/modules/wallet/wallet.module.ts';
+import { fieldEncryptionFromConfig } from '../src/platform/field-encryption.ts';
 
 /**
  * Test-only bookings for the booking-changes tests: rows inserted directly in each state (the bookings core creates
@@ -87,7 +88,7 @@ export async function insertBooking(
   const is = (...statuses: BookingStatus[]) => statuses.includes(o.status);
   await t.db.$client.query(
     `INSERT INTO bookings (identifier, client_id, provider_id, therapy_category_id, modality_id, status, starts_at, ends_at, price_amount, currency_code,
-       hold_expires_at, created_by, client_reschedules_left, provider_reschedules_left, paid_at, completed_at, cancelled_at, cancelled_by, cancel_note, refund_amount)
+       hold_expires_at, created_by, client_reschedules_left, provider_reschedules_left, paid_at, completed_at, cancelled_at, cancelled_by, cancel_note_sealed, refund_amount)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'client', $12, $13, $14, $15, $16, $17, $18, $19)`,
     [
       bookingId,
@@ -107,7 +108,10 @@ export async function insertBooking(
       is('completed') ? now : null,
       is('cancelled') ? now : null,
       is('cancelled') ? 'client' : null,
-      is('cancelled') ? 'Earlier cancel' : null,
+      // Sealed as the service seals it (modules/bookings/booking-texts.ts).
+      is('cancelled')
+        ? fieldEncryptionFromConfig(t.config).seal('Earlier cancel', `booking:${bookingId}:cancel-note`)
+        : null,
       is('cancelled') ? 0 : null,
     ],
   );
@@ -116,7 +120,7 @@ export async function insertBooking(
     [bookingId, client.userId, is('requested') ? 'invited' : 'acknowledged'],
   );
   await t.db.$client.query(
-    `INSERT INTO booking_status_history (identifier, booking_id, status, previous_status, actor, actor_id, note, at) VALUES (gen_random_uuid(), $1, $2, NULL, 'client', $3, NULL, $4)`,
+    `INSERT INTO booking_status_history (identifier, booking_id, status, previous_status, actor, actor_id, at) VALUES (gen_random_uuid(), $1, $2, NULL, 'client', $3, $4)`,
     [bookingId, o.status, client.userId, now],
   );
   if ((o.status === 'confirmed' || o.status === 'completed') && price > 0) {
@@ -138,7 +142,7 @@ export async function insertBooking(
   return { bookingId, participantId: participant.rows[0]!.id };
 }
 
-/** The booking row as stored (the columns the tests read). */
+/** The booking row as stored (the columns the tests read); the cancel note opened as the service opens it. */
 export async function bookingRow(t: TestApp, bookingId: string) {
   const { rows } = await t.db.$client.query<{
     status: BookingStatus;
@@ -147,28 +151,44 @@ export async function bookingRow(t: TestApp, bookingId: string) {
     holdExpiresAt: Date | null;
     cancelledAt: Date | null;
     cancelledBy: string | null;
-    cancelNote: string | null;
+    cancelNoteSealed: string | null;
+    clearCancelNote: string | null;
     refundAmount: number | null;
     clientId: string;
     clientReschedulesLeft: number;
     providerReschedulesLeft: number;
   }>(
     `SELECT status, previous_status AS "previousStatus", starts_at AS "startsAt", hold_expires_at AS "holdExpiresAt", cancelled_at AS "cancelledAt",
-            cancelled_by AS "cancelledBy", cancel_note AS "cancelNote", refund_amount::int AS "refundAmount", client_id AS "clientId",
+            cancelled_by AS "cancelledBy", cancel_note_sealed AS "cancelNoteSealed", cancel_note AS "clearCancelNote",
+            refund_amount::int AS "refundAmount", client_id AS "clientId",
             client_reschedules_left AS "clientReschedulesLeft", provider_reschedules_left AS "providerReschedulesLeft"
        FROM bookings WHERE identifier = $1`,
     [bookingId],
   );
-  return rows[0]!;
+  const row = rows[0]!;
+  const sealed = row.cancelNoteSealed;
+  const cancelNote =
+    sealed === null ? null : fieldEncryptionFromConfig(t.config).open(sealed, `booking:${bookingId}:cancel-note`);
+  return { ...row, cancelNote };
 }
 
-/** The booking's status history rows with this status. */
+/** The booking's status history rows with this status (the note opened as the service opens it). */
 export async function historyOf(t: TestApp, bookingId: string, status: BookingStatus) {
-  const { rows } = await t.db.$client.query(
-    `SELECT status, previous_status AS "previousStatus", actor, actor_id AS "actorId", note, at FROM booking_status_history WHERE booking_id = $1 AND status = $2`,
+  const { rows } = await t.db.$client.query<{
+    identifier: string;
+    noteSealed: string | null;
+    clearNote: string | null;
+  }>(
+    `SELECT identifier, status, previous_status AS "previousStatus", actor, actor_id AS "actorId", note_sealed AS "noteSealed",
+            note AS "clearNote", at
+       FROM booking_status_history WHERE booking_id = $1 AND status = $2`,
     [bookingId, status],
   );
-  return rows;
+  const crypt = fieldEncryptionFromConfig(t.config);
+  return rows.map(({ identifier: _id, noteSealed, ...line }) => ({
+    ...line,
+    note: noteSealed === null ? null : crypt.open(noteSealed, `booking-history:${_id}:note`),
+  }));
 }
 
 let signIns = 0;

@@ -4,6 +4,7 @@
  * one PostgreSQL runs on a data directory at a time).
  */
 import path from 'node:path';
+import { sealClearHealthText } from '../clear-text-backfill.ts';
 import { loadConfig } from '../config.ts';
 import { createDatabase } from '../db/client.ts';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
@@ -29,7 +30,10 @@ if (!databaseUrl) {
 const db = createDatabase(databaseUrl);
 let code = 0;
 try {
-  await migrateAndSeed(db, { prepareJobs: prepareJobsSchema });
+  await migrateAndSeed(db, {
+    prepareJobs: prepareJobsSchema,
+    backfill: async (d) => void (await sealClearHealthText(d, config)),
+  });
   const result = await createOperatorAccount(db, email, new Date());
   if (result.ok) {
     // The one place the password is shown: on the terminal of whoever runs the command.

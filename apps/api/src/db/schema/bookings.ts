@@ -15,7 +15,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bookingRoles, bookingStatuses, rescheduleStatuses } from '@therapy/contracts/bookings';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { BOOKING_NOTE_MAX, CANCEL_NOTE_MAX } from '@therapy/contracts/constants';
+import { createdAt, id, sealedLength, updatedAt } from './columns.ts';
 import { referenceItems } from './reference.ts';
 import { users } from './users.ts';
 
@@ -47,6 +48,12 @@ const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
  * `bookings_no_overlap` (btree_gist over provider and `during`) is added in the migration, as drizzle cannot say it.
  * A constraint cannot see now(): whoever books first expires the stale holds that overlap its interval, in the same
  * transaction.
+ *
+ * The client's note to the therapist and a cancellation note are health text: sealed with AES-256-GCM
+ * (platform/field-encryption.ts), bound to the booking (`booking:<id>:note`, `booking:<id>:cancel-note`), like notes
+ * and messages (issue 45). `clearNote` and `clearCancelNote` are the columns they were kept in before (`note`,
+ * `cancel_note`): nothing writes them; the start-up backfill seals what they hold and empties them
+ * (modules/bookings/clear-text.ts), and a later migration drops them (decision 0050).
  */
 export const bookings = pgTable(
   'bookings',
@@ -70,7 +77,9 @@ export const bookings = pgTable(
     endsAt: timestamp({ withTimezone: true }),
     /** [startsAt, endsAt): what the exclusion constraint compares. */
     during: tstzrange().generatedAlwaysAs(sql`tstzrange(starts_at, ends_at, '[)')`),
-    note: text(),
+    /** Legacy clear text, emptied by the backfill; never written. */
+    clearNote: text('note'),
+    noteSealed: text(),
     meetingLink: text(),
     address: text(),
     priceAmount: bigint({ mode: 'number' }).notNull(),
@@ -86,7 +95,9 @@ export const bookings = pgTable(
     completedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
     cancelledBy: bookingRoleEnum(),
-    cancelNote: text(),
+    /** Legacy clear text, emptied by the backfill; never written. */
+    clearCancelNote: text('cancel_note'),
+    cancelNoteSealed: text(),
     refundAmount: bigint({ mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -114,8 +125,15 @@ export const bookings = pgTable(
     ),
     check('bookings_parties', sql`${t.clientId} <> ${t.providerId}`),
     check('bookings_price', sql`${t.priceAmount} >= 0`),
-    check('bookings_note', sql`${t.note} IS NULL OR char_length(${t.note}) <= 400`),
-    check('bookings_cancel_note', sql`${t.cancelNote} IS NULL OR char_length(${t.cancelNote}) <= 400`),
+    // The spec's 400 characters are checked on the plaintext (the contract); here, what sealing 400 characters gives.
+    check(
+      'bookings_note_sealed',
+      sql`${t.noteSealed} IS NULL OR char_length(${t.noteSealed}) <= ${sql.raw(String(sealedLength(BOOKING_NOTE_MAX)))}`,
+    ),
+    check(
+      'bookings_cancel_note_sealed',
+      sql`${t.cancelNoteSealed} IS NULL OR char_length(${t.cancelNoteSealed}) <= ${sql.raw(String(sealedLength(CANCEL_NOTE_MAX)))}`,
+    ),
     check('bookings_reschedules_left', sql`${t.clientReschedulesLeft} >= 0 AND ${t.providerReschedulesLeft} >= 0`),
     check('bookings_hold', sql`${t.status} <> 'pending' OR ${t.startsAt} IS NULL OR ${t.holdExpiresAt} IS NOT NULL`),
     check('bookings_active_has_time', sql`${t.status} NOT IN ('confirmed', 'completed') OR ${t.startsAt} IS NOT NULL`),
@@ -123,7 +141,10 @@ export const bookings = pgTable(
   ],
 );
 
-/** Every status a booking has had, in order (the detail page's history); appended, never changed. */
+/**
+ * Every status a booking has had, in order (the detail page's history); appended, never changed. A line's note (the
+ * booking's note on its first line, a cancellation's note) is sealed bound to the line (`booking-history:<id>:note`).
+ */
 export const bookingStatusHistory = pgTable(
   'booking_status_history',
   {
@@ -135,15 +156,24 @@ export const bookingStatusHistory = pgTable(
     previousStatus: bookingStatusEnum(),
     actor: bookingActorEnum().notNull(),
     actorId: uuid(),
-    note: text(),
+    /** Legacy clear text, emptied by the backfill; never written. */
+    clearNote: text('note'),
+    noteSealed: text(),
     at: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index('booking_status_history_booking_idx').on(t.bookingId, t.at)],
+  (t) => [
+    index('booking_status_history_booking_idx').on(t.bookingId, t.at),
+    check(
+      'booking_status_history_note_sealed',
+      sql`${t.noteSealed} IS NULL OR char_length(${t.noteSealed}) <= ${sql.raw(String(sealedLength(Math.max(BOOKING_NOTE_MAX, CANCEL_NOTE_MAX))))}`,
+    ),
+  ],
 );
 
 /**
  * A reschedule of a booking: `applied` at once, or `pending` (inside 48 h of a confirmed session) until the other
- * party accepts or rejects it. At most one pending request per booking.
+ * party accepts or rejects it. At most one pending request per booking. Its note is sealed bound to the request
+ * (`booking-reschedule:<id>:note`).
  */
 export const bookingReschedules = pgTable(
   'booking_reschedules',
@@ -159,7 +189,9 @@ export const bookingReschedules = pgTable(
     fromEndsAt: timestamp({ withTimezone: true }),
     toStartsAt: timestamp({ withTimezone: true }).notNull(),
     toEndsAt: timestamp({ withTimezone: true }).notNull(),
-    note: text(),
+    /** Legacy clear text, emptied by the backfill; never written. */
+    clearNote: text('note'),
+    noteSealed: text(),
     createdAt: createdAt(),
     decidedAt: timestamp({ withTimezone: true }),
   },
@@ -168,7 +200,10 @@ export const bookingReschedules = pgTable(
     uniqueIndex('booking_reschedules_one_pending')
       .on(t.bookingId)
       .where(sql`${t.status} = 'pending'`),
-    check('booking_reschedules_note', sql`${t.note} IS NULL OR char_length(${t.note}) <= 400`),
+    check(
+      'booking_reschedules_note_sealed',
+      sql`${t.noteSealed} IS NULL OR char_length(${t.noteSealed}) <= ${sql.raw(String(sealedLength(BOOKING_NOTE_MAX)))}`,
+    ),
     check('booking_reschedules_interval', sql`${t.toStartsAt} < ${t.toEndsAt}`),
   ],
 );

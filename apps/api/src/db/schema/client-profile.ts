@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, foreignKey, pgTable, pgView, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { id, updatedAt } from './columns.ts';
+import { id, sealedLength, updatedAt } from './columns.ts';
 import { files } from './files.ts';
 import { avatars, countries, languages, referenceItems, referenceListEnum, states } from './reference.ts';
 import { users } from './users.ts';
@@ -32,16 +32,43 @@ export const clientProfiles = pgTable(
   ],
 );
 
-export const emergencyContacts = pgTable('emergency_contacts', {
-  identifier: id(),
-  userId: uuid()
-    .notNull()
-    .unique()
-    .references(() => users.identifier, { onDelete: 'cascade' }),
-  name: text().notNull(),
-  phoneNumber: text().notNull(),
-  updatedAt: updatedAt(),
-});
+/**
+ * A client's emergency contact (one per client), health-adjacent: name and number are sealed with AES-256-GCM
+ * (platform/field-encryption.ts) bound to the client (`emergency-contact:<userId>:name` / `:phone-number`; the row is
+ * the client's one, replaced in place, so the user id is its key). `clearName` and `clearPhoneNumber` are the columns
+ * they were kept in before: nothing writes them; the start-up backfill seals what they hold and empties them
+ * (modules/client-profile/clear-text.ts), and a later migration drops them (decision 0050).
+ */
+export const emergencyContacts = pgTable(
+  'emergency_contacts',
+  {
+    identifier: id(),
+    userId: uuid()
+      .notNull()
+      .unique()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
+    /** Legacy clear text, emptied by the backfill; never written. */
+    clearName: text('name'),
+    /** Legacy clear text, emptied by the backfill; never written. */
+    clearPhoneNumber: text('phone_number'),
+    nameSealed: text(),
+    phoneNumberSealed: text(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Sealed, or (until the backfill) in clear: a contact always has its name and number one way or the other.
+    check(
+      'emergency_contacts_present',
+      sql`(${t.nameSealed} IS NOT NULL AND ${t.phoneNumberSealed} IS NOT NULL) OR (${t.clearName} IS NOT NULL AND ${t.clearPhoneNumber} IS NOT NULL)`,
+    ),
+    // Spec §5: name and number at most 32 characters each (checked on the plaintext in the contract).
+    check('emergency_contacts_name_sealed', sql`char_length(${t.nameSealed}) <= ${sql.raw(String(sealedLength(32)))}`),
+    check(
+      'emergency_contacts_phone_number_sealed',
+      sql`char_length(${t.phoneNumberSealed}) <= ${sql.raw(String(sealedLength(32)))}`,
+    ),
+  ],
+);
 
 /** Client preferences over the reference lists (ten of the twelve), checked against the list by the database. */
 export const clientPreferenceItems = pgTable(

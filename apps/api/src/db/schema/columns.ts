@@ -16,3 +16,12 @@ export const citext = customType<{ data: string }>({ dataType: () => 'citext' })
 export const money = () => bigint({ mode: 'number' });
 /** An ISO 4217 currency code. */
 export const currency = () => text().notNull();
+
+/**
+ * What a value sealed by platform/field-encryption.ts takes at most, in base64 characters, for a plaintext of at most
+ * `maxChars` characters (up to 4 UTF-8 bytes each) plus the 29 bytes of key id, IV and tag (`SEALED_OVERHEAD_BYTES`,
+ * checked equal in test/sealed-length.test.ts). A sealed column's length check is on this; the limit that users meet is
+ * checked on the plaintext, in the contract.
+ */
+export const SEALED_OVERHEAD = 29;
+export const sealedLength = (maxChars: number): number => 4 * Math.ceil((SEALED_OVERHEAD + 4 * maxChars) / 3);

@@ -29,7 +29,8 @@ const rowOf = (
   status: 'pending',
   startsAt: at('2031-03-03T10:00:00Z'),
   endsAt: at('2031-03-03T11:00:00Z'),
-  note: 'First session, please call me "Jo" — ünïcödé',
+  // The repository stores what the service sealed (booking-texts.ts); any text of the sealed form's length.
+  noteSealed: Buffer.from('First session, please call me "Jo" — ünïcödé').toString('base64'),
   meetingLink: 'https://example.com/session',
   address: '1 Main St',
   priceAmount: 12_345,
@@ -47,9 +48,10 @@ describe('booking functions', () => {
   it('store every column the repository writes, with the participant and the first status line', async () => {
     const row = rowOf();
     const line = {
+      identifier: crypto.randomUUID(),
       actor: 'client' as const,
       actorId: w.client.userId,
-      note: 'line note',
+      noteSealed: 'c2VhbGVkIGxpbmUgbm90ZQ==',
       at: at('2031-03-01T10:00:01Z'),
     };
     const made = await t.db.transaction((tx) => bookingsRepository.insertWithHistory(tx, row, line));
@@ -65,11 +67,13 @@ describe('booking functions', () => {
     });
     expect(await bookingsRepository.history(t.db, row.identifier)).toMatchObject([
       {
+        identifier: line.identifier,
         status: 'pending',
         previousStatus: null,
         actor: 'client',
         actorId: w.client.userId,
-        note: 'line note',
+        noteSealed: line.noteSealed,
+        clearNote: null,
         at: line.at,
       },
     ]);
@@ -92,7 +96,7 @@ describe('booking functions', () => {
           tx,
           `booking-client:${client.userId}`,
           { ...row, startsAt: row.startsAt, endsAt: row.endsAt },
-          { actor: 'client', actorId: client.userId, note: null, at: now },
+          { identifier: crypto.randomUUID(), actor: 'client', actorId: client.userId, noteSealed: null, at: now },
           now,
           maxUnpaid,
         ),

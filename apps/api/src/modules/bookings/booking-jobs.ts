@@ -33,7 +33,6 @@ export function createBookingJobs(
             previousStatus: 'pending',
             actor: 'system',
             actorId: null,
-            note: null,
             at: clock.now(),
           });
           await events.publish(tx, 'booking.changed', {
@@ -85,7 +84,6 @@ export function createBookingJobs(
             previousStatus: 'confirmed',
             actor: 'system',
             actorId: null,
-            note: null,
             at: now,
           });
           await events.publish(tx, 'booking.changed', {

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
+import { onAccountErasure } from '../../platform/account-erasure.ts';
 import type { BookingFacts, BookingFactsSource } from '../../platform/booking-facts.ts';
 import type { AvailabilityModule } from '../availability/availability.module.ts';
 import type { PracticeDetailsModule } from '../practice-details/practice-details.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
+import { eraseBookingTexts } from './account-erasure.repository.ts';
 import { createBookingJobs } from './booking-jobs.ts';
 import { bookingsRepository } from './bookings.repository.ts';
 import { bookingsRoutes } from './bookings.routes.ts';
@@ -32,6 +34,9 @@ const WAITLIST_SWEEP_QUEUE = 'waitlist.sweep';
 export const upcomingSessionCount = (ex: Executor, userId: string, now: Date): Promise<number> =>
   bookingsRepository.upcomingCount(ex, userId, now);
 
+/** The start-up backfill that seals notes kept in clear before issue 45 (run by the migration step, db/migrate.ts). */
+export { sealClearBookingTexts } from './clear-text.ts';
+
 export function createBookingsModule(
   deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'jobs' | 'files' | 'mail'>,
   faces: {
@@ -42,6 +47,8 @@ export function createBookingsModule(
     isVerified: (providerId: string, ex?: Executor) => Promise<boolean>;
   },
 ) {
+  // Deleting an account erases the health text on the person's bookings, in the deletion's transaction.
+  onAccountErasure(deps.events, eraseBookingTexts);
   const bookings = createBookingsService(deps, faces);
   const changes = createBookingChangesService(deps, faces);
   const jobs = createBookingJobs(deps, faces);

@@ -37,7 +37,11 @@ import {
 export { busyTimes };
 
 /** Creating, paying, listing and ending bookings: Drizzle only; the rules are in bookings.service.ts and booking-jobs.ts. */
-export type NewBooking = Omit<typeof bookings.$inferInsert, 'identifier' | 'during' | 'createdAt' | 'updatedAt'> & {
+/** The legacy clear-text columns are never written (the backfill empties them: clear-text.ts); notes go sealed. */
+export type NewBooking = Omit<
+  typeof bookings.$inferInsert,
+  'identifier' | 'during' | 'createdAt' | 'updatedAt' | 'clearNote' | 'clearCancelNote'
+> & {
   identifier: string;
 };
 export type BookingRecord = typeof bookings.$inferSelect;
@@ -49,7 +53,7 @@ export interface InsertedBooking {
 }
 /** The columns a new row may leave out (null or the table's default), returned by its insert as stored. */
 type DefaultedColumn =
-  | 'note'
+  | 'noteSealed'
   | 'meetingLink'
   | 'address'
   | 'startsAt'
@@ -60,8 +64,14 @@ type DefaultedColumn =
   | 'allowRescheduleCompleted'
   | 'createdAt';
 
-/** A booking's first status line: who made it, with their note. */
-type HistoryLine = { actor: 'client' | 'provider' | 'system'; actorId: string | null; note: string | null; at: Date };
+/** A booking's first status line: who made it, with their note (sealed for the line, whose id it comes with). */
+export type HistoryLine = {
+  identifier: string;
+  actor: 'client' | 'provider' | 'system';
+  actorId: string | null;
+  noteSealed: string | null;
+  at: Date;
+};
 
 /** A requested booking invites its client; any other is acknowledged from the start. */
 const participantStatusOf = (row: NewBooking) =>
@@ -185,7 +195,7 @@ const insertedColumns = [
   'status',
   'startsAt',
   'endsAt',
-  'note',
+  'noteSealed',
   'meetingLink',
   'address',
   'priceAmount',
@@ -207,7 +217,7 @@ const asColumns = (row: Record<string, unknown>): Record<string, unknown> => {
 };
 /** What the booking's insert returns, as the booking functions answer it (the defaults the table gave the row). */
 type StoredColumns = {
-  note: string | null;
+  note_sealed: string | null;
   meeting_link: string | null;
   address: string | null;
   starts_at: string | null;
@@ -249,13 +259,13 @@ function newRows(row: NewBooking, line: HistoryLine) {
       status: participantStatusOf(row),
     }),
     line: asColumns({
-      identifier: newId(),
+      identifier: line.identifier,
       bookingId: row.identifier,
       status: row.status,
       previousStatus: null,
       actor: line.actor,
       actorId: line.actorId,
-      note: line.note,
+      noteSealed: line.noteSealed,
       at: line.at,
     }),
   };
@@ -263,7 +273,7 @@ function newRows(row: NewBooking, line: HistoryLine) {
     participantId,
     booking: {
       ...row,
-      note: stored.note,
+      noteSealed: stored.note_sealed,
       meetingLink: stored.meeting_link,
       address: stored.address,
       seriesId: stored.series_id,

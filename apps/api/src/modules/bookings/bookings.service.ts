@@ -19,12 +19,14 @@ import type { AppDeps } from '../../deps.ts';
 import { bookingOf, requireAccessTo, type Actor } from '../../platform/auth/access.ts';
 import type { BookingFacts } from '../../platform/booking-facts.ts';
 import { AppError } from '../../platform/errors.ts';
+import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
 import { newId } from '../../platform/ids.ts';
 import type { BookingChange } from '../../platform/events.ts';
 import type { AvailabilityModule } from '../availability/availability.module.ts';
 import type { PracticeDetailsModule } from '../practice-details/practice-details.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
 import { isSlotTaken } from './booking-refusals.ts';
+import { createBookingTexts } from './booking-texts.ts';
 import {
   bookingsRepository as repo,
   termsReader,
@@ -74,9 +76,17 @@ export function createBookingsService(
   const { availability, wallet, practiceDetails } = ports;
   // The fee and the debt are the practice's and the wallet's rules, read in the terms' own statement (decision 0040).
   const readTerms = termsReader();
+  // The notes of a booking are health text, sealed at rest (booking-texts.ts).
+  const texts = createBookingTexts(fieldEncryptionFromConfig(config));
 
   const view = async (ex: Executor, bookingId: string): Promise<Booking> =>
-    toBooking((await changesRepository.view(ex, bookingId))!, deps.files.signedUrl);
+    toBooking((await changesRepository.view(ex, bookingId))!, deps.files.signedUrl, texts);
+
+  /** A status line with its note sealed for the line (an id of its own, which the seal is bound to). */
+  const lineWith = <T extends object>(line: T, note: string | null) => {
+    const identifier = newId();
+    return { ...line, identifier, noteSealed: texts.seal('historyNote', identifier, note) };
+  };
 
   const publish = (
     tx: Executor,
@@ -104,7 +114,11 @@ export function createBookingsService(
     actor: 'client' | 'provider' | 'system',
     actorId: string | null,
     note: string | null = null,
-  ) => changesRepository.addHistory(tx, { bookingId, status, previousStatus, actor, actorId, note, at: clock.now() });
+  ) =>
+    changesRepository.addHistory(
+      tx,
+      lineWith({ bookingId, status, previousStatus, actor, actorId, at: clock.now() }, note),
+    );
 
   /** Expires the stale holds overlapping [start, end) so the constraint lets the new interval in (it cannot see now()). */
   const clearStaleHolds = async (tx: Executor, providerId: string, start: Date, end: Date) =>
@@ -184,15 +198,19 @@ export function createBookingsService(
       throw AppError.rule('notLicensedInState', { state: region.stateName ?? region.stateCode ?? '' });
   };
 
-  const newRow = (
-    fields: Omit<NewBooking, 'identifier' | 'clientReschedulesLeft' | 'providerReschedulesLeft'> & {
-      identifier?: string;
-    },
-  ): NewBooking => {
+  /** A new booking's row; its note (the client's to the therapist) sealed for the booking. */
+  const newRow = ({
+    note,
+    ...fields
+  }: Omit<NewBooking, 'identifier' | 'clientReschedulesLeft' | 'providerReschedulesLeft' | 'noteSealed'> & {
+    identifier?: string;
+    note: string | null;
+  }): NewBooking => {
     const identifier = fields.identifier ?? newId();
     return {
       ...fields,
       identifier,
+      noteSealed: texts.seal('note', identifier, note),
       clientReschedulesLeft: CLIENT_RESCHEDULES,
       providerReschedulesLeft: PROVIDER_RESCHEDULES,
       meetingLink:
@@ -255,7 +273,7 @@ export function createBookingsService(
         createdBy: 'client',
         paidAt: status === 'confirmed' ? now : null,
       });
-    const lineOf = () => ({ actor: 'client' as const, actorId: clientId, note: input.note, at: clock.now() });
+    const lineOf = () => lineWith({ actor: 'client' as const, actorId: clientId, at: clock.now() }, input.note);
     const change = status === 'requested' ? 'requested' : status === 'confirmed' ? 'paid' : 'created';
     // Only an unpaid booking counts against the limit, and a series once.
     const maxUnpaid = status === 'pending' ? MAX_UNPAID_PENDING : null;
@@ -317,6 +335,7 @@ export function createBookingsService(
       toBooking(
         { booking: m.booking, ...shown, reschedules: [], participantId: m.participantId, feedbackProvided: false },
         deps.files.signedUrl,
+        texts,
       ),
     );
   }
@@ -346,14 +365,14 @@ export function createBookingsService(
         status: h.status,
         previousStatus: h.previousStatus,
         actor: h.actor,
-        note: h.note,
+        note: texts.open('historyNote', h.identifier, h.noteSealed),
         at: h.at.toISOString(),
       })),
       cancellation:
         b.status === 'cancelled' && b.cancelledAt && b.cancelledBy
           ? {
               by: b.cancelledBy,
-              note: b.cancelNote ?? '',
+              note: texts.open('cancelNote', b.identifier, b.cancelNoteSealed) ?? '',
               refundAmount: b.refundAmount ?? 0,
               at: b.cancelledAt.toISOString(),
             }

@@ -28,8 +28,12 @@ export function toClientProfile(
   };
 }
 
-export const toEmergencyContact = (row: EmergencyContactRow): EmergencyContact => ({
+/** The contact as its owner sees it: name and number opened by the service (they are sealed at rest). */
+export const toEmergencyContact = (
+  row: Pick<EmergencyContactRow, 'identifier'>,
+  opened: { name: string; phoneNumber: string },
+): EmergencyContact => ({
   identifier: row.identifier,
-  name: row.name,
-  phoneNumber: row.phoneNumber,
+  name: opened.name,
+  phoneNumber: opened.phoneNumber,
 });

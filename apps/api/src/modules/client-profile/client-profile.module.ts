@@ -47,4 +47,6 @@ export function createClientProfileModule(
     plugin,
   };
 }
+/** The start-up backfill that seals emergency contacts kept in clear before issue 45 (db/migrate.ts's step). */
+export { sealClearEmergencyContacts } from './clear-text.ts';
 export type ClientProfileModule = ReturnType<typeof createClientProfileModule>;

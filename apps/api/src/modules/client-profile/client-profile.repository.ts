@@ -101,15 +101,19 @@ export const clientProfileRepository = {
     const [row] = await db.select().from(emergencyContacts).where(eq(emergencyContacts.userId, userId)).limit(1);
     return row;
   },
+  /** The client's one contact, written or replaced in place (sealed values; the legacy clear columns stay empty). */
   async upsertEmergencyContact(
     db: Executor,
     userId: string,
-    values: { name: string; phoneNumber: string },
+    values: { nameSealed: string; phoneNumberSealed: string },
   ): Promise<EmergencyContactRow> {
     const [row] = await db
       .insert(emergencyContacts)
       .values({ userId, ...values })
-      .onConflictDoUpdate({ target: emergencyContacts.userId, set: values })
+      .onConflictDoUpdate({
+        target: emergencyContacts.userId,
+        set: { ...values, clearName: null, clearPhoneNumber: null },
+      })
       .returning();
     return row!;
   },

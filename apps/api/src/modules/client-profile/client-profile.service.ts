@@ -22,6 +22,7 @@ import {
   type Resource,
 } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
+import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
 import type { ReferenceModule } from '../reference/reference.module.ts';
 import type { UserModule, UserRow } from '../user/user.module.ts';
 import { toClientProfile, toEmergencyContact } from './client-profile.mapper.ts';
@@ -35,6 +36,12 @@ const referenceKeys = preferenceKeys.filter((k) => k !== 'language' && k !== 'co
 const listOf = (key: Exclude<PreferenceKey, 'language' | 'country'>) => preferenceLists[key] as ReferenceList;
 
 const collator = new Intl.Collator('en');
+
+/**
+ * The emergency contact's name and number, sealed bound to the client: the row is the client's one (unique on the
+ * user, replaced in place), so the user id is its key; the data export opens them with the same context.
+ */
+export const contactContext = (userId: string, part: 'name' | 'phone-number') => `emergency-contact:${userId}:${part}`;
 
 /** A client's own profile, emergency contact, preferences and picture (spec §7 "Profile and client"). */
 export function createClientProfileService(
@@ -51,6 +58,8 @@ export function createClientProfileService(
 ) {
   const { db } = deps;
   const { checks: profileChecks, mapForeignKeyViolation } = reference;
+  // The emergency contact is health-adjacent: sealed at rest (issue 45).
+  const crypt = fieldEncryptionFromConfig(deps.config);
 
   /** Access first (the access core): a client (403 otherwise) whose account is live (401 once it ended). */
   const client = async (actor: Actor): Promise<UserRow> =>
@@ -143,14 +152,21 @@ export function createClientProfileService(
     async emergencyContact(actor: Actor): Promise<EmergencyContact | null> {
       const user = await client(actor);
       const row = await repo.findEmergencyContact(db, user.identifier);
-      return row ? toEmergencyContact(row) : null;
+      // A row the start-up backfill has not sealed yet has no sealed values: none to show until it has.
+      if (!row?.nameSealed || !row.phoneNumberSealed) return null;
+      return toEmergencyContact(row, {
+        name: crypt.open(row.nameSealed, contactContext(user.identifier, 'name')),
+        phoneNumber: crypt.open(row.phoneNumberSealed, contactContext(user.identifier, 'phone-number')),
+      });
     },
 
     async saveEmergencyContact(actor: Actor, input: { name: string; phoneNumber: string }): Promise<EmergencyContact> {
       const user = await client(actor);
-      return toEmergencyContact(
-        await repo.upsertEmergencyContact(db, user.identifier, { name: input.name, phoneNumber: input.phoneNumber }),
-      );
+      const row = await repo.upsertEmergencyContact(db, user.identifier, {
+        nameSealed: crypt.seal(input.name, contactContext(user.identifier, 'name')),
+        phoneNumberSealed: crypt.seal(input.phoneNumber, contactContext(user.identifier, 'phone-number')),
+      });
+      return toEmergencyContact(row, { name: input.name, phoneNumber: input.phoneNumber });
     },
 
     async preferences(actor: Actor): Promise<ClientPreferences> {

@@ -3,6 +3,8 @@ import type { ClientPreferences, ClientProfile } from '@therapy/contracts/profil
 import { clientProfileInput } from '@therapy/contracts/profile';
 import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+import { sealClearHealthText } from '../../clear-text-backfill.ts';
+import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
 import { multipart, multipartWithoutFile, png, profileFixtures } from '../../../test/profile-test-helpers.ts';
 
 let t: TestApp;
@@ -294,6 +296,55 @@ describe('emergency contact', () => {
     expect(second.json().data).toEqual({ identifier: first.json().data.identifier, name: 'Tom', phoneNumber: '123' });
     expect(await t.count('emergency_contacts', { user_id: c.userId })).toBe(1);
     expect((await api('GET', '/client/emergency-contact', c)).json().data).toEqual(second.json().data);
+  });
+
+  it('is sealed at rest, bound to the client: no clear name or number in the table', async () => {
+    const c = await t.signUp('client');
+    const contact = { name: 'Rosalind Emergencia', phoneNumber: '08077665544' };
+    expect((await api('POST', '/client/emergency-contact', c, contact)).statusCode).toBe(200);
+    const holding = async (needle: string) =>
+      Number(
+        (
+          await t.db.$client.query(`SELECT count(*)::int AS n FROM emergency_contacts x WHERE x::text ILIKE $1`, [
+            `%${needle}%`,
+          ])
+        ).rows[0].n,
+      );
+    expect(await holding(contact.name)).toBe(0);
+    expect(await holding(contact.phoneNumber)).toBe(0);
+    const [row] = (
+      await t.db.$client.query(
+        'SELECT name, phone_number, name_sealed, phone_number_sealed FROM emergency_contacts WHERE user_id = $1',
+        [c.userId],
+      )
+    ).rows;
+    expect(row).toMatchObject({ name: null, phone_number: null });
+    const crypt = fieldEncryptionFromConfig(t.config);
+    expect(crypt.open(row.name_sealed, `emergency-contact:${c.userId}:name`)).toBe(contact.name);
+    expect(crypt.open(row.phone_number_sealed, `emergency-contact:${c.userId}:phone-number`)).toBe(contact.phoneNumber);
+    expect((await api('GET', '/client/emergency-contact', c)).json().data).toMatchObject(contact);
+  });
+
+  it('kept in clear before is sealed by the start-up backfill, and reads the same', async () => {
+    const c = await t.signUp('client');
+    await t.db.$client.query(
+      `INSERT INTO emergency_contacts (identifier, user_id, name, phone_number) VALUES (gen_random_uuid(), $1, 'Legacy Contact', '0801234000')`,
+      [c.userId],
+    );
+    const report = await sealClearHealthText(t.db, t.config);
+    expect(report.sealed.emergency_contacts).toBe(1);
+    const [row] = (
+      await t.db.$client.query(
+        `SELECT name, phone_number, x::text ILIKE '%Legacy Contact%' AS clear FROM emergency_contacts x WHERE user_id = $1`,
+        [c.userId],
+      )
+    ).rows;
+    expect(row).toEqual({ name: null, phone_number: null, clear: false });
+    expect((await api('GET', '/client/emergency-contact', c)).json().data).toMatchObject({
+      name: 'Legacy Contact',
+      phoneNumber: '0801234000',
+    });
+    expect((await sealClearHealthText(t.db, t.config)).sealed.emergency_contacts).toBe(0);
   });
 
   it('accepts a name with combining marks, stored composed (NFC)', async () => {

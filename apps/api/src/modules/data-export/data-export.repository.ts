@@ -112,7 +112,7 @@ export const dataExportRepository = {
     const [row] = await rowsOf(
       db,
       sql`SELECT cp.user_name AS "userName", s.name AS "state", cp.zip_code AS "zipCode", cp.dob::text AS "dateOfBirth", cp.gender,
-                 rel.name AS "religion", eth.name AS "ethnicity", ec.name AS "emergencyContactName", ec.phone_number AS "emergencyContactPhone"
+                 rel.name AS "religion", eth.name AS "ethnicity", ec.name_sealed AS "emergencyContactNameSealed", ec.phone_number_sealed AS "emergencyContactPhoneSealed"
             FROM users u
             LEFT JOIN client_profiles cp ON cp.user_id = u.identifier
             LEFT JOIN states s ON s.identifier = cp.state_id
@@ -152,9 +152,9 @@ export const dataExportRepository = {
                b.client_id AS "clientId", ${nameOf('c')} AS "clientName", b.provider_id AS "providerId", ${nameOf('p')} AS "providerName",
                tc.name AS "therapy", mo.name AS "modality", b.status, b.previous_status AS "previousStatus",
                b.starts_at AS "startsAt", b.ends_at AS "endsAt", b.price_amount AS "priceMinor", b.currency_code AS "currencyCode",
-               b.note, b.address, b.created_by AS "createdBy", b.created_at AS "createdAt", b.paid_at AS "paidAt",
+               b.note_sealed AS "noteSealed", b.address, b.created_by AS "createdBy", b.created_at AS "createdAt", b.paid_at AS "paidAt",
                b.completed_at AS "completedAt", b.cancelled_at AS "cancelledAt", b.cancelled_by AS "cancelledBy",
-               b.cancel_note AS "cancelNote", b.refund_amount AS "refundMinor",
+               b.cancel_note_sealed AS "cancelNoteSealed", b.refund_amount AS "refundMinor",
                b.created_at::text AS "cursorAt", b.identifier AS "cursorId"
           FROM bookings b
           JOIN users c ON c.identifier = b.client_id

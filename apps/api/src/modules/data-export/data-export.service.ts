@@ -72,6 +72,18 @@ export function createDataExportService(deps: Pick<AppDeps, 'db' | 'clock' | 'fi
     };
   };
 
+  /** The emergency contact is sealed bound to the client (client-profile.service.ts `contactContext`): opened here. */
+  const openContact = (userId: string, profile: Row | undefined): Row | undefined => {
+    if (!profile) return profile;
+    const { emergencyContactNameSealed: name, emergencyContactPhoneSealed: phone, ...rest } = profile;
+    return {
+      ...rest,
+      emergencyContactName: typeof name === 'string' ? crypt.open(name, `emergency-contact:${userId}:name`) : null,
+      emergencyContactPhone:
+        typeof phone === 'string' ? crypt.open(phone, `emergency-contact:${userId}:phone-number`) : null,
+    };
+  };
+
   /** Every part of one user's export, each read in batches as the ZIP is written. */
   const partsOf = (userId: string, userType: string, profile: Row): ExportPart[] => {
     const parts: ExportPart[] = [
@@ -104,14 +116,24 @@ export function createDataExportService(deps: Pick<AppDeps, 'db' | 'clock' | 'fi
           'cancelNote',
           'refundMinor',
         ],
+        // The notes are sealed bound to the booking (modules/bookings/booking-texts.ts): opened for the export.
         rows: () =>
-          mapped(repo.bookings(db, userId), (r) =>
-            clean(
-              r,
+          mapped(repo.bookings(db, userId), (r) => {
+            const { noteSealed, cancelNoteSealed, ...rest } = r;
+            const id = String(rest.identifier);
+            return clean(
+              {
+                ...rest,
+                note: typeof noteSealed === 'string' ? crypt.open(noteSealed, `booking:${id}:note`) : null,
+                cancelNote:
+                  typeof cancelNoteSealed === 'string'
+                    ? crypt.open(cancelNoteSealed, `booking:${id}:cancel-note`)
+                    : null,
+              },
               ['startsAt', 'endsAt', 'createdAt', 'paidAt', 'completedAt', 'cancelledAt'],
               ['priceMinor', 'refundMinor'],
-            ),
-          ),
+            );
+          }),
       },
       {
         name: 'wallet',
@@ -339,7 +361,7 @@ export function createDataExportService(deps: Pick<AppDeps, 'db' | 'clock' | 'fi
         const locale: Locale = account.language === 'de' ? 'de' : 'en';
         const extra =
           userType === 'client'
-            ? await repo.clientProfile(db, row.userId)
+            ? openContact(row.userId, await repo.clientProfile(db, row.userId))
             : userType === 'provider'
               ? await repo.providerProfile(db, row.userId)
               : undefined;

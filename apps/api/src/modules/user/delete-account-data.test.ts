@@ -179,6 +179,14 @@ describe('deleting a client account removes or anonymises every piece of persona
     expect(await count('mail_outbox', 'lower(recipient)', 'grace.new@example.com')).toBe(0);
   });
 
+  it('sessions: ended, and where and with what the person signed in is erased (address, browser)', async () => {
+    const sessions = await rows('SELECT revoked_at, ip_address, user_agent FROM user_sessions WHERE user_id = $1', [
+      client.userId,
+    ]);
+    expect(sessions.length).toBeGreaterThan(0);
+    for (const s of sessions) expect(s).toEqual({ revoked_at: expect.any(Date), ip_address: null, user_agent: null });
+  });
+
   it('dedicated account: kept for late transfers, but no longer names the person', async () => {
     const accounts = await rows('SELECT * FROM virtual_accounts WHERE user_id = $1', [client.userId]);
     expect(accounts).toHaveLength(1);

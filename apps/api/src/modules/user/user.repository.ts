@@ -109,6 +109,8 @@ export const userRepository = {
       .update(userSessions)
       .set({ revokedAt: now })
       .where(and(eq(userSessions.userId, id), isNull(userSessions.revokedAt)));
+    // Where and with what the person signed in is personal: every session, ended before or now, forgets it.
+    await db.update(userSessions).set({ ipAddress: null, userAgent: null }).where(eq(userSessions.userId, id));
   },
   async findIdentity(db: Executor, issuer: string, subject: string) {
     const [row] = await db

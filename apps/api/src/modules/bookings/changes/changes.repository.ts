@@ -17,11 +17,17 @@ import { slotTakenUnless } from '../booking-refusals.ts';
 
 /** Changes of a booking (cancel, reschedule, answers, acknowledge/reject): Drizzle only, rules in changes.service.ts. */
 export type BookingRow = typeof bookings.$inferSelect;
+/** The legacy clear-text columns are never written (the backfill empties them); notes go sealed. */
 export type BookingPatch = Partial<
-  Omit<typeof bookings.$inferInsert, 'identifier' | 'during' | 'clientId' | 'providerId' | 'createdAt'>
+  Omit<
+    typeof bookings.$inferInsert,
+    'identifier' | 'during' | 'clientId' | 'providerId' | 'createdAt' | 'clearNote' | 'clearCancelNote'
+  >
 >;
-export type RescheduleRow = typeof bookingReschedules.$inferSelect;
-export type HistoryInsert = Omit<typeof bookingStatusHistory.$inferInsert, 'identifier'>;
+export type RescheduleRow = Omit<typeof bookingReschedules.$inferSelect, 'clearNote'>;
+/** A status line; one with a note comes with its identifier, which the sealed note is bound to. */
+export type HistoryInsert = Omit<typeof bookingStatusHistory.$inferInsert, 'clearNote'>;
+export type RescheduleInsert = Omit<typeof bookingReschedules.$inferInsert, 'clearNote'> & { identifier: string };
 
 const client = alias(people, 'client');
 const provider = alias(people, 'provider');
@@ -110,7 +116,7 @@ interface RescheduleJson {
   from_ends_at: string | null;
   to_starts_at: string;
   to_ends_at: string;
-  note: string | null;
+  note_sealed: string | null;
   created_at: string;
   decided_at: string | null;
 }
@@ -125,7 +131,7 @@ const fromJson = (r: RescheduleJson): RescheduleRow => ({
   fromEndsAt: instant(r.from_ends_at),
   toStartsAt: new Date(r.to_starts_at),
   toEndsAt: new Date(r.to_ends_at),
-  note: r.note,
+  noteSealed: r.note_sealed,
   createdAt: new Date(r.created_at),
   decidedAt: instant(r.decided_at),
 });
@@ -174,7 +180,7 @@ export const changesRepository = {
     return row;
   },
 
-  async addReschedule(tx: Executor, row: Omit<typeof bookingReschedules.$inferInsert, 'identifier'>): Promise<void> {
+  async addReschedule(tx: Executor, row: RescheduleInsert): Promise<void> {
     await tx.insert(bookingReschedules).values(row);
   },
 

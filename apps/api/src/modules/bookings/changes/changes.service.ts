@@ -13,8 +13,11 @@ import type { AppDeps } from '../../../deps.ts';
 import { bookingOf, requireAccessTo, type Actor } from '../../../platform/auth/access.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { BookingChange } from '../../../platform/events.ts';
+import { fieldEncryptionFromConfig } from '../../../platform/field-encryption.ts';
+import { newId } from '../../../platform/ids.ts';
 import type { AvailabilityModule } from '../../availability/availability.module.ts';
 import type { WalletModule } from '../../wallet/wallet.module.ts';
+import { createBookingTexts, type BookingTexts } from '../booking-texts.ts';
 import {
   changesRepository as repo,
   type BookingPatch,
@@ -65,7 +68,7 @@ type ShownRow = Pick<
   | 'previousStatus'
   | 'startsAt'
   | 'endsAt'
-  | 'note'
+  | 'noteSealed'
   | 'meetingLink'
   | 'address'
   | 'priceAmount'
@@ -79,7 +82,12 @@ type ShownRow = Pick<
   | 'createdAt'
 >;
 
-export function toBooking(v: Omit<BookingView, 'booking'> & { booking: ShownRow }, pictureUrl: PictureUrl): Booking {
+/** A booking's answer: its notes opened for the parties (they are sealed at rest: booking-texts.ts). */
+export function toBooking(
+  v: Omit<BookingView, 'booking'> & { booking: ShownRow },
+  pictureUrl: PictureUrl,
+  texts: BookingTexts,
+): Booking {
   const b = v.booking;
   const latest = v.reschedules.at(-1);
   const party = (p: BookingView['client'], username: string | null, picture: string | null) => ({
@@ -101,7 +109,7 @@ export function toBooking(v: Omit<BookingView, 'booking'> & { booking: ShownRow 
     modality: v.modality,
     startTime: iso(b.startsAt),
     endTime: iso(b.endsAt),
-    note: b.note,
+    note: texts.open('note', b.identifier, b.noteSealed),
     meetingLink: b.meetingLink,
     address: b.address,
     price: { amount: b.priceAmount, currencyCode: b.currencyCode },
@@ -121,7 +129,7 @@ export function toBooking(v: Omit<BookingView, 'booking'> & { booking: ShownRow 
       fromEndTime: iso(r.fromEndsAt),
       toStartTime: r.toStartsAt.toISOString(),
       toEndTime: r.toEndsAt.toISOString(),
-      note: r.note,
+      note: texts.open('rescheduleNote', r.identifier, r.noteSealed),
       createdAt: r.createdAt.toISOString(),
       decidedAt: iso(r.decidedAt),
     })),
@@ -133,13 +141,14 @@ export function toBooking(v: Omit<BookingView, 'booking'> & { booking: ShownRow 
 }
 
 export function createBookingChangesService(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'files'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'files' | 'config'>,
   {
     wallet,
     availability,
   }: { wallet: Pick<WalletModule, 'refund' | 'transfer'>; availability: Pick<AvailabilityModule, 'verifyTimeslot'> },
 ) {
   const { db, clock, events } = deps;
+  const texts = createBookingTexts(fieldEncryptionFromConfig(deps.config));
 
   /** The caller's side of a booking; someone else's booking is not found (404), like a missing one. */
   const sideOf = (b: BookingRow | undefined, viewer: Viewer, role?: BookingRole): BookingRole => {
@@ -148,7 +157,7 @@ export function createBookingChangesService(
   };
 
   const view = async (ex: Executor, bookingId: string): Promise<Booking> =>
-    toBooking((await repo.view(ex, bookingId))!, deps.files.signedUrl);
+    toBooking((await repo.view(ex, bookingId))!, deps.files.signedUrl, texts);
 
   const publish = (
     tx: Executor,
@@ -207,7 +216,7 @@ export function createBookingChangesService(
           previousStatus: booking.status,
           cancelledAt: now,
           cancelledBy: role,
-          cancelNote: note,
+          cancelNoteSealed: texts.seal('cancelNote', booking.identifier, note),
           refundAmount: refund,
           holdExpiresAt: null,
           updatedAt: now,
@@ -215,13 +224,15 @@ export function createBookingChangesService(
         await repo.update(tx, booking.identifier, after);
         const pending = await repo.pendingReschedule(tx, booking.identifier);
         if (pending) await repo.decideReschedule(tx, pending.identifier, 'rejected', now);
+        const lineId = newId();
         await repo.addHistory(tx, {
+          identifier: lineId,
           bookingId: booking.identifier,
           status: 'cancelled',
           previousStatus: booking.status,
           actor: role,
           actorId: viewer.userId,
-          note,
+          noteSealed: texts.seal('historyNote', lineId, note),
           at: now,
         });
         await publish(tx, booking, 'cancelled', after);
@@ -312,7 +323,9 @@ export function createBookingChangesService(
         const now = clock.now();
         // The count is spent when the reschedule applies or is requested; a rejected request does not give it back.
         const spent = role === 'client' ? { clientReschedulesLeft: left - 1 } : { providerReschedulesLeft: left - 1 };
+        const requestId = newId();
         const request = {
+          identifier: requestId,
           bookingId: booking.identifier,
           requestedBy: role,
           requestedById: viewer.userId,
@@ -320,7 +333,7 @@ export function createBookingChangesService(
           fromEndsAt: booking.endsAt,
           toStartsAt: to.startsAt,
           toEndsAt: to.endsAt,
-          note: input.note,
+          noteSealed: texts.seal('rescheduleNote', requestId, input.note),
           createdAt: now,
         };
         if (needsApproval(booking, now)) {
@@ -403,7 +416,6 @@ export function createBookingChangesService(
           previousStatus: booking.status,
           actor: 'provider',
           actorId: viewer.userId,
-          note: null,
           at: now,
         });
         await publish(tx, booking, 'acknowledged', after);
@@ -430,7 +442,6 @@ export function createBookingChangesService(
           previousStatus: booking.status,
           actor: 'provider',
           actorId: viewer.userId,
-          note: null,
           at: now,
         });
         await publish(tx, booking, 'rejected', after);

@@ -4,6 +4,8 @@ import type { AppDeps } from '../../../deps.ts';
 import type { Actor } from '../../../platform/auth/access.ts';
 import type { WalletModule } from '../../wallet/wallet.module.ts';
 import { changesRepository } from '../changes/changes.repository.ts';
+import { fieldEncryptionFromConfig } from '../../../platform/field-encryption.ts';
+import { createBookingTexts } from '../booking-texts.ts';
 import { toBooking } from '../changes/changes.service.ts';
 import { overviewRepository as repo } from './overview.repository.ts';
 
@@ -36,12 +38,13 @@ export function calendarBounds(now: Date, zone: string) {
  * the provider's earnings come from the ledger, the one place money is counted.
  */
 export function createOverviewService(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'files'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'files' | 'config'>,
   ports: { wallet: Pick<WalletModule, 'earnedBetween'> },
 ) {
   const { db, clock } = deps;
+  const texts = createBookingTexts(fieldEncryptionFromConfig(deps.config));
   const views = (ids: readonly string[]): Promise<Booking[]> =>
-    Promise.all(ids.map(async (id) => toBooking((await changesRepository.view(db, id))!, deps.files.signedUrl)));
+    Promise.all(ids.map(async (id) => toBooking((await changesRepository.view(db, id))!, deps.files.signedUrl, texts)));
 
   return {
     async client(actor: Actor): Promise<ClientOverview> {
