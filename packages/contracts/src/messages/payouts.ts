@@ -46,6 +46,14 @@ export const payoutMessages = defineMessages({
     en: 'Enter a valid IBAN',
     de: 'Gib eine gültige IBAN ein',
   },
+  ibanNotSepa: {
+    en: 'Euro payouts go to accounts in SEPA countries only: enter an IBAN of a SEPA country',
+    de: 'Euro-Auszahlungen gehen nur an Konten in SEPA-Ländern: Gib eine IBAN eines SEPA-Landes ein',
+  },
+  accountNameNotLatin: {
+    en: 'Enter the account holder as the bank writes it, in Latin letters',
+    de: 'Gib die Kontoinhaberin oder den Kontoinhaber so an, wie die Bank es schreibt, in lateinischen Buchstaben',
+  },
   bicInvalid: {
     en: 'Enter a valid BIC for this IBAN',
     de: 'Gib eine gültige BIC zu dieser IBAN ein',

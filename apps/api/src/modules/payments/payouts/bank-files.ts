@@ -1,4 +1,6 @@
+import transliterate from '@sindresorhus/transliterate';
 import { stringify } from 'csv-stringify/sync';
+import { isSEPACountry } from 'ibantools';
 import SEPA from 'sepa';
 
 /**
@@ -27,33 +29,105 @@ export interface Debtor {
 /** An IBAN as printed (spaces, lower case) in its electronic form. */
 export const normalizeIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
 export const isValidIban = (iban: string) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban) && SEPA.validateIBAN(iban);
+/** A SEPA credit transfer reaches only accounts in the SEPA scheme's countries (ibantools keeps the EPC's list). */
+export const isSepaIban = (iban: string) => isSEPACountry(iban.slice(0, 2));
+
+/**
+ * A name in the EPC's Latin character set for SEPA (EPC217-08: a-z A-Z 0-9 / - ? : ( ) . , ' + and space): letters
+ * outside it are transliterated (Ł -> L, Ż -> Z, ø -> o, ß -> ss), typographic quotes become ', & becomes +, anything
+ * else a space; at most `max` characters. A bank refuses a file with any other character, or garbles it.
+ */
+export function epcLatin(text: string, max = 70): string {
+  const latin = transliterate(
+    text
+      .replace(/[’‘`´]/g, "'")
+      .replace(/[“”"]/g, "'")
+      .replace(/&/g, '+')
+      .replace(/€/g, 'EUR'),
+  );
+  return latin
+    .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max)
+    .trim();
+}
+
+/** TARGET2's closing days (ECB): weekends, 1 January, Good Friday, Easter Monday, 1 May, 25 and 26 December. */
+function isTargetHoliday(day: Date): boolean {
+  const weekday = day.getUTCDay();
+  if (weekday === 0 || weekday === 6) return true;
+  const md = `${day.getUTCMonth() + 1}-${day.getUTCDate()}`;
+  if (['1-1', '5-1', '12-25', '12-26'].includes(md)) return true;
+  const easter = easterSunday(day.getUTCFullYear());
+  const offset = Math.round((day.getTime() - easter.getTime()) / 86_400_000);
+  return offset === -2 || offset === 1;
+}
+/** Easter Sunday (Gregorian; the anonymous algorithm of Meeus/Jones/Butcher) at 00:00 UTC. */
+function easterSunday(year: number): Date {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const dayOfMonth = ((h + l - 7 * m + 114) % 31) + 1;
+  return new Date(Date.UTC(year, month - 1, dayOfMonth));
+}
+/**
+ * The execution date a file downloaded at `now` asks for: the next TARGET2 business day after today (UTC). A file
+ * is downloaded, checked and uploaded to the bank later than it is made; a date in the past is refused.
+ */
+export function nextBusinessDay(now: Date): Date {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (isTargetHoliday(day));
+  return day;
+}
 /** ISO 9362: 4 letters (bank), 2 letters (country, the IBAN's), 2 letters or digits (location), optional 3 (branch). */
 export const isValidBic = (bic: string, iban: string) =>
   /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic) && bic.slice(4, 6) === iban.slice(0, 2);
 
 const major = (minor: number) => (minor / 100).toFixed(2);
 
+/** How many items one file carries at most: the instruction ids below stay within the schema's 35 characters. */
+export const SEPA_MAX_ITEMS = 99_999;
+
+/**
+ * The pain.001.001.09 of a batch. The library prefixes the payment block's id with the message id and each
+ * instruction's with the block's (`<MsgId>.0`, `<MsgId>.0.<n>`), so the message id is 26 characters ("PO" and 24 of
+ * the batch id's hex): the instruction ids stay within 35 for up to 99,999 items. `execution` is the requested
+ * execution date (see nextBusinessDay).
+ */
 export function sepaCreditTransfer(
   batchId: string,
   created: Date,
+  execution: Date,
   debtor: Debtor,
   items: readonly BankFileItem[],
 ): string {
+  if (items.length > SEPA_MAX_ITEMS) throw new Error(`a SEPA file carries at most ${SEPA_MAX_ITEMS} items`);
   const doc = new SEPA.Document('pain.001.001.09');
-  // MsgId and PmtInfId: at most 35 characters.
-  const messageId = `PAYOUT-${batchId.replaceAll('-', '').slice(0, 28)}`;
-  doc.grpHdr.id = messageId;
+  doc.grpHdr.id = `PO${batchId.replaceAll('-', '').slice(0, 24).toUpperCase()}`;
   doc.grpHdr.created = created;
-  doc.grpHdr.initiatorName = debtor.name;
+  doc.grpHdr.initiatorName = epcLatin(debtor.name);
   const info = doc.createPaymentInfo();
-  info.requestedExecutionDate = created;
+  // The library writes the date in the process's zone: hand it the UTC day's local midnight.
+  info.requestedExecutionDate = new Date(execution.getUTCFullYear(), execution.getUTCMonth(), execution.getUTCDate());
   info.debtorIBAN = debtor.iban;
   info.debtorBIC = debtor.bic;
-  info.debtorName = debtor.name;
+  info.debtorName = epcLatin(debtor.name);
   doc.addPaymentInfo(info);
   for (const item of items) {
     const tx = info.createTransaction();
-    tx.creditorName = item.accountName.slice(0, 70);
+    tx.creditorName = epcLatin(item.accountName) || 'Payee';
     tx.creditorIBAN = item.accountNumber;
     tx.creditorBIC = item.bankCode;
     tx.amount = Number(major(item.amount));

@@ -4,7 +4,16 @@ import type { AppDeps } from '../../../deps.ts';
 import { requireRole, type Actor } from '../../../platform/auth/access.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { WalletModule } from '../../wallet/wallet.module.ts';
-import { isValidBic, isValidIban, normalizeIban, sepaCreditTransfer, ukPaymentsCsv } from './bank-files.ts';
+import {
+  epcLatin,
+  isSepaIban,
+  isValidBic,
+  isValidIban,
+  nextBusinessDay,
+  normalizeIban,
+  sepaCreditTransfer,
+  ukPaymentsCsv,
+} from './bank-files.ts';
 import {
   BANK_FILE_GATEWAY,
   payoutBatchesRepository as repo,
@@ -68,6 +77,9 @@ export function createPayoutBatchesService(
         accountNumber = normalizeIban(input.iban);
         bankCode = input.bic.replace(/\s+/g, '').toUpperCase();
         if (!isValidIban(accountNumber)) throw AppError.rule('ibanInvalid');
+        if (!isSepaIban(accountNumber)) throw AppError.rule('ibanNotSepa');
+        // The file carries the name in the EPC's Latin set: a name with no Latin letters cannot reach the bank.
+        if (!epcLatin(input.accountName)) throw AppError.rule('accountNameNotLatin');
         if (bankCode && !isValidBic(bankCode, accountNumber)) throw AppError.rule('bicInvalid');
       } else {
         accountNumber = input.accountNumber.replace(/\s+/g, '');
@@ -160,7 +172,7 @@ export function createPayoutBatchesService(
         return {
           contentType: 'application/xml',
           fileName: `payouts-${batch.identifier}.xml`,
-          body: sepaCreditTransfer(batch.identifier, batch.createdAt, debtor, payable),
+          body: sepaCreditTransfer(batch.identifier, batch.createdAt, nextBusinessDay(clock.now()), debtor, payable),
         };
       }
       return { contentType: 'text/csv', fileName: `payouts-${batch.identifier}.csv`, body: ukPaymentsCsv(payable) };

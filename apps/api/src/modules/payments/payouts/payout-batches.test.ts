@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { XMLValidator } from 'fast-xml-parser';
+import { expectValidPain001 } from '../../../../test/epc-schemas.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '@therapy/contracts/messages';
 import { expectError, validation } from '../../../../test/assertions.ts';
@@ -68,6 +69,20 @@ describe('bank accounts for batch payouts', () => {
     expect(en.ibanInvalid).toBe('Enter a valid IBAN');
     expect(await t.count('payout_recipients', { provider_id: provider.userId })).toBe(0);
   });
+
+  it('refuses a valid IBAN outside the SEPA scheme (Brazil, Turkey) and a name with no Latin letters for EUR (issue 46)', async () => {
+    const provider = await t.signUp('provider');
+    const base = { providerId: provider.userId, accountName: 'Theo Provider', currency: 'EUR' as const, bic: '' };
+    for (const iban of ['BR18 0036 0305 0000 1000 9795 493C 1', 'TR33 0006 1005 1978 6457 8413 26'])
+      await expect(batches.registerBankAccount({ ...base, iban })).rejects.toMatchObject({
+        statusCode: 400,
+        messageKey: 'ibanNotSepa',
+      });
+    await expect(
+      batches.registerBankAccount({ ...base, accountName: '李小龍', iban: 'DE89 3704 0044 0532 0130 00' }),
+    ).rejects.toMatchObject({ statusCode: 400, messageKey: 'accountNameNotLatin' });
+    expect(await t.count('payout_recipients', { provider_id: provider.userId })).toBe(0);
+  });
 });
 
 describe('operator payout batches', () => {
@@ -128,6 +143,8 @@ describe('operator payout batches', () => {
     expect(file.headers['content-disposition']).toBe(`attachment; filename="payouts-${batch.identifier}.xml"`);
     const xml = file.body;
     expect(XMLValidator.validate(xml)).toBe(true);
+    // The file the operator downloads passes the EPC's own schemas (issue 46).
+    await expectValidPain001(xml);
     expect(xml).toContain('xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"');
     expect([...xml.matchAll(/<NbOfTxs>(\d+)<\/NbOfTxs>/g)].map((x) => x[1])).toEqual(['2', '2']);
     expect([...xml.matchAll(/<CtrlSum>([^<]+)<\/CtrlSum>/g)].map((x) => x[1])).toEqual(['623.45', '623.45']);
