@@ -170,6 +170,8 @@ export const transactionListQuery = z
     fromDate: z.iso.date({ error: m.dateInvalid }).optional(),
     toDate: z.iso.date({ error: m.dateInvalid }).optional(),
     transactionType: z.enum(transactionTypes, { error: m.transactionTypeInvalid }).optional(),
+    /** The wallet of this currency (issue 46: a client holds euros and dollars); the user's own when left out. */
+    currency: z.enum(supportedCurrencies, { error: m.currencyUnsupported }).optional(),
   })
   .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, { message: m.dateRangeOrder, path: ['toDate'] });
 export type TransactionListQuery = z.infer<typeof transactionListQuery>;

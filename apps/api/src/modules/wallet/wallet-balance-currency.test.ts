@@ -49,3 +49,29 @@ describe('GET /wallet/balance?currency= (issue 15: a wallet per currency)', () =
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 });
+
+describe('GET /wallet/transactions?currency= (issue 46: every currency has its history)', () => {
+  it("lists that currency's wallet, the user's own without it; another user's money never; an unknown currency is 400", async () => {
+    const user = await t.signUp('client');
+    const own = (await t.api('GET', '/wallet/balance', user)).json().data as { currency: string };
+    const other: string = own.currency === 'EUR' ? 'GBP' : 'EUR';
+    await topup(user.userId, 1_500, 'tx-own-1', own.currency);
+    await topup(user.userId, 8_000, 'tx-other-1', other);
+    await topup(user.userId, 2_000, 'tx-other-2', other);
+    const stranger = await t.signUp('client');
+    await topup(stranger.userId, 9_900, 'tx-stranger-1', other);
+
+    const amounts = async (query: string, who = user) => {
+      const res = await t.api('GET', `/wallet/transactions${query}`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as Array<{ amount: number }>).map((r) => r.amount).sort((a, b) => a - b);
+    };
+    expect(await amounts('')).toEqual([1_500]);
+    expect(await amounts(`?currency=${other}`)).toEqual([2_000, 8_000]);
+    expect((await t.api('GET', `/wallet/transactions?currency=${other}`, user)).json().meta.total).toBe(2);
+    expect(await amounts(`?currency=${other}`, await t.signUp('client'))).toEqual([]);
+    const bad = await t.api('GET', '/wallet/transactions?currency=JPY', user);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+});

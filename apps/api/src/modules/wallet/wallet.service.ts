@@ -57,9 +57,10 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock'>) {
       return all.filter((e) => e.available !== 0 || e.currency === own.currency);
     },
 
+    /** The history of the wallet of `query.currency` (each currency is its own wallet), else of the user's own. */
     async transactions(actor: Actor, query: TransactionListQuery) {
-      const { userId, currency } = await walletOf(actor);
-      const walletId = await repo.findAccount(db, 'user_wallet', userId, currency);
+      const own = await walletOf(actor);
+      const walletId = await repo.findAccount(db, 'user_wallet', own.userId, query.currency ?? own.currency);
       const filter = {
         from: query.fromDate ? new Date(`${query.fromDate}T00:00:00Z`) : undefined,
         // The end date is inclusive: everything before the next day.
