@@ -1,4 +1,3 @@
-import type { UserInfo } from '@therapy/contracts/auth';
 import type { VerificationReview } from '@therapy/contracts/verification';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,21 +5,8 @@ import { useAuthStore } from '@/lib/auth-store';
 import { uuid } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { DocumentReviewRoute } from './document-review-route';
+import { operator } from '../test-operator';
 
-const operator: UserInfo = {
-  identifier: uuid(1),
-  email: 'ops@example.com',
-  userType: 'operator',
-  firstName: 'Olu',
-  lastName: 'Reviewer',
-  isSocial: false,
-  emailVerified: true,
-  accountActive: true,
-  countryCode: null,
-  locale: 'en',
-  timezone: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
 const providerId = uuid(2);
 const newYork = uuid(10);
 const california = uuid(11);
