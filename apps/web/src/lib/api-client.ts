@@ -14,6 +14,7 @@ import { useAuthStore } from './auth-store';
 import { detectCountryCode } from './country';
 import { reportError } from './error-reporting';
 import { currentLocale, i18n } from './i18n';
+import { idleEndUnderWay } from './idle-watch';
 import { applySession, clearSession } from './session-state';
 import { getCookie } from './storage';
 
@@ -205,7 +206,9 @@ function currentPath(): string {
  * Spec §4 "Unauthorised": clear the session and send the user to sign in, coming back here afterwards. After an idle
  * sign-out the login page also says why (`reason=idle`).
  */
-export function expireSession(reason: 'expired' | 'idle' = 'expired'): void {
+export function expireSession(given: 'expired' | 'idle' = 'expired'): void {
+  // Lost while the idle warning showed: the idle end of another tab (or of the server) got here first.
+  const reason = given === 'expired' && idleEndUnderWay() ? 'idle' : given;
   clearSession(reason);
   const path = currentPath();
   if (window.location.pathname.replace(/\/+$/, '') === '/login') return;

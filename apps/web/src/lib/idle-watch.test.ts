@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { idleKeys, startIdleWatch, type IdleWatch, type IdleWatchOptions } from './idle-watch';
+import { idleEndUnderWay, idleKeys, startIdleWatch, type IdleWatch, type IdleWatchOptions } from './idle-watch';
 
 const MINUTE = 60_000;
 const PROVIDER_WINDOW = 15 * MINUTE;
@@ -52,6 +52,18 @@ describe('the idle watch (a provider: 15 minutes)', () => {
     vi.advanceTimersByTime(1);
     expect(calls.end).toEqual(['idle']);
     expect(JSON.parse(localStorage.getItem(idleKeys.ended)!)).toEqual({ reason: 'idle', at: t0 + PROVIDER_WINDOW });
+  });
+
+  it('says an idle end is under way from the warning on, and not once the person is back', () => {
+    start();
+    expect(idleEndUnderWay()).toBe(false);
+    vi.advanceTimersByTime(14 * MINUTE);
+    // A session lost now (another tab's end closed this tab's socket first) is an idle sign-out.
+    expect(idleEndUnderWay()).toBe(true);
+    watch!.stayActive();
+    expect(idleEndUnderWay()).toBe(false);
+    vi.advanceTimersByTime(15 * MINUTE);
+    expect(idleEndUnderWay()).toBe(true);
   });
 
   it("the person's activity here postpones the warning and the end", () => {

@@ -51,6 +51,14 @@ export function announceSignOut(): void {
   writeLocal(idleKeys.ended, JSON.stringify({ reason: 'signed-out', at: Date.now() }));
 }
 
+/**
+ * Whether a watch of this tab is warning (or ending for idleness): a session that is lost meanwhile (another tab ended
+ * it first and the server closed this tab's socket, a request found it gone) ended for idleness, and the login page
+ * says so whichever of the tabs' signals arrives first.
+ */
+let idleEnding = false;
+export const idleEndUnderWay = (): boolean => idleEnding;
+
 export const WARN_BEFORE_MS = 60_000;
 /** At most one report a minute, shared by every tab. */
 export const REPORT_EVERY_MS = 60_000;
@@ -95,6 +103,7 @@ export function startIdleWatch(options: IdleWatchOptions): IdleWatch {
   const end = (reason: IdleEnd, announce: boolean) => {
     if (phase === 'ended') return;
     phase = 'ended';
+    idleEnding = reason === 'idle';
     stopListening();
     if (announce) writeLocal(idleKeys.ended, JSON.stringify({ reason, at: Date.now() }));
     options.onEnd(reason);
@@ -112,6 +121,7 @@ export function startIdleWatch(options: IdleWatchOptions): IdleWatch {
     if (now >= deadline - warnMs) {
       if (phase !== 'warning') {
         phase = 'warning';
+        idleEnding = true;
         options.onWarn(deadline);
       }
       timer = setTimeout(schedule, deadline - now);
@@ -119,6 +129,7 @@ export function startIdleWatch(options: IdleWatchOptions): IdleWatch {
     }
     if (phase === 'warning') {
       phase = 'active';
+      idleEnding = false;
       options.onResume();
     }
     timer = setTimeout(schedule, deadline - warnMs - now);
@@ -165,6 +176,7 @@ export function startIdleWatch(options: IdleWatchOptions): IdleWatch {
     window.removeEventListener('storage', onStorage);
   };
 
+  idleEnding = false;
   for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { capture: true, passive: true });
   window.addEventListener(WINDOW_FOCUS, onActivity);
   window.addEventListener('storage', onStorage);
