@@ -71,6 +71,8 @@ export interface ClockWork {
   waitlist: BookingsModule['waitlist'];
   /** The daily licence and insurance expiry check (issue 45). */
   credentialExpiry: CredentialsModule['runExpiryCheck'];
+  /** Completes the sessions that have ended and pays their providers (the 5-minute job's run). */
+  completeBookings: BookingsModule['completeEnded'];
   events: AppDeps['events'];
 }
 
@@ -86,7 +88,7 @@ export interface BuildAppOptions {
   metrics?: boolean;
   /** Where unexpected errors (and gateway events that need attention) are reported; default: Sentry when SENTRY_DSN is set. */
   errorReporter?: ErrorReporter;
-  /** Tests only: the clock work that runs on a schedule (the waitlist's sweep), to run it under the test clock. */
+  /** Tests and the demo's past: the clock work that runs on a schedule, to run it under their own clock. */
   clockWork?: (work: ClockWork) => void;
 }
 
@@ -201,7 +203,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const messages = createMessagesModule(deps, { users, isClientOf: clients.isClientOf, live: liveSockets });
   const notes = createNotesModule(deps, { users, bookingFacts: bookings.factsOf, isClientOf: clients.isClientOf });
   const measures = createMeasuresModule(deps, { users, isClientOf: clients.isClientOf });
-  opts.clockWork?.({ waitlist: bookings.waitlist, credentialExpiry: credentials.runExpiryCheck, events: deps.events });
+  opts.clockWork?.({
+    waitlist: bookings.waitlist,
+    credentialExpiry: credentials.runExpiryCheck,
+    completeBookings: bookings.completeEnded,
+    events: deps.events,
+  });
   const calendar = createCalendarModule(deps, { users, calendarOf: bookings.calendarOf });
   const rooms = createRoomsModule(deps, { users, facts: bookings.factsOf, live: liveSockets });
   const reviews = createReviewsModule(deps, {

@@ -9,6 +9,7 @@ import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './
 import { migrateAndSeed } from './db/migrate.ts';
 import { seedDemoData, type DemoAccount } from './db/seed/seed-demo.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
+import { seedDemoEarnings } from './demo-earnings.ts';
 import { seedDemoNotes } from './demo-notes.ts';
 import { seedDemoMeasures } from './demo-measures.ts';
 import { hashPassword } from './platform/auth/passwords.ts';
@@ -104,6 +105,7 @@ export async function startServer(
     const address = await app.listen({ port: config.port, host: config.host });
     if (config.seedDemo) {
       await seedDemoBookings(app, demoAccounts, app.log);
+      await seedDemoEarnings({ config, db }, demoAccounts, app.log);
       await seedDemoNotes(app, demoAccounts, app.log);
       await seedDemoMeasures(app, demoAccounts, app.log);
     }

@@ -24,6 +24,8 @@ export const demoAccounts: Array<DemoAccount & { userType: 'client' | 'provider'
 const names = { client: ['Amara', 'Okafor', 'NG'], provider: ['Lena', 'Hoffmann', 'DE'] } as const;
 
 const timezones = { client: 'Africa/Lagos', provider: 'Europe/Berlin' } as const;
+/** The demo client's phone (a Lagos mobile number): the sandbox's bank-transfer account needs one (README). */
+const phoneNumbers = { client: '08035550142', provider: null } as const;
 
 /**
  * `hashPassword`: the platform's (platform/auth/passwords.ts); `seal`: its field encryption (platform/field-encryption.ts);
@@ -57,6 +59,7 @@ export async function seedDemoData(
       lastName,
       countryCode,
       timezone: timezones[account.userType],
+      phoneNumber: phoneNumbers[account.userType],
       emailVerifiedAt: new Date(),
     });
     // The demo therapist works Monday to Friday, 09:00-12:00 and 13:00-17:00 in Berlin, so the calendar has slots.
