@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { bicIsValid, bicMatchesIban, ibanIsSepa, ibanIsValid, isSepaCountry, routingNumberIsValid } from './bank-accounts.ts';
+import {
+  bicIsValid,
+  bicMatchesIban,
+  ibanIsSepa,
+  ibanIsValid,
+  isSepaCountry,
+  routingNumberIsValid,
+} from './bank-accounts.ts';
 import { nameField } from './fields.ts';
 import { m } from './messages/index.ts';
 

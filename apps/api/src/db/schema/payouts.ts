@@ -48,7 +48,10 @@ export const payoutRecipients = pgTable(
   },
   (t) => [
     uniqueIndex('payout_recipients_gateway_code_key').on(t.gateway, t.recipientCode),
-    check('payout_recipients_account_type', sql`${t.accountType} IS NULL OR ${t.accountType} IN ('checking', 'savings')`),
+    check(
+      'payout_recipients_account_type',
+      sql`${t.accountType} IS NULL OR ${t.accountType} IN ('checking', 'savings')`,
+    ),
     index('payout_recipients_provider_idx').on(t.providerId),
     check('payout_recipients_currency', sql`${t.currencyCode} ~ '^[A-Z]{3}$'`),
   ],

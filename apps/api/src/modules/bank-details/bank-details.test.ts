@@ -407,7 +407,7 @@ describe('the SEPA form (EUR in SEPA countries: IBAN and BIC, SEPA bank file)', 
     await refused(p, { ...sepa, accountName: '李小龍' }, en.accountNameNotLatin);
   });
 
-  it('the spec form\'s fields are not the SEPA form\'s: an account number instead of an IBAN is refused', async () => {
+  it("the spec form's fields are not the SEPA form's: an account number instead of an IBAN is refused", async () => {
     const res = await put(p, { ...sepa, accountNumber: '0532013000' });
     expect(res.statusCode).toBe(400);
     expect(await rows(p.userId)).toHaveLength(0);
@@ -435,7 +435,12 @@ describe('the SEPA form (EUR in SEPA countries: IBAN and BIC, SEPA bank file)', 
       [p.userId],
     );
     expect(recipient.rows).toEqual([
-      { gateway: 'bank-file', currency_code: 'EUR', account_number: 'DE89370400440532013000', bank_code: 'COBADEFFXXX' },
+      {
+        gateway: 'bank-file',
+        currency_code: 'EUR',
+        account_number: 'DE89370400440532013000',
+        bank_code: 'COBADEFFXXX',
+      },
     ]);
     const [row] = await rows(p.userId);
     expect(JSON.stringify(row)).not.toContain('370400440532013000');

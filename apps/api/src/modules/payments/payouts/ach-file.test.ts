@@ -107,7 +107,10 @@ async function readAndCheck(text: string, items: AchItem[]): Promise<AchFile> {
 
 describe('the NACHA ACH file of a USD batch', () => {
   it('carries the smallest and the largest amount, checking as 22 and savings as 32, in one block', async () => {
-    const items = [item(1, { amount: 1, accountType: 'checking' }), item(2, { amount: 99_999_999, accountType: 'savings' })];
+    const items = [
+      item(1, { amount: 1, accountType: 'checking' }),
+      item(2, { amount: 99_999_999, accountType: 'savings' }),
+    ];
     const text = make(items);
     const ach = await readAndCheck(text, items);
     expect(ach.batches[0]!.entries.map((e) => [e.transactionCode, e.amount])).toEqual([

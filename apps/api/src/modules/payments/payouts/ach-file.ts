@@ -91,7 +91,8 @@ export function achCreditFile(input: {
   items: readonly AchItem[];
 }): string {
   const { batchId, created, effective, originator, items } = input;
-  if (items.length === 0 || items.length > ACH_MAX_ITEMS) throw new Error(`an ACH file carries 1 to ${ACH_MAX_ITEMS} entries`);
+  if (items.length === 0 || items.length > ACH_MAX_ITEMS)
+    throw new Error(`an ACH file carries 1 to ${ACH_MAX_ITEMS} entries`);
   if (!routingNumberIsValid(originator.bankRouting)) throw new Error('the ODFI routing number is not valid');
   const odfi = originator.bankRouting.slice(0, 8);
   const hex = batchId.replaceAll('-', '').toUpperCase();
@@ -138,7 +139,8 @@ export function achCreditFile(input: {
   let total = 0;
   for (const [i, item] of items.entries()) {
     if (!routingNumberIsValid(item.routingNumber)) throw new Error(`entry ${i + 1}: the routing number is not valid`);
-    if (!/^\d{4,17}$/.test(item.accountNumber)) throw new Error(`entry ${i + 1}: the account number is not 4-17 digits`);
+    if (!/^\d{4,17}$/.test(item.accountNumber))
+      throw new Error(`entry ${i + 1}: the account number is not 4-17 digits`);
     if (!Number.isInteger(item.amount) || item.amount < 1 || item.amount > ACH_MAX_ENTRY_AMOUNT)
       throw new Error(`entry ${i + 1}: the amount is not 1 to ${ACH_MAX_ENTRY_AMOUNT} cents`);
     const name = achText(item.accountName, 22);

@@ -285,7 +285,9 @@ describe('operator payout batches', () => {
     expect(ach.file).toMatchObject({ destination: ' 123456780', origin: '1000000000', originName: 'THERAPY PLATFORM' });
     const [achBatch] = ach.batches;
     expect(achBatch).toMatchObject({ serviceClassCode: 220, entryClassCode: 'PPD', companyId: '1000000000' });
-    const byRef = new Map(batch.items.map((i: { reference: string; providerId: string }) => [i.reference, i.providerId]));
+    const byRef = new Map<string, string>(
+      batch.items.map((i: { reference: string; providerId: string }) => [i.reference, i.providerId]),
+    );
     const entries = achBatch!.entries.map((e) => ({
       provider: [...byRef].find(([ref]) => ref.slice(-15).toUpperCase() === e.identificationNumber)?.[1],
       code: e.transactionCode,
@@ -296,8 +298,22 @@ describe('operator payout batches', () => {
     }));
     expect(entries).toEqual(
       expect.arrayContaining([
-        { provider: checking.userId, code: '22', routing: '021000021', account: '000123456789', amount: 1, name: 'JOSE NUNEZ' },
-        { provider: savings.userId, code: '32', routing: '322271627', account: '4455', amount: 99_999_999, name: 'MARY-ANN LEE' },
+        {
+          provider: checking.userId,
+          code: '22',
+          routing: '021000021',
+          account: '000123456789',
+          amount: 1,
+          name: 'JOSE NUNEZ',
+        },
+        {
+          provider: savings.userId,
+          code: '32',
+          routing: '322271627',
+          account: '4455',
+          amount: 99_999_999,
+          name: 'MARY-ANN LEE',
+        },
       ]),
     );
     expect(achBatch!.footer).toMatchObject({ entryAndAddendaCount: 2, totalCredit: 100_000_000, totalDebit: 0 });
@@ -311,7 +327,10 @@ describe('operator payout batches', () => {
   });
 
   it('USD without an ACH originator (production before PAYOUT_ACH_* is set): the file is refused with a clear message', async () => {
-    const bare = createPayoutBatchesService({ ...t, config: { ...t.config, payoutAchOriginator: undefined } }, { wallet });
+    const bare = createPayoutBatchesService(
+      { ...t, config: { ...t.config, payoutAchOriginator: undefined } },
+      { wallet },
+    );
     const provider = await t.signUp('provider');
     await bare.registerBankAccount({
       providerId: provider.userId,
@@ -323,7 +342,9 @@ describe('operator payout batches', () => {
     });
     await earn(provider.userId, 5_000, 'USD');
     const batch = await bare.createBatch({ userId: operator.userId, userType: 'operator' } as never, 'USD');
-    await expect(bare.file({ userId: operator.userId, userType: 'operator' } as never, batch.identifier)).rejects.toMatchObject({
+    await expect(
+      bare.file({ userId: operator.userId, userType: 'operator' } as never, batch.identifier),
+    ).rejects.toMatchObject({
       statusCode: 400,
       messageKey: 'payoutAchOriginatorMissing',
     });
