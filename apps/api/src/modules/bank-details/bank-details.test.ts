@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '@therapy/contracts/messages';
 import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { insertDemoBankDetails } from '../../db/seed/demo-bank-details.ts';
 import { demoAccounts, seedDemoData } from '../../db/seed/seed-demo.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { createAccessTokens } from '../../platform/auth/tokens.ts';
@@ -644,6 +645,34 @@ describe('demo data', () => {
     expect(await dueFor(recipient[0].provider_id, 'EUR')).toEqual([
       { providerId: recipient[0].provider_id, accountName: 'Lena Hoffmann', amount: 4_200, currencyCode: 'EUR' },
     ]);
+  });
+});
+
+describe('demo data seeded before the SEPA form', () => {
+  it("the old seed's digits row is replaced by the SEPA details; details saved with the form are kept", async () => {
+    const { seal } = fieldEncryptionFromConfig(t.config);
+    const old = await providerIn('DE');
+    await t.db.$client.query(
+      "INSERT INTO bank_details (provider_id, form, country_code, currency_code, sealed, account_number_last4, bank_name, payout_route) VALUES ($1, 'standard', 'DE', 'EUR', $2, '3000', 'Commerzbank Köln', 'none')",
+      [
+        old.userId,
+        seal(
+          JSON.stringify({ accountName: 'Lena Hoffmann', bankCode: '37040044', accountNumber: '0532013000' }),
+          `bank_details:${old.userId}`,
+        ),
+      ],
+    );
+    await insertDemoBankDetails(t.db, old.userId, seal);
+    const upgraded = (await t.api('GET', '/provider/bank-details', old)).json().data.details;
+    expect(upgraded).toMatchObject({ form: 'sepa', bankCode: 'COBADEFFXXX', payoutRoute: 'bank-file' });
+
+    const mine = await providerIn('DE');
+    expect((await put(mine, { ...sepa, iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' })).statusCode).toBe(
+      200,
+    );
+    await insertDemoBankDetails(t.db, mine.userId, seal);
+    const kept = (await t.api('GET', '/provider/bank-details', mine)).json().data.details;
+    expect(kept).toMatchObject({ form: 'sepa', bankCode: 'BYLADEM1001', accountNumberLast4: '2051' });
   });
 });
 
