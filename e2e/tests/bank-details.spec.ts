@@ -54,7 +54,8 @@ async function fillGb(page: Page, labels: Record<string, string>, values: { acco
   const form = page.getByRole('form');
   await form.getByLabel(labels.accountName!, { exact: true }).fill("Robin O'Neil-Provider");
   await form.getByLabel(labels.bankName!, { exact: true }).fill('Barclays Bank');
-  await form.getByLabel(labels.sortCode!, { exact: true }).fill('204514');
+  // As printed on a UK bank card: the dashes are dropped.
+  await form.getByLabel(labels.sortCode!, { exact: true }).fill('20-45-14');
   await form.getByLabel(labels.accountNumber!, { exact: true }).fill(values.accountNumber);
   await form.getByLabel(labels.accountType!, { exact: true }).selectOption('checking');
   await form.getByLabel(labels.ownership!, { exact: true }).selectOption('personal');
@@ -120,6 +121,79 @@ test('a provider in the UK enters bank details and then sees only the last four 
   expect(await page.content()).not.toContain('41234567');
 });
 
+test('a provider in Germany (EUR, SEPA) enters an IBAN and a BIC; a wrong or non-SEPA IBAN and a foreign BIC are refused', async ({
+  page,
+  a11y,
+  createUser,
+  playwright,
+  baseURL,
+}) => {
+  const provider = await createUser('provider');
+  const request = await playwright.request.newContext({ baseURL });
+  await moveProviderTo(request, provider, 'DE');
+  await request.dispose();
+
+  await signIn(page, provider.email, provider.password, '/practice/bank-details');
+  const form = page.getByRole('form');
+  await expect(form.getByLabel('IBAN', { exact: true })).toBeVisible();
+  await expect(form.getByLabel('BIC', { exact: true })).toBeVisible();
+  await expect(form.getByLabel('Sort code', { exact: true })).toHaveCount(0);
+  await expect(form.getByLabel('Account number', { exact: true })).toHaveCount(0);
+
+  await form.getByLabel('Account holder name').fill('Lena Hoffmann');
+  await form.getByLabel('IBAN', { exact: true }).fill('DE89 3704 0044 0532 0130 01');
+  await form.getByLabel('BIC', { exact: true }).fill('COBADEFFXXX');
+  await page.getByRole('button', { name: 'Save bank details' }).click();
+  await expect(page.getByText('Enter a valid IBAN')).toBeVisible();
+  await form.getByLabel('IBAN', { exact: true }).fill('TR33 0006 1005 1978 6457 8413 26');
+  await page.getByRole('button', { name: 'Save bank details' }).click();
+  await expect(page.getByText('Euro payouts go to accounts in SEPA countries only')).toBeVisible();
+  await form.getByLabel('IBAN', { exact: true }).fill('DE89 3704 0044 0532 0130 00');
+  await form.getByLabel('BIC', { exact: true }).fill('BNPAFRPPXXX');
+  await page.getByRole('button', { name: 'Save bank details' }).click();
+  await expect(page.getByText('This BIC is of a bank in another country than the IBAN')).toBeVisible();
+  await a11y('bank details, SEPA (errors)');
+
+  await form.getByLabel('BIC', { exact: true }).fill('COBADEFFXXX');
+  await page.getByRole('button', { name: 'Save bank details' }).click();
+  await expectToast(page, 'Bank details saved');
+  await expect(page.getByTestId('masked-account-number')).toHaveText('•••• 3000');
+  await expect(page.getByText('COBADEFFXXX')).toBeVisible();
+  await expect(page.getByText('Payouts go to this account by bank transfer.')).toBeVisible();
+  expect(await page.content()).not.toMatch(/DE89\s?3704|0532\s?0130/);
+  await a11y('bank details, SEPA (saved)');
+});
+
+test('a provider in the US enters an ABA routing number: a wrong check digit is refused, a valid one saved', async ({
+  page,
+  createUser,
+  playwright,
+  baseURL,
+}) => {
+  const provider = await createUser('provider');
+  const request = await playwright.request.newContext({ baseURL });
+  await moveProviderTo(request, provider, 'US');
+  await request.dispose();
+
+  await signIn(page, provider.email, provider.password, '/practice/bank-details');
+  const form = page.getByRole('form');
+  await form.getByLabel('Account holder name').fill('Mary-Ann Lee');
+  await form.getByLabel('Bank name', { exact: true }).fill('Chase Bank');
+  await form.getByLabel('Routing number', { exact: true }).fill('021000022');
+  await form.getByLabel('Account number', { exact: true }).fill('000123456789');
+  await form.getByLabel('Account type', { exact: true }).selectOption('checking');
+  await form.getByLabel('Account ownership', { exact: true }).selectOption('personal');
+  await form.getByLabel('Address', { exact: true }).fill('1 Main Street, Springfield');
+  await form.getByLabel('Postal code', { exact: true }).fill('62701');
+  await page.getByRole('button', { name: 'Save bank details' }).click();
+  await expect(page.getByText('Enter a valid 9-digit routing number (ABA)')).toBeVisible();
+  await form.getByLabel('Routing number', { exact: true }).fill('021000021');
+  await page.getByRole('button', { name: 'Save bank details' }).click();
+  await expectToast(page, 'Bank details saved');
+  await expect(page.getByTestId('masked-account-number')).toHaveText('•••• 6789');
+  await expect(page.getByText('Payouts go to this account by bank transfer.')).toBeVisible();
+});
+
 test('a client is told the page is for providers', async ({ page, createUser }) => {
   const client = await createUser('client');
   await signIn(page, client.email, client.password, '/practice/bank-details');
@@ -173,5 +247,34 @@ test.describe('German on a 375 px phone', () => {
     await expectNoHorizontalScroll(page, WIDTH);
     await a11y('bank details (de, 375 px, saved)');
     await page.screenshot({ path: testInfo.outputPath('bank-details-de-375.png'), fullPage: true });
+  });
+
+  test('a provider in Germany saves an IBAN and a BIC in German on a phone', async ({
+    page,
+    a11y,
+    createUser,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    const provider = await createUser('provider');
+    const request = await playwright.request.newContext({ baseURL });
+    await moveProviderTo(request, provider, 'DE');
+    await request.dispose();
+
+    await signIn(page, provider.email, provider.password, '/practice/bank-details');
+    await chooseLanguage(page, 'de');
+    const form = page.getByRole('form');
+    await form.getByLabel('Kontoinhaber').fill('Lena Hoffmann');
+    await form.getByLabel('IBAN', { exact: true }).fill('DE89 3704 0044 0532 0130 00');
+    await form.getByLabel('BIC', { exact: true }).fill('COBADEFF');
+    await expectNoHorizontalScroll(page, WIDTH);
+    await a11y('bank details, SEPA (de, 375 px, form)');
+    await page.getByRole('button', { name: 'Bankverbindung speichern' }).click();
+    await expect(page.getByText('Diese BIC gehört zu einer Bank')).toHaveCount(0);
+    await expectToast(page, 'Bankdaten gespeichert');
+    await expect(page.getByTestId('masked-account-number')).toHaveText('•••• 3000');
+    await expectNoHorizontalScroll(page, WIDTH);
+    await a11y('bank details, SEPA (de, 375 px, saved)');
+    await page.screenshot({ path: testInfo.outputPath('bank-details-sepa-de-375.png'), fullPage: true });
   });
 });

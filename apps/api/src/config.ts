@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { routingNumberIsValid } from '@therapy/contracts/bank-accounts';
 import { supportedCurrencies } from '@therapy/contracts/wallet';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -54,6 +55,21 @@ const envSchema = z.object({
     .default('0 6 * * 1'),
   PAYOUT_DEBTOR_IBAN: z.string().optional(),
   PAYOUT_DEBTOR_BIC: z.string().optional(),
+  /**
+   * The originator of USD ACH payout files (decision 0051): the platform's bank (the ODFI: its routing number and name,
+   * the file's immediate destination) and the company the bank knows (its 10-character company identification and
+   * name). A demo originator outside production, as for PAYOUT_DEBTOR_*.
+   */
+  PAYOUT_ACH_BANK_ROUTING: z
+    .string()
+    .refine(routingNumberIsValid, 'PAYOUT_ACH_BANK_ROUTING must be a 9-digit ABA routing number')
+    .optional(),
+  PAYOUT_ACH_BANK_NAME: z.string().min(1).max(23).default('Platform Bank'),
+  PAYOUT_ACH_COMPANY_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9 ]{10}$/, 'PAYOUT_ACH_COMPANY_ID must be 10 letters or digits (often 1 and the EIN)')
+    .optional(),
+  PAYOUT_ACH_COMPANY_NAME: z.string().min(1).max(23).default('Therapy Platform'),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY: z.string().optional(),
@@ -155,10 +171,21 @@ export interface Config {
   };
   /** Debtor of SEPA payout files; undefined in production until PAYOUT_DEBTOR_IBAN is set. */
   payoutDebtor: { name: string; iban: string; bic: string } | undefined;
+  /** Originator of ACH payout files; undefined in production until PAYOUT_ACH_BANK_ROUTING and COMPANY_ID are set. */
+  payoutAchOriginator: AchOriginatorConfig | undefined;
   sentryDsn: string | undefined;
   metricsToken: string | undefined;
   /** Where uploaded bytes live: S3-compatible storage when S3_* is set, else a folder under DATA_DIR. */
   storage: StorageConfig;
+}
+
+export interface AchOriginatorConfig {
+  /** The ODFI's 9-digit routing number (the platform's bank, which takes the file). */
+  bankRouting: string;
+  bankName: string;
+  /** The company identification the bank assigned (10 characters). */
+  companyId: string;
+  companyName: string;
 }
 
 export type StorageConfig =
@@ -327,6 +354,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : isProduction
         ? undefined
         : { name: e.PAYOUT_DEBTOR_NAME, iban: 'DE87123456781234567890', bic: 'XMPLDEM0XXX' },
+    payoutAchOriginator:
+      e.PAYOUT_ACH_BANK_ROUTING && e.PAYOUT_ACH_COMPANY_ID
+        ? {
+            bankRouting: e.PAYOUT_ACH_BANK_ROUTING,
+            bankName: e.PAYOUT_ACH_BANK_NAME,
+            companyId: e.PAYOUT_ACH_COMPANY_ID,
+            companyName: e.PAYOUT_ACH_COMPANY_NAME,
+          }
+        : isProduction
+          ? undefined
+          : // A made-up demo originator (the routing number has a valid check digit; upload it nowhere).
+            {
+              bankRouting: '123456780',
+              bankName: e.PAYOUT_ACH_BANK_NAME,
+              companyId: '1000000000',
+              companyName: e.PAYOUT_ACH_COMPANY_NAME,
+            },
     sentryDsn: e.SENTRY_DSN,
     metricsToken: e.METRICS_TOKEN,
     storage:

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { m } from './messages/index.ts';
 
-/** Operator payout batches (decision 0022): currencies paid by a bank file instead of the gateway. */
-export const batchCurrencies = ['GBP', 'EUR'] as const;
+/**
+ * Operator payout batches (decision 0022): currencies paid by a bank file instead of the gateway (GBP by CSV, EUR by
+ * SEPA pain.001, USD by a NACHA ACH file; decision 0051).
+ */
+export const batchCurrencies = ['GBP', 'EUR', 'USD'] as const;
+export type BatchCurrency = (typeof batchCurrencies)[number];
 export const batchCurrency = z.enum(batchCurrencies, { error: m.batchCurrencyUnsupported });
 
 export const duePayoutsQuery = z.strictObject({ currency: batchCurrency });

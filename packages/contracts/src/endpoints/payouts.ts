@@ -3,7 +3,7 @@ import { envelope, errorBody } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { createPayoutBatchInput, duePayout, duePayoutsQuery, payoutBatch, payoutItem } from '../payouts.ts';
 
-/** Operator payout batches (decision 0022): GBP and EUR earnings paid by a bank file. Operators only. */
+/** Operator payout batches (decisions 0022, 0051): GBP, EUR and USD earnings paid by a bank file. Operators only. */
 const tags = ['payouts'] as const;
 const batchParams = z.strictObject({ id: z.uuid() });
 
@@ -33,14 +33,18 @@ export const getPayoutBatchFile = defineEndpoint({
   method: 'GET',
   path: '/operator/payout-batches/:id/file',
   operationId: 'getPayoutBatchFile',
-  summary: 'The bank file of a batch: SEPA pain.001 XML for EUR, CSV for GBP',
+  summary: 'The bank file of a batch: SEPA pain.001 XML for EUR, CSV for GBP, a NACHA ACH file for USD',
   tags,
   role: 'operator',
   params: batchParams,
   responses: {
     200: {
       description: 'The bank file',
-      content: { 'application/xml': { schema: z.string() }, 'text/csv': { schema: z.string() } },
+      content: {
+        'application/xml': { schema: z.string() },
+        'text/csv': { schema: z.string() },
+        'text/plain': { schema: z.string() },
+      },
     },
     400: errorBody,
     404: errorBody,

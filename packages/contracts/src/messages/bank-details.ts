@@ -1,8 +1,9 @@
 import { defineMessages } from './define.ts';
 
 /**
- * Bank payout details (spec §3 "Bank details (payout)", §5 "Bank details"; decision 0024). The spec gives the limits
- * but no texts; these are ours.
+ * Bank payout details (spec §3 "Bank details (payout)", §5 "Bank details"; decisions 0024, 0051). The spec gives the
+ * limits but no texts; these are ours. The SEPA form's IBAN and BIC rules say the payout batch's messages
+ * (`ibanInvalid`, `ibanNotSepa`, `bicInvalid` in payouts.ts).
  */
 export const bankDetailsMessages = defineMessages({
   bankAccountNamePattern: {
@@ -16,6 +17,26 @@ export const bankDetailsMessages = defineMessages({
   bankSortCodePattern: {
     en: 'Sort code must be 3 to 32 digits',
     de: 'Die Bankleitzahl muss aus 3 bis 32 Ziffern bestehen',
+  },
+  bankSortCodeGb: {
+    en: 'Sort code must be 6 digits',
+    de: 'Der Sort Code muss aus 6 Ziffern bestehen',
+  },
+  bankAccountNumberGb: {
+    en: 'Account number must be 8 digits',
+    de: 'Die Kontonummer muss aus 8 Ziffern bestehen',
+  },
+  bankRoutingNumberInvalid: {
+    en: 'Enter a valid 9-digit routing number (ABA); check it on a cheque or with your bank',
+    de: 'Gib eine gültige 9-stellige Routing-Nummer (ABA) ein; du findest sie auf einem Scheck oder bei deiner Bank',
+  },
+  bankAccountNumberUs: {
+    en: 'Account number must be 4 to 17 digits',
+    de: 'Die Kontonummer muss aus 4 bis 17 Ziffern bestehen',
+  },
+  bicCountryMismatch: {
+    en: "This BIC is of a bank in another country than the IBAN: enter your bank's BIC",
+    de: 'Diese BIC gehört zu einer Bank in einem anderen Land als die IBAN: Gib die BIC deiner Bank ein',
   },
   bankNameMin: {
     en: 'Bank name must be at least 3 characters',

@@ -63,8 +63,8 @@ export const payoutMessages = defineMessages({
     de: 'Gib eine Bankleitzahl (Sort Code) mit 6 Ziffern und eine Kontonummer mit 8 Ziffern ein',
   },
   batchCurrencyUnsupported: {
-    en: 'Payout batches are made in GBP or EUR',
-    de: 'Auszahlungsstapel gibt es in GBP oder EUR',
+    en: 'Payout batches are made in GBP, EUR or USD',
+    de: 'Auszahlungsstapel gibt es in GBP, EUR oder USD',
   },
   noPayoutsDue: {
     en: 'No payouts are due in this currency',
@@ -77,6 +77,10 @@ export const payoutMessages = defineMessages({
   payoutDebtorMissing: {
     en: "The platform's bank account for payout files is not configured",
     de: 'Das Bankkonto der Plattform für Auszahlungsdateien ist nicht eingerichtet',
+  },
+  payoutAchOriginatorMissing: {
+    en: "The platform's bank and company for ACH payout files are not configured",
+    de: 'Die Bank und das Unternehmen der Plattform für ACH-Auszahlungsdateien sind nicht eingerichtet',
   },
   sandboxTransferSettled: {
     en: 'This sandbox transfer cannot change that way',

@@ -9,7 +9,7 @@ import { users } from './users.ts';
  * identifies the account or the person (holder name, sort/bank code, account number, address, postal code, date of
  * birth, the name the bank confirmed) is one AES-256-GCM sealed JSON value (`sealed`, platform/field-encryption.ts,
  * bound to the provider's id); only what the page may show without it stays readable: the last four digits of the
- * account number, the bank's name, account type and ownership.
+ * account number (or IBAN), the bank's name, account type and ownership. Forms: decisions 0024 and 0051.
  */
 export const bankDetails = pgTable(
   'bank_details',
@@ -17,12 +17,13 @@ export const bankDetails = pgTable(
     providerId: uuid()
       .primaryKey()
       .references(() => users.identifier, { onDelete: 'cascade' }),
-    form: text({ enum: ['standard', 'gb', 'addressed'] }).notNull(),
+    form: text({ enum: ['standard', 'gb', 'addressed', 'sepa'] }).notNull(),
     countryCode: text(),
     currencyCode: text().notNull(),
     sealed: text().notNull(),
     accountNumberLast4: text().notNull(),
-    bankName: text().notNull(),
+    /** Null where the form leaves it out (SEPA: the BIC names the bank). */
+    bankName: text(),
     accountType: text({ enum: ['checking', 'savings'] }),
     accountOwnership: text({ enum: ['business', 'personal'] }),
     payoutRoute: text({ enum: ['gateway', 'bank-file', 'none'] }).notNull(),
@@ -32,8 +33,9 @@ export const bankDetails = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('bank_details_form', sql`${t.form} IN ('standard', 'gb', 'addressed')`),
-    check('bank_details_last4', sql`${t.accountNumberLast4} ~ '^[0-9]{1,4}$'`),
+    check('bank_details_form', sql`${t.form} IN ('standard', 'gb', 'addressed', 'sepa')`),
+    // An IBAN may end in letters (MT84…001S).
+    check('bank_details_last4', sql`${t.accountNumberLast4} ~ '^[0-9A-Z]{1,4}$'`),
     check('bank_details_currency', sql`${t.currencyCode} ~ '^[A-Z]{3}$'`),
     check('bank_details_account_type', sql`${t.accountType} IS NULL OR ${t.accountType} IN ('checking', 'savings')`),
     check(

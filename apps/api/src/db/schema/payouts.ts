@@ -42,10 +42,16 @@ export const payoutRecipients = pgTable(
     accountNumber: text().notNull(),
     bankCode: text().notNull(),
     bankName: text(),
+    /** USD bank-file (ACH) accounts only: checking or savings picks the entry's transaction code (22 or 32). */
+    accountType: text({ enum: ['checking', 'savings'] }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('payout_recipients_gateway_code_key').on(t.gateway, t.recipientCode),
+    check(
+      'payout_recipients_account_type',
+      sql`${t.accountType} IS NULL OR ${t.accountType} IN ('checking', 'savings')`,
+    ),
     index('payout_recipients_provider_idx').on(t.providerId),
     check('payout_recipients_currency', sql`${t.currencyCode} ~ '^[A-Z]{3}$'`),
   ],

@@ -1,3 +1,4 @@
+import { bicElectronic, ibanElectronic } from '@therapy/contracts/bank-accounts';
 import {
   bankFormFor,
   type BankDetails,
@@ -15,7 +16,10 @@ import type { UserModule, UserRow } from '../user/user.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
 import { bankDetailsRepository as repo, type BankDetailsRow } from './bank-details.repository.ts';
 
-/** What is sealed (AES-256-GCM) in `bank_details.sealed`: everything that identifies the account or its holder. */
+/**
+ * What is sealed (AES-256-GCM) in `bank_details.sealed`: everything that identifies the account or its holder. For the
+ * SEPA form `bankCode` is the BIC and `accountNumber` the IBAN (electronic form).
+ */
 interface SealedDetails {
   accountName: string;
   bankCode: string;
@@ -65,9 +69,10 @@ export function accountNamesMatch(typed: string, resolved: string): boolean {
 /**
  * A provider's bank payout details (spec §3, §5 "Bank details"; decision 0024). Which form a provider fills in follows
  * their country; where the payout gateway pays out their currency, the account is checked with the bank (the typed
- * holder name must match the bank's) and registered as the gateway's recipient before anything is stored; GBP
- * accounts are registered for the operator's bank-file batches. Everything identifying is sealed at rest; answers
- * show only the last four digits of the account number.
+ * holder name must match the bank's) and registered as the gateway's recipient before anything is stored; GBP (sort
+ * code), EUR (IBAN and BIC) and US USD (ACH routing number) accounts are registered for the operator's bank-file
+ * batches (decision 0051). Everything identifying is sealed at rest; answers show only the last four characters of
+ * the account number or IBAN.
  */
 export function createBankDetailsService(
   deps: Pick<AppDeps, 'db' | 'config'>,
@@ -89,7 +94,7 @@ export function createBankDetailsService(
     return {
       countryCode: user.countryCode ?? null,
       currency,
-      form: bankFormFor(user.countryCode) as BankForm,
+      form: bankFormFor(user.countryCode, currency) as BankForm,
       gatewayCheck: payouts.gatewayCurrencies.includes(currency),
     };
   };
@@ -111,7 +116,7 @@ export function createBankDetailsService(
       form: row.form,
       accountName: sealed.accountName,
       bankCode: sealed.bankCode,
-      bankName: row.bankName,
+      bankName: row.bankName || null,
       accountNumberLast4: row.accountNumberLast4,
       address: sealed.address,
       postalCode: sealed.postalCode,
@@ -129,6 +134,104 @@ export function createBankDetailsService(
     const row = await repo.find(db, user.identifier);
     return { ...(await situation(user)), details: row ? present(row) : null };
   };
+
+  interface Registered {
+    bankCode: string;
+    accountNumber: string;
+    bankName: string | null;
+    verifiedAccountName: string | null;
+    recipientId: string | null;
+    payoutRoute: BankDetails['payoutRoute'];
+  }
+
+  /**
+   * Where the account's payouts will go, registered with the payout port before anything is stored here: a refusal
+   * (the bank's name differs, an IBAN outside SEPA, ...) stores nothing. Gateway currencies first (NGN, GHS, ZAR:
+   * checked with the bank), then the operator's bank files: GBP (sort code), EUR (IBAN), USD from the US form (ACH).
+   * Anything else is stored only (`none`).
+   */
+  async function register(
+    user: UserRow,
+    currency: string,
+    gatewayCheck: boolean,
+    input: SaveBankDetailsInput,
+  ): Promise<Registered> {
+    if (input.form === 'sepa') {
+      const iban = ibanElectronic(input.iban);
+      const bic = bicElectronic(input.bic);
+      const registered = await payouts.registerBankAccount({
+        providerId: user.identifier,
+        currency: 'EUR',
+        accountName: input.accountName,
+        iban,
+        bic,
+      });
+      return {
+        bankCode: bic,
+        accountNumber: iban,
+        bankName: input.bankName ?? null,
+        verifiedAccountName: null,
+        recipientId: registered.identifier,
+        payoutRoute: 'bank-file',
+      };
+    }
+    const stored: Registered = {
+      bankCode: input.bankCode,
+      accountNumber: input.accountNumber,
+      bankName: input.bankName,
+      verifiedAccountName: null,
+      recipientId: null,
+      payoutRoute: 'none',
+    };
+    if (gatewayCheck) {
+      // The bank comes from the gateway's list, and the account's holder must be the name typed: checked first,
+      // so a mismatch stores nothing (here or at the gateway).
+      const bank = (await gatewayCall(() => payouts.banks(currency))).find((b) => b.code === input.bankCode);
+      if (!bank) throw AppError.rule('bankNotInList');
+      const resolved = await gatewayCall(() =>
+        payouts.resolveAccount({ accountNumber: input.accountNumber, bankCode: input.bankCode, currency }),
+      );
+      if (!accountNamesMatch(input.accountName, resolved.accountName)) throw AppError.rule('bankAccountNameMismatch');
+      const recipient = await gatewayCall(() =>
+        payouts.createRecipient({
+          providerId: user.identifier,
+          name: input.accountName,
+          accountNumber: input.accountNumber,
+          bankCode: input.bankCode,
+          currency,
+        }),
+      );
+      return {
+        ...stored,
+        bankName: bank.name,
+        verifiedAccountName: recipient.accountName,
+        recipientId: recipient.identifier,
+        payoutRoute: 'gateway',
+      };
+    }
+    if (input.form === 'gb' && currency === 'GBP') {
+      const registered = await payouts.registerBankAccount({
+        providerId: user.identifier,
+        currency: 'GBP',
+        accountName: input.accountName,
+        sortCode: input.bankCode,
+        accountNumber: input.accountNumber,
+      });
+      return { ...stored, recipientId: registered.identifier, payoutRoute: 'bank-file' };
+    }
+    if (input.form === 'addressed' && currency === 'USD') {
+      const registered = await payouts.registerBankAccount({
+        providerId: user.identifier,
+        currency: 'USD',
+        accountName: input.accountName,
+        routingNumber: input.bankCode,
+        accountNumber: input.accountNumber,
+        accountType: input.accountType,
+      });
+      return { ...stored, recipientId: registered.identifier, payoutRoute: 'bank-file' };
+    }
+    return stored;
+  }
 
   return {
     async get(actor: Actor): Promise<BankDetailsState> {
@@ -155,56 +258,18 @@ export function createBankDetailsService(
     async save(actor: Actor, input: SaveBankDetailsInput): Promise<BankDetailsState> {
       const user = await provider(actor);
       const { countryCode, currency, form, gatewayCheck } = await situation(user);
-      // The form is the country's: a GB provider cannot leave out what the GB rules require by sending another form.
+      // The form is the provider's: a GB provider cannot leave out what the GB rules require by sending another form.
       if (input.form !== form) throw AppError.rule('bankFormMismatch');
-
-      let bankName = input.bankName;
-      let verifiedAccountName: string | null = null;
-      let recipientId: string | null = null;
-      let payoutRoute: BankDetails['payoutRoute'] = 'none';
-      if (gatewayCheck) {
-        // The bank comes from the gateway's list, and the account's holder must be the name typed: checked first,
-        // so a mismatch stores nothing (here or at the gateway).
-        const bank = (await gatewayCall(() => payouts.banks(currency))).find((b) => b.code === input.bankCode);
-        if (!bank) throw AppError.rule('bankNotInList');
-        bankName = bank.name;
-        const resolved = await gatewayCall(() =>
-          payouts.resolveAccount({ accountNumber: input.accountNumber, bankCode: input.bankCode, currency }),
-        );
-        if (!accountNamesMatch(input.accountName, resolved.accountName)) throw AppError.rule('bankAccountNameMismatch');
-        const recipient = await gatewayCall(() =>
-          payouts.createRecipient({
-            providerId: user.identifier,
-            name: input.accountName,
-            accountNumber: input.accountNumber,
-            bankCode: input.bankCode,
-            currency,
-          }),
-        );
-        verifiedAccountName = recipient.accountName;
-        recipientId = recipient.identifier;
-        payoutRoute = 'gateway';
-      } else if (currency === 'GBP') {
-        // GBP is paid by the operator's bank file (decision 0022); its rules (sort code 6, account 8 digits) apply.
-        const registered = await payouts.registerBankAccount({
-          providerId: user.identifier,
-          currency: 'GBP',
-          accountName: input.accountName,
-          sortCode: input.bankCode,
-          accountNumber: input.accountNumber,
-        });
-        recipientId = registered.identifier;
-        payoutRoute = 'bank-file';
-      }
+      const account = await register(user, currency, gatewayCheck, input);
 
       const sealed: SealedDetails = {
         accountName: input.accountName,
-        bankCode: input.bankCode,
-        accountNumber: input.accountNumber,
-        address: input.address ?? null,
-        postalCode: input.postalCode ?? null,
-        dateOfBirth: input.dateOfBirth ?? null,
-        verifiedAccountName,
+        bankCode: account.bankCode,
+        accountNumber: account.accountNumber,
+        address: input.form === 'sepa' ? null : (input.address ?? null),
+        postalCode: input.form === 'sepa' ? null : (input.postalCode ?? null),
+        dateOfBirth: input.form === 'sepa' ? null : (input.dateOfBirth ?? null),
+        verifiedAccountName: account.verifiedAccountName,
       };
       await repo.upsert(db, {
         providerId: user.identifier,
@@ -212,12 +277,12 @@ export function createBankDetailsService(
         countryCode,
         currencyCode: currency,
         sealed: crypt.seal(JSON.stringify(sealed), context(user.identifier)),
-        accountNumberLast4: input.accountNumber.slice(-4),
-        bankName,
-        accountType: input.accountType ?? null,
-        accountOwnership: input.accountOwnership ?? null,
-        payoutRoute,
-        recipientId,
+        accountNumberLast4: account.accountNumber.slice(-4),
+        bankName: account.bankName,
+        accountType: input.form === 'sepa' ? null : (input.accountType ?? null),
+        accountOwnership: input.form === 'sepa' ? null : (input.accountOwnership ?? null),
+        payoutRoute: account.payoutRoute,
+        recipientId: account.recipientId,
       });
       return state(user);
     },

@@ -1,16 +1,28 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '@therapy/contracts/messages';
 import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { insertDemoBankDetails } from '../../db/seed/demo-bank-details.ts';
 import { demoAccounts, seedDemoData } from '../../db/seed/seed-demo.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
+import { createAccessTokens } from '../../platform/auth/tokens.ts';
 import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
+import { createWalletModule } from '../wallet/wallet.module.ts';
 import { accountNamesMatch, createBankDetailsService } from './bank-details.service.ts';
 
-/** Bank payout details (spec §3, §5 "Bank details"; decision 0024) on the real app and database, sandbox gateway. */
+/** Bank payout details (spec §3, §5 "Bank details"; decisions 0024, 0051) on the real app and database, sandbox gateway. */
 let t: TestApp;
+let operator: SignedUp;
 beforeAll(async () => {
   t = await buildTestApp();
+  const user = await t.signUp('provider');
+  await t.db.$client.query("UPDATE users SET user_type = 'operator' WHERE identifier = $1", [user.userId]);
+  // Operators have no sign-in page yet: their session's token, as the access core reads it, says operator.
+  const tokens = createAccessTokens(t.config.jwtSecret);
+  const claims = (await tokens.verify(user.session.accessToken, t.clock.now()))!;
+  const token = await tokens.sign({ ...claims, userType: 'operator' }, t.clock.now());
+  operator = { ...user, auth: { authorization: `Bearer ${token}` } };
 });
 afterAll(async () => {
   await t.close();
@@ -30,6 +42,22 @@ const rows = async (providerId: string) =>
     unknown
   >[];
 const recipients = (providerId: string) => t.count('payout_recipients', { provider_id: providerId });
+/** Earnings of a completed session, as the booking flow posts them (the wallet's ledger). */
+const earn = (providerId: string, amount: number, currencyCode: string) =>
+  createWalletModule(t).transfer({
+    userId: providerId,
+    amount,
+    currencyCode,
+    reference: `booking-${crypto.randomUUID()}`,
+    description: 'Session completed',
+    commissionRate: 0,
+  });
+/** What the operator's due list has for a provider in a batch currency. */
+async function dueFor(providerId: string, currency: string) {
+  const res = await t.api('GET', `/operator/payouts/due?currency=${currency}`, operator);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as { providerId: string }[]).filter((d) => d.providerId === providerId);
+}
 
 const gb = {
   form: 'gb',
@@ -45,10 +73,16 @@ const gb = {
 };
 const standard = {
   form: 'standard',
-  accountName: 'Lena Hoffmann',
-  bankCode: '10010010',
-  bankName: 'Postbank Berlin',
+  accountName: 'Claire Tremblay',
+  bankCode: '00010',
+  bankName: 'Banque de Montréal',
   accountNumber: '9876543210',
+};
+const sepa = {
+  form: 'sepa',
+  accountName: 'Lena Hoffmann',
+  iban: 'DE89 3704 0044 0532 0130 00',
+  bic: 'COBADEFFXXX',
 };
 const addressed = {
   form: 'addressed',
@@ -101,7 +135,9 @@ describe('which form', () => {
   it.each([
     ['GB', 'gb', 'GBP', false],
     ['US', 'addressed', 'USD', false],
-    ['DE', 'standard', 'EUR', false],
+    ['DE', 'sepa', 'EUR', false],
+    ['FR', 'sepa', 'EUR', false],
+    ['CA', 'standard', 'USD', false],
     ['NG', 'standard', 'NGN', true],
   ])('a provider in %s gets the %s form in %s (gateway check %s)', async (country, form, currency, gatewayCheck) => {
     const p = await providerIn(country);
@@ -115,12 +151,17 @@ describe('which form', () => {
     await refused(p, standard, en.bankFormMismatch);
     await refused(p, { ...gb, form: 'other' }, `${en.required}: form`);
   });
+
+  it('a SEPA provider cannot send the digits-only first form, nor a CA provider the SEPA form', async () => {
+    await refused(await providerIn('DE'), { ...standard }, en.bankFormMismatch);
+    await refused(await providerIn('CA'), sepa, en.bankFormMismatch);
+  });
 });
 
-describe('the first form (spec §5 "Bank details")', () => {
+describe('the first form (spec §5 "Bank details"), outside GB, the US, SEPA and the gateway', () => {
   let p: SignedUp;
   beforeAll(async () => {
-    p = await providerIn('DE');
+    p = await providerIn('CA');
   });
 
   it.each([
@@ -170,7 +211,7 @@ describe('the first form (spec §5 "Bank details")', () => {
   });
 
   it('saves the minimum (no type, ownership, address) and accepts letters, spaces, hyphens, commas, apostrophes, periods', async () => {
-    const q = await providerIn('DE');
+    const q = await providerIn('CA');
     const res = await put(q, {
       ...standard,
       accountName: "O'Neil-Brandt, A. Jr",
@@ -187,7 +228,7 @@ describe('the first form (spec §5 "Bank details")', () => {
       accountType: null,
       accountOwnership: null,
       address: null,
-      currency: 'EUR',
+      currency: 'USD',
       payoutRoute: 'none',
       verifiedAccountName: null,
     });
@@ -223,8 +264,21 @@ describe('GB (spec §5: address 5-100, postal code 3-10, type, ownership and dat
     await refused(p, { ...gb, ...change }, text);
   });
 
-  it("the payout batch's rule applies too: a sort code that is not 6 digits is refused", async () => {
-    await refused(p, { ...gb, bankCode: '12345' }, en.sortCodeInvalid);
+  it.each([
+    ['a sort code of 5 digits', { bankCode: '12345' }, en.bankSortCodeGb],
+    ['a sort code of 7 digits', { bankCode: '1234567' }, en.bankSortCodeGb],
+    ['a sort code with letters', { bankCode: '20A514' }, en.bankSortCodeGb],
+    ['an account number of 7 digits', { accountNumber: '1234567' }, en.bankAccountNumberGb],
+    ['an account number of 9 digits', { accountNumber: '123456789' }, en.bankAccountNumberGb],
+  ])('a UK bank needs a 6-digit sort code and an 8-digit account number: %s is refused', async (_, change, text) => {
+    await refused(p, { ...gb, ...change }, text);
+  });
+
+  it('takes a sort code as printed (20-45-14) and stores its digits', async () => {
+    const q = await providerIn('GB');
+    const res = await put(q, { ...gb, bankCode: '20-45-14', accountNumber: '1234 5678' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.details).toMatchObject({ bankCode: '204514', accountNumberLast4: '5678' });
   });
 
   it('saves, registers the account for GBP bank-file payouts, and answers only the last four digits', async () => {
@@ -274,7 +328,7 @@ describe('GB (spec §5: address 5-100, postal code 3-10, type, ownership and dat
   });
 });
 
-describe('the second form (addressed, US)', () => {
+describe('the second form (addressed, US: ABA routing number, ACH bank file)', () => {
   let p: SignedUp;
   beforeAll(async () => {
     p = await providerIn('US');
@@ -289,20 +343,125 @@ describe('the second form (addressed, US)', () => {
     ['no postal code', { postalCode: '' }, en.bankPostalCodeLength],
     ['no account type', { accountType: undefined }, en.bankAccountTypeRequired],
     ['no ownership', { accountOwnership: '' }, en.bankAccountOwnershipRequired],
+    ['a routing number with a wrong check digit', { bankCode: '021000022' }, en.bankRoutingNumberInvalid],
+    ['a routing number of 8 digits', { bankCode: '02100002' }, en.bankRoutingNumberInvalid],
+    ['a routing number of 10 digits', { bankCode: '0210000210' }, en.bankRoutingNumberInvalid],
+    ['a routing number outside the ABA prefixes', { bankCode: '500000005' }, en.bankRoutingNumberInvalid],
+    ['no routing number', { bankCode: '' }, en.bankRoutingNumberInvalid],
+    ['an account number of 3 digits', { accountNumber: '123' }, en.bankAccountNumberUs],
+    ['an account number of 18 digits', { accountNumber: '1'.repeat(18) }, en.bankAccountNumberUs],
+    ['an account number with letters', { accountNumber: '12345X' }, en.bankAccountNumberUs],
   ])('%s is refused', async (_, change, text) => {
     await refused(p, { ...addressed, ...change }, text);
   });
 
-  it('saves without a date of birth; no payout route for USD yet', async () => {
+  it('saves without a date of birth, registers the account for USD bank-file (ACH) payouts, and is due once earned', async () => {
     const res = await put(p, addressed);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.details).toMatchObject({
       form: 'addressed',
+      bankCode: '021000021',
       accountNumberLast4: '6789',
-      payoutRoute: 'none',
+      payoutRoute: 'bank-file',
+      currency: 'USD',
       dateOfBirth: null,
     });
-    expect(await recipients(p.userId)).toBe(0);
+    expect(res.body).not.toContain(addressed.accountNumber);
+    const recipient = await t.db.$client.query(
+      'SELECT gateway, currency_code, bank_code, account_type FROM payout_recipients WHERE provider_id = $1',
+      [p.userId],
+    );
+    expect(recipient.rows).toEqual([
+      { gateway: 'bank-file', currency_code: 'USD', bank_code: '021000021', account_type: 'savings' },
+    ]);
+    expect(await dueFor(p.userId, 'USD')).toEqual([]);
+    await earn(p.userId, 12_500, 'USD');
+    expect(await dueFor(p.userId, 'USD')).toEqual([
+      { providerId: p.userId, accountName: addressed.accountName, amount: 12_500, currencyCode: 'USD' },
+    ]);
+  });
+});
+
+describe('the SEPA form (EUR in SEPA countries: IBAN and BIC, SEPA bank file)', () => {
+  let p: SignedUp;
+  beforeAll(async () => {
+    p = await providerIn('DE');
+  });
+
+  it.each([
+    ['an IBAN with a wrong checksum', { iban: 'DE89 3704 0044 0532 0130 01' }, en.ibanInvalid],
+    ['an IBAN of the wrong length', { iban: 'DE89 3704 0044 0532 0130' }, en.ibanInvalid],
+    ['digits only (the old form)', { iban: '0532013000' }, en.ibanInvalid],
+    ['no IBAN', { iban: '' }, en.ibanInvalid],
+    ['a Turkish IBAN', { iban: 'TR33 0006 1005 1978 6457 8413 26', bic: 'TGBATRISXXX' }, en.ibanNotSepa],
+    ['a Brazilian IBAN', { iban: 'BR18 0036 0305 0000 1000 9795 493C 1', bic: 'BRASBRRJXXX' }, en.ibanNotSepa],
+    ['a BIC of a bank in another country', { bic: 'BNPAFRPPXXX' }, en.bicCountryMismatch],
+    ['a malformed BIC', { bic: 'COBA1EFF' }, en.bicInvalid],
+    ['no BIC', { bic: '' }, en.bicInvalid],
+    ['a name with digits', { accountName: 'Lena 2' }, en.bankAccountNamePattern],
+    ['a bank name of 2', { bankName: 'CB' }, en.bankNameMin],
+  ])('%s is refused', async (_, change, text) => {
+    await refused(p, { ...sepa, ...change }, text);
+  });
+
+  it('a holder name with no Latin letters cannot reach a SEPA bank: refused, nothing stored', async () => {
+    await refused(p, { ...sepa, accountName: '李小龍' }, en.accountNameNotLatin);
+  });
+
+  it("the spec form's fields are not the SEPA form's: an account number instead of an IBAN is refused", async () => {
+    const res = await put(p, { ...sepa, accountNumber: '0532013000' });
+    expect(res.statusCode).toBe(400);
+    expect(await rows(p.userId)).toHaveLength(0);
+  });
+
+  it('saves, registers the IBAN for EUR bank-file payouts, shows only its last four, and is due once earned', async () => {
+    const res = await put(p, { ...sepa, iban: 'de89 3704 0044 0532 0130 00', bic: 'coba de ff xxx' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.details).toMatchObject({
+      form: 'sepa',
+      accountName: 'Lena Hoffmann',
+      bankCode: 'COBADEFFXXX',
+      bankName: null,
+      accountNumberLast4: '3000',
+      payoutRoute: 'bank-file',
+      currency: 'EUR',
+      accountType: null,
+      address: null,
+    });
+    const get = await t.api('GET', '/provider/bank-details', p);
+    expect(get.json().data).toMatchObject({ form: 'sepa', details: { accountNumberLast4: '3000' } });
+    for (const body of [res.body, get.body]) expect(body).not.toMatch(/DE89\s?3704|370400440532013000/i);
+    const recipient = await t.db.$client.query(
+      'SELECT gateway, currency_code, account_number, bank_code FROM payout_recipients WHERE provider_id = $1',
+      [p.userId],
+    );
+    expect(recipient.rows).toEqual([
+      {
+        gateway: 'bank-file',
+        currency_code: 'EUR',
+        account_number: 'DE89370400440532013000',
+        bank_code: 'COBADEFFXXX',
+      },
+    ]);
+    const [row] = await rows(p.userId);
+    expect(JSON.stringify(row)).not.toContain('370400440532013000');
+    expect(await dueFor(p.userId, 'EUR')).toEqual([]);
+    await earn(p.userId, 9_900, 'EUR');
+    expect(await dueFor(p.userId, 'EUR')).toEqual([
+      { providerId: p.userId, accountName: 'Lena Hoffmann', amount: 9_900, currencyCode: 'EUR' },
+    ]);
+  });
+
+  it('takes a bank name when given, and an IBAN ending in a letter (Malta)', async () => {
+    const q = await providerIn('MT');
+    const res = await put(q, {
+      ...sepa,
+      iban: 'MT84 MALT 0110 0001 2345 MTLC AST0 01S',
+      bic: 'MALTMTMTXXX',
+      bankName: 'Bank of Valletta',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.details).toMatchObject({ accountNumberLast4: '001S', bankName: 'Bank of Valletta' });
   });
 });
 
@@ -464,11 +623,56 @@ describe('demo data', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
-      form: 'standard',
+      form: 'sepa',
       countryCode: 'DE',
-      details: { accountName: 'Lena Hoffmann', accountNumberLast4: '3000', payoutRoute: 'none' },
+      currency: 'EUR',
+      details: {
+        form: 'sepa',
+        accountName: 'Lena Hoffmann',
+        bankCode: 'COBADEFFXXX',
+        accountNumberLast4: '3000',
+        payoutRoute: 'bank-file',
+      },
     });
     expect(res.body).not.toContain('0532013000');
+    // Registered for the bank-file route as the form registers it: she is due in EUR once she has earnings.
+    const { rows: recipient } = await t.db.$client.query(
+      "SELECT r.provider_id FROM payout_recipients r JOIN bank_details b ON b.recipient_id = r.identifier JOIN users u ON u.identifier = r.provider_id WHERE u.email = $1 AND r.gateway = 'bank-file' AND r.currency_code = 'EUR' AND r.account_number = 'DE89370400440532013000' AND r.bank_code = 'COBADEFFXXX'",
+      [demo.email],
+    );
+    expect(recipient).toHaveLength(1);
+    await earn(recipient[0].provider_id, 4_200, 'EUR');
+    expect(await dueFor(recipient[0].provider_id, 'EUR')).toEqual([
+      { providerId: recipient[0].provider_id, accountName: 'Lena Hoffmann', amount: 4_200, currencyCode: 'EUR' },
+    ]);
+  });
+});
+
+describe('demo data seeded before the SEPA form', () => {
+  it("the old seed's digits row is replaced by the SEPA details; details saved with the form are kept", async () => {
+    const { seal } = fieldEncryptionFromConfig(t.config);
+    const old = await providerIn('DE');
+    await t.db.$client.query(
+      "INSERT INTO bank_details (provider_id, form, country_code, currency_code, sealed, account_number_last4, bank_name, payout_route) VALUES ($1, 'standard', 'DE', 'EUR', $2, '3000', 'Commerzbank Köln', 'none')",
+      [
+        old.userId,
+        seal(
+          JSON.stringify({ accountName: 'Lena Hoffmann', bankCode: '37040044', accountNumber: '0532013000' }),
+          `bank_details:${old.userId}`,
+        ),
+      ],
+    );
+    await insertDemoBankDetails(t.db, old.userId, seal);
+    const upgraded = (await t.api('GET', '/provider/bank-details', old)).json().data.details;
+    expect(upgraded).toMatchObject({ form: 'sepa', bankCode: 'COBADEFFXXX', payoutRoute: 'bank-file' });
+
+    const mine = await providerIn('DE');
+    expect((await put(mine, { ...sepa, iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' })).statusCode).toBe(
+      200,
+    );
+    await insertDemoBankDetails(t.db, mine.userId, seal);
+    const kept = (await t.api('GET', '/provider/bank-details', mine)).json().data.details;
+    expect(kept).toMatchObject({ form: 'sepa', bankCode: 'BYLADEM1001', accountNumberLast4: '2051' });
   });
 });
 

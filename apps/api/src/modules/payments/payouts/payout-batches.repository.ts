@@ -14,6 +14,8 @@ export interface BatchItemRow {
   accountName: string;
   accountNumber: string;
   bankCode: string;
+  /** USD (ACH) accounts: checking or savings. */
+  accountType: 'checking' | 'savings' | null;
 }
 
 export const BANK_FILE_GATEWAY = 'bank-file';
@@ -51,6 +53,7 @@ export const payoutBatchesRepository = {
         accountName: payoutRecipients.accountName,
         accountNumber: payoutRecipients.accountNumber,
         bankCode: payoutRecipients.bankCode,
+        accountType: payoutRecipients.accountType,
       })
       .from(payouts)
       .innerJoin(payoutRecipients, eq(payoutRecipients.identifier, payouts.recipientId))

@@ -1,5 +1,6 @@
+import { routingNumberIsValid } from '@therapy/contracts/bank-accounts';
 import { en } from '@therapy/contracts/messages';
-import type { DuePayout, PayoutBatch, PayoutItem } from '@therapy/contracts/payouts';
+import type { BatchCurrency, DuePayout, PayoutBatch, PayoutItem } from '@therapy/contracts/payouts';
 import type { AppDeps } from '../../../deps.ts';
 import { requireRole, type Actor } from '../../../platform/auth/access.ts';
 import { AppError } from '../../../platform/errors.ts';
@@ -14,6 +15,7 @@ import {
   sepaCreditTransfer,
   ukPaymentsCsv,
 } from './bank-files.ts';
+import { achCreditFile, achText, nextAchDay } from './ach-file.ts';
 import {
   BANK_FILE_GATEWAY,
   payoutBatchesRepository as repo,
@@ -23,16 +25,24 @@ import {
 import { payoutsRepository as payoutsRepo } from './payouts.repository.ts';
 
 /**
- * Operator payout batches (decision 0022) for the currencies the gateway does not pay out (GBP, EUR). A batch takes
+ * Operator payout batches (decision 0022) for the currencies the gateway does not pay out (GBP, EUR, USD). A batch takes
  * every due provider's available earnings: each item is a payout (gateway `bank-file`) started with its own ledger
  * transaction earnings -> gateway clearing, under the same lock and check as a gateway payout. The operator downloads
- * the bank file (SEPA pain.001 for EUR, CSV for GBP), pays it at the bank and marks the batch paid (nothing moves: the
+ * the bank file (SEPA pain.001 for EUR, CSV for GBP, a NACHA ACH file for USD; decision 0051), pays it at the bank and marks the batch paid (nothing moves: the
  * money stays in clearing, as for a paid gateway transfer); an item the bank returns goes back clearing -> earnings.
  */
 
 export type BankAccountInput =
   | { providerId: string; currency: 'EUR'; accountName: string; iban: string; bic: string }
-  | { providerId: string; currency: 'GBP'; accountName: string; sortCode: string; accountNumber: string };
+  | { providerId: string; currency: 'GBP'; accountName: string; sortCode: string; accountNumber: string }
+  | {
+      providerId: string;
+      currency: 'USD';
+      accountName: string;
+      routingNumber: string;
+      accountNumber: string;
+      accountType: 'checking' | 'savings';
+    };
 
 const toItem = (row: BatchItemRow): PayoutItem => ({
   identifier: row.identifier,
@@ -68,12 +78,22 @@ export function createPayoutBatchesService(
   return {
     /**
      * A provider's bank account for batch payouts: IBAN (checksum) and BIC (ISO 9362, the IBAN's country) for EUR,
-     * sort code and account number for GBP. The seam the practice issue's bank-details form fills.
+     * sort code and account number for GBP, ABA routing number, account number and type (ACH) for USD. The seam the
+     * bank-details form fills.
      */
     async registerBankAccount(input: BankAccountInput): Promise<{ identifier: string }> {
       let accountNumber: string;
       let bankCode: string;
-      if (input.currency === 'EUR') {
+      let accountType: 'checking' | 'savings' | null = null;
+      if (input.currency === 'USD') {
+        accountNumber = input.accountNumber.trim();
+        bankCode = input.routingNumber.trim();
+        accountType = input.accountType;
+        if (!routingNumberIsValid(bankCode)) throw AppError.rule('bankRoutingNumberInvalid');
+        if (!/^\d{4,17}$/.test(accountNumber)) throw AppError.rule('bankAccountNumberUs');
+        // The ACH entry carries the name in upper case ASCII: a name with nothing of it left cannot reach the bank.
+        if (!achText(input.accountName, 22).trim()) throw AppError.rule('accountNameNotLatin');
+      } else if (input.currency === 'EUR') {
         accountNumber = normalizeIban(input.iban);
         bankCode = input.bic.replace(/\s+/g, '').toUpperCase();
         if (!isValidIban(accountNumber)) throw AppError.rule('ibanInvalid');
@@ -89,12 +109,14 @@ export function createPayoutBatchesService(
       const row = await payoutsRepo.ensureRecipient(db, {
         providerId: input.providerId,
         gateway: BANK_FILE_GATEWAY,
-        recipientCode: `${input.currency}:${bankCode}:${accountNumber}:${input.providerId}`,
+        // The account type is part of the account as ACH pays it: a change of type is a new recipient (the newest pays).
+        recipientCode: `${input.currency}:${bankCode}:${accountNumber}:${accountType ? `${accountType}:` : ''}${input.providerId}`,
         currencyCode: input.currency,
         accountName: input.accountName.trim(),
         accountNumber,
         bankCode,
         bankName: null,
+        accountType,
       });
       return { identifier: row.identifier };
     },
@@ -111,7 +133,7 @@ export function createPayoutBatchesService(
     },
 
     /** One transaction: the batch and every item's start commit together. Earnings another payout took are skipped. */
-    async createBatch(actor: Actor, currency: 'GBP' | 'EUR'): Promise<PayoutBatch> {
+    async createBatch(actor: Actor, currency: BatchCurrency): Promise<PayoutBatch> {
       requireRole(actor, 'operator');
       const recipients = await repo.bankRecipients(db, currency);
       const batchId = await db.transaction(async (tx) => {
@@ -160,7 +182,7 @@ export function createPayoutBatchesService(
       return toBatch(batch, items);
     },
 
-    /** The bank file: pain.001.001.09 for EUR, CSV for GBP, of the items still to be paid or paid. */
+    /** The bank file: pain.001.001.09 for EUR, CSV for GBP, NACHA ACH for USD, of the items still to be paid or paid. */
     async file(actor: Actor, batchId: string): Promise<{ contentType: string; fileName: string; body: string }> {
       requireRole(actor, 'operator');
       const { batch, items } = await batchOf(batchId);
@@ -174,6 +196,25 @@ export function createPayoutBatchesService(
           fileName: `payouts-${batch.identifier}.xml`,
           body: sepaCreditTransfer(batch.identifier, batch.createdAt, nextBusinessDay(clock.now()), debtor, payable),
         };
+      }
+      if (batch.currencyCode === 'USD') {
+        const originator = deps.config.payoutAchOriginator;
+        if (!originator) throw AppError.rule('payoutAchOriginatorMissing');
+        const body = achCreditFile({
+          batchId: batch.identifier,
+          created: batch.createdAt,
+          effective: nextAchDay(clock.now()),
+          originator,
+          items: payable.map((i) => ({
+            reference: i.reference,
+            accountName: i.accountName,
+            routingNumber: i.bankCode,
+            accountNumber: i.accountNumber,
+            accountType: i.accountType ?? 'checking',
+            amount: i.amount,
+          })),
+        });
+        return { contentType: 'text/plain', fileName: `payouts-${batch.identifier}.ach`, body };
       }
       return { contentType: 'text/csv', fileName: `payouts-${batch.identifier}.csv`, body: ukPaymentsCsv(payable) };
     },

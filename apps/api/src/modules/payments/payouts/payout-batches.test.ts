@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { XMLValidator } from 'fast-xml-parser';
+import { readAchFile } from '../../../../test/ach-reader.ts';
 import { expectValidPain001 } from '../../../../test/epc-schemas.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '@therapy/contracts/messages';
@@ -12,7 +13,10 @@ import { createSandboxPayouts } from '../sandbox/sandbox-payouts.ts';
 import { createPayoutBatchesService, type PayoutBatchesService } from './payout-batches.service.ts';
 import { createPayoutsService } from './payouts.service.ts';
 
-/** Operator payout batches (decision 0022): EUR as a SEPA pain.001 file, GBP as a CSV, each item a ledger transaction. */
+/**
+ * Operator payout batches (decisions 0022, 0051): EUR as a SEPA pain.001 file, GBP as a CSV, USD as a NACHA ACH file,
+ * each item a ledger transaction.
+ */
 let t: TestApp;
 let wallet: WalletModule;
 let batches: PayoutBatchesService;
@@ -81,6 +85,31 @@ describe('bank accounts for batch payouts', () => {
     await expect(
       batches.registerBankAccount({ ...base, accountName: '李小龍', iban: 'DE89 3704 0044 0532 0130 00' }),
     ).rejects.toMatchObject({ statusCode: 400, messageKey: 'accountNameNotLatin' });
+    expect(await t.count('payout_recipients', { provider_id: provider.userId })).toBe(0);
+  });
+
+  it('USD (ACH): refuses a routing number with a wrong check digit, an account number outside 4-17 digits and a name with nothing ASCII', async () => {
+    const provider = await t.signUp('provider');
+    const base = {
+      providerId: provider.userId,
+      accountName: 'Theo Provider',
+      currency: 'USD' as const,
+      routingNumber: '021000021',
+      accountNumber: '123456789',
+      accountType: 'checking' as const,
+    };
+    await expect(batches.registerBankAccount({ ...base, routingNumber: '021000012' })).rejects.toMatchObject({
+      statusCode: 400,
+      messageKey: 'bankRoutingNumberInvalid',
+    });
+    await expect(batches.registerBankAccount({ ...base, accountNumber: '123' })).rejects.toMatchObject({
+      statusCode: 400,
+      messageKey: 'bankAccountNumberUs',
+    });
+    await expect(batches.registerBankAccount({ ...base, accountName: '李小龍' })).rejects.toMatchObject({
+      statusCode: 400,
+      messageKey: 'accountNameNotLatin',
+    });
     expect(await t.count('payout_recipients', { provider_id: provider.userId })).toBe(0);
   });
 });
@@ -206,6 +235,121 @@ describe('operator payout batches', () => {
     expect(batch.items[0].reference).toHaveLength(18);
   });
 
+  it('USD: the batch file is a NACHA ACH file of PPD credits that an independent reader reads back as the items', async () => {
+    const [checking, savings] = [await t.signUp('provider'), await t.signUp('provider')];
+    await batches.registerBankAccount({
+      providerId: checking.userId,
+      currency: 'USD',
+      accountName: 'José Núñez',
+      routingNumber: '021000021',
+      accountNumber: '000123456789',
+      accountType: 'checking',
+    });
+    await batches.registerBankAccount({
+      providerId: savings.userId,
+      currency: 'USD',
+      accountName: 'Mary-Ann Lee',
+      routingNumber: '322271627',
+      accountNumber: '4455',
+      accountType: 'savings',
+    });
+    await earn(checking.userId, 1, 'USD');
+    await earn(savings.userId, 99_999_999, 'USD');
+    const clearingBefore = await clearing('USD');
+
+    const due = await t.api('GET', '/operator/payouts/due?currency=USD', operator);
+    expect(due.statusCode, due.body).toBe(200);
+    expect(due.json().data).toEqual(
+      expect.arrayContaining([
+        { providerId: checking.userId, accountName: 'José Núñez', amount: 1, currencyCode: 'USD' },
+        { providerId: savings.userId, accountName: 'Mary-Ann Lee', amount: 99_999_999, currencyCode: 'USD' },
+      ]),
+    );
+    const created = await t.api('POST', '/operator/payout-batches', operator, { currency: 'USD' });
+    expect(created.statusCode, created.body).toBe(201);
+    const batch = created.json().data;
+    expect(batch).toMatchObject({ currencyCode: 'USD', itemCount: 2, total: 100_000_000 });
+    expect(await clearing('USD')).toBe(clearingBefore + 100_000_000);
+    expect(await wallet.earningsOf(savings.userId, 'USD')).toBe(0);
+
+    const file = await t.api('GET', `/operator/payout-batches/${batch.identifier}/file`, operator);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="payouts-${batch.identifier}.ach"`);
+    const lines = file.body.trimEnd().split('\n');
+    expect(lines).toHaveLength(10);
+    for (const line of lines) expect(line).toHaveLength(94);
+
+    const ach = await readAchFile(file.body);
+    // The demo originator outside production (config.ts, PAYOUT_ACH_*).
+    expect(ach.file).toMatchObject({ destination: ' 123456780', origin: '1000000000', originName: 'THERAPY PLATFORM' });
+    const [achBatch] = ach.batches;
+    expect(achBatch).toMatchObject({ serviceClassCode: 220, entryClassCode: 'PPD', companyId: '1000000000' });
+    const byRef = new Map<string, string>(
+      batch.items.map((i: { reference: string; providerId: string }) => [i.reference, i.providerId]),
+    );
+    const entries = achBatch!.entries.map((e) => ({
+      provider: [...byRef].find(([ref]) => ref.slice(-15).toUpperCase() === e.identificationNumber)?.[1],
+      code: e.transactionCode,
+      routing: `${String(e.receivingDFIIdentification).padStart(8, '0')}${e.checkDigit}`,
+      account: e.dfiAccount,
+      amount: e.amount,
+      name: e.receivingCompanyName,
+    }));
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        {
+          provider: checking.userId,
+          code: '22',
+          routing: '021000021',
+          account: '000123456789',
+          amount: 1,
+          name: 'JOSE NUNEZ',
+        },
+        {
+          provider: savings.userId,
+          code: '32',
+          routing: '322271627',
+          account: '4455',
+          amount: 99_999_999,
+          name: 'MARY-ANN LEE',
+        },
+      ]),
+    );
+    expect(achBatch!.footer).toMatchObject({ entryAndAddendaCount: 2, totalCredit: 100_000_000, totalDebit: 0 });
+    expect(ach.file.footer).toMatchObject({
+      batchCount: 1,
+      blockCount: 1,
+      entryAndAddendaCount: 2,
+      entryHash: 2_100_002 + 32_227_162,
+      totalCredit: 100_000_000,
+    });
+  });
+
+  it('USD without an ACH originator (production before PAYOUT_ACH_* is set): the file is refused with a clear message', async () => {
+    const bare = createPayoutBatchesService(
+      { ...t, config: { ...t.config, payoutAchOriginator: undefined } },
+      { wallet },
+    );
+    const provider = await t.signUp('provider');
+    await bare.registerBankAccount({
+      providerId: provider.userId,
+      currency: 'USD',
+      accountName: 'Ada Lovelace',
+      routingNumber: '011000015',
+      accountNumber: '99887766',
+      accountType: 'checking',
+    });
+    await earn(provider.userId, 5_000, 'USD');
+    const batch = await bare.createBatch({ userId: operator.userId, userType: 'operator' } as never, 'USD');
+    await expect(
+      bare.file({ userId: operator.userId, userType: 'operator' } as never, batch.identifier),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      messageKey: 'payoutAchOriginatorMissing',
+    });
+  });
+
   it('concurrent batches never take the same earnings twice', async () => {
     const providers = [await t.signUp('provider'), await t.signUp('provider'), await t.signUp('provider')];
     for (const [i, p] of providers.entries()) {
@@ -233,9 +377,9 @@ describe('operator payout batches', () => {
     for (const p of providers) expect(await wallet.earningsOf(p.userId, 'GBP')).toBe(0);
   });
 
-  it('refuses a currency other than GBP or EUR, an unknown batch, and anyone but an operator', async () => {
+  it('refuses a currency other than GBP, EUR or USD, an unknown batch, and anyone but an operator', async () => {
     expectError(
-      await t.api('GET', '/operator/payouts/due?currency=USD', operator),
+      await t.api('GET', '/operator/payouts/due?currency=NGN', operator),
       400,
       validation(en.batchCurrencyUnsupported),
     );

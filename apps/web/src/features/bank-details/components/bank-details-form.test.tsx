@@ -58,9 +58,9 @@ describe('BankDetailsForm, GB (spec §5: address 5-100, postal code 3-10, type, 
     await user.click(save());
     for (const text of [
       en.bankAccountNamePattern,
-      en.bankSortCodePattern,
+      en.bankSortCodeGb,
       en.bankNameMin,
-      en.bankAccountNumberPattern,
+      en.bankAccountNumberGb,
       en.bankAddressLength,
       en.bankPostalCodeLength,
       en.bankAccountTypeRequired,
@@ -72,17 +72,20 @@ describe('BankDetailsForm, GB (spec §5: address 5-100, postal code 3-10, type, 
     expect(bodies).toHaveLength(0);
   });
 
-  it('refuses a name with digits, a 4-character address, an 11-character postal code and a sort code with dashes', async () => {
+  it('refuses a name with digits, a 4-character address, an 11-character postal code, a 5-digit sort code and a 9-digit account number', async () => {
     const bodies: Record<string, unknown>[] = [];
     mockFetch([putRoute(state('gb'), bodies)]);
     const { user } = renderWithProviders(<BankDetailsForm state={state('gb')} bankCodeLabel="Sort code" />);
     await user.type(field(/Account holder name/), 'Jane 007');
-    await user.type(field(/^Sort code/), '20-45-14');
+    await user.type(field(/^Sort code/), '20-45-1');
+    await user.type(field(/^Account number/), '123456789');
     await user.type(field(/^Address/), 'Flat');
     await user.type(field(/^Postal code/), 'SW1A 2AA 12');
     await user.click(save());
     expect(await screen.findByText(en.bankAccountNamePattern)).toBeTruthy();
-    expect(screen.getByText(en.bankSortCodePattern)).toBeTruthy();
+    expect(screen.getByText(en.bankSortCodeGb)).toBeTruthy();
+    expect(screen.getByText(en.bankAccountNumberGb)).toBeTruthy();
+    expect(screen.getByText('6 digits, with or without dashes (20-45-14).')).toBeTruthy();
     expect(screen.getByText(en.bankAddressLength)).toBeTruthy();
     expect(screen.getByText(en.bankPostalCodeLength)).toBeTruthy();
     expect(bodies).toHaveLength(0);
@@ -94,7 +97,7 @@ describe('BankDetailsForm, GB (spec §5: address 5-100, postal code 3-10, type, 
     const { user } = renderWithProviders(<BankDetailsForm state={state('gb')} bankCodeLabel="Sort code" />);
     await user.type(field(/Account holder name/), "Jane O'Neil-Smith, Jr.");
     await user.type(field(/^Bank name/), 'Barclays');
-    await user.type(field(/^Sort code/), '204514');
+    await user.type(field(/^Sort code/), '20-45-14');
     await user.type(field(/^Account number/), '41234567');
     await user.selectOptions(field(/^Account type/), 'checking');
     await user.selectOptions(field(/^Account ownership/), 'personal');
@@ -170,6 +173,32 @@ describe('BankDetailsForm, the second form (US)', () => {
     expect(screen.getByText(en.bankAccountTypeRequired)).toBeTruthy();
     expect(screen.getByText(en.bankAccountOwnershipRequired)).toBeTruthy();
     expect(screen.queryByText(en.bankDateOfBirthRequired)).toBeNull();
+  });
+
+  it('asks for a 9-digit ABA routing number with a valid check digit and an account number of 4 to 17 digits', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    mockFetch([putRoute(state('addressed'), bodies)]);
+    const { user } = renderWithProviders(<BankDetailsForm state={state('addressed')} bankCodeLabel="Routing number" />);
+    expect(screen.getByText('The 9-digit ABA number at the bottom left of your cheques.')).toBeTruthy();
+    await user.type(field(/Account holder name/), 'Mary-Ann Lee');
+    await user.type(field(/^Bank name/), 'Chase Bank');
+    await user.type(field(/^Routing number/), '021000022');
+    await user.type(field(/^Account number/), '123');
+    await user.selectOptions(field(/^Account type/), 'savings');
+    await user.selectOptions(field(/^Account ownership/), 'personal');
+    await user.type(field(/^Address/), '1 Main Street, Springfield');
+    await user.type(field(/^Postal code/), '62701');
+    await user.click(save());
+    expect(await screen.findByText(en.bankRoutingNumberInvalid)).toBeTruthy();
+    expect(screen.getByText(en.bankAccountNumberUs)).toBeTruthy();
+    expect(bodies).toHaveLength(0);
+    await user.clear(field(/^Routing number/));
+    await user.type(field(/^Routing number/), '021000021');
+    await user.clear(field(/^Account number/));
+    await user.type(field(/^Account number/), '000123456789');
+    await user.click(save());
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ form: 'addressed', bankCode: '021000021', accountNumber: '000123456789' });
   });
 });
 

@@ -36,12 +36,22 @@ export interface BankFormValues {
   dateOfBirth: string;
 }
 
+/** The forms this component fills; the SEPA form (IBAN, BIC) is its own (sepa-bank-details-form.tsx). */
+type DigitsForm = Exclude<BankForm, 'sepa'>;
+
 /** Which fields each form requires (spec §5 "Bank details"); the rest are optional there. */
-const required: Record<BankForm, ReadonlyArray<keyof BankFormValues>> = {
+const required: Record<DigitsForm, ReadonlyArray<keyof BankFormValues>> = {
   standard: [],
   gb: ['address', 'postalCode', 'accountType', 'accountOwnership', 'dateOfBirth'],
   addressed: ['address', 'postalCode', 'accountType', 'accountOwnership'],
 };
+
+/** What each form's bank code and account number take (decision 0051: a UK and a US bank's own formats). */
+const hints = {
+  standard: { bankCode: 'hints.digits', accountNumber: 'hints.digits' },
+  gb: { bankCode: 'hints.sortCode', accountNumber: 'hints.accountNumberGb' },
+  addressed: { bankCode: 'hints.routingNumber', accountNumber: 'hints.accountNumberUs' },
+} as const satisfies Record<DigitsForm, { bankCode: string; accountNumber: string }>;
 
 /** The saved details without the account number: it is never sent back, so a change asks for it again. */
 function toForm(state: BankDetailsState): BankFormValues {
@@ -61,8 +71,9 @@ function toForm(state: BankDetailsState): BankFormValues {
 }
 
 /**
- * Spec §5 "Bank details": the form of the provider's country (GB rules, the second form for the US, the first form
- * elsewhere), parsed with the same schema the server uses. Where the payout gateway checks accounts, the bank is
+ * Spec §5 "Bank details": the form of the provider's country (GB rules with a 6-digit sort code, the second form with
+ * an ABA routing number for the US, the first form elsewhere; decision 0051), parsed with the same schema the server
+ * uses. Where the payout gateway checks accounts, the bank is
  * picked from its list and the holder name the bank has can be looked up before saving.
  */
 export function BankDetailsForm({
@@ -78,7 +89,7 @@ export function BankDetailsForm({
   const save = useSaveBankDetails();
   const check = useCheckBankAccount();
   const banks = useQuery({ ...payoutBanksQuery(), enabled: state.gatewayCheck });
-  const form = state.form;
+  const form: DigitsForm = state.form === 'sepa' ? 'standard' : state.form;
   const {
     register,
     control,
@@ -111,6 +122,9 @@ export function BankDetailsForm({
             bankAccountTaken: 'accountNumber',
             bankNotInList: 'bankCode',
             sortCodeInvalid: 'bankCode',
+            bankRoutingNumberInvalid: 'bankCode',
+            bankAccountNumberUs: 'accountNumber',
+            accountNameNotLatin: 'accountName',
           },
         }),
     });
@@ -165,7 +179,7 @@ export function BankDetailsForm({
             <FormField label={t('fields.bankName')} error={errors.bankName?.message}>
               {(field) => <Input {...field} autoComplete="off" {...register('bankName')} />}
             </FormField>
-            <FormField label={bankCodeLabel} error={errors.bankCode?.message} hint={t('hints.digits')}>
+            <FormField label={bankCodeLabel} error={errors.bankCode?.message} hint={t(hints[form].bankCode)}>
               {(field) => <Input {...field} inputMode="numeric" autoComplete="off" {...register('bankCode')} />}
             </FormField>
           </>
@@ -176,7 +190,7 @@ export function BankDetailsForm({
           hint={
             state.details
               ? t('hints.accountNumberAgain', { last4: state.details.accountNumberLast4 })
-              : t('hints.digits')
+              : t(hints[form].accountNumber)
           }
           className="sm:col-span-2"
         >

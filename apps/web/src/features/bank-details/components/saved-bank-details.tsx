@@ -1,14 +1,15 @@
 import type { BankDetails } from '@therapy/contracts/bank-details';
 import { useTranslation } from 'react-i18next';
 
-/** What is saved, as the API answers it: the account number only as its last four digits. */
+/** What is saved, as the API answers it: the account number (or IBAN) only as its last four characters. */
 export function SavedBankDetails({ details, bankCodeLabel }: { details: BankDetails; bankCodeLabel: string }) {
   const { t, i18n } = useTranslation('bankDetails');
+  const accountNumberLabel = details.form === 'sepa' ? t('fields.iban') : t('fields.accountNumber');
   const rows: Array<[string, string | null]> = [
     [t('fields.accountName'), details.accountName],
     [t('fields.bankName'), details.bankName],
     [bankCodeLabel, details.bankCode],
-    [t('fields.accountNumber'), t('masked', { last4: details.accountNumberLast4 })],
+    [accountNumberLabel, t('masked', { last4: details.accountNumberLast4 })],
     [t('fields.accountType'), details.accountType ? t(`accountTypes.${details.accountType}`) : null],
     [t('fields.accountOwnership'), details.accountOwnership ? t(`ownerships.${details.accountOwnership}`) : null],
     [t('fields.address'), details.address],
@@ -33,7 +34,7 @@ export function SavedBankDetails({ details, bankCodeLabel }: { details: BankDeta
               <dt className="text-sm text-slate-600">{label}</dt>
               <dd
                 className="break-words font-medium text-slate-900"
-                data-testid={label === t('fields.accountNumber') ? 'masked-account-number' : undefined}
+                data-testid={label === accountNumberLabel ? 'masked-account-number' : undefined}
               >
                 {value}
               </dd>

@@ -71,6 +71,42 @@ describe('BankDetailsRoute', () => {
     expect(screen.getByText('Saved: •••• 4567. Enter the full number to save changes.')).toBeTruthy();
   });
 
+  it('a SEPA provider sees the saved IBAN as its last four and the BIC; the change form asks for IBAN and BIC', async () => {
+    const sepaState: BankDetailsState = {
+      countryCode: 'DE',
+      currency: 'EUR',
+      form: 'sepa',
+      gatewayCheck: false,
+      details: {
+        ...savedState.details!,
+        form: 'sepa',
+        accountName: 'Lena Hoffmann',
+        bankCode: 'COBADEFFXXX',
+        bankName: null,
+        accountNumberLast4: '3000',
+        address: null,
+        postalCode: null,
+        accountType: null,
+        accountOwnership: null,
+        dateOfBirth: null,
+        currency: 'EUR',
+      },
+    };
+    mockFetch([{ path: '/api/v1/provider/bank-details', respond: () => jsonResponse({ data: sepaState }) }]);
+    useAuthStore.getState().setSession('token', user('provider'));
+    const { user: u } = render();
+    const masked = await screen.findByTestId('masked-account-number');
+    expect(masked.textContent).toBe('•••• 3000');
+    expect(masked.previousElementSibling?.textContent).toBe('IBAN');
+    expect(screen.getByText('COBADEFFXXX').previousElementSibling?.textContent).toBe('BIC');
+    expect(screen.getByText('Payouts go to this account by bank transfer.')).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: 'Change bank details' }));
+    expect((screen.getByLabelText(/^IBAN/) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText(/^BIC/) as HTMLInputElement).value).toBe('COBADEFFXXX');
+    expect(screen.getByText('Saved: •••• 3000. Enter the full IBAN to save changes.')).toBeTruthy();
+    expect(screen.queryByLabelText(/^Sort code|^Routing number/)).toBeNull();
+  });
+
   it('says when the details cannot be loaded and offers a retry', async () => {
     mockFetch([
       {

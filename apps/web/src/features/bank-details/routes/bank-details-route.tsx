@@ -9,11 +9,14 @@ import { Button } from '@/components/ui/button';
 import { bankDetailsQuery } from '../api/bank-details-api';
 import { BankDetailsForm } from '../components/bank-details-form';
 import { SavedBankDetails } from '../components/saved-bank-details';
+import { SepaBankDetailsForm } from '../components/sepa-bank-details-form';
 
-const bankCodeKey: Record<BankForm, 'fields.sortCode' | 'fields.routingNumber' | 'fields.bankCode'> = {
+/** What each form calls its bank code (SEPA: the BIC). */
+const bankCodeKey: Record<BankForm, 'fields.sortCode' | 'fields.routingNumber' | 'fields.bankCode' | 'fields.bic'> = {
   gb: 'fields.sortCode',
   addressed: 'fields.routingNumber',
   standard: 'fields.bankCode',
+  sepa: 'fields.bic',
 };
 
 /** /practice/bank-details: where a provider's earnings are paid (spec §3 "Bank details (payout)"). Providers only. */
@@ -72,12 +75,20 @@ function ProviderBankDetails() {
               }
             >
               {!state.countryCode && <p className="mb-4 text-sm text-slate-700">{t('noCountry')}</p>}
-              <BankDetailsForm
-                key={`${state.form}-${state.details?.updatedAt ?? 'new'}`}
-                state={state}
-                bankCodeLabel={t(bankCodeKey[state.form])}
-                onSaved={() => setEditing(false)}
-              />
+              {state.form === 'sepa' ? (
+                <SepaBankDetailsForm
+                  key={`sepa-${state.details?.updatedAt ?? 'new'}`}
+                  state={state}
+                  onSaved={() => setEditing(false)}
+                />
+              ) : (
+                <BankDetailsForm
+                  key={`${state.form}-${state.details?.updatedAt ?? 'new'}`}
+                  state={state}
+                  bankCodeLabel={t(bankCodeKey[state.form])}
+                  onSaved={() => setEditing(false)}
+                />
+              )}
             </SectionCard>
           )}
         </>
