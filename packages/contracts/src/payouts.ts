@@ -43,6 +43,7 @@ export type PayoutBatch = z.infer<typeof payoutBatch>;
  * `batchCurrencies`) wait for an operator's batch; `gateway` currencies are paid by the weekly run, nothing to do here.
  */
 export const payoutRoutes = ['bank-file', 'gateway'] as const;
+export type PayoutRoute = (typeof payoutRoutes)[number];
 export const payoutOverviewEntry = z.object({
   currencyCode: z.string(),
   route: z.enum(payoutRoutes),

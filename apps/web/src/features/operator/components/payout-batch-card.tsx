@@ -10,6 +10,7 @@ import { notify } from '@/lib/toast';
 import { useDownloadBatchFile, useMarkBatchSent, useMarkPayoutReturned } from '../api/payouts-api';
 import { Badge } from './badges';
 import { ConfirmDialog } from './confirm-dialog';
+import { focusAfterDialog } from './focus-after-dialog';
 
 /**
  * One batch of the history: when, currency, items, total and whether it was sent; its file to download, "Mark as
@@ -21,6 +22,7 @@ export function PayoutBatchCard({ batch, focusOnMount }: { batch: PayoutHistoryB
   const locale = i18n.resolvedLanguage ?? 'en';
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const sendRef = useRef<HTMLButtonElement>(null);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const download = useDownloadBatchFile();
@@ -38,6 +40,8 @@ export function PayoutBatchCard({ batch, focusOnMount }: { batch: PayoutHistoryB
     markSent.mutate(batch.identifier, {
       onSuccess: () => {
         setConfirming(false);
+        // The button is gone once the batch is sent: the batch's heading takes the focus.
+        focusAfterDialog(() => headingRef.current);
         notify.success(t('payouts.sent'));
       },
       onError: (err) => setError(errorMessage(err)),
@@ -79,7 +83,7 @@ export function PayoutBatchCard({ batch, focusOnMount }: { batch: PayoutHistoryB
               </Button>
             )}
             {sendable && (
-              <Button variant="primary" size="sm" onClick={() => setConfirming(true)}>
+              <Button ref={sendRef} variant="primary" size="sm" onClick={() => setConfirming(true)}>
                 <Send className="size-4" aria-hidden="true" />
                 {t('payouts.markSent')}
               </Button>
@@ -110,6 +114,10 @@ export function PayoutBatchCard({ batch, focusOnMount }: { batch: PayoutHistoryB
         onCancel={() => {
           setConfirming(false);
           setError(undefined);
+          focusAfterDialog(
+            () => sendRef.current,
+            () => headingRef.current,
+          );
         }}
       />
     </li>
@@ -121,6 +129,8 @@ function PayoutItemRow({ item, money }: { item: PayoutHistoryItem; money: (amoun
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const returned = useMarkPayoutReturned();
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const nameRef = useRef<HTMLParagraphElement>(null);
   const name = item.providerName ?? item.accountName;
   const returnable = item.status === 'started' || item.status === 'paid';
 
@@ -129,6 +139,7 @@ function PayoutItemRow({ item, money }: { item: PayoutHistoryItem; money: (amoun
     returned.mutate(item.identifier, {
       onSuccess: () => {
         setConfirming(false);
+        focusAfterDialog(() => nameRef.current);
         notify.success(t('payouts.returned', { name, amount: money(item.amount) }));
       },
       onError: (err) => setError(errorMessage(err)),
@@ -138,10 +149,11 @@ function PayoutItemRow({ item, money }: { item: PayoutHistoryItem; money: (amoun
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4">
       <div className="min-w-0 flex-1">
-        <p className="font-medium break-words text-slate-900">{name}</p>
-        <p className="text-sm break-words text-slate-700">
-          {t('payouts.account', { name: item.accountName })} · {item.reference}
+        <p ref={nameRef} tabIndex={-1} className="font-medium break-words text-slate-900 outline-none">
+          {name}
         </p>
+        <p className="text-sm break-words text-slate-700">{t('payouts.account', { name: item.accountName })}</p>
+        <p className="text-sm text-slate-700">{t('payouts.reference', { reference: item.reference })}</p>
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:justify-end">
         <span className="font-semibold text-slate-900 tabular-nums">{money(item.amount)}</span>
@@ -151,6 +163,7 @@ function PayoutItemRow({ item, money }: { item: PayoutHistoryItem; money: (amoun
         )}
         {returnable && (
           <Button
+            ref={openerRef}
             variant="ghost"
             size="sm"
             onClick={() => setConfirming(true)}
@@ -174,6 +187,10 @@ function PayoutItemRow({ item, money }: { item: PayoutHistoryItem; money: (amoun
         onCancel={() => {
           setConfirming(false);
           setError(undefined);
+          focusAfterDialog(
+            () => openerRef.current,
+            () => nameRef.current,
+          );
         }}
       />
     </li>

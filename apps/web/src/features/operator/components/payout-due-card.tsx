@@ -1,14 +1,14 @@
 import type { PayoutOverviewEntry } from '@therapy/contracts/payouts';
-import { FileSpreadsheet, Landmark } from 'lucide-react';
-import { useId, useState } from 'react';
+import { FileSpreadsheet } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { isBatchCurrency, useCreateBatch } from '../api/payouts-api';
-import { Badge } from './badges';
 import { ConfirmDialog } from './confirm-dialog';
+import { focusAfterDialog } from './focus-after-dialog';
 
 /** "Euro", "Pfund Sterling": the currency's name in the page's language, its code beside it. */
 export function currencyName(code: string, locale: string): string {
@@ -20,8 +20,8 @@ export function currencyName(code: string, locale: string): string {
 }
 
 /**
- * One currency on the payouts page: what is due and by which route. A bank-file currency offers "Create batch" (after
- * a confirmation saying what it takes); a gateway currency says the weekly run pays it, nothing to do here.
+ * One currency on the payouts page: what is due. A bank-file currency with something due offers "Create batch" (after
+ * a confirmation saying what it takes); a gateway currency only shows what the weekly run will pay.
  */
 export function PayoutDueCard({
   entry,
@@ -36,6 +36,7 @@ export function PayoutDueCard({
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const create = useCreateBatch();
+  const openerRef = useRef<HTMLButtonElement>(null);
   const bankFile = entry.route === 'bank-file';
   const total = formatMoney(entry.total, entry.currencyCode, locale);
   const due = entry.providers > 0;
@@ -58,13 +59,10 @@ export function PayoutDueCard({
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <section aria-labelledby={headingId} className="flex flex-1 flex-col">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 id={headingId} className="min-w-0 text-base font-semibold break-words text-slate-900">
-            {currencyName(entry.currencyCode, locale)}{' '}
-            <span className="font-normal text-slate-700">({entry.currencyCode})</span>
-          </h3>
-          <Badge tone={bankFile ? 'info' : 'neutral'}>{t(`payouts.route.${entry.route}`)}</Badge>
-        </div>
+        <h4 id={headingId} className="text-base font-semibold break-words text-slate-900">
+          {currencyName(entry.currencyCode, locale)}{' '}
+          <span className="font-normal text-slate-700">({entry.currencyCode})</span>
+        </h4>
         {due ? (
           <p className="mt-3">
             <span className="block text-2xl font-bold text-slate-900 tabular-nums">{total}</span>
@@ -80,21 +78,14 @@ export function PayoutDueCard({
             {t('payouts.withoutBankDetails', { count: entry.withoutBankDetails })}
           </p>
         )}
-        <div className="mt-auto pt-4">
-          {bankFile ? (
-            due && (
-              <Button variant="primary" onClick={() => setConfirming(true)} className="w-full sm:w-auto">
-                <FileSpreadsheet className="size-4" aria-hidden="true" />
-                {t('payouts.createBatch')}
-              </Button>
-            )
-          ) : (
-            <p className="flex items-start gap-2 text-sm text-slate-700">
-              <Landmark className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {t('payouts.gatewayNote')}
-            </p>
-          )}
-        </div>
+        {bankFile && due && (
+          <div className="mt-auto pt-4">
+            <Button ref={openerRef} variant="primary" onClick={() => setConfirming(true)} className="w-full sm:w-auto">
+              <FileSpreadsheet className="size-4" aria-hidden="true" />
+              {t('payouts.createBatch')}
+            </Button>
+          </div>
+        )}
       </section>
       <ConfirmDialog
         open={confirming}
@@ -109,6 +100,7 @@ export function PayoutDueCard({
         onCancel={() => {
           setConfirming(false);
           setError(undefined);
+          focusAfterDialog(() => openerRef.current);
         }}
       />
     </li>

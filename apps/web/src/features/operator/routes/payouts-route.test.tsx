@@ -74,21 +74,24 @@ describe('PayoutsRoute', () => {
       { path: '/api/v1/operator/payout-batches', respond: () => jsonResponse({ data: history([]) }) },
     ]);
     renderPage();
-    const eur = await screen.findByRole('region', { name: 'Euro (EUR)' });
+    const bankFile = await screen.findByRole('region', { name: 'By bank file' });
+    const eur = within(bankFile).getByRole('region', { name: 'Euro (EUR)' });
     expect(within(eur).getByText('€623.45')).toBeTruthy();
     expect(within(eur).getByText('for 2 providers')).toBeTruthy();
-    expect(within(eur).getByText('Bank file')).toBeTruthy();
     expect(within(eur).getByText('1 provider has earnings but no bank account for this currency yet.')).toBeTruthy();
     expect(within(eur).getByRole('button', { name: 'Create batch' })).toBeTruthy();
 
-    const gbp = screen.getByRole('region', { name: 'British Pound (GBP)' });
+    const gbp = within(bankFile).getByRole('region', { name: 'British Pound (GBP)' });
     expect(within(gbp).getByText('Nothing is due')).toBeTruthy();
     expect(within(gbp).queryByRole('button')).toBeNull();
 
-    const ngn = screen.getByRole('region', { name: 'Nigerian Naira (NGN)' });
-    expect(within(ngn).getByText('Weekly run')).toBeTruthy();
-    expect(within(ngn).getByText(/Paid automatically each week/)).toBeTruthy();
-    expect(within(ngn).queryByRole('button')).toBeNull();
+    // The gateway's currencies are the weekly run's: what it will pay, and no action.
+    const weekly = screen.getByRole('region', { name: 'By the weekly run' });
+    expect(within(weekly).getByText(/pays these automatically each week/)).toBeTruthy();
+    const ngn = within(weekly).getByRole('region', { name: 'Nigerian Naira (NGN)' });
+    expect(within(ngn).getByText('₦9,000.00')).toBeTruthy();
+    expect(within(ngn).getByText('for 3 providers')).toBeTruthy();
+    expect(within(weekly).queryByRole('button')).toBeNull();
 
     expect(await screen.findByText('No batches yet')).toBeTruthy();
   });
@@ -120,6 +123,8 @@ describe('PayoutsRoute', () => {
     // Cancel sends nothing.
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    // The focus is back where the operator was.
+    await expect.poll(() => document.activeElement).toBe(within(eur).getByRole('button', { name: 'Create batch' }));
 
     await user.click(within(eur).getByRole('button', { name: 'Create batch' }));
     await user.click(
@@ -174,18 +179,21 @@ describe('PayoutsRoute', () => {
     expect(within(items).getByText('Anna Berg')).toBeTruthy();
     // Without the provider's own name, the account holder's stands for it.
     expect(within(items).getByText('Petit SARL')).toBeTruthy();
-    expect(within(items).getByText('Account: Petit SARL · bf-0000000010-0002')).toBeTruthy();
+    expect(within(items).getByText('Account: Petit SARL')).toBeTruthy();
+    expect(within(items).getByText('Reference bf-0000000010-0002')).toBeTruthy();
 
     await user.click(within(card).getByRole('button', { name: 'Mark as sent' }));
     const sent = await screen.findByRole('dialog', { name: 'Mark this batch as sent?' });
-    expect(sent.textContent).toContain('its 2 payouts, €623.45 in all, are then marked paid');
+    expect(sent.textContent).toContain('Its 2 payouts, €623.45 in all, are then marked paid');
     await user.click(within(sent).getByRole('button', { name: 'Mark as sent' }));
     expect(await within(card).findByText('Sent Dec 2, 2026, 10:00 AM')).toBeTruthy();
+    // Its button is gone: the batch's heading holds the focus.
+    await expect.poll(() => document.activeElement?.textContent).toBe('EUR batch of Dec 1, 2026, 9:30 AM');
     expect(within(card).queryByRole('button', { name: 'Mark as sent' })).toBeNull();
 
     await user.click(within(card).getByRole('button', { name: 'Mark returned: Petit SARL, €500.00' }));
     const back = await screen.findByRole('dialog', { name: 'Mark this payout returned?' });
-    expect(back.textContent).toContain("€500.00 for Petit SARL goes back to the provider's earnings");
+    expect(back.textContent).toContain("€500.00 for Petit SARL then goes back to the provider's earnings");
     await user.click(within(back).getByRole('button', { name: 'Mark returned' }));
     expect(await within(items).findByText('Returned')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: /Petit SARL/ })).toBeNull();

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { payoutRoutes, type PayoutOverviewEntry, type PayoutRoute } from '@therapy/contracts/payouts';
 import { History } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,12 +72,45 @@ function Due({ onCreated }: { onCreated: (batchId: string) => void }) {
           {t('payouts.overviewFailed')}
         </Alert>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {overview.data.map((entry) => (
-            <PayoutDueCard key={entry.currencyCode} entry={entry} onCreated={onCreated} />
+        <div className="flex flex-col gap-6">
+          {payoutRoutes.map((route) => (
+            <RouteGroup
+              key={route}
+              route={route}
+              entries={overview.data.filter((e) => e.route === route)}
+              onCreated={onCreated}
+            />
           ))}
-        </ul>
+        </div>
       )}
+    </section>
+  );
+}
+
+/** The currencies of one route: a bank file the operator makes here, or the weekly run that needs nothing. */
+function RouteGroup({
+  route,
+  entries,
+  onCreated,
+}: {
+  route: PayoutRoute;
+  entries: PayoutOverviewEntry[];
+  onCreated: (batchId: string) => void;
+}) {
+  const { t } = useTranslation('operator');
+  const headingId = useId();
+  if (entries.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="text-base font-semibold text-slate-900">
+        {t(`payouts.route.${route}.title`)}
+      </h3>
+      <p className="mt-1 mb-3 text-sm text-slate-700">{t(`payouts.route.${route}.body`)}</p>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {entries.map((entry) => (
+          <PayoutDueCard key={entry.currencyCode} entry={entry} onCreated={onCreated} />
+        ))}
+      </ul>
     </section>
   );
 }
