@@ -73,6 +73,7 @@ export function Header() {
       ? [
           { to: '/operator/reviews', label: t('nav.reviews') },
           { to: '/operator/practices', label: t('nav.practices') },
+          { to: '/operator/payouts', label: t('nav.payouts') },
           { to: '/account', label: t('nav.account') },
         ]
       : [

@@ -404,6 +404,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'operator/payouts',
+                handle: { title: 'operatorPayouts' } satisfies PageHandle,
+                lazy: lazyPage(['operator'], () =>
+                  import('@/features/operator/routes/payouts-route').then((m) => m.PayoutsRoute),
+                ),
+              },
+              {
                 path: 'operator/reviews/:providerId',
                 handle: { title: 'documentReview' } satisfies PageHandle,
                 lazy: lazyPage(['operator'], () =>

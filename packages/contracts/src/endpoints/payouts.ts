@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelope, errorBody } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { createPayoutBatchInput, duePayout, duePayoutsQuery, payoutBatch, payoutItem } from '../payouts.ts';
+import { payoutBatchHistory, payoutBatchHistoryQuery, payoutOverviewEntry } from '../payouts.ts';
 
 /** Operator payout batches (decisions 0022, 0051): GBP, EUR and USD earnings paid by a bank file. Operators only. */
 const tags = ['payouts'] as const;
@@ -88,4 +89,26 @@ export const settleSandboxPayout = defineEndpoint({
     404: errorBody,
     409: errorBody,
   },
+});
+
+/** The operator's payouts page (issue 46): what is due per currency and route, and the batches made so far. */
+export const getPayoutOverview = defineEndpoint({
+  method: 'GET',
+  path: '/operator/payouts/overview',
+  operationId: 'getPayoutOverview',
+  summary: 'Per currency: how its earnings are paid out (bank file or the weekly gateway run), providers due and total',
+  tags,
+  role: 'operator',
+  responses: { 200: envelope(z.array(payoutOverviewEntry)) },
+});
+
+export const listPayoutBatches = defineEndpoint({
+  method: 'GET',
+  path: '/operator/payout-batches',
+  operationId: 'listPayoutBatches',
+  summary: 'The payout batches, newest first, with their items (20 a page)',
+  tags,
+  role: 'operator',
+  query: payoutBatchHistoryQuery,
+  responses: { 200: envelope(payoutBatchHistory), 400: errorBody },
 });

@@ -6,6 +6,7 @@ import {
   markPayoutBatchPaid,
   markPayoutReturned,
 } from '@therapy/contracts/endpoints/payouts';
+import { getPayoutOverview, listPayoutBatches } from '@therapy/contracts/endpoints/payouts';
 import { message } from '@therapy/contracts/messages';
 import { actorOf } from '../../../platform/auth/plugin.ts';
 import { route } from '../../../platform/http/route.ts';
@@ -34,4 +35,6 @@ export const payoutBatchesRoutes: FastifyPluginAsyncZod<{ batches: PayoutBatches
     message: message('batchMarkedPaid', requestLocale(req)),
   }));
   route(app, markPayoutReturned, async (req) => ({ data: await batches.markReturned(actorOf(req), req.params.id) }));
+  route(app, getPayoutOverview, async (req) => ({ data: await batches.overview(actorOf(req)) }));
+  route(app, listPayoutBatches, async (req) => ({ data: await batches.history(actorOf(req), req.query.page) }));
 };

@@ -23,6 +23,11 @@ import {
   type PayoutBatchRow,
 } from './payout-batches.repository.ts';
 import { payoutsRepository as payoutsRepo } from './payouts.repository.ts';
+import { batchCurrencies, PAYOUT_BATCH_PAGE_SIZE } from '@therapy/contracts/payouts';
+import type { PayoutBatchHistory, PayoutHistoryItem, PayoutOverviewEntry } from '@therapy/contracts/payouts';
+import { gatewayPayoutCurrencies } from '../gateway/payout-gateway.ts';
+import { payoutHistoryRepository as historyRepo, type HistoryItemRow } from './payout-history.repository.ts';
+import { MINIMUM_PAYOUT_MINOR } from './weekly-payout.ts';
 
 /**
  * Operator payout batches (decision 0022) for the currencies the gateway does not pay out (GBP, EUR, USD). A batch takes
@@ -257,6 +262,77 @@ export function createPayoutBatchesService(
       const item = (await repo.items(db, batchId)).find((i) => i.identifier === payoutId)!;
       return toItem(item);
     },
+
+    /**
+     * The operator's payouts page (issue 46): per currency, how its earnings leave and what is waiting. Every batch
+     * currency (a new entry of `batchCurrencies` appears by itself) counts what a batch would take now; every gateway
+     * currency what the weekly run would send (its minimum applies). Providers with earnings but no bank account for
+     * the currency are counted apart: neither route can pay them yet.
+     */
+    async overview(actor: Actor): Promise<PayoutOverviewEntry[]> {
+      requireRole(actor, 'operator');
+      const entries: PayoutOverviewEntry[] = [];
+      const positive = await wallet.earningsToPayOut(batchCurrencies, 1);
+      for (const currency of batchCurrencies) {
+        const banked = new Set((await repo.bankRecipients(db, currency)).map((r) => r.providerId));
+        const earning = positive.filter((e) => e.currencyCode === currency);
+        const due = earning.filter((e) => banked.has(e.userId));
+        entries.push({
+          currencyCode: currency,
+          route: 'bank-file',
+          providers: due.length,
+          total: due.reduce((sum, e) => sum + e.balance, 0),
+          withoutBankDetails: earning.length - due.length,
+        });
+      }
+      const gatewayDue = await wallet.earningsToPayOut(gatewayPayoutCurrencies, MINIMUM_PAYOUT_MINOR);
+      for (const currency of gatewayPayoutCurrencies) {
+        const earning = gatewayDue.filter((e) => e.currencyCode === currency);
+        const due: typeof earning = [];
+        // The weekly run's own test: the provider's bank details take payouts in this currency.
+        for (const e of earning)
+          if ((await payoutsRepo.destinationOf(db, e.userId))?.currencyCode === currency) due.push(e);
+        entries.push({
+          currencyCode: currency,
+          route: 'gateway',
+          providers: due.length,
+          total: due.reduce((sum, e) => sum + e.balance, 0),
+          withoutBankDetails: earning.length - due.length,
+        });
+      }
+      return entries;
+    },
+
+    /** The batches made so far, newest first, 20 a page, each with its items and their providers' names. */
+    async history(actor: Actor, page: number): Promise<PayoutBatchHistory> {
+      requireRole(actor, 'operator');
+      const pageSize = PAYOUT_BATCH_PAGE_SIZE;
+      const { rows, total } = await historyRepo.batchPage(db, pageSize, (page - 1) * pageSize);
+      const items = await historyRepo.itemsOf(
+        db,
+        rows.map((r) => r.identifier),
+      );
+      return {
+        items: rows.map((batch) => ({
+          ...toBatch(batch, []),
+          items: items.filter((i) => i.batchId === batch.identifier).map(toHistoryItem),
+        })),
+        total,
+        page,
+        pageSize,
+      };
+    },
   };
 }
 export type PayoutBatchesService = ReturnType<typeof createPayoutBatchesService>;
+
+const toHistoryItem = (row: HistoryItemRow): PayoutHistoryItem => ({
+  identifier: row.identifier,
+  reference: row.reference,
+  providerId: row.providerId,
+  accountName: row.accountName,
+  amount: row.amount,
+  currencyCode: row.currencyCode,
+  status: row.status,
+  providerName: [row.firstName, row.lastName].filter(Boolean).join(' ') || null,
+});
