@@ -36,7 +36,7 @@ import { createDataExportModule } from './modules/data-export/data-export.module
 import { createDevMailboxModule } from './modules/dev-mailbox/dev-mailbox.module.ts';
 import { createFilesModule } from './modules/files/files.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
-import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import { createPaymentsModule, type PaymentsModule } from './modules/payments/payments.module.ts';
 import { createPracticeDetailsModule } from './modules/practice-details/practice-details.module.ts';
 import { createProviderProfileModule } from './modules/provider-profile/provider-profile.module.ts';
 import { createReferenceModule } from './modules/reference/reference.module.ts';
@@ -71,6 +71,8 @@ export interface ClockWork {
   waitlist: BookingsModule['waitlist'];
   /** The daily licence and insurance expiry check (issue 45). */
   credentialExpiry: CredentialsModule['runExpiryCheck'];
+  /** The weekly payout (Paystack's currencies, then Stripe Connect's: decision 0052). */
+  weeklyPayout: PaymentsModule['runWeeklyPayout'];
   events: AppDeps['events'];
 }
 
@@ -201,7 +203,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const messages = createMessagesModule(deps, { users, isClientOf: clients.isClientOf, live: liveSockets });
   const notes = createNotesModule(deps, { users, bookingFacts: bookings.factsOf, isClientOf: clients.isClientOf });
   const measures = createMeasuresModule(deps, { users, isClientOf: clients.isClientOf });
-  opts.clockWork?.({ waitlist: bookings.waitlist, credentialExpiry: credentials.runExpiryCheck, events: deps.events });
+  opts.clockWork?.({
+    waitlist: bookings.waitlist,
+    credentialExpiry: credentials.runExpiryCheck,
+    weeklyPayout: payments.runWeeklyPayout,
+    events: deps.events,
+  });
   const calendar = createCalendarModule(deps, { users, calendarOf: bookings.calendarOf });
   const rooms = createRoomsModule(deps, { users, facts: bookings.factsOf, live: liveSockets });
   const reviews = createReviewsModule(deps, {
