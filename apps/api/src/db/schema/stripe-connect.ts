@@ -6,7 +6,8 @@ import { users } from './users.ts';
 
 /*
  * Stripe Connect (decision 0052): a provider's Stripe Express account, which USD, GBP and EUR payouts are sent to as
- * Stripe Transfers; and the Stripe disputes whose money is held from a top-up until the dispute closes.
+ * Stripe Transfers; and what Stripe took back from top-ups: each refund once, and the disputes whose money is held
+ * until they close.
  */
 
 /** onboarding: Stripe still needs details; enabled: Stripe pays the account out; restricted: details given, payouts off. */
@@ -58,5 +59,29 @@ export const stripeDisputes = pgTable(
     uniqueIndex('stripe_disputes_dispute_key').on(t.disputeId),
     index('stripe_disputes_payment_idx').on(t.paymentId),
     check('stripe_disputes_amount', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * A Stripe refund of a top-up, applied once (decision 0052): a charge's event lists all its refunds, so each is
+ * recorded with its reversal and skipped when seen again.
+ */
+export const stripeRefunds = pgTable(
+  'stripe_refunds',
+  {
+    identifier: id(),
+    /** Stripe's refund id (`re_...`). */
+    refundId: text().notNull(),
+    paymentId: uuid()
+      .notNull()
+      .references(() => payments.identifier),
+    amount: money().notNull(),
+    currencyCode: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('stripe_refunds_refund_key').on(t.refundId),
+    index('stripe_refunds_payment_idx').on(t.paymentId),
+    check('stripe_refunds_amount', sql`${t.amount} > 0`),
   ],
 );

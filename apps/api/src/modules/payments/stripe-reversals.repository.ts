@@ -1,11 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { stripeDisputes } from '../../db/schema/stripe-connect.ts';
+import { stripeDisputes, stripeRefunds } from '../../db/schema/stripe-connect.ts';
 
 export type StripeDisputeRow = typeof stripeDisputes.$inferSelect;
 
-/** Stripe disputes of top-ups (decision 0052): what was held of a payment while the dispute was open. */
-export const stripeDisputesRepository = {
+/**
+ * What Stripe took back from top-ups (decision 0052): each refund once, and what was held of a payment while a
+ * dispute was open.
+ */
+export const stripeReversalsRepository = {
+  /** Records a refund the first time it is seen (with its reversal, in one transaction); false when known already. */
+  async recordRefund(db: Executor, row: typeof stripeRefunds.$inferInsert): Promise<boolean> {
+    const inserted = await db
+      .insert(stripeRefunds)
+      .values(row)
+      .onConflictDoNothing({ target: stripeRefunds.refundId })
+      .returning({ id: stripeRefunds.identifier });
+    return inserted.length > 0;
+  },
   /**
    * Records a dispute the first time it is seen; false when it is known already. Concurrent callers wait on the
    * unique key: the second sees the first's row once it commits (or inserts its own if the first rolled back).
