@@ -288,6 +288,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       default_currency: country === 'US' ? 'usd' : country === 'GB' ? 'gbp' : 'eur',
       metadata: (body.metadata as Record<string, string> | undefined) ?? {},
       capabilities: { transfers: 'inactive' },
+      // The example's Bacs settings carry nulls where Stripe publishes an optional string: a fresh account has none.
+      settings: { ...(fixture.settings as object), bacs_debit_payments: {} },
       charges_enabled: false,
       payouts_enabled: false,
       details_submitted: false,
