@@ -346,7 +346,11 @@ describe("the stand-in's Connect, transfers, refunds and disputes against Stripe
     // Stripe lists only the capabilities asked for (transfers), and a fresh account has no Bacs display name.
     const example = stripeFixtures.resources.account as { settings: object };
     expectShapeOf(
-      { ...example, capabilities: { transfers: 'inactive' }, settings: { ...example.settings, bacs_debit_payments: {} } },
+      {
+        ...example,
+        capabilities: { transfers: 'inactive' },
+        settings: { ...example.settings, bacs_debit_payments: {} },
+      },
       created.body,
     );
     expectPublished('GET', '/v1/accounts/{account}', await raw('GET', `/v1/accounts/${id}`));
@@ -436,7 +440,9 @@ describe("the stand-in's Connect, transfers, refunds and disputes against Stripe
     expectShapeOf(stripeFixtures.resources.charge, refundEvent.data.object as Record<string, unknown>);
     const refunds = await raw('GET', `/v1/refunds?charge=${refunded.chargeId}`);
     expectPublished('GET', '/v1/refunds', refunds);
-    expect(refunds.body.data).toEqual([expect.objectContaining({ id: refunded.refundId, amount: 1000, status: 'succeeded' })]);
+    expect(refunds.body.data).toEqual([
+      expect.objectContaining({ id: refunded.refundId, amount: 1000, status: 'succeeded' }),
+    ]);
     expectShapeOf(stripeFixtures.resources.refund, (refunds.body.data as Record<string, unknown>[])[0]!);
 
     const intent = (refundEvent.data.object as { payment_intent: string }).payment_intent;

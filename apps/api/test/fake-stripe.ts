@@ -64,11 +64,7 @@ export interface FakeStripe {
   /** A refund of part or all of a paid session's charge, and the signed `charge.refunded`. */
   refund(sessionId: string, amount: number): SignedStripeEvent & { refundId: string; chargeId: string };
   /** The card holder disputes a paid session's charge, and the signed `charge.dispute.created`. */
-  dispute(
-    sessionId: string,
-    amount: number,
-    status?: Stripe.Dispute.Status,
-  ): SignedStripeEvent & { disputeId: string };
+  dispute(sessionId: string, amount: number, status?: Stripe.Dispute.Status): SignedStripeEvent & { disputeId: string };
   /** The dispute closes (won, lost, or an inquiry's `warning_closed`), and the signed `charge.dispute.closed`. */
   closeDispute(disputeId: string, status: 'won' | 'lost' | 'warning_closed'): SignedStripeEvent;
   /** The next `count` requests answer `status` (default 500) with Stripe's `api_error` body. */
@@ -345,12 +341,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return transfer;
   }
 
-  function connectRoute(
-    method: string,
-    path: string,
-    body: Record<string, unknown>,
-    query: URLSearchParams,
-  ): unknown {
+  function connectRoute(method: string, path: string, body: Record<string, unknown>, query: URLSearchParams): unknown {
     if (method === 'POST' && path === '/v1/accounts') return createAccount(body);
     const account = /^\/v1\/accounts\/([^/]+)$/.exec(path);
     if (method === 'GET' && account) {
@@ -605,7 +596,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         amount_refunded: charge.amount_refunded + amount,
         refunded: charge.amount_refunded + amount === charge.amount,
       });
-      return { ...event('charge.refunded', charge as unknown as Record<string, unknown>), refundId: id, chargeId: charge.id };
+      return {
+        ...event('charge.refunded', charge as unknown as Record<string, unknown>),
+        refundId: id,
+        chargeId: charge.id,
+      };
     },
     dispute(sessionId, amount, status = 'needs_response') {
       const charge = chargeOf(sessionId);

@@ -93,7 +93,8 @@ export function createPaymentsModule(
     users,
     wallet,
   });
-  const stripePayouts = stripeClient && createPayoutsService(deps, { gateway: createStripePayouts(stripeClient), wallet });
+  const stripePayouts =
+    stripeClient && createPayoutsService(deps, { gateway: createStripePayouts(stripeClient), wallet });
   const stripeWeekly =
     stripePayouts &&
     createWeeklyPayout(deps, {

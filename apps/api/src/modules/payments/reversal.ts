@@ -30,7 +30,8 @@ export function createReversals(
     if (!Number.isSafeInteger(amount) || amount <= 0)
       return { outcome: 'cannot-apply', reason: `reversal ${key}: amount ${amount} is not a positive whole number` };
     const payment = await repo.lockByReference(tx, gateway, transactionReference);
-    if (!payment) return { outcome: 'cannot-apply', reason: `reversal ${key} of ${transactionReference}: no such payment` };
+    if (!payment)
+      return { outcome: 'cannot-apply', reason: `reversal ${key} of ${transactionReference}: no such payment` };
     if (payment.status !== 'success')
       return {
         outcome: 'cannot-apply',

@@ -122,7 +122,10 @@ describe('charge.refunded', () => {
     expect(await balance(client)).toBe(3_000);
 
     const forged = stripe.refund(session, 3_000);
-    const res = await deliver({ rawBody: forged.rawBody, signature: stripe.sign(forged.rawBody, undefined, 'whsec_x') });
+    const res = await deliver({
+      rawBody: forged.rawBody,
+      signature: stripe.sign(forged.rawBody, undefined, 'whsec_x'),
+    });
     expect(res.statusCode).toBe(401);
     expect(await eventStatus(forged)).toBeUndefined();
     expect(await balance(client)).toBe(3_000);

@@ -12,8 +12,7 @@ export function stripeAccountHandlers(
     'account.updated': async (event) => {
       if (event.gateway !== 'stripe' || !sync)
         return needsAttention(`account.updated from ${event.gateway}: Stripe Connect is not configured`);
-      const object = (event.payload as { data?: { object?: { object?: unknown; id?: unknown } } } | null)?.data
-        ?.object;
+      const object = (event.payload as { data?: { object?: { object?: unknown; id?: unknown } } } | null)?.data?.object;
       if (object?.object !== 'account' || typeof object.id !== 'string' || !object.id.startsWith('acct_'))
         return needsAttention('account.updated without a readable account id');
       await sync(object.id);

@@ -13,7 +13,11 @@ export interface StripeClientOptions {
  * Connect (stripe-connect.ts) and Transfers (stripe-payouts.ts). The secret key goes into the SDK only: a message
  * that would carry it is cleaned.
  */
-export function createStripeClient({ secretKey, apiBase = 'https://api.stripe.com', timeoutMs = 10_000 }: StripeClientOptions) {
+export function createStripeClient({
+  secretKey,
+  apiBase = 'https://api.stripe.com',
+  timeoutMs = 10_000,
+}: StripeClientOptions) {
   const base = new URL(apiBase);
   const protocol = base.protocol === 'http:' ? 'http' : 'https';
   const stripe = new Stripe(secretKey, {

@@ -48,10 +48,7 @@ export function createTransferEventHandler(
     const outcome = await payouts.settle(reference);
     if (outcome === 'pending') throw new GatewayError('transfer not decided yet', true);
     if (outcome === 'unknown' || outcome === 'mismatch')
-      log.warn(
-        { eventId: event.identifier, type: event.eventType, reference, outcome },
-        'transfer event not applied',
-      );
+      log.warn({ eventId: event.identifier, type: event.eventType, reference, outcome }, 'transfer event not applied');
     return outcome;
   };
 }

@@ -122,7 +122,12 @@ describe('connecting a Stripe Express account', () => {
     expect(mine).toMatchObject({
       authorized: true,
       idempotencyKey: `connect-account:${provider.userId}`,
-      body: { type: 'express', country: 'GB', email: provider.email, capabilities: { transfers: { requested: 'true' } } },
+      body: {
+        type: 'express',
+        country: 'GB',
+        email: provider.email,
+        capabilities: { transfers: { requested: 'true' } },
+      },
     });
     const linkRequest = stripe.requests.filter((r) => r.path === '/v1/account_links').at(-1)!;
     expect(linkRequest.body).toEqual({
@@ -148,7 +153,11 @@ describe('connecting a Stripe Express account', () => {
     const { account_id: accountId } = (await accountOf(provider.userId))!;
     // A signed event whose body claims payouts are on, while Stripe's account says otherwise: nothing enabled.
     const account = stripe.accounts.get(accountId)!;
-    const claim = stripe.event('account.updated', { ...account, payouts_enabled: true, details_submitted: true }, accountId);
+    const claim = stripe.event(
+      'account.updated',
+      { ...account, payouts_enabled: true, details_submitted: true },
+      accountId,
+    );
     expect((await deliver(claim)).statusCode).toBe(200);
     await settled(claim);
     expect(await eventStatus(claim)).toEqual({ status: 'processed', note: null });
@@ -181,7 +190,7 @@ describe('connecting a Stripe Express account', () => {
     expect(rows).toEqual([]);
   });
 
-  it("each provider sees only their own state; clients are refused; a currency Stripe does not pay out is a clear 400", async () => {
+  it('each provider sees only their own state; clients are refused; a currency Stripe does not pay out is a clear 400', async () => {
     const { provider } = await connected();
     const other = await providerIn('GB');
     expect(await state(other)).toMatchObject({ status: 'not_connected' });
@@ -224,7 +233,9 @@ describe('the weekly payout through Stripe Connect', () => {
     expect(await payoutsOf(provider.userId)).toEqual([
       { reference, status: 'paid', amount: '50000', gateway: 'stripe' },
     ]);
-    const sent = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/transfers' && r.idempotencyKey === reference);
+    const sent = stripe.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/v1/transfers' && r.idempotencyKey === reference,
+    );
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toMatchObject({
       amount: '50000',
@@ -304,8 +315,17 @@ describe('without Stripe', () => {
     try {
       const provider = await plain.signUp('provider');
       const res = await plain.api('GET', '/provider/stripe-connect', provider);
-      expect(res.json().data).toEqual({ available: false, status: 'not_connected', requirementsDue: 0, updatedAt: null });
-      expectError(await plain.api('POST', '/provider/stripe-connect/link', provider), 400, validation(en.stripeConnectUnavailable));
+      expect(res.json().data).toEqual({
+        available: false,
+        status: 'not_connected',
+        requirementsDue: 0,
+        updatedAt: null,
+      });
+      expectError(
+        await plain.api('POST', '/provider/stripe-connect/link', provider),
+        400,
+        validation(en.stripeConnectUnavailable),
+      );
       expect(await plain.count('stripe_connected_accounts', {})).toBe(0);
     } finally {
       await plain.close();
