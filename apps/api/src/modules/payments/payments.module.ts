@@ -171,11 +171,14 @@ export function createPaymentsModule(
       if (!reversals.has(name)) reversals.set(name, createReversals(deps, name, wallet));
       return reversals.get(name);
     };
+    // Stripe's refunds and disputes of its Checkout top-ups (decision 0052), with the reversals of decision 0019.
+    const stripeTopupReversals = reversalsFor('stripe');
     const stripeReversals =
       stripeClient &&
+      stripeTopupReversals &&
       createStripeReversals(deps, {
         charges: createStripeCharges(stripeClient),
-        reversals: reversalsFor('stripe')!,
+        reversals: stripeTopupReversals,
         wallet,
       });
     // One handler per event type, one file per family (events/handlers.ts); types not listed are stored and ignored.
