@@ -36,7 +36,7 @@ import { createDataExportModule } from './modules/data-export/data-export.module
 import { createDevMailboxModule } from './modules/dev-mailbox/dev-mailbox.module.ts';
 import { createFilesModule } from './modules/files/files.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
-import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import { createPaymentsModule, type PaymentsModule } from './modules/payments/payments.module.ts';
 import { createPracticeDetailsModule } from './modules/practice-details/practice-details.module.ts';
 import { createProviderProfileModule } from './modules/provider-profile/provider-profile.module.ts';
 import { createReferenceModule } from './modules/reference/reference.module.ts';
@@ -73,6 +73,8 @@ export interface ClockWork {
   credentialExpiry: CredentialsModule['runExpiryCheck'];
   /** Completes the sessions that have ended and pays their providers (the 5-minute job's run). */
   completeBookings: BookingsModule['completeEnded'];
+  /** The weekly payout (Paystack's currencies, then Stripe Connect's: decision 0052). */
+  weeklyPayout: PaymentsModule['runWeeklyPayout'];
   events: AppDeps['events'];
 }
 
@@ -207,6 +209,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     waitlist: bookings.waitlist,
     credentialExpiry: credentials.runExpiryCheck,
     completeBookings: bookings.completeEnded,
+    weeklyPayout: payments.runWeeklyPayout,
     events: deps.events,
   });
   const calendar = createCalendarModule(deps, { users, calendarOf: bookings.calendarOf });

@@ -44,6 +44,11 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   /** The endpoint's signing secret (`whsec_...`) that Stripe signs `POST /api/v1/payment/webhook/stripe` with. */
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /**
+   * The signing secret of a Connect endpoint (Stripe sends connected accounts' `account.updated` to an endpoint made
+   * for them, with a secret of its own) at the same URL; unset: every event is signed with STRIPE_WEBHOOK_SECRET.
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe's API; tests point it at a local server that speaks the same protocol. */
   STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
   /** The platform's own account, the debtor of SEPA payout files (decision 0022); a test account outside production. */
@@ -167,7 +172,9 @@ export interface Config {
     paystackBaseUrl: string;
     /** The bank for dedicated transfer accounts (a Paystack provider slug); undefined: Paystack's first. */
     paystackPreferredBank: string | undefined;
-    stripe: { secretKey: string; webhookSecret: string; apiBase: string } | undefined;
+    stripe:
+      | { secretKey: string; webhookSecret: string; connectWebhookSecret: string | undefined; apiBase: string }
+      | undefined;
   };
   /** Debtor of SEPA payout files; undefined in production until PAYOUT_DEBTOR_IBAN is set. */
   payoutDebtor: { name: string; iban: string; bic: string } | undefined;
@@ -346,7 +353,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paystackPreferredBank: e.PAYSTACK_PREFERRED_BANK,
       stripe:
         usesStripe && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
+              apiBase: e.STRIPE_API_BASE,
+            }
           : undefined,
     },
     payoutDebtor: e.PAYOUT_DEBTOR_IBAN

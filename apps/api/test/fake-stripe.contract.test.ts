@@ -298,3 +298,177 @@ describe('the Stripe stand-in', () => {
     ).toThrow(Stripe.errors.StripeSignatureVerificationError);
   });
 });
+
+describe("the stand-in's Connect, transfers, refunds and disputes against Stripe's published OpenAPI document", () => {
+  const validateObject = (name: string, value: unknown) => {
+    const validate = ajv.compile(rooted({ $ref: `#/components/schemas/${name}` }));
+    expect(validate(value) ? [] : validate.errors, `${name}: ${JSON.stringify(value).slice(0, 300)}`).toEqual([]);
+  };
+  const eventOf = (hook: { rawBody: Buffer }) =>
+    JSON.parse(hook.rawBody.toString('utf8')) as { type: string; account?: string; data: { object: unknown } };
+  const newAccount = async () => {
+    const created = await raw(
+      'POST',
+      '/v1/accounts',
+      new URLSearchParams({
+        type: 'express',
+        country: 'GB',
+        email: 'theo@example.com',
+        'capabilities[transfers][requested]': 'true',
+        'metadata[providerId]': 'p-1',
+      }).toString(),
+    );
+    expect(created.status).toBe(200);
+    return created;
+  };
+  const paidSession = async () => {
+    const created = await raw(
+      'POST',
+      '/v1/checkout/sessions',
+      new URLSearchParams({
+        mode: 'payment',
+        'line_items[0][quantity]': '1',
+        'line_items[0][price_data][currency]': 'gbp',
+        'line_items[0][price_data][unit_amount]': '2500',
+        'line_items[0][price_data][product_data][name]': 'Wallet top-up',
+        success_url: 'http://localhost/wallet',
+      }).toString(),
+    );
+    fake.pay(String(created.body.id));
+    return String(created.body.id);
+  };
+
+  it('PostAccounts, GetAccountsAccount and PostAccountLinks answer published account and account_link objects', async () => {
+    const created = await newAccount();
+    expectPublished('POST', '/v1/accounts', created);
+    const id = String(created.body.id);
+    expect(created.body).toMatchObject({ type: 'express', country: 'GB', payouts_enabled: false });
+    // Stripe lists only the capabilities asked for (transfers), and a fresh account has no Bacs display name.
+    const example = stripeFixtures.resources.account as { settings: object };
+    expectShapeOf(
+      {
+        ...example,
+        capabilities: { transfers: 'inactive' },
+        settings: { ...example.settings, bacs_debit_payments: {} },
+      },
+      created.body,
+    );
+    expectPublished('GET', '/v1/accounts/{account}', await raw('GET', `/v1/accounts/${id}`));
+    const link = await raw(
+      'POST',
+      '/v1/account_links',
+      new URLSearchParams({
+        account: id,
+        type: 'account_onboarding',
+        return_url: 'http://localhost/bank-details?stripe=return',
+        refresh_url: 'http://localhost/bank-details?stripe=refresh',
+      }).toString(),
+    );
+    expect(link.status).toBe(200);
+    expectPublished('POST', '/v1/account_links', link);
+    expectShapeOf(stripeFixtures.resources.account_link, link.body);
+    expectPublished('GET', '/v1/accounts/{account}', await raw('GET', '/v1/accounts/acct_NOPE'));
+    expect((await raw('GET', '/v1/accounts/acct_NOPE')).status).toBe(404);
+    // Read by the official SDK.
+    const viaSdk = await sdk.accounts.retrieve(id);
+    expect(viaSdk.capabilities?.transfers).toBe('inactive');
+
+    // account.updated: a published event from the connected account, about a published account.
+    const hook = fake.completeOnboarding(id);
+    const event = eventOf(hook);
+    expect(event).toMatchObject({ type: 'account.updated', account: id });
+    validateObject('event', event);
+    validateObject('account', event.data.object);
+    expect(event.data.object).toMatchObject({ payouts_enabled: true, details_submitted: true });
+  });
+
+  it('PostTransfers and GetTransfers answer published transfers, refuse as Stripe does, and transfer.reversed is published', async () => {
+    const account = String((await newAccount()).body.id);
+    const body = (group: string) =>
+      new URLSearchParams({
+        amount: '5000',
+        currency: 'gbp',
+        destination: account,
+        transfer_group: group,
+        'metadata[reference]': group,
+      }).toString();
+    // Not onboarded yet: the transfers capability is inactive, a 400 in Stripe's envelope.
+    const refused = await raw('POST', '/v1/transfers', body('weekly-contract-1'));
+    expect(refused.status).toBe(400);
+    expectPublished('POST', '/v1/transfers', refused);
+    fake.completeOnboarding(account);
+    const sent = await raw('POST', '/v1/transfers', body('weekly-contract-1'));
+    expect(sent.status).toBe(200);
+    expectPublished('POST', '/v1/transfers', sent);
+    expectShapeOf(stripeFixtures.resources.transfer, sent.body);
+    const listed = await raw('GET', '/v1/transfers?transfer_group=weekly-contract-1&limit=1');
+    expectPublished('GET', '/v1/transfers', listed);
+    expect((listed.body.data as { id: string }[]).map((x) => x.id)).toEqual([sent.body.id]);
+    fake.refuseTransfers(true);
+    const short = await raw('POST', '/v1/transfers', body('weekly-contract-2'));
+    fake.refuseTransfers(false);
+    expect(short.status).toBe(400);
+    expect(short.body.error).toMatchObject({ code: 'balance_insufficient' });
+    expectPublished('POST', '/v1/transfers', short);
+
+    const hook = fake.reverseTransfer(String(sent.body.id));
+    const event = eventOf(hook);
+    expect(event.type).toBe('transfer.reversed');
+    validateObject('event', event);
+    validateObject('transfer', event.data.object);
+    expect(event.data.object).toMatchObject({ reversed: true, amount_reversed: 5000 });
+    expectPublished('GET', '/v1/transfers', await raw('GET', '/v1/transfers?transfer_group=weekly-contract-1'));
+    // The SDK reads it too (Idempotency-Key replays the first transfer).
+    const viaSdk = await sdk.transfers.create(
+      { amount: 100, currency: 'gbp', destination: account, transfer_group: 'weekly-contract-3' },
+      { idempotencyKey: 'weekly-contract-3' },
+    );
+    const again = await sdk.transfers.create(
+      { amount: 100, currency: 'gbp', destination: account, transfer_group: 'weekly-contract-3' },
+      { idempotencyKey: 'weekly-contract-3' },
+    );
+    expect(again.id).toBe(viaSdk.id);
+  });
+
+  it('GetRefunds, GetCheckoutSessions (by payment intent) and GetDisputesDispute answer published objects; their events are published', async () => {
+    const session = await paidSession();
+    const refunded = fake.refund(session, 1000);
+    const refundEvent = eventOf(refunded);
+    expect(refundEvent.type).toBe('charge.refunded');
+    validateObject('event', refundEvent);
+    validateObject('charge', refundEvent.data.object);
+    expectShapeOf(stripeFixtures.resources.charge, refundEvent.data.object as Record<string, unknown>);
+    const refunds = await raw('GET', `/v1/refunds?charge=${refunded.chargeId}`);
+    expectPublished('GET', '/v1/refunds', refunds);
+    expect(refunds.body.data).toEqual([
+      expect.objectContaining({ id: refunded.refundId, amount: 1000, status: 'succeeded' }),
+    ]);
+    expectShapeOf(stripeFixtures.resources.refund, (refunds.body.data as Record<string, unknown>[])[0]!);
+
+    const intent = (refundEvent.data.object as { payment_intent: string }).payment_intent;
+    const sessions = await raw('GET', `/v1/checkout/sessions?payment_intent=${intent}&limit=1`);
+    expectPublished('GET', '/v1/checkout/sessions', sessions);
+    expect((sessions.body.data as { id: string }[]).map((s) => s.id)).toEqual([session]);
+
+    const opened = fake.dispute(session, 1500);
+    const openedEvent = eventOf(opened);
+    validateObject('event', openedEvent);
+    validateObject('dispute', openedEvent.data.object);
+    const dispute = await raw('GET', `/v1/disputes/${opened.disputeId}`);
+    expectPublished('GET', '/v1/disputes/{dispute}', dispute);
+    expectShapeOf(stripeFixtures.resources.dispute, dispute.body);
+    const closed = eventOf(fake.closeDispute(opened.disputeId, 'won'));
+    expect(closed).toMatchObject({ type: 'charge.dispute.closed', data: { object: { status: 'won' } } });
+    validateObject('dispute', closed.data.object);
+    const missing = await raw('GET', '/v1/disputes/dp_nope');
+    expect(missing.status).toBe(404);
+    expectPublished('GET', '/v1/disputes/{dispute}', missing);
+  });
+
+  it('the validation can fail: a transfer with a string amount, or a dispute with a status Stripe does not publish', async () => {
+    const validate = responseSchema('POST', '/v1/transfers', 200);
+    expect(validate({ ...stripeFixtures.resources.transfer, amount: '1100' })).toBe(false);
+    const dispute = ajv.compile(rooted({ $ref: '#/components/schemas/dispute' }));
+    expect(dispute({ ...stripeFixtures.resources.dispute, status: 'held' })).toBe(false);
+  });
+});

@@ -13,6 +13,7 @@ import type availability from '../locales/en/availability.json';
 import type therapists from '../locales/en/therapists.json';
 import type wallet from '../locales/en/wallet.json';
 import type bankDetails from '../locales/en/bankDetails.json';
+import type stripeConnect from '../locales/en/stripeConnect.json';
 import type legal from '../locales/en/legal.json';
 import type practiceDetails from '../locales/en/practice-details.json';
 import type credentials from '../locales/en/credentials.json';
@@ -56,6 +57,7 @@ declare module 'i18next' {
       therapists: typeof therapists;
       wallet: typeof wallet;
       bankDetails: typeof bankDetails;
+      stripeConnect: typeof stripeConnect;
       legal: typeof legal;
       'practice-details': typeof practiceDetails;
       credentials: typeof credentials;

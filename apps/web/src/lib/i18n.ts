@@ -35,6 +35,7 @@ export const namespaces = [
   'legal',
   'practice-details',
   'bankDetails',
+  'stripeConnect',
   'credentials',
   'files',
   'verification',

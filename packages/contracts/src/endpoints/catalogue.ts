@@ -22,6 +22,7 @@ import * as payouts from './payouts.ts';
 import * as practiceDetails from './practice-details.ts';
 import * as providerProfile from './provider-profile.ts';
 import * as regions from './regions.ts';
+import * as stripeConnect from './stripe-connect.ts';
 import * as verification from './verification.ts';
 import * as wallet from './wallet.ts';
 
@@ -39,6 +40,7 @@ export const endpointModules = {
   availability,
   wallet,
   payouts,
+  stripeConnect,
   practiceDetails,
   bankDetails,
   credentials,

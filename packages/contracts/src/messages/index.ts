@@ -19,6 +19,7 @@ import { waitlistMessages } from './waitlist.ts';
 import { measureMessages } from './measures.ts';
 import { accessLogMessages } from './access-log.ts';
 import { dataExportMessages } from './data-export.ts';
+import { stripeConnectMessages } from './stripe-connect.ts';
 
 /**
  * Every user-facing validation or error message, once, under a stable key (decision 0017). English texts are the
@@ -47,6 +48,7 @@ export const featureCatalogues = {
   measures: measureMessages,
   accessLog: accessLogMessages,
   dataExport: dataExportMessages,
+  stripeConnect: stripeConnectMessages,
 } as const;
 
 export const catalogue = {
@@ -70,6 +72,7 @@ export const catalogue = {
   ...measureMessages,
   ...accessLogMessages,
   ...dataExportMessages,
+  ...stripeConnectMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -8,6 +8,7 @@ export * from './availability.ts';
 export * from './wallet.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
+export * from './stripe-connect.ts';
 export * from './practice-details.ts';
 export * from './bank-details.ts';
 export * from './credentials.ts';

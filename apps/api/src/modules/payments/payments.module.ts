@@ -6,7 +6,16 @@ import type { WalletModule } from '../wallet/wallet.module.ts';
 import { chargeHandlers } from './events/charge.handlers.ts';
 import { dedicatedAccountHandlers } from './events/dedicated-account.handlers.ts';
 import { reversalHandlers } from './events/reversal.handlers.ts';
+import { stripeAccountHandlers } from './events/stripe-account.handlers.ts';
 import { stripeCheckoutHandlers } from './events/stripe-checkout.handlers.ts';
+import { stripeReversalHandlers } from './events/stripe-reversal.handlers.ts';
+import { createStripeCharges } from './gateway/stripe-charges.ts';
+import { createStripeClient } from './gateway/stripe-client.ts';
+import { createStripeConnect } from './gateway/stripe-connect.ts';
+import { createStripePayouts, STRIPE_PAYOUT_CURRENCIES } from './gateway/stripe-payouts.ts';
+import { stripeConnectRoutes } from './stripe-connect/stripe-connect.routes.ts';
+import { createStripeConnectService } from './stripe-connect/stripe-connect.service.ts';
+import { createStripeReversals } from './stripe-reversals.ts';
 import { createReversals, type Reversals } from './reversal.ts';
 import { gatewayEventHandlers } from './events/handlers.ts';
 import { createGatewayEventsService } from './gateway-events.service.ts';
@@ -21,7 +30,7 @@ import { createPayoutBatchesService } from './payouts/payout-batches.service.ts'
 import { createPayoutsService } from './payouts/payouts.service.ts';
 import { transferHandlers } from './payouts/transfer-events.ts';
 import { payoutsRepository } from './payouts/payouts.repository.ts';
-import { createWeeklyPayout, type RecipientSource } from './payouts/weekly-payout.ts';
+import { createWeeklyPayout, type RecipientSource, type WeeklyPayoutReport } from './payouts/weekly-payout.ts';
 import { createSandboxPayouts, type SandboxPayouts } from './sandbox/sandbox-payouts.ts';
 import { sandboxPayoutRoutes } from './sandbox/sandbox-payouts.routes.ts';
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
@@ -69,12 +78,42 @@ export function createPaymentsModule(
   const batches = createPayoutBatchesService(deps, { wallet });
   // Where a provider's payouts go: the bank-details module's read model (payout_destinations).
   const recipientOf: RecipientSource = (providerId) => payoutsRepository.destinationOf(deps.db, providerId);
-  const weeklyPayout = createWeeklyPayout(deps, {
+  const paystackWeekly = createWeeklyPayout(deps, {
     payouts,
     wallet,
     currencies: gatewayPayoutCurrencies,
     recipientOf,
   });
+
+  // Stripe Connect (decision 0052), where Stripe is configured: providers' Express accounts, USD/GBP/EUR payouts to
+  // them as Stripe Transfers through a payout port of their own, and Stripe's refunds and disputes of top-ups.
+  const stripeClient = deps.config.payments.stripe ? createStripeClient(deps.config.payments.stripe) : undefined;
+  const connect = createStripeConnectService(deps, {
+    connect: stripeClient && createStripeConnect(stripeClient),
+    users,
+    wallet,
+  });
+  const stripePayouts =
+    stripeClient && createPayoutsService(deps, { gateway: createStripePayouts(stripeClient), wallet });
+  const stripeWeekly =
+    stripePayouts &&
+    createWeeklyPayout(deps, {
+      payouts: stripePayouts,
+      wallet,
+      currencies: STRIPE_PAYOUT_CURRENCIES,
+      recipientOf: connect.recipientOf,
+    });
+  /** Paystack's currencies, then Stripe's: one report of both. */
+  const weeklyPayout = async (log?: Parameters<typeof paystackWeekly>[0]): Promise<WeeklyPayoutReport> => {
+    const first = await paystackWeekly(log);
+    if (!stripeWeekly) return first;
+    const second = await stripeWeekly(log);
+    return {
+      sent: first.sent + second.sent,
+      withoutBankDetails: first.withoutBankDetails + second.withoutBankDetails,
+      failed: first.failed + second.failed,
+    };
+  };
 
   const plugin: FastifyPluginAsync = async (app) => {
     const log: FastifyBaseLogger = app.log;
@@ -93,6 +132,7 @@ export function createPaymentsModule(
     await app.register(payoutBatchesRoutes, { batches });
     await app.register(providerPayoutsRoutes, { deps });
     await app.register(webhookRoutes, { deps, gateways });
+    await app.register(stripeConnectRoutes, { connect });
     const sandbox = gateways.sandbox;
     if (sandbox) {
       // The sandbox's delivery job posts its webhooks to the same HTTP route a gateway would call.
@@ -118,6 +158,7 @@ export function createPaymentsModule(
     // Payouts whose webhook never came (or whose transfer never reached the gateway) are asked about again.
     await deps.jobs.schedule(RECONCILE_PAYOUTS_QUEUE, '*/10 * * * *', async () => {
       await payouts.reconcile(new Date(deps.clock.now().getTime() - PAYOUT_SWEEP_AFTER_MS));
+      await stripePayouts?.reconcile(new Date(deps.clock.now().getTime() - PAYOUT_SWEEP_AFTER_MS));
     });
     // Providers' available earnings go to their banks once a week (PAYOUT_SCHEDULE); GBP/EUR wait for the operator's batch.
     await deps.jobs.schedule(WEEKLY_PAYOUT_QUEUE, deps.config.payoutSchedule, async () => {
@@ -130,13 +171,25 @@ export function createPaymentsModule(
       if (!reversals.has(name)) reversals.set(name, createReversals(deps, name, wallet));
       return reversals.get(name);
     };
+    // Stripe's refunds and disputes of its Checkout top-ups (decision 0052), with the reversals of decision 0019.
+    const stripeTopupReversals = reversalsFor('stripe');
+    const stripeReversals =
+      stripeClient &&
+      stripeTopupReversals &&
+      createStripeReversals(deps, {
+        charges: createStripeCharges(stripeClient),
+        reversals: stripeTopupReversals,
+        wallet,
+      });
     // One handler per event type, one file per family (events/handlers.ts); types not listed are stored and ignored.
     const handlers = gatewayEventHandlers(
       chargeHandlers(settlementFor),
       dedicatedAccountHandlers(deps.db),
       reversalHandlers(reversalsFor),
       stripeCheckoutHandlers(settlementFor),
-      transferHandlers(payouts, log),
+      stripeAccountHandlers(stripeClient && connect.sync),
+      stripeReversalHandlers(stripeReversals),
+      transferHandlers(payouts, log, stripePayouts),
     );
     await startGatewayEventWorker(deps, handlers, { log, reporter });
   };

@@ -45,6 +45,11 @@ export const paymentsRepository = {
   ): Promise<void> {
     await db.update(payments).set(values).where(eq(payments.identifier, id));
   },
+  /** The payment locked for this transaction, by its id (a dispute given back after it was held). */
+  async lockById(db: Executor, id: string): Promise<PaymentRow | undefined> {
+    const [row] = await db.select().from(payments).where(eq(payments.identifier, id)).limit(1).for('update');
+    return row;
+  },
   /** Adds a reversal to a (locked) credited payment; the check constraint keeps it within the payment's amount. */
   async addReversed(db: Executor, id: string, amount: number): Promise<void> {
     await db

@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
@@ -21,53 +22,46 @@ export function createReversals(
   gateway: string,
   wallet: Pick<WalletModule, 'reverseTopup'>,
 ) {
+  type ReversalInput = { transactionReference: string; key: string; amount: number; currency: string };
+
+  /** The reversal inside the caller's transaction (Stripe's dispute holds record their dispute with it). */
+  async function reverseIn(tx: Executor, input: ReversalInput): Promise<Reversed> {
+    const { transactionReference, key, amount, currency } = input;
+    if (!Number.isSafeInteger(amount) || amount <= 0)
+      return { outcome: 'cannot-apply', reason: `reversal ${key}: amount ${amount} is not a positive whole number` };
+    const payment = await repo.lockByReference(tx, gateway, transactionReference);
+    if (!payment)
+      return { outcome: 'cannot-apply', reason: `reversal ${key} of ${transactionReference}: no such payment` };
+    if (payment.status !== 'success')
+      return {
+        outcome: 'cannot-apply',
+        reason: `reversal ${key} of ${transactionReference}: the payment was never credited (${payment.status})`,
+      };
+    if (payment.currencyCode !== currency) {
+      return {
+        outcome: 'cannot-apply',
+        reason: `currency mismatch: reversal ${key} of ${amount} ${currency} for a ${payment.currencyCode} payment ${transactionReference}`,
+      };
+    }
+    const ledgerReference = `${gateway}:${key}`;
+    if (payment.reversedAmount + amount > payment.amount) {
+      return {
+        outcome: 'cannot-apply',
+        reason: `reversal ${key} of ${amount} ${currency} exceeds what is left of payment ${transactionReference} (${payment.amount - payment.reversedAmount} of ${payment.amount})`,
+      };
+    }
+    const posted = await wallet.reverseTopup(
+      { userId: payment.userId, amount, currencyCode: currency, reference: ledgerReference, description: DESCRIPTION },
+      tx,
+    );
+    if (!posted.created) return { outcome: 'already-reversed' };
+    await repo.addReversed(tx, payment.identifier, amount);
+    return { outcome: 'reversed', fromWallet: posted.fromWallet, toDebt: posted.toDebt };
+  }
+
   return {
-    async reverse(input: {
-      transactionReference: string;
-      key: string;
-      amount: number;
-      currency: string;
-    }): Promise<Reversed> {
-      const { transactionReference, key, amount, currency } = input;
-      if (!Number.isSafeInteger(amount) || amount <= 0)
-        return { outcome: 'cannot-apply', reason: `reversal ${key}: amount ${amount} is not a positive whole number` };
-      return deps.events.transaction(async (tx): Promise<Reversed> => {
-        const payment = await repo.lockByReference(tx, gateway, transactionReference);
-        if (!payment)
-          return { outcome: 'cannot-apply', reason: `reversal ${key} of ${transactionReference}: no such payment` };
-        if (payment.status !== 'success')
-          return {
-            outcome: 'cannot-apply',
-            reason: `reversal ${key} of ${transactionReference}: the payment was never credited (${payment.status})`,
-          };
-        if (payment.currencyCode !== currency) {
-          return {
-            outcome: 'cannot-apply',
-            reason: `currency mismatch: reversal ${key} of ${amount} ${currency} for a ${payment.currencyCode} payment ${transactionReference}`,
-          };
-        }
-        const ledgerReference = `${gateway}:${key}`;
-        if (payment.reversedAmount + amount > payment.amount) {
-          return {
-            outcome: 'cannot-apply',
-            reason: `reversal ${key} of ${amount} ${currency} exceeds what is left of payment ${transactionReference} (${payment.amount - payment.reversedAmount} of ${payment.amount})`,
-          };
-        }
-        const posted = await wallet.reverseTopup(
-          {
-            userId: payment.userId,
-            amount,
-            currencyCode: currency,
-            reference: ledgerReference,
-            description: DESCRIPTION,
-          },
-          tx,
-        );
-        if (!posted.created) return { outcome: 'already-reversed' };
-        await repo.addReversed(tx, payment.identifier, amount);
-        return { outcome: 'reversed', fromWallet: posted.fromWallet, toDebt: posted.toDebt };
-      });
-    },
+    reverseIn,
+    reverse: (input: ReversalInput): Promise<Reversed> => deps.events.transaction((tx) => reverseIn(tx, input)),
   };
 }
 export type Reversals = ReturnType<typeof createReversals>;

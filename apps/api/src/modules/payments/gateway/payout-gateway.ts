@@ -67,7 +67,7 @@ export interface GatewayTransfer {
 }
 
 export interface PayoutGateway {
-  readonly name: 'paystack' | 'sandbox';
+  readonly name: 'paystack' | 'sandbox' | 'stripe';
   listBanks(currency: string): Promise<Bank[]>;
   /** The account's holder name as the bank knows it; a GatewayError (not retryable) when the bank does not know it. */
   resolveAccount(accountNumber: string, bankCode: string): Promise<ResolvedAccount>;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { GATEWAY_CURRENCIES } from '../../../config.ts';
 import type { Claimed } from '../settlement.ts';
+import { createStripeClient } from './stripe-client.ts';
 import {
   GatewayError,
   type GatewayStatus,
@@ -28,6 +29,8 @@ import { withoutNul } from './paystack-gateway.ts';
 export interface StripeGatewayOptions {
   secretKey: string;
   webhookSecret: string;
+  /** A Connect endpoint's own secret (connected accounts' events), tried when the endpoint's does not match. */
+  connectWebhookSecret?: string | undefined;
   /** Stripe's API origin (https://api.stripe.com); tests point it at a local stand-in. */
   apiBase?: string;
   timeoutMs?: number;
@@ -112,52 +115,18 @@ export function mapStripeSession(session: Pick<Stripe.Checkout.Session, 'status'
 }
 
 export function createStripeGateway({
-  secretKey,
   webhookSecret,
-  apiBase = 'https://api.stripe.com',
-  timeoutMs = 10_000,
+  connectWebhookSecret,
+  ...client
 }: StripeGatewayOptions): PaymentGateway {
-  const base = new URL(apiBase);
-  const protocol = base.protocol === 'http:' ? 'http' : 'https';
-  const stripe = new Stripe(secretKey, {
-    host: base.hostname,
-    port: base.port || (protocol === 'http' ? 80 : 443),
-    protocol,
-    timeout: timeoutMs,
-    // One retry of a network failure, with the same idempotency key (the SDK adds it): never a second session.
-    maxNetworkRetries: 1,
-    telemetry: false,
-  });
-  const clean = (text: string) => text.replaceAll(secretKey, '[secret]').slice(0, 300);
-
-  /** Stripe's errors as ours: a network failure, a 5xx or a rate limit is retryable; anything else is a refusal. */
-  async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (err) {
-      if (err instanceof Stripe.errors.StripeError) {
-        const status = err.statusCode;
-        const retryable =
-          err instanceof Stripe.errors.StripeConnectionError ||
-          err instanceof Stripe.errors.StripeRateLimitError ||
-          status === undefined ||
-          status >= 500 ||
-          status === 429;
-        throw new GatewayError(
-          `Stripe ${what}: ${retryable ? 'failed' : 'refused'}${status ? ` (${status})` : ''}: ${clean(err.message)}`,
-          retryable,
-        );
-      }
-      throw err;
-    }
-  }
+  const { call } = createStripeClient(client);
 
   return {
     name: 'stripe',
     supports: (currency: string) => GATEWAY_CURRENCIES.stripe.includes(currency.toUpperCase()),
 
     async initialize(input: InitializeInput) {
-      const session = await call('POST /v1/checkout/sessions', () =>
+      const session = await call('POST /v1/checkout/sessions', (stripe) =>
         stripe.checkout.sessions.create(
           {
             mode: 'payment',
@@ -188,7 +157,7 @@ export function createStripeGateway({
     },
 
     async verify(reference: string): Promise<GatewayTransaction> {
-      const session = await call('GET /v1/checkout/sessions/{session}', () =>
+      const session = await call('GET /v1/checkout/sessions/{session}', (stripe) =>
         stripe.checkout.sessions.retrieve(reference),
       );
       if (typeof session.amount_total !== 'number' || !session.currency)
@@ -209,7 +178,9 @@ export function createStripeGateway({
     },
 
     parseWebhook(rawBody: Buffer, signature: string | undefined) {
-      return parseStripeWebhook(webhookSecret, rawBody, signature);
+      const reading = parseStripeWebhook(webhookSecret, rawBody, signature);
+      if (reading.ok || reading.reason !== 'signature' || !connectWebhookSecret) return reading;
+      return parseStripeWebhook(connectWebhookSecret, rawBody, signature);
     },
   };
 }

@@ -9,6 +9,20 @@ export interface StoredTransferEvent {
   payload: unknown;
 }
 
+/** Paystack's transfer events carry the Transfer with our `reference` as `data`. */
+const paystackReference = (payload: unknown) => (payload as { data?: { reference?: unknown } } | null)?.data?.reference;
+
+/**
+ * Stripe's (`transfer.reversed`) carry the Transfer as `data.object`, our reference in its `metadata` and as its
+ * `transfer_group` (gateway/stripe-payouts.ts).
+ */
+const stripeReference = (payload: unknown) => {
+  const transfer = (
+    payload as { data?: { object?: { metadata?: { reference?: unknown }; transfer_group?: unknown } } } | null
+  )?.data?.object;
+  return transfer?.metadata?.reference ?? transfer?.transfer_group;
+};
+
 export const TRANSFER_EVENT_TYPES = ['transfer.success', 'transfer.failed', 'transfer.reversed'] as const;
 
 /**
@@ -17,22 +31,24 @@ export const TRANSFER_EVENT_TYPES = ['transfer.success', 'transfer.failed', 'tra
  * (the payout row is locked and moved only from the states it may leave; the ledger's unique reference is the last
  * line), so repeated and concurrent deliveries change nothing more. A transfer the gateway has not decided yet throws a
  * retryable GatewayError: the job asks again later. A reference that is not one of our payouts is logged and dropped.
- * Registered in the worker's handler map through `transferHandlers` (below).
+ * Registered in the worker's handler map through `transferHandlers` (below). Stripe's `transfer.reversed` (decision
+ * 0052) goes the same way to the Stripe payouts: the transfer is asked of Stripe (`GET /v1/transfers?transfer_group=`).
  */
-export function createTransferEventHandler(payouts: PayoutsService, log: { warn: (o: object, m: string) => void }) {
+export function createTransferEventHandler(
+  payouts: PayoutsService,
+  log: { warn: (o: object, m: string) => void },
+  referenceOf: (payload: unknown) => unknown = paystackReference,
+) {
   return async (event: StoredTransferEvent): Promise<TransferOutcome | 'malformed'> => {
-    const data = (event.payload as { data?: { reference?: unknown } } | null)?.data;
-    if (typeof data?.reference !== 'string' || data.reference.length === 0) {
+    const reference = referenceOf(event.payload);
+    if (typeof reference !== 'string' || reference.length === 0) {
       log.warn({ eventId: event.identifier, type: event.eventType }, 'transfer event without a reference');
       return 'malformed';
     }
-    const outcome = await payouts.settle(data.reference);
+    const outcome = await payouts.settle(reference);
     if (outcome === 'pending') throw new GatewayError('transfer not decided yet', true);
     if (outcome === 'unknown' || outcome === 'mismatch')
-      log.warn(
-        { eventId: event.identifier, type: event.eventType, reference: data.reference, outcome },
-        'transfer event not applied',
-      );
+      log.warn({ eventId: event.identifier, type: event.eventType, reference, outcome }, 'transfer event not applied');
     return outcome;
   };
 }
@@ -46,10 +62,13 @@ export type TransferEventHandler = ReturnType<typeof createTransferEventHandler>
 export function transferHandlers(
   payouts: PayoutsService,
   log: { warn: (o: object, m: string) => void },
+  stripePayouts?: PayoutsService,
 ): Record<string, GatewayEventHandler> {
   const handle = createTransferEventHandler(payouts, log);
+  // Stripe names its event `transfer.reversed` too: a Stripe delivery is about a Stripe payout (decision 0052).
+  const handleStripe = stripePayouts && createTransferEventHandler(stripePayouts, log, stripeReference);
   const handler: GatewayEventHandler = async (event) => {
-    const outcome = await handle(event);
+    const outcome = event.gateway === 'stripe' ? await (handleStripe?.(event) ?? 'unknown') : await handle(event);
     switch (outcome) {
       case 'malformed':
         return needsAttention(`${event.eventType} without a transfer reference`);

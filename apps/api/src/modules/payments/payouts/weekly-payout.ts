@@ -6,9 +6,13 @@ import type { PayoutsService } from './payouts.service.ts';
 /** Nothing under one main unit is sent: a transfer costs more than it carries. */
 export const MINIMUM_PAYOUT_MINOR = 100;
 
-/** Where a provider's payouts go: the recipient of their current bank details (bank-details module), if any. */
+/**
+ * Where a provider's payouts in a currency go: the recipient of their current bank details (bank-details module), or
+ * for Stripe's currencies their connected account (decision 0052), if any.
+ */
 export type RecipientSource = (
   providerId: string,
+  currency?: string,
 ) => Promise<{ recipientId: string; currencyCode: string } | undefined>;
 
 /** "2026-w48": the ISO week of an instant (UTC), part of a payout's reference so a week pays a provider once. */
@@ -52,7 +56,7 @@ export function createWeeklyPayout(
     const week = isoWeek(deps.clock.now());
     const report: WeeklyPayoutReport = { sent: 0, withoutBankDetails: 0, failed: 0 };
     for (const due of await ports.wallet.earningsToPayOut(ports.currencies, MINIMUM_PAYOUT_MINOR)) {
-      const recipient = await ports.recipientOf(due.userId);
+      const recipient = await ports.recipientOf(due.userId, due.currencyCode);
       if (!recipient || recipient.currencyCode !== due.currencyCode) {
         report.withoutBankDetails += 1;
         continue;

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { bankDetailsQuery } from '../api/bank-details-api';
 import { BankDetailsForm } from '../components/bank-details-form';
 import { SavedBankDetails } from '../components/saved-bank-details';
+import { StripeConnectCard } from '../components/stripe-connect-card';
 import { SepaBankDetailsForm } from '../components/sepa-bank-details-form';
 
 /** What each form calls its bank code (SEPA: the BIC). */
@@ -51,6 +52,8 @@ function ProviderBankDetails() {
       />
       {state && (
         <>
+          {/* Where Stripe is configured, payouts can go to a Stripe account instead (hidden otherwise). */}
+          <StripeConnectCard />
           {state.details && (
             <SectionCard icon={ShieldCheck} title={t('saved.title')} description={t('saved.description')}>
               <SavedBankDetails details={state.details} bankCodeLabel={t(bankCodeKey[state.form])} />
