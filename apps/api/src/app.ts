@@ -34,6 +34,7 @@ import { createClientProfileModule } from './modules/client-profile/client-profi
 import { createCredentialsModule, type CredentialsModule } from './modules/credentials/credentials.module.ts';
 import { createDataExportModule } from './modules/data-export/data-export.module.ts';
 import { createDevMailboxModule } from './modules/dev-mailbox/dev-mailbox.module.ts';
+import { createEarningsModule } from './modules/earnings/earnings.module.ts';
 import { createFilesModule } from './modules/files/files.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
@@ -71,6 +72,8 @@ export interface ClockWork {
   waitlist: BookingsModule['waitlist'];
   /** The daily licence and insurance expiry check (issue 45). */
   credentialExpiry: CredentialsModule['runExpiryCheck'];
+  /** The minute's completion of ended sessions, which pays the providers (issue 46's earnings tests). */
+  completeEnded: BookingsModule['completeEnded'];
   events: AppDeps['events'];
 }
 
@@ -201,13 +204,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const messages = createMessagesModule(deps, { users, isClientOf: clients.isClientOf, live: liveSockets });
   const notes = createNotesModule(deps, { users, bookingFacts: bookings.factsOf, isClientOf: clients.isClientOf });
   const measures = createMeasuresModule(deps, { users, isClientOf: clients.isClientOf });
-  opts.clockWork?.({ waitlist: bookings.waitlist, credentialExpiry: credentials.runExpiryCheck, events: deps.events });
+  opts.clockWork?.({
+    waitlist: bookings.waitlist,
+    credentialExpiry: credentials.runExpiryCheck,
+    completeEnded: bookings.completeEnded,
+    events: deps.events,
+  });
   const calendar = createCalendarModule(deps, { users, calendarOf: bookings.calendarOf });
   const rooms = createRoomsModule(deps, { users, facts: bookings.factsOf, live: liveSockets });
   const reviews = createReviewsModule(deps, {
     participantFacts: bookings.participantFacts,
     markFeedbackProvided: bookings.markFeedbackProvided,
     bookingFacts: bookings.factsOf,
+  });
+  // The provider's earnings page reads the bookings, the ledger and the payouts (issue 46).
+  const earnings = createEarningsModule(deps, {
+    users,
+    wallet,
+    bookings,
+    payouts: payments.providerPayouts,
   });
   const modules = [
     createHealthModule(deps),
@@ -226,6 +241,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     practiceDetails,
     verification,
     bookings,
+    earnings,
     bookingMail,
     reviews,
     directory,
