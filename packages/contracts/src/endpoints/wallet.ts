@@ -66,9 +66,10 @@ export const getWalletStats = defineEndpoint({
   method: 'GET',
   path: '/wallet/stats',
   operationId: 'getWalletStats',
-  summary: 'Money in and out, all time and this month',
+  summary: "Money in and out, all time and this month: of the wallet of `currency` when given, else of the user's own",
   tags,
   role: 'user',
+  query: walletBalanceQuery,
   responses: { 200: envelope(walletStats), ...walletErrors },
 });
 

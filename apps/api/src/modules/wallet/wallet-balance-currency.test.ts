@@ -101,3 +101,21 @@ describe('GET /wallet/balances (issue 46: every wallet the user holds)', () => {
     expect((await t.api('GET', '/wallet/balances', undefined)).statusCode).toBe(401);
   });
 });
+
+describe('GET /wallet/stats?currency= (issue 46: each wallet has its own figures)', () => {
+  it("sums that currency's wallet, the own without it; an unknown currency is 400", async () => {
+    const user = await t.signUp('client');
+    const own = (await t.api('GET', '/wallet/balance', user)).json().data as { currency: string };
+    const other: string = own.currency === 'EUR' ? 'GBP' : 'EUR';
+    await topup(user.userId, 8_000, 'st-other-1', other);
+    await topup(user.userId, 300, 'st-own-1', own.currency);
+    const stats = async (query: string) => {
+      const res = await t.api('GET', `/wallet/stats${query}`, user);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { currency: string; moneyIn: number };
+    };
+    expect(await stats(`?currency=${other}`)).toMatchObject({ currency: other, moneyIn: 8_000 });
+    expect(await stats('')).toMatchObject({ currency: own.currency, moneyIn: 300 });
+    expect((await t.api('GET', '/wallet/stats?currency=JPY', user)).statusCode).toBe(400);
+  });
+});

@@ -16,7 +16,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
   route(app, getWalletBalance, async (req) => ({ data: await wallet.balance(actorOf(req), req.query.currency) }));
   route(app, listWalletBalances, async (req) => ({ data: await wallet.balances(actorOf(req)) }));
   route(app, getWalletEarnings, async (req) => ({ data: await wallet.earnings(actorOf(req)) }));
-  route(app, getWalletStats, async (req) => ({ data: await wallet.stats(actorOf(req)) }));
+  route(app, getWalletStats, async (req) => ({ data: await wallet.stats(actorOf(req), req.query.currency) }));
   route(app, listWalletTransactions, async (req) => wallet.transactions(actorOf(req), req.query));
   route(app, getWalletTransaction, async (req) => ({
     data: await wallet.transaction(actorOf(req), req.params.id),

@@ -100,8 +100,11 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock'>) {
       return toTransaction(row!);
     },
 
-    async stats(actor: Actor): Promise<WalletStats> {
-      const { userId, currency } = await walletOf(actor);
+    /** Money in and out of the wallet of `currency` when given (issue 46: each currency's own figures), else the own. */
+    async stats(actor: Actor, wanted?: string): Promise<WalletStats> {
+      const own = await walletOf(actor);
+      const { userId } = own;
+      const currency = wanted ?? own.currency;
       const walletId = await repo.findAccount(db, 'user_wallet', userId, currency);
       const now = clock.now();
       const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
