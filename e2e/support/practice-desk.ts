@@ -10,6 +10,8 @@ import type pg from 'pg';
  * `POST /bookings/<id>/held` stands in for the clock (issue 16's review journey): the confirmed session moves to
  * yesterday and is `completed`, as the completion job leaves it (the escrow's money is not moved: no journey reads it).
  * `POST /bookings/<id>/starting-soon` moves a confirmed session to start in two minutes (the video room's journey).
+ * `POST /bookings/<id>/ended` moves a confirmed session to have ended an hour ago and leaves it confirmed: the app's
+ * own minute job then completes it and releases its money to the provider (issue 46's earnings journey).
  */
 export async function startPracticeDesk(client: pg.Pool): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
@@ -24,6 +26,17 @@ export async function startPracticeDesk(client: pg.Pool): Promise<{ url: string;
            INSERT INTO booking_status_history (identifier, booking_id, status, previous_status, actor, at)
            SELECT gen_random_uuid(), identifier, 'completed', 'confirmed', 'system', now() FROM moved RETURNING booking_id`,
           [held[1]],
+        )
+        .then((result) => res.writeHead(result.rowCount === 1 ? 200 : 404).end())
+        .catch((err: unknown) => res.writeHead(500).end(String(err)));
+      return;
+    }
+    const ended = /^\/bookings\/([0-9a-f-]{36})\/ended$/.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
+    if (req.method === 'POST' && ended) {
+      client
+        .query(
+          `UPDATE bookings SET starts_at = now() - interval '2 hours', ends_at = now() - interval '2 hours' + (ends_at - starts_at) WHERE identifier = $1 AND status = 'confirmed'`,
+          [ended[1]],
         )
         .then((result) => res.writeHead(result.rowCount === 1 ? 200 : 404).end())
         .catch((err: unknown) => res.writeHead(500).end(String(err)));
@@ -133,6 +146,15 @@ export async function sessionHeld(bookingId: string): Promise<void> {
   const base = process.env.E2E_PRACTICE_DESK_URL;
   if (!base) throw new Error('E2E_PRACTICE_DESK_URL is not set: the journeys must run through playwright.config.ts.');
   const res = await fetch(`${base}/bookings/${bookingId}/held`, { method: 'POST' });
+  if (res.status !== 200)
+    throw new Error(`practice desk answered ${res.status} for booking ${bookingId}: ${await res.text()}`);
+}
+
+/** Moves a confirmed booking to have ended (still confirmed): the app's completion job pays the provider, through the desk. */
+export async function sessionEnded(bookingId: string): Promise<void> {
+  const base = process.env.E2E_PRACTICE_DESK_URL;
+  if (!base) throw new Error('E2E_PRACTICE_DESK_URL is not set: the journeys must run through playwright.config.ts.');
+  const res = await fetch(`${base}/bookings/${bookingId}/ended`, { method: 'POST' });
   if (res.status !== 200)
     throw new Error(`practice desk answered ${res.status} for booking ${bookingId}: ${await res.text()}`);
 }

@@ -34,6 +34,7 @@ import { createClientProfileModule } from './modules/client-profile/client-profi
 import { createCredentialsModule, type CredentialsModule } from './modules/credentials/credentials.module.ts';
 import { createDataExportModule } from './modules/data-export/data-export.module.ts';
 import { createDevMailboxModule } from './modules/dev-mailbox/dev-mailbox.module.ts';
+import { createEarningsModule } from './modules/earnings/earnings.module.ts';
 import { createFilesModule } from './modules/files/files.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createPaymentsModule, type PaymentsModule } from './modules/payments/payments.module.ts';
@@ -219,6 +220,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     markFeedbackProvided: bookings.markFeedbackProvided,
     bookingFacts: bookings.factsOf,
   });
+  // The provider's earnings page reads the bookings, the ledger and the payouts (issue 46).
+  const earnings = createEarningsModule(deps, {
+    users,
+    wallet,
+    bookings,
+    payouts: payments.providerPayouts,
+  });
   const modules = [
     createHealthModule(deps),
     createAppConfigModule(deps, { flags }),
@@ -236,6 +244,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     practiceDetails,
     verification,
     bookings,
+    earnings,
     bookingMail,
     reviews,
     directory,

@@ -70,6 +70,8 @@ export interface BookingOptions {
   start: string;
   client?: SignedUp;
   price?: number;
+  /** NGN unless given (the client's top-up and payment are in it too). */
+  currency?: string;
   clientReschedulesLeft?: number;
   providerReschedulesLeft?: number;
 }
@@ -84,6 +86,7 @@ export async function insertBooking(
   const now = t.clock.now();
   const startsAt = new Date(o.start);
   const price = o.price ?? PRICE;
+  const currency = o.currency ?? CURRENCY;
   const bookingId = crypto.randomUUID();
   const is = (...statuses: BookingStatus[]) => statuses.includes(o.status);
   await t.db.$client.query(
@@ -100,7 +103,7 @@ export async function insertBooking(
       startsAt,
       new Date(startsAt.getTime() + 60 * MINUTE),
       price,
-      CURRENCY,
+      currency,
       is('pending') ? new Date(now.getTime() + 30 * MINUTE) : null,
       o.clientReschedulesLeft ?? CLIENT_RESCHEDULES,
       o.providerReschedulesLeft ?? PROVIDER_RESCHEDULES,
@@ -127,14 +130,14 @@ export async function insertBooking(
     await w.wallet.creditTopup({
       userId: client.userId,
       amount: price,
-      currencyCode: CURRENCY,
+      currencyCode: currency,
       reference: `test-topup-${bookingId}`,
       description: 'Test top-up',
     });
     await w.wallet.debit({
       userId: client.userId,
       amount: price,
-      currencyCode: CURRENCY,
+      currencyCode: currency,
       reference: bookingId,
       description: 'Test booking payment',
     });

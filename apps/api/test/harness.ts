@@ -68,6 +68,8 @@ export interface TestApp {
   verifyProvider(providerId: string): Promise<void>;
   /** The daily licence and insurance expiry check, run now under the test clock. */
   runCredentialExpiry(): Promise<{ reminded: number; expired: number }>;
+  /** Completes every confirmed session that has ended under the test clock (the job's work), paying its provider. */
+  completeEndedSessions(): Promise<number>;
   /** A fresh operator (created as `npm run operator:create` does), signed in with email and password. */
   signUpOperator(): Promise<SignedUp>;
   countryId(code: string): Promise<string>;
@@ -290,6 +292,7 @@ export async function buildTestApp(
     },
     verifyProvider,
     runCredentialExpiry: () => work!.credentialExpiry(),
+    completeEndedSessions: () => work!.completeBookings(),
     async signUpOperator() {
       userSeq += 1;
       const email = `operator${userSeq}.${crypto.randomBytes(3).toString('hex')}@example.com`;

@@ -37,3 +37,23 @@ describe('header sign-out', () => {
     expect(useAuthStore.getState().status).toBe('anonymous');
   });
 });
+
+describe("the provider's menu (issue 46)", () => {
+  it.each([
+    ['en', 'Earnings'],
+    ['de', 'Einnahmen'],
+  ])('links their earnings page, /wallet (%s)', async (language, label) => {
+    await i18n.changeLanguage(language);
+    useAuthStore.getState().setSession('token-1', sessionUser);
+    mockFetch([
+      {
+        path: '/api/v1/messages/unread',
+        respond: () => jsonResponse({ data: { conversations: 0 } }),
+      },
+    ]);
+    renderWithProviders(<Header />, { route: '/appointments', path: '/appointments' });
+    const links = screen.getAllByRole('link', { name: label, hidden: true });
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((l) => l.getAttribute('href') === '/wallet')).toBe(true);
+  });
+});

@@ -86,7 +86,13 @@ export function Header() {
                 { to: '/practice', label: t('nav.practice') },
               ]
             : []),
-          ...(user?.userType === 'provider' ? [{ to: '/availability', label: t('nav.availability') }] : []),
+          ...(user?.userType === 'provider'
+            ? [
+                { to: '/availability', label: t('nav.availability') },
+                // A provider's /wallet is their earnings page (issue 46).
+                { to: '/wallet', label: t('nav.earnings') },
+              ]
+            : []),
           ...(user?.userType === 'client'
             ? [
                 { to: '/wallet', label: t('nav.wallet') },
@@ -96,7 +102,7 @@ export function Header() {
           { to: '/account', label: t('nav.account') },
         ];
 
-  // Signed in, the bar holds up to seven links (a provider's, longer in German): they stay in the menu below 1280 px.
+  // Signed in, the bar holds up to eight links (a provider's, longer in German): they stay in the menu below 1280 px.
   const wide = signedIn ? { show: 'xl:flex', hide: 'xl:hidden' } : { show: 'md:flex', hide: 'md:hidden' };
 
   const accountActions = signedIn ? (

@@ -130,3 +130,20 @@ export function formatZoneName(locale: string, timeZone: string, at: Date = new 
   const parts = dateFormatter(locale, { timeZone, timeZoneName: 'long' }).formatToParts(at);
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
 }
+
+/** An instant's day in words, in the browser's zone: "Monday, March 15, 2027" (en), "Montag, 15. März 2027" (de). */
+export function formatInstantDay(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return dateFormatter(locale, { dateStyle: 'full' }).format(date);
+}
+
+/** A currency's name in the page's language: "Euro" (en, de), "US dollar" / "US-Dollar"; the code when unknown. */
+export function formatCurrencyName(code: string, locale: string): string {
+  try {
+    const name = new Intl.DisplayNames(locale, { type: 'currency' }).of(code);
+    return name ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : code;
+  } catch {
+    return code;
+  }
+}

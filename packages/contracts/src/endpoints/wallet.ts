@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelope, errorBody, messageOnly, paged } from '../common.ts';
 import { MAX_TOPUP_MINOR } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { providerEarnings } from '../earnings.ts';
 import { m } from '../messages/index.ts';
 import {
   bankAccountResponse,
@@ -38,13 +39,37 @@ export const getWalletBalance = defineEndpoint({
   responses: { 200: envelope(walletBalance), ...walletErrors },
 });
 
+/** Issue 46: a client may hold euros and dollars; each currency is its own wallet, with its own history. */
+export const listWalletBalances = defineEndpoint({
+  method: 'GET',
+  path: '/wallet/balances',
+  operationId: 'listWalletBalances',
+  summary:
+    'Every wallet of the signed-in user, one per currency: the own currency first (always), then the others held',
+  tags,
+  role: 'user',
+  responses: { 200: envelope(z.array(walletBalance)), ...walletErrors },
+});
+
+export const getProviderEarnings = defineEndpoint({
+  method: 'GET',
+  path: '/provider/earnings',
+  operationId: 'getProviderEarnings',
+  summary:
+    "The signed-in provider's money per currency (pending, available, on its way, paid out), its sessions, payouts and next payout",
+  tags,
+  role: 'provider',
+  responses: { 200: envelope(providerEarnings), ...walletErrors },
+});
+
 export const getWalletStats = defineEndpoint({
   method: 'GET',
   path: '/wallet/stats',
   operationId: 'getWalletStats',
-  summary: 'Money in and out, all time and this month',
+  summary: "Money in and out, all time and this month: of the wallet of `currency` when given, else of the user's own",
   tags,
   role: 'user',
+  query: walletBalanceQuery,
   responses: { 200: envelope(walletStats), ...walletErrors },
 });
 

@@ -46,9 +46,14 @@ export const bankDetails = pgTable(
   ],
 );
 
-/** The read model of where a provider's payouts go (migration 0030): their current bank details' recipient. */
+/**
+ * The read model of where a provider's payouts go (migration 0030): their current bank details' recipient, and what
+ * the provider may be shown of the account, the bank's name and the last four digits (migration 0035, issue 46).
+ */
 export const payoutDestinations = pgView('payout_destinations', {
   providerId: uuid('provider_id').notNull(),
   recipientId: uuid('recipient_id').notNull(),
   currencyCode: text('currency_code').notNull(),
+  bankName: text('bank_name'),
+  accountNumberLast4: text('account_number_last4').notNull(),
 }).existing();

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
 import { bookingsRepository as repo } from './bookings.repository.ts';
 import { changesRepository } from './changes/changes.repository.ts';
+import { earningReference } from './earning-references.ts';
 
 export const EXPIRE_BOOKINGS_QUEUE = 'bookings.expire-holds';
 export const COMPLETE_BOOKINGS_QUEUE = 'bookings.complete';
@@ -67,7 +68,7 @@ export function createBookingJobs(
                 userId: b.providerId,
                 amount: b.priceAmount,
                 currencyCode: b.currencyCode,
-                reference: `booking-earning:${b.identifier}`,
+                reference: earningReference.completed(b.identifier),
                 description: en.bookingEarningEntry,
                 commissionRate: config.commissionRate,
               },

@@ -9,6 +9,8 @@ import type { WalletModule } from '../wallet/wallet.module.ts';
 import { eraseBookingTexts } from './account-erasure.repository.ts';
 import { createBookingJobs } from './booking-jobs.ts';
 import { bookingsRepository } from './bookings.repository.ts';
+import { earningReference } from './earning-references.ts';
+import { earningSessionsRepository } from './earning-sessions.repository.ts';
 import { bookingsRoutes } from './bookings.routes.ts';
 import { createBookingsService } from './bookings.service.ts';
 import { bookingChangesRoutes } from './changes/changes.routes.ts';
@@ -94,6 +96,20 @@ export function createBookingsModule(
     /** For reviews: the participant has reviewed the session (`feedbackProvided`), in the review's transaction. */
     markFeedbackProvided: (participantId: string, tx: Executor) =>
       bookingsRepository.setFeedbackProvided(tx, participantId),
+    /**
+     * For the earnings page (issue 46): the provider's paid sessions, every confirmed one (money held) and the latest
+     * `limit` whose money was released to them, each with the ledger reference of that release (null while held).
+     */
+    earningSessionsOf: async (providerId: string, limit: number, ex: Executor = deps.db) =>
+      (await earningSessionsRepository.ofProvider(ex, providerId, limit)).map((row) => ({
+        ...row,
+        earningReference:
+          row.status === 'completed'
+            ? earningReference.completed(row.identifier)
+            : row.status === 'cancelled'
+              ? earningReference.lateCancel(row.identifier)
+              : null,
+      })),
     /** For tests: the waitlist's minute's work, and one provider's scan. */
     waitlist,
     /** For tests and the bench: run the clock work now. */

@@ -26,6 +26,7 @@ import { startGatewayEventWorker } from './gateway-events.worker.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { payoutBatchesRoutes } from './payouts/payout-batches.routes.ts';
 import { providerPayoutsRoutes } from './payouts/provider-payouts.routes.ts';
+import { createProviderPayouts } from './payouts/provider-payouts.ts';
 import { createPayoutBatchesService } from './payouts/payout-batches.service.ts';
 import { createPayoutsService } from './payouts/payouts.service.ts';
 import { transferHandlers } from './payouts/transfer-events.ts';
@@ -203,6 +204,8 @@ export function createPaymentsModule(
      */
     /** Runs the weekly payout now (tests; the job runs it on PAYOUT_SCHEDULE). */
     runWeeklyPayout: () => weeklyPayout(),
+    /** For the earnings page (issue 46): a provider's payouts, their totals, destination and the next payout's plan. */
+    providerPayouts: createProviderPayouts(deps),
     payouts: {
       banks: payouts.banks,
       resolveAccount: payouts.resolveAccount,

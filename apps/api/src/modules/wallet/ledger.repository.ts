@@ -192,6 +192,36 @@ export const ledgerRepository = {
       .map((r) => ({ currencyCode: r.currencyCode, amount: Number(r.total ?? 0) }))
       .filter((r) => r.amount !== 0);
   },
+  /**
+   * What the booking releases with these references credited to the user's earnings (the provider's share, after
+   * commission), one row per reference that was released.
+   */
+  async releasedTo(
+    db: Executor,
+    userId: string,
+    references: readonly string[],
+  ): Promise<Array<{ reference: string; amount: number; currencyCode: string; createdAt: Date }>> {
+    if (references.length === 0) return [];
+    const rows = await db
+      .select({
+        reference: ledgerTransactions.reference,
+        amount: ledgerEntries.amount,
+        currencyCode: ledgerEntries.currencyCode,
+        createdAt: ledgerTransactions.createdAt,
+      })
+      .from(ledgerTransactions)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.identifier))
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.identifier, ledgerEntries.accountId))
+      .where(
+        and(
+          eq(ledgerTransactions.type, 'booking_release'),
+          inArray(ledgerTransactions.reference, [...references]),
+          eq(ledgerAccounts.kind, 'provider_earnings'),
+          eq(ledgerAccounts.userId, userId),
+        ),
+      );
+    return rows.map((r) => ({ ...r, reference: r.reference!, amount: Number(r.amount) }));
+  },
   /** Whether the user owes anything in any currency (a debt account below zero). */
   async owesDebt(db: Executor, userId: string): Promise<boolean> {
     const result = await db.execute<{ owes: boolean }>(sql`SELECT ${owesDebt(sql`${userId}::uuid`)} AS owes`);

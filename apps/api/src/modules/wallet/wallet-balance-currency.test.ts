@@ -75,3 +75,47 @@ describe('GET /wallet/transactions?currency= (issue 46: every currency has its h
     expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 });
+
+describe('GET /wallet/balances (issue 46: every wallet the user holds)', () => {
+  it("lists the own currency first (0 when unused), then each other wallet by code; nobody else's; 401 without a session", async () => {
+    const user = await t.signUp('client');
+    const own = (await t.api('GET', '/wallet/balance', user)).json().data as { currency: string };
+    const list = async (who = user) => {
+      const res = await t.api('GET', '/wallet/balances', who);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as Array<{ balance: number; currency: string }>;
+    };
+    expect(await list()).toEqual([{ balance: 0, currency: own.currency }]);
+
+    // Two other currencies, in code order; the later one is used first, so the order is the code's, not the use's.
+    const [first, second] = ['EUR', 'GBP', 'NGN'].filter((c) => c !== own.currency) as [string, string];
+    await topup(user.userId, 8_000, 'all-1', second);
+    await topup(user.userId, 1_200, 'all-2', first);
+    await topup(user.userId, 500, 'all-3', own.currency);
+    expect(await list()).toEqual([
+      { balance: 500, currency: own.currency },
+      { balance: 1_200, currency: first },
+      { balance: 8_000, currency: second },
+    ]);
+    expect(await list(await t.signUp('client'))).toHaveLength(1);
+    expect((await t.api('GET', '/wallet/balances', undefined)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /wallet/stats?currency= (issue 46: each wallet has its own figures)', () => {
+  it("sums that currency's wallet, the own without it; an unknown currency is 400", async () => {
+    const user = await t.signUp('client');
+    const own = (await t.api('GET', '/wallet/balance', user)).json().data as { currency: string };
+    const other: string = own.currency === 'EUR' ? 'GBP' : 'EUR';
+    await topup(user.userId, 8_000, 'st-other-1', other);
+    await topup(user.userId, 300, 'st-own-1', own.currency);
+    const stats = async (query: string) => {
+      const res = await t.api('GET', `/wallet/stats${query}`, user);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { currency: string; moneyIn: number };
+    };
+    expect(await stats(`?currency=${other}`)).toMatchObject({ currency: other, moneyIn: 8_000 });
+    expect(await stats('')).toMatchObject({ currency: own.currency, moneyIn: 300 });
+    expect((await t.api('GET', '/wallet/stats?currency=JPY', user)).statusCode).toBe(400);
+  });
+});

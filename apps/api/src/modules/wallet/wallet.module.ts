@@ -65,12 +65,28 @@ export function createWalletModule(deps: Pick<AppDeps, 'db' | 'clock'>) {
     /** A provider's earnings in a currency, in minor units. */
     earningsOf: (userId: string, currencyCode: string, ex: Executor = db): Promise<number> =>
       ledger.earningsBalance(ex, userId, currencyCode),
+    /** A provider's earnings balance in every currency they have earnings in (issue 46: the earnings page). */
+    earningsBalancesOf: async (userId: string, ex: Executor = db) => {
+      const accounts = await ledgerRepository.accountsOf(ex, userId, ['provider_earnings']);
+      return Promise.all(
+        accounts.map(async (a) => ({
+          currencyCode: a.currencyCode,
+          balance: await ledgerRepository.balance(ex, a.identifier),
+        })),
+      );
+    },
+    /**
+     * What the booking releases of these references paid into the provider's earnings (their share, after the
+     * commission): one row per reference released, none for one that was not.
+     */
+    releasedTo: (userId: string, references: readonly string[], ex: Executor = db) =>
+      ledgerRepository.releasedTo(ex, userId, references),
     /** The user's wallet currency (their country's, when supported). */
     currencyOf: (userId: string, ex: Executor = db): Promise<string> => walletCurrencyOf(ex, userId),
-    /** A wallet's balance in minor units. */
     /** What completed sessions earned the provider in [from, to), per currency (the dashboard's "this month"). */
     earnedBetween: (userId: string, from: Date, to: Date, ex: Executor = db) =>
       ledgerRepository.earnedBetween(ex, userId, from, to),
+    /** A wallet's balance in minor units. */
     balanceOf: (userId: string, currencyCode: string, ex: Executor = db): Promise<number> =>
       ledger.walletBalance(ex, userId, currencyCode),
     /** What the user holds per currency (wallets and provider earnings): what deleting the account would move. */

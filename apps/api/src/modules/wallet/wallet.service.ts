@@ -45,6 +45,22 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock'>) {
       return { balance: await ledger.walletBalance(db, actor.userId, currency), currency };
     },
 
+    /**
+     * Every wallet the user holds (issue 46: a euro wallet beside the own dollar one), one per currency: the own
+     * currency first and always (0 when never used), then each other currency that has a wallet, by code.
+     */
+    async balances(actor: Actor): Promise<WalletBalance[]> {
+      const own = await walletOf(actor);
+      const others = (await repo.accountsOf(db, own.userId, ['user_wallet']))
+        .map((a) => a.currencyCode)
+        .filter((code) => code !== own.currency)
+        .sort();
+      const rest = await Promise.all(
+        others.map(async (currency) => ({ currency, balance: await ledger.walletBalance(db, own.userId, currency) })),
+      );
+      return [{ balance: own.balance, currency: own.currency }, ...rest];
+    },
+
     /** A provider's earnings per currency: those holding money, and always the own currency. */
     async earnings(actor: Actor): Promise<WalletEarnings> {
       const own = await walletOf(actor);
@@ -84,8 +100,11 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock'>) {
       return toTransaction(row!);
     },
 
-    async stats(actor: Actor): Promise<WalletStats> {
-      const { userId, currency } = await walletOf(actor);
+    /** Money in and out of the wallet of `currency` when given (issue 46: each currency's own figures), else the own. */
+    async stats(actor: Actor, wanted?: string): Promise<WalletStats> {
+      const own = await walletOf(actor);
+      const { userId } = own;
+      const currency = wanted ?? own.currency;
       const walletId = await repo.findAccount(db, 'user_wallet', userId, currency);
       const now = clock.now();
       const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));

@@ -170,8 +170,10 @@ const RULES: Record<string, Rule> = {
   // Only the provider calls it here: as the client it would end the other device the route above needs (sessions.test.ts covers a client).
   'DELETE /api/v1/user/sessions': { who: 'user', rightful: 'provider' },
   'GET /api/v1/wallet/balance': { who: 'user' },
+  'GET /api/v1/wallet/balances': { who: 'user' },
   'GET /api/v1/wallet/stats': { who: 'user' },
   'GET /api/v1/wallet/earnings': { who: 'provider' },
+  'GET /api/v1/provider/earnings': { who: 'provider' },
   'GET /api/v1/wallet/payouts': { who: 'provider' },
   // A party of the booking only (booking-mail.test.ts); the empty body here answers 400.
   'GET /api/v1/wallet/transactions': { who: 'user' },

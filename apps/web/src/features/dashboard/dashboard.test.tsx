@@ -81,7 +81,18 @@ describe("the client's dashboard", () => {
             },
           }),
       },
-      { path: '/api/v1/wallet/balance', respond: () => jsonResponse({ data: { balance: 250000, currency: 'NGN' } }) },
+      // Issue 46: the own wallet and every other currency holding money (a EUR wallet spent to 0 is left out).
+      {
+        path: '/api/v1/wallet/balances',
+        respond: () =>
+          jsonResponse({
+            data: [
+              { balance: 250000, currency: 'NGN' },
+              { balance: 0, currency: 'EUR' },
+              { balance: 8000, currency: 'USD' },
+            ],
+          }),
+      },
     ]);
     const { user: u } = render();
     const next = await screen.findByRole('region', { name: 'Your next session' });
@@ -92,7 +103,10 @@ describe("the client's dashboard", () => {
       'http://localhost:3000/session/x',
     );
     expect(within(next).getByRole('link', { name: '2 more coming' }).getAttribute('href')).toBe('/appointments');
-    expect(await within(screen.getByRole('region', { name: 'Wallet balance' })).findByText('₦2,500.00')).toBeTruthy();
+    const wallet = screen.getByRole('region', { name: 'Wallet balance' });
+    expect(await within(wallet).findByText('₦2,500.00')).toBeTruthy();
+    expect(within(wallet).getByText('$80.00')).toBeTruthy();
+    expect(within(wallet).queryByText(/€/)).toBeNull();
     const review = screen.getByRole('region', { name: 'Sessions to review' });
     expect(within(review).getByText('1 completed session waits for your review.')).toBeTruthy();
     await u.click(within(review).getByRole('button', { name: 'Write a review' }));
@@ -116,7 +130,7 @@ describe("the client's dashboard", () => {
             data: { nextSession: null, upcomingCount: 0, toReview: [], toReviewCount: 0, therapists: [] },
           }),
       },
-      { path: '/api/v1/wallet/balance', respond: () => jsonResponse({ data: { balance: 0, currency: 'NGN' } }) },
+      { path: '/api/v1/wallet/balances', respond: () => jsonResponse({ data: [{ balance: 0, currency: 'NGN' }] }) },
     ]);
     render();
     expect(await screen.findByText('You have no upcoming session.')).toBeTruthy();
@@ -131,7 +145,7 @@ describe("the client's dashboard", () => {
         path: '/api/v1/overview/client',
         respond: () => jsonResponse({ message: 'Something went wrong', code: 'INTERNAL_ERROR', requestId: 'r' }, 500),
       },
-      { path: '/api/v1/wallet/balance', respond: () => jsonResponse({ data: { balance: 0, currency: 'NGN' } }) },
+      { path: '/api/v1/wallet/balances', respond: () => jsonResponse({ data: [{ balance: 0, currency: 'NGN' }] }) },
     ]);
     render();
     expect((await screen.findAllByText('This could not be loaded.')).length).toBeGreaterThan(0);

@@ -17,6 +17,7 @@ import { fieldEncryptionFromConfig } from '../../../platform/field-encryption.ts
 import { newId } from '../../../platform/ids.ts';
 import type { AvailabilityModule } from '../../availability/availability.module.ts';
 import type { WalletModule } from '../../wallet/wallet.module.ts';
+import { earningReference } from '../earning-references.ts';
 import { createBookingTexts, type BookingTexts } from '../booking-texts.ts';
 import {
   changesRepository as repo,
@@ -205,7 +206,7 @@ export function createBookingChangesService(
             {
               ...move,
               userId: booking.providerId,
-              reference: `booking-late-cancel:${booking.identifier}`,
+              reference: earningReference.lateCancel(booking.identifier),
               description: en.bookingLateCancelEntry,
               commissionRate: 0,
             },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, sum } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { payoutDestinations } from '../../../db/schema/bank-details.ts';
 import { payoutRecipients, payouts } from '../../../db/schema/payouts.ts';
@@ -16,6 +16,28 @@ export const payoutsRepository = {
       .where(eq(payoutDestinations.providerId, providerId))
       .limit(1);
     return row;
+  },
+  /** The account a provider's payouts go to (their bank details'), masked: bank name and last four digits; undefined: none. */
+  async destinationAccountOf(db: Executor, providerId: string) {
+    const [row] = await db
+      .select({
+        currencyCode: payoutDestinations.currencyCode,
+        bankName: payoutDestinations.bankName,
+        accountLast4: payoutDestinations.accountNumberLast4,
+      })
+      .from(payoutDestinations)
+      .where(eq(payoutDestinations.providerId, providerId))
+      .limit(1);
+    return row;
+  },
+  /** A provider's payouts on their way (`started`) and paid, summed per currency. */
+  async totalsOfProvider(db: Executor, providerId: string) {
+    const rows = await db
+      .select({ currencyCode: payouts.currencyCode, status: payouts.status, total: sum(payouts.amount) })
+      .from(payouts)
+      .where(and(eq(payouts.providerId, providerId), inArray(payouts.status, ['started', 'paid'])))
+      .groupBy(payouts.currencyCode, payouts.status);
+    return rows.map((r) => ({ currencyCode: r.currencyCode, status: r.status, total: Number(r.total ?? 0) }));
   },
   /** One page of a provider's payouts, newest first, with the account they went to; and the total. */
   async pageOfProvider(db: Executor, providerId: string, page: number, pageSize: number) {

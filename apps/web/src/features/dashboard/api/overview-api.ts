@@ -1,6 +1,6 @@
 import { getClientOverview, getProviderOverview } from '@therapy/contracts/endpoints/bookings';
 import { listProviderReviews } from '@therapy/contracts/endpoints/reviews';
-import { getWalletBalance } from '@therapy/contracts/endpoints/wallet';
+import { listWalletBalances } from '@therapy/contracts/endpoints/wallet';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { bookingKeys, walletQueryPrefix } from '@/lib/booking-queries';
@@ -12,7 +12,8 @@ import { bookingKeys, walletQueryPrefix } from '@/lib/booking-queries';
 export const overviewKeys = {
   client: () => [...bookingKeys.all, 'overview', 'client'] as const,
   provider: () => [...bookingKeys.all, 'overview', 'provider'] as const,
-  balance: () => [...walletQueryPrefix, 'balance', 'own'] as const,
+  /** The wallet feature's key for the same list (under its `balance` prefix): one cache entry for both pages. */
+  balances: () => [...walletQueryPrefix, 'balance', 'every'] as const,
   reviews: (providerId: string) => [...bookingKeys.all, 'overview', 'reviews', providerId] as const,
 };
 
@@ -30,11 +31,11 @@ export const providerOverviewQuery = () =>
     meta: { silent: true },
   });
 
-/** The wallet of the user's own currency. */
-export const ownBalanceQuery = () =>
+/** Every wallet the user holds, the own currency first (issue 46: a euro wallet beside the own dollar one). */
+export const balancesQuery = () =>
   queryOptions({
-    queryKey: overviewKeys.balance(),
-    queryFn: async ({ signal }) => (await call(getWalletBalance, { signal, query: {} })).data,
+    queryKey: overviewKeys.balances(),
+    queryFn: async ({ signal }) => (await call(listWalletBalances, { signal })).data,
     meta: { silent: true },
   });
 

@@ -7,7 +7,7 @@ import { SectionCard, SectionStatus } from '@/components/section-card';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { openModal } from '@/lib/modal-store';
-import { clientOverviewQuery, ownBalanceQuery } from '../api/overview-api';
+import { balancesQuery, clientOverviewQuery } from '../api/overview-api';
 import { partyName, SessionLine } from './session-line';
 
 /** The client's /overview (issue 16): next session with its link, wallet balance, sessions to review, therapists seen. */
@@ -144,14 +144,20 @@ function FindTherapist({ text }: { text: string }) {
 function BalanceCard() {
   const { t, i18n } = useTranslation('dashboard');
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
-  const balance = useQuery(ownBalanceQuery());
+  const balance = useQuery(balancesQuery());
+  // The own wallet always (even at 0), then every other currency that holds money.
+  const shown = balance.data?.filter((w, i) => i === 0 || w.balance !== 0);
   return (
     <SectionCard icon={Wallet} title={t('client.wallet.title')}>
-      {balance.data ? (
+      {shown ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-2xl font-semibold text-slate-900">
-            {formatMoney(balance.data.balance, balance.data.currency, locale)}
-          </p>
+          <ul className="flex flex-wrap gap-x-6 gap-y-1" data-testid="overview-balances">
+            {shown.map((w) => (
+              <li key={w.currency} className="text-2xl font-semibold text-slate-900">
+                {formatMoney(w.balance, w.currency, locale)}
+              </li>
+            ))}
+          </ul>
           <Link to="/wallet" className={buttonClasses({ size: 'sm', variant: 'secondary' })}>
             {t('client.wallet.open')}
           </Link>

@@ -7,7 +7,8 @@ import {
   getPaymentStatus,
   getTopupOptions,
   getWalletBalance,
-  getWalletEarnings,
+  getProviderEarnings,
+  listWalletBalances,
   listWalletPayouts,
   getWalletStats,
   getWalletTransaction,
@@ -25,6 +26,8 @@ export interface TransactionFilters {
   fromDate?: string | undefined;
   toDate?: string | undefined;
   transactionType?: TransactionType | undefined;
+  /** The wallet of this currency (each currency is its own wallet); the user's own when left out. */
+  currency?: CurrencyCode | undefined;
 }
 
 export const TRANSACTIONS_PAGE_SIZE = 10;
@@ -35,7 +38,10 @@ export const walletKeys = {
   all: ['wallet'] as const,
   balance: ['wallet', 'balance'] as const,
   balanceIn: (currency: string) => ['wallet', 'balance', currency] as const,
+  /** Under `balance`, so whatever refreshes a balance refreshes the list of wallets too. */
+  balances: ['wallet', 'balance', 'every'] as const,
   stats: ['wallet', 'stats'] as const,
+  statsIn: (currency: string) => ['wallet', 'stats', currency] as const,
   earnings: ['wallet', 'earnings'] as const,
   payouts: (page: number) => ['wallet', 'payouts', page] as const,
   transactions: ['wallet', 'transactions'] as const,
@@ -56,11 +62,19 @@ export const balanceQuery = (currency?: CurrencyCode) =>
     meta: { silent: true },
   });
 
-/** GET /wallet/earnings: a provider's earnings not yet paid out, per currency. */
+/** GET /wallet/balances: every wallet the user holds, the own currency first. */
+export const balancesQuery = () =>
+  queryOptions({
+    queryKey: walletKeys.balances,
+    queryFn: async ({ signal }) => (await call(listWalletBalances, { signal })).data,
+    meta: { silent: true },
+  });
+
+/** GET /provider/earnings: the provider's money per currency, their sessions' lines, payouts and the next payout. */
 export const earningsQuery = () =>
   queryOptions({
     queryKey: walletKeys.earnings,
-    queryFn: async ({ signal }) => (await call(getWalletEarnings, { signal })).data,
+    queryFn: async ({ signal }) => (await call(getProviderEarnings, { signal })).data,
     meta: { silent: true },
   });
 
@@ -73,11 +87,12 @@ export const payoutsQuery = (page: number) =>
     meta: { silent: true },
   });
 
-/** GET /wallet/stats: money in and out, all time and this month. */
-export const statsQuery = () =>
+/** GET /wallet/stats: money in and out, all time and this month, of a currency's wallet (the own without one). */
+export const statsQuery = (currency?: CurrencyCode) =>
   queryOptions({
-    queryKey: walletKeys.stats,
-    queryFn: async ({ signal }) => (await call(getWalletStats, { signal })).data,
+    queryKey: currency ? walletKeys.statsIn(currency) : walletKeys.stats,
+    queryFn: async ({ signal }) =>
+      (await call(getWalletStats, { signal, ...(currency ? { query: { currency } } : {}) })).data,
     meta: { silent: true },
   });
 
@@ -86,7 +101,7 @@ export interface TransactionPage {
   meta: PagedMeta;
 }
 
-/** GET /wallet/transactions?page=&pageSize=&fromDate=&toDate=&transactionType=; the previous page stays while the next loads. */
+/** GET /wallet/transactions?page=&pageSize=&fromDate=&toDate=&transactionType=&currency=; the previous page stays while the next loads. */
 export const transactionsQuery = (filters: TransactionFilters) =>
   queryOptions({
     queryKey: walletKeys.transactionList(filters),
@@ -98,6 +113,7 @@ export const transactionsQuery = (filters: TransactionFilters) =>
           fromDate: filters.fromDate,
           toDate: filters.toDate,
           transactionType: filters.transactionType,
+          currency: filters.currency,
         },
         signal,
       });

@@ -1,4 +1,5 @@
 import { message } from '@therapy/contracts/messages';
+import type { CurrencyCode } from '@therapy/contracts/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Wallet } from 'lucide-react';
 import { useId } from 'react';
@@ -11,11 +12,14 @@ import { openModal } from '@/lib/modal-store';
 import { balanceQuery } from '../api/wallet-api';
 import { formatMoney } from '@/lib/format';
 
-/** "Current Balance" with the currency, or "Failed to load" with a retry (spec §2), and the "Top Up" button. */
-export function BalanceCard() {
+/**
+ * "Current Balance" with the currency, or "Failed to load" with a retry (spec §2), and the "Top Up" button: of the
+ * wallet of `currency` (one the user holds besides their own), else of the user's own.
+ */
+export function BalanceCard({ currency }: { currency?: CurrencyCode | undefined }) {
   const { t, i18n } = useTranslation('wallet');
   const locale = i18n.resolvedLanguage ?? 'en';
-  const balance = useQuery(balanceQuery());
+  const balance = useQuery(balanceQuery(currency));
   const headingId = useId();
   // Top-ups are for clients (the API refuses others); a provider's wallet only receives.
   const canTopUp = useAuthStore((s) => s.user?.userType) !== 'provider';
@@ -60,7 +64,7 @@ export function BalanceCard() {
             variant="secondary"
             size="lg"
             className="shrink-0 border-white"
-            onClick={() => openModal('wallet-topup')}
+            onClick={() => openModal('wallet-topup', currency ? { currencyCode: currency } : {})}
           >
             <Plus className="size-5" aria-hidden="true" />
             {t('topUp')}

@@ -30,13 +30,13 @@ describe('PayoutsCard', () => {
     expect(screen.getAllByText(/to Sandbox Bank ····6789/)).toHaveLength(2);
   });
 
-  it('with none yet: says when payouts happen and links to the bank details', async () => {
+  it('with none yet: says what will show here (when and where payouts go is in the earnings above)', async () => {
     mockFetch([{ path: '/api/v1/wallet/payouts', respond: () => page([]) }]);
     renderWithProviders(<PayoutsCard />);
     expect(await screen.findByText('No payouts yet')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Check your bank details' }).getAttribute('href')).toBe(
-      '/practice/bank-details',
-    );
+    expect(
+      screen.getByText('When your earnings are paid out, each payout shows here with the account it went to.'),
+    ).toBeTruthy();
   });
 
   it('says when they cannot be loaded and offers to retry', async () => {

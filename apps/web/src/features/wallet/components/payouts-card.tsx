@@ -3,7 +3,6 @@ import type { WalletPayout } from '@therapy/contracts/wallet';
 import { clsx } from 'clsx';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { SectionStatus } from '@/components/section-card';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, formatMoney } from '@/lib/format';
@@ -16,7 +15,7 @@ const badge: Record<WalletPayout['status'], string> = {
   returned: 'bg-amber-50 text-amber-900 ring-amber-200',
 };
 
-/** A provider's payouts to their bank (GET /wallet/payouts): weekly, newest first, with their state. */
+/** A provider's payouts to their bank (GET /wallet/payouts), newest first, with their state. */
 export function PayoutsCard() {
   const { t, i18n } = useTranslation('wallet');
   const locale = i18n.resolvedLanguage ?? 'en';
@@ -41,12 +40,6 @@ export function PayoutsCard() {
         <div className="mt-3 text-sm text-slate-700">
           <p className="font-medium text-slate-900">{t('payouts.empty')}</p>
           <p className="mt-1">{t('payouts.emptyLead')}</p>
-          <Link
-            to="/practice/bank-details"
-            className="mt-2 inline-block font-medium text-brand-800 underline underline-offset-2"
-          >
-            {t('payouts.bankDetails')}
-          </Link>
         </div>
       )}
       {payouts.data && payouts.data.data.length > 0 && (

@@ -1,5 +1,5 @@
 import { localize, m } from '@therapy/contracts/messages';
-import { transactionTypes, type TransactionType } from '@therapy/contracts/wallet';
+import { transactionTypes, type CurrencyCode, type TransactionType } from '@therapy/contracts/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, ReceiptText, SearchX } from 'lucide-react';
 import { useId } from 'react';
@@ -46,11 +46,15 @@ function useFilters() {
   return { filters, update };
 }
 
-/** Transactions with date range and type filters and page controls; each row opens the transaction. */
-export function TransactionList() {
+/**
+ * Transactions with date range and type filters and page controls; each row opens the transaction. Of the wallet of
+ * `currency` (each currency is its own wallet), else of the user's own.
+ */
+export function TransactionList({ currency }: { currency?: CurrencyCode | undefined }) {
   const { t, i18n } = useTranslation('wallet');
   const locale = i18n.resolvedLanguage ?? 'en';
-  const { filters, update } = useFilters();
+  const { filters: addressFilters, update } = useFilters();
+  const filters: TransactionFilters = { ...addressFilters, currency };
   const rangeInvalid = !!filters.fromDate && !!filters.toDate && filters.fromDate > filters.toDate;
   const list = useQuery({
     ...transactionsQuery(filters),

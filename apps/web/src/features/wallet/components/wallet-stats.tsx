@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@therapy/contracts/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDownLeft, ArrowUpRight, CalendarArrowDown, CalendarArrowUp, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
@@ -6,11 +7,11 @@ import { SectionStatus } from '@/components/section-card';
 import { statsQuery } from '../api/wallet-api';
 import { formatMoney } from '@/lib/format';
 
-/** Money in, money out, and this month's in and out (GET /wallet/stats). */
-export function WalletStats() {
+/** Money in, money out, and this month's in and out (GET /wallet/stats) of a currency's wallet (the own without one). */
+export function WalletStats({ currency }: { currency?: CurrencyCode | undefined }) {
   const { t, i18n } = useTranslation('wallet');
   const locale = i18n.resolvedLanguage ?? 'en';
-  const stats = useQuery(statsQuery());
+  const stats = useQuery(statsQuery(currency));
   const headingId = useId();
 
   return (
