@@ -142,7 +142,9 @@ export function createPayoutBatchesService(
       requireRole(actor, 'operator');
       const recipients = await repo.bankRecipients(db, currency);
       const batchId = await db.transaction(async (tx) => {
+        // Dated by the app's clock (as the items, and the day they are marked paid), not the database's.
         const batch = await repo.insertBatch(tx, {
+          createdAt: clock.now(),
           currencyCode: currency,
           createdBy: actor.userId,
           itemCount: 0,
@@ -170,6 +172,7 @@ export function createPayoutBatchesService(
               status: 'started',
               startTransactionId: posted.transactionId,
               batchId: batch.identifier,
+              createdAt: batch.createdAt,
             });
           } catch (err) {
             // A concurrent payout took these earnings between the read and the lock: they are not due any more.
