@@ -175,6 +175,9 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/wallet/earnings': { who: 'provider' },
   'GET /api/v1/provider/earnings': { who: 'provider' },
   'GET /api/v1/wallet/payouts': { who: 'provider' },
+  // Without Stripe (as here) the state says it is not available and the link is a 400 (stripe-connect.test.ts has Stripe).
+  'GET /api/v1/provider/stripe-connect': { who: 'provider' },
+  'POST /api/v1/provider/stripe-connect/link': { who: 'provider' },
   // A party of the booking only (booking-mail.test.ts); the empty body here answers 400.
   'GET /api/v1/wallet/transactions': { who: 'user' },
   'GET /api/v1/wallet/transactions/{id}': { who: 'user', owned: true, params: (f) => ({ id: f.walletTransactionId }) },
@@ -462,6 +465,8 @@ const RULES: Record<string, Rule> = {
 
   // Operators only (decision 0022); batches of a made-up id are not found (payout-batches.test.ts covers real ones).
   'GET /api/v1/operator/payouts/due': { who: 'operator' },
+  'GET /api/v1/operator/payouts/overview': { who: 'operator' },
+  'GET /api/v1/operator/payout-batches': { who: 'operator' },
   'POST /api/v1/operator/payout-batches': { who: 'operator' },
   'GET /api/v1/operator/payout-batches/{id}/file': { who: 'operator', params: () => ({ id: NO_ID }), alsoOk: [404] },
   'POST /api/v1/operator/payout-batches/{id}/paid': { who: 'operator', params: () => ({ id: NO_ID }), alsoOk: [404] },
