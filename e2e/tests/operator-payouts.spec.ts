@@ -89,13 +89,13 @@ test.describe('in German on a 375 px phone', () => {
     await page.getByRole('link', { name: 'Auszahlungen', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Auszahlungen' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Jetzt fällig' })).toBeVisible();
-    await expectCurrencyCard(page, 'Per Bankdatei', /^Euro \(EUR\)$/, 'Nichts ist fällig', /^für \d+ Personen?$/);
+    await expectCurrencyCard(page, 'Per Bankdatei', /^Euro \(EUR\)$/, 'Nichts ist fällig', /^für \d+ Person(en)?$/);
     await expectCurrencyCard(
       page,
       'Über den wöchentlichen Lauf',
       /\(NGN\)$/,
       'Nichts ist fällig',
-      /^für \d+ Personen?$/,
+      /^für \d+ Person(en)?$/,
     );
     const history = page.getByRole('region', { name: 'Stapel' });
     await expect(history.getByText('Noch keine Stapel').or(history.getByRole('article').first())).toBeVisible();

@@ -44,7 +44,17 @@ export async function seedDemoEarnings(
   let work: ClockWork | undefined;
   let app: FastifyInstance | undefined;
   try {
-    app = await buildApp({ ...base, clock, logger: false, clockWork: (w) => (work = w) });
+    // No web app on this instance: the server renderer is one per process, and its API transport would point here
+    // (at an instance that is closed once the past is made) instead of at the app that serves the pages. No metrics
+    // either: the registry is the process's too.
+    app = await buildApp({
+      ...base,
+      config: { ...base.config, serveWeb: false },
+      clock,
+      logger: false,
+      metrics: false,
+      clockWork: (w) => (work = w),
+    });
     await app.ready();
     const past = app;
     const call = async (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown, key?: string) => {

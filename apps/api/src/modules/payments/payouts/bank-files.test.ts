@@ -1,6 +1,14 @@
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { expectValidPain001 } from '../../../../test/epc-schemas.ts';
-import { epcLatin, isSepaIban, nextBusinessDay, sepaCreditTransfer, type BankFileItem } from './bank-files.ts';
+import {
+  epcLatin,
+  isSepaIban,
+  nextBusinessDay,
+  sepaCreditTransfer,
+  ukPaymentsCsv,
+  type BankFileItem,
+} from './bank-files.ts';
 
 /**
  * Issue 46: every EUR payout file must pass the European Payments Council's own pain.001.001.09 schemas (EPC132-08,
@@ -92,5 +100,62 @@ describe('EUR accounts', () => {
     expect(epcLatin('  Ärztin   Müller-Lüdenscheidt ')).toBe('Aerztin Mueller-Luedenscheidt');
     expect(epcLatin('x'.repeat(80))).toHaveLength(70);
     expect(epcLatin('✓✓✓')).toBe('');
+  });
+});
+
+describe('the GBP payout file (CSV, RFC 4180)', () => {
+  it('reads back as the items with an independent reader (papaparse), hostile names and edge amounts included', () => {
+    const items: BankFileItem[] = [
+      {
+        reference: 'bf-0a1b2c3d4e-0001',
+        accountName: 'Smith, Jane',
+        accountNumber: '55667788',
+        bankCode: '200000',
+        amount: 1,
+      },
+      {
+        reference: 'bf-0a1b2c3d4e-0002',
+        accountName: 'Dara "DJ" O’Neill',
+        accountNumber: '12345678',
+        bankCode: '401234',
+        amount: 99_999_999,
+      },
+      {
+        reference: 'bf-0a1b2c3d4e-0003',
+        accountName: 'Ann-Marie\nLee',
+        accountNumber: '00000001',
+        bankCode: '090128',
+        amount: 7_050,
+      },
+      ...Array.from({ length: 300 }, (_, i) => ({
+        reference: `bf-0a1b2c3d4e-${String(i + 4).padStart(4, '0')}`,
+        accountName: `Provider ${i}`,
+        accountNumber: String(10_000_000 + i),
+        bankCode: '200000',
+        amount: 8_000 + i,
+      })),
+    ];
+    const parsed = Papa.parse<Record<string, string>>(ukPaymentsCsv(items), { header: true, skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.meta.fields).toEqual([
+      'beneficiary_name',
+      'sort_code',
+      'account_number',
+      'amount',
+      'currency',
+      'reference',
+    ]);
+    expect(parsed.data).toHaveLength(items.length);
+    parsed.data.forEach((row, i) => {
+      const it = items[i]!;
+      expect(row).toEqual({
+        beneficiary_name: it.accountName,
+        sort_code: it.bankCode,
+        account_number: it.accountNumber,
+        amount: (it.amount / 100).toFixed(2),
+        currency: 'GBP',
+        reference: it.reference,
+      });
+    });
   });
 });
