@@ -209,4 +209,8 @@ test('layout (reads stubbed): cards, batches and the dialogs at 1280 and 375 px,
       }
     }
   }
+  // The language chosen while signed in is the demo operator's own (saved to the account): back to English, which the
+  // other journeys signing in as the demo operator expect.
+  await chooseLanguage(page, 'en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
 });
