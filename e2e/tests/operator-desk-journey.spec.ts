@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { demoPdf } from '@therapy/api/db/seed/demo-credentials';
+import { DEMO_OPERATOR, layoutSnapshot } from '../support/demo.ts';
 import { expect, test, type CreatedUser, type Page } from '../support/fixtures.ts';
 import { chooseLanguage, expectNoHorizontalScroll, expectToast, fillSignIn } from '../support/app.ts';
 import { setVerification } from '../support/practice-desk.ts';
@@ -13,7 +14,7 @@ import { setVerification } from '../support/practice-desk.ts';
  * The practice is set up through the API: a New York licence and insurance, submitted (the practice desk) and approved
  * by the operator through the API; then the provider claims California and uploads a Californian licence.
  */
-const OPERATOR = { email: 'operator@demo.therapy.local', password: 'SteadyLantern#2026' };
+const OPERATOR = DEMO_OPERATOR;
 
 type Json = { data: Array<{ identifier: string; code: string }> };
 
@@ -149,33 +150,13 @@ async function practiceWithPendingChanges(
   return providerId;
 }
 
-/** Full-page pictures for a look at the layout, when E2E_SCREENSHOTS is set (they land in the test's output folder). */
-async function snapshot(page: Page, testInfo: TestInfo, name: string, viewportOnly = false): Promise<void> {
-  if (!process.env.E2E_SCREENSHOTS) return;
-  // An open dialog is fixed to the viewport: a picture of the viewport shows it as the operator sees it.
-  if (viewportOnly) {
-    await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
-    return;
-  }
-  // A tall page in parts of at most 1200 px, so each part can be read at its real size.
-  const width = page.viewportSize()!.width;
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0, part = 1; y < height; y += 1200, part += 1) {
-    await page.screenshot({
-      path: testInfo.outputPath(`${name}-${part}.png`),
-      fullPage: true,
-      clip: { x: 0, y, width, height: Math.min(1200, height - y) },
-    });
-  }
-}
-
 /** At both widths, then back to the test's own viewport. */
 async function snapshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   if (!process.env.E2E_SCREENSHOTS) return;
   const size = page.viewportSize()!;
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await snapshot(page, testInfo, `${name}-${width}`);
+    await layoutSnapshot(page, testInfo, `${name}-${width}`);
   }
   await page.setViewportSize(size);
 }
@@ -245,7 +226,7 @@ test('an operator finds a practice with pending changes, approves them after a c
   const approve = page.getByRole('dialog', { name: `Approve the changes to the practice of ${name}?` });
   await expect(approve).toBeVisible();
   await a11y('desk, approve confirmation');
-  await snapshot(page, testInfo, 'desk-en-approve-dialog', true);
+  await layoutSnapshot(page, testInfo, 'desk-en-approve-dialog', true);
   await approve.getByRole('button', { name: 'Yes, approve' }).click();
   await expectToast(page, 'Changes approved');
   await expect(history.getByRole('listitem')).toHaveCount(2);
@@ -343,7 +324,7 @@ test.describe('in German on a 375 px phone', () => {
     await page.getByRole('button', { name: 'Änderungen freigeben' }).click();
     const approve = page.getByRole('dialog', { name: `Die Änderungen an der Praxis von ${name} freigeben?` });
     await expectNoHorizontalScroll(page, WIDTH);
-    await snapshot(page, testInfo, 'desk-de-approve-dialog-375', true);
+    await layoutSnapshot(page, testInfo, 'desk-de-approve-dialog-375', true);
     await approve.getByRole('button', { name: 'Ja, freigeben' }).click();
     await expectToast(page, 'Änderungen freigegeben');
     await expect(history.getByRole('listitem')).toHaveCount(2);

@@ -1,4 +1,4 @@
-import type { TestInfo } from '@playwright/test';
+import { DEMO_OPERATOR, layoutSnapshot } from '../support/demo.ts';
 import { expect, test, type Page } from '../support/fixtures.ts';
 import { chooseLanguage, expectNoHorizontalScroll, fillSignIn } from '../support/app.ts';
 
@@ -10,27 +10,7 @@ import { chooseLanguage, expectNoHorizontalScroll, fillSignIn } from '../support
  * file, sent, an item returned) is the integrator's journey. A last test stubs the two reads with a dense answer to
  * check the layout of cards, batches and dialogs at both widths in both languages.
  */
-const OPERATOR = { email: 'operator@demo.therapy.local', password: 'SteadyLantern#2026' };
-
-/** Full-page pictures for a look at the layout, when E2E_SCREENSHOTS is set (they land in the test's output folder). */
-async function snapshot(page: Page, testInfo: TestInfo, name: string, viewportOnly = false): Promise<void> {
-  if (!process.env.E2E_SCREENSHOTS) return;
-  // An open dialog is fixed to the viewport: a picture of the viewport shows it as the operator sees it.
-  if (viewportOnly) {
-    await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
-    return;
-  }
-  // A tall page in parts of at most 1200 px, so each part can be read at its real size.
-  const width = page.viewportSize()!.width;
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0, part = 1; y < height; y += 1200, part += 1) {
-    await page.screenshot({
-      path: testInfo.outputPath(`${name}-${part}.png`),
-      fullPage: true,
-      clip: { x: 0, y, width, height: Math.min(1200, height - y) },
-    });
-  }
-}
+const OPERATOR = DEMO_OPERATOR;
 
 async function signInAsOperator(page: Page, locale: 'en' | 'de'): Promise<void> {
   await page.goto('/login');
@@ -75,7 +55,7 @@ test('in English at 1280 px: the operator opens the payouts page from the header
   const history = page.getByRole('region', { name: 'Batches' });
   await expect(history.getByText('No batches yet').or(history.getByRole('article').first())).toBeVisible();
   await a11y('payouts (en, 1280 px)');
-  await snapshot(page, testInfo, 'payouts-en-1280');
+  await layoutSnapshot(page, testInfo, 'payouts-en-1280');
   expect(browserErrors).toEqual([]);
 });
 
@@ -101,7 +81,7 @@ test.describe('in German on a 375 px phone', () => {
     await expect(history.getByText('Noch keine Stapel').or(history.getByRole('article').first())).toBeVisible();
     await expectNoHorizontalScroll(page, WIDTH);
     await a11y('payouts (de, 375 px)');
-    await snapshot(page, testInfo, 'payouts-de-375');
+    await layoutSnapshot(page, testInfo, 'payouts-de-375');
   });
 });
 
@@ -183,7 +163,7 @@ test('layout (reads stubbed): cards, batches and the dialogs at 1280 and 375 px,
       await expectNoHorizontalScroll(page, width);
       await a11y(`payouts, stubbed (${locale}, ${width} px)`);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await snapshot(page, testInfo, `stub-${locale}-${width}`);
+      await layoutSnapshot(page, testInfo, `stub-${locale}-${width}`);
       const names =
         locale === 'en'
           ? { create: 'Create batch', sent: 'Mark as sent', back: /^Mark returned: Bruno Petit/ }
@@ -201,7 +181,7 @@ test('layout (reads stubbed): cards, batches and the dialogs at 1280 and 375 px,
         const dialog = page.getByRole('dialog');
         await expect(dialog).toBeVisible();
         await a11y(`payouts, ${tag} dialog (${locale}, ${width} px)`);
-        await snapshot(page, testInfo, `stub-${locale}-${width}-${tag}-dialog`, true);
+        await layoutSnapshot(page, testInfo, `stub-${locale}-${width}-${tag}-dialog`, true);
         await page.keyboard.press('Escape');
         await expect(dialog).toHaveCount(0);
         // Focus is back on the button that opened it (Radix), so the keyboard carries on where it was.

@@ -1,4 +1,5 @@
 import { validatePain001 } from '@therapy/api/test/epc-validate';
+import { DEMO_OPERATOR, DEMO_PROVIDER } from '../support/demo.ts';
 import { expect, test, type Page } from '../support/fixtures.ts';
 import { chooseLanguage, expectNoHorizontalScroll, expectToast, fillSignIn, signIn } from '../support/app.ts';
 
@@ -10,8 +11,8 @@ import { chooseLanguage, expectNoHorizontalScroll, expectToast, fillSignIn, sign
  * on a 375 px phone the therapist opens her earnings from the menu and sees the paid-out payout, the returned one and
  * its money back in what is available. Re-runnable: the returned money is due again.
  */
-const OPERATOR = { email: 'operator@demo.therapy.local', password: 'SteadyLantern#2026' };
-const PROVIDER = { email: 'provider@demo.therapy.local', password: 'QuietMeadow#2026' };
+const OPERATOR = DEMO_OPERATOR;
+const PROVIDER = DEMO_PROVIDER;
 const euro = (minor: number, locale: 'en' | 'de') =>
   new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-US', { style: 'currency', currency: 'EUR' }).format(
     minor / 100,
@@ -22,6 +23,8 @@ async function signInAsOperator(page: Page): Promise<void> {
   await page.locator('html[data-ready]').waitFor({ state: 'attached' });
   await fillSignIn(page, OPERATOR.email, OPERATOR.password);
   await expect(page).toHaveURL(/\/operator\/reviews$/);
+  // The account's saved language wins at sign-in, and other journeys sign the demo operator in German: English here.
+  await chooseLanguage(page, 'en');
 }
 
 test('the operator pays the demo therapist by a SEPA file and marks it returned; she sees it in her earnings (en, de)', async ({
