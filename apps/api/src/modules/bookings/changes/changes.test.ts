@@ -565,7 +565,9 @@ describe('acknowledge and reject a requested booking', () => {
 
   it('reject: rejected, and the slot is free for another booking', async () => {
     const { bookingId, participantId } = await insertBooking(w, { status: 'requested', start: START });
-    const res = await t.api('POST', `/appointment/participant/${participantId}/reject-booking`, w.provider);
+    const res = await t.api('POST', `/appointment/participant/${participantId}/reject-booking`, w.provider, {
+      reason: 'Fully booked that week',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(en.bookingRejected);
     expect(await bookingRow(t, bookingId)).toMatchObject({ status: 'rejected', previousStatus: 'requested' });
@@ -573,7 +575,9 @@ describe('acknowledge and reject a requested booking', () => {
       insertBooking(w, { status: 'pending', start: START, client: await t.signUp('client') }),
     ).resolves.toBeTruthy();
     expectError(
-      await t.api('POST', `/appointment/participant/${participantId}/reject-booking`, w.provider),
+      await t.api('POST', `/appointment/participant/${participantId}/reject-booking`, w.provider, {
+      reason: 'Fully booked that week',
+    }),
       409,
       conflict(en.bookingNotRequested),
     );
@@ -586,7 +590,9 @@ describe('acknowledge and reject a requested booking', () => {
       message: en.notFound,
       code: 'NOT_FOUND',
     });
-    expectError(await t.api('POST', `/appointment/participant/${participantId}/reject-booking`, otherProvider), 404, {
+    expectError(await t.api('POST', `/appointment/participant/${participantId}/reject-booking`, otherProvider, {
+      reason: 'x',
+    }), 404, {
       message: en.notFound,
       code: 'NOT_FOUND',
     });
