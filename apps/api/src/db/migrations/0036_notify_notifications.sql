@@ -11,6 +11,7 @@ CREATE TABLE "notifications" (
 	"kind" text NOT NULL,
 	"booking_id" uuid,
 	"by" text NOT NULL,
+	"other_id" uuid,
 	"other_name" text,
 	"therapy_name" text,
 	"starts_at" timestamp with time zone,

@@ -22,6 +22,8 @@ export const notifications = pgTable(
     kind: text({ enum: notificationKinds }).notNull(),
     bookingId: uuid().references(() => bookings.identifier, { onDelete: 'cascade' }),
     by: text({ enum: ['client', 'provider', 'system'] }).notNull(),
+    /** The other party (the name's person): an erased account's name leaves every notification it appears in. */
+    otherId: uuid(),
     otherName: text(),
     therapyName: text(),
     startsAt: timestamp({ withTimezone: true }),

@@ -2,7 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import type { BookingFactsSource } from '../../platform/booking-facts.ts';
 import type { LiveSockets } from '../../platform/http/live-sockets.ts';
+import { onAccountErasure } from '../../platform/account-erasure.ts';
 import { planNotifications } from './notification-plan.ts';
+import { eraseNotifications } from './notifications.repository.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import { changedPush, createNotificationsService } from './notifications.service.ts';
 
@@ -15,6 +17,7 @@ export function createNotificationsModule(
   deps: Pick<AppDeps, 'db' | 'clock' | 'events'>,
   ports: { facts: BookingFactsSource; live: LiveSockets },
 ) {
+  onAccountErasure(deps.events, eraseNotifications);
   const notifications = createNotificationsService(deps, ports);
   deps.events.subscribeInTransaction('booking.changed', notifications.fromBookingChange);
   deps.events.subscribeInTransaction('booking.hold-expiring', notifications.fromHoldExpiring);

@@ -5,6 +5,12 @@ import { notifications } from '../../db/schema/notifications.ts';
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
 
+/** An account being deleted (decision 0013): its own notifications go, and its name leaves everyone else's. */
+export async function eraseNotifications(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(notifications).where(eq(notifications.recipientId, userId));
+  await tx.update(notifications).set({ otherName: null }).where(eq(notifications.otherId, userId));
+}
+
 export const notificationsRepository = {
   /** Inserts the rows; one with a `dedupeKey` its recipient has already is skipped. The rows made. */
   async insert(tx: Executor, rows: NewNotification[]): Promise<NotificationRow[]> {

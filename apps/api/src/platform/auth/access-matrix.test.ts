@@ -726,9 +726,10 @@ beforeAll(async () => {
     experienceId: job.json().data.identifier,
     bookingId: booked[0]!.identifier,
     participantId: participants[0]!.identifier,
+    // The provider's notification of that request, inserted as the notification centre would make it (issue 47).
     notificationId: (
       await t.db.$client.query<{ id: string }>(
-        'SELECT identifier AS id FROM notifications WHERE recipient_id = $1 AND booking_id = $2',
+        `INSERT INTO notifications (identifier, recipient_id, kind, booking_id, by) VALUES (gen_random_uuid(), $1, 'booking-requested', $2, 'client') RETURNING identifier AS id`,
         [provider.userId, booked[0]!.identifier],
       )
     ).rows[0]!.id,

@@ -608,7 +608,14 @@ describe('events', () => {
     const events = await recordBookingEvents(t);
     try {
       const moved = await insertBooking(w, { status: 'confirmed', start: START });
-      const base = { bookingId: moved.bookingId, clientId: w.client.userId, providerId: w.provider.userId };
+      // Who made the booking, its hold (none: paid) and who made each change (issue 47: the other side is told).
+      const base = {
+        bookingId: moved.bookingId,
+        clientId: w.client.userId,
+        providerId: w.provider.userId,
+        createdBy: 'client',
+        holdExpiresAt: null,
+      };
       expect(
         (
           await t.api('POST', `/booking/${moved.bookingId}/reschedule`, w.client, {
@@ -636,6 +643,7 @@ describe('events', () => {
         {
           ...base,
           change: 'rescheduled',
+          by: 'client',
           status: 'confirmed',
           previousStatus: null,
           startTime: '2026-03-27T09:00:00.000Z',
@@ -645,6 +653,7 @@ describe('events', () => {
         {
           ...base,
           change: 'reschedule-requested',
+          by: 'provider',
           status: 'confirmed',
           previousStatus: null,
           startTime: '2026-03-27T09:00:00.000Z',
@@ -654,6 +663,7 @@ describe('events', () => {
         {
           ...base,
           change: 'reschedule-rejected',
+          by: 'client',
           status: 'confirmed',
           previousStatus: null,
           startTime: '2026-03-27T09:00:00.000Z',
@@ -663,6 +673,7 @@ describe('events', () => {
         {
           ...base,
           change: 'reschedule-requested',
+          by: 'client',
           status: 'confirmed',
           previousStatus: null,
           startTime: '2026-03-27T09:00:00.000Z',
@@ -672,6 +683,7 @@ describe('events', () => {
         {
           ...base,
           change: 'reschedule-accepted',
+          by: 'provider',
           status: 'confirmed',
           previousStatus: null,
           startTime: '2026-03-27T11:00:00.000Z',
@@ -681,6 +693,7 @@ describe('events', () => {
         {
           ...base,
           change: 'cancelled',
+          by: 'provider',
           status: 'cancelled',
           previousStatus: 'confirmed',
           startTime: '2026-03-27T11:00:00.000Z',
@@ -690,7 +703,9 @@ describe('events', () => {
       const asked = await insertBooking(w, { status: 'requested', start: '2026-03-30T10:00:00Z' });
       await t.api('POST', `/appointment/participant/${asked.participantId}/acknowledge`, w.provider);
       const declined = await insertBooking(w, { status: 'requested', start: '2026-03-30T12:00:00Z' });
-      await t.api('POST', `/appointment/participant/${declined.participantId}/reject-booking`, w.provider);
+      await t.api('POST', `/appointment/participant/${declined.participantId}/reject-booking`, w.provider, {
+        reason: 'Away that day',
+      });
       expect((await events.of(asked.bookingId, 1)).map((e) => [e.change, e.status, e.previousStatus])).toEqual([
         ['acknowledged', 'pending', 'requested'],
       ]);
