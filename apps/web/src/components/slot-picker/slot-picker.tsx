@@ -24,6 +24,7 @@ import {
   needsCategory,
   nextMonthToTry,
   slotsOn,
+  slotStartOf,
   todayIn,
   toPickerDate,
   type IsoDate,
@@ -46,6 +47,8 @@ export interface SlotPickerProps {
   editMode?: boolean;
   /** Called with the chosen slot, and with null when the choice goes away (another date, another month). */
   onSelect?: (selection: SlotSelection | null) => void;
+  /** A slot to open on and choose (a suggested time's link, issue 47), if it is still free. */
+  initialSlot?: string | null;
 }
 
 interface PickerState {
@@ -96,18 +99,25 @@ const components = { Chevron };
  * date, in the viewer's zone. It opens on today or the nearest later bookable date, moving on to the next month by
  * itself while a month has nothing to book (spec §4), up to the horizon of about 2 months (spec §5).
  */
-export function SlotPicker({ providerId, category, editMode = false, onSelect }: SlotPickerProps) {
+export function SlotPicker({ providerId, category, editMode = false, onSelect, initialSlot }: SlotPickerProps) {
   const { t, i18n } = useTranslation('slot-picker');
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   const slotsHeadingId = useId();
   const [timeZone] = useState(browserTimeZone);
   const [today] = useState(() => todayIn(timeZone));
-  const [state, setState] = useState<PickerState>(() => ({
-    autoMonth: monthOf(today),
-    userMonth: null,
-    pickedDate: null,
-    pickedSlot: null,
-  }));
+  const [state, setState] = useState<PickerState>(() => {
+    const start = initialSlot ? slotStartOf(initialSlot) : null;
+    if (start && initialSlot) {
+      const date = todayIn(timeZone, start);
+      return {
+        autoMonth: monthOf(today),
+        userMonth: monthOf(date),
+        pickedDate: date,
+        pickedSlot: { date, identifier: initialSlot },
+      };
+    }
+    return { autoMonth: monthOf(today), userMonth: null, pickedDate: null, pickedSlot: null };
+  });
 
   const shownMonth = state.userMonth ?? state.autoMonth;
   const query = useQuery(availabilityMonthQuery({ providerId, month: shownMonth, category, timeZone }));
