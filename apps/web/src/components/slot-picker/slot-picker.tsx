@@ -57,7 +57,8 @@ interface PickerState {
   /** The month the viewer moved to; once set, the calendar no longer moves by itself. */
   userMonth: IsoMonth | null;
   pickedDate: IsoDate | null;
-  pickedSlot: { date: IsoDate; identifier: string } | null;
+  /** `start` (epoch ms): a slot given from outside (a link) is matched by its start too, as its identifier may differ. */
+  pickedSlot: { date: IsoDate; identifier: string; start?: number } | null;
 }
 
 const classNames: Partial<ClassNames> = {
@@ -113,7 +114,7 @@ export function SlotPicker({ providerId, category, editMode = false, onSelect, i
         autoMonth: monthOf(today),
         userMonth: monthOf(date),
         pickedDate: date,
-        pickedSlot: { date, identifier: initialSlot },
+        pickedSlot: { date, identifier: initialSlot, start: start.getTime() },
       };
     }
     return { autoMonth: monthOf(today), userMonth: null, pickedDate: null, pickedSlot: null };
@@ -148,7 +149,11 @@ export function SlotPicker({ providerId, category, editMode = false, onSelect, i
   const slots = calendar && selectedDate ? slotsOn(calendar, selectedDate) : [];
   const selectedSlot =
     state.pickedSlot && state.pickedSlot.date === selectedDate
-      ? (slots.find((s) => s.identifier === state.pickedSlot?.identifier) ?? null)
+      ? (slots.find(
+          (s) =>
+            s.identifier === state.pickedSlot?.identifier ||
+            (state.pickedSlot?.start !== undefined && Date.parse(s.startTime) === state.pickedSlot.start),
+        ) ?? null)
       : null;
 
   // The parent hears about every change of the choice, including one that vanished (a refetch without that slot).
