@@ -142,9 +142,9 @@ test.describe('on a phone, in German', () => {
 
     await signIn(page, client.email, client.password, '/notifications');
     await chooseLanguage(page, 'de');
-    await expect(
-      page.getByRole('list', { name: 'Benachrichtigungen' }).getByRole('listitem').first(),
-    ).toContainText('hat deine Buchung abgelehnt');
+    await expect(page.getByRole('list', { name: 'Benachrichtigungen' }).getByRole('listitem').first()).toContainText(
+      'hat deine Buchung abgelehnt',
+    );
     await expectNoHorizontalScroll(page, 375);
     await expectNoA11yViolations(page, 'notifications (de, 375)');
     await page.goto(new URL(link!).pathname + new URL(link!).search);

@@ -73,11 +73,7 @@ export type UnreadCount = z.infer<typeof unreadCount>;
 /** The socket message that tells a tab its notifications changed (it reads the count again). */
 export const NOTIFICATIONS_CHANGED = 'notifications.changed';
 
-const suggestion = z
-  .string({ error: m.timeslotInvalid })
-  .trim()
-  .min(1, m.timeslotInvalid)
-  .max(512, m.timeslotInvalid);
+const suggestion = z.string({ error: m.timeslotInvalid }).trim().min(1, m.timeslotInvalid).max(512, m.timeslotInvalid);
 
 /** POST /appointment/participant/{id}/reject-booking: a reason the client reads, and up to 3 other free times. */
 export const declineInput = z.strictObject({
@@ -97,8 +93,6 @@ export type DeclineInput = z.input<typeof declineInput>;
 /** A declined booking's reason and the times the provider suggested instead (each bookable by its identifier). */
 export const bookingDecline = z.object({
   reason: z.string().nullable(),
-  suggestedTimes: z.array(
-    z.object({ timeslotIdentifier: z.string(), startTime: z.string(), endTime: z.string() }),
-  ),
+  suggestedTimes: z.array(z.object({ timeslotIdentifier: z.string(), startTime: z.string(), endTime: z.string() })),
 });
 export type BookingDecline = z.infer<typeof bookingDecline>;

@@ -37,20 +37,25 @@ describe('the notification bell (issue 47)', () => {
   it.each([
     ['en', 'Notifications, 3 unread', 'Notifications'],
     ['de', 'Benachrichtigungen, 3 ungelesen', 'Benachrichtigungen'],
-  ])('says how many are unread in words (%s), links the centre, and shows none when all are read', async (language, unread, none) => {
-    await i18n.changeLanguage(language);
-    let count = 3;
-    mockFetch([{ path: '/api/v1/notifications/unread-count', respond: () => jsonResponse({ data: { unread: count } }) }]);
-    const view = renderWithProviders(<NotificationBell />);
-    const bell = await screen.findByRole('link', { name: unread });
-    expect(bell.getAttribute('href')).toBe('/notifications');
-    expect(screen.getByTestId('notification-count').textContent).toBe('3');
-    count = 0;
-    view.unmount();
-    renderWithProviders(<NotificationBell />);
-    expect(await screen.findByRole('link', { name: none })).toBeTruthy();
-    expect(screen.queryByTestId('notification-count')).toBeNull();
-  });
+  ])(
+    'says how many are unread in words (%s), links the centre, and shows none when all are read',
+    async (language, unread, none) => {
+      await i18n.changeLanguage(language);
+      let count = 3;
+      mockFetch([
+        { path: '/api/v1/notifications/unread-count', respond: () => jsonResponse({ data: { unread: count } }) },
+      ]);
+      const view = renderWithProviders(<NotificationBell />);
+      const bell = await screen.findByRole('link', { name: unread });
+      expect(bell.getAttribute('href')).toBe('/notifications');
+      expect(screen.getByTestId('notification-count').textContent).toBe('3');
+      count = 0;
+      view.unmount();
+      renderWithProviders(<NotificationBell />);
+      expect(await screen.findByRole('link', { name: none })).toBeTruthy();
+      expect(screen.queryByTestId('notification-count')).toBeNull();
+    },
+  );
 
   it('reads the count again when the socket says notifications changed', async () => {
     vi.stubGlobal('WebSocket', FakeSocket);

@@ -43,9 +43,7 @@ export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string | 'all') =>
-      id === 'all'
-        ? await call(markAllNotificationsRead, {})
-        : await call(markNotificationRead, { params: { id } }),
+      id === 'all' ? await call(markAllNotificationsRead, {}) : await call(markNotificationRead, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
     meta: { silent: true },
   });

@@ -30,5 +30,8 @@ export const notificationMessages = defineMessages({
     en: 'Suggest a time other than the one requested',
     de: 'Schlage eine andere Zeit als die angefragte vor',
   },
-  notificationsMarkedRead: { en: 'All notifications marked as read', de: 'Alle Benachrichtigungen als gelesen markiert' },
+  notificationsMarkedRead: {
+    en: 'All notifications marked as read',
+    de: 'Alle Benachrichtigungen als gelesen markiert',
+  },
 });

@@ -37,11 +37,7 @@ const suggestionLines = (p: BookingMailParams, en: boolean) =>
     ? `\n\n${en ? 'These times are free instead; each link books it' : 'Diese Zeiten sind stattdessen frei; jeder Link bucht sie'}:\n${p.suggestions.map((s) => `- ${s.when}: ${s.link}`).join('\n')}`
     : '';
 const refundLine = (p: BookingMailParams, en: boolean) =>
-  p.refund
-    ? en
-      ? `\n\nRefund to the wallet: ${p.refund}.`
-      : `\n\nErstattung ins Wallet: ${p.refund}.`
-    : '';
+  p.refund ? (en ? `\n\nRefund to the wallet: ${p.refund}.` : `\n\nErstattung ins Wallet: ${p.refund}.`) : '';
 
 /** Booking mail texts, en and de (issue 15). */
 export const bookingMailTexts: Record<Locale, Texts> = {

@@ -7,7 +7,11 @@ import type { BookingFactsSource } from '../../platform/booking-facts.ts';
 import type { DomainEventMap } from '../../platform/events.ts';
 import type { LiveSockets } from '../../platform/http/live-sockets.ts';
 import { planNotifications } from './notification-plan.ts';
-import { notificationsRepository as repo, type NewNotification, type NotificationRow } from './notifications.repository.ts';
+import {
+  notificationsRepository as repo,
+  type NewNotification,
+  type NotificationRow,
+} from './notifications.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

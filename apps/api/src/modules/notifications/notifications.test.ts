@@ -17,7 +17,7 @@ import { createWalletModule } from '../wallet/wallet.module.ts';
 let t: TestApp;
 let w: World;
 let currency: string;
-let sockets: WebSocket[] = [];
+const sockets: WebSocket[] = [];
 const FEE = 25_000;
 const HOUR = 3_600_000;
 // A Monday; the provider's plan is weekdays 09:00-18:00 London time, 60-minute sessions, no notice.
@@ -268,7 +268,11 @@ describe('decline with a reason and suggested times', () => {
         400,
         en.declineSuggestionsMax,
       ],
-      [{ reason: 'Busy', suggestedTimeslots: [await slotAt(t, other.provider.userId, at(8, 11))] }, 400, en.timeslotOtherProvider],
+      [
+        { reason: 'Busy', suggestedTimeslots: [await slotAt(t, other.provider.userId, at(8, 11))] },
+        400,
+        en.timeslotOtherProvider,
+      ],
       [{ reason: 'Busy', suggestedTimeslots: ['forged'] }, 400, en.timeslotInvalid],
     ];
     for (const [body, status, message] of cases) {

@@ -576,8 +576,8 @@ describe('acknowledge and reject a requested booking', () => {
     ).resolves.toBeTruthy();
     expectError(
       await t.api('POST', `/appointment/participant/${participantId}/reject-booking`, w.provider, {
-      reason: 'Fully booked that week',
-    }),
+        reason: 'Fully booked that week',
+      }),
       409,
       conflict(en.bookingNotRequested),
     );
@@ -590,12 +590,16 @@ describe('acknowledge and reject a requested booking', () => {
       message: en.notFound,
       code: 'NOT_FOUND',
     });
-    expectError(await t.api('POST', `/appointment/participant/${participantId}/reject-booking`, otherProvider, {
-      reason: 'x',
-    }), 404, {
-      message: en.notFound,
-      code: 'NOT_FOUND',
-    });
+    expectError(
+      await t.api('POST', `/appointment/participant/${participantId}/reject-booking`, otherProvider, {
+        reason: 'x',
+      }),
+      404,
+      {
+        message: en.notFound,
+        code: 'NOT_FOUND',
+      },
+    );
     expect((await t.api('POST', `/appointment/participant/${participantId}/acknowledge`, w.client)).statusCode).toBe(
       403,
     );

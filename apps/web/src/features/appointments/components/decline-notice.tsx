@@ -19,7 +19,9 @@ export function DeclineNotice({ booking, role }: { booking: Booking; role: Booki
       {decline.reason && <p className="whitespace-pre-line">{t('decline.reason', { reason: decline.reason })}</p>}
       {decline.suggestedTimes.length > 0 && (
         <>
-          <p className="mt-2 font-medium">{role === 'client' ? t('decline.suggestedClient') : t('decline.suggested')}</p>
+          <p className="mt-2 font-medium">
+            {role === 'client' ? t('decline.suggestedClient') : t('decline.suggested')}
+          </p>
           <ul className="mt-1 flex flex-col gap-1">
             {decline.suggestedTimes.map((s) => {
               const when = formatSession(s.startTime, s.endTime, locale, zone);

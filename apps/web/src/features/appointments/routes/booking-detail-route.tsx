@@ -227,11 +227,7 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
           )}
           {role === 'provider' && booking.status === 'requested' && (
             <>
-              <Button
-                pending={answer.isPending}
-                disabled={answer.isPending}
-                onClick={onAccept}
-              >
+              <Button pending={answer.isPending} disabled={answer.isPending} onClick={onAccept}>
                 {t('detail.accept')}
               </Button>
               <Button

@@ -78,9 +78,7 @@ describe('DeclineBookingModal (issue 47)', () => {
 
   it("shows the server's refusal (a suggested time taken meanwhile) in German", async () => {
     await i18n.changeLanguage('de');
-    const { user } = renderDecline(() =>
-      failure(409, 'CONFLICT', 'Eine vorgeschlagene Zeit ist nicht mehr frei'),
-    );
+    const { user } = renderDecline(() => failure(409, 'CONFLICT', 'Eine vorgeschlagene Zeit ist nicht mehr frei'));
     await user.type(await screen.findByLabelText(/Warum lehnst du ab\?/), 'Urlaub');
     await user.click(screen.getByRole('button', { name: 'Anfrage ablehnen' }));
     expect(await screen.findByText('Eine vorgeschlagene Zeit ist nicht mehr frei')).toBeTruthy();
@@ -93,7 +91,10 @@ describe('slotStartOf', () => {
       const bytes = [version, ...Array<number>(version === 1 ? 16 : 32).fill(7)];
       bytes.push((minutes >>> 24) & 255, (minutes >>> 16) & 255, (minutes >>> 8) & 255, minutes & 255, 0, 50);
       bytes.push(...Array<number>(16).fill(1));
-      return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+      return btoa(String.fromCharCode(...bytes))
+        .replaceAll('+', '-')
+        .replaceAll('/', '_')
+        .replace(/=+$/, '');
     };
     const start = Date.UTC(2027, 2, 5, 14) / 60_000;
     expect(slotStartOf(make(1, start))?.toISOString()).toBe('2027-03-05T14:00:00.000Z');

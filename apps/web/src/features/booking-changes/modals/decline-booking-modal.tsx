@@ -90,7 +90,11 @@ export function DeclineBookingModal({ booking, onClose }: ModalComponentProps<'d
       <BookingSummary booking={booking} role="provider" />
 
       <div className="mt-4 space-y-4">
-        <FormField label={t('decline.reason')} hint={t('decline.reasonHint')} error={form.formState.errors.reason?.message}>
+        <FormField
+          label={t('decline.reason')}
+          hint={t('decline.reasonHint')}
+          error={form.formState.errors.reason?.message}
+        >
           {({ invalid, ...c }) => <NoteArea {...c} invalid={invalid} {...form.register('reason')} />}
         </FormField>
 
