@@ -181,6 +181,25 @@ describe('a request: asked, accepted, paid', () => {
     expect((await ofBooking(client, bookingId)).map((n) => n.kind)).toEqual(['booking-accepted']);
   });
 
+  it('two acceptances at once: one answers, one notification and one mail', async () => {
+    const client = await t.signUp('client');
+    const { bookingId, participantId } = await insertBooking(w, {
+      status: 'requested',
+      start: at(4, 13),
+      client,
+      currency,
+    });
+    const answers = await Promise.all(
+      [1, 2].map(() => t.api('POST', `/appointment/participant/${participantId}/acknowledge`, w.provider)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const therapy = answers.find((r) => r.statusCode === 200)!.json().data.therapyCategory.name as string;
+    await mailTo(client, `Booking accepted, please pay: ${therapy}`);
+    await t.mailSettled();
+    expect(await mailsTo(client, `Booking accepted, please pay: ${therapy}`)).toBe(1);
+    expect(await ofBooking(client, bookingId)).toHaveLength(1);
+  });
+
   it('a request made through the API tells the provider by mail and notification', async () => {
     expect((await t.api('PUT', '/appointment/settings', w.provider, { requiresApproval: true })).statusCode).toBe(200);
     try {
