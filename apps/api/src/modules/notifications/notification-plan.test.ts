@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEventMap } from '../../platform/events.ts';
-import { planBookingMails } from '../booking-mail/booking-mail-plan.ts';
 import { planNotifications } from './notification-plan.ts';
 
 const event = (over: Partial<DomainEventMap['booking.changed']>): DomainEventMap['booking.changed'] => ({
@@ -56,16 +55,5 @@ describe('who is told of a booking change (issue 47)', () => {
       'provider:booking-expired',
     ]);
     expect(who(event({ change: 'completed', status: 'completed' }))).toEqual([]);
-  });
-
-  it('the mails follow the same rule for the new cases', () => {
-    const facts = { startsAt: new Date('2027-03-03T10:00:00Z'), endsAt: new Date('2027-03-03T11:00:00Z') };
-    expect(planBookingMails(event({ createdBy: 'provider' }), facts)).toEqual([
-      { recipient: 'client', kind: 'appointment-created' },
-    ]);
-    expect(planBookingMails(event({ createdBy: 'client' }), facts)).toEqual([]);
-    expect(planBookingMails(event({ change: 'acknowledged', previousStatus: 'requested' }), facts)).toEqual([
-      { recipient: 'client', kind: 'accepted' },
-    ]);
   });
 });
