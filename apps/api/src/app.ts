@@ -26,6 +26,7 @@ import { createCalendarModule } from './modules/calendar/calendar.module.ts';
 import { createRoomsModule } from './modules/rooms/rooms.module.ts';
 import { createLiveSockets, registerLiveSockets } from './platform/http/live-sockets.ts';
 import { createNotesModule } from './modules/notes/notes.module.ts';
+import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import { createMeasuresModule } from './modules/measures/measures.module.ts';
 import { createReviewsModule } from './modules/reviews/reviews.module.ts';
 import { createDirectoryModule } from './modules/directory/directory.module.ts';
@@ -199,6 +200,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   // Mails and reminders follow the bookings' changes through the BookingFacts port, not the bookings module itself.
   const bookingMail = createBookingMailModule(deps, { users, facts: bookings.factsOf });
+  // The notification centre (issue 47) follows the same changes, live over the sockets.
+  const notifications = createNotificationsModule(deps, { facts: bookings.factsOf, live: liveSockets });
   const flags = await createFlags(config.flags);
   const directory = createDirectoryModule(deps, { nextFreeSlot: availability.nextFreeSlotOf });
   const clients = createClientsModule(deps, { users });
@@ -246,6 +249,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bookings,
     earnings,
     bookingMail,
+    notifications,
     reviews,
     directory,
     clients,

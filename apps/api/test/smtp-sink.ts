@@ -4,6 +4,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The message as received, for a test that reads it with a real MIME parser (mailparser). */
+  raw: Buffer;
 }
 
 /** Just enough MIME to read what nodemailer sends as a single text part (quoted-printable or base64, UTF-8). */
@@ -47,8 +49,9 @@ export async function startSmtpSink() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const { subject, text } = parseMail(Buffer.concat(chunks).toString('latin1'));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject, text });
+        const raw = Buffer.concat(chunks);
+        const { subject, text } = parseMail(raw.toString('latin1'));
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject, text, raw });
         waiters.splice(0).forEach((w) => w());
         callback();
       });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_NOTE_MAX, CANCEL_NOTE_MAX, SERIES_MAX, SERIES_MIN } from './constants.ts';
 import { m } from './messages/index.ts';
+import { bookingDecline } from './notifications.ts';
 
 /**
  * Bookings and appointments (issue 15): spec §3 "Booking", "Participant booking", "Booking form", "Cancellation
@@ -210,6 +211,8 @@ export const booking = z.object({
   feedbackProvided: z.boolean(),
   /** The client's participant booking: what reviews are written against (spec §1 "participantId is used for review edit"). */
   participantIdentifier: z.uuid().nullable(),
+  /** A declined request: the provider's reason and the times suggested instead (issue 47); null otherwise. */
+  decline: bookingDecline.nullable().optional(),
   createdAt: z.string(),
 });
 export type Booking = z.infer<typeof booking>;

@@ -99,6 +99,12 @@ export const FEE_MAX_MINOR = 1_000_000_000;
 /** Bookings (spec §5, §6, §9; DESIGN.md §6 "Bookings", "Cancel and reschedule"). */
 export const BOOKING_NOTE_MAX = 400;
 export const CANCEL_NOTE_MAX = 400;
+/** Issue 47: a provider's reason for declining a requested booking (sealed at rest like a cancel note). */
+export const DECLINE_REASON_MAX = 400;
+/** Issue 47: other free times a provider may suggest when declining. */
+export const DECLINE_SUGGESTIONS_MAX = 3;
+/** Issue 47: the client is reminded this many hours before an unpaid booking's hold ends (once per hold). */
+export const HOLD_REMINDER_HOURS = 3;
 /** An unpaid `pending` booking holds its slot this long, then expires. */
 export const BOOKING_HOLD_MINUTES = 30;
 /** A client may hold at most this many unpaid `pending` bookings. */

@@ -25,6 +25,15 @@ export interface BookingFacts {
   providerName: string | null;
   /** The booking's last change: the calendar feed's SEQUENCE grows with it, so calendar apps take the newest. */
   updatedAt: Date;
+  /** Issue 47 (the mails and notifications that tell the other side), optional for readers that do not need them. */
+  createdBy?: 'client' | 'provider';
+  /** An unpaid booking's hold end: "pay by …". */
+  holdExpiresAt?: Date | null;
+  /** What a cancel returned to the client (minor units). */
+  refundAmount?: number | null;
+  /** A declined request's reason, opened, and the times suggested instead. */
+  declineReason?: string | null;
+  suggestedTimes?: Array<{ timeslotIdentifier: string; startTime: string; endTime: string }>;
 }
 
 export type BookingFactsSource = (bookingId: string, ex?: Executor) => Promise<BookingFacts | undefined>;

@@ -64,6 +64,23 @@ export interface DomainEventMap {
     startTime: string | null;
     endTime: string | null;
     previousStartTime?: string | null;
+    /** Who made the booking (issue 47: a provider's appointment tells the client; a client's own booking does not). */
+    createdBy?: 'client' | 'provider';
+    /** An unpaid booking's hold after the change (ISO; issue 47: "pay by …", the reminder before it ends). */
+    holdExpiresAt?: string | null;
+    /** Who made the change, where a party did (a cancel, a reschedule and its answer): the other party is told. */
+    by?: 'client' | 'provider';
+  };
+  /**
+   * An unpaid booking's hold ends in HOLD_REMINDER_HOURS (issue 47): published once per booking and hold by the
+   * reminder job, in the transaction that queues the client's mail; the notification centre tells the client.
+   */
+  'booking.hold-expiring': {
+    bookingId: string;
+    clientId: string;
+    providerId: string;
+    startTime: string;
+    holdExpiresAt: string;
   };
   /**
    * A chat message was sent, edited or deleted, or a conversation read (messages module, issue 18): the live delivery

@@ -14,6 +14,7 @@ import { unreadConversationsQuery } from '@/lib/message-queries';
 import { useProfilePhoto } from '@/lib/profile-query';
 import { signOut } from '@/lib/session-actions';
 import { LanguageSwitch } from './language-switch';
+import { NotificationBell } from './notification-bell';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -143,6 +144,7 @@ export function Header() {
           <div className={clsx(signedIn && 'hidden sm:flex')}>
             <LanguageSwitch />
           </div>
+          {chats && <NotificationBell />}
           {signedIn && user && (
             <Link to="/account" className="shrink-0 rounded-full no-underline!">
               <ProfileAvatar

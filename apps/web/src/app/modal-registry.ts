@@ -86,6 +86,10 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
     ns: ['booking-changes'],
     load: () => import('@/features/booking-changes/modals/cancel-booking-modal').then((m) => m.CancelBookingModal),
   },
+  'decline-booking': {
+    ns: ['booking-changes', 'slot-picker'],
+    load: () => import('@/features/booking-changes/modals/decline-booking-modal').then((m) => m.DeclineBookingModal),
+  },
   'reschedule-booking': {
     ns: ['booking-changes', 'slot-picker'],
     load: () =>

@@ -341,6 +341,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'notifications',
+                handle: { title: 'notifications' } satisfies PageHandle,
+                lazy: lazyPage(['notifications'], () =>
+                  import('@/features/notifications/routes/notifications-route').then((m) => m.NotificationsRoute),
+                ),
+              },
+              {
                 path: 'messages',
                 handle: { title: 'messages' } satisfies PageHandle,
                 lazy: lazyPage(['chat'], () =>

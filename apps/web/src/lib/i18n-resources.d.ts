@@ -21,6 +21,7 @@ import type files from '../locales/en/files.json';
 import type verification from '../locales/en/verification.json';
 import type operator from '../locales/en/operator.json';
 import type bookingChanges from '../locales/en/booking-changes.json';
+import type notifications from '../locales/en/notifications.json';
 import type slotPicker from '../locales/en/slot-picker.json';
 import type reviews from '../locales/en/reviews.json';
 import type directory from '../locales/en/directory.json';
@@ -65,6 +66,7 @@ declare module 'i18next' {
       verification: typeof verification;
       operator: typeof operator;
       'booking-changes': typeof bookingChanges;
+      notifications: typeof notifications;
       'slot-picker': typeof slotPicker;
       reviews: typeof reviews;
       directory: typeof directory;

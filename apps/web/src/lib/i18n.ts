@@ -56,6 +56,7 @@ export const namespaces = [
   'data-export',
   'idle',
   'devices',
+  'notifications',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -45,6 +45,8 @@ export interface ModalProps {
   'reschedule-booking': { booking: Booking; role: BookingRole };
   /** Spec §2 "Schedule appointment", then "Schedule success" (a provider's appointment without a time). */
   'schedule-booking': { booking: Booking };
+  /** Issue 47: the provider declines a requested booking with a reason and up to 3 other free times. */
+  'decline-booking': { booking: Booking };
   /** Accept or reject the other party's reschedule request. */
   'answer-reschedule': { booking: Booking; role: BookingRole };
   /** A provider creates an appointment for one of their clients (POST /appointment). */

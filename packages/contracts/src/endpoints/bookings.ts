@@ -23,6 +23,7 @@ import {
 import { envelope, errorBody, messageOnly, paged } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { m } from '../messages/index.ts';
+import { declineInput } from '../notifications.ts';
 
 /**
  * Spec §7 "Bookings and appointments" (issue 15), plus POST /booking/{id}/pay (the wallet debit) and GET
@@ -318,10 +319,12 @@ export const rejectBooking = defineEndpoint({
   method: 'POST',
   path: '/appointment/participant/:id/reject-booking',
   operationId: 'rejectBooking',
-  summary: 'Decline a requested booking; its slot is free again',
+  summary:
+    'Decline a requested booking with a reason the client reads, and up to 3 other free times of yours; its slot is free again',
   tags,
   role: 'provider',
   params: idParams,
+  body: declineInput,
   responses: { 200: envelope(booking), ...writeErrors },
 });
 

@@ -17,6 +17,7 @@ import * as measures from './measures.ts';
 import * as dataExport from './data-export.ts';
 import * as messages from './messages.ts';
 import * as notes from './notes.ts';
+import * as notifications from './notifications.ts';
 import * as ops from './ops.ts';
 import * as payouts from './payouts.ts';
 import * as practiceDetails from './practice-details.ts';
@@ -57,6 +58,7 @@ export const endpointModules = {
   measures,
   accessLog,
   dataExport,
+  notifications,
 };
 
 export const isEndpoint = (value: unknown): value is EndpointDefinition =>
@@ -101,5 +103,6 @@ export const endpointTags: Record<string, string> = {
   notes:
     "A provider's session and client notes: health data, encrypted at rest, readable only by their author, every access logged",
   verification: "A provider's set-up checklist and submission, and the operators' review queue (decision 0026)",
+  notifications: 'The notification centre: what happened to your bookings that you must act on or know (issue 47)',
   'payment-sandbox': "The sandbox gateway's checkout and transfer simulator (outside production)",
 };

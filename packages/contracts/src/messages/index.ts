@@ -20,6 +20,7 @@ import { measureMessages } from './measures.ts';
 import { accessLogMessages } from './access-log.ts';
 import { dataExportMessages } from './data-export.ts';
 import { stripeConnectMessages } from './stripe-connect.ts';
+import { notificationMessages } from './notifications.ts';
 
 /**
  * Every user-facing validation or error message, once, under a stable key (decision 0017). English texts are the
@@ -49,6 +50,7 @@ export const featureCatalogues = {
   accessLog: accessLogMessages,
   dataExport: dataExportMessages,
   stripeConnect: stripeConnectMessages,
+  notifications: notificationMessages,
 } as const;
 
 export const catalogue = {
@@ -73,6 +75,7 @@ export const catalogue = {
   ...accessLogMessages,
   ...dataExportMessages,
   ...stripeConnectMessages,
+  ...notificationMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -6,6 +6,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   pgView,
@@ -15,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bookingRoles, bookingStatuses, rescheduleStatuses } from '@therapy/contracts/bookings';
-import { BOOKING_NOTE_MAX, CANCEL_NOTE_MAX } from '@therapy/contracts/constants';
+import { BOOKING_NOTE_MAX, CANCEL_NOTE_MAX, DECLINE_REASON_MAX } from '@therapy/contracts/constants';
 import { createdAt, id, sealedLength, updatedAt } from './columns.ts';
 import { referenceItems } from './reference.ts';
 import { users } from './users.ts';
@@ -99,6 +100,10 @@ export const bookings = pgTable(
     clearCancelNote: text('cancel_note'),
     cancelNoteSealed: text(),
     refundAmount: bigint({ mode: 'number' }),
+    /** A declined request's reason (issue 47), sealed like a cancel note (`booking:<id>:decline-reason`). */
+    declineReasonSealed: text(),
+    /** The free times the provider suggested when declining: `{ timeslotIdentifier, startTime, endTime }[]`. */
+    suggestedTimes: jsonb().$type<Array<{ timeslotIdentifier: string; startTime: string; endTime: string }>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -133,6 +138,10 @@ export const bookings = pgTable(
     check(
       'bookings_cancel_note_sealed',
       sql`${t.cancelNoteSealed} IS NULL OR char_length(${t.cancelNoteSealed}) <= ${sql.raw(String(sealedLength(CANCEL_NOTE_MAX)))}`,
+    ),
+    check(
+      'bookings_decline_reason_sealed',
+      sql`${t.declineReasonSealed} IS NULL OR char_length(${t.declineReasonSealed}) <= ${sql.raw(String(sealedLength(DECLINE_REASON_MAX)))}`,
     ),
     check('bookings_reschedules_left', sql`${t.clientReschedulesLeft} >= 0 AND ${t.providerReschedulesLeft} >= 0`),
     check('bookings_hold', sql`${t.status} <> 'pending' OR ${t.startsAt} IS NULL OR ${t.holdExpiresAt} IS NOT NULL`),

@@ -26,3 +26,4 @@ export * from './waitlist.ts';
 export * from './measures.ts';
 export * from './access-log.ts';
 export * from './data-export.ts';
+export * from './notifications.ts';

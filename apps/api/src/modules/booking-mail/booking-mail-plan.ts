@@ -11,6 +11,10 @@ export type BookingMailKind =
   | 'expired'
   | 'reschedule-requested'
   | 'reschedule-rejected'
+  /** Issue 47: a provider made an appointment for the client, with a time (pay by …) or without (pick a time). */
+  | 'appointment-created'
+  /** Issue 47: the provider accepted the client's request; the client pays by the hold's end. */
+  | 'accepted'
   /** POST /share-booking: a party mails the booking to an address. */
   | 'shared';
 
@@ -27,7 +31,8 @@ const both = (kind: BookingMailKind, ics?: IcsMethod): PlannedBookingMail[] => [
 ];
 
 /**
- * Which mails a booking change sends (issue 15). A booking becomes confirmed when it is paid, or when a free booking
+ * Which mails a booking change sends (issue 15; issue 47: a provider's appointment and an accepted request tell the
+ * client, who must pay or pick a time; a decline carries its reason and suggested times). A booking becomes confirmed when it is paid, or when a free booking
  * is made or acknowledged: then client and provider get the calendar event (REQUEST). A reschedule of a confirmed
  * booking sends the moved event (REQUEST, higher SEQUENCE); a cancel of a confirmed booking removes it (CANCEL).
  */
@@ -38,9 +43,16 @@ export function planBookingMails(
   const timed = facts.startsAt !== null && facts.endsAt !== null;
   const becameConfirmed = event.status === 'confirmed' && event.previousStatus !== 'confirmed';
   switch (event.change) {
-    case 'paid':
     case 'created':
+      if (becameConfirmed) return both('confirmed', timed ? 'REQUEST' : undefined);
+      // A client's own unpaid booking: they are paying online now. A provider's appointment: the client must act.
+      return event.createdBy === 'provider' && event.status === 'pending'
+        ? [{ recipient: 'client', kind: 'appointment-created' }]
+        : [];
     case 'acknowledged':
+      if (becameConfirmed) return both('confirmed', timed ? 'REQUEST' : undefined);
+      return event.status === 'pending' ? [{ recipient: 'client', kind: 'accepted' }] : [];
+    case 'paid':
     case 'scheduled':
       return becameConfirmed ? both('confirmed', timed ? 'REQUEST' : undefined) : [];
     case 'rescheduled':

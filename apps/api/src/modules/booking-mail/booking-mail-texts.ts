@@ -10,12 +10,34 @@ export interface BookingMailParams {
   when: string;
   where: string;
   link: string;
+  /** An unpaid booking's hold end, formatted ("Wed, 2 Dec 2026, 14:00 UTC"), or empty. */
+  due?: string;
+  /** A decline's reason, or empty. */
+  reason?: string;
+  /** A decline's suggested times, each "when: link to book it". */
+  suggestions?: Array<{ when: string; link: string }>;
+  /** A cancel's refund to the client ("EUR 50.00"), or empty. */
+  refund?: string;
 }
 
 type Texts = Record<BookingMailKind, (p: BookingMailParams) => { subject: string; text: string }>;
 
 const at = (p: BookingMailParams, en: boolean) => (p.when ? (en ? ` on ${p.when}` : ` am ${p.when}`) : '');
 const place = (p: BookingMailParams, en: boolean) => (p.where ? `\n${en ? 'Where' : 'Ort'}: ${p.where}` : '');
+const payBy = (p: BookingMailParams, en: boolean) =>
+  p.due
+    ? en
+      ? ` Please pay by ${p.due}; unpaid, it is released then.`
+      : ` Bitte bezahle bis ${p.due}; unbezahlt wird der Termin dann freigegeben.`
+    : '';
+const reasonLine = (p: BookingMailParams, en: boolean) =>
+  p.reason ? `\n\n${en ? 'Reason' : 'Grund'}: ${p.reason}` : '';
+const suggestionLines = (p: BookingMailParams, en: boolean) =>
+  p.suggestions?.length
+    ? `\n\n${en ? 'These times are free instead; each link books it' : 'Diese Zeiten sind stattdessen frei; jeder Link bucht sie'}:\n${p.suggestions.map((s) => `- ${s.when}: ${s.link}`).join('\n')}`
+    : '';
+const refundLine = (p: BookingMailParams, en: boolean) =>
+  p.refund ? (en ? `\n\nRefund to the wallet: ${p.refund}.` : `\n\nErstattung ins Wallet: ${p.refund}.`) : '';
 
 /** Booking mail texts, en and de (issue 15). */
 export const bookingMailTexts: Record<Locale, Texts> = {
@@ -30,7 +52,7 @@ export const bookingMailTexts: Record<Locale, Texts> = {
     }),
     cancelled: (p) => ({
       subject: `Session cancelled: ${p.therapy}`,
-      text: `Hello ${p.name},\n\nyour ${p.therapy} session with ${p.other}${at(p, true)} was cancelled.\n\n${p.link}`,
+      text: `Hello ${p.name},\n\nyour ${p.therapy} session with ${p.other}${at(p, true)} was cancelled.${refundLine(p, true)}\n\n${p.link}`,
     }),
     requested: (p) => ({
       subject: `New booking request: ${p.therapy}`,
@@ -38,7 +60,17 @@ export const bookingMailTexts: Record<Locale, Texts> = {
     }),
     rejected: (p) => ({
       subject: `Booking declined: ${p.therapy}`,
-      text: `Hello ${p.name},\n\n${p.other} could not accept your ${p.therapy} booking${at(p, true)}. You can choose another time.\n\n${p.link}`,
+      text: `Hello ${p.name},\n\n${p.other} could not accept your ${p.therapy} booking${at(p, true)}. You can choose another time.${reasonLine(p, true)}${suggestionLines(p, true)}\n\n${p.link}`,
+    }),
+    'appointment-created': (p) => ({
+      subject: p.when ? `Please pay for your appointment: ${p.therapy}` : `Please pick a time: ${p.therapy}`,
+      text: p.when
+        ? `Hello ${p.name},\n\n${p.other} made a ${p.therapy} appointment for you${at(p, true)}.${payBy(p, true)}${place(p, true)}\n\n${p.link}`
+        : `Hello ${p.name},\n\n${p.other} made a ${p.therapy} appointment for you. Please pick a time for it.\n\n${p.link}`,
+    }),
+    accepted: (p) => ({
+      subject: `Booking accepted, please pay: ${p.therapy}`,
+      text: `Hello ${p.name},\n\n${p.other} accepted your ${p.therapy} booking${at(p, true)}.${payBy(p, true)}\n\n${p.link}`,
     }),
     expired: (p) => ({
       subject: `Booking expired: ${p.therapy}`,
@@ -68,7 +100,7 @@ export const bookingMailTexts: Record<Locale, Texts> = {
     }),
     cancelled: (p) => ({
       subject: `Sitzung abgesagt: ${p.therapy}`,
-      text: `Hallo ${p.name},\n\ndeine Sitzung (${p.therapy}) mit ${p.other}${at(p, false)} wurde abgesagt.\n\n${p.link}`,
+      text: `Hallo ${p.name},\n\ndeine Sitzung (${p.therapy}) mit ${p.other}${at(p, false)} wurde abgesagt.${refundLine(p, false)}\n\n${p.link}`,
     }),
     requested: (p) => ({
       subject: `Neue Buchungsanfrage: ${p.therapy}`,
@@ -76,7 +108,17 @@ export const bookingMailTexts: Record<Locale, Texts> = {
     }),
     rejected: (p) => ({
       subject: `Buchung abgelehnt: ${p.therapy}`,
-      text: `Hallo ${p.name},\n\n${p.other} konnte deine Buchung (${p.therapy})${at(p, false)} nicht annehmen. Du kannst eine andere Zeit wählen.\n\n${p.link}`,
+      text: `Hallo ${p.name},\n\n${p.other} konnte deine Buchung (${p.therapy})${at(p, false)} nicht annehmen. Du kannst eine andere Zeit wählen.${reasonLine(p, false)}${suggestionLines(p, false)}\n\n${p.link}`,
+    }),
+    'appointment-created': (p) => ({
+      subject: p.when ? `Bitte bezahle deinen Termin: ${p.therapy}` : `Bitte wähle eine Zeit: ${p.therapy}`,
+      text: p.when
+        ? `Hallo ${p.name},\n\n${p.other} hat einen Termin (${p.therapy}) für dich angelegt${at(p, false)}.${payBy(p, false)}${place(p, false)}\n\n${p.link}`
+        : `Hallo ${p.name},\n\n${p.other} hat einen Termin (${p.therapy}) für dich angelegt. Bitte wähle eine Zeit dafür.\n\n${p.link}`,
+    }),
+    accepted: (p) => ({
+      subject: `Buchung angenommen, bitte bezahlen: ${p.therapy}`,
+      text: `Hallo ${p.name},\n\n${p.other} hat deine Buchung (${p.therapy})${at(p, false)} angenommen.${payBy(p, false)}\n\n${p.link}`,
     }),
     expired: (p) => ({
       subject: `Buchung abgelaufen: ${p.therapy}`,
@@ -120,6 +162,32 @@ export function formatSessionTime(start: Date, end: Date, locale: Locale, timeZo
   return `${day}, ${time.format(start)}–${time.format(end)} ${zone === 'UTC' ? 'UTC' : `(${zone})`}`;
 }
 
+/** "Wed, 2 Dec 2026, 14:00 (Europe/Berlin)": one instant in the recipient's language and zone (a hold's end). */
+export function formatInstant(at: Date, locale: Locale, timeZone: string | null = null): string {
+  const tag = locale === 'de' ? 'de-DE' : 'en-GB';
+  let zone = timeZone ?? 'UTC';
+  try {
+    new Intl.DateTimeFormat(tag, { timeZone: zone });
+  } catch {
+    zone = 'UTC';
+  }
+  const text = new Intl.DateTimeFormat(tag, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: zone,
+  }).format(at);
+  return `${text} ${zone === 'UTC' ? 'UTC' : `(${zone})`}`;
+}
+
+/** A suggested time's booking link: the provider's page with the slot chosen (issue 47). */
+export const suggestedSlotLink = (appOrigin: string, providerId: string, timeslotIdentifier: string) =>
+  `${appOrigin}/therapists/${providerId}?slot=${encodeURIComponent(timeslotIdentifier)}`;
+
 /** The booking's own page in the app, for both of its parties. */
 export const bookingLink = (appOrigin: string, bookingId: string) => `${appOrigin}/appointments/${bookingId}`;
 
@@ -135,5 +203,17 @@ export const bookingReminderTexts: Record<
   de: (p) => ({
     subject: `Erinnerung: ${p.therapy} ${p.hours === 1 ? 'in 1 Stunde' : `in ${p.hours} Stunden`}`,
     text: `Hallo ${p.name},\n\neine Erinnerung an deine Sitzung (${p.therapy}) mit ${p.other} am ${p.when}.${place(p, false)}\n\n${p.link}`,
+  }),
+};
+
+/** Issue 47: the reminder HOLD_REMINDER_HOURS before an unpaid booking's hold ends, en and de. */
+export const holdReminderTexts: Record<Locale, (p: BookingMailParams) => { subject: string; text: string }> = {
+  en: (p) => ({
+    subject: `Payment due soon: ${p.therapy}`,
+    text: `Hello ${p.name},\n\nyour ${p.therapy} session with ${p.other} on ${p.when} is not paid yet.${payBy(p, true)}\n\n${p.link}`,
+  }),
+  de: (p) => ({
+    subject: `Zahlung bald fällig: ${p.therapy}`,
+    text: `Hallo ${p.name},\n\ndeine Sitzung (${p.therapy}) mit ${p.other} am ${p.when} ist noch nicht bezahlt.${payBy(p, false)}\n\n${p.link}`,
   }),
 };

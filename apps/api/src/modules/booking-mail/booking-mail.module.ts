@@ -6,6 +6,7 @@ import { bookingMail } from './booking-mail.ts';
 import { shareBookingRoutes } from './share-booking.routes.ts';
 import { createShareBookingService } from './share-booking.service.ts';
 import { planReminders, REMINDER_QUEUE, sendReminder, type ReminderJob } from './reminders.ts';
+import { HOLD_REMINDER_QUEUE, planHoldReminder, sendHoldReminder, type HoldReminderJob } from './hold-reminders.ts';
 
 /**
  * Booking mails (issue 15): on every `booking.changed` the mails of the change, queued in the booking's transaction
@@ -19,6 +20,7 @@ export function createBookingMailModule(
 ) {
   deps.events.subscribeInTransaction('booking.changed', bookingMail(deps, faces.users, faces.facts));
   deps.events.subscribeInTransaction('booking.changed', planReminders(deps));
+  deps.events.subscribeInTransaction('booking.changed', planHoldReminder(deps));
   const shares = createShareBookingService(deps, faces.users, faces.facts);
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(shareBookingRoutes, { shares });
@@ -26,6 +28,11 @@ export function createBookingMailModule(
       REMINDER_QUEUE,
       { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 60, deleteAfterSeconds: 24 * 3600 },
       sendReminder(deps, faces.users, faces.facts),
+    );
+    await deps.jobs.work<HoldReminderJob>(
+      HOLD_REMINDER_QUEUE,
+      { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 60, deleteAfterSeconds: 24 * 3600 },
+      sendHoldReminder(deps, faces.users, faces.facts),
     );
   };
   return { plugin };

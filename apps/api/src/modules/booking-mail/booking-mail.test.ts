@@ -146,4 +146,15 @@ describe('booking mails', () => {
       { recipient: 'provider', kind: 'cancelled' },
     ]);
   });
+
+  it("issue 47: a provider's appointment and an accepted request mail the client; a client's own unpaid booking nobody", () => {
+    const pending = { status: 'pending', previousStatus: null } as const;
+    expect(planBookingMails(event({ change: 'created', ...pending, createdBy: 'provider' }), facts)).toEqual([
+      { recipient: 'client', kind: 'appointment-created' },
+    ]);
+    expect(planBookingMails(event({ change: 'created', ...pending, createdBy: 'client' }), facts)).toEqual([]);
+    expect(
+      planBookingMails(event({ change: 'acknowledged', status: 'pending', previousStatus: 'requested' }), facts),
+    ).toEqual([{ recipient: 'client', kind: 'accepted' }]);
+  });
 });

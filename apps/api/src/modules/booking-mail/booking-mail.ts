@@ -6,7 +6,14 @@ import type { DomainEventMap } from '../../platform/events.ts';
 import type { OutgoingMail } from '../../platform/mail/outgoing-mail.ts';
 import type { UserModule } from '../user/user.module.ts';
 import { planBookingMails, type BookingMailKind } from './booking-mail-plan.ts';
-import { bookingLink, bookingMailTexts, formatSessionTime } from './booking-mail-texts.ts';
+import { formatMoney } from '@therapy/contracts/money';
+import {
+  bookingLink,
+  bookingMailTexts,
+  formatInstant,
+  formatSessionTime,
+  suggestedSlotLink,
+} from './booking-mail-texts.ts';
 import { buildIcs, icsContentType, icsSequence, type IcsMethod } from '../../platform/ics.ts';
 
 type Users = Pick<UserModule, 'findActiveUser'>;
@@ -52,6 +59,20 @@ export function composeBookingMail(
     when,
     where: facts.meetingLink ?? facts.address ?? '',
     link: bookingLink(deps.config.appOrigin, facts.identifier),
+    due:
+      facts.status === 'pending' && facts.holdExpiresAt ? formatInstant(facts.holdExpiresAt, locale, to.timezone) : '',
+    reason: facts.status === 'rejected' ? (facts.declineReason ?? '') : '',
+    suggestions:
+      facts.status === 'rejected'
+        ? (facts.suggestedTimes ?? []).map((t) => ({
+            when: formatSessionTime(new Date(t.startTime), new Date(t.endTime), locale, to.timezone),
+            link: suggestedSlotLink(deps.config.appOrigin, facts.providerId, t.timeslotIdentifier),
+          }))
+        : [],
+    refund:
+      facts.status === 'cancelled' && facts.refundAmount
+        ? formatMoney(facts.refundAmount, facts.currencyCode, locale === 'de' ? 'de-DE' : 'en-GB')
+        : '',
   });
   const mail: OutgoingMail = { to: to.email, ...content };
   if (ics && facts.startsAt && facts.endsAt) {

@@ -11,6 +11,7 @@ export const bookingTextContext = {
   cancelNote: (bookingId: string) => `booking:${bookingId}:cancel-note`,
   rescheduleNote: (rescheduleId: string) => `booking-reschedule:${rescheduleId}:note`,
   historyNote: (lineId: string) => `booking-history:${lineId}:note`,
+  declineReason: (bookingId: string) => `booking:${bookingId}:decline-reason`,
 } as const;
 
 export type BookingTextKind = keyof typeof bookingTextContext;

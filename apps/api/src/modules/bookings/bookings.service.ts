@@ -90,7 +90,12 @@ export function createBookingsService(
 
   const publish = (
     tx: Executor,
-    b: Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId'> & { startsAt?: Date | null; endsAt?: Date | null },
+    b: Pick<BookingRecord, 'identifier' | 'clientId' | 'providerId'> & {
+      startsAt?: Date | null;
+      endsAt?: Date | null;
+      createdBy?: BookingRecord['createdBy'];
+      holdExpiresAt?: Date | null;
+    },
     change: BookingChange,
     status: BookingStatus,
     previousStatus: BookingStatus | null,
@@ -104,6 +109,8 @@ export function createBookingsService(
       previousStatus,
       startTime: iso(b.startsAt),
       endTime: iso(b.endsAt),
+      ...(b.createdBy ? { createdBy: b.createdBy } : {}),
+      ...(b.holdExpiresAt === undefined ? {} : { holdExpiresAt: iso(b.holdExpiresAt) }),
     });
 
   const history = (
@@ -697,6 +704,11 @@ export function createBookingsService(
         clientName: name(v.client),
         providerName: name(v.provider),
         updatedAt: b.updatedAt,
+        createdBy: b.createdBy,
+        holdExpiresAt: b.holdExpiresAt,
+        refundAmount: b.refundAmount,
+        declineReason: texts.open('declineReason', b.identifier, b.declineReasonSealed),
+        suggestedTimes: b.suggestedTimes ?? [],
       };
     },
   };

@@ -37,6 +37,8 @@ interface Fixtures {
   /** A requested booking of the client with the provider, and its participant row (booking changes, issue 15). */
   bookingId: string;
   participantId: string;
+  /** The provider's notification of that request (issue 47). */
+  notificationId: string;
   /** The provider's session notes on that booking: one with a file (read, edited, downloaded), one to delete. */
   noteId: string;
   noteToDeleteId: string;
@@ -274,7 +276,18 @@ const RULES: Record<string, Rule> = {
     who: 'provider',
     params: (f) => ({ id: f.participantId }),
     owned: true,
+    body: { reason: 'Fully booked that week' },
     alsoOk: [409],
+  },
+  // The notification centre (issue 47): any signed-in user has their own; another user's notification is not found.
+  'GET /api/v1/notifications': { who: 'user' },
+  'GET /api/v1/notifications/unread-count': { who: 'user' },
+  'POST /api/v1/notifications/read-all': { who: 'user' },
+  'POST /api/v1/notifications/{id}/read': {
+    who: 'user',
+    rightful: 'provider',
+    params: (f) => ({ id: f.notificationId }),
+    owned: true,
   },
   'GET /api/v1/appointment': { who: 'provider' },
   'GET /api/v1/overview/provider': { who: 'provider' },
@@ -713,6 +726,13 @@ beforeAll(async () => {
     experienceId: job.json().data.identifier,
     bookingId: booked[0]!.identifier,
     participantId: participants[0]!.identifier,
+    // The provider's notification of that request, inserted as the notification centre would make it (issue 47).
+    notificationId: (
+      await t.db.$client.query<{ id: string }>(
+        `INSERT INTO notifications (identifier, recipient_id, kind, booking_id, by) VALUES (gen_random_uuid(), $1, 'booking-requested', $2, 'client') RETURNING identifier AS id`,
+        [provider.userId, booked[0]!.identifier],
+      )
+    ).rows[0]!.id,
     noteId: sessionNote.json().data.identifier,
     noteToDeleteId: noteToDelete.json().data.identifier,
     measureId: measure.json().data.measures[0].identifier,

@@ -146,3 +146,25 @@ export function formatSlotTime(
 ): string {
   return formatTimeRange(slot.startTime, slot.endTime, locale, timeZone);
 }
+
+/**
+ * When a timeslot identifier starts, read from the identifier itself (its layout: apps/api/src/modules/availability/
+ * timeslot-token.ts: version, provider, category with version 2, start in minutes since the epoch): a link to one time
+ * (a provider's suggestion, issue 47) opens the calendar on its day. Null for anything else.
+ */
+export function slotStartOf(identifier: string): Date | null {
+  try {
+    const binary = atob(identifier.replaceAll('-', '+').replaceAll('_', '/'));
+    const version = binary.charCodeAt(0);
+    const at = version === 1 ? 17 : version === 2 ? 33 : -1;
+    if (at < 0 || binary.length < at + 6) return null;
+    const minutes =
+      ((binary.charCodeAt(at) << 24) >>> 0) +
+      (binary.charCodeAt(at + 1) << 16) +
+      (binary.charCodeAt(at + 2) << 8) +
+      binary.charCodeAt(at + 3);
+    return new Date(minutes * 60_000);
+  } catch {
+    return null;
+  }
+}

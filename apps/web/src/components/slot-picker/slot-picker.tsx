@@ -24,6 +24,7 @@ import {
   needsCategory,
   nextMonthToTry,
   slotsOn,
+  slotStartOf,
   todayIn,
   toPickerDate,
   type IsoDate,
@@ -46,6 +47,8 @@ export interface SlotPickerProps {
   editMode?: boolean;
   /** Called with the chosen slot, and with null when the choice goes away (another date, another month). */
   onSelect?: (selection: SlotSelection | null) => void;
+  /** A slot to open on and choose (a suggested time's link, issue 47), if it is still free. */
+  initialSlot?: string | null;
 }
 
 interface PickerState {
@@ -54,7 +57,8 @@ interface PickerState {
   /** The month the viewer moved to; once set, the calendar no longer moves by itself. */
   userMonth: IsoMonth | null;
   pickedDate: IsoDate | null;
-  pickedSlot: { date: IsoDate; identifier: string } | null;
+  /** `start` (epoch ms): a slot given from outside (a link) is matched by its start too, as its identifier may differ. */
+  pickedSlot: { date: IsoDate; identifier: string; start?: number } | null;
 }
 
 const classNames: Partial<ClassNames> = {
@@ -96,18 +100,25 @@ const components = { Chevron };
  * date, in the viewer's zone. It opens on today or the nearest later bookable date, moving on to the next month by
  * itself while a month has nothing to book (spec §4), up to the horizon of about 2 months (spec §5).
  */
-export function SlotPicker({ providerId, category, editMode = false, onSelect }: SlotPickerProps) {
+export function SlotPicker({ providerId, category, editMode = false, onSelect, initialSlot }: SlotPickerProps) {
   const { t, i18n } = useTranslation('slot-picker');
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   const slotsHeadingId = useId();
   const [timeZone] = useState(browserTimeZone);
   const [today] = useState(() => todayIn(timeZone));
-  const [state, setState] = useState<PickerState>(() => ({
-    autoMonth: monthOf(today),
-    userMonth: null,
-    pickedDate: null,
-    pickedSlot: null,
-  }));
+  const [state, setState] = useState<PickerState>(() => {
+    const start = initialSlot ? slotStartOf(initialSlot) : null;
+    if (start && initialSlot) {
+      const date = todayIn(timeZone, start);
+      return {
+        autoMonth: monthOf(today),
+        userMonth: monthOf(date),
+        pickedDate: date,
+        pickedSlot: { date, identifier: initialSlot, start: start.getTime() },
+      };
+    }
+    return { autoMonth: monthOf(today), userMonth: null, pickedDate: null, pickedSlot: null };
+  });
 
   const shownMonth = state.userMonth ?? state.autoMonth;
   const query = useQuery(availabilityMonthQuery({ providerId, month: shownMonth, category, timeZone }));
@@ -138,7 +149,11 @@ export function SlotPicker({ providerId, category, editMode = false, onSelect }:
   const slots = calendar && selectedDate ? slotsOn(calendar, selectedDate) : [];
   const selectedSlot =
     state.pickedSlot && state.pickedSlot.date === selectedDate
-      ? (slots.find((s) => s.identifier === state.pickedSlot?.identifier) ?? null)
+      ? (slots.find(
+          (s) =>
+            s.identifier === state.pickedSlot?.identifier ||
+            (state.pickedSlot?.start !== undefined && Date.parse(s.startTime) === state.pickedSlot.start),
+        ) ?? null)
       : null;
 
   // The parent hears about every change of the choice, including one that vanished (a refetch without that slot).

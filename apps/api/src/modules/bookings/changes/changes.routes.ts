@@ -46,7 +46,7 @@ export const bookingChangesRoutes: FastifyPluginAsyncZod<{ changes: BookingChang
     answer(req, await changes.answerReschedule(actorOf(req), req.params.id, req.body.status)),
   );
   route(app, acknowledgeBooking, async (req) => answer(req, await changes.acknowledge(actorOf(req), req.params.id)));
-  route(app, rejectBooking, async (req) => answer(req, await changes.reject(actorOf(req), req.params.id)));
+  route(app, rejectBooking, async (req) => answer(req, await changes.reject(actorOf(req), req.params.id, req.body)));
   route(app, getCancellationPolicy, async (req) => ({
     data: await changes.cancellationPolicy(actorOf(req), req.params.id),
   }));

@@ -35,6 +35,11 @@ import {
 
 /** Who asks: the signed-in actor (the access core decides which side of the booking they are on, if any). */
 export type Viewer = Actor;
+/** A decline's reason and suggested timeslot identifiers, as the contract parsed them. */
+export interface DeclineValues {
+  reason: string;
+  suggestedTimeslots: string[];
+}
 export interface ChangeResult {
   data: Booking;
   messageKey: MessageKey;
@@ -81,7 +86,8 @@ type ShownRow = Pick<
   | 'providerReschedulesLeft'
   | 'allowRescheduleCompleted'
   | 'createdAt'
->;
+> &
+  Partial<Pick<BookingRow, 'declineReasonSealed' | 'suggestedTimes'>>;
 
 /** A booking's answer: its notes opened for the parties (they are sealed at rest: booking-texts.ts). */
 export function toBooking(
@@ -137,6 +143,13 @@ export function toBooking(
     allowRescheduleCompletedBooking: b.allowRescheduleCompleted,
     feedbackProvided: v.feedbackProvided,
     participantIdentifier: v.participantId,
+    decline:
+      b.status === 'rejected' && (b.declineReasonSealed || b.suggestedTimes?.length)
+        ? {
+            reason: texts.open('declineReason', b.identifier, b.declineReasonSealed ?? null),
+            suggestedTimes: b.suggestedTimes ?? [],
+          }
+        : null,
     createdAt: b.createdAt.toISOString(),
   };
 }
@@ -166,6 +179,7 @@ export function createBookingChangesService(
     change: BookingChange,
     after: BookingPatch & { status: BookingStatus },
     previousStartTime?: Date | null,
+    by?: BookingRole,
   ) =>
     events.publish(tx, 'booking.changed', {
       bookingId: b.identifier,
@@ -177,6 +191,9 @@ export function createBookingChangesService(
       startTime: iso(after.startsAt === undefined ? b.startsAt : (after.startsAt ?? null)),
       endTime: iso(after.endsAt === undefined ? b.endsAt : (after.endsAt ?? null)),
       ...(previousStartTime === undefined ? {} : { previousStartTime: iso(previousStartTime) }),
+      createdBy: b.createdBy,
+      holdExpiresAt: iso(after.holdExpiresAt === undefined ? b.holdExpiresAt : after.holdExpiresAt),
+      ...(by ? { by } : {}),
     });
 
   return {
@@ -236,7 +253,7 @@ export function createBookingChangesService(
           noteSealed: texts.seal('historyNote', lineId, note),
           at: now,
         });
-        await publish(tx, booking, 'cancelled', after);
+        await publish(tx, booking, 'cancelled', after, undefined, role);
         const messageKey: MessageKey =
           booking.status === 'requested'
             ? 'bookingRequestCancelled'
@@ -340,7 +357,7 @@ export function createBookingChangesService(
         if (needsApproval(booking, now)) {
           await repo.update(tx, booking.identifier, { ...spent, updatedAt: now });
           await repo.addReschedule(tx, { ...request, status: 'pending' });
-          await publish(tx, booking, 'reschedule-requested', { status: booking.status }, booking.startsAt);
+          await publish(tx, booking, 'reschedule-requested', { status: booking.status }, booking.startsAt, role);
           return { data: await view(tx, booking.identifier), messageKey: 'rescheduleNeedsApproval' as const };
         }
         // A pending (unpaid) booking gets a fresh hold at its new time.
@@ -351,7 +368,7 @@ export function createBookingChangesService(
         const after = { status: booking.status, ...to, ...spent, ...hold, updatedAt: now };
         await repo.update(tx, booking.identifier, after);
         await repo.addReschedule(tx, { ...request, status: 'applied', decidedAt: now });
-        await publish(tx, booking, 'rescheduled', after, booking.startsAt);
+        await publish(tx, booking, 'rescheduled', after, booking.startsAt, role);
         return { data: await view(tx, booking.identifier), messageKey: 'rescheduled' as const };
       });
     },
@@ -368,7 +385,7 @@ export function createBookingChangesService(
         const now = clock.now();
         if (status === 'rejected') {
           await repo.decideReschedule(tx, request.identifier, 'rejected', now);
-          await publish(tx, booking, 'reschedule-rejected', { status: booking.status }, booking.startsAt);
+          await publish(tx, booking, 'reschedule-rejected', { status: booking.status }, booking.startsAt, role);
           return { data: await view(tx, booking.identifier), messageKey: 'rescheduleRejected' as const };
         }
         if (request.toStartsAt.getTime() <= now.getTime()) throw AppError.conflict('CONFLICT', 'timeslotTaken');
@@ -380,7 +397,7 @@ export function createBookingChangesService(
         };
         await repo.update(tx, booking.identifier, after);
         await repo.decideReschedule(tx, request.identifier, 'accepted', now);
-        await publish(tx, booking, 'reschedule-accepted', after, booking.startsAt);
+        await publish(tx, booking, 'reschedule-accepted', after, booking.startsAt, role);
         return { data: await view(tx, booking.identifier), messageKey: 'rescheduleAccepted' as const };
       });
     },
@@ -419,20 +436,27 @@ export function createBookingChangesService(
           actorId: viewer.userId,
           at: now,
         });
-        await publish(tx, booking, 'acknowledged', after);
+        await publish(tx, booking, 'acknowledged', after, undefined, 'provider');
         return { data: await view(tx, booking.identifier), messageKey: 'bookingAcknowledged' as const };
       });
     },
 
-    /** The provider declines a requested booking: `rejected`, and its slot is free again. */
-    async reject(viewer: Viewer, id: string): Promise<ChangeResult> {
+    /**
+     * The provider declines a requested booking with a reason (sealed, like a cancel note) and up to 3 other free times
+     * of theirs (issue 47): `rejected`, and its slot is free again. A suggested time must be the provider's, still
+     * free and ahead, and not the requested one; the request's own time does not count as busy (it is freed now).
+     */
+    async reject(viewer: Viewer, id: string, input: DeclineValues): Promise<ChangeResult> {
       return events.transaction(async (tx) => {
         const booking = await lockRequested(tx, viewer, id);
         const now = clock.now();
+        const suggestedTimes = await checkSuggestions(tx, booking, input.suggestedTimeslots, now);
         const after = {
           status: 'rejected' as const,
           previousStatus: booking.status,
           holdExpiresAt: null,
+          declineReasonSealed: texts.seal('declineReason', booking.identifier, input.reason),
+          suggestedTimes,
           updatedAt: now,
         };
         await repo.update(tx, booking.identifier, after);
@@ -445,11 +469,36 @@ export function createBookingChangesService(
           actorId: viewer.userId,
           at: now,
         });
-        await publish(tx, booking, 'rejected', after);
+        await publish(tx, booking, 'rejected', after, undefined, 'provider');
         return { data: await view(tx, booking.identifier), messageKey: 'bookingRejected' as const };
       });
     },
   };
+
+  /** The suggested times of a decline, each checked (400 or 409 with the rule's message), in the order given. */
+  async function checkSuggestions(
+    tx: Executor,
+    booking: BookingRow,
+    timeslots: string[],
+    now: Date,
+  ): Promise<NonNullable<BookingRow['suggestedTimes']>> {
+    const own =
+      booking.startsAt && booking.endsAt
+        ? { start: booking.startsAt.getTime(), end: booking.endsAt.getTime() }
+        : undefined;
+    const times: NonNullable<BookingRow['suggestedTimes']> = [];
+    for (const timeslotIdentifier of timeslots) {
+      const slot = await availability.verifyTimeslot(timeslotIdentifier, undefined, own, tx);
+      if (slot.providerIdentifier !== booking.providerId) throw AppError.rule('timeslotOtherProvider');
+      const start = new Date(slot.startTime);
+      if (start.getTime() <= now.getTime()) throw AppError.rule('declineSuggestionPast');
+      if (booking.startsAt && start.getTime() === booking.startsAt.getTime())
+        throw AppError.rule('declineSuggestionSameTime');
+      if (!slot.isAvailable) throw AppError.conflict('CONFLICT', 'declineSuggestionTaken');
+      times.push({ timeslotIdentifier, startTime: start.toISOString(), endTime: new Date(slot.endTime).toISOString() });
+    }
+    return times;
+  }
 
   async function lockRequested(tx: Executor, viewer: Viewer, id: string): Promise<BookingRow> {
     const bookingId = (await repo.bookingIdOfParticipant(tx, id)) ?? id;

@@ -565,7 +565,9 @@ describe('acknowledge and reject a requested booking', () => {
 
   it('reject: rejected, and the slot is free for another booking', async () => {
     const { bookingId, participantId } = await insertBooking(w, { status: 'requested', start: START });
-    const res = await t.api('POST', `/appointment/participant/${participantId}/reject-booking`, w.provider);
+    const res = await t.api('POST', `/appointment/participant/${participantId}/reject-booking`, w.provider, {
+      reason: 'Fully booked that week',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(en.bookingRejected);
     expect(await bookingRow(t, bookingId)).toMatchObject({ status: 'rejected', previousStatus: 'requested' });
@@ -573,7 +575,9 @@ describe('acknowledge and reject a requested booking', () => {
       insertBooking(w, { status: 'pending', start: START, client: await t.signUp('client') }),
     ).resolves.toBeTruthy();
     expectError(
-      await t.api('POST', `/appointment/participant/${participantId}/reject-booking`, w.provider),
+      await t.api('POST', `/appointment/participant/${participantId}/reject-booking`, w.provider, {
+        reason: 'Fully booked that week',
+      }),
       409,
       conflict(en.bookingNotRequested),
     );
@@ -586,10 +590,16 @@ describe('acknowledge and reject a requested booking', () => {
       message: en.notFound,
       code: 'NOT_FOUND',
     });
-    expectError(await t.api('POST', `/appointment/participant/${participantId}/reject-booking`, otherProvider), 404, {
-      message: en.notFound,
-      code: 'NOT_FOUND',
-    });
+    expectError(
+      await t.api('POST', `/appointment/participant/${participantId}/reject-booking`, otherProvider, {
+        reason: 'x',
+      }),
+      404,
+      {
+        message: en.notFound,
+        code: 'NOT_FOUND',
+      },
+    );
     expect((await t.api('POST', `/appointment/participant/${participantId}/acknowledge`, w.client)).statusCode).toBe(
       403,
     );
@@ -602,7 +612,14 @@ describe('events', () => {
     const events = await recordBookingEvents(t);
     try {
       const moved = await insertBooking(w, { status: 'confirmed', start: START });
-      const base = { bookingId: moved.bookingId, clientId: w.client.userId, providerId: w.provider.userId };
+      // Who made the booking, its hold (none: paid) and who made each change (issue 47: the other side is told).
+      const base = {
+        bookingId: moved.bookingId,
+        clientId: w.client.userId,
+        providerId: w.provider.userId,
+        createdBy: 'client',
+        holdExpiresAt: null,
+      };
       expect(
         (
           await t.api('POST', `/booking/${moved.bookingId}/reschedule`, w.client, {
@@ -630,6 +647,7 @@ describe('events', () => {
         {
           ...base,
           change: 'rescheduled',
+          by: 'client',
           status: 'confirmed',
           previousStatus: null,
           startTime: '2026-03-27T09:00:00.000Z',
@@ -639,6 +657,7 @@ describe('events', () => {
         {
           ...base,
           change: 'reschedule-requested',
+          by: 'provider',
           status: 'confirmed',
           previousStatus: null,
           startTime: '2026-03-27T09:00:00.000Z',
@@ -648,6 +667,7 @@ describe('events', () => {
         {
           ...base,
           change: 'reschedule-rejected',
+          by: 'client',
           status: 'confirmed',
           previousStatus: null,
           startTime: '2026-03-27T09:00:00.000Z',
@@ -657,6 +677,7 @@ describe('events', () => {
         {
           ...base,
           change: 'reschedule-requested',
+          by: 'client',
           status: 'confirmed',
           previousStatus: null,
           startTime: '2026-03-27T09:00:00.000Z',
@@ -666,6 +687,7 @@ describe('events', () => {
         {
           ...base,
           change: 'reschedule-accepted',
+          by: 'provider',
           status: 'confirmed',
           previousStatus: null,
           startTime: '2026-03-27T11:00:00.000Z',
@@ -675,6 +697,7 @@ describe('events', () => {
         {
           ...base,
           change: 'cancelled',
+          by: 'provider',
           status: 'cancelled',
           previousStatus: 'confirmed',
           startTime: '2026-03-27T11:00:00.000Z',
@@ -684,7 +707,9 @@ describe('events', () => {
       const asked = await insertBooking(w, { status: 'requested', start: '2026-03-30T10:00:00Z' });
       await t.api('POST', `/appointment/participant/${asked.participantId}/acknowledge`, w.provider);
       const declined = await insertBooking(w, { status: 'requested', start: '2026-03-30T12:00:00Z' });
-      await t.api('POST', `/appointment/participant/${declined.participantId}/reject-booking`, w.provider);
+      await t.api('POST', `/appointment/participant/${declined.participantId}/reject-booking`, w.provider, {
+        reason: 'Away that day',
+      });
       expect((await events.of(asked.bookingId, 1)).map((e) => [e.change, e.status, e.previousStatus])).toEqual([
         ['acknowledged', 'pending', 'requested'],
       ]);

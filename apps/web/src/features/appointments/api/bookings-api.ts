@@ -6,7 +6,6 @@ import {
   listAppointments,
   listBookings,
   payBooking,
-  rejectBooking,
 } from '@therapy/contracts/endpoints/bookings';
 import { getBookingReview } from '@therapy/contracts/endpoints/reviews';
 import { getPaymentStatus, getWalletBalance } from '@therapy/contracts/endpoints/wallet';
@@ -97,14 +96,11 @@ export function usePayBooking(onPaid?: () => void) {
   });
 }
 
-/** The provider accepts (acknowledge) or declines (reject-booking) a requested booking. */
+/** The provider accepts (acknowledge) a requested booking; a decline asks for a reason (the decline-booking modal). */
 export function useAnswerRequestedBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, answer }: { id: string; answer: 'accept' | 'decline' }) =>
-      answer === 'accept'
-        ? await call(acknowledgeBooking, { params: { id } })
-        : await call(rejectBooking, { params: { id } }),
+    mutationFn: async ({ id }: { id: string; answer: 'accept' }) => await call(acknowledgeBooking, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }

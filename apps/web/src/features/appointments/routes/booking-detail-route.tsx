@@ -15,6 +15,7 @@ import { useModalStore } from '@/lib/modal-store';
 import { notify } from '@/lib/toast';
 import { BookingLoadState } from '../components/booking-load-state';
 import { BookingReview } from '../components/booking-review';
+import { DeclineNotice } from '../components/decline-notice';
 import { bookingDetailsQuery, partyName, useAnswerRequestedBooking, type ViewerRole } from '../api/bookings-api';
 import {
   formatSession,
@@ -84,13 +85,10 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
   const online = !!booking.meetingLink || !booking.address;
   const other = role === 'client' ? booking.provider : booking.client;
 
-  const onAnswer = (kind: 'accept' | 'decline') =>
+  const onAccept = () =>
     answer.mutate(
-      { id: booking.identifier, answer: kind },
-      {
-        onSuccess: (res) =>
-          notify.success(res.message ?? message(kind === 'accept' ? 'bookingAcknowledged' : 'bookingRejected', locale)),
-      },
+      { id: booking.identifier, answer: 'accept' },
+      { onSuccess: (res) => notify.success(res.message ?? message('bookingAcknowledged', locale)) },
     );
 
   return (
@@ -108,6 +106,8 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
           {t('detail.pendingClient')}
         </Alert>
       )}
+
+      {booking.decline && <DeclineNotice booking={booking} role={role} />}
 
       {pendingRequest && (
         <Alert tone="warning" className="mt-4" title={t('detail.rescheduleRequestTitle')}>
@@ -227,18 +227,13 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
           )}
           {role === 'provider' && booking.status === 'requested' && (
             <>
-              <Button
-                pending={answer.isPending && answer.variables?.answer === 'accept'}
-                disabled={answer.isPending}
-                onClick={() => onAnswer('accept')}
-              >
+              <Button pending={answer.isPending} disabled={answer.isPending} onClick={onAccept}>
                 {t('detail.accept')}
               </Button>
               <Button
                 variant="secondary"
-                pending={answer.isPending && answer.variables?.answer === 'decline'}
                 disabled={answer.isPending}
-                onClick={() => onAnswer('decline')}
+                onClick={() => openModal('decline-booking', { booking }, { size: 'md' })}
               >
                 {t('detail.decline')}
               </Button>

@@ -15,11 +15,13 @@ import {
   getCancellationPolicy,
   getReschedulePolicy,
   listProviderClients,
+  rejectBooking,
   rescheduleAppointment,
   rescheduleBooking,
   scheduleBooking,
   shareBooking,
 } from '@therapy/contracts/endpoints/bookings';
+import type { DeclineInput } from '@therapy/contracts/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { bookingKeys, walletQueryPrefix } from '@/lib/booking-queries';
@@ -65,6 +67,19 @@ function useInvalidate() {
 export interface WriteResult {
   booking: Booking;
   message: string | undefined;
+}
+
+/** The provider declines a requested booking with a reason and suggested times (issue 47). */
+export function useDeclineBooking() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: string; body: DeclineInput }): Promise<WriteResult> => {
+      const res = await call(rejectBooking, { params: { id }, body });
+      return { booking: res.data, message: res.message };
+    },
+    meta: { silent: true },
+    onSuccess: () => invalidate(false),
+  });
 }
 
 export function useCancelBooking(role: BookingRole) {

@@ -6,6 +6,7 @@ import { PageHeading } from '@/components/page-heading';
 import { useAuthStore } from '@/lib/auth-store';
 import { openModal } from '@/lib/modal-store';
 import { ClientDashboard } from '../components/client-dashboard';
+import { NeedsAction } from '../components/needs-action';
 import { ProviderDashboard } from '../components/provider-dashboard';
 
 interface Shortcut {
@@ -49,6 +50,7 @@ export function OverviewRoute() {
         title={user.firstName ? t('greeting', { name: user.firstName }) : t('greetingNoName')}
         lead={t(`lead.${role}`)}
       />
+      {role === 'client' && <NeedsAction />}
       {role === 'provider' ? <ProviderDashboard providerId={user.identifier} /> : <ClientDashboard />}
       {/* The provider's set-up checklist comes first after their day: until it is done, nobody can book them. */}
       {slot && <div className="mt-8">{slot}</div>}

@@ -1,7 +1,7 @@
 import { UserRoundX } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { StatusPage } from '@/components/status-page';
 import { Alert } from '@/components/ui/alert';
@@ -110,6 +110,9 @@ function BookingCalendar({
   const [month] = useState(() => monthOf(todayIn(timeZone)));
   const setup = useCalendarSetupType(providerId, month, timeZone);
   const [chosenCategory, setChosenCategory] = useState('');
+  // A link to one time (a provider's suggestion when declining, issue 47): `?slot=` opens the calendar on it.
+  const [searchParams] = useSearchParams();
+  const suggestedSlot = searchParams.get('slot');
   const [selection, setSelection] = useState<SlotSelection | null>(null);
   // A slot taken meanwhile: a new round of the picker (fresh times, no stale choice).
   const [pickerRound, setPickerRound] = useState(0);
@@ -165,6 +168,7 @@ function BookingCalendar({
             providerId={providerId}
             category={category}
             onSelect={setSelection}
+            initialSlot={pickerRound === 0 ? suggestedSlot : null}
           />
         </div>
 
