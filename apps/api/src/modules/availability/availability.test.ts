@@ -442,7 +442,11 @@ describe('timeslots as a client sees them', () => {
   });
 
   it('offers the 50-minute hour: 50 minutes with a 10-minute gap from 09:30 and from 13:05, local on both sides of DST', async () => {
-    await t.api('PUT', '/provider-availability/settings', provider, { ...settingsBody, sessionLengthMinutes: 50, bufferMinutes: 10 });
+    await t.api('PUT', '/provider-availability/settings', provider, {
+      ...settingsBody,
+      sessionLengthMinutes: 50,
+      bufferMinutes: 10,
+    });
     await t.api('POST', '/provider-availability/days/default', provider, {
       days: week([day('MONDAY', true, ['09:30', '12:20'], ['13:05', '15:00'])]),
     });
