@@ -62,6 +62,14 @@ export const availabilityMessages = defineMessages({
     en: 'The gap after a session must be a whole number of minutes from 0 to 120',
     de: 'Die Pause nach einer Sitzung muss eine ganze Zahl von 0 bis 120 Minuten sein',
   },
+  calendarRangeOrder: {
+    en: 'The end of the range must be after its start',
+    de: 'Das Ende des Zeitraums muss nach seinem Beginn liegen',
+  },
+  calendarRangeTooLong: {
+    en: 'A calendar range can be at most 42 days',
+    de: 'Ein Kalenderzeitraum kann höchstens 42 Tage umfassen',
+  },
   noticeInvalid: {
     en: 'Minimum notice must be 0 to 168 hours',
     de: 'Die Mindestvorlaufzeit muss 0 bis 168 Stunden betragen',
