@@ -1,4 +1,4 @@
-import type { DatesSetArg, EventClickArg, EventDropArg, EventInput } from '@fullcalendar/core';
+import type { DatesSetArg, DayCellMountArg, EventClickArg, EventDropArg, EventInput } from '@fullcalendar/core';
 import deLocale from '@fullcalendar/core/locales/de';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
@@ -7,6 +7,7 @@ import luxonPlugin from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { CalendarEventKind, CalendarView } from '@therapy/contracts/calendar-view';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-error';
@@ -21,6 +22,8 @@ interface ProviderCalendarProps {
   data: CalendarView | undefined;
   /** Phone: a month grid and a list; else week, day and month. */
   compact: boolean;
+  /** The day to open on ("YYYY-MM-DD"); today without it. */
+  initialDate?: string | undefined;
   onRange: (from: string, to: string) => void;
   onBlockedChosen: (identifier: string) => void;
 }
@@ -31,7 +34,15 @@ type EventProps = { kind: CalendarEventKind; therapyId: string } | { kind: 'bloc
  * The provider's calendar (FullCalendar, MIT): their appointments in their own zone. A drag is a reschedule through
  * the reschedule endpoint's rules, snapped back with the server's message when refused; a click opens the booking.
  */
-export function ProviderCalendar({ providerId, timezone, data, compact, onRange, onBlockedChosen }: ProviderCalendarProps) {
+export function ProviderCalendar({
+  providerId,
+  timezone,
+  data,
+  compact,
+  initialDate,
+  onRange,
+  onBlockedChosen,
+}: ProviderCalendarProps) {
   const { t, i18n } = useTranslation('calendar-view');
   const navigate = useNavigate();
   const move = useMoveBooking();
@@ -60,7 +71,18 @@ export function ProviderCalendar({ providerId, timezone, data, compact, onRange,
     })),
   ];
 
-  const onDatesSet = (arg: DatesSetArg) => onRange(arg.startStr.slice(0, 10), arg.endStr.slice(0, 10));
+  const box = useRef<HTMLDivElement>(null);
+  // FullCalendar's toolbar chevrons are role="img" without a name inside buttons named by their hints: hidden from
+  // screen readers (the button's name says it all). The toolbar is drawn again with each range.
+  const hideIcons = () =>
+    box.current?.querySelectorAll('.fc-icon').forEach((icon) => icon.setAttribute('aria-hidden', 'true'));
+  const onDatesSet = (arg: DatesSetArg) => {
+    hideIcons();
+    onRange(arg.startStr.slice(0, 10), arg.endStr.slice(0, 10));
+  };
+  // A month cell is labelled by its day number alone, which hides the events it holds from its name: the cell's own
+  // content names it instead (the day number, then its events).
+  const onDayCellMount = (arg: DayCellMountArg) => arg.el.removeAttribute('aria-labelledby');
 
   const onEventClick = (arg: EventClickArg) => {
     arg.jsEvent.preventDefault();
@@ -85,13 +107,14 @@ export function ProviderCalendar({ providerId, timezone, data, compact, onRange,
   };
 
   return (
-    <div className="cv-calendar" aria-busy={move.isPending}>
+    <div ref={box} className="cv-calendar" aria-busy={move.isPending}>
       <FullCalendar
         plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
         timeZone={timezone}
         locales={[deLocale]}
         locale={locale}
         initialView={compact ? 'dayGridMonth' : 'timeGridWeek'}
+        {...(initialDate ? { initialDate } : {})}
         headerToolbar={
           compact
             ? { left: 'prev,next', center: 'title', right: 'today dayGridMonth,listWeek' }
@@ -121,6 +144,7 @@ export function ProviderCalendar({ providerId, timezone, data, compact, onRange,
         dayMaxEvents={compact ? 2 : false}
         height={compact ? 'auto' : 760}
         datesSet={onDatesSet}
+        dayCellDidMount={onDayCellMount}
         eventClick={onEventClick}
         eventDrop={onEventDrop}
       />

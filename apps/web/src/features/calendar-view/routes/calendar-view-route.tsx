@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { List } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -23,6 +23,9 @@ export function CalendarViewRoute() {
   const { t } = useTranslation('calendar-view');
   const user = useAuthStore((s) => s.user);
   const compact = useCompact();
+  // ?date=YYYY-MM-DD opens the calendar on that day's week (or month), e.g. from a booking.
+  const [params] = useSearchParams();
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : undefined;
   const zone = useQuery({ ...providerZoneQuery(), enabled: user?.userType === 'provider' });
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [chosenBlocked, setChosenBlocked] = useState<string | null>(null);
@@ -101,6 +104,7 @@ export function CalendarViewRoute() {
               timezone={zone.data}
               data={view.data}
               compact={compact}
+              initialDate={date}
               onRange={(from, to) => setRange((r) => (r?.from === from && r.to === to ? r : { from, to }))}
               onBlockedChosen={setChosenBlocked}
             />
