@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  BUFFER_MINUTES_MAX,
-  NOTICE_HOURS_MAX,
-  SESSION_MINUTES_MAX,
-  SESSION_MINUTES_MIN,
-} from './constants.ts';
+import { BUFFER_MINUTES_MAX, NOTICE_HOURS_MAX, SESSION_MINUTES_MAX, SESSION_MINUTES_MIN } from './constants.ts';
 import { ianaTimezone, viewerTimezone } from './fields.ts';
 import { m } from './messages/index.ts';
 
@@ -29,9 +24,7 @@ export const minutesToClock = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 // Any whole minute ("09:30", "10:05"); hours past 24 are judged by the interval (it must end by midnight).
-const clockTime = z
-  .string({ error: m.intervalTimeInvalid })
-  .regex(/^\d{2}:[0-5]\d$/, m.intervalTimeInvalid);
+const clockTime = z.string({ error: m.intervalTimeInvalid }).regex(/^\d{2}:[0-5]\d$/, m.intervalTimeInvalid);
 
 export const timeInterval = z.strictObject({ startTime: clockTime, endTime: clockTime }).superRefine((v, ctx) => {
   const start = clockToMinutes(v.startTime);

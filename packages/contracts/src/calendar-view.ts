@@ -13,10 +13,13 @@ const dayMs = 86_400_000;
 export const calendarViewQuery = z
   .strictObject({ from: isoDate, to: isoDate })
   .refine((q) => q.to > q.from, { message: m.calendarRangeOrder, path: ['to'] })
-  .refine((q) => Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`) <= CALENDAR_VIEW_MAX_DAYS * dayMs, {
-    message: m.calendarRangeTooLong,
-    path: ['to'],
-  });
+  .refine(
+    (q) => Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`) <= CALENDAR_VIEW_MAX_DAYS * dayMs,
+    {
+      message: m.calendarRangeTooLong,
+      path: ['to'],
+    },
+  );
 export type CalendarViewQuery = z.infer<typeof calendarViewQuery>;
 
 /** booking = confirmed (paid); request = waiting for the provider's answer; hold = pending payment. */

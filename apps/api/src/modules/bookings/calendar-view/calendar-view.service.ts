@@ -1,14 +1,20 @@
+import { TZDate } from '@date-fns/tz';
 import type { CalendarEventKind, CalendarView, CalendarViewQuery } from '@therapy/contracts/calendar-view';
 import type { AppDeps } from '../../../deps.ts';
 import { requireRole, type Actor } from '../../../platform/auth/access.ts';
 import type { AvailabilityModule } from '../../availability/availability.module.ts';
-import { wallToInstant } from '../../availability/slot-engine.ts';
 import { calendarViewRepository as repo, type CalendarEventRow } from './calendar-view.repository.ts';
 
 const kindOf: Record<CalendarEventRow['status'], CalendarEventKind> = {
   confirmed: 'booking',
   requested: 'request',
   pending: 'hold',
+};
+
+/** The instant a date starts in a zone (a DST day's midnight too). */
+const midnightIn = (zone: string, date: string): Date => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, zone).getTime());
 };
 
 const nameOf = (row: CalendarEventRow): string =>
@@ -27,8 +33,8 @@ export function createCalendarViewService(
       const providerId = requireRole(actor, 'provider').userId;
       const { timezone, blocked } = await ports.availability.blockedDaysOf(providerId, query.from, query.to);
       // Midnight of each end date in the provider's zone (a DST day's midnight too).
-      const from = new Date(wallToInstant(timezone, Date.parse(`${query.from}T00:00:00Z`)));
-      const to = new Date(wallToInstant(timezone, Date.parse(`${query.to}T00:00:00Z`)));
+      const from = midnightIn(timezone, query.from);
+      const to = midnightIn(timezone, query.to);
       const rows = await repo.eventsBetween(deps.db, providerId, from, to, deps.clock.now());
       return {
         timezone,

@@ -46,7 +46,8 @@ export function CalendarViewRoute() {
       </div>
     );
 
-  const empty = !!view.data && !view.isPlaceholderData && view.data.events.length === 0 && view.data.blocked.length === 0;
+  const empty =
+    !!view.data && !view.isPlaceholderData && view.data.events.length === 0 && view.data.blocked.length === 0;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">

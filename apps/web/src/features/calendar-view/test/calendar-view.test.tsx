@@ -66,9 +66,7 @@ function MoveHarness({ start }: { start: string }) {
     <>
       <button
         type="button"
-        onClick={() =>
-          move.mutate({ bookingId, providerId, categoryId: therapyId, timezone: 'Europe/London', start })
-        }
+        onClick={() => move.mutate({ bookingId, providerId, categoryId: therapyId, timezone: 'Europe/London', start })}
       >
         drop
       </button>
@@ -112,7 +110,10 @@ describe('dragging a session (the reschedule endpoint)', () => {
 
   it('refuses a time the plan does not offer without asking the server to move it', async () => {
     const fetchMock = mockFetch([
-      { path: slotsPath, respond: () => jsonResponse({ data: day([['2026-12-07T09:30:00Z', '2026-12-07T10:20:00Z']]) }) },
+      {
+        path: slotsPath,
+        respond: () => jsonResponse({ data: day([['2026-12-07T09:30:00Z', '2026-12-07T10:20:00Z']]) }),
+      },
     ]);
     const { user } = renderWithProviders(<MoveHarness start="2026-12-07T10:00:00Z" />);
     await user.click(screen.getByRole('button', { name: 'drop' }));
@@ -122,7 +123,10 @@ describe('dragging a session (the reschedule endpoint)', () => {
 
   it("passes the server's refusal on (the calendar snaps back with it)", async () => {
     mockFetch([
-      { path: slotsPath, respond: () => jsonResponse({ data: day([['2026-12-07T11:30:00Z', '2026-12-07T12:20:00Z']]) }) },
+      {
+        path: slotsPath,
+        respond: () => jsonResponse({ data: day([['2026-12-07T11:30:00Z', '2026-12-07T12:20:00Z']]) }),
+      },
       {
         method: 'POST',
         path: reschedulePath,
