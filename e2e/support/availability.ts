@@ -5,7 +5,7 @@ import type { CreatedUser } from './fixtures.ts';
 
 export const weekdayNames = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
 export type WeekdayName = (typeof weekdayNames)[number];
-/** "HH:mm" pairs on whole hours, in the provider's zone. */
+/** "HH:mm" pairs (any minute), in the provider's zone. */
 export type Intervals = Array<[string, string]>;
 
 export interface ProviderPlan {
@@ -14,6 +14,8 @@ export interface ProviderPlan {
   week: Partial<Record<WeekdayName, Intervals>>;
   customDays?: Array<{ date: string; intervals: Intervals }>;
   sessionLengthMinutes?: number;
+  /** The gap after each session (decision 0054). */
+  bufferMinutes?: number;
   minimumNoticeHours?: number;
 }
 
@@ -40,7 +42,7 @@ export async function setUpProviderPlan(
     data: {
       timezone: plan.timezone,
       sessionLengthMinutes: plan.sessionLengthMinutes ?? 60,
-      bufferMinutes: 0,
+      bufferMinutes: plan.bufferMinutes ?? 0,
       minimumNoticeHours: plan.minimumNoticeHours ?? 0,
     },
   });

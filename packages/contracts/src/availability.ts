@@ -5,8 +5,8 @@ import { m } from './messages/index.ts';
 
 /**
  * Availability (spec §3 "Availability day", "Availability item", "Timeslot"; §5 "Availability time slots"; §7
- * "Availability"; DESIGN.md §6). Wall-clock times are "HH:mm" on whole hours in the provider's zone; an interval ends
- * by midnight ("24:00"). Instants are ISO 8601 UTC.
+ * "Availability"; DESIGN.md §6). Wall-clock times are "HH:mm" to the minute in the provider's zone (the pickers offer
+ * 5-minute steps; decision 0054); an interval ends by midnight ("24:00"). Instants are ISO 8601 UTC.
  */
 
 export const weekdays = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
@@ -23,18 +23,18 @@ export function clockToMinutes(value: string): number {
 export const minutesToClock = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
-const clockTime = z.string({ error: m.intervalOnTheHour }).regex(/^\d{2}:\d{2}$/, m.intervalOnTheHour);
+// Any whole minute ("09:30", "10:05"); hours past 24 are judged by the interval (it must end by midnight).
+const clockTime = z.string({ error: m.intervalTimeInvalid }).regex(/^\d{2}:[0-5]\d$/, m.intervalTimeInvalid);
 
 export const timeInterval = z.strictObject({ startTime: clockTime, endTime: clockTime }).superRefine((v, ctx) => {
   const start = clockToMinutes(v.startTime);
   const end = clockToMinutes(v.endTime);
-  if (start % 60 !== 0 || end % 60 !== 0) ctx.addIssue({ code: 'custom', message: m.intervalOnTheHour });
-  else if (start >= 24 * 60 || end > 24 * 60) ctx.addIssue({ code: 'custom', message: m.intervalPastMidnight });
+  if (start >= 24 * 60 || end > 24 * 60) ctx.addIssue({ code: 'custom', message: m.intervalPastMidnight });
   else if (end <= start) ctx.addIssue({ code: 'custom', message: m.intervalEndAfterStart });
 });
 export type TimeInterval = z.infer<typeof timeInterval>;
 
-/** Intervals of one day: on the hour, within the day, not overlapping (touching is fine: 9-12 and 12-17). */
+/** Intervals of one day: whole minutes, within the day, not overlapping (touching is fine: 9-12 and 12-17). */
 export const timeIntervals = z
   .array(timeInterval, { error: m.intervalRequired })
   .max(24, m.tooManyIntervals)
@@ -131,14 +131,12 @@ export const availabilitySettingsInput = z.strictObject({
     .number({ error: m.sessionLengthInvalid })
     .int(m.sessionLengthInvalid)
     .min(SESSION_MINUTES_MIN, m.sessionLengthInvalid)
-    .max(SESSION_MINUTES_MAX, m.sessionLengthInvalid)
-    .refine((v) => v % 15 === 0, m.sessionLengthInvalid),
+    .max(SESSION_MINUTES_MAX, m.sessionLengthInvalid),
   bufferMinutes: z
     .number({ error: m.bufferInvalid })
     .int(m.bufferInvalid)
     .min(0, m.bufferInvalid)
-    .max(BUFFER_MINUTES_MAX, m.bufferInvalid)
-    .refine((v) => v % 5 === 0, m.bufferInvalid),
+    .max(BUFFER_MINUTES_MAX, m.bufferInvalid),
   minimumNoticeHours: z
     .number({ error: m.noticeInvalid })
     .int(m.noticeInvalid)
@@ -148,6 +146,11 @@ export const availabilitySettingsInput = z.strictObject({
 export type AvailabilitySettingsInput = z.infer<typeof availabilitySettingsInput>;
 
 export const availabilitySettings = availabilitySettingsInput.extend({
+  /**
+   * False while neither saved settings nor the account name a zone: `timezone` is then the fallback UTC, and the web
+   * app saves the browser's zone instead (decision 0054).
+   */
+  timezoneSaved: z.boolean(),
   calendarSetupType: z.enum(calendarSetupTypes),
   horizonDays: z.number().int(),
 });

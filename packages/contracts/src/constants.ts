@@ -39,7 +39,8 @@ export const DEFAULT_SESSION_MINUTES = 60;
 export const DEFAULT_BUFFER_MINUTES = 0;
 export const DEFAULT_NOTICE_HOURS = 12;
 export const SESSION_MINUTES_MIN = 15;
-export const SESSION_MINUTES_MAX = 240;
+/** Any whole minutes from 15 to 180, and a gap of 0 to 120 whole minutes after each session (decision 0054). */
+export const SESSION_MINUTES_MAX = 180;
 export const BUFFER_MINUTES_MAX = 120;
 export const NOTICE_HOURS_MAX = 168;
 export const SLOT_SKELETON_COUNT = 4;

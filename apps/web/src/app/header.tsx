@@ -80,6 +80,7 @@ export function Header() {
       : [
           { to: '/overview', label: t('nav.overview') },
           { to: '/appointments', label: t('nav.appointments') },
+          ...(user?.userType === 'provider' ? [{ to: '/calendar', label: t('nav.calendar') }] : []),
           { to: '/messages', label: t('nav.messages'), badge: unread },
           ...(user?.userType === 'provider'
             ? [

@@ -264,6 +264,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'calendar',
+                handle: { title: 'calendar' } satisfies PageHandle,
+                // A lazy page of its own: FullCalendar's chunk loads only here.
+                lazy: lazyPage(['calendar-view'], () =>
+                  import('@/features/calendar-view/routes/calendar-view-route').then((m) => m.CalendarViewRoute),
+                ),
+              },
+              {
                 path: 'appointments/:bookingId',
                 handle: { title: 'booking' } satisfies PageHandle,
                 lazy: lazyPage(['appointments'], () =>

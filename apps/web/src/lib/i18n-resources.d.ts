@@ -30,6 +30,7 @@ import type clients from '../locales/en/clients.json';
 import type notes from '../locales/en/notes.json';
 import type chat from '../locales/en/chat.json';
 import type calendar from '../locales/en/calendar.json';
+import type calendarView from '../locales/en/calendar-view.json';
 import type session from '../locales/en/session.json';
 import type waitlist from '../locales/en/waitlist.json';
 import type measures from '../locales/en/measures.json';
@@ -75,6 +76,7 @@ declare module 'i18next' {
       notes: typeof notes;
       chat: typeof chat;
       calendar: typeof calendar;
+      'calendar-view': typeof calendarView;
       session: typeof session;
       waitlist: typeof waitlist;
       measures: typeof measures;

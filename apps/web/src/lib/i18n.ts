@@ -49,6 +49,7 @@ export const namespaces = [
   'notes',
   'chat',
   'calendar',
+  'calendar-view',
   'session',
   'waitlist',
   'measures',

@@ -6,6 +6,7 @@ import * as availability from './availability.ts';
 import * as bankDetails from './bank-details.ts';
 import * as bookings from './bookings.ts';
 import * as calendar from './calendar.ts';
+import * as calendarView from './calendar-view.ts';
 import * as rooms from './rooms.ts';
 import * as waitlist from './waitlist.ts';
 import * as reviews from './reviews.ts';
@@ -53,6 +54,7 @@ export const endpointModules = {
   clients,
   messages,
   calendar,
+  calendarView,
   rooms,
   waitlist,
   measures,

@@ -2,9 +2,9 @@ import { defineMessages } from './define.ts';
 
 /** Weekly hours, custom days, settings and time slots (spec §5 "Availability time slots", DESIGN.md §6). */
 export const availabilityMessages = defineMessages({
-  intervalOnTheHour: {
-    en: 'Times must be on the hour',
-    de: 'Zeiten müssen zur vollen Stunde beginnen und enden',
+  intervalTimeInvalid: {
+    en: 'Enter times as HH:mm, for example 09:30',
+    de: 'Gib Zeiten als HH:mm an, zum Beispiel 09:30',
   },
   intervalEndAfterStart: {
     en: 'The end time must be after the start time',
@@ -55,12 +55,20 @@ export const availabilityMessages = defineMessages({
     de: 'Wähle GENERAL oder BY_CATEGORY',
   },
   sessionLengthInvalid: {
-    en: 'Session length must be 15 to 240 minutes, in steps of 15',
-    de: 'Die Sitzungsdauer muss 15 bis 240 Minuten in 15-Minuten-Schritten betragen',
+    en: 'Session length must be a whole number of minutes from 15 to 180',
+    de: 'Die Sitzungsdauer muss eine ganze Zahl von 15 bis 180 Minuten sein',
   },
   bufferInvalid: {
-    en: 'The buffer must be 0 to 120 minutes, in steps of 5',
-    de: 'Der Puffer muss 0 bis 120 Minuten in 5-Minuten-Schritten betragen',
+    en: 'The gap after a session must be a whole number of minutes from 0 to 120',
+    de: 'Die Pause nach einer Sitzung muss eine ganze Zahl von 0 bis 120 Minuten sein',
+  },
+  calendarRangeOrder: {
+    en: 'The end of the range must be after its start',
+    de: 'Das Ende des Zeitraums muss nach seinem Beginn liegen',
+  },
+  calendarRangeTooLong: {
+    en: 'A calendar range can be at most 42 days',
+    de: 'Ein Kalenderzeitraum kann höchstens 42 Tage umfassen',
   },
   noticeInvalid: {
     en: 'Minimum notice must be 0 to 168 hours',

@@ -33,11 +33,9 @@ export const availabilitySettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check(
-      'availability_settings_session',
-      sql`${t.sessionMinutes} BETWEEN 15 AND 240 AND ${t.sessionMinutes} % 15 = 0`,
-    ),
-    check('availability_settings_buffer', sql`${t.bufferMinutes} BETWEEN 0 AND 120 AND ${t.bufferMinutes} % 5 = 0`),
+    // Any whole minutes (decision 0054): the 50-minute session with a 10-minute gap.
+    check('availability_settings_session', sql`${t.sessionMinutes} BETWEEN 15 AND 180`),
+    check('availability_settings_buffer', sql`${t.bufferMinutes} BETWEEN 0 AND 120`),
     check('availability_settings_notice', sql`${t.noticeMinutes} BETWEEN 0 AND 10080 AND ${t.noticeMinutes} % 60 = 0`),
   ],
 );
@@ -74,7 +72,7 @@ export const availabilityDays = pgTable(
 );
 
 /**
- * Wall-clock intervals of a day in minutes after midnight, on whole hours, ending by midnight. The migration adds an
+ * Wall-clock intervals of a day in minutes after midnight, to the minute (decision 0054), ending by midnight. The migration adds an
  * exclusion constraint so two intervals of one day can never overlap, whatever the code does.
  */
 export const availabilityIntervals = pgTable(
@@ -90,7 +88,7 @@ export const availabilityIntervals = pgTable(
   (t) => [
     check(
       'availability_intervals_bounds',
-      sql`${t.startMinute} >= 0 AND ${t.endMinute} <= 1440 AND ${t.startMinute} < ${t.endMinute} AND ${t.startMinute} % 60 = 0 AND ${t.endMinute} % 60 = 0`,
+      sql`${t.startMinute} >= 0 AND ${t.endMinute} <= 1440 AND ${t.startMinute} < ${t.endMinute}`,
     ),
     index('availability_intervals_day_idx').on(t.dayId),
   ],

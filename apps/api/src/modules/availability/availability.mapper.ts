@@ -68,8 +68,10 @@ export const toCustomDay = (day: StoredDay): CustomDay => ({
   timeslotIntervals: toClockIntervals(day.intervals),
 });
 
-export const toSettings = (row: SettingsRow): AvailabilitySettings => ({
+/** `timezoneSaved`: false while neither a settings row nor the account names a zone (the zone is then UTC). */
+export const toSettings = (row: SettingsRow, timezoneSaved = true): AvailabilitySettings => ({
   timezone: row.timezone,
+  timezoneSaved,
   sessionLengthMinutes: row.sessionMinutes,
   bufferMinutes: row.bufferMinutes,
   minimumNoticeHours: row.noticeMinutes / 60,

@@ -94,6 +94,18 @@ export function createAvailabilityModule(
           availabilityRepository.hasAvailableDay(deps.db, providerId, deps.clock.now().toISOString().slice(0, 10)),
       },
     ] satisfies SetupStep[],
+    /**
+     * For the provider's calendar to look at (issue 47): the zone their plan is in (saved settings, else the account's,
+     * else UTC) and their days off (custom days marked unavailable) with a date in [from, to) of that zone.
+     */
+    async blockedDaysOf(providerId: string, from: string, to: string) {
+      const [settings, user, blocked] = await Promise.all([
+        availabilityRepository.settings(deps.db, providerId),
+        users.findActiveUser(providerId),
+        availabilityRepository.blockedDays(deps.db, providerId, from, to),
+      ]);
+      return { timezone: settings?.timezone ?? user?.timezone ?? 'UTC', blocked };
+    },
     /** The provider's therapy categories (set in the practice profile), in list order. */
     categoriesOf: (providerId: string, ex: Executor = deps.db) => availabilityRepository.categories(ex, providerId),
   };

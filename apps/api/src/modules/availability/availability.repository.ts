@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { statementName, type Executor } from '../../db/client.ts';
 import type { SqlFragment, SqlOperand } from '../../db/fragments.ts';
 import { preparedPerExecutor } from '../../db/prepared.ts';
@@ -266,6 +266,31 @@ export const availabilityRepository = {
         gte(availabilityDays.date, fromDate),
       ),
     );
+  },
+  /** The provider's custom days marked unavailable with a date in [from, to): the calendar's blocked days (issue 47). */
+  async blockedDays(
+    db: Executor,
+    providerId: string,
+    from: string,
+    to: string,
+  ): Promise<Array<{ identifier: string; date: string; categoryIdentifier: string | null }>> {
+    const rows = await db
+      .select({
+        identifier: availabilityDays.identifier,
+        date: availabilityDays.date,
+        categoryIdentifier: availabilityDays.categoryId,
+      })
+      .from(availabilityDays)
+      .where(
+        and(
+          eq(availabilityDays.providerId, providerId),
+          eq(availabilityDays.isAvailable, false),
+          gte(availabilityDays.date, from),
+          lt(availabilityDays.date, to),
+        ),
+      )
+      .orderBy(availabilityDays.date);
+    return rows.map((r) => ({ ...r, date: r.date! }));
   },
   /** Whether the provider has an available weekly day (with hours) or an available custom day from `fromDate` on. */
   async hasAvailableDay(db: Executor, providerId: string, fromDate: string): Promise<boolean> {

@@ -100,7 +100,9 @@ export function createAvailabilityService(
   return {
     async settings(actor: Actor): Promise<AvailabilitySettings> {
       const user = await provider(actor);
-      return toSettings(await settingsOf(db, user.identifier, user.timezone));
+      const saved = await repo.settings(db, user.identifier);
+      // A new provider's web app fills in the browser's zone while this says none was chosen (decision 0054).
+      return toSettings(saved ?? defaultSettings(user.identifier, user.timezone), !!saved || !!user.timezone);
     },
 
     async updateSettings(actor: Actor, input: AvailabilitySettingsInput): Promise<AvailabilitySettings> {

@@ -134,8 +134,14 @@ describe('weekly plan', () => {
     ['overlapping intervals', [day('MONDAY', true, ['09:00', '12:00'], ['11:00', '13:00'])], en.intervalsOverlap],
     ['an interval that ends before it starts', [day('MONDAY', true, ['12:00', '09:00'])], en.intervalEndAfterStart],
     ['an empty interval', [day('MONDAY', true, ['09:00', '09:00'])], en.intervalEndAfterStart],
-    ['a time not on the hour', [day('MONDAY', true, ['09:30', '12:00'])], en.intervalOnTheHour],
-    ['a time that is no clock time', [day('MONDAY', true, ['9am', '12:00'])], en.intervalOnTheHour],
+    ['a time that is no clock time', [day('MONDAY', true, ['9am', '12:00'])], en.intervalTimeInvalid],
+    ['a minute past 59', [day('MONDAY', true, ['09:60', '12:00'])], en.intervalTimeInvalid],
+    ['seconds', [day('MONDAY', true, ['09:30:00', '12:00'])], en.intervalTimeInvalid],
+    [
+      'overlapping intervals to the minute',
+      [day('MONDAY', true, ['09:30', '12:07'], ['12:06', '13:00'])],
+      en.intervalsOverlap,
+    ],
     ['an interval past midnight', [day('MONDAY', true, ['22:00', '25:00'])], en.intervalPastMidnight],
     [
       'an interval starting at midnight of the next day',
@@ -234,7 +240,9 @@ describe('settings', () => {
   it('reads the defaults and saves valid settings', async () => {
     const provider = await t.signUp('provider');
     const before = (await t.api('GET', '/provider-availability/settings', provider)).json().data;
+    // A new provider has no zone yet: the web app saves the browser's (decision 0054).
     expect(before).toMatchObject({
+      timezoneSaved: false,
       sessionLengthMinutes: 60,
       bufferMinutes: 0,
       minimumNoticeHours: 12,
@@ -250,6 +258,7 @@ describe('settings', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({
       timezone: 'America/New_York',
+      timezoneSaved: true,
       sessionLengthMinutes: 45,
       bufferMinutes: 15,
       minimumNoticeHours: 24,
@@ -258,12 +267,44 @@ describe('settings', () => {
     });
   });
 
+  it('takes any whole minutes: a 50-minute session with a 10-minute gap, and the limits 15/180 and 0/120', async () => {
+    const provider = await t.signUp('provider');
+    for (const [sessionLengthMinutes, bufferMinutes] of [
+      [50, 10],
+      [17, 3],
+      [15, 0],
+      [180, 120],
+    ] as const) {
+      const res = await t.api('PUT', '/provider-availability/settings', provider, {
+        timezone: 'Europe/Berlin',
+        sessionLengthMinutes,
+        bufferMinutes,
+        minimumNoticeHours: 0,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ sessionLengthMinutes, bufferMinutes });
+    }
+  });
+
+  it('the database refuses a session over 180 minutes, whatever the code does', async () => {
+    const provider = await t.signUp('provider');
+    await t.api('PUT', '/provider-availability/settings', provider, settingsBody);
+    await expect(
+      t.db.$client.query('UPDATE availability_settings SET session_minutes = 181 WHERE provider_id = $1', [
+        provider.userId,
+      ]),
+    ).rejects.toThrow(/availability_settings_session/);
+  });
+
   it.each([
     [{ timezone: 'Mars/Olympus_Mons' }, en.timezoneInvalid],
-    [{ sessionLengthMinutes: 50 }, en.sessionLengthInvalid],
+    [{ sessionLengthMinutes: 14 }, en.sessionLengthInvalid],
     [{ sessionLengthMinutes: 0 }, en.sessionLengthInvalid],
-    [{ sessionLengthMinutes: 255 }, en.sessionLengthInvalid],
-    [{ bufferMinutes: 7 }, en.bufferInvalid],
+    [{ sessionLengthMinutes: 181 }, en.sessionLengthInvalid],
+    [{ sessionLengthMinutes: 50.5 }, en.sessionLengthInvalid],
+    [{ sessionLengthMinutes: '50' }, en.sessionLengthInvalid],
+    [{ bufferMinutes: 121 }, en.bufferInvalid],
+    [{ bufferMinutes: 7.5 }, en.bufferInvalid],
     [{ bufferMinutes: -5 }, en.bufferInvalid],
     [{ minimumNoticeHours: 169 }, en.noticeInvalid],
     [{ minimumNoticeHours: 1.5 }, en.noticeInvalid],
@@ -398,6 +439,30 @@ describe('timeslots as a client sees them', () => {
     expect(
       cal.items.every((i) => i.timeSlot.every((s) => Date.parse(s.endTime) - Date.parse(s.startTime) === 3_600_000)),
     ).toBe(true);
+  });
+
+  it('offers the 50-minute hour: 50 minutes with a 10-minute gap from 09:30 and from 13:05, local on both sides of DST', async () => {
+    await t.api('PUT', '/provider-availability/settings', provider, {
+      ...settingsBody,
+      sessionLengthMinutes: 50,
+      bufferMinutes: 10,
+    });
+    await t.api('POST', '/provider-availability/days/default', provider, {
+      days: week([day('MONDAY', true, ['09:30', '12:20'], ['13:05', '15:00'])]),
+    });
+    const cal = await calendar(provider.userId, '/2026-03');
+    // 09:30, 10:30, 11:30 (ends 12:20, the interval's end), then 13:05 and 14:05 (ends 14:55) in the afternoon.
+    const berlin = (iso: string) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' }).format(
+        new Date(iso),
+      );
+    for (const date of ['2026-03-23', '2026-03-30']) {
+      const slots = cal.items.find((i) => i.date.date === date)!.timeSlot;
+      expect(slots.map((s) => berlin(s.startTime))).toEqual(['09:30', '10:30', '11:30', '13:05', '14:05']);
+      expect(slots.every((s) => Date.parse(s.endTime) - Date.parse(s.startTime) === 50 * 60_000)).toBe(true);
+    }
+    expect(startsOn(cal, '2026-03-23')[0]).toBe('2026-03-23T08:30:00Z');
+    expect(startsOn(cal, '2026-03-30')[0]).toBe('2026-03-30T07:30:00Z');
   });
 
   it("groups by the viewer's date: a slot after midnight in Tokyo belongs to the next date there", async () => {

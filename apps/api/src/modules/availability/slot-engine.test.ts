@@ -63,11 +63,14 @@ function wallAt(timezone: string, instant: number): number {
 
 /**
  * The first instant whose wall clock shows `wall` or later: a wall time's first occurrence, or the end of the gap it
- * falls in. Every offset and every change of these zones lies on a quarter hour, so a quarter-hour scan finds it.
+ * falls in. Every offset and every change of these zones lies on a quarter hour, so a quarter-hour scan comes within
+ * a quarter of it, and a minute scan of that quarter finds it (plans are to the minute).
  */
 function firstInstantShowing(timezone: string, wall: number): number {
   for (let t = wall - 15 * HOUR_MS; t <= wall + 15 * HOUR_MS; t += QUARTER_MS) {
-    if (wallAt(timezone, t) >= wall) return t;
+    if (wallAt(timezone, t) < wall) continue;
+    for (let m = t - QUARTER_MS + MINUTE_MS; m < t; m += MINUTE_MS) if (wallAt(timezone, m) >= wall) return m;
+    return t;
   }
   throw new Error(`no instant shows ${new Date(wall).toISOString()} in ${timezone}`);
 }
@@ -125,24 +128,37 @@ function plan(
   };
 }
 
-/** 0-4 whole-hour intervals within the day, in random order; neighbours may touch. */
+/** A gap or length in minutes: often whole hours or the 5-minute picker grid, sometimes any minute (decision 0054). */
+const minutesArb = (maxHours: number, min: number) =>
+  fc.oneof(
+    fc.integer({ min: Math.ceil(min / 60), max: maxHours }).map((h) => h * 60),
+    fc.integer({ min: Math.ceil(min / 5), max: maxHours * 12 }).map((k) => k * 5),
+    fc.integer({ min, max: maxHours * 60 }),
+  );
+
+/** 0-4 intervals within the day, to the minute, in random order; neighbours may touch. */
 const dayPlanArb: fc.Arbitrary<DayPlan> = fc
   .record({
     isAvailable: fc.boolean(),
-    pieces: fc.array(fc.tuple(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 1, max: 10 })), { maxLength: 4 }),
+    pieces: fc.array(fc.tuple(minutesArb(6, 0), minutesArb(10, 1)), { maxLength: 4 }),
     reversed: fc.boolean(),
   })
   .map(({ isAvailable, pieces, reversed }) => {
     const intervals: Array<readonly [number, number]> = [];
-    let hour = 0;
+    let minute = 0;
     for (const [gap, length] of pieces) {
-      const start = hour + gap;
-      if (start + length > 24) break;
-      intervals.push([start * 60, (start + length) * 60]);
-      hour = start + length;
+      const start = minute + gap;
+      if (start + length > 24 * 60) break;
+      intervals.push([start, start + length]);
+      minute = start + length;
     }
     return { isAvailable, intervals: reversed ? intervals.reverse() : intervals };
   });
+
+/** Session lengths of any whole minutes from 15 to 180, the odd ones of the issue often. */
+const sessionArb = fc.oneof(fc.constantFrom(17, 50, 95, 180), fc.integer({ min: 15, max: 180 }));
+/** Gaps after a session of 0 to 120 whole minutes. */
+const gapArb = fc.oneof(fc.constantFrom(0, 3, 10, 15), fc.integer({ min: 0, max: 120 }));
 
 /** Any instant of 2025-2027, or one near an offset change of the zone, or one whose horizon ends near a change. */
 function nowArb(timezone: string): fc.Arbitrary<number> {
@@ -179,8 +195,8 @@ const scenarioArb = fc.constantFrom(...zones).chain((timezone) =>
     now: nowArb(timezone),
     weekly: fc.array(fc.option(dayPlanArb, { nil: undefined, freq: 8 }), { minLength: 7, maxLength: 7 }),
     custom: fc.array(fc.tuple(fc.integer({ min: -2, max: 62 }), dayPlanArb), { maxLength: 20 }),
-    sessionMinutes: fc.integer({ min: 1, max: 16 }).map((k) => k * 15),
-    bufferMinutes: fc.integer({ min: 0, max: 24 }).map((k) => k * 5),
+    sessionMinutes: sessionArb,
+    bufferMinutes: gapArb,
     noticeMinutes: fc.integer({ min: 0, max: 168 }).map((k) => k * 60),
     busy: busyArb,
   }),
@@ -320,6 +336,121 @@ describe('computeSlots, for random plans, bookings and instants', () => {
 
 const morning = day(['09:00', '12:00']);
 const slotsOn = (p: SlotPlan, date: string) => iso(planSlots(p, date, 1));
+
+describe('the 50-minute hour: odd lengths with a gap, across DST in Berlin and New York', () => {
+  // The four 2026 changes: spring and autumn in each zone. Dates run from three days before to three days after.
+  const dstDays = [
+    ['Europe/Berlin', '2026-03-29'],
+    ['Europe/Berlin', '2026-10-25'],
+    ['America/New_York', '2026-03-08'],
+    ['America/New_York', '2026-11-01'],
+  ] as const;
+  const arb = fc.constantFrom(...dstDays).chain(([timezone, change]) =>
+    fc.record({
+      timezone: fc.constant(timezone),
+      change: fc.constant(change),
+      sessionMinutes: sessionArb,
+      bufferMinutes: gapArb,
+      // One interval a day, from 06:00 on (clear of the night the clocks change), to the minute.
+      startMinute: fc.oneof(fc.constantFrom(9 * 60, 9 * 60 + 30), fc.integer({ min: 6 * 60, max: 14 * 60 })),
+      lengthMinutes: fc.integer({ min: 15, max: 10 * 60 }),
+      // Bookings of other lengths (made before the settings changed), anywhere in the week, to the minute.
+      bookings: fc.array(
+        fc.record({
+          dayOffset: fc.integer({ min: -3, max: 3 }),
+          minute: fc.integer({ min: 0, max: 1439 }),
+          length: fc.integer({ min: 1, max: 240 }),
+        }),
+        { maxLength: 12 },
+      ),
+    }),
+  );
+
+  it('no slot overlaps another or a booking and its gap, every slot lies in the plan, local starts are as configured', () => {
+    fc.assert(
+      fc.property(arb, (s) => {
+        const end = Math.min(s.startMinute + s.lengthMinutes, 24 * 60);
+        const p = plan(s.timezone, day(['00:00', '00:01']), {
+          weekly: [undefined, ...Array<DayPlan>(7).fill({ isAvailable: true, intervals: [[s.startMinute, end]] })],
+          sessionMinutes: s.sessionMinutes,
+          bufferMinutes: s.bufferMinutes,
+        });
+        const firstDate = addDays(s.change, -3);
+        // A week before the first date: every date of the week lies well inside notice (0) and horizon.
+        const now = Date.parse(`${addDays(firstDate, -7)}T12:00:00Z`);
+        const busy = s.bookings.map((b) => {
+          const start = firstInstantShowing(s.timezone, wallOf(addDays(s.change, b.dayOffset), b.minute));
+          return { start, end: start + b.length * MINUTE_MS };
+        });
+        const gap = s.bufferMinutes * MINUTE_MS;
+        const step = s.sessionMinutes + s.bufferMinutes;
+        const slots = computeSlots(p, busy, now).filter((slot) => {
+          const date = localDate(s.timezone, slot.start);
+          return date >= firstDate && date <= addDays(s.change, 3);
+        });
+
+        for (const [k, slot] of slots.entries()) {
+          const next = slots[k + 1];
+          if (next && next.start < slot.end + gap) fail('slot within the gap after the one before', next);
+          if (busy.some((b) => overlaps({ start: b.start - gap, end: b.end + gap }, slot)))
+            fail('slot meets a booking or its gap', slot);
+          // Local wall times, read by Intl: inside the interval, and a whole number of steps from its start.
+          const date = localDate(s.timezone, slot.start);
+          const from = (wallAt(s.timezone, slot.start) - wallOf(date, 0)) / MINUTE_MS;
+          const to = (wallAt(s.timezone, slot.end) - wallOf(date, 0)) / MINUTE_MS;
+          if (from < s.startMinute || to > end) fail('slot outside the plan', slot);
+          if ((from - s.startMinute) % step !== 0)
+            fail(`slot not a whole number of ${step}-minute steps from the start`, slot);
+          if (to - from !== s.sessionMinutes) fail('slot of the wrong local length', slot);
+        }
+
+        // Every date offers exactly the configured local starts that fit and that no booking (with its gap) meets.
+        for (let d = -3; d <= 3; d += 1) {
+          const date = addDays(s.change, d);
+          const expected: string[] = [];
+          for (let at = s.startMinute; at + s.sessionMinutes <= end; at += step) {
+            const start = firstInstantShowing(s.timezone, wallOf(date, at));
+            const slot = { start, end: start + s.sessionMinutes * MINUTE_MS };
+            if (!busy.some((b) => overlaps({ start: b.start - gap, end: b.end + gap }, slot)))
+              expected.push(new Date(start).toISOString());
+          }
+          expect(iso(slots.filter((slot) => localDate(s.timezone, slot.start) === date))).toEqual(expected);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('09:30, 50 minutes and a 10-minute gap: 09:30, 10:30, 11:30 local before and after the Berlin spring change', () => {
+    const p = plan('Europe/Berlin', day(['09:30', '12:30']), { sessionMinutes: 50, bufferMinutes: 10 });
+    expect(slotsOn(p, '2026-03-28')).toEqual([
+      '2026-03-28T08:30:00.000Z',
+      '2026-03-28T09:30:00.000Z',
+      '2026-03-28T10:30:00.000Z',
+    ]);
+    expect(slotsOn(p, '2026-03-30')).toEqual([
+      '2026-03-30T07:30:00.000Z',
+      '2026-03-30T08:30:00.000Z',
+      '2026-03-30T09:30:00.000Z',
+    ]);
+  });
+
+  it('a 60-minute booking made before the change to 50 + 10 blocks the slots it and its gap meet', () => {
+    // 09:00-13:00 UTC in 50 + 10: 09:00, 10:00, 11:00, 12:00. A booking 10:30-11:30 with the 10-minute gap blocks
+    // 10:20-11:40: the 10:00 and 11:00 slots go.
+    const p = plan('UTC', day(['09:00', '13:00']), { sessionMinutes: 50, bufferMinutes: 10 });
+    const busy = [{ start: Date.parse('2026-03-10T10:30:00Z'), end: Date.parse('2026-03-10T11:30:00Z') }];
+    const slots = iso(computeSlots(p, busy, Date.parse('2026-03-09T12:00:00Z'))).filter((x) =>
+      x.startsWith('2026-03-10'),
+    );
+    expect(slots).toEqual(['2026-03-10T09:00:00.000Z', '2026-03-10T12:00:00.000Z']);
+    // A 95-minute session ending at 10:55: the 11:00 slot is within its 10-minute gap, 12:00 is clear.
+    const long = [{ start: Date.parse('2026-03-10T09:20:00Z'), end: Date.parse('2026-03-10T10:55:00Z') }];
+    expect(
+      iso(computeSlots(p, long, Date.parse('2026-03-09T12:00:00Z'))).filter((x) => x.startsWith('2026-03-10')),
+    ).toEqual(['2026-03-10T12:00:00.000Z']);
+  });
+});
 
 describe('daylight saving time', () => {
   it('keeps 09:00-12:00 local around the Berlin spring change (2026-03-29, CET to CEST)', () => {

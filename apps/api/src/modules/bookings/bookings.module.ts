@@ -13,6 +13,8 @@ import { earningReference } from './earning-references.ts';
 import { earningSessionsRepository } from './earning-sessions.repository.ts';
 import { bookingsRoutes } from './bookings.routes.ts';
 import { createBookingsService } from './bookings.service.ts';
+import { calendarViewRoutes } from './calendar-view/calendar-view.routes.ts';
+import { createCalendarViewService } from './calendar-view/calendar-view.service.ts';
 import { bookingChangesRoutes } from './changes/changes.routes.ts';
 import { createBookingChangesService } from './changes/changes.service.ts';
 import { overviewRoutes } from './overview/overview.routes.ts';
@@ -42,7 +44,10 @@ export { sealClearBookingTexts } from './clear-text.ts';
 export function createBookingsModule(
   deps: Pick<AppDeps, 'db' | 'clock' | 'events' | 'config' | 'jobs' | 'files' | 'mail'>,
   faces: {
-    availability: Pick<AvailabilityModule, 'verifyTimeslot' | 'timeslotOf' | 'weeklyRepeats' | 'bookableBetween'>;
+    availability: Pick<
+      AvailabilityModule,
+      'verifyTimeslot' | 'timeslotOf' | 'weeklyRepeats' | 'bookableBetween' | 'blockedDaysOf'
+    >;
     users: Pick<UserModule, 'findActiveUser'>;
     wallet: Pick<WalletModule, 'debit' | 'refund' | 'transfer' | 'earnedBetween'>;
     practiceDetails: Pick<PracticeDetailsModule, 'listedStatesOf'>;
@@ -55,6 +60,7 @@ export function createBookingsModule(
   const changes = createBookingChangesService(deps, faces);
   const jobs = createBookingJobs(deps, faces);
   const overview = createOverviewService(deps, faces);
+  const calendarView = createCalendarViewService(deps, faces);
   // The waitlist (issue 19): a freed slot (a cancel, an expired hold, a declined request) goes to the line at once;
   // new availability and offers that ran out are the minute's sweep.
   const waitlist = createWaitlistService(deps, {
@@ -72,6 +78,7 @@ export function createBookingsModule(
     await app.register(bookingsRoutes, { bookings });
     await app.register(bookingChangesRoutes, { changes });
     await app.register(overviewRoutes, { overview });
+    await app.register(calendarViewRoutes, { calendarView });
     await app.register(waitlistRoutes, { waitlist });
     await jobs.start();
     await deps.jobs.schedule(WAITLIST_SWEEP_QUEUE, '* * * * *', async () => void (await waitlist.sweep()));

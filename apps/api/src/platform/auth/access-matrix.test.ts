@@ -291,6 +291,7 @@ const RULES: Record<string, Rule> = {
   },
   'GET /api/v1/appointment': { who: 'provider' },
   'GET /api/v1/overview/provider': { who: 'provider' },
+  'GET /api/v1/provider/calendar-view': { who: 'provider' },
   'POST /api/v1/appointment': { who: 'provider' },
   'GET /api/v1/appointment/clients': { who: 'provider' },
   // Another provider's list with the same client is their own (empty), not someone else's object.

@@ -1,7 +1,7 @@
 import type { Booking } from '@therapy/contracts/bookings';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { CalendarX, ChevronRight, Plus } from 'lucide-react';
+import { CalendarDays, CalendarX, ChevronRight, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -61,10 +61,16 @@ export function AppointmentsRoute() {
         lead={t('lead')}
         actions={
           role === 'provider' ? (
-            <Button onClick={() => openModal('create-appointment', {}, { size: 'md' })}>
-              <Plus aria-hidden className="size-4" />
-              {t('list.createAppointment')}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Link to="/calendar" className={buttonClasses({ variant: 'secondary' })}>
+                <CalendarDays aria-hidden className="size-4" />
+                {t('list.calendar')}
+              </Link>
+              <Button onClick={() => openModal('create-appointment', {}, { size: 'md' })}>
+                <Plus aria-hidden className="size-4" />
+                {t('list.createAppointment')}
+              </Button>
+            </div>
           ) : (
             <Link to="/waitlist" className={buttonClasses({ variant: 'secondary' })}>
               {t('list.waitlist')}

@@ -2,9 +2,24 @@ import type { TimeInterval } from '@therapy/contracts/availability';
 import { clockToMinutes, minutesToClock } from '@therapy/contracts/availability';
 import { DEFAULT_SLOT } from '@therapy/contracts/constants';
 
-/** Spec §5: 24 hourly options. A start runs 00:00..23:00, an end 01:00..24:00 (midnight closes the day). */
-export const START_TIMES: readonly string[] = Array.from({ length: 24 }, (_, h) => minutesToClock(h * 60));
-export const END_TIMES: readonly string[] = Array.from({ length: 24 }, (_, h) => minutesToClock((h + 1) * 60));
+/**
+ * Options in 5-minute steps (the spec's 24 hourly options do not allow the 50-minute hour; decision 0054). A start runs
+ * 00:00..23:55, an end 00:05..24:00 (midnight closes the day). The server takes any whole minute.
+ */
+export const PICKER_STEP_MINUTES = 5;
+const OPTIONS_PER_DAY = (24 * 60) / PICKER_STEP_MINUTES;
+export const START_TIMES: readonly string[] = Array.from({ length: OPTIONS_PER_DAY }, (_, k) =>
+  minutesToClock(k * PICKER_STEP_MINUTES),
+);
+export const END_TIMES: readonly string[] = Array.from({ length: OPTIONS_PER_DAY }, (_, k) =>
+  minutesToClock((k + 1) * PICKER_STEP_MINUTES),
+);
+
+/** The options with a saved time that is off the 5-minute grid (set through the API) kept in order. */
+export function withTime(options: readonly string[], value: string): readonly string[] {
+  if (options.includes(value)) return options;
+  return [...options, value].sort((a, b) => clockToMinutes(a) - clockToMinutes(b));
+}
 
 /**
  * The interval "Add interval" appends: the first one is the default slot (09:00-18:00); a later one starts where the

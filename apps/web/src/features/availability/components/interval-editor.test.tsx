@@ -27,25 +27,36 @@ const shown = (option: HTMLOptionElement | undefined) => ({
 const value = () => JSON.parse(screen.getByTestId('value').textContent ?? '[]') as TimeInterval[];
 
 describe('IntervalEditor (spec §5 availability time slots)', () => {
-  it('offers 24 hourly options in the 12-hour "9:00 AM" format (English); an end can be midnight', () => {
-    renderWithProviders(<Harness initial={[{ startTime: '09:00', endTime: '18:00' }]} />);
+  it('offers times in 5-minute steps in the 12-hour "9:00 AM" format (English); an end can be midnight', () => {
+    renderWithProviders(<Harness initial={[{ startTime: '09:30', endTime: '18:00' }]} />);
     const start = screen.getByRole('combobox', { name: 'Monday interval 1 start' });
     const end = screen.getByRole('combobox', { name: 'Monday interval 1 end' });
 
     const starts = optionsOf(start);
-    expect(starts).toHaveLength(24);
-    expect(shown(starts[0])).toEqual({ value: '00:00', text: '12:00 AM' });
-    expect(shown(starts[9])).toEqual({ value: '09:00', text: '9:00 AM' });
-    expect(shown(starts[11])).toEqual({ value: '11:00', text: '11:00 AM' });
-    expect(shown(starts[12])).toEqual({ value: '12:00', text: '12:00 PM' });
-    expect(shown(starts[23])).toEqual({ value: '23:00', text: '11:00 PM' });
+    expect(starts).toHaveLength(288);
+    const at = (minute: number) => starts[minute / 5];
+    expect(shown(at(0))).toEqual({ value: '00:00', text: '12:00 AM' });
+    expect(shown(at(5))).toEqual({ value: '00:05', text: '12:05 AM' });
+    expect(shown(at(9 * 60 + 30))).toEqual({ value: '09:30', text: '9:30 AM' });
+    expect(shown(at(12 * 60))).toEqual({ value: '12:00', text: '12:00 PM' });
+    expect(shown(starts.at(-1))).toEqual({ value: '23:55', text: '11:55 PM' });
 
     const ends = optionsOf(end);
-    expect(ends).toHaveLength(24);
-    expect(shown(ends[0])).toEqual({ value: '01:00', text: '1:00 AM' });
-    expect(shown(ends[23])).toEqual({ value: '24:00', text: '12:00 AM' });
-    expect((start as HTMLSelectElement).value).toBe('09:00');
+    expect(ends).toHaveLength(288);
+    expect(shown(ends[0])).toEqual({ value: '00:05', text: '12:05 AM' });
+    expect(shown(ends.at(-1))).toEqual({ value: '24:00', text: '12:00 AM' });
+    expect((start as HTMLSelectElement).value).toBe('09:30');
     expect((end as HTMLSelectElement).value).toBe('18:00');
+  });
+
+  it('keeps a saved time off the 5-minute grid (the server takes any minute) selected and in order', () => {
+    renderWithProviders(<Harness initial={[{ startTime: '09:07', endTime: '17:53' }]} />);
+    const start = screen.getByRole('combobox', { name: 'Monday interval 1 start' }) as HTMLSelectElement;
+    const values = optionsOf(start).map((o) => o.value);
+    expect(start.value).toBe('09:07');
+    expect(values).toHaveLength(289);
+    expect(values.slice(values.indexOf('09:07') - 1, values.indexOf('09:07') + 2)).toEqual(['09:05', '09:07', '09:10']);
+    expect((screen.getByRole('combobox', { name: 'Monday interval 1 end' }) as HTMLSelectElement).value).toBe('17:53');
   });
 
   it('German reads the 24-hour clock: "09:00", and a day ends at "24:00" (decision 0015)', async () => {
@@ -54,9 +65,9 @@ describe('IntervalEditor (spec §5 availability time slots)', () => {
       renderWithProviders(<Harness initial={[{ startTime: '09:00', endTime: '18:00' }]} />);
       const [start, end] = screen.getAllByRole('combobox');
       expect(shown(optionsOf(start!)[0])).toEqual({ value: '00:00', text: '00:00' });
-      expect(shown(optionsOf(start!)[9])).toEqual({ value: '09:00', text: '09:00' });
-      expect(shown(optionsOf(start!)[13])).toEqual({ value: '13:00', text: '13:00' });
-      expect(shown(optionsOf(end!)[23])).toEqual({ value: '24:00', text: '24:00' });
+      expect(shown(optionsOf(start!)[(9 * 60 + 30) / 5])).toEqual({ value: '09:30', text: '09:30' });
+      expect(shown(optionsOf(start!)[(13 * 60) / 5])).toEqual({ value: '13:00', text: '13:00' });
+      expect(shown(optionsOf(end!).at(-1))).toEqual({ value: '24:00', text: '24:00' });
     } finally {
       await i18n.changeLanguage('en');
     }
@@ -78,23 +89,16 @@ describe('IntervalEditor (spec §5 availability time slots)', () => {
 
     // The first start is free; every end must come after its own start.
     expect(disabled('Monday interval 1 start')).toEqual([]);
-    expect(disabled('Monday interval 1 end')).toEqual([
-      '01:00',
-      '02:00',
-      '03:00',
-      '04:00',
-      '05:00',
-      '06:00',
-      '07:00',
-      '08:00',
-      '09:00',
-    ]);
+    // 00:05 to 09:00 in 5-minute steps: 108 ends at or before the 09:00 start.
+    const firstEnd = disabled('Monday interval 1 end');
+    expect(firstEnd).toHaveLength(108);
+    expect([firstEnd[0], firstEnd.at(-1)]).toEqual(['00:05', '09:00']);
     // A later interval cannot start before the previous one ends (touching, 12:00, is allowed).
     const secondStart = disabled('Monday interval 2 start');
-    expect(secondStart).toHaveLength(12);
-    expect(secondStart.at(-1)).toBe('11:00');
+    expect(secondStart).toHaveLength(144);
+    expect(secondStart.at(-1)).toBe('11:55');
     expect(disabled('Monday interval 2 end').at(-1)).toBe('13:00');
-    expect(disabled('Monday interval 2 end')).toHaveLength(13);
+    expect(disabled('Monday interval 2 end')).toHaveLength(156);
   });
 
   it('adds the default 9:00 AM-6:00 PM interval first, then one starting where the last one ends', async () => {

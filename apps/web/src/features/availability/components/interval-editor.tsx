@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
-import { END_TIMES, START_TIMES, isEndDisabled, isStartDisabled, nextInterval, withStart } from './clock';
+import { END_TIMES, START_TIMES, isEndDisabled, isStartDisabled, nextInterval, withStart, withTime } from './clock';
 import { useClockFormat } from './use-clock-format';
 
 interface IntervalEditorProps {
@@ -19,7 +19,7 @@ interface IntervalEditorProps {
 }
 
 /**
- * One day's time intervals (spec §5 "Availability time slots"): each a start and an end select of 24 hourly options,
+ * One day's time intervals (spec §5 "Availability time slots"): each a start and an end select in 5-minute steps,
  * times that would run backwards disabled, "Add interval" continuing where the last interval ends.
  */
 export function IntervalEditor({ dayLabel, intervals, onChange, invalid, errorId, disabled }: IntervalEditorProps) {
@@ -71,7 +71,7 @@ export function IntervalEditor({ dayLabel, intervals, onChange, invalid, errorId
                   onChange={(event) => update(index, withStart(interval, event.target.value))}
                   className="pl-2! pr-8! sm:pl-2.5!"
                 >
-                  {START_TIMES.map((value) => (
+                  {withTime(START_TIMES, interval.startTime).map((value) => (
                     <option key={value} value={value} disabled={isStartDisabled(value, intervals, index)}>
                       {format(value)}
                     </option>
@@ -90,7 +90,7 @@ export function IntervalEditor({ dayLabel, intervals, onChange, invalid, errorId
                   onChange={(event) => update(index, { ...interval, endTime: event.target.value })}
                   className="pl-2! pr-8! sm:pl-2.5!"
                 >
-                  {END_TIMES.map((value) => (
+                  {withTime(END_TIMES, interval.endTime).map((value) => (
                     <option key={value} value={value} disabled={isEndDisabled(value, intervals, index)}>
                       {format(value)}
                     </option>

@@ -16,7 +16,6 @@ import { TimezoneCombobox } from '@/components/timezone-combobox';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-error';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { currentLocale } from '@/lib/i18n';
@@ -26,16 +25,6 @@ import { useSaveSettings } from '../api/availability-api';
 import { SaveStatus } from './save-status';
 
 type SettingsForm = z.input<typeof availabilitySettingsInput>;
-
-const steps = (from: number, to: number, step: number) =>
-  Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, k) => from + k * step);
-// The contract's steps (session 15-240 in 15s, buffer 0-120 in 5s) as choices; a saved value off the grid stays listed.
-const SESSION_CHOICES = steps(SESSION_MINUTES_MIN, SESSION_MINUTES_MAX, 15);
-const BUFFER_CHOICES = steps(0, BUFFER_MINUTES_MAX, 5);
-const withValue = (choices: number[], value: number | undefined) =>
-  value === undefined || Number.isNaN(value) || choices.includes(value)
-    ? choices
-    : [...choices, value].sort((a, b) => a - b);
 
 const toForm = (s: AvailabilitySettings): SettingsForm => ({
   timezone: s.timezone,
@@ -88,7 +77,6 @@ export function SettingsForm({ settings }: { settings: AvailabilitySettings }) {
     });
   };
 
-  const minutes = (count: number) => t('settings.minutes', { count });
   const asNumber = { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? Number.NaN : Number(v)) };
 
   return (
@@ -118,36 +106,39 @@ export function SettingsForm({ settings }: { settings: AvailabilitySettings }) {
             />
           )}
         </FormField>
-        <FormField label={t('settings.sessionLength')} error={errors.sessionLengthMinutes?.message}>
-          {({ invalid, ...field }) => (
-            <Select
+        {/* Any whole minutes (decision 0054): 50 minutes with a 10-minute gap is the common therapy hour. */}
+        <FormField
+          label={t('settings.sessionLength')}
+          error={errors.sessionLengthMinutes?.message}
+          hint={t('settings.sessionLengthHint', { min: SESSION_MINUTES_MIN, max: SESSION_MINUTES_MAX })}
+        >
+          {(field) => (
+            <Input
               {...field}
-              invalid={invalid}
-              value={String(values.sessionLengthMinutes ?? '')}
+              type="number"
+              inputMode="numeric"
+              min={SESSION_MINUTES_MIN}
+              max={SESSION_MINUTES_MAX}
+              step={1}
               {...register('sessionLengthMinutes', asNumber)}
-            >
-              {withValue(SESSION_CHOICES, values.sessionLengthMinutes).map((n) => (
-                <option key={n} value={n}>
-                  {minutes(n)}
-                </option>
-              ))}
-            </Select>
+            />
           )}
         </FormField>
-        <FormField label={t('settings.buffer')} error={errors.bufferMinutes?.message}>
-          {({ invalid, ...field }) => (
-            <Select
+        <FormField
+          label={t('settings.buffer')}
+          error={errors.bufferMinutes?.message}
+          hint={t('settings.bufferHint', { max: BUFFER_MINUTES_MAX })}
+        >
+          {(field) => (
+            <Input
               {...field}
-              invalid={invalid}
-              value={String(values.bufferMinutes ?? '')}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={BUFFER_MINUTES_MAX}
+              step={1}
               {...register('bufferMinutes', asNumber)}
-            >
-              {withValue(BUFFER_CHOICES, values.bufferMinutes).map((n) => (
-                <option key={n} value={n}>
-                  {n === 0 ? t('settings.noBuffer') : minutes(n)}
-                </option>
-              ))}
-            </Select>
+            />
           )}
         </FormField>
         <FormField

@@ -9,6 +9,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { useAuthStore } from '@/lib/auth-store';
 import { referenceName } from '@/lib/reference-names-de';
 import { settingsQuery, setupQuery } from '../api/availability-api';
+import { useBrowserZoneForNewProvider } from '../api/use-browser-zone';
 import { BookingApproval } from '../components/booking-approval';
 import { CalendarSetup } from '../components/calendar-setup';
 import { CustomDays } from '../components/custom-days';
@@ -47,6 +48,7 @@ function ProviderAvailability() {
   const locale = i18n.resolvedLanguage ?? 'en';
   const settings = useQuery(settingsQuery());
   const setup = useQuery(setupQuery());
+  useBrowserZoneForNewProvider(settings.data);
   const [chosenCategory, setChosenCategory] = useState<string | null>(null);
 
   const categories = (setup.data?.categories ?? []).map((c) => ({
@@ -83,7 +85,8 @@ function ProviderAvailability() {
           errorText={t('settings.loadFailed')}
           retryLabel={t('retry')}
         />
-        {settings.data && <SettingsForm settings={settings.data} />}
+        {/* Keyed by timezoneSaved: the form starts again once the browser's zone has been saved for a new provider. */}
+        {settings.data && <SettingsForm key={String(settings.data.timezoneSaved)} settings={settings.data} />}
       </SectionCard>
 
       <BookingApproval />
