@@ -78,7 +78,9 @@ describe('the access log names the note', () => {
     for (const r of rows) {
       expect(r[3]).toBe(`'${HOSTILE}`);
       // The day written, in the provider's time zone (Europe/London).
-      expect(r[4]).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(noteCreatedAt)));
+      expect(r[4]).toBe(
+        new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(noteCreatedAt)),
+      );
       expect(r[6]).toBe('you');
       for (const cell of r) expect(cell).not.toMatch(/^[=+\-@]/);
     }

@@ -61,9 +61,9 @@ describe('risk answers to see', () => {
     // Another provider's or a client's mark: not found / refused, nothing recorded.
     expect((await t.api('POST', `/measures/${risky}/risk-seen`, other.provider)).statusCode).toBe(404);
     expect((await t.api('POST', `/measures/${risky}/risk-seen`, w.client)).statusCode).toBe(403);
-    expect((await t.api('POST', `/measures/00000000-0000-7000-8000-000000000000/risk-seen`, w.provider)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.api('POST', `/measures/00000000-0000-7000-8000-000000000000/risk-seen`, w.provider)).statusCode,
+    ).toBe(404);
     expect(await risks()).toHaveLength(1);
 
     const seen = await t.api('POST', `/measures/${risky}/risk-seen`, w.provider);
@@ -79,7 +79,8 @@ describe('risk answers to see', () => {
     // Marking again changes nothing (the first who and when stay).
     t.clock.advance(3_600_000);
     await t.api('POST', `/measures/${risky}/risk-seen`, w.provider);
-    const again = (await t.db.$client.query('SELECT risk_seen_at FROM measures WHERE identifier = $1', [risky])).rows[0];
+    const again = (await t.db.$client.query('SELECT risk_seen_at FROM measures WHERE identifier = $1', [risky]))
+      .rows[0];
     expect(new Date(again.risk_seen_at).getTime()).toBe(new Date(row.risk_seen_at).getTime());
   });
 });

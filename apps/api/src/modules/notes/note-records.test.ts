@@ -241,7 +241,7 @@ describe('signed and locked notes', () => {
     await expect(q('DELETE FROM note_addenda WHERE note_id = $1')).rejects.toThrow(/append-only/);
     // An unsigned note is still the author's to change.
     const open = await plain();
-    await expect(q("UPDATE notes SET updated_at = now() WHERE identifier = $1", [open])).resolves.toBeTruthy();
+    await expect(q('UPDATE notes SET updated_at = now() WHERE identifier = $1', [open])).resolves.toBeTruthy();
     expect((await t.api('GET', `/note/${id}`, w.provider)).json().data.content).toBe('Locked text');
   });
 

@@ -251,7 +251,7 @@ describe("the provider's dashboard", () => {
     expect(within(card).getByText('PHQ-9 answered Nov 25, 2026: item 9 above zero')).toBeTruthy();
     await userEvent
       .setup()
-      .click(within(card).getByRole('button', { name: 'Mark the answer of Amara Okafor as seen' }));
+      .click(within(card).getByRole('button', { name: 'Mark as seen: the answer of Amara Okafor' }));
     expect(await within(card).findByText('Nothing needs your attention.')).toBeTruthy();
     expect(marked).toEqual([uuid(40)]);
   });
