@@ -70,5 +70,8 @@ export const noteRecordMessages = defineMessages({
     en: 'You can keep at most 50 templates',
     de: 'Du kannst höchstens 50 Vorlagen anlegen',
   },
-  riskMarkedSeen: { en: 'Marked as seen', de: 'Als gesehen markiert' },
+  riskMarkedSeen: {
+    en: 'The risk answer is marked as seen',
+    de: 'Die Risiko-Antwort ist als gesehen markiert',
+  },
 });

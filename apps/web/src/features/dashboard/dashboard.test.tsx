@@ -240,7 +240,7 @@ describe("the provider's dashboard", () => {
         respond: () => {
           marked.push(uuid(40));
           risks = [];
-          return jsonResponse({ message: 'Marked as seen' });
+          return jsonResponse({ message: 'The risk answer is marked as seen' });
         },
       },
     ]);
