@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { i18n } from '@/lib/i18n';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { NoteAddModal } from './note-add-modal';
+import { NoteEditForm } from './note-edit-modal';
 import { NoteSignModal } from './note-sign-modal';
 
 /** Issue 47: a note from a template (one field per section) and "Sign and lock" with its confirmation. */
@@ -110,6 +111,36 @@ describe('a note from a template', () => {
     } finally {
       await i18n.changeLanguage('en');
     }
+  });
+});
+
+describe('editing a note written from a template', () => {
+  it('keeps its headings, one field each, and sends the new texts as sections', async () => {
+    const sent: FormData[] = [];
+    mockFetch([
+      {
+        method: 'PUT',
+        path: `/api/v1/note/${NOTE_ID}`,
+        respond: (init) => {
+          sent.push(init?.body as FormData);
+          return jsonResponse({ data: saved(), message: 'Note Successfully Updated' });
+        },
+      },
+    ]);
+    const note = saved({
+      sections: [
+        { heading: 'Reason', text: 'Sleep' },
+        { heading: 'Goals', text: '' },
+      ],
+      template: { builtIn: null, identifier: null },
+    });
+    inDialog(<NoteEditForm note={note} onClose={vi.fn()} />);
+    const user = userEvent.setup();
+    expect((screen.getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Sleep');
+    await user.type(screen.getByLabelText('Goals'), 'Rest');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(JSON.parse(sent[0]!.get('sections') as string)).toEqual(['Sleep', 'Rest']);
   });
 });
 
