@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog } from '@/components/ui/dialog';
+import type { ModalComponentProps } from '@/lib/modal-store';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { NoteTemplatesModal } from './note-templates-modal';
 
@@ -14,6 +15,9 @@ const template = (name: string, sections: string[]) => ({
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
 });
+
+// Its parameters are none (Record<string, never>), which leaves no room for onClose in JSX: given as the registry does.
+const props = { onClose: vi.fn() } as unknown as ModalComponentProps<'note-templates'>;
 
 describe('NoteTemplatesModal', () => {
   it('creates a template from a name and one heading a line, refusing bad input with the exact messages', async () => {
@@ -42,7 +46,7 @@ describe('NoteTemplatesModal', () => {
     ]);
     renderWithProviders(
       <Dialog open onOpenChange={() => undefined}>
-        <NoteTemplatesModal onClose={vi.fn()} />
+        <NoteTemplatesModal {...props} />
       </Dialog>,
     );
     const user = userEvent.setup();
