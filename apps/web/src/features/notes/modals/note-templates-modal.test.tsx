@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog } from '@/components/ui/dialog';
-import type { ModalComponentProps } from '@/lib/modal-store';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { NoteTemplatesModal } from './note-templates-modal';
 
@@ -16,8 +15,8 @@ const template = (name: string, sections: string[]) => ({
   updatedAt: '2026-11-01T10:00:00.000Z',
 });
 
-// Its parameters are none (Record<string, never>), which leaves no room for onClose in JSX: given as the registry does.
-const props = { onClose: vi.fn() } as unknown as ModalComponentProps<'note-templates'>;
+// Its parameters are none (Record<string, never>), which leaves no room for onClose in JSX; the registry passes it.
+const Modal = NoteTemplatesModal as unknown as (props: { onClose: () => void }) => React.ReactElement;
 
 describe('NoteTemplatesModal', () => {
   it('creates a template from a name and one heading a line, refusing bad input with the exact messages', async () => {
@@ -46,7 +45,7 @@ describe('NoteTemplatesModal', () => {
     ]);
     renderWithProviders(
       <Dialog open onOpenChange={() => undefined}>
-        <NoteTemplatesModal {...props} />
+        <Modal onClose={vi.fn()} />
       </Dialog>,
     );
     const user = userEvent.setup();
