@@ -255,7 +255,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clients,
     notes,
     measures,
-    createAccessLogModule(deps, { users }),
+    createAccessLogModule(deps, { users, noteSummaries: notes.summariesOf }),
     messages,
     calendar,
     rooms,

@@ -13,8 +13,9 @@ type Answer = { data: any };
 /** What the access log shows as the device of the demo set-up's reads and writes. */
 const DEMO_AGENT = 'Therapy Finder demo set-up';
 
+/** The first answer has item 9 at 1 (issue 47): the provider's overview shows a risk answer to see. */
 const PHQ9_ROUNDS = [
-  [2, 2, 1, 2, 1, 1, 2, 1, 0],
+  [2, 2, 1, 2, 1, 1, 2, 1, 1],
   [1, 1, 1, 2, 1, 1, 1, 0, 0],
   [1, 0, 1, 1, 0, 0, 1, 0, 0],
 ];

@@ -21,6 +21,8 @@ export const accessLogActions = [
   'update',
   'delete',
   'download',
+  'sign',
+  'addendum',
   'answer',
   'review',
 ] as const satisfies readonly (NoteAccessAction | RecordAccessAction)[];
@@ -59,6 +61,19 @@ export const accessLogQuery = z
   });
 export type AccessLogQuery = z.input<typeof accessLogQuery>;
 
+/** GET /practice/access-log/csv (issue 47): the list's filters without paging. */
+export const accessLogFilters = z
+  .strictObject({
+    recordType: z.enum(accessLogRecordTypes, { error: m.accessLogRecordTypeInvalid }).optional(),
+    clientIdentifier: z.uuid({ error: m.accessLogClientInvalid }).optional(),
+    fromDate: day.optional(),
+    toDate: day.optional(),
+  })
+  .refine((v) => !v.fromDate || !v.toDate || v.fromDate <= v.toDate, {
+    message: m.noteDateRangeInvalid,
+    path: ['toDate'],
+  });
+
 /** The browser and system an entry came from, read from its user agent (null where it does not say). */
 export const accessLogDevice = z.object({ browser: z.string().nullable(), os: z.string().nullable() });
 export type AccessLogDevice = z.infer<typeof accessLogDevice>;
@@ -69,6 +84,9 @@ export const accessLogEntry = z.object({
   action: z.enum(accessLogActions),
   recordType: z.enum(accessLogRecordTypes),
   recordIdentifier: z.uuid(),
+  /** Issue 47: which note it was (its title opened for its author, the day written); null for other records and deleted notes. */
+  noteTitle: z.string().nullable(),
+  noteCreatedAt: z.iso.datetime().nullable(),
   clientIdentifier: z.uuid().nullable(),
   clientName: z.string().nullable(),
   actorIdentifier: z.uuid().nullable(),

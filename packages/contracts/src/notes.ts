@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { fileExtension } from './credentials.ts';
 import { m } from './messages/index.ts';
+import { noteRecordFields, noteTemplateRef } from './note-records.ts';
+
+export { builtInNoteTemplateKeys } from './note-records.ts';
 
 /**
  * Session and client notes (issue 17; spec §2 note modals, §3 "Note", §5 "Notes", §7 "Notes", §9; DESIGN.md §6
@@ -62,6 +65,9 @@ export const noteInput = z
     reference: z.string().optional(),
     title: noteTitle,
     content: noteContent,
+    /** Issue 47: the template written from and its sections' texts as a JSON array (then `content` is not sent). */
+    template: noteTemplateRef.optional(),
+    sections: z.string().optional(),
   })
   .superRefine((v, ctx) => {
     if (!z.uuid().safeParse(v.reference ?? '').success) {
@@ -77,7 +83,11 @@ export type NoteInput = z.input<typeof noteInput>;
 export type NoteValues = z.output<typeof noteInput>;
 
 /** PUT /note/{id}: title and content (a file note keeps its file; its content stays empty). */
-export const noteUpdateInput = z.strictObject({ title: noteTitle, content: noteContent });
+export const noteUpdateInput = z.strictObject({
+  title: noteTitle,
+  content: noteContent,
+  sections: z.string().optional(),
+});
 export type NoteUpdateValues = z.output<typeof noteUpdateInput>;
 
 const day = z.iso.date({ error: m.noteDateRangeInvalid });
@@ -122,10 +132,12 @@ export const note = z.object({
   file: noteFile.nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  ...noteRecordFields,
 });
 export type Note = z.infer<typeof note>;
 
-export const noteAccessActions = ['create', 'read', 'update', 'delete', 'download'] as const;
+/** `sign` and `addendum`: issue 47 (a note signed and locked; an addendum added to a signed note). */
+export const noteAccessActions = ['create', 'read', 'update', 'delete', 'download', 'sign', 'addendum'] as const;
 /** One line of a note's access log: who did what, when, from which address and browser. */
 export const noteAccessEntry = z.object({
   action: z.enum(noteAccessActions),

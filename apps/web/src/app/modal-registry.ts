@@ -145,6 +145,18 @@ export const modalRegistry: { [K in ModalId]: ModalDefinition<K> } = {
     ns: ['notes'],
     load: () => import('@/features/notes/modals/note-access-log-modal').then((m) => m.NoteAccessLogModal),
   },
+  'note-sign': {
+    ns: ['notes'],
+    load: () => import('@/features/notes/modals/note-sign-modal').then((m) => m.NoteSignModal),
+  },
+  'note-addendum': {
+    ns: ['notes'],
+    load: () => import('@/features/notes/modals/note-addendum-modal').then((m) => m.NoteAddendumModal),
+  },
+  'note-templates': {
+    ns: ['notes'],
+    load: () => import('@/features/notes/modals/note-templates-modal').then((m) => m.NoteTemplatesModal),
+  },
   'delete-message': {
     ns: ['chat'],
     load: () => import('@/features/chat/modals/delete-message-modal').then((m) => m.DeleteMessageModal),

@@ -71,6 +71,12 @@ export interface ModalProps {
   'note-delete': { noteId: string; title: string };
   /** Who read, changed or downloaded a note, when and from where. */
   'note-access-log': { noteId: string; title: string };
+  /** Issue 47: "Sign and lock", confirmed; then only addenda. */
+  'note-sign': { noteId: string; title: string };
+  /** Issue 47: a dated addendum to a signed note. */
+  'note-addendum': { noteId: string; title: string };
+  /** Issue 47: the provider's own note templates. */
+  'note-templates': Record<string, never>;
   // Messages (issue 18).
   /** Spec §2 "Delete message": the other side then sees "This message was deleted". */
   'delete-message': { messageId: string; otherName: string };

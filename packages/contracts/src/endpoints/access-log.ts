@@ -1,4 +1,5 @@
-import { accessLogEntry, accessLogQuery } from '../access-log.ts';
+import { z } from 'zod';
+import { accessLogEntry, accessLogFilters, accessLogQuery } from '../access-log.ts';
 import { errorBody, paged } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
@@ -13,4 +14,22 @@ export const listAccessLog = defineEndpoint({
   role: 'provider',
   query: accessLogQuery,
   responses: { 200: paged(accessLogEntry), 400: errorBody, 401: errorBody, 403: errorBody },
+});
+
+/** Issue 47: the same log as a CSV file (all lines the filters match, newest first; formula-safe cells). */
+export const exportAccessLogCsv = defineEndpoint({
+  method: 'GET',
+  path: '/practice/access-log/csv',
+  operationId: 'exportAccessLogCsv',
+  summary:
+    'Your access log as CSV (by kind of record, client and days, like the list): cells starting with = + - @ are escaped',
+  tags: ['access-log'],
+  role: 'provider',
+  query: accessLogFilters,
+  responses: {
+    200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
+    400: errorBody,
+    401: errorBody,
+    403: errorBody,
+  },
 });

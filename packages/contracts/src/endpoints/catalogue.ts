@@ -19,6 +19,8 @@ import * as dataExport from './data-export.ts';
 import * as messages from './messages.ts';
 import * as notes from './notes.ts';
 import * as notifications from './notifications.ts';
+import * as noteRecords from './note-records.ts';
+import * as riskReview from './risk-review.ts';
 import * as ops from './ops.ts';
 import * as payouts from './payouts.ts';
 import * as practiceDetails from './practice-details.ts';
@@ -51,6 +53,8 @@ export const endpointModules = {
   reviews,
   directory,
   notes,
+  noteRecords,
+  riskReview,
   clients,
   messages,
   calendar,

@@ -9,6 +9,7 @@ import { credentialMessages } from './credentials.ts';
 import { directoryMessages } from './directory.ts';
 import type { MessageEntry } from './define.ts';
 import { noteMessages } from './notes.ts';
+import { noteRecordMessages } from './note-records.ts';
 import { payoutMessages } from './payouts.ts';
 import { practiceDetailsMessages } from './practice-details.ts';
 import { profileMessages } from './profile.ts';
@@ -43,6 +44,7 @@ export const featureCatalogues = {
   reviews: reviewMessages,
   directory: directoryMessages,
   notes: noteMessages,
+  noteRecords: noteRecordMessages,
   clients: clientMessages,
   chat: chatMessages,
   waitlist: waitlistMessages,
@@ -68,6 +70,7 @@ export const catalogue = {
   ...reviewMessages,
   ...directoryMessages,
   ...noteMessages,
+  ...noteRecordMessages,
   ...clientMessages,
   ...chatMessages,
   ...waitlistMessages,

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { bookings } from './bookings.ts';
 import { createdAt, id } from './columns.ts';
 import { users } from './users.ts';
@@ -56,6 +67,13 @@ export const measures = pgTable(
     resultSealed: text(),
     answeredAt: timestamp({ withTimezone: true }),
     reviewedAt: timestamp({ withTimezone: true }),
+    /**
+     * Issue 47 (decision 0056): set when a PHQ-9 answer with item 9 above zero is stored, so the provider's overview
+     * finds unseen risks without opening every sealed result. Says only "look at this one", never the answer.
+     */
+    needsRiskReview: boolean().notNull().default(false),
+    riskSeenAt: timestamp({ withTimezone: true }),
+    riskSeenBy: uuid().references(() => users.identifier, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -67,6 +85,9 @@ export const measures = pgTable(
       sql`(${t.answeredAt} IS NULL) = (${t.resultSealed} IS NULL) AND (${t.answeredAt} IS NULL) = (${t.keyId} IS NULL)`,
     ),
     check('measures_key_id', sql`${t.keyId} IS NULL OR ${t.keyId} BETWEEN 1 AND 255`),
+    index('measures_risk_review_idx')
+      .on(t.providerId)
+      .where(sql`${t.needsRiskReview} AND ${t.riskSeenAt} IS NULL`),
     check('measures_reviewed_after_answer', sql`${t.reviewedAt} IS NULL OR ${t.answeredAt} IS NOT NULL`),
   ],
 );

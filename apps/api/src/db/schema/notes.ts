@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgEnum, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { noteAccessActions, noteTypes } from '@therapy/contracts/notes';
+import { bigint, check, index, jsonb, pgEnum, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { builtInNoteTemplateKeys, noteAccessActions, noteTypes } from '@therapy/contracts/notes';
 import { bookings } from './bookings.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { files } from './files.ts';
@@ -8,6 +8,26 @@ import { users } from './users.ts';
 
 export const noteTypeEnum = pgEnum('note_type', noteTypes);
 export const noteAccessActionEnum = pgEnum('note_access_action', noteAccessActions);
+export const builtInNoteTemplateEnum = pgEnum('note_template_builtin', builtInNoteTemplateKeys);
+
+/**
+ * A provider's own note templates (issue 47; decision 0056): a name and ordered section headings. Not health data
+ * (no client is named), so not sealed. A note written from one keeps its sections even when the template is deleted.
+ */
+export const noteTemplates = pgTable(
+  'note_templates',
+  {
+    identifier: id(),
+    providerId: uuid()
+      .notNull()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    sections: jsonb().$type<string[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('note_templates_provider_idx').on(t.providerId, t.createdAt)],
+);
 
 /**
  * Session and client notes (issue 17; DESIGN.md §6 "Notes"; decision 0029): health data. Title, content and the file's
@@ -34,6 +54,14 @@ export const notes = pgTable(
     fileNameSealed: text(),
     fileSizeBytes: bigint({ mode: 'number' }),
     fileContentType: text(),
+    /** Issue 47: the template it was written from, a built-in one or the provider's own (kept null when deleted). */
+    builtInTemplate: builtInNoteTemplateEnum(),
+    templateId: uuid().references(() => noteTemplates.identifier, { onDelete: 'set null' }),
+    /** The sections as typed (JSON of heading and text, sealed); `content_sealed` holds the same as readable text. */
+    sectionsSealed: text(),
+    /** Signed and locked (issue 47): a trigger refuses changes of the sealed columns and deletes from then on. */
+    signedAt: timestamp({ withTimezone: true }),
+    signedBy: uuid().references(() => users.identifier, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -47,7 +75,30 @@ export const notes = pgTable(
       sql`(${t.fileId} IS NULL) = (${t.fileNameSealed} IS NULL) AND (${t.fileId} IS NULL) = (${t.fileSizeBytes} IS NULL) AND (${t.fileId} IS NULL) = (${t.fileContentType} IS NULL)`,
     ),
     check('notes_key_id', sql`${t.keyId} BETWEEN 1 AND 255`),
+    check('notes_one_template', sql`${t.builtInTemplate} IS NULL OR ${t.templateId} IS NULL`),
+    check('notes_signed_complete', sql`${t.signedAt} IS NOT NULL OR ${t.signedBy} IS NULL`),
   ],
+);
+
+/**
+ * Dated addenda of a signed note (issue 47): sealed like notes (bound to the addendum's id), append-only (a trigger
+ * refuses updates and deletes, except when the author's account is erased).
+ */
+export const noteAddenda = pgTable(
+  'note_addenda',
+  {
+    identifier: id(),
+    noteId: uuid()
+      .notNull()
+      .references(() => notes.identifier, { onDelete: 'cascade' }),
+    authorId: uuid()
+      .notNull()
+      .references(() => users.identifier, { onDelete: 'cascade' }),
+    keyId: smallint().notNull(),
+    contentSealed: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('note_addenda_note_idx').on(t.noteId, t.createdAt)],
 );
 
 /**

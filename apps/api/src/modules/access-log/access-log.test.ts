@@ -128,6 +128,8 @@ describe('the provider access log', () => {
       action: 'read',
       recordType: 'client',
       recordIdentifier: w.client.userId,
+      noteTitle: null,
+      noteCreatedAt: null,
       clientIdentifier: w.client.userId,
       clientName: 'Ada Client',
       actorIdentifier: w.provider.userId,
@@ -139,6 +141,7 @@ describe('the provider access log', () => {
     });
     expect(read).toMatchObject({
       recordIdentifier: keptNote,
+      noteTitle: 'Intake',
       clientIdentifier: w.client.userId,
       clientName: 'Ada Client',
       actorRole: 'you',
@@ -148,6 +151,7 @@ describe('the provider access log', () => {
     // A deleted note's lines stay, with the note's id; its client is no longer known.
     expect(deleted).toMatchObject({
       recordIdentifier: deletedNote,
+      noteTitle: null,
       clientIdentifier: null,
       clientName: null,
       actorIdentifier: w.provider.userId,

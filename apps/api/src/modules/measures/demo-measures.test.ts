@@ -34,4 +34,6 @@ it('the demo client answered three PHQ-9s and has a GAD-7 before every session (
   expect(rows.filter((r) => r.kind === 'PHQ9')).toEqual([{ kind: 'PHQ9', answered: true, n: 3 }]);
   expect(rows.find((r) => r.kind === 'GAD7')).toMatchObject({ answered: false });
   expect(await t.count('measure_series', { provider_id: provider.identifier })).toBe(1);
+  // One of her answers has item 9 above zero: the overview's "Needs attention" has it (issue 47).
+  expect(await t.count('measures', { provider_id: provider.identifier, needs_risk_review: true })).toBe(1);
 });

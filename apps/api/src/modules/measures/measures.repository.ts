@@ -155,7 +155,7 @@ export const measuresRepository = {
   async saveAnswer(
     ex: Executor,
     id: string,
-    values: { keyId: number; resultSealed: string; answeredAt: Date },
+    values: { keyId: number; resultSealed: string; answeredAt: Date; needsRiskReview: boolean },
   ): Promise<void> {
     await ex.update(measures).set(values).where(eq(measures.identifier, id));
   },
@@ -168,5 +168,34 @@ export const measuresRepository = {
       .where(and(eq(measures.identifier, id), eq(measures.providerId, providerId), isNotNull(measures.answeredAt)))
       .returning({ id: measures.identifier });
     return rows.length > 0;
+  },
+
+  /**
+   * The provider's answered questionnaires with a risk answer not yet marked seen (decision 0056: the boolean, not
+   * the sealed result), newest first, with the client's name.
+   */
+  async unseenRisks(ex: Executor, providerId: string) {
+    return ex
+      .select({
+        measureId: measures.identifier,
+        clientId: measures.clientId,
+        clientName: nameOf(clientUser),
+        answeredAt: measures.answeredAt,
+      })
+      .from(measures)
+      .innerJoin(clientUser, eq(clientUser.identifier, measures.clientId))
+      .where(and(eq(measures.providerId, providerId), eq(measures.needsRiskReview, true), isNull(measures.riskSeenAt)))
+      .orderBy(desc(measures.answeredAt), desc(measures.identifier));
+  },
+
+  /** Records who saw a risk answer and when (the first time only). */
+  async markRiskSeen(ex: Executor, id: string, providerId: string, by: string, now: Date): Promise<void> {
+    await ex
+      .update(measures)
+      .set({
+        riskSeenAt: sql`coalesce(${measures.riskSeenAt}, ${now.toISOString()}::timestamptz)`,
+        riskSeenBy: sql`coalesce(${measures.riskSeenBy}, ${by}::uuid)`,
+      })
+      .where(and(eq(measures.identifier, id), eq(measures.providerId, providerId)));
   },
 };

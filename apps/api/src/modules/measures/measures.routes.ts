@@ -8,6 +8,7 @@ import {
   sendMeasure,
   stopMeasureSeries,
 } from '@therapy/contracts/endpoints/measures';
+import { listRiskReviews, markRiskSeen } from '@therapy/contracts/endpoints/risk-review';
 import { message } from '@therapy/contracts/messages';
 import { actorOf } from '../../platform/auth/plugin.ts';
 import { route } from '../../platform/http/route.ts';
@@ -29,6 +30,11 @@ export const measuresRoutes: FastifyPluginAsyncZod<{ measures: MeasuresService }
     data: await measures.stopSeries(actorOf(req), req.params.id),
     message: message('measureSeriesStopped', requestLocale(req)),
   }));
+  route(app, listRiskReviews, async (req) => ({ data: await measures.unseenRisks(actorOf(req)) }));
+  route(app, markRiskSeen, async (req) => {
+    await measures.markRiskSeen(actorOf(req), originOf(req), req.params.id);
+    return { message: message('riskMarkedSeen', requestLocale(req)) };
+  });
   route(app, getMeasure, async (req) => ({ data: await measures.get(actorOf(req), originOf(req), req.params.id) }));
   route(app, answerMeasure, async (req) => ({
     data: await measures.answer(actorOf(req), originOf(req), req.params.id, req.body),

@@ -1,5 +1,6 @@
 import type { RecordAccessAction } from '@therapy/contracts/access-log';
 import { m } from '@therapy/contracts/messages';
+import type { RiskReviewItem } from '@therapy/contracts/risk-review';
 import {
   measureAnswers,
   scoreMeasure,
@@ -248,6 +249,7 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
           keyId: crypt.currentKeyId,
           resultSealed: crypt.seal(JSON.stringify(result), context(id)),
           answeredAt: clock.now(),
+          needsRiskReview: result.selfHarmAlert,
         });
         await log(tx, me.identifier, origin, 'answer', [row]);
         if (result.selfHarmAlert) {
@@ -278,6 +280,27 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
         await log(tx, me.identifier, origin, 'review', [found.row]);
       });
       return toMeasure(await listedFor(actor, id));
+    },
+
+    /** Issue 47: the clients whose risk answer the provider has not marked seen (the overview's card, the list's badge). */
+    async unseenRisks(actor: Actor): Promise<RiskReviewItem[]> {
+      const me = await provider(actor);
+      return (await repo.unseenRisks(db, me.identifier)).map((r) => ({
+        measureIdentifier: r.measureId,
+        clientIdentifier: r.clientId,
+        clientName: r.clientName,
+        answeredAt: r.answeredAt!.toISOString(),
+      }));
+    },
+
+    /** The provider marks a risk answer seen: it leaves the overview; who and when are kept. */
+    async markRiskSeen(actor: Actor, origin: RequestOrigin, id: string): Promise<void> {
+      const me = await provider(actor);
+      const found = await listedFor(actor, id, 'provider');
+      await db.transaction(async (tx) => {
+        await repo.markRiskSeen(tx, id, me.identifier, me.identifier, clock.now());
+        await log(tx, me.identifier, origin, 'review', [found.row]);
+      });
     },
 
     async series(actor: Actor, clientId: string | undefined): Promise<MeasureSeries[]> {

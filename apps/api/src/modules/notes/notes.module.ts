@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { notesRoutes } from './notes.routes.ts';
 import { createNotesService, type NotesPorts } from './notes.service.ts';
+import { noteRecordRoutes } from './note-records.routes.ts';
+import { createNoteTemplatesService } from './note-templates.service.ts';
 import { onAccountErasure } from '../../platform/account-erasure.ts';
 import { eraseNotesBy } from './account-erasure.repository.ts';
 
@@ -12,14 +14,17 @@ import { eraseNotesBy } from './account-erasure.repository.ts';
  */
 export function createNotesModule(
   deps: Pick<AppDeps, 'db' | 'clock' | 'files' | 'config' | 'events'>,
-  ports: NotesPorts,
+  ports: Omit<NotesPorts, 'templates'>,
 ) {
   // Deleting an account erases what this module holds of the person, in the deletion's transaction.
   onAccountErasure(deps.events, eraseNotesBy);
-  const notes = createNotesService(deps, ports);
+  const templates = createNoteTemplatesService(deps, ports.users);
+  const notes = createNotesService(deps, { ...ports, templates });
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(notesRoutes, { notes });
+    await app.register(noteRecordRoutes, { notes, templates });
   };
-  return { name: 'notes' as const, plugin };
+  /** For the access log (issue 47): which of the author's notes an entry names, its title opened for the author. */
+  return { name: 'notes' as const, plugin, summariesOf: notes.summariesOf };
 }
 export type NotesModule = ReturnType<typeof createNotesModule>;

@@ -1,12 +1,17 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { noteAccessLog, notes } from '../../db/schema/notes.ts';
+import { noteAccessLog, noteAddenda, notes } from '../../db/schema/notes.ts';
 import { people } from '../../db/schema/users.ts';
 
 /** Notes and their access log: Drizzle only; sealing, access and the rules are in notes.service.ts. */
 export type NoteRow = typeof notes.$inferSelect;
 export type NewNote = typeof notes.$inferInsert;
 export type NoteAccessRow = typeof noteAccessLog.$inferInsert;
+
+/** A live account's full name; none once the account is deleted. */
+const liveName = sql<
+  string | null
+>`CASE WHEN ${people.deletedAt} IS NULL THEN nullif(trim(coalesce(${people.firstName}, '') || ' ' || coalesce(${people.lastName}, '')), '') END`;
 
 export const notesRepository = {
   async insert(ex: Executor, row: NewNote): Promise<NoteRow> {
@@ -29,7 +34,7 @@ export const notesRepository = {
   async update(
     ex: Executor,
     id: string,
-    values: Pick<NoteRow, 'keyId' | 'titleSealed' | 'contentSealed'>,
+    values: Pick<NoteRow, 'keyId' | 'titleSealed' | 'contentSealed' | 'sectionsSealed'>,
     now: Date,
   ): Promise<NoteRow> {
     const [row] = await ex
@@ -38,6 +43,58 @@ export const notesRepository = {
       .where(eq(notes.identifier, id))
       .returning();
     return row!;
+  },
+
+  /** Signs a note that is not yet signed (the caller holds its row lock); undefined when it already was. */
+  async sign(ex: Executor, id: string, signerId: string, now: Date): Promise<NoteRow | undefined> {
+    const [row] = await ex
+      .update(notes)
+      .set({ signedAt: now, signedBy: signerId, updatedAt: now })
+      .where(and(eq(notes.identifier, id), isNull(notes.signedAt)))
+      .returning();
+    return row;
+  },
+
+  async insertAddendum(ex: Executor, row: typeof noteAddenda.$inferInsert) {
+    const [created] = await ex.insert(noteAddenda).values(row).returning();
+    return created!;
+  },
+
+  /** The addenda of some notes, oldest first, with their author's name while the account exists. */
+  async addendaOf(ex: Executor, noteIds: readonly string[]) {
+    if (noteIds.length === 0) return [];
+    return ex
+      .select({
+        identifier: noteAddenda.identifier,
+        noteId: noteAddenda.noteId,
+        authorId: noteAddenda.authorId,
+        contentSealed: noteAddenda.contentSealed,
+        createdAt: noteAddenda.createdAt,
+        authorName: liveName,
+      })
+      .from(noteAddenda)
+      .leftJoin(people, eq(people.identifier, noteAddenda.authorId))
+      .where(inArray(noteAddenda.noteId, [...noteIds]))
+      .orderBy(asc(noteAddenda.createdAt), asc(noteAddenda.identifier));
+  },
+
+  /** Names of live accounts (a signer's), by id. */
+  async namesOf(ex: Executor, ids: readonly string[]): Promise<Map<string, string | null>> {
+    if (ids.length === 0) return new Map();
+    const rows = await ex
+      .select({ id: people.identifier, name: liveName })
+      .from(people)
+      .where(inArray(people.identifier, [...ids]));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  },
+
+  /** Some of an author's notes by id (the access log names them). */
+  async someOf(ex: Executor, authorId: string, ids: readonly string[]): Promise<NoteRow[]> {
+    if (ids.length === 0) return [];
+    return ex
+      .select()
+      .from(notes)
+      .where(and(eq(notes.authorId, authorId), inArray(notes.identifier, [...ids])));
   },
 
   async remove(ex: Executor, id: string): Promise<void> {
@@ -82,9 +139,7 @@ export const notesRepository = {
       .select({
         action: noteAccessLog.action,
         actorId: noteAccessLog.actorId,
-        actorName: sql<
-          string | null
-        >`CASE WHEN ${people.deletedAt} IS NULL THEN nullif(trim(coalesce(${people.firstName}, '') || ' ' || coalesce(${people.lastName}, '')), '') END`,
+        actorName: liveName,
         at: noteAccessLog.at,
         ipAddress: noteAccessLog.ipAddress,
         userAgent: noteAccessLog.userAgent,

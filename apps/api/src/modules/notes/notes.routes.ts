@@ -21,7 +21,7 @@ import type { NotesService, RequestOrigin } from './notes.service.ts';
 
 /** Up to 4000 characters of four bytes each, and one byte more to tell "too long" from "exactly the limit". */
 const FIELD_BYTES = NOTE_CONTENT_MAX * 4 + 1;
-const originOf = (req: FastifyRequest): RequestOrigin => ({
+export const originOf = (req: FastifyRequest): RequestOrigin => ({
   ipAddress: req.ip ?? null,
   userAgent: req.headers['user-agent'] ?? null,
 });
@@ -30,7 +30,12 @@ const originOf = (req: FastifyRequest): RequestOrigin => ({
 export const notesRoutes: FastifyPluginAsyncZod<{ notes: NotesService }> = async (app, { notes }) => {
   route(app, createNote, async (req, reply) =>
     reply.code(201).send({
-      data: await notes.create(actorOf(req), originOf(req), await uploadedParts(req, 'file', 1, FIELD_BYTES)),
+      data: await notes.create(
+        actorOf(req),
+        originOf(req),
+        await uploadedParts(req, 'file', 1, FIELD_BYTES),
+        requestLocale(req),
+      ),
       message: message('noteAdded', requestLocale(req)),
     }),
   );

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { m } from '@therapy/contracts/messages';
+import { NOTE_CONTENT_MAX } from '@therapy/contracts/notes';
 import {
   noteContentProblem,
   noteInput,
@@ -9,6 +10,12 @@ import {
   type NoteListQuery,
   type NoteType,
 } from '@therapy/contracts/notes';
+import {
+  noteSectionTexts,
+  sectionsAsText,
+  type NoteAddendum,
+  type NoteAddendumInput,
+} from '@therapy/contracts/note-records';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import {
@@ -30,6 +37,7 @@ import { parseMultipartFields } from '../../platform/http/multipart-fields.ts';
 import { newId } from '../../platform/ids.ts';
 import type { UserModule } from '../user/user.module.ts';
 import { notesRepository as repo, type NoteRow } from './notes.repository.ts';
+import { isBuiltInTemplate, type NoteTemplatesService } from './note-templates.service.ts';
 
 /**
  * Session and client notes (issue 17; DESIGN.md §6 "Notes"; decision 0029). Health data, so:
@@ -43,6 +51,8 @@ export interface NotesPorts {
   bookingFacts: BookingFactsSource;
   /** Whether the client is the provider's client (a booking between them, later also an import). */
   isClientOf: (providerId: string, clientId: string) => Promise<boolean>;
+  /** The provider's note templates (issue 47), in this module. */
+  templates: Pick<NoteTemplatesService, 'headingsOf'>;
 }
 
 /** Where a request came from, for the access log. */
@@ -52,8 +62,28 @@ export interface RequestOrigin {
 }
 
 type Action = NoteAccessEntry['action'];
+type Section = { heading: string; text: string };
 
-const context = (noteId: string, part: 'title' | 'content' | 'file-name' | 'file') => `note:${noteId}:${part}`;
+const context = (noteId: string, part: 'title' | 'content' | 'sections' | 'file-name' | 'file') =>
+  `note:${noteId}:${part}`;
+const addendumContext = (addendumId: string) => `note-addendum:${addendumId}:content`;
+const signedLocked = () => AppError.conflict('CONFLICT', m.noteSignedLocked);
+
+/** The texts of a templated note's sections (a JSON array in the multipart form), one per heading. */
+const parseSections = (raw: string | undefined, headings: readonly string[]): Section[] => {
+  let texts: unknown;
+  try {
+    texts = JSON.parse(raw ?? '');
+  } catch {
+    throw AppError.rule(m.noteSectionsInvalid);
+  }
+  const parsed = noteSectionTexts.safeParse(texts);
+  if (!parsed.success) throw AppError.rule((parsed.error.issues[0]?.message ?? m.noteSectionsInvalid) as never);
+  if (parsed.data.length !== headings.length) throw AppError.rule(m.noteSectionsInvalid);
+  const sections = headings.map((heading, i) => ({ heading, text: parsed.data[i]! }));
+  if ([...sectionsAsText(sections)].length > NOTE_CONTENT_MAX) throw AppError.rule(m.noteSectionsTotalMax);
+  return sections;
+};
 /** Browsers send long agent strings; the log keeps what identifies one. */
 const agentOf = (origin: RequestOrigin) => (origin.userAgent ? origin.userAgent.slice(0, 512) : null);
 
@@ -78,7 +108,38 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
   const careOf = async (providerId: string, clientId: string): Promise<Resource | undefined> =>
     (await ports.isClientOf(providerId, clientId)) ? { kind: 'care', providerId } : undefined;
 
-  const toNote = (row: NoteRow): Note => ({
+  /** A note with its template, signature and addenda (issue 47), opened for its author. */
+  const withRecords = async (rows: NoteRow[]): Promise<Note[]> => {
+    const addenda = await repo.addendaOf(
+      db,
+      rows.filter((r) => r.signedAt).map((r) => r.identifier),
+    );
+    const signers = await repo.namesOf(db, [...new Set(rows.flatMap((r) => (r.signedBy ? [r.signedBy] : [])))]);
+    return rows.map((row) => ({
+      ...toNote(row),
+      template:
+        row.builtInTemplate || row.templateId ? { builtIn: row.builtInTemplate, identifier: row.templateId } : null,
+      sections: row.sectionsSealed
+        ? (JSON.parse(crypt.open(row.sectionsSealed, context(row.identifier, 'sections'))) as Section[])
+        : null,
+      signedAt: row.signedAt?.toISOString() ?? null,
+      signedByIdentifier: row.signedBy,
+      signedByName: row.signedBy ? (signers.get(row.signedBy) ?? null) : null,
+      addenda: addenda.filter((a) => a.noteId === row.identifier).map(toAddendum),
+    }));
+  };
+  const toAddendum = (a: Awaited<ReturnType<typeof repo.addendaOf>>[number]): NoteAddendum => ({
+    identifier: a.identifier,
+    content: crypt.open(a.contentSealed, addendumContext(a.identifier)),
+    authorIdentifier: a.authorId,
+    authorName: a.authorName,
+    createdAt: a.createdAt.toISOString(),
+  });
+  const one = async (row: NoteRow): Promise<Note> => (await withRecords([row]))[0]!;
+
+  const toNote = (
+    row: NoteRow,
+  ): Omit<Note, 'template' | 'sections' | 'signedAt' | 'signedByIdentifier' | 'signedByName' | 'addenda'> => ({
     identifier: row.identifier,
     type: row.type,
     reference: row.type === 'booking' ? row.bookingId! : row.clientId,
@@ -153,7 +214,7 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
   };
 
   return {
-    async create(actor: Actor, origin: RequestOrigin, parts: UploadedParts): Promise<Note> {
+    async create(actor: Actor, origin: RequestOrigin, parts: UploadedParts, locale: 'en' | 'de'): Promise<Note> {
       const me = await provider(actor);
       refuseTruncated(parts);
       const values = parseMultipartFields(noteInput, {
@@ -161,8 +222,16 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
         reference: parts.fields.reference,
         title: parts.fields.title,
         content: parts.fields.content,
+        template: parts.fields.template,
+        sections: parts.fields.sections,
       });
       const upload = parts.files[0];
+      // A templated note is typed, section by section: its readable text is made from the sections.
+      const sections = values.template
+        ? parseSections(values.sections, await ports.templates.headingsOf(me.identifier, values.template, locale))
+        : null;
+      if (sections && upload) throw AppError.rule(m.noteSectionsInvalid);
+      if (sections) values.content = sectionsAsText(sections);
       const problem = noteContentProblem(values.content, upload !== undefined);
       if (problem) throw AppError.rule(m[problem]);
       const { clientId, bookingId } = await clientOfReference(actor, values.type, values.reference);
@@ -188,11 +257,14 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
             fileNameSealed: checked ? crypt.seal(checked.filename, context(identifier, 'file-name')) : null,
             fileSizeBytes: checked ? checked.data.length : null,
             fileContentType: checked?.contentType ?? null,
+            builtInTemplate: values.template && isBuiltInTemplate(values.template) ? values.template : null,
+            templateId: values.template && !isBuiltInTemplate(values.template) ? values.template : null,
+            sectionsSealed: sections ? crypt.seal(JSON.stringify(sections), context(identifier, 'sections')) : null,
           });
           await log(tx, me.identifier, me.identifier, origin, 'create', [identifier]);
           return created;
         });
-        return toNote(row);
+        return await one(row);
       } catch (err) {
         if (stored) await files.purge([stored.identifier]).catch(() => undefined);
         throw err;
@@ -212,7 +284,7 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
         'read',
         rows.map((r) => r.identifier),
       );
-      return rows.map(toNote);
+      return withRecords(rows);
     },
 
     /**
@@ -235,10 +307,12 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
         before: query.toDate ? startOfDay(query.toDate, me.timezone, 1) : undefined,
       });
       const words = query.title?.trim().toLocaleLowerCase();
-      const all = rows.map(toNote).filter((n) => !words || n.title.toLocaleLowerCase().includes(words));
+      const all = rows.filter(
+        (r) => !words || crypt.open(r.titleSealed, context(r.identifier, 'title')).toLocaleLowerCase().includes(words),
+      );
       const page = Number(query.page);
       const pageSize = Number(query.pageSize);
-      const data = all.slice((page - 1) * pageSize, page * pageSize);
+      const data = await withRecords(all.slice((page - 1) * pageSize, page * pageSize));
       await log(
         db,
         me.identifier,
@@ -254,7 +328,7 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
       const me = await author(actor);
       const row = await owned(actor, id);
       await log(db, me.identifier, me.identifier, origin, 'read', [id]);
-      return toNote(row);
+      return one(row);
     },
 
     async update(actor: Actor, origin: RequestOrigin, id: string, parts: UploadedParts): Promise<Note> {
@@ -265,10 +339,18 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
       const values = parseMultipartFields(noteUpdateInput, {
         title: parts.fields.title,
         content: parts.fields.content,
+        sections: parts.fields.sections,
       });
       const row = await db.transaction(async (tx) => {
         const current = requireAccessTo(actor, 'update', await repo.lock(tx, id), (row) => noteOf(row.authorId));
+        // Checked under the row lock: a signature that landed first wins, this edit is refused (no lost lock).
+        if (current.signedAt) throw signedLocked();
         const hasFile = current.fileId !== null;
+        const headings = current.sectionsSealed
+          ? (JSON.parse(crypt.open(current.sectionsSealed, context(id, 'sections'))) as Section[]).map((s) => s.heading)
+          : null;
+        const sections = headings ? parseSections(values.sections, headings) : null;
+        if (sections) values.content = sectionsAsText(sections);
         const problem = noteContentProblem(values.content, hasFile);
         if (problem) throw AppError.rule(m[problem]);
         const updated = await repo.update(
@@ -278,19 +360,21 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
             keyId: crypt.currentKeyId,
             titleSealed: crypt.seal(values.title, context(id, 'title')),
             contentSealed: crypt.seal(hasFile ? '' : values.content, context(id, 'content')),
+            sectionsSealed: sections ? crypt.seal(JSON.stringify(sections), context(id, 'sections')) : null,
           },
           clock.now(),
         );
         await log(tx, me.identifier, me.identifier, origin, 'update', [id]);
         return updated;
       });
-      return toNote(row);
+      return one(row);
     },
 
     async remove(actor: Actor, origin: RequestOrigin, id: string): Promise<void> {
       const me = await author(actor);
       const fileId = await db.transaction(async (tx) => {
         const current = requireAccessTo(actor, 'delete', await repo.lock(tx, id), (row) => noteOf(row.authorId));
+        if (current.signedAt) throw signedLocked();
         await repo.remove(tx, id);
         await log(tx, me.identifier, me.identifier, origin, 'delete', [id]);
         return current.fileId;
@@ -319,6 +403,70 @@ export function createNotesService(deps: Pick<AppDeps, 'db' | 'clock' | 'files' 
         contentType: row.fileContentType ?? 'application/octet-stream',
         filename: crypt.open(fileNameSealed, context(id, 'file-name')),
       };
+    },
+
+    /**
+     * Sign and lock (issue 47): under the row lock, so an edit in flight either landed before (and is signed) or
+     * waits and is refused. From then on the database refuses changes and deletes too (trigger notes_signed_locked).
+     */
+    async sign(actor: Actor, origin: RequestOrigin, id: string): Promise<Note> {
+      const me = await author(actor);
+      const row = await db.transaction(async (tx) => {
+        requireAccessTo(actor, 'update', await repo.lock(tx, id), (row) => noteOf(row.authorId));
+        const signed = await repo.sign(tx, id, me.identifier, clock.now());
+        if (!signed) throw AppError.conflict('CONFLICT', m.noteAlreadySigned);
+        await log(tx, me.identifier, me.identifier, origin, 'sign', [id]);
+        return signed;
+      });
+      return one(row);
+    },
+
+    /** A dated addendum to a signed note: sealed, append-only (trigger note_addenda_append_only). */
+    async addAddendum(
+      actor: Actor,
+      origin: RequestOrigin,
+      id: string,
+      input: NoteAddendumInput,
+    ): Promise<NoteAddendum> {
+      const me = await author(actor);
+      const created = await db.transaction(async (tx) => {
+        const note = requireAccessTo(actor, 'update', await repo.lock(tx, id), (row) => noteOf(row.authorId));
+        if (!note.signedAt) throw AppError.conflict('CONFLICT', m.noteAddendumNeedsSignature);
+        const identifier = newId();
+        await repo.insertAddendum(tx, {
+          identifier,
+          noteId: id,
+          authorId: me.identifier,
+          keyId: crypt.currentKeyId,
+          contentSealed: crypt.seal(input.content.trim(), addendumContext(identifier)),
+          createdAt: clock.now(),
+        });
+        await log(tx, me.identifier, me.identifier, origin, 'addendum', [id]);
+        return identifier;
+      });
+      const [addendum] = (await repo.addendaOf(db, [id])).filter((a) => a.identifier === created);
+      return toAddendum(addendum!);
+    },
+
+    /**
+     * What the access log shows of the author's notes (issue 47): title (opened for the author), client and the day
+     * written. Notes of anyone else are not found; deleted ones are absent.
+     */
+    async summariesOf(
+      authorId: string,
+      ids: readonly string[],
+    ): Promise<Map<string, { title: string; clientId: string; createdAt: Date }>> {
+      const rows = await repo.someOf(db, authorId, ids);
+      return new Map(
+        rows.map((r) => [
+          r.identifier,
+          {
+            title: crypt.open(r.titleSealed, context(r.identifier, 'title')),
+            clientId: r.clientId,
+            createdAt: r.createdAt,
+          },
+        ]),
+      );
     },
 
     async accessLog(actor: Actor, id: string): Promise<NoteAccessEntry[]> {

@@ -42,6 +42,10 @@ interface Fixtures {
   /** The provider's session notes on that booking: one with a file (read, edited, downloaded), one to delete. */
   noteId: string;
   noteToDeleteId: string;
+  /** Issue 47: a signed note (addenda go on it), two of the provider's own templates (one edited, one deleted). */
+  signedNoteId: string;
+  templateId: string;
+  templateToDeleteId: string;
   /** A PHQ-9 the provider sent to the client (issue 20). */
   measureId: string;
   /** The client's conversation with the provider, a message of the client's with a pdf attached, one to delete. */
@@ -476,6 +480,33 @@ const RULES: Record<string, Rule> = {
   },
   // The provider's own access log (issue 20): providers only; a client or an operator gets 403.
   'GET /api/v1/practice/access-log': { who: 'provider' },
+  'GET /api/v1/practice/access-log/csv': { who: 'provider' },
+  // Notes that are records (issue 47): another provider's note or template is not found. The fixture's signed note
+  // is signed already (409 for its author).
+  'POST /api/v1/note/{id}/sign': {
+    who: 'provider',
+    params: (f) => ({ id: f.signedNoteId }),
+    owned: true,
+    alsoOk: [409],
+  },
+  'POST /api/v1/note/{id}/addendum': {
+    who: 'provider',
+    params: (f) => ({ id: f.signedNoteId }),
+    owned: true,
+    body: { content: 'Added later' },
+  },
+  'GET /api/v1/note-template': { who: 'provider' },
+  'POST /api/v1/note-template': { who: 'provider', body: { name: 'Intake', sections: ['Reason'] } },
+  'PUT /api/v1/note-template/{id}': {
+    who: 'provider',
+    params: (f) => ({ id: f.templateId }),
+    owned: true,
+    body: { name: 'Intake', sections: ['Reason', 'Goals'] },
+  },
+  'DELETE /api/v1/note-template/{id}': { who: 'provider', params: (f) => ({ id: f.templateToDeleteId }), owned: true },
+  // Risk answers to see (issue 47): the provider's own list; another provider's questionnaire is not found.
+  'GET /api/v1/measures/risk-review': { who: 'provider' },
+  'POST /api/v1/measures/{id}/risk-seen': { who: 'provider', owned: true, params: (f) => ({ id: f.measureId }) },
 
   // Operators only (decision 0022); batches of a made-up id are not found (payout-batches.test.ts covers real ones).
   'GET /api/v1/operator/payouts/due': { who: 'operator' },
@@ -646,7 +677,21 @@ beforeAll(async () => {
     [],
     'file',
   );
-  for (const res of [sessionNote, noteToDelete]) expect(res.statusCode, res.body).toBe(201);
+  const noteToSign = await uploadDocuments(
+    t,
+    provider,
+    '/note',
+    { type: 'booking', reference: booked[0]!.identifier, title: 'Signed', content: 'Signed and locked' },
+    [],
+    'file',
+  );
+  for (const res of [sessionNote, noteToDelete, noteToSign]) expect(res.statusCode, res.body).toBe(201);
+  const signedNoteId = noteToSign.json().data.identifier as string;
+  expect((await t.api('POST', `/note/${signedNoteId}/sign`, provider)).statusCode).toBe(200);
+  const templates = await Promise.all(
+    ['Kept', 'Deleted'].map((name) => t.api('POST', '/note-template', provider, { name, sections: ['Reason'] })),
+  );
+  for (const res of templates) expect(res.statusCode, res.body).toBe(201);
   const measure = await t.api('POST', '/measures', provider, { clientIdentifier: client.userId, kind: 'PHQ9' });
   expect(measure.statusCode, measure.body).toBe(201);
   const opened = await t.api('POST', '/messages/conversations', client, { participantIdentifier: provider.userId });
@@ -736,6 +781,9 @@ beforeAll(async () => {
     ).rows[0]!.id,
     noteId: sessionNote.json().data.identifier,
     noteToDeleteId: noteToDelete.json().data.identifier,
+    signedNoteId,
+    templateId: templates[0]!.json().data.identifier,
+    templateToDeleteId: templates[1]!.json().data.identifier,
     measureId: measure.json().data.measures[0].identifier,
     conversationId,
     messageId: sent.json().data.identifier,

@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
@@ -203,5 +204,55 @@ describe("the provider's dashboard", () => {
     const reviews = screen.getByRole('region', { name: 'Latest reviews' });
     expect(await within(reviews).findByText('Kind and clear.')).toBeTruthy();
     expect(within(reviews).getByText('4.5 out of 5 (2 reviews)')).toBeTruthy();
+  });
+
+  it('lists clients with an unseen risk answer under "Needs attention", linked to them, until marked seen', async () => {
+    useAuthStore.getState().setSession('token', user('provider'));
+    let risks = [
+      {
+        measureIdentifier: uuid(40),
+        clientIdentifier: uuid(41),
+        clientName: 'Amara Okafor',
+        answeredAt: '2026-11-25T10:00:00.000Z',
+      },
+    ];
+    const marked: string[] = [];
+    mockFetch([
+      {
+        path: '/api/v1/overview/provider',
+        respond: () =>
+          jsonResponse({
+            data: { timezone: 'Europe/Berlin', today: [], requests: [], requestsCount: 0, earningsThisMonth: [] },
+          }),
+      },
+      {
+        path: `/api/v1/review/provider/${uuid(900)}`,
+        respond: () =>
+          jsonResponse({
+            data: { average: null, count: 0, items: [] },
+            meta: { page: 1, pageSize: 3, total: 0, totalPages: 0 },
+          }),
+      },
+      { path: '/api/v1/measures/risk-review', respond: () => jsonResponse({ data: risks }) },
+      {
+        method: 'POST',
+        path: `/api/v1/measures/${uuid(40)}/risk-seen`,
+        respond: () => {
+          marked.push(uuid(40));
+          risks = [];
+          return jsonResponse({ message: 'The risk answer is marked as seen' });
+        },
+      },
+    ]);
+    render();
+    const card = await screen.findByRole('region', { name: 'Needs attention' });
+    const link = await within(card).findByRole('link', { name: 'Amara Okafor' });
+    expect(link.getAttribute('href')).toBe(`/clients/${uuid(41)}`);
+    expect(within(card).getByText('PHQ-9 answered Nov 25, 2026: item 9 above zero')).toBeTruthy();
+    await userEvent
+      .setup()
+      .click(within(card).getByRole('button', { name: 'Mark as seen: the answer of Amara Okafor' }));
+    expect(await within(card).findByText('Nothing needs your attention.')).toBeTruthy();
+    expect(marked).toEqual([uuid(40)]);
   });
 });

@@ -16,6 +16,8 @@ function anEntry(overrides: Partial<AccessLogEntry> = {}): AccessLogEntry {
     action: 'read',
     recordType: 'note',
     recordIdentifier: uuid(500),
+    noteTitle: null,
+    noteCreatedAt: null,
     clientIdentifier: ADA,
     clientName: 'Ada Client',
     actorIdentifier: ME,
@@ -34,6 +36,8 @@ const entries = [
     action: 'answer',
     recordType: 'measure',
     recordIdentifier: uuid(600),
+    noteTitle: null,
+    noteCreatedAt: null,
     actorIdentifier: ADA,
     actorName: 'Ada Client',
     actorRole: 'client',
@@ -52,7 +56,8 @@ const entries = [
     userAgent: 'LegacyTool/0.9',
     device: { browser: null, os: null },
   }),
-  anEntry(),
+  // Issue 47: the note read is named by its title and the day written.
+  anEntry({ noteTitle: 'Intake notes', noteCreatedAt: '2026-05-01T09:00:00.000Z' }),
 ];
 const logPage = (data: AccessLogEntry[], { page = 1, total = data.length, totalPages = data.length ? 1 : 0 } = {}) =>
   jsonResponse({ data, meta: { page, pageSize: 20, total, totalPages } });
@@ -151,7 +156,7 @@ describe('AccessLogRoute (/practice/access-log)', () => {
       'May 3, 2026, 5:30:00 AM',
       'You',
       'Read a note',
-      'Noteabout Ada Client',
+      'Note“Intake notes”, written May 1, 2026about Ada Client',
       'Firefox on Linux127.0.0.1',
     ]);
     expect(within(rows[3]!).getByRole('link', { name: 'about Ada Client' }).getAttribute('href')).toBe(

@@ -21,6 +21,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { dateFormatter } from '@/lib/format';
 import { accessLogQuery, clientChoicesQuery, type AccessLogFilters } from '../api/access-log-api';
 import { useAccessLogTranslation, type AccessLogT } from '../i18n';
+import { CsvDownload } from '../components/csv-download';
 
 /** The address's filter names: short, and the same the client page links with (`/practice/access-log?client=<id>`). */
 type Param = 'kind' | 'client' | 'from' | 'to' | 'page';
@@ -99,7 +100,19 @@ function ProviderAccessLog() {
         canClear={filtered}
       />
 
-      <div className="mt-6">
+      <div className="mt-4 flex justify-end">
+        <CsvDownload
+          filters={{
+            recordType: filters.recordType,
+            clientIdentifier: filters.clientIdentifier,
+            fromDate: filters.fromDate,
+            toDate: filters.toDate,
+          }}
+          disabled={!!problem}
+        />
+      </div>
+
+      <div className="mt-4">
         {problem ? (
           <Alert
             tone="error"
@@ -292,7 +305,9 @@ function useEntryText() {
   const zone = useAuthStore((s) => s.user?.timezone) || 'UTC';
   // To the second: an audit reader tells apart what happened within one minute.
   const format = dateFormatter(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: zone });
+  const dayFormat = dateFormatter(locale, { dateStyle: 'medium', timeZone: zone });
   return {
+    day: (iso: string) => dayFormat.format(new Date(iso)),
     when: (e: AccessLogEntry) => format.format(new Date(e.at)),
     who: (e: AccessLogEntry) => whoText(t, e),
     what: (e: AccessLogEntry) => whatText(t, e),
@@ -313,7 +328,8 @@ function whatText(t: AccessLogT, e: AccessLogEntry): string {
   if (e.recordType === 'note') {
     return action === 'answer' || action === 'review' ? t('what.other') : t(`what.note.${action}`);
   }
-  if (action === 'update' || action === 'delete' || action === 'download') return t('what.other');
+  if (action === 'update' || action === 'delete' || action === 'download' || action === 'sign' || action === 'addendum')
+    return t('what.other');
   return e.recordType === 'client' ? t(`what.client.${action}`) : t(`what.measure.${action}`);
 }
 
@@ -340,6 +356,12 @@ function RecordCell({ entry }: { entry: AccessLogEntry }) {
   return (
     <>
       <span className="block font-medium text-slate-900">{text.kind(entry)}</span>
+      {/* Issue 47: which note it was, by its title and the day it was written. */}
+      {entry.noteTitle && (
+        <span className="block break-words text-slate-900">
+          {t('record.noteTitle', { title: entry.noteTitle, date: text.day(entry.noteCreatedAt!) })}
+        </span>
+      )}
       {about && <span className="block break-words">{about}</span>}
     </>
   );

@@ -14,6 +14,7 @@ import { dateFormatter } from '@/lib/format';
 import { useModalStore } from '@/lib/modal-store';
 import { clientListQuery } from '../api/clients-api';
 import { useClientsTranslation } from '../components/clients-i18n';
+import { ClientRiskBadge } from '../components/client-risk-badge';
 import { ClientStatusBadge } from '../components/client-status-badge';
 
 /** How long the search box waits after the last key before it searches (and updates the address). */
@@ -213,6 +214,7 @@ function ClientRow({ client }: { client: ProviderClientEntry }) {
             {name || client.email || t('list.unnamed')}
           </p>
           <ClientStatusBadge status={client.status} />
+          <ClientRiskBadge clientId={client.identifier} />
         </div>
         {contact.length > 0 && (
           <p className="mt-1 text-sm break-words text-slate-800">

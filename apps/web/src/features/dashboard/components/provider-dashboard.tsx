@@ -6,6 +6,7 @@ import { SectionCard, SectionStatus } from '@/components/section-card';
 import { buttonClasses } from '@/components/ui/button';
 import { dateFormatter, formatAmounts } from '@/lib/format';
 import { latestReviewsQuery, providerOverviewQuery } from '../api/overview-api';
+import { NeedsAttentionCard } from './needs-attention-card';
 import { SessionLine } from './session-line';
 
 /** The provider's /overview (issue 16): today's sessions, requests to acknowledge, this month's earnings, latest reviews. */
@@ -29,6 +30,7 @@ export function ProviderDashboard({ providerId }: { providerId: string }) {
     : undefined;
   return (
     <div className="grid gap-4 md:grid-cols-2">
+      <NeedsAttentionCard timeZone={data?.timezone} />
       <SectionCard icon={CalendarDays} title={t('provider.today.title')} description={today}>
         {!data ? (
           status

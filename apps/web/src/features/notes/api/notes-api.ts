@@ -134,6 +134,9 @@ export interface NewNote {
   title: string;
   content: string;
   file?: File | undefined;
+  /** Issue 47: the template written from and one text per section (then `content` is made by the server). */
+  template?: string | undefined;
+  sections?: string[] | undefined;
 }
 
 /** POST /note as multipart: the text fields, then the file (a file note sends empty content). */
@@ -145,7 +148,11 @@ export function useCreateNote() {
       form.append('type', note.type);
       form.append('reference', note.reference);
       form.append('title', note.title);
-      form.append('content', note.file ? '' : note.content);
+      form.append('content', note.file || note.template ? '' : note.content);
+      if (note.template && note.sections) {
+        form.append('template', note.template);
+        form.append('sections', JSON.stringify(note.sections));
+      }
       if (note.file) form.append('file', note.file, note.file.name);
       return call(createNote, { body: form });
     },
@@ -158,10 +165,21 @@ export function useCreateNote() {
 export function useUpdateNote() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, title, content }: { id: string; title: string; content: string }) => {
+    mutationFn: async ({
+      id,
+      title,
+      content,
+      sections,
+    }: {
+      id: string;
+      title: string;
+      content: string;
+      sections?: string[] | undefined;
+    }) => {
       const form = new FormData();
       form.append('title', title);
-      form.append('content', content);
+      form.append('content', sections ? '' : content);
+      if (sections) form.append('sections', JSON.stringify(sections));
       return call(updateNote, { params: { id }, body: form });
     },
     onSuccess: (result, { id }) => {

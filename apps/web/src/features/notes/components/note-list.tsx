@@ -1,7 +1,7 @@
 import type { Note } from '@therapy/contracts/notes';
 import { noteFileSizeMb } from '@therapy/contracts/notes';
 import { clsx } from 'clsx';
-import { Download, FileText, History, Pencil, Trash2 } from 'lucide-react';
+import { Download, FileText, History, Lock, MessageSquarePlus, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -50,7 +50,7 @@ function NoteItem({ note, showKind }: { note: Note; showKind: boolean }) {
             <time dateTime={note.createdAt}>
               {t('list.added', { date: formatInstant(note.createdAt, locale, zone) })}
             </time>
-            {edited && (
+            {edited && !note.signedAt && (
               <>
                 {', '}
                 <time dateTime={note.updatedAt}>
@@ -59,6 +59,17 @@ function NoteItem({ note, showKind }: { note: Note; showKind: boolean }) {
               </>
             )}
           </p>
+          {note.signedAt && (
+            <p className="mt-1 inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900 ring-1 ring-inset ring-emerald-200">
+              <Lock className="size-3.5" aria-hidden="true" />
+              <time dateTime={note.signedAt}>
+                {t('records.signedBy', {
+                  date: formatInstant(note.signedAt, locale, zone),
+                  name: note.signedByName ?? t('records.you'),
+                })}
+              </time>
+            </p>
+          )}
         </div>
       </div>
 
@@ -112,6 +123,30 @@ function NoteItem({ note, showKind }: { note: Note; showKind: boolean }) {
         </div>
       )}
 
+      {note.addenda.length > 0 && (
+        <section
+          className="mt-3 border-l-2 border-slate-300 pl-3"
+          aria-label={t('records.addendaOf', { title: note.title })}
+        >
+          <h4 className="text-sm font-semibold text-slate-800">{t('records.addenda')}</h4>
+          <ul className="mt-1 space-y-2">
+            {note.addenda.map((a) => (
+              <li key={a.identifier} className="text-sm">
+                <p className="text-slate-600">
+                  <time dateTime={a.createdAt}>
+                    {t('records.addendumBy', {
+                      date: formatInstant(a.createdAt, locale, zone),
+                      name: a.authorName ?? t('records.you'),
+                    })}
+                  </time>
+                </p>
+                <p className="break-words whitespace-pre-line text-slate-800">{a.content}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       <div className="mt-3 flex flex-wrap gap-2">
         {showKind && note.type === 'booking' && note.bookingIdentifier && (
           <Link
@@ -121,15 +156,38 @@ function NoteItem({ note, showKind }: { note: Note; showKind: boolean }) {
             {t('list.booking')}
           </Link>
         )}
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-label={t('list.editLabel', { title: note.title })}
-          onClick={() => openModal('note-edit', { noteId: note.identifier }, { size: 'md' })}
-        >
-          <Pencil className="size-4" aria-hidden="true" />
-          {t('list.edit')}
-        </Button>
+        {note.signedAt ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={t('records.addAddendumLabel', { title: note.title })}
+            onClick={() => openModal('note-addendum', { noteId: note.identifier, title: note.title }, { size: 'md' })}
+          >
+            <MessageSquarePlus className="size-4" aria-hidden="true" />
+            {t('records.addAddendum')}
+          </Button>
+        ) : (
+          <>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={t('list.editLabel', { title: note.title })}
+              onClick={() => openModal('note-edit', { noteId: note.identifier }, { size: 'md' })}
+            >
+              <Pencil className="size-4" aria-hidden="true" />
+              {t('list.edit')}
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={t('records.signLabel', { title: note.title })}
+              onClick={() => openModal('note-sign', { noteId: note.identifier, title: note.title })}
+            >
+              <Lock className="size-4" aria-hidden="true" />
+              {t('records.sign')}
+            </Button>
+          </>
+        )}
         <Button
           variant="secondary"
           size="sm"
@@ -139,16 +197,18 @@ function NoteItem({ note, showKind }: { note: Note; showKind: boolean }) {
           <History className="size-4" aria-hidden="true" />
           {t('list.log')}
         </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="text-red-800"
-          aria-label={t('list.deleteLabel', { title: note.title })}
-          onClick={() => openModal('note-delete', { noteId: note.identifier, title: note.title })}
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-          {t('list.delete')}
-        </Button>
+        {!note.signedAt && (
+          <Button
+            variant="secondary"
+            size="sm"
+            className="text-red-800"
+            aria-label={t('list.deleteLabel', { title: note.title })}
+            onClick={() => openModal('note-delete', { noteId: note.identifier, title: note.title })}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+            {t('list.delete')}
+          </Button>
+        )}
       </div>
     </li>
   );

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { openModal } from '@/lib/modal-store';
 import { bookingNotesQuery } from '../api/notes-api';
 import { useNotesTranslation } from '../i18n';
+import { TemplatesButton } from './templates-button';
 import { NoteList } from './note-list';
 
 /** A booking's page, provider side: the session notes of the booking, "Add Session Note" and each note's actions. */
@@ -15,10 +16,13 @@ export function SessionNotesSection({ bookingId }: { bookingId: string }) {
   return (
     <div className="mt-8">
       <SectionCard icon={NotebookPen} title={t('session.heading')} description={t('session.lead')}>
-        <Button onClick={() => openModal('note-add', { type: 'booking', reference: bookingId }, { size: 'md' })}>
-          <Plus className="size-4" aria-hidden="true" />
-          {t('session.add')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => openModal('note-add', { type: 'booking', reference: bookingId }, { size: 'md' })}>
+            <Plus className="size-4" aria-hidden="true" />
+            {t('session.add')}
+          </Button>
+          <TemplatesButton />
+        </div>
         <div className="mt-4">
           <SectionStatus
             loading={notes.isPending}

@@ -27,6 +27,12 @@ const saved = (over: Partial<Note> = {}): Note => ({
   file: null,
   createdAt: '2026-11-26T10:00:00.000Z',
   updatedAt: '2026-11-26T10:00:00.000Z',
+  template: null,
+  sections: null,
+  signedAt: null,
+  signedByIdentifier: null,
+  signedByName: null,
+  addenda: [],
   ...over,
 });
 
@@ -41,10 +47,21 @@ function renderModal(type: 'booking' | 'client' = 'booking', reference = type ==
   return { ...view, onClose, user: userEvent.setup({ applyAccept: false }) };
 }
 
+/** GET /note-template (issue 47): the provider's own templates, for the template picker. */
+const ownTemplates = (data: unknown[] = []) => ({
+  method: 'GET',
+  path: '/api/v1/note-template',
+  respond: () => jsonResponse({ data }),
+});
+/** What was sent to the server besides reading the templates. */
+const writes = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET').toUpperCase() !== 'GET');
+
 /** Answers POST /note with a saved note and records the multipart body it was sent. */
 function acceptNotes(note: Note = saved()) {
   const sent: FormData[] = [];
   const fetchMock = mockFetch([
+    ownTemplates(),
     {
       method: 'POST',
       path: '/api/v1/note',
@@ -59,7 +76,7 @@ function acceptNotes(note: Note = saved()) {
 
 describe('NoteAddModal (spec §2 "Session note" / "Client note", §4 "Note modal")', () => {
   it('starts with the choice; Cancel there closes the modal', async () => {
-    const fetchMock = mockFetch([]);
+    const fetchMock = mockFetch([ownTemplates()]);
     const { user, onClose } = renderModal();
     expect(screen.getByRole('heading', { name: 'Add Session Note' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Type Session Notes' })).toBeTruthy();
@@ -68,11 +85,11 @@ describe('NoteAddModal (spec §2 "Session note" / "Client note", §4 "Note modal
     );
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(writes(fetchMock)).toEqual([]);
   });
 
   it('typing: the form has Note Title, the read-only Booking ID and the text with a counter; Cancel returns to the choice', async () => {
-    mockFetch([]);
+    mockFetch([ownTemplates()]);
     const { user, onClose } = renderModal();
     await user.click(screen.getByRole('button', { name: 'Type Session Notes' }));
     const bookingId = screen.getByLabelText('Booking ID') as HTMLInputElement;
@@ -91,7 +108,7 @@ describe('NoteAddModal (spec §2 "Session note" / "Client note", §4 "Note modal
   });
 
   it("shows the server's messages: title required, 3-32, text required when typing, at most 4000; nothing is sent", async () => {
-    const fetchMock = mockFetch([]);
+    const fetchMock = mockFetch([ownTemplates()]);
     const { user } = renderModal();
     await user.click(screen.getByRole('button', { name: 'Type Session Notes' }));
     await user.click(screen.getByRole('button', { name: 'Add Note' }));
@@ -110,7 +127,7 @@ describe('NoteAddModal (spec §2 "Session note" / "Client note", §4 "Note modal
     await user.click(screen.getByRole('button', { name: 'Add Note' }));
     expect(await screen.findByText('Note Title must be at most 32 characters')).toBeTruthy();
     expect(screen.getByText('A note must be at most 4000 characters')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(writes(fetchMock)).toEqual([]);
   });
 
   it('adds a typed session note as multipart, then says "Note Successfully Added"', async () => {
@@ -149,7 +166,7 @@ describe('NoteAddModal (spec §2 "Session note" / "Client note", §4 "Note modal
   });
 
   it('choosing a file in the typing form switches to file mode; removing it goes back to typing', async () => {
-    mockFetch([]);
+    mockFetch([ownTemplates()]);
     const { user } = renderModal();
     await user.click(screen.getByRole('button', { name: 'Type Session Notes' }));
     await user.type(screen.getByLabelText('Note Title'), 'Audio');
@@ -163,7 +180,7 @@ describe('NoteAddModal (spec §2 "Session note" / "Client note", §4 "Note modal
   });
 
   it('checks the file at once: a session note refuses mp4, any note refuses more than 10 MB; nothing is sent', async () => {
-    const fetchMock = mockFetch([]);
+    const fetchMock = mockFetch([ownTemplates()]);
     const { user } = renderModal();
     await user.upload(screen.getByLabelText('Upload File'), file('clip.mp4', 1000, 'video/mp4'));
     expect(screen.getByText('Files must be doc, pdf, jpg, jpeg, png, mp3, wav, ogg or csv')).toBeTruthy();
@@ -172,7 +189,7 @@ describe('NoteAddModal (spec §2 "Session note" / "Client note", §4 "Note modal
     await user.upload(screen.getByLabelText('Choose another file'), file('big.pdf', NOTE_FILE_MAX_BYTES + 1));
     expect(screen.getByText('File too large (at most 10 MB)')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Add Note' }));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(writes(fetchMock)).toEqual([]);
   });
 
   it('a client note: labelled for clients, no Booking ID, mp4 allowed, the client id as reference', async () => {
@@ -190,14 +207,14 @@ describe('NoteAddModal (spec §2 "Session note" / "Client note", §4 "Note modal
   });
 
   it('a client note without a client id says "Client ID is missing"', async () => {
-    const fetchMock = mockFetch([]);
+    const fetchMock = mockFetch([ownTemplates()]);
     const { user } = renderModal('client', '');
     await user.click(screen.getByRole('button', { name: 'Type Client Notes' }));
     await user.type(screen.getByLabelText('Note Title'), 'About Ada');
     await user.type(screen.getByLabelText('Note', { selector: 'textarea' }), 'Text');
     await user.click(screen.getByRole('button', { name: 'Add Note' }));
     expect(await screen.findByText('Client ID is missing')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(writes(fetchMock)).toEqual([]);
   });
 
   it('shows a refusal of the server inline, next to the file, and stays on the form', async () => {

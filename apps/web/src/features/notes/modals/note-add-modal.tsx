@@ -10,6 +10,7 @@ import {
   type NoteInput,
   type NoteValues,
 } from '@therapy/contracts/notes';
+import { useQuery } from '@tanstack/react-query';
 import { FileText, PenLine, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -22,6 +23,8 @@ import { errorMessage } from '@/lib/api-error';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import type { ModalComponentProps } from '@/lib/modal-store';
 import { useCreateNote } from '../api/notes-api';
+import { noteTemplatesQuery } from '../api/note-records-api';
+import { headingsOf, SectionFields, sectionsProblem, TemplatePicker } from '../components/note-template-fields';
 import { codePointLength, noteFileAccept, NoteFilePicker, serverText, SuccessScreen } from '../components/note-bits';
 import { TextArea } from '@/components/ui/textarea';
 import { useNotesTranslation } from '../i18n';
@@ -38,8 +41,14 @@ const fileMessages = new Set(['noteBookingFileType', 'noteClientFileType', 'note
  * choice, Cancel on the choice closes the modal. A client note takes the client's id from the page.
  */
 export function NoteAddModal({ type, reference, onClose }: ModalComponentProps<'note-add'>) {
-  const { t } = useNotesTranslation();
+  const { t, locale } = useNotesTranslation();
   const create = useCreateNote();
+  // Issue 47: a typed note may follow a template, one field per section.
+  const own = useQuery(noteTemplatesQuery()).data ?? [];
+  const [template, setTemplate] = useState('');
+  const [sections, setSections] = useState<string[]>([]);
+  const [sectionsError, setSectionsError] = useState<string | undefined>();
+  const headings = template ? headingsOf(template, own, locale) : [];
   const [step, setStep] = useState<Step>('choose');
   const [file, setFile] = useState<File | null>(null);
   const [fileProblem, setFileProblem] = useState<string | undefined>();
@@ -54,7 +63,7 @@ export function NoteAddModal({ type, reference, onClose }: ModalComponentProps<'
   const schemaResolver = zodResolver(noteInput);
   const resolver: Resolver<NoteInput, unknown, NoteValues> = async (values, context, options) => {
     const result = await schemaResolver(values, context, options);
-    const problem = file ? undefined : noteContentProblem(values.content ?? '', false);
+    const problem = file || template ? undefined : noteContentProblem(values.content ?? '', false);
     if (!problem) return result;
     return { values: {}, errors: { ...result.errors, content: { type: 'custom', message: problem } } };
   };
@@ -75,6 +84,9 @@ export function NoteAddModal({ type, reference, onClose }: ModalComponentProps<'
 
   const backToChoice = () => {
     form.reset({ type, reference, title: '', content: '' });
+    setTemplate('');
+    setSections([]);
+    setSectionsError(undefined);
     setFile(null);
     setFileProblem(undefined);
     setServerError(undefined);
@@ -127,6 +139,10 @@ export function NoteAddModal({ type, reference, onClose }: ModalComponentProps<'
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(undefined);
     if (file && fileProblem) return;
+    const texts = headings.map((_, i) => sections[i] ?? '');
+    const problem = template && !file ? sectionsProblem(texts, headings) : undefined;
+    setSectionsError(problem);
+    if (problem) return;
     try {
       const res = await create.mutateAsync({
         type,
@@ -134,6 +150,8 @@ export function NoteAddModal({ type, reference, onClose }: ModalComponentProps<'
         title: values.title,
         content: values.content,
         file: file ?? undefined,
+        template: template && !file ? template : undefined,
+        sections: template && !file ? texts : undefined,
       });
       setResult(serverText(res.message, 'noteAdded'));
       setStep('done');
@@ -152,6 +170,7 @@ export function NoteAddModal({ type, reference, onClose }: ModalComponentProps<'
       const text = errorMessage(error);
       const key = keyOfText(text)?.key;
       if (file && key && fileMessages.has(key)) setFileProblem(text);
+      else if (key && key.startsWith('noteSection')) setSectionsError(text);
       else if (!marked) setServerError(text);
     }
   });
@@ -206,14 +225,28 @@ export function NoteAddModal({ type, reference, onClose }: ModalComponentProps<'
           </div>
         ) : (
           <>
-            <FormField
-              label={t('add.content')}
-              hint={t('add.counter', { count, max: NOTE_CONTENT_MAX })}
-              error={errors.content?.message}
-            >
-              {({ invalid, ...c }) => <TextArea {...c} invalid={invalid} rows={8} {...form.register('content')} />}
-            </FormField>
-            <NoteFilePicker label={t('add.chooseFile')} accept={accept} onPick={pick} />
+            <TemplatePicker
+              value={template}
+              own={own}
+              onChange={(ref) => {
+                setTemplate(ref);
+                setSections([]);
+                setSectionsError(undefined);
+                form.clearErrors('content');
+              }}
+            />
+            {template ? (
+              <SectionFields headings={headings} values={sections} error={sectionsError} onChange={setSections} />
+            ) : (
+              <FormField
+                label={t('add.content')}
+                hint={t('add.counter', { count, max: NOTE_CONTENT_MAX })}
+                error={errors.content?.message}
+              >
+                {({ invalid, ...c }) => <TextArea {...c} invalid={invalid} rows={8} {...form.register('content')} />}
+              </FormField>
+            )}
+            {!template && <NoteFilePicker label={t('add.chooseFile')} accept={accept} onPick={pick} />}
           </>
         )}
 

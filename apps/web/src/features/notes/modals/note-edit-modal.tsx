@@ -23,6 +23,7 @@ import { noteQuery, useUpdateNote } from '../api/notes-api';
 import { codePointLength, ModalLoading, serverText, SuccessScreen } from '../components/note-bits';
 import { TextArea } from '@/components/ui/textarea';
 import { useNotesTranslation } from '../i18n';
+import { SectionFields, sectionsProblem } from '../components/note-template-fields';
 
 type FormInput = { title: string; content?: string };
 
@@ -57,10 +58,14 @@ export function NoteEditForm({ note, onClose }: { note: Note; onClose: () => voi
   const [serverError, setServerError] = useState<string | undefined>();
   const [result, setResult] = useState<string | null>(null);
   const hasFile = !!note.file;
+  // Issue 47: a note written from a template is edited section by section, under the headings it was written with.
+  const headings = note.sections?.map((s) => s.heading) ?? null;
+  const [sections, setSections] = useState<string[]>(note.sections?.map((s) => s.text) ?? []);
+  const [sectionsError, setSectionsError] = useState<string | undefined>();
   const schemaResolver = zodResolver(noteUpdateInput);
   const resolver: Resolver<FormInput, unknown, NoteUpdateValues> = async (values, context, options) => {
     const checked = await schemaResolver(values, context, options);
-    const problem = noteContentProblem(values.content ?? '', hasFile);
+    const problem = headings ? undefined : noteContentProblem(values.content ?? '', hasFile);
     if (!problem) return checked;
     return { values: {}, errors: { ...checked.errors, content: { type: 'custom', message: problem } } };
   };
@@ -80,11 +85,15 @@ export function NoteEditForm({ note, onClose }: { note: Note; onClose: () => voi
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(undefined);
+    const problem = headings ? sectionsProblem(sections, headings) : undefined;
+    setSectionsError(problem);
+    if (problem) return;
     try {
       const res = await update.mutateAsync({
         id: note.identifier,
         title: values.title,
         content: hasFile ? '' : values.content,
+        sections: headings ? sections : undefined,
       });
       setResult(serverText(res.message, 'noteUpdated'));
     } catch (error) {
@@ -125,6 +134,8 @@ export function NoteEditForm({ note, onClose }: { note: Note; onClose: () => voi
               </div>
             </div>
           </div>
+        ) : headings ? (
+          <SectionFields headings={headings} values={sections} error={sectionsError} onChange={setSections} />
         ) : (
           <FormField
             label={t('add.content')}

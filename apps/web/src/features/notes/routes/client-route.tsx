@@ -37,6 +37,7 @@ import {
 import { useViewerZone } from '../components/note-bits';
 import { NoteList } from '../components/note-list';
 import { useNotesTranslation } from '../i18n';
+import { TemplatesButton } from '../components/templates-button';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BACK_TO = '/clients/imported/';
@@ -368,10 +369,13 @@ function ClientNotes({ clientId }: { clientId: string }) {
 
   return (
     <SectionCard icon={NotebookPen} title={t('client.notes.heading')} description={t('client.notes.lead')}>
-      <Button onClick={() => openModal('note-add', { type: 'client', reference: clientId }, { size: 'md' })}>
-        <Plus className="size-4" aria-hidden="true" />
-        {t('client.notes.add')}
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => openModal('note-add', { type: 'client', reference: clientId }, { size: 'md' })}>
+          <Plus className="size-4" aria-hidden="true" />
+          {t('client.notes.add')}
+        </Button>
+        <TemplatesButton />
+      </div>
 
       <NoteFilters
         initial={{
