@@ -119,7 +119,9 @@ export const phoneNumber = z
   .refine((v) => digitCount(v) <= PHONE_DIGITS_MAX, { error: m.phoneMax, ...writtenAsPhone })
   .refine((v) => !v.startsWith('+') || isValidPhoneNumber(v), { error: m.phoneInvalid, ...writtenAsPhone })
   // A number with its country code is stored as E.164 whoever receives it; national input waits for `normalisePhone`.
-  .transform((v) => (v.startsWith('+') ? (toE164(v) ?? v) : v));
+  // `overwrite`, not `transform`: a pipe would mark its issues as aborting, and `z.union([z.literal(''), phoneNumber])`
+  // would then answer a generic "required" instead of the spec's message.
+  .overwrite((v) => (v.startsWith('+') ? (toE164(v) ?? v) : v));
 
 export type PhoneRegion = CountryCode;
 

@@ -96,7 +96,7 @@ export const emergencyContactInput = z.strictObject({
   name: personName,
   phoneNumber,
 });
-export const emergencyContact = emergencyContactInput.extend({ identifier: z.uuid() });
+export const emergencyContact = z.object({ identifier: z.uuid(), name: z.string(), phoneNumber: z.string() });
 export type EmergencyContact = z.infer<typeof emergencyContact>;
 
 /** The twelve client preference lists of spec §3; each is a set of identifiers from its list. */
