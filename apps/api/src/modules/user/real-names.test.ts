@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '@therapy/contracts/messages';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
 import { profileFixtures } from '../../../test/profile-test-helpers.ts';
+import { normaliseStoredPhones } from './phone-backfill.ts';
 
 /** Issue 47: the names and numbers of real people pass sign-up, manual entry and the profiles, and are stored alike. */
 let t: TestApp;
@@ -147,5 +148,30 @@ describe('profiles', () => {
     });
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect(res.json().data).toMatchObject({ name: "Seán O'Brien", phoneNumber: '+353851234567' });
+  });
+});
+
+describe('the start-up backfill of stored numbers', () => {
+  it('rewrites numbers stored as digits as E.164 in the account country, and keeps what does not parse', async () => {
+    const ng = await t.signUp('client');
+    const de = await t.signUp('client');
+    const noCountry = await t.signUp('provider');
+    const set = (id: string, phone: string, country: string | null) =>
+      t.db.$client.query('UPDATE users SET phone_number = $2, country_code = $3 WHERE identifier = $1', [
+        id,
+        phone,
+        country,
+      ]);
+    await set(ng.userId, '08031234567', 'NG');
+    await set(de.userId, '0000000000', 'DE');
+    await set(noCountry.userId, '2125550142', null);
+    const result = await normaliseStoredPhones(t.db);
+    expect(result.normalised).toBeGreaterThanOrEqual(1);
+    expect((await t.userRow(ng.userId)).phone_number).toBe('+2348031234567');
+    expect((await t.userRow(de.userId)).phone_number).toBe('0000000000');
+    expect((await t.userRow(noCountry.userId)).phone_number).toBe('2125550142');
+    // Once done, the rewritten row is not read again.
+    const again = await normaliseStoredPhones(t.db);
+    expect(again.normalised).toBe(0);
   });
 });
