@@ -38,7 +38,7 @@ const fileMessages = new Set(['noteBookingFileType', 'noteClientFileType', 'note
  * choice, Cancel on the choice closes the modal. A client note takes the client's id from the page.
  */
 export function NoteAddModal({ type, reference, onClose }: ModalComponentProps<'note-add'>) {
-  const { t } = useNotesTranslation();
+  const { t, locale } = useNotesTranslation();
   const create = useCreateNote();
   const [step, setStep] = useState<Step>('choose');
   const [file, setFile] = useState<File | null>(null);
@@ -181,7 +181,7 @@ export function NoteAddModal({ type, reference, onClose }: ModalComponentProps<'
               <FileText className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
               <div className="min-w-0 flex-1">
                 <p className="font-medium break-all text-slate-900">{file.name}</p>
-                <p className="text-slate-600">{noteFileSizeMb(file.size)}</p>
+                <p className="text-slate-600">{noteFileSizeMb(file.size, locale)}</p>
                 <FieldError id={fileErrorId} message={fileProblem} />
               </div>
             </div>
