@@ -4,6 +4,7 @@ import { en } from '@therapy/contracts/messages';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
 import { profileFixtures } from '../../../test/profile-test-helpers.ts';
 import { normaliseStoredPhones } from './phone-backfill.ts';
+import { pdfFile, uploadDocuments } from '../../../test/credential-test-helpers.ts';
 
 /** Issue 47: the names and numbers of real people pass sign-up, manual entry and the profiles, and are stored alike. */
 let t: TestApp;
@@ -173,5 +174,34 @@ describe('the start-up backfill of stored numbers', () => {
     // Once done, the rewritten row is not read again.
     const again = await normaliseStoredPhones(t.db);
     expect(again.normalised).toBe(0);
+  });
+});
+
+describe('licence numbers', () => {
+  it.each([['LMHC 012345'], ['PP-12/345'], ['Nr. 12.345']])('a licence numbered %j is stored', async (number) => {
+    const provider = await t.signUp('provider');
+    const res = await uploadDocuments(
+      t,
+      provider,
+      '/provider/qualification',
+      { type: 'license', body: 'New York State Board', credentialNumber: number },
+      [pdfFile('licence.pdf')],
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.details.credentialNumber).toBe(number);
+  });
+
+  it('refuses "<script>" as a licence number and stores nothing', async () => {
+    const provider = await t.signUp('provider');
+    const res = await uploadDocuments(
+      t,
+      provider,
+      '/provider/qualification',
+      { type: 'license', body: 'Board', credentialNumber: '<script>' },
+      [pdfFile('licence.pdf')],
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(en.credentialNumberPattern);
+    expect(await t.count('qualifications', { provider_id: provider.userId })).toBe(0);
   });
 });
