@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UserInfo } from '@therapy/contracts/user';
+import type { UserInfo } from '@therapy/contracts/auth';
 import { useAuthStore } from '@/lib/auth-store';
 import { uuid } from '@/test/fixtures';
 import { mockFetch, renderWithProviders } from '@/test/render';
