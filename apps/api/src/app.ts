@@ -200,7 +200,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Mails and reminders follow the bookings' changes through the BookingFacts port, not the bookings module itself.
   const bookingMail = createBookingMailModule(deps, { users, facts: bookings.factsOf });
   const flags = await createFlags(config.flags);
-  const directory = createDirectoryModule(deps, { nextFreeSlot: availability.nextFreeSlotOf });
+  const directory = createDirectoryModule(deps, {
+    nextFreeSlot: availability.nextFreeSlotOf,
+    // The public page of a provider shows their work history and approved education (issue 47).
+    practiceFacts: { workHistoryOf: practiceDetails.workHistoryOf, approvedEducationOf: credentials.approvedEducationOf },
+  });
   const clients = createClientsModule(deps, { users });
   const clientProfile = createClientProfileModule(deps, { users, reference, isClientOf: clients.isClientOf });
   const messages = createMessagesModule(deps, { users, isClientOf: clients.isClientOf, live: liveSockets });
