@@ -64,11 +64,15 @@ async function listedPractice(request: APIRequestContext, provider: { email: str
   });
   expect(job.status(), await job.text()).toBe(201);
   const file = { name: 'document.pdf', mimeType: 'application/pdf', buffer: pdf };
-  for (const fields of [
+  const documents: Array<Record<string, string>> = [
     { type: 'license', body: 'New York State Board', credentialNumber: 'LMHC 012345' },
     { type: 'education', title: 'MSc Clinical Psychology' },
-  ]) {
-    const res = await request.post('/api/v1/provider/qualification', { headers, multipart: { ...fields, files: file } });
+  ];
+  for (const fields of documents) {
+    const res = await request.post('/api/v1/provider/qualification', {
+      headers,
+      multipart: { ...fields, files: file },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
   await setVerification(provider.email, 'approved');

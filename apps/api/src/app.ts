@@ -203,7 +203,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const directory = createDirectoryModule(deps, {
     nextFreeSlot: availability.nextFreeSlotOf,
     // The public page of a provider shows their work history and approved education (issue 47).
-    practiceFacts: { workHistoryOf: practiceDetails.workHistoryOf, approvedEducationOf: credentials.approvedEducationOf },
+    practiceFacts: {
+      workHistoryOf: practiceDetails.workHistoryOf,
+      approvedEducationOf: credentials.approvedEducationOf,
+    },
   });
   const clients = createClientsModule(deps, { users });
   const clientProfile = createClientProfileModule(deps, { users, reference, isClientOf: clients.isClientOf });

@@ -1,4 +1,9 @@
-import { isSupportedCountry, isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import {
+  isSupportedCountry,
+  isValidPhoneNumber,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js';
 import { z } from 'zod';
 import { EMAIL_CODE_LENGTH, LOGIN_PASSWORD_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 import { m } from './messages/index.ts';
@@ -85,7 +90,12 @@ export function nameField(rule: NameRule) {
  * hyphens, apostrophes (' and ’) and periods (initials: "J. R."), starting with a letter, 1 to 32 characters. The
  * spec's narrower per-field patterns refused "O'Brien", "Okonkwo-Brandt" and two-letter names such as "Li".
  */
-export const PERSON_NAME_ALLOWED = ['spaces', 'hyphens', 'apostrophes', 'periods'] as const satisfies readonly NameExtra[];
+export const PERSON_NAME_ALLOWED = [
+  'spaces',
+  'hyphens',
+  'apostrophes',
+  'periods',
+] as const satisfies readonly NameExtra[];
 export const personName = nameField({
   min: 1,
   max: NAME_MAX,

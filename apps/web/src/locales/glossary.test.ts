@@ -1,6 +1,7 @@
 import { featureCatalogues } from '@therapy/contracts/messages';
 import { describe, expect, it } from 'vitest';
-import glossary from '../../../../docs/glossary.md?raw';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 const files = import.meta.glob<Record<string, unknown>>('./de/*.json', { eager: true, import: 'default' });
 
@@ -31,6 +32,10 @@ function germanTexts(): Array<{ where: string; text: string }> {
       texts.push({ where: `messages/${feature}.${key}`, text: (entry as { de: string }).de });
   return texts;
 }
+
+/** The repository's glossary, found from this file (`__dirname`-like under jsdom too) wherever the tests start. */
+const here = import.meta.dirname ?? dirname(new URL(import.meta.url).pathname);
+const glossary = readFileSync(resolve(here, '../../../../docs/glossary.md'), 'utf8');
 
 describe('the glossary (docs/glossary.md)', () => {
   const variants = forbiddenVariants(glossary);

@@ -193,14 +193,16 @@ export function createDirectoryService(
         bio: row.bio,
         licenceStates: row.licence_states,
         languages: row.languages,
-        workHistory: workHistory.map(({ companyName, jobTitle, startDate, endDate, currentlyWorksHere, description }) => ({
-          companyName,
-          jobTitle,
-          startDate,
-          endDate,
-          currentlyWorksHere,
-          description,
-        })),
+        workHistory: workHistory.map(
+          ({ companyName, jobTitle, startDate, endDate, currentlyWorksHere, description }) => ({
+            companyName,
+            jobTitle,
+            startDate,
+            endDate,
+            currentlyWorksHere,
+            description,
+          }),
+        ),
         education,
         officeAddress: entry.modalities.some((m) => m.code === IN_PERSON) ? row.office_address : null,
       };

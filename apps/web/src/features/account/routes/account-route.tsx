@@ -101,10 +101,7 @@ export function AccountRoute() {
             <SectionCard icon={UserRound} title={t('profile.title')}>
               <dl className="grid gap-4 sm:grid-cols-2">
                 <Detail label={t('profile.name')} value={fullName} />
-                <Detail
-                  label={t('profile.type')}
-                  value={t(`profile.${user.userType}`)}
-                />
+                <Detail label={t('profile.type')} value={t(`profile.${user.userType}`)} />
               </dl>
             </SectionCard>
           )}

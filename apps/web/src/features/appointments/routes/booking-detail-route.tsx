@@ -158,20 +158,20 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
           <Row label={t('detail.modality')}>{optionName('modality', booking.modality, locale)}</Row>
           {!(closed && online) && (
             <Row label={online ? t('detail.meetingLink') : t('detail.address')}>
-            {booking.meetingLink ? (
-              <a
-                href={booking.meetingLink}
-                target="_blank"
-                rel="noreferrer noopener"
-                className="font-medium text-brand-700 underline break-all"
-              >
-                {booking.meetingLink}
-              </a>
-            ) : booking.address ? (
-              <span className="whitespace-pre-line">{booking.address}</span>
-            ) : (
-              t('detail.linkLater')
-            )}
+              {booking.meetingLink ? (
+                <a
+                  href={booking.meetingLink}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="font-medium text-brand-700 underline break-all"
+                >
+                  {booking.meetingLink}
+                </a>
+              ) : booking.address ? (
+                <span className="whitespace-pre-line">{booking.address}</span>
+              ) : (
+                t('detail.linkLater')
+              )}
             </Row>
           )}
           <Row label={t('detail.price')}>

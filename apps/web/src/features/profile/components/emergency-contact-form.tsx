@@ -52,9 +52,7 @@ export function EmergencyContactForm({ contact }: { contact: EmergencyContact | 
           {(field) => <Input {...field} autoComplete="off" {...register('name')} />}
         </FormField>
         <FormField label={t('emergency.phone')} error={errors.phoneNumber?.message} hint={t('emergency.phoneHint')}>
-          {(field) => (
-            <Input {...field} type="tel" inputMode="tel" autoComplete="off" {...register('phoneNumber')} />
-          )}
+          {(field) => <Input {...field} type="tel" inputMode="tel" autoComplete="off" {...register('phoneNumber')} />}
         </FormField>
       </div>
       <div>
