@@ -45,7 +45,7 @@ test.describe('on a phone, in German', () => {
     await chooseLanguage(providerPage, 'de');
     await providerPage.getByRole('button', { name: 'Termin anlegen' }).click();
     const create = providerPage.getByRole('dialog', { name: 'Termin anlegen' });
-    await create.getByLabel('Klient:in').selectOption({ index: 1 });
+    await create.getByLabel('Klient*in', { exact: true }).selectOption({ index: 1 });
     await create.getByLabel('Sitzungsform').selectOption({ index: 1 });
     await create.getByLabel('Therapie').selectOption({ index: 1 });
     await expectNoA11yViolations(providerPage, 'create appointment (de, 375)');

@@ -27,11 +27,11 @@ test('a therapist uploads a licence with two files, edits it through ?id=, delet
   await expect(dialog.getByText('Licensing body is required')).toBeVisible();
   await expect(dialog.getByText('Please add at least one file')).toBeVisible();
   await dialog.getByLabel('Licensing body').fill('New York State Board');
-  await dialog.getByLabel('Credential number').fill('NY 123');
+  await dialog.getByLabel('Credential number').fill('NY#123');
   await dialog.getByLabel('Choose files').setInputFiles([pdf('licence-front-page.pdf'), pdf('back.pdf')]);
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(
-    dialog.getByText('Credential number may contain only letters, digits, dashes and slashes'),
+    dialog.getByText('Credential number may contain only letters, digits, spaces, dashes, slashes and dots'),
   ).toBeVisible();
   await dialog.getByLabel('Credential number').fill('NY-123/45');
   await expect(dialog.getByRole('list', { name: 'Files to upload' }).getByRole('listitem')).toHaveCount(2);

@@ -10,7 +10,7 @@ test('the site switches to German and fits a 375 px wide phone', async ({ page, 
 
   await chooseLanguage(page, 'de');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await expect(page.getByRole('link', { name: 'Als Klient registrieren' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Als Klient*in registrieren' })).toBeVisible();
   await a11y('landing (de, 375 px)');
   await expectNoHorizontalScroll(page, WIDTH);
 

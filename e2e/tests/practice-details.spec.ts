@@ -124,7 +124,7 @@ test.describe('on a 375 px phone in German', () => {
     // The German work history and fee pages fit the phone too.
     for (const [path, heading] of [
       ['/practice/work-history', 'Berufserfahrung'],
-      ['/practice/fees', 'Gebühren'],
+      ['/practice/fees', 'Honorare'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

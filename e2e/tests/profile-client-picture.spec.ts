@@ -40,7 +40,7 @@ test('a client uploads and crops a picture, switches to an avatar and deletes th
   await dialog
     .getByTestId('profile-image-input')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngOf(400, 400) });
-  dialog = page.getByRole('dialog', { name: 'crop Image' });
+  dialog = page.getByRole('dialog', { name: 'Crop image' });
   await expect(dialog).toBeVisible();
   const zoom = dialog.getByLabel('Zoom');
   await expect(zoom).toHaveAttribute('min', '1');

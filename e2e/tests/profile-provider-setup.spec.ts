@@ -46,7 +46,7 @@ test('a therapist completes the practice set-up and uploads a photo', async ({ p
   await page
     .getByTestId('profile-image-input')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngOf(400, 400) });
-  const crop = page.getByRole('dialog', { name: 'crop Image' });
+  const crop = page.getByRole('dialog', { name: 'Crop image' });
   await crop.getByRole('button', { name: 'Crop', exact: true }).click();
   await page.getByRole('dialog', { name: 'Profile Image' }).getByRole('button', { name: 'Save picture' }).click();
   await expectToast(page, 'Image Changed Successfully');

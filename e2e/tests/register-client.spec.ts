@@ -82,7 +82,7 @@ test('an all-wrong sign-up shows every message at once and focuses the first fie
     'Name is required',
     'Email is required',
     'Country  is required',
-    'Number must contain digits only',
+    'Number may contain only digits, spaces, a leading + and ( ) - . /',
     'Password must be at least 8 characters',
     'Passwords must match',
     'You must accept the terms and conditions',

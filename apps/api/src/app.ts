@@ -203,7 +203,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // The notification centre (issue 47) follows the same changes, live over the sockets.
   const notifications = createNotificationsModule(deps, { facts: bookings.factsOf, live: liveSockets });
   const flags = await createFlags(config.flags);
-  const directory = createDirectoryModule(deps, { nextFreeSlot: availability.nextFreeSlotOf });
+  const directory = createDirectoryModule(deps, {
+    nextFreeSlot: availability.nextFreeSlotOf,
+    // The public page of a provider shows their work history and approved education (issue 47).
+    practiceFacts: {
+      workHistoryOf: practiceDetails.workHistoryOf,
+      approvedEducationOf: credentials.approvedEducationOf,
+    },
+  });
   const clients = createClientsModule(deps, { users });
   const clientProfile = createClientProfileModule(deps, { users, reference, isClientOf: clients.isClientOf });
   const messages = createMessagesModule(deps, { users, isClientOf: clients.isClientOf, live: liveSockets });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { sealClearHealthText, type HealthTextBackfill } from './clear-text-backfill.ts';
+import { normaliseStoredPhones } from './modules/user/user.module.ts';
 import { loadConfig, type Config } from './config.ts';
 import { createDatabase, type Database, type DatabaseOptions } from './db/client.ts';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
@@ -76,9 +77,13 @@ export async function startServer(
   };
   try {
     let backfilled: HealthTextBackfill | undefined;
+    let phones: { normalised: number; keptRaw: number } | undefined;
     await migrateAndSeed(db, {
       prepareJobs: prepareJobsSchema,
-      backfill: async (d) => void (backfilled = await sealClearHealthText(d, config)),
+      backfill: async (d) => {
+        backfilled = await sealClearHealthText(d, config);
+        phones = await normaliseStoredPhones(d);
+      },
     });
     const storage = createFileStorage(config.storage);
     const demoAccounts = config.seedDemo
@@ -97,6 +102,8 @@ export async function startServer(
       );
     if (backfilled && Object.values(backfilled.sealed).some((n) => n > 0))
       app.log.info({ ...backfilled }, 'sealed the health text that was stored in clear (issue 45)');
+    if (phones?.normalised)
+      app.log.info({ ...phones }, 'stored phone numbers rewritten as E.164 (issue 47); the rest kept as they were');
     if (backfilled?.notRewritten.length)
       app.log.warn(
         { tables: backfilled.notRewritten },

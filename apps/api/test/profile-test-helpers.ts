@@ -23,7 +23,7 @@ export function profileFixtures(t: TestApp) {
     providerInfo: async (overrides: Record<string, unknown> = {}) => ({
       firstName: 'Theodora',
       lastName: 'Okafor-Smith',
-      phoneNumber: '08012345678',
+      phoneNumber: '+1 212 555 0142',
       headline: 'Family Therapist (CBT)',
       title: 'Dr',
       officeAddress: '12 Main Street, Brooklyn',

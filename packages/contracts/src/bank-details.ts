@@ -88,11 +88,11 @@ const accountName = nameField({
   allowed: ['spaces', 'hyphens', 'commas', 'apostrophes', 'periods'],
   message: m.bankAccountNamePattern,
 });
-/** Spec §5, the second bank form: account name letters, hyphen, spaces 3-32. */
+/** Spec §5, the second bank form: account name letters, hyphen, spaces 3-32; and apostrophes ("O'Lee", decision 0057). */
 const addressedAccountName = nameField({
   min: 3,
   max: 32,
-  allowed: ['spaces', 'hyphens'],
+  allowed: ['spaces', 'hyphens', 'apostrophes'],
   message: m.bankAccountNameAddressedPattern,
 });
 

@@ -18,8 +18,11 @@ export const credentialFileExtensions = ['doc', 'docx', 'pdf', 'jpg', 'jpeg', 'p
 /** The file input's `accept` list. */
 export const credentialFileAccept = '.doc,.docx,.pdf,.jpg,.jpeg,.png';
 export const CREDENTIAL_TEXT_MAX = 120;
-/** Letters, digits, dashes and slashes (spec §5); no spaces. */
-export const credentialNumberPattern = /^[A-Za-z0-9/-]+$/;
+/**
+ * Spec §5 says letters, digits, dashes and slashes; real licence numbers also have spaces and dots ("LMHC 012345",
+ * "PP-12/345", "Nr. 12.345"), decision 0057. Starts with a letter or digit.
+ */
+export const credentialNumberPattern = /^[\p{L}\p{N}][\p{L}\p{N} ./-]*$/u;
 
 export const fileExtension = (filename: string): string => {
   const dot = filename.lastIndexOf('.');

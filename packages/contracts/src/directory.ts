@@ -106,5 +106,23 @@ export const therapistProfile = directoryEntry.extend({
   licenceStates: z.array(z.object({ identifier: z.uuid(), code: z.string(), name: z.string() })),
   /** The languages the therapist holds sessions in (ISO 639-1 codes with English names). */
   languages: z.array(z.object({ identifier: z.uuid(), code: z.string(), name: z.string() })),
+  /** Issue 47: where the therapist has worked, newest first (the practice's work history; no ids). */
+  workHistory: z.array(
+    z.object({
+      companyName: z.string(),
+      jobTitle: z.string(),
+      startDate: z.string(),
+      endDate: z.string().nullable(),
+      currentlyWorksHere: z.boolean(),
+      description: z.string().nullable(),
+    }),
+  ),
+  /** The titles of the therapist's education credentials an operator approved (a pending or rejected one is not shown). */
+  education: z.array(z.object({ title: z.string() })),
+  /**
+   * The office address as the therapist entered it (street and city), only when they offer in-person sessions;
+   * null otherwise (decision 0057: an online-only practice's address is not public).
+   */
+  officeAddress: z.string().nullable(),
 });
 export type TherapistProfile = z.infer<typeof therapistProfile>;

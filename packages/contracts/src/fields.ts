@@ -1,3 +1,9 @@
+import {
+  isSupportedCountry,
+  isValidPhoneNumber,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js';
 import { z } from 'zod';
 import { EMAIL_CODE_LENGTH, LOGIN_PASSWORD_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 import { m } from './messages/index.ts';
@@ -78,23 +84,91 @@ export function nameField(rule: NameRule) {
     .regex(pattern, { error: rule.message, ...atLeast(Math.max(rule.min, 1)) });
 }
 
-/** Spec §5 "Registration": first and last names are letters and digits, starting with a letter. */
+/**
+ * The one rule for a person's name (DESIGN.md §6, decision 0057), in every field that holds one: sign-up, client and
+ * provider profile, manual client entry and CSV rows, the emergency contact. Letters with their marks, spaces,
+ * hyphens, apostrophes (' and ’) and periods (initials: "J. R."), starting with a letter, 1 to 32 characters. The
+ * spec's narrower per-field patterns refused "O'Brien", "Okonkwo-Brandt" and two-letter names such as "Li".
+ */
+export const PERSON_NAME_ALLOWED = [
+  'spaces',
+  'hyphens',
+  'apostrophes',
+  'periods',
+] as const satisfies readonly NameExtra[];
 export const personName = nameField({
   min: 1,
   max: NAME_MAX,
-  allowed: ['digits'],
+  allowed: PERSON_NAME_ALLOWED,
   message: m.namePattern,
   tooShort: m.nameRequired,
   tooLong: m.nameMax,
 });
 
-/** Spec §5: 10 to 13 digits at sign-up. */
+/** What a phone field may hold besides digits: a leading +, spaces and the usual separators. */
+const PHONE_CHARACTERS = /^\+?[\d\s().\-/]*$/;
+const PHONE_DIGITS_MIN = 10;
+const PHONE_DIGITS_MAX = 13;
+const digitCount = (v: string) => v.replace(/\D/g, '').length;
+/** Counts and country checks only for a value of phone characters: "abc" says only which characters a number has. */
+const writtenAsPhone = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'string' && PHONE_CHARACTERS.test(payload.value),
+};
+
+/**
+ * A phone number as people write it: "+1 (212) 555-0142", "+49 170 5551234", "0170 5551234". Spec §5's "10 to 13
+ * digits" (its messages, to the letter) counts the digits written; a number with a country code ("+...") must also be a
+ * real number of that country. National input is checked against the user's country on the server, which stores every
+ * number as E.164 (`toE164`, decision 0057).
+ */
 export const phoneNumber = z
   .string({ error: m.phoneMin })
   .trim()
-  .regex(/^\d*$/, m.phoneDigits)
-  .min(10, m.phoneMin)
-  .max(13, m.phoneMax);
+  .regex(PHONE_CHARACTERS, m.phoneDigits)
+  .refine((v) => digitCount(v) >= PHONE_DIGITS_MIN, { error: m.phoneMin, ...writtenAsPhone })
+  .refine((v) => digitCount(v) <= PHONE_DIGITS_MAX, { error: m.phoneMax, ...writtenAsPhone })
+  .refine((v) => !v.startsWith('+') || isValidPhoneNumber(v), { error: m.phoneInvalid, ...writtenAsPhone })
+  // A number with its country code is stored as E.164 whoever receives it; national input waits for `normalisePhone`.
+  // `overwrite`, not `transform`: a pipe would mark its issues as aborting, and `z.union([z.literal(''), phoneNumber])`
+  // would then answer a generic "required" instead of the spec's message.
+  .overwrite((v) => (v.startsWith('+') ? (toE164(v) ?? v) : v));
+
+export type PhoneRegion = CountryCode;
+
+/** The ISO 3166 code as libphonenumber knows it, or undefined (no country yet, or a code it has no plan for). */
+export function phoneRegion(countryCode: string | null | undefined): PhoneRegion | undefined {
+  const code = countryCode?.toUpperCase();
+  return code && isSupportedCountry(code) ? code : undefined;
+}
+
+/**
+ * A number in E.164 ("+491705551234"), read in `region` when written without a country code; null when it is no
+ * valid number there (or has no country code and no region is known).
+ */
+export function toE164(value: string, region?: PhoneRegion): string | null {
+  const parsed = parsePhoneNumberFromString(value.trim(), region);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/**
+ * What the server stores for a checked `phoneNumber`: E.164, reading national input in the user's country; national
+ * input with no country known yet (a provider's sign-up) is kept as written until the profile names one. Null: the
+ * number is no valid number of that country (the caller answers `m.phoneInvalid`).
+ */
+export function normalisePhone(value: string, region: PhoneRegion | undefined): string | null {
+  if (!value.startsWith('+') && !region) return value;
+  return toE164(value, region);
+}
+
+/**
+ * A stored number as its country writes it with the country code ("+49 170 5551234", "+1 212 555 0142"); a value
+ * that does not parse (kept raw by the backfill) is shown as stored.
+ */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const parsed = parsePhoneNumberFromString(value);
+  return parsed?.isValid() ? parsed.formatInternational() : value;
+}
 
 export const emailCode = z.string({ error: m.codeLength }).trim().length(EMAIL_CODE_LENGTH, m.codeLength);
 

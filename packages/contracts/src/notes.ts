@@ -34,8 +34,9 @@ export function noteFileProblem(
   return undefined;
 }
 
-/** Spec §9: sizes of note files in MB with 2 decimals. */
-export const noteFileSizeMb = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+/** Spec §9: a note's file size in MB with 2 decimals, written as the page's language writes numbers ("0,00 MB" in de). */
+export const noteFileSizeMb = (bytes: number, locale: 'en' | 'de' = 'en'): string =>
+  `${new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(bytes / (1024 * 1024))} MB`;
 
 const codePoints = (v: string) => [...v].length;
 export const noteTitle = z

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MIN_PX } from './constants.ts';
-import { atLeast, ianaTimezone, nameField, phoneNumber } from './fields.ts';
+import { atLeast, ianaTimezone, personName, phoneNumber } from './fields.ts';
 import { m } from './messages/index.ts';
 
-/** Spec §5 "Client profile": names are 3-32 letters, hyphens, spaces, and may be empty (null). */
-const clientName = nameField({
-  min: 3,
-  max: 32,
-  allowed: ['spaces', 'hyphens'],
-  message: m.profileNamePattern,
-}).nullable();
+/** The one name rule (decision 0057; spec §5 "Client profile" said 3-32 letters, hyphens, spaces); null is empty. */
+const clientName = personName.nullable();
 /** Spec §5 "Client profile": userName is 3-32 of letters, digits, _, -, @, required. */
 export const userName = z
   .string({ error: m.userNameRequired })
@@ -93,15 +88,15 @@ export const clientProfile = z.object({
 });
 export type ClientProfile = z.infer<typeof clientProfile>;
 
-/** Spec §5 "Emergency contact": name 3-32 letters, hyphens, spaces; contact 3-32 digits. */
+/**
+ * Spec §5 "Emergency contact" (name 3-32 letters, hyphens, spaces; contact 3-32 digits): the one name rule and the one
+ * phone rule instead (decision 0057), so "Seán O'Brien, +353 85 123 4567" is a contact.
+ */
 export const emergencyContactInput = z.strictObject({
-  name: nameField({ min: 3, max: 32, allowed: ['spaces', 'hyphens'], message: m.profileNamePattern }),
-  phoneNumber: z
-    .string({ error: m.emergencyContactPattern })
-    .trim()
-    .regex(/^\d{3,32}$/, m.emergencyContactPattern),
+  name: personName,
+  phoneNumber,
 });
-export const emergencyContact = emergencyContactInput.extend({ identifier: z.uuid() });
+export const emergencyContact = z.object({ identifier: z.uuid(), name: z.string(), phoneNumber: z.string() });
 export type EmergencyContact = z.infer<typeof emergencyContact>;
 
 /** The twelve client preference lists of spec §3; each is a set of identifiers from its list. */
@@ -152,27 +147,24 @@ export const profileImageRules = {
 
 // ---------------------------------------------------------------- provider
 
-/**
- * Spec §5 "Provider profile" says only 3-32; the characters are ours: a name, with initials ("J. R.") and "O'Neil",
- * and digits, because sign-up allows them (a provider must never be stuck with a name the profile form refuses).
- */
-const providerName = nameField({
-  min: 3,
-  max: 32,
-  allowed: ['digits', 'spaces', 'hyphens', 'apostrophes', 'periods'],
-  message: m.providerNamePattern,
-  tooShort: m.providerNameLength,
-  tooLong: m.providerNameLength,
-});
+/** Spec §5 "Provider profile" says only 3-32: the one name rule (decision 0057), as at sign-up. */
+const providerName = personName;
+
+/** Letters with marks, digits, spaces and the punctuation of a sentence-like headline. */
+const HEADLINE_PATTERN = /^[\p{L}\p{M}\p{N} ()\-,.&/'’:+]*$/u;
+export const HEADLINE_MIN = 3;
+/** Spec §5 says 3-32: too short for "Trauma-informed therapist for adults" (decision 0057). */
+export const HEADLINE_MAX = 80;
 
 const providerInfoShape = {
   firstName: providerName,
   lastName: providerName,
   phoneNumber: phoneNumber.nullable(),
   headline: z
-    .string()
+    .string({ error: m.headlinePattern })
     .trim()
-    .regex(/^[\p{L} ()-]{3,32}$/u, m.headlinePattern)
+    .refine((v) => [...v].length >= HEADLINE_MIN && [...v].length <= HEADLINE_MAX, m.headlinePattern)
+    .regex(HEADLINE_PATTERN, m.headlinePattern)
     .nullable(),
   title: z
     .string()

@@ -45,7 +45,7 @@ describe('every form shows every error at once and focuses the first invalid fie
         'Email is required',
         'Emails must match',
         'Country  is required',
-        'Number must contain digits only',
+        'Number may contain only digits, spaces, a leading + and ( ) - . /',
         'Password must be at least 8 characters',
         'Passwords must match',
         'You must accept the terms and conditions',
@@ -127,10 +127,10 @@ describe('every form shows every error at once and focuses the first invalid fie
     await user.click(screen.getByRole('button', { name: 'Save details' }));
     await expectAll(
       [
-        'Name must be 3 to 32 letters, spaces or hyphens',
+        'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods',
         'Username is required',
         'Zip code must be 5 to 10 letters or digits',
-        'Number must contain digits only',
+        'Number may contain only digits, spaces, a leading + and ( ) - . /',
       ],
       /First name/,
     );
@@ -168,7 +168,7 @@ describe('every form shows every error at once and focuses the first invalid fie
     await user.click(screen.getByRole('button', { name: 'Complete setup' }));
     await expectAll(
       [
-        'Name must be 3 to 32 characters',
+        'Name is required',
         'Title must be 2 to 32 letters',
         'Office address must be at least 5 characters and contain a letter',
         'Country  is required',

@@ -104,11 +104,16 @@ export function Header() {
           { to: '/account', label: t('nav.account') },
         ];
 
-  // Signed in, the bar holds up to eight links (a provider's, longer in German): they stay in the menu below 1280 px.
-  const wide = signedIn ? { show: 'xl:flex', hide: 'xl:hidden' } : { show: 'md:flex', hide: 'md:hidden' };
+  // Signed in, the bar holds up to six links from 1280 px; a provider's eight (longer in German) cut the logo there
+  // (issue 47), so theirs stay in the menu below 1536 px.
+  const wide = !signedIn
+    ? { show: 'md:flex', hide: 'md:hidden' }
+    : links.length > 6
+      ? { show: '2xl:flex', hide: '2xl:hidden' }
+      : { show: 'xl:flex', hide: 'xl:hidden' };
 
   const accountActions = signedIn ? (
-    <Button variant="secondary" size="sm" onClick={handleSignOut} pending={signingOut}>
+    <Button variant="secondary" size="sm" className="whitespace-nowrap" onClick={handleSignOut} pending={signingOut}>
       {!signingOut && <LogOut className="size-4" aria-hidden="true" />}
       {t('nav.signOut')}
     </Button>
@@ -126,7 +131,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
-        <Link to="/" className="flex min-w-0 items-center gap-2 text-slate-900 no-underline!">
+        <Link to="/" className="flex min-w-0 shrink-0 items-center gap-2 text-slate-900 no-underline!">
           <HeartHandshake className="size-6 shrink-0 text-brand-700 sm:size-7" aria-hidden="true" />
           <span className="truncate text-base font-bold tracking-tight sm:text-lg">{t('brand.name')}</span>
         </Link>

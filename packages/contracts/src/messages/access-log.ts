@@ -4,7 +4,7 @@ import { defineMessages } from './define.ts';
 export const accessLogMessages = defineMessages({
   accessLogRecordTypeInvalid: {
     en: 'Choose notes, questionnaires or client records',
-    de: 'Wähle Notizen, Fragebögen oder Klientenakten',
+    de: 'Wähle Notizen, Fragebögen oder Akten von Klient*innen',
   },
   accessLogClientInvalid: { en: 'Choose a client from your list', de: 'Wähle eine Person aus deiner Liste' },
   accessLogPageSizeMax: { en: 'Show at most 100 entries per page', de: 'Zeige höchstens 100 Einträge pro Seite' },

@@ -51,8 +51,8 @@ export const authMessages = defineMessages({
     de: 'Name ist erforderlich',
   },
   namePattern: {
-    en: 'Name must start with a letter and contain only letters and digits',
-    de: 'Der Name muss mit einem Buchstaben beginnen und darf nur Buchstaben und Ziffern enthalten',
+    en: 'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods',
+    de: 'Der Name muss mit einem Buchstaben beginnen und darf nur Buchstaben, Leerzeichen, Bindestriche, Apostrophe oder Punkte enthalten',
   },
   nameMax: {
     en: 'Name must not exceed 32 characters',
@@ -67,8 +67,12 @@ export const authMessages = defineMessages({
     de: 'Die Nummer darf höchstens 13 Ziffern haben',
   },
   phoneDigits: {
-    en: 'Number must contain digits only',
-    de: 'Die Nummer darf nur Ziffern enthalten',
+    en: 'Number may contain only digits, spaces, a leading + and ( ) - . /',
+    de: 'Die Nummer darf nur Ziffern, Leerzeichen, ein führendes + und ( ) - . / enthalten',
+  },
+  phoneInvalid: {
+    en: 'Enter a valid phone number (with the country code, e.g. +49 170 5551234)',
+    de: 'Gib eine gültige Telefonnummer ein (mit Ländervorwahl, z. B. +49 170 5551234)',
   },
   termsRequired: {
     en: 'You must accept the terms and conditions',

@@ -11,8 +11,8 @@ export const bankDetailsMessages = defineMessages({
     de: 'Der Kontoinhaber muss aus 3 bis 32 Buchstaben, Leerzeichen, Bindestrichen, Kommas, Apostrophen oder Punkten bestehen',
   },
   bankAccountNameAddressedPattern: {
-    en: 'Account name must be 3 to 32 letters, spaces or hyphens',
-    de: 'Der Kontoinhaber muss aus 3 bis 32 Buchstaben, Leerzeichen oder Bindestrichen bestehen',
+    en: 'Account name must be 3 to 32 letters, spaces, hyphens or apostrophes',
+    de: 'Der Kontoinhaber muss aus 3 bis 32 Buchstaben, Leerzeichen, Bindestrichen oder Apostrophen bestehen',
   },
   bankSortCodePattern: {
     en: 'Sort code must be 3 to 32 digits',

@@ -15,7 +15,7 @@ export const bookingMessages = defineMessages({
   // Spec §4 "Cancel" results.
   bookingRequestCancelled: {
     en: 'Booking Request Cancelled Successfully',
-    de: 'Buchungsanfrage erfolgreich storniert',
+    de: 'Buchungsanfrage erfolgreich abgesagt',
   },
   appointmentCancelled: { en: 'APPOINTMENT CANCELLED SUCCESSFULLY', de: 'TERMIN ERFOLGREICH ABGESAGT' },
   appointmentCancelledNoRefund: {
@@ -85,7 +85,7 @@ export const bookingMessages = defineMessages({
     en: 'Session {occurrence} of the series ({date}) is not available, so nothing was booked. Please choose another time or fewer weeks.',
     de: 'Sitzung {occurrence} der Serie ({date}) ist nicht frei, daher wurde nichts gebucht. Bitte wähle eine andere Zeit oder weniger Wochen.',
   },
-  clientRequired: { en: 'Please select a client', de: 'Bitte wähle eine Klientin oder einen Klienten' },
+  clientRequired: { en: 'Please select a client', de: 'Bitte wähle eine Klient*in' },
   // State machine refusals.
   bookingNotPayable: { en: 'This booking cannot be paid now', de: 'Diese Buchung kann jetzt nicht bezahlt werden' },
   bookingAlreadyPaid: { en: 'This booking has already been paid', de: 'Diese Buchung ist bereits bezahlt' },
@@ -147,7 +147,7 @@ export const bookingMessages = defineMessages({
   bookingEarningEntry: { en: 'Earnings from a completed session', de: 'Einnahmen aus einer abgeschlossenen Sitzung' },
   clientNotYours: {
     en: 'You can create appointments only for clients who booked you before',
-    de: 'Du kannst Termine nur für Klientinnen und Klienten anlegen, die dich schon gebucht haben',
+    de: 'Du kannst Termine nur für Klient*innen anlegen, die dich schon gebucht haben',
   },
   bookingSettingsSaved: { en: 'Booking settings saved', de: 'Buchungseinstellungen gespeichert' },
   attendanceSaved: { en: 'Attendance saved', de: 'Anwesenheit gespeichert' },

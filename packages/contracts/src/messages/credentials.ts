@@ -35,8 +35,8 @@ export const credentialMessages = defineMessages({
     de: 'Die Zulassungsnummer ist erforderlich',
   },
   credentialNumberPattern: {
-    en: 'Credential number may contain only letters, digits, dashes and slashes',
-    de: 'Die Zulassungsnummer darf nur Buchstaben, Ziffern, Bindestriche und Schrägstriche enthalten',
+    en: 'Credential number may contain only letters, digits, spaces, dashes, slashes and dots',
+    de: 'Die Zulassungsnummer darf nur Buchstaben, Ziffern, Leerzeichen, Bindestriche, Schrägstriche und Punkte enthalten',
   },
   credentialExpiryInvalid: {
     en: 'Enter the expiry date as a date',

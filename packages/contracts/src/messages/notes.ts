@@ -8,7 +8,7 @@ export const noteMessages = defineMessages({
   noteAdded: { en: 'Note Successfully Added', de: 'Notiz erfolgreich hinzugefügt' },
   noteDeleted: { en: 'Note Successfully Deleted', de: 'Notiz erfolgreich gelöscht' },
   noteUpdated: { en: 'Note Successfully Updated', de: 'Notiz erfolgreich aktualisiert' },
-  noteClientIdMissing: { en: 'Client ID is missing', de: 'Die Klienten-ID fehlt' },
+  noteClientIdMissing: { en: 'Client ID is missing', de: 'Die Klient*innen-ID fehlt' },
   noteTitleRequired: { en: 'Note Title is required', de: 'Der Titel der Notiz ist erforderlich' },
   noteTitleMin: {
     en: 'Note Title must be at least 3 characters',
@@ -22,7 +22,7 @@ export const noteMessages = defineMessages({
   noteContentMax: { en: 'A note must be at most 4000 characters', de: 'Eine Notiz darf höchstens 4000 Zeichen haben' },
   noteTypeInvalid: {
     en: 'A note is about a booking or a client',
-    de: 'Eine Notiz gehört zu einer Buchung oder zu einer Klientin bzw. einem Klienten',
+    de: 'Eine Notiz gehört zu einer Buchung oder zur Akte einer Klient*in',
   },
   noteReferenceInvalid: { en: 'Booking ID is missing', de: 'Die Buchungs-ID fehlt' },
   noteFileTooLarge: { en: 'File too large (at most 10 MB)', de: 'Datei zu groß (höchstens 10 MB)' },

@@ -52,19 +52,19 @@ export const practiceDetailsMessages = defineMessages({
   },
   feeSaved: {
     en: 'Fee Successfully Saved',
-    de: 'Gebühr erfolgreich gespeichert',
+    de: 'Honorar erfolgreich gespeichert',
   },
   feeDigits: {
     en: 'The fee must contain digits only',
-    de: 'Die Gebühr darf nur Ziffern enthalten',
+    de: 'Das Honorar darf nur Ziffern enthalten',
   },
   feeTooLarge: {
     en: 'The fee is at most 10,000,000',
-    de: 'Die Gebühr beträgt höchstens 10.000.000',
+    de: 'Das Honorar beträgt höchstens 10.000.000',
   },
   feeFreeNotZero: {
     en: 'A free session has a fee of 0',
-    de: 'Eine kostenlose Sitzung hat eine Gebühr von 0',
+    de: 'Eine kostenlose Sitzung hat ein Honorar von 0',
   },
   therapyNotOffered: {
     en: 'Choose one of the therapies you offer',

@@ -88,8 +88,8 @@ export const profileMessages = defineMessages({
     de: 'Die Kontaktnummer muss 3 bis 32 Ziffern haben',
   },
   headlinePattern: {
-    en: 'Headline must be 3 to 32 letters, spaces, hyphens or parentheses',
-    de: 'Die Überschrift muss 3 bis 32 Buchstaben, Leerzeichen, Bindestriche oder Klammern haben',
+    en: 'Headline must be 3 to 80 letters, digits, spaces or punctuation',
+    de: 'Die Überschrift muss 3 bis 80 Buchstaben, Ziffern, Leerzeichen oder Satzzeichen haben',
   },
   titlePattern: {
     en: 'Title must be 2 to 32 letters',

@@ -45,7 +45,7 @@ export const qualificationKindEnum = pgEnum('qualification_kind', [
 
 /**
  * A provider's licence or other qualification (spec §3 "Credential", §5). A licence has a body and a credential number
- * (letters, digits, dashes, slashes); the other kinds have a title. Its files are in `qualification_files`.
+ * (the contract checks its characters, decision 0057: letters, digits, spaces, dots, dashes, slashes); the other kinds have a title. Its files are in `qualification_files`.
  */
 export const qualifications = pgTable(
   'qualifications',
@@ -71,7 +71,7 @@ export const qualifications = pgTable(
     check(
       'qualifications_details',
       sql`CASE WHEN ${t.kind} = 'license'
-        THEN ${t.body} IS NOT NULL AND length(${t.body}) BETWEEN 1 AND 120 AND ${t.credentialNumber} ~ '^[A-Za-z0-9/-]{1,120}$' AND ${t.title} IS NULL
+        THEN ${t.body} IS NOT NULL AND length(${t.body}) BETWEEN 1 AND 120 AND length(${t.credentialNumber}) BETWEEN 1 AND 120 AND ${t.credentialNumber} !~ '[[:cntrl:]<>]' AND ${t.title} IS NULL
         ELSE ${t.title} IS NOT NULL AND length(${t.title}) BETWEEN 1 AND 120 AND ${t.body} IS NULL AND ${t.credentialNumber} IS NULL END`,
     ),
   ],

@@ -336,7 +336,7 @@ describe('the second form (addressed, US: ABA routing number, ACH bank file)', (
 
   it.each([
     ['a comma in the name', { accountName: 'Lee, Mary' }, en.bankAccountNameAddressedPattern],
-    ['an apostrophe in the name', { accountName: "Mary O'Lee" }, en.bankAccountNameAddressedPattern],
+    ['a digit in the name', { accountName: 'Mary Lee 2' }, en.bankAccountNameAddressedPattern],
     ['a period in the name', { accountName: 'Mary A. Lee' }, en.bankAccountNameAddressedPattern],
     ['a name of 2', { accountName: 'Lu' }, en.bankAccountNameAddressedPattern],
     ['no address', { address: undefined }, en.bankAddressLength],

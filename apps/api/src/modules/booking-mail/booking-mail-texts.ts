@@ -56,7 +56,7 @@ export const bookingMailTexts: Record<Locale, Texts> = {
     }),
     requested: (p) => ({
       subject: `New booking request: ${p.therapy}`,
-      text: `Hello ${p.name},\n\n${p.other} asks to book a ${p.therapy} session${at(p, true)}. Please accept or decline it.\n\n${p.link}`,
+      text: `Hello ${p.name},\n\n${p.other} asks to book a session (${p.therapy})${at(p, true)}. Please accept or decline it.\n\n${p.link}`,
     }),
     rejected: (p) => ({
       subject: `Booking declined: ${p.therapy}`,
@@ -82,7 +82,7 @@ export const bookingMailTexts: Record<Locale, Texts> = {
     }),
     shared: (p) => ({
       subject: `Session details: ${p.therapy}`,
-      text: `Hello ${p.name},\n\nhere are the details of a ${p.therapy} session with ${p.other}${at(p, true)}.${place(p, true)}\n\nThis mail was sent at the request of one of its participants.`,
+      text: `Hello ${p.name},\n\nhere are the details of a session (${p.therapy}) with ${p.other}${at(p, true)}.${place(p, true)}\n\nThis mail was sent at the request of one of its participants.`,
     }),
     'reschedule-rejected': (p) => ({
       subject: `New time declined: ${p.therapy}`,

@@ -27,6 +27,7 @@ import type { ReferenceModule } from '../reference/reference.module.ts';
 import type { UserModule, UserRow } from '../user/user.module.ts';
 import { toClientProfile, toEmergencyContact } from './client-profile.mapper.ts';
 import { clientProfileRepository as repo, type ClientProfileRow } from './client-profile.repository.ts';
+import { storedPhone } from '../../platform/phone.ts';
 
 const preferenceKeys = Object.keys(preferenceLists) as PreferenceKey[];
 /** The ten preference keys whose lists are reference lists (language and country have their own tables). */
@@ -130,7 +131,7 @@ export function createClientProfileService(
               countryCode,
               timezone: input.timezone,
               // Absent: unchanged (stored on the user row, where sign-up puts it too).
-              ...(input.phoneNumber !== undefined ? { phoneNumber: input.phoneNumber } : {}),
+              ...(input.phoneNumber !== undefined ? { phoneNumber: storedPhone(input.phoneNumber, countryCode) } : {}),
             }),
           );
           const p = await repo.upsert(tx, {
@@ -160,8 +161,9 @@ export function createClientProfileService(
       });
     },
 
-    async saveEmergencyContact(actor: Actor, input: { name: string; phoneNumber: string }): Promise<EmergencyContact> {
+    async saveEmergencyContact(actor: Actor, given: { name: string; phoneNumber: string }): Promise<EmergencyContact> {
       const user = await client(actor);
+      const input = { ...given, phoneNumber: storedPhone(given.phoneNumber, user.countryCode) };
       const row = await repo.upsertEmergencyContact(db, user.identifier, {
         nameSealed: crypt.seal(input.name, contactContext(user.identifier, 'name')),
         phoneNumberSealed: crypt.seal(input.phoneNumber, contactContext(user.identifier, 'phone-number')),

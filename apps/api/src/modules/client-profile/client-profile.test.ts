@@ -161,20 +161,37 @@ describe('PUT /client', () => {
   const bad: Array<[string, Record<string, unknown>, string]> = [
     ['phone of 9 digits', { phoneNumber: '080123456' }, 'Number must be at least 10 digits'],
     ['phone of 14 digits', { phoneNumber: '08012345678901' }, 'Number must not exceed 13 digits'],
-    ['phone with letters', { phoneNumber: '0801234567a' }, 'Number must contain digits only'],
-    ['first name too short', { firstName: 'Al' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
-    ['first name with a digit', { firstName: 'J0hn' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
-    ['last name of 33 letters', { lastName: 'a'.repeat(33) }, 'Name must be 3 to 32 letters, spaces or hyphens'],
-    ['last name with an apostrophe', { lastName: "O'Neil" }, 'Name must be 3 to 32 letters, spaces or hyphens'],
+    [
+      'phone with letters',
+      { phoneNumber: '0801234567a' },
+      'Number may contain only digits, spaces, a leading + and ( ) - . /',
+    ],
+    [
+      'phone of no Nigerian number',
+      { phoneNumber: '0000000000' },
+      'Enter a valid phone number (with the country code, e.g. +49 170 5551234)',
+    ],
+    ['first name of spaces', { firstName: '   ' }, 'Name is required'],
+    [
+      'first name with a digit',
+      { firstName: 'J0hn' },
+      'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods',
+    ],
+    ['last name of 33 letters', { lastName: 'a'.repeat(33) }, 'Name must not exceed 32 characters'],
+    [
+      'last name of markup',
+      { lastName: '<script>' },
+      'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods',
+    ],
     [
       'first name with a right-to-left override',
       { firstName: 'Gra\u202Ece' },
-      'Name must be 3 to 32 letters, spaces or hyphens',
+      'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods',
     ],
     [
       'last name with a zero-width space',
       { lastName: 'Hop\u200Bper' },
-      'Name must be 3 to 32 letters, spaces or hyphens',
+      'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods',
     ],
     ['userName missing', { userName: undefined }, 'Username is required'],
     ['userName empty', { userName: '' }, 'Username is required'],
@@ -205,12 +222,13 @@ describe('PUT /client', () => {
 
   it('phoneNumber: saved on the user row and shown; absent leaves it; null clears it', async () => {
     const c = await t.signUp('client', { phoneNumber: '07000000000' });
-    expect((await api('GET', '/client', c)).json().data.phoneNumber).toBe('07000000000');
-    const saved = await api('PUT', '/client', c, await validProfile({ phoneNumber: ' 08012345678 ' }));
+    expect((await api('GET', '/client', c)).json().data.phoneNumber).toBe('+2347000000000');
+    // National input is read in the profile's country (the US) and stored as E.164 (decision 0057).
+    const saved = await api('PUT', '/client', c, await validProfile({ phoneNumber: ' (212) 555-0142 ' }));
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data.phoneNumber).toBe('08012345678');
-    expect((await t.userRow(c.userId)).phone_number).toBe('08012345678');
-    expect((await api('PUT', '/client', c, await validProfile())).json().data.phoneNumber).toBe('08012345678');
+    expect(saved.json().data.phoneNumber).toBe('+12125550142');
+    expect((await t.userRow(c.userId)).phone_number).toBe('+12125550142');
+    expect((await api('PUT', '/client', c, await validProfile())).json().data.phoneNumber).toBe('+12125550142');
     expect(
       (await api('PUT', '/client', c, await validProfile({ phoneNumber: null }))).json().data.phoneNumber,
     ).toBeNull();
@@ -289,18 +307,25 @@ describe('emergency contact', () => {
     });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({
-      data: { identifier: expect.any(String), name: 'Mary Jane-Doe', phoneNumber: '08012345678' },
+      data: { identifier: expect.any(String), name: 'Mary Jane-Doe', phoneNumber: '+2348012345678' },
       message: 'Data saved successfully',
     });
-    const second = await api('POST', '/client/emergency-contact', c, { name: 'Tom', phoneNumber: '123' });
-    expect(second.json().data).toEqual({ identifier: first.json().data.identifier, name: 'Tom', phoneNumber: '123' });
+    const second = await api('POST', '/client/emergency-contact', c, {
+      name: "Seán O'Brien",
+      phoneNumber: '+353 85 123 4567',
+    });
+    expect(second.json().data).toEqual({
+      identifier: first.json().data.identifier,
+      name: "Seán O'Brien",
+      phoneNumber: '+353851234567',
+    });
     expect(await t.count('emergency_contacts', { user_id: c.userId })).toBe(1);
     expect((await api('GET', '/client/emergency-contact', c)).json().data).toEqual(second.json().data);
   });
 
   it('is sealed at rest, bound to the client: no clear name or number in the table', async () => {
     const c = await t.signUp('client');
-    const contact = { name: 'Rosalind Emergencia', phoneNumber: '08077665544' };
+    const contact = { name: 'Rosalind Emergencia', phoneNumber: '+2348077665544' };
     expect((await api('POST', '/client/emergency-contact', c, contact)).statusCode).toBe(200);
     const holding = async (needle: string) =>
       Number(
@@ -358,19 +383,31 @@ describe('emergency contact', () => {
   });
 
   const bad: Array<[string, Record<string, unknown>, string]> = [
-    ['name of 2', { name: 'Al' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
-    ['name of 33', { name: 'a'.repeat(33) }, 'Name must be 3 to 32 letters, spaces or hyphens'],
-    ['name with digits', { name: 'Mary 2' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
-    ['name missing', { name: undefined }, 'Name must be 3 to 32 letters, spaces or hyphens'],
+    ['name of spaces', { name: '  ' }, 'Name is required'],
+    ['name of 33', { name: 'a'.repeat(33) }, 'Name must not exceed 32 characters'],
+    [
+      'name with digits',
+      { name: 'Mary 2' },
+      'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods',
+    ],
+    ['name missing', { name: undefined }, 'Name is required'],
     [
       'name with a right-to-left override',
       { name: 'Mary\u202E Jane' },
-      'Name must be 3 to 32 letters, spaces or hyphens',
+      'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods',
     ],
-    ['name with a zero-width joiner', { name: 'Mary\u200DJane' }, 'Name must be 3 to 32 letters, spaces or hyphens'],
-    ['contact of 2 digits', { phoneNumber: '12' }, 'Contact must be 3 to 32 digits'],
-    ['contact of 33 digits', { phoneNumber: '1'.repeat(33) }, 'Contact must be 3 to 32 digits'],
-    ['contact with a plus', { phoneNumber: '+2348012345678' }, 'Contact must be 3 to 32 digits'],
+    [
+      'name with a zero-width joiner',
+      { name: 'Mary\u200DJane' },
+      'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods',
+    ],
+    ['contact of 9 digits', { phoneNumber: '080123456' }, 'Number must be at least 10 digits'],
+    ['contact of 14 digits', { phoneNumber: '1'.repeat(14) }, 'Number must not exceed 13 digits'],
+    [
+      'contact with letters',
+      { phoneNumber: 'call me' },
+      'Number may contain only digits, spaces, a leading + and ( ) - . /',
+    ],
     ['server-owned identifier', { identifier: '0190a0b0-0000-7000-8000-000000000000' }, 'Unknown field: identifier'],
   ];
   it.each(bad)('refuses %s and stores nothing', async (_name, change, msg) => {

@@ -35,6 +35,8 @@ export function createCredentialsModule(deps: AppDeps, { users }: { users: UserM
     plugin,
     setupSteps,
     reviewDocuments,
+    /** The approved education credentials' titles a provider's public page shows (issue 47). */
+    approvedEducationOf: credentials.approvedEducationOf,
     /** The daily expiry reminders and expiries, run now (tests; the job runs it every morning). */
     runExpiryCheck: () => runCredentialExpiry(deps, users),
   };

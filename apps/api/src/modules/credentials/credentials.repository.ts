@@ -61,6 +61,21 @@ export const credentialsRepository = {
       .where(eq(qualifications.providerId, providerId))
       .orderBy(asc(qualifications.createdAt), asc(qualifications.identifier));
   },
+  /** The titles of a provider's approved education credentials, oldest first (their public page, issue 47). */
+  async approvedEducationOf(db: Executor, providerId: string): Promise<Array<{ title: string }>> {
+    const rows = await db
+      .select({ title: qualifications.title })
+      .from(qualifications)
+      .where(
+        and(
+          eq(qualifications.providerId, providerId),
+          eq(qualifications.kind, 'education'),
+          eq(qualifications.review, 'approved'),
+        ),
+      )
+      .orderBy(asc(qualifications.createdAt), asc(qualifications.identifier));
+    return rows.flatMap((r) => (r.title ? [{ title: r.title }] : []));
+  },
   /** A qualification by id, locked for the rest of the transaction when asked (its provider decides who may see it). */
   async find(db: Executor, id: string, lock = false): Promise<QualificationRow | undefined> {
     const q = db.select().from(qualifications).where(eq(qualifications.identifier, id)).limit(1);

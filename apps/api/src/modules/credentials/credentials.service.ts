@@ -269,6 +269,8 @@ export function createCredentialsService(deps: AppDeps, { users }: { users: Pick
       return insuranceList(user.identifier);
     },
 
+    /** A provider's approved education titles, for their public page (no access check: it is public). */
+    approvedEducationOf: (providerId: string) => repo.approvedEducationOf(db, providerId),
     /** Checklist: at least one licence with a file. */
     hasLicence: (providerId: string) => repo.hasLicenceWithFile(db, providerId),
     /** Checklist: at least one insurance file. */

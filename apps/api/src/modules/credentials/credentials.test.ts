@@ -209,8 +209,8 @@ describe('bad input: 400 VALIDATION_ERROR with the message, nothing stored (no r
       'Please add at most 10 files at once',
     ],
     [
-      'a credential number with spaces',
-      { ...licence, credentialNumber: 'NY 123' },
+      'a credential number starting with a space sign',
+      { ...licence, credentialNumber: '-NY 123' },
       () => [pdfFile('a.pdf')],
       en.credentialNumberPattern,
     ],
@@ -265,7 +265,7 @@ describe('bad input: 400 VALIDATION_ERROR with the message, nothing stored (no r
 
   it('says it in German for a German request', async () => {
     const provider = await t.signUp('provider');
-    const res = await post(provider, { ...licence, credentialNumber: 'NY 1' }, [pdfFile('a.pdf')], {
+    const res = await post(provider, { ...licence, credentialNumber: 'NY_1' }, [pdfFile('a.pdf')], {
       'x-locale': 'de',
     });
     expect(res.json().message).toBe(de.credentialNumberPattern);
@@ -310,7 +310,11 @@ describe('editing a qualification', () => {
 
     const before = await state(provider.userId);
     for (const [fields, files, msg] of [
-      [{ type: 'license', body: 'B', credentialNumber: 'with space' }, [pdfFile('x.pdf')], en.credentialNumberPattern],
+      [
+        { type: 'license', body: 'B', credentialNumber: 'with_underscore' },
+        [pdfFile('x.pdf')],
+        en.credentialNumberPattern,
+      ],
       [{ type: 'education' }, [], en.credentialTitleRequired],
       [{ type: 'education', title: 'ok' }, [{ filename: 'evil.pdf', data: exeBytes() }], en.credentialFileContent],
       [

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { crawlerRoutes } from './crawler.routes.ts';
 import { directoryRoutes } from './directory.routes.ts';
-import { createDirectoryService, type NextFreeSource } from './directory.service.ts';
+import { createDirectoryService, type NextFreeSource, type PublicPracticeFacts } from './directory.service.ts';
 
 const AVAILABILITY_SWEEP_QUEUE = 'directory-availability';
 
@@ -14,9 +14,9 @@ const AVAILABILITY_SWEEP_QUEUE = 'directory-availability';
  */
 export function createDirectoryModule(
   deps: Pick<AppDeps, 'db' | 'files' | 'events' | 'config' | 'clock' | 'jobs'>,
-  { nextFreeSlot }: { nextFreeSlot: NextFreeSource },
+  { nextFreeSlot, practiceFacts }: { nextFreeSlot: NextFreeSource; practiceFacts: PublicPracticeFacts },
 ) {
-  const directory = createDirectoryService(deps, nextFreeSlot);
+  const directory = createDirectoryService(deps, nextFreeSlot, practiceFacts);
   const refresh = ({ providerId }: { providerId: string }) => directory.refresh(providerId);
   deps.events.subscribe('provider-profile.changed', refresh);
   deps.events.subscribe('practice.changed', refresh);

@@ -157,9 +157,17 @@ export const directoryRepository = {
     ex: Executor,
     providerId: string,
     now: Date,
-  ): Promise<(SearchRow & { bio: string | null; licence_states: Named[]; languages: Named[] }) | undefined> {
+  ): Promise<
+    | (SearchRow & { bio: string | null; licence_states: Named[]; languages: Named[]; office_address: string | null })
+    | undefined
+  > {
     const result = await ex.execute<
-      SearchRow & { bio: string | null; licence_states: Named[]; languages: Named[] } & Record<string, unknown>
+      SearchRow & {
+        bio: string | null;
+        licence_states: Named[];
+        languages: Named[];
+        office_address: string | null;
+      } & Record<string, unknown>
     >(sql`
       SELECT d.provider_id, d.first_name, d.last_name, d.title, d.headline, d.bio, d.photo_file_id, d.therapies, d.modalities, d.specialities,
              d.fee_amount AS fee, d.fee_currency AS currency_code, d.fee_is_free AS is_free, d.half_stars_sum, d.review_count, 1 AS total,
@@ -167,7 +175,8 @@ export const directoryRepository = {
              coalesce((SELECT json_agg(json_build_object('identifier', s.identifier, 'code', s.code, 'name', s.name) ORDER BY s.name)
                          FROM states s WHERE s.identifier = ANY(d.states)), '[]'::json) AS licence_states,
              coalesce((SELECT json_agg(json_build_object('identifier', l.identifier, 'code', l.code, 'name', l.name) ORDER BY l.name)
-                         FROM languages l WHERE l.identifier = ANY(d.languages)), '[]'::json) AS languages
+                         FROM languages l WHERE l.identifier = ANY(d.languages)), '[]'::json) AS languages,
+             (SELECT p.office_address FROM provider_profiles p WHERE p.user_id = d.provider_id) AS office_address
         FROM directory_entries d
         JOIN provider_verifications v ON v.provider_id = d.provider_id AND v.status = 'approved'
         JOIN users u ON u.identifier = d.provider_id AND u.deleted_at IS NULL

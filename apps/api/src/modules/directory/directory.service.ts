@@ -16,12 +16,24 @@ type FilterList = 'therapy-category' | 'modality' | 'speciality' | 'religion' | 
 /** Where the directory learns a provider's first free slot (the availability module), epoch ms or null. */
 export type NextFreeSource = (providerId: string) => Promise<number | null>;
 
+/** What other modules tell the public page of a provider (issue 47): their work history and approved education. */
+export interface PublicPracticeFacts {
+  workHistoryOf(providerId: string): Promise<TherapistProfile['workHistory']>;
+  approvedEducationOf(providerId: string): Promise<TherapistProfile['education']>;
+}
+/** The modality code of in-person sessions: only a practice offering them has its office address shown. */
+const IN_PERSON = 'in-person';
+
 const WEEK_MS = 7 * 24 * 3_600_000;
 const SWEEP_BATCH = 200;
 /** How long booking changes gather before the directory looks at them together (it follows "a moment later"). */
 const BOOKING_BATCH_MS = 100;
 
-export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files' | 'clock'>, nextFreeSlot: NextFreeSource) {
+export function createDirectoryService(
+  deps: Pick<AppDeps, 'db' | 'files' | 'clock'>,
+  nextFreeSlot: NextFreeSource,
+  practiceFacts: PublicPracticeFacts,
+) {
   const { db, files, clock } = deps;
   // The filter lists are seeded reference data: read once a minute at most, not on every search. Each cache here holds
   // few small entries, bounded by count, and a timer drops what expires (kept until read again, it lived on unused).
@@ -171,11 +183,28 @@ export function createDirectoryService(deps: Pick<AppDeps, 'db' | 'files' | 'clo
     async profile(providerId: string): Promise<TherapistProfile> {
       const row = await repo.profile(db, providerId, clock.now());
       if (!row) throw AppError.notFound();
+      const entry = toEntry(await items(), row);
+      const [workHistory, education] = await Promise.all([
+        practiceFacts.workHistoryOf(providerId),
+        practiceFacts.approvedEducationOf(providerId),
+      ]);
       return {
-        ...toEntry(await items(), row),
+        ...entry,
         bio: row.bio,
         licenceStates: row.licence_states,
         languages: row.languages,
+        workHistory: workHistory.map(
+          ({ companyName, jobTitle, startDate, endDate, currentlyWorksHere, description }) => ({
+            companyName,
+            jobTitle,
+            startDate,
+            endDate,
+            currentlyWorksHere,
+            description,
+          }),
+        ),
+        education,
+        officeAddress: entry.modalities.some((m) => m.code === IN_PERSON) ? row.office_address : null,
       };
     },
     refresh: (providerId: string) => repo.refresh(db, providerId),

@@ -316,6 +316,7 @@ describe('the directory', () => {
         asked.push(id);
         return at;
       },
+      { workHistoryOf: async () => [], approvedEducationOf: async () => [] },
     );
     return { service, asked, at };
   };

@@ -184,9 +184,9 @@ describe('Paystack', () => {
     expect(account.statusCode, account.body).toBe(200);
     expect(paystack.requests.at(-1)).toMatchObject({
       path: '/dedicated_account/assign',
-      body: { phone: '08031234567' },
+      body: { phone: '+2348031234567' },
     });
-    expect(paystack.customers.get(client.email.toLowerCase())).toMatchObject({ phone: '08031234567' });
+    expect(paystack.customers.get(client.email.toLowerCase())).toMatchObject({ phone: '+2348031234567' });
   });
 
   it('without a phone number nothing is asked of Paystack: a clear 400 saying what to add', async () => {

@@ -12,6 +12,7 @@ import {
   type ProviderItem,
   type ProviderProfileRow,
 } from './provider-profile.repository.ts';
+import { storedPhone } from '../../platform/phone.ts';
 
 /** A provider's own profile (spec §7 "GET /provider", "POST /provider/update/info", "/provider/update/photo"). */
 export function createProviderProfileService(
@@ -69,7 +70,7 @@ export function createProviderProfileService(
           await users.updateDetails(tx, user.identifier, {
             firstName: input.firstName,
             lastName: input.lastName,
-            phoneNumber: input.phoneNumber,
+            phoneNumber: storedPhone(input.phoneNumber, countryCode),
             countryCode,
           }),
         );

@@ -84,13 +84,20 @@ describe('POST /provider/update/info', () => {
     expect(res.json().message).toBe('Data saved successfully');
     const data = res.json().data as ProviderProfile;
     expect(sorted(data)).toEqual(
-      sorted({ ...body, identifier: p.userId, email: p.email, photoUrl: null, setupComplete: false }),
+      sorted({
+        ...body,
+        phoneNumber: '+12125550142',
+        identifier: p.userId,
+        email: p.email,
+        photoUrl: null,
+        setupComplete: false,
+      }),
     );
     const user = await t.userRow(p.userId);
     expect([user.first_name, user.last_name, user.phone_number, user.country_code]).toEqual([
       'Theodora',
       'Okafor-Smith',
-      '08012345678',
+      '+12125550142',
       'US',
     ]);
     expect(await t.count('provider_profile_items', { user_id: p.userId })).toBe(4);
@@ -176,35 +183,46 @@ describe('POST /provider/update/info', () => {
   });
 
   const bad: Array<[string, Record<string, unknown>, string]> = [
-    ['first name of 2', { firstName: 'Al' }, 'Name must be 3 to 32 characters'],
-    ['first name missing', { firstName: undefined }, 'Name must be 3 to 32 characters'],
-    ['last name of 33', { lastName: 'a'.repeat(33) }, 'Name must be 3 to 32 characters'],
-    ['last name null', { lastName: null }, 'Name must be 3 to 32 characters'],
+    ['first name of spaces', { firstName: '  ' }, 'Name is required'],
+    ['first name missing', { firstName: undefined }, 'Name is required'],
+    ['last name of 33', { lastName: 'a'.repeat(33) }, 'Name must not exceed 32 characters'],
+    ['last name null', { lastName: null }, 'Name is required'],
+    [
+      'last name with a digit',
+      { lastName: 'Okafor2' },
+      'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods',
+    ],
     [
       'first name with a right-to-left override',
       { firstName: 'Theo\u202Edora' },
-      'Name must start with a letter and contain only letters, digits, spaces, hyphens, apostrophes or periods',
+      'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods',
     ],
     [
       'last name with a zero-width space',
       { lastName: 'Okafor\u200B' },
-      'Name must start with a letter and contain only letters, digits, spaces, hyphens, apostrophes or periods',
+      'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods',
     ],
     [
       'last name with a control character',
       { lastName: 'Oka\u0007for' },
-      'Name must start with a letter and contain only letters, digits, spaces, hyphens, apostrophes or periods',
+      'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods',
     ],
     [
       'first name starting with a digit',
       { firstName: '2Theo' },
-      'Name must start with a letter and contain only letters, digits, spaces, hyphens, apostrophes or periods',
+      'Name must start with a letter and contain only letters, spaces, hyphens, apostrophes or periods',
     ],
-    ['headline of 2', { headline: 'ab' }, 'Headline must be 3 to 32 letters, spaces, hyphens or parentheses'],
+    ['headline of 2', { headline: 'ab' }, 'Headline must be 3 to 80 letters, digits, spaces or punctuation'],
+    ['headline of 81', { headline: 'a'.repeat(81) }, 'Headline must be 3 to 80 letters, digits, spaces or punctuation'],
     [
-      'headline with a digit',
-      { headline: 'Therapist 1' },
-      'Headline must be 3 to 32 letters, spaces, hyphens or parentheses',
+      'headline with markup',
+      { headline: '<b>Therapist</b>' },
+      'Headline must be 3 to 80 letters, digits, spaces or punctuation',
+    ],
+    [
+      'phone of no US number',
+      { phoneNumber: '0801234567' },
+      'Enter a valid phone number (with the country code, e.g. +49 170 5551234)',
     ],
     ['title of 1', { title: 'D' }, 'Title must be 2 to 32 letters'],
     ['title with a dot', { title: 'Dr.' }, 'Title must be 2 to 32 letters'],
@@ -290,7 +308,7 @@ describe('POST /provider/setup', () => {
     ['no therapy', { therapies: [] }, 'Select at least one therapy'],
     ['no modality', { modalities: [] }, 'Select at least one modality'],
     ['no speciality', { specialities: [] }, 'Select at least one speciality'],
-    ['first name of 2', { firstName: 'Al' }, 'Name must be 3 to 32 characters'],
+    ['first name of 33', { firstName: 'a'.repeat(33) }, 'Name must not exceed 32 characters'],
     ['bio of 2001', { bio: 'a'.repeat(2001) }, 'Bio must not exceed 2000 characters'],
     ['state missing', { stateIdentifier: undefined }, 'State is required'],
     ['server-owned setupComplete', { setupComplete: true }, 'Unknown field: setupComplete'],

@@ -13,6 +13,7 @@ import { tokenRepository } from './token.repository.ts';
 import { createUserMail } from './user-mail.ts';
 import { userRepository, type UserRow } from './user.repository.ts';
 import { countryRepository } from './country.repository.ts';
+import { storedPhone } from '../../platform/phone.ts';
 
 export interface RequestContext {
   ip: string;
@@ -77,7 +78,7 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
             userType: input.userType,
             firstName: input.firstName,
             lastName: input.lastName,
-            phoneNumber: input.phoneNumber ?? null,
+            phoneNumber: storedPhone(input.phoneNumber ?? null, countryCode),
             countryCode,
             locale: ctx.locale,
           });

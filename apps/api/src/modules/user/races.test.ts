@@ -35,7 +35,7 @@ describe('races', () => {
           payload: {
             userType: i % 2 ? 'client' : 'provider',
             firstName: 'Race',
-            lastName: `Runner${i}`,
+            lastName: `Runner ${'ABCDE'[i]}`,
             email: i % 3 ? email : email.toUpperCase(),
             ...(i % 2 ? { confirmEmail: email, countryIdentifier: ng } : { phoneNumber: '08012345678' }),
             password: PASSWORD,

@@ -13,6 +13,7 @@ import { userRepository, type NewUser, type UserRow } from './user.repository.ts
 
 export type { SignUpStep } from './auth.service.ts';
 export type { UserRow } from './user.repository.ts';
+export { normaliseStoredPhones } from './phone-backfill.ts';
 /** The account fields a profile form edits (names, country, time zone, phone). */
 export type UserDetails = Pick<Partial<NewUser>, 'firstName' | 'lastName' | 'countryCode' | 'timezone' | 'phoneNumber'>;
 

@@ -56,7 +56,7 @@ async function expectRefused(opts: InjectOptions, who?: SignedUp) {
 const providerInfo = async (overrides: Record<string, unknown>) => ({
   firstName: 'Theodora',
   lastName: 'Okafor',
-  phoneNumber: '08012345678',
+  phoneNumber: '(212) 555-0142',
   headline: null,
   title: null,
   officeAddress: null,

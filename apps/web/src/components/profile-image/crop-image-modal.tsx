@@ -11,7 +11,7 @@ import { cropToBlob } from '@/lib/image-file';
 import type { ModalComponentProps } from '@/lib/modal-store';
 import { openModal } from '@/lib/modal-store';
 
-/** Spec §2 "Image crop" ("crop Image"): a square crop with zoom 1-3, then the "Profile Image" preview. */
+/** Spec §2 "Image crop" (the spec's "crop Image", capitalised as a title: decision 0057): a square crop with zoom 1-3, then the "Profile Image" preview. */
 export function CropImageModal({ owner, src, type, onClose }: ModalComponentProps<'image-crop'>) {
   const { t } = useTranslation('picture');
   const [area, setArea] = useState<Area | null>(null);

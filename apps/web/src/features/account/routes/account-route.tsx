@@ -23,9 +23,14 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
 /** The sections of /account, each at /account?section=<id>, so links, reloads and the back button reach it. */
 const clientSections = ['details', 'emergency', 'preferences'] as const;
 const providerSections = ['practice'] as const;
+/** An operator has no client profile, practice, bookings or calendar: their name and role, and the common sections. */
+const operatorSections = ['profile'] as const;
 const commonSections = ['email', 'password', 'devices', 'language', 'calendar', 'data', 'delete'] as const;
 export type AccountSection =
-  (typeof clientSections)[number] | (typeof providerSections)[number] | (typeof commonSections)[number];
+  | (typeof clientSections)[number]
+  | (typeof providerSections)[number]
+  | (typeof operatorSections)[number]
+  | (typeof commonSections)[number];
 /** What the profile screens in the outlet read: the one section to show (theirs, or none). */
 export interface AccountOutletContext {
   section: AccountSection;
@@ -37,7 +42,11 @@ export function AccountRoute() {
   const [params] = useSearchParams();
   // An operator has no bookings, so no calendar subscription.
   const sections: readonly AccountSection[] = [
-    ...(user?.userType === 'provider' ? providerSections : clientSections),
+    ...(user?.userType === 'provider'
+      ? providerSections
+      : user?.userType === 'operator'
+        ? operatorSections
+        : clientSections),
     ...commonSections,
   ].filter((s) => s !== 'calendar' || user?.userType !== 'operator');
   const asked = params.get('section');
@@ -88,14 +97,11 @@ export function AccountRoute() {
             <ChevronLeft className="size-4" aria-hidden="true" />
             {t('nav.all')}
           </Link>
-          {section === 'practice' && (
+          {(section === 'practice' || section === 'profile') && (
             <SectionCard icon={UserRound} title={t('profile.title')}>
               <dl className="grid gap-4 sm:grid-cols-2">
                 <Detail label={t('profile.name')} value={fullName} />
-                <Detail
-                  label={t('profile.type')}
-                  value={user.userType === 'provider' ? t('profile.provider') : t('profile.client')}
-                />
+                <Detail label={t('profile.type')} value={t(`profile.${user.userType}`)} />
               </dl>
             </SectionCard>
           )}

@@ -57,6 +57,26 @@ describe('BookingDetailRoute', () => {
     expect(useModalStore.getState().modals[0]?.id).toBe('booking-note');
   });
 
+  it.each(['rejected', 'cancelled', 'expired'] as const)(
+    'a %s booking shows neither its meeting link nor the reschedules left',
+    async (status) => {
+      asClient(bookingDetails({ status }));
+      render();
+      expect(await screen.findByRole('heading', { name: 'Booking' })).toBeTruthy();
+      expect(screen.getByText('Dana Fischer')).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'https://meet.example.com/abc' })).toBeNull();
+      expect(screen.queryByText(/reschedules? left/)).toBeNull();
+      expect(screen.queryByText('Meeting link')).toBeNull();
+    },
+  );
+
+  it('a confirmed booking shows the link and the reschedules left', async () => {
+    asClient(bookingDetails({ status: 'confirmed' }));
+    render();
+    expect(await screen.findByRole('link', { name: 'https://meet.example.com/abc' })).toBeTruthy();
+    expect(screen.getByText(/reschedules? left for you/)).toBeTruthy();
+  });
+
   it('at 0 reschedules left for the viewer, Reschedule is disabled and "Rescheduling limit reached." shows', async () => {
     asClient(
       bookingDetails({

@@ -65,6 +65,9 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   );
 }
 
+/** Statuses of a booking that will not take place. */
+const closedBookingStatuses = ['rejected', 'cancelled', 'expired'] as const;
+
 export function BookingDetailView({ booking, role }: { booking: BookingDetails; role: BookingRole }) {
   const { t } = useTranslation('appointments');
   const locale = usePageLocale();
@@ -83,6 +86,8 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
   const hasTime = !!booking.startTime;
   const canReschedule = hasTime && (booking.status === 'pending' || booking.status === 'confirmed');
   const online = !!booking.meetingLink || !booking.address;
+  // A declined, cancelled or expired booking takes place nowhere and cannot be moved (issue 47): no link, no count.
+  const closed = (closedBookingStatuses as readonly string[]).includes(booking.status);
   const other = role === 'client' ? booking.provider : booking.client;
 
   const onAccept = () =>
@@ -151,22 +156,24 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
           </Row>
           <Row label={t('detail.therapy')}>{optionName('therapy-category', booking.therapyCategory, locale)}</Row>
           <Row label={t('detail.modality')}>{optionName('modality', booking.modality, locale)}</Row>
-          <Row label={online ? t('detail.meetingLink') : t('detail.address')}>
-            {booking.meetingLink ? (
-              <a
-                href={booking.meetingLink}
-                target="_blank"
-                rel="noreferrer noopener"
-                className="font-medium text-brand-700 underline break-all"
-              >
-                {booking.meetingLink}
-              </a>
-            ) : booking.address ? (
-              <span className="whitespace-pre-line">{booking.address}</span>
-            ) : (
-              t('detail.linkLater')
-            )}
-          </Row>
+          {!(closed && online) && (
+            <Row label={online ? t('detail.meetingLink') : t('detail.address')}>
+              {booking.meetingLink ? (
+                <a
+                  href={booking.meetingLink}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="font-medium text-brand-700 underline break-all"
+                >
+                  {booking.meetingLink}
+                </a>
+              ) : booking.address ? (
+                <span className="whitespace-pre-line">{booking.address}</span>
+              ) : (
+                t('detail.linkLater')
+              )}
+            </Row>
+          )}
           <Row label={t('detail.price')}>
             <Price booking={booking} />
           </Row>
@@ -182,14 +189,16 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
               t('detail.noNote')
             )}
           </Row>
-          <Row label={t('detail.reschedules')}>
-            {t('detail.remaining', { count: remaining })}
-            {remaining <= 0 && (
-              <span id={limitId} className="mt-1 block text-sm font-medium text-red-700">
-                {message('rescheduleLimitReached', locale)}
-              </span>
-            )}
-          </Row>
+          {!closed && (
+            <Row label={t('detail.reschedules')}>
+              {t('detail.remaining', { count: remaining })}
+              {remaining <= 0 && (
+                <span id={limitId} className="mt-1 block text-sm font-medium text-red-700">
+                  {message('rescheduleLimitReached', locale)}
+                </span>
+              )}
+            </Row>
+          )}
           {booking.cancellation && (
             <Row label={t('detail.cancellation')}>
               {t(booking.cancellation.by === 'client' ? 'detail.cancelledByClient' : 'detail.cancelledByProvider')}

@@ -73,7 +73,7 @@ export function RegisterProviderForm() {
         {(field) => <Input {...field} type="email" autoComplete="email" {...register('email')} />}
       </FormField>
       <FormField label={t('fields.phone')} error={errors.phoneNumber?.message} hint={t('register.phoneHint')}>
-        {(field) => <Input {...field} type="tel" inputMode="numeric" autoComplete="tel" {...register('phoneNumber')} />}
+        {(field) => <Input {...field} type="tel" inputMode="tel" autoComplete="tel" {...register('phoneNumber')} />}
       </FormField>
       <FormField label={t('fields.password')} error={errors.password?.message} hint={t('register.passwordHint')}>
         {(field) => <PasswordInput {...field} autoComplete="new-password" {...register('password')} />}

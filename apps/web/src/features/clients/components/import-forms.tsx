@@ -169,7 +169,7 @@ export function ManualEntryForm({ onDone }: { onDone: () => void }) {
         error={errors.phoneNumber?.message}
       >
         {(field) => (
-          <Input {...field} type="tel" inputMode="numeric" autoComplete="off" {...form.register('phoneNumber')} />
+          <Input {...field} type="tel" inputMode="tel" autoComplete="off" {...form.register('phoneNumber')} />
         )}
       </FormField>
       {server.text && <Alert tone="error">{server.text}</Alert>}

@@ -1,3 +1,4 @@
+import { formatPhone } from '@therapy/contracts/fields';
 import type { ProviderClientEntry } from '@therapy/contracts/clients';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, SearchX, Upload, Users } from 'lucide-react';
@@ -203,7 +204,7 @@ function ClientRow({ client }: { client: ProviderClientEntry }) {
   const since = dateFormatter(locale, { dateStyle: 'medium' }).format(new Date(client.since));
   const contact = [
     client.email && { text: client.email, wrap: 'break-all' },
-    client.phoneNumber && { text: client.phoneNumber, wrap: 'whitespace-nowrap' },
+    client.phoneNumber && { text: formatPhone(client.phoneNumber), wrap: 'whitespace-nowrap' },
   ].filter((c) => !!c);
   const body = (
     <>

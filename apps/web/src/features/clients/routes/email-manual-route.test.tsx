@@ -83,9 +83,12 @@ describe('EmailManualRoute: enter details', () => {
     await user.type(screen.getByLabelText('Email address'), 'lena@example.com');
     await user.type(screen.getByLabelText(/Phone number/), '12ab');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
-    expect(await screen.findByText('Number must contain digits only')).toBeTruthy();
+    expect(await screen.findByText('Number may contain only digits, spaces, a leading + and ( ) - . /')).toBeTruthy();
     expect(bodies).toEqual([]);
     await user.clear(screen.getByLabelText(/Phone number/));
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.type(screen.getByLabelText('Last name'), "O'Connor-Müller");
+    await user.type(screen.getByLabelText(/Phone number/), '+1 (212) 555-0142');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
     await waitFor(() =>
       expect(useModalStore.getState().modals[0]).toMatchObject({
@@ -93,7 +96,9 @@ describe('EmailManualRoute: enter details', () => {
         props: { kind: 'manual' },
       }),
     );
-    expect(bodies).toEqual([{ firstName: 'Lena', lastName: 'Berg', email: 'lena@example.com' }]);
+    expect(bodies).toEqual([
+      { firstName: 'Lena', lastName: "O'Connor-Müller", email: 'lena@example.com', phoneNumber: '+12125550142' },
+    ]);
   });
 
   it('shows a failure it cannot place on a field above the button', async () => {

@@ -62,14 +62,27 @@ describe('CredentialForm (spec §5 "Credential")', () => {
     expect(writes(fetchMock)).toEqual([]);
   });
 
-  it("refuses a credential number with spaces, with the server's message", async () => {
+  it('takes a licence number with spaces, slashes and dots ("LMHC 012345", "PP-12/345")', async () => {
+    for (const number of ['LMHC 012345', 'PP-12/345']) {
+      mockFetch([states]);
+      const { user, unmount } = renderForm();
+      await user.type(screen.getByLabelText('Licensing body'), 'NY Board');
+      await user.type(screen.getByLabelText('Credential number'), number);
+      await user.click(screen.getByRole('button', { name: 'Upload' }));
+      expect(await screen.findByText('Please add at least one file')).toBeTruthy();
+      expect(screen.queryByText(/Credential number may contain/)).toBeNull();
+      unmount();
+    }
+  });
+
+  it("refuses a credential number with other signs, with the server's message", async () => {
     mockFetch([states]);
     const { user } = renderForm();
     await user.type(screen.getByLabelText('Licensing body'), 'NY Board');
-    await user.type(screen.getByLabelText('Credential number'), 'NY 123');
+    await user.type(screen.getByLabelText('Credential number'), 'NY#123');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(
-      await screen.findByText('Credential number may contain only letters, digits, dashes and slashes'),
+      await screen.findByText('Credential number may contain only letters, digits, spaces, dashes, slashes and dots'),
     ).toBeTruthy();
   });
 

@@ -78,7 +78,7 @@ function NoteItem({ note, showKind }: { note: Note; showKind: boolean }) {
           <FileText className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
           <div className="min-w-0 flex-1">
             <p className="font-medium break-all text-slate-900">{note.file.filename}</p>
-            <p className="text-slate-600">{noteFileSizeMb(note.file.size)}</p>
+            <p className="text-slate-600">{noteFileSizeMb(note.file.size, locale)}</p>
           </div>
           <Button
             variant="secondary"

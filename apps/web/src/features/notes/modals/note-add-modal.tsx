@@ -200,7 +200,7 @@ export function NoteAddModal({ type, reference, onClose }: ModalComponentProps<'
               <FileText className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
               <div className="min-w-0 flex-1">
                 <p className="font-medium break-all text-slate-900">{file.name}</p>
-                <p className="text-slate-600">{noteFileSizeMb(file.size)}</p>
+                <p className="text-slate-600">{noteFileSizeMb(file.size, locale)}</p>
                 <FieldError id={fileErrorId} message={fileProblem} />
               </div>
             </div>

@@ -53,7 +53,7 @@ export function NoteEditModal({ noteId, onClose }: ModalComponentProps<'note-edi
 }
 
 export function NoteEditForm({ note, onClose }: { note: Note; onClose: () => void }) {
-  const { t } = useNotesTranslation();
+  const { t, locale } = useNotesTranslation();
   const update = useUpdateNote();
   const [serverError, setServerError] = useState<string | undefined>();
   const [result, setResult] = useState<string | null>(null);
@@ -130,7 +130,7 @@ export function NoteEditForm({ note, onClose }: { note: Note; onClose: () => voi
               <FileText className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
               <div className="min-w-0 flex-1">
                 <p className="font-medium break-all text-slate-900">{note.file.filename}</p>
-                <p className="text-slate-600">{noteFileSizeMb(note.file.size)}</p>
+                <p className="text-slate-600">{noteFileSizeMb(note.file.size, locale)}</p>
               </div>
             </div>
           </div>

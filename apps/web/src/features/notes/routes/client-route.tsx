@@ -1,3 +1,4 @@
+import { formatPhone } from '@therapy/contracts/fields';
 import type { Booking } from '@therapy/contracts/bookings';
 import { noteListQuery, noteTypes, type NoteType } from '@therapy/contracts/notes';
 import { useQuery } from '@tanstack/react-query';
@@ -198,7 +199,7 @@ function ClientPage({ clientId, sources }: { clientId: string; sources: Array<'b
               <dd className="text-slate-900">
                 {profile.data.phoneNumber ? (
                   <a href={`tel:${profile.data.phoneNumber}`} className="text-brand-800 underline underline-offset-2">
-                    {profile.data.phoneNumber}
+                    {formatPhone(profile.data.phoneNumber)}
                   </a>
                 ) : (
                   t('client.none')

@@ -1,3 +1,4 @@
+import { formatPhone } from '@therapy/contracts/fields';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { message } from '@therapy/contracts/messages';
 import type { ProviderProfile } from '@therapy/contracts/profile';
@@ -35,7 +36,7 @@ function toForm(p: ProviderProfile): PracticeForm {
   return {
     firstName: p.firstName ?? '',
     lastName: p.lastName ?? '',
-    phoneNumber: p.phoneNumber,
+    phoneNumber: p.phoneNumber ? formatPhone(p.phoneNumber) : null,
     headline: p.headline,
     title: p.title,
     officeAddress: p.officeAddress,

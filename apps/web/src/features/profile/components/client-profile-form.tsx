@@ -1,3 +1,4 @@
+import { formatPhone } from '@therapy/contracts/fields';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { message } from '@therapy/contracts/messages';
 import type { ClientProfile } from '@therapy/contracts/profile';
@@ -37,7 +38,7 @@ function toForm(profile: ClientProfile): ProfileForm {
     ethnicityIdentifier: profile.ethnicityIdentifier,
     gender: profile.gender,
     timezone: profile.timezone,
-    phoneNumber: profile.phoneNumber,
+    phoneNumber: profile.phoneNumber ? formatPhone(profile.phoneNumber) : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { formatPhone } from '@therapy/contracts/fields';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { message } from '@therapy/contracts/messages';
 import type { EmergencyContact } from '@therapy/contracts/profile';
@@ -28,14 +29,14 @@ export function EmergencyContactForm({ contact }: { contact: EmergencyContact | 
   } = useForm<ContactForm, unknown, ContactValues>({
     resolver: zodResolver(emergencyContactInput),
     ...formValidation,
-    defaultValues: { name: contact?.name ?? '', phoneNumber: contact?.phoneNumber ?? '' },
+    defaultValues: { name: contact?.name ?? '', phoneNumber: formatPhone(contact?.phoneNumber) },
   });
 
   const onSubmit = (values: ContactValues) =>
     save.mutate(values, {
       onSuccess: (saved) => {
         notify.success(message('dataSaved', currentLocale()));
-        reset({ name: saved.name, phoneNumber: saved.phoneNumber });
+        reset({ name: saved.name, phoneNumber: formatPhone(saved.phoneNumber) });
       },
     });
 
@@ -51,9 +52,7 @@ export function EmergencyContactForm({ contact }: { contact: EmergencyContact | 
           {(field) => <Input {...field} autoComplete="off" {...register('name')} />}
         </FormField>
         <FormField label={t('emergency.phone')} error={errors.phoneNumber?.message} hint={t('emergency.phoneHint')}>
-          {(field) => (
-            <Input {...field} type="tel" inputMode="numeric" autoComplete="off" {...register('phoneNumber')} />
-          )}
+          {(field) => <Input {...field} type="tel" inputMode="tel" autoComplete="off" {...register('phoneNumber')} />}
         </FormField>
       </div>
       <div>

@@ -11,13 +11,25 @@ import { therapistProfileQuery } from '../api/therapist-profile-query';
 
 /**
  * What a client weighs before booking (issue 16): rating, fee, the US states the therapist is licensed in, the
- * specialities and the bio. Server-rendered with the page (the text is what search engines and link previews read);
+ * session formats and (for in-person sessions) the office address, the specialities, education, work history (issue
+ * 47) and the bio. Server-rendered with the page (the text is what search engines and link previews read);
  * a provider who is not listed has no such section.
  */
 export function ProviderAbout({ providerId }: { providerId: string }) {
   const profile = useQuery(therapistProfileQuery(providerId));
   if (!profile.data) return null;
   return <AboutCard profile={profile.data} />;
+}
+
+/** "March 2015" / "März 2015" from the work history's "2015-03". */
+function monthYear(value: string, locale: 'en' | 'de'): string {
+  const [year, month] = value.split('-').map(Number);
+  if (!year || !month) return value;
+  return new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year, month - 1, 1)));
 }
 
 function AboutCard({ profile }: { profile: TherapistProfile }) {
@@ -65,6 +77,20 @@ function AboutCard({ profile }: { profile: TherapistProfile }) {
                 : t('about.notLicensedUs')}
             </dd>
           </div>
+          {profile.modalities.length > 0 && (
+            <div className={fact}>
+              <dt className={term}>{t('about.formats')}</dt>
+              <dd className="text-slate-900">
+                {profile.modalities.map((m) => referenceName('modality', m.code, m.name, locale)).join(', ')}
+              </dd>
+            </div>
+          )}
+          {profile.officeAddress && (
+            <div className={fact}>
+              <dt className={term}>{t('about.office')}</dt>
+              <dd className="whitespace-pre-line break-words text-slate-900">{profile.officeAddress}</dd>
+            </div>
+          )}
           {profile.languages.length > 0 && (
             <div className={fact}>
               <dt className={term}>{t('about.languages')}</dt>
@@ -84,6 +110,37 @@ function AboutCard({ profile }: { profile: TherapistProfile }) {
                   className="rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-sm text-slate-800"
                 >
                   {referenceName('speciality', s.code, s.name, locale)}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {profile.education.length > 0 && (
+          <>
+            <h3 className="mt-6 text-base font-semibold text-slate-900">{t('about.education')}</h3>
+            <ul className="mt-2 list-disc pl-5 text-slate-800">
+              {profile.education.map((e, i) => (
+                <li key={i} className="break-words">
+                  {e.title}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {profile.workHistory.length > 0 && (
+          <>
+            <h3 className="mt-6 text-base font-semibold text-slate-900">{t('about.workHistory')}</h3>
+            <ul className="mt-2 flex flex-col gap-3">
+              {profile.workHistory.map((job, i) => (
+                <li key={i} className="break-words">
+                  <p className="font-medium text-slate-900">{t('about.position', job)}</p>
+                  <p className="text-sm text-slate-600">
+                    {t('about.period', {
+                      start: monthYear(job.startDate, locale),
+                      end: job.currentlyWorksHere || !job.endDate ? t('about.today') : monthYear(job.endDate, locale),
+                    })}
+                  </p>
+                  {job.description && <p className="mt-1 whitespace-pre-line text-slate-800">{job.description}</p>}
                 </li>
               ))}
             </ul>

@@ -39,6 +39,9 @@ const profile = {
   bio: 'Calm, practical sessions for adults.',
   licenceStates: [{ identifier: uuid(513), code: 'NY', name: 'New York' }],
   languages: [{ identifier: uuid(514), code: 'es', name: 'Spanish' }],
+  workHistory: [] as unknown[],
+  education: [] as unknown[],
+  officeAddress: null as string | null,
 };
 
 function api(listed = true) {
@@ -121,6 +124,43 @@ describe('TherapistRoute profile', () => {
     expect(within(about).getByText('Spanish')).toBeTruthy();
     expect(within(about).getByText('Grief and loss')).toBeTruthy();
     expect(within(about).getByText('Calm, practical sessions for adults.')).toBeTruthy();
+  });
+
+  it('shows the session formats, office address, education and work history (issue 47)', async () => {
+    useAuthStore.getState().setAnonymous();
+    Object.assign(profile, {
+      modalities: [
+        { identifier: uuid(515), code: 'online', name: 'Online' },
+        { identifier: uuid(516), code: 'in-person', name: 'In person' },
+      ],
+      officeAddress: '12 Main Street, Brooklyn',
+      education: [{ title: 'MSc Clinical Psychology' }],
+      workHistory: [
+        {
+          companyName: 'Harbor Clinic',
+          jobTitle: 'Family Therapist',
+          startDate: '2015-03',
+          endDate: null,
+          currentlyWorksHere: true,
+          description: 'Couples and family sessions.',
+        },
+      ],
+    });
+    try {
+      api();
+      render();
+      const about = await screen.findByRole('region', { name: 'About' });
+      expect(within(about).getByText('Session formats')).toBeTruthy();
+      expect(within(about).getByText('Online, In person')).toBeTruthy();
+      expect(within(about).getByText('12 Main Street, Brooklyn')).toBeTruthy();
+      expect(within(about).getByRole('heading', { name: 'Education' })).toBeTruthy();
+      expect(within(about).getByText('MSc Clinical Psychology')).toBeTruthy();
+      expect(within(about).getByText('Family Therapist, Harbor Clinic')).toBeTruthy();
+      expect(within(about).getByText('March 2015 – today')).toBeTruthy();
+      expect(within(about).getByText('Couples and family sessions.')).toBeTruthy();
+    } finally {
+      Object.assign(profile, { modalities: [], officeAddress: null, education: [], workHistory: [] });
+    }
   });
 
   it('a therapist who is not listed has the page without the section', async () => {

@@ -55,7 +55,12 @@ describe('SetupChecklist', () => {
       '/availability',
       '/practice/license-states',
       '/practice/bank-details',
+      // Not a step to submit, but shown to clients: the work history (issue 47: no page linked to it).
+      '/practice/work-history',
     ]);
+    expect(screen.getByRole('link', { name: /Work history/ }).textContent).toContain(
+      'Clients see it on your public profile',
+    );
     expect(within(screen.getByRole('link', { name: /Profile/ })).getByText('Complete')).toBeTruthy();
     expect(within(screen.getByRole('link', { name: /Bank details/ })).getByText('To do')).toBeTruthy();
   });

@@ -54,6 +54,26 @@ export function SetupChecklist({ steps, compact = false }: { steps: readonly Set
           </li>
         ))}
       </ul>
+      {/* Not needed to submit, but clients see it on the public page (issue 47: no page linked to it). */}
+      <p className="mt-4 text-sm font-medium text-slate-800">{t('checklist.optional')}</p>
+      <ul className={clsx('mt-2 rounded-xl border border-slate-200', compact && 'text-sm')}>
+        <li>
+          <Link
+            to="/practice/work-history"
+            className="group flex items-center gap-3 px-4 py-3 text-slate-900 no-underline! hover:bg-slate-50"
+          >
+            <Circle className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
+            <span className="min-w-0 flex-1">
+              <span className="block font-medium break-words">{t('checklist.workHistory')}</span>
+              <span className="block text-sm text-slate-700">{t('checklist.workHistoryHint')}</span>
+            </span>
+            <ChevronRight
+              className="size-5 shrink-0 text-slate-500 transition-transform group-hover:translate-x-0.5"
+              aria-hidden="true"
+            />
+          </Link>
+        </li>
+      </ul>
     </div>
   );
 }

@@ -1,0 +1,4 @@
+ALTER TABLE "qualifications" DROP CONSTRAINT "qualifications_details";--> statement-breakpoint
+ALTER TABLE "qualifications" ADD CONSTRAINT "qualifications_details" CHECK (CASE WHEN "qualifications"."kind" = 'license'
+        THEN "qualifications"."body" IS NOT NULL AND length("qualifications"."body") BETWEEN 1 AND 120 AND length("qualifications"."credential_number") BETWEEN 1 AND 120 AND "qualifications"."credential_number" !~ '[[:cntrl:]<>]' AND "qualifications"."title" IS NULL
+        ELSE "qualifications"."title" IS NOT NULL AND length("qualifications"."title") BETWEEN 1 AND 120 AND "qualifications"."body" IS NULL AND "qualifications"."credential_number" IS NULL END);
