@@ -76,12 +76,22 @@ export type SeriesInput = z.input<typeof seriesInput>;
  * POST /appointment (provider): an appointment for one of the provider's clients, with a time (then `pending` until
  * the client pays) or without one (the client schedules it: POST /booking/{id}/schedule, then pays).
  */
+export const appointmentPayments = ['platform', 'outside'] as const;
 export const appointmentInput = z.strictObject({
   clientIdentifier: uuidOr(m.clientRequired),
   modalityIdentifier: uuidOr(m.modalityRequired),
   therapyIdentifier: uuidOr(m.therapyRequired),
   timeslotIdentifier: timeslotIdentifier.optional().nullable(),
   note: optionalNote,
+  /**
+   * 'outside': the client pays the provider outside the platform (decision 0053): confirmed at once, no money moves
+   * here, so it needs a time. 'platform' (the default): the client pays from their wallet (once they join, for a
+   * client without an account).
+   */
+  payment: z.enum(appointmentPayments).default('platform'),
+}).refine((v) => v.payment !== 'outside' || !!v.timeslotIdentifier, {
+  path: ['timeslotIdentifier'],
+  message: m.outsidePaymentNeedsTime,
 });
 export type AppointmentInput = z.input<typeof appointmentInput>;
 

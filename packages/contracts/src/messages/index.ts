@@ -4,6 +4,7 @@ import { bankDetailsMessages } from './bank-details.ts';
 import { bookingMessages } from './bookings.ts';
 import { chatMessages } from './chat.ts';
 import { clientMessages } from './clients.ts';
+import { clientRecordMessages } from './client-records.ts';
 import { commonMessages } from './common.ts';
 import { credentialMessages } from './credentials.ts';
 import { directoryMessages } from './directory.ts';
@@ -43,6 +44,7 @@ export const featureCatalogues = {
   directory: directoryMessages,
   notes: noteMessages,
   clients: clientMessages,
+  clientRecords: clientRecordMessages,
   chat: chatMessages,
   waitlist: waitlistMessages,
   measures: measureMessages,
@@ -67,6 +69,7 @@ export const catalogue = {
   ...directoryMessages,
   ...noteMessages,
   ...clientMessages,
+  ...clientRecordMessages,
   ...chatMessages,
   ...waitlistMessages,
   ...measureMessages,
