@@ -41,7 +41,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
     const result = await clients.importCsv(actorOf(req), await uploadedParts(req, 'file', 1), locale);
     return reply.code(result.committed ? 201 : 200).send({
       data: result,
-      ...(result.committed ? { message: message('csvImported', locale, { count: result.rows.length }) } : {}),
+      ...(result.committed ? { message: message('csvImported', locale, { count: result.validRows }) } : {}),
     });
   });
   route(app, updateClientRecord, async (req) => ({

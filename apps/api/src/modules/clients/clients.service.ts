@@ -20,7 +20,7 @@ import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth
 import { AppError } from '../../platform/errors.ts';
 import type { UploadedParts } from '../../platform/files/uploads.ts';
 import { mailTemplates } from '../../platform/mail/templates.ts';
-import { logRecordAccess, repointRecordAccessLog, type RequestOrigin } from '../../platform/record-access-log.ts';
+import { logRecordAccess, type RequestOrigin } from '../../platform/record-access-log.ts';
 import { newId } from '../../db/ids.ts';
 import type { UserModule } from '../user/user.module.ts';
 import {
@@ -157,12 +157,12 @@ export function createClientsService(
   /**
    * The record becomes the account: its row is locked first (a booking or note written for it meanwhile waits, then
    * fails on its key once the record is gone: nothing is left behind), every module re-points its rows
-   * (`record.merging`), and the record is deleted. Foreign keys that restrict (bookings) make a missed row fail it all.
+   * (`record.merging`), and the record is deleted. The access log is append-only and keeps naming the record's id
+   * for what was read before (decision 0053). Foreign keys that restrict (bookings) make a missed row fail it all.
    */
   const mergeRecord = async (tx: Executor, recordId: string, accountId: string) => {
     await ports.users.records.lock(tx, recordId);
     await deps.events.publish(tx, 'record.merging', { recordId, accountId });
-    await repointRecordAccessLog(tx, recordId, accountId);
     await repo.unlinkRecord(tx, recordId);
     await ports.users.records.delete(tx, recordId);
   };

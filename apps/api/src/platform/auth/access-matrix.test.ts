@@ -42,6 +42,9 @@ interface Fixtures {
   noteToDeleteId: string;
   /** A PHQ-9 the provider sent to the client (issue 20). */
   measureId: string;
+  /** Two practice records of the provider (decision 0053): one edited and invited, one deleted. */
+  recordId: string;
+  recordToDeleteId: string;
   /** The client's conversation with the provider, a message of the client's with a pdf attached, one to delete. */
   conversationId: string;
   messageId: string;
@@ -433,6 +436,14 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/clients/import/email': { who: 'provider' },
   'POST /api/v1/clients/import/csv': { who: 'provider' },
   'POST /api/v1/clients/invitations/accept': { who: 'client' },
+  'PUT /api/v1/clients/records/{id}': {
+    who: 'provider',
+    owned: true,
+    params: (f) => ({ id: f.recordId }),
+    body: { firstName: 'Rita', lastName: 'Record', email: 'rita.record@example.com' },
+  },
+  'POST /api/v1/clients/records/{id}/invitation': { who: 'provider', owned: true, params: (f) => ({ id: f.recordId }) },
+  'DELETE /api/v1/clients/records/{id}': { who: 'provider', owned: true, params: (f) => ({ id: f.recordToDeleteId }) },
   'GET /api/v1/note/booking/{id}': {
     who: 'user',
     rightful: 'provider',
@@ -693,7 +704,16 @@ beforeAll(async () => {
     auth: { authorization: `Bearer ${third.json().data.accessToken as string}` },
     refreshCookie: third.cookies.find((c) => c.name === 'refresh_token')?.value ?? '',
   };
+  const record = async (email: string) => {
+    const res = await t.api('POST', '/clients/import/manual', provider, { firstName: 'Rita', lastName: 'Record', email });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.identifier as string;
+  };
+  const recordId = await record('rita@example.com');
+  const recordToDeleteId = await record('rolf@example.com');
   f = {
+    recordId,
+    recordToDeleteId,
     client,
     provider,
     otherClient,

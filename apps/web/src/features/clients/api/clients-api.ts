@@ -50,11 +50,15 @@ export const useManualImport = () =>
 /** POST /clients/import/email: the invitation mail, "Mail Sent Successfully". */
 export const useEmailImport = () => useImportMutation((body: EmailImportInput) => call(importClientByEmail, { body }));
 
-/** POST /clients/import/csv: `commit` false previews the file row by row (200); true imports every row or none (201). */
+/**
+ * POST /clients/import/csv: `commit` false previews the file row by row (200); true imports every row or none (201),
+ * or with `validOnly` the rows without errors. People already in the list are never imported again.
+ */
 export const useCsvImport = () =>
-  useImportMutation(({ file, commit }: { file: File; commit: boolean }) => {
+  useImportMutation(({ file, commit, validOnly }: { file: File; commit: boolean; validOnly?: boolean }) => {
     const form = new FormData();
     form.append('commit', commit ? 'true' : 'false');
+    if (validOnly) form.append('validOnly', 'true');
     form.append('file', file, file.name);
     return call(importClientsCsv, { body: form });
   });
