@@ -198,7 +198,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     practiceDetails,
     isVerified: verification.isVerified,
     // A provider's appointment for a client without an account (decision 0053).
-    records: { isRecordOf: clients.isRecordOf, inviteUnlessInvited: clients.inviteUnlessInvited },
+    records: {
+      isRecordOf: clients.isRecordOf,
+      recordsOf: clients.recordsOf,
+      inviteUnlessInvited: clients.inviteUnlessInvited,
+    },
   });
   // Mails and reminders follow the bookings' changes through the BookingFacts port, not the bookings module itself.
   const bookingMail = createBookingMailModule(deps, { users, facts: bookings.factsOf });

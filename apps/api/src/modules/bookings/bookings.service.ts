@@ -61,6 +61,9 @@ export interface BookingsPorts {
   records: {
     isRecordOf: (providerId: string, clientId: string) => Promise<boolean>;
     inviteUnlessInvited: (providerId: string, recordId: string) => Promise<void>;
+    recordsOf: (
+      providerId: string,
+    ) => Promise<Array<{ identifier: string; firstName: string | null; lastName: string | null }>>;
   };
 }
 
@@ -674,11 +677,28 @@ export function createBookingsService(
 
     async clients(actor: Actor): Promise<ProviderClient[]> {
       const rows = await repo.clientsOf(db, actor.userId);
-      return rows.map(({ photoFileId, avatarUrl, ...r }) => ({
+      const booked = rows.map(({ photoFileId, avatarUrl, ...r }) => ({
         ...r,
         picture: photoFileId ? deps.files.signedUrl(photoFileId) : avatarUrl,
         lastBookingAt: r.lastBookingAt ? new Date(r.lastBookingAt).toISOString() : null,
+        withoutAccount: false,
       }));
+      // Then the provider's clients without an account (decision 0053) who have no booking yet.
+      const seen = new Set(booked.map((c) => c.identifier));
+      const allRecords = await ports.records.recordsOf(actor.userId);
+      const recordIds = new Set(allRecords.map((r) => r.identifier));
+      const records = allRecords.filter((r) => !seen.has(r.identifier));
+      return [
+        ...booked.map((c) => ({ ...c, withoutAccount: recordIds.has(c.identifier) })),
+        ...records.map((r) => ({
+          ...r,
+          username: null,
+          picture: null,
+          timezone: null,
+          lastBookingAt: null,
+          withoutAccount: true,
+        })),
+      ];
     },
 
     settings: async (actor: Actor) => ({ requiresApproval: await repo.requiresApproval(db, actor.userId) }),

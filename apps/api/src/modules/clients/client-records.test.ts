@@ -28,8 +28,9 @@ const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = 
   (await t.db.$client.query(text, values)).rows as T[];
 const ledgerCount = async () => Number((await q<{ n: string }>('SELECT count(*) AS n FROM ledger_entries'))[0]!.n);
 const online = async () =>
-  (await q<{ id: string }>(`SELECT identifier AS id FROM reference_items WHERE list = 'modality' AND code = 'online'`))[0]!
-    .id;
+  (
+    await q<{ id: string }>(`SELECT identifier AS id FROM reference_items WHERE list = 'modality' AND code = 'online'`)
+  )[0]!.id;
 
 /** Adds a client by hand; answers the record's id. */
 const addClient = async (provider: SignedUp, email: string, firstName = 'Mara') => {
@@ -43,20 +44,24 @@ const verifyEmail = async (who: SignedUp) => {
   await t.mailSettled();
   const mail = await t.mail.waitFor(who.email, (m) => m.subject === 'Verify your email address');
   const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
-  expect((await t.request({ method: 'POST', url: '/api/v1/user/register/verify', payload: { token } })).statusCode).toBe(
-    200,
-  );
+  expect(
+    (await t.request({ method: 'POST', url: '/api/v1/user/register/verify', payload: { token } })).statusCode,
+  ).toBe(200);
 };
 const latestInvitation = async (address: string, not?: string) => {
   await t.mailSettled();
-  const mail = await t.mail.waitFor(
-    address,
-    (m) => m.text.includes('/invitation/') && (!not || !m.text.includes(not)),
-  );
+  const mail = await t.mail.waitFor(address, (m) => m.text.includes('/invitation/') && (!not || !m.text.includes(not)));
   return /\/invitation\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
 };
 const note = (provider: SignedUp, clientId: string, title = 'Intake') =>
-  uploadDocuments(t, provider, '/note', { type: 'client', reference: clientId, title, content: 'First contact' }, [], 'file');
+  uploadDocuments(
+    t,
+    provider,
+    '/note',
+    { type: 'client', reference: clientId, title, content: 'First contact' },
+    [],
+    'file',
+  );
 const appointment = (provider: SignedUp, clientId: string, start: string | null, payment?: 'outside' | 'platform') =>
   (async () =>
     t.api('POST', '/appointment', provider, {
@@ -95,8 +100,16 @@ describe('a practice record', () => {
     const address = `record.${Date.now()}@example.com`;
     const id = await addClient(w.provider, address);
     const [row] = await q('SELECT user_type, record_of, password_hash, email FROM users WHERE identifier = $1', [id]);
-    expect(row).toMatchObject({ user_type: 'client', record_of: w.provider.userId, password_hash: null, email: address });
-    const list = (await t.api('GET', '/clients', w.provider)).json().data as Array<{ identifier: string; status: string }>;
+    expect(row).toMatchObject({
+      user_type: 'client',
+      record_of: w.provider.userId,
+      password_hash: null,
+      email: address,
+    });
+    const list = (await t.api('GET', '/clients', w.provider)).json().data as Array<{
+      identifier: string;
+      status: string;
+    }>;
     expect(list.find((e) => e.identifier === id)?.status).toBe('added');
     // No sign-in and no reset for the record's address; sign-up with it makes a new account.
     const login = await t.api('POST', '/user/login', undefined, { email: address, password: 'Whatever-123!' });
@@ -148,7 +161,9 @@ describe('a practice record', () => {
       payload: { firstName: 'Mara', lastName: 'Stein', email: 'nope' },
     });
     expect(german.json().message).toBe(de.emailInvalid);
-    expect(await q('SELECT first_name, last_name, email FROM client_imports WHERE record_id = $1', [id])).toEqual(before);
+    expect(await q('SELECT first_name, last_name, email FROM client_imports WHERE record_id = $1', [id])).toEqual(
+      before,
+    );
     const ok = await t.api('PUT', `/clients/records/${id}`, w.provider, {
       firstName: 'Annalena',
       lastName: 'Okonkwo',
@@ -262,6 +277,11 @@ describe('appointments for a record', () => {
     await moveClock(w, at(5, 7));
     const address = `joins.${Date.now()}@example.com`;
     const id = await addClient(w.provider, address);
+    const offered = (await t.api('GET', '/appointment/clients', w.provider)).json().data as Array<{
+      identifier: string;
+      withoutAccount: boolean;
+    }>;
+    expect(offered.find((c) => c.identifier === id)).toMatchObject({ withoutAccount: true });
     const made = await appointment(w.provider, id, at(8, 9), 'platform');
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json().data.status).toBe('pending');
@@ -288,9 +308,9 @@ describe('appointments for a record', () => {
     expect(await q('SELECT 1 FROM bookings WHERE client_id = $1', [person.userId])).toHaveLength(1);
     expect(await q('SELECT 1 FROM notes WHERE client_id = $1', [person.userId])).toHaveLength(1);
     expect(await q('SELECT 1 FROM measures WHERE client_id = $1', [person.userId])).toHaveLength(1);
-    expect(await q('SELECT 1 FROM client_imports WHERE client_id = $1 AND record_id IS NULL', [person.userId])).toHaveLength(
-      1,
-    );
+    expect(
+      await q('SELECT 1 FROM client_imports WHERE client_id = $1 AND record_id IS NULL', [person.userId]),
+    ).toHaveLength(1);
 
     const theirs = (await t.api('GET', '/booking', person)).json().data as Array<{ identifier: string }>;
     expect(theirs.map((x) => x.identifier)).toEqual([made.json().data.identifier]);
@@ -333,6 +353,69 @@ describe('appointments for a record', () => {
   });
 });
 
+describe('questionnaires for a record go by a one-time mailed link', () => {
+  it('the link opens the questionnaire without signing in, is answered once, and the provider sees the result', async () => {
+    const address = `phq.${Date.now()}@example.com`;
+    const id = await addClient(w.provider, address);
+    const sent = await t.api('POST', '/measures', w.provider, { clientIdentifier: id, kind: 'PHQ9' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await t.mailSettled();
+    const mail = await t.mail.waitFor(address, (m) => m.text.includes('/questionnaire/'));
+    const token = /\/questionnaire\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    // Only the hash is stored.
+    expect(await q('SELECT 1 FROM measure_links WHERE token_hash = $1', [token])).toHaveLength(0);
+    expect(
+      await q('SELECT 1 FROM measure_links WHERE token_hash = $1', [
+        crypto.createHash('sha256').update(token).digest('hex'),
+      ]),
+    ).toHaveLength(1);
+
+    const view = await t.api('GET', `/measures/links/${token}`, undefined);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().data).toMatchObject({ kind: 'PHQ9' });
+    const bad = await t.api('POST', `/measures/links/${token}/answers`, undefined, { answers: [0, 1] });
+    expect(bad.statusCode).toBe(400);
+    const answered = await t.api('POST', `/measures/links/${token}/answers`, undefined, {
+      answers: [1, 1, 1, 1, 1, 1, 1, 1, 0],
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json().message).toBe(en.measureLinkAnswered);
+    // Single use.
+    for (const res of [
+      await t.api('GET', `/measures/links/${token}`, undefined),
+      await t.api('POST', `/measures/links/${token}/answers`, undefined, { answers: [0, 0, 0, 0, 0, 0, 0, 0, 0] }),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(en.measureLinkInvalid);
+    }
+    const list = await t.api('GET', `/measures?clientIdentifier=${id}`, w.provider);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data[0]).toMatchObject({ status: 'answered' });
+    expect(list.json().data[0].result.score).toBe(8);
+  });
+
+  it('an expired link says so, in German too', async () => {
+    const address = `late.phq.${Date.now()}@example.com`;
+    const id = await addClient(w.provider, address);
+    expect((await t.api('POST', '/measures', w.provider, { clientIdentifier: id, kind: 'GAD7' })).statusCode).toBe(201);
+    await t.mailSettled();
+    const token = /\/questionnaire\/([A-Za-z0-9_-]+)/.exec(
+      (await t.mail.waitFor(address, (m) => m.text.includes('/questionnaire/'))).text,
+    )![1]!;
+    await q(`UPDATE measure_links SET expires_at = $2 WHERE token_hash = $1`, [
+      crypto.createHash('sha256').update(token).digest('hex'),
+      new Date(t.clock.now().getTime() - 1000).toISOString(),
+    ]);
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/v1/measures/links/${token}`,
+      headers: { 'x-locale': 'de' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(de.measureLinkInvalid);
+  });
+});
+
 describe('CSV import keeps the good rows', () => {
   it('5 good, 2 bad and one already in the list: preview, refuse the whole file, import the 5 valid rows once', async () => {
     const provider = await t.signUp('provider', {}, { verified: true });
@@ -349,7 +432,14 @@ describe('CSV import keeps the good rows', () => {
       `;Row;empty.${stamp}@example.com;`,
     ].join('\n');
     const send = (fields: Record<string, string>) =>
-      uploadDocuments(t, provider, '/clients/import/csv', fields, [{ filename: 'c.csv', data: Buffer.from(file) }], 'file');
+      uploadDocuments(
+        t,
+        provider,
+        '/clients/import/csv',
+        fields,
+        [{ filename: 'c.csv', data: Buffer.from(file) }],
+        'file',
+      );
     const preview = await send({ commit: 'false' });
     expect(preview.statusCode, preview.body).toBe(200);
     const data = preview.json().data;

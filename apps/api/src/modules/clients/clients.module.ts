@@ -26,6 +26,7 @@ export function createClientsModule(
     isClientOf: clients.isClientOf,
     /** Bookings ask these about a client without an account (decision 0053). */
     isRecordOf: clients.isRecordOf,
+    recordsOf: clients.recordsOf,
     inviteUnlessInvited: clients.inviteUnlessInvited,
   };
 }

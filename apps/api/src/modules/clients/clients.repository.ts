@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { m } from '@therapy/contracts/messages';
 import { clientImports } from '../../db/schema/clients.ts';
@@ -83,6 +83,19 @@ export const clientsRepository = {
     return row!;
   },
 
+  /** The provider's practice records not joined yet, by name. */
+  async recordsOf(ex: Executor, providerId: string) {
+    return ex
+      .select({
+        identifier: clientImports.recordId,
+        firstName: clientImports.firstName,
+        lastName: clientImports.lastName,
+      })
+      .from(clientImports)
+      .where(and(eq(clientImports.providerId, providerId), isNotNull(clientImports.recordId)))
+      .orderBy(clientImports.lastName, clientImports.firstName);
+  },
+
   async deleteImport(ex: Executor, importId: string): Promise<void> {
     await ex.delete(clientImports).where(eq(clientImports.identifier, importId));
   },
@@ -115,9 +128,7 @@ export const clientsRepository = {
       .select({ email: people.email })
       .from(bookingSessions)
       .innerJoin(people, eq(people.identifier, bookingSessions.clientId))
-      .where(
-        and(eq(bookingSessions.providerId, providerId), isNull(people.deletedAt), inArray(people.email, emails)),
-      );
+      .where(and(eq(bookingSessions.providerId, providerId), isNull(people.deletedAt), inArray(people.email, emails)));
     return new Set([...rows, ...booked].map((r) => r.email.toLowerCase()));
   },
 

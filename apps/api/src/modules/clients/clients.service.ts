@@ -343,6 +343,10 @@ export function createClientsService(
     async isRecordOf(providerId: string, clientId: string): Promise<boolean> {
       return (await repo.importOf(db, providerId, clientId))?.recordId === clientId;
     },
+    async recordsOf(providerId: string) {
+      const rows = await repo.recordsOf(db, providerId);
+      return rows.map((r) => ({ identifier: r.identifier!, firstName: r.firstName, lastName: r.lastName }));
+    },
     async inviteUnlessInvited(providerId: string, recordId: string): Promise<void> {
       const me = await ports.users.findActiveUser(providerId);
       if (!me) return;

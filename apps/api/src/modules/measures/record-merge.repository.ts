@@ -37,7 +37,11 @@ export async function mergeRecordMeasures(ex: Executor, recordId: string, accoun
 
 /** A record with questionnaires is not deleted: they are health records. */
 export async function refuseRecordWithMeasures(ex: Executor, recordId: string): Promise<void> {
-  const [row] = await ex.select({ one: sql`1` }).from(measures).where(eq(measures.clientId, recordId)).limit(1);
+  const [row] = await ex
+    .select({ one: sql`1` })
+    .from(measures)
+    .where(eq(measures.clientId, recordId))
+    .limit(1);
   const [series] = await ex
     .select({ one: sql`1` })
     .from(measureSeries)

@@ -410,6 +410,13 @@ const RULES: Record<string, Rule> = {
     body: { answers: [0, 1, 0, 1, 0, 1, 0, 1, 0] },
     alsoOk: [409],
   },
+  // A one-time questionnaire link for a client without an account (decision 0053): public, the token is the key.
+  'GET /api/v1/measures/links/{token}': { who: 'public', params: () => ({ token: 'x'.repeat(43) }) },
+  'POST /api/v1/measures/links/{token}/answers': {
+    who: 'public',
+    params: () => ({ token: 'x'.repeat(43) }),
+    body: { answers: [0, 0, 0, 0, 0, 0, 0, 0, 0] },
+  },
   'POST /api/v1/measures/{id}/review': { who: 'provider', owned: true, params: (f) => ({ id: f.measureId }) },
   'GET /api/v1/measures/series': { who: 'provider' },
   'DELETE /api/v1/measures/series/{id}': { who: 'provider', params: () => ({ id: NO_ID }), alsoOk: [404] },
@@ -705,7 +712,11 @@ beforeAll(async () => {
     refreshCookie: third.cookies.find((c) => c.name === 'refresh_token')?.value ?? '',
   };
   const record = async (email: string) => {
-    const res = await t.api('POST', '/clients/import/manual', provider, { firstName: 'Rita', lastName: 'Record', email });
+    const res = await t.api('POST', '/clients/import/manual', provider, {
+      firstName: 'Rita',
+      lastName: 'Record',
+      email,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.identifier as string;
   };
