@@ -124,7 +124,9 @@ describe('CsvImportRoute', () => {
     await user.upload(screen.getByLabelText('Choose CSV file'), csv());
     await screen.findByRole('heading', { name: 'Preview of clients.csv' });
     expect(screen.getByText('1 already in your list')).toBeTruthy();
-    const rows = within(screen.getByRole('table', { name: 'Rows of the file' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'Rows of the file' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(within(rows[3]!).getByText('Already in your list')).toBeTruthy();
     expect(within(rows[3]!).queryByText('OK')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Import the 5 valid rows' }));
