@@ -41,7 +41,10 @@ test('a record from a CSV gets an outside-paid appointment, a note and a questio
   await page.getByRole('link', { name: 'Go to your clients' }).click();
 
   // The record's page: the details the provider entered, not invited yet.
-  await page.getByRole('list', { name: 'Your clients' }).getByRole('link', { name: /Mara Stein/ }).click();
+  await page
+    .getByRole('list', { name: 'Your clients' })
+    .getByRole('link', { name: /Mara Stein/ })
+    .click();
   await expect(page).toHaveURL(/\/clients\/[0-9a-f-]{36}$/);
   const recordId = new URL(page.url()).pathname.split('/').pop()!;
   const record = page.getByRole('region', { name: 'Client record' });

@@ -5,10 +5,7 @@ import { expectError } from '../../../test/assertions.ts';
 import { bookingWorld, moveClock, slotAt, type World } from '../../../test/booking-fixtures.ts';
 import { uploadDocuments } from '../../../test/credential-test-helpers.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
-import { createEventBus } from '../../platform/events.ts';
-import { createPgRealtime } from '../../platform/realtime.ts';
 import { createWalletModule } from '../wallet/wallet.module.ts';
-import { createBookingJobs } from '../bookings/booking-jobs.ts';
 
 /**
  * Practice records (issue 47; decision 0053): a client the provider added has a record from the start (page, edit,
@@ -18,8 +15,6 @@ import { createBookingJobs } from '../bookings/booking-jobs.ts';
 let t: TestApp;
 let w: World;
 let currency: string;
-let jobs: ReturnType<typeof createBookingJobs>;
-let events: ReturnType<typeof createEventBus>;
 const FEE = 25_000;
 const NOW = '2027-03-01T07:00:00.000Z';
 const at = (day: number, hour: number) => new Date(Date.UTC(2027, 2, day, hour)).toISOString();
@@ -84,14 +79,8 @@ beforeAll(async () => {
   const fee = await t.api('POST', '/provider/booking-fee/general', w.provider, { fee: FEE, isFree: false });
   expect(fee.statusCode, fee.body).toBe(200);
   currency = fee.json().data.currencyCode as string;
-  events = createEventBus({ db: t.db, realtime: createPgRealtime(t.db), log: { error: () => undefined } });
-  jobs = createBookingJobs(
-    { db: t.db, clock: t.clock, events, config: t.config, jobs: undefined as never },
-    { wallet: createWalletModule({ db: t.db, clock: t.clock }) },
-  );
 }, 60_000);
 afterAll(async () => {
-  await events?.close();
   await t?.close();
 });
 
@@ -261,7 +250,7 @@ describe('appointments for a record', () => {
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     await moveClock(w, at(3, 11));
-    await jobs.completeEnded();
+    await t.completeEndedSessions();
     expect((await q('SELECT status FROM bookings WHERE identifier = $1', [made.json().data.identifier]))[0]).toEqual({
       status: 'completed',
     });

@@ -11,6 +11,10 @@ export async function mergeRecordNotes(ex: Executor, recordId: string, accountId
 
 /** A record with notes is not deleted: notes are health records and never vanish with it. */
 export async function refuseRecordWithNotes(ex: Executor, recordId: string): Promise<void> {
-  const [row] = await ex.select({ one: sql`1` }).from(notes).where(eq(notes.clientId, recordId)).limit(1);
+  const [row] = await ex
+    .select({ one: sql`1` })
+    .from(notes)
+    .where(eq(notes.clientId, recordId))
+    .limit(1);
   if (row) throw AppError.conflict('CONFLICT', m.clientRecordHasHistory);
 }
