@@ -147,7 +147,7 @@ export const routes: RouteObject[] = [
           // A one-time questionnaire link mailed to a client without an account (decision 0053): no sign-in.
           {
             path: 'questionnaire/:token',
-            handle: { title: 'questionnaire' } satisfies PageHandle,
+            handle: { title: 'questionnaireLink' } satisfies PageHandle,
             lazy: lazyPage(['measures'], () =>
               import('@/features/measures/routes/questionnaire-link-route').then((m) => m.QuestionnaireLinkRoute),
             ),
