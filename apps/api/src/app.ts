@@ -191,12 +191,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     profileOf: providerProfile.reviewProfileOf,
     practice: practiceDetails,
   });
+  const clients = createClientsModule(deps, { users });
   const bookings = createBookingsModule(deps, {
     availability,
     users,
     wallet,
     practiceDetails,
     isVerified: verification.isVerified,
+    // A provider's appointment for a client without an account (decision 0053).
+    records: {
+      isRecordOf: clients.isRecordOf,
+      recordsOf: clients.recordsOf,
+      inviteUnlessInvited: clients.inviteUnlessInvited,
+    },
   });
   // Mails and reminders follow the bookings' changes through the BookingFacts port, not the bookings module itself.
   const bookingMail = createBookingMailModule(deps, { users, facts: bookings.factsOf });
@@ -211,9 +218,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       approvedEducationOf: credentials.approvedEducationOf,
     },
   });
-  const clients = createClientsModule(deps, { users });
   const clientProfile = createClientProfileModule(deps, { users, reference, isClientOf: clients.isClientOf });
-  const messages = createMessagesModule(deps, { users, isClientOf: clients.isClientOf, live: liveSockets });
+  // Chat is between accounts: a practice record (decision 0053) has nobody to read it.
+  const isAccountClientOf = async (providerId: string, clientId: string) =>
+    (await clients.isClientOf(providerId, clientId)) && !(await clients.isRecordOf(providerId, clientId));
+  const messages = createMessagesModule(deps, { users, isClientOf: isAccountClientOf, live: liveSockets });
   const notes = createNotesModule(deps, { users, bookingFacts: bookings.factsOf, isClientOf: clients.isClientOf });
   const measures = createMeasuresModule(deps, { users, isClientOf: clients.isClientOf });
   opts.clockWork?.({

@@ -5,7 +5,7 @@ import type { DemoAccount } from './db/seed/seed-demo.ts';
 /**
  * Demo notes and clients (issue 17), made through the app's own routes like the demo bookings: the demo provider
  * writes a session note on the demo client's first booking and a client note about her (sealed at rest like any
- * note), and adds a client by hand. Once only: a provider who has notes about the demo client is left alone.
+ * note), and adds two clients by hand (practice records, decision 0053), one with a note. Once only: a provider who has notes about the demo client is left alone.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Answer = { data: any; meta?: { total: number } };
@@ -79,6 +79,18 @@ export async function seedDemoNotes(
       lastName: 'Weber',
       email: 'jonas.weber@example.com',
       phoneNumber: '01701234567',
+    });
+    // A client without an account (decision 0053): her record has a note from the first call.
+    const sofia = await call('POST', '/clients/import/manual', token, {
+      firstName: 'Sofia',
+      lastName: 'Brandt',
+      email: 'sofia.brandt@example.com',
+    });
+    await note(token, {
+      type: 'client',
+      reference: sofia.data.identifier as string,
+      title: 'First call',
+      content: 'Referred by her GP. Would like sessions in person in Berlin and pays privately.',
     });
   } catch (err) {
     log.warn({ err }, 'demo notes were not made');

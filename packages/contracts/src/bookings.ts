@@ -77,13 +77,25 @@ export type SeriesInput = z.input<typeof seriesInput>;
  * POST /appointment (provider): an appointment for one of the provider's clients, with a time (then `pending` until
  * the client pays) or without one (the client schedules it: POST /booking/{id}/schedule, then pays).
  */
-export const appointmentInput = z.strictObject({
-  clientIdentifier: uuidOr(m.clientRequired),
-  modalityIdentifier: uuidOr(m.modalityRequired),
-  therapyIdentifier: uuidOr(m.therapyRequired),
-  timeslotIdentifier: timeslotIdentifier.optional().nullable(),
-  note: optionalNote,
-});
+export const appointmentPayments = ['platform', 'outside'] as const;
+export const appointmentInput = z
+  .strictObject({
+    clientIdentifier: uuidOr(m.clientRequired),
+    modalityIdentifier: uuidOr(m.modalityRequired),
+    therapyIdentifier: uuidOr(m.therapyRequired),
+    timeslotIdentifier: timeslotIdentifier.optional().nullable(),
+    note: optionalNote,
+    /**
+     * 'outside': the client pays the provider outside the platform (decision 0053): confirmed at once, no money moves
+     * here, so it needs a time. 'platform' (the default): the client pays from their wallet (once they join, for a
+     * client without an account).
+     */
+    payment: z.enum(appointmentPayments).default('platform'),
+  })
+  .refine((v) => v.payment !== 'outside' || !!v.timeslotIdentifier, {
+    path: ['timeslotIdentifier'],
+    message: m.outsidePaymentNeedsTime,
+  });
 export type AppointmentInput = z.input<typeof appointmentInput>;
 
 /** POST /booking/{id}/cancel and /appointment/{id}/cancel: spec §5 "Cancel", a note is required. */
@@ -269,7 +281,11 @@ export const reschedulePolicy = z.object({
 export type ReschedulePolicy = z.infer<typeof reschedulePolicy>;
 
 /** GET /appointment/clients: the people a provider may create an appointment for (they booked the provider before). */
-export const providerClient = bookingParty.extend({ lastBookingAt: z.string().nullable() });
+export const providerClient = bookingParty.extend({
+  lastBookingAt: z.string().nullable(),
+  /** A client without an account (decision 0053): the appointment is paid outside the platform or once they join. */
+  withoutAccount: z.boolean(),
+});
 export type ProviderClient = z.infer<typeof providerClient>;
 
 /** GET/PUT /appointment/settings: a provider who requires approval gets `requested` bookings to acknowledge or reject. */

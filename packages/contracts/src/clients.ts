@@ -38,13 +38,20 @@ export const emailImportInput = z.strictObject({
 });
 export type EmailImportInput = z.input<typeof emailImportInput>;
 
+/** PUT /clients/records/{id}: a practice record's details, the same schema as the manual entry (decision 0053). */
+export const clientRecordInput = manualImportInput;
+export type ClientRecordInput = ManualImportInput;
+
 /** One row of a CSV file, checked like a manual entry (the same schema). */
 export const csvRowInput = manualImportInput;
 
 export const clientStatuses = ['active', 'invited', 'added'] as const;
 /** One of the provider's clients: on the platform (`identifier` set) or imported and not yet linked. */
 export const providerClientEntry = z.object({
-  /** The client's user id once they are on the platform and linked; null for an import not accepted yet. */
+  /**
+   * The client's user id: their account once they joined, else the provider's practice record of them (decision
+   * 0053), which their page, notes and appointments use until they accept.
+   */
   identifier: z.uuid().nullable(),
   importIdentifier: z.uuid().nullable(),
   firstName: z.string().nullable(),
@@ -78,7 +85,23 @@ export const clientListQuery = z.strictObject({
 export type ClientListQuery = z.input<typeof clientListQuery>;
 
 /** GET /clients/relation/{id}: how the provider knows the client (404 when they do not). */
-export const clientRelation = z.object({ clientIdentifier: z.uuid(), sources: z.array(z.enum(['booking', 'import'])) });
+export const clientRelation = z.object({
+  clientIdentifier: z.uuid(),
+  sources: z.array(z.enum(['booking', 'import'])),
+  /** active: on the platform; added or invited: the provider's practice record of them (decision 0053). */
+  status: z.enum(clientStatuses),
+  /** The provider's record of the person while they have no account: what the provider entered. */
+  record: z
+    .object({
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      email: z.string(),
+      phoneNumber: z.string().nullable(),
+      invitedAt: z.iso.datetime().nullable(),
+    })
+    .nullable(),
+});
+export type ClientRelation = z.infer<typeof clientRelation>;
 
 /** A CSV row as the preview shows it: its values and what is wrong with it (messages in the request's language). */
 export const csvPreviewRow = z.object({
@@ -88,13 +111,17 @@ export const csvPreviewRow = z.object({
   email: z.string(),
   phoneNumber: z.string(),
   errors: z.array(z.string()),
+  /** The person is in the provider's list already ("Already in your list"): not imported again. */
+  alreadyInList: z.boolean(),
 });
 export const csvImportResult = z.object({
-  /** False for a preview (nothing stored); true when every row was imported. */
+  /** False for a preview (nothing stored); true when the valid rows were imported. */
   committed: z.boolean(),
   rows: z.array(csvPreviewRow),
+  /** Rows that would be (or were) imported: no error, not in the list already. */
   validRows: z.number().int(),
   invalidRows: z.number().int(),
+  alreadyInList: z.number().int(),
 });
 export type CsvImportResult = z.infer<typeof csvImportResult>;
 

@@ -209,3 +209,17 @@ export type MeasureSent = z.infer<typeof measureSent>;
 
 /** The answers' body of `POST /measures/{id}/answers`: its length depends on the kind, checked by `measureAnswers(kind)`. */
 export const measureAnswersBody = z.strictObject({ answers: z.array(z.unknown(), { error: m.measureAnswerRange }) });
+
+/** A one-time questionnaire link for a client without an account lasts this long (decision 0053). */
+export const MEASURE_LINK_DAYS = 14;
+/** GET/POST /measures/links/{token}: the mailed link's token. */
+export const measureLinkParams = z.strictObject({
+  token: z.string().min(20, m.measureLinkInvalid).max(200, m.measureLinkInvalid),
+});
+/** What the public page shows before the answers: which questionnaire, from whom. */
+export const measureLinkView = z.object({
+  kind: z.enum(measureKinds),
+  providerName: z.string().nullable(),
+  expiresAt: z.iso.datetime(),
+});
+export type MeasureLinkView = z.infer<typeof measureLinkView>;

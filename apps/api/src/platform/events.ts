@@ -111,6 +111,17 @@ export interface DomainEventMap {
    * throws, and nothing is deleted. `at` is the deletion's time (ISO).
    */
   'account.erasing': { userId: string; at: string };
+  /**
+   * A provider's practice record (decision 0053) becomes the account of the person who accepted the invitation:
+   * published inside the acceptance's transaction, where every module whose rows name the record re-points them
+   * (`onRecordMerge`).
+   */
+  'record.merging': { recordId: string; accountId: string };
+  /**
+   * A provider deletes a practice record: inside the deletion's transaction, a module holding health records of it
+   * (appointments, notes, questionnaires) refuses by throwing (`onRecordDeletion`), and nothing is deleted.
+   */
+  'record.deleting': { recordId: string };
 }
 export type BookingChange =
   | 'created'

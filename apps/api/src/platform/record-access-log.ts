@@ -64,3 +64,7 @@ export async function logRecordAccess(ex: Executor, access: RecordAccess | reado
     })),
   );
 }
+
+/** A practice record became the person's account (decision 0053): its log lines name the account. */
+export const repointRecordAccessLog = (ex: Executor, recordId: string, accountId: string): Promise<void> =>
+  recordAccessLogRepository.repointClient(ex, recordId, accountId);

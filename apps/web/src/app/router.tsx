@@ -144,6 +144,14 @@ export const routes: RouteObject[] = [
               import('@/features/legal/routes/privacy-route').then((m) => m.PrivacyRoute),
             ),
           },
+          // A one-time questionnaire link mailed to a client without an account (decision 0053): no sign-in.
+          {
+            path: 'questionnaire/:token',
+            handle: { title: 'questionnaireLink' } satisfies PageHandle,
+            lazy: lazyPage(['measures'], () =>
+              import('@/features/measures/routes/questionnaire-link-route').then((m) => m.QuestionnaireLinkRoute),
+            ),
+          },
           // An invitation link from a provider's mail (issue 17): signed out it offers sign-up and sign-in, then accepts.
           {
             path: 'invitation/:token',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   acceptInvitationInput,
+  clientRecordInput,
   clientListQuery,
   clientRelation,
   csvImportResult,
@@ -8,7 +9,7 @@ import {
   manualImportInput,
   providerClientEntry,
 } from '../clients.ts';
-import { envelope, errorBody, paged } from '../common.ts';
+import { envelope, errorBody, messageOnly, paged } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { m } from '../messages/index.ts';
 
@@ -66,7 +67,7 @@ export const importClientsCsv = defineEndpoint({
   path: '/clients/import/csv',
   operationId: 'importClientsCsv',
   summary:
-    "Import clients from a CSV file (multipart `file`, at most 1 MB and 1,000 rows; columns firstName, lastName, email, phoneNumber; comma or semicolon; a BOM is fine). `commit` false (default): a preview with each row's errors, nothing stored; `commit` true: every row or none",
+    "Import clients from a CSV file (multipart `file`, at most 1 MB and 1,000 rows; columns firstName, lastName, email, phoneNumber; comma or semicolon; a BOM is fine). `commit` false (default): a preview with each row's errors, nothing stored; `commit` true: every row or none, or with `validOnly` true the rows without errors (rows already in your list are never imported again)",
   tags,
   role: 'provider',
   consumes: ['multipart/form-data'],
@@ -85,4 +86,39 @@ export const acceptClientInvitation = defineEndpoint({
     200: envelope(z.object({ providerIdentifier: z.uuid(), providerName: z.string().nullable() })),
     ...errors,
   },
+});
+
+/** A practice record (decision 0053): a client without an account, the provider's alone. */
+export const updateClientRecord = defineEndpoint({
+  method: 'PUT',
+  path: '/clients/records/:id',
+  operationId: 'updateClientRecord',
+  summary: "Change a client's details while they have no account (the same rules as adding them by hand)",
+  tags,
+  role: 'provider',
+  params: idParams,
+  body: clientRecordInput,
+  responses: { 200: envelope(providerClientEntry), ...errors },
+});
+
+export const deleteClientRecord = defineEndpoint({
+  method: 'DELETE',
+  path: '/clients/records/:id',
+  operationId: 'deleteClientRecord',
+  summary: 'Delete a client without an account; refused while they have appointments, notes or questionnaires',
+  tags,
+  role: 'provider',
+  params: idParams,
+  responses: { 200: messageOnly, ...errors },
+});
+
+export const inviteClientRecord = defineEndpoint({
+  method: 'POST',
+  path: '/clients/records/:id/invitation',
+  operationId: 'inviteClientRecord',
+  summary: 'Send (or send again) the invitation mail to a client without an account; a new link ends the old one',
+  tags,
+  role: 'provider',
+  params: idParams,
+  responses: { 200: envelope(providerClientEntry), ...errors },
 });

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { envelope, errorBody } from '../common.ts';
+import { envelope, errorBody, messageOnly } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import {
   measure,
   measureAnswersBody,
+  measureLinkParams,
+  measureLinkView,
   measureListQuery,
   measureSent,
   measureSeries,
@@ -99,4 +101,28 @@ export const stopMeasureSeries = defineEndpoint({
   role: 'provider',
   params: idParams,
   responses: { 200: envelope(measureSeries), ...errors },
+});
+
+/** A questionnaire by its one-time mailed link, for a client without an account (decision 0053): no sign-in. */
+export const getMeasureLink = defineEndpoint({
+  method: 'GET',
+  path: '/measures/links/:token',
+  operationId: 'getMeasureLink',
+  summary: 'The questionnaire a one-time link opens (kind, from whom); 400 when it was used or has expired',
+  tags,
+  role: 'public',
+  params: measureLinkParams,
+  responses: { 200: envelope(measureLinkView), ...errors },
+});
+
+export const answerMeasureLink = defineEndpoint({
+  method: 'POST',
+  path: '/measures/links/:token/answers',
+  operationId: 'answerMeasureLink',
+  summary: 'Answer a questionnaire by its one-time link, once; the provider sees the result on the client page',
+  tags,
+  role: 'public',
+  params: measureLinkParams,
+  body: measureAnswersBody,
+  responses: { 200: messageOnly, ...errors },
 });

@@ -4,6 +4,7 @@ import { bankDetailsMessages } from './bank-details.ts';
 import { bookingMessages } from './bookings.ts';
 import { chatMessages } from './chat.ts';
 import { clientMessages } from './clients.ts';
+import { clientRecordMessages } from './client-records.ts';
 import { commonMessages } from './common.ts';
 import { credentialMessages } from './credentials.ts';
 import { directoryMessages } from './directory.ts';
@@ -46,6 +47,7 @@ export const featureCatalogues = {
   notes: noteMessages,
   noteRecords: noteRecordMessages,
   clients: clientMessages,
+  clientRecords: clientRecordMessages,
   chat: chatMessages,
   waitlist: waitlistMessages,
   measures: measureMessages,
@@ -72,6 +74,7 @@ export const catalogue = {
   ...noteMessages,
   ...noteRecordMessages,
   ...clientMessages,
+  ...clientRecordMessages,
   ...chatMessages,
   ...waitlistMessages,
   ...measureMessages,

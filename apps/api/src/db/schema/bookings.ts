@@ -27,6 +27,8 @@ export const bookingRoleEnum = pgEnum('booking_role', bookingRoles);
 
 export const bookingActorEnum = pgEnum('booking_actor', ['client', 'provider', 'system']);
 
+export const bookingPaymentMethodEnum = pgEnum('booking_payment_method', ['platform', 'outside']);
+
 export const rescheduleStatusEnum = pgEnum('reschedule_status', rescheduleStatuses);
 
 export const participantStatusEnum = pgEnum('participant_status', [
@@ -93,6 +95,11 @@ export const bookings = pgTable(
     providerReschedulesLeft: integer().notNull(),
     allowRescheduleCompleted: boolean().notNull().default(false),
     paidAt: timestamp({ withTimezone: true }),
+    /**
+     * 'outside': the provider recorded that the client pays them outside the platform (decision 0053): the booking is
+     * confirmed with no money on the platform (its price is 0, so no escrow, earning, refund or payout moves).
+     */
+    paymentMethod: bookingPaymentMethodEnum().notNull().default('platform'),
     completedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
     cancelledBy: bookingRoleEnum(),
@@ -130,6 +137,7 @@ export const bookings = pgTable(
     ),
     check('bookings_parties', sql`${t.clientId} <> ${t.providerId}`),
     check('bookings_price', sql`${t.priceAmount} >= 0`),
+    check('bookings_outside_no_money', sql`${t.paymentMethod} <> 'outside' OR ${t.priceAmount} = 0`),
     // The spec's 400 characters are checked on the plaintext (the contract); here, what sealing 400 characters gives.
     check(
       'bookings_note_sealed',

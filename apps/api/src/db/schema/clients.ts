@@ -23,6 +23,8 @@ export const clientImports = pgTable(
     phoneNumber: text(),
     source: clientImportSourceEnum().notNull(),
     clientId: uuid().references(() => users.identifier, { onDelete: 'set null' }),
+    /** The practice record (decision 0053) until the person accepts; then null and `client_id` is their account. */
+    recordId: uuid().references(() => users.identifier, { onDelete: 'set null' }),
     inviteTokenHash: text(),
     invitedAt: timestamp({ withTimezone: true }),
     inviteExpiresAt: timestamp({ withTimezone: true }),
@@ -35,5 +37,8 @@ export const clientImports = pgTable(
       .on(t.inviteTokenHash)
       .where(sql`${t.inviteTokenHash} IS NOT NULL`),
     index('client_imports_client_idx').on(t.clientId, t.providerId),
+    uniqueIndex('client_imports_record_key')
+      .on(t.recordId)
+      .where(sql`${t.recordId} IS NOT NULL`),
   ],
 );

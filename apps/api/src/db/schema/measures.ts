@@ -91,3 +91,22 @@ export const measures = pgTable(
     check('measures_reviewed_after_answer', sql`${t.reviewedAt} IS NULL OR ${t.answeredAt} IS NOT NULL`),
   ],
 );
+
+/**
+ * A one-time link to a questionnaire for a client without an account (decision 0053): mailed to the address the
+ * provider entered, answered without signing in, once, before it expires. Only the token's SHA-256 hash is kept.
+ */
+export const measureLinks = pgTable(
+  'measure_links',
+  {
+    identifier: id(),
+    measureId: uuid()
+      .notNull()
+      .references(() => measures.identifier, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('measure_links_measure_idx').on(t.measureId)],
+);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -34,21 +35,35 @@ export const users = pgTable(
     isSocial: boolean().notNull().default(false),
     emailVerifiedAt: timestamp({ withTimezone: true }),
     deletedAt: timestamp({ withTimezone: true }),
+    /**
+     * A practice record (decision 0053): a client a provider added who has no account yet. It belongs to that
+     * provider alone, has no password and cannot sign in; its rows move to the person's account when they accept.
+     */
+    recordOf: uuid().references((): AnyPgColumn => users.identifier, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    // One live account per email; a deleted account's anonymised row no longer holds the address.
+    // One live account per email; a deleted account's anonymised row no longer holds the address, and a practice
+    // record's address is the provider's note of it, not an account.
     uniqueIndex('users_email_live_key')
       .on(t.email)
-      .where(sql`${t.deletedAt} IS NULL`),
+      .where(sql`${t.deletedAt} IS NULL AND ${t.recordOf} IS NULL`),
+    index('users_record_of_idx')
+      .on(t.recordOf)
+      .where(sql`${t.recordOf} IS NOT NULL`),
     // "Is this account live?" from the index alone, for joins over many rows (the directory's search).
     index('users_live_idx')
       .on(t.identifier)
       .where(sql`${t.deletedAt} IS NULL`),
     check(
       'users_password_or_social',
-      sql`${t.passwordHash} IS NOT NULL OR ${t.isSocial} OR ${t.deletedAt} IS NOT NULL`,
+      sql`${t.passwordHash} IS NOT NULL OR ${t.isSocial} OR ${t.deletedAt} IS NOT NULL OR ${t.recordOf} IS NOT NULL`,
+    ),
+    // A practice record is a client without any way to sign in.
+    check(
+      'users_record_no_sign_in',
+      sql`${t.recordOf} IS NULL OR (${t.userType} = 'client' AND ${t.passwordHash} IS NULL AND NOT ${t.isSocial})`,
     ),
     check('users_locale', sql`${t.locale} IN ('en', 'de')`),
   ],

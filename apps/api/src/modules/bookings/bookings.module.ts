@@ -1,3 +1,5 @@
+import { onRecordDeletion, onRecordMerge } from '../../platform/client-records.ts';
+import { mergeRecordBookings, refuseRecordWithBookings } from './record-merge.repository.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -12,7 +14,7 @@ import { bookingsRepository } from './bookings.repository.ts';
 import { earningReference } from './earning-references.ts';
 import { earningSessionsRepository } from './earning-sessions.repository.ts';
 import { bookingsRoutes } from './bookings.routes.ts';
-import { createBookingsService } from './bookings.service.ts';
+import { type BookingsPorts, createBookingsService } from './bookings.service.ts';
 import { calendarViewRoutes } from './calendar-view/calendar-view.routes.ts';
 import { createCalendarViewService } from './calendar-view/calendar-view.service.ts';
 import { bookingChangesRoutes } from './changes/changes.routes.ts';
@@ -52,10 +54,14 @@ export function createBookingsModule(
     wallet: Pick<WalletModule, 'debit' | 'refund' | 'transfer' | 'earnedBetween'>;
     practiceDetails: Pick<PracticeDetailsModule, 'listedStatesOf'>;
     isVerified: (providerId: string, ex?: Executor) => Promise<boolean>;
+    records: BookingsPorts['records'];
   },
 ) {
   // Deleting an account erases the health text on the person's bookings, in the deletion's transaction.
   onAccountErasure(deps.events, eraseBookingTexts);
+  // A practice record's appointments follow the person who joins, and keep the record (decision 0053).
+  onRecordMerge(deps.events, mergeRecordBookings);
+  onRecordDeletion(deps.events, refuseRecordWithBookings);
   const bookings = createBookingsService(deps, faces);
   const changes = createBookingChangesService(deps, faces);
   const jobs = createBookingJobs(deps, faces);

@@ -57,6 +57,14 @@ export interface BookingsPorts {
   wallet: Pick<WalletModule, 'debit' | 'transfer'>;
   practiceDetails: Pick<PracticeDetailsModule, 'listedStatesOf'>;
   isVerified: (providerId: string, ex?: Executor) => Promise<boolean>;
+  /** The provider's practice records: clients without an account (decision 0053). */
+  records: {
+    isRecordOf: (providerId: string, clientId: string) => Promise<boolean>;
+    inviteUnlessInvited: (providerId: string, recordId: string) => Promise<void>;
+    recordsOf: (
+      providerId: string,
+    ) => Promise<Array<{ identifier: string; firstName: string | null; lastName: string | null }>>;
+  };
 }
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -472,7 +480,12 @@ export function createBookingsService(
     ): Promise<Booking> {
       const providerId = actor.userId;
       if (!(await ports.isVerified(providerId))) throw AppError.rule('providerNotBookable');
-      if (!(await repo.hasBookedWith(db, providerId, input.clientIdentifier))) throw AppError.rule('clientNotYours');
+      // A client who booked before, or the provider's own record of a client without an account (decision 0053).
+      const isRecord = await ports.records.isRecordOf(providerId, input.clientIdentifier);
+      if (!isRecord && !(await repo.hasBookedWith(db, providerId, input.clientIdentifier)))
+        throw AppError.rule('clientNotYours');
+      const outside = input.payment === 'outside';
+      if (outside && !input.timeslotIdentifier) throw AppError.rule('outsidePaymentNeedsTime');
       let slot: Slot | null = null;
       if (input.timeslotIdentifier) {
         slot = await slotOf(input.timeslotIdentifier);
@@ -485,10 +498,12 @@ export function createBookingsService(
         input.modalityIdentifier,
         slot?.categoryId ?? null,
       );
-      const free = fee.isFree || fee.amount === 0;
+      // Paid outside the platform: confirmed with no money here (price 0: escrow, earnings, refunds skip it).
+      const free = fee.isFree || fee.amount === 0 || outside;
       const now = clock.now();
       const status: BookingStatus = free && slot ? 'confirmed' : 'pending';
       const row = newRow({
+        paymentMethod: outside ? 'outside' : 'platform',
         clientId: input.clientIdentifier,
         providerId,
         therapyCategoryId: input.therapyIdentifier,
@@ -512,6 +527,8 @@ export function createBookingsService(
         await history(tx, row.identifier, status, null, 'provider', providerId, input.note);
         await publish(tx, row, status === 'confirmed' ? 'paid' : 'created', status, null);
       });
+      // A client without an account who is to pay on the platform is invited to join (and then pays).
+      if (isRecord && !outside) await ports.records.inviteUnlessInvited(providerId, input.clientIdentifier);
       return view(db, row.identifier);
     },
 
@@ -667,11 +684,28 @@ export function createBookingsService(
 
     async clients(actor: Actor): Promise<ProviderClient[]> {
       const rows = await repo.clientsOf(db, actor.userId);
-      return rows.map(({ photoFileId, avatarUrl, ...r }) => ({
+      const booked = rows.map(({ photoFileId, avatarUrl, ...r }) => ({
         ...r,
         picture: photoFileId ? deps.files.signedUrl(photoFileId) : avatarUrl,
         lastBookingAt: r.lastBookingAt ? new Date(r.lastBookingAt).toISOString() : null,
+        withoutAccount: false,
       }));
+      // Then the provider's clients without an account (decision 0053) who have no booking yet.
+      const seen = new Set(booked.map((c) => c.identifier));
+      const allRecords = await ports.records.recordsOf(actor.userId);
+      const recordIds = new Set(allRecords.map((r) => r.identifier));
+      const records = allRecords.filter((r) => !seen.has(r.identifier));
+      return [
+        ...booked.map((c) => ({ ...c, withoutAccount: recordIds.has(c.identifier) })),
+        ...records.map((r) => ({
+          ...r,
+          username: null,
+          picture: null,
+          timezone: null,
+          lastBookingAt: null,
+          withoutAccount: true,
+        })),
+      ];
     },
 
     settings: async (actor: Actor) => ({ requiresApproval: await repo.requiresApproval(db, actor.userId) }),

@@ -12,7 +12,7 @@ import { eraseClientImports } from './account-erasure.repository.ts';
  */
 export function createClientsModule(
   deps: Pick<AppDeps, 'db' | 'clock' | 'mail' | 'config' | 'files' | 'events'>,
-  ports: { users: Pick<UserModule, 'findActiveUser'> },
+  ports: { users: Pick<UserModule, 'findActiveUser' | 'records'> },
 ) {
   // Deleting an account erases what this module holds of the person, in the deletion's transaction.
   onAccountErasure(deps.events, eraseClientImports);
@@ -20,6 +20,14 @@ export function createClientsModule(
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(clientsRoutes, { clients });
   };
-  return { name: 'clients' as const, plugin, isClientOf: clients.isClientOf };
+  return {
+    name: 'clients' as const,
+    plugin,
+    isClientOf: clients.isClientOf,
+    /** Bookings ask these about a client without an account (decision 0053). */
+    isRecordOf: clients.isRecordOf,
+    recordsOf: clients.recordsOf,
+    inviteUnlessInvited: clients.inviteUnlessInvited,
+  };
 }
 export type ClientsModule = ReturnType<typeof createClientsModule>;

@@ -1,7 +1,9 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { m } from '@therapy/contracts/messages';
 import { clientImports } from '../../db/schema/clients.ts';
+import { people } from '../../db/schema/users.ts';
+import { bookingSessions } from '../../db/schema/bookings.ts';
 import { AppError } from '../../platform/errors.ts';
 import { refusedAs } from '../../platform/pg-errors.ts';
 
@@ -14,6 +16,7 @@ export type NewClientImport = typeof clientImports.$inferInsert;
 
 export interface ClientListRow {
   user_id: string | null;
+  is_record: boolean;
   import_id: string | null;
   since: Date | string;
   sources: Array<'booking' | 'import'>;
@@ -28,6 +31,7 @@ export interface ClientListRow {
 }
 
 export const clientsRepository = {
+  /** Imports (each with its practice record, made by the user module first: decision 0053). */
   async insertImports(ex: Executor, rows: NewClientImport[]): Promise<ClientImportRow[]> {
     if (rows.length === 0) return [];
     return refusedAs(
@@ -38,14 +42,94 @@ export const clientsRepository = {
     );
   },
 
-  /** The provider's imports of these addresses (case-insensitive: the column is citext). */
+  /** The provider's import holding this practice record, locked for a change (another provider's: none). */
+  async lockRecord(ex: Executor, providerId: string, recordId: string): Promise<ClientImportRow | undefined> {
+    const [row] = await ex
+      .select()
+      .from(clientImports)
+      .where(and(eq(clientImports.providerId, providerId), eq(clientImports.recordId, recordId)))
+      .limit(1)
+      .for('update');
+    return row;
+  },
+
+  /** The provider's import of this client: of their record, or of the account that accepted it. */
+  async importOf(ex: Executor, providerId: string, clientId: string): Promise<ClientImportRow | undefined> {
+    const [row] = await ex
+      .select()
+      .from(clientImports)
+      .where(
+        and(
+          eq(clientImports.providerId, providerId),
+          sql`(${clientImports.recordId} = ${clientId} OR ${clientImports.clientId} = ${clientId})`,
+        ),
+      )
+      .limit(1);
+    return row;
+  },
+
+  /** New details of a record's import (the user module changes the record's row). */
+  async updateRecord(
+    ex: Executor,
+    importId: string,
+    v: { firstName: string; lastName: string; email: string; phoneNumber: string | null },
+  ): Promise<ClientImportRow> {
+    const [row] = await refusedAs(
+      ex.update(clientImports).set(v).where(eq(clientImports.identifier, importId)).returning(),
+      'unique',
+      () => AppError.rule(m.clientImportDuplicate),
+      'client_imports_provider_email_key',
+    );
+    return row!;
+  },
+
+  /** The provider's practice records not joined yet, by name. */
+  async recordsOf(ex: Executor, providerId: string) {
+    return ex
+      .select({
+        identifier: clientImports.recordId,
+        firstName: clientImports.firstName,
+        lastName: clientImports.lastName,
+      })
+      .from(clientImports)
+      .where(and(eq(clientImports.providerId, providerId), isNotNull(clientImports.recordId)))
+      .orderBy(clientImports.lastName, clientImports.firstName);
+  },
+
+  async deleteImport(ex: Executor, importId: string): Promise<void> {
+    await ex.delete(clientImports).where(eq(clientImports.identifier, importId));
+  },
+
+  async setInvitation(ex: Executor, importId: string, tokenHash: string, at: Date, expiresAt: Date) {
+    const [row] = await ex
+      .update(clientImports)
+      .set({ inviteTokenHash: tokenHash, invitedAt: at, inviteExpiresAt: expiresAt })
+      .where(eq(clientImports.identifier, importId))
+      .returning();
+    return row!;
+  },
+
+  /** The person accepted: the import names their account, no longer the record (which the user module deletes). */
+  async unlinkRecord(ex: Executor, recordId: string): Promise<void> {
+    await ex.update(clientImports).set({ recordId: null }).where(eq(clientImports.recordId, recordId));
+  },
+
+  /**
+   * Which of these addresses are in the provider's list already: imported (case-insensitive: the column is citext),
+   * or the address of an account that booked them.
+   */
   async importedEmails(ex: Executor, providerId: string, emails: string[]): Promise<Set<string>> {
     if (emails.length === 0) return new Set();
     const rows = await ex
       .select({ email: clientImports.email })
       .from(clientImports)
       .where(and(eq(clientImports.providerId, providerId), inArray(clientImports.email, emails)));
-    return new Set(rows.map((r) => r.email.toLowerCase()));
+    const booked = await ex
+      .select({ email: people.email })
+      .from(bookingSessions)
+      .innerJoin(people, eq(people.identifier, bookingSessions.clientId))
+      .where(and(eq(bookingSessions.providerId, providerId), isNull(people.deletedAt), inArray(people.email, emails)));
+    return new Set([...rows, ...booked].map((r) => r.email.toLowerCase()));
   },
 
   /** An open invitation by its token's hash (not accepted, not expired), locked for the acceptance. */
@@ -72,12 +156,17 @@ export const clientsRepository = {
       .where(eq(clientImports.identifier, id));
   },
 
-  /** Whether the client is the provider's: a booking between them, or an import the client accepted. */
+  /**
+   * Whether the client is the provider's: a booking between them, an import the client accepted, or the provider's
+   * own practice record (another provider's record is nobody's client here).
+   */
   async sources(ex: Executor, providerId: string, clientId: string): Promise<Array<'booking' | 'import'>> {
     const result = await ex.execute<{ booked: boolean; imported: boolean }>(sql`
       SELECT EXISTS (SELECT 1 FROM bookings b WHERE b.provider_id = ${providerId} AND b.client_id = ${clientId}) AS booked,
-             EXISTS (SELECT 1 FROM client_imports ci WHERE ci.provider_id = ${providerId} AND ci.client_id = ${clientId}) AS imported
-        FROM users u WHERE u.identifier = ${clientId} AND u.deleted_at IS NULL AND u.user_type = 'client'`);
+             EXISTS (SELECT 1 FROM client_imports ci WHERE ci.provider_id = ${providerId}
+                       AND (ci.client_id = ${clientId} OR ci.record_id = ${clientId})) AS imported
+        FROM users u WHERE u.identifier = ${clientId} AND u.deleted_at IS NULL AND u.user_type = 'client'
+         AND (u.record_of IS NULL OR u.record_of = ${providerId})`);
     const row = result.rows[0];
     if (!row) return [];
     return [...(row.booked ? (['booking'] as const) : []), ...(row.imported ? (['import'] as const) : [])];
@@ -100,7 +189,8 @@ export const clientsRepository = {
         SELECT b.client_id AS user_id, NULL::uuid AS import_id, min(b.created_at) AS since, 'booking' AS source
           FROM bookings b WHERE b.provider_id = ${providerId} GROUP BY b.client_id
         UNION ALL
-        SELECT ci.client_id, ci.identifier, ci.created_at, 'import' FROM client_imports ci WHERE ci.provider_id = ${providerId}
+        SELECT coalesce(ci.client_id, ci.record_id), ci.identifier, ci.created_at, 'import'
+          FROM client_imports ci WHERE ci.provider_id = ${providerId}
       ), grouped AS (
         SELECT user_id, (array_agg(import_id) FILTER (WHERE import_id IS NOT NULL))[1] AS import_id, min(since) AS since,
                array_agg(DISTINCT source ORDER BY source) AS sources
@@ -108,7 +198,7 @@ export const clientsRepository = {
         UNION ALL
         SELECT NULL, import_id, since, ARRAY['import'] FROM rel WHERE user_id IS NULL
       )
-      SELECT g.user_id, g.import_id, g.since, g.sources,
+      SELECT g.user_id, coalesce(u.record_of IS NOT NULL, false) AS is_record, g.import_id, g.since, g.sources,
              coalesce(u.first_name, ci.first_name) AS first_name, coalesce(u.last_name, ci.last_name) AS last_name,
              ci.email::text AS email, ci.phone_number, ci.invited_at, cp.photo_file_id, av.photo_url AS avatar_url,
              count(*) OVER () AS total

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   acceptClientInvitation,
+  deleteClientRecord,
+  inviteClientRecord,
+  updateClientRecord,
   getClientRelation,
   importClientByEmail,
   importClientManually,
@@ -38,9 +41,21 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
     const result = await clients.importCsv(actorOf(req), await uploadedParts(req, 'file', 1), locale);
     return reply.code(result.committed ? 201 : 200).send({
       data: result,
-      ...(result.committed ? { message: message('csvImported', locale, { count: result.rows.length }) } : {}),
+      ...(result.committed ? { message: message('csvImported', locale, { count: result.validRows }) } : {}),
     });
   });
+  route(app, updateClientRecord, async (req) => ({
+    data: await clients.updateRecord(actorOf(req), req.params.id, req.body),
+    message: message('clientRecordSaved', requestLocale(req)),
+  }));
+  route(app, deleteClientRecord, async (req) => {
+    await clients.deleteRecord(actorOf(req), req.params.id);
+    return { message: message('clientRecordDeleted', requestLocale(req)) };
+  });
+  route(app, inviteClientRecord, async (req) => ({
+    data: await clients.inviteRecord(actorOf(req), req.params.id),
+    message: message('clientInvitationSent', requestLocale(req)),
+  }));
   route(app, acceptClientInvitation, async (req) => ({
     data: await clients.acceptInvitation(actorOf(req), req.body.token),
     message: message('clientInviteAccepted', requestLocale(req)),

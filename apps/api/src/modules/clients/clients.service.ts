@@ -21,6 +21,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { UploadedParts } from '../../platform/files/uploads.ts';
 import { mailTemplates } from '../../platform/mail/templates.ts';
 import { logRecordAccess, type RequestOrigin } from '../../platform/record-access-log.ts';
+import { newId } from '../../db/ids.ts';
 import type { UserModule } from '../user/user.module.ts';
 import {
   clientsRepository as repo,
@@ -30,10 +31,11 @@ import {
 } from './clients.repository.ts';
 
 /**
- * A provider's clients and client import (issue 17; decision 0029). Who is whose client: a booking between them, or an
- * import the client accepted with their own account (from the invitation mail's link). An import names an address
- * once per provider; a CSV file is checked row by row (the same rules as a manual entry) and imported whole or not at
- * all.
+ * A provider's clients and client import (issue 17; decision 0029). Who is whose client: a booking between them, an
+ * import the client accepted with their own account (from the invitation mail's link), or the provider's practice
+ * record of someone without an account (decision 0053), made with each import. An import names an address once per
+ * provider; a CSV file is checked row by row (the same rules as a manual entry); its valid rows are imported, every
+ * row or, when asked, those without errors; a person in the list already is left out.
  */
 const DAY = 24 * 3_600_000;
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -51,8 +53,8 @@ const columns: Record<string, 'firstName' | 'lastName' | 'email' | 'phoneNumber'
 const required = ['firstName', 'lastName', 'email'] as const;
 
 export function createClientsService(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'mail' | 'config' | 'files'>,
-  ports: { users: Pick<UserModule, 'findActiveUser'> },
+  deps: Pick<AppDeps, 'db' | 'clock' | 'mail' | 'config' | 'files' | 'events'>,
+  ports: { users: Pick<UserModule, 'findActiveUser' | 'records'> },
 ) {
   const { db, clock, config } = deps;
 
@@ -67,12 +69,12 @@ export function createClientsService(
     email: r.email,
     phoneNumber: r.phone_number,
     photoUrl: r.photo_file_id ? deps.files.signedUrl(r.photo_file_id) : r.avatar_url,
-    status: r.user_id ? 'active' : r.invited_at ? 'invited' : 'added',
+    status: r.user_id && !r.is_record ? 'active' : r.invited_at ? 'invited' : 'added',
     sources: r.sources,
     since: iso(r.since),
   });
   const importEntry = (row: ClientImportRow): ProviderClientEntry => ({
-    identifier: row.clientId,
+    identifier: row.clientId ?? row.recordId,
     importIdentifier: row.identifier,
     firstName: row.firstName,
     lastName: row.lastName,
@@ -84,6 +86,23 @@ export function createClientsService(
     since: row.createdAt.toISOString(),
   });
 
+  /** Imports with their practice records (decision 0053): the record first, then the import that names it. */
+  const insertWithRecords = async (tx: Executor, rows: NewClientImport[]): Promise<ClientImportRow[]> => {
+    const withRecords = rows.map((r) => ({ ...r, recordId: newId() }));
+    await ports.users.records.insert(
+      tx,
+      withRecords.map((r) => ({
+        identifier: r.recordId,
+        recordOf: r.providerId,
+        email: r.email,
+        firstName: r.firstName ?? null,
+        lastName: r.lastName ?? null,
+        phoneNumber: r.phoneNumber ?? null,
+      })),
+    );
+    return repo.insertImports(tx, withRecords);
+  };
+
   /** One import (manual or by mail): not the provider's own address, not one already in their list. */
   const insertOne = async (
     tx: Executor,
@@ -91,7 +110,61 @@ export function createClientsService(
     row: NewClientImport,
   ): Promise<ClientImportRow> => {
     if (row.email.toLowerCase() === me.email.toLowerCase()) throw AppError.rule(m.clientImportIsSelf);
-    return (await repo.insertImports(tx, [row]))[0]!;
+    return (await insertWithRecords(tx, [row]))[0]!;
+  };
+
+  /**
+   * A new invitation for an import: a fresh token (its hash replaces the old one, so an earlier link stops working)
+   * and the mail, in the caller's transaction.
+   */
+  const invite = async (
+    tx: Executor,
+    me: { firstName: string | null; lastName: string | null; email: string; locale: string },
+    row: ClientImportRow,
+  ): Promise<ClientImportRow> => {
+    const token = crypto.randomBytes(32).toString('base64url');
+    const now = clock.now();
+    const updated = await repo.setInvitation(
+      tx,
+      row.identifier,
+      hashToken(token),
+      now,
+      new Date(now.getTime() + CLIENT_INVITE_DAYS * DAY),
+    );
+    const locale: Locale = me.locale === 'de' ? 'de' : 'en';
+    const providerName = [me.firstName, me.lastName].filter(Boolean).join(' ') || me.email;
+    const content = mailTemplates.clientInvitation[locale]({
+      name: row.firstName,
+      provider: providerName,
+      link: `${config.appOrigin}/invitation/${token}`,
+      days: CLIENT_INVITE_DAYS,
+    });
+    await deps.mail.queue(tx, { to: row.email, ...content });
+    return updated;
+  };
+
+  /** The provider's practice record (not joined yet), locked; another provider's or an unknown id is 404. */
+  const lockRecord = async (tx: Executor, providerId: string, recordId: string) => {
+    const row = await repo.lockRecord(tx, providerId, recordId);
+    if (!row) {
+      const joined = await repo.importOf(tx, providerId, recordId);
+      if (joined?.clientId) throw AppError.conflict('CONFLICT', m.clientRecordJoined);
+      throw AppError.notFound();
+    }
+    return row;
+  };
+
+  /**
+   * The record becomes the account: its row is locked first (a booking or note written for it meanwhile waits, then
+   * fails on its key once the record is gone: nothing is left behind), every module re-points its rows
+   * (`record.merging`), and the record is deleted. The access log is append-only and keeps naming the record's id
+   * for what was read before (decision 0053). Foreign keys that restrict (bookings) make a missed row fail it all.
+   */
+  const mergeRecord = async (tx: Executor, recordId: string, accountId: string) => {
+    await ports.users.records.lock(tx, recordId);
+    await deps.events.publish(tx, 'record.merging', { recordId, accountId });
+    await repo.unlinkRecord(tx, recordId);
+    await ports.users.records.delete(tx, recordId);
   };
 
   /** The rows of a CSV file, or 400 when it is not a CSV of clients at all (binary, broken quoting, wrong header). */
@@ -174,27 +247,42 @@ export function createClientsService(
         origin,
         at: clock.now(),
       });
-      return { clientIdentifier: clientId, sources };
+      const imported = await repo.importOf(db, me.identifier, clientId);
+      const record = imported?.recordId === clientId ? imported : undefined;
+      return {
+        clientIdentifier: clientId,
+        sources,
+        status: record ? (record.invitedAt ? ('invited' as const) : ('added' as const)) : ('active' as const),
+        record: record
+          ? {
+              firstName: record.firstName,
+              lastName: record.lastName,
+              email: record.email,
+              phoneNumber: record.phoneNumber,
+              invitedAt: record.invitedAt ? record.invitedAt.toISOString() : null,
+            }
+          : null,
+      };
     },
 
     async importManually(actor: Actor, v: z.output<typeof manualImportInput>): Promise<ProviderClientEntry> {
       const me = await provider(actor);
-      const row = await insertOne(db, me, {
-        providerId: me.identifier,
-        email: v.email,
-        firstName: v.firstName,
-        lastName: v.lastName,
-        phoneNumber: v.phoneNumber,
-        source: 'manual',
-      });
+      const row = await db.transaction((tx) =>
+        insertOne(tx, me, {
+          providerId: me.identifier,
+          email: v.email,
+          firstName: v.firstName,
+          lastName: v.lastName,
+          phoneNumber: v.phoneNumber,
+          source: 'manual',
+        }),
+      );
       return importEntry(row);
     },
 
     /** The import and its invitation mail in one transaction: no mail without the row, no row without the mail. */
     async importByEmail(actor: Actor, v: z.output<typeof emailImportInput>): Promise<ProviderClientEntry> {
       const me = await provider(actor);
-      const token = crypto.randomBytes(32).toString('base64url');
-      const now = clock.now();
       const row = await db.transaction(async (tx) => {
         const created = await insertOne(tx, me, {
           providerId: me.identifier,
@@ -202,22 +290,72 @@ export function createClientsService(
           firstName: v.firstName,
           lastName: v.lastName,
           source: 'email',
-          inviteTokenHash: hashToken(token),
-          invitedAt: now,
-          inviteExpiresAt: new Date(now.getTime() + CLIENT_INVITE_DAYS * DAY),
         });
-        const locale: Locale = me.locale === 'de' ? 'de' : 'en';
-        const providerName = [me.firstName, me.lastName].filter(Boolean).join(' ') || me.email;
-        const content = mailTemplates.clientInvitation[locale]({
-          name: v.firstName,
-          provider: providerName,
-          link: `${config.appOrigin}/invitation/${token}`,
-          days: CLIENT_INVITE_DAYS,
-        });
-        await deps.mail.queue(tx, { to: v.email, ...content });
-        return created;
+        return invite(tx, me, created);
       });
       return importEntry(row);
+    },
+
+    /** New details for a practice record (the manual entry's rules); refused once the person has joined. */
+    async updateRecord(
+      actor: Actor,
+      recordId: string,
+      v: z.output<typeof manualImportInput>,
+    ): Promise<ProviderClientEntry> {
+      const me = await provider(actor);
+      if (v.email.toLowerCase() === me.email.toLowerCase()) throw AppError.rule(m.clientImportIsSelf);
+      const row = await db.transaction(async (tx) => {
+        const current = await lockRecord(tx, me.identifier, recordId);
+        const updated = await repo.updateRecord(tx, current.identifier, v);
+        await ports.users.records.update(tx, recordId, v);
+        return updated;
+      });
+      return importEntry(row);
+    },
+
+    /**
+     * Deletes a practice record and its import. Health records never vanish with it: while any appointment, note
+     * or questionnaire names the record, it is refused (decision 0053).
+     */
+    async deleteRecord(actor: Actor, recordId: string): Promise<void> {
+      const me = await provider(actor);
+      await deps.events.transaction(async (tx) => {
+        const current = await lockRecord(tx, me.identifier, recordId);
+        await ports.users.records.lock(tx, recordId);
+        // Bookings, notes and measures refuse here while they hold anything of the record.
+        await deps.events.publish(tx, 'record.deleting', { recordId });
+        await repo.deleteImport(tx, current.identifier);
+        await ports.users.records.delete(tx, recordId);
+      });
+    },
+
+    /** Sends the invitation to a practice record, or sends it again with a new link (the old one stops working). */
+    async inviteRecord(actor: Actor, recordId: string): Promise<ProviderClientEntry> {
+      const me = await provider(actor);
+      const row = await db.transaction(async (tx) => invite(tx, me, await lockRecord(tx, me.identifier, recordId)));
+      return importEntry(row);
+    },
+
+    /**
+     * For bookings: whether the client is the provider's practice record, and if so, invites them unless an
+     * invitation is open (an appointment they will pay on the platform once they join).
+     */
+    async isRecordOf(providerId: string, clientId: string): Promise<boolean> {
+      return (await repo.importOf(db, providerId, clientId))?.recordId === clientId;
+    },
+    async recordsOf(providerId: string) {
+      const rows = await repo.recordsOf(db, providerId);
+      return rows.map((r) => ({ identifier: r.identifier!, firstName: r.firstName, lastName: r.lastName }));
+    },
+    async inviteUnlessInvited(providerId: string, recordId: string): Promise<void> {
+      const me = await ports.users.findActiveUser(providerId);
+      if (!me) return;
+      await db.transaction(async (tx) => {
+        const row = await repo.lockRecord(tx, providerId, recordId);
+        if (!row) return;
+        if (row.inviteTokenHash && row.inviteExpiresAt && row.inviteExpiresAt > clock.now()) return;
+        await invite(tx, me, row);
+      });
     },
 
     /**
@@ -228,6 +366,7 @@ export function createClientsService(
     async importCsv(actor: Actor, parts: UploadedParts, locale: Locale): Promise<CsvImportResult> {
       const me = await provider(actor);
       const commit = parts.fields.commit === 'true';
+      const validOnly = parts.fields.validOnly === 'true';
       const upload = parts.files[0];
       if (!upload) throw AppError.rule(m.csvNotCsv);
       if (upload.tooLarge) throw AppError.rule(m.credentialFileTooLarge);
@@ -244,30 +383,40 @@ export function createClientsService(
         const parsed = csvRowInput.safeParse(values);
         if (!parsed.success) errors.push(...new Set(parsed.error.issues.map((i) => i.message)));
         const email = values.email.trim().toLowerCase();
+        let alreadyInList = false;
         if (email) {
           const first = firstRowOf.get(email);
           if (first !== undefined) errors.push(messageRef(m.csvDuplicateInFile, { row: first }));
           else firstRowOf.set(email, row);
-          if (already.has(email)) errors.push(m.clientImportDuplicate);
+          // A person in the list already is no error: the row is shown as such and left out of the import.
+          if (already.has(email) && first === undefined) alreadyInList = true;
           if (email === me.email.toLowerCase()) errors.push(m.clientImportIsSelf);
         }
-        return { row, values, errors, parsed: parsed.success ? parsed.data : undefined };
+        return { row, values, errors, alreadyInList, parsed: parsed.success ? parsed.data : undefined };
       });
-      const invalidRows = checked.filter((r) => r.errors.length > 0).length;
+      const invalid = checked.filter((r) => r.errors.length > 0);
+      const toImport = checked.filter((r) => r.errors.length === 0 && !r.alreadyInList);
       const result = (committed: boolean): CsvImportResult => ({
         committed,
-        rows: checked.map((r) => ({ row: r.row, ...r.values, errors: r.errors.map((e) => translate(e, locale)) })),
-        validRows: checked.length - invalidRows,
-        invalidRows,
+        rows: checked.map((r) => ({
+          row: r.row,
+          ...r.values,
+          errors: r.errors.map((e) => translate(e, locale)),
+          alreadyInList: r.alreadyInList && r.errors.length === 0,
+        })),
+        validRows: toImport.length,
+        invalidRows: invalid.length,
+        alreadyInList: checked.filter((r) => r.alreadyInList && r.errors.length === 0).length,
       });
       if (!commit) return result(false);
-      if (invalidRows > 0) throw AppError.rule(m.csvHasErrors);
+      if (invalid.length > 0 && !validOnly) throw AppError.rule(m.csvHasErrors);
+      if (toImport.length === 0) throw AppError.rule(m.csvNothingToImport);
       // Someone added one of these addresses between the check and now: the repository refuses the file, and
       // nothing of it is kept.
       await db.transaction(async (tx) => {
-        await repo.insertImports(
+        await insertWithRecords(
           tx,
-          checked.map((r) => ({
+          toImport.map((r) => ({
             providerId: me.identifier,
             email: r.parsed!.email,
             firstName: r.parsed!.firstName,
@@ -287,7 +436,7 @@ export function createClientsService(
      */
     async acceptInvitation(actor: Actor, token: string) {
       const me = requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'client').userId));
-      return db.transaction(async (tx) => {
+      return deps.events.transaction(async (tx) => {
         const invitation = await repo.lockInvitation(tx, hashToken(token), clock.now());
         if (!invitation) throw AppError.rule(m.clientInviteInvalid);
         if (invitation.email.trim().toLowerCase() !== me.email.trim().toLowerCase())
@@ -295,6 +444,9 @@ export function createClientsService(
         if (!me.emailVerifiedAt) throw new AppError(403, 'EMAIL_NOT_VERIFIED', m.clientInviteVerifyFirst);
         const providerAccount = await ports.users.findActiveUser(invitation.providerId, tx);
         if (!providerAccount) throw AppError.rule(m.clientInviteInvalid);
+        // The practice record becomes the person's account (decision 0053): its appointments, notes and measures
+        // move over in this transaction, and the record is gone.
+        if (invitation.recordId) await mergeRecord(tx, invitation.recordId, me.identifier);
         await repo.accept(tx, invitation.identifier, me.identifier, clock.now());
         return {
           providerIdentifier: invitation.providerId,

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { bookingSessions } from '../../db/schema/bookings.ts';
-import { measureSeries, measures } from '../../db/schema/measures.ts';
+import { measureLinks, measureSeries, measures } from '../../db/schema/measures.ts';
 import { people } from '../../db/schema/users.ts';
 
 /** Questionnaires and their series: Drizzle only; sealing, access and rules are in the service. */
@@ -158,6 +158,25 @@ export const measuresRepository = {
     values: { keyId: number; resultSealed: string; answeredAt: Date; needsRiskReview: boolean },
   ): Promise<void> {
     await ex.update(measures).set(values).where(eq(measures.identifier, id));
+  },
+
+  /** A one-time link (decision 0053): only the token's hash. */
+  async insertLink(ex: Executor, measureId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    await ex.insert(measureLinks).values({ measureId, tokenHash, expiresAt });
+  },
+  /** A link by its token's hash with its questionnaire; `lock` for the answer (a second use waits, then finds it used). */
+  async linkByHash(ex: Executor, tokenHash: string, lock = false) {
+    const query = ex
+      .select({ link: measureLinks, measure: measures })
+      .from(measureLinks)
+      .innerJoin(measures, eq(measures.identifier, measureLinks.measureId))
+      .where(eq(measureLinks.tokenHash, tokenHash))
+      .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  },
+  async useLink(ex: Executor, linkId: string, now: Date): Promise<void> {
+    await ex.update(measureLinks).set({ usedAt: now }).where(eq(measureLinks.identifier, linkId));
   },
 
   /** Marks an answered questionnaire seen by the provider who sent it (the first time only); false when not theirs or not answered. */

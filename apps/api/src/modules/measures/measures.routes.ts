@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   answerMeasure,
+  answerMeasureLink,
   getMeasure,
+  getMeasureLink,
   listMeasureSeries,
   listMeasures,
   reviewMeasure,
@@ -21,6 +23,12 @@ export const measuresRoutes: FastifyPluginAsyncZod<{ measures: MeasuresService }
   route(app, sendMeasure, async (req, reply) => {
     const { sent, messageKey } = await measures.send(actorOf(req), originOf(req), req.body);
     return reply.code(201).send({ data: sent, message: message(messageKey, requestLocale(req)) });
+  });
+  // A one-time mailed link for a client without an account (decision 0053): no sign-in.
+  route(app, getMeasureLink, async (req) => ({ data: await measures.linkView(req.params.token) }));
+  route(app, answerMeasureLink, async (req) => {
+    await measures.answerByLink(originOf(req), req.params.token, req.body);
+    return { message: message('measureLinkAnswered', requestLocale(req)) };
   });
   route(app, listMeasures, async (req) => ({ data: await measures.list(actorOf(req), originOf(req), req.query) }));
   route(app, listMeasureSeries, async (req) => ({

@@ -1,10 +1,13 @@
+import crypto from 'node:crypto';
 import type { RecordAccessAction } from '@therapy/contracts/access-log';
 import { m } from '@therapy/contracts/messages';
 import type { RiskReviewItem } from '@therapy/contracts/risk-review';
 import {
+  MEASURE_LINK_DAYS,
   measureAnswers,
   scoreMeasure,
   type Measure,
+  type MeasureLinkView,
   type MeasureListQuery,
   type MeasureResult,
   type MeasureSent,
@@ -57,6 +60,8 @@ const systemOrigin: RequestOrigin = { ipAddress: null, userAgent: null };
 
 type Action = RecordAccessAction;
 const context = (measureId: string) => `measure:${measureId}:result`;
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+const DAY = 24 * 3_600_000;
 const displayName = (u: { firstName: string | null; lastName: string | null }) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ');
 const locale = (u: { locale: string | null }) => (u.locale === 'de' ? 'de' : 'en');
@@ -133,14 +138,63 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
     if (!client || !from) return;
     const lang = locale(client);
     for (const row of created) {
+      // A client without an account (decision 0053) gets a one-time link that needs no sign-in.
+      let link = `${deps.config.appOrigin}/questionnaires/${row.identifier}`;
+      if (client.recordOf) {
+        const token = crypto.randomBytes(32).toString('base64url');
+        await repo.insertLink(
+          tx,
+          row.identifier,
+          hashToken(token),
+          new Date(clock.now().getTime() + MEASURE_LINK_DAYS * DAY),
+        );
+        link = `${deps.config.appOrigin}/questionnaire/${token}`;
+      }
       const content = measureMailTexts.requested[lang]({
         name: client.firstName ?? (lang === 'de' ? 'zusammen' : 'there'),
         from: displayName(from) || (lang === 'de' ? 'Deine Therapeut*in' : 'Your therapist'),
-        link: `${deps.config.appOrigin}/questionnaires/${row.identifier}`,
+        link,
       });
       await deps.mail.queue(tx, { to: client.email, ...content });
     }
   };
+
+  /** Scores, seals and keeps an answer, logs it, and tells the provider of an item-9 alert, in `tx`. */
+  const keepAnswer = async (
+    tx: Executor,
+    row: MeasureRow,
+    body: unknown,
+    me: { identifier: string; firstName: string | null; lastName: string | null },
+    origin: RequestOrigin,
+  ) => {
+    if (row.answeredAt) throw AppError.conflict('CONFLICT', m.measureAlreadyAnswered);
+    // The answers' count depends on the kind: checked here with the kind's own schema (the form uses the same).
+    const { answers } = parseWith(measureAnswers(row.kind), body as Record<string, unknown>);
+    const result: MeasureResult = { answers, ...scoreMeasure(row.kind, answers) };
+    await repo.saveAnswer(tx, row.identifier, {
+      keyId: crypt.currentKeyId,
+      resultSealed: crypt.seal(JSON.stringify(result), context(row.identifier)),
+      answeredAt: clock.now(),
+      needsRiskReview: result.selfHarmAlert,
+    });
+    await log(tx, me.identifier, origin, 'answer', [row]);
+    if (result.selfHarmAlert) {
+      // On the transaction's own connection: holding the row lock while waiting for a second pooled connection
+      // deadlocks once every other connection waits on this lock (seen with 12 concurrent answers, a pool of 10).
+      const to = await ports.users.findActiveUser(row.providerId, tx);
+      if (to) {
+        const lang = locale(to);
+        const content = measureMailTexts.needsAttention[lang]({
+          name: to.firstName ?? (lang === 'de' ? 'zusammen' : 'there'),
+          client: displayName(me) || (lang === 'de' ? 'Eine Klient*in' : 'A client'),
+          link: `${deps.config.appOrigin}/clients/${row.clientId}`,
+        });
+        await deps.mail.queue(tx, { to: to.email, ...content });
+      }
+    }
+  };
+  const linkOpen = (link: { usedAt: Date | null; expiresAt: Date }, measure: MeasureRow) =>
+    !link.usedAt && link.expiresAt > clock.now() && !measure.answeredAt;
 
   /**
    * A questionnaire is its client's and its provider's, as a booking of theirs is (with `side`, one of them alone); an
@@ -241,33 +295,40 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
       const me = requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'client').userId));
       await db.transaction(async (tx) => {
         const row = requireAccessTo(actor, 'act', await repo.lock(tx, id), (r) => bookingOf(r, 'client'));
-        if (row.answeredAt) throw AppError.conflict('CONFLICT', m.measureAlreadyAnswered);
-        // The answers' count depends on the kind: checked here with the kind's own schema (the form uses the same).
-        const { answers } = parseWith(measureAnswers(row.kind), body as Record<string, unknown>);
-        const result: MeasureResult = { answers, ...scoreMeasure(row.kind, answers) };
-        await repo.saveAnswer(tx, id, {
-          keyId: crypt.currentKeyId,
-          resultSealed: crypt.seal(JSON.stringify(result), context(id)),
-          answeredAt: clock.now(),
-          needsRiskReview: result.selfHarmAlert,
-        });
-        await log(tx, me.identifier, origin, 'answer', [row]);
-        if (result.selfHarmAlert) {
-          // On the transaction's own connection: holding the row lock while waiting for a second pooled connection
-          // deadlocks once every other connection waits on this lock (seen with 12 concurrent answers, a pool of 10).
-          const to = await ports.users.findActiveUser(row.providerId, tx);
-          if (to) {
-            const lang = locale(to);
-            const content = measureMailTexts.needsAttention[lang]({
-              name: to.firstName ?? (lang === 'de' ? 'zusammen' : 'there'),
-              client: displayName(me) || (lang === 'de' ? 'Eine Klient*in' : 'A client'),
-              link: `${deps.config.appOrigin}/clients/${row.clientId}`,
-            });
-            await deps.mail.queue(tx, { to: to.email, ...content });
-          }
-        }
+        await keepAnswer(tx, row, body, me, origin);
       });
       return toMeasure(await listedFor(actor, id));
+    },
+
+    /** What a one-time link (decision 0053) opens; a used or expired link, or one answered already, is refused. */
+    async linkView(token: string): Promise<MeasureLinkView> {
+      const found = await repo.linkByHash(db, hashToken(token));
+      if (!found || !linkOpen(found.link, found.measure)) throw AppError.rule(m.measureLinkInvalid);
+      const from = await ports.users.findActiveUser(found.measure.providerId);
+      return {
+        kind: found.measure.kind,
+        providerName: from ? displayName(from) || null : null,
+        expiresAt: found.link.expiresAt.toISOString(),
+      };
+    },
+
+    /** Answers by a one-time link, once: the link is locked, checked, used and the answer kept in one transaction. */
+    async answerByLink(origin: RequestOrigin, token: string, body: unknown): Promise<void> {
+      await db.transaction(async (tx) => {
+        const found = await repo.linkByHash(tx, hashToken(token), true);
+        if (!found || !linkOpen(found.link, found.measure)) throw AppError.rule(m.measureLinkInvalid);
+        const row = await repo.lock(tx, found.measure.identifier);
+        if (!row) throw AppError.rule(m.measureLinkInvalid);
+        const client = await ports.users.findActiveUser(row.clientId, tx);
+        await keepAnswer(
+          tx,
+          row,
+          body,
+          client ?? { identifier: row.clientId, firstName: null, lastName: null },
+          origin,
+        );
+        await repo.useLink(tx, found.link.identifier, clock.now());
+      });
     },
 
     /** The provider marks an answered questionnaire as seen: its alert is lowered. */

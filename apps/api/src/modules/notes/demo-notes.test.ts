@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-it('the demo provider has a session note, a client note about the demo client and a client added by hand (seeded once)', async () => {
+it('the demo provider has a session note, a client note about the demo client and two clients added by hand (seeded once)', async () => {
   const storage = createFileStorage(t.config.storage);
   const accounts = await seedDemoData(t.db, {
     hashPassword,
@@ -34,5 +34,15 @@ it('the demo provider has a session note, a client note about the demo client an
     { type: 'booking', n: 1 },
     { type: 'client', n: 1 },
   ]);
-  expect(await t.count('client_imports', { provider_id: provider.identifier })).toBe(1);
+  expect(await t.count('client_imports', { provider_id: provider.identifier })).toBe(2);
+  // Sofia Brandt is a practice record of the provider (no account) with a note.
+  const { rows: records } = await t.db.$client.query(
+    `SELECT u.first_name, (SELECT count(*)::int FROM notes n WHERE n.client_id = u.identifier) AS notes
+       FROM users u WHERE u.record_of = $1 ORDER BY u.first_name`,
+    [provider.identifier],
+  );
+  expect(records).toEqual([
+    { first_name: 'Jonas', notes: 0 },
+    { first_name: 'Sofia', notes: 1 },
+  ]);
 });

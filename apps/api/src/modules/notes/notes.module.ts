@@ -6,6 +6,8 @@ import { noteRecordRoutes } from './note-records.routes.ts';
 import { createNoteTemplatesService } from './note-templates.service.ts';
 import { onAccountErasure } from '../../platform/account-erasure.ts';
 import { eraseNotesBy } from './account-erasure.repository.ts';
+import { onRecordDeletion, onRecordMerge } from '../../platform/client-records.ts';
+import { mergeRecordNotes, refuseRecordWithNotes } from './record-merge.repository.ts';
 
 /**
  * The notes module's public face (issue 17): a provider's session notes (on their bookings) and client notes (about
@@ -18,6 +20,9 @@ export function createNotesModule(
 ) {
   // Deleting an account erases what this module holds of the person, in the deletion's transaction.
   onAccountErasure(deps.events, eraseNotesBy);
+  // A practice record's notes follow the person who joins, and keep the record from being deleted (decision 0053).
+  onRecordMerge(deps.events, mergeRecordNotes);
+  onRecordDeletion(deps.events, refuseRecordWithNotes);
   const templates = createNoteTemplatesService(deps, ports.users);
   const notes = createNotesService(deps, { ...ports, templates });
   const plugin: FastifyPluginAsync = async (app) => {

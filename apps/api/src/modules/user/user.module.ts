@@ -9,7 +9,13 @@ import { userMaintenance } from './maintenance.ts';
 import { oidcRoutes } from './oidc.routes.ts';
 import { sessionRoutes } from './sessions.routes.ts';
 import { createSessionService } from './session.service.ts';
-import { userRepository, type NewUser, type UserRow } from './user.repository.ts';
+import {
+  userRepository,
+  type NewUser,
+  type PracticeRecord,
+  type PracticeRecordDetails,
+  type UserRow,
+} from './user.repository.ts';
 
 export type { SignUpStep } from './auth.service.ts';
 export type { UserRow } from './user.repository.ts';
@@ -49,6 +55,14 @@ export function createUserModule(
     /** Changes a live account's details in the caller's transaction; undefined when the account is gone. */
     updateDetails: (tx: Executor, userId: string, details: UserDetails): Promise<UserRow | undefined> =>
       userRepository.update(tx, userId, details),
+    /** A provider's practice records (decision 0053), in the caller's transaction: the clients module's. */
+    records: {
+      insert: (tx: Executor, rows: PracticeRecord[]) => userRepository.insertRecords(tx, rows),
+      update: (tx: Executor, id: string, details: PracticeRecordDetails) =>
+        userRepository.updateRecord(tx, id, details),
+      lock: (tx: Executor, id: string) => userRepository.lockRecord(tx, id),
+      delete: (tx: Executor, id: string) => userRepository.deleteRecord(tx, id),
+    },
     /** Adds a step to every password sign-up, run in its transaction (steps check `user.userType` themselves). */
     onSignUp(step: SignUpStep): void {
       signUpSteps.push(step);

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedPerExecutor } from '../../db/prepared.ts';
 import { refreshTokens, userIdentities, userSessions, users } from '../../db/schema/users.ts';
@@ -7,8 +7,21 @@ import { refusedAs } from '../../platform/pg-errors.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+export interface PracticeRecordDetails {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phoneNumber: string | null;
+}
+export type PracticeRecord = PracticeRecordDetails & { identifier: string; recordOf: string };
 
 const live = isNull(users.deletedAt);
+/**
+ * An account a person signs in with: live and not a practice record (decision 0053). Every lookup by address (sign-in,
+ * sign-up's uniqueness, reset, social linking, a change of address) asks this, so a provider's record of someone's
+ * address never answers for them.
+ */
+const account = and(live, isNull(users.recordOf));
 
 const byIdStatement = preparedPerExecutor((db) =>
   db
@@ -31,7 +44,7 @@ const bySessionStatement = preparedPerExecutor((db) =>
         isNull(userSessions.revokedAt),
       ),
     )
-    .where(and(eq(users.identifier, sql.placeholder('id')), live))
+    .where(and(eq(users.identifier, sql.placeholder('id')), account))
     .limit(1)
     .prepare('user_live_by_session'),
 );
@@ -53,7 +66,7 @@ export const userRepository = {
     const [row] = await db
       .select()
       .from(users)
-      .where(and(eq(users.email, email), live))
+      .where(and(eq(users.email, email), account))
       .limit(1);
     return row;
   },
@@ -117,9 +130,32 @@ export const userRepository = {
       .select({ user: users })
       .from(userIdentities)
       .innerJoin(users, eq(users.identifier, userIdentities.userId))
-      .where(and(eq(userIdentities.issuer, issuer), eq(userIdentities.subject, subject), live))
+      .where(and(eq(userIdentities.issuer, issuer), eq(userIdentities.subject, subject), account))
       .limit(1);
     return row?.user;
+  },
+  /** Practice records (decision 0053): client rows of one provider with no way to sign in. */
+  async insertRecords(db: Executor, rows: PracticeRecord[]): Promise<void> {
+    if (rows.length === 0) return;
+    await db.insert(users).values(rows.map((r) => ({ ...r, userType: 'client' as const })));
+  },
+  async updateRecord(db: Executor, id: string, values: PracticeRecordDetails): Promise<void> {
+    await db
+      .update(users)
+      .set(values)
+      .where(and(eq(users.identifier, id), isNotNull(users.recordOf)));
+  },
+  /** Locks a record's row: what is written for it meanwhile waits (and fails on its key once the record is gone). */
+  async lockRecord(db: Executor, id: string): Promise<boolean> {
+    const rows = await db
+      .select({ id: users.identifier })
+      .from(users)
+      .where(and(eq(users.identifier, id), isNotNull(users.recordOf)))
+      .for('update');
+    return rows.length > 0;
+  },
+  async deleteRecord(db: Executor, id: string): Promise<void> {
+    await db.delete(users).where(and(eq(users.identifier, id), isNotNull(users.recordOf)));
   },
   async insertIdentity(db: Executor, userId: string, issuer: string, subject: string): Promise<void> {
     await db.insert(userIdentities).values({ userId, issuer, subject }).onConflictDoNothing();

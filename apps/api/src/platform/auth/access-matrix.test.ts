@@ -48,6 +48,9 @@ interface Fixtures {
   templateToDeleteId: string;
   /** A PHQ-9 the provider sent to the client (issue 20). */
   measureId: string;
+  /** Two practice records of the provider (decision 0053): one edited and invited, one deleted. */
+  recordId: string;
+  recordToDeleteId: string;
   /** The client's conversation with the provider, a message of the client's with a pdf attached, one to delete. */
   conversationId: string;
   messageId: string;
@@ -425,6 +428,13 @@ const RULES: Record<string, Rule> = {
     body: { answers: [0, 1, 0, 1, 0, 1, 0, 1, 0] },
     alsoOk: [409],
   },
+  // A one-time questionnaire link for a client without an account (decision 0053): public, the token is the key.
+  'GET /api/v1/measures/links/{token}': { who: 'public', params: () => ({ token: 'x'.repeat(43) }) },
+  'POST /api/v1/measures/links/{token}/answers': {
+    who: 'public',
+    params: () => ({ token: 'x'.repeat(43) }),
+    body: { answers: [0, 0, 0, 0, 0, 0, 0, 0, 0] },
+  },
   'POST /api/v1/measures/{id}/review': { who: 'provider', owned: true, params: (f) => ({ id: f.measureId }) },
   'GET /api/v1/measures/series': { who: 'provider' },
   'DELETE /api/v1/measures/series/{id}': { who: 'provider', params: () => ({ id: NO_ID }), alsoOk: [404] },
@@ -451,6 +461,14 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/clients/import/email': { who: 'provider' },
   'POST /api/v1/clients/import/csv': { who: 'provider' },
   'POST /api/v1/clients/invitations/accept': { who: 'client' },
+  'PUT /api/v1/clients/records/{id}': {
+    who: 'provider',
+    owned: true,
+    params: (f) => ({ id: f.recordId }),
+    body: { firstName: 'Rita', lastName: 'Record', email: 'rita.record@example.com' },
+  },
+  'POST /api/v1/clients/records/{id}/invitation': { who: 'provider', owned: true, params: (f) => ({ id: f.recordId }) },
+  'DELETE /api/v1/clients/records/{id}': { who: 'provider', owned: true, params: (f) => ({ id: f.recordToDeleteId }) },
   'GET /api/v1/note/booking/{id}': {
     who: 'user',
     rightful: 'provider',
@@ -752,7 +770,20 @@ beforeAll(async () => {
     auth: { authorization: `Bearer ${third.json().data.accessToken as string}` },
     refreshCookie: third.cookies.find((c) => c.name === 'refresh_token')?.value ?? '',
   };
+  const record = async (email: string) => {
+    const res = await t.api('POST', '/clients/import/manual', provider, {
+      firstName: 'Rita',
+      lastName: 'Record',
+      email,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.identifier as string;
+  };
+  const recordId = await record('rita@example.com');
+  const recordToDeleteId = await record('rolf@example.com');
   f = {
+    recordId,
+    recordToDeleteId,
     client,
     provider,
     otherClient,

@@ -32,7 +32,12 @@ export function CreateAppointmentModal({ clientId, onClose }: ModalComponentProp
   const therapies = useReferenceOptions('therapy-category');
   const create = useCreateAppointment();
   const [withTime, setWithTime] = useState(false);
-  const [result, setResult] = useState<{ name: string; withTime: boolean } | null>(null);
+  const [result, setResult] = useState<{
+    name: string;
+    withTime: boolean;
+    payment: 'outside' | 'platform';
+    withoutAccount: boolean;
+  } | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const slotErrorId = useId();
   const form = useForm<AppointmentInput>({
@@ -43,17 +48,24 @@ export function CreateAppointmentModal({ clientId, onClose }: ModalComponentProp
       therapyIdentifier: '',
       timeslotIdentifier: null,
       note: '',
+      payment: 'platform',
     },
   });
   const therapy = useWatch({ control: form.control, name: 'therapyIdentifier' });
+  const chosenId = useWatch({ control: form.control, name: 'clientIdentifier' });
+  const payment = useWatch({ control: form.control, name: 'payment' });
   const title = t('create.title');
 
   if (result) {
     return (
       <ResultScreen title={t('create.successTitle')} onClose={onClose}>
-        {result.withTime
-          ? t('create.successWithTime', { name: result.name })
-          : t('create.successWithoutTime', { name: result.name })}
+        {result.payment === 'outside'
+          ? t('create.successOutside', { name: result.name })
+          : result.withoutAccount
+            ? t('create.successInvited', { name: result.name })
+            : result.withTime
+              ? t('create.successWithTime', { name: result.name })
+              : t('create.successWithoutTime', { name: result.name })}
       </ResultScreen>
     );
   }
@@ -101,17 +113,30 @@ export function CreateAppointmentModal({ clientId, onClose }: ModalComponentProp
   const modalityOptions = own(profile.data.modalities, modalities.options);
   const therapyOptions = own(profile.data.therapies, therapies.options);
   const errors = form.formState.errors;
+  // A client without an account (decision 0053): the provider says how the appointment is paid.
+  const chosen = clients.data.find((c) => c.identifier === chosenId);
+  const withoutAccount = chosen?.withoutAccount ?? false;
+  const outside = withoutAccount && payment === 'outside';
+  const timed = withTime || outside;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
-    if (withTime && !values.timeslotIdentifier) {
-      form.setError('timeslotIdentifier', { type: 'required', message: 'timeslotRequired' });
+    if (timed && !values.timeslotIdentifier) {
+      form.setError('timeslotIdentifier', {
+        type: 'required',
+        message: outside ? 'outsidePaymentNeedsTime' : 'timeslotRequired',
+      });
       return;
     }
     try {
-      await create.mutateAsync({ ...values, timeslotIdentifier: withTime ? values.timeslotIdentifier : null });
+      const paidBy = withoutAccount ? (values.payment ?? 'platform') : 'platform';
+      await create.mutateAsync({
+        ...values,
+        payment: paidBy,
+        timeslotIdentifier: timed ? values.timeslotIdentifier : null,
+      });
       const client = clients.data.find((c) => c.identifier === values.clientIdentifier);
-      setResult({ name: client ? personName(client) : '', withTime });
+      setResult({ name: client ? personName(client) : '', withTime: timed, payment: paidBy, withoutAccount });
     } catch (error) {
       setServerError(failureText(error));
     }
@@ -128,7 +153,7 @@ export function CreateAppointmentModal({ clientId, onClose }: ModalComponentProp
               <option value="">{t('create.clientPlaceholder')}</option>
               {clients.data.map((client) => (
                 <option key={client.identifier} value={client.identifier}>
-                  {personName(client)}
+                  {client.withoutAccount ? t('create.noAccount', { name: personName(client) }) : personName(client)}
                 </option>
               ))}
             </Select>
@@ -162,16 +187,42 @@ export function CreateAppointmentModal({ clientId, onClose }: ModalComponentProp
           )}
         </FormField>
 
-        <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            className="size-4 accent-brand-700"
-            checked={withTime}
-            onChange={(e) => setWithTime(e.target.checked)}
-          />
-          {t('create.withTime')}
-        </label>
-        {withTime && profile.data && (
+        {withoutAccount && (
+          <fieldset className="space-y-2">
+            <legend className="mb-1 text-sm font-medium text-slate-800">{t('create.payment')}</legend>
+            {(['outside', 'platform'] as const).map((value) => (
+              <label key={value} className="flex items-start gap-2 rounded-lg p-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  value={value}
+                  className="mt-0.5 size-4 accent-brand-700"
+                  aria-describedby={`${slotErrorId}-${value}`}
+                  {...form.register('payment')}
+                />
+                <span>
+                  <span className="block font-medium">
+                    {value === 'outside' ? t('create.paymentOutside') : t('create.paymentPlatform')}
+                  </span>
+                  <span id={`${slotErrorId}-${value}`} className="block text-slate-700">
+                    {value === 'outside' ? t('create.paymentOutsideHint') : t('create.paymentPlatformHint')}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {!outside && (
+          <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-700"
+              checked={withTime}
+              onChange={(e) => setWithTime(e.target.checked)}
+            />
+            {t('create.withTime')}
+          </label>
+        )}
+        {timed && profile.data && (
           <fieldset aria-describedby={errors.timeslotIdentifier ? slotErrorId : undefined}>
             <legend className="mb-2 text-sm font-medium text-slate-800">{t('create.time')}</legend>
             <SlotPicker
@@ -183,7 +234,7 @@ export function CreateAppointmentModal({ clientId, onClose }: ModalComponentProp
             <FieldError id={slotErrorId} message={errors.timeslotIdentifier?.message} />
           </fieldset>
         )}
-        {!withTime && <p className="text-sm text-slate-700">{t('create.withoutTimeHint')}</p>}
+        {!timed && <p className="text-sm text-slate-700">{t('create.withoutTimeHint')}</p>}
 
         <FormField label={t('create.note')} optional error={errors.note?.message}>
           {({ invalid, ...c }) => <NoteArea {...c} invalid={invalid} {...form.register('note')} />}

@@ -231,6 +231,7 @@ describe('CreateAppointmentModal', () => {
     picture: null,
     timezone: null,
     lastBookingAt: null,
+    withoutAccount: false,
   };
   const therapyRef = uuid(100);
   const modalityRef = uuid(101);
@@ -312,8 +313,52 @@ describe('CreateAppointmentModal', () => {
         therapyIdentifier: therapyRef,
         timeslotIdentifier: null,
         note: null,
+        payment: 'platform',
       },
     ]);
+    // A client with an account is not asked how it is paid.
+    expect(screen.queryByRole('radio', { name: /Paid outside the platform/ })).toBeNull();
+  });
+
+  it('for a client without an account: paid outside the platform needs a time and is confirmed', async () => {
+    const record: ProviderClient = { ...client, identifier: uuid(77), firstName: 'Rita', withoutAccount: true };
+    const { user, bodies } = renderCreate([client, record]);
+    await user.selectOptions(await screen.findByLabelText('Client'), record.identifier);
+    expect(screen.getByRole('option', { name: 'Rita Client (no account yet)' })).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Session type'), modalityRef);
+    await user.selectOptions(screen.getByLabelText('Therapy'), therapyRef);
+    await user.click(screen.getByRole('radio', { name: /Paid outside the platform/ }));
+    // The time is asked for at once (an outside-paid appointment is confirmed, so it needs one).
+    expect(screen.queryByRole('checkbox', { name: 'Choose the time now' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create appointment' }));
+    expect(await screen.findByText('Choose a time for an appointment paid outside the platform')).toBeTruthy();
+    expect(bodies).toEqual([]);
+    await pickFirstSlot(user, providerId);
+    await user.click(screen.getByRole('button', { name: 'Create appointment' }));
+    expect(
+      await screen.findByText(
+        'The appointment with Rita Client is confirmed and recorded as paid outside the platform.',
+      ),
+    ).toBeTruthy();
+    expect(bodies[0]).toMatchObject({
+      clientIdentifier: record.identifier,
+      payment: 'outside',
+      timeslotIdentifier: 'slot-9',
+    });
+  });
+
+  it('for a client without an account who pays once they join: the invitation goes', async () => {
+    const record: ProviderClient = { ...client, identifier: uuid(78), firstName: 'Rolf', withoutAccount: true };
+    const { user, bodies } = renderCreate([record]);
+    await user.selectOptions(await screen.findByLabelText('Client'), record.identifier);
+    await user.selectOptions(screen.getByLabelText('Session type'), modalityRef);
+    await user.selectOptions(screen.getByLabelText('Therapy'), therapyRef);
+    expect(screen.getByRole('radio', { name: /pays on the platform once they join/ })).toHaveProperty('checked', true);
+    await user.click(screen.getByRole('button', { name: 'Create appointment' }));
+    expect(
+      await screen.findByText('Rolf Client has been invited. Once they join, they see the appointment and pay it.'),
+    ).toBeTruthy();
+    expect(bodies[0]).toMatchObject({ payment: 'platform', timeslotIdentifier: null });
   });
 
   it('with a time from their own calendar: a time is required once chosen', async () => {

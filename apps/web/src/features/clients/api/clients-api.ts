@@ -1,6 +1,10 @@
-import type { EmailImportInput, ManualImportInput } from '@therapy/contracts/clients';
+import type { ClientRecordInput, EmailImportInput, ManualImportInput } from '@therapy/contracts/clients';
 import {
   acceptClientInvitation,
+  deleteClientRecord,
+  getClientRelation,
+  inviteClientRecord,
+  updateClientRecord,
   importClientByEmail,
   importClientManually,
   importClientsCsv,
@@ -50,11 +54,15 @@ export const useManualImport = () =>
 /** POST /clients/import/email: the invitation mail, "Mail Sent Successfully". */
 export const useEmailImport = () => useImportMutation((body: EmailImportInput) => call(importClientByEmail, { body }));
 
-/** POST /clients/import/csv: `commit` false previews the file row by row (200); true imports every row or none (201). */
+/**
+ * POST /clients/import/csv: `commit` false previews the file row by row (200); true imports every row or none (201),
+ * or with `validOnly` the rows without errors. People already in the list are never imported again.
+ */
 export const useCsvImport = () =>
-  useImportMutation(({ file, commit }: { file: File; commit: boolean }) => {
+  useImportMutation(({ file, commit, validOnly }: { file: File; commit: boolean; validOnly?: boolean }) => {
     const form = new FormData();
     form.append('commit', commit ? 'true' : 'false');
+    if (validOnly) form.append('validOnly', 'true');
     form.append('file', file, file.name);
     return call(importClientsCsv, { body: form });
   });
@@ -65,3 +73,38 @@ export const useAcceptInvitation = () =>
     mutationFn: (token: string) => call(acceptClientInvitation, { body: { token } }),
     meta: { silent: true },
   });
+
+/**
+ * GET /clients/relation/{id}: how the provider knows the client and, for a client without an account, the record
+ * (decision 0053). The client page reads the same key, so the page is read (and its access logged) once.
+ */
+export const clientRecordQuery = (clientId: string) =>
+  queryOptions({
+    queryKey: ['client-page', 'relation', clientId] as const,
+    queryFn: async ({ signal }) => (await call(getClientRelation, { params: { id: clientId }, signal })).data,
+    refetchOnWindowFocus: false,
+    meta: { silent: true },
+  });
+
+/** A change of a record: the client page and the list are read again. */
+function useRecordMutation<V, R>(write: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ['client-page'] });
+      await client.invalidateQueries({ queryKey: clientKeys.all });
+    },
+    meta: { silent: true },
+  });
+}
+
+/** PUT /clients/records/{id}: the record's details, the manual entry's schema. */
+export const useUpdateRecord = (clientId: string) =>
+  useRecordMutation((body: ClientRecordInput) => call(updateClientRecord, { params: { id: clientId }, body }));
+/** POST /clients/records/{id}/invitation: sends the invitation, or again with a new link. */
+export const useInviteRecord = (clientId: string) =>
+  useRecordMutation(() => call(inviteClientRecord, { params: { id: clientId } }));
+/** DELETE /clients/records/{id}: refused while appointments, notes or questionnaires name the record. */
+export const useDeleteRecord = (clientId: string) =>
+  useRecordMutation(() => call(deleteClientRecord, { params: { id: clientId } }));

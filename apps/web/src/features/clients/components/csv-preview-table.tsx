@@ -1,7 +1,7 @@
 import type { CsvImportResult } from '@therapy/contracts/clients';
 import { localize } from '@therapy/contracts/messages';
 import { clsx } from 'clsx';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import { useId } from 'react';
 import { currentLocale } from '@/lib/i18n';
 import { useClientsTranslation } from './clients-i18n';
@@ -82,6 +82,11 @@ export function CsvPreviewTable({ rows }: { rows: Row[] }) {
                         </li>
                       ))}
                     </ul>
+                  ) : row.alreadyInList ? (
+                    <span className="inline-flex items-center gap-1.5 text-slate-700">
+                      <Info aria-hidden="true" className="size-4 shrink-0" />
+                      {t('csv.alreadyInList')}
+                    </span>
                   ) : (
                     <span className="inline-flex items-center gap-1.5 text-emerald-800">
                       <CircleCheck aria-hidden="true" className="size-4 shrink-0" />

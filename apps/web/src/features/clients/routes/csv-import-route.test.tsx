@@ -26,7 +26,7 @@ describe('CsvImportRoute', () => {
     expect(input.getAttribute('accept')).toBe('.csv,text/csv');
   });
 
-  it('previews a file with errors: counts, each row with its errors marked, and no import until it is fixed', async () => {
+  it('previews a file with errors: counts, each row with its errors marked, and the valid rows may be imported', async () => {
     const sent: FormData[] = [];
     mockFetch([
       {
@@ -53,8 +53,8 @@ describe('CsvImportRoute', () => {
     expect(screen.getByText('3 rows')).toBeTruthy();
     expect(screen.getByText('1 ready')).toBeTruthy();
     expect(screen.getByText('2 with errors')).toBeTruthy();
-    expect(screen.getByText(/Fix the marked rows in your file/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Import/ })).toBeNull();
+    expect(screen.getByText(/Import the valid rows now and leave the others out, or fix the marked rows/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Import the 1 valid row' })).toBeTruthy();
 
     const table = screen.getByRole('table', { name: 'Rows of the file' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -93,6 +93,46 @@ describe('CsvImportRoute', () => {
     expect(screen.getByText('2 clients imported')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to your clients' }).getAttribute('href')).toBe('/clients/imported/');
     expect(commits).toEqual(['false', 'true']);
+  });
+
+  it('imports the 5 valid rows of a file with 2 bad rows and shows the one already in the list as such', async () => {
+    const sent: FormData[] = [];
+    mockFetch([
+      {
+        method: 'POST',
+        path: '/api/v1/clients/import/csv',
+        respond: (init) => {
+          const body = init?.body as FormData;
+          sent.push(body);
+          const rows = [
+            {},
+            {},
+            { email: 'x', errors: ['Please enter a valid email address'] },
+            { alreadyInList: true },
+            {},
+            {},
+            { firstName: '', errors: ['Name is required'] },
+            {},
+          ];
+          return body.get('commit') === 'true'
+            ? jsonResponse({ data: csvResult(rows, true), message: '5 clients imported' }, 201)
+            : jsonResponse({ data: csvResult(rows) });
+        },
+      },
+    ]);
+    const { user } = render();
+    await user.upload(screen.getByLabelText('Choose CSV file'), csv());
+    await screen.findByRole('heading', { name: 'Preview of clients.csv' });
+    expect(screen.getByText('1 already in your list')).toBeTruthy();
+    const rows = within(screen.getByRole('table', { name: 'Rows of the file' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(within(rows[3]!).getByText('Already in your list')).toBeTruthy();
+    expect(within(rows[3]!).queryByText('OK')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Import the 5 valid rows' }));
+    expect(await screen.findByText('5 clients imported')).toBeTruthy();
+    expect(sent[1]?.get('commit')).toBe('true');
+    expect(sent[1]?.get('validOnly')).toBe('true');
   });
 
   it("shows a file-level error (a wrong header) with the server's message", async () => {

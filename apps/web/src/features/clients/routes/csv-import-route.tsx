@@ -30,7 +30,8 @@ type Step =
 
 /**
  * /clients/imported/csv: a CSV file of clients, previewed first (commit=false: every row with its errors, nothing
- * stored), imported only when no row has an error (commit=true: every row or none).
+ * stored), then imported: every row, or when some have errors, the valid ones ("Import the N valid rows", next to
+ * fixing the file and choosing it again). People already in the list are shown as such and not imported again.
  */
 export function CsvImportRoute() {
   const { t } = useClientsTranslation();
@@ -65,13 +66,14 @@ export function CsvImportRoute() {
   const commit = (file: File, result: CsvImportResult) => {
     setStep({ kind: 'importing', file, result });
     upload.mutate(
-      { file, commit: true },
+      // Rows with errors are left out when the provider chose to import the valid ones.
+      { file, commit: true, validOnly: result.invalidRows > 0 },
       {
         onSuccess: (res) =>
           setStep({
             kind: 'done',
             file,
-            text: serverText(res.message, 'csvImported', { count: res.data.rows.length }),
+            text: serverText(res.message, 'csvImported', { count: res.data.validRows }),
           }),
         onError: (error) => setStep({ kind: 'preview', file, result, commitError: errorMessage(error) }),
       },
@@ -184,7 +186,8 @@ function Preview({
 }) {
   const { t } = useClientsTranslation();
   const { result, file } = step;
-  const ready = result.invalidRows === 0;
+  const ready = result.invalidRows === 0 && result.validRows > 0;
+  const someBad = result.invalidRows > 0 && result.validRows > 0;
   const rows = onlyErrors ? result.rows.filter((r) => r.errors.length > 0) : result.rows;
   const headingId = useId();
   return (
@@ -203,9 +206,20 @@ function Preview({
         <span className={result.invalidRows > 0 ? 'font-medium text-red-800' : 'text-slate-700'}>
           {t('csv.invalidRows', { count: result.invalidRows })}
         </span>
+        {result.alreadyInList > 0 && (
+          <span className="text-slate-700">{t('csv.alreadyInListRows', { count: result.alreadyInList })}</span>
+        )}
       </p>
       <div className="mt-4">
-        {ready ? <Alert tone="success">{t('csv.readyHint')}</Alert> : <Alert tone="warning">{t('csv.fixHint')}</Alert>}
+        {ready ? (
+          <Alert tone="success">{t('csv.readyHint')}</Alert>
+        ) : someBad ? (
+          <Alert tone="warning">{t('csv.someBadHint')}</Alert>
+        ) : result.invalidRows === 0 ? (
+          <Alert tone="info">{t('csv.nothingNew')}</Alert>
+        ) : (
+          <Alert tone="warning">{t('csv.fixHint')}</Alert>
+        )}
       </div>
       {step.kind === 'preview' && step.commitError && (
         <Alert tone="error" className="mt-4">
@@ -216,6 +230,13 @@ function Preview({
         <div className="mt-4">
           <Button onClick={onImport} pending={step.kind === 'importing'}>
             {t('csv.import', { count: result.validRows })}
+          </Button>
+        </div>
+      )}
+      {someBad && (
+        <div className="mt-4">
+          <Button onClick={onImport} pending={step.kind === 'importing'}>
+            {t('csv.importValid', { count: result.validRows })}
           </Button>
         </div>
       )}

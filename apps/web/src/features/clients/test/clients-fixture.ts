@@ -52,8 +52,10 @@ export function csvResult(rows: Array<Partial<CsvImportResult['rows'][number]>>,
     email: `lena${i}@example.com`,
     phoneNumber: '',
     errors: [],
+    alreadyInList: false,
     ...r,
   }));
   const invalidRows = full.filter((r) => r.errors.length > 0).length;
-  return { committed, rows: full, validRows: full.length - invalidRows, invalidRows };
+  const alreadyInList = full.filter((r) => r.alreadyInList).length;
+  return { committed, rows: full, validRows: full.length - invalidRows - alreadyInList, invalidRows, alreadyInList };
 }

@@ -1,5 +1,7 @@
 import {
   answerMeasure,
+  answerMeasureLink,
+  getMeasureLink,
   getMeasure,
   listMeasureSeries,
   listMeasures,
@@ -78,3 +80,19 @@ export const useReviewMeasure = () =>
   useMeasuresMutation(async (id: string) => call(reviewMeasure, { params: { id } }));
 export const useStopSeries = () =>
   useMeasuresMutation(async (id: string) => call(stopMeasureSeries, { params: { id } }));
+
+/** GET /measures/links/{token}: what a one-time link opens (decision 0053); a used or expired link answers 400. */
+export const measureLinkQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['measure-link', token] as const,
+    queryFn: async ({ signal }) => (await call(getMeasureLink, { params: { token }, signal })).data,
+    retry: false,
+    refetchOnWindowFocus: false,
+    meta: { silent: true },
+  });
+/** POST /measures/links/{token}/answers: once, without signing in. */
+export const useAnswerMeasureLink = (token: string) =>
+  useMutation({
+    mutationFn: async (answers: number[]) => call(answerMeasureLink, { params: { token }, body: { answers } }),
+    meta: { silent: true },
+  });

@@ -105,7 +105,7 @@ export function ClientRoute() {
       </Page>
     );
   }
-  return <ClientPage clientId={clientId} sources={relation.data.sources} />;
+  return <ClientPage clientId={clientId} sources={relation.data.sources} hasAccount={!relation.data.record} />;
 }
 
 function Page({ children }: { children: ReactNode }) {
@@ -126,7 +126,16 @@ function fullName(profile: { firstName: string | null; lastName: string | null; 
   return [profile.firstName, profile.lastName].filter(Boolean).join(' ') || profile.userName || '';
 }
 
-function ClientPage({ clientId, sources }: { clientId: string; sources: Array<'booking' | 'import'> }) {
+function ClientPage({
+  clientId,
+  sources,
+  hasAccount,
+}: {
+  clientId: string;
+  sources: Array<'booking' | 'import'>;
+  /** False for a client without an account (decision 0053): there is nobody to message yet. */
+  hasAccount: boolean;
+}) {
   const { t } = useNotesTranslation();
   const profile = useQuery(clientProfileQuery(clientId));
   const name = profile.data ? fullName(profile.data) : '';
@@ -166,10 +175,12 @@ function ClientPage({ clientId, sources }: { clientId: string; sources: Array<'b
         </div>
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
-        <Link to={`/messages?with=${clientId}`} className={buttonClasses({ variant: 'secondary' })}>
-          <MessageSquare aria-hidden="true" className="size-4" />
-          {t('client.message')}
-        </Link>
+        {hasAccount && (
+          <Link to={`/messages?with=${clientId}`} className={buttonClasses({ variant: 'secondary' })}>
+            <MessageSquare aria-hidden="true" className="size-4" />
+            {t('client.message')}
+          </Link>
+        )}
         {/* Who opened this client's page and notes (issue 20): the access log's own page, filtered to this client. */}
         <Link to={`/practice/access-log?client=${clientId}`} className={buttonClasses({ variant: 'ghost' })}>
           <ScrollText aria-hidden="true" className="size-4" />
