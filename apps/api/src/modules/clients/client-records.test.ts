@@ -342,6 +342,35 @@ describe('appointments for a record', () => {
   });
 });
 
+describe('a signed note about a record', () => {
+  it('follows the person who joins and stays signed; nothing else can move it', async () => {
+    const address = `signed.${Date.now()}@example.com`;
+    const person = await t.signUp('client', { email: address, confirmEmail: address });
+    await verifyEmail(person);
+    const id = await addClient(w.provider, address);
+    const written = await note(w.provider, id, 'Signed intake');
+    expect(written.statusCode, written.body).toBe(201);
+    const noteId = written.json().data.identifier as string;
+    const signed = await t.api('POST', `/note/${noteId}/sign`, w.provider);
+    expect(signed.statusCode, signed.body).toBe(200);
+    // Outside a merge the lock holds, even for the database's own user.
+    await expect(q('UPDATE notes SET client_id = $1 WHERE identifier = $2', [person.userId, noteId])).rejects.toThrow(
+      /signed and locked/,
+    );
+    await t.api('POST', `/clients/records/${id}/invitation`, w.provider);
+    const token = await latestInvitation(address);
+    const accepted = await t.api('POST', '/clients/invitations/accept', person, { token });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [row] = await q<{ client_id: string; signed_at: Date | null }>(
+      'SELECT client_id, signed_at FROM notes WHERE identifier = $1',
+      [noteId],
+    );
+    expect(row?.client_id).toBe(person.userId);
+    expect(row?.signed_at).not.toBeNull();
+    expect(await q('SELECT 1 FROM users WHERE identifier = $1', [id])).toHaveLength(0);
+  });
+});
+
 describe('questionnaires for a record go by a one-time mailed link', () => {
   it('the link opens the questionnaire without signing in, is answered once, and the provider sees the result', async () => {
     const address = `phq.${Date.now()}@example.com`;
