@@ -8,7 +8,7 @@ import { secondBrowser } from '../support/second-browser.ts';
 
 /**
  * Issue 47, clients without accounts (decision 0053): a therapist imports a client by CSV (the good rows of a file
- * with a bad one), opens the record, creates an appointment paid outside the platform, writes a note, sends a
+ * with a bad one), opens the record, creates an appointment paid outside the platform, writes and signs a SOAP note, sends a
  * questionnaire that the client answers from the mailed one-time link without an account, then invites the client,
  * who joins and sees the appointment but never the note. Once more in German on a 375 px phone: edit the record.
  */
@@ -79,10 +79,27 @@ test('a record from a CSV gets an outside-paid appointment, a note and a questio
   const add = page.getByRole('dialog', { name: 'Add Client Note' });
   await add.getByRole('button', { name: 'Type Client Notes' }).click();
   await add.getByLabel('Note Title').fill('Intake call');
-  await add.getByLabel('Note', { exact: true }).fill('Sleep has been poor since spring.');
+  // A SOAP note, signed and locked: a record for a client without an account, like any other.
+  await add.getByLabel('Template').selectOption('soap');
+  await add.getByLabel('Subjective').fill('Sleep has been poor since spring.');
+  await add.getByLabel('Objective').fill('Tired, engaged.');
+  await add.getByLabel('Plan').fill('Sleep diary for two weeks.');
   await add.getByRole('button', { name: 'Add Note' }).click();
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(notes.getByRole('heading', { name: 'Intake call' })).toBeVisible();
+  const intake = notes.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Intake call' }) });
+  await intake.getByRole('button', { name: 'Sign and lock note Intake call' }).click();
+  await page
+    .getByRole('dialog', { name: 'Sign and lock this note?' })
+    .getByRole('button', { name: 'Sign and lock' })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Note signed' }).getByRole('status')).toHaveText(
+    'Note signed and locked',
+  );
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(intake.getByText(/^Signed .* by /)).toBeVisible();
+  await expect(intake.getByRole('button', { name: 'Edit note Intake call' })).toHaveCount(0);
+  await a11y('signed SOAP note on the record');
 
   // A questionnaire by the one-time mailed link, answered without an account.
   const questionnaires = page.getByRole('region', { name: 'Questionnaires' });
