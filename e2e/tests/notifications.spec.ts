@@ -59,7 +59,7 @@ test('a provider makes an appointment; the client sees it on the overview, in th
   await expect(page.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
   await a11y('overview with an appointment to schedule');
   const mail = await mailbox.waitFor(client.email, /Please pick a time/);
-  expect(mail.text).toContain('made a');
+  expect(mail.text).toContain('made an appointment for you');
   expect(mail.text).toMatch(/\/appointments\/[0-9a-f-]+/);
 
   await page.getByRole('link', { name: 'Notifications, 1 unread' }).click();

@@ -22,10 +22,6 @@ export const clientRecordMessages = defineMessages({
     en: 'This link has already been used or has expired. Ask your therapist for a new one.',
     de: 'Dieser Link wurde bereits verwendet oder ist abgelaufen. Bitte deine Therapeut*in um einen neuen.',
   },
-  measureLinkAnswered: {
-    en: 'Thank you. Your answers were sent to your therapist.',
-    de: 'Danke. Deine Antworten wurden an deine Therapeut*in gesendet.',
-  },
   outsidePaymentNeedsTime: {
     en: 'Choose a time for an appointment paid outside the platform',
     de: 'Wähle eine Zeit für einen Termin, der außerhalb der Plattform bezahlt wird',

@@ -65,8 +65,8 @@ export const bookingMailTexts: Record<Locale, Texts> = {
     'appointment-created': (p) => ({
       subject: p.when ? `Please pay for your appointment: ${p.therapy}` : `Please pick a time: ${p.therapy}`,
       text: p.when
-        ? `Hello ${p.name},\n\n${p.other} made a ${p.therapy} appointment for you${at(p, true)}.${payBy(p, true)}${place(p, true)}\n\n${p.link}`
-        : `Hello ${p.name},\n\n${p.other} made a ${p.therapy} appointment for you. Please pick a time for it.\n\n${p.link}`,
+        ? `Hello ${p.name},\n\n${p.other} made an appointment for you (${p.therapy})${at(p, true)}.${payBy(p, true)}${place(p, true)}\n\n${p.link}`
+        : `Hello ${p.name},\n\n${p.other} made an appointment for you (${p.therapy}). Please pick a time for it.\n\n${p.link}`,
     }),
     accepted: (p) => ({
       subject: `Booking accepted, please pay: ${p.therapy}`,

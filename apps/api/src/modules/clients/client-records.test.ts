@@ -397,7 +397,7 @@ describe('questionnaires for a record go by a one-time mailed link', () => {
       answers: [1, 1, 1, 1, 1, 1, 1, 1, 0],
     });
     expect(answered.statusCode, answered.body).toBe(200);
-    expect(answered.json().message).toBe(en.measureLinkAnswered);
+    expect(answered.json().message).toBe(en.measureAnswered);
     // Single use.
     for (const res of [
       await t.api('GET', `/measures/links/${token}`, undefined),

@@ -28,7 +28,7 @@ export const measuresRoutes: FastifyPluginAsyncZod<{ measures: MeasuresService }
   route(app, getMeasureLink, async (req) => ({ data: await measures.linkView(req.params.token) }));
   route(app, answerMeasureLink, async (req) => {
     await measures.answerByLink(originOf(req), req.params.token, req.body);
-    return { message: message('measureLinkAnswered', requestLocale(req)) };
+    return { message: message('measureAnswered', requestLocale(req)) };
   });
   route(app, listMeasures, async (req) => ({ data: await measures.list(actorOf(req), originOf(req), req.query) }));
   route(app, listMeasureSeries, async (req) => ({

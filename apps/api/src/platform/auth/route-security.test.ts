@@ -67,6 +67,9 @@ const PUBLIC = [
   'POST /api/v1/payment/sandbox/payouts/{reference}/{outcome}',
   // The calendar feed (issue 19): calendar apps read it without a session; its long random token is the key.
   'GET /api/v1/calendar/feed/{token}.ics',
+  // A questionnaire for a client without an account (issue 47, decision 0053): the one-time mailed link is the key.
+  'GET /api/v1/measures/links/{token}',
+  'POST /api/v1/measures/links/{token}/answers',
 ].sort();
 
 /** Garbage in every path parameter: the token check must come before the parameters are looked at. */
