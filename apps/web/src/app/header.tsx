@@ -104,18 +104,17 @@ export function Header() {
           { to: '/account', label: t('nav.account') },
         ];
 
-  // Signed in, the bar holds up to six links from 1280 px; a provider's eight (longer in German) cut the logo there
-  // (issue 47), so theirs stay in the menu below 1536 px.
-  const wide = !signedIn
-    ? { show: 'md:flex', hide: 'md:hidden' }
-    : links.length > 6
-      ? { show: '2xl:flex', hide: '2xl:hidden' }
-      : { show: 'xl:flex', hide: 'xl:hidden' };
+  // Signed in, the bar holds the links from 1280 px (below, they stay in the menu). A provider's nine (longer in
+  // German) left no room for the brand's name there and cut the logo (issue 47): between 1280 and 1536 px a long bar
+  // shows the logo's mark only, whole, and the link keeps the name for screen readers.
+  const wide = signedIn ? { show: 'xl:flex', hide: 'xl:hidden' } : { show: 'md:flex', hide: 'md:hidden' };
+  const long = signedIn && links.length > 6;
+  const brandText = long ? 'xl:hidden 2xl:inline' : '';
 
   const accountActions = signedIn ? (
     <Button variant="secondary" size="sm" className="whitespace-nowrap" onClick={handleSignOut} pending={signingOut}>
       {!signingOut && <LogOut className="size-4" aria-hidden="true" />}
-      {t('nav.signOut')}
+      <span className={clsx(long && 'xl:sr-only 2xl:not-sr-only')}>{t('nav.signOut')}</span>
     </Button>
   ) : status === 'anonymous' ? (
     <>
@@ -130,13 +129,22 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
-        <Link to="/" className="flex min-w-0 shrink-0 items-center gap-2 text-slate-900 no-underline!">
+      <div className={clsx('mx-auto flex h-16 items-center gap-3 px-4 sm:px-6', long ? 'max-w-7xl' : 'max-w-6xl')}>
+        <Link
+          to="/"
+          aria-label={t('brand.name')}
+          className="flex min-w-0 shrink-0 items-center gap-2 text-slate-900 no-underline!"
+        >
           <HeartHandshake className="size-6 shrink-0 text-brand-700 sm:size-7" aria-hidden="true" />
-          <span className="truncate text-base font-bold tracking-tight sm:text-lg">{t('brand.name')}</span>
+          <span className={`truncate text-base font-bold tracking-tight sm:text-lg ${brandText}`}>
+            {t('brand.name')}
+          </span>
         </Link>
 
-        <nav aria-label={t('nav.label')} className={clsx('ml-6 hidden items-center gap-1', wide.show)}>
+        <nav
+          aria-label={t('nav.label')}
+          className={clsx('hidden items-center gap-1', long ? 'ml-2' : 'ml-6', wide.show)}
+        >
           {links.map((link) => (
             <NavLink key={link.to} to={link.to} className={navLinkClass}>
               {link.label}
