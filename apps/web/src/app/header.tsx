@@ -109,7 +109,7 @@ export function Header() {
   // shows the logo's mark only, whole, and the link keeps the name for screen readers.
   const wide = signedIn ? { show: 'xl:flex', hide: 'xl:hidden' } : { show: 'md:flex', hide: 'md:hidden' };
   const long = signedIn && links.length > 6;
-  const brandText = long ? 'xl:hidden 2xl:inline' : '';
+  const brandText = long ? 'xl:sr-only 2xl:not-sr-only' : '';
 
   const accountActions = signedIn ? (
     <Button variant="secondary" size="sm" className="whitespace-nowrap" onClick={handleSignOut} pending={signingOut}>
@@ -130,11 +130,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className={clsx('mx-auto flex h-16 items-center gap-3 px-4 sm:px-6', long ? 'max-w-7xl' : 'max-w-6xl')}>
-        <Link
-          to="/"
-          aria-label={t('brand.name')}
-          className="flex min-w-0 shrink-0 items-center gap-2 text-slate-900 no-underline!"
-        >
+        <Link to="/" className="flex min-w-0 shrink-0 items-center gap-2 text-slate-900 no-underline!">
           <HeartHandshake className="size-6 shrink-0 text-brand-700 sm:size-7" aria-hidden="true" />
           <span className={`truncate text-base font-bold tracking-tight sm:text-lg ${brandText}`}>
             {t('brand.name')}
