@@ -205,6 +205,14 @@ export const availabilityCalendar = z.object({
 });
 export type AvailabilityCalendar = z.infer<typeof availabilityCalendar>;
 
+/**
+ * GET /provider/calendar-preview/{date}: the provider's own free times as clients will see them (issue 47), also
+ * before verification, when clients see none. `visibleToClients` says whether they are public yet; the slots'
+ * identifiers are no timeslot identifiers (nothing can be booked from a preview).
+ */
+export const calendarPreview = availabilityCalendar.extend({ visibleToClients: z.boolean() });
+export type CalendarPreview = z.infer<typeof calendarPreview>;
+
 /** GET /provider-availability/timeslot/{id}: a timeslot identifier checked again (signature, and still offered). */
 export const timeslotCheck = timeslot.extend({
   providerIdentifier: z.uuid(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   availabilityCalendar,
+  calendarPreview,
   availabilitySettings,
   availabilitySettingsInput,
   availabilitySetup,
@@ -185,4 +186,17 @@ export const checkTimeslot = defineEndpoint({
   params: timeslotParams,
   query: categoryQuery,
   responses: { 200: envelope(timeslotCheck), ...slotErrors },
+});
+
+export const getCalendarPreview = defineEndpoint({
+  method: 'GET',
+  path: '/provider/calendar-preview/:date',
+  operationId: 'getCalendarPreview',
+  summary:
+    "The provider's own free times in one month (YYYY-MM) or on one day, as clients will see them, also before verification",
+  tags,
+  role,
+  params: z.strictObject({ date: timeslotDateParam }),
+  query: timeslotQuery,
+  responses: { 200: envelope(calendarPreview), ...errors },
 });

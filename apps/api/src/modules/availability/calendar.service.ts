@@ -1,4 +1,9 @@
-import type { AvailabilityCalendar, AvailabilityItem, TimeslotCheck } from '@therapy/contracts/availability';
+import type {
+  AvailabilityCalendar,
+  AvailabilityItem,
+  CalendarPreview,
+  TimeslotCheck,
+} from '@therapy/contracts/availability';
 import { BUFFER_MINUTES_MAX } from '@therapy/contracts/constants';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -49,6 +54,17 @@ export interface CalendarOptions {
    */
 }
 
+/** How one computation of a provider's slots differs from the calendar's own. */
+interface EntryOptions {
+  /** A single slot's check: only the busy times around it are read. */
+  slot?: Interval | undefined;
+  /** A busy interval to leave out (the booking being moved). */
+  ignore?: Interval | undefined;
+  ex?: Executor;
+  /** The provider's own preview: slots also while clients are shown none (not verified). Never cached. */
+  preview?: boolean;
+}
+
 export function createCalendarService(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   { cache, tokens, busy, cacheTrusted }: CalendarOptions,
@@ -74,10 +90,8 @@ export function createCalendarService(
     categoryId: string | null,
     now: number,
     generation: number,
-    slot?: Interval,
-    ignore?: Interval,
-    ex: Executor = db,
-  ): Promise<PlanEntry> => {
+    { slot, ignore, ex = db, preview = false }: EntryOptions = {},
+  ): Promise<PlanEntry & { offersSlots: boolean }> => {
     // Custom days are read from three days before today in UTC: today in any zone is at most a day earlier.
     // A single slot's check reads, in the plan's own statement, only the busy times that can block that slot: those
     // meeting it widened by the widest buffer a plan may have (the engine then applies the plan's own). Reading the
@@ -104,8 +118,8 @@ export function createCalendarService(
       slot === undefined
         ? planDates(plan, now)
         : { firstDate: addDays(localDate(plan.timezone, slot.start), -1), days: 2 };
-    // An unverified provider's calendar has its dates but no slots (decision 0026).
-    const base = stored.offersSlots ? planSlots(plan, firstDate, days) : [];
+    // An unverified provider's calendar has its dates but no slots (decision 0026), except in her own preview.
+    const base = stored.offersSlots || preview ? planSlots(plan, firstDate, days) : [];
     const busyTimes =
       base.length === 0
         ? []
@@ -125,6 +139,7 @@ export function createCalendarService(
       plan,
       base,
       free: withoutBusy(base, taken, plan.bufferMinutes),
+      offersSlots: stored.offersSlots,
     };
   };
 
@@ -166,8 +181,11 @@ export function createCalendarService(
     slots: readonly Interval[],
     timezone: string,
     range: [string, string] | undefined,
-    firstDate: string,
-    lastDate: string,
+    {
+      firstDate,
+      lastDate,
+      identify = (slot) => tokens.sign({ providerId, categoryId, start: slot.start, end: slot.end }),
+    }: { firstDate: string; lastDate: string; identify?: (slot: Interval) => string },
   ): AvailabilityCalendar => {
     const header = {
       timezone,
@@ -190,7 +208,7 @@ export function createCalendarService(
       if (date < from || date > to) continue;
       const list = byDate.get(date) ?? [];
       list.push({
-        identifier: tokens.sign({ providerId, categoryId, start: slot.start, end: slot.end }),
+        identifier: identify(slot),
         startTime: isoInstant(slot.start),
         endTime: isoInstant(slot.end),
       });
@@ -203,7 +221,38 @@ export function createCalendarService(
     return { ...header, items };
   };
 
+  /** Which of the entry's free slots are bookable now (indexes), and the viewer's dates they fall within. */
+  const bookableRange = (entry: PlanEntry, now: number, timezone: string) => {
+    const window = bookableWindow(entry.plan, now);
+    return {
+      first: firstStartingAt(entry.free, window.start),
+      last: firstStartingAt(entry.free, window.end - entry.plan.sessionMinutes * 60_000 + 1),
+      firstDate: localDate(timezone, now),
+      lastDate: localDate(timezone, window.end),
+    };
+  };
+
   return {
+    /**
+     * The provider's own calendar as clients will see it (issue 47), computed from the database and never cached: the
+     * public answer stays "no free times" until she is verified, and the slot cache (and its benchmark) only ever
+     * holds public answers. The slots carry no timeslot identifier a booking would take.
+     */
+    async preview(providerId: string, date: string, query: CalendarQuery): Promise<CalendarPreview> {
+      const now = clock.now().getTime();
+      const categoryId = query.category ?? null;
+      const entry = await computeEntry(providerId, categoryId, now, -1, { preview: true });
+      const timezone = query.timezone ?? entry.plan.timezone;
+      const { first, last, firstDate, lastDate } = bookableRange(entry, now, timezone);
+      const range = requestedRange(date, firstDate, lastDate);
+      const calendar = buildCalendar(providerId, categoryId, entry, entry.free.slice(first, last), timezone, range, {
+        firstDate,
+        lastDate,
+        identify: (slot) => `preview-${slot.start}`,
+      });
+      return { ...calendar, visibleToClients: entry.offersSlots };
+    },
+
     /**
      * The response body (`{ "data": calendar }`, serialised): what the route sends, cached as it is sent. `timezone` is
      * a canonical zone name (the contract's `viewerTimezone` makes it one), so spellings of one zone share entries.
@@ -213,12 +262,8 @@ export function createCalendarService(
       const categoryId = query.category ?? null;
       const entry = await entryFor(providerId, categoryId, now);
       const timezone = query.timezone ?? entry.plan.timezone;
-      const window = bookableWindow(entry.plan, now);
       // The slots `now` selects; equal ranges give equal answers, so the response cache keys on the range.
-      const first = firstStartingAt(entry.free, window.start);
-      const last = firstStartingAt(entry.free, window.end - entry.plan.sessionMinutes * 60_000 + 1);
-      const firstDate = localDate(timezone, now);
-      const lastDate = localDate(timezone, window.end);
+      const { first, last, firstDate, lastDate } = bookableRange(entry, now, timezone);
       // Zones of one offset shape group every slot on the same dates: their answers differ only in the leading
       // `timezone`, so the cache keeps the rest once per shape (Intl's 418 zones have 37-63 shapes), not per zone.
       const shape = cache.zoneShape(timezone, now, entry.plan.horizonDays);
@@ -227,16 +272,10 @@ export function createCalendarService(
       const cached = cache.responses.get(key);
       if (cached !== undefined) return head + cached;
       const range = requestedRange(date, firstDate, lastDate);
-      const calendar = buildCalendar(
-        providerId,
-        categoryId,
-        entry,
-        entry.free.slice(first, last),
-        timezone,
-        range,
+      const calendar = buildCalendar(providerId, categoryId, entry, entry.free.slice(first, last), timezone, range, {
         firstDate,
         lastDate,
-      );
+      });
       const body = JSON.stringify({ data: calendar });
       if (!body.startsWith(head)) throw new Error('calendar answer does not start with its timezone');
       if (cacheTrusted()) cache.responses.set(key, body.slice(head.length));
@@ -256,7 +295,7 @@ export function createCalendarService(
       count: number,
       ex: Executor = db,
     ): Promise<Array<{ start: number; end: number; offered: boolean }>> {
-      const entry = await computeEntry(providerId, categoryId, clock.now().getTime(), -1, undefined, undefined, ex);
+      const entry = await computeEntry(providerId, categoryId, clock.now().getTime(), -1, { ex });
       const zone = entry.plan.timezone;
       const date = localDate(zone, start);
       const wallStart = start - wallToInstant(zone, Date.parse(`${date}T00:00:00Z`));
@@ -319,15 +358,11 @@ export function createCalendarService(
       const claims = tokens.verify(id);
       if (!claims || (category !== undefined && category !== claims.categoryId)) throw AppError.rule('timeslotInvalid');
       const now = clock.now().getTime();
-      const entry = await computeEntry(
-        claims.providerId,
-        claims.categoryId,
-        now,
-        -1,
-        { start: claims.start, end: claims.end },
+      const entry = await computeEntry(claims.providerId, claims.categoryId, now, -1, {
+        slot: { start: claims.start, end: claims.end },
         ignore,
         ex,
-      );
+      });
       const bookable = bookableSlots(entry.free, entry.plan, [], now);
       const match = bookable[firstStartingAt(bookable, claims.start)];
       return {

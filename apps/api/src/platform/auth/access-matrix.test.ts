@@ -299,6 +299,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/appointment': { who: 'provider' },
   'GET /api/v1/overview/provider': { who: 'provider' },
   'GET /api/v1/provider/calendar-view': { who: 'provider' },
+  // Her own free times before verification (issue 47): the signed-in provider's only, so no id to try.
+  'GET /api/v1/provider/calendar-preview/{date}': { who: 'provider', params: () => ({ date: '2026-03' }) },
   'POST /api/v1/appointment': { who: 'provider' },
   'GET /api/v1/appointment/clients': { who: 'provider' },
   // Another provider's list with the same client is their own (empty), not someone else's object.

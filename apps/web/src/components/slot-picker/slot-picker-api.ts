@@ -1,4 +1,4 @@
-import { getProviderTimeslotsOn } from '@therapy/contracts/endpoints/availability';
+import { getCalendarPreview, getProviderTimeslotsOn } from '@therapy/contracts/endpoints/availability';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
@@ -18,6 +18,14 @@ export interface AvailabilityMonthParams {
  */
 export const slotPickerKeys = {
   availability: (providerId: string) => ['therapists', 'availability', providerId] as const,
+  /** The provider's own preview: apart from the public answers, which it must never stand in for. */
+  preview: (params: Omit<AvailabilityMonthParams, 'providerId'>) =>
+    [
+      'provider',
+      'calendar-preview',
+      params.month,
+      { category: params.category ?? null, timeZone: params.timeZone },
+    ] as const,
   month: (params: AvailabilityMonthParams) =>
     [
       ...slotPickerKeys.availability(params.providerId),
@@ -42,5 +50,23 @@ export const availabilityMonthQuery = (params: AvailabilityMonthParams) =>
         })
       ).data,
     // Slots disappear as others book them: a minute old at most, and fresh when the tab is shown again.
+    staleTime: 60_000,
+  });
+
+/**
+ * GET /provider/calendar-preview/{month}: the signed-in provider's own free times as clients will see them, also before
+ * verification (issue 47), with whether clients see them yet. Nothing can be booked from it.
+ */
+export const calendarPreviewMonthQuery = (params: Omit<AvailabilityMonthParams, 'providerId'>) =>
+  queryOptions({
+    queryKey: slotPickerKeys.preview(params),
+    queryFn: async ({ signal }) =>
+      (
+        await call(getCalendarPreview, {
+          signal,
+          params: { date: params.month },
+          query: { timezone: params.timeZone, category: params.category },
+        })
+      ).data,
     staleTime: 60_000,
   });

@@ -5,6 +5,7 @@ import { uuid } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { SlotPicker } from './slot-picker';
 import { formatLongDate } from '@/lib/format';
+import { i18n } from '@/lib/i18n';
 import { addDays, addMonths, browserTimeZone, formatSlotTime, monthOf, todayIn } from './slot-picker-model';
 
 const providerId = uuid(42);
@@ -145,5 +146,53 @@ describe('SlotPicker', () => {
     mockFetch([{ path: monthPath(monthOf(today)), respond: () => answer([], { calendarSetupType: 'BY_CATEGORY' }) }]);
     renderWithProviders(<SlotPicker providerId={providerId} />);
     expect(await screen.findByText('Choose a therapy to see the free times.')).toBeTruthy();
+  });
+
+  describe('preview (the provider on her own page, issue 47)', () => {
+    const previewPath = (month: string) => `/api/v1/provider/calendar-preview/${month}`;
+    const previewAnswer = (visibleToClients: boolean) =>
+      jsonResponse({
+        data: {
+          timezone: zone,
+          providerTimezone: 'Europe/Berlin',
+          calendarSetupType: 'GENERAL',
+          firstDate: today,
+          lastDate: addDays(today, 60),
+          items: [item(today)],
+          visibleToClients,
+        },
+      });
+
+    it('shows her own times before verification, says why clients do not see them, and lets none be chosen', async () => {
+      const fetchMock = mockFetch([{ path: previewPath(monthOf(today)), respond: () => previewAnswer(false) }]);
+      const onSelect = vi.fn();
+      renderWithProviders(<SlotPicker providerId={providerId} preview onSelect={onSelect} />);
+
+      expect(await screen.findByText('Your calendar is not public yet')).toBeTruthy();
+      expect(
+        screen.getByText('Clients can book you once your profile is verified. This is how your free times will look.'),
+      ).toBeTruthy();
+      const list = await screen.findByRole('list', { name: `Free times on ${formatLongDate(today, 'en')}` });
+      expect(within(list).getByText(formatSlotTime(item(today).timeSlot[0]!, 'en', zone))).toBeTruthy();
+      expect(within(list).queryAllByRole('button')).toHaveLength(0);
+      // Never the public calendar: its answer would say "no free times" and move on two months.
+      const paths = fetchMock.mock.calls.map((c) => new URL(String(c[0]), 'http://localhost').pathname);
+      expect(paths).toEqual([previewPath(monthOf(today))]);
+      expect(onSelect).not.toHaveBeenCalledWith(expect.objectContaining({ slot: expect.anything() }));
+    });
+
+    it('says the times are public once she is verified, in German too', async () => {
+      mockFetch([{ path: previewPath(monthOf(today)), respond: () => previewAnswer(true) }]);
+      await i18n.changeLanguage('de');
+      try {
+        renderWithProviders(<SlotPicker providerId={providerId} preview />);
+        expect(await screen.findByText('Dein Kalender, wie Klient*innen ihn sehen')).toBeTruthy();
+        expect(
+          screen.getByText('Klient*innen sehen diese freien Zeiten auf dieser Seite und können sie buchen.'),
+        ).toBeTruthy();
+      } finally {
+        await i18n.changeLanguage('en');
+      }
+    });
   });
 });

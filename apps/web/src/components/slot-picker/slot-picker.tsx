@@ -11,7 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { formatLongDate, formatMonth, formatZoneName } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { availabilityMonthQuery } from './slot-picker-api';
+import { availabilityMonthQuery, calendarPreviewMonthQuery } from './slot-picker-api';
 import {
   addDays,
   bookableDates,
@@ -49,6 +49,11 @@ export interface SlotPickerProps {
   onSelect?: (selection: SlotSelection | null) => void;
   /** A slot to open on and choose (a suggested time's link, issue 47), if it is still free. */
   initialSlot?: string | null;
+  /**
+   * The provider looking at her own calendar (issue 47): her free times as clients will see them, also before she is
+   * verified, with a note saying whether clients see them yet. The times cannot be chosen.
+   */
+  preview?: boolean;
 }
 
 interface PickerState {
@@ -100,7 +105,14 @@ const components = { Chevron };
  * date, in the viewer's zone. It opens on today or the nearest later bookable date, moving on to the next month by
  * itself while a month has nothing to book (spec §4), up to the horizon of about 2 months (spec §5).
  */
-export function SlotPicker({ providerId, category, editMode = false, onSelect, initialSlot }: SlotPickerProps) {
+export function SlotPicker({
+  providerId,
+  category,
+  editMode = false,
+  onSelect,
+  initialSlot,
+  preview = false,
+}: SlotPickerProps) {
   const { t, i18n } = useTranslation('slot-picker');
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   const slotsHeadingId = useId();
@@ -121,7 +133,15 @@ export function SlotPicker({ providerId, category, editMode = false, onSelect, i
   });
 
   const shownMonth = state.userMonth ?? state.autoMonth;
-  const query = useQuery(availabilityMonthQuery({ providerId, month: shownMonth, category, timeZone }));
+  const publicQuery = useQuery({
+    ...availabilityMonthQuery({ providerId, month: shownMonth, category, timeZone }),
+    enabled: !preview,
+  });
+  const previewQuery = useQuery({
+    ...calendarPreviewMonthQuery({ month: shownMonth, category, timeZone }),
+    enabled: preview,
+  });
+  const query = preview ? previewQuery : publicQuery;
   const calendar = query.data;
   const mustChooseCategory = needsCategory(calendar, category);
 
@@ -205,7 +225,7 @@ export function SlotPicker({ providerId, category, editMode = false, onSelect, i
     [selectedDate, shownMonth, firstMonth, lastMonth, mustChooseCategory, calendar, locale, labels],
   );
 
-  return (
+  const picker = (
     <div className="grid gap-6 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] md:gap-8">
       <div className="min-w-0">{dayPicker}</div>
 
@@ -254,6 +274,16 @@ export function SlotPicker({ providerId, category, editMode = false, onSelect, i
               className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(10.75rem,1fr))] gap-2"
             >
               {slots.map((slot) => {
+                // A preview's times are shown as clients will see them, but nothing can be booked from them.
+                if (preview)
+                  return (
+                    <li
+                      key={slot.identifier}
+                      className="flex h-11 items-center justify-center rounded-lg border border-dashed border-slate-400 bg-slate-50 px-2 text-sm font-medium whitespace-nowrap text-slate-800 tabular-nums"
+                    >
+                      {formatSlotTime(slot, locale, timeZone)}
+                    </li>
+                  );
                 const pressed = slot.identifier === selectedSlot?.identifier;
                 return (
                   <li key={slot.identifier}>
@@ -280,6 +310,21 @@ export function SlotPicker({ providerId, category, editMode = false, onSelect, i
           </section>
         )}
       </div>
+    </div>
+  );
+  if (!preview) return picker;
+  const visible = previewQuery.data?.visibleToClients;
+  return (
+    <div className="space-y-5">
+      {visible !== undefined && (
+        <Alert
+          tone={visible ? 'info' : 'warning'}
+          title={visible ? t('preview.publicTitle') : t('preview.hiddenTitle')}
+        >
+          {visible ? t('preview.publicBody') : t('preview.hiddenBody')}
+        </Alert>
+      )}
+      {picker}
     </div>
   );
 }

@@ -126,6 +126,8 @@ function BookingCalendar({
           : 'provider',
   );
 
+  // The therapist on her own page sees her free times as clients will, also before verification (issue 47).
+  const ownPage = useAuthStore((s) => s.status === 'authenticated' && s.user?.identifier === providerId);
   const byCategory = setup.data === 'BY_CATEGORY';
   // One therapy leaves nothing to choose.
   const onlyTherapy = therapies.length === 1 ? therapies[0]?.identifier : undefined;
@@ -169,6 +171,7 @@ function BookingCalendar({
             category={category}
             onSelect={setSelection}
             initialSlot={pickerRound === 0 ? suggestedSlot : null}
+            preview={ownPage}
           />
         </div>
 
