@@ -232,7 +232,10 @@ describe('appointments for a record', () => {
     const ledger = await ledgerCount();
     const made = await appointment(w.provider, id, at(3, 9), 'outside');
     expect(made.statusCode, made.body).toBe(201);
-    expect(made.json().data).toMatchObject({ status: 'confirmed', startTime: at(3, 9) });
+    expect(made.json().data).toMatchObject({ status: 'confirmed', startTime: at(3, 9), paymentMethod: 'outside' });
+    // Lists and the detail page name the way it was paid (the web shows "Paid outside the platform", not 0.00).
+    const shown = await t.api('GET', `/appointment/${made.json().data.identifier}`, w.provider);
+    expect(shown.json().data).toMatchObject({ paymentMethod: 'outside', price: { amount: 0 } });
     const [row] = await q('SELECT payment_method, price_amount, paid_at FROM bookings WHERE identifier = $1', [
       made.json().data.identifier,
     ]);
@@ -480,5 +483,73 @@ describe('CSV import keeps the good rows', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(en.csvNothingToImport);
     expect(await t.count('client_imports', { provider_id: provider.userId })).toBe(6);
+  });
+});
+
+describe("a practice's phone numbers (decision 0057)", () => {
+  it("a national number, typed by hand, in an edit or in a CSV, is read in the provider's country and stored as E.164", async () => {
+    const provider = await t.signUp('provider', {}, { verified: true });
+    await q(`UPDATE users SET country_code = 'DE' WHERE identifier = $1`, [provider.userId]);
+    const stamp = Date.now();
+    const stored = async (recordId: string) =>
+      q<{ imported: string | null; record: string | null }>(
+        `SELECT ci.phone_number AS imported, u.phone_number AS record
+           FROM client_imports ci JOIN users u ON u.identifier = ci.record_id WHERE ci.record_id = $1`,
+        [recordId],
+      );
+    const details = { firstName: 'Jonas', lastName: 'Weber', email: `jonas.${stamp}@example.com` };
+    const made = await t.api('POST', '/clients/import/manual', provider, { ...details, phoneNumber: '0170 5551234' });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().data.identifier as string;
+    expect(made.json().data.phoneNumber).toBe('+491705551234');
+    expect(await stored(id)).toEqual([{ imported: '+491705551234', record: '+491705551234' }]);
+
+    const edited = await t.api('PUT', `/clients/records/${id}`, provider, { ...details, phoneNumber: '0170 5551235' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await stored(id)).toEqual([{ imported: '+491705551235', record: '+491705551235' }]);
+    // No number of the practice's country: refused with the field's message, and nothing changes.
+    const wrong = await t.api('PUT', `/clients/records/${id}`, provider, { ...details, phoneNumber: '0000 000 0000' });
+    expect(wrong.statusCode, wrong.body).toBe(400);
+    expect(wrong.json().message).toBe(en.phoneInvalid);
+    const wrongNew = await t.api('POST', '/clients/import/manual', provider, {
+      ...details,
+      email: `other.${stamp}@example.com`,
+      phoneNumber: '0000 000 0000',
+    });
+    expect(wrongNew.statusCode).toBe(400);
+    expect(wrongNew.json().message).toBe(en.phoneInvalid);
+    expect(await stored(id)).toEqual([{ imported: '+491705551235', record: '+491705551235' }]);
+    expect(await t.count('client_imports', { provider_id: provider.userId })).toBe(1);
+
+    const file = [
+      'firstName;lastName;email;phoneNumber',
+      `Lea;Roth;lea.${stamp}@example.com;0170 5551236`,
+      `Max;Roth;max.${stamp}@example.com;0000 000 0000`,
+      `Ines;Roth;ines.${stamp}@example.com;+1 (212) 555-0142`,
+    ].join('\n');
+    const send = (fields: Record<string, string>) =>
+      uploadDocuments(
+        t,
+        provider,
+        '/clients/import/csv',
+        fields,
+        [{ filename: 'c.csv', data: Buffer.from(file) }],
+        'file',
+      );
+    const preview = await send({ commit: 'false' });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toMatchObject({ validRows: 2, invalidRows: 1 });
+    expect(preview.json().data.rows[1]).toMatchObject({ row: 3, errors: [en.phoneInvalid] });
+    const valid = await send({ commit: 'true', validOnly: 'true' });
+    expect(valid.statusCode, valid.body).toBe(201);
+    const numbers = await q<{ email: string; phone_number: string }>(
+      `SELECT email::text AS email, phone_number FROM users WHERE record_of = $1 ORDER BY email`,
+      [provider.userId],
+    );
+    expect(numbers).toEqual([
+      { email: `ines.${stamp}@example.com`, phone_number: '+12125550142' },
+      { email: `jonas.${stamp}@example.com`, phone_number: '+491705551235' },
+      { email: `lea.${stamp}@example.com`, phone_number: '+491705551236' },
+    ]);
   });
 });

@@ -13,11 +13,13 @@ import {
   type emailImportInput,
   type manualImportInput,
 } from '@therapy/contracts/clients';
+import { normalisePhone, phoneRegion } from '@therapy/contracts/fields';
 import { m, messageRef, translate, type Locale } from '@therapy/contracts/messages';
 import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth/access.ts';
 import { AppError } from '../../platform/errors.ts';
+import { storedPhone } from '../../platform/phone.ts';
 import type { UploadedParts } from '../../platform/files/uploads.ts';
 import { mailTemplates } from '../../platform/mail/templates.ts';
 import { logRecordAccess, type RequestOrigin } from '../../platform/record-access-log.ts';
@@ -60,6 +62,13 @@ export function createClientsService(
 
   const provider = async (actor: Actor) =>
     requireLiveAccount(actor, await ports.users.findActiveUser(requireRole(actor, 'provider').userId));
+
+  /**
+   * A client's number as stored (E.164, decision 0057): written without a country code, it is read in the
+   * provider's country, as a practice writes its clients' numbers; no number of that country is a 400.
+   */
+  const practicePhone = (me: { countryCode: string | null }, value: string | null | undefined) =>
+    storedPhone(value ?? null, me.countryCode);
 
   const toEntry = (r: ClientListRow): ProviderClientEntry => ({
     identifier: r.user_id,
@@ -273,7 +282,7 @@ export function createClientsService(
           email: v.email,
           firstName: v.firstName,
           lastName: v.lastName,
-          phoneNumber: v.phoneNumber,
+          phoneNumber: practicePhone(me, v.phoneNumber),
           source: 'manual',
         }),
       );
@@ -304,10 +313,11 @@ export function createClientsService(
     ): Promise<ProviderClientEntry> {
       const me = await provider(actor);
       if (v.email.toLowerCase() === me.email.toLowerCase()) throw AppError.rule(m.clientImportIsSelf);
+      const details = { ...v, phoneNumber: practicePhone(me, v.phoneNumber) };
       const row = await db.transaction(async (tx) => {
         const current = await lockRecord(tx, me.identifier, recordId);
-        const updated = await repo.updateRecord(tx, current.identifier, v);
-        await ports.users.records.update(tx, recordId, v);
+        const updated = await repo.updateRecord(tx, current.identifier, details);
+        await ports.users.records.update(tx, recordId, details);
         return updated;
       });
       return importEntry(row);
@@ -376,12 +386,17 @@ export function createClientsService(
         me.identifier,
         rows.map((r) => r.values.email.trim().toLowerCase()).filter(Boolean),
       );
+      const region = phoneRegion(me.countryCode);
       const firstRowOf = new Map<string, number>();
       const checked = rows.map(({ row, values, badShape }) => {
         const errors: string[] = [];
         if (badShape) errors.push(m.csvHeaderInvalid);
         const parsed = csvRowInput.safeParse(values);
         if (!parsed.success) errors.push(...new Set(parsed.error.issues.map((i) => i.message)));
+        // A national number is read in the provider's country; one that is no number there is the row's error.
+        const phone =
+          parsed.success && parsed.data.phoneNumber ? normalisePhone(parsed.data.phoneNumber, region) : null;
+        if (parsed.success && parsed.data.phoneNumber && phone === null) errors.push(m.phoneInvalid);
         const email = values.email.trim().toLowerCase();
         let alreadyInList = false;
         if (email) {
@@ -392,7 +407,13 @@ export function createClientsService(
           if (already.has(email) && first === undefined) alreadyInList = true;
           if (email === me.email.toLowerCase()) errors.push(m.clientImportIsSelf);
         }
-        return { row, values, errors, alreadyInList, parsed: parsed.success ? parsed.data : undefined };
+        return {
+          row,
+          values,
+          errors,
+          alreadyInList,
+          parsed: parsed.success ? { ...parsed.data, phoneNumber: phone } : undefined,
+        };
       });
       const invalid = checked.filter((r) => r.errors.length > 0);
       const toImport = checked.filter((r) => r.errors.length === 0 && !r.alreadyInList);
