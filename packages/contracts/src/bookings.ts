@@ -30,6 +30,7 @@ export const activeBookingStatuses = ['requested', 'pending', 'confirmed'] as co
 export const rescheduleStatuses = ['applied', 'pending', 'accepted', 'rejected'] as const;
 export type RescheduleStatus = (typeof rescheduleStatuses)[number];
 export const bookingRoles = ['client', 'provider'] as const;
+export const bookingPaymentMethods = ['platform', 'outside'] as const;
 export type BookingRole = (typeof bookingRoles)[number];
 
 const uuidOr = (message: string) =>
@@ -208,6 +209,8 @@ export const booking = z.object({
   meetingLink: z.string().nullable(),
   address: z.string().nullable(),
   price: z.object({ amount: z.number().int(), currencyCode: z.string() }),
+  /** `outside`: a provider's appointment paid outside the platform (price 0 here; decision 0053). */
+  paymentMethod: z.enum(bookingPaymentMethods),
   /** A `pending` booking's hold: unpaid by then, it expires and frees the slot. */
   holdExpiresAt: z.string().nullable(),
   seriesIdentifier: z.uuid().nullable(),

@@ -348,7 +348,14 @@ export function createBookingsService(
     // The answer from the rows as stored and what the terms read: a new booking has no reschedules and no feedback yet.
     return inserted.map((m) =>
       toBooking(
-        { booking: m.booking, ...shown, reschedules: [], participantId: m.participantId, feedbackProvided: false },
+        {
+          // A client's own booking is always paid on the platform (the column's default).
+          booking: { ...m.booking, paymentMethod: m.booking.paymentMethod ?? 'platform' },
+          ...shown,
+          reschedules: [],
+          participantId: m.participantId,
+          feedbackProvided: false,
+        },
         deps.files.signedUrl,
         texts,
       ),

@@ -27,6 +27,7 @@ const aBooking = (over: Partial<Booking>): Booking => ({
   meetingLink: null,
   address: null,
   price: { amount: 5000, currencyCode: 'USD' },
+  paymentMethod: 'platform',
   holdExpiresAt: null,
   seriesIdentifier: null,
   createdBy: 'provider',

@@ -79,6 +79,7 @@ type ShownRow = Pick<
   | 'address'
   | 'priceAmount'
   | 'currencyCode'
+  | 'paymentMethod'
   | 'holdExpiresAt'
   | 'seriesId'
   | 'createdBy'
@@ -120,6 +121,7 @@ export function toBooking(
     meetingLink: b.meetingLink,
     address: b.address,
     price: { amount: b.priceAmount, currencyCode: b.currencyCode },
+    paymentMethod: b.paymentMethod,
     holdExpiresAt: iso(b.holdExpiresAt),
     seriesIdentifier: b.seriesId,
     createdBy: b.createdBy,

@@ -64,8 +64,11 @@ export function StatusBadge({ status }: { status: BookingStatus }) {
   );
 }
 
-export function Price({ booking }: { booking: Pick<Booking, 'price'> }) {
+/** The price, or for an appointment paid outside the platform that fact: its stored price 0 is no price (decision 0053). */
+export function Price({ booking }: { booking: Pick<Booking, 'price' | 'paymentMethod'> }) {
   const locale = usePageLocale();
+  const { t } = useTranslation('appointments');
+  if (booking.paymentMethod === 'outside') return <>{t('detail.paidOutside')}</>;
   return <>{formatMoney(booking.price.amount, booking.price.currencyCode, locale)}</>;
 }
 

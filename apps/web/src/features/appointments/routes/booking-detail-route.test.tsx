@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { i18n } from '@/lib/i18n';
 import { useModalStore } from '@/lib/modal-store';
 import { notify } from '@/lib/toast';
 import { uuid } from '@/test/fixtures';
@@ -69,6 +70,19 @@ describe('BookingDetailRoute', () => {
       expect(screen.queryByText('Meeting link')).toBeNull();
     },
   );
+
+  it('an appointment paid outside the platform says so instead of a price of 0 (en and de)', async () => {
+    asClient(bookingDetails({ paymentMethod: 'outside', price: { amount: 0, currencyCode: 'EUR' } }));
+    render();
+    expect(await screen.findByText('Paid outside the platform')).toBeTruthy();
+    expect(screen.queryByText('€0.00')).toBeNull();
+    try {
+      await i18n.changeLanguage('de');
+      expect(await screen.findByText('Außerhalb der Plattform bezahlt')).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
 
   it('a confirmed booking shows the link and the reschedules left', async () => {
     asClient(bookingDetails({ status: 'confirmed' }));

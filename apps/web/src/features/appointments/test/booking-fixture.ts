@@ -36,6 +36,7 @@ export function bookingDetails(overrides: Partial<BookingDetails> = {}): Booking
     meetingLink: 'https://meet.example.com/abc',
     address: null,
     price: { amount: 9000, currencyCode: 'EUR' },
+    paymentMethod: 'platform',
     holdExpiresAt: null,
     seriesIdentifier: null,
     createdBy: 'client',

@@ -31,6 +31,7 @@ export function aBooking(overrides: Partial<Booking> = {}): Booking {
     meetingLink: null,
     address: null,
     price: { amount: 5000, currencyCode: 'USD' },
+    paymentMethod: 'platform',
     holdExpiresAt: null,
     seriesIdentifier: null,
     createdBy: 'client',

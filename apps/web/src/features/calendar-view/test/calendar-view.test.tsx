@@ -33,6 +33,7 @@ const booking = (startTime: string, endTime: string): Booking => ({
   meetingLink: null,
   address: null,
   price: { amount: 6500, currencyCode: 'GBP' },
+  paymentMethod: 'platform',
   holdExpiresAt: null,
   seriesIdentifier: null,
   createdBy: 'client',
