@@ -12,6 +12,10 @@ export const clientRecordMessages = defineMessages({
     en: 'This client has joined the platform: their details are theirs to change',
     de: 'Diese*r Klient*in ist der Plattform beigetreten: die Angaben ändert sie*er selbst',
   },
+  clientRecordJustJoined: {
+    en: 'This client has just joined with their own account. Open their page again and try once more',
+    de: 'Diese*r Klient*in ist eben mit einem eigenen Konto beigetreten. Öffne die Seite noch einmal und versuche es erneut',
+  },
   clientInvitationSent: { en: 'Invitation sent', de: 'Einladung gesendet' },
   csvAlreadyInList: { en: 'Already in your list', de: 'Bereits in deiner Liste' },
   csvNothingToImport: {

@@ -20,6 +20,7 @@ import { owesDebt } from '../../db/schema/wallet.ts';
 import type { BookingStatus } from '@therapy/contracts/bookings';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { recordJoinedMeanwhile } from '../../platform/client-records.ts';
 import { refusedAs } from '../../platform/pg-errors.ts';
 import { slotTakenUnless } from './booking-refusals.ts';
 import {
@@ -351,7 +352,10 @@ export const bookingsRepository = {
   },
 
   async insert(tx: Executor, row: NewBooking): Promise<void> {
-    await slotTakenUnless(tx.insert(bookings).values(row));
+    await recordJoinedMeanwhile(
+      slotTakenUnless(tx.insert(bookings).values(row)),
+      'bookings_client_id_users_identifier_fk',
+    );
     await tx
       .insert(bookingParticipants)
       .values({ bookingId: row.identifier, clientId: row.clientId, status: participantStatusOf(row) });

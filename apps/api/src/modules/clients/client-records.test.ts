@@ -553,3 +553,78 @@ describe("a practice's phone numbers (decision 0057)", () => {
     ]);
   });
 });
+
+describe('writing for a record while the person accepts', () => {
+  /** Waits until `n` backends wait on a lock (the writes have reached their insert and queue behind the acceptance). */
+  const lockWaiters = async (n: number) => {
+    for (let i = 0; i < 100; i += 1) {
+      const [row] = await q<{ n: string }>(`SELECT count(*) AS n FROM pg_locks WHERE NOT granted`);
+      if (Number(row!.n) >= n) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`fewer than ${n} writes waited on the record`);
+  };
+
+  it('a booking and a note that waited on the acceptance get 409 with a clear message, and nothing names the gone record', async () => {
+    const id = await addClient(w.provider, `waiting.${Date.now()}@example.com`);
+    const acceptance = await t.db.$client.connect();
+    try {
+      // What the acceptance does first: lock the record; its rows then move, and the record goes.
+      await acceptance.query('BEGIN');
+      await acceptance.query('SELECT 1 FROM users WHERE identifier = $1 FOR UPDATE', [id]);
+      const writes = Promise.all([appointment(w.provider, id, at(15, 9), 'outside'), note(w.provider, id, 'Waiting')]);
+      await lockWaiters(2);
+      await acceptance.query('DELETE FROM users WHERE identifier = $1', [id]);
+      await acceptance.query('COMMIT');
+      for (const res of await writes) {
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json().message).toBe(en.clientRecordJustJoined);
+      }
+    } finally {
+      acceptance.release();
+    }
+    expect(await q('SELECT 1 FROM bookings WHERE client_id = $1', [id])).toHaveLength(0);
+    expect(await q('SELECT 1 FROM notes WHERE client_id = $1', [id])).toHaveLength(0);
+  });
+
+  it('under real concurrent accepts, appointments and notes: never a 5xx; what was written belongs to the person', async () => {
+    for (const day of [16, 17, 18]) {
+      const address = `race${day}.${Date.now()}@example.com`;
+      const person = await t.signUp('client', { email: address, confirmEmail: address });
+      await verifyEmail(person);
+      const id = await addClient(w.provider, address);
+      expect((await t.api('POST', `/clients/records/${id}/invitation`, w.provider)).statusCode).toBe(200);
+      const token = await latestInvitation(address);
+      const slots = await Promise.all([9, 10, 11].map((h) => slotAt(t, w.provider.userId, at(day, h))));
+      const modality = await online();
+      const results = await Promise.all([
+        t.api('POST', '/clients/invitations/accept', person, { token }),
+        ...slots.map((timeslotIdentifier) =>
+          t.api('POST', '/appointment', w.provider, {
+            clientIdentifier: id,
+            modalityIdentifier: modality,
+            therapyIdentifier: w.categoryId,
+            timeslotIdentifier,
+            payment: 'outside',
+          }),
+        ),
+        note(w.provider, id, 'Race one'),
+        note(w.provider, id, 'Race two'),
+      ]);
+      const [accepted, ...writes] = results;
+      expect(accepted!.statusCode, accepted!.body).toBe(200);
+      for (const res of writes) {
+        expect([201, 409], res.body).toContain(res.statusCode);
+        if (res.statusCode === 409) expect(res.json().message).toBe(en.clientRecordJustJoined);
+      }
+      const made = writes.filter((r) => r.statusCode === 201).map((r) => r.json().data.identifier as string);
+      const owners = await q<{ client_id: string }>(
+        `SELECT client_id FROM bookings WHERE identifier = ANY($1) UNION ALL SELECT client_id FROM notes WHERE identifier = ANY($1)`,
+        [made],
+      );
+      expect(owners).toHaveLength(made.length);
+      expect(new Set(owners.map((o) => o.client_id))).toEqual(made.length ? new Set([person.userId]) : new Set());
+      expect(await q('SELECT 1 FROM users WHERE identifier = $1', [id])).toHaveLength(0);
+    }
+  });
+});

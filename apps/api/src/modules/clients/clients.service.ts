@@ -164,8 +164,9 @@ export function createClientsService(
   };
 
   /**
-   * The record becomes the account: its row is locked first (a booking or note written for it meanwhile waits, then
-   * fails on its key once the record is gone: nothing is left behind), every module re-points its rows
+   * The record becomes the account: its row is locked first (a booking, note or questionnaire written for it meanwhile
+   * waits, then meets a key that is gone: a 409, `recordJoinedMeanwhile`, and nothing is left behind; one written
+   * before the lock is merged with the rest), every module re-points its rows
    * (`record.merging`), and the record is deleted. The access log is append-only and keeps naming the record's id
    * for what was read before (decision 0053). Foreign keys that restrict (bookings) make a missed row fail it all.
    */

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { bookingSessions } from '../../db/schema/bookings.ts';
 import { measureLinks, measureSeries, measures } from '../../db/schema/measures.ts';
 import { people } from '../../db/schema/users.ts';
+import { recordJoinedMeanwhile } from '../../platform/client-records.ts';
 
 /** Questionnaires and their series: Drizzle only; sealing, access and rules are in the service. */
 export type MeasureRow = typeof measures.$inferSelect;
@@ -53,23 +54,29 @@ export const measuresRepository = {
   async insert(ex: Executor, rows: NewMeasure[]): Promise<MeasureRow[]> {
     if (rows.length === 0) return [];
     // A series' measure for a booking exists once, whoever gets there first (a retried event, two instances).
-    return ex
-      .insert(measures)
-      .values(rows)
-      .onConflictDoNothing({ target: [measures.seriesId, measures.bookingId] })
-      .returning();
+    return recordJoinedMeanwhile(
+      ex
+        .insert(measures)
+        .values(rows)
+        .onConflictDoNothing({ target: [measures.seriesId, measures.bookingId] })
+        .returning(),
+      'measures_client_id_users_identifier_fk',
+    );
   },
 
   /** Starts a series; undefined when one of this kind already runs for the pair (the partial unique index). */
   async startSeries(ex: Executor, row: typeof measureSeries.$inferInsert): Promise<SeriesRow | undefined> {
-    const [created] = await ex
-      .insert(measureSeries)
-      .values(row)
-      .onConflictDoNothing({
-        target: [measureSeries.providerId, measureSeries.clientId, measureSeries.kind],
-        where: sql`${measureSeries.stoppedAt} IS NULL`,
-      })
-      .returning();
+    const [created] = await recordJoinedMeanwhile(
+      ex
+        .insert(measureSeries)
+        .values(row)
+        .onConflictDoNothing({
+          target: [measureSeries.providerId, measureSeries.clientId, measureSeries.kind],
+          where: sql`${measureSeries.stoppedAt} IS NULL`,
+        })
+        .returning(),
+      'measure_series_client_id_users_identifier_fk',
+    );
     return created;
   },
 

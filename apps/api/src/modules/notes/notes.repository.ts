@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { noteAccessLog, noteAddenda, notes } from '../../db/schema/notes.ts';
 import { people } from '../../db/schema/users.ts';
+import { recordJoinedMeanwhile } from '../../platform/client-records.ts';
 
 /** Notes and their access log: Drizzle only; sealing, access and the rules are in notes.service.ts. */
 export type NoteRow = typeof notes.$inferSelect;
@@ -15,7 +16,10 @@ const liveName = sql<
 
 export const notesRepository = {
   async insert(ex: Executor, row: NewNote): Promise<NoteRow> {
-    const [created] = await ex.insert(notes).values(row).returning();
+    const [created] = await recordJoinedMeanwhile(
+      ex.insert(notes).values(row).returning(),
+      'notes_client_id_users_identifier_fk',
+    );
     return created!;
   },
 
