@@ -70,6 +70,9 @@ test('a record from a CSV gets an outside-paid appointment, a note and a questio
   ).toBeVisible();
   await a11y('appointment for a record created');
   await created.getByRole('button', { name: 'Done' }).click();
+  // The list names how it was paid, not a price of 0.00.
+  await expect(page.getByText(/Mara Stein/).first()).toBeVisible();
+  await expect(page.getByText(/Paid outside the platform/).first()).toBeVisible();
 
   // A client note on the record.
   await page.goto(`/clients/${recordId}`);
@@ -161,6 +164,7 @@ test('a record from a CSV gets an outside-paid appointment, a note and a questio
   await guest.context().clearCookies();
   await signIn(guest, mara, PASSWORD, '/appointments');
   await expect(guest.getByText(/Robin Provider/).first()).toBeVisible();
+  await expect(guest.getByText(/Paid outside the platform/).first()).toBeVisible();
   const theirs = await request.get('/api/v1/booking', { headers: person.headers });
   expect(((await theirs.json()) as { data: unknown[] }).data).toHaveLength(1);
   const noteRead = await request.get(`/api/v1/note/client/${person.id}`, { headers: person.headers });

@@ -105,6 +105,18 @@ export const useUpdateRecord = (clientId: string) =>
 /** POST /clients/records/{id}/invitation: sends the invitation, or again with a new link. */
 export const useInviteRecord = (clientId: string) =>
   useRecordMutation(() => call(inviteClientRecord, { params: { id: clientId } }));
-/** DELETE /clients/records/{id}: refused while appointments, notes or questionnaires name the record. */
-export const useDeleteRecord = (clientId: string) =>
-  useRecordMutation(() => call(deleteClientRecord, { params: { id: clientId } }));
+/**
+ * DELETE /clients/records/{id}: refused while appointments, notes or questionnaires name the record. The deleted
+ * client's page is marked stale, not read again: a refetch would only meet a 404 before the page leaves.
+ */
+export function useDeleteRecord(clientId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(deleteClientRecord, { params: { id: clientId } }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ['client-page'], refetchType: 'none' });
+      await client.invalidateQueries({ queryKey: clientKeys.all, refetchType: 'none' });
+    },
+    meta: { silent: true },
+  });
+}

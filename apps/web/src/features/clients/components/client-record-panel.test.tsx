@@ -78,6 +78,22 @@ describe('ClientRecordPanel (a client without an account)', () => {
     expect(await screen.findByText(message)).toBeTruthy();
   });
 
+  it('after a delete it leaves for the list without reading the deleted record again (which would be a 404)', async () => {
+    const { user, fetchMock } = render([
+      {
+        method: 'DELETE',
+        path: `/api/v1/clients/records/${id}`,
+        respond: () => jsonResponse({ message: 'Client deleted' }),
+      },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Delete client' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    const calls = () => fetchMock.mock.calls.map(([url]) => String(url));
+    await waitFor(() => expect(calls().some((u) => u.includes(`/clients/records/${id}`))).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls().filter((u) => u.includes(`/clients/relation/${id}`))).toHaveLength(1);
+  });
+
   it('shows nothing for a client with an account', async () => {
     mockFetch([
       {
