@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type CreatedUser, type Page } from '../support/fixtures.ts';
 import { chooseLanguage, expectNoHorizontalScroll, signIn } from '../support/app.ts';
 import { bookableProvider, clientInGb, daysAhead, fundWallet, pickSlot, signInApi } from '../support/bookings.ts';
+import { layoutSnapshot } from '../support/demo.ts';
 import { setVerification } from '../support/practice-desk.ts';
 
 /**
@@ -48,7 +49,7 @@ test('en, 1280 px: the listing, the page, the form and /payment say £80.00, and
   createUser,
   playwright,
   baseURL,
-}) => {
+}, testInfo) => {
   test.setTimeout(240_000);
   const request = await playwright.request.newContext({ baseURL });
   const provider = await createUser('provider', { verified: true });
@@ -63,6 +64,7 @@ test('en, 1280 px: the listing, the page, the form and /payment say £80.00, and
   await expect(card.getByText('from £80.00 per session')).toBeVisible();
   await expect(card.getByText(/£65/)).toHaveCount(0);
   await a11y('directory (price)');
+  await layoutSnapshot(page, testInfo, 'price-directory-en', true);
   await card.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/therapists/${providerId}/$`));
   const about = page.getByRole('region', { name: 'About' });
@@ -77,6 +79,8 @@ test('en, 1280 px: the listing, the page, the form and /payment say £80.00, and
   await form.getByLabel('Modality').selectOption({ label: 'Online' });
   await expect(form.getByTestId('booking-price')).toHaveText('Fee per session£80.00');
   await a11y('booking form (price)');
+  await form.scrollIntoViewIfNeeded();
+  await layoutSnapshot(page, testInfo, 'price-form-en', true);
   await form.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL(/\/payment\/[0-9a-f-]+$/);
@@ -99,7 +103,7 @@ test.describe('on a phone in German', () => {
     createUser,
     playwright,
     baseURL,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(240_000);
     const request = await playwright.request.newContext({ baseURL });
     const provider = await createUser('provider', { verified: true });
@@ -115,6 +119,8 @@ test.describe('on a phone in German', () => {
     const card = cardOf(page, providerId);
     await expect(card.getByText(/^ab 80,00\s£ pro Sitzung$/)).toBeVisible();
     await a11y('Verzeichnis (Honorar, 375 px)');
+    await card.scrollIntoViewIfNeeded();
+    await layoutSnapshot(page, testInfo, 'price-directory-de', true);
     await expectNoHorizontalScroll(page, WIDTH);
     await card.getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/therapists/${providerId}/$`));
@@ -122,12 +128,16 @@ test.describe('on a phone in German', () => {
     await expect(about.getByText('Honorar pro Sitzung')).toBeVisible();
     await expect(about.getByTestId('profile-prices')).toHaveText(/^80,00\s£$/);
     await a11y('Profil (Honorar, 375 px)');
+    await about.scrollIntoViewIfNeeded();
+    await layoutSnapshot(page, testInfo, 'price-profile-de', true);
 
     await pickSlot(page, daysAhead(4), 0, 'de');
     const form = page.getByRole('form', { name: 'Sitzung buchen' });
     await expect(form.getByTestId('booking-price')).toHaveText(/^Honorar pro Sitzung80,00\s£$/);
     await form.getByLabel('Sitzungsform').selectOption({ label: 'Online' });
     await a11y('Buchungsformular (Honorar, 375 px)');
+    await form.getByTestId('booking-price').scrollIntoViewIfNeeded();
+    await layoutSnapshot(page, testInfo, 'price-form-de', true);
     await expectNoHorizontalScroll(page, WIDTH);
     await form.getByRole('button', { name: 'Weiter' }).click();
 
