@@ -216,6 +216,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     practiceFacts: {
       workHistoryOf: practiceDetails.workHistoryOf,
       approvedEducationOf: credentials.approvedEducationOf,
+      // The card's "from" price and the page's prices by the rule a booking is charged by (issue 48).
+      pricesOf: practiceDetails.pricesOf,
     },
   });
   const clientProfile = createClientProfileModule(deps, { users, reference, isClientOf: clients.isClientOf });

@@ -77,6 +77,8 @@ export type DirectoryQuery = z.input<typeof directoryQuery>;
 export type DirectoryQueryValues = z.output<typeof directoryQuery>;
 
 const option = z.object({ identifier: z.uuid(), code: z.string(), name: z.string() });
+/** A price in minor units of its currency (a free session: 0 and `isFree`). */
+const price = z.object({ amount: z.number().int(), currencyCode: z.string(), isFree: z.boolean() });
 
 /** One therapist card of the directory. */
 export const directoryEntry = z.object({
@@ -89,7 +91,12 @@ export const directoryEntry = z.object({
   therapies: z.array(option),
   modalities: z.array(option),
   specialities: z.array(option),
-  fee: z.object({ amount: z.number().int(), currencyCode: z.string(), isFree: z.boolean() }).nullable(),
+  /**
+   * The lowest price a client can book (issue 48): over the therapies offered, each at the fee a booking of it is
+   * charged (the therapy's own fee, else the general one); `varies` when another therapy costs more (the card says
+   * "from"). Null when nothing can be booked (no fee set, or no session type offered).
+   */
+  fee: price.extend({ varies: z.boolean() }).nullable(),
   rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
   /** When the therapist's first free slot starts (ISO instant), or null when none is known in the booking horizon. */
   nextFreeAt: z.string().nullable(),
@@ -103,6 +110,11 @@ export type DirectoryEntry = z.infer<typeof directoryEntry>;
  */
 export const therapistProfile = directoryEntry.extend({
   bio: z.string().nullable(),
+  /**
+   * Issue 48: what a session of each therapy costs, exactly what booking it charges (the same rule server-side), in
+   * the order of `therapies`; the fee does not depend on the session type. A therapy without a fee is not listed.
+   */
+  prices: z.array(z.object({ therapy: option, fee: price })),
   licenceStates: z.array(z.object({ identifier: z.uuid(), code: z.string(), name: z.string() })),
   /** The languages the therapist holds sessions in (ISO 639-1 codes with English names). */
   languages: z.array(z.object({ identifier: z.uuid(), code: z.string(), name: z.string() })),

@@ -20,6 +20,28 @@ export type NextFreeSource = (providerId: string) => Promise<number | null>;
 export interface PublicPracticeFacts {
   workHistoryOf(providerId: string): Promise<TherapistProfile['workHistory']>;
   approvedEducationOf(providerId: string): Promise<TherapistProfile['education']>;
+  /**
+   * What a booking of each of the providers' therapies is charged (the practice-details module's one rule, which
+   * the booking's terms use too; issue 48), by provider; a therapy without a fee is not in its list.
+   */
+  pricesOf(
+    list: ReadonlyArray<{ providerId: string; therapyIds: readonly string[] }>,
+  ): Promise<Map<string, Array<{ therapyCategoryId: string; fee: Price }>>>;
+}
+type Price = { amount: number; currencyCode: string; isFree: boolean };
+type TherapyPrice = { therapyCategoryId: string; fee: Price };
+/** A free session costs 0 whatever amount is stored. */
+const charged = (fee: Price): number => (fee.isFree ? 0 : fee.amount);
+
+/**
+ * The lowest price a client can book: a session type must be offered (the booking needs one) and a therapy must
+ * have a fee; among equal amounts the first therapy's. Null when nothing can be booked.
+ */
+function lowestPrice(prices: TherapyPrice[], modalities: readonly string[]): DirectoryEntry['fee'] {
+  if (modalities.length === 0 || prices.length === 0) return null;
+  const lowest = prices.reduce((a, b) => (charged(b.fee) < charged(a.fee) ? b : a));
+  const { amount, currencyCode, isFree } = lowest.fee;
+  return { amount, currencyCode, isFree, varies: prices.some((p) => charged(p.fee) !== charged(lowest.fee)) };
 }
 /** The modality code of in-person sessions: only a practice offering them has its office address shown. */
 const IN_PERSON = 'in-person';
@@ -68,7 +90,13 @@ export function createDirectoryService(
       return found.identifier;
     });
 
-  const toEntry = (all: Item[], r: SearchRow): DirectoryEntry => {
+  /** The bookable prices of the rows' providers, over the therapies each offers (one statement for the page). */
+  const pricesOfRows = (rows: SearchRow[]) =>
+    rows.length === 0
+      ? Promise.resolve(new Map<string, TherapyPrice[]>())
+      : practiceFacts.pricesOf(rows.map((r) => ({ providerId: r.provider_id, therapyIds: r.therapies })));
+
+  const toEntry = (all: Item[], r: SearchRow, prices: TherapyPrice[]): DirectoryEntry => {
     const named = (ids: string[]) =>
       ids
         .map((id) => all.find((i) => i.identifier === id))
@@ -85,10 +113,7 @@ export function createDirectoryService(
       therapies: named(r.therapies),
       modalities: named(r.modalities),
       specialities: named(r.specialities),
-      fee:
-        r.fee !== null && r.currency_code
-          ? { amount: Number(r.fee), currencyCode: r.currency_code, isFree: r.is_free ?? false }
-          : null,
+      fee: lowestPrice(prices, r.modalities),
       rating: { average: count > 0 ? Math.round(((r.half_stars_sum ?? 0) / 2 / count) * 100) / 100 : null, count },
       nextFreeAt: r.next_free_at === null ? null : new Date(r.next_free_at).toISOString(),
     };
@@ -175,7 +200,9 @@ export function createDirectoryService(
       // Past the last page there are no rows to carry the total: the page is empty, and so is the count it knows of.
       const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
       return {
-        data: rows.map((r) => toEntry(all, r)),
+        data: await pricesOfRows(rows).then((prices) =>
+          rows.map((r) => toEntry(all, r, prices.get(r.provider_id) ?? [])),
+        ),
         meta: { page: query.page, pageSize: query.pageSize, total, totalPages: Math.ceil(total / query.pageSize) },
       };
     },
@@ -183,14 +210,24 @@ export function createDirectoryService(
     async profile(providerId: string): Promise<TherapistProfile> {
       const row = await repo.profile(db, providerId, clock.now());
       if (!row) throw AppError.notFound();
-      const entry = toEntry(await items(), row);
-      const [workHistory, education] = await Promise.all([
+      const all = await items();
+      const [workHistory, education, prices] = await Promise.all([
         practiceFacts.workHistoryOf(providerId),
         practiceFacts.approvedEducationOf(providerId),
+        pricesOfRows([row]).then((byProvider) => byProvider.get(providerId) ?? []),
       ]);
+      const entry = toEntry(all, row, prices);
       return {
         ...entry,
         bio: row.bio,
+        // Nothing is bookable without a session type: then no therapy shows a price either (as the card's "from").
+        prices:
+          entry.fee === null
+            ? []
+            : entry.therapies.flatMap((therapy) => {
+                const found = prices.find((p) => p.therapyCategoryId === therapy.identifier);
+                return found ? [{ therapy, fee: found.fee }] : [];
+              }),
         licenceStates: row.licence_states,
         languages: row.languages,
         workHistory: workHistory.map(

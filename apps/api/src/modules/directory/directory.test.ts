@@ -316,7 +316,7 @@ describe('the directory', () => {
         asked.push(id);
         return at;
       },
-      { workHistoryOf: async () => [], approvedEducationOf: async () => [] },
+      { workHistoryOf: async () => [], approvedEducationOf: async () => [], pricesOf: async () => new Map() },
     );
     return { service, asked, at };
   };

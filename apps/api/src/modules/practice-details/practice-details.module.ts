@@ -34,6 +34,8 @@ export function createPracticeDetailsModule(deps: Pick<AppDeps, 'db' | 'events'>
     plugin,
     /** What a booking of the provider costs: the therapy category's own fee, else the general fee; null when none is set. */
     feeOf: details.feeOf,
+    /** What a booking of each therapy of the providers is charged (`feeOf`'s rule for many at once; issue 48). */
+    pricesOf: details.pricesOf,
     /** The US states the provider is listed and bookable in (approved, with an approved licence), by name. */
     listedStatesOf: details.listedStatesOf,
     /** For the operator's desk (verification checks the operator): claimed states, fees, work history. */

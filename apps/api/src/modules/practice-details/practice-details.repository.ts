@@ -91,6 +91,22 @@ export const practiceDetailsRepository = {
     );
     return result.rows[0]?.fee ?? null;
   },
+  /**
+   * The same rule for many (provider, therapy) pairs in one statement: what a booking of each would be charged (the
+   * bookings' terms read `effectiveFee` too), null where no fee applies. The directory's prices come from here.
+   */
+  async effectiveFees(
+    db: Executor,
+    pairs: ReadonlyArray<{ providerId: string; therapyCategoryId: string }>,
+  ): Promise<Array<{ providerId: string; therapyCategoryId: string; fee: EffectiveFee | null }>> {
+    if (pairs.length === 0) return [];
+    const result = await db.execute<{ provider_id: string; therapy_id: string; fee: EffectiveFee | null }>(
+      sql`SELECT p.provider_id, p.therapy_id, ${effectiveFee(sql`p.provider_id`, sql`p.therapy_id`)} AS fee
+            FROM unnest(${sql.param(pairs.map((x) => x.providerId))}::uuid[], ${sql.param(pairs.map((x) => x.therapyCategoryId))}::uuid[])
+              AS p(provider_id, therapy_id)`,
+    );
+    return result.rows.map((r) => ({ providerId: r.provider_id, therapyCategoryId: r.therapy_id, fee: r.fee }));
+  },
   async setGeneralFee(db: Executor, providerId: string, values: FeeValues): Promise<void> {
     await db
       .insert(providerBookingFees)

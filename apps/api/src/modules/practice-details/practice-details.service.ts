@@ -24,6 +24,7 @@ import type { WalletModule } from '../wallet/wallet.module.ts';
 import {
   practiceDetailsRepository as repo,
   type BookingFeeRow,
+  type EffectiveFee,
   type WorkHistoryRow,
 } from './practice-details.repository.ts';
 
@@ -123,10 +124,15 @@ export function createPracticeDetailsService(
       const offered = await availability.categoriesOf(providerId);
       if (!offered.some((c) => c.identifier === input.therapyCategoryIdentifier))
         throw AppError.rule('therapyNotOffered');
-      await repo.setTherapyFee(db, providerId, input.therapyCategoryIdentifier, {
-        fee: input.fee,
-        isFree: input.isFree,
-        currencyCode: await wallet.currencyOf(providerId),
+      const currencyCode = await wallet.currencyOf(providerId);
+      await events.transaction(async (tx) => {
+        await repo.setTherapyFee(tx, providerId, input.therapyCategoryIdentifier, {
+          fee: input.fee,
+          isFree: input.isFree,
+          currencyCode,
+        });
+        // The directory's "from" price and the public page's prices follow a therapy's fee too (issue 48).
+        await events.publish(tx, 'practice.changed', { providerId });
       });
       return fees(providerId);
     },
@@ -156,6 +162,27 @@ export function createPracticeDetailsService(
       if (therapyCategoryId) return repo.effectiveFee(db, providerId, therapyCategoryId);
       const row = await repo.generalFee(db, providerId);
       return row ? { amount: row.fee, currencyCode: row.currencyCode, isFree: row.isFree } : null;
+    },
+    /**
+     * What a booking of each of the providers' therapies is charged, by the one rule `feeOf` and the bookings' terms
+     * use (the therapy's own fee, else the general one), in one statement (issue 48: the price shown is the price
+     * charged). A therapy with no fee that applies is left out: it cannot be booked.
+     */
+    async pricesOf(
+      list: ReadonlyArray<{ providerId: string; therapyIds: readonly string[] }>,
+    ): Promise<Map<string, Array<{ therapyCategoryId: string; fee: EffectiveFee }>>> {
+      const rows = await repo.effectiveFees(
+        db,
+        list.flatMap(({ providerId, therapyIds }) =>
+          therapyIds.map((therapyCategoryId) => ({ providerId, therapyCategoryId })),
+        ),
+      );
+      const byProvider = new Map<string, Array<{ therapyCategoryId: string; fee: EffectiveFee }>>(
+        list.map(({ providerId }) => [providerId, []]),
+      );
+      for (const r of rows)
+        if (r.fee) byProvider.get(r.providerId)?.push({ therapyCategoryId: r.therapyCategoryId, fee: r.fee });
+      return byProvider;
     },
     /** The states the provider is listed and bookable in (issue 45): approved, with an approved licence for each. */
     listedStatesOf: (providerId: string, ex: Executor = db): Promise<LicenseState[]> =>

@@ -1,3 +1,4 @@
+import { i18n } from '@/lib/i18n';
 import type { ReactNode } from 'react';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -56,7 +57,7 @@ const entry = (n: number, lastName: string) => ({
   therapies: [{ identifier: uuid(870), code: 'individual', name: 'Individual therapy' }],
   modalities: [],
   specialities: [],
-  fee: { amount: 6000, currencyCode: 'USD', isFree: false },
+  fee: { amount: 6000, currencyCode: 'USD', isFree: false, varies: false },
   rating: { average: 4.5, count: 2 },
   nextFreeAt: '2026-11-27T09:00:00.000Z',
 });
@@ -101,10 +102,42 @@ describe('DirectoryRoute', () => {
       `/therapists/${uuid(851)}/`,
     );
     expect(screen.getByText('4.5 (2 reviews)')).toBeTruthy();
-    expect(screen.getByText('$60.00 per session')).toBeTruthy();
+    // The lowest price a client can book (issue 48).
+    expect(screen.getByText('from $60.00 per session')).toBeTruthy();
     expect(screen.getByText(/^Next free: Nov 27, 2026/)).toBeTruthy();
     const asked = fetchMock.mock.calls.map(([url]) => String(url)).find((u) => u.includes('/api/v1/therapists'))!;
     expect(new URL(asked, 'http://localhost').searchParams.get('therapy')).toBe('individual');
+  });
+
+  it('the card says "from" the lowest bookable price with its currency, in en and de; "free" only when every therapy is', async () => {
+    const free = { ...entry(2, 'Allfree'), fee: { amount: 0, currencyCode: 'USD', isFree: true, varies: false } };
+    const some = { ...entry(3, 'Somefree'), fee: { amount: 0, currencyCode: 'USD', isFree: true, varies: true } };
+    const euro = { ...entry(4, 'Euro'), fee: { amount: 8000, currencyCode: 'EUR', isFree: false, varies: true } };
+    mockFetch([
+      statesRoute,
+      ...lists,
+      {
+        path: '/api/v1/therapists',
+        respond: () =>
+          jsonResponse({ data: [free, some, euro], meta: { page: 1, pageSize: 12, total: 3, totalPages: 1 } }),
+      },
+    ]);
+    const { unmount } = renderWithProviders(<DirectoryRoute />, {
+      route: '/therapists?state=NY',
+      path: '/therapists',
+    });
+    expect(await screen.findByText('Free session')).toBeTruthy();
+    expect(screen.getByText('from $0.00 per session')).toBeTruthy();
+    expect(screen.getByText('from €80.00 per session')).toBeTruthy();
+    unmount();
+    await i18n.changeLanguage('de');
+    try {
+      renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY', path: '/therapists' });
+      expect(await screen.findByText('Kostenlose Sitzung')).toBeTruthy();
+      expect(screen.getByText('ab 80,00 € pro Sitzung')).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('a filter changes the URL (and so the search); an empty result says so', async () => {

@@ -36,7 +36,7 @@ const therapists = {
           therapies: [],
           modalities: [],
           specialities: [],
-          fee: { amount: 6000, currencyCode: 'USD', isFree: false },
+          fee: { amount: 6000, currencyCode: 'USD', isFree: false, varies: false },
           rating: { average: 4.5, count: 2 },
           nextFreeAt: null,
         },
@@ -57,6 +57,8 @@ describe('the home page listing (flag therapist_listing_on_homepage)', () => {
     expect((await screen.findByRole('link', { name: 'Dr Lena Hoffmann' })).getAttribute('href')).toBe(
       `/therapists/${uuid(851)}/`,
     );
+    // The lowest price she can be booked at, as the directory says it (issue 48).
+    expect(screen.getByText('from $60.00')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See all therapists in this state' }).getAttribute('href')).toBe(
       '/therapists?state=NY',
     );

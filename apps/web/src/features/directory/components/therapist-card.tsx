@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { referenceName } from '@/lib/reference-names-de';
 
-/** One therapist in the results: photo, name, headline, therapies, rating and fee; the whole card links to the page. */
+/** One therapist in the results: photo, name, headline, therapies, rating and the lowest bookable fee; the whole card links to the page. */
 export function TherapistCard({ entry, locale }: { entry: DirectoryEntry; locale: 'en' | 'de' }) {
   const { t } = useTranslation('directory');
   const name = [entry.title, entry.firstName, entry.lastName].filter(Boolean).join(' ');
@@ -55,7 +55,8 @@ export function TherapistCard({ entry, locale }: { entry: DirectoryEntry; locale
           )}
           {entry.fee && (
             <span className="font-medium text-slate-900">
-              {entry.fee.isFree
+              {/* The lowest price a client can book ("from"); free only when every therapy is free. */}
+              {entry.fee.isFree && !entry.fee.varies
                 ? t('card.free')
                 : t('card.fee', { amount: formatMoney(entry.fee.amount, entry.fee.currencyCode, locale) })}
             </span>

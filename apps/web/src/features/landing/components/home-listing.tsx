@@ -132,7 +132,10 @@ export function HomeListing() {
                         </span>
                         {e.fee && (
                           <span>
-                            {e.fee.isFree ? t('free') : formatMoney(e.fee.amount, e.fee.currencyCode, locale)}
+                            {/* The lowest price a client can book, as the directory's card says it (issue 48). */}
+                            {e.fee.isFree && !e.fee.varies
+                              ? t('free')
+                              : t('from', { amount: formatMoney(e.fee.amount, e.fee.currencyCode, locale) })}
                           </span>
                         )}
                       </p>

@@ -5,7 +5,9 @@ import { providerDisplayName } from './provider-name';
 import { whenIntlReady } from '@/lib/intl-warmup';
 import { availabilityMonthQuery } from '@/components/slot-picker/slot-picker-api';
 import { browserTimeZone, monthOf, todayIn } from '@/components/slot-picker/slot-picker-model';
-import { providerSummaryQuery } from './therapists-api';
+import type { TherapistProfile } from '@therapy/contracts/directory';
+import { formatMoney } from '@/lib/format';
+import { providerSummaryQuery, therapistKeys } from './therapists-api';
 
 /** The server renders a therapist's page with the public summary (name, photo, headline, therapies) and the profile (bio, licences, fee, rating). */
 export async function prefetchTherapist(queryClient: QueryClient, params: Params): Promise<void> {
@@ -41,16 +43,27 @@ export function prefetchCalendar(queryClient: QueryClient, params: Params): void
   });
 }
 
-/** "Dr Lena Hoffmann, Anxiety and depression (CBT): Individual therapy. Online or in person. Book a session." for link previews. */
+/**
+ * "Dr Lena Hoffmann, Anxiety and depression (CBT): Individual therapy. Online or In person. From €80.00 per session.
+ * Book a session on Therapy Finder." for search results and link previews: the price is the card's (the lowest a
+ * client can book, by the rule the booking is charged by; issue 48), from the profile the page was rendered with.
+ */
 export function therapistDescription(queryClient: QueryClient, params: Params): string | undefined {
   const summary = queryClient.getQueryData(providerSummaryQuery(params.providerId ?? '').queryKey);
   if (!summary) return undefined;
   const parts = [providerDisplayName(summary), summary.headline].filter(Boolean).join(', ');
   const therapies = summary.therapies.map((t) => t.name).join(', ');
   const modalities = summary.modalities.map((m) => m.name).join(' or ');
+  const fee = queryClient.getQueryData<TherapistProfile | null>(therapistKeys.profile(params.providerId ?? ''))?.fee;
+  const price = !fee
+    ? ''
+    : fee.isFree && !fee.varies
+      ? 'Free sessions.'
+      : `From ${formatMoney(fee.amount, fee.currencyCode, 'en')} per session.`;
   return [
     `${parts}${therapies ? `: ${therapies}` : ''}.`,
     modalities ? `${modalities}.` : '',
+    price,
     'Book a session on Therapy Finder.',
   ]
     .filter(Boolean)

@@ -2,6 +2,7 @@ import type { BookingDetails } from '@therapy/contracts/bookings';
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
 import { uuid } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
@@ -19,7 +20,14 @@ const therapies = [
   { identifier: therapyId, code: 'anxiety', name: 'Anxiety' },
   { identifier: uuid(512), code: 'depression', name: 'Depression' },
 ];
+/** Two session types: nothing is preselected (one alone would be). */
+const twoModalities = [...modalities, { identifier: uuid(513), code: 'in-person', name: 'In person' }];
 const slot = { identifier: 'signed-slot-identifier', label: 'Monday, June 10, 2030, 9:00 AM' };
+/** The public page's prices: Anxiety at its own fee, Depression at the general one (issue 48). */
+const prices = [
+  { therapy: therapies[0]!, fee: { amount: 8000, currencyCode: 'EUR', isFree: false } },
+  { therapy: therapies[1]!, fee: { amount: 6000, currencyCode: 'EUR', isFree: false } },
+];
 
 function booking(status: BookingDetails['status'], id = uuid(900)) {
   return {
@@ -81,6 +89,7 @@ const render = (props: Partial<Parameters<typeof BookingForm>[0]> = {}) =>
       providerId={providerId}
       therapies={therapies}
       modalities={modalities}
+      prices={prices}
       slot={slot}
       therapyInCalendar={false}
       onSlotGone={() => undefined}
@@ -103,12 +112,69 @@ async function fill(u: ReturnType<typeof render>['user']) {
 describe('BookingForm', () => {
   it("without a modality, therapy and time, shows each message of the server's schema and sends nothing", async () => {
     const fetchMock = api();
-    const { user: u } = render({ slot: null });
+    const { user: u } = render({ slot: null, modalities: twoModalities });
     await u.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please select a modality')).toBeTruthy();
     expect(screen.getByText('Please select a therapy')).toBeTruthy();
     expect(screen.getByText('Please select a time slot')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('shows the price of the chosen therapy before Continue, with its currency, as the choice changes', async () => {
+    api();
+    const { user: u } = render({ modalities: twoModalities });
+    const price = screen.getByTestId('booking-price');
+    expect(price.textContent).toBe('Fee per sessionChoose a therapy to see its fee.');
+    await u.selectOptions(screen.getByRole('combobox', { name: 'Therapy' }), 'Anxiety');
+    expect(price.textContent).toBe('Fee per session€80.00');
+    await u.selectOptions(screen.getByRole('combobox', { name: 'Therapy' }), 'Depression');
+    expect(price.textContent).toBe('Fee per session€60.00');
+    // The session type does not change it.
+    await u.selectOptions(screen.getByRole('combobox', { name: 'Modality' }), 'In person');
+    expect(price.textContent).toBe('Fee per session€60.00');
+    await u.click(screen.getByRole('checkbox', { name: 'Repeat weekly' }));
+    await u.selectOptions(screen.getByRole('combobox', { name: 'Number of weekly sessions' }), '6 sessions');
+    expect(screen.getByText('6 sessions at €60.00 each')).toBeTruthy();
+    expect(price.getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('says the price in German, and "Kostenlos" for a free therapy', async () => {
+    api();
+    await i18n.changeLanguage('de');
+    try {
+      const free = [prices[0]!, { therapy: therapies[1]!, fee: { amount: 0, currencyCode: 'EUR', isFree: true } }];
+      const { user: u } = render({ prices: free });
+      const price = screen.getByTestId('booking-price');
+      expect(price.textContent).toBe('Honorar pro SitzungWähle eine Therapie, um ihr Honorar zu sehen.');
+      await u.selectOptions(screen.getByRole('combobox', { name: 'Therapie' }), therapyId);
+      expect(price.textContent).toMatch(/^Honorar pro Sitzung80,00\s€$/);
+      await u.selectOptions(screen.getByRole('combobox', { name: 'Therapie' }), uuid(512));
+      expect(price.textContent).toBe('Honorar pro SitzungKostenlos');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('preselects the only session type and the only therapy, and shows that price at once', async () => {
+    const fetchMock = api();
+    const { user: u, router } = render({ therapies: [therapies[0]!], prices: [prices[0]!] });
+    expect((screen.getByRole('combobox', { name: 'Modality' }) as HTMLSelectElement).value).toBe(modalityId);
+    expect((screen.getByRole('combobox', { name: 'Therapy' }) as HTMLSelectElement).value).toBe(therapyId);
+    expect(screen.getByTestId('booking-price').textContent).toBe('Fee per session€80.00');
+    // Nothing to choose: Continue books at once.
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/payment/${uuid(900)}`));
+    expect(bodyOf(fetchMock, '/booking')).toMatchObject({
+      modalityIdentifier: modalityId,
+      therapyIdentifier: therapyId,
+    });
+  });
+
+  it('with two session types and two therapies nothing is preselected', async () => {
+    api();
+    render({ modalities: twoModalities });
+    expect((screen.getByRole('combobox', { name: 'Modality' }) as HTMLSelectElement).value).toBe('');
+    expect((screen.getByRole('combobox', { name: 'Therapy' }) as HTMLSelectElement).value).toBe('');
   });
 
   it('counts the note and refuses 401 characters with "The note is at most 400 characters"', async () => {
@@ -193,7 +259,8 @@ describe('BookingForm', () => {
           <BookingForm
             providerId={providerId}
             therapies={therapies}
-            modalities={modalities}
+            modalities={twoModalities}
+            prices={prices}
             slot={picked}
             therapyInCalendar={false}
             onSlotGone={() => undefined}

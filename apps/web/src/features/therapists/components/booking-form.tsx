@@ -1,5 +1,6 @@
 import { BOOKING_NOTE_MAX, SERIES_MAX, SERIES_MIN } from '@therapy/contracts/constants';
 import { bookingInput, seriesInput, type BookingValues } from '@therapy/contracts/bookings';
+import type { TherapistProfile } from '@therapy/contracts/directory';
 import { keyOfText, localize, message } from '@therapy/contracts/messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
@@ -11,6 +12,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { errorMessage, isApiError } from '@/lib/api-error';
+import { formatMoney } from '@/lib/format';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { currentLocale } from '@/lib/i18n';
 import { referenceName } from '@/lib/reference-names-de';
@@ -62,6 +64,11 @@ interface BookingFormProps {
   therapies: Array<{ identifier: string; code: string; name: string }>;
   /** The session types the provider offers (their public summary): only these are offered. */
   modalities: Array<{ identifier: string; code: string; name: string }>;
+  /**
+   * What a session of each therapy costs (the public page's prices, by the rule the booking is charged by; issue
+   * 48): shown for the chosen therapy before Continue. Empty when the page has none (then no price is shown).
+   */
+  prices: TherapistProfile['prices'];
   /** The picked slot's identifier and its text ("Monday, June 8, 2026, 9:00 AM"), or null. */
   slot: { identifier: string; label: string } | null;
   /** The therapy the calendar shows times for (a provider with times per therapy), if chosen there. */
@@ -81,6 +88,7 @@ export function BookingForm({
   providerId,
   therapies,
   modalities,
+  prices,
   slot,
   therapyFromCalendar,
   therapyInCalendar,
@@ -93,7 +101,9 @@ export function BookingForm({
   const [formError, setFormError] = useState<string | null>(null);
   const timeId = useId();
   const headingId = useId();
+  // One therapy or one session type leaves nothing to choose: it is chosen (issue 48).
   const onlyTherapy = therapies.length === 1 ? therapies[0]!.identifier : '';
+  const onlyModality = modalities.length === 1 ? modalities[0]!.identifier : '';
   const {
     register,
     control,
@@ -105,7 +115,7 @@ export function BookingForm({
     resolver: bookingResolver,
     mode: 'onTouched',
     values: {
-      modalityIdentifier: '',
+      modalityIdentifier: onlyModality,
       therapyIdentifier: therapyInCalendar ? (therapyFromCalendar ?? '') : onlyTherapy,
       timeslotIdentifier: slot?.identifier ?? '',
       note: '',
@@ -124,6 +134,14 @@ export function BookingForm({
   }, [slotId, therapyFromCalendar, isSubmitted, trigger]);
   const note = useWatch({ control, name: 'note' }) ?? '';
   const repeat = useWatch({ control, name: 'repeat' });
+  const occurrences = useWatch({ control, name: 'occurrences' });
+  const chosenTherapy = useWatch({ control, name: 'therapyIdentifier' });
+  const chosenPrice = prices.find((p) => p.therapy.identifier === chosenTherapy)?.fee;
+  const priceText =
+    chosenPrice &&
+    (chosenPrice.isFree || chosenPrice.amount === 0
+      ? t('about.free')
+      : formatMoney(chosenPrice.amount, chosenPrice.currencyCode, locale));
 
   const onSubmit = (values: BookingFormValues) => {
     setFormError(null);
@@ -218,6 +236,23 @@ export function BookingForm({
           </FormField>
         )}
       </div>
+
+      {prices.length > 0 && (
+        // The price of the chosen therapy (the session type does not change it), said again as the choice changes.
+        <div aria-live="polite" data-testid="booking-price">
+          <p className="text-sm font-medium text-slate-800">{t('booking.price')}</p>
+          {priceText ? (
+            <p className="mt-1 font-semibold text-slate-900">{priceText}</p>
+          ) : (
+            <p className="mt-1 text-slate-600">{t('booking.priceChoose')}</p>
+          )}
+          {priceText && repeat && chosenPrice && !chosenPrice.isFree && chosenPrice.amount > 0 && (
+            <p className="mt-1 text-sm text-slate-700">
+              {t('booking.priceSeries', { count: occurrences, amount: priceText })}
+            </p>
+          )}
+        </div>
+      )}
 
       <FormField
         label={t('booking.note')}

@@ -10,7 +10,7 @@ import { languageName } from '@/lib/regions';
 import { therapistProfileQuery } from '../api/therapist-profile-query';
 
 /**
- * What a client weighs before booking (issue 16): rating, fee, the US states the therapist is licensed in, the
+ * What a client weighs before booking (issue 16): rating, the fee of each therapy (issue 48), the US states the therapist is licensed in, the
  * session formats and (for in-person sessions) the office address, the specialities, education, work history (issue
  * 47) and the bio. Server-rendered with the page (the text is what search engines and link previews read);
  * a provider who is not listed has no such section.
@@ -37,6 +37,8 @@ function AboutCard({ profile }: { profile: TherapistProfile }) {
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   const headingId = useId();
   const number = (n: number) => n.toLocaleString(locale === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 2 });
+  const price = (fee: TherapistProfile['prices'][number]['fee']) =>
+    fee.isFree || fee.amount === 0 ? t('about.free') : formatMoney(fee.amount, fee.currencyCode, locale);
   const fact = 'flex flex-col gap-0.5';
   const term = 'text-sm font-medium text-slate-600';
   return (
@@ -59,13 +61,25 @@ function AboutCard({ profile }: { profile: TherapistProfile }) {
               )}
             </dd>
           </div>
-          {profile.fee && (
+          {profile.prices.length > 0 && (
             <div className={fact}>
               <dt className={term}>{t('about.fee')}</dt>
-              <dd className="font-semibold text-slate-900">
-                {profile.fee.isFree || profile.fee.amount === 0
-                  ? t('about.free')
-                  : formatMoney(profile.fee.amount, profile.fee.currencyCode, locale)}
+              {/* Each therapy at what booking it is charged (issue 48); the session type does not change it. */}
+              <dd className="text-slate-900" data-testid="profile-prices">
+                {profile.prices.length === 1 && profile.therapies.length === 1 ? (
+                  <span className="font-semibold">{price(profile.prices[0]!.fee)}</span>
+                ) : (
+                  <ul className="flex flex-col gap-0.5">
+                    {profile.prices.map((p) => (
+                      <li key={p.therapy.identifier}>
+                        {t('about.feeOf', {
+                          therapy: referenceName('therapy-category', p.therapy.code, p.therapy.name, locale),
+                          amount: price(p.fee),
+                        })}
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </dd>
             </div>
           )}

@@ -33,7 +33,13 @@ const profile = {
   therapies: [{ identifier: uuid(510), code: 'anxiety', name: 'Anxiety' }],
   modalities: [],
   specialities: [{ identifier: uuid(512), code: 'grief', name: 'Grief and loss' }],
-  fee: { amount: 9000, currencyCode: 'USD', isFree: false },
+  fee: { amount: 9000, currencyCode: 'USD', isFree: false, varies: false },
+  prices: [
+    {
+      therapy: { identifier: uuid(510), code: 'anxiety', name: 'Anxiety' },
+      fee: { amount: 9000, currencyCode: 'USD', isFree: false },
+    },
+  ],
   rating: { average: 4.5, count: 2 },
   nextFreeAt: null,
   bio: 'Calm, practical sessions for adults.',
@@ -163,6 +169,30 @@ describe('TherapistRoute profile', () => {
     }
   });
 
+  it('shows the fee of each therapy where there are several (issue 48)', async () => {
+    useAuthStore.getState().setAnonymous();
+    const one = { therapies: profile.therapies, prices: profile.prices, fee: profile.fee };
+    const couples = { identifier: uuid(517), code: 'couples', name: 'Couples therapy' };
+    Object.assign(profile, {
+      therapies: [...one.therapies, couples],
+      prices: [...one.prices, { therapy: couples, fee: { amount: 12000, currencyCode: 'USD', isFree: false } }],
+      fee: { ...one.fee, varies: true },
+    });
+    try {
+      api();
+      render();
+      const about = await screen.findByRole('region', { name: 'About' });
+      const fees = within(about).getByTestId('profile-prices');
+      expect(
+        within(fees)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Anxiety: $90.00', 'Couples therapy: $120.00']);
+    } finally {
+      Object.assign(profile, one);
+    }
+  });
+
   it('a therapist who is not listed has the page without the section', async () => {
     useAuthStore.getState().setAnonymous();
     api(false);
@@ -203,6 +233,8 @@ describe('TherapistRoute booking', () => {
     // The form loads lazily (its schemas stay out of the page's first chunk).
     expect((await screen.findByTestId('booking-time')).textContent).toMatch(/Friday, June 12, 2026, 9:00\sAM/);
     expect((screen.getByRole('combobox', { name: 'Therapy' }) as HTMLSelectElement).value).toBe(uuid(510));
+    // The form's price comes from the page's own answer (GET /therapists/{id}), before Continue (issue 48).
+    expect(screen.getByTestId('booking-price').textContent).toBe('Fee per session$90.00');
     expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
   });
 });

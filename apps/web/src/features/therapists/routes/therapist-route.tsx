@@ -1,3 +1,4 @@
+import type { TherapistProfile } from '@therapy/contracts/directory';
 import { UserRoundX } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,9 @@ import { usePageTitle } from '@/lib/page-title';
 import { useIntlReady } from '@/lib/intl-warmup';
 import { useHydrated } from '@/lib/use-hydrated';
 import { referenceName } from '@/lib/reference-names-de';
+import { useQuery } from '@tanstack/react-query';
 import { useCalendarSetupType, useProviderSummary } from '../api/therapists-api';
+import { therapistProfileQuery } from '../api/therapist-profile-query';
 import { ProviderAbout } from '../components/provider-about';
 import { ProviderHeader } from '../components/provider-header';
 import { ProviderReviews } from '../components/provider-reviews';
@@ -109,6 +112,8 @@ function BookingCalendar({
   const [timeZone] = useState(browserTimeZone);
   const [month] = useState(() => monthOf(todayIn(timeZone)));
   const setup = useCalendarSetupType(providerId, month, timeZone);
+  // The page's prices (the same answer the About card shows): the form shows the chosen therapy's (issue 48).
+  const prices = useQuery(therapistProfileQuery(providerId)).data?.prices ?? NO_PRICES;
   const [chosenCategory, setChosenCategory] = useState('');
   // A link to one time (a provider's suggestion when declining, issue 47): `?slot=` opens the calendar on it.
   const [searchParams] = useSearchParams();
@@ -181,6 +186,7 @@ function BookingCalendar({
               providerId={providerId}
               therapies={therapies}
               modalities={modalities}
+              prices={prices}
               slot={
                 selection
                   ? {
@@ -232,6 +238,8 @@ function BookingCalendar({
     </Card>
   );
 }
+
+const NO_PRICES: TherapistProfile['prices'] = [];
 
 /** What the server sends in the calendar's place: its frame and heading, at the height the calendar takes. */
 function CalendarPlaceholder() {
