@@ -81,7 +81,18 @@ test('a client asks for their data in German, opens the mailed link signed out, 
     ).toBeVisible();
 
     const entries = await zipEntries(fs.readFileSync(file));
-    const parts = ['profile', 'bookings', 'wallet', 'reviews', 'messages', 'questionnaires'];
+    // Issue 48: therapist preferences, the waitlist and every other table of the person's (`records`) too.
+    const parts = [
+      'profile',
+      'bookings',
+      'wallet',
+      'reviews',
+      'messages',
+      'questionnaires',
+      'therapist-preferences',
+      'waitlist',
+      'records',
+    ];
     expect([...entries.keys()].sort()).toEqual(
       ['README.txt', ...parts.flatMap((p) => [`${p}.csv`, `${p}.json`])].sort(),
     );

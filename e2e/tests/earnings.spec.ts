@@ -60,6 +60,11 @@ test("a provider's earnings: a paid session pending, when and where it is paid o
   await expect(page.getByTestId('earnings-GBP-available')).toHaveText(gbp(0));
   await expect(page.getByTestId('next-payout-GBP')).toContainText("the platform's next bank transfer");
   await expect(page.getByTestId('destination-GBP')).toContainText('No bank details for GBP yet');
+  // Money out (issue 48): the link names the currency, and the bank-details page says which payouts it is about.
+  await expect(page.getByTestId('destination-GBP').getByRole('link', { name: 'Add bank details' })).toHaveAttribute(
+    'href',
+    '/practice/bank-details?currency=GBP',
+  );
   const sessions = page.getByRole('list', { name: 'Sessions' });
   await expect(sessions.getByRole('link')).toHaveCount(1);
   await expect(sessions.getByText(/with Amara C\./)).toHaveCount(1);
@@ -74,6 +79,12 @@ test("a provider's earnings: a paid session pending, when and where it is paid o
   await shoot(page, 'earnings-de', 375, testInfo);
   await page.setViewportSize({ width: 1280, height: 900 });
   await shoot(page, 'earnings-de', 1280, testInfo);
+
+  await page.getByTestId('destination-GBP').getByRole('link', { name: 'Bankdaten hinzufügen' }).click();
+  await expect(page).toHaveURL(/\/practice\/bank-details\?currency=GBP$/);
+  await expect(page.getByTestId('payout-currency')).toContainText('Auszahlungen in');
+  await expect(page.getByTestId('payout-currency')).toContainText('(GBP)');
+  await a11y('bank details for GBP payouts (de)');
 });
 
 test('a client with dollars and euros sees both wallets, each with its own balance and history', async ({
@@ -88,7 +99,11 @@ test('a client with dollars and euros sees both wallets, each with its own balan
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, client.email, client.password, '/wallet');
   const wallets = page.getByRole('group', { name: 'Your wallets' });
-  await expect(wallets.getByRole('button')).toHaveText([/USD/, /EUR/]);
+  // Issue 48: the euro wallet, the one used, first and open; the own dollar wallet, never used, after it.
+  await expect(wallets.getByRole('button')).toHaveText([/EUR/, /USD/]);
+  await expect(page.getByTestId('wallet-balance')).toHaveText('€80.00');
+  await wallets.getByRole('button', { name: /USD/ }).click();
+  await expect(page).toHaveURL(/currency=USD/);
   await expect(page.getByTestId('wallet-balance')).toHaveText('$0.00');
   await wallets.getByRole('button', { name: /EUR/ }).click();
   await expect(page).toHaveURL(/currency=EUR/);

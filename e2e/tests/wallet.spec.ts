@@ -3,6 +3,15 @@ import { topupMinimumText } from '../../packages/contracts/src/wallet.ts';
 import { expect, test, type Page } from '../support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast, signIn, chooseLanguage } from '../support/app.ts';
 import { PASSWORD, signUpHeaders, uniqueEmail } from '../support/data.ts';
+import {
+  FEE_MINOR,
+  bookableProvider,
+  clientInGb,
+  daysAhead,
+  fundWallet,
+  paidBooking,
+  signInApi,
+} from '../support/bookings.ts';
 
 /**
  * The wallet journeys (spec §2 "Wallet top-up", "Pending payment pop-up", §4 "Top-up"): card top-up through the
@@ -416,4 +425,104 @@ test('back from the checkout, the pending pop-up animates, hints after 15 s, and
   await expectToast(page, 'Payment failed. Please try again.');
   await expect(popup).toBeHidden();
   await expect(page).not.toHaveURL(/payment=/);
+});
+
+/** A sandbox card top-up in `currency` (not the own one), through the checkout's Pay, waited for until credited. */
+async function topUpIn(
+  request: APIRequestContext,
+  headers: { authorization: string },
+  amount: number,
+  currency: string,
+) {
+  const topup = await request.post('/api/v1/payment/wallet', {
+    headers: { ...headers, 'idempotency-key': `e2e-${currency}-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    data: { amount, currencyCode: currency },
+  });
+  expect(topup.status(), await topup.text()).toBe(201);
+  const reference = ((await topup.json()) as { data: { payment: { reference: string } } }).data.payment.reference;
+  const paid = await request.post(`/api/v1/payment/sandbox/checkout/${encodeURIComponent(reference)}/pay`, {
+    maxRedirects: 0,
+  });
+  expect([200, 303]).toContain(paid.status());
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/v1/wallet/balance?currency=${currency}`, { headers })).json()) as {
+            data: { balance: number };
+          }
+        ).data.balance,
+      { timeout: 15_000 },
+    )
+    .toBe(amount);
+}
+
+test.describe('a client with two currencies (issue 48: one wallet view)', () => {
+  test('sees both on /wallet, the one used last first, each with its own history; the overview shows both', async ({
+    page,
+    a11y,
+    request,
+    createUser,
+  }, testInfo) => {
+    // A client in Great Britain pays a session of a British therapist from a pound top-up (their pound wallet is back
+    // at £0), then tops up €80: two wallets, the euro one used last.
+    const provider = await createUser('provider', { verified: true });
+    const providerId = await bookableProvider(request, provider);
+    const client = await clientInGb(request, 'Amara');
+    const clientApi = await signInApi(request, client);
+    await fundWallet(request, clientApi.headers, FEE_MINOR);
+    await paidBooking(request, clientApi.headers, providerId, daysAhead(5));
+    await topUpIn(request, clientApi.headers, 8_000, 'EUR');
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, client.email, client.password, '/wallet');
+    const wallets = page.getByRole('group', { name: 'Your wallets' });
+    await expect(wallets.getByRole('button')).toHaveText([/^EUR€80\.00$/, /^GBP£0\.00$/]);
+    await expect(wallets.getByRole('button', { name: /EUR/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('wallet-balance')).toHaveText(money(80, 'EUR'));
+    const list = page.getByRole('list', { name: 'Transactions' });
+    await expect(list.getByRole('link')).toHaveCount(1);
+    await expect(list.getByRole('link').first()).toContainText('Top-up');
+    await expect(list.getByRole('link').first()).toContainText(`+${money(80, 'EUR')}`);
+    await a11y('wallet: the euro wallet');
+    await page.screenshot({ path: testInfo.outputPath('wallets-two-en-1280-eur.png'), fullPage: true });
+
+    // The pound wallet at £0 keeps its history: the top-up and the session's payment.
+    await wallets.getByRole('button', { name: /GBP/ }).click();
+    await expect(page).toHaveURL(/[?&]currency=GBP/);
+    await expect(page.getByTestId('wallet-balance')).toHaveText(money(0, 'GBP'));
+    await expect(list.getByRole('link')).toHaveCount(2);
+    await expect(list.getByRole('link').nth(0)).toContainText('Booking payment');
+    await expect(list.getByRole('link').nth(0)).toContainText(`-${money(FEE_MINOR / 100, 'GBP')}`);
+    await expect(list.getByRole('link').nth(1)).toContainText(`+${money(FEE_MINOR / 100, 'GBP')}`);
+    await expect(page.getByText('No transactions yet')).toHaveCount(0);
+    await a11y('wallet: the pound wallet');
+    await page.screenshot({ path: testInfo.outputPath('wallets-two-en-1280-gbp.png'), fullPage: true });
+
+    // The overview names both, each linking to its own wallet.
+    await page.goto('/overview');
+    const card = page.getByTestId('overview-balances');
+    await expect(card.getByRole('link')).toHaveText([`${money(80, 'EUR')} EUR`, `${money(0, 'GBP')} GBP`]);
+    await a11y('overview: both wallets');
+    await card.getByRole('link', { name: /GBP/ }).click();
+    await expect(page).toHaveURL(/\/wallet\?currency=GBP$/);
+    await expect(page.getByTestId('wallet-balance')).toHaveText(money(0, 'GBP'));
+
+    // In German at 375 px: both wallets, the euro history.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await chooseLanguage(page, 'de');
+    await page.goto('/wallet');
+    const deWallets = page.getByRole('group', { name: 'Deine Guthaben' });
+    await expect(deWallets.getByRole('button')).toHaveText([/^EUR80,00\s€$/, /^GBP0,00\s£$/]);
+    await expect(page.getByTestId('wallet-balance')).toHaveText(money(80, 'EUR', 'de'));
+    const deList = page.getByRole('list', { name: 'Transaktionen' });
+    await expect(deList.getByRole('link')).toHaveCount(1);
+    await expectNoHorizontalScroll(page, 375);
+    await a11y('wallet (de, 375 px): two currencies');
+    await page.screenshot({ path: testInfo.outputPath('wallets-two-de-375.png'), fullPage: true });
+    await deWallets.getByRole('button', { name: /GBP/ }).click();
+    await expect(deList.getByRole('link')).toHaveCount(2);
+    await expectNoHorizontalScroll(page, 375);
+    await page.screenshot({ path: testInfo.outputPath('wallets-two-de-375-gbp.png'), fullPage: true });
+  });
 });

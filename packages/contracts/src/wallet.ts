@@ -100,6 +100,13 @@ export type PaymentStatusResponse = z.infer<typeof paymentStatusResponse>;
 export const walletBalance = z.object({ balance: z.number().int(), currency: z.string() });
 export type WalletBalance = z.infer<typeof walletBalance>;
 
+/**
+ * One wallet of `GET /wallet/balances` (issue 48): its balance, whether it is in the user's own currency (the
+ * profile's), and when money last moved in or out of it (null: never, as for an own wallet not used yet).
+ */
+export const heldWallet = walletBalance.extend({ own: z.boolean(), lastActivityAt: z.iso.datetime().nullable() });
+export type HeldWallet = z.infer<typeof heldWallet>;
+
 /** The dedicated bank account a transfer top-up goes to (spec §3 "Top-up bank account"). */
 export const bankAccount = z.object({ bankName: z.string(), accountNumber: z.string(), accountName: z.string() });
 export type BankAccount = z.infer<typeof bankAccount>;

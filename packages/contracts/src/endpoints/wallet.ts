@@ -7,6 +7,7 @@ import { m } from '../messages/index.ts';
 import {
   bankAccountResponse,
   gatewayEventNeedingAttention,
+  heldWallet,
   paymentStatusResponse,
   topupInput,
   topupOptionsResponse,
@@ -39,16 +40,20 @@ export const getWalletBalance = defineEndpoint({
   responses: { 200: envelope(walletBalance), ...walletErrors },
 });
 
-/** Issue 46: a client may hold euros and dollars; each currency is its own wallet, with its own history. */
+/**
+ * Issue 46: a client may hold euros and dollars; each currency is its own wallet, with its own history. Issue 48: the
+ * wallet used last comes first (the one /wallet opens on), so a client paying in euros is not shown an unused dollar
+ * wallet first.
+ */
 export const listWalletBalances = defineEndpoint({
   method: 'GET',
   path: '/wallet/balances',
   operationId: 'listWalletBalances',
   summary:
-    'Every wallet of the signed-in user, one per currency: the own currency first (always), then the others held',
+    'Every wallet of the signed-in user, one per currency that holds money or has any history, the most recently used first; the own currency always (last when never used)',
   tags,
   role: 'user',
-  responses: { 200: envelope(z.array(walletBalance)), ...walletErrors },
+  responses: { 200: envelope(z.array(heldWallet)), ...walletErrors },
 });
 
 export const getProviderEarnings = defineEndpoint({

@@ -37,6 +37,149 @@ const afterClause = (alias: string, after: { at: string; id: string } | null) =>
     : sql``;
 const nameOf = (alias: string) => sql.raw(`NULLIF(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), '')`);
 
+/**
+ * The tables read whole into the `records` part (issue 48: "the export is everything"), each with the person's
+ * columns (`owners`), the row's key and the columns never exported: secrets (hashes, tokens, sealed bank numbers:
+ * the masked last four are exported), the gateway's internal codes, and the id columns that only repeat the owner.
+ * `export-coverage.test.ts` holds every table that references a user to this list, the other parts or its exclusions.
+ */
+export const recordSections: ReadonlyArray<{
+  section: string;
+  table: string;
+  owners: readonly string[];
+  key: string;
+  hidden: readonly string[];
+  /** Rows of the table that are not the person's data (a files row of an export is the export itself). */
+  where?: string;
+}> = [
+  {
+    section: 'practice-records',
+    table: 'users',
+    owners: ['record_of'],
+    key: 'x.identifier',
+    hidden: ['password_hash'],
+  },
+  {
+    section: 'client-invitations',
+    table: 'client_imports',
+    owners: ['provider_id', 'client_id'],
+    key: 'x.identifier',
+    hidden: ['invite_token_hash'],
+  },
+  {
+    section: 'availability-settings',
+    table: 'availability_settings',
+    owners: ['provider_id'],
+    key: 'x.provider_id',
+    hidden: [],
+  },
+  {
+    section: 'availability-days',
+    table: 'availability_days',
+    owners: ['provider_id'],
+    key: 'x.identifier',
+    hidden: [],
+  },
+  {
+    section: 'booking-settings',
+    table: 'provider_booking_settings',
+    owners: ['provider_id'],
+    key: 'x.provider_id',
+    hidden: [],
+  },
+  { section: 'fees', table: 'provider_booking_fees', owners: ['provider_id'], key: 'x.identifier', hidden: [] },
+  {
+    section: 'licence-states',
+    table: 'provider_license_states',
+    owners: ['provider_id'],
+    key: "x.provider_id || ':' || x.state_id",
+    hidden: [],
+  },
+  { section: 'work-history', table: 'work_history', owners: ['provider_id'], key: 'x.identifier', hidden: [] },
+  { section: 'qualifications', table: 'qualifications', owners: ['provider_id'], key: 'x.identifier', hidden: [] },
+  { section: 'insurance-files', table: 'insurance_files', owners: ['provider_id'], key: 'x.file_id', hidden: [] },
+  {
+    section: 'verification',
+    table: 'provider_verifications',
+    owners: ['provider_id'],
+    key: 'x.provider_id',
+    hidden: ['decided_by'],
+  },
+  {
+    section: 'verification-decisions',
+    table: 'verification_decisions',
+    owners: ['provider_id'],
+    key: 'x.identifier',
+    hidden: ['operator_id'],
+  },
+  { section: 'note-templates', table: 'note_templates', owners: ['provider_id'], key: 'x.identifier', hidden: [] },
+  {
+    section: 'questionnaire-series',
+    table: 'measure_series',
+    owners: ['provider_id', 'client_id'],
+    key: 'x.identifier',
+    hidden: [],
+  },
+  {
+    section: 'group-session-places',
+    table: 'booking_participants',
+    owners: ['client_id'],
+    key: 'x.identifier',
+    hidden: [],
+  },
+  {
+    section: 'bank-details',
+    table: 'bank_details',
+    owners: ['provider_id'],
+    key: 'x.provider_id',
+    hidden: ['sealed', 'recipient_id'],
+  },
+  {
+    section: 'payouts',
+    table: 'payouts',
+    owners: ['provider_id'],
+    key: 'x.identifier',
+    hidden: ['recipient_id', 'transfer_code'],
+  },
+  {
+    section: 'stripe-account',
+    table: 'stripe_connected_accounts',
+    owners: ['provider_id'],
+    key: 'x.identifier',
+    hidden: [],
+  },
+  {
+    section: 'top-ups',
+    table: 'payments',
+    owners: ['user_id'],
+    key: 'x.identifier',
+    hidden: ['authorization_url', 'idempotency_key'],
+  },
+  {
+    section: 'transfer-account',
+    table: 'virtual_accounts',
+    owners: ['user_id'],
+    key: 'x.identifier',
+    hidden: ['customer_code'],
+  },
+  {
+    section: 'notifications',
+    table: 'notifications',
+    owners: ['recipient_id'],
+    key: 'x.identifier',
+    hidden: ['dedupe_key'],
+  },
+  {
+    section: 'files',
+    table: 'files',
+    owners: ['owner_user_id'],
+    key: 'x.identifier',
+    hidden: ['storage_key', 'sha256'],
+    where: "x.purpose <> 'export'",
+  },
+  { section: 'sign-in-accounts', table: 'user_identities', owners: ['user_id'], key: 'x.identifier', hidden: [] },
+];
+
 export const dataExportRepository = {
   /** Serialises export requests of one user (with the pending check after it, so concurrent requests make one). */
   async lockUser(tx: Executor, userId: string): Promise<void> {
@@ -242,11 +385,85 @@ export const dataExportRepository = {
                n.title_sealed AS "titleSealed", n.content_sealed AS "contentSealed", n.file_name_sealed AS "fileNameSealed",
                n.file_size_bytes AS "fileSizeBytes", n.file_content_type AS "fileContentType",
                n.created_at AS "createdAt", n.updated_at AS "updatedAt",
+               n.sections_sealed AS "sectionsSealed", n.signed_at AS "signedAt",
+               (SELECT coalesce(json_agg(json_build_object('identifier', a.identifier, 'createdAt', a.created_at, 'contentSealed', a.content_sealed) ORDER BY a.created_at), '[]'::json)
+                  FROM note_addenda a WHERE a.note_id = n.identifier AND a.author_id = ${userId}) AS "addenda",
                n.created_at::text AS "cursorAt", n.identifier AS "cursorId"
           FROM notes n
           JOIN users c ON c.identifier = n.client_id
          WHERE n.author_id = ${userId} ${afterClause('n', after)}
          ORDER BY n.created_at, n.identifier LIMIT ${EXPORT_BATCH}`,
     );
+  },
+  /**
+   * What a client looks for in a therapist (issue 48: the export left it out): the reference items of each list, the
+   * countries and the languages they chose. A person has a few dozen at most, so one query.
+   */
+  async therapistPreferences(db: Executor, userId: string): Promise<Row[]> {
+    return rowsOf(
+      db,
+      sql`SELECT * FROM (
+            SELECT ci.list::text AS "kind", ri.identifier, ri.name AS "value", ri.sort_order AS "sortOrder"
+              FROM client_preference_items ci JOIN reference_items ri ON ri.identifier = ci.item_id AND ri.list = ci.list
+             WHERE ci.user_id = ${userId}
+            UNION ALL
+            SELECT 'country', c.identifier, c.name, 0 FROM client_preference_countries pc JOIN countries c ON c.identifier = pc.country_id
+             WHERE pc.user_id = ${userId}
+            UNION ALL
+            SELECT 'language', l.identifier, l.name, 0 FROM client_preference_languages pl JOIN languages l ON l.identifier = pl.language_id
+             WHERE pl.user_id = ${userId}) p
+          ORDER BY "kind", "sortOrder", "value"`,
+    );
+  },
+
+  /** The waitlist entries of a client (or for a provider), each with the offers it was made (issue 48). */
+  waitlist(db: Executor, userId: string): AsyncGenerator<Row[]> {
+    return keyset(
+      db,
+      (after) => sql`
+        SELECT w.identifier, CASE WHEN w.client_id = ${userId} THEN 'client' ELSE 'provider' END AS "role",
+               w.client_id AS "clientId", ${nameOf('c')} AS "clientName", w.provider_id AS "providerId", ${nameOf('p')} AS "providerName",
+               tc.name AS "therapy", mo.name AS "modality", w.from_date::text AS "fromDate", w.to_date::text AS "toDate",
+               w.from_minute AS "fromMinute", w.to_minute AS "toMinute", w.timezone, w.status, w.created_at AS "createdAt",
+               (SELECT coalesce(json_agg(json_build_object('identifier', o.identifier, 'startsAt', o.starts_at, 'endsAt', o.ends_at,
+                         'expiresAt', o.expires_at, 'status', o.status, 'bookingId', o.booking_id, 'createdAt', o.created_at) ORDER BY o.created_at), '[]'::json)
+                  FROM waitlist_offers o WHERE o.entry_id = w.identifier) AS "offers",
+               w.created_at::text AS "cursorAt", w.identifier AS "cursorId"
+          FROM waitlist_entries w
+          JOIN users c ON c.identifier = w.client_id
+          JOIN users p ON p.identifier = w.provider_id
+          LEFT JOIN reference_items tc ON tc.identifier = w.therapy_category_id
+          LEFT JOIN reference_items mo ON mo.identifier = w.modality_id
+         WHERE (w.client_id = ${userId} OR w.provider_id = ${userId}) ${afterClause('w', after)}
+         ORDER BY w.created_at, w.identifier LIMIT ${EXPORT_BATCH}`,
+    );
+  },
+
+  /**
+   * The `records` part: every other table that holds the person's data, one row per entry with its section and its
+   * columns as they are stored (`details`), minus what is secret or another person's (the sections' `hidden`).
+   * Keyset pages over the row's key, section by section.
+   */
+  async *records(db: Executor, userId: string): AsyncGenerator<Row[]> {
+    for (const r of recordSections) {
+      const owner = sql.join(
+        r.owners.map((c) => sql`x.${sql.raw(c)} = ${userId}`),
+        sql` OR `,
+      );
+      const hidden = sql.raw(`ARRAY[${r.hidden.map((c) => `'${c}'`).join(', ')}]::text[]`);
+      let after: string | null = null;
+      for (;;) {
+        const rows = await rowsOf(
+          db,
+          sql`SELECT ${r.section} AS "section", (${sql.raw(r.key)})::text AS "key", to_jsonb(x) - ${hidden} AS "details"
+                FROM ${sql.raw(r.table)} x
+               WHERE (${owner}) ${r.where ? sql`AND ${sql.raw(r.where)}` : sql``} ${after === null ? sql`` : sql`AND (${sql.raw(r.key)})::text > ${after}`}
+               ORDER BY 2 LIMIT ${EXPORT_BATCH}`,
+        );
+        if (rows.length > 0) yield rows;
+        if (rows.length < EXPORT_BATCH) break;
+        after = String(rows[rows.length - 1]!.key);
+      }
+    }
   },
 };

@@ -256,6 +256,41 @@ export function createDataExportService(deps: Pick<AppDeps, 'db' | 'clock' | 'fi
             };
           }),
       },
+      {
+        name: 'therapist-preferences',
+        columns: ['kind', 'identifier', 'value'],
+        rows: async function* () {
+          const rows = await repo.therapistPreferences(db, userId);
+          if (rows.length > 0) yield rows.map(({ sortOrder: _, ...r }) => r);
+        },
+      },
+      {
+        name: 'waitlist',
+        columns: [
+          'identifier',
+          'role',
+          'clientId',
+          'clientName',
+          'providerId',
+          'providerName',
+          'therapy',
+          'modality',
+          'fromDate',
+          'toDate',
+          'fromMinute',
+          'toMinute',
+          'timezone',
+          'status',
+          'createdAt',
+          'offers',
+        ],
+        rows: () => mapped(repo.waitlist(db, userId), (r) => clean(r, ['createdAt'])),
+      },
+      {
+        name: 'records',
+        columns: ['section', 'key', 'details'],
+        rows: () => repo.records(db, userId),
+      },
     ];
     if (userType === 'provider') {
       parts.push({
@@ -273,20 +308,36 @@ export function createDataExportService(deps: Pick<AppDeps, 'db' | 'clock' | 'fi
           'fileContentType',
           'createdAt',
           'updatedAt',
+          'signedAt',
+          'sections',
+          'addenda',
         ],
         rows: () =>
           mapped(repo.notes(db, userId), (r) => {
-            const { titleSealed, contentSealed, fileNameSealed, ...rest } = clean(
+            const { titleSealed, contentSealed, fileNameSealed, sectionsSealed, addenda, ...rest } = clean(
               r,
-              ['createdAt', 'updatedAt'],
+              ['createdAt', 'updatedAt', 'signedAt'],
               ['fileSizeBytes'],
             );
             const id = String(rest.identifier);
+            // A templated note's sections and a signed note's addenda are sealed as the notes module seals them
+            // (notes.service.ts: `note:<id>:sections`, `note-addendum:<id>:content`).
             return {
               ...rest,
               title: crypt.open(String(titleSealed), `note:${id}:title`),
               content: crypt.open(String(contentSealed), `note:${id}:content`),
               fileName: typeof fileNameSealed === 'string' ? crypt.open(fileNameSealed, `note:${id}:file-name`) : null,
+              sections:
+                typeof sectionsSealed === 'string'
+                  ? (JSON.parse(crypt.open(sectionsSealed, `note:${id}:sections`)) as unknown)
+                  : null,
+              addenda: (addenda as Array<{ identifier: string; createdAt: string; contentSealed: string }>).map(
+                (a) => ({
+                  identifier: a.identifier,
+                  createdAt: iso(a.createdAt),
+                  content: crypt.open(a.contentSealed, `note-addendum:${a.identifier}:content`),
+                }),
+              ),
             };
           }),
       });

@@ -186,10 +186,18 @@ describe('a client exports their data', () => {
     expect([...exported.zip.keys()].sort()).toEqual(
       [
         'README.txt',
-        ...['bookings', 'messages', 'profile', 'questionnaires', 'reviews', 'wallet'].flatMap((p) => [
-          `${p}.csv`,
-          `${p}.json`,
-        ]),
+        // Issue 48: therapist preferences, the waitlist and every other table of the person's (`records`) too.
+        ...[
+          'bookings',
+          'messages',
+          'profile',
+          'questionnaires',
+          'records',
+          'reviews',
+          'therapist-preferences',
+          'waitlist',
+          'wallet',
+        ].flatMap((p) => [`${p}.csv`, `${p}.json`]),
       ].sort(),
     );
     expect(exported.zip.get('README.txt')).toContain('messages    Messages you sent or received');

@@ -16,9 +16,12 @@ export function readmeText(locale: Locale, p: { name: string; createdAt: string;
       'reviews     Bewertungen, die du geschrieben hast, oder die über dich geschrieben wurden.',
       'messages    Nachrichten, die du gesendet oder empfangen hast: Unterhaltung, Absender, Empfänger, Zeit, Text, ob bearbeitet oder gelöscht, Namen der Anhänge.',
       'questionnaires  Fragebögen (PHQ-9, GAD-7), die dir geschickt wurden oder die du geschickt hast, mit Antworten, Punktwert und Schweregrad.',
+      'therapist-preferences  Was du bei Therapeut*innen suchst: Therapieformen, Schwerpunkte, Sprachen, Länder und die anderen Listen deines Profils.',
+      'waitlist    Deine Einträge auf Wartelisten (als Klient*in oder Therapeut*in), mit den Terminangeboten und ihrem Ausgang.',
+      'records     Alles Weitere, was wir zu dir speichern, ein Eintrag je Zeile mit seinem Bereich (section): z. B. Aufladungen, Benachrichtigungen, Dateien, Anmeldekonten und für Therapeut*innen Verfügbarkeit, Honorare, Zulassungen, Berufserfahrung, Qualifikationen, Prüfung, Bankverbindung (nur die letzten vier Stellen), Auszahlungen und die Klient*innen-Akten der Praxis.',
       ...(p.isProvider
         ? [
-            'notes       Deine Sitzungs- und Klientennotizen: Titel, Inhalt und der Name einer angehängten Datei (die Datei selbst öffnest du in der App).',
+            'notes       Deine Sitzungs- und Klientennotizen: Titel, Inhalt, Abschnitte, Unterschrift und Nachträge und der Name einer angehängten Datei (die Datei selbst öffnest du in der App).',
           ]
         : []),
       '',
@@ -38,9 +41,12 @@ export function readmeText(locale: Locale, p: { name: string; createdAt: string;
     'reviews     Reviews you wrote, or that were written about you.',
     'messages    Messages you sent or received: conversation, sender, recipient, time, text, whether edited or deleted, attachment names.',
     'questionnaires  Questionnaires (PHQ-9, GAD-7) sent to you or sent by you, with answers, score and severity.',
+    'therapist-preferences  What you look for in a therapist: therapies, specialities, languages, countries and the other lists of your profile.',
+    'waitlist    Your waitlist entries (as a client or as a therapist), with the times offered and what became of them.',
+    "records     Everything else we keep about you, one entry per row with its section: e.g. top-ups, notifications, files, sign-in accounts and, for therapists, availability, fees, licence states, work history, qualifications, verification, bank details (last four digits only), payouts and the practice's client records.",
     ...(p.isProvider
       ? [
-          'notes       Your session and client notes: title, content and the name of an attached file (open the file itself in the app).',
+          'notes       Your session and client notes: title, content, sections, signature and addenda, and the name of an attached file (open the file itself in the app).',
         ]
       : []),
     '',

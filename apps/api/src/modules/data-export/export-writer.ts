@@ -21,7 +21,9 @@ export interface ExportPart {
 const cellOf = (value: unknown): string | number | boolean | null => {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number' || typeof value === 'boolean') return value;
-  const text = typeof value === 'string' ? value : Array.isArray(value) ? value.join('; ') : JSON.stringify(value);
+  // A list of plain values reads as "a; b"; a list of objects (a waitlist entry's offers, a note's addenda) as JSON.
+  const plainList = Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object');
+  const text = typeof value === 'string' ? value : plainList ? (value as unknown[]).join('; ') : JSON.stringify(value);
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 };
 

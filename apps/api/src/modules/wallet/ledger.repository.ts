@@ -135,6 +135,27 @@ export const ledgerRepository = {
       .orderBy(ledgerAccounts.kind, ledgerAccounts.currencyCode)
       .for('update');
   },
+  /**
+   * The user's wallets that hold something or ever did (issue 48): per currency, the balance and the instant of the
+   * last entry, the most recently used first. A wallet account made on first use but never moved is left out.
+   */
+  async heldWallets(
+    db: Executor,
+    userId: string,
+  ): Promise<Array<{ currencyCode: string; balance: number; lastActivityAt: Date }>> {
+    const rows = await db
+      .select({
+        currencyCode: ledgerAccounts.currencyCode,
+        balance: sql<string>`sum(${ledgerEntries.amount})`,
+        lastActivityAt: sql<Date>`max(${ledgerEntries.createdAt})`.mapWith((v: string | Date) => new Date(v)),
+      })
+      .from(ledgerAccounts)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.identifier))
+      .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'user_wallet')))
+      .groupBy(ledgerAccounts.currencyCode)
+      .orderBy(sql`max(${ledgerEntries.createdAt}) DESC`, ledgerAccounts.currencyCode);
+    return rows.map((r) => ({ ...r, balance: Number(r.balance) }));
+  },
   /** Holds the account row until the transaction ends: debits of one wallet happen one after another. */
   async lockAccount(db: Executor, accountId: string): Promise<void> {
     await db

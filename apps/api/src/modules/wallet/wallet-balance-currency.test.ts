@@ -76,28 +76,87 @@ describe('GET /wallet/transactions?currency= (issue 46: every currency has its h
   });
 });
 
-describe('GET /wallet/balances (issue 46: every wallet the user holds)', () => {
-  it("lists the own currency first (0 when unused), then each other wallet by code; nobody else's; 401 without a session", async () => {
+describe('GET /wallet/balances (issues 46 and 48: every wallet the user holds, the one used last first)', () => {
+  type Held = { balance: number; currency: string; own: boolean; lastActivityAt: string | null };
+  const list = async (who: Parameters<TestApp['api']>[2]) => {
+    const res = await t.api('GET', '/wallet/balances', who);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as Held[];
+  };
+  const move = (
+    kind: 'debitToEscrow' | 'refundFromEscrow',
+    userId: string,
+    amount: number,
+    reference: string,
+    currencyCode: string,
+  ) => t.db.transaction((tx) => ledger[kind](tx, { userId, amount, currencyCode, reference, description: reference }));
+
+  it('issue 48: after an €80 top-up, two €80 payments and an €80 refund the euro wallet (at €0) comes first, with its history', async () => {
     const user = await t.signUp('client');
     const own = (await t.api('GET', '/wallet/balance', user)).json().data as { currency: string };
-    const list = async (who = user) => {
-      const res = await t.api('GET', '/wallet/balances', who);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().data as Array<{ balance: number; currency: string }>;
-    };
-    expect(await list()).toEqual([{ balance: 0, currency: own.currency }]);
+    expect(own.currency).not.toBe('EUR');
+    // Never used: only the own wallet, at 0, never active.
+    expect(await list(user)).toEqual([{ balance: 0, currency: own.currency, own: true, lastActivityAt: null }]);
 
-    // Two other currencies, in code order; the later one is used first, so the order is the code's, not the use's.
-    const [first, second] = ['EUR', 'GBP', 'NGN'].filter((c) => c !== own.currency) as [string, string];
-    await topup(user.userId, 8_000, 'all-1', second);
-    await topup(user.userId, 1_200, 'all-2', first);
-    await topup(user.userId, 500, 'all-3', own.currency);
-    expect(await list()).toEqual([
-      { balance: 500, currency: own.currency },
-      { balance: 1_200, currency: first },
-      { balance: 8_000, currency: second },
+    await topup(user.userId, 8_000, 'eur-topup-1', 'EUR');
+    await move('debitToEscrow', user.userId, 8_000, 'eur-pay-1', 'EUR');
+    await move('refundFromEscrow', user.userId, 8_000, 'eur-refund-1', 'EUR');
+    await move('debitToEscrow', user.userId, 8_000, 'eur-pay-2', 'EUR');
+
+    const wallets = await list(user);
+    expect(wallets.map(({ currency, balance, own: isOwn }) => ({ currency, balance, own: isOwn }))).toEqual([
+      { currency: 'EUR', balance: 0, own: false },
+      { currency: own.currency, balance: 0, own: true },
     ]);
-    expect(await list(await t.signUp('client'))).toHaveLength(1);
+    expect(wallets[0]!.lastActivityAt).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+    expect(wallets[1]!.lastActivityAt).toBeNull();
+    // Its history is the four lines, newest first.
+    const history = await t.api('GET', '/wallet/transactions?currency=EUR', user);
+    expect(history.statusCode, history.body).toBe(200);
+    expect((history.json().data as Array<{ type: string; amount: number }>).map((r) => [r.type, r.amount])).toEqual([
+      ['booking_payment', -8_000],
+      ['refund', 8_000],
+      ['booking_payment', -8_000],
+      ['topup', 8_000],
+    ]);
+  });
+
+  it("orders the held wallets by their last movement, not by code; the own one is listed once; nobody else's", async () => {
+    const user = await t.signUp('client');
+    const own = (await t.api('GET', '/wallet/balance', user)).json().data as { currency: string };
+    const [first, second] = ['EUR', 'GBP', 'NGN'].filter((c) => c !== own.currency) as [string, string];
+    await topup(user.userId, 8_000, 'all-1', first);
+    await topup(user.userId, 500, 'all-2', own.currency);
+    await topup(user.userId, 1_200, 'all-3', second);
+    const stranger = await t.signUp('client');
+    await topup(stranger.userId, 9_900, 'all-stranger', first);
+
+    const wallets = await list(user);
+    expect(wallets.map((w) => [w.currency, w.balance, w.own])).toEqual([
+      [second, 1_200, false],
+      [own.currency, 500, true],
+      [first, 8_000, false],
+    ]);
+    const times = wallets.map((w) => Date.parse(w.lastActivityAt!));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    // The own wallet used again moves to the front.
+    await topup(user.userId, 100, 'all-4', own.currency);
+    expect((await list(user)).map((w) => [w.currency, w.balance])).toEqual([
+      [own.currency, 600],
+      [second, 1_200],
+      [first, 8_000],
+    ]);
+    // The stranger sees only their own money, and a third user only an empty own wallet.
+    expect((await list(stranger)).map((w) => [w.currency, w.balance])).toEqual(
+      first === own.currency
+        ? [[first, 9_900]]
+        : [
+            [first, 9_900],
+            [own.currency, 0],
+          ],
+    );
+    expect((await list(await t.signUp('client'))).map((w) => [w.currency, w.balance])).toEqual([[own.currency, 0]]);
     expect((await t.api('GET', '/wallet/balances', undefined)).statusCode).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import {
   supportedCurrencies,
+  type HeldWallet,
   type TransactionListQuery,
   type WalletBalance,
   type WalletEarnings,
@@ -46,19 +47,23 @@ export function createWalletService(deps: Pick<AppDeps, 'db' | 'clock'>) {
     },
 
     /**
-     * Every wallet the user holds (issue 46: a euro wallet beside the own dollar one), one per currency: the own
-     * currency first and always (0 when never used), then each other currency that has a wallet, by code.
+     * Every wallet the user holds (issue 46: a euro wallet beside the own dollar one), one per currency that holds
+     * money or ever moved any (issue 48: a euro wallet back at 0 after a payment and its refund is still held, with
+     * its history), the most recently used first: that is the wallet /wallet opens on. The own currency is always
+     * there (the top-up's default), after the used ones when it was never used.
      */
-    async balances(actor: Actor): Promise<WalletBalance[]> {
+    async balances(actor: Actor): Promise<HeldWallet[]> {
       const own = await walletOf(actor);
-      const others = (await repo.accountsOf(db, own.userId, ['user_wallet']))
-        .map((a) => a.currencyCode)
-        .filter((code) => code !== own.currency)
-        .sort();
-      const rest = await Promise.all(
-        others.map(async (currency) => ({ currency, balance: await ledger.walletBalance(db, own.userId, currency) })),
-      );
-      return [{ balance: own.balance, currency: own.currency }, ...rest];
+      const held = await repo.heldWallets(db, own.userId);
+      const wallets: HeldWallet[] = held.map((w) => ({
+        balance: w.balance,
+        currency: w.currencyCode,
+        own: w.currencyCode === own.currency,
+        lastActivityAt: w.lastActivityAt.toISOString(),
+      }));
+      if (!wallets.some((w) => w.own))
+        wallets.push({ balance: own.balance, currency: own.currency, own: true, lastActivityAt: null });
+      return wallets;
     },
 
     /** A provider's earnings per currency: those holding money, and always the own currency. */

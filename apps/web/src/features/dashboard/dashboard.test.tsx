@@ -82,15 +82,16 @@ describe("the client's dashboard", () => {
             },
           }),
       },
-      // Issue 46: the own wallet and every other currency holding money (a EUR wallet spent to 0 is left out).
+      // Issue 48: every wallet held, the one used last first: a EUR wallet back at 0 after a refund is still held (it
+      // has a history); an own wallet never used is not (a client of Nigeria who only ever paid in euros and dollars).
       {
         path: '/api/v1/wallet/balances',
         respond: () =>
           jsonResponse({
             data: [
-              { balance: 250000, currency: 'NGN' },
-              { balance: 0, currency: 'EUR' },
-              { balance: 8000, currency: 'USD' },
+              { balance: 0, currency: 'EUR', own: false, lastActivityAt: '2026-11-29T10:00:00.000Z' },
+              { balance: 8000, currency: 'USD', own: false, lastActivityAt: '2026-11-20T10:00:00.000Z' },
+              { balance: 0, currency: 'NGN', own: true, lastActivityAt: null },
             ],
           }),
       },
@@ -105,9 +106,12 @@ describe("the client's dashboard", () => {
     );
     expect(within(next).getByRole('link', { name: '2 more coming' }).getAttribute('href')).toBe('/appointments');
     const wallet = screen.getByRole('region', { name: 'Wallet balance' });
-    expect(await within(wallet).findByText('₦2,500.00')).toBeTruthy();
-    expect(within(wallet).getByText('$80.00')).toBeTruthy();
-    expect(within(wallet).queryByText(/€/)).toBeNull();
+    const held = await within(wallet).findAllByRole('link', { name: /^[€$₦]/ });
+    expect(held.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['€0.00 EUR', '/wallet?currency=EUR'],
+      ['$80.00 USD', '/wallet?currency=USD'],
+    ]);
+    expect(within(wallet).queryByText(/₦/)).toBeNull();
     const review = screen.getByRole('region', { name: 'Sessions to review' });
     expect(within(review).getByText('1 completed session waits for your review.')).toBeTruthy();
     await u.click(within(review).getByRole('button', { name: 'Write a review' }));
@@ -131,10 +135,18 @@ describe("the client's dashboard", () => {
             data: { nextSession: null, upcomingCount: 0, toReview: [], toReviewCount: 0, therapists: [] },
           }),
       },
-      { path: '/api/v1/wallet/balances', respond: () => jsonResponse({ data: [{ balance: 0, currency: 'NGN' }] }) },
+      {
+        path: '/api/v1/wallet/balances',
+        respond: () => jsonResponse({ data: [{ balance: 0, currency: 'NGN', own: true, lastActivityAt: null }] }),
+      },
     ]);
     render();
     expect(await screen.findByText('You have no upcoming session.')).toBeTruthy();
+    // Nothing held yet: the own wallet at 0.
+    const wallet = screen.getByRole('region', { name: 'Wallet balance' });
+    expect((await within(wallet).findByRole('link', { name: '₦0.00 NGN' })).getAttribute('href')).toBe(
+      '/wallet?currency=NGN',
+    );
     expect(screen.getByText('Nothing to review right now.')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Find a therapist' })).toHaveLength(2);
   });
@@ -146,7 +158,10 @@ describe("the client's dashboard", () => {
         path: '/api/v1/overview/client',
         respond: () => jsonResponse({ message: 'Something went wrong', code: 'INTERNAL_ERROR', requestId: 'r' }, 500),
       },
-      { path: '/api/v1/wallet/balances', respond: () => jsonResponse({ data: [{ balance: 0, currency: 'NGN' }] }) },
+      {
+        path: '/api/v1/wallet/balances',
+        respond: () => jsonResponse({ data: [{ balance: 0, currency: 'NGN', own: true, lastActivityAt: null }] }),
+      },
     ]);
     render();
     expect((await screen.findAllByText('This could not be loaded.')).length).toBeGreaterThan(0);

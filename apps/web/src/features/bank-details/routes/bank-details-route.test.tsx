@@ -44,8 +44,8 @@ const savedState: BankDetailsState = {
   },
 };
 
-const render = () =>
-  renderWithProviders(<BankDetailsRoute />, { path: '/practice/bank-details', route: '/practice/bank-details' });
+const render = (route = '/practice/bank-details') =>
+  renderWithProviders(<BankDetailsRoute />, { path: '/practice/bank-details', route });
 
 describe('BankDetailsRoute', () => {
   afterEach(() => useAuthStore.setState({ user: null }));
@@ -105,6 +105,30 @@ describe('BankDetailsRoute', () => {
     expect((screen.getByLabelText(/^BIC/) as HTMLInputElement).value).toBe('COBADEFFXXX');
     expect(screen.getByText('Saved: •••• 3000. Enter the full IBAN to save changes.')).toBeTruthy();
     expect(screen.queryByLabelText(/^Sort code|^Routing number/)).toBeNull();
+  });
+
+  it('money out with ?currency= (issue 48): the page names those payouts, and says so when the account is in another currency', async () => {
+    mockFetch([{ path: '/api/v1/provider/bank-details', respond: () => jsonResponse({ data: savedState }) }]);
+    useAuthStore.getState().setSession('token', user('provider'));
+    const first = render('/practice/bank-details?currency=EUR');
+    const euro = await screen.findByRole('region', { name: 'Payouts in Euro (EUR)' });
+    expect(euro.textContent).toContain(
+      "Your bank details are for payouts in GBP, your country's currency, so the form below is for GBP. Earnings in EUR cannot be paid to this account",
+    );
+    expect(await screen.findByTestId('masked-account-number')).toBeTruthy();
+    first.unmount();
+
+    render('/practice/bank-details?currency=GBP');
+    const pound = await screen.findByRole('region', { name: 'Payouts in British Pound (GBP)' });
+    expect(pound.textContent).toContain('The account below is where your earnings in GBP are paid.');
+  });
+
+  it('without ?currency= (or with one the platform does not know) no payout currency is named', async () => {
+    mockFetch([{ path: '/api/v1/provider/bank-details', respond: () => jsonResponse({ data: savedState }) }]);
+    useAuthStore.getState().setSession('token', user('provider'));
+    render('/practice/bank-details?currency=XYZ');
+    expect(await screen.findByTestId('masked-account-number')).toBeTruthy();
+    expect(screen.queryByTestId('payout-currency')).toBeNull();
   });
 
   it('says when the details cannot be loaded and offers a retry', async () => {

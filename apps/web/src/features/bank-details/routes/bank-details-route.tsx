@@ -1,10 +1,13 @@
 import type { BankForm } from '@therapy/contracts/bank-details';
+import { supportedCurrencies } from '@therapy/contracts/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { Landmark, Pencil, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PracticePage } from '@/components/practice-page';
 import { SectionCard, SectionStatus } from '@/components/section-card';
+import { formatCurrencyName } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { bankDetailsQuery } from '../api/bank-details-api';
 import { BankDetailsForm } from '../components/bank-details-form';
@@ -40,6 +43,9 @@ function ProviderBankDetails() {
   const state = query.data;
   // Saved details are shown; the form opens on request (and closes again once the change is saved).
   const [editing, setEditing] = useState(false);
+  // Money out (issue 48): the earnings page links here with ?currency= of the payouts the provider came about.
+  const [params] = useSearchParams();
+  const asked = supportedCurrencies.find((c) => c === params.get('currency'));
   return (
     <div className="flex flex-col gap-6">
       <SectionStatus
@@ -52,6 +58,7 @@ function ProviderBankDetails() {
       />
       {state && (
         <>
+          {asked && <PayoutCurrency asked={asked} own={state.currency} />}
           {/* Where Stripe is configured, payouts can go to a Stripe account instead (hidden otherwise). */}
           <StripeConnectCard />
           {state.details && (
@@ -97,5 +104,31 @@ function ProviderBankDetails() {
         </>
       )}
     </div>
+  );
+}
+
+/** Which currency's payouts the page is about; said plainly when the saved or offered account is in another one. */
+function PayoutCurrency({ asked, own }: { asked: string; own: string }) {
+  const { t, i18n } = useTranslation('bankDetails');
+  const name = formatCurrencyName(asked, i18n.resolvedLanguage ?? 'en');
+  return (
+    <section
+      aria-labelledby="payout-currency-title"
+      data-testid="payout-currency"
+      className={
+        asked === own
+          ? 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm'
+          : 'rounded-2xl border border-amber-300 bg-amber-50 p-4'
+      }
+    >
+      <h2 id="payout-currency-title" className="font-semibold text-slate-900">
+        {t('payoutCurrency.title', { name, currency: asked })}
+      </h2>
+      <p className="mt-1 text-sm text-slate-800">
+        {asked === own
+          ? t('payoutCurrency.same', { currency: asked })
+          : t('payoutCurrency.other', { currency: asked, own })}
+      </p>
+    </section>
   );
 }

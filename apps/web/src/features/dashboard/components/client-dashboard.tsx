@@ -145,16 +145,24 @@ function BalanceCard() {
   const { t, i18n } = useTranslation('dashboard');
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   const balance = useQuery(balancesQuery());
-  // The own wallet always (even at 0), then every other currency that holds money.
-  const shown = balance.data?.filter((w, i) => i === 0 || w.balance !== 0);
+  // Issue 48: every wallet that holds money or has any history (a euro wallet back at 0 after a refund too), the one
+  // used last first, each a link to its own page of /wallet; the own wallet alone while nothing was ever used.
+  const held = balance.data?.filter((w) => w.balance !== 0 || w.lastActivityAt !== null);
+  const shown = held?.length ? held : balance.data?.filter((w) => w.own);
   return (
     <SectionCard icon={Wallet} title={t('client.wallet.title')}>
       {shown ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <ul className="flex flex-wrap gap-x-6 gap-y-1" data-testid="overview-balances">
             {shown.map((w) => (
-              <li key={w.currency} className="text-2xl font-semibold text-slate-900">
-                {formatMoney(w.balance, w.currency, locale)}
+              <li key={w.currency}>
+                <Link
+                  to={`/wallet?currency=${w.currency}`}
+                  className="flex items-baseline gap-2 rounded-md text-2xl font-semibold text-slate-900 hover:text-brand-800"
+                >
+                  {formatMoney(w.balance, w.currency, locale)}{' '}
+                  <span className="text-sm font-medium text-slate-600">{w.currency}</span>
+                </Link>
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { i18n } from '@/lib/i18n';
 import { sessionUser } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { ClientWallet } from './client-wallet';
@@ -19,7 +20,7 @@ let fetchMock: ReturnType<typeof mockFetch>;
 const askedCurrency = () =>
   new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get('currency');
 
-/** Issue 46: a client with an own USD wallet at 0 and a EUR wallet (a top-up, payments and a refund). */
+/** Issue 48: a client with an own USD wallet never used and a EUR wallet used last (a top-up, payments, a refund). */
 function api() {
   fetchMock = mockFetch([
     {
@@ -27,8 +28,8 @@ function api() {
       respond: () =>
         jsonResponse({
           data: [
-            { balance: 0, currency: 'USD' },
-            { balance: 8_000, currency: 'EUR' },
+            { balance: 8_000, currency: 'EUR', own: false, lastActivityAt: '2026-11-20T10:00:00.000Z' },
+            { balance: 0, currency: 'USD', own: true, lastActivityAt: null },
           ],
         }),
     },
@@ -68,26 +69,64 @@ function api() {
   return fetchMock;
 }
 
-describe('ClientWallet: every wallet the client holds (issue 46)', () => {
-  it('lists each currency, the own first; choosing EUR shows its balance and its own history', async () => {
+const transactionCalls = () =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((u) => u.pathname === '/api/v1/wallet/transactions')
+    .map((u) => u.searchParams.get('currency'));
+
+describe('ClientWallet: every wallet the client holds (issues 46 and 48)', () => {
+  it('opens on the wallet used last (EUR, not the unused own USD) with its balance and history; USD is one click away', async () => {
     useAuthStore.getState().setSession('token', { ...sessionUser, userType: 'client', countryCode: 'US' });
     api();
     const { router } = renderWithProviders(<ClientWallet />, { route: '/wallet', path: '/wallet' });
     const wallets = await screen.findByRole('group', { name: 'Your wallets' });
     const buttons = within(wallets).getAllByRole('button');
-    expect(buttons.map((b) => b.textContent)).toEqual(['USD$0.00', 'EUR€80.00']);
+    expect(buttons.map((b) => b.textContent)).toEqual(['EUR€80.00', 'USD$0.00']);
     expect(buttons[0]!.getAttribute('aria-pressed')).toBe('true');
-    expect(await screen.findByText('No transactions yet')).toBeTruthy();
-
-    await userEvent.click(buttons[1]!);
-    await waitFor(() => expect(router.state.location.search).toBe('?currency=EUR'));
     expect((await screen.findByTestId('wallet-balance')).textContent).toBe('€80.00');
     expect(await screen.findByText('Wallet top-up')).toBeTruthy();
-    expect(
-      fetchMock.mock.calls.some(
-        ([input]) => String(input).includes('/api/v1/wallet/transactions?') && String(input).includes('currency=EUR'),
-      ),
-    ).toBe(true);
+    // The own wallet was never asked for: the page waited for the list and asked for the euro wallet by name.
+    expect(transactionCalls()).toEqual(['EUR']);
+
+    await userEvent.click(buttons[1]!);
+    await waitFor(() => expect(router.state.location.search).toBe('?currency=USD'));
+    expect(await screen.findByText('No transactions yet')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toBe('$0.00'));
+    expect(transactionCalls().at(-1)).toBe('USD');
     expect(within(wallets).getAllByRole('button')[1]!.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('?currency= opens that wallet (a link from the overview); a currency not held falls back to the one used last', async () => {
+    useAuthStore.getState().setSession('token', { ...sessionUser, userType: 'client', countryCode: 'US' });
+    api();
+    const first = renderWithProviders(<ClientWallet />, { route: '/wallet?currency=USD', path: '/wallet' });
+    const wallets = await screen.findByRole('group', { name: 'Your wallets' });
+    expect(within(wallets).getByRole('button', { name: /USD/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(await screen.findByText('No transactions yet')).toBeTruthy();
+    first.unmount();
+
+    api();
+    renderWithProviders(<ClientWallet />, { route: '/wallet?currency=GBP', path: '/wallet' });
+    const again = await screen.findByRole('group', { name: 'Your wallets' });
+    expect(within(again).getByRole('button', { name: /EUR/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(await screen.findByText('Wallet top-up')).toBeTruthy();
+    expect(transactionCalls()).toEqual(['EUR']);
+  });
+
+  it('in German: the wallets and the held euro history', async () => {
+    useAuthStore.getState().setSession('token', { ...sessionUser, userType: 'client', countryCode: 'US' });
+    api();
+    await i18n.changeLanguage('de');
+    try {
+      renderWithProviders(<ClientWallet />, { route: '/wallet', path: '/wallet' });
+      const wallets = await screen.findByRole('group', { name: 'Deine Guthaben' });
+      // German amounts put a no-break space before the sign.
+      const text = (el: HTMLElement) => el.textContent?.replace(/\u00a0/g, ' ');
+      expect(within(wallets).getAllByRole('button').map(text)).toEqual(['EUR80,00 €', 'USD0,00 $']);
+      expect(text(await screen.findByTestId('wallet-balance'))).toBe('80,00 €');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

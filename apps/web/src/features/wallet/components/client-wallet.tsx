@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '@/components/page-heading';
+import { Spinner } from '@/components/ui/spinner';
 import { balancesQuery } from '../api/wallet-api';
 import { BalanceCard } from './balance-card';
 import { CurrencySwitch } from './currency-switch';
@@ -14,25 +15,28 @@ const isCurrency = (value: string | null): value is CurrencyCode =>
   !!value && (supportedCurrencies as readonly string[]).includes(value);
 
 /**
- * /wallet for a client (issue 46): every wallet they hold, one per currency, the own first; the chosen one
- * (?currency=, else the own) with its balance, figures and history. `children`: what stands under the heading (a
- * top-up being confirmed).
+ * /wallet for a client (issues 46 and 48): every wallet they hold, one per currency that holds money or has any
+ * history, the one used last first; the chosen one (?currency=, else the first) with its balance, figures and
+ * history. A client who paid in euros opens on the euro wallet, not on an unused one of their own currency.
+ * `children`: what stands under the heading (a top-up being confirmed).
  */
 export function ClientWallet({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('wallet');
   const [params, setParams] = useSearchParams();
   const wallets = useQuery(balancesQuery());
   const asked = params.get('currency');
-  const own = wallets.data?.[0]?.currency;
-  // The own wallet is asked for without a currency (its figures are the ones the rest of the app shows).
-  const currency = isCurrency(asked) && asked !== own ? asked : undefined;
+  const held = wallets.data?.map((w) => w.currency);
+  // The asked wallet when the user holds it, else the one used last; while the list is unknown (or failed), nothing
+  // is chosen and each part asks for the own wallet.
+  const chosen = (held && (isCurrency(asked) && held.includes(asked) ? asked : held[0])) ?? null;
+  const currency = isCurrency(chosen) ? chosen : undefined;
 
   const select = (next: string) =>
     setParams(
       (current) => {
         const params = new URLSearchParams(current);
-        if (next === own) params.delete('currency');
-        else params.set('currency', next);
+        // Always named: the order follows use, so the first wallet today need not be the first tomorrow.
+        params.set('currency', next);
         // Another wallet's history starts at its first page, without the other's filters' page.
         params.delete('page');
         return params;
@@ -45,10 +49,19 @@ export function ClientWallet({ children }: { children?: ReactNode }) {
       <PageHeading title={t('title')} lead={t('lead')} />
       {children}
       <div className="flex flex-col gap-6">
-        {wallets.data && <CurrencySwitch wallets={wallets.data} selected={currency ?? own ?? ''} onSelect={select} />}
-        <BalanceCard currency={currency} />
-        <WalletStats currency={currency} />
-        <TransactionList currency={currency} />
+        {wallets.isPending ? (
+          <span role="status" className="inline-flex items-center gap-2 self-center py-6 text-sm text-slate-700">
+            <Spinner size="md" className="text-brand-700" />
+            {t('loading')}
+          </span>
+        ) : (
+          <>
+            {wallets.data && <CurrencySwitch wallets={wallets.data} selected={currency ?? ''} onSelect={select} />}
+            <BalanceCard currency={currency} />
+            <WalletStats currency={currency} />
+            <TransactionList currency={currency} />
+          </>
+        )}
       </div>
     </>
   );

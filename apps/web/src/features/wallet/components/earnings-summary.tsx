@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCurrencyName, formatInstantDay, formatMoney } from '@/lib/format';
 
-const BANK_DETAILS = '/practice/bank-details';
+/** Money out (issue 48): the bank-details page is told which currency's payouts the provider came about. */
+const bankDetailsFor = (currency: string) => `/practice/bank-details?currency=${currency}`;
 
 /**
  * One currency of a provider's earnings: pending (paid sessions still to come), available, on its way and paid out;
@@ -81,14 +82,14 @@ export function EarningsSummary({ earnings: e }: { earnings: EarningsInCurrency 
                 bank: e.destination.bankName ?? t('payouts.bank'),
                 last4: e.destination.accountLast4,
               })}{' '}
-              <Link to={BANK_DETAILS} className="font-medium text-brand-800 underline underline-offset-2">
+              <Link to={bankDetailsFor(e.currency)} className="font-medium text-brand-800 underline underline-offset-2">
                 {t('earnings.changeBankDetails')}
               </Link>
             </span>
           ) : (
             <span data-testid={`destination-${e.currency}`}>
               {t('earnings.noDestination', { currency: e.currency })}{' '}
-              <Link to={BANK_DETAILS} className="font-medium text-brand-800 underline underline-offset-2">
+              <Link to={bankDetailsFor(e.currency)} className="font-medium text-brand-800 underline underline-offset-2">
                 {t('earnings.addBankDetails')}
               </Link>
             </span>

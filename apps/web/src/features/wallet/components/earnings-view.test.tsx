@@ -56,7 +56,7 @@ describe('EarningsView (a provider’s /wallet, issue 46)', () => {
     const euro = screen.getByRole('region', { name: 'Euro (EUR)' });
     expect(within(euro).getByText(/with the platform's next bank transfer/)).toBeTruthy();
     expect(within(euro).getByRole('link', { name: 'Add bank details' }).getAttribute('href')).toBe(
-      '/practice/bank-details',
+      '/practice/bank-details?currency=EUR',
     );
     const line = screen.getByRole('link', { name: /Individual therapy/ });
     expect(line.getAttribute('href')).toBe(`/appointments/${uuid(700)}`);
