@@ -6,6 +6,7 @@ import {
   listAppointments,
   listBookings,
   payBooking,
+  withdrawReschedule,
 } from '@therapy/contracts/endpoints/bookings';
 import { getBookingReview } from '@therapy/contracts/endpoints/reviews';
 import { getPaymentStatus, getWalletBalance } from '@therapy/contracts/endpoints/wallet';
@@ -102,6 +103,15 @@ export function useAnswerRequestedBooking() {
   return useMutation({
     mutationFn: async ({ id }: { id: string; answer: 'accept' }) => await call(acknowledgeBooking, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}
+
+/** The requester takes back their own pending reschedule request (issue 48); the booking keeps its time. */
+export function useWithdrawReschedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id }: { id: string }) => await call(withdrawReschedule, { params: { id }, body: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }
 

@@ -18,7 +18,7 @@ afterEach(() => {
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const pending = (holdExpiresAt = inMinutes(25)) =>
   bookingDetails({ status: 'pending', previousStatus: null, holdExpiresAt });
-const { statusHistory: _h, cancellation: _c, ...paid } = bookingDetails();
+const { statusHistory: _h, history: _l, cancellation: _c, ...paid } = bookingDetails();
 
 function api(
   details: ReturnType<typeof bookingDetails>,
