@@ -115,6 +115,13 @@ export function useWithdrawReschedule() {
   });
 }
 
+/** "Book again" (issue 48): the therapist's page with the booking's therapy and session type chosen. */
+export const bookAgainPath = (booking: Pick<Booking, 'provider' | 'therapyCategory' | 'modality'>) =>
+  `/therapists/${booking.provider.identifier}?${new URLSearchParams({
+    therapy: booking.therapyCategory.identifier,
+    modality: booking.modality.identifier,
+  }).toString()}`;
+
 /** The other side of a booking, from the viewer's point of view. */
 export const otherParty = (booking: Booking, role: ViewerRole) =>
   role === 'provider' ? booking.client : booking.provider;

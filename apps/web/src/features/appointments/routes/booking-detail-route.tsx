@@ -18,6 +18,7 @@ import { BookingHistory } from '../components/booking-history';
 import { BookingReview } from '../components/booking-review';
 import { DeclineNotice } from '../components/decline-notice';
 import {
+  bookAgainPath,
   bookingDetailsQuery,
   partyName,
   useAnswerRequestedBooking,
@@ -102,10 +103,7 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
   const bookAgain =
     role === 'client' &&
     (booking.status === 'completed' || booking.status === 'cancelled' || booking.status === 'expired')
-      ? `/therapists/${booking.provider.identifier}?${new URLSearchParams({
-          therapy: booking.therapyCategory.identifier,
-          modality: booking.modality.identifier,
-        }).toString()}`
+      ? bookAgainPath(booking)
       : null;
   const other = role === 'client' ? booking.provider : booking.client;
 
