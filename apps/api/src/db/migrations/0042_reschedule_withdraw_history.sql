@@ -14,3 +14,12 @@ UPDATE "booking_reschedules" r SET "decided_by" = CASE
     ELSE 'client'::"booking_actor"
   END
 WHERE r."decided_at" IS NOT NULL AND r."decided_by" IS NULL;
+--> statement-breakpoint
+-- A request still waiting spent its requester's count under the old rule; from now on the count is spent when it is
+-- accepted, so it is given back here (never spent twice).
+UPDATE "bookings" b SET "client_reschedules_left" = b."client_reschedules_left" + 1
+  FROM "booking_reschedules" r
+ WHERE r."booking_id" = b."identifier" AND r."status" = 'pending' AND r."requested_by" = 'client';--> statement-breakpoint
+UPDATE "bookings" b SET "provider_reschedules_left" = b."provider_reschedules_left" + 1
+  FROM "booking_reschedules" r
+ WHERE r."booking_id" = b."identifier" AND r."status" = 'pending' AND r."requested_by" = 'provider';
