@@ -26,8 +26,12 @@ export type BookingStatus = (typeof bookingStatuses)[number];
 /** The statuses that hold a slot (the exclusion constraint covers exactly these). */
 export const activeBookingStatuses = ['requested', 'pending', 'confirmed'] as const satisfies readonly BookingStatus[];
 
-/** A reschedule request's status: applied at once, or waiting for the other party inside 48 h, then decided. */
-export const rescheduleStatuses = ['applied', 'pending', 'accepted', 'rejected'] as const;
+/**
+ * A reschedule request's status: applied at once, or waiting for the other party inside 48 h, then decided (accepted,
+ * rejected) or taken back by its requester (`withdrawn`). A request still open when its booking is cancelled or
+ * completed is closed as `rejected` with `system` as who decided (decision 0060).
+ */
+export const rescheduleStatuses = ['applied', 'pending', 'accepted', 'rejected', 'withdrawn'] as const;
 export type RescheduleStatus = (typeof rescheduleStatuses)[number];
 export const bookingRoles = ['client', 'provider'] as const;
 export const bookingPaymentMethods = ['platform', 'outside'] as const;
@@ -122,6 +126,10 @@ export const rescheduleUpdateInput = z.strictObject({
   status: z.enum(['accepted', 'rejected'], { error: m.noRescheduleRequest }),
 });
 export type RescheduleUpdateInput = z.input<typeof rescheduleUpdateInput>;
+
+/** POST /appointment/{id}/reschedule-withdraw: the requester takes back their pending request (issue 48); no fields. */
+export const rescheduleWithdrawInput = z.strictObject({});
+export type RescheduleWithdrawInput = z.input<typeof rescheduleWithdrawInput>;
 
 /** POST /booking/participant/{id}/status: the provider records attendance once the session has started. */
 export const participantStatusInput = z.strictObject({
@@ -232,19 +240,60 @@ export const booking = z.object({
 });
 export type Booking = z.infer<typeof booking>;
 
+export const bookingActors = ['client', 'provider', 'system'] as const;
+export type BookingActor = (typeof bookingActors)[number];
+
 export const bookingStatusChange = z.object({
   status: z.enum(bookingStatuses),
   previousStatus: z.enum(bookingStatuses).nullable(),
   /** Who caused it; `system` for jobs (expiry, completion). */
-  actor: z.enum(['client', 'provider', 'system']),
+  actor: z.enum(bookingActors),
   note: z.string().nullable(),
   at: z.string(),
 });
 export type BookingStatusChange = z.infer<typeof bookingStatusChange>;
 
+/**
+ * What happened to a reschedule, as a line of the booking's history (issue 48): `moved` applied at once;
+ * `requested` asked the other party; `accepted`, `declined` their answer; `withdrawn` the requester took it back;
+ * `closed` the booking was cancelled or completed before an answer.
+ */
+export const moveActions = ['moved', 'requested', 'accepted', 'declined', 'withdrawn', 'closed'] as const;
+export type MoveAction = (typeof moveActions)[number];
+
+/**
+ * One line of a booking's history (GET /booking/{id}/details, GET /appointment/{id}; issue 48), oldest first: every
+ * status the booking had (a cancellation with its refund) and every move and reschedule request with its times
+ * (ISO instants; the page shows them in the viewer's zone), who did it, and its note.
+ */
+export const bookingHistoryEntry = z.discriminatedUnion('kind', [
+  bookingStatusChange.extend({
+    kind: z.literal('status'),
+    /** A cancellation: what went back to the client's wallet (minor units, the booking's currency); null otherwise. */
+    refundAmount: z.number().int().nullable(),
+  }),
+  z.object({
+    kind: z.literal('move'),
+    action: z.enum(moveActions),
+    /** Who did this step (the requester for moved, requested and withdrawn; the one who answered otherwise). */
+    actor: z.enum(bookingActors),
+    requestedBy: z.enum(bookingRoles),
+    fromStartTime: z.string().nullable(),
+    fromEndTime: z.string().nullable(),
+    toStartTime: z.string(),
+    toEndTime: z.string(),
+    /** The requester's note (on `moved` and `requested` lines). */
+    note: z.string().nullable(),
+    at: z.string(),
+  }),
+]);
+export type BookingHistoryEntry = z.infer<typeof bookingHistoryEntry>;
+
 /** GET /booking/{id}/details and GET /appointment/{id}: the booking detail page. */
 export const bookingDetails = booking.extend({
   statusHistory: z.array(bookingStatusChange),
+  /** The whole history, statuses and moves in order (issue 48). */
+  history: z.array(bookingHistoryEntry),
   cancellation: z
     .object({ by: z.enum(bookingRoles), note: z.string(), refundAmount: z.number().int(), at: z.string() })
     .nullable(),

@@ -22,6 +22,8 @@ export const notificationKinds = [
   'booking-rescheduled',
   'reschedule-requested',
   'reschedule-declined',
+  /** The other party took back their reschedule request (issue 48): the booking keeps its time. */
+  'reschedule-withdrawn',
   'booking-cancelled',
   'booking-expired',
   /** An unpaid booking's hold ends soon. */

@@ -62,5 +62,10 @@ export const waitlistEntry = z.object({
   createdAt: z.iso.datetime(),
   /** The slot held for the client right now, if any. */
   offer: waitlistOffer.nullable(),
+  /**
+   * A time the client took from this place but did not pay in time (or the therapist declined): the place waits again
+   * (issue 48) and the list says which time lapsed. Null otherwise.
+   */
+  lapsedOffer: z.object({ startsAt: z.iso.datetime(), endsAt: z.iso.datetime() }).nullable(),
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntry>;

@@ -134,6 +134,8 @@ export type BookingChange =
   | 'reschedule-requested'
   | 'reschedule-accepted'
   | 'reschedule-rejected'
+  /** Issue 48: the requester took back their pending reschedule request. */
+  | 'reschedule-withdrawn'
   | 'cancelled'
   | 'expired'
   | 'completed';

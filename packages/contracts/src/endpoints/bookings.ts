@@ -16,6 +16,7 @@ import {
   rescheduleInput,
   reschedulePolicy,
   rescheduleUpdateInput,
+  rescheduleWithdrawInput,
   scheduleInput,
   seriesInput,
   shareBookingInput,
@@ -219,6 +220,18 @@ export const answerReschedule = defineEndpoint({
   role: 'user',
   params: idParams,
   body: rescheduleUpdateInput,
+  responses: { 200: envelope(booking), ...writeErrors },
+});
+
+export const withdrawReschedule = defineEndpoint({
+  method: 'POST',
+  path: '/appointment/:id/reschedule-withdraw',
+  operationId: 'withdrawReschedule',
+  summary: 'Take back your own reschedule request while it waits for an answer',
+  tags,
+  role: 'user',
+  params: idParams,
+  body: rescheduleWithdrawInput,
   responses: { 200: envelope(booking), ...writeErrors },
 });
 

@@ -43,6 +43,14 @@ export const bookingMessages = defineMessages({
     en: 'There is no reschedule request to answer',
     de: 'Es gibt keine Anfrage zur Terminänderung zu beantworten',
   },
+  rescheduleWithdrawn: {
+    en: 'Your reschedule request has been withdrawn; the booking keeps its time',
+    de: 'Deine Anfrage zur Terminänderung wurde zurückgezogen; die Buchung behält ihre Zeit',
+  },
+  noRescheduleRequestToWithdraw: {
+    en: 'There is no reschedule request of yours to withdraw',
+    de: 'Es gibt keine Anfrage zur Terminänderung von dir, die du zurückziehen kannst',
+  },
   ownRescheduleRequest: {
     en: 'The other party answers your reschedule request',
     de: 'Deine Anfrage zur Terminänderung beantwortet die andere Seite',

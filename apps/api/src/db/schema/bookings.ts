@@ -189,8 +189,10 @@ export const bookingStatusHistory = pgTable(
 
 /**
  * A reschedule of a booking: `applied` at once, or `pending` (inside 48 h of a confirmed session) until the other
- * party accepts or rejects it. At most one pending request per booking. Its note is sealed bound to the request
- * (`booking-reschedule:<id>:note`).
+ * party accepts or rejects it, or its requester withdraws it (issue 48). At most one pending request per booking. Its
+ * note is sealed bound to the request (`booking-reschedule:<id>:note`). `decidedBy` says who ended a request: the
+ * other party (accepted, rejected), the requester (withdrawn), or `system` when the booking was cancelled or completed
+ * before an answer (decision 0060).
  */
 export const bookingReschedules = pgTable(
   'booking_reschedules',
@@ -211,6 +213,7 @@ export const bookingReschedules = pgTable(
     noteSealed: text(),
     createdAt: createdAt(),
     decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: bookingActorEnum(),
   },
   (t) => [
     index('booking_reschedules_booking_idx').on(t.bookingId, t.createdAt),

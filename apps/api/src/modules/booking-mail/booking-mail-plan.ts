@@ -72,5 +72,8 @@ export function planBookingMails(
       return [{ recipient: 'client', kind: 'expired' }];
     case 'completed':
       return [];
+    case 'reschedule-withdrawn':
+      // Issue 48: a withdrawn request changes nothing of the booking; the other party is told in the notification centre.
+      return [];
   }
 }

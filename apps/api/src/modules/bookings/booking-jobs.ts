@@ -76,9 +76,9 @@ export function createBookingJobs(
             );
           }
           await repo.update(tx, b.identifier, { status: 'completed', previousStatus: 'confirmed', completedAt: now });
-          // A request to move a session that has now taken place is moot: closed as rejected, as a cancel closes it.
+          // A request to move a session that has now taken place is moot: closed (rejected by `system`), as a cancel closes it.
           const request = await changesRepository.pendingReschedule(tx, b.identifier);
-          if (request) await changesRepository.decideReschedule(tx, request.identifier, 'rejected', now);
+          if (request) await changesRepository.decideReschedule(tx, request.identifier, 'rejected', now, 'system');
           await changesRepository.addHistory(tx, {
             bookingId: b.identifier,
             status: 'completed',

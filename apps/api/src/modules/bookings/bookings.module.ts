@@ -75,6 +75,10 @@ export function createBookingsModule(
     bookOffered: bookings.bookOffered,
     terms: bookings.terms,
   });
+  // A booking taken from a waitlist offer that ends unpaid or declined puts its place back in line, with the change.
+  deps.events.subscribeInTransaction('booking.changed', async ({ bookingId, status }, tx) => {
+    if (status === 'expired' || status === 'rejected') await waitlist.returnToLine(tx, bookingId);
+  });
   // After the commit; the event bus awaits the scan and logs a failure (the minute's sweep tries again).
   deps.events.subscribe('booking.changed', async ({ providerId, status }) => {
     if (status === 'cancelled' || status === 'expired' || status === 'rejected') await waitlist.scan(providerId);

@@ -25,6 +25,7 @@ import type { BookingChange } from '../../platform/events.ts';
 import type { AvailabilityModule } from '../availability/availability.module.ts';
 import type { PracticeDetailsModule } from '../practice-details/practice-details.module.ts';
 import type { WalletModule } from '../wallet/wallet.module.ts';
+import { bookingHistory } from './booking-history.ts';
 import { isSlotTaken } from './booking-refusals.ts';
 import { createBookingTexts } from './booking-texts.ts';
 import {
@@ -379,17 +380,24 @@ export function createBookingsService(
   };
 
   const details = async (ex: Executor, b: BookingRecord): Promise<BookingDetails> => {
-    const booking = await view(ex, b.identifier);
+    const shown = (await changesRepository.view(ex, b.identifier))!;
+    const booking = toBooking(shown, deps.files.signedUrl, texts);
     const rows = await repo.history(ex, b.identifier);
+    const statuses = rows.map((h) => ({
+      status: h.status,
+      previousStatus: h.previousStatus,
+      actor: h.actor,
+      note: texts.open('historyNote', h.identifier, h.noteSealed),
+      at: h.at,
+    }));
+    const moves = shown.reschedules.map((r) => ({
+      ...r,
+      note: texts.open('rescheduleNote', r.identifier, r.noteSealed),
+    }));
     return {
       ...booking,
-      statusHistory: rows.map((h) => ({
-        status: h.status,
-        previousStatus: h.previousStatus,
-        actor: h.actor,
-        note: texts.open('historyNote', h.identifier, h.noteSealed),
-        at: h.at.toISOString(),
-      })),
+      statusHistory: statuses.map((s) => ({ ...s, at: s.at.toISOString() })),
+      history: bookingHistory(statuses, moves, b.refundAmount),
       cancellation:
         b.status === 'cancelled' && b.cancelledAt && b.cancelledBy
           ? {

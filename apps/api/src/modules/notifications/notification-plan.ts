@@ -41,6 +41,8 @@ export function planNotifications(event: DomainEventMap['booking.changed']): Pla
       return toOther('reschedule-requested');
     case 'reschedule-rejected':
       return toOther('reschedule-declined');
+    case 'reschedule-withdrawn':
+      return toOther('reschedule-withdrawn');
     case 'cancelled':
       return toOther('booking-cancelled');
     case 'expired':

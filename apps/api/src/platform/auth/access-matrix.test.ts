@@ -154,6 +154,13 @@ const RULES: Record<string, Rule> = {
     body: { status: 'accepted' },
     alsoOk: [409],
   },
+  'POST /api/v1/appointment/{id}/reschedule-withdraw': {
+    who: 'user',
+    params: (f) => ({ id: f.bookingId }),
+    owned: true,
+    body: {},
+    alsoOk: [409],
+  },
   'GET /api/v1/booking/participant/{id}': { who: 'user', params: (f) => ({ id: f.participantId }), owned: true },
   'GET /api/v1/review/booking/{id}': { who: 'user', params: (f) => ({ id: f.bookingId }), owned: true },
   // The booking is named in the body (set in beforeAll); another user's answers 404.

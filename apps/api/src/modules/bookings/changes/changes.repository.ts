@@ -119,6 +119,7 @@ interface RescheduleJson {
   note_sealed: string | null;
   created_at: string;
   decided_at: string | null;
+  decided_by: RescheduleRow['decidedBy'];
 }
 const instant = (text: string | null) => (text === null ? null : new Date(text));
 const fromJson = (r: RescheduleJson): RescheduleRow => ({
@@ -134,6 +135,7 @@ const fromJson = (r: RescheduleJson): RescheduleRow => ({
   noteSealed: r.note_sealed,
   createdAt: new Date(r.created_at),
   decidedAt: instant(r.decided_at),
+  decidedBy: r.decided_by,
 });
 
 export const changesRepository = {
@@ -184,10 +186,17 @@ export const changesRepository = {
     await tx.insert(bookingReschedules).values(row);
   },
 
-  async decideReschedule(tx: Executor, rescheduleId: string, status: 'accepted' | 'rejected', at: Date): Promise<void> {
+  /** Ends a pending request: answered by the other party, withdrawn by its requester, or closed by `system`. */
+  async decideReschedule(
+    tx: Executor,
+    rescheduleId: string,
+    status: 'accepted' | 'rejected' | 'withdrawn',
+    at: Date,
+    by: 'client' | 'provider' | 'system',
+  ): Promise<void> {
     await tx
       .update(bookingReschedules)
-      .set({ status, decidedAt: at })
+      .set({ status, decidedAt: at, decidedBy: by })
       .where(eq(bookingReschedules.identifier, rescheduleId));
   },
 

@@ -9,6 +9,7 @@ import {
   rejectBooking,
   rescheduleAppointment,
   rescheduleBooking,
+  withdrawReschedule,
 } from '@therapy/contracts/endpoints/bookings';
 import { message } from '@therapy/contracts/messages';
 import { actorOf } from '../../../platform/auth/plugin.ts';
@@ -44,6 +45,9 @@ export const bookingChangesRoutes: FastifyPluginAsyncZod<{ changes: BookingChang
   );
   route(app, answerReschedule, async (req) =>
     answer(req, await changes.answerReschedule(actorOf(req), req.params.id, req.body.status)),
+  );
+  route(app, withdrawReschedule, async (req) =>
+    answer(req, await changes.withdrawReschedule(actorOf(req), req.params.id)),
   );
   route(app, acknowledgeBooking, async (req) => answer(req, await changes.acknowledge(actorOf(req), req.params.id)));
   route(app, rejectBooking, async (req) => answer(req, await changes.reject(actorOf(req), req.params.id, req.body)));

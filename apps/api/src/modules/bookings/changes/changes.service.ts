@@ -50,6 +50,8 @@ const MINUTE = 60_000;
 /** A provider acknowledges a request while the client is not waiting online: the client gets a day to pay (decision 0027). */
 export const ACKNOWLEDGED_HOLD_HOURS = 24;
 
+/** A booking that will not take place. */
+const closedStatuses: readonly BookingStatus[] = ['cancelled', 'rejected', 'expired'];
 const isActive = (s: BookingStatus) => (activeBookingStatuses as readonly BookingStatus[]).includes(s);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const paid = (b: BookingRow) => b.status === 'confirmed' && b.paidAt !== null;
@@ -118,8 +120,9 @@ export function toBooking(
     startTime: iso(b.startsAt),
     endTime: iso(b.endsAt),
     note: texts.open('note', b.identifier, b.noteSealed),
-    meetingLink: b.meetingLink,
-    address: b.address,
+    // A booking that will not take place has no room and no place to go to (issue 48): no link, no address, anywhere.
+    meetingLink: closedStatuses.includes(b.status) ? null : b.meetingLink,
+    address: closedStatuses.includes(b.status) ? null : b.address,
     price: { amount: b.priceAmount, currencyCode: b.currencyCode },
     paymentMethod: b.paymentMethod,
     holdExpiresAt: iso(b.holdExpiresAt),
@@ -243,7 +246,8 @@ export function createBookingChangesService(
         };
         await repo.update(tx, booking.identifier, after);
         const pending = await repo.pendingReschedule(tx, booking.identifier);
-        if (pending) await repo.decideReschedule(tx, pending.identifier, 'rejected', now);
+        // Closed with the booking (`system`): nobody answered it (decision 0060).
+        if (pending) await repo.decideReschedule(tx, pending.identifier, 'rejected', now, 'system');
         const lineId = newId();
         await repo.addHistory(tx, {
           identifier: lineId,
@@ -341,7 +345,8 @@ export function createBookingChangesService(
         if (left <= 0) throw AppError.conflict('CONFLICT', 'rescheduleLimitReached');
         if (!slot.isAvailable) throw AppError.conflict('CONFLICT', 'timeslotTaken');
         const now = clock.now();
-        // The count is spent when the reschedule applies or is requested; a rejected request does not give it back.
+        // The count is spent when the reschedule applies; a request spends it only when it is accepted (a declined or
+        // withdrawn one never did: decision 0060).
         const spent = role === 'client' ? { clientReschedulesLeft: left - 1 } : { providerReschedulesLeft: left - 1 };
         const requestId = newId();
         const request = {
@@ -357,7 +362,7 @@ export function createBookingChangesService(
           createdAt: now,
         };
         if (needsApproval(booking, now)) {
-          await repo.update(tx, booking.identifier, { ...spent, updatedAt: now });
+          await repo.update(tx, booking.identifier, { updatedAt: now });
           await repo.addReschedule(tx, { ...request, status: 'pending' });
           await publish(tx, booking, 'reschedule-requested', { status: booking.status }, booking.startsAt, role);
           return { data: await view(tx, booking.identifier), messageKey: 'rescheduleNeedsApproval' as const };
@@ -369,7 +374,7 @@ export function createBookingChangesService(
             : {};
         const after = { status: booking.status, ...to, ...spent, ...hold, updatedAt: now };
         await repo.update(tx, booking.identifier, after);
-        await repo.addReschedule(tx, { ...request, status: 'applied', decidedAt: now });
+        await repo.addReschedule(tx, { ...request, status: 'applied', decidedAt: now, decidedBy: role });
         await publish(tx, booking, 'rescheduled', after, booking.startsAt, role);
         return { data: await view(tx, booking.identifier), messageKey: 'rescheduled' as const };
       });
@@ -386,21 +391,50 @@ export function createBookingChangesService(
         if (request.requestedBy === role) throw AppError.conflict('CONFLICT', 'ownRescheduleRequest');
         const now = clock.now();
         if (status === 'rejected') {
-          await repo.decideReschedule(tx, request.identifier, 'rejected', now);
+          await repo.decideReschedule(tx, request.identifier, 'rejected', now, role);
           await publish(tx, booking, 'reschedule-rejected', { status: booking.status }, booking.startsAt, role);
           return { data: await view(tx, booking.identifier), messageKey: 'rescheduleRejected' as const };
         }
         if (request.toStartsAt.getTime() <= now.getTime()) throw AppError.conflict('CONFLICT', 'timeslotTaken');
+        // The requester's count is spent now that the move applies (decision 0060); a pending request blocks every
+        // other reschedule, so it is still there, but the rule is checked where it is spent.
+        const left = request.requestedBy === 'client' ? booking.clientReschedulesLeft : booking.providerReschedulesLeft;
+        if (left <= 0) throw AppError.conflict('CONFLICT', 'rescheduleLimitReached');
         const after = {
           status: booking.status,
           startsAt: request.toStartsAt,
           endsAt: request.toEndsAt,
+          ...(request.requestedBy === 'client'
+            ? { clientReschedulesLeft: left - 1 }
+            : { providerReschedulesLeft: left - 1 }),
           updatedAt: now,
         };
         await repo.update(tx, booking.identifier, after);
-        await repo.decideReschedule(tx, request.identifier, 'accepted', now);
+        await repo.decideReschedule(tx, request.identifier, 'accepted', now, role);
         await publish(tx, booking, 'reschedule-accepted', after, booking.startsAt, role);
         return { data: await view(tx, booking.identifier), messageKey: 'rescheduleAccepted' as const };
+      });
+    },
+
+    /**
+     * The requester takes back their pending reschedule request (issue 48): the booking keeps its time, no count was
+     * spent, and the other party is told (the notification centre hears `reschedule-withdrawn`). Under the booking's
+     * row lock, like the answer: a withdrawal and an acceptance at once run one after the other, and the second finds
+     * no pending request (409).
+     */
+    async withdrawReschedule(viewer: Viewer, bookingId: string): Promise<ChangeResult> {
+      return events.transaction(async (tx) => {
+        const b = await repo.lock(tx, bookingId);
+        const role = sideOf(b, viewer);
+        const booking = b!;
+        const request = await repo.pendingReschedule(tx, booking.identifier);
+        if (!request || request.requestedBy !== role || !isActive(booking.status))
+          throw AppError.conflict('CONFLICT', 'noRescheduleRequestToWithdraw');
+        const now = clock.now();
+        await repo.decideReschedule(tx, request.identifier, 'withdrawn', now, role);
+        await repo.update(tx, booking.identifier, { updatedAt: now });
+        await publish(tx, booking, 'reschedule-withdrawn', { status: booking.status }, booking.startsAt, role);
+        return { data: await view(tx, booking.identifier), messageKey: 'rescheduleWithdrawn' as const };
       });
     },
 

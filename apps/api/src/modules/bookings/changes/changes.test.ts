@@ -371,7 +371,8 @@ describe('reschedule', () => {
     expect(requested.json().message).toBe(en.rescheduleNeedsApproval);
     expect(requested.json().data).toMatchObject({
       startTime: '2026-03-26T11:00:00.000Z',
-      rescheduleInfo: { status: 'pending', remainingClientReschedule: 0 },
+      // A request spends nothing until it is accepted (decision 0060).
+      rescheduleInfo: { status: 'pending', remainingClientReschedule: 1 },
     });
     // One request at a time; the requester cannot answer it; the provider accepts and the booking moves.
     expectError(
@@ -394,7 +395,7 @@ describe('reschedule', () => {
     expect(accepted.json().data).toMatchObject({
       status: 'confirmed',
       startTime: '2026-03-27T11:00:00.000Z',
-      rescheduleInfo: { status: 'accepted' },
+      rescheduleInfo: { status: 'accepted', remainingClientReschedule: 0 },
     });
     expectError(
       await t.api('POST', `/appointment/${bookingId}/reschedule-update`, w.provider, { status: 'rejected' }),
@@ -403,7 +404,7 @@ describe('reschedule', () => {
     );
   });
 
-  it('a rejected request keeps the time (and its count stays spent)', async () => {
+  it('a rejected request keeps the time (and spends no reschedule: decision 0060)', async () => {
     const { bookingId } = await insertBooking(w, { status: 'confirmed', start: START });
     await moveClock(w, at(START, -HOUR * 24));
     const req = await t.api('POST', `/appointment/${bookingId}/reschedule`, w.provider, {
@@ -415,7 +416,7 @@ describe('reschedule', () => {
     expect(res.json().message).toBe(en.rescheduleRejected);
     expect(res.json().data).toMatchObject({
       startTime: '2026-03-26T10:00:00.000Z',
-      rescheduleInfo: { status: 'rejected', remainingProviderReschedule: 2 },
+      rescheduleInfo: { status: 'rejected', remainingProviderReschedule: 3 },
     });
     expectError(
       await t.api('POST', `/appointment/${bookingId}/reschedule-update`, w.client, { status: 'maybe' }),

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
+import { bookings } from '../../../db/schema/bookings.ts';
 import { people } from '../../../db/schema/users.ts';
 import { waitlistEntries, waitlistOffers } from '../../../db/schema/waitlist.ts';
 import { AppError } from '../../../platform/errors.ts';
@@ -105,6 +106,55 @@ export const waitlistRepository = {
       .where(and(eq(waitlistOffers.status, 'open'), lte(waitlistOffers.expiresAt, now)))
       .limit(limit)
       .for('update', { skipLocked: true });
+  },
+
+  /**
+   * The place whose offer became this booking goes back in line when the booking ends unpaid or declined (issue 48):
+   * `waiting` again (it keeps its place in line: its join time), or `left` when the client has joined the line again
+   * meanwhile (one open place per client and provider). Returns the places moved.
+   */
+  async returnToLine(tx: Executor, bookingId: string): Promise<number> {
+    const moved = await tx.execute(sql`
+      UPDATE ${waitlistEntries} e
+         SET status = CASE WHEN EXISTS (
+               SELECT 1 FROM ${waitlistEntries} o
+                WHERE o.client_id = e.client_id AND o.provider_id = e.provider_id
+                  AND o.status IN ('waiting', 'offered') AND o.identifier <> e.identifier
+             ) THEN 'left' ELSE 'waiting' END
+       WHERE e.status = 'booked'
+         AND e.identifier IN (SELECT ${waitlistOffers.entryId} FROM ${waitlistOffers} WHERE ${waitlistOffers.bookingId} = ${bookingId}::uuid)`);
+    return moved.rowCount ?? 0;
+  },
+
+  /**
+   * The latest offer of each place that was taken but whose booking then ran out unpaid (or was declined): the list
+   * says so beside the place waiting again.
+   */
+  async lapsedOffers(
+    ex: Executor,
+    entryIds: string[],
+  ): Promise<Array<{ entryId: string; startsAt: Date; endsAt: Date; bookingStatus: string }>> {
+    if (entryIds.length === 0) return [];
+    const rows = await ex
+      .select({
+        entryId: waitlistOffers.entryId,
+        startsAt: waitlistOffers.startsAt,
+        endsAt: waitlistOffers.endsAt,
+        bookingStatus: bookings.status,
+      })
+      .from(waitlistOffers)
+      .innerJoin(bookings, eq(bookings.identifier, waitlistOffers.bookingId))
+      .where(
+        and(
+          inArray(waitlistOffers.entryId, entryIds),
+          eq(waitlistOffers.status, 'accepted'),
+          inArray(bookings.status, ['expired', 'rejected']),
+        ),
+      )
+      .orderBy(desc(waitlistOffers.createdAt));
+    const latest = new Map<string, (typeof rows)[number]>();
+    for (const r of rows) if (!latest.has(r.entryId)) latest.set(r.entryId, r);
+    return [...latest.values()];
   },
 
   /** Providers with someone waiting (the sweep scans their lines). */

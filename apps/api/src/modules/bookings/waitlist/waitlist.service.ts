@@ -99,7 +99,12 @@ export function createWaitlistService(
   const name = (u: { firstName: string | null; lastName: string | null } | undefined) =>
     [u?.firstName, u?.lastName].filter(Boolean).join(' ') || null;
 
-  const view = (entry: EntryRow, providerName: string | null, offer: OfferRow | undefined): WaitlistEntry => ({
+  const view = (
+    entry: EntryRow,
+    providerName: string | null,
+    offer: OfferRow | undefined,
+    lapsed?: { startsAt: Date; endsAt: Date },
+  ): WaitlistEntry => ({
     identifier: entry.identifier,
     provider: { identifier: entry.providerId, name: providerName },
     therapyIdentifier: entry.therapyCategoryId,
@@ -120,6 +125,11 @@ export function createWaitlistService(
           status: offer.status,
         }
       : null,
+    // Only beside a place that waits again: once booked anew, or left, the lapsed time is history.
+    lapsedOffer:
+      lapsed && (entry.status === 'waiting' || entry.status === 'offered')
+        ? { startsAt: lapsed.startsAt.toISOString(), endsAt: lapsed.endsAt.toISOString() }
+        : null,
   });
 
   const offerMail = async (tx: Executor, entry: EntryRow, offer: OfferRow) => {
@@ -226,18 +236,25 @@ export function createWaitlistService(
   return {
     scan,
 
+    /**
+     * In the transaction of a booking that ended unpaid (expired) or declined: the place it was taken from waits again
+     * (issue 48), so the client is not told "Booked" of a time they do not have. The after-commit scan of the
+     * provider's line (bookings.module.ts) then offers the freed time to whoever is first.
+     */
+    returnToLine: (tx: Executor, bookingId: string) => repo.returnToLine(tx, bookingId),
+
     async list(actor: Actor): Promise<WaitlistEntry[]> {
       const me = await client(actor);
       const rows = await repo.entriesOf(db, me.identifier);
-      const offers = await repo.openOffers(
-        db,
-        rows.map((r) => r.entry.identifier),
-      );
+      const ids = rows.map((r) => r.entry.identifier);
+      const offers = await repo.openOffers(db, ids);
+      const lapsed = await repo.lapsedOffers(db, ids);
       return rows.map((r) =>
         view(
           r.entry,
           name(r),
           offers.find((o) => o.entryId === r.entry.identifier),
+          lapsed.find((o) => o.entryId === r.entry.identifier),
         ),
       );
     },

@@ -144,11 +144,13 @@ describe('offers', () => {
     expect(await openOffers()).toBe(1);
   });
 
+  let takenBooking: string;
   it('taking the offer books it, once; the first client cannot take it; a second take is refused', async () => {
     const offerId = (await mine(second))[0]!.offer!.identifier;
     expect((await t.api('POST', `/waitlist/offers/${offerId}/accept`, first)).statusCode).toBe(404);
     const taken = await t.api('POST', `/waitlist/offers/${offerId}/accept`, second);
     expect(taken.statusCode, taken.body).toBe(201);
+    takenBooking = taken.json().data.identifier;
     expect(taken.json().message).toBe(en.waitlistOfferBooked);
     expect(taken.json().data).toMatchObject({ status: 'pending', startTime: '2026-05-06T09:00:00.000Z' });
     expectError(await t.api('POST', `/waitlist/offers/${offerId}/accept`, second), 409, {
@@ -181,6 +183,64 @@ describe('offers', () => {
     expect(await mine(fresh)).toEqual([]);
     expect((await t.api('DELETE', `/waitlist/${joined.json().data.identifier}`, fresh)).statusCode).toBe(404);
     await slotAt(t, w.provider.userId, '2026-05-06T10:00:00Z');
+  });
+
+  it('a time taken from the waitlist but not paid in time: the place waits again, in the list, saying so, never Booked (issue 48)', async () => {
+    // The booking's 30-minute hold (from 08:31) has run out; paying now expires it (the expiry job would too).
+    second = await again(second);
+    const paid = await t.request({
+      method: 'POST',
+      url: `/api/v1/booking/${takenBooking}/pay`,
+      headers: { ...second.auth, 'idempotency-key': crypto.randomUUID() },
+    });
+    expectError(paid, 409, { message: en.bookingExpired, code: 'CONFLICT' });
+    const places = await mine(second);
+    expect(places).toHaveLength(1);
+    expect(places[0]).toMatchObject({
+      status: 'waiting',
+      offer: null,
+      lapsedOffer: { startsAt: '2026-05-06T09:00:00.000Z', endsAt: '2026-05-06T10:00:00.000Z' },
+    });
+    // Back in line at its own place: the next free time that fits it is offered to it (not the lapsed one again).
+    const line = await t.db.$client.query<{ status: string }>(
+      `SELECT status FROM waitlist_entries WHERE client_id = $1`,
+      [second.userId],
+    );
+    expect(line.rows.map((r) => r.status)).toEqual(['waiting']);
+    // Leaving still works, and one open place per client and provider holds: joining again is refused while it waits.
+    expectError(await join(second), 409, { message: en.waitlistAlready, code: 'CONFLICT' });
+  });
+
+  it('a client who joined the line again meanwhile: the old place ends as left (one open place each), the new one stays', async () => {
+    const client = await clientNow();
+    // A place booked from an offer, then a new place of the same client, then the booking expires.
+    const { bookingId } = await insertBooking(w, { status: 'pending', start: '2026-05-08T09:00:00Z', client });
+    const old = await t.db.$client.query<{ id: string }>(
+      `INSERT INTO waitlist_entries (identifier, client_id, provider_id, therapy_category_id, modality_id, from_date, to_date, from_minute, to_minute, timezone, status)
+       VALUES (gen_random_uuid(), $1, $2, $3, $4, '2026-05-08', '2026-05-08', 600, 660, 'Europe/London', 'booked') RETURNING identifier AS id`,
+      [client.userId, w.provider.userId, w.categoryId, w.modalityId],
+    );
+    await t.db.$client.query(
+      `INSERT INTO waitlist_offers (identifier, entry_id, provider_id, starts_at, ends_at, expires_at, status, booking_id)
+       VALUES (gen_random_uuid(), $1, $2, '2026-05-08T09:00:00Z', '2026-05-08T10:00:00Z', now(), 'accepted', $3)`,
+      [old.rows[0]!.id, w.provider.userId, bookingId],
+    );
+    expect((await join(client, { fromDate: '2026-05-09', toDate: '2026-05-09' })).statusCode).toBe(201);
+    await moveClock(w, '2026-05-04T09:40:00Z');
+    const fresh = await again(client);
+    const paid = await t.request({
+      method: 'POST',
+      url: `/api/v1/booking/${bookingId}/pay`,
+      headers: { ...fresh.auth, 'idempotency-key': crypto.randomUUID() },
+    });
+    expectError(paid, 409, { message: en.bookingExpired, code: 'CONFLICT' });
+    const rows = await t.db.$client.query<{ id: string; status: string }>(
+      `SELECT identifier AS id, status FROM waitlist_entries WHERE client_id = $1`,
+      [client.userId],
+    );
+    expect(rows.rows.find((r) => r.id === old.rows[0]!.id)?.status).toBe('left');
+    expect(rows.rows.filter((r) => r.status === 'waiting' || r.status === 'offered')).toHaveLength(1);
+    expect((await mine(fresh)).map((p) => p.status)).not.toContain('booked');
   });
 });
 

@@ -6,6 +6,7 @@ import {
   listAppointments,
   listBookings,
   payBooking,
+  withdrawReschedule,
 } from '@therapy/contracts/endpoints/bookings';
 import { getBookingReview } from '@therapy/contracts/endpoints/reviews';
 import { getPaymentStatus, getWalletBalance } from '@therapy/contracts/endpoints/wallet';
@@ -104,6 +105,22 @@ export function useAnswerRequestedBooking() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }
+
+/** The requester takes back their own pending reschedule request (issue 48); the booking keeps its time. */
+export function useWithdrawReschedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id }: { id: string }) => await call(withdrawReschedule, { params: { id }, body: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}
+
+/** "Book again" (issue 48): the therapist's page with the booking's therapy and session type chosen. */
+export const bookAgainPath = (booking: Pick<Booking, 'provider' | 'therapyCategory' | 'modality'>) =>
+  `/therapists/${booking.provider.identifier}?${new URLSearchParams({
+    therapy: booking.therapyCategory.identifier,
+    modality: booking.modality.identifier,
+  }).toString()}`;
 
 /** The other side of a booking, from the viewer's point of view. */
 export const otherParty = (booking: Booking, role: ViewerRole) =>

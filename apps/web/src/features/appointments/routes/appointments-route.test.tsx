@@ -7,7 +7,7 @@ import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
 import { bookingDetails, user } from '../test/booking-fixture';
 import { AppointmentsRoute } from './appointments-route';
 
-const { statusHistory: _h, cancellation: _c, ...listItem } = bookingDetails();
+const { statusHistory: _h, history: _l, cancellation: _c, ...listItem } = bookingDetails();
 const page = (data: unknown[], totalPages = data.length ? 1 : 0, pageNo = 1) =>
   jsonResponse({ data, meta: { page: pageNo, pageSize: 10, total: data.length, totalPages } });
 

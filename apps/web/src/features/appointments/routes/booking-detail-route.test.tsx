@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BookingDetails } from '@therapy/contracts/bookings';
 import { useAuthStore } from '@/lib/auth-store';
 import { i18n } from '@/lib/i18n';
 import { useModalStore } from '@/lib/modal-store';
@@ -22,7 +23,7 @@ const asClient = (details = bookingDetails()) => {
   useAuthStore.getState().setSession('token', user('client'));
   return mockFetch([{ path: `/api/v1/booking/${bookingId}/details`, respond: () => jsonResponse({ data: details }) }]);
 };
-const { statusHistory: _h, cancellation: _c, ...plain } = bookingDetails();
+const { statusHistory: _h, history: _l, cancellation: _c, ...plain } = bookingDetails();
 
 describe('BookingDetailRoute', () => {
   it("shows the participants, the time in the viewer's zone and the provider's, the link, price, history and Back To Bookings", async () => {
@@ -35,7 +36,7 @@ describe('BookingDetailRoute', () => {
     expect(screen.getByText(/The therapist's time: .*11:00\s*–\s*11:50\sAM \(GMT\+2\)/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'https://meet.example.com/abc' })).toBeTruthy();
     expect(screen.getByText('€90.00')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Status history' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'History' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back To Bookings' }).getAttribute('href')).toBe('/appointments');
     expect(screen.getByRole('button', { name: 'Reschedule' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Share' })).toBeTruthy();
@@ -132,6 +133,44 @@ describe('BookingDetailRoute', () => {
     render();
     expect(await screen.findByText('Waiting for the other party to answer.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Answer the request' })).toBeNull();
+  });
+
+  it('the requester withdraws their request (POST /appointment/{id}/reschedule-withdraw) and hears the answer', async () => {
+    useAuthStore.getState().setSession('token', user('client'));
+    const fetchMock = mockFetch([
+      {
+        path: `/api/v1/booking/${bookingId}/details`,
+        respond: () => jsonResponse({ data: bookingDetails({ reschedules: [request('client')] }) }),
+      },
+      {
+        method: 'POST',
+        path: `/api/v1/appointment/${bookingId}/reschedule-withdraw`,
+        respond: () =>
+          jsonResponse({
+            data: { ...plain, reschedules: [{ ...request('client'), status: 'withdrawn' }] },
+            message: 'Your reschedule request has been withdrawn; the booking keeps its time',
+          }),
+      },
+    ]);
+    const { user: u } = render();
+    await u.click(await screen.findByRole('button', { name: 'Withdraw request' }));
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith(
+        'Your reschedule request has been withdrawn; the booking keeps its time',
+      ),
+    );
+    expect(
+      fetchMock.mock.calls.some(
+        ([input, init]) => String(input).endsWith('/reschedule-withdraw') && init?.method === 'POST',
+      ),
+    ).toBe(true);
+  });
+
+  it("the other party's request cannot be withdrawn by the viewer", async () => {
+    asClient(bookingDetails({ reschedules: [request('provider')] }));
+    render();
+    expect(await screen.findByRole('button', { name: 'Answer the request' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Withdraw request' })).toBeNull();
   });
 
   it('a client schedules an appointment without a time', async () => {
@@ -255,5 +294,163 @@ describe('BookingDetailRoute: the review of a completed session', () => {
     render();
     expect(await screen.findByText('The client has not reviewed this session.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Write a review' })).toBeNull();
+  });
+});
+
+describe('BookingDetailRoute: the history tells every move (issue 48)', () => {
+  const move = (
+    action: 'moved' | 'requested' | 'accepted' | 'withdrawn' | 'closed',
+    actor: 'client' | 'provider' | 'system',
+    from: string,
+    to: string,
+    at: string,
+    note: string | null = null,
+  ) => ({
+    kind: 'move' as const,
+    action,
+    actor,
+    requestedBy: actor === 'system' ? ('provider' as const) : actor,
+    fromStartTime: from,
+    fromEndTime: new Date(Date.parse(from) + 50 * 60_000).toISOString(),
+    toStartTime: to,
+    toEndTime: new Date(Date.parse(to) + 50 * 60_000).toISOString(),
+    note,
+    at,
+  });
+  const twice = (): BookingDetails['history'] => [
+    ...bookingDetails().history,
+    move(
+      'moved',
+      'client',
+      '2030-06-10T09:00:00.000Z',
+      '2030-06-11T10:00:00.000Z',
+      '2030-06-02T08:00:00.000Z',
+      'Friday suits me better',
+    ),
+    move(
+      'moved',
+      'provider',
+      '2030-06-11T10:00:00.000Z',
+      '2030-06-12T14:00:00.000Z',
+      '2030-06-03T08:00:00.000Z',
+      'A clash in my diary',
+    ),
+  ];
+
+  it('after two reschedules: both moves in order, from and to in the viewer zone, who moved it and the notes', async () => {
+    asClient(bookingDetails({ history: twice() }));
+    render();
+    const history = within(await screen.findByRole('list', { name: 'History' }));
+    const lines = history.getAllByRole('listitem');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]!.textContent).toContain('Awaiting payment');
+    expect(lines[1]!.textContent).toContain('Confirmed');
+    expect(lines[2]!.textContent).toContain('You moved the session');
+    expect(lines[2]!.textContent).toMatch(/From\s*Mon, Jun 10, 2030, 9:00\s*–\s*9:50\sAM \(UTC\)/);
+    expect(lines[2]!.textContent).toMatch(/To\s*Tue, Jun 11, 2030, 10:00\s*–\s*10:50\sAM \(UTC\)/);
+    expect(lines[2]!.textContent).toContain('Note: Friday suits me better');
+    expect(lines[3]!.textContent).toContain('Dana Fischer moved the session');
+    expect(lines[3]!.textContent).toMatch(/To\s*Wed, Jun 12, 2030, 2:00\s*–\s*2:50\sPM \(UTC\)/);
+    expect(lines[3]!.textContent).toContain('Note: A clash in my diary');
+  });
+
+  it('in German: the moves, who moved them and the times in German', async () => {
+    await i18n.changeLanguage('de');
+    try {
+      asClient(bookingDetails({ history: twice() }));
+      render();
+      const history = within(await screen.findByRole('list', { name: 'Verlauf' }));
+      const lines = history.getAllByRole('listitem');
+      expect(lines[2]!.textContent).toContain('Du hast die Sitzung verschoben');
+      expect(lines[2]!.textContent).toMatch(/Von\s*Mo\., 10\. Juni 2030/);
+      expect(lines[3]!.textContent).toContain('Dana Fischer hat die Sitzung verschoben');
+      expect(lines[3]!.textContent).toContain('Notiz: A clash in my diary');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('a request, its withdrawal and a cancellation with its refund; the closed request last', async () => {
+    asClient(
+      bookingDetails({
+        status: 'cancelled',
+        history: [
+          ...bookingDetails().history,
+          move(
+            'requested',
+            'provider',
+            '2030-06-10T09:00:00.000Z',
+            '2030-06-11T10:00:00.000Z',
+            '2030-06-02T08:00:00.000Z',
+            'Travel',
+          ),
+          move(
+            'withdrawn',
+            'provider',
+            '2030-06-10T09:00:00.000Z',
+            '2030-06-11T10:00:00.000Z',
+            '2030-06-02T09:00:00.000Z',
+          ),
+          {
+            kind: 'status',
+            status: 'cancelled',
+            previousStatus: 'confirmed',
+            actor: 'client',
+            note: 'Feeling unwell',
+            at: '2030-06-04T08:00:00.000Z',
+            refundAmount: 9000,
+          },
+        ],
+      }),
+    );
+    render();
+    const lines = within(await screen.findByRole('list', { name: 'History' })).getAllByRole('listitem');
+    expect(lines.map((l) => l.textContent)).toEqual([
+      expect.stringContaining('Awaiting payment'),
+      expect.stringContaining('Confirmed'),
+      expect.stringContaining('Dana Fischer asked to move the session'),
+      expect.stringContaining('Dana Fischer withdrew the request'),
+      expect.stringMatching(/Cancelled.*By the client.*Refunded: €90\.00.*Feeling unwell/),
+    ]);
+  });
+
+  it('a completed booking offers the client Book again, to the therapist with therapy and session type chosen; no count', async () => {
+    useAuthStore.getState().setSession('token', user('client'));
+    mockFetch([
+      {
+        path: `/api/v1/booking/${bookingId}/details`,
+        respond: () => jsonResponse({ data: bookingDetails({ status: 'completed' }) }),
+      },
+      { path: `/api/v1/review/booking/${bookingId}`, respond: () => jsonResponse({ data: null }) },
+    ]);
+    render();
+    const again = await screen.findByRole('link', { name: 'Book again' });
+    const href = new URL(again.getAttribute('href')!, 'http://x');
+    expect(href.pathname).toBe(`/therapists/${bookingDetails().provider.identifier}`);
+    expect(href.searchParams.get('therapy')).toBe(bookingDetails().therapyCategory.identifier);
+    expect(href.searchParams.get('modality')).toBe(bookingDetails().modality.identifier);
+    expect(screen.queryByText(/reschedules? left/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
+  });
+
+  it('a confirmed booking has no Book again', async () => {
+    asClient();
+    render();
+    expect(await screen.findByRole('button', { name: 'Reschedule' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Book again' })).toBeNull();
+  });
+
+  it('the provider of a completed booking has no Book again', async () => {
+    useAuthStore.getState().setSession('token', user('provider'));
+    mockFetch([
+      {
+        path: `/api/v1/appointment/${bookingId}`,
+        respond: () => jsonResponse({ data: bookingDetails({ status: 'completed' }) }),
+      },
+      { path: `/api/v1/review/booking/${bookingId}`, respond: () => jsonResponse({ data: null }) },
+    ]);
+    render();
+    expect(await screen.findByText('The client has not reviewed this session.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Book again' })).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import type { BookingDetails, BookingRole } from '@therapy/contracts/bookings';
 import { activeBookingStatuses } from '@therapy/contracts/bookings';
 import { message } from '@therapy/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, MessageSquare, Video } from 'lucide-react';
+import { ArrowLeft, MessageSquare, RotateCcw, Video } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
@@ -14,9 +14,17 @@ import { formatMoney } from '@/lib/format';
 import { useModalStore } from '@/lib/modal-store';
 import { notify } from '@/lib/toast';
 import { BookingLoadState } from '../components/booking-load-state';
+import { BookingHistory } from '../components/booking-history';
 import { BookingReview } from '../components/booking-review';
 import { DeclineNotice } from '../components/decline-notice';
-import { bookingDetailsQuery, partyName, useAnswerRequestedBooking, type ViewerRole } from '../api/bookings-api';
+import {
+  bookAgainPath,
+  bookingDetailsQuery,
+  partyName,
+  useAnswerRequestedBooking,
+  useWithdrawReschedule,
+  type ViewerRole,
+} from '../api/bookings-api';
 import {
   formatSession,
   optionName,
@@ -74,6 +82,7 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
   const zone = useViewerZone();
   const openModal = useModalStore((s) => s.open);
   const answer = useAnswerRequestedBooking();
+  const withdraw = useWithdrawReschedule();
   const limitId = useId();
   const requestId = useId();
   const providerZone = booking.provider.timezone;
@@ -86,9 +95,23 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
   const hasTime = !!booking.startTime;
   const canReschedule = hasTime && (booking.status === 'pending' || booking.status === 'confirmed');
   const online = !!booking.meetingLink || !booking.address;
-  // A declined, cancelled or expired booking takes place nowhere and cannot be moved (issue 47): no link, no count.
+  // A declined, cancelled or expired booking takes place nowhere and cannot be moved (issues 47, 48): no link, no
+  // address, no count. A completed one cannot be moved either (decision 0027): no count.
   const closed = (closedBookingStatuses as readonly string[]).includes(booking.status);
+  const movable = !closed && booking.status !== 'completed';
+  // The client books the same therapist again, the therapy and session type chosen for them (issue 48).
+  const bookAgain =
+    role === 'client' &&
+    (booking.status === 'completed' || booking.status === 'cancelled' || booking.status === 'expired')
+      ? bookAgainPath(booking)
+      : null;
   const other = role === 'client' ? booking.provider : booking.client;
+
+  const onWithdraw = () =>
+    withdraw.mutate(
+      { id: booking.identifier },
+      { onSuccess: (res) => notify.success(res.message ?? message('rescheduleWithdrawn', locale)) },
+    );
 
   const onAccept = () =>
     answer.mutate(
@@ -125,7 +148,19 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
             <p className="mt-1">{t('detail.rescheduleRequestNote', { note: pendingRequest.note })}</p>
           )}
           {pendingRequest.requestedBy === role ? (
-            <p className="mt-2 font-medium">{t('detail.waitingForOther')}</p>
+            <>
+              <p className="mt-2 font-medium">{t('detail.waitingForOther')}</p>
+              <Button
+                size="sm"
+                variant="secondary"
+                className="mt-3"
+                pending={withdraw.isPending}
+                disabled={withdraw.isPending}
+                onClick={onWithdraw}
+              >
+                {t('detail.withdrawRequest')}
+              </Button>
+            </>
           ) : (
             <Button size="sm" className="mt-3" onClick={() => openModal('answer-reschedule', { booking, role })}>
               {t('detail.answerRequest')}
@@ -156,7 +191,7 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
           </Row>
           <Row label={t('detail.therapy')}>{optionName('therapy-category', booking.therapyCategory, locale)}</Row>
           <Row label={t('detail.modality')}>{optionName('modality', booking.modality, locale)}</Row>
-          {!(closed && online) && (
+          {!closed && (
             <Row label={online ? t('detail.meetingLink') : t('detail.address')}>
               {booking.meetingLink ? (
                 <a
@@ -189,7 +224,7 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
               t('detail.noNote')
             )}
           </Row>
-          {!closed && (
+          {movable && (
             <Row label={t('detail.reschedules')}>
               {t('detail.remaining', { count: remaining })}
               {remaining <= 0 && (
@@ -268,6 +303,15 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
             <MessageSquare className="size-4" aria-hidden="true" />
             {t('detail.message', { name: partyName(other) })}
           </Link>
+          {bookAgain && (
+            <Link
+              to={bookAgain}
+              className={buttonClasses({ variant: booking.status === 'completed' ? 'primary' : 'secondary' })}
+            >
+              <RotateCcw className="size-4" aria-hidden="true" />
+              {t('detail.bookAgain')}
+            </Link>
+          )}
           {active && (
             <Button variant="danger" onClick={() => openModal('cancel-booking', { booking, role })}>
               {t('detail.cancel')}
@@ -282,22 +326,7 @@ export function BookingDetailView({ booking, role }: { booking: BookingDetails; 
         <h2 id="booking-history" className="text-lg font-semibold text-slate-900">
           {t('detail.history')}
         </h2>
-        {booking.statusHistory.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-700">{t('detail.noHistory')}</p>
-        ) : (
-          <ol className="mt-3 flex flex-col gap-3 border-l-2 border-slate-200 pl-4">
-            {booking.statusHistory.map((change, index) => (
-              <li key={`${change.at}-${index}`}>
-                <div className="flex flex-wrap items-center gap-2">
-                  <StatusBadge status={change.status} />
-                  <span className="text-sm text-slate-700">{t(`actor.${change.actor}`)}</span>
-                </div>
-                <p className="mt-1 text-sm text-slate-600">{formatSession(change.at, null, locale, zone)}</p>
-                {change.note && <p className="mt-1 text-sm text-slate-800">{change.note}</p>}
-              </li>
-            ))}
-          </ol>
-        )}
+        <BookingHistory booking={booking} role={role} labelledBy="booking-history" />
       </section>
 
       {/* The provider's session notes of this booking (features/notes, through the route's child). */}

@@ -18,7 +18,7 @@ afterEach(() => {
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const pending = (holdExpiresAt = inMinutes(25)) =>
   bookingDetails({ status: 'pending', previousStatus: null, holdExpiresAt });
-const { statusHistory: _h, cancellation: _c, ...paid } = bookingDetails();
+const { statusHistory: _h, history: _l, cancellation: _c, ...paid } = bookingDetails();
 
 function api(
   details: ReturnType<typeof bookingDetails>,
@@ -106,7 +106,10 @@ describe('PaymentRoute', () => {
     api(bookingDetails({ status: 'expired', previousStatus: 'pending' }), 20000);
     render();
     expect(await screen.findByRole('heading', { name: 'Booking expired' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Book again' }).getAttribute('href')).toMatch(/^\/therapists\//);
+    // To the therapist, with the booking's therapy and session type chosen (issue 48).
+    expect(screen.getByRole('link', { name: 'Book again' }).getAttribute('href')).toBe(
+      `/therapists/${paid.provider.identifier}?therapy=${paid.therapyCategory.identifier}&modality=${paid.modality.identifier}`,
+    );
   });
 
   it('an already paid booking says so and links to it', async () => {

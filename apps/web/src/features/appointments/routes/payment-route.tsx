@@ -16,7 +16,7 @@ import { formatMoney } from '@/lib/format';
 import { useModalStore } from '@/lib/modal-store';
 import { BookingLoadState } from '../components/booking-load-state';
 import { TopupReturn } from '../components/topup-return';
-import { bookingDetailsQuery, bookingWalletQuery, partyName, usePayBooking } from '../api/bookings-api';
+import { bookAgainPath, bookingDetailsQuery, bookingWalletQuery, partyName, usePayBooking } from '../api/bookings-api';
 import { formatSession, optionName, usePageLocale, useViewerZone } from '../components/booking-bits';
 import { newIdempotencyKey } from '../components/idempotency-key';
 
@@ -82,7 +82,7 @@ function ExpiredState({ booking }: { booking: BookingDetails }) {
   const locale = usePageLocale();
   return (
     <StatusPage icon={Clock} tone="error" title={t('payment.expiredTitle')} body={message('bookingExpired', locale)}>
-      <Link to={`/therapists/${booking.provider.identifier}`} className={buttonClasses()}>
+      <Link to={bookAgainPath(booking)} className={buttonClasses()}>
         {t('payment.bookAgain')}
       </Link>
     </StatusPage>

@@ -8,6 +8,10 @@ export const clientId = uuid(502);
 
 /** A booking as the API serves it (contract shape), tomorrow 09:00-09:50 UTC unless changed. */
 export function bookingDetails(overrides: Partial<BookingDetails> = {}): BookingDetails {
+  const statusHistory: BookingDetails['statusHistory'] = [
+    { status: 'pending', previousStatus: null, actor: 'client', note: null, at: '2030-06-01T08:00:00.000Z' },
+    { status: 'confirmed', previousStatus: 'pending', actor: 'client', note: null, at: '2030-06-01T08:05:00.000Z' },
+  ];
   return {
     identifier: bookingId,
     status: 'confirmed',
@@ -46,10 +50,8 @@ export function bookingDetails(overrides: Partial<BookingDetails> = {}): Booking
     feedbackProvided: false,
     participantIdentifier: null,
     createdAt: '2030-06-01T08:00:00.000Z',
-    statusHistory: [
-      { status: 'pending', previousStatus: null, actor: 'client', note: null, at: '2030-06-01T08:00:00.000Z' },
-      { status: 'confirmed', previousStatus: 'pending', actor: 'client', note: null, at: '2030-06-01T08:05:00.000Z' },
-    ],
+    statusHistory,
+    history: statusHistory.map((line) => ({ kind: 'status' as const, ...line, refundAmount: null })),
     cancellation: null,
     ...overrides,
   };

@@ -77,6 +77,8 @@ interface BookingFormProps {
   therapyInCalendar: boolean;
   /** The slot was taken meanwhile: the calendar reloads and drops the choice. */
   onSlotGone: () => void;
+  /** What to choose at first (a "Book again" link, issue 48): offered identifiers only. */
+  preselected?: { therapy?: string | undefined; modality?: string | undefined };
 }
 
 /**
@@ -93,6 +95,7 @@ export function BookingForm({
   therapyFromCalendar,
   therapyInCalendar,
   onSlotGone,
+  preselected,
 }: BookingFormProps) {
   const { t, i18n } = useTranslation('therapists');
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
@@ -115,8 +118,8 @@ export function BookingForm({
     resolver: bookingResolver,
     mode: 'onTouched',
     values: {
-      modalityIdentifier: onlyModality,
-      therapyIdentifier: therapyInCalendar ? (therapyFromCalendar ?? '') : onlyTherapy,
+      modalityIdentifier: preselected?.modality ?? onlyModality,
+      therapyIdentifier: therapyInCalendar ? (therapyFromCalendar ?? '') : (preselected?.therapy ?? onlyTherapy),
       timeslotIdentifier: slot?.identifier ?? '',
       note: '',
       repeat: false,

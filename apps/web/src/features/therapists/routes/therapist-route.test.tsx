@@ -50,7 +50,7 @@ const profile = {
   officeAddress: null as string | null,
 };
 
-function api(listed = true) {
+function api(listed = true, summary: Record<string, unknown> = {}) {
   return mockFetch([
     {
       path: `/api/v1/therapists/${providerId}`,
@@ -80,6 +80,7 @@ function api(listed = true) {
             photoUrl: null,
             therapies: [{ identifier: uuid(510), code: 'anxiety', name: 'Anxiety' }],
             modalities: [],
+            ...summary,
           },
         }),
     },
@@ -236,6 +237,43 @@ describe('TherapistRoute booking', () => {
     // The form's price comes from the page's own answer (GET /therapists/{id}), before Continue (issue 48).
     expect(screen.getByTestId('booking-price').textContent).toBe('Fee per session$90.00');
     expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+  });
+});
+
+describe('TherapistRoute: Book again (issue 48)', () => {
+  it('?therapy=&modality= preselect the therapy and session type of the booking the client books again', async () => {
+    useAuthStore.getState().setSession('token', clientUser());
+    api(true, {
+      therapies: [
+        { identifier: uuid(510), code: 'anxiety', name: 'Anxiety' },
+        { identifier: uuid(515), code: 'couples', name: 'Couples therapy' },
+      ],
+      modalities: [
+        { identifier: uuid(511), code: 'online', name: 'Online' },
+        { identifier: uuid(516), code: 'in-person', name: 'In person' },
+      ],
+    });
+    const { user: u } = renderWithProviders(<TherapistRoute />, {
+      route: `/therapists/${providerId}?therapy=${uuid(515)}&modality=${uuid(516)}`,
+      path: '/therapists/:providerId',
+    });
+    await pickSlot(u);
+    await screen.findByTestId('booking-time');
+    expect((screen.getByRole('combobox', { name: 'Therapy' }) as HTMLSelectElement).value).toBe(uuid(515));
+    expect((screen.getByRole('combobox', { name: 'Modality' }) as HTMLSelectElement).value).toBe(uuid(516));
+  });
+
+  it('an identifier the therapist no longer offers is not chosen', async () => {
+    useAuthStore.getState().setSession('token', clientUser());
+    api(true, { modalities: [{ identifier: uuid(511), code: 'online', name: 'Online' }] });
+    const { user: u } = renderWithProviders(<TherapistRoute />, {
+      route: `/therapists/${providerId}?therapy=${uuid(599)}&modality=${uuid(598)}`,
+      path: '/therapists/:providerId',
+    });
+    await pickSlot(u);
+    await screen.findByTestId('booking-time');
+    expect((screen.getByRole('combobox', { name: 'Therapy' }) as HTMLSelectElement).value).toBe(uuid(510));
+    expect((screen.getByRole('combobox', { name: 'Modality' }) as HTMLSelectElement).value).toBe('');
   });
 });
 

@@ -114,10 +114,15 @@ function BookingCalendar({
   const setup = useCalendarSetupType(providerId, month, timeZone);
   // The page's prices (the same answer the About card shows): the form shows the chosen therapy's (issue 48).
   const prices = useQuery(therapistProfileQuery(providerId)).data?.prices ?? NO_PRICES;
-  const [chosenCategory, setChosenCategory] = useState('');
   // A link to one time (a provider's suggestion when declining, issue 47): `?slot=` opens the calendar on it.
   const [searchParams] = useSearchParams();
   const suggestedSlot = searchParams.get('slot');
+  // "Book again" (issue 48): `?therapy=&modality=` preselect what the last booking had, when the provider still offers it.
+  const preselected = {
+    therapy: therapies.find((x) => x.identifier === searchParams.get('therapy'))?.identifier,
+    modality: modalities.find((x) => x.identifier === searchParams.get('modality'))?.identifier,
+  };
+  const [chosenCategory, setChosenCategory] = useState(preselected.therapy ?? '');
   const [selection, setSelection] = useState<SlotSelection | null>(null);
   // A slot taken meanwhile: a new round of the picker (fresh times, no stale choice).
   const [pickerRound, setPickerRound] = useState(0);
@@ -200,6 +205,7 @@ function BookingCalendar({
               }
               therapyInCalendar={byCategory}
               therapyFromCalendar={category}
+              preselected={preselected}
               onSlotGone={() => {
                 setSelection(null);
                 setPickerRound((n) => n + 1);

@@ -69,6 +69,11 @@ function Place({ entry, highlighted }: { entry: WaitlistEntry; highlighted: bool
             {t(`status.${entry.status}`)}
           </span>
         </div>
+        {entry.lapsedOffer && !offer && (
+          <Alert tone="warning" className="mt-4">
+            {t('place.lapsed', { when: offerWhen(entry.lapsedOffer.startsAt, entry.lapsedOffer.endsAt, locale) })}
+          </Alert>
+        )}
         {offer && (
           <div className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4">
             <h3 className="font-semibold text-slate-900">{t('offer.title')}</h3>
