@@ -29,6 +29,7 @@ const booking = (n: number, status: string, start: string | null, extra: Record<
   meetingLink: null,
   address: null,
   price: { amount: 8000, currencyCode: 'EUR' },
+  paymentMethod: 'platform' as const,
   holdExpiresAt: null,
   seriesIdentifier: null,
   createdBy: 'client',

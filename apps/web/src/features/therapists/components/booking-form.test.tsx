@@ -58,6 +58,7 @@ function booking(status: BookingDetails['status'], id = uuid(900)) {
     meetingLink: null,
     address: null,
     price: { amount: 9000, currencyCode: 'EUR' },
+    paymentMethod: 'platform' as const,
     holdExpiresAt: status === 'pending' ? '2030-06-01T08:30:00.000Z' : null,
     seriesIdentifier: null,
     createdBy: 'client' as const,

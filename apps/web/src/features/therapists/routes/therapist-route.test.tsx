@@ -265,7 +265,13 @@ describe('TherapistRoute: Book again (issue 48)', () => {
 
   it('an identifier the therapist no longer offers is not chosen', async () => {
     useAuthStore.getState().setSession('token', clientUser());
-    api(true, { modalities: [{ identifier: uuid(511), code: 'online', name: 'Online' }] });
+    // Two session types, so the only-one rule (preselect it) does not choose one either.
+    api(true, {
+      modalities: [
+        { identifier: uuid(511), code: 'online', name: 'Online' },
+        { identifier: uuid(512), code: 'in-person', name: 'In person' },
+      ],
+    });
     const { user: u } = renderWithProviders(<TherapistRoute />, {
       route: `/therapists/${providerId}?therapy=${uuid(599)}&modality=${uuid(598)}`,
       path: '/therapists/:providerId',
