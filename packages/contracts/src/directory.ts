@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { m } from './messages/index.ts';
+import { currencyCode } from './wallet.ts';
 
 /**
  * The therapist directory (issue 16; spec §1 "pick a US state to find therapists", §2 "US state picker"; DESIGN.md §6
@@ -50,9 +51,14 @@ export const directoryQuery = z
     gender: codes,
     /** ISO 639-1 codes of the languages the therapist holds sessions in, e.g. `es`. */
     language: codes,
-    /** The fee in minor units of the provider's currency (a free session counts as 0). */
+    /**
+     * The fee in minor units of the visitor's currency (a free session counts as 0): a fee in another currency is
+     * compared after conversion at the day's rate (issue 48, decision 0058).
+     */
     priceMin: money,
     priceMax: money,
+    /** The visitor's currency (ISO 4217; the web sends a signed-in user's own); default: the state's country's. */
+    currency: currencyCode.optional(),
     /** `week`: only therapists with a free slot in the next 7 days. */
     available: z.enum(['week'], { error: m.filterInvalid }).optional(),
     sort: z.enum(directorySorts, { error: m.sortInvalid }).default('match'),
@@ -90,6 +96,11 @@ export const directoryEntry = z.object({
   modalities: z.array(option),
   specialities: z.array(option),
   fee: z.object({ amount: z.number().int(), currencyCode: z.string(), isFree: z.boolean() }).nullable(),
+  /**
+   * Issue 48: the fee converted to the visitor's currency ("≈ $65"), only in a search and only when the fee is in
+   * another currency with a known rate; null otherwise.
+   */
+  convertedFee: z.object({ amount: z.number().int(), currencyCode: z.string() }).nullable(),
   rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
   /** When the therapist's first free slot starts (ISO instant), or null when none is known in the booking horizon. */
   nextFreeAt: z.string().nullable(),
