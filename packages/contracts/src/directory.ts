@@ -110,9 +110,9 @@ export type DirectoryEntry = z.infer<typeof directoryEntry>;
 /**
  * GET /therapists/{providerId}: a listed therapist's public profile, for their page (the directory's card and what a
  * client weighs before booking: the bio and the US states the therapist is licensed in). Only verified, live
- * providers have one (404 otherwise, like an unknown id).
+ * providers have one (404 otherwise, like an unknown id). It has no converted fee: it is not asked in a currency.
  */
-export const therapistProfile = directoryEntry.extend({
+export const therapistProfile = directoryEntry.omit({ convertedFee: true }).extend({
   bio: z.string().nullable(),
   licenceStates: z.array(z.object({ identifier: z.uuid(), code: z.string(), name: z.string() })),
   /** The languages the therapist holds sessions in (ISO 639-1 codes with English names). */

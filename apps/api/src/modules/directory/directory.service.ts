@@ -201,7 +201,7 @@ export function createDirectoryService(
     async profile(providerId: string): Promise<TherapistProfile> {
       const row = await repo.profile(db, providerId, clock.now());
       if (!row) throw AppError.notFound();
-      const entry = toEntry(await items(), row);
+      const { convertedFee: _none, ...entry } = toEntry(await items(), row);
       const [workHistory, education] = await Promise.all([
         practiceFacts.workHistoryOf(providerId),
         practiceFacts.approvedEducationOf(providerId),
