@@ -231,7 +231,7 @@ describe("the directory in the visitor's currency, and Back (issue 48)", () => {
     expect(screen.getByText('≈ $65.22')).toBeTruthy();
     // A fee already in dollars has no estimate beside it.
     expect(screen.getAllByText(/^≈/)).toHaveLength(1);
-    expect(screen.getByRole('group', { name: /^Price per session in US dollars?$/i })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Price per session (USD)' })).toBeTruthy();
     const minimum = [...screen.getByLabelText('Minimum').querySelectorAll('option')].map((o) => o.textContent);
     expect(minimum).toEqual([
       'Any',
@@ -250,7 +250,7 @@ describe("the directory in the visitor's currency, and Back (issue 48)", () => {
     try {
       const fetchMock = mockFetch([statesRoute, ...lists, therapists([entry(3, 'Okafor')], 'EUR')]);
       renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY&currency=EUR', path: '/therapists' });
-      expect(await screen.findByRole('group', { name: 'Preis pro Sitzung in Euro' })).toBeTruthy();
+      expect(await screen.findByRole('group', { name: 'Preis pro Sitzung (EUR)' })).toBeTruthy();
       expect(screen.getByRole('option', { name: /^Ab 100,00\s€$/ })).toBeTruthy();
       expect(screen.getByRole('option', { name: /^Bis 150,00\s€$/ })).toBeTruthy();
       const asked = fetchMock.mock.calls.map(([url]) => String(url)).find((u) => u.includes('/api/v1/therapists'))!;
@@ -282,7 +282,7 @@ describe("the directory in the visitor's currency, and Back (issue 48)", () => {
       therapists([entry(3, 'Okafor')], 'EUR'),
     ]);
     renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY&currency=GBP', path: '/therapists' });
-    expect(await screen.findByRole('group', { name: 'Price per session in Euro' })).toBeTruthy();
+    expect(await screen.findByRole('group', { name: 'Price per session (EUR)' })).toBeTruthy();
     const asked = fetchMock.mock.calls
       .map(([url]) => new URL(String(url), 'http://localhost'))
       .filter((u) => u.pathname === '/api/v1/therapists');

@@ -14,7 +14,7 @@ import { currentLocale } from '@/lib/i18n';
 import { useModalStore } from '@/lib/modal-store';
 import { referenceName } from '@/lib/reference-names-de';
 import { languageName, languagesQuery, referenceListQuery } from '@/lib/regions';
-import { formatCurrencyName, formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import {
   directoryQuery,
   filterKeys,
@@ -349,7 +349,7 @@ function Filters({
       {pick('ethnicity', 'ethnicity')}
       <fieldset>
         <legend className="mb-1.5 block text-sm font-medium text-slate-900">
-          {t('filters.priceIn', { currency: formatCurrencyName(currency, locale) })}
+          {t('filters.priceIn', { currency })}
         </legend>
         <div className="grid grid-cols-2 gap-2">
           <div>
