@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { m } from './messages/index.ts';
+import { currencyCode } from './wallet.ts';
 
 /**
  * The therapist directory (issue 16; spec §1 "pick a US state to find therapists", §2 "US state picker"; DESIGN.md §6
@@ -50,9 +51,14 @@ export const directoryQuery = z
     gender: codes,
     /** ISO 639-1 codes of the languages the therapist holds sessions in, e.g. `es`. */
     language: codes,
-    /** The fee in minor units of the provider's currency (a free session counts as 0). */
+    /**
+     * The fee in minor units of the visitor's currency (a free session counts as 0): a fee in another currency is
+     * compared after conversion at the day's rate (issue 48, decision 0059).
+     */
     priceMin: money,
     priceMax: money,
+    /** The visitor's currency (ISO 4217; the web sends a signed-in user's own); default: the state's country's. */
+    currency: currencyCode.optional(),
     /** `week`: only therapists with a free slot in the next 7 days. */
     available: z.enum(['week'], { error: m.filterInvalid }).optional(),
     sort: z.enum(directorySorts, { error: m.sortInvalid }).default('match'),
@@ -97,6 +103,11 @@ export const directoryEntry = z.object({
    * "from"). Null when nothing can be booked (no fee set, or no session type offered).
    */
   fee: price.extend({ varies: z.boolean() }).nullable(),
+  /**
+   * Issue 48: the fee converted to the visitor's currency ("≈ $65"), only in a search and only when the fee is in
+   * another currency with a known rate; null otherwise.
+   */
+  convertedFee: z.object({ amount: z.number().int(), currencyCode: z.string() }).nullable(),
   rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
   /** When the therapist's first free slot starts (ISO instant), or null when none is known in the booking horizon. */
   nextFreeAt: z.string().nullable(),
@@ -106,9 +117,9 @@ export type DirectoryEntry = z.infer<typeof directoryEntry>;
 /**
  * GET /therapists/{providerId}: a listed therapist's public profile, for their page (the directory's card and what a
  * client weighs before booking: the bio and the US states the therapist is licensed in). Only verified, live
- * providers have one (404 otherwise, like an unknown id).
+ * providers have one (404 otherwise, like an unknown id). It has no converted fee: it is not asked in a currency.
  */
-export const therapistProfile = directoryEntry.extend({
+export const therapistProfile = directoryEntry.omit({ convertedFee: true }).extend({
   bio: z.string().nullable(),
   /**
    * Issue 48: what a session of each therapy costs, exactly what booking it charges (the same rule server-side), in

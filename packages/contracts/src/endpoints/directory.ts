@@ -10,11 +10,18 @@ export const searchTherapists = defineEndpoint({
   path: '/therapists',
   operationId: 'searchTherapists',
   summary:
-    'Verified therapists licensed in a US state: filtered, searched (typo-tolerant names, words of the bio), sorted, paged',
+    "Verified therapists licensed in a US state: filtered, searched (names, headline, bio, therapies, specialities, languages; en and de, stemmed, typo-tolerant), priced in the visitor's currency, sorted, paged",
   tags: ['directory'] as const,
   role: 'public',
   query: directoryQuery,
-  responses: { 200: z.object({ data: z.array(directoryEntry), meta: pageMeta }), 400: errorBody },
+  responses: {
+    200: z.object({
+      data: z.array(directoryEntry),
+      // Issue 48: the currency the page's prices were filtered, sorted and converted in.
+      meta: pageMeta.extend({ currency: z.string() }),
+    }),
+    400: errorBody,
+  },
 });
 
 /** A listed therapist's public profile (issue 16): verified and live, else 404. */

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -20,7 +21,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * rebuilt whenever a source changes (profile, practice items, licence states, fee, reviews: the directory module
  * listens for their events), so a page of results is one query on this table (with verification and the account
  * joined by key, as they must count at once): the text search
- * vector (name, headline, bio), the name for trigram matching, the therapies, modalities, specialities and licence
+ * vector (issue 48: names, headline, bio, the therapies', specialities' and languages' names in English and German,
+ * each in the English, German and simple configurations), the name for trigram matching, the therapies, modalities, specialities and licence
  * states as arrays (GIN: `@>` and `&&`), the general fee and the rating.
  */
 export const directoryEntries = pgTable(
@@ -81,3 +83,13 @@ export const directoryEntries = pgTable(
     index('directory_entries_ethnicity_idx').on(t.ethnicityId),
   ],
 );
+
+/**
+ * The words of the directory's search documents (issue 48), for typo tolerance: a query word that is not one of them
+ * is also looked for as its nearest words by trigram similarity (`directory_search_query`, an SQL function of the
+ * migration). Words are added when an entry is rebuilt and never removed (an old word only widens a typo's guesses).
+ */
+export const directorySearchWords = pgTable('directory_search_words', { word: text().notNull() }, (t) => [
+  primaryKey({ columns: [t.word] }),
+  index('directory_search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgEnum, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { referenceLists } from '@therapy/contracts/reference';
 import { createdAt, id } from './columns.ts';
 
@@ -58,6 +71,8 @@ export const languages = pgTable(
     identifier: id(),
     code: text().notNull(),
     name: text().notNull(),
+    /** German name (issue 48: the directory's text search finds "Spanisch"), from the seed's Intl names. */
+    nameDe: text(),
     isPrimary: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
@@ -84,6 +99,11 @@ export const referenceItems = pgTable(
     code: text().notNull(),
     /** English name; translations live in the web app's locale files, keyed by list and code. */
     name: text().notNull(),
+    /**
+     * German name, seeded from the same table the web shows (`@therapy/contracts/reference-names-de`), so the
+     * directory's text search finds "Paartherapie" as well as "Couples therapy" (issue 48).
+     */
+    nameDe: text(),
     /** Picker order (for instance "Other" and "Prefer not to say" last). */
     sortOrder: integer().notNull(),
     createdAt: createdAt(),
@@ -112,5 +132,27 @@ export const avatars = pgTable(
   (t) => [
     uniqueIndex('avatars_code_key').on(t.code),
     check('avatars_photo_url_local', sql`${t.photoUrl} ~ '^/avatars/[a-z0-9-]+\\.(svg|png)$'`),
+  ],
+);
+
+/**
+ * Exchange rates (issue 48, decision 0059): how many units of a currency one US dollar buys, per day. The directory
+ * filters and sorts fees in the visitor's currency with the newest rate on or before the day; the seed writes fixed
+ * demo rates, a deployment adds newer rows (one per currency and day). A rate is a price, never money moved.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    currencyCode: text().notNull(),
+    rateDate: date().notNull(),
+    perUsd: numeric({ precision: 20, scale: 8 }).notNull(),
+    /** Where the rate comes from ("demo" for the seed's fixed rates). */
+    source: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.currencyCode, t.rateDate] }),
+    check('exchange_rates_currency_code_format', sql`${t.currencyCode} ~ '^[A-Z]{3}$'`),
+    check('exchange_rates_per_usd_positive', sql`${t.perUsd} > 0`),
   ],
 );

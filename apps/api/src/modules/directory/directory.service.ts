@@ -65,7 +65,11 @@ export function createDirectoryService(
     if (!all) cache.set('items', (all = await repo.filterItems(db)));
     return all;
   };
-  const states = new LRUCache<string, string>({ max: 100, ttl: 10 * 60_000, ttlAutopurge: true });
+  const states = new LRUCache<string, { id: string; currency: string }>({
+    max: 100,
+    ttl: 10 * 60_000,
+    ttlAutopurge: true,
+  });
   const languageCache = new LRUCache<'languages', Array<{ identifier: string; code: string }>>({
     max: 1,
     ttl: 60_000,
@@ -96,7 +100,7 @@ export function createDirectoryService(
       ? Promise.resolve(new Map<string, TherapyPrice[]>())
       : practiceFacts.pricesOf(rows.map((r) => ({ providerId: r.provider_id, therapyIds: r.therapies })));
 
-  const toEntry = (all: Item[], r: SearchRow, prices: TherapyPrice[]): DirectoryEntry => {
+  const toEntry = (all: Item[], r: SearchRow, prices: TherapyPrice[], currency?: string): DirectoryEntry => {
     const named = (ids: string[]) =>
       ids
         .map((id) => all.find((i) => i.identifier === id))
@@ -114,6 +118,10 @@ export function createDirectoryService(
       modalities: named(r.modalities),
       specialities: named(r.specialities),
       fee: lowestPrice(prices, r.modalities),
+      convertedFee:
+        r.converted_fee !== null && r.converted_fee !== undefined && currency
+          ? { amount: Number(r.converted_fee), currencyCode: currency }
+          : null,
       rating: { average: count > 0 ? Math.round(((r.half_stars_sum ?? 0) / 2 / count) * 100) / 100 : null, count },
       nextFreeAt: r.next_free_at === null ? null : new Date(r.next_free_at).toISOString(),
     };
@@ -167,12 +175,15 @@ export function createDirectoryService(
   return {
     async search(query: DirectoryQueryValues) {
       const now = clock.now();
-      let stateId = states.get(query.state);
-      if (!stateId) {
-        stateId = await repo.usStateId(db, query.state);
-        if (!stateId) throw AppError.rule('stateUnknown');
-        states.set(query.state, stateId);
+      let state = states.get(query.state);
+      if (!state) {
+        state = await repo.usState(db, query.state);
+        if (!state) throw AppError.rule('stateUnknown');
+        states.set(query.state, state);
       }
+      // Issue 48: the visitor's currency is the one they ask for (the web sends a signed-in user's own), else the
+      // currency of the chosen state's country; prices are filtered, sorted and converted in it.
+      const currency = query.currency ?? state.currency;
       const all = await items();
       const genders = query.gender.map((code) => {
         if (!all.some((i) => i.list === 'gender' && i.code === code))
@@ -180,7 +191,7 @@ export function createDirectoryService(
         return code;
       });
       const rows = await repo.search(db, {
-        stateId,
+        stateId: state.id,
         q: query.q || undefined,
         therapies: idsOf(all, 'therapy-category', query.therapy),
         modalities: idsOf(all, 'modality', query.modality),
@@ -191,6 +202,7 @@ export function createDirectoryService(
         languages: await languageIdsOf(query.language),
         priceMin: query.priceMin,
         priceMax: query.priceMax,
+        currency,
         availableBefore: query.available === 'week' ? new Date(now.getTime() + WEEK_MS) : undefined,
         sort: query.sort,
         now,
@@ -201,9 +213,15 @@ export function createDirectoryService(
       const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
       return {
         data: await pricesOfRows(rows).then((prices) =>
-          rows.map((r) => toEntry(all, r, prices.get(r.provider_id) ?? [])),
+          rows.map((r) => toEntry(all, r, prices.get(r.provider_id) ?? [], currency)),
         ),
-        meta: { page: query.page, pageSize: query.pageSize, total, totalPages: Math.ceil(total / query.pageSize) },
+        meta: {
+          page: query.page,
+          pageSize: query.pageSize,
+          total,
+          totalPages: Math.ceil(total / query.pageSize),
+          currency,
+        },
       };
     },
     /** A listed therapist's page: 404 for anyone not in the directory (unverified, deleted, not a provider). */
@@ -216,7 +234,8 @@ export function createDirectoryService(
         practiceFacts.approvedEducationOf(providerId),
         pricesOfRows([row]).then((byProvider) => byProvider.get(providerId) ?? []),
       ]);
-      const entry = toEntry(all, row, prices);
+      // The profile is not asked in a currency: no converted fee.
+      const { convertedFee: _none, ...entry } = toEntry(all, row, prices);
       return {
         ...entry,
         bio: row.bio,

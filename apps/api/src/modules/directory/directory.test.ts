@@ -190,7 +190,7 @@ describe('the directory', () => {
     expect(await names('state=WY&sort=price')).toEqual(['Castellanos', 'Wrenn', 'Lindqvist']);
     const page = (await search('state=WY&sort=price&page=2&pageSize=2')).json();
     expect(page.data.map((e: { lastName: string }) => e.lastName)).toEqual(['Lindqvist']);
-    expect(page.meta).toEqual({ page: 2, pageSize: 2, total: 3, totalPages: 2 });
+    expect(page.meta).toEqual({ page: 2, pageSize: 2, total: 3, currency: 'USD', totalPages: 2 });
     expect((await search('state=WY&page=9')).json().data).toEqual([]);
   });
 

@@ -204,6 +204,22 @@ describe('the price shown is the price charged (issue 48)', () => {
     expect(await card('Generalfree')).toEqual({ amount: 0, currencyCode: 'USD', isFree: true, varies: false });
   });
 
+  it('the price filters and the price sort go by that same lowest bookable price, not the general fee', async () => {
+    const names = async (query: string) => {
+      const res = await t.request({ method: 'GET', url: `/api/v1/therapists?state=WY&currency=USD&${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as Array<{ lastName: string }>)
+        .map((e) => e.lastName)
+        .filter((n) => (Object.values(lastName) as string[]).includes(n));
+    };
+    // Her general fee is 60.00, but nothing is booked at it: "from 70" keeps her (80.00), "up to 70" does not.
+    expect(await names('priceMin=7000')).toEqual(['Ownonly']);
+    expect((await names('priceMax=7000')).sort()).toEqual(['Freetherapy', 'Generalfree', 'Mixedfee']);
+    const sorted = await names('sort=price');
+    expect(sorted.indexOf('Mixedfee')).toBeLessThan(sorted.indexOf('Ownonly'));
+    expect(sorted.at(-1)).toBe('Ownonly');
+  });
+
   const cases = [
     { who: 'mixed', therapy: 0, kind: 'the general fee', expected: 6000 },
     { who: 'mixed', therapy: 1, kind: "a therapy's own fee above the general one", expected: 8000 },

@@ -1,9 +1,9 @@
-import { i18n } from '@/lib/i18n';
 import type { ReactNode } from 'react';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from '@/components/ui/dialog';
 import { useAuthStore } from '@/lib/auth-store';
+import { i18n } from '@/lib/i18n';
 import { useModalStore } from '@/lib/modal-store';
 import { uuid } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/render';
@@ -58,6 +58,7 @@ const entry = (n: number, lastName: string) => ({
   modalities: [],
   specialities: [],
   fee: { amount: 6000, currencyCode: 'USD', isFree: false, varies: false },
+  convertedFee: null,
   rating: { average: 4.5, count: 2 },
   nextFreeAt: '2026-11-27T09:00:00.000Z',
 });
@@ -93,7 +94,10 @@ describe('DirectoryRoute', () => {
       {
         path: '/api/v1/therapists',
         respond: () =>
-          jsonResponse({ data: [entry(1, 'Hoffmann')], meta: { page: 1, pageSize: 12, total: 1, totalPages: 1 } }),
+          jsonResponse({
+            data: [entry(1, 'Hoffmann')],
+            meta: { page: 1, pageSize: 12, total: 1, totalPages: 1, currency: 'USD' },
+          }),
       },
     ]);
     renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY&therapy=individual', path: '/therapists' });
@@ -119,7 +123,10 @@ describe('DirectoryRoute', () => {
       {
         path: '/api/v1/therapists',
         respond: () =>
-          jsonResponse({ data: [free, some, euro], meta: { page: 1, pageSize: 12, total: 3, totalPages: 1 } }),
+          jsonResponse({
+            data: [free, some, euro],
+            meta: { page: 1, pageSize: 12, total: 3, totalPages: 1, currency: 'USD' },
+          }),
       },
     ]);
     const { unmount } = renderWithProviders(<DirectoryRoute />, {
@@ -146,7 +153,8 @@ describe('DirectoryRoute', () => {
       ...lists,
       {
         path: '/api/v1/therapists',
-        respond: () => jsonResponse({ data: [], meta: { page: 1, pageSize: 12, total: 0, totalPages: 0 } }),
+        respond: () =>
+          jsonResponse({ data: [], meta: { page: 1, pageSize: 12, total: 0, totalPages: 0, currency: 'USD' } }),
       },
     ]);
     const { user, router } = renderWithProviders(<DirectoryRoute />, {
@@ -169,7 +177,10 @@ describe('DirectoryRoute', () => {
       {
         path: '/api/v1/therapists',
         respond: () =>
-          jsonResponse({ data: [entry(1, 'Hoffmann')], meta: { page: 1, pageSize: 12, total: 1, totalPages: 1 } }),
+          jsonResponse({
+            data: [entry(1, 'Hoffmann')],
+            meta: { page: 1, pageSize: 12, total: 1, totalPages: 1, currency: 'USD' },
+          }),
       },
     ]);
     const { user, router } = renderWithProviders(<DirectoryRoute />, {
@@ -236,6 +247,113 @@ describe('DirectoryRoute', () => {
   });
 });
 
+describe("the directory in the visitor's currency, and Back (issue 48)", () => {
+  afterEach(() => useAuthStore.setState({ user: null, status: 'unknown', accessToken: null }));
+  const therapists = (data: unknown[], currency = 'USD') => ({
+    path: '/api/v1/therapists',
+    respond: () => jsonResponse({ data, meta: { page: 1, pageSize: 12, total: data.length, totalPages: 1, currency } }),
+  });
+  const inEuros = {
+    ...entry(2, 'Hoffmann'),
+    fee: { amount: 6000, currencyCode: 'EUR', isFree: false, varies: false },
+    convertedFee: { amount: 6522, currencyCode: 'USD' },
+  };
+
+  it('names the currency of every price option and shows a fee in euros with its dollar estimate', async () => {
+    mockFetch([statesRoute, ...lists, therapists([inEuros, entry(3, 'Okafor')])]);
+    renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY', path: '/therapists' });
+    expect(await screen.findByText('from €60.00 per session')).toBeTruthy();
+    expect(screen.getByText('≈ $65.22')).toBeTruthy();
+    // A fee already in dollars has no estimate beside it.
+    expect(screen.getAllByText(/^≈/)).toHaveLength(1);
+    expect(screen.getByRole('group', { name: 'Price per session (USD)' })).toBeTruthy();
+    const minimum = [...screen.getByLabelText('Minimum').querySelectorAll('option')].map((o) => o.textContent);
+    expect(minimum).toEqual([
+      'Any',
+      'From $50.00',
+      'From $75.00',
+      'From $100.00',
+      'From $150.00',
+      'From $200.00',
+      'From $300.00',
+    ]);
+    expect(screen.getByRole('option', { name: 'Up to $100.00' })).toBeTruthy();
+  });
+
+  it('in German: the options in euros for a visitor whose URL asks for them', async () => {
+    await i18n.changeLanguage('de');
+    try {
+      const fetchMock = mockFetch([statesRoute, ...lists, therapists([entry(3, 'Okafor')], 'EUR')]);
+      renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY&currency=EUR', path: '/therapists' });
+      expect(await screen.findByRole('group', { name: 'Preis pro Sitzung (EUR)' })).toBeTruthy();
+      expect(screen.getByRole('option', { name: /^Ab 100,00\s€$/ })).toBeTruthy();
+      expect(screen.getByRole('option', { name: /^Bis 150,00\s€$/ })).toBeTruthy();
+      const asked = fetchMock.mock.calls.map(([url]) => String(url)).find((u) => u.includes('/api/v1/therapists'))!;
+      expect(new URL(asked, 'http://localhost').searchParams.get('currency')).toBe('EUR');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it("a signed-in user's own wallet currency is the one asked for", async () => {
+    useAuthStore.getState().setSession('token', {
+      identifier: uuid(991),
+      email: 'p@example.com',
+      userType: 'provider',
+      firstName: 'Lena',
+      lastName: 'Berg',
+      isSocial: false,
+      emailVerified: true,
+      accountActive: true,
+      countryCode: 'DE',
+      locale: 'en',
+      timezone: 'Europe/Berlin',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    const fetchMock = mockFetch([
+      statesRoute,
+      ...lists,
+      { path: '/api/v1/wallet/balance', respond: () => jsonResponse({ data: { balance: 0, currency: 'EUR' } }) },
+      therapists([entry(3, 'Okafor')], 'EUR'),
+    ]);
+    renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=NY&currency=GBP', path: '/therapists' });
+    expect(await screen.findByRole('group', { name: 'Price per session (EUR)' })).toBeTruthy();
+    const asked = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost'))
+      .filter((u) => u.pathname === '/api/v1/therapists');
+    // It waited for the wallet: no search went out in the URL's pounds.
+    expect(asked.map((u) => u.searchParams.get('currency'))).toEqual(['EUR']);
+  });
+
+  it('each filter change is a step in the history: Back restores the filters before it', async () => {
+    mockFetch([statesRoute, ...lists, therapists([entry(3, 'Okafor')])]);
+    const { user, router } = renderWithProviders(<DirectoryRoute />, {
+      route: '/therapists?state=NY',
+      path: '/therapists',
+    });
+    await vi.waitFor(() => expect(screen.getAllByRole('option', { name: 'Couples therapy' }).length).toBe(1));
+    await user.selectOptions(screen.getByLabelText('Therapy'), 'couples');
+    await user.selectOptions(screen.getByLabelText('Maximum'), '10000');
+    await user.type(screen.getByRole('searchbox', { name: 'Search by name or topic' }), 'grief{Enter}');
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      state: 'NY',
+      therapy: 'couples',
+      priceMax: '10000',
+      q: 'grief',
+    });
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?state=NY&therapy=couples&priceMax=10000');
+    expect((screen.getByRole('searchbox', { name: 'Search by name or topic' }) as HTMLInputElement).value).toBe('');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?state=NY&therapy=couples');
+    expect((screen.getByLabelText('Maximum') as HTMLSelectElement).value).toBe('');
+    expect((screen.getByLabelText('Therapy') as HTMLSelectElement).value).toBe('couples');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?state=NY');
+    expect((screen.getByLabelText('Therapy') as HTMLSelectElement).value).toBe('');
+  });
+});
+
 describe('a client arriving with saved preferences', () => {
   afterEach(() => {
     sessionStorage.clear();
@@ -283,10 +401,14 @@ describe('a client arriving with saved preferences', () => {
       statesRoute,
       ...lists,
       { path: '/api/v1/client/preferences', respond: () => jsonResponse({ data: body }) },
+      { path: '/api/v1/wallet/balance', respond: () => jsonResponse({ data: { balance: 0, currency: 'USD' } }) },
       {
         path: '/api/v1/therapists',
         respond: () =>
-          jsonResponse({ data: [entry(1, 'Hoffmann')], meta: { page: 1, pageSize: 12, total: 1, totalPages: 1 } }),
+          jsonResponse({
+            data: [entry(1, 'Hoffmann')],
+            meta: { page: 1, pageSize: 12, total: 1, totalPages: 1, currency: 'USD' },
+          }),
       },
     ]);
     const { user, router } = renderWithProviders(<DirectoryRoute />, {

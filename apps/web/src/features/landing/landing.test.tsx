@@ -37,11 +37,12 @@ const therapists = {
           modalities: [],
           specialities: [],
           fee: { amount: 6000, currencyCode: 'USD', isFree: false, varies: false },
+          convertedFee: null,
           rating: { average: 4.5, count: 2 },
           nextFreeAt: null,
         },
       ],
-      meta: { page: 1, pageSize: 6, total: 1, totalPages: 1 },
+      meta: { page: 1, pageSize: 6, total: 1, totalPages: 1, currency: 'USD' },
     }),
 };
 

@@ -1,5 +1,7 @@
 import type { DirectoryQuery } from '@therapy/contracts/directory';
 import { searchTherapists } from '@therapy/contracts/endpoints/directory';
+import { getWalletBalance } from '@therapy/contracts/endpoints/wallet';
+import { supportedCurrencies, type CurrencyCode } from '@therapy/contracts/wallet';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
@@ -10,6 +12,21 @@ export const directoryQuery = (query: DirectoryQuery) =>
     queryFn: async ({ signal }) => call(searchTherapists, { signal, query }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+    meta: { silent: true },
+  });
+
+/**
+ * Issue 48: a signed-in user's own wallet currency (GET /wallet/balance without `currency`), in which the directory
+ * filters, sorts and converts prices (decision 0059).
+ */
+export const ownCurrencyQuery = () =>
+  queryOptions({
+    queryKey: ['directory', 'own-currency'],
+    queryFn: async ({ signal }): Promise<CurrencyCode | null> => {
+      const { currency } = (await call(getWalletBalance, { signal })).data;
+      return supportedCurrencies.find((c) => c === currency) ?? null;
+    },
+    staleTime: 5 * 60_000,
     meta: { silent: true },
   });
 
@@ -35,7 +52,8 @@ export type FilterKey = (typeof filterKeys)[number];
 
 export function queryFromParams(params: URLSearchParams): DirectoryQuery {
   const query: Record<string, string> = { state: params.get('state') ?? '' };
-  for (const key of [...filterKeys, 'page'] as const) {
+  // `currency`: the visitor's choice in the URL (a signed-in user's own currency wins, directory-route.tsx).
+  for (const key of [...filterKeys, 'page', 'currency'] as const) {
     const value = params.get(key);
     if (value) query[key] = value;
   }

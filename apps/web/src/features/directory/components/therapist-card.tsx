@@ -61,6 +61,14 @@ export function TherapistCard({ entry, locale }: { entry: DirectoryEntry; locale
                 : t('card.fee', { amount: formatMoney(entry.fee.amount, entry.fee.currencyCode, locale) })}
             </span>
           )}
+          {/* Issue 48: a fee in another currency also in the visitor's, as the filters and the sort compare it. */}
+          {entry.convertedFee && !entry.fee?.isFree && (
+            <span className="text-slate-700">
+              {t('card.converted', {
+                amount: formatMoney(entry.convertedFee.amount, entry.convertedFee.currencyCode, locale),
+              })}
+            </span>
+          )}
         </div>
       </div>
     </li>

@@ -14,7 +14,15 @@ import { currentLocale } from '@/lib/i18n';
 import { useModalStore } from '@/lib/modal-store';
 import { referenceName } from '@/lib/reference-names-de';
 import { languageName, languagesQuery, referenceListQuery } from '@/lib/regions';
-import { directoryQuery, filterKeys, queryFromParams, usStatesQuery, type FilterKey } from '../api/directory-api';
+import { formatMoney } from '@/lib/format';
+import {
+  directoryQuery,
+  filterKeys,
+  ownCurrencyQuery,
+  queryFromParams,
+  usStatesQuery,
+  type FilterKey,
+} from '../api/directory-api';
 import { usePreferencePrefill } from '../api/preference-filters';
 import { TherapistCard } from '../components/therapist-card';
 
@@ -29,8 +37,14 @@ export function DirectoryRoute() {
   const [params, setParams] = useSearchParams();
   const openModal = useModalStore((s) => s.open);
   const state = params.get('state') ?? '';
-  const query = queryFromParams(params);
-  const results = useQuery({ ...directoryQuery(query), enabled: state !== '' });
+  // Issue 48: prices are filtered, sorted and converted in the visitor's currency: a signed-in user's own, else the
+  // one in the URL, else the state's country's (the API's default, which it names in `meta.currency`).
+  const signedIn = useAuthStore((s) => s.status === 'authenticated');
+  const own = useQuery({ ...ownCurrencyQuery(), enabled: signedIn });
+  const fromUrl = queryFromParams(params);
+  const query = own.data ? { ...fromUrl, currency: own.data } : fromUrl;
+  const results = useQuery({ ...directoryQuery(query), enabled: state !== '' && !(signedIn && own.isLoading) });
+  const currency = results.data?.meta.currency ?? query.currency ?? 'USD';
   const states = useQuery(usStatesQuery());
   const stateName = states.data?.find((s) => s.code === state.toUpperCase())?.name ?? state;
   const page = Number(params.get('page') ?? '1') || 1;
@@ -49,7 +63,7 @@ export function DirectoryRoute() {
         if (key !== 'page') next.delete('page');
         return next;
       },
-      { replace: key !== 'page' },
+      // Issue 48: every change is a step of its own, so Back returns to the filters before it.
     );
   // A client's saved preferences fill in the filters when they arrive without any (once per browser session).
   const isClient = useAuthStore((s) => s.status === 'authenticated' && s.user?.userType === 'client');
@@ -125,8 +139,9 @@ export function DirectoryRoute() {
           key={params.get('q') ?? ''}
           params={params}
           setFilter={setFilter}
-          onClear={() => setParams(new URLSearchParams({ state }), { replace: true })}
+          onClear={() => setParams(new URLSearchParams({ state }))}
           locale={locale}
+          currency={currency}
         />
         <section aria-labelledby={headingId} aria-busy={results.isFetching}>
           {prefilled && active > 0 && (
@@ -187,7 +202,7 @@ export function DirectoryRoute() {
   );
 }
 
-/** Price steps in minor units of the fee's currency (the directory is per US state: dollars, mostly). */
+/** Price steps in minor units of the visitor's currency (issue 48: each fee is compared after conversion to it). */
 const PRICE_STEPS = [5000, 7500, 10000, 15000, 20000, 30000];
 
 function Filters({
@@ -197,6 +212,7 @@ function Filters({
   setFilter,
   onClear,
   locale,
+  currency,
 }: {
   id: string;
   open: boolean;
@@ -204,6 +220,8 @@ function Filters({
   setFilter: (key: FilterKey, value: string) => void;
   onClear: () => void;
   locale: 'en' | 'de';
+  /** The currency of the price steps (ISO 4217), in which the server compares every fee. */
+  currency: string;
 }) {
   const { t } = useTranslation('directory');
   // The box starts from the URL; the parent remounts this panel (key) when the URL's search changes from outside.
@@ -330,7 +348,9 @@ function Filters({
       {pick('religion', 'religion')}
       {pick('ethnicity', 'ethnicity')}
       <fieldset>
-        <legend className="mb-1.5 block text-sm font-medium text-slate-900">{t('filters.priceMax')}</legend>
+        <legend className="mb-1.5 block text-sm font-medium text-slate-900">
+          {t('filters.priceIn', { currency })}
+        </legend>
         <div className="grid grid-cols-2 gap-2">
           <div>
             <label htmlFor={ids.priceMin} className="mb-1 block text-xs text-slate-700">
@@ -345,7 +365,7 @@ function Filters({
               {/* Only what the maximum leaves possible, and the other way round: a range is never empty by choice. */}
               {PRICE_STEPS.filter((v) => !max || v <= max).map((v) => (
                 <option key={v} value={String(v)}>
-                  {t('filters.from', { amount: v / 100 })}
+                  {t('filters.from', { amount: formatMoney(v, currency, locale) })}
                 </option>
               ))}
             </Select>
@@ -362,7 +382,7 @@ function Filters({
               <option value="">{t('filters.any')}</option>
               {PRICE_STEPS.filter((v) => v >= min).map((v) => (
                 <option key={v} value={String(v)}>
-                  {t('filters.upTo', { amount: v / 100 })}
+                  {t('filters.upTo', { amount: formatMoney(v, currency, locale) })}
                 </option>
               ))}
             </Select>
