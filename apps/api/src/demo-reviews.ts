@@ -39,6 +39,27 @@ function pastClock(startAt: Date): Clock & { set(at: Date): void } {
   };
 }
 
+/** The first date ("YYYY-MM-DD", in `zone`) two or more days after `from` on which the plan's hours have a day. */
+function workingDayAfter(from: Date, zone: string, hours: Array<[number, number, number]>): string {
+  const days = new Set(hours.map(([day]) => day));
+  for (let ahead = 2; ; ahead += 1) {
+    const at = new Date(from.getTime() + ahead * DAY);
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        weekday: 'short',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      })
+        .formatToParts(at)
+        .map((p) => [p.type, p.value]),
+    );
+    const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday!) + 1;
+    if (days.has(weekday) || ahead > 9) return `${parts.year}-${parts.month}-${parts.day}`;
+  }
+}
+
 export const demoReviewerEmail = (i: number) => `demo-client.${i + 1}@seed.example.com`;
 
 export async function seedDemoReviews(
@@ -108,7 +129,9 @@ export async function seedDemoReviews(
     });
 
     const tokens = new Map<number, string>();
-    for (const i of new Set(plan.map((p) => p.reviewer))) tokens.set(i, await signIn(reviewers[i]!.email));
+    await Promise.all(
+      [...new Set(plan.map((p) => p.reviewer))].map(async (i) => tokens.set(i, await signIn(reviewers[i]!.email))),
+    );
     const online = (
       (await call('GET', '/reference/modality')).data as Array<{ identifier: string; code: string }>
     ).find((m) => m.code === 'online')?.identifier;
@@ -116,26 +139,28 @@ export async function seedDemoReviews(
 
     // Each client's top-up: the sum of their sessions' fees, paid through the sandbox checkout, credited by its webhook.
     const fees = new Map(therapists.map((t) => [t.n, t.fee]));
-    for (const [i, token] of tokens) {
-      const amount = plan.filter((p) => p.reviewer === i).reduce((sum, p) => sum + fees.get(p.therapistN)!, 0);
-      const topup = await call(
-        'POST',
-        '/payment/wallet',
-        token,
-        { amount, currencyCode: 'USD' },
-        `demo-reviews-topup-${crypto.randomUUID()}`,
-      );
-      const reference = topup.data.payment.reference as string;
-      await past.inject({
-        method: 'POST',
-        url: `/api/v1/payment/sandbox/checkout/${encodeURIComponent(reference)}/pay`,
-      });
-      for (let tries = 0; tries < 40; tries += 1) {
-        const balance = await call('GET', '/wallet/balance?currency=USD', token);
-        if ((balance.data?.balance ?? 0) >= amount) break;
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
+    await Promise.all(
+      [...tokens].map(async ([i, token]) => {
+        const amount = plan.filter((p) => p.reviewer === i).reduce((sum, p) => sum + fees.get(p.therapistN)!, 0);
+        const topup = await call(
+          'POST',
+          '/payment/wallet',
+          token,
+          { amount, currencyCode: 'USD' },
+          `demo-reviews-topup-${crypto.randomUUID()}`,
+        );
+        const reference = topup.data.payment.reference as string;
+        await past.inject({
+          method: 'POST',
+          url: `/api/v1/payment/sandbox/checkout/${encodeURIComponent(reference)}/pay`,
+        });
+        for (let tries = 0; tries < 40; tries += 1) {
+          const balance = await call('GET', '/wallet/balance?currency=USD', token);
+          if ((balance.data?.balance ?? 0) >= amount) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }),
+    );
 
     // The sessions: in the therapist's first week of the clock's past, one slot apart per client.
     const booked: Array<{ reviewer: number; bookingId: string; review: number }> = [];
@@ -146,12 +171,14 @@ export async function seedDemoReviews(
       const provider = (await findUserByEmail(db, demoTherapistEmail(t.n)))!.id;
       const summary = await call('GET', `/providers/${provider}`);
       const therapy = (summary.data.therapies as Array<{ identifier: string }>)[0]?.identifier;
-      const calendar = await call('GET', `/providers-availability/${provider}/timeslot?timezone=UTC`);
+      // One working day of theirs, two to nine days after the clock's start (one day's slots: cheap to compute).
+      const day = workingDayAfter(clock.now(), t.timezone, t.hours);
+      const calendar = await call('GET', `/providers-availability/${provider}/timeslot/${day}?timezone=${t.timezone}`);
       const slots = (
         calendar.data.items as Array<{ timeSlot: Array<{ identifier: string; endTime: string }> }>
       ).flatMap((d) => d.timeSlot);
       for (const [k, p] of mine.entries()) {
-        const slot = slots[2 + k * 5] ?? slots[k];
+        const slot = slots[1 + k * 2] ?? slots[k];
         if (!therapy || !slot) continue;
         const token = tokens.get(p.reviewer)!;
         const bookingId = (
@@ -174,7 +201,7 @@ export async function seedDemoReviews(
     clock.set(new Date(Math.max(latestEnd + 2 * HOUR, Date.now() - 2 * DAY)));
     await work!.completeBookings();
     // Access tokens last 15 minutes on the clock that has just moved: each client signs in again.
-    for (const i of tokens.keys()) tokens.set(i, await signIn(reviewers[i]!.email));
+    await Promise.all([...tokens.keys()].map(async (i) => tokens.set(i, await signIn(reviewers[i]!.email))));
     const review = async (b: (typeof booked)[number]) => {
       const token = tokens.get(b.reviewer)!;
       const booking = await call('GET', `/booking/${b.bookingId}`, token);
@@ -183,7 +210,7 @@ export async function seedDemoReviews(
       const [rating, comment] = DEMO_REVIEW_TEXTS[b.review]!;
       await call('POST', `/review/${participant}`, token, { rating, comment, isAnonymous: false });
     };
-    for (let i = 0; i < booked.length; i += 5) await Promise.all(booked.slice(i, i + 5).map(review));
+    for (let i = 0; i < booked.length; i += 10) await Promise.all(booked.slice(i, i + 10).map(review));
   } catch (err) {
     // The demo must start even if this part fails: it says why and goes on.
     log.warn({ err }, 'the demo reviews were not made');
