@@ -166,6 +166,22 @@ describe('the demo directory', () => {
       expect(data.count, `${th.lastName}'s reviews`).toBeGreaterThanOrEqual(1);
       expect(data.items[0]!.authorName).toMatch(/^[A-Z][a-z]+ [A-Z]\.$/);
     }
+    // The directory's cards show the same pictures and ratings.
+    for (const state of ['NY', 'CA', 'TX', 'FL', 'IL']) {
+      const res = await t.request({ method: 'GET', url: `/api/v1/therapists?state=${state}&pageSize=50` });
+      const entries = (
+        res.json().data as Array<{ identifier: string; photoUrl: string | null; rating: { count: number } }>
+      ).filter((e) => [...ids.values()].includes(e.identifier));
+      expect(entries.length).toBe(
+        therapists.filter((th) => th.licenceStates.includes(state as DemoTherapist['homeState'])).length,
+      );
+      for (const e of entries) {
+        expect(e.rating.count).toBeGreaterThanOrEqual(1);
+        const image = await t.request({ method: 'GET', url: e.photoUrl! });
+        expect(image.statusCode).toBe(200);
+        expect(image.headers['content-type']).toBe('image/webp');
+      }
+    }
     // Every review belongs to a completed session of the reviewer with that therapist.
     const { rows } = await t.db.$client.query<{ bad: number }>(
       `SELECT count(*)::int AS bad FROM reviews r JOIN bookings b ON b.identifier = r.booking_id
