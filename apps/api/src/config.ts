@@ -29,6 +29,8 @@ const envSchema = z.object({
     .optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Therapy Platform <no-reply@therapy.local>'),
+  /** The address mails name when they ask someone to contact support (issue 48), e.g. after an unexpected change. */
+  SUPPORT_EMAIL: z.string().email().default('support@therapy.local'),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'paystack']).default('sandbox'),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   /** Paystack's API; tests point it at a local server that speaks the same protocol. */
@@ -150,6 +152,8 @@ export interface Config {
   dataEncryptionKey: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where people reach support: named in mails as a mailto link. */
+  supportEmail: string;
   operatingCountries: string[];
   flags: Record<string, boolean>;
   iceServers: Array<{ urls: string | string[]; username?: string | undefined; credential?: string | undefined }>;
@@ -330,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataEncryptionKey: secrets.DATA_ENCRYPTION_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     operatingCountries: e.OPERATING_COUNTRIES,
     flags: e.FLAGS,
     iceServers: e.ICE_SERVERS,

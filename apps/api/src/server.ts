@@ -9,6 +9,7 @@ import { createDatabase, type Database, type DatabaseOptions } from './db/client
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrateAndSeed } from './db/migrate.ts';
 import { seedDemoData, type DemoAccount } from './db/seed/seed-demo.ts';
+import { seedDemoReviews } from './demo-reviews.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
 import { seedDemoEarnings } from './demo-earnings.ts';
 import { seedDemoNotes } from './demo-notes.ts';
@@ -113,6 +114,7 @@ export async function startServer(
     if (config.seedDemo) {
       await seedDemoBookings(app, demoAccounts, app.log);
       await seedDemoEarnings({ config, db }, demoAccounts, app.log);
+      await seedDemoReviews({ config, db }, hashPassword, app.log);
       await seedDemoNotes(app, demoAccounts, app.log);
       await seedDemoMeasures(app, demoAccounts, app.log);
     }

@@ -9,13 +9,15 @@ interface ModalFrameProps {
   entry: ModalEntry;
   Content: ComponentType<Record<string, unknown> & { onClose: () => void }>;
   onClose: () => void;
+  /** Where focus returns when the modal closes (the store's opener). */
+  opener?: HTMLElement | null;
 }
 
 /** Loaded lazily by the modal host: it is the only static importer of Radix Dialog. */
-export function ModalFrame({ entry, Content, onClose }: ModalFrameProps) {
+export function ModalFrame({ entry, Content, onClose, opener }: ModalFrameProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} size={entry.size}>
+    <Dialog open onOpenChange={(open) => !open && onClose()} size={entry.size} returnFocusTo={opener}>
       <Suspense
         fallback={
           <div className="flex flex-col items-center gap-4 py-8 text-brand-700">

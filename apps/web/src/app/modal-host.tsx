@@ -28,11 +28,12 @@ function contentFor(id: ModalId): AnyModal {
 export function ModalHost() {
   const entry = useModalStore((s) => s.modals[0]);
   const close = useModalStore((s) => s.close);
+  const opener = useModalStore((s) => s.opener);
   if (!entry) return null;
   return (
     <Suspense fallback={null}>
       {/* The key remounts the frame when one modal replaces another, so focus and state start fresh. */}
-      <ModalFrame key={entry.id} entry={entry} Content={contentFor(entry.id)} onClose={close} />
+      <ModalFrame key={entry.id} entry={entry} Content={contentFor(entry.id)} onClose={close} opener={opener} />
     </Suspense>
   );
 }

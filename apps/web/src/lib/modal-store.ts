@@ -111,19 +111,35 @@ export interface ModalEntry<K extends ModalId = ModalId> {
 
 interface ModalState {
   modals: ModalEntry[];
+  /**
+   * What had focus when the first of a run of modals opened (a modal that replaces another keeps it): focus returns
+   * there when the last one closes (issue 48).
+   */
+  opener: HTMLElement | null;
   open: <K extends ModalId>(id: K, props?: ModalProps[K], options?: { size?: ModalSize }) => void;
   close: () => void;
   reset: () => void;
 }
 
-export const useModalStore = create<ModalState>()((set) => ({
+const focused = (): HTMLElement | null => {
+  if (typeof document === 'undefined') return null;
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+};
+
+export const useModalStore = create<ModalState>()((set, get) => ({
   modals: [],
+  opener: null,
   open: (id, props, options) => {
+    const { modals, opener } = get();
     // Replace, never stack: the spec allows exactly one open modal.
-    set({ modals: [{ id, props: props ?? ({} as ModalProps[typeof id]), size: options?.size ?? 'sm' }] });
+    set({
+      modals: [{ id, props: props ?? ({} as ModalProps[typeof id]), size: options?.size ?? 'sm' }],
+      opener: modals.length > 0 && opener?.isConnected ? opener : focused(),
+    });
   },
   close: () => set({ modals: [] }),
-  reset: () => set({ modals: [] }),
+  reset: () => set({ modals: [], opener: null }),
 }));
 
 export const openModal: ModalState['open'] = (...args) => useModalStore.getState().open(...args);

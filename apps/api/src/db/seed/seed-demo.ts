@@ -82,6 +82,6 @@ export async function seedDemoData(
       providerId: seeded.find((a) => a.userType === 'provider')?.identifier,
     })),
   });
-  await seedDemoDirectory(db);
+  await seedDemoDirectory(db, storeFile);
   return seeded;
 }

@@ -1,4 +1,5 @@
 import type { Locale } from '@therapy/contracts/messages';
+import { formatMailInstant, formatMailTimeRange } from '../../platform/mail/mail-time.ts';
 import type { BookingMailKind } from './booking-mail-plan.ts';
 
 export interface BookingMailParams {
@@ -6,11 +7,11 @@ export interface BookingMailParams {
   /** The other party's display name. */
   other: string;
   therapy: string;
-  /** "Tue, 1 Dec 2026, 09:00–09:50 UTC", or empty when the booking has no time yet. */
+  /** "Tue, Dec 1, 2026, 9:00 AM–9:50 AM UTC", or empty when the booking has no time yet. */
   when: string;
   where: string;
   link: string;
-  /** An unpaid booking's hold end, formatted ("Wed, 2 Dec 2026, 14:00 UTC"), or empty. */
+  /** An unpaid booking's hold end, formatted ("Wed, Dec 2, 2026, 2:00 PM UTC"), or empty. */
   due?: string;
   /** A decline's reason, or empty. */
   reason?: string;
@@ -44,15 +45,15 @@ export const bookingMailTexts: Record<Locale, Texts> = {
   en: {
     confirmed: (p) => ({
       subject: `Session confirmed: ${p.therapy}`,
-      text: `Hello ${p.name},\n\nyour ${p.therapy} session with ${p.other}${at(p, true)} is confirmed.${place(p, true)}\n\nThe attached calendar file adds it to your calendar.\n${p.link}`,
+      text: `Hello ${p.name},\n\nYour ${p.therapy} session with ${p.other}${at(p, true)} is confirmed.${place(p, true)}\n\nThe attached calendar file adds it to your calendar.\n${p.link}`,
     }),
     rescheduled: (p) => ({
       subject: `Session moved: ${p.therapy}`,
-      text: `Hello ${p.name},\n\nyour ${p.therapy} session with ${p.other} was moved. It now takes place${at(p, true)}.${place(p, true)}\n\n${p.link}`,
+      text: `Hello ${p.name},\n\nYour ${p.therapy} session with ${p.other} was moved. It now takes place${at(p, true)}.${place(p, true)}\n\n${p.link}`,
     }),
     cancelled: (p) => ({
       subject: `Session cancelled: ${p.therapy}`,
-      text: `Hello ${p.name},\n\nyour ${p.therapy} session with ${p.other}${at(p, true)} was cancelled.${refundLine(p, true)}\n\n${p.link}`,
+      text: `Hello ${p.name},\n\nYour ${p.therapy} session with ${p.other}${at(p, true)} was cancelled.${refundLine(p, true)}\n\n${p.link}`,
     }),
     requested: (p) => ({
       subject: `New booking request: ${p.therapy}`,
@@ -74,33 +75,33 @@ export const bookingMailTexts: Record<Locale, Texts> = {
     }),
     expired: (p) => ({
       subject: `Booking expired: ${p.therapy}`,
-      text: `Hello ${p.name},\n\nyour ${p.therapy} booking with ${p.other}${at(p, true)} expired before it was completed. You can book again.\n\n${p.link}`,
+      text: `Hello ${p.name},\n\nYour ${p.therapy} booking with ${p.other}${at(p, true)} expired before it was completed. You can book again.\n\n${p.link}`,
     }),
     'reschedule-requested': (p) => ({
       subject: `New time proposed: ${p.therapy}`,
-      text: `Hello ${p.name},\n\na new time was proposed for the ${p.therapy} session with ${p.other}${at(p, true)}. Please answer the request.\n\n${p.link}`,
+      text: `Hello ${p.name},\n\nA new time was proposed for the ${p.therapy} session with ${p.other}${at(p, true)}. Please answer the request.\n\n${p.link}`,
     }),
     shared: (p) => ({
       subject: `Session details: ${p.therapy}`,
-      text: `Hello ${p.name},\n\nhere are the details of a session (${p.therapy}) with ${p.other}${at(p, true)}.${place(p, true)}\n\nThis mail was sent at the request of one of its participants.`,
+      text: `Hello ${p.name},\n\nHere are the details of a session (${p.therapy}) with ${p.other}${at(p, true)}.${place(p, true)}\n\nThis mail was sent at the request of one of its participants.`,
     }),
     'reschedule-rejected': (p) => ({
       subject: `New time declined: ${p.therapy}`,
-      text: `Hello ${p.name},\n\nthe proposed new time for the ${p.therapy} session with ${p.other} was declined; the session stays as it was.\n\n${p.link}`,
+      text: `Hello ${p.name},\n\nThe proposed new time for the ${p.therapy} session with ${p.other} was declined; the session stays as it was.\n\n${p.link}`,
     }),
   },
   de: {
     confirmed: (p) => ({
       subject: `Sitzung bestätigt: ${p.therapy}`,
-      text: `Hallo ${p.name},\n\ndeine Sitzung (${p.therapy}) mit ${p.other}${at(p, false)} ist bestätigt.${place(p, false)}\n\nMit der angehängten Kalenderdatei trägst du sie in deinen Kalender ein.\n${p.link}`,
+      text: `Hallo ${p.name},\n\nDeine Sitzung (${p.therapy}) mit ${p.other}${at(p, false)} ist bestätigt.${place(p, false)}\n\nMit der angehängten Kalenderdatei trägst du sie in deinen Kalender ein.\n${p.link}`,
     }),
     rescheduled: (p) => ({
       subject: `Sitzung verschoben: ${p.therapy}`,
-      text: `Hallo ${p.name},\n\ndeine Sitzung (${p.therapy}) mit ${p.other} wurde verschoben. Sie findet jetzt${at(p, false)} statt.${place(p, false)}\n\n${p.link}`,
+      text: `Hallo ${p.name},\n\nDeine Sitzung (${p.therapy}) mit ${p.other} wurde verschoben. Sie findet jetzt${at(p, false)} statt.${place(p, false)}\n\n${p.link}`,
     }),
     cancelled: (p) => ({
       subject: `Sitzung abgesagt: ${p.therapy}`,
-      text: `Hallo ${p.name},\n\ndeine Sitzung (${p.therapy}) mit ${p.other}${at(p, false)} wurde abgesagt.${refundLine(p, false)}\n\n${p.link}`,
+      text: `Hallo ${p.name},\n\nDeine Sitzung (${p.therapy}) mit ${p.other}${at(p, false)} wurde abgesagt.${refundLine(p, false)}\n\n${p.link}`,
     }),
     requested: (p) => ({
       subject: `Neue Buchungsanfrage: ${p.therapy}`,
@@ -122,66 +123,35 @@ export const bookingMailTexts: Record<Locale, Texts> = {
     }),
     expired: (p) => ({
       subject: `Buchung abgelaufen: ${p.therapy}`,
-      text: `Hallo ${p.name},\n\ndeine Buchung (${p.therapy}) bei ${p.other}${at(p, false)} ist abgelaufen, bevor sie abgeschlossen wurde. Du kannst erneut buchen.\n\n${p.link}`,
+      text: `Hallo ${p.name},\n\nDeine Buchung (${p.therapy}) bei ${p.other}${at(p, false)} ist abgelaufen, bevor sie abgeschlossen wurde. Du kannst erneut buchen.\n\n${p.link}`,
     }),
     'reschedule-requested': (p) => ({
       subject: `Neue Zeit vorgeschlagen: ${p.therapy}`,
-      text: `Hallo ${p.name},\n\nfür die Sitzung (${p.therapy}) mit ${p.other} wurde eine neue Zeit vorgeschlagen${at(p, false)}. Bitte beantworte die Anfrage.\n\n${p.link}`,
+      text: `Hallo ${p.name},\n\nFür die Sitzung (${p.therapy}) mit ${p.other} wurde eine neue Zeit vorgeschlagen${at(p, false)}. Bitte beantworte die Anfrage.\n\n${p.link}`,
     }),
     shared: (p) => ({
       subject: `Sitzungsdetails: ${p.therapy}`,
-      text: `Hallo ${p.name},\n\nhier sind die Details einer Sitzung (${p.therapy}) mit ${p.other}${at(p, false)}.${place(p, false)}\n\nDiese Mail wurde auf Wunsch einer teilnehmenden Person gesendet.`,
+      text: `Hallo ${p.name},\n\nHier sind die Details einer Sitzung (${p.therapy}) mit ${p.other}${at(p, false)}.${place(p, false)}\n\nDiese Mail wurde auf Wunsch einer teilnehmenden Person gesendet.`,
     }),
     'reschedule-rejected': (p) => ({
       subject: `Neue Zeit abgelehnt: ${p.therapy}`,
-      text: `Hallo ${p.name},\n\ndie vorgeschlagene neue Zeit für die Sitzung (${p.therapy}) mit ${p.other} wurde abgelehnt; die Sitzung bleibt wie sie war.\n\n${p.link}`,
+      text: `Hallo ${p.name},\n\nDie vorgeschlagene neue Zeit für die Sitzung (${p.therapy}) mit ${p.other} wurde abgelehnt; die Sitzung bleibt wie sie war.\n\n${p.link}`,
     }),
   },
 };
 
 /**
- * "Tue, 1 Dec 2026, 10:00–10:50 (Europe/Berlin)" in the recipient's language and time zone, the zone named; UTC when
- * the account has none (the .ics carries the exact instant either way).
+ * A session in the recipient's language and time zone, as the app writes times (platform/mail/mail-time.ts):
+ * "Tue, Dec 1, 2026, 4:00 AM–4:50 AM EST" (en), "Di., 1. Dez. 2026, 10:00–10:50 MEZ" (de); UTC when the account has
+ * none (the .ics carries the exact instant either way).
  */
 export function formatSessionTime(start: Date, end: Date, locale: Locale, timeZone: string | null = null): string {
-  const tag = locale === 'de' ? 'de-DE' : 'en-GB';
-  let zone = timeZone ?? 'UTC';
-  try {
-    new Intl.DateTimeFormat(tag, { timeZone: zone });
-  } catch {
-    zone = 'UTC';
-  }
-  const day = new Intl.DateTimeFormat(tag, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: zone,
-  }).format(start);
-  const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone });
-  return `${day}, ${time.format(start)}–${time.format(end)} ${zone === 'UTC' ? 'UTC' : `(${zone})`}`;
+  return formatMailTimeRange(start, end, locale, timeZone);
 }
 
-/** "Wed, 2 Dec 2026, 14:00 (Europe/Berlin)": one instant in the recipient's language and zone (a hold's end). */
+/** One instant in the recipient's language and zone (a hold's end): "Wed, Dec 2, 2026, 2:00 PM EST". */
 export function formatInstant(at: Date, locale: Locale, timeZone: string | null = null): string {
-  const tag = locale === 'de' ? 'de-DE' : 'en-GB';
-  let zone = timeZone ?? 'UTC';
-  try {
-    new Intl.DateTimeFormat(tag, { timeZone: zone });
-  } catch {
-    zone = 'UTC';
-  }
-  const text = new Intl.DateTimeFormat(tag, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: zone,
-  }).format(at);
-  return `${text} ${zone === 'UTC' ? 'UTC' : `(${zone})`}`;
+  return formatMailInstant(at, locale, timeZone);
 }
 
 /** A suggested time's booking link: the provider's page with the slot chosen (issue 47). */
@@ -198,11 +168,11 @@ export const bookingReminderTexts: Record<
 > = {
   en: (p) => ({
     subject: `Reminder: ${p.therapy} ${p.hours === 1 ? 'in 1 hour' : `in ${p.hours} hours`}`,
-    text: `Hello ${p.name},\n\na reminder of your ${p.therapy} session with ${p.other} on ${p.when}.${place(p, true)}\n\n${p.link}`,
+    text: `Hello ${p.name},\n\nA reminder of your ${p.therapy} session with ${p.other} on ${p.when}.${place(p, true)}\n\n${p.link}`,
   }),
   de: (p) => ({
     subject: `Erinnerung: ${p.therapy} ${p.hours === 1 ? 'in 1 Stunde' : `in ${p.hours} Stunden`}`,
-    text: `Hallo ${p.name},\n\neine Erinnerung an deine Sitzung (${p.therapy}) mit ${p.other} am ${p.when}.${place(p, false)}\n\n${p.link}`,
+    text: `Hallo ${p.name},\n\nEine Erinnerung an deine Sitzung (${p.therapy}) mit ${p.other} am ${p.when}.${place(p, false)}\n\n${p.link}`,
   }),
 };
 
@@ -210,10 +180,10 @@ export const bookingReminderTexts: Record<
 export const holdReminderTexts: Record<Locale, (p: BookingMailParams) => { subject: string; text: string }> = {
   en: (p) => ({
     subject: `Payment due soon: ${p.therapy}`,
-    text: `Hello ${p.name},\n\nyour ${p.therapy} session with ${p.other} on ${p.when} is not paid yet.${payBy(p, true)}\n\n${p.link}`,
+    text: `Hello ${p.name},\n\nYour ${p.therapy} session with ${p.other} on ${p.when} is not paid yet.${payBy(p, true)}\n\n${p.link}`,
   }),
   de: (p) => ({
     subject: `Zahlung bald fällig: ${p.therapy}`,
-    text: `Hallo ${p.name},\n\ndeine Sitzung (${p.therapy}) mit ${p.other} am ${p.when} ist noch nicht bezahlt.${payBy(p, false)}\n\n${p.link}`,
+    text: `Hallo ${p.name},\n\nDeine Sitzung (${p.therapy}) mit ${p.other} am ${p.when} ist noch nicht bezahlt.${payBy(p, false)}\n\n${p.link}`,
   }),
 };

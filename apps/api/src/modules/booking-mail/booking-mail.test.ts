@@ -68,9 +68,10 @@ describe('booking mails', () => {
     expect(client.text).toContain('https://meet.example.com/x');
     expect(provider.subject).toBe('Session confirmed: Cognitive behavioural therapy');
     expect(provider.text).toContain('with Max Muster');
-    // Each in their own zone, named (UTC for an account without one), and a link to the booking's own page.
-    expect(provider.text).toContain('09:00–09:50 UTC');
-    expect(client.text).toContain('10:00–10:50 (Europe/Berlin)');
+    // Each in their own zone and language's clock, the zone named (UTC for an account without one), and a link to the
+    // booking's own page: 12-hour in English, 24-hour in German with the zone's short name (issue 48).
+    expect(provider.text).toContain('Tue, Dec 1, 2026, 9:00 AM–9:50 AM UTC');
+    expect(client.text).toContain('Di., 1. Dez. 2026, 10:00–10:50 MEZ');
     for (const m of mails) expect(m.text).toContain(`https://app.example.com/appointments/${facts.identifier}`);
     for (const m of mails) {
       expect(m.attachments).toHaveLength(1);

@@ -19,20 +19,20 @@ export function expiryMail(locale: Locale, kind: 'reminder' | 'expired', p: Expi
     return kind === 'reminder'
       ? {
           subject: `Dein Nachweis läuft in ${p.days} ${p.days === 1 ? 'Tag' : 'Tagen'} ab`,
-          text: `${hello(locale, p.name)}\n\ndeine ${p.document} ist bis ${p.expiresOn} gültig. Lade rechtzeitig einen erneuerten Nachweis hoch, damit du in allen Bundesstaaten gelistet bleibst; er wird vor der Freischaltung geprüft:\n${p.link}`,
+          text: `${hello(locale, p.name)}\n\nDeine ${p.document} ist bis ${p.expiresOn} gültig. Lade rechtzeitig einen erneuerten Nachweis hoch, damit du in allen Bundesstaaten gelistet bleibst; er wird vor der Freischaltung geprüft:\n${p.link}`,
         }
       : {
           subject: 'Dein Nachweis ist abgelaufen',
-          text: `${hello(locale, p.name)}\n\ndeine ${p.document} ist am ${p.expiresOn} abgelaufen. Bis ein erneuerter Nachweis geprüft und freigegeben ist, wirst du in den betroffenen Bundesstaaten nicht gelistet und kannst dort nicht gebucht werden. Bestehende Termine bleiben bestehen.\n${p.link}`,
+          text: `${hello(locale, p.name)}\n\nDeine ${p.document} ist am ${p.expiresOn} abgelaufen. Bis ein erneuerter Nachweis geprüft und freigegeben ist, wirst du in den betroffenen Bundesstaaten nicht gelistet und kannst dort nicht gebucht werden. Bestehende Termine bleiben bestehen.\n${p.link}`,
         };
   }
   return kind === 'reminder'
     ? {
         subject: `Your document expires in ${p.days} ${p.days === 1 ? 'day' : 'days'}`,
-        text: `${hello(locale, p.name)}\n\nyour ${p.document} is valid until ${p.expiresOn}. Upload a renewed document in good time to stay listed in every state; it is reviewed before it counts:\n${p.link}`,
+        text: `${hello(locale, p.name)}\n\nYour ${p.document} is valid until ${p.expiresOn}. Upload a renewed document in good time to stay listed in every state; it is reviewed before it counts:\n${p.link}`,
       }
     : {
         subject: 'Your document has expired',
-        text: `${hello(locale, p.name)}\n\nyour ${p.document} expired on ${p.expiresOn}. Until a renewed document is reviewed and approved, you are not listed, and cannot be booked, in the states it covered. Appointments already booked stay as they are.\n${p.link}`,
+        text: `${hello(locale, p.name)}\n\nYour ${p.document} expired on ${p.expiresOn}. Until a renewed document is reviewed and approved, you are not listed, and cannot be booked, in the states it covered. Appointments already booked stay as they are.\n${p.link}`,
       };
 }

@@ -59,11 +59,11 @@ export function readyMail(locale: Locale, p: { name: string; link: string; valid
   if (locale === 'de') {
     return {
       subject: 'Deine Daten sind bereit',
-      text: `Hallo ${p.name},\n\ndeine Daten sind bereit. Du kannst sie hier herunterladen, wenn du angemeldet bist:\n${p.link}\n\nDer Link ist bis ${p.validUntil} (UTC) gültig, danach wird die Datei gelöscht. Wenn du das nicht angefordert hast, ändere bitte dein Passwort.`,
+      text: `Hallo ${p.name},\n\nDeine Daten sind bereit. Du kannst sie hier herunterladen, wenn du angemeldet bist:\n${p.link}\n\nDer Link ist bis ${p.validUntil} (UTC) gültig, danach wird die Datei gelöscht. Wenn du das nicht angefordert hast, ändere bitte dein Passwort.`,
     };
   }
   return {
     subject: 'Your data is ready',
-    text: `Hello ${p.name},\n\nyour data is ready. Download it here while signed in:\n${p.link}\n\nThe link is valid until ${p.validUntil} (UTC); then the file is deleted. If you did not ask for this, please change your password.`,
+    text: `Hello ${p.name},\n\nYour data is ready. Download it here while signed in:\n${p.link}\n\nThe link is valid until ${p.validUntil} (UTC); then the file is deleted. If you did not ask for this, please change your password.`,
   };
 }

@@ -45,7 +45,7 @@ describe('the demo provider has practice details', () => {
     expect(await t.count('provider_booking_fees', { provider_id: demoId })).toBe(2);
   });
 
-  it('thirty more verified therapists for the directory, licensed in five states, without reviews; once', async () => {
+  it('thirty more verified therapists for the directory, licensed in five states (their reviews come after start, demo-reviews.ts); once', async () => {
     const demoTherapists = async () =>
       (
         await t.db.$client.query<{ n: number; states: string[]; verified: number; reviewed: number }>(

@@ -140,7 +140,11 @@ export function createAccountService(deps: AppDeps, wallet: AccountWallet, upcom
           emailVerifiedAt: clock.now(),
         });
         // The old address hears of it, with the change (an account that ended meanwhile rolls both back below).
-        if (row) await userMail(tx, user, oldEmail, 'emailChanged', { newEmail: pending.newEmail });
+        if (row)
+          await userMail(tx, user, oldEmail, 'emailChanged', {
+            newEmail: pending.newEmail,
+            supportEmail: config.supportEmail,
+          });
         return row;
       });
       const changed = requireLiveAccount(me.actor, updated); // the account ended meanwhile: 401

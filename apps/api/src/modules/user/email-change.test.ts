@@ -35,7 +35,7 @@ const mailsTo = async (email: string) => {
 async function codeFor(email: string): Promise<string> {
   await t.mailSettled();
   const mail = await t.mail.waitFor(email, (m) => m.subject === 'Your code to change your email');
-  const match = /your code to change your email address is: (\d{6})$/m.exec(mail.text);
+  const match = /Your code to change your email address is: (\d{6})$/m.exec(mail.text);
   expect(match, mail.text).not.toBeNull();
   return match![1]!;
 }

@@ -13,91 +13,91 @@ export const mailTemplates = {
   verifyEmail: {
     en: (p) => ({
       subject: 'Verify your email address',
-      text: `Hello ${p.name},\n\nplease confirm your email address by opening this link:\n${p.link}\n\nThe link is valid for 48 hours. If you did not create an account, ignore this mail.`,
+      text: `Hello ${p.name},\n\nPlease confirm your email address by opening this link:\n${p.link}\n\nThe link is valid for 48 hours. If you did not create an account, ignore this mail.`,
     }),
     de: (p) => ({
       subject: 'Bestätige deine E-Mail-Adresse',
-      text: `Hallo ${p.name},\n\nbitte bestätige deine E-Mail-Adresse über diesen Link:\n${p.link}\n\nDer Link ist 48 Stunden gültig. Wenn du kein Konto angelegt hast, ignoriere diese Mail.`,
+      text: `Hallo ${p.name},\n\nBitte bestätige deine E-Mail-Adresse über diesen Link:\n${p.link}\n\nDer Link ist 48 Stunden gültig. Wenn du kein Konto angelegt hast, ignoriere diese Mail.`,
     }),
   } satisfies Template<{ name: string; link: string }>,
   resetPassword: {
     en: (p) => ({
       subject: 'Reset your password',
-      text: `Hello ${p.name},\n\nyou can choose a new password here:\n${p.link}\n\nThe link is valid for 60 minutes and works once. If you did not ask for it, ignore this mail; your password stays as it is.`,
+      text: `Hello ${p.name},\n\nYou can choose a new password here:\n${p.link}\n\nThe link is valid for 60 minutes and works once. If you did not ask for it, ignore this mail; your password stays as it is.`,
     }),
     de: (p) => ({
       subject: 'Setze dein Passwort zurück',
-      text: `Hallo ${p.name},\n\nhier kannst du ein neues Passwort wählen:\n${p.link}\n\nDer Link ist 60 Minuten gültig und funktioniert einmal. Wenn du das nicht angefordert hast, ignoriere diese Mail; dein Passwort bleibt unverändert.`,
+      text: `Hallo ${p.name},\n\nHier kannst du ein neues Passwort wählen:\n${p.link}\n\nDer Link ist 60 Minuten gültig und funktioniert einmal. Wenn du das nicht angefordert hast, ignoriere diese Mail; dein Passwort bleibt unverändert.`,
     }),
   } satisfies Template<{ name: string; link: string }>,
   signUpAttempt: {
     en: (p) => ({
       subject: 'Someone tried to sign up with your address',
-      text: `Hello ${p.name},\n\nsomeone just tried to create an account with this email address. You already have an account, so nothing was created.\n\nSign in: ${p.loginLink}\nForgot your password? Choose a new one: ${p.resetLink}\n\nIf this was not you, you can ignore this mail; your account is unchanged.`,
+      text: `Hello ${p.name},\n\nSomeone just tried to create an account with this email address. You already have an account, so nothing was created.\n\nSign in: ${p.loginLink}\nForgot your password? Choose a new one: ${p.resetLink}\n\nIf this was not you, you can ignore this mail; your account is unchanged.`,
     }),
     de: (p) => ({
       subject: 'Jemand wollte sich mit deiner Adresse registrieren',
-      text: `Hallo ${p.name},\n\njemand hat gerade versucht, mit dieser E-Mail-Adresse ein Konto anzulegen. Du hast bereits ein Konto, daher wurde nichts angelegt.\n\nAnmelden: ${p.loginLink}\nPasswort vergessen? Wähle ein neues: ${p.resetLink}\n\nWenn du das nicht warst, kannst du diese Mail ignorieren; dein Konto bleibt unverändert.`,
+      text: `Hallo ${p.name},\n\nJemand hat gerade versucht, mit dieser E-Mail-Adresse ein Konto anzulegen. Du hast bereits ein Konto, daher wurde nichts angelegt.\n\nAnmelden: ${p.loginLink}\nPasswort vergessen? Wähle ein neues: ${p.resetLink}\n\nWenn du das nicht warst, kannst du diese Mail ignorieren; dein Konto bleibt unverändert.`,
     }),
   } satisfies Template<{ name: string; loginLink: string; resetLink: string }>,
   emailChangeCode: {
     en: (p) => ({
       subject: 'Your code to change your email',
-      text: `Hello ${p.name},\n\nyour code to change your email address is: ${p.code}\n\nIt is valid for 15 minutes. If you did not ask for it, ignore this mail.`,
+      text: `Hello ${p.name},\n\nYour code to change your email address is: ${p.code}\n\nIt is valid for 15 minutes. If you did not ask for it, ignore this mail.`,
     }),
     de: (p) => ({
       subject: 'Dein Code zur Änderung deiner E-Mail-Adresse',
-      text: `Hallo ${p.name},\n\ndein Code zur Änderung deiner E-Mail-Adresse lautet: ${p.code}\n\nEr ist 15 Minuten gültig. Wenn du das nicht angefordert hast, ignoriere diese Mail.`,
+      text: `Hallo ${p.name},\n\nDein Code zur Änderung deiner E-Mail-Adresse lautet: ${p.code}\n\nEr ist 15 Minuten gültig. Wenn du das nicht angefordert hast, ignoriere diese Mail.`,
     }),
   } satisfies Template<{ name: string; code: string }>,
   emailChangeAttempt: {
     en: (p) => ({
       subject: 'Someone tried to use your email address',
-      text: `Hello ${p.name},\n\nsomeone signed in to another account just tried to change that account's email address to this one. This address stays yours: nothing was changed on your account, and no code was sent.\n\nIf this was you, sign in with this address instead: ${p.loginLink}\n\nIf it was not, you can ignore this mail.`,
+      text: `Hello ${p.name},\n\nSomeone signed in to another account just tried to change that account's email address to this one. This address stays yours: nothing was changed on your account, and no code was sent.\n\nIf this was you, sign in with this address instead: ${p.loginLink}\n\nIf it was not, you can ignore this mail.`,
     }),
     de: (p) => ({
       subject: 'Jemand wollte deine E-Mail-Adresse verwenden',
-      text: `Hallo ${p.name},\n\njemand hat gerade versucht, die E-Mail-Adresse eines anderen Kontos auf diese Adresse zu ändern. Die Adresse bleibt deine: An deinem Konto wurde nichts geändert, und es wurde kein Code verschickt.\n\nWarst du das, melde dich stattdessen mit dieser Adresse an: ${p.loginLink}\n\nWenn nicht, kannst du diese Mail ignorieren.`,
+      text: `Hallo ${p.name},\n\nJemand hat gerade versucht, die E-Mail-Adresse eines anderen Kontos auf diese Adresse zu ändern. Die Adresse bleibt deine: An deinem Konto wurde nichts geändert, und es wurde kein Code verschickt.\n\nWarst du das, melde dich stattdessen mit dieser Adresse an: ${p.loginLink}\n\nWenn nicht, kannst du diese Mail ignorieren.`,
     }),
   } satisfies Template<{ name: string; loginLink: string }>,
   emailChanged: {
     en: (p) => ({
       subject: 'Your email address was changed',
-      text: `Hello ${p.name},\n\nthe email address of your account was changed to ${p.newEmail}. If this was not you, contact support at once.`,
+      text: `Hello ${p.name},\n\nThe email address of your account was changed to ${p.newEmail}. If this was not you, contact our support at once: ${p.supportEmail} (mailto:${p.supportEmail})`,
     }),
     de: (p) => ({
       subject: 'Deine E-Mail-Adresse wurde geändert',
-      text: `Hallo ${p.name},\n\ndie E-Mail-Adresse deines Kontos wurde auf ${p.newEmail} geändert. Wenn du das nicht warst, wende dich sofort an den Support.`,
+      text: `Hallo ${p.name},\n\nDie E-Mail-Adresse deines Kontos wurde auf ${p.newEmail} geändert. Wenn du das nicht warst, wende dich sofort an unseren Support: ${p.supportEmail} (mailto:${p.supportEmail})`,
     }),
-  } satisfies Template<{ name: string; newEmail: string }>,
+  } satisfies Template<{ name: string; newEmail: string; supportEmail: string }>,
   topupCompleted: {
     en: (p) => ({
       subject: 'Your wallet top-up is complete',
-      text: `Hello ${p.name},\n\nyour top-up of ${p.amount} is complete and is now in your wallet.\n\nSee your wallet: ${p.link}`,
+      text: `Hello ${p.name},\n\nYour top-up of ${p.amount} is complete and is now in your wallet.\n\nSee your wallet: ${p.link}`,
     }),
     de: (p) => ({
       subject: 'Deine Aufladung ist abgeschlossen',
-      text: `Hallo ${p.name},\n\ndeine Aufladung über ${p.amount} ist abgeschlossen und jetzt in deinem Guthaben.\n\nZu deinem Guthaben: ${p.link}`,
+      text: `Hallo ${p.name},\n\nDeine Aufladung über ${p.amount} ist abgeschlossen und jetzt in deinem Guthaben.\n\nZu deinem Guthaben: ${p.link}`,
     }),
   } satisfies Template<{ name: string; amount: string; link: string }>,
   verificationApproved: {
     en: (p) => ({
       subject: 'Your practice is verified',
-      text: `Hello ${p.name},\n\nan operator reviewed your practice and approved it. Clients can now find you and book your free slots.${p.note ? `\n\nNote from the reviewer: ${p.note}` : ''}\n\nSee your practice: ${p.link}`,
+      text: `Hello ${p.name},\n\nAn operator reviewed your practice and approved it. Clients can now find you and book your free slots.${p.note ? `\n\nNote from the reviewer: ${p.note}` : ''}\n\nSee your practice: ${p.link}`,
     }),
     de: (p) => ({
       subject: 'Deine Praxis ist verifiziert',
-      text: `Hallo ${p.name},\n\nunser Team hat deine Praxis geprüft und freigegeben. Klient*innen können dich jetzt finden und deine freien Termine buchen.${p.note ? `\n\nNotiz der Prüfung: ${p.note}` : ''}\n\nZu deiner Praxis: ${p.link}`,
+      text: `Hallo ${p.name},\n\nUnser Team hat deine Praxis geprüft und freigegeben. Klient*innen können dich jetzt finden und deine freien Termine buchen.${p.note ? `\n\nNotiz der Prüfung: ${p.note}` : ''}\n\nZu deiner Praxis: ${p.link}`,
     }),
   } satisfies Template<{ name: string; note: string | null; link: string }>,
   verificationRejected: {
     en: (p) => ({
       subject: 'Your practice needs changes before it can be verified',
-      text: `Hello ${p.name},\n\nan operator reviewed your practice and could not approve it yet.\n\nNote from the reviewer: ${p.note}\n\nMake the changes and submit your practice again: ${p.link}`,
+      text: `Hello ${p.name},\n\nAn operator reviewed your practice and could not approve it yet.\n\nNote from the reviewer: ${p.note}\n\nMake the changes and submit your practice again: ${p.link}`,
     }),
     de: (p) => ({
       subject: 'Deine Praxis braucht noch Änderungen',
-      text: `Hallo ${p.name},\n\nunser Team hat deine Praxis geprüft und konnte sie noch nicht freigeben.\n\nNotiz der Prüfung: ${p.note}\n\nNimm die Änderungen vor und reiche deine Praxis erneut ein: ${p.link}`,
+      text: `Hallo ${p.name},\n\nUnser Team hat deine Praxis geprüft und konnte sie noch nicht freigeben.\n\nNotiz der Prüfung: ${p.note}\n\nNimm die Änderungen vor und reiche deine Praxis erneut ein: ${p.link}`,
     }),
   } satisfies Template<{ name: string; note: string; link: string }>,
   chatUnread: {
@@ -135,7 +135,7 @@ If you do not book it by then, it goes to the next person waiting, and you stay 
       subject: `Ein Termin bei ${p.provider} ist für dich frei`,
       text: `Hallo ${p.name},
 
-ein Termin, auf den du gewartet hast, ist frei: ${p.when} bei ${p.provider}.
+Ein Termin, auf den du gewartet hast, ist frei: ${p.when} bei ${p.provider}.
 
 Wir halten ihn bis ${p.until} für dich. Hier buchen: ${p.link}
 

@@ -1,7 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { useRef, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
@@ -16,6 +16,12 @@ interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   size?: DialogSize;
+  /**
+   * Where focus goes back when the dialog closes (issue 48): the opener. Without it, the element that had focus when
+   * the dialog opened. A modal opened through the modal store has no Radix trigger, so Radix alone would leave focus
+   * on the body after Escape.
+   */
+  returnFocusTo?: HTMLElement | null;
   children: ReactNode;
 }
 
@@ -23,8 +29,10 @@ interface DialogProps {
  * The modal frame on Radix Dialog: focus trap, Escape to close, focus returned to the opener, inert background.
  * Every modal renders a DialogTitle (its accessible name) and a DialogDescription (read out after the name).
  */
-export function Dialog({ open, onOpenChange, size = 'sm', children }: DialogProps) {
+export function Dialog({ open, onOpenChange, size = 'sm', returnFocusTo, children }: DialogProps) {
   const { t } = useTranslation();
+  // The element that had focus when the dialog opened, read as Radix opens it (before focus moves inside).
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -35,6 +43,18 @@ export function Dialog({ open, onOpenChange, size = 'sm', children }: DialogProp
             'rounded-2xl bg-white p-5 shadow-xl sm:p-6',
             widths[size],
           )}
+          onOpenAutoFocus={() => {
+            const active = document.activeElement;
+            opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            // Back to the opener if it is still on the page; else Radix's own choice (its trigger, or the body).
+            const target = returnFocusTo ?? opener.current;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
         >
           {children}
           <RadixDialog.Close

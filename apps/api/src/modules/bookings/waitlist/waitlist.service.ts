@@ -15,6 +15,7 @@ import {
   type Actor,
 } from '../../../platform/auth/access.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { formatMailInstant } from '../../../platform/mail/mail-time.ts';
 import { mailTemplates } from '../../../platform/mail/templates.ts';
 import type { AvailabilityModule } from '../../availability/availability.module.ts';
 import type { UserModule } from '../../user/user.module.ts';
@@ -140,14 +141,8 @@ export function createWaitlistService(
     if (!to) return;
     const locale = to.locale === 'de' ? 'de' : 'en';
     const zone = to.timezone ?? entry.timezone;
-    const format = (at: Date, withDay: boolean) =>
-      new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
-        timeZone: zone,
-        ...(withDay ? { weekday: 'long', day: 'numeric', month: 'long' } : {}),
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZoneName: 'short',
-      }).format(at);
+    // As every mail writes a time (platform/mail/mail-time.ts): 12-hour with the zone's name in English, 24-hour in German.
+    const format = (at: Date, withDay: boolean) => formatMailInstant(at, locale, zone, { withDay });
     const content = mailTemplates.waitlistOffer[locale]({
       name: to.firstName ?? (locale === 'de' ? 'zusammen' : 'there'),
       provider: name(provider) ?? (locale === 'de' ? 'deiner Therapeutin oder deinem Therapeuten' : 'your therapist'),

@@ -16,6 +16,8 @@ const sessionCall = { recoverSession: false } as const;
 
 export function useLogin() {
   return useMutation({
+    // The sign-in form shows the error itself, at the form (issue 48), rather than as a toast that goes away.
+    meta: { silent: true },
     mutationFn: async (input: LoginInput) => (await call(login, { body: input, ...sessionCall })).data,
     onSuccess: applySession,
   });

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { referenceName } from '@/lib/reference-names-de';
+import { providerDisplayName } from '@therapy/contracts/names';
 
 /** One therapist in the results: photo, name, headline, therapies, rating and the lowest bookable fee; the whole card links to the page. */
 export function TherapistCard({ entry, locale }: { entry: DirectoryEntry; locale: 'en' | 'de' }) {
   const { t } = useTranslation('directory');
-  const name = [entry.title, entry.firstName, entry.lastName].filter(Boolean).join(' ');
+  const name = providerDisplayName(entry);
   const number = (n: number) => n.toLocaleString(locale === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 1 });
   return (
     <li className="relative flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm focus-within:ring-2 focus-within:ring-brand-700 hover:border-brand-300">

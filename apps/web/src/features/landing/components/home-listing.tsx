@@ -11,6 +11,7 @@ import { Select } from '@/components/ui/select';
 import { call } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { readLocal, writeLocal } from '@/lib/storage';
+import { providerDisplayName } from '@therapy/contracts/names';
 
 const LAST_STATE = 'homeListingState';
 const SHOWN = 6;
@@ -90,7 +91,7 @@ export function HomeListing() {
           <>
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {results.data.data.map((e) => {
-                const name = [e.title, e.firstName, e.lastName].filter(Boolean).join(' ');
+                const name = providerDisplayName(e);
                 return (
                   <li
                     key={e.identifier}

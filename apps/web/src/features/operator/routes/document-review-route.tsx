@@ -21,6 +21,7 @@ import { ListingCard } from '../components/listing-card';
 import { OperatorsOnly } from '../components/operators-only';
 import { PracticeColumn } from '../components/practice-column';
 import { HistoryCard, VerificationColumn } from '../components/verification-column';
+import { providerDisplayName } from '@therapy/contracts/names';
 
 /** Where the desk was opened from: the list of practices hands its address over, so "Back" returns to its filters. */
 function useBackLink(): { to: string; list: boolean } {
@@ -90,7 +91,7 @@ function Review({ providerId }: { providerId: string }) {
 
 function practiceName(review: VerificationReview): string {
   const { provider } = review;
-  return [provider.title, provider.firstName, provider.lastName].filter(Boolean).join(' ') || review.email;
+  return providerDisplayName(provider) || review.email;
 }
 
 function Desk({ providerId, review }: { providerId: string; review: VerificationReview }) {

@@ -14,7 +14,7 @@ import { errorMessage } from '@/lib/api-error';
 import { dateFormatter } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useAcceptOffer, useLeaveWaitlist, waitlistQuery } from '../api/waitlist-api';
-import { clockTime, offerWhen } from '../components/offer-time';
+import { clockTime, offerWhen, windowTime } from '../components/offer-time';
 import { useWaitlistTranslation } from '../i18n';
 
 function Place({ entry, highlighted }: { entry: WaitlistEntry; highlighted: boolean }) {
@@ -60,8 +60,8 @@ function Place({ entry, highlighted }: { entry: WaitlistEntry; highlighted: bool
               {t('place.range', {
                 from: day(entry.fromDate),
                 to: day(entry.toDate),
-                fromTime: entry.fromTime,
-                toTime: entry.toTime,
+                fromTime: windowTime(entry.fromTime, locale),
+                toTime: windowTime(entry.toTime, locale),
               })}
             </p>
           </div>
