@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { UserRoundX } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useId, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
@@ -19,14 +20,26 @@ import { useCalendarSetupType, useProviderSummary } from '../api/therapists-api'
 import { ProviderAbout } from '../components/provider-about';
 import { ProviderHeader } from '../components/provider-header';
 import { ProviderReviews } from '../components/provider-reviews';
-import { SignInToBook } from '../components/sign-in-to-book';
+import { therapistProfileQuery } from '../api/therapist-profile-query';
 
 import { isProviderId } from '../api/provider-id';
 import { providerDisplayName } from '../api/provider-name';
 import { useModalStore } from '@/lib/modal-store';
+import { takeBookingIntent } from '@/lib/booking-intent';
+import { useViewerState, type ViewerState } from '@/lib/viewer-state';
 import { SlotPicker, type SlotSelection } from '@/components/slot-picker/slot-picker';
 import { formatLongDate } from '@/lib/format';
-import { browserTimeZone, formatSlotTime, monthOf, todayIn } from '@/components/slot-picker/slot-picker-model';
+import {
+  browserTimeZone,
+  formatSlotTime,
+  monthOf,
+  slotStartOf,
+  todayIn,
+} from '@/components/slot-picker/slot-picker-model';
+
+/** The chosen slot is the linked one: a slot's identifier may be issued anew, its start is what it is. */
+const sameStart = (startTime: string, linked: string | null) =>
+  !!linked && slotStartOf(linked)?.getTime() === Date.parse(startTime);
 
 // The form (and the zod schemas it validates with) loads only for a signed-in client: the page's first paint and a
 // visitor's page stay free of it (first-paint.spec.ts keeps the schemas out of the page's preloads).
@@ -48,6 +61,14 @@ export function TherapistRoute() {
   const hydrated = useHydrated();
   const intlReady = useIntlReady();
   const showCalendar = useDeferredValue(hydrated && intlReady);
+  // Told early (issue 48): a therapist not licensed in the viewer's state says so here, not after the form is sent.
+  const profile = useQuery({ ...therapistProfileQuery(providerId), enabled: validId });
+  const viewerState = useViewerState();
+  const isProvider = useAuthStore((s) => s.status === 'authenticated' && s.user?.userType !== 'client');
+  const unlicensed =
+    !isProvider && viewerState && profile.data && !profile.data.licenceStates.some((s) => s.code === viewerState.code)
+      ? viewerState
+      : null;
 
   const notFound =
     !validId || (isApiError(summary.error) && (summary.error.status === 404 || summary.error.status === 400));
@@ -74,6 +95,14 @@ export function TherapistRoute() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <ProviderHeader provider={summary.data} />
+      {unlicensed && (
+        <NotLicensedAlert
+          className="mt-6"
+          state={unlicensed}
+          providerName={providerDisplayName(summary.data)}
+          detailed
+        />
+      )}
       <ProviderAbout providerId={providerId} />
       {showCalendar ? (
         <BookingCalendar
@@ -81,6 +110,7 @@ export function TherapistRoute() {
           providerName={providerDisplayName(summary.data)}
           therapies={summary.data.therapies}
           modalities={summary.data.modalities}
+          unlicensed={unlicensed}
         />
       ) : (
         <CalendarPlaceholder />
@@ -96,11 +126,14 @@ function BookingCalendar({
   providerName,
   therapies,
   modalities,
+  unlicensed,
 }: {
   providerId: string;
   providerName: string;
   therapies: Array<{ identifier: string; code: string; name: string }>;
   modalities: Array<{ identifier: string; code: string; name: string }>;
+  /** The viewer's state when the therapist is not licensed there: no form, no waitlist, the reason instead. */
+  unlicensed: ViewerState | null;
 }) {
   const openModal = useModalStore((s) => s.open);
   const { t, i18n } = useTranslation('therapists');
@@ -109,10 +142,15 @@ function BookingCalendar({
   const [timeZone] = useState(browserTimeZone);
   const [month] = useState(() => monthOf(todayIn(timeZone)));
   const setup = useCalendarSetupType(providerId, month, timeZone);
-  const [chosenCategory, setChosenCategory] = useState('');
-  // A link to one time (a provider's suggestion when declining, issue 47): `?slot=` opens the calendar on it.
+  // A link to one time (a provider's suggestion when declining, issue 47; the way back from signing in, issue 48):
+  // `?slot=` opens the calendar on it, `?therapy=` and `?modality=` fill in the rest of the choice.
   const [searchParams] = useSearchParams();
   const suggestedSlot = searchParams.get('slot');
+  const keptTherapy = searchParams.get('therapy') ?? undefined;
+  const keptModality = searchParams.get('modality') ?? undefined;
+  const [chosenCategory, setChosenCategory] = useState(() =>
+    therapies.some((therapy) => therapy.identifier === keptTherapy) ? keptTherapy! : '',
+  );
   const [selection, setSelection] = useState<SlotSelection | null>(null);
   // A slot taken meanwhile: a new round of the picker (fresh times, no stale choice).
   const [pickerRound, setPickerRound] = useState(0);
@@ -132,6 +170,15 @@ function BookingCalendar({
   // One therapy leaves nothing to choose.
   const onlyTherapy = therapies.length === 1 ? therapies[0]?.identifier : undefined;
   const category = byCategory ? chosenCategory || onlyTherapy : undefined;
+  // Signed in again with the time this browser pressed Continue on: its hold is made as Continue would have. Asked
+  // once the session is known (a page load restores it first), and only once.
+  const [resume, setResume] = useState(false);
+  const intentChecked = useRef(false);
+  useEffect(() => {
+    if (viewer !== 'client' || !suggestedSlot || intentChecked.current) return;
+    intentChecked.current = true;
+    setResume(takeBookingIntent(providerId, suggestedSlot));
+  }, [viewer, suggestedSlot, providerId]);
 
   return (
     <Card className="mt-6 sm:mt-8">
@@ -175,7 +222,10 @@ function BookingCalendar({
           />
         </div>
 
-        {viewer === 'client' && (
+        {unlicensed && viewer !== 'provider' && viewer !== 'unknown' && (
+          <NotLicensedAlert className="mt-6" state={unlicensed} providerName={providerName} />
+        )}
+        {viewer === 'client' && !unlicensed && (
           <Suspense fallback={null}>
             <BookingForm
               providerId={providerId}
@@ -194,6 +244,9 @@ function BookingCalendar({
               }
               therapyInCalendar={byCategory}
               therapyFromCalendar={category}
+              initialModality={keptModality}
+              initialTherapy={keptTherapy}
+              resume={resume && pickerRound === 0 && !!selection && sameStart(selection.slot.startTime, suggestedSlot)}
               onSlotGone={() => {
                 setSelection(null);
                 setPickerRound((n) => n + 1);
@@ -201,7 +254,7 @@ function BookingCalendar({
             />
           </Suspense>
         )}
-        {viewer === 'client' && (
+        {viewer === 'client' && !unlicensed && (
           <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center">
             <p className="min-w-0 flex-1 text-sm text-slate-700">{t('waitlist.hint')}</p>
             <Button
@@ -215,7 +268,7 @@ function BookingCalendar({
             </Button>
           </div>
         )}
-        {viewer === 'anonymous' && selection && (
+        {viewer === 'anonymous' && selection && !unlicensed && (
           <div className="mt-6 rounded-xl border border-brand-200 bg-brand-50 p-4">
             <h3 className="text-sm font-semibold text-slate-900">{t('summary.title')}</h3>
             <p className="mt-1 text-slate-900" data-testid="slot-summary">
@@ -224,12 +277,67 @@ function BookingCalendar({
                 time: formatSlotTime(selection.slot, locale, selection.timeZone),
               })}
             </p>
-            <SignInToBook />
+            <Suspense fallback={null}>
+              <BookingForm
+                signedOut
+                providerId={providerId}
+                therapies={therapies}
+                modalities={modalities}
+                slot={{ identifier: selection.slot.identifier, label: '' }}
+                therapyInCalendar={byCategory}
+                therapyFromCalendar={category}
+                initialModality={keptModality}
+                initialTherapy={keptTherapy}
+                onSlotGone={() => setSelection(null)}
+              />
+            </Suspense>
           </div>
         )}
         {viewer === 'provider' && <p className="mt-6 text-sm text-slate-700">{t('booking.providerNote')}</p>}
       </section>
     </Card>
+  );
+}
+
+/**
+ * Told early (issue 48): the therapist cannot see someone in the viewer's state, said before any form. The detailed
+ * one (near the top) says which state it is and where it comes from, and leads to therapists licensed there.
+ */
+function NotLicensedAlert({
+  state,
+  providerName,
+  detailed = false,
+  className,
+}: {
+  state: ViewerState;
+  providerName: string;
+  detailed?: boolean;
+  className?: string;
+}) {
+  const { t } = useTranslation('therapists');
+  const text = t(state.source === 'profile' ? 'licence.profileState' : 'licence.directoryState', {
+    name: providerName,
+    state: state.name,
+  });
+  return (
+    <Alert
+      tone="warning"
+      className={className}
+      title={detailed ? t('licence.title', { state: state.name }) : undefined}
+    >
+      {detailed ? (
+        <>
+          <p>{text}</p>
+          <p className="mt-2">
+            <Link to={`/therapists?state=${encodeURIComponent(state.code)}`}>
+              {t('licence.findOthers', { state: state.name })}
+            </Link>
+          </p>
+        </>
+      ) : (
+        t('licence.noBooking', { state: state.name })
+      )}
+    </Alert>
   );
 }
 
