@@ -65,8 +65,7 @@ export function CrisisHelp({ className, compact = false }: { className?: string;
         <span key={line} className="inline-flex items-center gap-2">
           {index > 0 && <span aria-hidden="true">/</span>}
           <a href={`tel:${numbers[line].tel}`} className="font-medium text-red-800 underline underline-offset-2">
-            <span className="sr-only">{t('crisis.call')} </span>
-            {t(`crisis.${line}`, { number: numbers[line].shown })}
+            <span className="sr-only">{t('crisis.call')}</span> {t(`crisis.${line}`, { number: numbers[line].shown })}
           </a>
         </span>
       ))}
