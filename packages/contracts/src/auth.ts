@@ -12,6 +12,28 @@ import {
 } from './fields.ts';
 import { m } from './messages/index.ts';
 
+/**
+ * Where a person goes on to after sign-up and e-mail verification (a therapist's page with the chosen time): a path
+ * of this site only ("/therapists/x?slot=y"), never another origin ("https://...", "//host", "/\\host"), so the
+ * verification link cannot be used as an open redirect. It travels in the verification link, which the web checks
+ * again before following it.
+ */
+export const REDIRECT_MAX = 2000;
+export const sameSitePath = z
+  .string({ error: m.redirectInvalid })
+  .max(REDIRECT_MAX, m.redirectInvalid)
+  .refine(isSameSitePath, m.redirectInvalid);
+
+export function isSameSitePath(value: string): boolean {
+  return (
+    value.startsWith('/') &&
+    !value.startsWith('//') &&
+    !value.includes('\\') &&
+    // No control or space characters: browsers strip tabs and newlines, which would turn "/\t/host" into "//host".
+    ![...value].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f)
+  );
+}
+
 const passwordPair = { password: newPassword, confirmPassword: z.string({ error: m.passwordsMustMatch }) };
 const terms = z.literal(true, { error: m.termsRequired });
 
@@ -29,6 +51,7 @@ export const providerRegisterInput = z
     phoneNumber,
     ...passwordPair,
     acceptTerms: terms,
+    redirect: sameSitePath.optional(),
   })
   .refine(...passwordsMatch);
 
@@ -44,6 +67,7 @@ export const clientRegisterInput = z
     phoneNumber: phoneNumber.optional(),
     ...passwordPair,
     acceptTerms: terms,
+    redirect: sameSitePath.optional(),
   })
   .refine(...passwordsMatch)
   .refine(...emailsMatch);
@@ -57,7 +81,7 @@ export const loginInput = z.strictObject({ email, password: loginPassword });
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const verifyEmailInput = z.strictObject({ token: z.string().min(1, m.tokenInvalid).max(200, m.tokenInvalid) });
-export const requestVerificationInput = z.strictObject({ email });
+export const requestVerificationInput = z.strictObject({ email, redirect: sameSitePath.optional() });
 export const requestPasswordResetInput = z.strictObject({ email });
 
 /** Spec §5 "New password": confirmation must match ("Password must match"). */

@@ -1,6 +1,7 @@
 import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CrisisHelp } from '@/components/crisis-help';
 import { useAuthStore } from '@/lib/auth-store';
 import { countryName, detectCountryCode } from '@/lib/country';
 import { openModal } from '@/lib/modal-store';
@@ -16,6 +17,10 @@ export function Footer() {
 
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
+      {/* Issue 48: on every page, before anything else the footer says. */}
+      <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
+        <CrisisHelp />
+      </div>
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 text-sm text-slate-700 sm:px-6 md:flex-row md:items-center md:justify-between">
         <nav aria-label={t('footer.label')}>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">

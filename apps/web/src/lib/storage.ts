@@ -50,6 +50,14 @@ export function writeLocal(key: string, value: string): void {
   }
 }
 
+export function removeLocal(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Blocked storage holds nothing to remove.
+  }
+}
+
 export function clearLocal(): void {
   try {
     window.localStorage.clear();
@@ -62,4 +70,8 @@ export function clearLocal(): void {
 export const localKeys = {
   userType: 'userType',
   userEmail: 'userEmail',
+  /** Spec §3 "stateIdentifier (persisted in local storage)": the US state last chosen in the directory (its code). */
+  directoryState: 'directoryState',
+  /** Issue 48: the time a visitor pressed Continue on before signing in (see lib/booking-intent.ts). */
+  bookingIntent: 'bookingIntent',
 } as const;

@@ -76,7 +76,7 @@ async function checkAgainstContract(method: string, pathname: string, response: 
   if (!parsed.success) fail(`its ${status} body does not match ${endpoint.operationId}: ${parsed.error.message}`);
 }
 
-interface MockRoute {
+export interface MockRoute {
   method?: string;
   path: string;
   respond: (init: RequestInit | undefined) => Response | Promise<Response>;

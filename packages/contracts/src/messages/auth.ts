@@ -91,6 +91,10 @@ export const authMessages = defineMessages({
     en: 'The code is invalid or has expired',
     de: 'Der Code ist ungültig oder abgelaufen',
   },
+  redirectInvalid: {
+    en: 'The page to return to must be a page of this site',
+    de: 'Die Seite, zu der du zurückkehrst, muss zu dieser Website gehören',
+  },
   tokenInvalid: {
     en: 'This link is invalid or has expired',
     de: 'Dieser Link ist ungültig oder abgelaufen',

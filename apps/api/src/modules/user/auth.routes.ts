@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; signUpSteps: rea
   });
 
   route(app, requestVerification, async (req) => {
-    await auth.requestVerification(req.body.email, contextOf(req));
+    await auth.requestVerification(req.body.email, contextOf(req), req.body.redirect);
     return { message: message('verificationSent', requestLocale(req)) };
   });
 

@@ -42,8 +42,11 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
 
   const userMail = createUserMail(deps);
 
-  /** A new verification link (earlier ones stop working) and its mail, on `tx`. */
-  const sendVerification = async (tx: Executor, user: UserRow) => {
+  /**
+   * A new verification link (earlier ones stop working) and its mail, on `tx`. `redirect` (a same-site path, checked
+   * by the contract) rides in the link, so the page the link opens can send the person back where they signed up from.
+   */
+  const sendVerification = async (tx: Executor, user: UserRow, redirect?: string) => {
     const token = randomToken();
     await tokenRepository.discardActions(tx, user.identifier, 'verify_email', clock.now());
     await tokenRepository.insertAction(tx, {
@@ -52,7 +55,10 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
       tokenHash: hashToken(token),
       expiresAt: hoursFromNow(VERIFY_TOKEN_TTL_HOURS),
     });
-    await userMail(tx, user, user.email, 'verifyEmail', { link: `${config.appOrigin}/verify-email?token=${token}` });
+    const back = redirect ? `&redirect=${encodeURIComponent(redirect)}` : '';
+    await userMail(tx, user, user.email, 'verifyEmail', {
+      link: `${config.appOrigin}/verify-email?token=${token}${back}`,
+    });
   };
 
   return {
@@ -84,7 +90,7 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
           });
           for (const step of signUpSteps) await step(tx, row, input);
           // The account and its verification mail commit together.
-          await sendVerification(tx, row);
+          await sendVerification(tx, row, input.redirect);
         });
       } catch (err) {
         if (!(err instanceof AppError && err.code === 'EMAIL_TAKEN')) throw err;
@@ -92,7 +98,7 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
         if (owner) {
           // No other change goes with this mail: it is queued on its own.
           await userMail(db, owner, owner.email, 'signUpAttempt', {
-            loginLink: `${config.appOrigin}/login`,
+            loginLink: `${config.appOrigin}/login${input.redirect ? `?redirect=${encodeURIComponent(input.redirect)}` : ''}`,
             resetLink: `${config.appOrigin}/forgot-password`,
           });
         }
@@ -144,12 +150,12 @@ export function createAuthService(deps: AppDeps, signUpSteps: readonly SignUpSte
     },
 
     /** Always answers the same, whether or not the address has an account (no probing). */
-    async requestVerification(email: string, _ctx: RequestContext): Promise<void> {
+    async requestVerification(email: string, _ctx: RequestContext, redirect?: string): Promise<void> {
       const key = `mail:${email}`;
       await limiter.check(key, attemptRules.mailPerAddress);
       await limiter.fail(key, attemptRules.mailPerAddress);
       const user = await userRepository.findLiveByEmail(db, email);
-      if (user && !user.emailVerifiedAt) await db.transaction((tx) => sendVerification(tx, user));
+      if (user && !user.emailVerifiedAt) await db.transaction((tx) => sendVerification(tx, user, redirect));
     },
 
     async requestPasswordReset(email: string, _ctx: RequestContext): Promise<void> {

@@ -65,6 +65,83 @@ const entry = (n: number, lastName: string) => ({
 const Picker = StatePickerModal as unknown as (props: { onClose: () => void; initialState?: string }) => ReactNode;
 
 describe('StatePickerModal (spec §2 "US state picker")', () => {
+  it("starts on the state saved in a client's profile (issue 48), and goes there with Find Therapist", async () => {
+    useAuthStore.getState().setSession('token', {
+      identifier: uuid(700),
+      email: 'c@example.com',
+      userType: 'client',
+      firstName: 'Sam',
+      lastName: 'Lee',
+      isSocial: false,
+      emailVerified: true,
+      accountActive: true,
+      countryCode: 'US',
+      locale: 'en',
+      timezone: 'America/Los_Angeles',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    localStorage.setItem('directoryState', 'NY');
+    try {
+      mockFetch([
+        statesRoute,
+        {
+          path: '/api/v1/client',
+          respond: () =>
+            jsonResponse({
+              data: {
+                identifier: uuid(700),
+                firstName: 'Sam',
+                lastName: 'Lee',
+                userName: null,
+                email: 'c@example.com',
+                photoUrl: null,
+                avatarIdentifier: null,
+                countryIdentifier: uuid(701),
+                stateIdentifier: uuid(803),
+                zipCode: null,
+                dob: null,
+                religionIdentifier: null,
+                ethnicityIdentifier: null,
+                gender: null,
+                timezone: null,
+                phoneNumber: null,
+              },
+            }),
+        },
+      ]);
+      const { user, router } = renderWithProviders(
+        <Dialog open onOpenChange={() => undefined}>
+          <Picker onClose={() => undefined} />
+        </Dialog>,
+      );
+      const california = await screen.findByRole('radio', { name: /California/ });
+      await vi.waitFor(() => expect((california as HTMLInputElement).checked).toBe(true));
+      await user.click(screen.getByRole('button', { name: 'Find Therapist' }));
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/therapists?state=CA');
+    } finally {
+      localStorage.clear();
+      useAuthStore.setState({ user: null, status: 'unknown', accessToken: null });
+    }
+  });
+
+  it('a visitor starts on the state chosen last time', async () => {
+    useAuthStore.getState().setAnonymous();
+    localStorage.setItem('directoryState', 'NJ');
+    try {
+      mockFetch([statesRoute]);
+      renderWithProviders(
+        <Dialog open onOpenChange={() => undefined}>
+          <Picker onClose={() => undefined} />
+        </Dialog>,
+      );
+      const jersey = await screen.findByRole('radio', { name: /New Jersey/ });
+      await vi.waitFor(() => expect((jersey as HTMLInputElement).checked).toBe(true));
+    } finally {
+      localStorage.clear();
+      useAuthStore.setState({ user: null, status: 'unknown', accessToken: null });
+    }
+  });
+
   it('proceeds only with a state; the list filters as you type; "Find Therapist" opens the directory of that state', async () => {
     mockFetch([statesRoute]);
     const onClose = vi.fn();
@@ -145,6 +222,22 @@ describe('DirectoryRoute', () => {
     } finally {
       await i18n.changeLanguage('en');
     }
+  });
+
+  it("remembers the page's state for the picker and the therapists' pages (issue 48)", async () => {
+    localStorage.removeItem('directoryState');
+    mockFetch([
+      statesRoute,
+      ...lists,
+      {
+        path: '/api/v1/therapists',
+        respond: () =>
+          jsonResponse({ data: [], meta: { page: 1, pageSize: 12, total: 0, totalPages: 0, currency: 'USD' } }),
+      },
+    ]);
+    renderWithProviders(<DirectoryRoute />, { route: '/therapists?state=ca', path: '/therapists' });
+    await vi.waitFor(() => expect(localStorage.getItem('directoryState')).toBe('CA'));
+    localStorage.clear();
   });
 
   it('a filter changes the URL (and so the search); an empty result says so', async () => {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useAuthStore } from '@/lib/auth-store';
 import { StatusPage } from '@/components/status-page';
+import { CrisisHelp } from '@/components/crisis-help';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -267,6 +268,8 @@ function PayPending({ booking, onPaid }: { booking: BookingDetails; onPaid: () =
           </Link>
         </div>
       </Card>
+      {/* Issue 48 "Help in a crisis": in the booking flow too. */}
+      <CrisisHelp className="mt-6" />
     </div>
   );
 }

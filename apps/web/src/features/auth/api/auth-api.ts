@@ -49,9 +49,13 @@ export function useRegister() {
   });
 }
 
+/** A new verification link; `redirect` (a same-site path) rides in it, so the link leads back there. */
 export function useRequestVerification() {
   return useMutation({
-    mutationFn: async (email: string) => call(requestVerification, { body: { email } }),
+    mutationFn: async (input: string | { email: string; redirect?: string | undefined }) => {
+      const { email, redirect } = typeof input === 'string' ? { email: input, redirect: undefined } : input;
+      return call(requestVerification, { body: redirect ? { email, redirect } : { email } });
+    },
   });
 }
 

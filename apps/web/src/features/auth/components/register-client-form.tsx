@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { clientRegisterInput } from '@therapy/contracts/auth';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,7 +12,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Select } from '@/components/ui/select';
-import { countryName } from '@/lib/country';
+import { countryName, detectCountryCode } from '@/lib/country';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { countriesQuery } from '@/lib/regions';
 import { useRegister } from '../api/auth-api';
@@ -40,6 +40,8 @@ export function RegisterClientForm({ redirect }: { redirect?: string | undefined
     register,
     handleSubmit,
     setError,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<ClientForm, unknown, ClientValues>({
     resolver: zodResolver(clientRegisterInput),
@@ -58,8 +60,16 @@ export function RegisterClientForm({ redirect }: { redirect?: string | undefined
     },
   });
 
+  // The footer's location (the chosen country, else the browser's region) is the first guess, until the person picks.
+  useEffect(() => {
+    const code = detectCountryCode();
+    const match = code && countries.data?.find((c) => c.code === code);
+    if (match && getValues('countryIdentifier') === '') setValue('countryIdentifier', match.identifier);
+  }, [countries.data, getValues, setValue]);
+
   const onSubmit = (values: ClientValues) =>
-    registration.mutate(values, {
+    // The way back (a therapist's page with the chosen time) rides in the verification link.
+    registration.mutate(redirect ? { ...values, redirect } : values, {
       onSuccess: (result) => {
         if (result.signedIn)
           void navigate(
@@ -79,7 +89,7 @@ export function RegisterClientForm({ redirect }: { redirect?: string | undefined
     .map((c) => ({ ...c, label: countryName(c.code, locale, c.name) }))
     .sort((a, b) => a.label.localeCompare(b.label, locale));
 
-  if (mailSentTo) return <SignUpMailSent email={mailSentTo} />;
+  if (mailSentTo) return <SignUpMailSent email={mailSentTo} redirect={redirect} />;
 
   return (
     <form method="post" noValidate onSubmit={handleSubmit(onSubmit, focusFirstInvalid)} className="flex flex-col gap-5">

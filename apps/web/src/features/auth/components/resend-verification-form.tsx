@@ -15,7 +15,14 @@ import { focusFirstInvalid, formValidation } from '@/lib/focus-first-invalid';
 type ResendForm = z.input<typeof requestVerificationInput>;
 type ResendValues = z.output<typeof requestVerificationInput>;
 
-export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: string }) {
+export function ResendVerificationForm({
+  defaultEmail = '',
+  redirect,
+}: {
+  defaultEmail?: string;
+  /** The page the new link leads back to (a same-site path), as the old link did. */
+  redirect?: string | undefined;
+}) {
   const { t } = useTranslation('auth');
   const resend = useRequestVerification();
   const {
@@ -34,7 +41,7 @@ export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: s
     <form
       method="post"
       noValidate
-      onSubmit={handleSubmit((values) => resend.mutate(values.email), focusFirstInvalid)}
+      onSubmit={handleSubmit((values) => resend.mutate({ email: values.email, redirect }), focusFirstInvalid)}
       className="flex flex-col gap-4"
     >
       <FormField label={t('fields.email')} error={errors.email?.message}>

@@ -11,6 +11,8 @@ export function LoginRoute() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const target = safeRedirect(params.get('redirect'));
+  // The page the visitor came from (a therapist's page with the chosen time) goes on with them to the sign-up.
+  const back = params.get('redirect') ? safeRedirect(params.get('redirect'), '') : '';
   const status = useAuthStore((s) => s.status);
 
   // Covers both a fresh sign-in and a visitor whose session was restored while this page was open.
@@ -25,6 +27,12 @@ export function LoginRoute() {
           {t('login.idleSignedOut')}
         </Alert>
       )}
+      {/* Sent here by Continue on a therapist's page: the chosen time waits for them (issue 48). */}
+      {/[?&]slot=/.test(back) && (
+        <Alert tone="info" className="mb-5">
+          {t('login.slotKept')}
+        </Alert>
+      )}
       {params.get('error') === 'social' && (
         <Alert tone="error" className="mb-5">
           {t('login.socialFailed')}
@@ -33,7 +41,8 @@ export function LoginRoute() {
       <LoginForm />
       <GoogleSignIn redirect={target} />
       <p className="mt-6 text-center text-sm text-slate-700">
-        {t('login.noAccount')} <Link to="/register">{t('login.register')}</Link>
+        {t('login.noAccount')}{' '}
+        <Link to={back ? `/register?redirect=${encodeURIComponent(back)}` : '/register'}>{t('login.register')}</Link>
       </p>
     </AuthCard>
   );

@@ -1,12 +1,17 @@
 import { ArrowRight, Stethoscope, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { safeRedirect } from '@/lib/safe-redirect';
 
 export function RegisterChoiceRoute() {
   const { t } = useTranslation('auth');
+  // A visitor sent here from a therapist's page keeps the way back: clients book, so the client sign-up carries it.
+  const [params] = useSearchParams();
+  const back = params.get('redirect') ? safeRedirect(params.get('redirect'), '') : '';
+  const withBack = (path: string) => (back ? `${path}?redirect=${encodeURIComponent(back)}` : path);
   const choices = [
     {
-      to: '/register/client',
+      to: withBack('/register/client'),
       icon: UserRound,
       title: t('registerChoice.client.title'),
       body: t('registerChoice.client.body'),
@@ -43,7 +48,7 @@ export function RegisterChoiceRoute() {
         ))}
       </ul>
       <p className="mt-8 text-sm text-slate-700">
-        {t('register.haveAccount')} <Link to="/login">{t('register.signIn')}</Link>
+        {t('register.haveAccount')} <Link to={withBack('/login')}>{t('register.signIn')}</Link>
       </p>
     </div>
   );

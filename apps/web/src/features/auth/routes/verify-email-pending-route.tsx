@@ -23,9 +23,13 @@ export function VerifyEmailPendingRoute() {
   const resend = useRequestVerification();
   const [params] = useSearchParams();
   const next = safeRedirect(params.get('redirect'));
+  const back = params.get('redirect') ? next : undefined;
 
   const onResend = () =>
-    resend.mutate(email, { onSuccess: () => notify.success(message('verificationSent', currentLocale())) });
+    resend.mutate(
+      { email, redirect: back },
+      { onSuccess: () => notify.success(message('verificationSent', currentLocale())) },
+    );
 
   if (emailVerified) return <Navigate to={next} replace />;
 

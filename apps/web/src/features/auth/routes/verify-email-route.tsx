@@ -4,6 +4,7 @@ import { CircleCheck, Link2Off } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { safeRedirect } from '@/lib/safe-redirect';
 import { PageSpinner } from '@/components/page-spinner';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -17,6 +18,8 @@ export function VerifyEmailRoute() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // Where the person signed up from (a therapist's page with the chosen time), carried by the link; this site only.
+  const back = params.get('redirect') ? safeRedirect(params.get('redirect'), '') : '';
   const verification = useQuery({ ...verifyEmailQuery(token), enabled: token.length > 0 });
   const signedIn = useAuthStore((s) => s.status === 'authenticated');
   const email = useAuthStore((s) => s.user?.email);
@@ -38,10 +41,10 @@ export function VerifyEmailRoute() {
           <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">{message('emailVerified', locale)}</h1>
           <p className="mt-3 text-slate-700">{t('verify.successBody')}</p>
           <Link
-            to={signedIn ? '/overview' : '/login'}
+            to={signedIn ? back || '/overview' : back ? `/login?redirect=${encodeURIComponent(back)}` : '/login'}
             className={buttonClasses({ fullWidth: true, className: 'mt-8' })}
           >
-            {signedIn ? t('verify.toDashboard') : t('verify.toLogin')}
+            {signedIn ? (back ? t('verify.toRedirect') : t('verify.toDashboard')) : t('verify.toLogin')}
           </Link>
         </Card>
       </div>
@@ -58,7 +61,7 @@ export function VerifyEmailRoute() {
         <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">{message('tokenInvalid', locale)}</h1>
         <p className="mt-3 text-slate-700">{t('verify.invalidBody')}</p>
         <div className="mt-6">
-          <ResendVerificationForm defaultEmail={email ?? ''} />
+          <ResendVerificationForm defaultEmail={email ?? ''} redirect={back || undefined} />
         </div>
       </Card>
     </div>

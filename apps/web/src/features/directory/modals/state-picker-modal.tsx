@@ -10,6 +10,7 @@ import { DialogActions, DialogDescription, DialogTitle } from '@/components/ui/d
 import { Input } from '@/components/ui/input';
 import { currentLocale } from '@/lib/i18n';
 import type { ModalComponentProps } from '@/lib/modal-store';
+import { useViewerState } from '@/lib/viewer-state';
 import { usStatesQuery } from '../api/directory-api';
 
 /**
@@ -22,7 +23,10 @@ export function StatePickerModal({ onClose, initialState }: ModalComponentProps<
   const navigate = useNavigate();
   const states = useQuery(usStatesQuery());
   const [filter, setFilter] = useState('');
-  const [chosen, setChosen] = useState<string | undefined>(initialState);
+  // Without a state in the page, the one saved in the client's profile is chosen (else the last one picked here).
+  const viewerState = useViewerState();
+  const [picked, setChosen] = useState<string | undefined>(initialState);
+  const chosen = picked ?? viewerState?.code;
   const [error, setError] = useState(false);
   const searchId = useId();
   const errorId = useId();

@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useAuthStore } from '@/lib/auth-store';
 import { currentLocale } from '@/lib/i18n';
 import { useModalStore } from '@/lib/modal-store';
+import { rememberDirectoryState } from '@/lib/viewer-state';
 import { referenceName } from '@/lib/reference-names-de';
 import { languageName, languagesQuery, referenceListQuery } from '@/lib/regions';
 import { formatMoney } from '@/lib/format';
@@ -86,6 +87,10 @@ export function DirectoryRoute() {
   usePreferencePrefill(isClient && onlyState, applyPreferences);
   const prefilled = (useLocation().state as { prefilled?: boolean } | null)?.prefilled === true;
   const pickState = () => openModal('state-picker', { initialState: state || undefined }, { size: 'md' });
+  // The chosen state is remembered: the picker starts on it next time, a therapist's page checks the licence (issue 48).
+  useEffect(() => {
+    if (state) rememberDirectoryState(state);
+  }, [state]);
   // Arriving without a state (from "Find a therapist"): the picker opens at once; the page explains it if closed.
   useEffect(() => {
     if (!state) openModal('state-picker', {}, { size: 'md' });

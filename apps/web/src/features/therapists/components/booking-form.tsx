@@ -2,7 +2,7 @@ import { BOOKING_NOTE_MAX, SERIES_MAX, SERIES_MIN } from '@therapy/contracts/con
 import { bookingInput, seriesInput, type BookingValues } from '@therapy/contracts/bookings';
 import type { TherapistProfile } from '@therapy/contracts/directory';
 import { keyOfText, localize, message } from '@therapy/contracts/messages';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -17,6 +17,8 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { currentLocale } from '@/lib/i18n';
 import { referenceName } from '@/lib/reference-names-de';
 import { notify } from '@/lib/toast';
+import { bookingReturnPath, saveBookingIntent } from '@/lib/booking-intent';
+import { CrisisHelp } from '@/components/crisis-help';
 import { useCreateBooking } from '../api/booking-api';
 
 export interface BookingFormValues {
@@ -77,8 +79,16 @@ interface BookingFormProps {
   therapyInCalendar: boolean;
   /** The slot was taken meanwhile: the calendar reloads and drops the choice. */
   onSlotGone: () => void;
-  /** What to choose at first (a "Book again" link, issue 48): offered identifiers only. */
-  preselected?: { therapy?: string | undefined; modality?: string | undefined };
+  /** The session type and therapy chosen before signing in or booked last ("Book again"): `?modality=`, `?therapy=`. */
+  initialModality?: string | undefined;
+  initialTherapy?: string | undefined;
+  /**
+   * A visitor (issue 48): the same choice, and Continue leads to sign-in with it, so it comes back afterwards. The
+   * note and the weekly repeat wait until then (they would not survive the way through sign-up).
+   */
+  signedOut?: boolean;
+  /** The visitor pressed Continue on this time before signing in: make its hold now, as Continue would have. */
+  resume?: boolean;
 }
 
 /**
@@ -95,7 +105,10 @@ export function BookingForm({
   therapyFromCalendar,
   therapyInCalendar,
   onSlotGone,
-  preselected,
+  initialModality,
+  initialTherapy,
+  signedOut = false,
+  resume = false,
 }: BookingFormProps) {
   const { t, i18n } = useTranslation('therapists');
   const locale = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
@@ -107,19 +120,22 @@ export function BookingForm({
   // One therapy or one session type leaves nothing to choose: it is chosen (issue 48).
   const onlyTherapy = therapies.length === 1 ? therapies[0]!.identifier : '';
   const onlyModality = modalities.length === 1 ? modalities[0]!.identifier : '';
+  const keptModality = modalities.some((m) => m.identifier === initialModality) ? initialModality! : '';
+  const keptTherapy = therapies.some((x) => x.identifier === initialTherapy) ? initialTherapy! : '';
   const {
     register,
     control,
     handleSubmit,
     setError,
     trigger,
+    getValues,
     formState: { errors, isSubmitted },
   } = useForm<BookingFormValues>({
     resolver: bookingResolver,
     mode: 'onTouched',
     values: {
-      modalityIdentifier: preselected?.modality ?? onlyModality,
-      therapyIdentifier: therapyInCalendar ? (therapyFromCalendar ?? '') : (preselected?.therapy ?? onlyTherapy),
+      modalityIdentifier: keptModality || onlyModality,
+      therapyIdentifier: therapyInCalendar ? (therapyFromCalendar ?? '') : keptTherapy || onlyTherapy,
       timeslotIdentifier: slot?.identifier ?? '',
       note: '',
       repeat: false,
@@ -146,8 +162,26 @@ export function BookingForm({
       ? t('about.free')
       : formatMoney(chosenPrice.amount, chosenPrice.currencyCode, locale));
 
+  // A visitor: whatever is chosen so far goes with them (nothing is required yet; the form checks it once they are
+  // back). Sign-in, the sign-up and the verification link all lead back to it.
+  const continueToSignIn = () => {
+    const values = getValues();
+    if (!values.timeslotIdentifier) return;
+    const back = bookingReturnPath(providerId, {
+      slot: values.timeslotIdentifier,
+      therapy: values.therapyIdentifier,
+      modality: values.modalityIdentifier,
+    });
+    saveBookingIntent(providerId, values.timeslotIdentifier);
+    void navigate(`/login?redirect=${encodeURIComponent(back)}`);
+  };
+
   const onSubmit = (values: BookingFormValues) => {
     setFormError(null);
+    send(values);
+  };
+
+  const send = (values: BookingFormValues) => {
     const parsed: BookingValues = bookingInput.parse({
       modalityIdentifier: values.modalityIdentifier,
       therapyIdentifier: values.therapyIdentifier,
@@ -181,24 +215,49 @@ export function BookingForm({
     );
   };
 
+  // Back from signing in with the time the visitor pressed Continue on: Continue once more, by itself, with the
+  // choice they brought (not the form's state, which takes a render to follow new props).
+  const resumed = useRef(false);
+  const resumeTherapy = therapyInCalendar ? (therapyFromCalendar ?? '') : keptTherapy || onlyTherapy;
+  const resumeOnce = useEffectEvent(() => {
+    if (!resume || resumed.current || !slotId || !keptModality || !resumeTherapy) return;
+    resumed.current = true;
+    const choice = {
+      modalityIdentifier: keptModality,
+      therapyIdentifier: resumeTherapy,
+      timeslotIdentifier: slotId,
+      note: '',
+    };
+    if (bookingInput.safeParse(choice).success) send({ ...choice, repeat: false, occurrences: SERIES_MIN });
+  });
+  useEffect(() => resumeOnce(), [resume, slotId, keptModality, resumeTherapy]);
+
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      className="mt-8 flex flex-col gap-4 border-t border-slate-200 pt-6"
+      onSubmit={
+        signedOut
+          ? (event) => {
+              event.preventDefault();
+              continueToSignIn();
+            }
+          : handleSubmit(onSubmit)
+      }
+      className={signedOut ? 'mt-4 flex flex-col gap-4' : 'mt-8 flex flex-col gap-4 border-t border-slate-200 pt-6'}
       aria-labelledby={headingId}
     >
-      <h3 id={headingId} className="text-base font-semibold text-slate-900">
+      <h3 id={headingId} className={signedOut ? 'sr-only' : 'text-base font-semibold text-slate-900'}>
         {t('booking.formLabel')}
       </h3>
-      <div>
+      <input type="hidden" {...register('timeslotIdentifier')} />
+      {/* A visitor sees the chosen time in the summary just above. */}
+      <div className={signedOut ? 'hidden' : undefined}>
         <p id={timeId} className="text-sm font-medium text-slate-800">
           {t('booking.time')}
         </p>
         <p className="mt-1 text-slate-900" data-testid="booking-time">
           {slot ? slot.label : <span className="text-slate-600">{t('booking.noTime')}</span>}
         </p>
-        <input type="hidden" {...register('timeslotIdentifier')} />
         {therapyInCalendar && errors.therapyIdentifier?.message && (
           <p role="alert" className="mt-1.5 text-sm font-medium text-red-700">
             {localize(errors.therapyIdentifier.message, locale)}
@@ -257,25 +316,27 @@ export function BookingForm({
         </div>
       )}
 
-      <FormField
-        label={t('booking.note')}
-        optional
-        hint={t('booking.noteCount', { count: [...note].length, max: BOOKING_NOTE_MAX })}
-        error={errors.note?.message}
-      >
-        {({ invalid, ...field }) => (
-          <textarea
-            {...field}
-            rows={3}
-            aria-invalid={invalid || undefined}
-            className={`block w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 ${invalid ? 'border-red-700' : 'border-slate-500 hover:border-slate-600'}`}
-            {...register('note')}
-          />
-        )}
-      </FormField>
+      {!signedOut && (
+        <FormField
+          label={t('booking.note')}
+          optional
+          hint={t('booking.noteCount', { count: [...note].length, max: BOOKING_NOTE_MAX })}
+          error={errors.note?.message}
+        >
+          {({ invalid, ...field }) => (
+            <textarea
+              {...field}
+              rows={3}
+              aria-invalid={invalid || undefined}
+              className={`block w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 ${invalid ? 'border-red-700' : 'border-slate-500 hover:border-slate-600'}`}
+              {...register('note')}
+            />
+          )}
+        </FormField>
+      )}
 
-      <Checkbox label={t('booking.repeat')} {...register('repeat')} />
-      {repeat && (
+      {!signedOut && <Checkbox label={t('booking.repeat')} {...register('repeat')} />}
+      {!signedOut && repeat && (
         <FormField
           label={t('booking.occurrences')}
           hint={t('booking.occurrencesHint')}
@@ -296,11 +357,14 @@ export function BookingForm({
 
       {formError && <Alert tone="error">{formError}</Alert>}
 
-      <div>
-        <Button type="submit" pending={create.isPending}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button type="submit" pending={create.isPending} className="shrink-0">
           {t('summary.continue')}
         </Button>
+        {signedOut && <p className="text-sm text-slate-700">{t('booking.signInNote')}</p>}
       </div>
+      {/* Issue 48 "Help in a crisis": the booking flow says where to turn right now. */}
+      <CrisisHelp />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import type { TherapistProfile } from '@therapy/contracts/directory';
+import { useQuery } from '@tanstack/react-query';
 import { UserRoundX } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useId, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
@@ -16,20 +17,30 @@ import { usePageTitle } from '@/lib/page-title';
 import { useIntlReady } from '@/lib/intl-warmup';
 import { useHydrated } from '@/lib/use-hydrated';
 import { referenceName } from '@/lib/reference-names-de';
-import { useQuery } from '@tanstack/react-query';
 import { useCalendarSetupType, useProviderSummary } from '../api/therapists-api';
 import { therapistProfileQuery } from '../api/therapist-profile-query';
 import { ProviderAbout } from '../components/provider-about';
 import { ProviderHeader } from '../components/provider-header';
 import { ProviderReviews } from '../components/provider-reviews';
-import { SignInToBook } from '../components/sign-in-to-book';
 
 import { isProviderId } from '../api/provider-id';
 import { providerDisplayName } from '../api/provider-name';
 import { useModalStore } from '@/lib/modal-store';
+import { takeBookingIntent } from '@/lib/booking-intent';
+import { useViewerState, type ViewerState } from '@/lib/viewer-state';
 import { SlotPicker, type SlotSelection } from '@/components/slot-picker/slot-picker';
 import { formatLongDate } from '@/lib/format';
-import { browserTimeZone, formatSlotTime, monthOf, todayIn } from '@/components/slot-picker/slot-picker-model';
+import {
+  browserTimeZone,
+  formatSlotTime,
+  monthOf,
+  slotStartOf,
+  todayIn,
+} from '@/components/slot-picker/slot-picker-model';
+
+/** The chosen slot is the linked one: a slot's identifier may be issued anew, its start is what it is. */
+const sameStart = (startTime: string, linked: string | null) =>
+  !!linked && slotStartOf(linked)?.getTime() === Date.parse(startTime);
 
 // The form (and the zod schemas it validates with) loads only for a signed-in client: the page's first paint and a
 // visitor's page stay free of it (first-paint.spec.ts keeps the schemas out of the page's preloads).
@@ -51,6 +62,14 @@ export function TherapistRoute() {
   const hydrated = useHydrated();
   const intlReady = useIntlReady();
   const showCalendar = useDeferredValue(hydrated && intlReady);
+  // Told early (issue 48): a therapist not licensed in the viewer's state says so here, not after the form is sent.
+  const profile = useQuery({ ...therapistProfileQuery(providerId), enabled: validId });
+  const viewerState = useViewerState();
+  const isProvider = useAuthStore((s) => s.status === 'authenticated' && s.user?.userType !== 'client');
+  const unlicensed =
+    !isProvider && viewerState && profile.data && !profile.data.licenceStates.some((s) => s.code === viewerState.code)
+      ? viewerState
+      : null;
 
   const notFound =
     !validId || (isApiError(summary.error) && (summary.error.status === 404 || summary.error.status === 400));
@@ -77,6 +96,14 @@ export function TherapistRoute() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
       <ProviderHeader provider={summary.data} />
+      {unlicensed && (
+        <NotLicensedAlert
+          className="mt-6"
+          state={unlicensed}
+          providerName={providerDisplayName(summary.data)}
+          detailed
+        />
+      )}
       <ProviderAbout providerId={providerId} />
       {showCalendar ? (
         <BookingCalendar
@@ -84,6 +111,7 @@ export function TherapistRoute() {
           providerName={providerDisplayName(summary.data)}
           therapies={summary.data.therapies}
           modalities={summary.data.modalities}
+          unlicensed={unlicensed}
         />
       ) : (
         <CalendarPlaceholder />
@@ -99,11 +127,14 @@ function BookingCalendar({
   providerName,
   therapies,
   modalities,
+  unlicensed,
 }: {
   providerId: string;
   providerName: string;
   therapies: Array<{ identifier: string; code: string; name: string }>;
   modalities: Array<{ identifier: string; code: string; name: string }>;
+  /** The viewer's state when the therapist is not licensed there: no form, no waitlist, the reason instead. */
+  unlicensed: ViewerState | null;
 }) {
   const openModal = useModalStore((s) => s.open);
   const { t, i18n } = useTranslation('therapists');
@@ -114,15 +145,15 @@ function BookingCalendar({
   const setup = useCalendarSetupType(providerId, month, timeZone);
   // The page's prices (the same answer the About card shows): the form shows the chosen therapy's (issue 48).
   const prices = useQuery(therapistProfileQuery(providerId)).data?.prices ?? NO_PRICES;
-  // A link to one time (a provider's suggestion when declining, issue 47): `?slot=` opens the calendar on it.
+  // A link to one time (a provider's suggestion when declining, issue 47; the way back from signing in and "Book again", issue 48):
+  // `?slot=` opens the calendar on it, `?therapy=` and `?modality=` fill in the rest of the choice.
   const [searchParams] = useSearchParams();
   const suggestedSlot = searchParams.get('slot');
-  // "Book again" (issue 48): `?therapy=&modality=` preselect what the last booking had, when the provider still offers it.
-  const preselected = {
-    therapy: therapies.find((x) => x.identifier === searchParams.get('therapy'))?.identifier,
-    modality: modalities.find((x) => x.identifier === searchParams.get('modality'))?.identifier,
-  };
-  const [chosenCategory, setChosenCategory] = useState(preselected.therapy ?? '');
+  const keptTherapy = searchParams.get('therapy') ?? undefined;
+  const keptModality = searchParams.get('modality') ?? undefined;
+  const [chosenCategory, setChosenCategory] = useState(() =>
+    therapies.some((therapy) => therapy.identifier === keptTherapy) ? keptTherapy! : '',
+  );
   const [selection, setSelection] = useState<SlotSelection | null>(null);
   // A slot taken meanwhile: a new round of the picker (fresh times, no stale choice).
   const [pickerRound, setPickerRound] = useState(0);
@@ -142,6 +173,15 @@ function BookingCalendar({
   // One therapy leaves nothing to choose.
   const onlyTherapy = therapies.length === 1 ? therapies[0]?.identifier : undefined;
   const category = byCategory ? chosenCategory || onlyTherapy : undefined;
+  // Signed in again with the time this browser pressed Continue on: its hold is made as Continue would have. Asked
+  // once the session is known (a page load restores it first), and only once.
+  const [resume, setResume] = useState(false);
+  const intentChecked = useRef(false);
+  useEffect(() => {
+    if (viewer !== 'client' || !suggestedSlot || intentChecked.current) return;
+    intentChecked.current = true;
+    setResume(takeBookingIntent(providerId, suggestedSlot));
+  }, [viewer, suggestedSlot, providerId]);
 
   return (
     <Card className="mt-6 sm:mt-8">
@@ -185,7 +225,10 @@ function BookingCalendar({
           />
         </div>
 
-        {viewer === 'client' && (
+        {unlicensed && viewer !== 'provider' && viewer !== 'unknown' && (
+          <NotLicensedAlert className="mt-6" state={unlicensed} providerName={providerName} />
+        )}
+        {viewer === 'client' && !unlicensed && (
           <Suspense fallback={null}>
             <BookingForm
               providerId={providerId}
@@ -205,7 +248,9 @@ function BookingCalendar({
               }
               therapyInCalendar={byCategory}
               therapyFromCalendar={category}
-              preselected={preselected}
+              initialModality={keptModality}
+              initialTherapy={keptTherapy}
+              resume={resume && pickerRound === 0 && !!selection && sameStart(selection.slot.startTime, suggestedSlot)}
               onSlotGone={() => {
                 setSelection(null);
                 setPickerRound((n) => n + 1);
@@ -213,7 +258,7 @@ function BookingCalendar({
             />
           </Suspense>
         )}
-        {viewer === 'client' && (
+        {viewer === 'client' && !unlicensed && (
           <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center">
             <p className="min-w-0 flex-1 text-sm text-slate-700">{t('waitlist.hint')}</p>
             <Button
@@ -227,7 +272,7 @@ function BookingCalendar({
             </Button>
           </div>
         )}
-        {viewer === 'anonymous' && selection && (
+        {viewer === 'anonymous' && selection && !unlicensed && (
           <div className="mt-6 rounded-xl border border-brand-200 bg-brand-50 p-4">
             <h3 className="text-sm font-semibold text-slate-900">{t('summary.title')}</h3>
             <p className="mt-1 text-slate-900" data-testid="slot-summary">
@@ -236,7 +281,21 @@ function BookingCalendar({
                 time: formatSlotTime(selection.slot, locale, selection.timeZone),
               })}
             </p>
-            <SignInToBook />
+            <Suspense fallback={null}>
+              <BookingForm
+                signedOut
+                providerId={providerId}
+                therapies={therapies}
+                modalities={modalities}
+                slot={{ identifier: selection.slot.identifier, label: '' }}
+                therapyInCalendar={byCategory}
+                therapyFromCalendar={category}
+                initialModality={keptModality}
+                initialTherapy={keptTherapy}
+                prices={prices}
+                onSlotGone={() => setSelection(null)}
+              />
+            </Suspense>
           </div>
         )}
         {viewer === 'provider' && <p className="mt-6 text-sm text-slate-700">{t('booking.providerNote')}</p>}
@@ -246,6 +305,48 @@ function BookingCalendar({
 }
 
 const NO_PRICES: TherapistProfile['prices'] = [];
+
+/**
+ * Told early (issue 48): the therapist cannot see someone in the viewer's state, said before any form. The detailed
+ * one (near the top) says which state it is and where it comes from, and leads to therapists licensed there.
+ */
+function NotLicensedAlert({
+  state,
+  providerName,
+  detailed = false,
+  className,
+}: {
+  state: ViewerState;
+  providerName: string;
+  detailed?: boolean;
+  className?: string;
+}) {
+  const { t } = useTranslation('therapists');
+  const text = t(state.source === 'profile' ? 'licence.profileState' : 'licence.directoryState', {
+    name: providerName,
+    state: state.name,
+  });
+  return (
+    <Alert
+      tone="warning"
+      className={className}
+      title={detailed ? t('licence.title', { state: state.name }) : undefined}
+    >
+      {detailed ? (
+        <>
+          <p>{text}</p>
+          <p className="mt-2">
+            <Link to={`/therapists?state=${encodeURIComponent(state.code)}`}>
+              {t('licence.findOthers', { state: state.name })}
+            </Link>
+          </p>
+        </>
+      ) : (
+        t('licence.noBooking', { state: state.name })
+      )}
+    </Alert>
+  );
+}
 
 /** What the server sends in the calendar's place: its frame and heading, at the height the calendar takes. */
 function CalendarPlaceholder() {
