@@ -11,6 +11,8 @@ export type BookingMailKind =
   | 'expired'
   | 'reschedule-requested'
   | 'reschedule-rejected'
+  /** Issue 48: the requester withdrew their reschedule request; the other party, who was asked to answer, is told. */
+  | 'reschedule-withdrawn'
   /** Issue 47: a provider made an appointment for the client, with a time (pay by …) or without (pick a time). */
   | 'appointment-created'
   /** Issue 47: the provider accepted the client's request; the client pays by the hold's end. */
@@ -73,7 +75,9 @@ export function planBookingMails(
     case 'completed':
       return [];
     case 'reschedule-withdrawn':
-      // Issue 48: a withdrawn request changes nothing of the booking; the other party is told in the notification centre.
-      return [];
+      // Issue 48: a withdrawn request changes nothing of the booking; the party who was asked to answer it is told.
+      return event.by
+        ? [{ recipient: event.by === 'client' ? 'provider' : 'client', kind: 'reschedule-withdrawn' }]
+        : [];
   }
 }

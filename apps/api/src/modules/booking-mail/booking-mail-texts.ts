@@ -89,6 +89,10 @@ export const bookingMailTexts: Record<Locale, Texts> = {
       subject: `New time declined: ${p.therapy}`,
       text: `Hello ${p.name},\n\nThe proposed new time for the ${p.therapy} session with ${p.other} was declined; the session stays as it was.\n\n${p.link}`,
     }),
+    'reschedule-withdrawn': (p) => ({
+      subject: `New time withdrawn: ${p.therapy}`,
+      text: `Hello ${p.name},\n\n${p.other} withdrew the new time they proposed for your ${p.therapy} session. Nothing is needed from you: the session stays as planned${at(p, true)}.\n\n${p.link}`,
+    }),
   },
   de: {
     confirmed: (p) => ({
@@ -136,6 +140,10 @@ export const bookingMailTexts: Record<Locale, Texts> = {
     'reschedule-rejected': (p) => ({
       subject: `Neue Zeit abgelehnt: ${p.therapy}`,
       text: `Hallo ${p.name},\n\nDie vorgeschlagene neue Zeit für die Sitzung (${p.therapy}) mit ${p.other} wurde abgelehnt; die Sitzung bleibt wie sie war.\n\n${p.link}`,
+    }),
+    'reschedule-withdrawn': (p) => ({
+      subject: `Neue Zeit zurückgezogen: ${p.therapy}`,
+      text: `Hallo ${p.name},\n\n${p.other} hat die vorgeschlagene neue Zeit für deine Sitzung (${p.therapy}) zurückgezogen. Du musst nichts tun: Die Sitzung bleibt${at(p, false)} wie geplant.\n\n${p.link}`,
     }),
   },
 };

@@ -157,6 +157,14 @@ describe('a request inside 48 hours', () => {
     expect(
       told.json().data.filter((n: { bookingIdentifier: string }) => n.bookingIdentifier === bookingId),
     ).toContainEqual(expect.objectContaining({ kind: 'reschedule-withdrawn', by: 'client' }));
+    // And by mail: the provider, who was asked to answer, hears that nothing is needed; the client who withdrew does not.
+    await t.mailSettled();
+    const mail = await t.mail.waitFor(w.provider.email, (m) => m.subject.startsWith('New time withdrawn:'));
+    expect(mail.text).toMatch(/withdrew the new time they proposed/);
+    expect(mail.text).toContain(`/appointments/${bookingId}`);
+    expect(
+      t.mail.mails.filter((m) => m.to.includes(w.client.email.toLowerCase()) && /withdrawn/i.test(m.subject)),
+    ).toEqual([]);
     // Twice, or answered after it: nothing waits any more (in German too).
     const again = await t.request({
       method: 'POST',
