@@ -56,12 +56,13 @@ test('a visitor searches "addiction" and finds the therapists the Speciality fil
   await expect(page).toHaveURL(/\/therapists\?state=NY$/);
   await expect(page.getByRole('searchbox', { name: 'Search by name or topic' })).toHaveValue('');
 
-  // The demo therapist's fee is in euros: her card shows it, and its dollar estimate the filters compare.
+  // The demo therapist's fee is in euros: her card shows the lowest she can be booked at (her only therapy's €80, not
+  // the €60 default), and its dollar estimate at the demo rate (0.92 € per $), which the filters and the sort compare.
   await page.getByRole('searchbox', { name: 'Search by name or topic' }).fill('Lena Hoffmann');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const lena = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: /Lena Hoffmann$/ }) });
-  await expect(lena.getByText(/^€\d+\.\d{2} per session$/)).toBeVisible();
-  await expect(lena.getByText(/^≈ \$\d+\.\d{2}$/)).toBeVisible();
+  await expect(lena.getByText(/^from €80\.00 per session$/)).toBeVisible();
+  await expect(lena.getByText(/^≈ \$86\.96$/)).toBeVisible();
   await a11y('directory with a converted fee (en)');
 });
 
