@@ -18,7 +18,9 @@ import { setServerCookies } from './lib/storage';
 
 /**
  * Server rendering of the public pages (docs/decisions/0012). The API process imports this bundle and calls
- * `renderPage` for page requests; pages without `handle.ssr` are left to the browser (null).
+ * `renderPage` for page requests; pages without `handle.ssr` are left to the browser (null), but for a public one
+ * (`handle.canonical`) the answer has no markup, only its title and canonical path for the shell's head. A path no
+ * route matches (the catch-all) is rendered as the not-found page with status 404.
  */
 export interface RenderRequest {
   /** Path and query of the page, e.g. "/therapists/0190…/". */
@@ -36,12 +38,15 @@ export interface RenderResult {
   /** JSON for the ssr-data script element (already escaped for HTML). */
   data: string;
   title: string;
-  /** The page's description (else the site's), and its path for the canonical link and Open Graph. */
+  /** The page's description (else the site's), and its path for the canonical link and Open Graph (none for a 404). */
   description?: string | undefined;
-  path?: string;
+  path?: string | undefined;
   /** Build-manifest keys of the modules the page needs first (its route chunk and translations). */
   modules: string[];
 }
+
+/** The app's route table, the one list of its pages: the server's tests walk it (apps/api web-app.test.ts). */
+export { routes };
 
 let ready: Promise<void> | null = null;
 
@@ -57,7 +62,22 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
   await ready;
   const url = new URL(request.url, 'http://ssr.local');
   const matches = matchRoutes(routes, url.pathname);
-  const page = (matches?.at(-1)?.route.handle as PageHandle | undefined)?.ssr;
+  const leaf = matches?.at(-1)?.route;
+  const handle = leaf?.handle as PageHandle | undefined;
+  // The route table is the one list of the app's pages: a path only its catch-all matches is not one of them.
+  const notFound = leaf?.path === '*';
+  // Spec §9 "Trailing slash on": a page's one address ends in a slash, however it was asked for.
+  const canonicalPath = notFound ? undefined : url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
+  const page = handle?.ssr;
+  if (matches && !page && handle?.canonical)
+    return {
+      status: 200,
+      html: '',
+      data: '',
+      title: pageTitleText({ key: handle.title }, request.locale),
+      path: canonicalPath,
+      modules: [],
+    };
   if (!matches || !page) return null;
 
   const queryClient = new QueryClient({ defaultOptions: createQueryClient().getDefaultOptions() });
@@ -106,7 +126,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
   ).toUpperCase();
   const countryNames = /^[A-Z]{2}$/.test(country) ? { [country]: countryName(country, locale) } : undefined;
   return {
-    status: context.statusCode,
+    status: notFound ? 404 : context.statusCode,
     html,
     data: serializeSsrData({ locale, queries: dehydrate(queryClient), countryNames }),
     title: pageTitleText(
@@ -114,7 +134,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
       locale,
     ),
     description: page.describe?.(queryClient, params),
-    path: url.pathname,
+    path: canonicalPath,
     modules: page.source ? [page.source, ...page.ns.map((ns) => `src/locales/${locale}/${ns}.json`)] : [],
   };
 }

@@ -27,4 +27,9 @@ export interface PageHandle {
   ssr?: ServerRenderedPage;
   /** The document title (lib/page-title.ts), applied by AppShell on navigation and by the server renderer. */
   title?: TitleKey;
+  /**
+   * A public page the browser renders (no `ssr`): the server still sends its canonical address and Open Graph tags
+   * with the page's shell, so search engines see one address for it.
+   */
+  canonical?: boolean;
 }

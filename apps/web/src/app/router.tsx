@@ -162,7 +162,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'therapists',
-            handle: { title: 'directory' } satisfies PageHandle,
+            handle: { title: 'directory', canonical: true } satisfies PageHandle,
             lazy: lazyPage(['directory'], () =>
               import('@/features/directory/routes/directory-route').then((m) => m.DirectoryRoute),
             ),
@@ -443,7 +443,12 @@ export const routes: RouteObject[] = [
             ],
           },
           // Not lazy: the error boundary renders it for 404 responses anyway, so it is in the main chunk already.
-          { path: '*', Component: NotFoundRoute, handle: { title: 'notFound' } satisfies PageHandle },
+          // Every path no route above matches: the server renders this page with status 404 (entry-server.tsx).
+          {
+            path: '*',
+            Component: NotFoundRoute,
+            handle: { title: 'notFound', ssr: { ns: [] } } satisfies PageHandle,
+          },
         ],
       },
     ],

@@ -27,9 +27,9 @@ interface RenderedPage {
   html: string;
   data: string;
   title: string;
-  /** The page's description (else the template's) and its path (the canonical link and Open Graph). */
+  /** The page's description (else the template's) and its path (the canonical link and Open Graph; none for a 404). */
   description?: string | undefined;
-  path?: string;
+  path?: string | undefined;
   modules: string[];
 }
 interface ManifestChunk {
@@ -126,7 +126,13 @@ async function createPageRenderer(
         req.log.error({ err }, 'server render failed; the browser renders the page');
       }
     }
-    if (!rendered?.html) return sendHtml(reply, rendered?.status ?? 200, template);
+    // A public page the browser renders still names its canonical address in the shell it is sent.
+    if (!rendered?.html)
+      return sendHtml(
+        reply,
+        rendered?.status ?? 200,
+        rendered?.path ? fillShell(template, rendered, origin, requestLocale(req)) : template,
+      );
     return sendHtml(
       reply,
       rendered.status,
@@ -145,7 +151,19 @@ function fillTemplate(template: string, page: RenderedPage, preload: string[], o
   const boot = entry
     ? `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${[...new Set([...preloads.map((p) => p[1]), ...preload])].join(' ')}"></script>`
     : '';
-  // Search results and link previews: the page's description (else the site's), its canonical address, Open Graph.
+  return fillHead(html, page, origin, lang, boot).replace(
+    '<div id="root"></div>',
+    `<div id="root">${page.html}</div><script type="application/json" id="ssr-data">${page.data}</script>`,
+  );
+}
+
+/** The shell of a page the browser renders (its script tags untouched), with the page's language, title and head. */
+function fillShell(template: string, page: RenderedPage, origin: string, lang: Locale): string {
+  return fillHead(template, page, origin, lang, '');
+}
+
+/** Search results and link previews: the page's description (else the site's), its canonical address, Open Graph. */
+function fillHead(html: string, page: RenderedPage, origin: string, lang: string, extra: string): string {
   const siteDescription = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
   const description = page.description ? escapeHtml(page.description) : siteDescription;
   const url = page.path ? `${origin}${page.path}` : null;
@@ -162,11 +180,7 @@ function fillTemplate(template: string, page: RenderedPage, preload: string[], o
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${description}" />`)
-    .replace('</head>', `${social}${boot}</head>`)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root">${page.html}</div><script type="application/json" id="ssr-data">${page.data}</script>`,
-    );
+    .replace('</head>', `${social}${extra}</head>`);
 }
 
 /** The page's own chunk, its translations and what they import: fetched in parallel with the main script. */
