@@ -14,7 +14,7 @@ export const contactLimits = { perAddress: 5, perRecipient: 3, windowMinutes: 60
 
 export interface ContactDeps {
   /** Where the operators read mail: every live operator account (the user module's public face). */
-  operatorAddresses: (ex: Executor) => Promise<Array<{ email: string; locale: string }>>;
+  operatorAddresses: (ex: Executor) => Promise<Array<{ email: string; locale: string; firstName: string | null }>>;
 }
 
 const messageContext = (id: string) => `contact:${id}:message`;
@@ -68,6 +68,7 @@ export function createContactService(deps: AppDeps, { operatorAddresses }: Conta
         const link = `${config.appOrigin}/operator/contact`;
         for (const operator of await operatorAddresses(tx)) {
           const content = mailTemplates.contactToOperators[asLocale(operator.locale)]({
+            name: operator.firstName ?? (operator.locale === 'de' ? 'Team' : 'team'),
             sender,
             email: input.email,
             link,

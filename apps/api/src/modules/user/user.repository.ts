@@ -63,9 +63,11 @@ export const userRepository = {
     return row;
   },
   /** The addresses of the live operator accounts (operators are never practice records), with their languages. */
-  async liveOperatorAddresses(db: Executor): Promise<Array<{ email: string; locale: string }>> {
+  async liveOperatorAddresses(
+    db: Executor,
+  ): Promise<Array<{ email: string; locale: string; firstName: string | null }>> {
     return db
-      .select({ email: users.email, locale: users.locale })
+      .select({ email: users.email, locale: users.locale, firstName: users.firstName })
       .from(users)
       .where(and(account, eq(users.userType, 'operator')));
   },

@@ -149,19 +149,19 @@ Wenn du ihn bis dahin nicht buchst, geht er an die nächste wartende Person, und
     }),
     de: (p) => ({
       subject: 'Wir haben deine Nachricht erhalten',
-      text: `Hallo ${p.name},\n\ndanke für deine Nachricht. Sie ist bei unserem Team angekommen, und wir antworten dir so bald wie möglich an diese Adresse.\n\nWenn du uns nicht geschrieben hast, kannst du diese Mail ignorieren.`,
+      text: `Hallo ${p.name},\n\nDanke für deine Nachricht. Sie ist bei unserem Team angekommen, und wir antworten dir so bald wie möglich an diese Adresse.\n\nWenn du uns nicht geschrieben hast, kannst du diese Mail ignorieren.`,
     }),
   } satisfies Template<{ name: string }>,
   contactToOperators: {
     en: (p) => ({
       subject: `New contact message from ${p.sender}`,
-      text: `Hello,\n\n${p.sender} (${p.email}) wrote through the contact form. The message is in the inbox (it is not copied into this mail):\n${p.link}`,
+      text: `Hello ${p.name},\n\n${p.sender} (${p.email}) wrote through the contact form. The message is in the inbox (it is not copied into this mail):\n${p.link}`,
     }),
     de: (p) => ({
       subject: `Neue Kontaktnachricht von ${p.sender}`,
-      text: `Hallo,\n\n${p.sender} (${p.email}) hat über das Kontaktformular geschrieben. Die Nachricht steht im Posteingang (sie wird nicht in diese Mail kopiert):\n${p.link}`,
+      text: `Hallo ${p.name},\n\n${p.sender} (${p.email}) hat über das Kontaktformular geschrieben. Die Nachricht steht im Posteingang (sie wird nicht in diese Mail kopiert):\n${p.link}`,
     }),
-  } satisfies Template<{ sender: string; email: string; link: string }>,
+  } satisfies Template<{ name: string; sender: string; email: string; link: string }>,
 };
 
 /** Minor units as a mail writes money: the language's own symbol, e.g. "NGN 1,000.00" (en) or "1.000,00 €" (de). */
