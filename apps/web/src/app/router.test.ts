@@ -16,10 +16,11 @@ function serverRendered(list: RouteObject[]): Array<{ path: string; page: NonNul
 describe('server-rendered pages', () => {
   const pages = serverRendered(routes);
 
-  it('are the public pages: landing, sign-in and sign-up, policies, terms and privacy, therapists', () => {
+  it('are the public pages: landing, sign-in and sign-up, policies, terms and privacy, contact, therapists', () => {
     expect(pages.map((p) => p.path).sort()).toEqual(
       [
         '(index)',
+        'contact',
         'forgot-password',
         'login',
         'policy/client-cancellation',
