@@ -78,13 +78,14 @@ function MessageCard({ item }: { item: ContactMessage }) {
           {t('inbox.received', { when: formatDateTime(item.receivedAt, locale) })}
         </p>
       </div>
-      <p className="text-sm break-all text-slate-700">
-        <a href={`mailto:${item.email}`}>{item.email}</a>
+      <p className="flex flex-wrap gap-x-3 text-sm text-slate-700">
+        <a href={`mailto:${item.email}`} className="break-all">
+          {item.email}
+        </a>
         {item.phone && (
-          <>
-            {' · '}
+          <span className="whitespace-nowrap">
             {t('inbox.phone')}: {formatPhone(item.phone)}
-          </>
+          </span>
         )}
       </p>
       <p className="text-base whitespace-pre-wrap text-slate-900">{item.message}</p>
