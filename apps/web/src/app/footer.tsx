@@ -36,6 +36,9 @@ export function Footer() {
             <li>
               <Link to="/privacy">{t('footer.privacy')}</Link>
             </li>
+            <li>
+              <Link to="/contact">{t('footer.contact')}</Link>
+            </li>
           </ul>
         </nav>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">

@@ -75,6 +75,7 @@ export function Header() {
           { to: '/operator/reviews', label: t('nav.reviews') },
           { to: '/operator/practices', label: t('nav.practices') },
           { to: '/operator/payouts', label: t('nav.payouts') },
+          { to: '/operator/contact', label: t('nav.contactMessages') },
           { to: '/account', label: t('nav.account') },
         ]
       : [

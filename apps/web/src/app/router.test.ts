@@ -16,11 +16,12 @@ function serverRendered(list: RouteObject[]): Array<{ path: string; page: NonNul
 describe('server-rendered pages', () => {
   const pages = serverRendered(routes);
 
-  it('are the public pages: landing, sign-in and sign-up, policies, terms and privacy, therapists, not found', () => {
+  it('are the public pages: landing, sign-in and sign-up, policies, terms and privacy, contact, therapists, not found', () => {
     expect(pages.map((p) => p.path).sort()).toEqual(
       [
         '(index)',
         '*',
+        'contact',
         'forgot-password',
         'login',
         'policy/client-cancellation',

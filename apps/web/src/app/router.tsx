@@ -139,6 +139,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'contact',
+            ...ssrPage(
+              { source: 'src/features/contact/routes/contact-route.tsx', ns: ['contact'], title: 'contact' },
+              () => import('@/features/contact/routes/contact-route').then((m) => m.ContactRoute),
+            ),
+          },
+          {
             path: 'privacy',
             ...ssrPage({ source: 'src/features/legal/routes/privacy-route.tsx', ns: ['legal'], title: 'privacy' }, () =>
               import('@/features/legal/routes/privacy-route').then((m) => m.PrivacyRoute),
@@ -431,6 +438,13 @@ export const routes: RouteObject[] = [
                 handle: { title: 'operatorPayouts' } satisfies PageHandle,
                 lazy: lazyPage(['operator'], () =>
                   import('@/features/operator/routes/payouts-route').then((m) => m.PayoutsRoute),
+                ),
+              },
+              {
+                path: 'operator/contact',
+                handle: { title: 'operatorContact' } satisfies PageHandle,
+                lazy: lazyPage(['contact', 'operator'], () =>
+                  import('@/features/contact/routes/contact-inbox-route').then((m) => m.ContactInboxRoute),
                 ),
               },
               {

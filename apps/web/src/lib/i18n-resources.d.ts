@@ -20,6 +20,7 @@ import type credentials from '../locales/en/credentials.json';
 import type files from '../locales/en/files.json';
 import type verification from '../locales/en/verification.json';
 import type operator from '../locales/en/operator.json';
+import type contact from '../locales/en/contact.json';
 import type bookingChanges from '../locales/en/booking-changes.json';
 import type notifications from '../locales/en/notifications.json';
 import type slotPicker from '../locales/en/slot-picker.json';
@@ -66,6 +67,7 @@ declare module 'i18next' {
       files: typeof files;
       verification: typeof verification;
       operator: typeof operator;
+      contact: typeof contact;
       'booking-changes': typeof bookingChanges;
       notifications: typeof notifications;
       'slot-picker': typeof slotPicker;

@@ -58,6 +58,7 @@ export const namespaces = [
   'idle',
   'devices',
   'notifications',
+  'contact',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

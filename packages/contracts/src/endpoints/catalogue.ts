@@ -13,6 +13,7 @@ import * as reviews from './reviews.ts';
 import * as directory from './directory.ts';
 import * as clientProfile from './client-profile.ts';
 import * as clients from './clients.ts';
+import * as contact from './contact.ts';
 import * as credentials from './credentials.ts';
 import * as measures from './measures.ts';
 import * as dataExport from './data-export.ts';
@@ -38,6 +39,7 @@ export const endpointModules = {
   ops,
   auth,
   account,
+  contact,
   regions,
   clientProfile,
   providerProfile,

@@ -6,6 +6,7 @@ import { chatMessages } from './chat.ts';
 import { clientMessages } from './clients.ts';
 import { clientRecordMessages } from './client-records.ts';
 import { commonMessages } from './common.ts';
+import { contactMessages } from './contact.ts';
 import { credentialMessages } from './credentials.ts';
 import { directoryMessages } from './directory.ts';
 import type { MessageEntry } from './define.ts';
@@ -55,6 +56,7 @@ export const featureCatalogues = {
   dataExport: dataExportMessages,
   stripeConnect: stripeConnectMessages,
   notifications: notificationMessages,
+  contact: contactMessages,
 } as const;
 
 export const catalogue = {
@@ -82,6 +84,7 @@ export const catalogue = {
   ...dataExportMessages,
   ...stripeConnectMessages,
   ...notificationMessages,
+  ...contactMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

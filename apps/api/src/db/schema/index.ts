@@ -27,3 +27,4 @@ export * from './measures.ts';
 export * from './access-log.ts';
 export * from './data-export.ts';
 export * from './notifications.ts';
+export * from './contact.ts';

@@ -535,6 +535,15 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/measures/risk-review': { who: 'provider' },
   'POST /api/v1/measures/{id}/risk-seen': { who: 'provider', owned: true, params: (f) => ({ id: f.measureId }) },
 
+  // The contact form (issue 49): anyone may write; only operators read the inbox (contact.test.ts covers real ones).
+  'POST /api/v1/contact': { who: 'public' },
+  'GET /api/v1/operator/contact-messages': { who: 'operator' },
+  'POST /api/v1/operator/contact-messages/{id}/answered': {
+    who: 'operator',
+    params: () => ({ id: NO_ID }),
+    alsoOk: [404],
+  },
+
   // Operators only (decision 0022); batches of a made-up id are not found (payout-batches.test.ts covers real ones).
   'GET /api/v1/operator/payouts/due': { who: 'operator' },
   'GET /api/v1/operator/payouts/overview': { who: 'operator' },

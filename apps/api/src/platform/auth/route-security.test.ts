@@ -70,6 +70,8 @@ const PUBLIC = [
   // A questionnaire for a client without an account (issue 47, decision 0053): the one-time mailed link is the key.
   'GET /api/v1/measures/links/{token}',
   'POST /api/v1/measures/links/{token}/answers',
+  // The contact form (issue 49): visitors write without an account; limited per address and per recipient.
+  'POST /api/v1/contact',
 ].sort();
 
 /** Garbage in every path parameter: the token check must come before the parameters are looked at. */

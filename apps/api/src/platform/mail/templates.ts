@@ -142,6 +142,26 @@ Wir halten ihn bis ${p.until} für dich. Hier buchen: ${p.link}
 Wenn du ihn bis dahin nicht buchst, geht er an die nächste wartende Person, und du bleibst für andere Termine auf der Warteliste.`,
     }),
   } satisfies Template<{ name: string; provider: string; when: string; until: string; link: string }>,
+  contactReceipt: {
+    en: (p) => ({
+      subject: 'We received your message',
+      text: `Hello ${p.name},\n\nThank you for writing to us. Your message has reached our team and we will answer you at this address as soon as we can.\n\nIf you did not write to us, you can ignore this mail.`,
+    }),
+    de: (p) => ({
+      subject: 'Wir haben deine Nachricht erhalten',
+      text: `Hallo ${p.name},\n\nDanke für deine Nachricht. Sie ist bei unserem Team angekommen, und wir antworten dir so bald wie möglich an diese Adresse.\n\nWenn du uns nicht geschrieben hast, kannst du diese Mail ignorieren.`,
+    }),
+  } satisfies Template<{ name: string }>,
+  contactToOperators: {
+    en: (p) => ({
+      subject: `New contact message from ${p.sender}`,
+      text: `Hello ${p.name},\n\n${p.sender} (${p.email}) wrote through the contact form. The message is in the inbox (it is not copied into this mail):\n${p.link}`,
+    }),
+    de: (p) => ({
+      subject: `Neue Kontaktnachricht von ${p.sender}`,
+      text: `Hallo ${p.name},\n\n${p.sender} (${p.email}) hat über das Kontaktformular geschrieben. Die Nachricht steht im Posteingang (sie wird nicht in diese Mail kopiert):\n${p.link}`,
+    }),
+  } satisfies Template<{ name: string; sender: string; email: string; link: string }>,
 };
 
 /** Minor units as a mail writes money: the language's own symbol, e.g. "NGN 1,000.00" (en) or "1.000,00 €" (de). */
