@@ -112,5 +112,6 @@ export const endpointTags: Record<string, string> = {
     "A provider's session and client notes: health data, encrypted at rest, readable only by their author, every access logged",
   verification: "A provider's set-up checklist and submission, and the operators' review queue (decision 0026)",
   notifications: 'The notification centre: what happened to your bookings that you must act on or know (issue 47)',
+  contact: "The public contact form, and the operators' inbox of its messages (issue 49)",
   'payment-sandbox': "The sandbox gateway's checkout and transfer simulator (outside production)",
 };
