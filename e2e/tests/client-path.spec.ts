@@ -6,6 +6,7 @@ import { bookableProvider, daysAhead, pickSlot, signInApi } from '../support/boo
 import { PASSWORD, uniqueEmail } from '../support/data.ts';
 import { linkIn, mailbox } from '../support/mailbox.ts';
 import { setVerification } from '../support/practice-desk.ts';
+import { signUpTexts } from '../support/sign-up-texts.ts';
 
 /**
  * Issue 48's done-when as one journey: a visitor searches the directory by a word of a speciality, sees the same price
@@ -42,6 +43,7 @@ async function therapistInVermont(request: APIRequestContext, provider: CreatedU
 
 const texts = {
   en: {
+    ...signUpTexts.en,
     search: 'Search by name or topic',
     searchButton: 'Search',
     card: /^from £80\.00 per session$/,
@@ -51,22 +53,10 @@ const texts = {
     formPrice: /^Fee per session£80\.00$/,
     modality: 'Modality',
     continue: 'Continue',
-    register: 'Create an account',
-    asClient: /I am looking for a therapist/,
-    firstName: 'First name',
-    lastName: 'Last name',
-    email: 'Email',
-    confirmEmail: 'Confirm email',
-    country: 'Country',
     uk: 'United Kingdom',
-    password: 'Password',
-    confirmPassword: 'Confirm password',
-    terms: /I accept the terms of use/,
-    submit: 'Create account',
-    verified: 'Your email is verified',
-    back: 'Continue where you left off',
   },
   de: {
+    ...signUpTexts.de,
     search: 'Nach Name oder Thema suchen',
     searchButton: 'Suchen',
     card: /^ab 80,00\s£ pro Sitzung$/,
@@ -76,20 +66,7 @@ const texts = {
     formPrice: /^Honorar pro Sitzung80,00\s£$/,
     modality: 'Sitzungsform',
     continue: 'Weiter',
-    register: 'Konto erstellen',
-    asClient: /Ich suche eine Therapeutin/,
-    firstName: 'Vorname',
-    lastName: 'Nachname',
-    email: 'E-Mail',
-    confirmEmail: 'E-Mail bestätigen',
-    country: 'Land',
     uk: 'Vereinigtes Königreich',
-    password: 'Passwort',
-    confirmPassword: 'Passwort bestätigen',
-    terms: /Nutzungsbedingungen/,
-    submit: 'Konto erstellen',
-    verified: 'Deine E-Mail-Adresse ist bestätigt',
-    back: 'Weiter, wo du aufgehört hast',
   },
 } as const;
 

@@ -4,6 +4,7 @@ import { chooseLanguage, expectNoHorizontalScroll } from '../support/app.ts';
 import { bookableProvider, daysAhead, pickSlot } from '../support/bookings.ts';
 import { PASSWORD, uniqueEmail } from '../support/data.ts';
 import { linkIn, mailbox } from '../support/mailbox.ts';
+import { signUpTexts } from '../support/sign-up-texts.ts';
 
 /**
  * Issue 48 "Nothing lost on the way in" and "Help in a crisis": a visitor picks a time on a therapist's page, presses
@@ -12,46 +13,22 @@ import { linkIn, mailbox } from '../support/mailbox.ts';
  */
 const texts = {
   en: {
+    ...signUpTexts.en,
     crisis: 'Call 988 (US)',
     form: 'Book a session',
     modality: 'Modality',
     online: 'Online',
     continue: 'Continue',
     kept: 'Sign in or create an account to book the time you chose: we keep it for you.',
-    register: 'Create an account',
-    asClient: /I am looking for a therapist/,
-    firstName: 'First name',
-    lastName: 'Last name',
-    email: 'Email',
-    confirmEmail: 'Confirm email',
-    country: 'Country',
-    password: 'Password',
-    confirmPassword: 'Confirm password',
-    terms: /I accept the terms of use/,
-    submit: 'Create account',
-    verified: 'Your email is verified',
-    back: 'Continue where you left off',
   },
   de: {
+    ...signUpTexts.de,
     crisis: 'Anrufen: 112 (EU)',
     form: 'Sitzung buchen',
     modality: 'Sitzungsform',
     online: 'Online',
     continue: 'Weiter',
     kept: 'Melde dich an oder erstelle ein Konto, um die gewählte Zeit zu buchen: Wir merken sie uns für dich.',
-    register: 'Konto erstellen',
-    asClient: /Ich suche eine Therapeutin/,
-    firstName: 'Vorname',
-    lastName: 'Nachname',
-    email: 'E-Mail',
-    confirmEmail: 'E-Mail bestätigen',
-    country: 'Land',
-    password: 'Passwort',
-    confirmPassword: 'Passwort bestätigen',
-    terms: /Nutzungsbedingungen/,
-    submit: 'Konto erstellen',
-    verified: 'Deine E-Mail-Adresse ist bestätigt',
-    back: 'Weiter, wo du aufgehört hast',
   },
 } as const;
 
