@@ -17,7 +17,10 @@ import { readSsrData } from './lib/ssr-data';
 import { seedCountryNames } from './lib/country';
 import { yieldToMain } from './lib/yield-to-main';
 import { startIntlWarmup } from './lib/intl-warmup';
+import { zodReady } from './lib/zod-ready';
 
+// Before any page's code creates a zod schema (lib/zod-ready.ts): started now, awaited by every page loader.
+void zodReady();
 // First, so the worker loads the date-formatting data while the page's code loads (lib/intl-warmup.ts).
 startIntlWarmup(() => new Worker(new URL('./lib/intl-warmup.worker.ts', import.meta.url), { type: 'module' }));
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { lazy, Suspense } from 'react';
 import { loadNamespaces } from '@/lib/i18n';
+import { zodReady } from '@/lib/zod-ready';
 import type { ModalId } from '@/lib/modal-store';
 import { useModalStore } from '@/lib/modal-store';
 import { modalRegistry } from './modal-registry';
@@ -16,7 +17,11 @@ function contentFor(id: ModalId): AnyModal {
   if (!component) {
     const definition = modalRegistry[id];
     component = lazy(async () => {
-      const [Content] = await Promise.all([definition.load(), loadNamespaces(definition.ns)]);
+      // A modal's form brings its schemas: after zod's set-up for the CSP, as every page loader (lib/zod-ready.ts).
+      const [Content] = await Promise.all([
+        zodReady().then((): Promise<unknown> => definition.load()),
+        loadNamespaces(definition.ns),
+      ]);
       return { default: Content as unknown as AnyModal };
     });
     lazyContent.set(id, component);
