@@ -20,7 +20,8 @@ import { setServerCookies } from './lib/storage';
  * Server rendering of the public pages (docs/decisions/0012). The API process imports this bundle and calls
  * `renderPage` for page requests; pages without `handle.ssr` are left to the browser (null), but for a public one
  * (`handle.canonical`) the answer has no markup, only its title and canonical path for the shell's head. A path no
- * route matches (the catch-all) is rendered as the not-found page with status 404.
+ * route matches (the catch-all) is rendered as the not-found page with status 404, and so is a page whose subject
+ * does not exist (`ssr.notFound`, e.g. /therapists/not-a-uuid/), with its own not-found state.
  */
 export interface RenderRequest {
   /** Path and query of the page, e.g. "/therapists/0190…/". */
@@ -84,16 +85,24 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
   const params = matches.at(-1)?.params ?? {};
   // The public app config is read at start-up by the browser (flags, sign-in options, error reporting): the page is
   // rendered with it, and hands it over, so the first browser render agrees with the HTML.
-  await Promise.all([queryClient.prefetchQuery(appConfigQuery), page.prefetch?.(queryClient, params)]);
-  // A page whose data could not be had (unknown therapist, an outage) is rendered by the browser, which shows the
-  // right state with a retry; the status still tells crawlers about a missing page.
+  await Promise.all([
+    queryClient.prefetchQuery(appConfigQuery),
+    page.prefetch?.(queryClient, params, url.searchParams),
+  ]);
+  // A page whose data could not be had (an outage, filters the API refuses) is rendered by the browser, which shows
+  // the right state with a retry; the status still tells crawlers about a missing page.
   const failed = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' });
   if (failed.length > 0) {
     const status = failed.some((query) => (query.state.error as { status?: number } | null)?.status === 404)
       ? 404
       : 200;
-    return { status, html: '', data: '', title: '', modules: [] };
+    if (status === 404) return { status, html: '', data: '', title: '', modules: [] };
+    // Still a public page: the shell the browser renders it in names its title and canonical address.
+    const title = pageTitleText({ key: handle?.title }, request.locale);
+    return { status, html: '', data: '', title, path: canonicalPath, modules: [] };
   }
+  // Issue 49: a page whose subject does not exist (/therapists/not-a-uuid/) shows its not-found state with a 404.
+  const missing = notFound || page.notFound?.(queryClient, params) === true;
 
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
@@ -126,15 +135,17 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
   ).toUpperCase();
   const countryNames = /^[A-Z]{2}$/.test(country) ? { [country]: countryName(country, locale) } : undefined;
   return {
-    status: notFound ? 404 : context.statusCode,
+    status: missing ? 404 : context.statusCode,
     html,
     data: serializeSsrData({ locale, queries: dehydrate(queryClient), countryNames }),
     title: pageTitleText(
-      { key: (matches.at(-1)?.route.handle as PageHandle).title, name: page.titleName?.(queryClient, params) },
+      missing && !notFound
+        ? { key: 'notFound' }
+        : { key: (matches.at(-1)?.route.handle as PageHandle).title, name: page.titleName?.(queryClient, params) },
       locale,
     ),
-    description: page.describe?.(queryClient, params),
-    path: canonicalPath,
+    description: missing ? undefined : page.describe?.(queryClient, params),
+    path: missing ? undefined : canonicalPath,
     modules: page.source ? [page.source, ...page.ns.map((ns) => `src/locales/${locale}/${ns}.json`)] : [],
   };
 }

@@ -11,7 +11,13 @@ import type { TitleKey } from '@/lib/page-title';
 export interface ServerRenderedPage {
   source?: string;
   ns: Namespace[];
-  prefetch?: (queryClient: QueryClient, params: Params) => Promise<void>;
+  /** `search`: the page's query string (the directory's filters live there: `/therapists/?state=NY&therapy=couples`). */
+  prefetch?: (queryClient: QueryClient, params: Params, search: URLSearchParams) => Promise<void>;
+  /**
+   * Whether the prefetched data says the page's subject does not exist (an id that cannot be one, or that the API does
+   * not know): the server then answers 404 with the page's own not-found state, which the browser hydrates as it is.
+   */
+  notFound?: (queryClient: QueryClient, params: Params) => boolean;
   /** The page's own title from its prefetched data (a therapist's name); the browser sets it with `usePageTitle`. */
   titleName?: (queryClient: QueryClient, params: Params) => string | undefined;
   /** The page's own description for search results and link previews (meta description, Open Graph), from its data. */

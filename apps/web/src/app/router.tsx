@@ -5,6 +5,7 @@ import { LandingRoute } from '@/features/landing/routes/landing-route';
 import { setSessionExpiredHandler } from '@/lib/api-client';
 import type { Namespace } from '@/lib/i18n';
 import { loadNamespaces } from '@/lib/i18n';
+import { zodReady } from '@/lib/zod-ready';
 import { PageSpinner } from '@/components/page-spinner';
 import { AppShell } from './app-shell';
 import { NotFoundRoute } from './not-found-route';
@@ -15,8 +16,10 @@ import {
   prefetchCalendar,
   prefetchTherapist,
   therapistDescription,
+  therapistNotFound,
   therapistTitle,
 } from '@/features/therapists/api/therapist-prefetch';
+import { prefetchDirectory } from '@/features/directory/api/directory-prefetch';
 
 /**
  * A code-split page: its chunk and its translations load together before the route renders, so a page never
@@ -24,7 +27,8 @@ import {
  */
 function lazyPage(ns: Namespace[], load: () => Promise<ComponentType>) {
   return async () => {
-    const [Component] = await Promise.all([load(), loadNamespaces(ns)]);
+    // The page's schemas are created as its module runs: zod must be set up for the CSP first (lib/zod-ready.ts).
+    const [Component] = await Promise.all([zodReady().then(load), loadNamespaces(ns)]);
     return { Component };
   };
 }
@@ -169,9 +173,15 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'therapists',
-            handle: { title: 'directory', canonical: true } satisfies PageHandle,
-            lazy: lazyPage(['directory'], () =>
-              import('@/features/directory/routes/directory-route').then((m) => m.DirectoryRoute),
+            // Issue 49: rendered on the server with the first page of results for the filters in the URL.
+            ...ssrPage(
+              {
+                source: 'src/features/directory/routes/directory-route.tsx',
+                ns: ['directory'],
+                prefetch: prefetchDirectory,
+                title: 'directory',
+              },
+              () => import('@/features/directory/routes/directory-route').then((m) => m.DirectoryRoute),
             ),
           },
           {
@@ -181,6 +191,7 @@ export const routes: RouteObject[] = [
                 source: 'src/features/therapists/routes/therapist-route.tsx',
                 ns: ['therapists', 'slot-picker'],
                 prefetch: prefetchTherapist,
+                notFound: therapistNotFound,
                 browserPrefetch: prefetchCalendar,
                 titleName: therapistTitle,
                 describe: therapistDescription,
@@ -208,7 +219,10 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     index: true,
-                    lazy: async () => ({ Component: (await import('./overview-practice-slot')).OverviewPracticeSlot }),
+                    lazy: async () => {
+                      await zodReady();
+                      return { Component: (await import('./overview-practice-slot')).OverviewPracticeSlot };
+                    },
                   },
                 ],
               },
@@ -222,7 +236,10 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     index: true,
-                    lazy: async () => ({ Component: (await import('./account-profile-slot')).AccountProfileSlot }),
+                    lazy: async () => {
+                      await zodReady();
+                      return { Component: (await import('./account-profile-slot')).AccountProfileSlot };
+                    },
                   },
                 ],
               },
@@ -296,7 +313,10 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     index: true,
-                    lazy: async () => ({ Component: (await import('./booking-notes-slot')).BookingNotesSlot }),
+                    lazy: async () => {
+                      await zodReady();
+                      return { Component: (await import('./booking-notes-slot')).BookingNotesSlot };
+                    },
                   },
                 ],
               },
@@ -331,7 +351,10 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     index: true,
-                    lazy: async () => ({ Component: (await import('./client-measures-slot')).ClientMeasuresSlot }),
+                    lazy: async () => {
+                      await zodReady();
+                      return { Component: (await import('./client-measures-slot')).ClientMeasuresSlot };
+                    },
                   },
                 ],
               },

@@ -12,9 +12,13 @@ interface ProfileAvatarProps {
   className?: string;
   /** Called when the picture fails to load (e.g. its signed URL expired), so the owner can refetch. */
   onBroken?: () => void;
+  /** The page's main picture (a therapist's page): fetched first, as the likely largest paint (issue 49). */
+  priority?: boolean;
 }
 
 const sizes = { sm: 'size-9 text-sm', md: 'size-16 text-xl', lg: 'size-28 text-3xl' } as const;
+/** The circles' sizes in CSS pixels, as the picture's width and height (its space is kept before it loads). */
+const pixels = { sm: 36, md: 64, lg: 112 } as const;
 
 export function initialsOf(firstName?: string | null, lastName?: string | null): string {
   return [firstName, lastName]
@@ -32,6 +36,7 @@ export function ProfileAvatar({
   size = 'md',
   className,
   onBroken,
+  priority = false,
 }: ProfileAvatarProps) {
   const [broken, setBroken] = useState<string | null>(null);
   const initials = initialsOf(firstName, lastName);
@@ -46,6 +51,9 @@ export function ProfileAvatar({
         <img
           src={photoUrl}
           alt={alt}
+          width={pixels[size]}
+          height={pixels[size]}
+          {...(priority ? { fetchPriority: 'high' as const } : { decoding: 'async' as const })}
           data-profile-picture=""
           className="size-full object-cover"
           onError={() => {

@@ -3,12 +3,27 @@ import { Star, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@/lib/format';
+import { useIntlReady } from '@/lib/intl-warmup';
+import { useHydrated } from '@/lib/use-hydrated';
 import { referenceName } from '@/lib/reference-names-de';
 import { providerDisplayName } from '@therapy/contracts/names';
 
 /** One therapist in the results: photo, name, headline, therapies, rating and the lowest bookable fee; the whole card links to the page. */
-export function TherapistCard({ entry, locale }: { entry: DirectoryEntry; locale: 'en' | 'de' }) {
+export function TherapistCard({
+  entry,
+  locale,
+  eager = false,
+}: {
+  entry: DirectoryEntry;
+  locale: 'en' | 'de';
+  /** The first cards, in the first screen: their photos load at once, the others when scrolled near (issue 49). */
+  eager?: boolean;
+}) {
   const { t } = useTranslation('directory');
+  // "Next free" is a time in the viewer's zone, which only the browser knows: it is written after hydration (the
+  // server's HTML stays the same for every visitor), on a line of its own whose height is kept from the start.
+  const hydrated = useHydrated();
+  const intlReady = useIntlReady();
   const name = providerDisplayName(entry);
   const number = (n: number) => n.toLocaleString(locale === 'de' ? 'de-DE' : 'en-US', { maximumFractionDigits: 1 });
   return (
@@ -19,7 +34,8 @@ export function TherapistCard({ entry, locale }: { entry: DirectoryEntry; locale
           alt=""
           width={72}
           height={72}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
           className="size-18 shrink-0 rounded-full object-cover"
         />
       ) : (
@@ -49,11 +65,6 @@ export function TherapistCard({ entry, locale }: { entry: DirectoryEntry; locale
               ? t('card.noReviews')
               : t('card.rating', { value: number(entry.rating.average), count: entry.rating.count })}
           </span>
-          {entry.nextFreeAt && (
-            <span className="text-slate-700">
-              {t('card.nextFree', { when: formatDateTime(entry.nextFreeAt, locale) })}
-            </span>
-          )}
           {entry.fee && (
             <span className="font-medium text-slate-900">
               {/* The lowest price a client can book ("from"); free only when every therapy is free. */}
@@ -71,6 +82,11 @@ export function TherapistCard({ entry, locale }: { entry: DirectoryEntry; locale
             </span>
           )}
         </div>
+        {entry.nextFreeAt && (
+          <p className="mt-1 min-h-5 text-sm text-slate-700">
+            {hydrated && intlReady ? t('card.nextFree', { when: formatDateTime(entry.nextFreeAt, locale) }) : null}
+          </p>
+        )}
       </div>
     </li>
   );

@@ -180,8 +180,8 @@ export function DirectoryRoute() {
           ) : (
             <>
               <ul className="flex flex-col gap-3">
-                {results.data.data.map((entry) => (
-                  <TherapistCard key={entry.identifier} entry={entry} locale={locale} />
+                {results.data.data.map((entry, i) => (
+                  <TherapistCard key={entry.identifier} entry={entry} locale={locale} eager={i < EAGER_CARDS} />
                 ))}
               </ul>
               {meta && meta.totalPages > 1 && (
@@ -206,6 +206,9 @@ export function DirectoryRoute() {
     </div>
   );
 }
+
+/** Cards whose photos load at once: what a phone's first screen shows of the results (the rest load lazily). */
+const EAGER_CARDS = 3;
 
 /** Price steps in minor units of the visitor's currency (issue 48: each fee is compared after conversion to it). */
 const PRICE_STEPS = [5000, 7500, 10000, 15000, 20000, 30000];

@@ -22,6 +22,15 @@ export async function prefetchTherapist(queryClient: QueryClient, params: Params
   ]);
 }
 
+/**
+ * Issue 49: an id that cannot be one, or one the API does not know (its summary answered 404: null), is a missing
+ * page: the server answers 404 with the page's not-found state.
+ */
+export function therapistNotFound(queryClient: QueryClient, params: Params): boolean {
+  const providerId = params.providerId ?? '';
+  return !isProviderId(providerId) || queryClient.getQueryData(providerSummaryQuery(providerId).queryKey) === null;
+}
+
 /** The therapist's name for the document title of the server-rendered page (the browser sets it with usePageTitle). */
 export function therapistTitle(queryClient: QueryClient, params: Params): string | undefined {
   const summary = queryClient.getQueryData(providerSummaryQuery(params.providerId ?? '').queryKey);

@@ -3,6 +3,7 @@ import { listProviderReviews } from '@therapy/contracts/endpoints/reviews';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { availabilityMonthQuery, slotPickerKeys } from '@/components/slot-picker/slot-picker-api';
 import { call } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 
 export const therapistKeys = {
   all: ['therapists'] as const,
@@ -17,11 +18,22 @@ export const therapistKeys = {
 /** The provider's signed photo URL lives ten minutes (docs/decisions/0007), so the summary is refreshed before. */
 const SUMMARY_STALE_MS = 5 * 60_000;
 
-/** GET /providers/{providerId}: the public summary. The page shows its own not-found and error states. */
+/**
+ * GET /providers/{providerId}: the public summary. A provider the API does not know (404) is an answer here (null:
+ * the page's not-found state), not a failure, so the server render hands it over and the browser does not ask again
+ * (issue 49: the server answers such a page with 404). The page shows its own error state for the rest.
+ */
 export const providerSummaryQuery = (providerId: string) =>
   queryOptions({
     queryKey: therapistKeys.summary(providerId),
-    queryFn: async ({ signal }) => (await call(getProviderSummary, { signal, params: { providerId } })).data,
+    queryFn: async ({ signal }) => {
+      try {
+        return (await call(getProviderSummary, { signal, params: { providerId } })).data;
+      } catch (err) {
+        if (isApiError(err) && err.status === 404) return null;
+        throw err;
+      }
+    },
     staleTime: SUMMARY_STALE_MS,
     meta: { silent: true },
   });

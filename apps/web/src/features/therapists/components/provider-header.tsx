@@ -17,6 +17,7 @@ export function ProviderHeader({ provider }: { provider: ProviderSummary }) {
         lastName={provider.lastName}
         alt={t('profile.photoAlt', { name })}
         size="lg"
+        priority
       />
       <div className="min-w-0">
         <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{name}</h1>

@@ -71,8 +71,8 @@ export function TherapistRoute() {
       ? viewerState
       : null;
 
-  const notFound =
-    !validId || (isApiError(summary.error) && (summary.error.status === 404 || summary.error.status === 400));
+  // An unknown provider's summary is null (therapists-api.ts); the server answers this state with 404 (issue 49).
+  const notFound = !validId || summary.data === null || (isApiError(summary.error) && summary.error.status === 400);
   if (notFound) return <TherapistNotFound />;
   if (summary.isPending) return <PageSpinner label={t('loading')} />;
   if (summary.isError) {
@@ -93,24 +93,22 @@ export function TherapistRoute() {
     );
   }
 
+  const provider = summary.data;
+  // Narrowed above (null is the not-found state); said again for the type checker.
+  if (!provider) return <TherapistNotFound />;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
-      <ProviderHeader provider={summary.data} />
+      <ProviderHeader provider={provider} />
       {unlicensed && (
-        <NotLicensedAlert
-          className="mt-6"
-          state={unlicensed}
-          providerName={providerDisplayName(summary.data)}
-          detailed
-        />
+        <NotLicensedAlert className="mt-6" state={unlicensed} providerName={providerDisplayName(provider)} detailed />
       )}
       <ProviderAbout providerId={providerId} />
       {showCalendar ? (
         <BookingCalendar
           providerId={providerId}
-          providerName={providerDisplayName(summary.data)}
-          therapies={summary.data.therapies}
-          modalities={summary.data.modalities}
+          providerName={providerDisplayName(provider)}
+          therapies={provider.therapies}
+          modalities={provider.modalities}
           unlicensed={unlicensed}
         />
       ) : (
@@ -362,7 +360,7 @@ function CalendarPlaceholder() {
 function TherapistNotFound() {
   const { t } = useTranslation('therapists');
   return (
-    <StatusPage icon={UserRoundX} title={t('notFound.title')} body={t('notFound.body')}>
+    <StatusPage icon={UserRoundX} eyebrow="404" title={t('notFound.title')} body={t('notFound.body')}>
       <Link to="/" className={buttonClasses()}>
         {t('notFound.home')}
       </Link>
