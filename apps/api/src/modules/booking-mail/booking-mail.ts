@@ -14,7 +14,7 @@ import {
   formatSessionTime,
   suggestedSlotLink,
 } from './booking-mail-texts.ts';
-import { buildIcs, icsContentType, icsSequence, type IcsMethod } from '../../platform/ics.ts';
+import { buildIcs, icsSequence, organizerOnBehalf, type IcsAttendee } from '../../platform/ics.ts';
 
 type Users = Pick<UserModule, 'findActiveUser'>;
 type Deps = Pick<AppDeps, 'config' | 'mail' | 'clock'>;
@@ -37,7 +37,17 @@ async function partyOf(users: Users, userId: string, tx: Executor): Promise<Part
   };
 }
 
-/** One booking mail for one recipient, with the .ics when `ics` is set and the booking has a time. */
+/**
+ * What a booking mail's .ics is (decision 0065): an invitation of the booking's two parties (REQUEST to add or move the
+ * event, CANCEL to remove it, with the booking's id as UID), or an information copy for someone outside the booking
+ * (PUBLISH, with the share's own UID, so it never stands for the parties' event in anyone's calendar).
+ */
+export type BookingCalendar = { method: 'REQUEST' | 'CANCEL' } | { method: 'PUBLISH'; uid: string };
+
+/**
+ * One booking mail for one recipient, with the .ics when `calendar` is set and the booking has a time. The .ics goes
+ * as the mail's `icalEvent`: a text/calendar alternative of the body and an attachment (platform/mail/mailer.ts).
+ */
 export function composeBookingMail(
   deps: Deps,
   facts: BookingFacts,
@@ -45,7 +55,7 @@ export function composeBookingMail(
   recipient: 'client' | 'provider',
   to: Party,
   others: { client: Party | undefined; provider: Party | undefined },
-  ics: IcsMethod | undefined,
+  calendar: BookingCalendar | undefined,
 ): OutgoingMail {
   const locale = to.locale;
   const otherName = recipient === 'client' ? facts.providerName : facts.clientName;
@@ -75,29 +85,37 @@ export function composeBookingMail(
         : '',
   });
   const mail: OutgoingMail = { to: to.email, ...content };
-  if (ics && facts.startsAt && facts.endsAt) {
+  if (calendar && facts.startsAt && facts.endsAt) {
     const now = deps.clock.now();
-    const attendees = [others.client && { name: facts.clientName, email: others.client.email }].filter(
-      (a) => a !== undefined,
-    );
-    mail.attachments = [
-      {
-        filename: 'session.ics',
-        contentType: icsContentType(ics),
-        content: buildIcs({
-          uid: facts.identifier,
-          method: ics,
-          sequence: icsSequence(now),
-          startsAt: facts.startsAt,
-          endsAt: facts.endsAt,
-          stampedAt: now,
-          summary: `${facts.therapyName}: ${recipient === 'client' ? (facts.providerName ?? anonymous) : (facts.clientName ?? anonymous)}`,
-          location: facts.meetingLink ?? facts.address,
-          organizer: { name: facts.providerName, email: others.provider?.email ?? to.email },
-          attendees,
-        }),
-      },
-    ];
+    const { method } = calendar;
+    // An invitation names the parties who still have an account: the client takes part, the provider leads.
+    const attendees: IcsAttendee[] =
+      method === 'PUBLISH'
+        ? []
+        : [
+            ...(others.client
+              ? [{ name: facts.clientName, email: others.client.email, role: 'REQ-PARTICIPANT' as const }]
+              : []),
+            ...(others.provider
+              ? [{ name: facts.providerName, email: others.provider.email, role: 'CHAIR' as const }]
+              : []),
+          ];
+    mail.icalEvent = {
+      method,
+      filename: 'session.ics',
+      content: buildIcs({
+        uid: method === 'PUBLISH' ? calendar.uid : facts.identifier,
+        method,
+        sequence: icsSequence(now),
+        startsAt: facts.startsAt,
+        endsAt: facts.endsAt,
+        stampedAt: now,
+        summary: `${facts.therapyName}: ${recipient === 'client' ? (facts.providerName ?? anonymous) : (facts.clientName ?? anonymous)}`,
+        location: facts.meetingLink ?? facts.address,
+        organizer: organizerOnBehalf(deps.config.mailFrom, facts.providerName),
+        attendees,
+      }),
+    };
   }
   return mail;
 }
@@ -124,7 +142,10 @@ export function bookingMail(deps: Deps, users: Users, facts: BookingFactsSource)
     for (const p of planned) {
       const to = parties[p.recipient];
       if (!to) continue; // a deleted account gets no mail
-      await deps.mail.queue(tx, composeBookingMail(deps, booking, p.kind, p.recipient, to, parties, p.ics));
+      await deps.mail.queue(
+        tx,
+        composeBookingMail(deps, booking, p.kind, p.recipient, to, parties, p.ics && { method: p.ics }),
+      );
     }
   };
 }

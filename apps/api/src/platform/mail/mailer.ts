@@ -42,6 +42,7 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
           text: mail.text,
           html: mail.html,
           attachments: mail.attachments,
+          icalEvent: mail.icalEvent,
           ...(id ? { messageId: messageIdFor(id, domain) } : {}),
         });
         // Marked before the job completes: a retry of a job that died after this line sends nothing.
