@@ -218,6 +218,10 @@ describe('ics writer (RFC 5545)', () => {
     expect(results[1]!.some((e) => e.includes('ATTENDEE'))).toBe(true);
     expect(results[2]!.some((e) => e.startsWith('raw: line'))).toBe(true);
     expect(results[3]!.some((e) => e.includes('more than 75'))).toBe(true);
+    // The feed as it was before issue 49: a PUBLISH without ORGANIZER fails libical's iTIP rules.
+    const { attendees: _a, method: _m, ...event } = base;
+    const feed = buildIcsFeed('Sitzungen', [{ ...event, tentative: false }]).replace(/ORGANIZER[^\r]*\r\n/, '');
+    expect(expectFailing('feed without organizer', feed).some((e) => e.includes('ORGANIZER'))).toBe(true);
   });
 });
 
