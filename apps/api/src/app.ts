@@ -33,6 +33,7 @@ import { createDirectoryModule } from './modules/directory/directory.module.ts';
 import { createBankDetailsModule } from './modules/bank-details/bank-details.module.ts';
 import { createClientProfileModule } from './modules/client-profile/client-profile.module.ts';
 import { createCredentialsModule, type CredentialsModule } from './modules/credentials/credentials.module.ts';
+import { createAnalyticsModule } from './modules/analytics/analytics.module.ts';
 import { createContactModule } from './modules/contact/contact.module.ts';
 import { createDataExportModule } from './modules/data-export/data-export.module.ts';
 import { createDevMailboxModule } from './modules/dev-mailbox/dev-mailbox.module.ts';
@@ -279,7 +280,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     calendar,
     rooms,
     createDataExportModule(deps),
-    createContactModule(deps, { operatorAddresses: users.operatorAddresses }),
+    createContactModule(deps),
+    // Conversion events of credited top-ups and paid bookings, with the payer's consent (issue 49, decision 0067).
+    createAnalyticsModule(deps, { facts: bookings.factsOf }),
   ];
 
   app.setValidatorCompiler(validatorCompiler);

@@ -6,6 +6,7 @@ import { chatMessages } from './chat.ts';
 import { clientMessages } from './clients.ts';
 import { clientRecordMessages } from './client-records.ts';
 import { commonMessages } from './common.ts';
+import { consentMessages } from './consent.ts';
 import { contactMessages } from './contact.ts';
 import { credentialMessages } from './credentials.ts';
 import { directoryMessages } from './directory.ts';
@@ -56,6 +57,7 @@ export const featureCatalogues = {
   dataExport: dataExportMessages,
   stripeConnect: stripeConnectMessages,
   notifications: notificationMessages,
+  consent: consentMessages,
   contact: contactMessages,
 } as const;
 
@@ -84,6 +86,7 @@ export const catalogue = {
   ...dataExportMessages,
   ...stripeConnectMessages,
   ...notificationMessages,
+  ...consentMessages,
   ...contactMessages,
 } satisfies Record<string, MessageEntry>;
 

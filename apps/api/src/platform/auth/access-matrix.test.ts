@@ -177,6 +177,11 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/user/profile/delete-account': { who: 'user' },
   'DELETE /api/v1/user/profile/delete-account': { who: 'user' },
   'PUT /api/v1/user/preferences': { who: 'user' },
+  // The device's cookie choice (issue 49, decision 0067): the user's own; analytics.test.ts covers what it decides.
+  'PUT /api/v1/user/cookie-consent': {
+    who: 'user',
+    body: { consent: { analytics: false, advertising: false, personalization: false } },
+  },
   'GET /api/v1/user/timezone': { who: 'user' },
   'POST /api/v1/user/timezone': { who: 'user' },
   'GET /api/v1/user/sessions': { who: 'user' },

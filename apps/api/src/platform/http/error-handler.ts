@@ -35,7 +35,9 @@ function issueOf(v: {
 /** A field message for the client: an unknown key names itself; anything else is a catalogue key (zod's message). */
 function issueText(issue: ZodIssueLike, locale: Locale): string {
   if (issue.code === 'unrecognized_keys') return `${message('unknownField', locale)}: ${(issue.keys ?? []).join(', ')}`;
-  if (issue.code === 'invalid_union' || issue.message.startsWith('Invalid input')) {
+  // zod's own "Invalid input…" (a union or type with no message of ours) means the field is missing or of no use; a
+  // union that names its own message (a catalogue key) says that instead.
+  if (issue.message.startsWith('Invalid input') || (issue.code === 'invalid_union' && !issue.message)) {
     const field = issue.path?.join('.') ?? '';
     return field ? `${message('required', locale)}: ${field}` : message('malformedRequest', locale);
   }
