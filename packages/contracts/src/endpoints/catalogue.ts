@@ -14,6 +14,7 @@ import * as directory from './directory.ts';
 import * as clientProfile from './client-profile.ts';
 import * as clients from './clients.ts';
 import * as contact from './contact.ts';
+import * as mailPreferences from './mail-preferences.ts';
 import * as credentials from './credentials.ts';
 import * as measures from './measures.ts';
 import * as dataExport from './data-export.ts';
@@ -40,6 +41,7 @@ export const endpointModules = {
   auth,
   account,
   contact,
+  mailPreferences,
   regions,
   clientProfile,
   providerProfile,
@@ -113,5 +115,6 @@ export const endpointTags: Record<string, string> = {
   verification: "A provider's set-up checklist and submission, and the operators' review queue (decision 0026)",
   notifications: 'The notification centre: what happened to your bookings that you must act on or know (issue 47)',
   contact: "The public contact form, and the operators' inbox of its messages (issue 49)",
+  mail: 'Mail preferences per kind of notification mail, and the one-click unsubscribe of their List-Unsubscribe header',
   'payment-sandbox': "The sandbox gateway's checkout and transfer simulator (outside production)",
 };

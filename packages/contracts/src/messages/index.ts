@@ -24,6 +24,7 @@ import { accessLogMessages } from './access-log.ts';
 import { dataExportMessages } from './data-export.ts';
 import { stripeConnectMessages } from './stripe-connect.ts';
 import { notificationMessages } from './notifications.ts';
+import { mailPreferenceMessages } from './mail-preferences.ts';
 
 /**
  * Every user-facing validation or error message, once, under a stable key (decision 0017). English texts are the
@@ -57,6 +58,7 @@ export const featureCatalogues = {
   stripeConnect: stripeConnectMessages,
   notifications: notificationMessages,
   contact: contactMessages,
+  mailPreferences: mailPreferenceMessages,
 } as const;
 
 export const catalogue = {
@@ -85,6 +87,7 @@ export const catalogue = {
   ...stripeConnectMessages,
   ...notificationMessages,
   ...contactMessages,
+  ...mailPreferenceMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

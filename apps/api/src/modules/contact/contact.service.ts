@@ -73,10 +73,11 @@ export function createContactService(deps: AppDeps, { operatorAddresses }: Conta
             email: input.email,
             link,
           });
-          await deps.mail.queue(tx, { to: operator.email, ...content });
+          await deps.mail.queue(tx, { to: operator.email, lang: asLocale(operator.locale), ...content });
         }
         await deps.mail.queue(tx, {
           to: input.email,
+          lang: locale,
           ...mailTemplates.contactReceipt[locale]({ name: input.firstName }),
         });
       });
