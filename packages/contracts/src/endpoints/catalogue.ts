@@ -15,6 +15,7 @@ import * as clientProfile from './client-profile.ts';
 import * as clients from './clients.ts';
 import * as consent from './consent.ts';
 import * as contact from './contact.ts';
+import * as mailPreferences from './mail-preferences.ts';
 import * as credentials from './credentials.ts';
 import * as measures from './measures.ts';
 import * as dataExport from './data-export.ts';
@@ -42,6 +43,7 @@ export const endpointModules = {
   account,
   consent,
   contact,
+  mailPreferences,
   regions,
   clientProfile,
   providerProfile,
@@ -116,5 +118,6 @@ export const endpointTags: Record<string, string> = {
   notifications: 'The notification centre: what happened to your bookings that you must act on or know (issue 47)',
   consent: "The signed-in user's cookie choice, which decides whether conversion events are sent (issue 49)",
   contact: "The public contact form, and the operators' inbox of its messages (issue 49)",
+  mail: 'Mail preferences per kind of notification mail, and the one-click unsubscribe of their List-Unsubscribe header',
   'payment-sandbox': "The sandbox gateway's checkout and transfer simulator (outside production)",
 };

@@ -25,6 +25,7 @@ import { accessLogMessages } from './access-log.ts';
 import { dataExportMessages } from './data-export.ts';
 import { stripeConnectMessages } from './stripe-connect.ts';
 import { notificationMessages } from './notifications.ts';
+import { mailPreferenceMessages } from './mail-preferences.ts';
 
 /**
  * Every user-facing validation or error message, once, under a stable key (decision 0017). English texts are the
@@ -59,6 +60,7 @@ export const featureCatalogues = {
   notifications: notificationMessages,
   consent: consentMessages,
   contact: contactMessages,
+  mailPreferences: mailPreferenceMessages,
 } as const;
 
 export const catalogue = {
@@ -88,6 +90,7 @@ export const catalogue = {
   ...notificationMessages,
   ...consentMessages,
   ...contactMessages,
+  ...mailPreferenceMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { BookingFacts, BookingFactsSource } from '../../platform/booking-facts.ts';
 import type { DomainEventMap } from '../../platform/events.ts';
-import type { OutgoingMail } from '../../platform/mail/outgoing-mail.ts';
+import type { MailDraft } from '../../platform/mail/compose-mail.ts';
 import type { UserModule } from '../user/user.module.ts';
 import { planBookingMails, type BookingMailKind } from './booking-mail-plan.ts';
 import { formatMoney } from '@therapy/contracts/money';
@@ -13,6 +13,7 @@ import {
   formatInstant,
   formatSessionTime,
   suggestedSlotLink,
+  therapyNameIn,
 } from './booking-mail-texts.ts';
 import { buildIcs, icsSequence, organizerOnBehalf, type IcsAttendee } from '../../platform/ics.ts';
 
@@ -20,6 +21,8 @@ type Users = Pick<UserModule, 'findActiveUser'>;
 type Deps = Pick<AppDeps, 'config' | 'mail' | 'clock'>;
 
 interface Party {
+  /** The account, for a party's mail; none for an address a booking is shared with. */
+  userId?: string;
   email: string;
   locale: Locale;
   firstName: string | null;
@@ -30,6 +33,7 @@ async function partyOf(users: Users, userId: string, tx: Executor): Promise<Part
   const user = await users.findActiveUser(userId, tx);
   if (!user) return undefined;
   return {
+    userId,
     email: user.email,
     locale: user.locale === 'de' ? 'de' : 'en',
     firstName: user.firstName ?? null,
@@ -45,6 +49,13 @@ async function partyOf(users: Users, userId: string, tx: Executor): Promise<Part
 export type BookingCalendar = { method: 'REQUEST' | 'CANCEL' } | { method: 'PUBLISH'; uid: string };
 
 /**
+ * Decision 0064: the mails that make or change a session (confirmed, moved, cancelled: with the calendar file, a
+ * cancel with its refund) and a shared copy are transactional; the others tell of a step in a booking (a request, a
+ * decline, a proposed time, "please pay") and are notifications of the kind "booking updates".
+ */
+const transactionalKinds: ReadonlySet<BookingMailKind> = new Set(['confirmed', 'rescheduled', 'cancelled', 'shared']);
+
+/**
  * One booking mail for one recipient, with the .ics when `calendar` is set and the booking has a time. The .ics goes
  * as the mail's `icalEvent`: a text/calendar alternative of the body and an attachment (platform/mail/mailer.ts).
  */
@@ -56,7 +67,7 @@ export function composeBookingMail(
   to: Party,
   others: { client: Party | undefined; provider: Party | undefined },
   calendar: BookingCalendar | undefined,
-): OutgoingMail {
+): MailDraft {
   const locale = to.locale;
   const otherName = recipient === 'client' ? facts.providerName : facts.clientName;
   const anonymous = locale === 'de' ? 'ein gelöschtes Konto' : 'a deleted account';
@@ -65,7 +76,7 @@ export function composeBookingMail(
   const content = bookingMailTexts[locale][kind]({
     name: to.firstName ?? (locale === 'de' ? 'zusammen' : 'there'),
     other: otherName ?? anonymous,
-    therapy: facts.therapyName,
+    therapy: therapyNameIn(locale, facts),
     when,
     where: facts.meetingLink ?? facts.address ?? '',
     link: bookingLink(deps.config.appOrigin, facts.identifier),
@@ -84,7 +95,14 @@ export function composeBookingMail(
         ? formatMoney(facts.refundAmount, facts.currencyCode, locale === 'de' ? 'de-DE' : 'en-GB')
         : '',
   });
-  const mail: OutgoingMail = { to: to.email, ...content };
+  const mail: MailDraft = {
+    to: to.email,
+    lang: locale,
+    ...content,
+    ...(to.userId && !transactionalKinds.has(kind)
+      ? { notification: { userId: to.userId, kind: 'bookingUpdates' as const } }
+      : {}),
+  };
   if (calendar && facts.startsAt && facts.endsAt) {
     const now = deps.clock.now();
     const { method } = calendar;

@@ -64,9 +64,10 @@ export function createContactService(deps: AppDeps) {
         const link = `${config.appOrigin}/operator/contact`;
         // The support mailbox is a team's, in English (the platform's working language); the link opens the inbox.
         const content = mailTemplates.contactToOperators.en({ name: 'team', sender, email: input.email, link });
-        await deps.mail.queue(tx, { to: config.supportEmail, ...content });
+        await deps.mail.queue(tx, { to: config.supportEmail, lang: 'en', ...content });
         await deps.mail.queue(tx, {
           to: input.email,
+          lang: locale,
           ...mailTemplates.contactReceipt[locale]({ name: input.firstName }),
         });
       });

@@ -41,6 +41,7 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.headers ? { headers: mail.headers } : {}),
           attachments: mail.attachments,
           icalEvent: mail.icalEvent,
           ...(id ? { messageId: messageIdFor(id, domain) } : {}),

@@ -4,6 +4,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra header fields (a notification's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
   /** Small text attachments (a booking's .ics); the dev outbox table keeps only the mail text. */
   attachments?: MailAttachment[];
   /**
