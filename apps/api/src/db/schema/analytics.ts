@@ -39,7 +39,9 @@ export const analyticsConversions = pgTable(
     kind: text({ enum: ['topup', 'booking'] }).notNull(),
     amount: money().notNull(),
     currencyCode: text().notNull(),
-    status: text({ enum: ['queued', 'sent', 'dropped'] }).notNull().default('queued'),
+    status: text({ enum: ['queued', 'sent', 'dropped'] })
+      .notNull()
+      .default('queued'),
     /** How often the job has tried to send it (the last try drops it when the service still fails). */
     attempts: integer().notNull().default(0),
     note: text(),

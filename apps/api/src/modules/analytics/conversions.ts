@@ -107,7 +107,11 @@ export function createConversions(
 
     /** `payment.settled` (in the crediting transaction). */
     async onTopup(event: DomainEventMap['payment.settled'], tx: Executor): Promise<void> {
-      await record(tx, event.userId, conversionOf('topup', `topup:${event.paymentId}`, event.amount, event.currencyCode));
+      await record(
+        tx,
+        event.userId,
+        conversionOf('topup', `topup:${event.paymentId}`, event.amount, event.currencyCode),
+      );
     },
 
     /** `booking.changed` (in the paying transaction): a booking paid on the platform, with money. */
