@@ -1,8 +1,9 @@
 import { HtmlValidate } from 'html-validate';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingWorld, insertBooking, slotAt, type World } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { parsedMailTo } from '../../../test/parsed-mail.ts';
 
 /**
  * Issue 49, mail that renders (decision 0064): every mail has a text and an HTML part from one template, in the
@@ -22,17 +23,8 @@ const online = async () =>
     )
   ).rows[0]!.id;
 
-async function mailTo(who: SignedUp, subjectStart: string, timeoutMs = 5000): Promise<ParsedMail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mine = t.mail.mails.filter((m) => m.to.includes(who.email.toLowerCase()));
-    const parsed = await Promise.all(mine.map((m) => simpleParser(m.raw)));
-    const found = parsed.find((p) => p.subject?.startsWith(subjectStart));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no mail "${subjectStart}…" to ${who.email}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const mailTo = (who: SignedUp, subjectStart: string, timeoutMs?: number): Promise<ParsedMail> =>
+  parsedMailTo(t, who.email, subjectStart, timeoutMs);
 const subjectsTo = (who: SignedUp) => t.mail.mails.filter((m) => m.to.includes(who.email.toLowerCase()));
 
 async function clientIn(locale: 'en' | 'de'): Promise<SignedUp> {
