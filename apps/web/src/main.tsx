@@ -18,6 +18,7 @@ import { seedCountryNames } from './lib/country';
 import { yieldToMain } from './lib/yield-to-main';
 import { startIntlWarmup } from './lib/intl-warmup';
 import { zodReady } from './lib/zod-ready';
+import { startConsentSync } from './lib/consent-sync';
 
 // Before any page's code creates a zod schema (lib/zod-ready.ts): started now, awaited by every page loader.
 void zodReady();
@@ -65,6 +66,7 @@ async function hydratePage(data: NonNullable<typeof ssr>): Promise<void> {
 
 syncDocumentLanguage(ssr?.locale ?? currentLocale());
 // Started before the first render so the refresh runs in parallel with loading the page's code.
+startConsentSync();
 void restoreSession();
 // The deployment's error-reporting DSN (if any) comes with the public app config, shared with the screens that use it.
 queryClient.fetchQuery(appConfigQuery).then(
