@@ -3,27 +3,20 @@
 // 50 ms): the task's *thread CPU time* scaled by Lighthouse's 4x mobile slowdown, instead of its wall time, which other
 // processes on the machine stretch. Prints the median of RUNS loads (default 5) and each load's figure.
 // Usage: node scripts/cpu-tbt.mjs URL [RUNS]. Compare two builds in one run of this script on the same machine.
+// The bench's `web.directory` scenario calls `measureCpuTbt` (issue 49: the directory's figure as a ratio to `/`'s).
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 
-const url = process.argv[2];
-const runs = Number(process.argv[3] ?? 5);
-if (!url) {
-  console.error('usage: node scripts/cpu-tbt.mjs URL [RUNS]');
-  process.exit(2);
-}
-const browser = await chromium.launch({
-  executablePath: '/usr/lib/chromium/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
-async function once() {
+async function once(browser, url, logTasks) {
   const ctx = await browser.newContext({
     viewport: { width: 412, height: 823 },
     isMobile: true,
@@ -39,7 +32,7 @@ async function once() {
   const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
   await ctx.close();
   const fcp = events.find((e) => e.name === 'firstContentfulPaint');
-  if (!fcp) throw new Error('no firstContentfulPaint in the trace');
+  if (!fcp) throw new Error(`no firstContentfulPaint in the trace of ${url}`);
   const main = events.find(
     (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === fcp.pid,
   );
@@ -48,7 +41,7 @@ async function once() {
   );
   const blocking = tasks.reduce((sum, task) => sum + Math.max(0, (4 * (task.tdur ?? task.dur)) / 1000 - 50), 0);
   const busy = tasks.reduce((sum, task) => sum + (task.tdur ?? task.dur) / 1000, 0);
-  if (process.env.TASKS)
+  if (logTasks)
     console.log(
       tasks
         .filter((t) => (t.tdur ?? t.dur) > 10000)
@@ -58,10 +51,40 @@ async function once() {
   return { blocking, busy };
 }
 
-const results = [];
-for (let i = 0; i < runs; i += 1) results.push(await once());
-await browser.close();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(
-  `${url}: CPU-TBT (4x) median ${median(results.map((r) => r.blocking)).toFixed(0)} ms; main-thread CPU after FCP median ${median(results.map((r) => r.busy)).toFixed(0)} ms; runs: ${results.map((r) => r.blocking.toFixed(0)).join(', ')}`,
-);
+
+/**
+ * Loads each URL `runs` times (interleaved, so a busy spell of the machine touches every URL alike) in one headless
+ * Chromium and answers, per URL, the median CPU-TBT and main-thread CPU after FCP, with each load's CPU-TBT.
+ */
+export async function measureCpuTbt(urls, runs = 5, { logTasks = false } = {}) {
+  const browser = await chromium.launch({ executablePath: '/usr/lib/chromium/chromium', args: CHROMIUM_ARGS });
+  try {
+    const results = new Map(urls.map((url) => [url, []]));
+    for (let i = 0; i < runs; i += 1) for (const url of urls) results.get(url).push(await once(browser, url, logTasks));
+    return urls.map((url) => {
+      const loads = results.get(url);
+      return {
+        url,
+        blockingMs: median(loads.map((r) => r.blocking)),
+        busyMs: median(loads.map((r) => r.busy)),
+        runs: loads.map((r) => r.blocking),
+      };
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const url = process.argv[2];
+  const runs = Number(process.argv[3] ?? 5);
+  if (!url) {
+    console.error('usage: node scripts/cpu-tbt.mjs URL [RUNS]');
+    process.exit(2);
+  }
+  const [result] = await measureCpuTbt([url], runs, { logTasks: Boolean(process.env.TASKS) });
+  console.log(
+    `${url}: CPU-TBT (4x) median ${result.blockingMs.toFixed(0)} ms; main-thread CPU after FCP median ${result.busyMs.toFixed(0)} ms; runs: ${result.runs.map((r) => r.toFixed(0)).join(', ')}`,
+  );
+}

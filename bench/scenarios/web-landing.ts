@@ -1,15 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import type { Figures } from '../lib/types.ts';
+import { ensureWebBuild, webDir } from '../lib/web-build.ts';
 
 export const name = 'web.landing';
 export const description =
   'initial JavaScript of / (the entry script and every module it preloads), gzip level 9, from the production build';
-
-const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web');
 
 /** The scripts a browser loads for the landing page before anything else: index.html's module script and preloads. */
 export function initialScripts(html: string): string[] {
@@ -21,14 +18,8 @@ export function initialScripts(html: string): string[] {
 }
 
 export async function run(): Promise<Figures> {
+  ensureWebBuild();
   const index = path.join(webDir, 'dist', 'index.html');
-  if (!fs.existsSync(index)) {
-    const build = spawnSync('npm', ['run', 'build', '-w', '@therapy/web'], {
-      cwd: path.resolve(webDir, '../..'),
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) throw new Error('the web build failed');
-  }
   const scripts = initialScripts(fs.readFileSync(index, 'utf8'));
   if (scripts.length === 0) throw new Error('dist/index.html names no module script');
   const bytes = scripts.reduce(

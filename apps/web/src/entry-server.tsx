@@ -7,6 +7,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import type { PageHandle } from './app/page-handle';
 import { Providers } from './app/providers';
 import { routes } from './app/router';
+import { serverPages, type ServerPage } from './app/server-pages';
 import { setApiTransport } from './lib/api-client';
 import { appConfigQuery } from './lib/app-config';
 import { countryFromLanguages, countryName } from './lib/country';
@@ -80,6 +81,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
       modules: [],
     };
   if (!matches || !page) return null;
+  const server: ServerPage = page.server ? serverPages[page.server] : {};
 
   const queryClient = new QueryClient({ defaultOptions: createQueryClient().getDefaultOptions() });
   const params = matches.at(-1)?.params ?? {};
@@ -87,7 +89,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
   // rendered with it, and hands it over, so the first browser render agrees with the HTML.
   await Promise.all([
     queryClient.prefetchQuery(appConfigQuery),
-    page.prefetch?.(queryClient, params, url.searchParams),
+    server.prefetch?.(queryClient, params, url.searchParams),
   ]);
   // A page whose data could not be had (an outage, filters the API refuses) is rendered by the browser, which shows
   // the right state with a retry; the status still tells crawlers about a missing page.
@@ -102,7 +104,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
     return { status, html: '', data: '', title, path: canonicalPath, modules: [] };
   }
   // Issue 49: a page whose subject does not exist (/therapists/not-a-uuid/) shows its not-found state with a 404.
-  const missing = notFound || page.notFound?.(queryClient, params) === true;
+  const missing = notFound || server.notFound?.(queryClient, params) === true;
+  const canonicalSearch = server.canonicalSearch?.(url.searchParams);
+  const canonicalAddress = canonicalSearch ? `${canonicalPath}?${canonicalSearch}` : canonicalPath;
 
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
@@ -141,11 +145,11 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
     title: pageTitleText(
       missing && !notFound
         ? { key: 'notFound' }
-        : { key: (matches.at(-1)?.route.handle as PageHandle).title, name: page.titleName?.(queryClient, params) },
+        : { key: (matches.at(-1)?.route.handle as PageHandle).title, name: server.titleName?.(queryClient, params) },
       locale,
     ),
-    description: missing ? undefined : page.describe?.(queryClient, params),
-    path: missing ? undefined : canonicalPath,
+    description: missing ? undefined : server.describe?.(queryClient, params),
+    path: missing ? undefined : canonicalAddress,
     modules: page.source ? [page.source, ...page.ns.map((ns) => `src/locales/${locale}/${ns}.json`)] : [],
   };
 }

@@ -2,26 +2,21 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 import type { Namespace } from '@/lib/i18n';
 import type { TitleKey } from '@/lib/page-title';
+import type { ServerPageKey } from './server-pages';
 
 /**
  * Pages the server renders (docs/decisions/0012): public pages whose HTML is the same for every visitor of one
  * locale. `source` names the page's module as the build manifest knows it, so the server can preload its chunk;
- * `prefetch` fills the queries the first render needs, so the HTML holds the content, not a spinner.
+ * its server part's `prefetch` fills the queries the first render needs, so the HTML holds the content, not a spinner.
  */
 export interface ServerRenderedPage {
   source?: string;
   ns: Namespace[];
-  /** `search`: the page's query string (the directory's filters live there: `/therapists/?state=NY&therapy=couples`). */
-  prefetch?: (queryClient: QueryClient, params: Params, search: URLSearchParams) => Promise<void>;
   /**
-   * Whether the prefetched data says the page's subject does not exist (an id that cannot be one, or that the API does
-   * not know): the server then answers 404 with the page's own not-found state, which the browser hydrates as it is.
+   * Its server-only part (app/server-pages.ts: prefetch, title, description, canonical address, not-found): named
+   * here, held there, so that code and what it imports stay out of the browser's JavaScript.
    */
-  notFound?: (queryClient: QueryClient, params: Params) => boolean;
-  /** The page's own title from its prefetched data (a therapist's name); the browser sets it with `usePageTitle`. */
-  titleName?: (queryClient: QueryClient, params: Params) => string | undefined;
-  /** The page's own description for search results and link previews (meta description, Open Graph), from its data. */
-  describe?: (queryClient: QueryClient, params: Params) => string | undefined;
+  server?: ServerPageKey;
   /**
    * What only the browser can fetch (it depends on the viewer's time zone), started while the page hydrates so the
    * part that shows it renders once, with its data, instead of loading first and rendering again.

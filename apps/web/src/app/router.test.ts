@@ -31,6 +31,7 @@ describe('server-rendered pages', () => {
         'register/client',
         'register/provider',
         'terms',
+        'therapists',
         'therapists/:providerId',
       ].sort(),
     );

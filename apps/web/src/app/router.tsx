@@ -12,14 +12,7 @@ import { NotFoundRoute } from './not-found-route';
 import { RootErrorBoundary, RouteErrorBoundary } from './error-boundary';
 import type { PageHandle, ServerRenderedPage } from './page-handle';
 import type { RouteHandle } from './protected-layout';
-import {
-  prefetchCalendar,
-  prefetchTherapist,
-  therapistDescription,
-  therapistNotFound,
-  therapistTitle,
-} from '@/features/therapists/api/therapist-prefetch';
-import { prefetchDirectory } from '@/features/directory/api/directory-prefetch';
+import { prefetchCalendar } from '@/features/therapists/api/therapist-prefetch';
 
 /**
  * A code-split page: its chunk and its translations load together before the route renders, so a page never
@@ -34,6 +27,11 @@ function lazyPage(ns: Namespace[], load: () => Promise<ComponentType>) {
 }
 
 /** A code-split page the server renders too (app/page-handle.ts): the same loader, plus what the server needs. */
+/** A slot's component, loaded after zod's set-up for the CSP as every page is (its forms create schemas). */
+function afterZod(load: () => Promise<ComponentType>) {
+  return async () => ({ Component: await zodReady().then(load) });
+}
+
 function ssrPage(
   page: ServerRenderedPage & { source: string; title?: PageHandle['title'] },
   load: () => Promise<ComponentType>,
@@ -186,7 +184,7 @@ export const routes: RouteObject[] = [
               {
                 source: 'src/features/directory/routes/directory-route.tsx',
                 ns: ['directory'],
-                prefetch: prefetchDirectory,
+                server: 'directory',
                 title: 'directory',
               },
               () => import('@/features/directory/routes/directory-route').then((m) => m.DirectoryRoute),
@@ -198,11 +196,8 @@ export const routes: RouteObject[] = [
               {
                 source: 'src/features/therapists/routes/therapist-route.tsx',
                 ns: ['therapists', 'slot-picker'],
-                prefetch: prefetchTherapist,
-                notFound: therapistNotFound,
+                server: 'therapist',
                 browserPrefetch: prefetchCalendar,
-                titleName: therapistTitle,
-                describe: therapistDescription,
                 title: 'therapist',
               },
               () => import('@/features/therapists/routes/therapist-route').then((m) => m.TherapistRoute),
@@ -227,10 +222,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     index: true,
-                    lazy: async () => {
-                      await zodReady();
-                      return { Component: (await import('./overview-practice-slot')).OverviewPracticeSlot };
-                    },
+                    lazy: afterZod(async () => (await import('./overview-practice-slot')).OverviewPracticeSlot),
                   },
                 ],
               },
@@ -244,10 +236,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     index: true,
-                    lazy: async () => {
-                      await zodReady();
-                      return { Component: (await import('./account-profile-slot')).AccountProfileSlot };
-                    },
+                    lazy: afterZod(async () => (await import('./account-profile-slot')).AccountProfileSlot),
                   },
                 ],
               },
@@ -321,10 +310,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     index: true,
-                    lazy: async () => {
-                      await zodReady();
-                      return { Component: (await import('./booking-notes-slot')).BookingNotesSlot };
-                    },
+                    lazy: afterZod(async () => (await import('./booking-notes-slot')).BookingNotesSlot),
                   },
                 ],
               },
@@ -359,10 +345,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     index: true,
-                    lazy: async () => {
-                      await zodReady();
-                      return { Component: (await import('./client-measures-slot')).ClientMeasuresSlot };
-                    },
+                    lazy: afterZod(async () => (await import('./client-measures-slot')).ClientMeasuresSlot),
                   },
                 ],
               },
