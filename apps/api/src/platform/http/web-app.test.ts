@@ -129,12 +129,17 @@ describe('canonical addresses', () => {
     }
   });
 
-  it('the directory’s is /therapists/, asked for without the slash or with a search', async () => {
-    for (const url of ['/therapists', '/therapists/?state=NY', '/therapists?state=CA&q=anxiety']) {
+  it('the directory’s is /therapists/ with the state alone, however it is asked for', async () => {
+    for (const [url, canonical] of [
+      ['/therapists', '/therapists/'],
+      ['/therapists/?q=anxiety', '/therapists/'],
+      ['/therapists/?state=NY', '/therapists/?state=NY'],
+      ['/therapists?state=CA&q=anxiety', '/therapists/?state=CA'],
+    ] as const) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       const links = [...res.body.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((m) => m[1]);
-      expect(links, url).toEqual([`${origin}/therapists/`]);
+      expect(links, url).toEqual([`${origin}${canonical}`]);
     }
     const de = await get('/therapists/', 'de');
     expect(de.body).toContain('<html lang="de"');
