@@ -1,5 +1,6 @@
 import { buildApp } from '@therapy/api/app';
 import { createDatabase } from '@therapy/api/db/client';
+import { freePort } from '@therapy/api/server';
 import { seedDirectoryProviders } from '@therapy/api/modules/directory/directory-seed.repository';
 import { measureCpuTbt } from '../../scripts/cpu-tbt.mjs';
 import type { BenchContext, Figures } from '../lib/types.ts';
@@ -29,11 +30,14 @@ export async function run(ctx: BenchContext): Promise<Figures> {
   const state = String(busiest!.code);
   const pool = ctx.db.$client as unknown as { options: { connectionString: string } };
   const webDb = createDatabase(pool.options.connectionString, { max: 10 });
-  const web = await buildApp({ config: { ...ctx.config, serveWeb: true }, db: webDb, logger: false });
+  // Its own origin: a page asked for on another host is redirected to the configured one (origin-redirect.ts).
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const web = await buildApp({ config: { ...ctx.config, serveWeb: true, appOrigin: base }, db: webDb, logger: false });
   try {
-    const base = (await web.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1');
+    await web.listen({ port, host: '127.0.0.1' });
     const directoryUrl = `${base}/therapists/?state=${state}`;
-    const page = await fetch(directoryUrl);
+    const page = await fetch(directoryUrl, { headers: { accept: 'text/html' } });
     const html = await page.text();
     // Rendered on the server: the HTML already links to the first page's therapists.
     if (page.status !== 200 || !/href="\/therapists\/[0-9a-f-]{36}\/"/.test(html))
