@@ -4,7 +4,7 @@ import type { Locale } from '@therapy/contracts/messages';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
-import type { PageHandle, PreviewImage, SiteContext } from './app/page-handle';
+import type { PageHandle } from './app/page-handle';
 import { Providers } from './app/providers';
 import { routes } from './app/router';
 import { setApiTransport } from './lib/api-client';
@@ -14,7 +14,6 @@ import { i18n, namespaces, supportedLocales } from './lib/i18n';
 import { pageTitleText } from './lib/page-title';
 import { createQueryClient } from './lib/query-client';
 import { serializeSsrData } from './lib/ssr-data';
-import { basenameOf, localizedUrl } from './lib/locale-path';
 import { setServerCookies } from './lib/storage';
 
 /**
@@ -30,8 +29,6 @@ export interface RenderRequest {
   cookies: Record<string, string>;
   /** The request's Accept-Language tags, best first: the browser's languages, which name its region. */
   languages?: string[];
-  /** The site's origin ("https://example.org"), for the absolute URLs of structured data. */
-  origin?: string;
 }
 
 export interface RenderResult {
@@ -44,12 +41,6 @@ export interface RenderResult {
   /** The page's description (else the site's), and its path for the canonical link and Open Graph (none for a 404). */
   description?: string | undefined;
   path?: string | undefined;
-  /** The page's path in each language (hreflang alternates); none for a 404. */
-  alternates?: Record<Locale, string> | undefined;
-  /** schema.org objects for the page's JSON-LD. */
-  structuredData?: object[] | undefined;
-  /** The page's own link-preview picture (path and alt text); else the site's. */
-  image?: PreviewImage | undefined;
   /** Build-manifest keys of the modules the page needs first (its route chunk and translations). */
   modules: string[];
 }
@@ -70,19 +61,13 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
   if (!ready) throw new Error('call prepare() first');
   await ready;
   const url = new URL(request.url, 'http://ssr.local');
-  // A German page is the route table under /de (docs/decisions/0063): the same pages, the router's basename.
-  const basename = basenameOf(url.pathname);
-  const matches = matchRoutes(routes, url.pathname, basename);
+  const matches = matchRoutes(routes, url.pathname);
   const leaf = matches?.at(-1)?.route;
   const handle = leaf?.handle as PageHandle | undefined;
   // The route table is the one list of the app's pages: a path only its catch-all matches is not one of them.
   const notFound = leaf?.path === '*';
   // Spec §9 "Trailing slash on": a page's one address ends in a slash, however it was asked for.
   const canonicalPath = notFound ? undefined : url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
-  // The page in each language, for the hreflang alternates (its canonical is its own language's).
-  const alternates = canonicalPath
-    ? { en: localizedUrl(canonicalPath, 'en'), de: localizedUrl(canonicalPath, 'de') }
-    : undefined;
   const page = handle?.ssr;
   if (matches && !page && handle?.canonical)
     return {
@@ -91,7 +76,6 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
       data: '',
       title: pageTitleText({ key: handle.title }, request.locale),
       path: canonicalPath,
-      alternates,
       modules: [],
     };
   if (!matches || !page) return null;
@@ -111,7 +95,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
     return { status, html: '', data: '', title: '', modules: [] };
   }
 
-  const handler = createStaticHandler(routes, basename ? { basename } : {});
+  const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -133,7 +117,6 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
   }
 
   const locale = request.locale;
-  const site: SiteContext = { origin: (request.origin ?? '').replace(/\/$/, ''), locale, path: canonicalPath ?? '/' };
   // The footer names the visitor's country once hydrated (cookie, account, browser region): the likely one is named
   // here so the browser need not load its region names to say it.
   const country = (
@@ -152,9 +135,6 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
     ),
     description: page.describe?.(queryClient, params),
     path: canonicalPath,
-    alternates,
-    structuredData: notFound ? undefined : page.structuredData?.(queryClient, params, site),
-    image: notFound ? undefined : page.previewImage?.(queryClient, params, site),
     modules: page.source ? [page.source, ...page.ns.map((ns) => `src/locales/${locale}/${ns}.json`)] : [],
   };
 }

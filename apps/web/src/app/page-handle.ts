@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
-import type { Locale } from '@therapy/contracts/messages';
 import type { Namespace } from '@/lib/i18n';
 import type { TitleKey } from '@/lib/page-title';
 
@@ -17,28 +16,11 @@ export interface ServerRenderedPage {
   titleName?: (queryClient: QueryClient, params: Params) => string | undefined;
   /** The page's own description for search results and link previews (meta description, Open Graph), from its data. */
   describe?: (queryClient: QueryClient, params: Params) => string | undefined;
-  /** The page's schema.org objects for its JSON-LD (absolute URLs from `site.origin`), from its data. */
-  structuredData?: (queryClient: QueryClient, params: Params, site: SiteContext) => object[] | undefined;
-  /** The page's own link-preview picture (a path on the site, 1200 x 630 PNG) and its text; else the site's. */
-  previewImage?: (queryClient: QueryClient, params: Params, site: SiteContext) => PreviewImage | undefined;
   /**
    * What only the browser can fetch (it depends on the viewer's time zone), started while the page hydrates so the
    * part that shows it renders once, with its data, instead of loading first and rendering again.
    */
   browserPrefetch?: (queryClient: QueryClient, params: Params) => void;
-}
-
-/** Where and in which language a page is rendered: for the absolute URLs of its structured data. */
-export interface SiteContext {
-  origin: string;
-  locale: Locale;
-  /** The page's canonical path (its own language's). */
-  path: string;
-}
-
-export interface PreviewImage {
-  path: string;
-  alt: string;
 }
 
 export interface PageHandle {

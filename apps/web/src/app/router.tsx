@@ -3,8 +3,6 @@ import type { RouteObject } from 'react-router';
 import { createBrowserRouter } from 'react-router';
 import { LandingRoute } from '@/features/landing/routes/landing-route';
 import { setSessionExpiredHandler } from '@/lib/api-client';
-import { setLocaleRelocation } from '@/lib/locale';
-import { basenameOf, localizedUrl } from '@/lib/locale-path';
 import type { Namespace } from '@/lib/i18n';
 import { loadNamespaces } from '@/lib/i18n';
 import { PageSpinner } from '@/components/page-spinner';
@@ -19,11 +17,6 @@ import {
   therapistDescription,
   therapistTitle,
 } from '@/features/therapists/api/therapist-prefetch';
-import {
-  therapistPreviewImage,
-  therapistStructuredData,
-} from '@/features/therapists/api/therapist-structured-data';
-import { siteStructuredData } from './site-structured-data';
 
 /**
  * A code-split page: its chunk and its translations load together before the route renders, so a page never
@@ -56,11 +49,7 @@ export const routes: RouteObject[] = [
       {
         ErrorBoundary: RouteErrorBoundary,
         children: [
-          {
-            index: true,
-            Component: LandingRoute,
-            handle: { ssr: { ns: ['landing'], structuredData: siteStructuredData } } satisfies PageHandle,
-          },
+          { index: true, Component: LandingRoute, handle: { ssr: { ns: ['landing'] } } satisfies PageHandle },
           {
             path: 'login',
             ...ssrPage({ source: 'src/features/auth/routes/login-route.tsx', ns: ['auth'], title: 'login' }, () =>
@@ -195,8 +184,6 @@ export const routes: RouteObject[] = [
                 browserPrefetch: prefetchCalendar,
                 titleName: therapistTitle,
                 describe: therapistDescription,
-                structuredData: therapistStructuredData,
-                previewImage: therapistPreviewImage,
                 title: 'therapist',
               },
               () => import('@/features/therapists/routes/therapist-route').then((m) => m.TherapistRoute),
@@ -483,23 +470,8 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  // On a German page (`/de/...`) every route lives under /de, so the app's links and navigations stay German.
-  const basename = basenameOf(window.location.pathname);
-  const router = createBrowserRouter(routes, basename ? { basename } : {});
+  const router = createBrowserRouter(routes);
   // An expired session navigates inside the app instead of reloading it (which would lose the toast).
   setSessionExpiredHandler((loginPath) => void router.navigate(loginPath, { replace: true }));
-  // A change of language loads the page's URL in that language, once a navigation under way (a sign-in's) has ended.
-  setLocaleRelocation((locale) => {
-    const go = () => {
-      const { pathname, search, hash } = window.location;
-      window.location.assign(localizedUrl(`${pathname}${search}${hash}`, locale));
-    };
-    if (router.state.navigation.state === 'idle') return go();
-    const stop = router.subscribe((state) => {
-      if (state.navigation.state !== 'idle') return;
-      stop();
-      go();
-    });
-  });
   return router;
 }

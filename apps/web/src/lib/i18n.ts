@@ -7,7 +7,6 @@ import deLanding from '../locales/de/landing.json';
 import enCommon from '../locales/en/common.json';
 import enLanding from '../locales/en/landing.json';
 import { cookieNames } from '@therapy/contracts/constants';
-import { localeOfPath } from './locale-path';
 import { getCookie } from './storage';
 
 /**
@@ -89,14 +88,8 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (supportedLocales as readonly string[]).includes(value);
 }
 
-/**
- * In the browser, the page's URL names its language (`/de/...`, docs/decisions/0063); the server has already sent a
- * visitor who prefers German from a bare URL to the German one. Elsewhere (tests, the server bundle): the cookie
- * (the user's explicit choice, shared with the server), then the browser's languages.
- */
+/** Cookie first (the user's explicit choice, shared with the server), then the browser's languages. */
 export function detectLocale(): Locale {
-  if (typeof window !== 'undefined' && window.location && !import.meta.env.SSR && import.meta.env.MODE !== 'test')
-    return localeOfPath(window.location.pathname);
   const fromCookie = getCookie(cookieNames.locale) ?? getCookie(cookieNames.language);
   if (isLocale(fromCookie)) return fromCookie;
   const languages = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);

@@ -20,7 +20,6 @@ interface ServerEntry {
     locale: Locale;
     cookies: Record<string, string>;
     languages: string[];
-    origin: string;
   }): Promise<RenderedPage | null>;
 }
 interface RenderedPage {
@@ -31,12 +30,6 @@ interface RenderedPage {
   /** The page's description (else the template's) and its path (the canonical link and Open Graph; none for a 404). */
   description?: string | undefined;
   path?: string | undefined;
-  /** The page's path in each language (hreflang alternates, both ways); none for a 404. */
-  alternates?: Record<Locale, string> | undefined;
-  /** schema.org objects for the page's JSON-LD (a therapist's Person, the home page's Organization and WebSite). */
-  structuredData?: object[] | undefined;
-  /** The link preview's picture (a path on this server) and its text; else the site's default picture. */
-  image?: { path: string; alt: string } | undefined;
   modules: string[];
 }
 interface ManifestChunk {
@@ -49,14 +42,6 @@ export const internalRequestHeader = 'x-internal-render';
 export const internalRequestToken = crypto.randomBytes(24).toString('hex');
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** A page's language is its URL's (docs/decisions/0063): `/de/...` is German, a bare path English. */
-export function pathLocale(url: string): Locale {
-  return /^\/de(?:[/?#]|$)/.test(url) ? 'de' : 'en';
-}
-
-/** The site's link-preview picture, for pages without one of their own (1200 x 630, apps/web/public). */
-export const defaultPreviewImage = { path: '/og-default.png', width: 1200, height: 630 };
 
 export async function registerWebApp(
   app: FastifyInstance,
@@ -128,24 +113,14 @@ async function createPageRenderer(
       .send(html);
 
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    const locale = pathLocale(req.url);
-    // A bare URL is the English page and the x-default: a visitor who chose German (the cookie the switcher and a
-    // sign-in set) or, without a choice, whose browser asks for German first is sent to the German URL. Crawlers
-    // send neither, so they read every page at its own address (docs/decisions/0063).
-    if (locale === 'en' && requestLocale(req) === 'de')
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Cookie, Accept-Language')
-        .redirect(`/de${req.url}`, 302);
     let rendered: RenderedPage | null = null;
     if (entry) {
       try {
         rendered = await entry.renderPage({
           url: req.url,
-          locale,
+          locale: requestLocale(req),
           cookies: cookiesOf(req),
           languages: acceptedLanguages(req),
-          origin,
         });
       } catch (err) {
         req.log.error({ err }, 'server render failed; the browser renders the page');
@@ -156,7 +131,7 @@ async function createPageRenderer(
       return sendHtml(
         reply,
         rendered?.status ?? 200,
-        rendered?.path ? fillShell(template, rendered, origin, locale) : template,
+        rendered?.path ? fillShell(template, rendered, origin, requestLocale(req)) : template,
       );
     return sendHtml(
       reply,
@@ -187,39 +162,19 @@ function fillShell(template: string, page: RenderedPage, origin: string, lang: L
   return fillHead(template, page, origin, lang, '');
 }
 
-/**
- * Search results and link previews: the page's description (else the site's), its canonical address (its own
- * language's), the hreflang alternates both ways with the English page as x-default, Open Graph with a 1200 x 630
- * picture, and the page's schema.org JSON-LD.
- */
+/** Search results and link previews: the page's description (else the site's), its canonical address, Open Graph. */
 function fillHead(html: string, page: RenderedPage, origin: string, lang: string, extra: string): string {
   const siteDescription = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
   const description = page.description ? escapeHtml(page.description) : siteDescription;
   const url = page.path ? `${origin}${page.path}` : null;
-  const alternate = (hreflang: string, path: string) =>
-    `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(`${origin}${path}`)}">`;
-  const alternates = page.alternates
-    ? [alternate('en', page.alternates.en), alternate('de', page.alternates.de), alternate('x-default', page.alternates.en)]
-    : [];
-  const image = page.image ?? { path: defaultPreviewImage.path, alt: page.title };
   const social = [
     url ? `<link rel="canonical" href="${escapeHtml(url)}">` : '',
-    ...alternates,
     `<meta property="og:type" content="website">`,
     `<meta property="og:site_name" content="Therapy Finder">`,
-    `<meta property="og:locale" content="${lang === 'de' ? 'de_DE' : 'en_US'}">`,
     `<meta property="og:title" content="${escapeHtml(page.title)}">`,
     `<meta property="og:description" content="${description}">`,
     url ? `<meta property="og:url" content="${escapeHtml(url)}">` : '',
-    `<meta property="og:image" content="${escapeHtml(`${origin}${image.path}`)}">`,
-    `<meta property="og:image:type" content="image/png">`,
-    `<meta property="og:image:width" content="${defaultPreviewImage.width}">`,
-    `<meta property="og:image:height" content="${defaultPreviewImage.height}">`,
-    `<meta property="og:image:alt" content="${escapeHtml(image.alt)}">`,
-    `<meta name="twitter:card" content="summary_large_image">`,
-    ...(page.structuredData ?? []).map(
-      (data) => `<script type="application/ld+json">${jsonForScript(data)}</script>`,
-    ),
+    `<meta name="twitter:card" content="summary">`,
   ].join('');
   return html
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
@@ -240,16 +195,6 @@ function preloadLinks(manifest: Record<string, ManifestChunk>, modules: string[]
   for (const key of modules) visit(key);
   return [...files].map((file) => `/${file}`);
 }
-
-/**
- * JSON inside a script element: `<`, `>` and `&` as JSON escapes, so no text (a name with "</script>" or "<!--")
- * can end the element or open a comment; U+2028/2029 escaped too. It parses back to the same value.
- */
-export const jsonForScript = (value: unknown): string =>
-  JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
