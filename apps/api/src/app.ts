@@ -33,7 +33,9 @@ import { createDirectoryModule } from './modules/directory/directory.module.ts';
 import { createBankDetailsModule } from './modules/bank-details/bank-details.module.ts';
 import { createClientProfileModule } from './modules/client-profile/client-profile.module.ts';
 import { createCredentialsModule, type CredentialsModule } from './modules/credentials/credentials.module.ts';
+import { createAnalyticsModule } from './modules/analytics/analytics.module.ts';
 import { createContactModule } from './modules/contact/contact.module.ts';
+import { createMailPreferencesModule } from './modules/mail-preferences/mail-preferences.module.ts';
 import { createDataExportModule } from './modules/data-export/data-export.module.ts';
 import { createDevMailboxModule } from './modules/dev-mailbox/dev-mailbox.module.ts';
 import { createEarningsModule } from './modules/earnings/earnings.module.ts';
@@ -66,7 +68,9 @@ import { registerTextChecks } from './platform/http/text-checks.ts';
 import { internalRequestHeader, internalRequestToken, registerWebApp } from './platform/http/web-app.ts';
 import { registerOriginRedirect } from './platform/http/origin-redirect.ts';
 import { createMailQueue } from './platform/mail/mail-queue.ts';
-import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createMailComposer } from './platform/mail/compose-mail.ts';
+import { createUnsubscribeTokens } from './platform/mail/unsubscribe-token.ts';
+import { createMailer, mailDomainOf, type Mailer } from './platform/mail/mailer.ts';
 import { createPgRealtime } from './platform/realtime.ts';
 
 /** The work that runs on a schedule, and the event bus, for tests that run them under the test clock. */
@@ -132,13 +136,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
 
   const jobs = await startJobs(db.$client, app.log);
+  const unsubscribeTokens = createUnsubscribeTokens(config.dataEncryptionKey);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
   const deps: AppDeps = {
     config,
     db,
     clock: opts.clock ?? systemClock,
     mailer,
-    mail: createMailQueue({ jobs, mailer, secret: config.dataEncryptionKey }),
+    mail: createMailQueue({
+      jobs,
+      mailer,
+      secret: config.dataEncryptionKey,
+      composer: createMailComposer({
+        appOrigin: config.appOrigin,
+        mailDomain: mailDomainOf(config.mailFrom),
+        tokens: unsubscribeTokens,
+      }),
+    }),
     tokens: createAccessTokens(config.jwtSecret),
     files: createFileService({ db, config, clock: opts.clock ?? systemClock }),
     jobs,
@@ -279,7 +293,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     calendar,
     rooms,
     createDataExportModule(deps),
-    createContactModule(deps, { operatorAddresses: users.operatorAddresses }),
+    createContactModule(deps),
+    // Conversion events of credited top-ups and paid bookings, with the payer's consent (issue 49, decision 0067).
+    createAnalyticsModule(deps, { facts: bookings.factsOf }),
+    createMailPreferencesModule(deps, { tokens: unsubscribeTokens }),
   ];
 
   app.setValidatorCompiler(validatorCompiler);

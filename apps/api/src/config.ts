@@ -137,7 +137,28 @@ const envSchema = z.object({
   /** Minutes without activity before a client's session ends. */
   IDLE_SIGNOUT_CLIENT_MINUTES: z.coerce.number().int().min(2).max(1440).default(60),
   SERVE_WEB: bool.default(true),
+  /**
+   * Where conversion events go (issue 49, decision 0067): `plausible` (its Events API), `ga4` (the GA4 Measurement
+   * Protocol), `local` (a stand-in inside the API that keeps them in memory and logs them) or `none`. Unset: `local`
+   * outside production, `none` in production.
+   */
+  ANALYTICS_PROVIDER: z.enum(['none', 'local', 'plausible', 'ga4']).optional(),
+  /** The site's domain as added in Plausible (e.g. `therapy.example`). */
+  PLAUSIBLE_DOMAIN: z.string().trim().min(1).optional(),
+  /** Plausible's server; a self-hosted instance's URL, or a local stand-in in tests. */
+  PLAUSIBLE_BASE_URL: z.string().url().default('https://plausible.io'),
+  /** The web data stream's measurement ID (`G-...`) and a Measurement Protocol API secret of that stream. */
+  GA4_MEASUREMENT_ID: z.string().trim().min(1).optional(),
+  GA4_API_SECRET: z.string().trim().min(1).optional(),
+  /** The Measurement Protocol's host; tests point it at a local server. */
+  GA4_BASE_URL: z.string().url().default('https://www.google-analytics.com'),
 });
+
+/** Where conversion events go (decision 0067); undefined: nowhere. */
+export type AnalyticsConfig =
+  | { provider: 'local' }
+  | { provider: 'plausible'; baseUrl: string; domain: string }
+  | { provider: 'ga4'; baseUrl: string; measurementId: string; apiSecret: string };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -188,6 +209,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Where uploaded bytes live: S3-compatible storage when S3_* is set, else a folder under DATA_DIR. */
   storage: StorageConfig;
+  /** The analytics service conversion events go to (decision 0067); undefined: none. */
+  analytics: AnalyticsConfig | undefined;
 }
 
 export interface AchOriginatorConfig {
@@ -271,6 +294,25 @@ function gatewaysByCurrency(e: {
   return map;
 }
 
+/** ANALYTICS_PROVIDER and what the chosen service needs; a half-configured service stops start-up. */
+function analyticsConfig(e: z.infer<typeof envSchema>, isProduction: boolean): AnalyticsConfig | undefined {
+  const provider = e.ANALYTICS_PROVIDER ?? (isProduction ? 'none' : 'local');
+  if (provider === 'none') return undefined;
+  if (provider === 'local') return { provider };
+  if (provider === 'plausible') {
+    if (!e.PLAUSIBLE_DOMAIN) throw new ConfigError('ANALYTICS_PROVIDER=plausible needs PLAUSIBLE_DOMAIN.');
+    return { provider, baseUrl: e.PLAUSIBLE_BASE_URL.replace(/\/$/, ''), domain: e.PLAUSIBLE_DOMAIN };
+  }
+  if (!e.GA4_MEASUREMENT_ID || !e.GA4_API_SECRET)
+    throw new ConfigError('ANALYTICS_PROVIDER=ga4 needs GA4_MEASUREMENT_ID and GA4_API_SECRET.');
+  return {
+    provider,
+    baseUrl: e.GA4_BASE_URL.replace(/\/$/, ''),
+    measurementId: e.GA4_MEASUREMENT_ID,
+    apiSecret: e.GA4_API_SECRET,
+  };
+}
+
 /** Reads the environment; in development missing secrets are generated once into DATA_DIR/secrets.json. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -316,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .join(', ')}: it needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.`,
     );
   }
+  const analytics = analyticsConfig(e, isProduction);
   const s3Keys = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const;
   const s3Missing = s3Keys.filter((k) => !e[k]);
   // Half an S3 configuration would silently write files to the local disk of one instance: refuse it.
@@ -330,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    analytics,
     jwtSecret: secrets.JWT_SECRET,
     dataEncryptionKey: secrets.DATA_ENCRYPTION_KEY,
     smtpUrl: e.SMTP_URL,

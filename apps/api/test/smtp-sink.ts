@@ -1,3 +1,4 @@
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -6,35 +7,6 @@ export interface ReceivedMail {
   text: string;
   /** The message as received, for a test that reads it with a real MIME parser (mailparser). */
   raw: Buffer;
-}
-
-/** Just enough MIME to read what nodemailer sends as a single text part (quoted-printable or base64, UTF-8). */
-function decodeWords(value: string): string {
-  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replaceAll('_', ' ')),
-  );
-}
-function decodeQuotedPrintable(s: string): string {
-  const bytes = s
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-export function parseMail(raw: string): { subject: string; text: string } {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1] ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'base64'
-      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : encoding === 'quoted-printable'
-        ? decodeQuotedPrintable(body)
-        : body;
-  return { subject: decodeWords(header('Subject')).trim(), text: text.replace(/\r\n/g, '\n').trim() };
 }
 
 /** A real SMTP server on a free loopback port; tests read what the app sent over real SMTP. */
@@ -50,10 +22,17 @@ export async function startSmtpSink() {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks);
-        const { subject, text } = parseMail(raw.toString('latin1'));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject, text, raw });
-        waiters.splice(0).forEach((w) => w());
-        callback();
+        // Every mail is multipart/alternative since issue 49 (text and HTML): mailparser reads its text part.
+        void simpleParser(raw).then(
+          (parsed) => {
+            const subject = parsed.subject ?? '';
+            const text = (parsed.text ?? '').replace(/\r\n/g, '\n').trim();
+            mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject, text, raw });
+            waiters.splice(0).forEach((w) => w());
+            callback();
+          },
+          (err: Error) => callback(err),
+        );
       });
     },
   });

@@ -17,6 +17,7 @@ import { readSsrData } from './lib/ssr-data';
 import { seedCountryNames } from './lib/country';
 import { yieldToMain } from './lib/yield-to-main';
 import { startIntlWarmup } from './lib/intl-warmup';
+import { startConsentSync } from './lib/consent-sync';
 
 // First, so the worker loads the date-formatting data while the page's code loads (lib/intl-warmup.ts).
 startIntlWarmup(() => new Worker(new URL('./lib/intl-warmup.worker.ts', import.meta.url), { type: 'module' }));
@@ -62,6 +63,7 @@ async function hydratePage(data: NonNullable<typeof ssr>): Promise<void> {
 
 syncDocumentLanguage(ssr?.locale ?? currentLocale());
 // Started before the first render so the refresh runs in parallel with loading the page's code.
+startConsentSync();
 void restoreSession();
 // The deployment's error-reporting DSN (if any) comes with the public app config, shared with the screens that use it.
 queryClient.fetchQuery(appConfigQuery).then(

@@ -1,22 +1,30 @@
 /**
- * A small RFC 5545 (iCalendar) writer for the booking mails' .ics attachment (issue 15) and the calendar feed
- * (issue 19). The `ics` npm package (3.12) would do too; for bookings' events a dependency was not worth it. A mail
- * carries one VEVENT in a VCALENDAR with an iTIP METHOD (RFC 5546: REQUEST to add or update the event, CANCEL to
- * remove it); the feed carries every active booking as a published calendar (METHOD:PUBLISH). Both write their events
- * with `eventLines`: TEXT escaping (§3.3.11), quoted parameter values (§3.2) and line folding at 75 octets without
- * splitting a UTF-8 character (§3.1). Times are UTC instants (FORM #2), so no VTIMEZONE is needed and a session keeps
- * its instant across daylight-saving changes in every calendar's own zone.
+ * A small RFC 5545 (iCalendar) writer for the booking mails' .ics (issue 15) and the calendar feed (issue 19). The `ics`
+ * npm package (3.12) would do too; for bookings' events a dependency was not worth it. A mail carries one VEVENT in a
+ * VCALENDAR with an iTIP METHOD (RFC 5546): REQUEST invites the booking's parties (or moves the event), CANCEL removes
+ * it, PUBLISH is an information copy (a share to someone outside the booking); the feed carries every active booking
+ * as a published calendar (METHOD:PUBLISH). Each method carries what RFC 5546 §3.2 asks of it (decision 0065): always
+ * an ORGANIZER (the platform's address, on behalf of the provider), ATTENDEEs in REQUEST (one at least) and CANCEL,
+ * none in PUBLISH. Events are written with `eventLines`: TEXT escaping (§3.3.11), quoted parameter values (§3.2) and
+ * line folding at 75 octets without splitting a UTF-8 character (§3.1). Times are UTC instants (FORM #2), so no
+ * VTIMEZONE is needed and a session keeps its instant across daylight-saving changes in every calendar's own zone.
  */
 
-export type IcsMethod = 'REQUEST' | 'CANCEL';
+export type IcsMethod = 'REQUEST' | 'CANCEL' | 'PUBLISH';
 
 export interface IcsPerson {
   name: string | null;
   email: string;
 }
 
+/** A party invited to the session: the provider leads it (CHAIR), the client takes part (REQ-PARTICIPANT). */
+export interface IcsAttendee extends IcsPerson {
+  role: 'CHAIR' | 'REQ-PARTICIPANT';
+}
+
 export interface IcsEvent {
-  /** The booking id: the same UID for every mail about the booking, so calendars update or remove one event. */
+  /** The booking id for the parties' invitations (the same UID for every mail about the booking, so calendars update
+   * or remove one event); a share's own id for an information copy. */
   uid: string;
   method: IcsMethod;
   /** Raised on every change of time or status (a reschedule, a cancel), so calendars take the newest. */
@@ -30,7 +38,8 @@ export interface IcsEvent {
   /** The meeting link or the address. */
   location?: string | null;
   organizer: IcsPerson;
-  attendees: IcsPerson[];
+  /** REQUEST: one at least; CANCEL: any; PUBLISH: none (RFC 5546 §3.2.1 allows no ATTENDEE in a PUBLISH). */
+  attendees: IcsAttendee[];
 }
 
 const PRODID = '-//Therapy Booking//Bookings//EN';
@@ -94,10 +103,21 @@ function person(property: 'ORGANIZER' | 'ATTENDEE', who: IcsPerson, extra: strin
   return `${property}${params.map((p) => `;${p}`).join('')}:mailto:${who.email}`;
 }
 
+/**
+ * The ATTENDEE line (RFC 5546 §3.2.2, §3.2.5): in a REQUEST the party has agreed to the session already (the booking is
+ * confirmed, so PARTSTAT=ACCEPTED) and no reply is asked (RSVP=FALSE: the app, not a calendar's answer, changes or
+ * cancels a session); a CANCEL names the parties without a participation status.
+ */
+const attendeeLine = (a: IcsAttendee, method: IcsMethod) =>
+  person('ATTENDEE', a, [
+    'CUTYPE=INDIVIDUAL',
+    `ROLE=${a.role}`,
+    ...(method === 'REQUEST' ? ['PARTSTAT=ACCEPTED', 'RSVP=FALSE'] : []),
+  ]);
+
 /** An event's VEVENT lines (unfolded), the same in a mail and in the feed. */
-type EventInput = Omit<IcsEvent, 'method' | 'organizer' | 'attendees'> & {
-  organizer?: IcsPerson | undefined;
-  attendees?: IcsPerson[] | undefined;
+type EventInput = Omit<IcsEvent, 'attendees'> & {
+  attendees: IcsAttendee[];
   status: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
   url?: string | undefined;
 };
@@ -107,6 +127,10 @@ function eventLines(event: EventInput): string[] {
     throw new RangeError('buildIcs: the event must end after it starts');
   if (!Number.isInteger(event.sequence) || event.sequence < 0)
     throw new RangeError('buildIcs: sequence must be a whole number >= 0');
+  if (event.method === 'PUBLISH' && event.attendees.length > 0)
+    throw new RangeError('buildIcs: a PUBLISH names no attendees');
+  if (event.method === 'REQUEST' && event.attendees.length === 0)
+    throw new RangeError('buildIcs: a REQUEST invites one attendee at least');
   return [
     'BEGIN:VEVENT',
     `UID:${escapeText(event.uid)}`,
@@ -119,10 +143,8 @@ function eventLines(event: EventInput): string[] {
     ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
     ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
     ...(event.url ? [`URL:${event.url}`] : []),
-    ...(event.organizer ? [person('ORGANIZER', event.organizer)] : []),
-    ...(event.attendees ?? []).map((a) =>
-      person('ATTENDEE', a, ['ROLE=REQ-PARTICIPANT', ...(event.status === 'CANCELLED' ? [] : ['PARTSTAT=ACCEPTED'])]),
-    ),
+    person('ORGANIZER', event.organizer),
+    ...event.attendees.map((a) => attendeeLine(a, event.method)),
     'END:VEVENT',
   ];
 }
@@ -138,8 +160,8 @@ export function buildIcs(event: IcsEvent): string {
   );
 }
 
-/** A feed's event: no organizer or attendees (the feed names no addresses); TENTATIVE while it awaits an answer. */
-export interface IcsFeedEvent extends Omit<IcsEvent, 'method' | 'organizer' | 'attendees'> {
+/** A feed's event: an ORGANIZER (RFC 5546 asks one of a PUBLISH), no attendees; TENTATIVE while it awaits an answer. */
+export interface IcsFeedEvent extends Omit<IcsEvent, 'method' | 'attendees'> {
   tentative: boolean;
   /** The booking's page, for calendar apps that show a link. */
   url?: string;
@@ -159,11 +181,19 @@ export function buildIcsFeed(name: string, events: IcsFeedEvent[], refreshMinute
   ];
   return calendar(
     head,
-    events.flatMap((e) => eventLines({ ...e, status: e.tentative ? 'TENTATIVE' : 'CONFIRMED' })),
+    events.flatMap((e) =>
+      eventLines({ ...e, method: 'PUBLISH', attendees: [], status: e.tentative ? 'TENTATIVE' : 'CONFIRMED' }),
+    ),
   );
 }
 
-/** The MIME content type for the attachment, carrying the method as RFC 5546 §6 asks. */
-export function icsContentType(method: IcsMethod): string {
-  return `text/calendar; charset=utf-8; method=${method}`;
+/**
+ * The ORGANIZER of the platform's events (decision 0065): the platform's own address (the From of its mails, MAIL_FROM)
+ * on behalf of the provider, whose name it carries; the From's display name when the provider's account is gone.
+ */
+export function organizerOnBehalf(mailFrom: string, providerName: string | null): IcsPerson {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^<>]+)>\s*$/.exec(mailFrom);
+  const email = (match ? match[2]! : mailFrom).trim();
+  const fromName = match?.[1]?.trim() || null;
+  return { name: providerName ?? fromName, email };
 }

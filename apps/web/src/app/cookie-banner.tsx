@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import type { ConsentChoice } from '@/lib/consent';
 import { readConsent, saveConsent } from '@/lib/consent';
+import { tellAccount } from '@/lib/consent-sync';
 
 /**
  * Cookie consent (spec §9): "Accept all" stores `true`; "Reject all" stores the custom value with every flag false,
@@ -25,6 +26,7 @@ export function CookieBanner() {
 
   const finish = (consent: true | ConsentChoice) => {
     saveConsent(consent);
+    void tellAccount(consent);
     setVisible(false);
   };
 

@@ -151,6 +151,14 @@ export const routes: RouteObject[] = [
               import('@/features/legal/routes/privacy-route').then((m) => m.PrivacyRoute),
             ),
           },
+          // Mail preferences (issue 49, decision 0064): a mail's unsubscribe link opens it signed out too.
+          {
+            path: 'mail-preferences',
+            handle: { title: 'mailPreferences' } satisfies PageHandle,
+            lazy: lazyPage(['mail-preferences'], () =>
+              import('@/features/mail-preferences/routes/mail-preferences-route').then((m) => m.MailPreferencesRoute),
+            ),
+          },
           // A one-time questionnaire link mailed to a client without an account (decision 0053): no sign-in.
           {
             path: 'questionnaire/:token',

@@ -21,6 +21,7 @@ import type files from '../locales/en/files.json';
 import type verification from '../locales/en/verification.json';
 import type operator from '../locales/en/operator.json';
 import type contact from '../locales/en/contact.json';
+import type mailPreferences from '../locales/en/mail-preferences.json';
 import type bookingChanges from '../locales/en/booking-changes.json';
 import type notifications from '../locales/en/notifications.json';
 import type slotPicker from '../locales/en/slot-picker.json';
@@ -68,6 +69,7 @@ declare module 'i18next' {
       verification: typeof verification;
       operator: typeof operator;
       contact: typeof contact;
+      'mail-preferences': typeof mailPreferences;
       'booking-changes': typeof bookingChanges;
       notifications: typeof notifications;
       'slot-picker': typeof slotPicker;

@@ -59,6 +59,7 @@ export const namespaces = [
   'devices',
   'notifications',
   'contact',
+  'mail-preferences',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -13,7 +13,9 @@ import * as reviews from './reviews.ts';
 import * as directory from './directory.ts';
 import * as clientProfile from './client-profile.ts';
 import * as clients from './clients.ts';
+import * as consent from './consent.ts';
 import * as contact from './contact.ts';
+import * as mailPreferences from './mail-preferences.ts';
 import * as credentials from './credentials.ts';
 import * as measures from './measures.ts';
 import * as dataExport from './data-export.ts';
@@ -39,7 +41,9 @@ export const endpointModules = {
   ops,
   auth,
   account,
+  consent,
   contact,
+  mailPreferences,
   regions,
   clientProfile,
   providerProfile,
@@ -112,6 +116,8 @@ export const endpointTags: Record<string, string> = {
     "A provider's session and client notes: health data, encrypted at rest, readable only by their author, every access logged",
   verification: "A provider's set-up checklist and submission, and the operators' review queue (decision 0026)",
   notifications: 'The notification centre: what happened to your bookings that you must act on or know (issue 47)',
+  consent: "The signed-in user's cookie choice, which decides whether conversion events are sent (issue 49)",
   contact: "The public contact form, and the operators' inbox of its messages (issue 49)",
+  mail: 'Mail preferences per kind of notification mail, and the one-click unsubscribe of their List-Unsubscribe header',
   'payment-sandbox': "The sandbox gateway's checkout and transfer simulator (outside production)",
 };

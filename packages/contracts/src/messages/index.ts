@@ -6,6 +6,7 @@ import { chatMessages } from './chat.ts';
 import { clientMessages } from './clients.ts';
 import { clientRecordMessages } from './client-records.ts';
 import { commonMessages } from './common.ts';
+import { consentMessages } from './consent.ts';
 import { contactMessages } from './contact.ts';
 import { credentialMessages } from './credentials.ts';
 import { directoryMessages } from './directory.ts';
@@ -24,6 +25,7 @@ import { accessLogMessages } from './access-log.ts';
 import { dataExportMessages } from './data-export.ts';
 import { stripeConnectMessages } from './stripe-connect.ts';
 import { notificationMessages } from './notifications.ts';
+import { mailPreferenceMessages } from './mail-preferences.ts';
 
 /**
  * Every user-facing validation or error message, once, under a stable key (decision 0017). English texts are the
@@ -56,7 +58,9 @@ export const featureCatalogues = {
   dataExport: dataExportMessages,
   stripeConnect: stripeConnectMessages,
   notifications: notificationMessages,
+  consent: consentMessages,
   contact: contactMessages,
+  mailPreferences: mailPreferenceMessages,
 } as const;
 
 export const catalogue = {
@@ -84,7 +88,9 @@ export const catalogue = {
   ...dataExportMessages,
   ...stripeConnectMessages,
   ...notificationMessages,
+  ...consentMessages,
   ...contactMessages,
+  ...mailPreferenceMessages,
 } satisfies Record<string, MessageEntry>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -28,3 +28,4 @@ export * from './access-log.ts';
 export * from './data-export.ts';
 export * from './notifications.ts';
 export * from './contact.ts';
+export * from './analytics.ts';

@@ -1,6 +1,5 @@
 import type { BookingFacts } from '../../platform/booking-facts.ts';
 import type { DomainEventMap } from '../../platform/events.ts';
-import type { IcsMethod } from '../../platform/ics.ts';
 
 export type BookingMailKind =
   | 'confirmed'
@@ -20,14 +19,17 @@ export type BookingMailKind =
   /** POST /share-booking: a party mails the booking to an address. */
   | 'shared';
 
+/** The parties' invitation: REQUEST adds or moves the event, CANCEL removes it (a share's PUBLISH is not planned here). */
+export type InvitationMethod = 'REQUEST' | 'CANCEL';
+
 export interface PlannedBookingMail {
   recipient: 'client' | 'provider';
   kind: BookingMailKind;
   /** Set when the mail carries the calendar event. */
-  ics?: IcsMethod;
+  ics?: InvitationMethod;
 }
 
-const both = (kind: BookingMailKind, ics?: IcsMethod): PlannedBookingMail[] => [
+const both = (kind: BookingMailKind, ics?: InvitationMethod): PlannedBookingMail[] => [
   { recipient: 'client', kind, ...(ics ? { ics } : {}) },
   { recipient: 'provider', kind, ...(ics ? { ics } : {}) },
 ];

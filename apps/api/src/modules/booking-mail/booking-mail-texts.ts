@@ -1,4 +1,5 @@
 import type { Locale } from '@therapy/contracts/messages';
+import { referenceNamesDe } from '@therapy/contracts/reference-names-de';
 import { formatMailInstant, formatMailTimeRange } from '../../platform/mail/mail-time.ts';
 import type { BookingMailKind } from './booking-mail-plan.ts';
 
@@ -38,7 +39,7 @@ const suggestionLines = (p: BookingMailParams, en: boolean) =>
     ? `\n\n${en ? 'These times are free instead; each link books it' : 'Diese Zeiten sind stattdessen frei; jeder Link bucht sie'}:\n${p.suggestions.map((s) => `- ${s.when}: ${s.link}`).join('\n')}`
     : '';
 const refundLine = (p: BookingMailParams, en: boolean) =>
-  p.refund ? (en ? `\n\nRefund to the wallet: ${p.refund}.` : `\n\nErstattung ins Wallet: ${p.refund}.`) : '';
+  p.refund ? (en ? `\n\nRefund to the wallet: ${p.refund}.` : `\n\nErstattung auf dein Guthaben: ${p.refund}.`) : '';
 
 /** Booking mail texts, en and de (issue 15). */
 export const bookingMailTexts: Record<Locale, Texts> = {
@@ -165,6 +166,15 @@ export function formatInstant(at: Date, locale: Locale, timeZone: string | null 
 /** A suggested time's booking link: the provider's page with the slot chosen (issue 47). */
 export const suggestedSlotLink = (appOrigin: string, providerId: string, timeslotIdentifier: string) =>
   `${appOrigin}/therapists/${providerId}?slot=${encodeURIComponent(timeslotIdentifier)}`;
+
+/**
+ * The therapy's name in the recipient's language (issue 49: "Sitzung bestätigt: Einzeltherapie", not "Individual
+ * therapy"): the German name of the category's code, the English name where it has none.
+ */
+export const therapyNameIn = (locale: Locale, therapy: { therapyCode: string; therapyName: string }): string =>
+  locale === 'de'
+    ? (referenceNamesDe['therapy-category']?.[therapy.therapyCode] ?? therapy.therapyName)
+    : therapy.therapyName;
 
 /** The booking's own page in the app, for both of its parties. */
 export const bookingLink = (appOrigin: string, bookingId: string) => `${appOrigin}/appointments/${bookingId}`;

@@ -4,6 +4,7 @@ import type { DomainEventMap } from '../../platform/events.ts';
 import type { OutgoingMail } from '../../platform/mail/outgoing-mail.ts';
 import { bookingMail } from './booking-mail.ts';
 import { planBookingMails } from './booking-mail-plan.ts';
+import { addressOf, expectValidIcs } from '../../../test/ical-validator.ts';
 
 const facts: BookingFacts = {
   identifier: 'bk_1',
@@ -44,7 +45,7 @@ const users = {
 function run(e: DomainEventMap['booking.changed'], f: BookingFacts = facts, now = new Date('2026-11-20T10:00:00Z')) {
   const queued: OutgoingMail[] = [];
   const deps = {
-    config: { appOrigin: 'https://app.example.com' },
+    config: { appOrigin: 'https://app.example.com', mailFrom: 'Therapy Platform <no-reply@therapy.example>' },
     clock: { now: () => now },
     mail: { queue: async (_tx: unknown, m: OutgoingMail) => void queued.push(m), start: async () => undefined },
   } as never;
@@ -74,14 +75,33 @@ describe('booking mails', () => {
     expect(client.text).toContain('Di., 1. Dez. 2026, 10:00–10:50 MEZ');
     for (const m of mails) expect(m.text).toContain(`https://app.example.com/appointments/${facts.identifier}`);
     for (const m of mails) {
-      expect(m.attachments).toHaveLength(1);
-      const [a] = m.attachments!;
-      expect(a!.contentType).toBe('text/calendar; charset=utf-8; method=REQUEST');
-      expect(a!.content).toContain('UID:bk_1\r\n');
-      expect(a!.content).toContain('METHOD:REQUEST\r\n');
-      expect(a!.content).toContain('DTSTART:20261201T090000Z\r\n');
-      expect(a!.content).toContain('LOCATION:https://meet.example.com/x\r\n');
+      expect(m.attachments).toBeUndefined();
+      expect(m.icalEvent).toMatchObject({ method: 'REQUEST', filename: 'session.ics' });
+      const ics = m.icalEvent!.content;
+      expect(ics).toContain('UID:bk_1\r\n');
+      expect(ics).toContain('METHOD:REQUEST\r\n');
+      expect(ics).toContain('DTSTART:20261201T090000Z\r\n');
+      expect(ics).toContain('LOCATION:https://meet.example.com/x\r\n');
     }
+    // RFC 5546 REQUEST: the platform organizes on behalf of the provider, both parties are attendees (neither is the
+    // organizer of their own invitation), they have agreed already and no reply is asked.
+    const read = expectValidIcs({ client: client.icalEvent!.content, provider: provider.icalEvent!.content });
+    for (const [who, cal] of Object.entries(read)) {
+      expect(cal.method, who).toBe('REQUEST');
+      const [e] = cal.events;
+      expect(e!.uid).toBe('bk_1');
+      expect(e!.status).toBe('CONFIRMED');
+      expect(addressOf(e!.organizer)).toBe('no-reply@therapy.example');
+      expect(e!.organizer!.params.CN).toBe('Anna Weber');
+      expect(
+        e!.attendees.map((a) => [addressOf(a), a.params.CN, a.params.ROLE, a.params.PARTSTAT, a.params.RSVP]),
+      ).toEqual([
+        ['max@example.com', 'Max Muster', 'REQ-PARTICIPANT', 'ACCEPTED', 'FALSE'],
+        ['anna@example.com', 'Anna Weber', 'CHAIR', 'ACCEPTED', 'FALSE'],
+      ]);
+    }
+    expect(read.client.events[0]!.summary).toBe('Cognitive behavioural therapy: Anna Weber');
+    expect(read.provider.events[0]!.summary).toBe('Cognitive behavioural therapy: Max Muster');
   });
 
   it('a cancel of a confirmed booking sends METHOD:CANCEL with the same UID and a higher SEQUENCE; a reschedule a higher one still', async () => {
@@ -96,15 +116,48 @@ describe('booking mails', () => {
       { ...facts, status: 'cancelled' },
       new Date('2026-11-22T10:00:00Z'),
     );
-    const a = confirmed!.attachments![0]!.content;
-    const b = moved!.attachments![0]!.content;
-    const c = cancelled!.attachments![0]!.content;
+    const a = confirmed!.icalEvent!.content;
+    const b = moved!.icalEvent!.content;
+    const c = cancelled!.icalEvent!.content;
+    expect(cancelled!.icalEvent!.method).toBe('CANCEL');
     expect(b).toContain('METHOD:REQUEST');
     expect(c).toContain('METHOD:CANCEL');
     expect(c).toContain('STATUS:CANCELLED');
     expect(c).toContain('UID:bk_1\r\n');
     expect(seq(b)).toBeGreaterThan(seq(a));
     expect(seq(c)).toBeGreaterThan(seq(b));
+    const read = expectValidIcs({ confirmed: a, rescheduled: b, cancelled: c });
+    expect(read.rescheduled.events[0]).toMatchObject({ uid: 'bk_1', status: 'CONFIRMED' });
+    expect(read.cancelled.events[0]).toMatchObject({ uid: 'bk_1', status: 'CANCELLED' });
+    // The CANCEL names the same organizer and attendees as the invitation it takes back.
+    for (const k of ['organizer', 'attendees'] as const)
+      expect(read.cancelled.events[0]![k]).toEqual(
+        k === 'attendees'
+          ? read.confirmed.events[0]!.attendees.map((p) => ({
+              ...p,
+              params: Object.fromEntries(Object.entries(p.params).filter(([n]) => n !== 'PARTSTAT' && n !== 'RSVP')),
+            }))
+          : read.confirmed.events[0]!.organizer,
+      );
+  });
+
+  it('an invitation when the other party has deleted their account names only the one left, and still validates', async () => {
+    const gone = { ...users };
+    delete gone.u_provider;
+    const queued: OutgoingMail[] = [];
+    const deps = {
+      config: { appOrigin: 'https://app.example.com', mailFrom: 'Therapy Platform <no-reply@therapy.example>' },
+      clock: { now: () => new Date('2026-11-20T10:00:00Z') },
+      mail: { queue: async (_tx: unknown, m: OutgoingMail) => void queued.push(m), start: async () => undefined },
+    } as never;
+    await bookingMail(deps, { findActiveUser: async (id: string) => gone[id] as never }, async () => ({
+      ...facts,
+      providerName: null,
+    }))(event({}), {} as never);
+    expect(queued.map((m) => m.to)).toEqual(['max@example.com']);
+    const { only } = expectValidIcs({ only: queued[0]!.icalEvent!.content });
+    expect(only.events[0]!.attendees.map(addressOf)).toEqual(['max@example.com']);
+    expect(only.events[0]!.organizer!.params.CN).toBe('Therapy Platform');
   });
 
   it('sends requests to the provider only, rejections and expiries to the client only, without a calendar file', async () => {
@@ -125,7 +178,7 @@ describe('booking mails', () => {
       status: 'expired',
     });
     expect(expired.map((m) => m.to)).toEqual(['max@example.com']);
-    for (const m of [...requested, ...rejected, ...expired]) expect(m.attachments).toBeUndefined();
+    for (const m of [...requested, ...rejected, ...expired]) expect(m.icalEvent).toBeUndefined();
   });
 
   it('sends nothing for an unpaid booking being made, a completed session or an unknown booking', async () => {

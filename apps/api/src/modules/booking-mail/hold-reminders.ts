@@ -5,7 +5,13 @@ import type { AppDeps } from '../../deps.ts';
 import type { BookingFactsSource } from '../../platform/booking-facts.ts';
 import type { DomainEventMap } from '../../platform/events.ts';
 import type { UserModule } from '../user/user.module.ts';
-import { bookingLink, formatInstant, formatSessionTime, holdReminderTexts } from './booking-mail-texts.ts';
+import {
+  bookingLink,
+  formatInstant,
+  formatSessionTime,
+  holdReminderTexts,
+  therapyNameIn,
+} from './booking-mail-texts.ts';
 import { holdRemindersRepository } from './hold-reminders.repository.ts';
 
 export const HOLD_REMINDER_QUEUE = 'booking.hold-reminder';
@@ -61,13 +67,18 @@ export function sendHoldReminder(deps: Deps, users: Users, facts: BookingFactsSo
         const content = holdReminderTexts[locale]({
           name: user.firstName ?? (locale === 'de' ? 'zusammen' : 'there'),
           other: booking.providerName ?? (locale === 'de' ? 'ein gelöschtes Konto' : 'a deleted account'),
-          therapy: booking.therapyName,
+          therapy: therapyNameIn(locale, booking),
           when: formatSessionTime(startsAt, endsAt, locale, user.timezone ?? null),
           where: booking.meetingLink ?? booking.address ?? '',
           link: bookingLink(deps.config.appOrigin, booking.identifier),
           due: formatInstant(holdExpiresAt, locale, user.timezone ?? null),
         });
-        await deps.mail.queue(tx, { to: user.email, ...content });
+        await deps.mail.queue(tx, {
+          to: user.email,
+          lang: locale,
+          ...content,
+          notification: { userId: booking.clientId, kind: 'reminders' },
+        });
       }
       await deps.events.publish(tx, 'booking.hold-expiring', {
         bookingId: booking.identifier,

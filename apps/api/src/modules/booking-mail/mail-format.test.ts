@@ -1,7 +1,7 @@
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingWorld, insertBooking, slotAt, type World } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { parsedMailTo } from '../../../test/parsed-mail.ts';
 
 /**
  * Issue 48: a mail greets "Hello Jordan," and goes on with a capitalised sentence (it read "Hello Jordan, / your ..."),
@@ -23,17 +23,8 @@ const online = async () =>
     )
   ).rows[0]!.id;
 
-async function mailTo(who: SignedUp, subjectStart: string, timeoutMs = 5000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mine = t.mail.mails.filter((m) => m.to.includes(who.email.toLowerCase()));
-    const parsed = await Promise.all(mine.map((m) => simpleParser(m.raw)));
-    const found = parsed.find((p) => p.subject?.startsWith(subjectStart));
-    if (found) return found.text ?? '';
-    if (Date.now() > deadline) throw new Error(`no mail "${subjectStart}…" to ${who.email}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const mailTo = async (who: SignedUp, subjectStart: string, timeoutMs?: number): Promise<string> =>
+  (await parsedMailTo(t, who.email, subjectStart, timeoutMs)).text ?? '';
 
 /** A client of the provider (they booked before: a provider makes appointments only for their clients). */
 async function clientIn(locale: 'en' | 'de', timezone: string, firstName: string): Promise<SignedUp> {

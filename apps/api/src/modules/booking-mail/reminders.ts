@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { BookingFactsSource } from '../../platform/booking-facts.ts';
 import type { DomainEventMap } from '../../platform/events.ts';
 import type { UserModule } from '../user/user.module.ts';
-import { bookingLink, bookingReminderTexts, formatSessionTime } from './booking-mail-texts.ts';
+import { bookingLink, bookingReminderTexts, formatSessionTime, therapyNameIn } from './booking-mail-texts.ts';
 
 export const REMINDER_QUEUE = 'booking.reminder';
 const HOUR_MS = 3_600_000;
@@ -69,13 +69,18 @@ export function sendReminder(deps: Deps, users: Users, facts: BookingFactsSource
       const content = bookingReminderTexts[locale]({
         name: user.firstName ?? (locale === 'de' ? 'zusammen' : 'there'),
         other,
-        therapy: booking.therapyName,
+        therapy: therapyNameIn(locale, booking),
         when: formatSessionTime(booking.startsAt, booking.endsAt, locale, user.timezone ?? null),
         where: booking.meetingLink ?? booking.address ?? '',
         link: bookingLink(deps.config.appOrigin, booking.identifier),
         hours: job.hours,
       });
-      await deps.mail.queue(deps.db, { to: user.email, ...content });
+      await deps.mail.queue(deps.db, {
+        to: user.email,
+        lang: locale,
+        ...content,
+        notification: { userId, kind: 'reminders' },
+      });
     }
   };
 }

@@ -3,7 +3,7 @@ import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness
 import type { Actor } from '../../platform/auth/access.ts';
 import type { OutgoingMail } from '../../platform/mail/outgoing-mail.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createShareBookingService, SHARES_PER_HOUR } from './share-booking.service.ts';
+import { createShareBookingService, shareUid, SHARES_PER_HOUR } from './share-booking.service.ts';
 import { testBookings } from '../../../test/test-bookings.ts';
 
 let t: TestApp;
@@ -51,10 +51,25 @@ describe('share a booking (POST /share-booking service)', () => {
     expect(mail!.to).toBe('friend@example.com');
     expect(mail!.subject).toBe('Session details: CBT');
     expect(mail!.text).toContain('with Anna Weber');
-    expect(mail!.attachments![0]!.content).toContain(`UID:${booking.identifier}\r\n`);
-    expect(mail!.attachments![0]!.content).toContain('METHOD:REQUEST\r\n');
+    // An information copy (issue 49): PUBLISH with the share's own UID, the recipient neither organizer nor attendee.
+    expect(mail!.icalEvent!.method).toBe('PUBLISH');
+    const ics = mail!.icalEvent!.content;
+    expect(ics).toContain('METHOD:PUBLISH\r\n');
+    expect(ics).toContain(`UID:${shareUid(booking.identifier, 'friend@example.com')}\r\n`);
+    expect(ics).not.toContain(booking.identifier);
+    expect(ics).not.toMatch(/ATTENDEE|friend@example\.com/);
     const rows = await testBookings.sharesBy(t.db, client.userId);
     expect(rows.map((r) => r.bookingId)).toEqual([booking.identifier]);
+  });
+
+  it('a share UID is stable per booking and address (any case), and differs by either', () => {
+    const a = '0b5f2a4e-1c3d-4e5f-8a9b-0c1d2e3f4a5b';
+    expect(shareUid(a, 'Friend@Example.com ')).toBe(shareUid(a, 'friend@example.com'));
+    expect(shareUid(a, 'friend@example.com')).not.toBe(shareUid(a, 'other@example.com'));
+    expect(shareUid(a, 'friend@example.com')).not.toBe(shareUid(a.replace('0b5f', '1b5f'), 'friend@example.com'));
+    expect(shareUid(a, 'friend@example.com')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 
   it("answers 404 for another user's booking and a missing one, and records nothing", async () => {

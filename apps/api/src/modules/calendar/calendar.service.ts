@@ -6,7 +6,7 @@ import { requireLiveAccount, requireRole, type Actor } from '../../platform/auth
 import type { BookingFacts } from '../../platform/booking-facts.ts';
 import { hashToken, safeEqual } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
-import { buildIcsFeed, icsSequence, type IcsFeedEvent } from '../../platform/ics.ts';
+import { buildIcsFeed, icsSequence, organizerOnBehalf, type IcsFeedEvent } from '../../platform/ics.ts';
 import type { UserModule } from '../user/user.module.ts';
 import { calendarRepository as repo, type CalendarFeedRow } from './calendar.repository.ts';
 
@@ -86,6 +86,9 @@ export function createCalendarService(deps: AppDeps, ports: CalendarPorts) {
       description: [tentative ? t.awaiting : '', `${t.open}: ${link}`].filter(Boolean).join('\n'),
       location: facts.meetingLink ?? facts.address,
       url: link,
+      // RFC 5546 asks a PUBLISH for its ORGANIZER: the platform's address on behalf of the provider (decision 0065),
+      // so the feed names nobody's own address.
+      organizer: organizerOnBehalf(config.mailFrom, facts.providerName),
     };
   };
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '@therapy/contracts/messages';
 import { bookingWorld, insertBooking, moveClock, slotAt, type World } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
+import { addressOf, expectValidIcs } from '../../../test/ical-validator.ts';
 
 /**
  * The calendar feed (issue 19): a private address per user, read by a real iCalendar parser (ical.js); events keep
@@ -107,6 +108,16 @@ describe('the feed', () => {
     expect(londonTime(second!.start)).toBe('10:00');
     expect(first!.end.getTime() - first!.start.getTime()).toBe(3_600_000);
     expect(res.body).toContain(`/appointments/${moving}`);
+    // Issue 49: python-icalendar, vobject and libical's iTIP rules accept it; each PUBLISH event has an ORGANIZER (the
+    // platform's address, named for the provider) and no attendee.
+    const { feed } = expectValidIcs({ feed: res.body });
+    expect(feed.method).toBe('PUBLISH');
+    const from = (/<([^>]+)>/.exec(t.config.mailFrom)?.[1] ?? t.config.mailFrom).toLowerCase();
+    for (const e of feed.events) {
+      expect(addressOf(e.organizer)).toBe(from);
+      expect(e.organizer!.params.CN).toBe('Theo Provider');
+      expect(e.attendees).toEqual([]);
+    }
 
     // The provider's own feed names the client.
     const theirs = parse((await read((await address(w.provider)).url)).body).events;

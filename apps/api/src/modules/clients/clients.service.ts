@@ -148,7 +148,7 @@ export function createClientsService(
       link: `${config.appOrigin}/invitation/${token}`,
       days: CLIENT_INVITE_DAYS,
     });
-    await deps.mail.queue(tx, { to: row.email, ...content });
+    await deps.mail.queue(tx, { to: row.email, lang: locale, ...content });
     return updated;
   };
 

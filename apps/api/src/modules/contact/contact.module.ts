@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { contactRoutes } from './contact.routes.ts';
-import { createContactService, type ContactDeps } from './contact.service.ts';
+import { createContactService } from './contact.service.ts';
 
 /** The contact module's public face: its routes; nothing for other modules. */
-export function createContactModule(deps: AppDeps, needs: ContactDeps) {
-  const contact = createContactService(deps, needs);
+export function createContactModule(deps: AppDeps) {
+  const contact = createContactService(deps);
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(contactRoutes, { contact });
   };

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { CONTACT_PAGE_SIZE, type ContactMessage, type ContactRequest } from '@therapy/contracts/contact';
 import type { Locale } from '@therapy/contracts/messages';
-import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { newId } from '../../db/ids.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -12,15 +11,10 @@ import { contactRepository, type ContactRow } from './contact.repository.ts';
 /** Spec gives no figure: a few messages per address (and to one recipient) per hour stop floods and receipt spam. */
 export const contactLimits = { perAddress: 5, perRecipient: 3, windowMinutes: 60 } as const;
 
-export interface ContactDeps {
-  /** Where the operators read mail: every live operator account (the user module's public face). */
-  operatorAddresses: (ex: Executor) => Promise<Array<{ email: string; locale: string; firstName: string | null }>>;
-}
-
 const messageContext = (id: string) => `contact:${id}:message`;
 const asLocale = (v: string): Locale => (v === 'de' ? 'de' : 'en');
 
-export function createContactService(deps: AppDeps, { operatorAddresses }: ContactDeps) {
+export function createContactService(deps: AppDeps) {
   const { db, clock, config } = deps;
   const crypt = fieldEncryptionFromConfig(config);
   /** The sender's address is kept only as a keyed hash, for the limit. */
@@ -41,8 +35,10 @@ export function createContactService(deps: AppDeps, { operatorAddresses }: Conta
 
   return {
     /**
-     * Stores the message, mails the operators and a receipt to the sender, in one transaction (the outbox). The answer
-     * is the same whoever the address belongs to: nothing here looks the sender up.
+     * Stores the message, mails support (SUPPORT_EMAIL) and a receipt to the sender, in one transaction (the outbox).
+     * Operators read the message on the inbox page; their personal addresses get no copy, so what a visitor wrote is
+     * in one mailbox the platform controls, not in every operator's. The answer is the same whoever the address
+     * belongs to: nothing here looks the sender up.
      */
     async send(input: ContactRequest, ip: string, locale: Locale): Promise<void> {
       const ipKey = addressKey(ip);
@@ -66,17 +62,12 @@ export function createContactService(deps: AppDeps, { operatorAddresses }: Conta
         });
         const sender = `${input.firstName} ${input.lastName}`;
         const link = `${config.appOrigin}/operator/contact`;
-        for (const operator of await operatorAddresses(tx)) {
-          const content = mailTemplates.contactToOperators[asLocale(operator.locale)]({
-            name: operator.firstName ?? (operator.locale === 'de' ? 'Team' : 'team'),
-            sender,
-            email: input.email,
-            link,
-          });
-          await deps.mail.queue(tx, { to: operator.email, ...content });
-        }
+        // The support mailbox is a team's, in English (the platform's working language); the link opens the inbox.
+        const content = mailTemplates.contactToOperators.en({ name: 'team', sender, email: input.email, link });
+        await deps.mail.queue(tx, { to: config.supportEmail, lang: 'en', ...content });
         await deps.mail.queue(tx, {
           to: input.email,
+          lang: locale,
           ...mailTemplates.contactReceipt[locale]({ name: input.firstName }),
         });
       });

@@ -44,13 +44,13 @@ export async function runCredentialExpiry(
       if (left < 0) {
         if (!(await repo.markExpired(tx, row, deps.clock.now()))) return;
         await deps.events.publish(tx, 'practice.changed', { providerId: row.providerId });
-        await deps.mail.queue(tx, { to: account.email, ...mail('expired', 0) });
+        await deps.mail.queue(tx, { to: account.email, lang: locale, ...mail('expired', 0) });
         expired++;
         return;
       }
       const step: 30 | 7 = left <= 7 ? 7 : 30;
       if (!(await repo.markReminded(tx, row, step))) return;
-      await deps.mail.queue(tx, { to: account.email, ...mail('reminder', left) });
+      await deps.mail.queue(tx, { to: account.email, lang: locale, ...mail('reminder', left) });
       reminded++;
     });
   }

@@ -448,6 +448,7 @@ export function createDataExportService(deps: Pick<AppDeps, 'db' | 'clock' | 'fi
                 : 'there';
           await deps.mail.queue(tx, {
             to: String(account.email),
+            lang: locale,
             ...readyMail(locale, {
               name: firstName,
               link,

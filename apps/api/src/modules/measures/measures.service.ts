@@ -155,7 +155,7 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
         from: displayName(from) || (lang === 'de' ? 'Deine Therapeut*in' : 'Your therapist'),
         link,
       });
-      await deps.mail.queue(tx, { to: client.email, ...content });
+      await deps.mail.queue(tx, { to: client.email, lang, ...content });
     }
   };
 
@@ -189,7 +189,7 @@ export function createMeasuresService(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
           client: displayName(me) || (lang === 'de' ? 'Eine Klient*in' : 'A client'),
           link: `${deps.config.appOrigin}/clients/${row.clientId}`,
         });
-        await deps.mail.queue(tx, { to: to.email, ...content });
+        await deps.mail.queue(tx, { to: to.email, lang, ...content });
       }
     }
   };

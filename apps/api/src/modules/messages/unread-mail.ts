@@ -63,6 +63,11 @@ export function sendUnreadMail(
       from,
       link: `${deps.config.appOrigin}/messages?conversation=${job.conversationId}`,
     });
-    await deps.mail.queue(deps.db, { to: recipient.email, ...content });
+    await deps.mail.queue(deps.db, {
+      to: recipient.email,
+      lang: locale,
+      ...content,
+      notification: { userId: job.recipientId, kind: 'messages' },
+    });
   };
 }

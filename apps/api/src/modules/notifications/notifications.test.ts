@@ -4,10 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { DECLINE_REASON_MAX } from '@therapy/contracts/constants';
 import { de, en } from '@therapy/contracts/messages';
+import { referenceNamesDe } from '@therapy/contracts/reference-names-de';
 import { bookingWorld, insertBooking, moveClock, slotAt, type World } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
 import { connectSocket, tokenOf } from '../../../test/live-socket.ts';
 import { createWalletModule } from '../wallet/wallet.module.ts';
+
+/** German mails name the therapy in German (issue 49): the contracts' German name of the booking's category. */
+const germanTherapy = (booking: { therapyCategory: { code: string } }): string =>
+  referenceNamesDe['therapy-category']![booking.therapyCategory.code]!;
 
 /**
  * Issue 47: every booking change the other side must act on or know reaches them by mail (real SMTP, read back with
@@ -114,7 +119,7 @@ describe("a provider's appointment", () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     const booking = made.json().data;
-    const mail = await mailTo(w.client, `Bitte bezahle deinen Termin: ${booking.therapyCategory.name}`);
+    const mail = await mailTo(w.client, `Bitte bezahle deinen Termin: ${germanTherapy(booking)}`);
     expect(mail.text).toContain('hat einen Termin');
     // The hold ends 24 h from now, shown in the client's zone (Berlin, UTC+1 in March).
     expect(mail.text).toContain('Bitte bezahle bis Di., 2. März 2027, 08:00 MEZ');
@@ -143,7 +148,7 @@ describe("a provider's appointment", () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     const booking = made.json().data;
-    const mail = await mailTo(w.client, `Bitte wähle eine Zeit: ${booking.therapyCategory.name}`);
+    const mail = await mailTo(w.client, `Bitte wähle eine Zeit: ${germanTherapy(booking)}`);
     expect(mail.text).toContain('Bitte wähle eine Zeit dafür');
     expect(await ofBooking(w.client, booking.identifier)).toEqual([
       expect.objectContaining({ kind: 'appointment-created', startTime: null, dueAt: null }),
@@ -369,7 +374,7 @@ describe('the expiring hold', () => {
     // Its time comes (the job table's clock is the database's: the job is made due now; the app's clock moves).
     await moveClock(w, new Date(Date.parse(booking.holdExpiresAt) - 3 * HOUR).toISOString());
     await t.db.$client.query(`UPDATE pgboss.job SET start_after = now() WHERE id = $1`, [job!.id]);
-    const subject = `Zahlung bald fällig: ${booking.therapyCategory.name as string}`;
+    const subject = `Zahlung bald fällig: ${germanTherapy(booking)}`;
     const mail = await mailTo(w.client, subject, 20_000);
     expect(mail.text).toContain('ist noch nicht bezahlt');
     await expect

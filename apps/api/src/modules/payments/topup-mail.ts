@@ -19,6 +19,6 @@ export function topupMail(deps: Pick<AppDeps, 'config' | 'mail'>, users: Pick<Us
       amount: mailMoney(payment.amount, payment.currencyCode, locale),
       link: `${deps.config.appOrigin}/wallet`,
     });
-    await deps.mail.queue(tx, { to: user.email, ...content });
+    await deps.mail.queue(tx, { to: user.email, lang: locale, ...content });
   };
 }

@@ -21,6 +21,6 @@ export function createUserMail({ mail }: Pick<AppDeps, 'mail'>) {
     const locale = (user.locale === 'de' ? 'de' : 'en') as Locale;
     const render = mailTemplates[template][locale] as (p: object) => { subject: string; text: string };
     const content = render({ ...params, name: user.firstName ?? (locale === 'de' ? 'zusammen' : 'there') });
-    await mail.queue(tx, { to, ...content });
+    await mail.queue(tx, { to, lang: locale, ...content });
   };
 }

@@ -52,8 +52,6 @@ export function createUserModule(
     /** A live (not deleted) account, or undefined. */
     findActiveUser: (userId: string, ex: Executor = db): Promise<UserRow | undefined> =>
       userRepository.findLiveById(ex, userId),
-    /** Where mail to the operators goes (the contact form's inbox): every live operator account, with its language. */
-    operatorAddresses: (ex: Executor = db) => userRepository.liveOperatorAddresses(ex),
     /** Changes a live account's details in the caller's transaction; undefined when the account is gone. */
     updateDetails: (tx: Executor, userId: string, details: UserDetails): Promise<UserRow | undefined> =>
       userRepository.update(tx, userId, details),

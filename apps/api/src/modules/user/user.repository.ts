@@ -62,15 +62,6 @@ export const userRepository = {
     const [row] = await bySessionStatement(db).execute({ id, sid: sessionId });
     return row;
   },
-  /** The addresses of the live operator accounts (operators are never practice records), with their languages. */
-  async liveOperatorAddresses(
-    db: Executor,
-  ): Promise<Array<{ email: string; locale: string; firstName: string | null }>> {
-    return db
-      .select({ email: users.email, locale: users.locale, firstName: users.firstName })
-      .from(users)
-      .where(and(account, eq(users.userType, 'operator')));
-  },
   async findLiveByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
     const [row] = await db
       .select()

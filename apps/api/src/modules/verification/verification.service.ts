@@ -189,7 +189,7 @@ export function createVerificationService(
           : outcome === 'approved'
             ? mailTemplates.verificationApproved[locale](params)
             : mailTemplates.verificationRejected[locale]({ ...params, note: note ?? '' });
-      await deps.mail.queue(tx, { to: account!.email, ...content });
+      await deps.mail.queue(tx, { to: account!.email, lang: locale, ...content });
       return { data: decision(decided), scope };
     });
   };
@@ -215,12 +215,13 @@ export function createVerificationService(
       await repo.record(tx, { providerId, operatorId: me.identifier, kind, note, now });
       // The directory and the slot engine follow the status (approved_providers).
       await events.publish(tx, 'verification.changed', { providerId });
-      const content = laterDecisionMail(localeOf(account!), kind, {
+      const locale = localeOf(account!);
+      const content = laterDecisionMail(locale, kind, {
         name: greeting(account!),
         note,
         link: practiceLink(),
       });
-      await deps.mail.queue(tx, { to: account!.email, ...content });
+      await deps.mail.queue(tx, { to: account!.email, lang: locale, ...content });
       return decision(updated);
     });
   };

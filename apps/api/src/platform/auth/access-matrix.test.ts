@@ -63,6 +63,8 @@ interface Fixtures {
   /** A third session of the client, which sign-out ends (its token ends its session; the others stay). */
   clientSignOutDevice: SignedUp;
 }
+/** A well-formed unsubscribe token no server signed (decision 0064). */
+const FORGED_UNSUBSCRIBE = `reminders.${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.${'A'.repeat(22)}`;
 interface Rule {
   who: Who;
   /** Path parameters; `owned` says they name the target user's own objects (another user must get 404). */
@@ -177,6 +179,11 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/user/profile/delete-account': { who: 'user' },
   'DELETE /api/v1/user/profile/delete-account': { who: 'user' },
   'PUT /api/v1/user/preferences': { who: 'user' },
+  // The device's cookie choice (issue 49, decision 0067): the user's own; analytics.test.ts covers what it decides.
+  'PUT /api/v1/user/cookie-consent': {
+    who: 'user',
+    body: { consent: { analytics: false, advertising: false, personalization: false } },
+  },
   'GET /api/v1/user/timezone': { who: 'user' },
   'POST /api/v1/user/timezone': { who: 'user' },
   'GET /api/v1/user/sessions': { who: 'user' },
@@ -537,6 +544,23 @@ const RULES: Record<string, Rule> = {
 
   // The contact form (issue 49): anyone may write; only operators read the inbox (contact.test.ts covers real ones).
   'POST /api/v1/contact': { who: 'public' },
+  // Mail preferences (issue 49, decision 0064): one's own; the one-click unsubscribe is public, a made-up token is a
+  // clear 400 (mail-preferences.test.ts covers real and forged ones).
+  'GET /api/v1/user/mail-preferences': { who: 'user' },
+  'PUT /api/v1/user/mail-preferences': {
+    who: 'user',
+    body: { reminders: true, messages: true, bookingUpdates: true, marketing: false },
+  },
+  'POST /api/v1/mail/unsubscribe/{token}': {
+    who: 'public',
+    params: () => ({ token: FORGED_UNSUBSCRIBE }),
+    alsoOk: [404],
+  },
+  'GET /api/v1/mail/unsubscribe/{token}': {
+    who: 'public',
+    params: () => ({ token: FORGED_UNSUBSCRIBE }),
+    alsoOk: [303],
+  },
   'GET /api/v1/operator/contact-messages': { who: 'operator' },
   'POST /api/v1/operator/contact-messages/{id}/answered': {
     who: 'operator',

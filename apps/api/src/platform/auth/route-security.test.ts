@@ -72,6 +72,10 @@ const PUBLIC = [
   'POST /api/v1/measures/links/{token}/answers',
   // The contact form (issue 49): visitors write without an account; limited per address and per recipient.
   'POST /api/v1/contact',
+  // RFC 8058 one-click unsubscribe (issue 49, decision 0064): the mail client posts without a session; the signed
+  // token names the account and kind. The GET only sends a browser to the preferences page.
+  'POST /api/v1/mail/unsubscribe/{token}',
+  'GET /api/v1/mail/unsubscribe/{token}',
 ].sort();
 
 /** Garbage in every path parameter: the token check must come before the parameters are looked at. */

@@ -2,7 +2,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@therapy/contracts/common';
 import type { ErrorCode } from '@therapy/contracts/constants';
-import { message, translate, type Locale, type MessageKey, type MessageParams } from '@therapy/contracts/messages';
+import {
+  isMessageKey,
+  message,
+  translate,
+  type Locale,
+  type MessageKey,
+  type MessageParams,
+} from '@therapy/contracts/messages';
 import { AppError } from '../errors.ts';
 import { noErrorReporter, type ErrorReporter } from '../error-reporting.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../pg-errors.ts';
@@ -35,7 +42,9 @@ function issueOf(v: {
 /** A field message for the client: an unknown key names itself; anything else is a catalogue key (zod's message). */
 function issueText(issue: ZodIssueLike, locale: Locale): string {
   if (issue.code === 'unrecognized_keys') return `${message('unknownField', locale)}: ${(issue.keys ?? []).join(', ')}`;
-  if (issue.code === 'invalid_union' || issue.message.startsWith('Invalid input')) {
+  // zod's own "Invalid input…" (a union or type with no message of ours) means the field is missing or of no use; a
+  // union that names its own message (a catalogue key) says that instead.
+  if (issue.message.startsWith('Invalid input') || (issue.code === 'invalid_union' && !isMessageKey(issue.message))) {
     const field = issue.path?.join('.') ?? '';
     return field ? `${message('required', locale)}: ${field}` : message('malformedRequest', locale);
   }

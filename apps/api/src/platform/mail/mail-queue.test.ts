@@ -5,7 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
 import { failInserts } from '../../../test/failing-inserts.ts';
 import { JOBS_SCHEMA, startJobs, type Jobs } from '../jobs.ts';
+import { createMailComposer } from './compose-mail.ts';
 import { createMailQueue, MAIL_QUEUE } from './mail-queue.ts';
+import { createUnsubscribeTokens } from './unsubscribe-token.ts';
 import { createMailer, mailDomainOf } from './mailer.ts';
 import { markMailSent } from './outbox.repository.ts';
 
@@ -19,6 +21,13 @@ interface Received {
   subject: string | undefined;
   to: string[];
 }
+
+const composerFor = (secret: string) =>
+  createMailComposer({
+    appOrigin: 'https://app.therapy.test',
+    mailDomain: 'mail.therapy.test',
+    tokens: createUnsubscribeTokens(secret),
+  });
 
 /** An SMTP server on a free loopback port that keeps each mail parsed by a real MIME parser (mailparser). */
 async function startRawSink() {
@@ -94,11 +103,12 @@ function queueByHand(smtpUrl: string | undefined) {
     jobs: fakeJobs,
     mailer: createMailer({ smtpUrl, from: FROM, db: t.db }),
     secret: t.config.dataEncryptionKey,
+    composer: composerFor(t.config.dataEncryptionKey),
   });
   return {
     async queued(address: string) {
       if (!handler) await queue.start({ error: () => undefined });
-      await queue.queue(t.db, { to: address, subject: 'Your code', text: 'Your code is 123456.' });
+      await queue.queue(t.db, { to: address, lang: 'en', subject: 'Your code', text: 'Your code is 123456.' });
       return sent.at(-1)!;
     },
     run: (sealed: object, jobId: string) => handler!(sealed, { id: jobId }),
@@ -147,10 +157,16 @@ describe('mail: one Message-ID per job, marked sent before the job completes', (
       jobs,
       mailer: createMailer({ smtpUrl: sink.url, from: FROM, db: t.db }),
       secret: t.config.dataEncryptionKey,
+      composer: composerFor(t.config.dataEncryptionKey),
     });
     const address = to();
     await failMarks(1);
-    await queue.queue(t.db, { to: address, subject: 'Your booking is confirmed', text: 'See you on Monday.' });
+    await queue.queue(t.db, {
+      to: address,
+      lang: 'en',
+      subject: 'Your booking is confirmed',
+      text: 'See you on Monday.',
+    });
     // The app's worker takes it: sent, the mark fails, the job is retried with backoff (a few seconds) and sent again.
     await expect.poll(() => mailsTo(address).length, { timeout: 30_000, interval: 100 }).toBe(2);
     const [job] = await sql(

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
 import type { Jobs } from '../jobs.ts';
+import type { MailComposer, MailDraft } from './compose-mail.ts';
+import { mailKindOn } from './mail-preferences.repository.ts';
 import type { Mailer } from './mailer.ts';
 import type { OutgoingMail } from './outgoing-mail.ts';
 
@@ -16,10 +18,14 @@ export const MAIL_QUEUE = 'mail.send';
  *
  * A mail carries one-time links and codes, so the job holds it sealed (AES-256-GCM, key derived from
  * DATA_ENCRYPTION_KEY): the job table never shows a usable link.
+ *
+ * Issue 49: a draft becomes its mail here (compose-mail.ts: text and HTML parts from the one text, in the
+ * recipient's language). A notification draft is dropped when its account switched its kind off (read on `tx`, so
+ * the choice as of the change); a transactional one is always queued.
  */
 export interface MailQueue {
   /** `tx`: the transaction making the change; the database itself for a mail that goes with no other change. */
-  queue(tx: Executor, mail: OutgoingMail): Promise<void>;
+  queue(tx: Executor, mail: MailDraft): Promise<void>;
   /** Starts this instance's mail worker. */
   start(log: { error: (o: object, m: string) => void }): Promise<void>;
 }
@@ -47,11 +53,17 @@ export function unseal(key: Buffer, sealed: Sealed): OutgoingMail {
   ) as OutgoingMail;
 }
 
-export function createMailQueue(opts: { jobs: Jobs; mailer: Mailer; secret: string }): MailQueue {
+export function createMailQueue(opts: {
+  jobs: Jobs;
+  mailer: Mailer;
+  secret: string;
+  composer: MailComposer;
+}): MailQueue {
   const key = keyFrom(opts.secret);
   return {
-    async queue(tx, mail) {
-      await opts.jobs.send(MAIL_QUEUE, seal(key, mail), { tx });
+    async queue(tx, draft) {
+      if (draft.notification && !(await mailKindOn(tx, draft.notification.userId, draft.notification.kind))) return;
+      await opts.jobs.send(MAIL_QUEUE, seal(key, await opts.composer.compose(draft)), { tx });
     },
     async start(log) {
       // Retried with backoff for about an hour (an SMTP server that is down for a while); a mail that cannot be

@@ -41,7 +41,9 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.headers ? { headers: mail.headers } : {}),
           attachments: mail.attachments,
+          icalEvent: mail.icalEvent,
           ...(id ? { messageId: messageIdFor(id, domain) } : {}),
         });
         // Marked before the job completes: a retry of a job that died after this line sends nothing.

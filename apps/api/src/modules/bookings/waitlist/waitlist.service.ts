@@ -150,7 +150,12 @@ export function createWaitlistService(
       until: format(offer.expiresAt, false),
       link: `${config.appOrigin}/waitlist?offer=${offer.identifier}`,
     });
-    await mail.queue(tx, { to: to.email, ...content });
+    await mail.queue(tx, {
+      to: to.email,
+      lang: locale,
+      ...content,
+      notification: { userId: entry.clientId, kind: 'bookingUpdates' },
+    });
   };
 
   /**
