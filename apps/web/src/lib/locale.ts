@@ -2,7 +2,7 @@ import { cookieNames } from '@therapy/contracts/constants';
 import type { Locale } from '@therapy/contracts/messages';
 import { i18n } from './i18n';
 import { localeOfPath, localizedUrl } from './locale-path';
-import { loadPage } from './page-location';
+import { pageLocation } from './page-location';
 import { currentPageTitle } from './page-title';
 import { setCookie } from './storage';
 
@@ -39,7 +39,7 @@ export async function applyLocale(locale: Locale): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 0));
     await navigationSettled();
     const { pathname, search, hash } = window.location;
-    if (localeOfPath(pathname) !== locale) loadPage(localizedUrl(`${pathname}${search}${hash}`, locale));
+    if (localeOfPath(pathname) !== locale) pageLocation.load(localizedUrl(`${pathname}${search}${hash}`, locale));
     return;
   }
   await i18n.changeLanguage(locale);
