@@ -233,7 +233,8 @@ describe('German URLs (docs/decisions/0063)', () => {
   });
 
   it('a /de URL is German whatever the cookie or browser says', async () => {
-    for (const headers of [{ cookie: 'X-Locale=en' }, { 'accept-language': 'en-US' }, {}]) {
+    const visitors: Record<string, string>[] = [{ cookie: 'X-Locale=en' }, { 'accept-language': 'en-US' }, {}];
+    for (const headers of visitors) {
       const res = await page('/de/login/', headers);
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<html lang="de"');
