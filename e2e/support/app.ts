@@ -44,10 +44,15 @@ export async function expectNoHorizontalScroll(page: Page, width: number): Promi
 }
 
 /**
- * Picks the page language in the header. Signed in on a phone the language select lives in the menu (the bar has no
- * room for it), so the menu is opened first and closed again afterwards.
+ * Picks the page language in the header. German has URLs of its own (`/de/...`, docs/decisions/0063): picking the
+ * other language loads the same page at its other URL, so this waits for that page (its URL and `<html lang>`, then
+ * its app taking over). Signed in on a phone the language select lives in the menu (the bar has no room for it), so
+ * the menu is opened first; the page load closes it.
  */
 export async function chooseLanguage(page: Page, locale: 'en' | 'de'): Promise<void> {
+  const german = (url: URL) => url.pathname === '/de' || url.pathname.startsWith('/de/');
+  const isThere = (url: URL) => german(url) === (locale === 'de');
+  const moves = !isThere(new URL(page.url()));
   const visible = page.getByLabel(/^(Language|Sprache)$/).filter({ visible: true });
   if ((await visible.count()) === 0) {
     // signIn returns once the URL has left /login, which may be before the app's last redirect; the menu closes on
@@ -57,9 +62,13 @@ export async function chooseLanguage(page: Page, locale: 'en' | 'de'): Promise<v
       if ((await openMenu.count()) > 0) await openMenu.click({ timeout: 2_000 });
       await expect(visible.first()).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
-    await visible.first().selectOption(locale);
-    await page.getByRole('button', { name: /^(Close menu|Menü schließen)$/ }).click();
-    return;
   }
   await visible.first().selectOption(locale);
+  if (moves) await page.waitForURL(isThere);
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+  if (!moves) {
+    const closeMenu = page.getByRole('button', { name: /^(Close menu|Menü schließen)$/ });
+    if (await closeMenu.isVisible()) await closeMenu.click();
+  }
 }

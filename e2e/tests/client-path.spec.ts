@@ -103,7 +103,8 @@ async function clientPath(
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(word)}`));
   const card = page
     .getByRole('listitem')
-    .filter({ has: page.locator(`a[href="/therapists/${therapist.providerId}/"]`) });
+    // German pages and their links are under /de (docs/decisions/0063).
+    .filter({ has: page.locator(`a[href="${locale === 'de' ? '/de' : ''}/therapists/${therapist.providerId}/"]`) });
   await expect(card.getByText(x.card)).toBeVisible();
   await a11y(`directory searched by "${word}" (${locale})`);
   await fits();

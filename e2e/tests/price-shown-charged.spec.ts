@@ -37,7 +37,7 @@ async function pricedProvider(request: APIRequestContext, provider: CreatedUser)
 
 /** The provider's card in the directory: the list item holding the link to their page. */
 const cardOf = (page: Page, providerId: string) =>
-  page.getByRole('listitem').filter({ has: page.locator(`a[href="/therapists/${providerId}/"]`) });
+  page.getByRole('listitem').filter({ has: page.locator(`a[href$="/therapists/${providerId}/"]`) });
 
 const balanceOf = async (request: APIRequestContext, headers: { authorization: string }) =>
   ((await (await request.get('/api/v1/wallet/balance', { headers })).json()) as { data: { balance: number } }).data

@@ -15,6 +15,7 @@ import { i18n, namespaces, supportedLocales } from './lib/i18n';
 import { pageTitleText } from './lib/page-title';
 import { createQueryClient } from './lib/query-client';
 import { serializeSsrData } from './lib/ssr-data';
+import { basenameOf, localeOfPath } from './lib/locale-path';
 import { setServerCookies } from './lib/storage';
 
 /**
@@ -27,6 +28,7 @@ import { setServerCookies } from './lib/storage';
 export interface RenderRequest {
   /** Path and query of the page, e.g. "/therapists/0190…/". */
   url: string;
+  /** The page's language; the path's own (`/de/...` is German, docs/decisions/0063) wins over it. */
   locale: Locale;
   cookies: Record<string, string>;
   /** The request's Accept-Language tags, best first: the browser's languages, which name its region. */
@@ -63,7 +65,10 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
   if (!ready) throw new Error('call prepare() first');
   await ready;
   const url = new URL(request.url, 'http://ssr.local');
-  const matches = matchRoutes(routes, url.pathname);
+  // A German page is the route table under /de (docs/decisions/0063): the same pages, the router's basename.
+  const basename = basenameOf(url.pathname);
+  const locale = localeOfPath(url.pathname);
+  const matches = matchRoutes(routes, url.pathname, basename);
   const leaf = matches?.at(-1)?.route;
   const handle = leaf?.handle as PageHandle | undefined;
   // The route table is the one list of the app's pages: a path only its catch-all matches is not one of them.
@@ -76,7 +81,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
       status: 200,
       html: '',
       data: '',
-      title: pageTitleText({ key: handle.title }, request.locale),
+      title: pageTitleText({ key: handle.title }, locale),
       path: canonicalPath,
       modules: [],
     };
@@ -108,13 +113,13 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
   const canonicalSearch = server.canonicalSearch?.(url.searchParams);
   const canonicalAddress = canonicalSearch ? `${canonicalPath}?${canonicalSearch}` : canonicalPath;
 
-  const handler = createStaticHandler(routes);
+  const handler = createStaticHandler(routes, basename ? { basename } : {});
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
 
   // One synchronous render: the locale and the cookies below belong to this request only.
-  void i18n.changeLanguage(request.locale);
+  void i18n.changeLanguage(locale);
   setServerCookies(request.cookies);
   let html: string;
   try {
@@ -129,7 +134,6 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
     setServerCookies(null);
   }
 
-  const locale = request.locale;
   // The footer names the visitor's country once hydrated (cookie, account, browser region): the likely one is named
   // here so the browser need not load its region names to say it.
   const country = (

@@ -14,6 +14,7 @@ import { syncDocumentLanguage } from './lib/locale';
 import { queryClient } from './lib/query-client';
 import { restoreSession } from './lib/session-actions';
 import { readSsrData } from './lib/ssr-data';
+import { basenameOf } from './lib/locale-path';
 import { seedCountryNames } from './lib/country';
 import { yieldToMain } from './lib/yield-to-main';
 import { startIntlWarmup } from './lib/intl-warmup';
@@ -40,7 +41,7 @@ async function hydratePage(data: NonNullable<typeof ssr>): Promise<void> {
   if (i18n.language !== data.locale) await i18n.changeLanguage(data.locale);
   if (data.countryNames) seedCountryNames(data.locale, data.countryNames);
   hydrate(queryClient, data.queries);
-  const matches = matchRoutes(routes, window.location) ?? [];
+  const matches = matchRoutes(routes, window.location, basenameOf(window.location.pathname)) ?? [];
   for (const { route, params } of matches)
     (route.handle as PageHandle | undefined)?.ssr?.browserPrefetch?.(queryClient, params);
   const lazyMatches = matches.filter((match) => match.route.lazy);

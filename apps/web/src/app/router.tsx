@@ -3,6 +3,8 @@ import type { RouteObject } from 'react-router';
 import { createBrowserRouter } from 'react-router';
 import { LandingRoute } from '@/features/landing/routes/landing-route';
 import { setSessionExpiredHandler } from '@/lib/api-client';
+import { setNavigationSettled } from '@/lib/locale';
+import { basenameOf } from '@/lib/locale-path';
 import type { Namespace } from '@/lib/i18n';
 import { loadNamespaces } from '@/lib/i18n';
 import { zodReady } from '@/lib/zod-ready';
@@ -484,8 +486,23 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  const router = createBrowserRouter(routes);
+  // A German page's routes live under /de (docs/decisions/0063), so the app's links and navigations stay German.
+  const basename = basenameOf(window.location.pathname);
+  const router = createBrowserRouter(routes, basename ? { basename } : {});
   // An expired session navigates inside the app instead of reloading it (which would lose the toast).
   setSessionExpiredHandler((loginPath) => void router.navigate(loginPath, { replace: true }));
+  // A change of language loads the page's other URL once a navigation under way has ended (lib/locale.ts).
+  setNavigationSettled(() => navigationSettled(router));
   return router;
+}
+
+function navigationSettled(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  if (router.state.navigation.state === 'idle') return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (state.navigation.state !== 'idle') return;
+      stop();
+      resolve();
+    });
+  });
 }

@@ -15,6 +15,7 @@ import { detectCountryCode } from './country';
 import { reportError } from './error-reporting';
 import { currentLocale, i18n } from './i18n';
 import { idleEndUnderWay } from './idle-watch';
+import { withoutLocale } from './locale-path';
 import { applySession, clearSession } from './session-state';
 import { getCookie } from './storage';
 
@@ -198,8 +199,9 @@ export function refreshSession(options: { timeoutMs?: number } = {}): Promise<Au
   return refreshInFlight;
 }
 
+/** The page's path inside the app (without a language prefix: the router adds its basename to where it goes). */
 function currentPath(): string {
-  return `${window.location.pathname}${window.location.search}`;
+  return `${withoutLocale(window.location.pathname)}${window.location.search}`;
 }
 
 /**
@@ -211,7 +213,7 @@ export function expireSession(given: 'expired' | 'idle' = 'expired'): void {
   const reason = given === 'expired' && idleEndUnderWay() ? 'idle' : given;
   clearSession(reason);
   const path = currentPath();
-  if (window.location.pathname.replace(/\/+$/, '') === '/login') return;
+  if (withoutLocale(window.location.pathname).replace(/\/+$/, '') === '/login') return;
   onSessionExpired(loginPathFor(path, reason));
 }
 

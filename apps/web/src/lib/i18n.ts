@@ -7,6 +7,7 @@ import deLanding from '../locales/de/landing.json';
 import enCommon from '../locales/en/common.json';
 import enLanding from '../locales/en/landing.json';
 import { cookieNames } from '@therapy/contracts/constants';
+import { localeOfPath } from './locale-path';
 import { getCookie } from './storage';
 
 /**
@@ -89,8 +90,13 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (supportedLocales as readonly string[]).includes(value);
 }
 
-/** Cookie first (the user's explicit choice, shared with the server), then the browser's languages. */
+/**
+ * In the browser, the page's URL names its language (`/de/...`, docs/decisions/0063): the server has already sent a
+ * visitor whose cookie or browser asks for German from a bare URL to the German one. Elsewhere (the server bundle,
+ * which sets each render's language itself): the cookie (the user's explicit choice), then the browser's languages.
+ */
 export function detectLocale(): Locale {
+  if (typeof window !== 'undefined') return localeOfPath(window.location.pathname);
   const fromCookie = getCookie(cookieNames.locale) ?? getCookie(cookieNames.language);
   if (isLocale(fromCookie)) return fromCookie;
   const languages = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);

@@ -1,6 +1,8 @@
 import { cookieNames } from '@therapy/contracts/constants';
 import type { Locale } from '@therapy/contracts/messages';
 import { i18n } from './i18n';
+import { localeOfPath, localizedUrl } from './locale-path';
+import { pageLocation } from './page-location';
 import { currentPageTitle } from './page-title';
 import { setCookie } from './storage';
 
@@ -15,13 +17,31 @@ export function syncDocumentLanguage(locale: Locale): void {
   if (title) document.title = title;
 }
 
+/** Resolves once the app's router has no navigation under way; set by the router (app/router.tsx). */
+let navigationSettled: () => Promise<void> = () => Promise.resolve();
+
+export function setNavigationSettled(wait: () => Promise<void>): void {
+  navigationSettled = wait;
+}
+
 /**
- * Switches the page language and remembers it in the cookies the server reads (DESIGN.md §5). Server-side
- * persistence for a signed-in user is `savePreferences` in preferences.ts, kept apart so this stays network-free.
+ * Switches the page language and remembers it in the cookies the server reads (DESIGN.md §5). German has URLs of its
+ * own (`/de/...`, docs/decisions/0063): when the page's URL is in the other language, the browser loads the same page
+ * at its URL in the new one, after a navigation under way (a sign-in's) has ended, so it lands where that one went.
+ * Server-side persistence for a signed-in user is `savePreferences` in preferences.ts, kept apart so this stays
+ * network-free.
  */
 export async function applyLocale(locale: Locale): Promise<void> {
   setCookie(cookieNames.locale, locale);
   setCookie(cookieNames.language, locale);
+  if (localeOfPath(window.location.pathname) !== locale) {
+    // The navigation a sign-in starts comes right after the session is applied: one task later it is under way.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await navigationSettled();
+    const { pathname, search, hash } = window.location;
+    if (localeOfPath(pathname) !== locale) pageLocation.load(localizedUrl(`${pathname}${search}${hash}`, locale));
+    return;
+  }
   await i18n.changeLanguage(locale);
   syncDocumentLanguage(locale);
 }

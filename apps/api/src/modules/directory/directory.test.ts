@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { en } from '@therapy/contracts/messages';
 import { expectError, validation } from '../../../test/assertions.ts';
 import { buildTestApp, type SignedUp, type TestApp } from '../../../test/harness.ts';
+import { validateSitemap } from '../../../test/sitemap-validate.ts';
 import { createDirectoryService } from './directory.service.ts';
 
 /**
@@ -417,5 +418,33 @@ describe('what search engines read', () => {
       await t.db.$client.query<{ id: string }>(`SELECT identifier AS id FROM users WHERE last_name = 'Unverified'`)
     ).rows[0]!.id;
     expect(sitemap.body).not.toContain(unverified);
+  });
+
+  it('the sitemap is valid by the sitemaps.org schema and lists each page in English and German, both ways', async () => {
+    const origin = t.config.appOrigin.replace(/\/$/, '');
+    const xml = (await t.request({ method: 'GET', url: '/sitemap.xml' })).body;
+    const verdict = await validateSitemap(xml);
+    expect(verdict.output).toBe('');
+    expect(verdict.valid).toBe(true);
+    // The validator itself refuses a broken sitemap (an alternate without its hreflang, a date that is none).
+    expect((await validateSitemap(xml.replace('hreflang="de" ', ''))).valid).toBe(false);
+    expect((await validateSitemap(xml.replace(/<lastmod>[^<]+</, '<lastmod>yesterday<'))).valid).toBe(false);
+
+    const urls = [...xml.matchAll(/<url>(.*?)<\/url>/g)].map((m) => m[1]!);
+    const entry = (loc: string) => urls.find((u) => u.startsWith(`<loc>${loc}</loc>`));
+    for (const path of ['/', '/therapists/', '/contact/', '/terms/', '/privacy/', `/therapists/${wrenn.userId}/`]) {
+      const de = `${origin}/de${path}`;
+      const en = `${origin}${path}`;
+      for (const loc of [en, de]) {
+        const found = entry(loc);
+        expect(found, loc).toBeDefined();
+        expect(found, loc).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${en}"/>`);
+        expect(found, loc).toContain(`<xhtml:link rel="alternate" hreflang="de" href="${de}"/>`);
+        expect(found, loc).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${en}"/>`);
+      }
+    }
+    expect(entry(`${origin}/de/therapists/${wrenn.userId}/`)).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
+    const robots = (await t.request({ method: 'GET', url: '/robots.txt' })).body;
+    expect(robots).toContain('Disallow: /de/appointments');
   });
 });

@@ -54,11 +54,17 @@ afterAll(async () => {
 
 const get = (url: string, lang = 'en') =>
   t.request({ method: 'GET', url, headers: { accept: 'text/html', 'accept-language': lang } });
+/** A page's URL in a language: German pages are under /de (docs/decisions/0063). */
+const at = (lng: 'en' | 'de', page: string) => (lng === 'de' ? `/de${page}` : page);
+const canonicals = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((m) => m[1]);
+const alternates = (html: string) =>
+  [...html.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)">/g)].map((m) => [m[1], m[2]]);
 
 describe('unknown paths', () => {
   it('answer 404 with the not-found page rendered on the server, in the visitor’s language', async () => {
     for (const lng of ['en', 'de'] as const) {
-      for (const url of ['/no-such-page/', '/no-such-page', '/therapists/a/b/', '/overview/nothing-here/']) {
+      for (const page of ['/no-such-page/', '/no-such-page', '/therapists/a/b/', '/overview/nothing-here/']) {
+        const url = at(lng, page);
         const res = await get(url, lng);
         expect(res.statusCode, url).toBe(404);
         expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -67,6 +73,7 @@ describe('unknown paths', () => {
         expect(res.body, url).toContain(locale(lng).notFound.body);
         // A missing page has no address of its own to tell search engines.
         expect(res.body, url).not.toContain('rel="canonical"');
+        expect(res.body, url).not.toContain('rel="alternate"');
       }
     }
   });
@@ -97,6 +104,11 @@ describe('the route table’s pages', () => {
         expect(res.headers['content-type'], variant).toMatch(/^text\/html/);
         expect(res.body, variant).toContain('<div id="root">');
       }
+      // The same page in German, signed-in ones too (they have no alternates, but their language).
+      const german = await get(`/de${url}`, 'de');
+      expect(german.statusCode, `/de${url}`).toBe(200);
+      expect(german.body, `/de${url}`).toContain('<html lang="de"');
+      expect(german.body, `/de${url}`).toContain('<div id="root">');
     }
   });
 });
@@ -117,14 +129,21 @@ describe('canonical addresses', () => {
     `/therapists/${providerId}/`,
   ];
 
-  it('each public page names exactly one, absolute on the public origin, with the trailing slash', async () => {
+  it('each public page names exactly one, its own language’s, absolute on the public origin, with the trailing slash', async () => {
     for (const page of publicPages()) {
-      for (const lng of ['en', 'de']) {
-        const res = await get(page, lng);
-        expect(res.statusCode, page).toBe(200);
-        const links = [...res.body.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((m) => m[1]);
-        expect(links, `${page} (${lng})`).toEqual([`${origin}${page}`]);
-        expect(res.body, page).toContain(`<meta property="og:url" content="${origin}${page}">`);
+      for (const lng of ['en', 'de'] as const) {
+        const url = at(lng, page);
+        const res = await get(url, lng);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain(`<html lang="${lng}"`);
+        expect(canonicals(res.body), url).toEqual([`${origin}${url}`]);
+        expect(res.body, url).toContain(`<meta property="og:url" content="${origin}${url}">`);
+        // Both languages name each other, and the English page is the one for every other language.
+        expect(alternates(res.body), url).toEqual([
+          ['en', `${origin}${page}`],
+          ['de', `${origin}/de${page}`],
+          ['x-default', `${origin}${page}`],
+        ]);
       }
     }
   });
@@ -138,10 +157,10 @@ describe('canonical addresses', () => {
     ] as const) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
-      const links = [...res.body.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((m) => m[1]);
-      expect(links, url).toEqual([`${origin}${canonical}`]);
+      expect(canonicals(res.body), url).toEqual([`${origin}${canonical}`]);
     }
-    const de = await get('/therapists/', 'de');
+    const de = await get('/de/therapists?state=NY', 'de');
+    expect(canonicals(de.body)).toEqual([`${origin}/de/therapists/?state=NY`]);
     expect(de.body).toContain('<html lang="de"');
     expect(de.body).toContain('<title>Therapeut*in finden · Therapy Finder</title>');
   });
@@ -163,13 +182,113 @@ describe('the home page', () => {
     // DOCTYPE, no self-closing void elements, `hidden`/`selected` without values, no-break spaces in phone numbers, and
     // strict ids (React's useId ids such as `_R_3md_` are valid HTML ids).
     const validator = new HtmlValidate({ extends: ['html-validate:standard'] });
-    for (const lng of ['en', 'de']) {
-      const home = await get('/', lng);
+    for (const lng of ['en', 'de'] as const) {
+      const home = await get(at(lng, '/'), lng);
       const report = await validator.validateString(home.body);
       const messages = report.results.flatMap((r) =>
         r.messages.map((m) => `${m.ruleId}: ${m.message} (${m.line}:${m.column})`),
       );
       expect(messages, lng).toEqual([]);
+    }
+  });
+});
+
+describe('German URLs (docs/decisions/0063)', () => {
+  const page = (url: string, headers: Record<string, string>) =>
+    t.request({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+  const expectTwin = (res: Awaited<ReturnType<typeof page>>, to: string) => {
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(to);
+    expect(res.headers.vary).toBe('Cookie, Accept-Language');
+  };
+  const expectEnglish = (res: Awaited<ReturnType<typeof page>>) => {
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="en"');
+    expect(res.body).toContain('<title>Find a therapist · Therapy Finder</title>');
+  };
+
+  it('a bare URL goes to its German twin when the saved language is German', async () => {
+    expectTwin(await page('/therapists/?state=NY', { cookie: 'X-Locale=de' }), '/de/therapists/?state=NY');
+    expectTwin(await page('/therapists', { cookie: 'X-Locale=de', 'accept-language': 'en-US,en' }), '/de/therapists');
+    expectTwin(await page('/', { cookie: 'X-Language=de' }), '/de/');
+    expectTwin(await page(`/therapists/${providerId}/`, { cookie: 'X-Locale=de' }), `/de/therapists/${providerId}/`);
+    // Signed-in pages too: their shell is then German.
+    expectTwin(await page('/wallet/', { cookie: 'X-Locale=de' }), '/de/wallet/');
+  });
+
+  it('a saved English choice wins over a browser that asks for German', async () => {
+    expectEnglish(await page('/therapists/', { cookie: 'X-Locale=en', 'accept-language': 'de-DE,de;q=0.9' }));
+  });
+
+  it('without a saved choice, a browser asking for German first goes to the German twin, others stay', async () => {
+    expectTwin(await page('/therapists/', { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' }), '/de/therapists/');
+    expectTwin(await page('/therapists/', { 'accept-language': 'fr-FR,de;q=0.8,en;q=0.5' }), '/de/therapists/');
+    expectTwin(await page('/therapists/', { 'accept-language': 'en;q=0.5,de;q=0.9' }), '/de/therapists/');
+    expectEnglish(await page('/therapists/', { 'accept-language': 'en-GB,de;q=0.9' }));
+    expectEnglish(await page('/therapists/', { 'accept-language': 'fr-FR' }));
+  });
+
+  it('crawlers (no cookie, no Accept-Language) are never redirected and read each language at its own URL', async () => {
+    const googlebot = { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' };
+    expectEnglish(await page('/therapists/', googlebot));
+    const german = await page('/de/therapists/', googlebot);
+    expect(german.statusCode).toBe(200);
+    expect(german.body).toContain('<html lang="de"');
+    expect(german.body).toContain('<title>Therapeut*in finden · Therapy Finder</title>');
+  });
+
+  it('a /de URL is German whatever the cookie or browser says', async () => {
+    const visitors: Record<string, string>[] = [{ cookie: 'X-Locale=en' }, { 'accept-language': 'en-US' }, {}];
+    for (const headers of visitors) {
+      const res = await page('/de/login/', headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<html lang="de"');
+      expect(res.body).toContain('<title>Anmelden · Therapy Finder</title>');
+      expect(canonicals(res.body)).toEqual([`${origin}/de/login/`]);
+    }
+    const home = await page('/de', {});
+    expect(home.statusCode).toBe(200);
+    expect(canonicals(home.body)).toEqual([`${origin}/de/`]);
+    expect(alternates(home.body)).toEqual([
+      ['en', `${origin}/`],
+      ['de', `${origin}/de/`],
+      ['x-default', `${origin}/`],
+    ]);
+  });
+
+  it('an unknown /de path is the German not-found page, 404', async () => {
+    for (const url of ['/de/no-such-page/', '/de/de/therapists/', '/de/api/v1/users']) {
+      const res = await page(url, { cookie: 'X-Locale=en' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<html lang="de"');
+      expect(res.body, url).toContain(locale('de').notFound.title);
+    }
+  });
+
+  it('the API, files, the sitemap, robots.txt and the favicon are never moved under /de', async () => {
+    const german = { cookie: 'X-Locale=de', 'accept-language': 'de' };
+    for (const url of ['/sitemap.xml', '/robots.txt', '/favicon.svg']) {
+      const res = await page(url, german);
+      expect(res.statusCode, url).toBe(200);
+      expect((await page(`/de${url}`, german)).statusCode, `/de${url}`).toBe(404);
+    }
+    const api = await page('/api/v1/no-such-thing', german);
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await page('/assets/no-such-file.js', german)).json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('every German page the sitemap lists is there, German, and names itself as canonical', async () => {
+    const xml = (await t.request({ method: 'GET', url: '/sitemap.xml' })).body;
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const german = locs.filter((loc) => loc.startsWith(`${origin}/de/`));
+    expect(german).toContain(`${origin}/de/therapists/${providerId}/`);
+    expect(german.length).toBe(locs.length / 2);
+    for (const loc of german) {
+      const res = await page(loc.slice(origin.length), {});
+      expect(res.statusCode, loc).toBe(200);
+      expect(res.body, loc).toContain('<html lang="de"');
+      expect(canonicals(res.body), loc).toEqual([loc]);
     }
   });
 });

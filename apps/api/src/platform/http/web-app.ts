@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Locale } from '@therapy/contracts/messages';
 import { AppError } from '../errors.ts';
-import { requestLocale } from '../locale.ts';
+import { alternateLinks, germanTwin, pathLocale } from './locale-redirect.ts';
 
 /**
  * Serves the built web app (docs/decisions/0012): hashed assets as precompressed, immutable files; public pages
@@ -113,12 +113,17 @@ async function createPageRenderer(
       .send(html);
 
   return async (req: FastifyRequest, reply: FastifyReply) => {
+    // German pages are at /de (docs/decisions/0063): a bare URL is English unless the visitor asked for German.
+    const twin = germanTwin(req, acceptedLanguages(req));
+    if (twin)
+      return reply.header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language').redirect(twin, 302);
+    const locale = pathLocale(req.url);
     let rendered: RenderedPage | null = null;
     if (entry) {
       try {
         rendered = await entry.renderPage({
           url: req.url,
-          locale: requestLocale(req),
+          locale,
           cookies: cookiesOf(req),
           languages: acceptedLanguages(req),
         });
@@ -131,7 +136,7 @@ async function createPageRenderer(
       return sendHtml(
         reply,
         rendered?.status ?? 200,
-        rendered?.path ? fillShell(template, rendered, origin, requestLocale(req)) : template,
+        rendered?.path ? fillShell(template, rendered, origin, locale) : withLang(template, locale),
       );
     return sendHtml(
       reply,
@@ -157,18 +162,25 @@ function fillTemplate(template: string, page: RenderedPage, preload: string[], o
   );
 }
 
+/** A signed-in page's shell: no head of its own, but its language (`/de/...` is German). */
+const withLang = (html: string, lang: Locale) => html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
+
 /** The shell of a page the browser renders (its script tags untouched), with the page's language, title and head. */
 function fillShell(template: string, page: RenderedPage, origin: string, lang: Locale): string {
   return fillHead(template, page, origin, lang, '');
 }
 
-/** Search results and link previews: the page's description (else the site's), its canonical address, Open Graph. */
+/**
+ * Search results and link previews: the page's description (else the site's), its canonical address (its own
+ * language's), its hreflang alternates both ways (docs/decisions/0063), Open Graph.
+ */
 function fillHead(html: string, page: RenderedPage, origin: string, lang: string, extra: string): string {
   const siteDescription = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
   const description = page.description ? escapeHtml(page.description) : siteDescription;
   const url = page.path ? `${origin}${page.path}` : null;
   const social = [
     url ? `<link rel="canonical" href="${escapeHtml(url)}">` : '',
+    page.path ? alternateLinks(origin, page.path, escapeHtml) : '',
     `<meta property="og:type" content="website">`,
     `<meta property="og:site_name" content="Therapy Finder">`,
     `<meta property="og:title" content="${escapeHtml(page.title)}">`,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useHref, useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { useAuthStore } from '@/lib/auth-store';
 import { ClientWallet } from '../components/client-wallet';
@@ -16,6 +16,8 @@ const paymentIdSchema = z.uuid();
 export function WalletRoute() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
+  // A plain link reloads the page: with the router's basename, so a German page (/de/...) reloads German.
+  const refreshHref = useHref(`${location.pathname}${location.search}`);
   const isProvider = useAuthStore((s) => s.user?.userType === 'provider');
   const paymentParam = params.get('payment');
   const paymentId = paymentParam && paymentIdSchema.safeParse(paymentParam).success ? paymentParam : null;
@@ -48,12 +50,7 @@ export function WalletRoute() {
       ) : (
         <ClientWallet>
           {paymentId && (
-            <PaymentWatcher
-              key={paymentId}
-              paymentId={paymentId}
-              refreshHref={`${location.pathname}${location.search}`}
-              onDone={clearPayment}
-            />
+            <PaymentWatcher key={paymentId} paymentId={paymentId} refreshHref={refreshHref} onDone={clearPayment} />
           )}
         </ClientWallet>
       )}
