@@ -50,7 +50,7 @@ const results = (html: string) => {
   return root;
 };
 const cardLinks = (html: string) =>
-  [...results(html).matchAll(/href="\/therapists\/([0-9a-f-]{36})\/"/g)].map((m) => m[1]!);
+  [...results(html).matchAll(/href="(?:\/de)?\/therapists\/([0-9a-f-]{36})\/"/g)].map((m) => m[1]!);
 
 describe('a state’s search', () => {
   it('arrives with the first page of therapists the API lists for it, in the same order, in both languages', async () => {
@@ -58,8 +58,8 @@ describe('a state’s search', () => {
     expect(api.statusCode, api.body).toBe(200);
     const listed = (api.json() as { data: Array<{ identifier: string; lastName: string | null }> }).data;
     expect(listed.length).toBeGreaterThan(3);
-    for (const lng of ['en', 'de']) {
-      const res = await page('/therapists/?state=NY', lng);
+    for (const lng of ['en', 'de'] as const) {
+      const res = await page(`${lng === 'de' ? '/de' : ''}/therapists/?state=NY`, lng);
       expect(res.statusCode).toBe(200);
       // Each card is one link; the order is the API's.
       expect([...new Set(cardLinks(res.body))]).toEqual(listed.map((e) => e.identifier));
@@ -114,7 +114,7 @@ describe('a therapist page', () => {
   it('for an id that cannot be one, or one nobody has, answers 404 with the page’s not-found state', async () => {
     for (const lng of ['en', 'de'] as const) {
       for (const url of ['/therapists/not-a-uuid/', '/therapists/0190a0a0-0000-7000-8000-000000000000/']) {
-        const res = await page(url, lng);
+        const res = await page(`${lng === 'de' ? '/de' : ''}${url}`, lng);
         expect(res.statusCode, url).toBe(404);
         expect(res.body, url).toContain(therapistsText(lng).notFound.title);
         expect(res.body, url).toContain(therapistsText(lng).notFound.body);
