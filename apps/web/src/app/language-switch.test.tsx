@@ -25,12 +25,15 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
+/** The switch saves the choice (and loads the German texts) before it leaves: seconds on a loaded machine. */
+const SWITCH = { timeout: 5000 };
+
 describe('the language switch (German URLs, docs/decisions/0063)', () => {
   it('loads the page’s German URL, query and hash kept, and saves the choice', async () => {
     visit('/therapists/?state=NY#results');
     renderWithProviders(<LanguageSwitch />);
     await userEvent.selectOptions(screen.getByLabelText('Language'), 'de');
-    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/de/therapists/?state=NY#results'));
+    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/de/therapists/?state=NY#results'), SWITCH);
     expect(loadPage).toHaveBeenCalledTimes(1);
     expect(getCookie('X-Locale')).toBe('de');
     expect(getCookie('X-Language')).toBe('de');
@@ -43,11 +46,11 @@ describe('the language switch (German URLs, docs/decisions/0063)', () => {
     await i18n.changeLanguage('de');
     renderWithProviders(<LanguageSwitch />);
     await userEvent.selectOptions(screen.getByLabelText('Sprache'), 'en');
-    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/therapists/'));
+    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/therapists/'), SWITCH);
     expect(getCookie('X-Locale')).toBe('en');
     visit('/de');
     await userEvent.selectOptions(screen.getByLabelText('Sprache'), 'en');
-    await waitFor(() => expect(loadPage).toHaveBeenLastCalledWith('/'));
+    await waitFor(() => expect(loadPage).toHaveBeenLastCalledWith('/'), SWITCH);
   });
 
   it('signed in, saves the language on the account before leaving the page', async () => {
@@ -67,7 +70,7 @@ describe('the language switch (German URLs, docs/decisions/0063)', () => {
     ]);
     renderWithProviders(<LanguageSwitch />);
     await userEvent.selectOptions(screen.getByLabelText('Language'), 'de');
-    await waitFor(() => expect(order).toEqual(['save {"locale":"de"}', 'load /de/overview/']));
+    await waitFor(() => expect(order).toEqual(['save {"locale":"de"}', 'load /de/overview/']), SWITCH);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(useAuthStore.getState().user?.locale).toBe('de');
   });
@@ -85,7 +88,7 @@ describe('a sign-in (the account’s language, German URLs)', () => {
   it('lands on the page’s German URL when the account says German and this browser has no choice saved', async () => {
     visit('/overview/');
     applySession({ accessToken: 'token-1', expiresIn: 900, user: { ...sessionUser, locale: 'de' } });
-    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/de/overview/'));
+    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/de/overview/'), SWITCH);
     expect(getCookie('X-Locale')).toBe('de');
   });
 

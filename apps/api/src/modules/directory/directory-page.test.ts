@@ -3,11 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/harness.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { fieldEncryptionFromConfig } from '../field-encryption.ts';
-import { createFileStorage } from '../files/file-service.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
+import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
+import { createFileStorage } from '../../platform/files/file-service.ts';
 import { seedDemoData } from '../../db/seed/seed-demo.ts';
-import { directoryRepository } from '../../modules/directory/directory.repository.ts';
+import { directoryRepository } from './directory.repository.ts';
 
 /**
  * Issue 49, "the directory paints late": a state's search arrives rendered with its first page of therapists, the same
