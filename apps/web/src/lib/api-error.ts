@@ -84,3 +84,16 @@ export function toastError(error: unknown): void {
   const text = errorMessage(error);
   notify.error(text);
 }
+
+/**
+ * A read whose 404 is an answer, not a failure (a therapist who does not exist or is not listed): null, which the
+ * page shows as its not-found state, and which the server render hands over like any data. Other errors throw.
+ */
+export async function nullIfNotFound<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (err) {
+    if (isApiError(err) && err.status === 404) return null;
+    throw err;
+  }
+}

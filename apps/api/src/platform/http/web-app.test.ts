@@ -154,6 +154,8 @@ describe('canonical addresses', () => {
       ['/therapists/?q=anxiety', '/therapists/'],
       ['/therapists/?state=NY', '/therapists/?state=NY'],
       ['/therapists?state=CA&q=anxiety', '/therapists/?state=CA'],
+      // The state as any case; the sort and the page number are views of the state's page too.
+      ['/therapists?state=ny&therapy=couples&sort=price&page=2', '/therapists/?state=NY'],
     ] as const) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);

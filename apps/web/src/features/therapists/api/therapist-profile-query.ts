@@ -1,7 +1,7 @@
 import { getTherapistProfile } from '@therapy/contracts/endpoints/directory';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { isApiError } from '@/lib/api-error';
+import { nullIfNotFound } from '@/lib/api-error';
 import { therapistKeys } from './therapists-api';
 
 /** As the summary: the profile's signed photo URL lives ten minutes (docs/decisions/0007). */
@@ -15,14 +15,8 @@ const PROFILE_STALE_MS = 5 * 60_000;
 export const therapistProfileQuery = (providerId: string) =>
   queryOptions({
     queryKey: therapistKeys.profile(providerId),
-    queryFn: async ({ signal }) => {
-      try {
-        return (await call(getTherapistProfile, { signal, params: { providerId } })).data;
-      } catch (err) {
-        if (isApiError(err) && err.status === 404) return null;
-        throw err;
-      }
-    },
+    queryFn: ({ signal }) =>
+      nullIfNotFound(async () => (await call(getTherapistProfile, { signal, params: { providerId } })).data),
     staleTime: PROFILE_STALE_MS,
     retry: false,
     meta: { silent: true },

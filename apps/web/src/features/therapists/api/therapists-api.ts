@@ -3,7 +3,7 @@ import { listProviderReviews } from '@therapy/contracts/endpoints/reviews';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { availabilityMonthQuery, slotPickerKeys } from '@/components/slot-picker/slot-picker-api';
 import { call } from '@/lib/api-client';
-import { isApiError } from '@/lib/api-error';
+import { nullIfNotFound } from '@/lib/api-error';
 
 export const therapistKeys = {
   all: ['therapists'] as const,
@@ -26,14 +26,8 @@ const SUMMARY_STALE_MS = 5 * 60_000;
 export const providerSummaryQuery = (providerId: string) =>
   queryOptions({
     queryKey: therapistKeys.summary(providerId),
-    queryFn: async ({ signal }) => {
-      try {
-        return (await call(getProviderSummary, { signal, params: { providerId } })).data;
-      } catch (err) {
-        if (isApiError(err) && err.status === 404) return null;
-        throw err;
-      }
-    },
+    queryFn: ({ signal }) =>
+      nullIfNotFound(async () => (await call(getProviderSummary, { signal, params: { providerId } })).data),
     staleTime: SUMMARY_STALE_MS,
     meta: { silent: true },
   });
