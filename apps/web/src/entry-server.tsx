@@ -7,7 +7,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import type { PageHandle } from './app/page-handle';
 import { Providers } from './app/providers';
 import { routes } from './app/router';
-import { serverPages, type ServerPage } from './app/server-pages';
+import { serverPages, type PageImage, type ServerPage } from './app/server-pages';
 import { setApiTransport } from './lib/api-client';
 import { appConfigQuery } from './lib/app-config';
 import { countryFromLanguages, countryName } from './lib/country';
@@ -17,6 +17,7 @@ import { createQueryClient } from './lib/query-client';
 import { serializeSsrData } from './lib/ssr-data';
 import { basenameOf, localeOfPath } from './lib/locale-path';
 import { setServerCookies } from './lib/storage';
+import { jsonLdText } from './lib/structured-data';
 
 /**
  * Server rendering of the public pages (docs/decisions/0012). The API process imports this bundle and calls
@@ -33,6 +34,8 @@ export interface RenderRequest {
   cookies: Record<string, string>;
   /** The request's Accept-Language tags, best first: the browser's languages, which name its region. */
   languages?: string[];
+  /** The site's origin (APP_ORIGIN, no trailing slash): structured data names absolute addresses. */
+  origin?: string;
 }
 
 export interface RenderResult {
@@ -45,6 +48,10 @@ export interface RenderResult {
   /** The page's description (else the site's), and its path for the canonical link and Open Graph (none for a 404). */
   description?: string | undefined;
   path?: string | undefined;
+  /** The page's schema.org JSON-LD, as the text of its script element (lib/structured-data.ts `jsonLdText`). */
+  structuredData?: string | undefined;
+  /** The page's own link-preview picture (a path on the site), else the server uses the site's card. */
+  image?: PageImage | undefined;
   /** Build-manifest keys of the modules the page needs first (its route chunk and translations). */
   modules: string[];
 }
@@ -142,6 +149,15 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
     ''
   ).toUpperCase();
   const countryNames = /^[A-Z]{2}$/.test(country) ? { [country]: countryName(country, locale) } : undefined;
+  const origin = (request.origin ?? '').replace(/\/$/, '');
+  const structured =
+    missing || !canonicalAddress
+      ? undefined
+      : await server.structuredData?.(queryClient, params, url.searchParams, {
+          origin,
+          url: `${origin}${canonicalAddress}`,
+          locale,
+        });
   return {
     status: missing ? 404 : context.statusCode,
     html,
@@ -154,6 +170,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
     ),
     description: missing ? undefined : server.describe?.(queryClient, params),
     path: missing ? undefined : canonicalAddress,
+    structuredData: structured ? jsonLdText(structured) : undefined,
+    image: missing ? undefined : server.image?.(queryClient, params),
     modules: page.source ? [page.source, ...page.ns.map((ns) => `src/locales/${locale}/${ns}.json`)] : [],
   };
 }

@@ -53,7 +53,11 @@ export const routes: RouteObject[] = [
       {
         ErrorBoundary: RouteErrorBoundary,
         children: [
-          { index: true, Component: LandingRoute, handle: { ssr: { ns: ['landing'] } } satisfies PageHandle },
+          {
+            index: true,
+            Component: LandingRoute,
+            handle: { ssr: { ns: ['landing'], server: 'home' } } satisfies PageHandle,
+          },
           {
             path: 'login',
             ...ssrPage({ source: 'src/features/auth/routes/login-route.tsx', ns: ['auth'], title: 'login' }, () =>

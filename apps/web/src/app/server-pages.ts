@@ -2,12 +2,22 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 import { prefetchDirectory } from '@/features/directory/api/directory-prefetch';
 import { directoryCanonicalSearch } from '@/features/directory/api/directory-canonical';
+import { directoryStructuredData } from '@/features/directory/api/directory-structured-data';
+import { landingStructuredData } from '@/features/landing/landing-structured-data';
 import {
   prefetchTherapist,
   therapistDescription,
   therapistNotFound,
   therapistTitle,
 } from '@/features/therapists/api/therapist-prefetch';
+import { therapistImage, therapistStructuredData } from '@/features/therapists/api/therapist-structured-data';
+import type { PageAddress } from '@/lib/structured-data';
+
+/** A link preview's picture: a path on the site (made absolute by the server) and its text alternative. */
+export interface PageImage {
+  path: string;
+  alt: string;
+}
 
 /**
  * What only the server does for a server-rendered page (entry-server.tsx), by the key its route names
@@ -31,15 +41,31 @@ export interface ServerPage {
   titleName?: (queryClient: QueryClient, params: Params) => string | undefined;
   /** The page's own description for search results and link previews (meta description, Open Graph), from its data. */
   describe?: (queryClient: QueryClient, params: Params) => string | undefined;
+  /** The page's schema.org JSON-LD for search engines (issue 49), from its data and its own address. */
+  structuredData?: (
+    queryClient: QueryClient,
+    params: Params,
+    search: URLSearchParams,
+    page: PageAddress,
+  ) => object | undefined | Promise<object | undefined>;
+  /** The page's own link-preview picture (`og:image`); the site's card (docs/decisions/0062) without one. */
+  image?: (queryClient: QueryClient, params: Params) => PageImage | undefined;
 }
 
 export const serverPages = {
-  directory: { prefetch: prefetchDirectory, canonicalSearch: directoryCanonicalSearch },
+  home: { structuredData: (_client, _params, _search, page) => landingStructuredData(page) },
+  directory: {
+    prefetch: prefetchDirectory,
+    canonicalSearch: directoryCanonicalSearch,
+    structuredData: (client, _params, search, page) => directoryStructuredData(client, search, page),
+  },
   therapist: {
     prefetch: prefetchTherapist,
     notFound: therapistNotFound,
     titleName: therapistTitle,
     describe: therapistDescription,
+    structuredData: (client, params, _search, page) => therapistStructuredData(client, params, page),
+    image: therapistImage,
   },
 } satisfies Record<string, ServerPage>;
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { crawlerRoutes } from './crawler.routes.ts';
 import { directoryRoutes } from './directory.routes.ts';
+import { linkPreviewRoutes } from './link-preview.routes.ts';
 import { createDirectoryService, type NextFreeSource, type PublicPracticeFacts } from './directory.service.ts';
 
 const AVAILABILITY_SWEEP_QUEUE = 'directory-availability';
@@ -49,11 +50,15 @@ export function createDirectoryModule(
         .catch((err: unknown) => app.log.warn({ err }, 'directory: first availability sweep failed'));
     });
   };
-  /** robots.txt and sitemap.xml, registered at the site's root (app.ts), not under /api/v1. */
+  /** robots.txt, sitemap.xml and the link-preview cards, registered at the site's root (app.ts), not under /api/v1. */
+  const rootPlugin: FastifyPluginAsync = async (app) => {
+    await app.register(crawlerRoutes(deps));
+    await app.register(linkPreviewRoutes(deps, directory));
+  };
   return {
     name: 'directory' as const,
     plugin,
-    rootPlugin: crawlerRoutes(deps),
+    rootPlugin,
     refresh: directory.refresh,
     refreshStaleAvailability: directory.refreshStaleAvailability,
   };

@@ -123,6 +123,9 @@ export interface SearchRow {
 }
 
 type Named = { identifier: string; code: string; name: string };
+type CardRow = Pick<SearchRow, 'first_name' | 'last_name' | 'title' | 'headline' | 'photo_file_id' | 'therapies'> & {
+  updated_at: Date;
+};
 
 const uuidArray = (ids: string[]) =>
   sql`ARRAY[${sql.join(
@@ -276,6 +279,17 @@ export const directoryRepository = {
        ORDER BY d.availability_checked_at ASC NULLS FIRST
        LIMIT ${limit}`);
     return result.rows.map((r) => r.provider_id);
+  },
+
+  /** What a listed provider's link-preview card shows (verified, live; undefined otherwise), with when it changed. */
+  async card(ex: Executor, providerId: string): Promise<CardRow | undefined> {
+    const result = await ex.execute<CardRow & Record<string, unknown>>(sql`
+      SELECT d.first_name, d.last_name, d.title, d.headline, d.photo_file_id, d.therapies, d.updated_at
+        FROM directory_entries d
+        JOIN provider_verifications v ON v.provider_id = d.provider_id AND v.status = 'approved'
+        JOIN users u ON u.identifier = d.provider_id AND u.deleted_at IS NULL
+       WHERE d.provider_id = ${providerId}`);
+    return result.rows[0];
   },
 
   /** The listed providers' pages for the sitemap: verified, live, newest change first (at most `limit`). */

@@ -1,4 +1,5 @@
 import type { DirectoryEntry, DirectoryQueryValues, TherapistProfile } from '@therapy/contracts/directory';
+import { providerDisplayName } from '@therapy/contracts/names';
 import { LRUCache } from 'lru-cache';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -261,6 +262,23 @@ export function createDirectoryService(
         ),
         education,
         officeAddress: entry.modalities.some((m) => m.code === IN_PERSON) ? row.office_address : null,
+      };
+    },
+    /**
+     * What a listed therapist's link-preview card shows (issue 49): name, headline, therapies and photo, with the
+     * time the entry last changed (the card's version). 404 for anyone not listed, like their page.
+     */
+    async card(providerId: string) {
+      const row = await repo.card(db, providerId);
+      if (!row) throw AppError.notFound();
+      const all = await items();
+      return {
+        name:
+          providerDisplayName({ title: row.title, firstName: row.first_name, lastName: row.last_name }) || 'Therapist',
+        headline: row.headline,
+        therapies: row.therapies.flatMap((id) => all.find((i) => i.identifier === id)?.name ?? []),
+        photoFileId: row.photo_file_id,
+        changedAt: new Date(row.updated_at),
       };
     },
     refresh: (providerId: string) => repo.refresh(db, providerId),

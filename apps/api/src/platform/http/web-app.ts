@@ -20,6 +20,7 @@ interface ServerEntry {
     locale: Locale;
     cookies: Record<string, string>;
     languages: string[];
+    origin: string;
   }): Promise<RenderedPage | null>;
 }
 interface RenderedPage {
@@ -30,8 +31,17 @@ interface RenderedPage {
   /** The page's description (else the template's) and its path (the canonical link and Open Graph; none for a 404). */
   description?: string | undefined;
   path?: string | undefined;
+  /** The page's schema.org JSON-LD, already escaped for its script element. */
+  structuredData?: string | undefined;
+  /** The page's own link-preview picture; else the site's card. */
+  image?: { path: string; alt: string } | undefined;
   modules: string[];
 }
+
+/** The site's link-preview card (the directory module serves it with the therapists' cards, docs/decisions/0062). */
+const SITE_IMAGE = { path: '/og/site.png', alt: 'Therapy Finder: find a licensed therapist and book a session.' };
+const OG_WIDTH = 1200;
+const OG_HEIGHT = 630;
 interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -126,6 +136,7 @@ async function createPageRenderer(
           locale,
           cookies: cookiesOf(req),
           languages: acceptedLanguages(req),
+          origin,
         });
       } catch (err) {
         req.log.error({ err }, 'server render failed; the browser renders the page');
@@ -178,15 +189,24 @@ function fillHead(html: string, page: RenderedPage, origin: string, lang: string
   const siteDescription = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
   const description = page.description ? escapeHtml(page.description) : siteDescription;
   const url = page.path ? `${origin}${page.path}` : null;
+  const image = page.image ?? SITE_IMAGE;
   const social = [
     url ? `<link rel="canonical" href="${escapeHtml(url)}">` : '',
     page.path ? alternateLinks(origin, page.path, escapeHtml) : '',
     `<meta property="og:type" content="website">`,
     `<meta property="og:site_name" content="Therapy Finder">`,
+    `<meta property="og:locale" content="${lang === 'de' ? 'de_DE' : 'en_US'}">`,
+    `<meta property="og:locale:alternate" content="${lang === 'de' ? 'en_US' : 'de_DE'}">`,
     `<meta property="og:title" content="${escapeHtml(page.title)}">`,
     `<meta property="og:description" content="${description}">`,
     url ? `<meta property="og:url" content="${escapeHtml(url)}">` : '',
-    `<meta name="twitter:card" content="summary">`,
+    `<meta property="og:image" content="${escapeHtml(`${origin}${image.path}`)}">`,
+    `<meta property="og:image:type" content="image/png">`,
+    `<meta property="og:image:width" content="${OG_WIDTH}">`,
+    `<meta property="og:image:height" content="${OG_HEIGHT}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(image.alt)}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    page.structuredData ? `<script type="application/ld+json">${page.structuredData}</script>` : '',
   ].join('');
   return html
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
