@@ -90,6 +90,13 @@ export default defineConfig({
     sourcemap: 'hidden',
     // Route chunks are split by the lazy routes in src/app/router.tsx; the budget check reads this manifest.
     manifest: true,
+    // A lazy chunk's preload list leaves out the chunks the entry itself imports (the libraries, the runtime): they
+    // are loaded before any lazy chunk can be asked for, and naming them in each of a hundred lists cost the landing
+    // page's initial JavaScript about half a kilobyte gzip (issue 49, budget DESIGN.md §8).
+    modulePreload: {
+      resolveDependencies: (_file, deps) =>
+        deps.filter((dep) => !/(^|\/)(vendor|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+    },
     rolldownOptions: {
       output: {
         // The libraries every page runs travel as one file: fewer requests before the first page is interactive.

@@ -148,25 +148,31 @@ export function translate(keyOrText: string, locale: Locale): string {
   return ref ? message(ref.key, locale, ref.params) : keyOrText;
 }
 
-/** Catalogue texts of both languages, as patterns that recognise them filled in ("Minimum topup amount is 500 ₦"). */
-const patterns = keys.flatMap((key) =>
-  locales.map((locale) => {
-    const text = catalogue[key][locale];
-    const names = [...text.matchAll(/\{(\w+)\}/g)].map((x) => x[1]!);
-    const source = text
-      .split(/\{\w+\}/)
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('(.+?)');
-    return { key, names, pattern: new RegExp(`^${source}$`) };
-  }),
-);
+/**
+ * Catalogue texts of both languages, as patterns that recognise them filled in ("Minimum topup amount is 500 ₦").
+ * Made on first use: a thousand regular expressions are a long task on a phone, which every page importing the
+ * messages paid as it loaded (issue 49, Total Blocking Time), while only some pages ever match a text.
+ */
+let compiled: Array<{ key: MessageKey; names: string[]; pattern: RegExp }> | null = null;
+const patterns = () =>
+  (compiled ??= keys.flatMap((key) =>
+    locales.map((locale) => {
+      const text = catalogue[key][locale];
+      const names = [...text.matchAll(/\{(\w+)\}/g)].map((x) => x[1]!);
+      const source = text
+        .split(/\{\w+\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('(.+?)');
+      return { key, names, pattern: new RegExp(`^${source}$`) };
+    }),
+  ));
 
 /**
  * The key of a text that arrives as text, in either language: a server answer (already in the request's language) or
  * a ledger description stored in English. Unambiguous because no text belongs to two keys (messages.test.ts).
  */
 export function keyOfText(text: string): { key: MessageKey; params?: MessageParams } | undefined {
-  for (const { key, names, pattern } of patterns) {
+  for (const { key, names, pattern } of patterns()) {
     const match = pattern.exec(text);
     if (match)
       return names.length
