@@ -1,12 +1,14 @@
 import { Cookie } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Switch } from '@/components/ui/switch';
-import type { ConsentChoice } from '@/lib/consent';
+import { Spinner } from '@/components/ui/spinner';
+import type { Consent } from '@/lib/consent';
 import { closeConsentBanner, readConsent, saveConsent, useConsentBanner } from '@/lib/consent';
 import { tellAccount } from '@/lib/consent-sync';
+
+const CookieChoices = lazy(() => import('./cookie-choices').then((m) => ({ default: m.CookieChoices })));
 
 /**
  * Cookie consent (spec §9): "Accept all" stores `true`; "Reject all" stores the custom value with every flag false,
@@ -14,9 +16,6 @@ import { tellAccount } from '@/lib/consent-sync';
  * toggles whose choice is stored as flags. A non-modal region, so the page stays usable while it is open; all controls are native buttons.
  * The footer's "Cookie settings" opens it again on the switches, set as stored, to change the choice later (issue 49).
  */
-const REJECT_ALL: ConsentChoice = { analytics: false, advertising: false, personalization: false };
-const ACCEPT_ALL: ConsentChoice = { analytics: true, advertising: true, personalization: true };
-
 export function CookieBanner() {
   // Shown until a first choice is made, and again whenever the footer's "Cookie settings" asks for it.
   const [undecided, setUndecided] = useState(() => readConsent() === null);
@@ -37,30 +36,17 @@ function ConsentForm({ reopened, onDone }: { reopened: boolean; onDone: () => vo
   // Reopened, the banner shows the current choice switch by switch, ready to change.
   const [customising, setCustomising] = useState(reopened);
   const [stored] = useState(() => (reopened ? readConsent() : null));
-  const [choice, setChoice] = useState<ConsentChoice>(stored === true ? ACCEPT_ALL : (stored ?? REJECT_ALL));
-  // Reopened over a choice already made, the banner may also be left with that choice as it is.
-  const canKeep = stored !== null;
 
   // Asked for from the footer: focus moves into the banner, so keyboard and screen-reader users land on it.
   useEffect(() => {
     if (reopened) region.current?.focus();
   }, [reopened]);
 
-  const finish = (consent: true | ConsentChoice) => {
+  const finish = (consent: Consent) => {
     saveConsent(consent);
     void tellAccount(consent);
     onDone();
   };
-
-  const toggles: { key: keyof ConsentChoice; label: string; description: string }[] = [
-    { key: 'analytics', label: t('cookies.analytics'), description: t('cookies.analyticsDescription') },
-    { key: 'advertising', label: t('cookies.advertising'), description: t('cookies.advertisingDescription') },
-    {
-      key: 'personalization',
-      label: t('cookies.personalization'),
-      description: t('cookies.personalizationDescription'),
-    },
-  ];
 
   return (
     <section
@@ -69,7 +55,7 @@ function ConsentForm({ reopened, onDone }: { reopened: boolean; onDone: () => vo
       aria-labelledby={headingId}
       onKeyDown={(e) => {
         // Escape leaves a choice already made as it was (a first visit has none to keep).
-        if (canKeep && e.key === 'Escape') onDone();
+        if (stored !== null && e.key === 'Escape') onDone();
       }}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white shadow-[0_-8px_24px_rgba(15,23,42,0.08)] outline-none"
     >
@@ -91,41 +77,17 @@ function ConsentForm({ reopened, onDone }: { reopened: boolean; onDone: () => vo
               <Button variant="secondary" onClick={() => setCustomising(true)}>
                 {t('cookies.customise')}
               </Button>
-              <Button onClick={() => finish(REJECT_ALL)}>{t('cookies.rejectAll')}</Button>
+              <Button onClick={() => finish({ analytics: false, advertising: false, personalization: false })}>
+                {t('cookies.rejectAll')}
+              </Button>
               <Button onClick={() => finish(true)}>{t('cookies.acceptAll')}</Button>
             </div>
           )}
         </div>
         {customising && (
-          <div className="mt-4 border-t border-slate-200 pt-4">
-            <div className="flex flex-col gap-4">
-              {toggles.map((toggle) => (
-                <Switch
-                  key={toggle.key}
-                  label={toggle.label}
-                  description={toggle.description}
-                  checked={choice[toggle.key]}
-                  onCheckedChange={(checked) => setChoice((c) => ({ ...c, [toggle.key]: checked }))}
-                />
-              ))}
-            </div>
-            <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
-              <Button variant="secondary" onClick={() => finish(true)}>
-                {t('cookies.acceptAll')}
-              </Button>
-              {reopened && (
-                <Button variant="secondary" onClick={() => finish(REJECT_ALL)}>
-                  {t('cookies.rejectAll')}
-                </Button>
-              )}
-              {canKeep && (
-                <Button variant="secondary" onClick={onDone}>
-                  {t('cookies.keep')}
-                </Button>
-              )}
-              <Button onClick={() => finish(choice)}>{t('cookies.save')}</Button>
-            </div>
-          </div>
+          <Suspense fallback={<Spinner label={t('ui.loading')} className="mt-4" />}>
+            <CookieChoices stored={stored} reopened={reopened} onChoose={finish} onKeep={onDone} />
+          </Suspense>
         )}
       </div>
     </section>

@@ -58,7 +58,8 @@ describe('cookie settings in the footer', () => {
     const banner = screen.getByRole('region', { name: 'Your privacy' });
     // Focus moves into the banner, so a screen reader announces it.
     expect(document.activeElement).toBe(banner);
-    const analytics = within(banner).getByRole('switch', { name: 'Analytics' });
+    // The switches load with the banner's choices (a chunk of their own, not on the landing page).
+    const analytics = await within(banner).findByRole('switch', { name: 'Analytics' });
     expect(analytics.getAttribute('aria-checked')).toBe('true');
     expect(within(banner).getByRole('switch', { name: 'Advertising' }).getAttribute('aria-checked')).toBe('true');
 
@@ -84,7 +85,7 @@ describe('cookie settings in the footer', () => {
     const { user } = page();
     await user.click(screen.getByRole('button', { name: 'Cookie settings' }));
     const banner = screen.getByRole('region', { name: 'Your privacy' });
-    const analytics = within(banner).getByRole('switch', { name: 'Analytics' });
+    const analytics = await within(banner).findByRole('switch', { name: 'Analytics' });
     expect(analytics.getAttribute('aria-checked')).toBe('false');
     await user.click(analytics);
     await user.click(within(banner).getByRole('button', { name: 'Save choices' }));
@@ -101,14 +102,14 @@ describe('cookie settings in the footer', () => {
     const { user } = page();
     const control = screen.getByRole('button', { name: 'Cookie settings' });
     await user.click(control);
-    await user.click(screen.getByRole('switch', { name: 'Analytics' }));
+    await user.click(await screen.findByRole('switch', { name: 'Analytics' }));
     await user.click(screen.getByRole('button', { name: 'Keep my choice' }));
     expect(screen.queryByRole('region', { name: 'Your privacy' })).toBeNull();
     expect(document.activeElement).toBe(control);
 
     await user.click(control);
     // Reopened again: the switches show what is stored, not what was clicked before.
-    expect(screen.getByRole('switch', { name: 'Analytics' }).getAttribute('aria-checked')).toBe('true');
+    expect((await screen.findByRole('switch', { name: 'Analytics' })).getAttribute('aria-checked')).toBe('true');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('region', { name: 'Your privacy' })).toBeNull();
     expect(readConsent()).toBe(true);
@@ -120,7 +121,7 @@ describe('cookie settings in the footer', () => {
     const sent = consentApi();
     const { user } = page();
     await user.click(screen.getByRole('button', { name: 'Cookie settings' }));
-    await user.click(screen.getByRole('button', { name: 'Reject all' }));
+    await user.click(await screen.findByRole('button', { name: 'Reject all' }));
     expect(readConsent()).toEqual({ analytics: false, advertising: false, personalization: false });
     expect(sent).toEqual([]);
   });
@@ -132,7 +133,7 @@ describe('cookie settings in the footer', () => {
     const { user } = page();
     await user.click(screen.getByRole('button', { name: 'Cookie-Einstellungen' }));
     const banner = screen.getByRole('region', { name: 'Deine Privatsphäre' });
-    expect(within(banner).getByRole('switch', { name: 'Analyse' })).toBeTruthy();
+    expect(await within(banner).findByRole('switch', { name: 'Analyse' })).toBeTruthy();
     expect(within(banner).getByRole('button', { name: 'Auswahl beibehalten' })).toBeTruthy();
   });
 });
