@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures.ts';
+import { signIn } from '../support/app.ts';
 
 test.describe('cookie consent', () => {
   test.use({ acceptCookies: false });
@@ -70,4 +71,50 @@ test('a visitor from a country we do not serve sees the prompt once, and can cho
   await expect(chooser).toBeHidden();
   expect((await context.cookies()).find((c) => c.name === 'X-CountryCode')?.value).toBe('DE');
   await expect(page.getByText('Location: Germany')).toBeVisible();
+});
+
+test('signed in, "Cookie settings" in the footer reopens the banner; switching analytics off tells the account', async ({
+  page,
+  context,
+  createUser,
+  a11y,
+}) => {
+  const user = await createUser('client');
+  const consentPut = () =>
+    page.waitForResponse(
+      (res) => res.url().endsWith('/api/v1/user/cookie-consent') && res.request().method() === 'PUT',
+    );
+  // A new session tells the account this device's choice first (lib/consent-sync.ts).
+  const synced = consentPut();
+  await signIn(page, user.email, user.password, '/overview');
+  expect((await synced).request().postDataJSON()).toEqual({ consent: true });
+  // The fixture's cookie says "Accept all": no banner until asked for.
+  const banner = page.getByRole('region', { name: 'Your privacy' });
+  await expect(banner).toBeHidden();
+  const control = page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' });
+  await control.focus();
+  await page.keyboard.press('Enter');
+  await expect(banner).toBeVisible();
+  await expect(banner).toBeFocused();
+  const analytics = banner.getByRole('switch', { name: 'Analytics' });
+  await expect(analytics).toHaveAttribute('aria-checked', 'true');
+  await a11y('cookie banner reopened');
+  await analytics.click();
+  await expect(analytics).toHaveAttribute('aria-checked', 'false');
+  const told = consentPut();
+  await banner.getByRole('button', { name: 'Save choices' }).click();
+  const response = await told;
+  expect(response.status()).toBe(200);
+  expect(response.request().postDataJSON()).toEqual({
+    consent: { analytics: false, advertising: true, personalization: true },
+  });
+  expect(((await response.json()) as { data: { analytics: boolean } }).data).toEqual({ analytics: false });
+  await expect(banner).toBeHidden();
+  await expect(control).toBeFocused();
+  const consent = (await context.cookies()).find((c) => c.name === 'cookie-consent');
+  expect(JSON.parse(decodeURIComponent(consent!.value))).toEqual({
+    analytics: false,
+    advertising: true,
+    personalization: true,
+  });
 });

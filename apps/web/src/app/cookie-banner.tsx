@@ -1,49 +1,63 @@
 import { Cookie } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Switch } from '@/components/ui/switch';
-import type { ConsentChoice } from '@/lib/consent';
-import { readConsent, saveConsent } from '@/lib/consent';
+import { Spinner } from '@/components/ui/spinner';
+import type { Consent } from '@/lib/consent';
+import { closeConsentBanner, readConsent, saveConsent, useConsentBanner } from '@/lib/consent';
 import { tellAccount } from '@/lib/consent-sync';
+
+const CookieChoices = lazy(() => import('./cookie-choices').then((m) => ({ default: m.CookieChoices })));
 
 /**
  * Cookie consent (spec §9): "Accept all" stores `true`; "Reject all" stores the custom value with every flag false,
  * offered with the same weight as "Accept all" (GDPR: refusing is as easy as accepting); "Customise" shows three
  * toggles whose choice is stored as flags. A non-modal region, so the page stays usable while it is open; all controls are native buttons.
+ * The footer's "Cookie settings" opens it again on the switches, set as stored, to change the choice later (issue 49).
  */
-const REJECT_ALL: ConsentChoice = { analytics: false, advertising: false, personalization: false };
-
 export function CookieBanner() {
+  // Shown until a first choice is made, and again whenever the footer's "Cookie settings" asks for it.
+  const [undecided, setUndecided] = useState(() => readConsent() === null);
+  const reopened = useConsentBanner((s) => s.reopened);
+  if (!undecided && !reopened) return null;
+  const done = () => {
+    setUndecided(false);
+    closeConsentBanner();
+  };
+  // A new form when reopened: it starts from the stored choice, not from what was typed before.
+  return <ConsentForm key={String(reopened)} reopened={reopened} onDone={done} />;
+}
+
+function ConsentForm({ reopened, onDone }: { reopened: boolean; onDone: () => void }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const [visible, setVisible] = useState(() => readConsent() === null);
-  const [customising, setCustomising] = useState(false);
-  const [choice, setChoice] = useState<ConsentChoice>({ analytics: false, advertising: false, personalization: false });
+  const region = useRef<HTMLElement>(null);
+  // Reopened, the banner shows the current choice switch by switch, ready to change.
+  const [customising, setCustomising] = useState(reopened);
+  const [stored] = useState(() => (reopened ? readConsent() : null));
 
-  if (!visible) return null;
+  // Asked for from the footer: focus moves into the banner, so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    if (reopened) region.current?.focus();
+  }, [reopened]);
 
-  const finish = (consent: true | ConsentChoice) => {
+  const finish = (consent: Consent) => {
     saveConsent(consent);
     void tellAccount(consent);
-    setVisible(false);
+    onDone();
   };
-
-  const toggles: { key: keyof ConsentChoice; label: string; description: string }[] = [
-    { key: 'analytics', label: t('cookies.analytics'), description: t('cookies.analyticsDescription') },
-    { key: 'advertising', label: t('cookies.advertising'), description: t('cookies.advertisingDescription') },
-    {
-      key: 'personalization',
-      label: t('cookies.personalization'),
-      description: t('cookies.personalizationDescription'),
-    },
-  ];
 
   return (
     <section
+      ref={region}
+      tabIndex={-1}
       aria-labelledby={headingId}
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white shadow-[0_-8px_24px_rgba(15,23,42,0.08)]"
+      onKeyDown={(e) => {
+        // Escape leaves a choice already made as it was (a first visit has none to keep).
+        if (stored !== null && e.key === 'Escape') onDone();
+      }}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white shadow-[0_-8px_24px_rgba(15,23,42,0.08)] outline-none"
     >
       <div className="mx-auto max-h-[70vh] max-w-6xl overflow-y-auto px-4 py-4 sm:px-6">
         <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
@@ -63,31 +77,17 @@ export function CookieBanner() {
               <Button variant="secondary" onClick={() => setCustomising(true)}>
                 {t('cookies.customise')}
               </Button>
-              <Button onClick={() => finish(REJECT_ALL)}>{t('cookies.rejectAll')}</Button>
+              <Button onClick={() => finish({ analytics: false, advertising: false, personalization: false })}>
+                {t('cookies.rejectAll')}
+              </Button>
               <Button onClick={() => finish(true)}>{t('cookies.acceptAll')}</Button>
             </div>
           )}
         </div>
         {customising && (
-          <div className="mt-4 border-t border-slate-200 pt-4">
-            <div className="flex flex-col gap-4">
-              {toggles.map((toggle) => (
-                <Switch
-                  key={toggle.key}
-                  label={toggle.label}
-                  description={toggle.description}
-                  checked={choice[toggle.key]}
-                  onCheckedChange={(checked) => setChoice((c) => ({ ...c, [toggle.key]: checked }))}
-                />
-              ))}
-            </div>
-            <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
-              <Button variant="secondary" onClick={() => finish(true)}>
-                {t('cookies.acceptAll')}
-              </Button>
-              <Button onClick={() => finish(choice)}>{t('cookies.save')}</Button>
-            </div>
-          </div>
+          <Suspense fallback={<Spinner label={t('ui.loading')} className="mt-4" />}>
+            <CookieChoices stored={stored} reopened={reopened} onChoose={finish} onKeep={onDone} />
+          </Suspense>
         )}
       </div>
     </section>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CrisisHelp } from '@/components/crisis-help';
 import { useAuthStore } from '@/lib/auth-store';
+import { reopenConsentBanner } from '@/lib/consent';
 import { countryName, detectCountryCode } from '@/lib/country';
 import { openModal } from '@/lib/modal-store';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -38,6 +39,16 @@ export function Footer() {
             </li>
             <li>
               <Link to="/contact">{t('footer.contact')}</Link>
+            </li>
+            <li>
+              {/* Issue 49: the analytics choice can be changed later, from every page. */}
+              <button
+                type="button"
+                onClick={(e) => reopenConsentBanner(e.currentTarget)}
+                className="rounded text-left text-brand-700 underline underline-offset-2 hover:text-brand-900"
+              >
+                {t('footer.cookieSettings')}
+              </button>
             </li>
           </ul>
         </nav>

@@ -1,4 +1,5 @@
 import { cookieNames } from '@therapy/contracts/constants';
+import { create } from 'zustand';
 import { getCookie, setCookie } from './storage';
 
 /** Spec §9 "Cookie-consent values": `true`, or a custom choice with three flags. */
@@ -34,4 +35,25 @@ export function saveConsent(consent: Consent): void {
 export function hasConsent(kind: keyof ConsentChoice): boolean {
   const consent = readConsent();
   return consent === true || (consent !== null && consent[kind]);
+}
+
+/**
+ * The footer's "Cookie settings" opens the banner again (issue 49), so a choice can be changed as easily as it was
+ * made (GDPR Art. 7(3)). `opener` is the control that asked, for focus to return to when the banner closes.
+ */
+interface ConsentBannerState {
+  reopened: boolean;
+  opener: HTMLElement | null;
+}
+
+export const useConsentBanner = create<ConsentBannerState>()(() => ({ reopened: false, opener: null }));
+
+export function reopenConsentBanner(opener?: HTMLElement | null): void {
+  useConsentBanner.setState({ reopened: true, opener: opener ?? null });
+}
+
+export function closeConsentBanner(): void {
+  const { opener } = useConsentBanner.getState();
+  useConsentBanner.setState({ reopened: false, opener: null });
+  if (opener?.isConnected) opener.focus();
 }

@@ -178,6 +178,22 @@ export const recordSections: ReadonlyArray<{
     where: "x.purpose <> 'export'",
   },
   { section: 'sign-in-accounts', table: 'user_identities', owners: ['user_id'], key: 'x.identifier', hidden: [] },
+  // Issue 49: which notification mails come (and when marketing was allowed), and a device's consent to analytics as
+  // the account was told it (the browser name and the truncated network the service counts by; withdrawn: no row).
+  {
+    section: 'mail-settings',
+    table: 'mail_preferences',
+    owners: ['user_id'],
+    key: 'x.user_id',
+    hidden: [],
+  },
+  {
+    section: 'analytics-consent',
+    table: 'analytics_consents',
+    owners: ['user_id'],
+    key: 'x.user_id',
+    hidden: [],
+  },
 ];
 
 export const dataExportRepository = {

@@ -162,6 +162,28 @@ beforeAll(async () => {
     'file',
   );
   for (const res of [typed, filed]) expect(res.statusCode, res.body).toBe(201);
+  // Issue 49: the client's mail settings (marketing allowed) and her device's consent to analytics; the provider
+  // allowed analytics and then withdrew it, which leaves no row.
+  const saved = await t.api('PUT', '/user/mail-preferences', w.client, {
+    reminders: false,
+    messages: true,
+    bookingUpdates: true,
+    marketing: true,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const consented = await t.request({
+    method: 'PUT',
+    url: '/api/v1/user/cookie-consent',
+    headers: { ...w.client.auth, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' },
+    payload: { consent: { analytics: true, advertising: false, personalization: false } },
+  });
+  expect(consented.statusCode, consented.body).toBe(200);
+  for (const analytics of [true, false]) {
+    const res = await t.api('PUT', '/user/cookie-consent', w.provider, {
+      consent: { analytics, advertising: false, personalization: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
 }, 60_000);
 afterAll(async () => t.close());
 
@@ -334,6 +356,36 @@ describe('a client exports their data', () => {
     });
   });
 
+  it('records: the mail settings as saved, and the analytics consent of her device (issue 49)', () => {
+    const records = JSON.parse(exported.zip.get('records.json')!) as Array<{
+      section: string;
+      key: string;
+      details: Record<string, unknown>;
+    }>;
+    const mail = records.filter((r) => r.section === 'mail-settings');
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.key).toBe(w.client.userId);
+    expect(mail[0]!.details).toMatchObject({
+      reminders: false,
+      messages: true,
+      booking_updates: true,
+      marketing: true,
+      marketing_consented_at: expect.any(String),
+    });
+    const consent = records.filter((r) => r.section === 'analytics-consent');
+    expect(consent).toHaveLength(1);
+    expect(consent[0]!.details).toMatchObject({
+      user_id: w.client.userId,
+      user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+      granted_at: expect.any(String),
+    });
+    // The CSV has them too, one row each.
+    const csv = csvRecords(exported.zip.get('records.csv')!);
+    expect(csv.filter((r) => r.section === 'mail-settings').map((r) => r.key)).toEqual([w.client.userId]);
+    expect(csv.filter((r) => r.section === 'analytics-consent').map((r) => r.key)).toEqual([w.client.userId]);
+    expect(exported.zip.get('README.txt')).toContain('your mail settings (mail-settings)');
+  });
+
   it('is sealed at rest: the stored object is no ZIP and shows no plain text', async () => {
     const { rows } = await t.db.$client.query<{ storage_key: string; purpose: string; size_bytes: string }>(
       'SELECT f.storage_key, f.purpose, f.size_bytes FROM data_exports e JOIN files f ON f.identifier = e.file_id WHERE e.identifier = $1',
@@ -393,6 +445,10 @@ describe('a provider exports their data', () => {
     expect(profile).toHaveProperty('headline');
     expect(JSON.parse(zip.get('bookings.json')!).every((b: { role: string }) => b.role === 'provider')).toBe(true);
     expect(JSON.parse(zip.get('messages.json')!)).toHaveLength(4);
+    // A withdrawn consent to analytics is not kept, so there is none to export; mail settings never changed: none.
+    const sections = (JSON.parse(zip.get('records.json')!) as Array<{ section: string }>).map((r) => r.section);
+    expect(sections).not.toContain('analytics-consent');
+    expect(sections).not.toContain('mail-settings');
   }, 60_000);
 });
 

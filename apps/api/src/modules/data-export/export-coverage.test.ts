@@ -36,10 +36,6 @@ const EXCLUDED: Record<string, string> = {
   'email_change_codes.user_id': 'hashed codes of an email change in progress: secrets',
   'calendar_feeds.user_id': "the feed's secret token; what the feed shows are the bookings, in `bookings`",
   'data_exports.user_id': 'the exports themselves (this very file being prepared)',
-  'mail_preferences.user_id':
-    'four mail switches and when marketing was allowed; shown on /mail-preferences, not yet in the export (issue 49 note)',
-  'analytics_consents.user_id':
-    "a device's consent to analytics (browser name, truncated network); the choice itself is the device's cookie",
   'conversation_reads.user_id':
     'when a conversation was last opened (the unread badge); the messages are in `messages`',
   'room_signals.from_user_id': "a video call's connection offers (WebRTC signalling), no content of the person",
@@ -266,6 +262,15 @@ beforeAll(async () => {
     200,
   );
   await api('PUT', '/appointment/settings', demo.provider, { requiresApproval: false }, 200);
+  // Issue 49: the client's mail settings and the analytics consent of her device (the therapist's stay defaults).
+  await api(
+    'PUT',
+    '/user/mail-preferences',
+    demo.client,
+    { reminders: false, messages: true, bookingUpdates: true, marketing: true },
+    200,
+  );
+  await api('PUT', '/user/cookie-consent', demo.client, { consent: true }, 200);
   await api('POST', '/note-template', demo.provider, { name: 'Intake', sections: ['Presenting concern', 'Plan'] }, 201);
   const [note] = await q<{ id: string }>('SELECT identifier::text AS id FROM notes WHERE author_id = $1 LIMIT 1', [
     demo.provider.userId,

@@ -18,7 +18,7 @@ export function readmeText(locale: Locale, p: { name: string; createdAt: string;
       'questionnaires  Fragebögen (PHQ-9, GAD-7), die dir geschickt wurden oder die du geschickt hast, mit Antworten, Punktwert und Schweregrad.',
       'therapist-preferences  Was du bei Therapeut*innen suchst: Therapieformen, Schwerpunkte, Sprachen, Länder und die anderen Listen deines Profils.',
       'waitlist    Deine Einträge auf Wartelisten (als Klient*in oder Therapeut*in), mit den Terminangeboten und ihrem Ausgang.',
-      'records     Alles Weitere, was wir zu dir speichern, ein Eintrag je Zeile mit seinem Bereich (section): z. B. Aufladungen, Benachrichtigungen, Dateien, Anmeldekonten und für Therapeut*innen Verfügbarkeit, Honorare, Zulassungen, Berufserfahrung, Qualifikationen, Prüfung, Bankverbindung (nur die letzten vier Stellen), Auszahlungen und die Klient*innen-Akten der Praxis.',
+      'records     Alles Weitere, was wir zu dir speichern, ein Eintrag je Zeile mit seinem Bereich (section): z. B. Aufladungen, Benachrichtigungen, Dateien, Anmeldekonten und für Therapeut*innen Verfügbarkeit, Honorare, Zulassungen, Berufserfahrung, Qualifikationen, Prüfung, Bankverbindung (nur die letzten vier Stellen), Auszahlungen und die Klient*innen-Akten der Praxis; dazu deine Mail-Einstellungen (mail-settings) und, solange du ihr zugestimmt hast, deine Einwilligung in Analyse-Cookies (analytics-consent: Zeitpunkt, Browser, gekürztes Netz).',
       ...(p.isProvider
         ? [
             'notes       Deine Sitzungs- und Klientennotizen: Titel, Inhalt, Abschnitte, Unterschrift und Nachträge und der Name einer angehängten Datei (die Datei selbst öffnest du in der App).',
@@ -43,7 +43,7 @@ export function readmeText(locale: Locale, p: { name: string; createdAt: string;
     'questionnaires  Questionnaires (PHQ-9, GAD-7) sent to you or sent by you, with answers, score and severity.',
     'therapist-preferences  What you look for in a therapist: therapies, specialities, languages, countries and the other lists of your profile.',
     'waitlist    Your waitlist entries (as a client or as a therapist), with the times offered and what became of them.',
-    "records     Everything else we keep about you, one entry per row with its section: e.g. top-ups, notifications, files, sign-in accounts and, for therapists, availability, fees, licence states, work history, qualifications, verification, bank details (last four digits only), payouts and the practice's client records.",
+    "records     Everything else we keep about you, one entry per row with its section: e.g. top-ups, notifications, files, sign-in accounts and, for therapists, availability, fees, licence states, work history, qualifications, verification, bank details (last four digits only), payouts and the practice's client records; also your mail settings (mail-settings) and, while you allow it, your consent to analytics cookies (analytics-consent: when, browser, shortened network).",
     ...(p.isProvider
       ? [
           'notes       Your session and client notes: title, content, sections, signature and addenda, and the name of an attached file (open the file itself in the app).',

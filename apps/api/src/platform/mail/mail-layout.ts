@@ -80,7 +80,8 @@ function linkified(line: string, key: number): ReactNode {
 }
 
 const styles = {
-  body: { margin: 0, padding: '24px 0', backgroundColor: '#f1f5f9', fontFamily: 'Arial, Helvetica, sans-serif' },
+  body: { margin: 0, padding: 0, backgroundColor: '#f1f5f9', fontFamily: 'Arial, Helvetica, sans-serif' },
+  frame: { backgroundColor: '#f1f5f9', padding: '24px 0' },
   container: { width: '100%', maxWidth: '600px', margin: '0 auto' },
   header: { padding: '0 24px 12px' },
   brand: { margin: 0, fontSize: '18px', fontWeight: 700, color: '#0f766e', lineHeight: '28px' },
@@ -111,7 +112,7 @@ const styles = {
 const darkCss = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
-  .mail-body { background-color: #0b1220 !important; }
+  .mail-body, .mail-frame { background-color: #0b1220 !important; }
   .mail-card { background-color: #111827 !important; border-color: #334155 !important; }
   .mail-text { color: #e5e7eb !important; }
   .mail-brand, .mail-link { color: #5eead4 !important; }
@@ -151,37 +152,43 @@ export function MailLayout({ lang, subject, text, footer = [] }: MailLayoutProps
     h(
       Body,
       { className: 'mail-body', style: styles.body },
+      // The page's colour sits on a frame of its own: React Email's Body repeats its style on an inner cell that
+      // carries no class, which dark mode could then not recolour (a light frame around the dark card).
       h(
-        Container,
-        { style: styles.container },
-        h(Section, { style: styles.header }, h(Text, { className: 'mail-brand', style: styles.brand }, BRAND)),
+        Section,
+        { className: 'mail-frame', style: styles.frame },
         h(
-          Section,
-          { className: 'mail-card', style: styles.card },
-          ...blocks.map((b, i) =>
-            b.type === 'button'
-              ? h(
-                  Section,
-                  { key: i, style: styles.buttonRow },
-                  h(Button, { href: b.href, className: 'mail-button', style: styles.button }, b.label),
-                )
-              : h(
-                  Text,
-                  { key: i, className: 'mail-text', style: styles.text },
-                  ...b.lines.flatMap((line, j) =>
-                    j === 0 ? [linkified(line, j)] : [h('br', { key: `br${j}` }), linkified(line, j)],
+          Container,
+          { style: styles.container },
+          h(Section, { style: styles.header }, h(Text, { className: 'mail-brand', style: styles.brand }, BRAND)),
+          h(
+            Section,
+            { className: 'mail-card', style: styles.card },
+            ...blocks.map((b, i) =>
+              b.type === 'button'
+                ? h(
+                    Section,
+                    { key: i, style: styles.buttonRow },
+                    h(Button, { href: b.href, className: 'mail-button', style: styles.button }, b.label),
+                  )
+                : h(
+                    Text,
+                    { key: i, className: 'mail-text', style: styles.text },
+                    ...b.lines.flatMap((line, j) =>
+                      j === 0 ? [linkified(line, j)] : [h('br', { key: `br${j}` }), linkified(line, j)],
+                    ),
                   ),
-                ),
+            ),
           ),
-        ),
-        h(
-          Section,
-          { style: styles.footer },
-          footer.length > 0 ? h(Hr, { style: styles.rule }) : null,
-          ...footer.map((line, i) =>
-            h(Text, { key: i, className: 'mail-footer-text', style: styles.footerText }, linkified(line, i)),
+          h(
+            Section,
+            { style: styles.footer },
+            footer.length > 0 ? h(Hr, { style: styles.rule }) : null,
+            ...footer.map((line, i) =>
+              h(Text, { key: i, className: 'mail-footer-text', style: styles.footerText }, linkified(line, i)),
+            ),
+            h(Text, { className: 'mail-footer-text', style: styles.footerText }, BRAND),
           ),
-          h(Text, { className: 'mail-footer-text', style: styles.footerText }, BRAND),
         ),
       ),
     ),

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import type { UserInfo } from '@therapy/contracts/auth';
 import { useAuthStore } from '@/lib/auth-store';
 import { uuid } from '@/test/fixtures';
@@ -53,5 +54,28 @@ describe('AccountRoute: the sections each kind of account has', () => {
     const names = sectionNames();
     expect(names.slice(0, 3)).toEqual(['Personal details', 'Emergency contact', 'Therapist preferences']);
     expect(names).toContain('Calendar subscription');
+  });
+});
+
+describe('AccountRoute: the email section links the mail settings (issue 49)', () => {
+  it.each([
+    ['en', 'Mail settings'],
+    ['de', 'Mail-Einstellungen'],
+  ])('%s: a link to /mail-preferences', async (language, name) => {
+    await i18n.changeLanguage(language);
+    try {
+      mockFetch([]);
+      useAuthStore.getState().setSession('token', person('client'));
+      const { user, router } = renderWithProviders(<AccountRoute />, {
+        route: '/account?section=email',
+        path: '/account',
+      });
+      const link = screen.getByRole('link', { name });
+      expect(link.getAttribute('href')).toBe('/mail-preferences');
+      await user.click(link);
+      expect(router.state.location.pathname).toBe('/mail-preferences');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -133,6 +133,13 @@ export function AccountRoute() {
                   {t('email.change')}
                 </Button>
               </div>
+              {/* Issue 49: which notification mails come is chosen on its own page, also reached from each mail. */}
+              <div className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
+                <p className="text-sm text-slate-700">{t('email.mailSettingsHint')}</p>
+                <Link to="/mail-preferences" className="inline-flex min-h-11 shrink-0 items-center font-medium">
+                  {t('email.mailSettings')}
+                </Link>
+              </div>
             </SectionCard>
           )}
 

@@ -49,7 +49,7 @@ function PreferencesForm() {
   const [draft, setValue] = useState<MailPreferences | undefined>();
   const value = draft ?? query.data;
   if (query.isError) return <Alert tone="error">{query.error.message}</Alert>;
-  if (!value) return <Spinner />;
+  if (!value) return <Spinner label={t('loading')} />;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(mailPreferencesSchema.parse(value));
