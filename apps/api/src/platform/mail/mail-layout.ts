@@ -25,8 +25,8 @@ const openLabel: Record<Locale, string> = { en: 'Open the link', de: 'Link öffn
 
 /**
  * The mail's text as blocks: paragraphs are separated by a blank line; the first line that is only a link, or a short
- * "Label: link", becomes the main button (a sentence before the label stays text). Every other link stays in its
- * line, as a link.
+ * "Label: link", becomes the main button (a sentence before the label stays text); a list item ("- …") never does.
+ * Every other link stays in its line, as a link.
  */
 export function mailBlocks(text: string, locale: Locale): MailBlock[] {
   const blocks: MailBlock[] = [];
@@ -53,6 +53,8 @@ export function mailBlocks(text: string, locale: Locale): MailBlock[] {
 }
 
 function actionOf(line: string, locale: Locale): { label: string; href: string; before?: string } | undefined {
+  // A list item is one choice among several (a decline's suggested times), never the mail's one main action.
+  if (/^[-•*]\s/.test(line)) return undefined;
   if (isUrl(line) && line.startsWith('http')) return { label: openLabel[locale], href: line };
   const match = /^(.*\S):\s+(https?:\/\/\S+)$/.exec(line);
   if (!match) return undefined;
