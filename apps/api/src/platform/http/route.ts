@@ -66,6 +66,14 @@ function responseSchemas(responses: EndpointDefinition['responses']) {
 export const securityOf = (role: EndpointDefinition['role']) => (role === 'public' ? [] : [{ bearer: [] }]);
 
 /**
+ * The answers the auth hook gives before the handler runs: 401 without a live session (`requireAuth`), and 403 for
+ * another kind of user on a role's route (`requireRole`). Declared here, once, so no secured operation of the
+ * document leaves them out; an endpoint that declares them itself keeps its own.
+ */
+export const guardAnswersOf = (role: EndpointDefinition['role']) =>
+  role === 'public' ? {} : role === 'user' ? { 401: errorBody } : { 401: errorBody, 403: errorBody };
+
+/**
  * Registers one endpoint contract: method, path and schema come from the contract, and so does the auth hook (in
  * `onRequest`, so a request without the right token is refused before its body or parameters are looked at). The
  * handler is the route's only own part.
@@ -92,7 +100,11 @@ export function route<const E extends EndpointDefinition>(
       ...(endpoint.consumes ? { consumes: [...endpoint.consumes] } : {}),
       ...(endpoint.hidden ? { hide: true } : {}),
       // Any route that reads the database answers 503 while it is out of reach (platform/http/error-handler.ts).
-      response: { 503: errorBody, ...responseSchemas(endpoint.responses) },
+      response: {
+        ...(endpoint.readsDatabase === false ? {} : { 503: errorBody }),
+        ...guardAnswersOf(role),
+        ...responseSchemas(endpoint.responses),
+      },
     },
     ...(role === 'public' ? {} : { onRequest: role === 'user' ? app.requireAuth : app.requireRole(role) }),
     ...(extras.config ? { config: extras.config } : {}),
