@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { AuthSession } from '@therapy/contracts/auth';
@@ -13,6 +13,7 @@ import { createOperatorAccount } from '../src/modules/user/operator-accounts.ts'
 import type { Clock } from '../src/platform/clock.ts';
 import { JOBS_SCHEMA } from '../src/platform/jobs.ts';
 import { MAIL_QUEUE } from '../src/platform/mail/mail-queue.ts';
+import { responseValidatorOf } from './openapi-responses.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
 /** A clock tests can move: tokens, codes and windows expire on it, not on the wall clock. */
@@ -139,7 +140,34 @@ export async function buildTestApp(
   });
   await app.ready();
 
-  const request = (opts: InjectOptions) => app.inject(opts);
+  // Every JSON answer of an operation of the served OpenAPI document must match it (decision 0066): a call through
+  // `request` or straight through `app.inject` throws with the operation, the status and what differs.
+  const validator = responseValidatorOf(inject('openApiDocumentFile'));
+  const rawInject = app.inject.bind(app);
+  const serves = (method: string, path: string) =>
+    app.hasRoute({ method: method as HTTPMethods, url: path.replace(/\{([^}]+)\}/g, ':$1') });
+  const checkedInject = async (opts: InjectOptions | string): Promise<LightMyRequestResponse> => {
+    const res = await rawInject(opts);
+    const given = typeof opts === 'string' ? { url: opts } : opts;
+    const url = typeof given.url === 'string' ? given.url : (given.url?.pathname ?? given.path ?? '/');
+    validator.check(
+      {
+        method: given.method ?? 'GET',
+        url: typeof url === 'string' ? url : (url.pathname ?? '/'),
+        statusCode: res.statusCode,
+        headers: res.headers,
+        body: res.body,
+      },
+      { serves },
+    );
+    return res;
+  };
+  // app.inject() without options (the chained form) and with a callback stay as Fastify has them.
+  app.inject = ((opts?: InjectOptions | string, callback?: unknown) =>
+    opts === undefined || callback !== undefined
+      ? (rawInject as (...args: unknown[]) => unknown)(opts, callback)
+      : checkedInject(opts)) as typeof app.inject;
+  const request = (opts: InjectOptions) => checkedInject(opts);
   const mailSettled = async (timeoutMs = 10_000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
