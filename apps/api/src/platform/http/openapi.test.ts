@@ -65,7 +65,7 @@ describe('the OpenAPI document', () => {
     ).toEqual(documented);
   });
 
-  it('each operation the app serves is the one the contracts document (what openapi:check lints)', () => {
+  it('each operation the app serves is the one the contracts document', () => {
     const expected = new Map(operations(fromContracts).map((o) => [o.key, o.op]));
     for (const { key, op } of operations(served)) expect(op, key).toEqual(expected.get(key));
   });

@@ -87,8 +87,8 @@ export function openApiOptions(): SwaggerOptions {
 }
 
 /**
- * The document of every endpoint contract, without a database or a running app: what `npm run openapi:check` lints
- * and generates a client from. The app serves the same operations at /api/docs/json (openapi.test.ts compares them).
+ * The document of every endpoint contract, without a database or a running app. The app serves the same operations
+ * at /api/docs/json (openapi.test.ts compares them); `npm run openapi:check` lints the served one (decision 0066).
  */
 export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
