@@ -149,11 +149,11 @@ export async function buildTestApp(
   const checkedInject = async (opts: InjectOptions | string): Promise<LightMyRequestResponse> => {
     const res = await rawInject(opts);
     const given = typeof opts === 'string' ? { url: opts } : opts;
-    const url = typeof given.url === 'string' ? given.url : (given.url?.pathname ?? given.path ?? '/');
+    const target = given.url ?? given.path ?? '/';
     validator.check(
       {
         method: given.method ?? 'GET',
-        url: typeof url === 'string' ? url : (url.pathname ?? '/'),
+        url: typeof target === 'string' ? target : (target.pathname ?? '/'),
         statusCode: res.statusCode,
         headers: res.headers,
         body: res.body,
