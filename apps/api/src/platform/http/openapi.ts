@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -83,6 +84,19 @@ export function openApiOptions(): SwaggerOptions {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform,
+    // Schemas with an id (`.meta({ id })`, e.g. the error body) become components that the operations refer to.
+    transformObject: (input) => {
+      const document = jsonSchemaTransformObject(input) as { paths?: unknown; components?: { schemas?: Schema } };
+      const schemas = document.components?.schemas;
+      if (schemas) {
+        // zod registers each one for input and output (`ErrorBodyInput`): keep those an operation refers to.
+        const used = JSON.stringify(document.paths);
+        for (const name of Object.keys(schemas))
+          if (!used.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+        addNullToNullableEnums(schemas);
+      }
+      return document as ReturnType<typeof jsonSchemaTransformObject>;
+    },
   };
 }
 
