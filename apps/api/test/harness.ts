@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -101,6 +102,15 @@ async function createFromTemplate(adminUrl: string, template: string, name: stri
 
 let userSeq = 0;
 
+/** The body as sent before compression (a test that asks for br or gzip gets the compressed bytes). */
+function decodedBody(res: LightMyRequestResponse): string {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return zlib.gunzipSync(res.rawPayload).toString('utf8');
+  if (encoding === 'deflate') return zlib.inflateSync(res.rawPayload).toString('utf8');
+  return res.body;
+}
+
 /** The real app on a fresh copy of the migrated database, with mail going over SMTP to a local sink. */
 export async function buildTestApp(
   env: Record<string, string> = {},
@@ -156,7 +166,7 @@ export async function buildTestApp(
         url: typeof target === 'string' ? target : (target.pathname ?? '/'),
         statusCode: res.statusCode,
         headers: res.headers,
-        body: res.body,
+        body: decodedBody(res),
       },
       { serves },
     );
