@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import zlib from 'node:zlib';
+import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { AuthSession } from '@therapy/contracts/auth';
@@ -13,6 +14,7 @@ import { createOperatorAccount } from '../src/modules/user/operator-accounts.ts'
 import type { Clock } from '../src/platform/clock.ts';
 import { JOBS_SCHEMA } from '../src/platform/jobs.ts';
 import { MAIL_QUEUE } from '../src/platform/mail/mail-queue.ts';
+import { responseValidatorOf } from './openapi-responses.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
 /** A clock tests can move: tokens, codes and windows expire on it, not on the wall clock. */
@@ -100,6 +102,15 @@ async function createFromTemplate(adminUrl: string, template: string, name: stri
 
 let userSeq = 0;
 
+/** The body as sent before compression (a test that asks for br or gzip gets the compressed bytes). */
+function decodedBody(res: LightMyRequestResponse): string {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return zlib.gunzipSync(res.rawPayload).toString('utf8');
+  if (encoding === 'deflate') return zlib.inflateSync(res.rawPayload).toString('utf8');
+  return res.body;
+}
+
 /** The real app on a fresh copy of the migrated database, with mail going over SMTP to a local sink. */
 export async function buildTestApp(
   env: Record<string, string> = {},
@@ -139,7 +150,34 @@ export async function buildTestApp(
   });
   await app.ready();
 
-  const request = (opts: InjectOptions) => app.inject(opts);
+  // Every JSON answer of an operation of the served OpenAPI document must match it (decision 0066): a call through
+  // `request` or straight through `app.inject` throws with the operation, the status and what differs.
+  const validator = responseValidatorOf(inject('openApiDocumentFile'));
+  const rawInject = app.inject.bind(app);
+  const serves = (method: string, path: string) =>
+    app.hasRoute({ method: method as HTTPMethods, url: path.replace(/\{([^}]+)\}/g, ':$1') });
+  const checkedInject = async (opts: InjectOptions | string): Promise<LightMyRequestResponse> => {
+    const res = await rawInject(opts);
+    const given = typeof opts === 'string' ? { url: opts } : opts;
+    const target = given.url ?? given.path ?? '/';
+    validator.check(
+      {
+        method: given.method ?? 'GET',
+        url: typeof target === 'string' ? target : (target.pathname ?? '/'),
+        statusCode: res.statusCode,
+        headers: res.headers,
+        body: decodedBody(res),
+      },
+      { serves },
+    );
+    return res;
+  };
+  // app.inject() without options (the chained form) and with a callback stay as Fastify has them.
+  app.inject = ((opts?: InjectOptions | string, callback?: unknown) =>
+    opts === undefined || callback !== undefined
+      ? (rawInject as (...args: unknown[]) => unknown)(opts, callback)
+      : checkedInject(opts)) as typeof app.inject;
+  const request = (opts: InjectOptions) => checkedInject(opts);
   const mailSettled = async (timeoutMs = 10_000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {

@@ -15,12 +15,15 @@ export const pageMeta = z.object({
 });
 export const paged = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMeta });
 
-export const errorBody = z.object({
-  message: z.string(),
-  code: z.enum(errorCodes),
-  errors: z.union([z.array(z.string()), z.string()]).optional(),
-  requestId: z.string(),
-});
+/** Every error answer (DESIGN.md §5); one component of the OpenAPI document (`ErrorBody`) that each status refers to. */
+export const errorBody = z
+  .object({
+    message: z.string(),
+    code: z.enum(errorCodes),
+    errors: z.union([z.array(z.string()), z.string()]).optional(),
+    requestId: z.string(),
+  })
+  .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof errorBody>;
 
 export const messageOnly = z.object({ message: z.string() });

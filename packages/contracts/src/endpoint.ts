@@ -47,6 +47,11 @@ export interface EndpointDefinition {
   hidden?: string;
   /** Served at the server's root rather than under the API base (`/dev/mailbox`). */
   atRoot?: boolean;
+  /**
+   * `false`: the route answers without the database (a redirect built from its path alone), so it never answers the
+   * 503 that every other route declares for a database out of reach.
+   */
+  readsDatabase?: false;
 }
 
 /** Declares an endpoint; `const` keeps the method, path and schemas' literal types for the API and the web client. */

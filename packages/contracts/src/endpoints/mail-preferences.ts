@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { envelope, errorBody, messageOnly } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { mailPreferences, oneClickBody, unsubscribeParams } from '../mail-preferences.ts';
@@ -41,6 +42,12 @@ export const unsubscribeOneClick = defineEndpoint({
   responses: { 200: messageOnly, 400: errorBody, 404: errorBody, 429: errorBody },
 });
 
+/**
+ * Any token: the link is opened in a browser, where a JSON 400 helps nobody. The preferences page it leads to sends
+ * the one-click POST, which checks the token and says, in the reader's language, when the link is not valid.
+ */
+const openedLinkParams = z.object({ token: z.string() });
+
 export const openUnsubscribeLink = defineEndpoint({
   method: 'GET',
   path: '/mail/unsubscribe/:token',
@@ -48,10 +55,11 @@ export const openUnsubscribeLink = defineEndpoint({
   summary: 'A List-Unsubscribe address opened in a browser: to the mail preferences page (nothing is changed by a GET)',
   tags,
   role: 'public',
-  params: unsubscribeParams,
+  params: openedLinkParams,
+  // A redirect built from the path alone: no database, so no 503; the per-address flood guard still answers 429.
+  readsDatabase: false,
   responses: {
-    303: { description: 'To the mail preferences page with the token' },
-    400: errorBody,
+    303: { description: 'To the mail preferences page with the token, whatever the token (the page checks it)' },
     429: errorBody,
   },
 });

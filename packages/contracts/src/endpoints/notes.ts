@@ -25,7 +25,8 @@ export const createNote = defineEndpoint({
   tags,
   role: 'provider',
   consumes,
-  responses: { 201: envelope(note), ...errors },
+  // 409: the client record the note is for was taken over by the person's own account meanwhile (decision 0053).
+  responses: { 201: envelope(note), ...errors, 409: errorBody },
 });
 
 export const listBookingNotes = defineEndpoint({
@@ -72,7 +73,8 @@ export const updateNote = defineEndpoint({
   role,
   params: idParams,
   consumes,
-  responses: { 200: envelope(note), ...errors },
+  // 409: a signed note is locked (decision 0056); it takes an addendum instead.
+  responses: { 200: envelope(note), ...errors, 409: errorBody },
 });
 
 export const deleteNote = defineEndpoint({
@@ -83,7 +85,8 @@ export const deleteNote = defineEndpoint({
   tags,
   role,
   params: idParams,
-  responses: { 200: messageOnly, ...errors },
+  // 409: a signed note is locked (decision 0056).
+  responses: { 200: messageOnly, ...errors, 409: errorBody },
 });
 
 export const downloadNoteFile = defineEndpoint({

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import metrics from 'fastify-metrics';
+import { z } from 'zod';
+import { errorBody } from '@therapy/contracts/common';
 import type { Config } from '../../config.ts';
 import { AppError } from '../errors.ts';
 
@@ -36,6 +38,23 @@ export async function registerMetrics(app: FastifyInstance, config: Config): Pro
       logLevel: 'fatal',
       exposeHeadRoute: false,
       onRequest: guard,
+      // Its operation in the served OpenAPI document (decision 0066): what a scraper gets, and the token it sends.
+      schema: {
+        operationId: 'getMetrics',
+        summary: 'Prometheus metrics of this process (request durations by route, process and runtime figures)',
+        description: token
+          ? 'For a Prometheus scraper: it sends `Authorization: Bearer <METRICS_TOKEN>`.'
+          : 'For a Prometheus scraper; open to anyone because this server runs without METRICS_TOKEN (never in production).',
+        tags: ['ops'],
+        security: token ? [{ bearer: [] }] : [],
+        response: {
+          200: {
+            description: "Prometheus' text exposition format",
+            content: { 'text/plain': { schema: z.string() } },
+          },
+          ...(token ? { 401: errorBody } : {}),
+        },
+      },
       handler: () => undefined,
     },
     routeMetrics: { enabled: true },

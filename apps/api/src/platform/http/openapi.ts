@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -21,15 +22,46 @@ const isBodiless = (r: unknown): r is { description: string; content: Record<str
   r.content !== null &&
   Object.keys(r.content).length === 0;
 
-/** The zod transform, plus answers without a body (redirects): @fastify/swagger leaves out the content of a `null` type. */
+type Schema = Record<string, unknown>;
+const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * OpenAPI 3.0 says a nullable enum lists `null` among its values (the 3.0.3 clarification); zod's `openapi-3.0` target
+ * writes `.nullable()` on an enum as `{ type, enum, nullable: true }` without it, so a validator that follows the
+ * document refuses the `null` the server sends. Adds it, in every schema below `node` (in place).
+ */
+export function addNullToNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) addNullToNullableEnums(item);
+    return;
+  }
+  if (!isObject(node)) return;
+  const nullable = node.nullable === true || (Array.isArray(node.type) && node.type.includes('null'));
+  if (nullable && Array.isArray(node.enum) && !node.enum.includes(null)) node.enum.push(null);
+  for (const [key, value] of Object.entries(node)) {
+    // An enum's values and an example are data, not schemas.
+    if (key !== 'enum' && key !== 'example' && key !== 'examples' && key !== 'default') addNullToNullableEnums(value);
+  }
+}
+
+/**
+ * The zod transform, plus: answers without a body (redirects), which @fastify/swagger would otherwise give a JSON
+ * content of a `null` type, with the `Location` header a 3xx answer carries; and `null` in nullable enums.
+ */
 const transform: Transform = (input) => {
   const result = jsonSchemaTransform(input);
   const raw = (input.schema as { response?: Record<string, unknown> } | undefined)?.response;
   const out = (result.schema as { response?: Record<string, unknown> } | undefined)?.response;
   if (raw && out) {
-    for (const [status, r] of Object.entries(raw))
-      if (isBodiless(r)) out[status] = { type: 'null', description: r.description };
+    for (const [status, r] of Object.entries(raw)) {
+      if (!isBodiless(r)) continue;
+      const redirect = /^3\d\d$/.test(status)
+        ? { headers: { Location: { type: 'string', description: 'Where the redirect goes' } } }
+        : {};
+      out[status] = { type: 'null', description: r.description, ...redirect };
+    }
   }
+  addNullToNullableEnums(result.schema);
   return result;
 };
 
@@ -52,12 +84,25 @@ export function openApiOptions(): SwaggerOptions {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform,
+    // Schemas with an id (`.meta({ id })`, e.g. the error body) become components that the operations refer to.
+    transformObject: (input) => {
+      const document = jsonSchemaTransformObject(input) as { paths?: unknown; components?: { schemas?: Schema } };
+      const schemas = document.components?.schemas;
+      if (schemas) {
+        // zod registers each one for input and output (`ErrorBodyInput`): keep those an operation refers to.
+        const used = JSON.stringify(document.paths);
+        for (const name of Object.keys(schemas))
+          if (!used.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+        addNullToNullableEnums(schemas);
+      }
+      return document as ReturnType<typeof jsonSchemaTransformObject>;
+    },
   };
 }
 
 /**
- * The document of every endpoint contract, without a database or a running app: what `npm run openapi:check` lints
- * and generates a client from. The app serves the same operations at /api/docs/json (openapi.test.ts compares them).
+ * The document of every endpoint contract, without a database or a running app. The app serves the same operations
+ * at /api/docs/json (openapi.test.ts compares them); `npm run openapi:check` lints the served one (decision 0066).
  */
 export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();

@@ -66,6 +66,29 @@ function responseSchemas(responses: EndpointDefinition['responses']) {
 export const securityOf = (role: EndpointDefinition['role']) => (role === 'public' ? [] : [{ bearer: [] }]);
 
 /**
+ * The answers the auth hook gives before the handler runs: 401 without a live session (`requireAuth`), and 403 for
+ * another kind of user on a role's route (`requireRole`). Declared here, once, so no secured operation of the
+ * document leaves them out; an endpoint that declares them itself keeps its own.
+ */
+export const guardAnswersOf = (role: EndpointDefinition['role']) =>
+  role === 'public' ? {} : role === 'user' ? { 401: errorBody } : { 401: errorBody, 403: errorBody };
+
+/**
+ * The answers the platform gives on any route, before or around its handler, with the error body: 400 for a malformed
+ * header or text (platform/http/request-headers.ts, text-checks.ts) and 429 from the per-address flood guard on every
+ * route; 413 and 415 for a body too large or of a type the route does not read, on every method that may carry one;
+ * 414 for a path parameter longer than the router takes (app.ts: maxParamLength); 503 while the database is out of
+ * reach (error-handler.ts), on every route that reads it.
+ */
+export const platformAnswersOf = (endpoint: EndpointDefinition) => ({
+  400: errorBody,
+  429: errorBody,
+  ...(endpoint.method === 'GET' ? {} : { 413: errorBody, 415: errorBody }),
+  ...(endpoint.path.includes('/:') ? { 414: errorBody } : {}),
+  ...(endpoint.readsDatabase === false ? {} : { 503: errorBody }),
+});
+
+/**
  * Registers one endpoint contract: method, path and schema come from the contract, and so does the auth hook (in
  * `onRequest`, so a request without the right token is refused before its body or parameters are looked at). The
  * handler is the route's only own part.
@@ -91,8 +114,11 @@ export function route<const E extends EndpointDefinition>(
       ...(endpoint.idempotencyKey ? { headers: idempotencyKeyHeaders(endpoint.idempotencyKey) } : {}),
       ...(endpoint.consumes ? { consumes: [...endpoint.consumes] } : {}),
       ...(endpoint.hidden ? { hide: true } : {}),
-      // Any route that reads the database answers 503 while it is out of reach (platform/http/error-handler.ts).
-      response: { 503: errorBody, ...responseSchemas(endpoint.responses) },
+      response: {
+        ...platformAnswersOf(endpoint),
+        ...guardAnswersOf(role),
+        ...responseSchemas(endpoint.responses),
+      },
     },
     ...(role === 'public' ? {} : { onRequest: role === 'user' ? app.requireAuth : app.requireRole(role) }),
     ...(extras.config ? { config: extras.config } : {}),
