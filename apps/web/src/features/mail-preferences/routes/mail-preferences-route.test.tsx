@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { de, en } from '@therapy/contracts/messages';
 import type { MailPreferences } from '@therapy/contracts/mail-preferences';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
 import { i18n } from '@/lib/i18n';
 import { sessionUser } from '@/test/fixtures';
@@ -27,6 +27,9 @@ function unsubscribing() {
 }
 
 describe('mail preferences page', () => {
+  // Signed out, whatever a file run before in the same worker left in the store (the web tests share modules).
+  beforeEach(() => useAuthStore.getState().setAnonymous());
+
   it("a mail's unsubscribe link: says which mails it stops, asks, then sends the one-click POST", async () => {
     const posts = unsubscribing();
     const { user } = renderWithProviders(<MailPreferencesRoute />, {
