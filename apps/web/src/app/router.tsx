@@ -38,7 +38,8 @@ type Loader = () => Promise<unknown>;
 /**
  * What a form page's code imports that takes long to run (every message in both languages; the field rules with the
  * phone-number metadata and zod's schemas): evaluated one per task ahead of the page's own module, instead of all in
- * one task that blocks a tap for a fifth of a second on a phone (Lighthouse's Total Blocking Time, issue 49).
+ * one task that blocks a tap for a fifth of a second on a phone (Lighthouse's Total Blocking Time, issue 49). The
+ * directory needs the messages only.
  */
 const formModules: Loader[] = [() => import('@therapy/contracts/messages'), () => import('@therapy/contracts/fields')];
 
@@ -222,6 +223,7 @@ export const routes: RouteObject[] = [
                 title: 'directory',
               },
               () => import('@/features/directory/routes/directory-route').then((m) => m.DirectoryRoute),
+              formModules.slice(0, 1),
             ),
           },
           {

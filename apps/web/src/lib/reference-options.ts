@@ -3,6 +3,7 @@ import type { ReferenceList } from '@therapy/contracts/reference';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { countryName } from './country';
+import { compareIn } from './collate';
 import { referenceName } from './reference-names-de';
 import {
   countriesQuery,
@@ -25,7 +26,10 @@ export interface OptionsState {
   refetch: () => void;
 }
 
-const byLabel = (locale: string) => (a: Option, b: Option) => a.label.localeCompare(b.label, locale);
+const byLabel = (locale: string) => {
+  const compare = compareIn(locale);
+  return (a: Option, b: Option) => compare(a.label, b.label);
+};
 
 /** A reference list as options keyed by identifier (or by code, for gender), sorted in the page's language. */
 export function useReferenceOptions(list: ReferenceList, key: 'identifier' | 'code' = 'identifier'): OptionsState {

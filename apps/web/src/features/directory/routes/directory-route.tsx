@@ -16,6 +16,7 @@ import { rememberDirectoryState } from '@/lib/viewer-state';
 import { referenceName } from '@/lib/reference-names-de';
 import { languageName, languagesQuery, referenceListQuery } from '@/lib/regions';
 import { formatMoney } from '@/lib/format';
+import { compareIn } from '@/lib/collate';
 import {
   directoryQuery,
   filterKeys,
@@ -258,6 +259,7 @@ function Filters({
   };
   // The short list of common languages (the full ISO list is for clients' own preferences).
   const languages = useQuery({ ...languagesQuery(), select: (all) => all.filter((l) => l.isPrimary) });
+  const compareLabels = compareIn(locale);
   // The box ticks at once; the URL, which it mirrors, follows a moment later (and may change it from outside).
   const inUrl = params.get('available') === 'week';
   const [available, setAvailable] = useState(inUrl);
@@ -344,7 +346,7 @@ function Filters({
           <option value="">{t('filters.any')}</option>
           {(languages.data ?? [])
             .map((l) => ({ code: l.code, label: languageName(l.code, locale, l.name) }))
-            .sort((a, b) => a.label.localeCompare(b.label, locale))
+            .sort((a, b) => compareLabels(a.label, b.label))
             .map((l) => (
               <option key={l.code} value={l.code}>
                 {l.label}
