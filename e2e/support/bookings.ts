@@ -185,3 +185,32 @@ export async function providerWithBooking(request: APIRequestContext, provider: 
   const bookingId = await paidBooking(request, clientApi.headers, providerId, daysAhead(5));
   return { bookingId, clientId: clientApi.id, client };
 }
+
+/**
+ * A bookable provider who approves each request, and a new funded client in Great Britain who asked her for the
+ * first time in five days (online, the first therapy): the request mails the provider. Both users signed in through
+ * the API, the request's id.
+ */
+export async function providerWithRequest(request: APIRequestContext, provider: CreatedUser, firstName: string) {
+  const providerId = await bookableProvider(request, provider);
+  const providerApi = await signInApi(request, provider);
+  const approval = await request.put('/api/v1/appointment/settings', {
+    headers: providerApi.headers,
+    data: { requiresApproval: true },
+  });
+  expect(approval.ok(), await approval.text()).toBe(true);
+  const client = await clientInGb(request, firstName);
+  const clientApi = await signInApi(request, client);
+  await fundWallet(request, clientApi.headers, FEE_MINOR);
+  const asked = await request.post('/api/v1/booking', {
+    headers: clientApi.headers,
+    data: {
+      modalityIdentifier: (await list(request, '/reference/modality')).find((m) => m.code === 'online')!.identifier,
+      therapyIdentifier: (await list(request, '/reference/therapy-category'))[0]!.identifier,
+      timeslotIdentifier: (await slotOn(request, providerId, daysAhead(5), 0)).identifier,
+    },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const bookingId = ((await asked.json()) as { data: { identifier: string } }).data.identifier;
+  return { providerId, providerApi, client, clientApi, bookingId };
+}

@@ -9,8 +9,8 @@ import {
   fundWallet,
   paidBooking,
   pickSlot,
+  providerWithRequest,
   signInApi,
-  slotOn,
 } from '../support/bookings.ts';
 import { mailbox } from '../support/mailbox.ts';
 
@@ -88,29 +88,7 @@ test.describe('on a phone, in German', () => {
     test.setTimeout(240_000);
     const request = await playwright.request.newContext({ baseURL });
     const provider = await createUser('provider', { verified: true });
-    const providerId = await bookableProvider(request, provider);
-    const providerApi = await signInApi(request, provider);
-    const approval = await request.put('/api/v1/appointment/settings', {
-      headers: providerApi.headers,
-      data: { requiresApproval: true },
-    });
-    expect(approval.ok(), await approval.text()).toBe(true);
-    const client = await clientInGb(request, 'Greta');
-    const clientApi = await signInApi(request, client);
-    await fundWallet(request, clientApi.headers, FEE_MINOR);
-    const list = async (path: string) =>
-      ((await (await request.get(`/api/v1${path}`)).json()) as { data: Array<{ identifier: string; code: string }> })
-        .data;
-    const asked = await request.post('/api/v1/booking', {
-      headers: clientApi.headers,
-      data: {
-        modalityIdentifier: (await list('/reference/modality')).find((m) => m.code === 'online')!.identifier,
-        therapyIdentifier: (await list('/reference/therapy-category'))[0]!.identifier,
-        timeslotIdentifier: (await slotOn(request, providerId, daysAhead(5), 0)).identifier,
-      },
-    });
-    expect(asked.status(), await asked.text()).toBe(201);
-    const bookingId = ((await asked.json()) as { data: { identifier: string; status: string } }).data.identifier;
+    const { client, bookingId } = await providerWithRequest(request, provider, 'Greta');
     await request.dispose();
 
     const desk = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 } });

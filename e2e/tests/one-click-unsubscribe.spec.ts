@@ -1,14 +1,6 @@
 import { expect, test } from '../support/fixtures.ts';
 import { signIn } from '../support/app.ts';
-import {
-  bookableProvider,
-  clientInGb,
-  daysAhead,
-  FEE_MINOR,
-  fundWallet,
-  signInApi,
-  slotOn,
-} from '../support/bookings.ts';
+import { providerWithRequest } from '../support/bookings.ts';
 import { mailbox, type ReceivedMail } from '../support/mailbox.ts';
 
 /**
@@ -38,28 +30,7 @@ test('one-click unsubscribe from a booking-request mail switches booking updates
   test.setTimeout(180_000);
   const request = await playwright.request.newContext({ baseURL });
   const provider = await createUser('provider', { verified: true });
-  const providerId = await bookableProvider(request, provider);
-  const providerApi = await signInApi(request, provider);
-  const approval = await request.put('/api/v1/appointment/settings', {
-    headers: providerApi.headers,
-    data: { requiresApproval: true },
-  });
-  expect(approval.ok(), await approval.text()).toBe(true);
-  const client = await clientInGb(request, 'Nia');
-  const clientApi = await signInApi(request, client);
-  await fundWallet(request, clientApi.headers, FEE_MINOR);
-  const list = async (path: string) =>
-    ((await (await request.get(`/api/v1${path}`)).json()) as { data: Array<{ identifier: string; code: string }> })
-      .data;
-  const asked = await request.post('/api/v1/booking', {
-    headers: clientApi.headers,
-    data: {
-      modalityIdentifier: (await list('/reference/modality')).find((m) => m.code === 'online')!.identifier,
-      therapyIdentifier: (await list('/reference/therapy-category'))[0]!.identifier,
-      timeslotIdentifier: (await slotOn(request, providerId, daysAhead(5), 0)).identifier,
-    },
-  });
-  expect(asked.status(), await asked.text()).toBe(201);
+  const { providerApi } = await providerWithRequest(request, provider, 'Nia');
 
   // The provider's notification mail and its one-click headers.
   const mail = await mailbox.waitFor(provider.email, /New booking request/);
