@@ -1,13 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
-import { hashPassword } from '../../platform/auth/passwords.ts';
-import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
-import { createFileStorage } from '../../platform/files/file-service.ts';
-import { seedDemoData } from '../../db/seed/seed-demo.ts';
-import { directoryRepository } from './directory.repository.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { servedDemoApp, webRoot } from '../../../test/served-demo-app.ts';
 
 /**
  * Issue 49, "the directory paints late": a state's search arrives rendered with its first page of therapists, the same
@@ -16,7 +11,6 @@ import { directoryRepository } from './directory.repository.ts';
  * A therapist page for an id that cannot be one, or that nobody has, is a 404 with the page's not-found
  * state. On the demo directory (thirty therapists in New York, with pictures). Needs the web build.
  */
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
 const origin = 'http://localhost:5173';
 const therapistsText = (lng: 'en' | 'de') =>
   JSON.parse(fs.readFileSync(path.join(webRoot, 'src', 'locales', lng, 'therapists.json'), 'utf8')) as {
@@ -26,17 +20,7 @@ const therapistsText = (lng: 'en' | 'de') =>
 let t: TestApp;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(webRoot, 'dist-server', 'entry-server.js')))
-    throw new Error('build the web app first: npm run build -w @therapy/web');
-  t = await buildTestApp({ SERVE_WEB: 'true', APP_ORIGIN: origin });
-  const storage = createFileStorage(t.config.storage);
-  await seedDemoData(t.db, {
-    hashPassword,
-    seal: fieldEncryptionFromConfig(t.config).seal,
-    storeFile: (key, data, type) => storage.put(key, data, type),
-  });
-  // `npm start` seeds before the app starts, whose start fills the directory; here the app is already up.
-  await directoryRepository.refreshAll(t.db);
+  t = await servedDemoApp(origin);
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -7,13 +7,9 @@ import { promisify } from 'node:util';
 import jsonld from 'jsonld';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/harness.ts';
-import { hashPassword } from '../../platform/auth/passwords.ts';
-import { fieldEncryptionFromConfig } from '../../platform/field-encryption.ts';
-import { createFileStorage } from '../../platform/files/file-service.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { servedDemoApp } from '../../../test/served-demo-app.ts';
 import { renderCard } from '../../platform/og-card.ts';
-import { seedDemoData } from '../../db/seed/seed-demo.ts';
-import { directoryRepository } from './directory.repository.ts';
 
 /**
  * Issue 49, "search engines and link previews", checked by independent implementations: every public page's HTML by
@@ -22,7 +18,6 @@ import { directoryRepository } from './directory.repository.ts';
  * (a 1200 x 630 PNG). On the demo directory (thirty therapists in New York, with pictures). Needs the web build.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const webRoot = path.resolve(here, '../../../../web');
 const vnuJar = path.resolve(here, '../../../../../node_modules/vnu-jar/build/dist/vnu.jar');
 const origin = 'http://localhost:5173';
 const run = promisify(execFile);
@@ -32,16 +27,7 @@ let demoProvider: string;
 let pictured: string;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(webRoot, 'dist-server', 'entry-server.js')))
-    throw new Error('build the web app first: npm run build -w @therapy/web');
-  t = await buildTestApp({ SERVE_WEB: 'true', APP_ORIGIN: origin });
-  const storage = createFileStorage(t.config.storage);
-  await seedDemoData(t.db, {
-    hashPassword,
-    seal: fieldEncryptionFromConfig(t.config).seal,
-    storeFile: (key, data, type) => storage.put(key, data, type),
-  });
-  await directoryRepository.refreshAll(t.db);
+  t = await servedDemoApp(origin);
   const rows = await t.db.$client.query<{ provider_id: string; photo_file_id: string | null; email: string }>(
     `SELECT d.provider_id, d.photo_file_id, u.email FROM directory_entries d JOIN users u ON u.identifier = d.provider_id`,
   );
