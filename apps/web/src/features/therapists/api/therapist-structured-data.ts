@@ -12,6 +12,15 @@ import { therapistKeys } from './therapists-api';
 /** The picture a link to the page shows (Open Graph): the therapist's card, drawn by the API (docs/decisions/0062). */
 export const therapistCardPath = (providerId: string) => `/og/therapists/${providerId}.png`;
 
+/** The profile the page was rendered with, and the therapist's name; none for an id that is not a listed one. */
+function listedProfile(queryClient: QueryClient, params: Params) {
+  const providerId = params.providerId ?? '';
+  if (!isProviderId(providerId)) return undefined;
+  const profile = queryClient.getQueryData<TherapistProfile | null>(therapistKeys.profile(providerId));
+  if (!profile) return undefined;
+  return { providerId, profile, name: providerDisplayName(profile) || 'Therapist' };
+}
+
 /**
  * Issue 49: what search engines read of a therapist's page (schema.org JSON-LD). The therapist is a `Person` who
  * founded a `MedicalBusiness` (their practice): its offers are the therapies at the prices a booking is charged,
@@ -24,11 +33,9 @@ export function therapistStructuredData(
   params: Params,
   page: PageAddress,
 ): Graph | undefined {
-  const providerId = params.providerId ?? '';
-  if (!isProviderId(providerId)) return undefined;
-  const profile = queryClient.getQueryData<TherapistProfile | null>(therapistKeys.profile(providerId));
-  if (!profile) return undefined;
-  const name = providerDisplayName(profile) || 'Therapist';
+  const listed = listedProfile(queryClient, params);
+  if (!listed) return undefined;
+  const { providerId, profile, name } = listed;
   const url = page.url;
   const image = `${page.origin}${therapistCardPath(providerId)}`;
   const languages: Language[] = profile.languages.map((l) => ({
@@ -107,10 +114,8 @@ export function therapistStructuredData(
 
 /** The therapist's card as the page's link-preview picture, described for those who cannot see it. */
 export function therapistImage(queryClient: QueryClient, params: Params): { path: string; alt: string } | undefined {
-  const providerId = params.providerId ?? '';
-  if (!isProviderId(providerId)) return undefined;
-  const profile = queryClient.getQueryData<TherapistProfile | null>(therapistKeys.profile(providerId));
-  if (!profile) return undefined;
-  const name = providerDisplayName(profile) || 'Therapist';
+  const listed = listedProfile(queryClient, params);
+  if (!listed) return undefined;
+  const { providerId, profile, name } = listed;
   return { path: therapistCardPath(providerId), alt: profile.headline ? `${name}: ${profile.headline}` : name };
 }
